@@ -1,0 +1,62 @@
+import { zonedDateTime } from "./dates";
+import { DomainError } from "./errors";
+
+export type InvoiceNumberScheme = "timestamp" | "sequential";
+
+export const INVOICE_NUMBER_MAX_LENGTH = 40;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** INV-DDMMYYYY-HHmmss on the user's wall clock (spec §1, DECISIONS §5). */
+export function timestampInvoiceNumber(now: Date, timeZone: string): string {
+  const t = zonedDateTime(now, timeZone);
+  return `INV-${pad(t.day)}${pad(t.month)}${pad(t.year, 4)}-${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
+}
+
+/** The Indian financial year (1 April to 31 March) containing `date` in that zone: "2026-27". */
+export function financialYearOf(date: Date, timeZone: string): string {
+  const { year, month } = zonedDateTime(date, timeZone);
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${pad((start + 1) % 100)}`;
+}
+
+const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
+
+function isFinancialYear(s: string): boolean {
+  const match = FINANCIAL_YEAR.exec(s);
+  return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
+}
+
+/** INV/2026-27/0001: at least four digits, more once a year passes 9999 invoices. */
+export function sequentialInvoiceNumber(financialYear: string, sequence: number): string {
+  if (!isFinancialYear(financialYear)) {
+    throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
+  }
+  if (!Number.isSafeInteger(sequence) || sequence < 1) {
+    throw new DomainError("INVALID_SEQUENCE", `Invalid invoice sequence: ${sequence}`);
+  }
+  return `INV/${financialYear}/${pad(sequence, 4)}`;
+}
+
+const SEQUENTIAL = /^INV\/(\d{4}-\d{2})\/(\d{4,})$/;
+
+/** The parts of a number made by sequentialInvoiceNumber, so the next one can follow the highest. */
+export function parseSequentialInvoiceNumber(s: string): { financialYear: string; sequence: number } | null {
+  const match = SEQUENTIAL.exec(s);
+  if (!match || !isFinancialYear(match[1])) return null;
+  const sequence = Number(match[2]);
+  return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[1], sequence } : null;
+}
+
+const ALLOWED = /^[A-Za-z0-9/_.\- ]+$/;
+
+/** A message saying what is wrong with a typed invoice number, or null when it is acceptable. */
+export function validateInvoiceNumber(s: string): string | null {
+  if (typeof s !== "string" || s.trim() === "") return "Invoice number is required.";
+  if (s.length > INVOICE_NUMBER_MAX_LENGTH) {
+    return `Invoice number must be at most ${INVOICE_NUMBER_MAX_LENGTH} characters.`;
+  }
+  if (!ALLOWED.test(s)) return "Invoice number may only use letters, digits, spaces and / - _ .";
+  if (s !== s.trim()) return "Invoice number cannot start or end with a space.";
+  return null;
+}
