@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import type { GuideSection } from "./guideSection";
+
+export const invoicingSections: GuideSection[] = [
+  {
+    id: "create-invoice",
+    title: "Create Invoice/Bill",
+    body: (
+      <>
+        <p>
+          Open <Link to="/invoice/new">Create Invoice/Bill</Link> from the menu. The invoice number, invoice
+          date and due date (today plus your default due days, 30 unless you changed it) are filled in for
+          you. You can edit all three; the number must be unique among your invoices.
+        </p>
+        <h3>Client</h3>
+        <p>
+          Pick a saved client from the list to fill in the name, address and GSTIN, or type the details of a
+          one-off customer directly.
+        </p>
+        <h3>Items</h3>
+        <ul>
+          <li>
+            Choose an item from your inventory to fill in its name, HSN/SAC code, rate, tax % and discount %,
+            or type a new line by hand.
+          </li>
+          <li>Set the quantity and, if needed, adjust the rate for this invoice only.</li>
+          <li>
+            Each line has its own <strong>discount %</strong> and <strong>tax %</strong>, so a 5% item and an
+            18% item can sit on the same invoice. Totals show the subtotal, discount, tax by rate and the
+            final total.
+          </li>
+          <li>
+            Turn on <strong>round off</strong> to round the total to whole rupees; the difference is shown as
+            its own line. The amount in words is written in lakh and crore.
+          </li>
+        </ul>
+        <h3>Notes, terms, bank details, signature and UPI QR</h3>
+        <p>
+          Notes and terms start from your defaults in Settings and can be changed per invoice. Switch on bank
+          details, your authorised signature and the UPI QR code to print them on the invoice. If you saved
+          only a UPI ID, Bahi generates a QR for the exact amount and invoice number, so your client can scan
+          and pay.
+        </p>
+        <h3>Templates</h3>
+        <p>
+          Choose a template such as Classic, Modern or Minimal. All of them use the colours and font from
+          Settings → Appearance.
+        </p>
+        <h3>Live preview</h3>
+        <p>
+          The preview updates as you type and shows the invoice as your client will see it. Previewing is
+          always free; only downloading the PDF uses a credit.
+        </p>
+        <h3>Save as draft or issue</h3>
+        <ul>
+          <li>
+            <strong>Save as draft</strong> keeps the invoice for later. Drafts do not change your stock or
+            your totals.
+          </li>
+          <li>
+            <strong>Issue</strong> makes the invoice due. Stock of the items on it goes down at this point. If
+            you try to sell more than you have, Bahi names the item and how many are left, unless you allowed
+            selling beyond stock in Settings.
+          </li>
+          <li>
+            <strong>Mark paid</strong> when the money arrives; Bahi records the payment date.
+          </li>
+          <li>
+            <strong>Duplicate</strong> copies an invoice into a new draft with a fresh number, handy for a
+            customer you bill every month.
+          </li>
+          <li>
+            <strong>Delete</strong> removes an invoice after you confirm. Stock taken by an issued invoice is
+            put back, as it is when you cancel an invoice.
+          </li>
+          <li>
+            <strong>Download PDF</strong> uses one credit (see <a href="#credits">Credits and PDFs</a>).
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "invoices-list",
+    title: "Invoices list",
+    body: (
+      <>
+        <p>
+          <Link to="/invoices">Invoices/Bills</Link> lists every invoice with its number, client, date, due
+          date, amount and status.
+        </p>
+        <ul>
+          <li>
+            <strong>Filters</strong>: show all, or only Draft, Due, Overdue, Paid or Cancelled invoices.
+            Overdue shows due invoices whose due date has passed, the ones to chase first.
+          </li>
+          <li>
+            <strong>Search</strong> by invoice number or client name.
+          </li>
+          <li>
+            Open an invoice to edit it, or use its actions to mark it paid, duplicate, download or delete it.
+          </li>
+          <li>
+            <strong>Export CSV</strong> saves the listed invoices as a spreadsheet file for your accountant or
+            for Excel and Google Sheets.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+];

@@ -1,0 +1,79 @@
+import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { creditPlans, FREE_SIGNUP_CREDITS } from "../creditPlans";
+
+const planList = creditPlans.map((plan) => `${plan.credits} for ₹${plan.priceRupees}`).join(", ");
+
+const questions: readonly { question: string; answer: ReactNode }[] = [
+  {
+    question: "Is Bahi free?",
+    answer: (
+      <>
+        Yes, to start. Every new account gets {FREE_SIGNUP_CREDITS} free PDF downloads. Creating, saving,
+        previewing and managing invoices, clients and inventory costs nothing. Each PDF download uses one
+        credit; when you need more, buy a credit pack: {planList}. Credits do not expire. See{" "}
+        <Link to="/monetization-guide" className="text-primary underline underline-offset-2">
+          how Bahi makes money
+        </Link>
+        .
+      </>
+    ),
+  },
+  {
+    question: "Is it a GST tax invoice?",
+    answer:
+      "No. Bahi creates retail invoices and bills. You can show your GSTIN and a tax percentage on each line, but Bahi does not produce GST tax invoices, e-invoices or IRN/QR codes from the GST portal. Please check the legal requirements that apply to your business with your accountant.",
+  },
+  {
+    question: "Is my data safe?",
+    answer:
+      "Your account is protected by your password or Google sign-in, and every record is tied to your account on our server, so no other user can read it. Connections are encrypted, payments are handled by Razorpay (we never see your card or UPI PIN), and we do not sell your data or show ads.",
+  },
+  {
+    question: "Can I use it on my phone?",
+    answer:
+      "Yes. Bahi runs in the browser of any modern phone, tablet or computer; there is nothing to install. Every screen, including the invoice editor, is designed for small screens.",
+  },
+  {
+    question: "Can I export my data?",
+    answer:
+      "Yes. Settings → Data Management exports everything (invoices, clients, products and settings) to a JSON file that you can import again later, and the Invoices list exports a CSV file for your accountant.",
+  },
+  {
+    question: "Which payment methods can I use to buy credits?",
+    answer:
+      "Credits are paid through Razorpay, so you can pay with the methods offered at checkout, such as UPI, debit and credit cards, net banking and wallets. Prices are in rupees and the credits appear in your account as soon as the payment is confirmed.",
+  },
+  {
+    question: "Can I create recurring invoices?",
+    answer:
+      "Not yet. Recurring invoices and automated billing are coming soon. Until then, open an invoice and use Duplicate to bill the same client again in a few seconds.",
+  },
+];
+
+export function Faq() {
+  return (
+    <section id="faq-section" aria-labelledby="faq-heading" className="scroll-mt-20 py-16 md:py-24">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6">
+        <h2 id="faq-heading" className="text-center font-bold text-3xl tracking-tight">
+          Frequently asked questions
+        </h2>
+        <div className="mt-10 divide-y divide-border rounded-xl border border-border bg-card">
+          {questions.map((item) => (
+            <details key={item.question} className="group px-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+                <span>{item.question}</span>
+                <ChevronDown
+                  className="h-5 w-5 shrink-0 text-muted-foreground motion-safe:transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
+              </summary>
+              <p className="pb-5 text-muted-foreground">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

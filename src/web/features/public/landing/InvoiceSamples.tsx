@@ -1,0 +1,126 @@
+import { formatRupees } from "../formatRupees";
+import { lineAmount, type SampleInvoice, sampleInvoices, sampleTotals } from "./invoiceSamples";
+
+const statusClass: Record<SampleInvoice["status"], string> = {
+  Paid: "border-success text-success",
+  Due: "border-warning text-warning",
+  Overdue: "border-destructive text-destructive",
+};
+
+/** Each template gets its own header treatment, as the PDF templates do. */
+const headerClass: Record<SampleInvoice["template"], string> = {
+  Classic: "bg-primary text-primary-foreground",
+  Modern: "border-b-4 border-accent bg-card",
+  Minimal: "border-b border-border bg-card",
+};
+
+function SampleInvoiceCard({ invoice, index }: { invoice: SampleInvoice; index: number }) {
+  const totals = sampleTotals(invoice);
+  const headingId = `sample-${index}-heading`;
+  return (
+    <li
+      className="animate-fade-up overflow-hidden rounded-xl border border-border bg-card text-sm shadow-md motion-safe:transition-transform motion-safe:hover:-translate-y-1 motion-safe:hover:shadow-lg"
+      style={{ animationDelay: `${index * 120}ms` }}
+    >
+      <article aria-labelledby={headingId}>
+        <div className={`flex items-start justify-between gap-3 px-4 py-3 ${headerClass[invoice.template]}`}>
+          <div>
+            <h3 id={headingId} className="font-semibold">
+              {invoice.business}
+            </h3>
+            <p className="text-xs opacity-80">{invoice.place}</p>
+          </div>
+          <p className="text-right text-xs">
+            <span className="block font-semibold uppercase tracking-wider">Invoice</span>
+            {invoice.template} template
+          </p>
+        </div>
+        <div className="space-y-3 p-4">
+          <div className="flex justify-between gap-3 text-xs">
+            <div>
+              <p className="text-muted-foreground">Bill to</p>
+              <p className="font-medium">{invoice.client}</p>
+            </div>
+            <div className="text-right">
+              <p className="font-medium">{invoice.number}</p>
+              <p className="text-muted-foreground">{invoice.date}</p>
+            </div>
+          </div>
+          <table className="w-full text-xs">
+            <caption className="sr-only">Items of the sample invoice from {invoice.business}</caption>
+            <thead className="text-muted-foreground">
+              <tr className="border-b border-border">
+                <th scope="col" className="py-1 text-left font-medium">
+                  Item
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((line) => (
+                <tr key={line.item} className="border-b border-border">
+                  <td className="py-1.5 pr-2">{line.item}</td>
+                  <td className="py-1.5 text-right tabular-nums">{line.quantity}</td>
+                  <td className="py-1.5 text-right tabular-nums">{formatRupees(lineAmount(line))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="space-y-1 text-xs">
+            <Row label="Subtotal" paise={totals.subtotal} />
+            {totals.discount > 0 && <Row label="Discount" paise={-totals.discount} />}
+            {totals.tax > 0 && <Row label="Tax" paise={totals.tax} />}
+            {totals.roundOff !== 0 && <Row label="Round off" paise={totals.roundOff} />}
+            <div className="flex justify-between border-t border-border pt-1.5 font-semibold text-sm">
+              <dt>Total</dt>
+              <dd className="text-primary tabular-nums">{formatRupees(totals.total)}</dd>
+            </div>
+          </dl>
+          <p className="text-muted-foreground text-xs italic">{invoice.amountInWords}</p>
+          <p>
+            <span
+              className={`rounded-full border px-2 py-0.5 font-medium text-xs ${statusClass[invoice.status]}`}
+            >
+              {invoice.status}
+            </span>
+          </p>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Row({ label, paise }: { label: string; paise: number }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{formatRupees(paise)}</dd>
+    </div>
+  );
+}
+
+export function InvoiceSamples() {
+  return (
+    <section id="samples" aria-labelledby="samples-heading" className="scroll-mt-20 py-16 md:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="samples-heading" className="text-center font-bold text-3xl tracking-tight">
+          Invoices your clients will take seriously
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+          Three sample invoices from made-up businesses, one in each template. Yours carry your logo, colours,
+          bank details and UPI QR code.
+        </p>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {sampleInvoices.map((invoice, index) => (
+            <SampleInvoiceCard key={invoice.number} invoice={invoice} index={index} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { AboutUsPage } from "./AboutUsPage";
+import { formatRupees } from "./formatRupees";
+import { LandingPage } from "./LandingPage";
+import { MonetizationGuidePage } from "./MonetizationGuidePage";
+import { PrivacyPage } from "./PrivacyPage";
+import { RefundPage } from "./RefundPage";
+import { ShippingPolicyPage } from "./ShippingPolicyPage";
+import { SupportPage } from "./SupportPage";
+import { TermsPage, termsSectionTitles } from "./TermsPage";
+
+function renderAt(ui: React.ReactNode, path = "/auth") {
+  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+}
+
+describe("LandingPage", () => {
+  it("has the FAQ and auth form sections and renders the auth form it is given", () => {
+    const { container } = renderAt(<LandingPage authForm={<form aria-label="Test auth form" />} />);
+    expect(container.querySelector("section#faq-section")).not.toBeNull();
+    const authSection = container.querySelector("section#auth-form-section");
+    expect(authSection).not.toBeNull();
+    expect(within(authSection as HTMLElement).getByRole("form", { name: "Test auth form" })).toBeTruthy();
+  });
+
+  it("marks recurring invoices and automated billing as coming soon", () => {
+    renderAt(<LandingPage authForm={null} />);
+    for (const name of ["Recurring invoices", "Automated billing"]) {
+      const card = screen.getByRole("heading", { name }).closest("li") as HTMLElement;
+      expect(within(card).getByText("Coming soon")).toBeTruthy();
+    }
+  });
+
+  it("has all eight footer links", () => {
+    renderAt(<LandingPage authForm={null} />);
+    const footer = screen.getByRole("contentinfo");
+    const expected: [string, string][] = [
+      ["About Us", "/about-us"],
+      ["FAQ", "#faq-section"],
+      ["Terms", "/terms-and-conditions"],
+      ["Privacy", "/privacy-policy"],
+      ["Refund", "/refund-policy"],
+      ["Shipping", "/shipping-policy"],
+      ["Contact Us", "/support"],
+      ["Sign Up Free", "#auth-form-section"],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(footer).getByRole("link", { name }).getAttribute("href")).toBe(href);
+    }
+  });
+
+  it("shows sample amounts in Indian digit grouping", () => {
+    renderAt(<LandingPage authForm={null} />);
+    expect(screen.getByText("₹1,29,800.00")).toBeTruthy();
+  });
+});
+
+describe("formatRupees", () => {
+  it("groups the Indian way", () => {
+    expect(formatRupees(12_345_600)).toBe("₹1,23,456.00");
+    expect(formatRupees(99_900)).toBe("₹999.00");
+    expect(formatRupees(1_234_567_805)).toBe("₹1,23,45,678.05");
+    expect(formatRupees(-5)).toBe("-₹0.05");
+  });
+});
+
+describe("TermsPage", () => {
+  it("has the nine sections in order and a link back to sign in", () => {
+    renderAt(<TermsPage />, "/terms-and-conditions");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([...termsSectionTitles]);
+    expect(termsSectionTitles.map((title) => title.replace(/^\d+\. /, "").toLowerCase())).toEqual([
+      "use of the product",
+      "user responsibilities",
+      "prohibited use",
+      "data usage and privacy",
+      "disclaimers and liability",
+      "indemnification",
+      "legal and dispute resolution",
+      "changes and termination",
+      "contact and support",
+    ]);
+    expect(screen.getByRole("link", { name: /back to login/i }).getAttribute("href")).toBe(
+      "/auth#auth-form-section",
+    );
+  });
+});
+
+describe("information pages", () => {
+  const pages = [
+    ["Terms and Conditions", TermsPage],
+    ["Privacy Policy", PrivacyPage],
+    ["Refund Policy", RefundPage],
+    ["About Bahi", AboutUsPage],
+    ["Shipping Policy", ShippingPolicyPage],
+    ["Help & Support", SupportPage],
+    ["How Bahi Makes Money", MonetizationGuidePage],
+  ] as const;
+
+  it.each(pages)("%s has its title, date, back link and footer", (title, Page) => {
+    renderAt(<Page />, "/info");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
+    expect(screen.getByText("Last updated 21 November 2026")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Bahi" }).getAttribute("href")).toBe("/");
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getAllByRole("link")).toHaveLength(8);
+    expect(within(footer).getByRole("link", { name: "FAQ" }).getAttribute("href")).toBe("/auth#faq-section");
+  });
+
+  it("lists the three credit plans with the popular one marked", () => {
+    renderAt(<MonetizationGuidePage />, "/monetization-guide");
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toContainEqual(expect.stringContaining("₹49"));
+    expect(rows).toContainEqual(expect.stringMatching(/100 downloads.*Most Popular.*₹149.*₹1\.49/));
+    expect(rows).toContainEqual(expect.stringMatching(/500 downloads.*₹599.*₹1\.20/));
+  });
+});
