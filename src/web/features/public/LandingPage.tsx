@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FREE_SIGNUP_CREDITS } from "./creditPlans";
+import { NEW_USER_CREDITS } from "../../../domain/credits";
 import { Faq } from "./landing/Faq";
 import { Features } from "./landing/Features";
 import { Hero } from "./landing/Hero";
@@ -42,7 +42,7 @@ export function LandingPage({ authForm }: { authForm: ReactNode }) {
               Start invoicing in minutes
             </h2>
             <p className="mt-3 text-center text-muted-foreground">
-              Sign in, or create a free account with {FREE_SIGNUP_CREDITS} free PDF downloads. No card needed.
+              Sign in, or create a free account with {NEW_USER_CREDITS} free PDF downloads. No card needed.
             </p>
             <div className="mt-8">{authForm}</div>
           </div>

@@ -1,6 +1,12 @@
 import { Link } from "react-router";
-import { creditPlans, FREE_SIGNUP_CREDITS, pricePerPdf } from "./creditPlans";
+import { CREDIT_PLANS, type CreditPlan, NEW_USER_CREDITS } from "../../../domain/credits";
+import { formatMoney } from "../../../domain/format";
 import { InfoPageLayout, InfoSection } from "./InfoPageLayout";
+
+/** "₹1.49": the plan price spread over its downloads, rounded to the paisa. */
+function pricePerPdf(plan: CreditPlan): string {
+  return formatMoney(Math.round(plan.pricePaise / plan.credits), "INR");
+}
 
 export function MonetizationGuidePage() {
   return (
@@ -20,8 +26,8 @@ export function MonetizationGuidePage() {
           invoices, managing clients and inventory, the dashboard and exporting your data.
         </p>
         <p>
-          Every new account starts with <strong>{FREE_SIGNUP_CREDITS} free credits</strong>, enough for a
-          month of invoicing for many freelancers. A download that fails costs nothing.
+          Every new account starts with <strong>{NEW_USER_CREDITS} free credits</strong>, enough for a month
+          of invoicing for many freelancers. A download that fails costs nothing.
         </p>
       </InfoSection>
 
@@ -45,12 +51,12 @@ export function MonetizationGuidePage() {
             <tbody className="divide-y divide-border">
               <tr>
                 <th scope="row" className="px-4 py-3 font-medium">
-                  {FREE_SIGNUP_CREDITS} downloads on sign-up
+                  {NEW_USER_CREDITS} downloads on sign-up
                 </th>
                 <td className="px-4 py-3 text-right">Free</td>
                 <td className="px-4 py-3 text-right">₹0.00</td>
               </tr>
-              {creditPlans.map((plan) => (
+              {CREDIT_PLANS.map((plan) => (
                 <tr key={plan.id} className={plan.popular ? "bg-accent-soft" : undefined}>
                   <th scope="row" className="px-4 py-3 font-medium">
                     {plan.credits} downloads
@@ -60,8 +66,8 @@ export function MonetizationGuidePage() {
                       </span>
                     )}
                   </th>
-                  <td className="px-4 py-3 text-right">₹{plan.priceRupees}</td>
-                  <td className="px-4 py-3 text-right">₹{pricePerPdf(plan)}</td>
+                  <td className="px-4 py-3 text-right">{formatMoney(plan.pricePaise, "INR")}</td>
+                  <td className="px-4 py-3 text-right">{pricePerPdf(plan)}</td>
                 </tr>
               ))}
             </tbody>
@@ -99,8 +105,7 @@ export function MonetizationGuidePage() {
         <p>
           Once signed in, press the Credits button in the header, pick a plan and pay with UPI, card, net
           banking or a wallet through Razorpay. Credits are added as soon as the payment is confirmed. See the{" "}
-          <Link to="/auth#auth-form-section">sign-up form</Link> to get your {FREE_SIGNUP_CREDITS} free
-          credits.
+          <Link to="/auth#auth-form-section">sign-up form</Link> to get your {NEW_USER_CREDITS} free credits.
         </p>
       </InfoSection>
     </InfoPageLayout>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FREE_SIGNUP_CREDITS } from "./creditPlans";
+import { NEW_USER_CREDITS } from "../../../domain/credits";
 import { InfoPageLayout, InfoSection } from "./InfoPageLayout";
 import { SUPPORT_EMAIL } from "./publicLinks";
 
@@ -46,9 +46,9 @@ export function TermsPage() {
         </p>
         <p>
           Creating and saving invoices is free. Downloading an invoice as a PDF uses one download credit.
-          Every new account receives {FREE_SIGNUP_CREDITS} free credits, and more can be bought in packs
-          priced in Indian rupees. Credits do not expire, have no cash value, cannot be transferred between
-          accounts and are refundable only as described in our <Link to="/refund-policy">Refund Policy</Link>.
+          Every new account receives {NEW_USER_CREDITS} free credits, and more can be bought in packs priced
+          in Indian rupees. Credits do not expire, have no cash value, cannot be transferred between accounts
+          and are refundable only as described in our <Link to="/refund-policy">Refund Policy</Link>.
         </p>
       </InfoSection>
 

@@ -1,16 +1,16 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { creditPlans, FREE_SIGNUP_CREDITS } from "../creditPlans";
+import { CREDIT_PLANS, NEW_USER_CREDITS } from "../../../../domain/credits";
 
-const planList = creditPlans.map((plan) => `${plan.credits} for ₹${plan.priceRupees}`).join(", ");
+const planList = CREDIT_PLANS.map((plan) => `${plan.credits} for ₹${plan.priceRupees}`).join(", ");
 
 const questions: readonly { question: string; answer: ReactNode }[] = [
   {
     question: "Is Bahi free?",
     answer: (
       <>
-        Yes, to start. Every new account gets {FREE_SIGNUP_CREDITS} free PDF downloads. Creating, saving,
+        Yes, to start. Every new account gets {NEW_USER_CREDITS} free PDF downloads. Creating, saving,
         previewing and managing invoices, clients and inventory costs nothing. Each PDF download uses one
         credit; when you need more, buy a credit pack: {planList}. Credits do not expire. See{" "}
         <Link to="/monetization-guide" className="text-primary underline underline-offset-2">

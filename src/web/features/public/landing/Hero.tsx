@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
-import { formatRupees } from "../formatRupees";
+import { formatMoney } from "../../../../domain/format";
+import { amountInWords } from "../../../../domain/words";
 
 const promises = ["25 free PDF downloads", "No card needed to start", "Works on any phone"];
 
@@ -82,7 +83,7 @@ export function Hero() {
                 style={{ animationDelay: `${500 + index * 350}ms` }}
               >
                 <span>{line.item}</span>
-                <span className="tabular-nums">{formatRupees(line.paise)}</span>
+                <span className="tabular-nums">{formatMoney(line.paise, "INR")}</span>
               </li>
             ))}
           </ul>
@@ -91,13 +92,13 @@ export function Hero() {
             style={{ animationDelay: "1600ms" }}
           >
             <span>Total</span>
-            <span className="text-primary tabular-nums">{formatRupees(total)}</span>
+            <span className="text-primary tabular-nums">{formatMoney(total, "INR")}</span>
           </div>
           <p
             className="animate-fade-up mt-1 text-muted-foreground text-xs"
             style={{ animationDelay: "1750ms" }}
           >
-            Rupees Fifty-Four Thousand Five Hundred Only
+            {amountInWords(total, "INR")}
           </p>
           <div
             className="animate-fade-up mt-4 rounded-lg bg-primary px-4 py-2 text-center font-medium text-primary-foreground text-sm"

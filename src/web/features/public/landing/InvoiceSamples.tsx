@@ -1,5 +1,9 @@
-import { formatRupees } from "../formatRupees";
-import { lineAmount, type SampleInvoice, sampleInvoices, sampleTotals } from "./invoiceSamples";
+import { formatMoney } from "../../../../domain/format";
+import { computeInvoiceTotals } from "../../../../domain/totals";
+import { amountInWords } from "../../../../domain/words";
+import { type SampleInvoice, sampleInvoices } from "./invoiceSamples";
+
+const inr = (paise: number) => formatMoney(paise, "INR");
 
 const statusClass: Record<SampleInvoice["status"], string> = {
   Paid: "border-success text-success",
@@ -15,7 +19,11 @@ const headerClass: Record<SampleInvoice["template"], string> = {
 };
 
 function SampleInvoiceCard({ invoice, index }: { invoice: SampleInvoice; index: number }) {
-  const totals = sampleTotals(invoice);
+  const totals = computeInvoiceTotals({
+    currency: "INR",
+    lines: [...invoice.lines],
+    roundOff: invoice.roundOff,
+  });
   const headingId = `sample-${index}-heading`;
   return (
     <li
@@ -62,26 +70,32 @@ function SampleInvoiceCard({ invoice, index }: { invoice: SampleInvoice; index: 
               </tr>
             </thead>
             <tbody>
-              {invoice.lines.map((line) => (
+              {invoice.lines.map((line, lineIndex) => (
                 <tr key={line.item} className="border-b border-border">
                   <td className="py-1.5 pr-2">{line.item}</td>
                   <td className="py-1.5 text-right tabular-nums">{line.quantity}</td>
-                  <td className="py-1.5 text-right tabular-nums">{formatRupees(lineAmount(line))}</td>
+                  <td className="py-1.5 text-right tabular-nums">
+                    {inr(totals.lines[lineIndex].grossMinor)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <dl className="space-y-1 text-xs">
-            <Row label="Subtotal" paise={totals.subtotal} />
-            {totals.discount > 0 && <Row label="Discount" paise={-totals.discount} />}
-            {totals.tax > 0 && <Row label="Tax" paise={totals.tax} />}
-            {totals.roundOff !== 0 && <Row label="Round off" paise={totals.roundOff} />}
+            <Row label="Subtotal" paise={totals.subtotalMinor} />
+            {totals.discountMinor > 0 && <Row label="Discount" paise={-totals.discountMinor} />}
+            {totals.taxByRate
+              .filter((rate) => rate.taxMinor > 0)
+              .map((rate) => (
+                <Row key={rate.ratePercent} label={`Tax ${rate.ratePercent}%`} paise={rate.taxMinor} />
+              ))}
+            {totals.roundOffMinor !== 0 && <Row label="Round off" paise={totals.roundOffMinor} />}
             <div className="flex justify-between border-t border-border pt-1.5 font-semibold text-sm">
               <dt>Total</dt>
-              <dd className="text-primary tabular-nums">{formatRupees(totals.total)}</dd>
+              <dd className="text-primary tabular-nums">{inr(totals.totalMinor)}</dd>
             </div>
           </dl>
-          <p className="text-muted-foreground text-xs italic">{invoice.amountInWords}</p>
+          <p className="text-muted-foreground text-xs italic">{amountInWords(totals.totalMinor, "INR")}</p>
           <p>
             <span
               className={`rounded-full border px-2 py-0.5 font-medium text-xs ${statusClass[invoice.status]}`}
@@ -99,7 +113,7 @@ function Row({ label, paise }: { label: string; paise: number }) {
   return (
     <div className="flex justify-between">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{formatRupees(paise)}</dd>
+      <dd className="tabular-nums">{inr(paise)}</dd>
     </div>
   );
 }

@@ -1,13 +1,9 @@
-/** Illustrative invoices for the landing page. Amounts are integer paise, computed once per line. */
+import type { LineInput } from "../../../../domain/totals";
 
-export interface SampleLine {
-  item: string;
-  quantity: number;
-  ratePaise: number;
-  discountPercent: number;
-  taxPercent: number;
-}
-
+/**
+ * Illustrative invoices for the landing page, from made-up businesses. Totals are computed by the same
+ * domain module as real invoices, so the mock-ups can never show arithmetic the product would not.
+ */
 export interface SampleInvoice {
   template: "Classic" | "Modern" | "Minimal";
   business: string;
@@ -16,40 +12,8 @@ export interface SampleInvoice {
   number: string;
   date: string;
   status: "Paid" | "Due" | "Overdue";
-  lines: readonly SampleLine[];
+  lines: readonly (LineInput & { item: string })[];
   roundOff: boolean;
-  amountInWords: string;
-}
-
-export interface SampleTotals {
-  subtotal: number;
-  discount: number;
-  tax: number;
-  roundOff: number;
-  total: number;
-}
-
-/** Half away from zero; amounts here are never negative. */
-const percentOf = (paise: number, percent: number) => Math.round((paise * percent) / 100);
-
-export function lineAmount(line: SampleLine): number {
-  return line.quantity * line.ratePaise;
-}
-
-export function sampleTotals(invoice: SampleInvoice): SampleTotals {
-  let subtotal = 0;
-  let discount = 0;
-  let tax = 0;
-  for (const line of invoice.lines) {
-    const amount = lineAmount(line);
-    const lineDiscount = percentOf(amount, line.discountPercent);
-    subtotal += amount;
-    discount += lineDiscount;
-    tax += percentOf(amount - lineDiscount, line.taxPercent);
-  }
-  const exact = subtotal - discount + tax;
-  const total = invoice.roundOff ? Math.round(exact / 100) * 100 : exact;
-  return { subtotal, discount, tax, roundOff: total - exact, total };
 }
 
 export const sampleInvoices: readonly SampleInvoice[] = [
@@ -62,17 +26,10 @@ export const sampleInvoices: readonly SampleInvoice[] = [
     date: "14 Nov 2026",
     status: "Paid",
     lines: [
-      { item: "Website redesign", quantity: 1, ratePaise: 8_500_000, discountPercent: 0, taxPercent: 18 },
-      {
-        item: "Product photography (day)",
-        quantity: 2,
-        ratePaise: 1_250_000,
-        discountPercent: 0,
-        taxPercent: 18,
-      },
+      { item: "Website redesign", quantity: 1, rate: "85000", taxPercent: 18 },
+      { item: "Product photography (day)", quantity: 2, rate: "12500", taxPercent: 18 },
     ],
     roundOff: false,
-    amountInWords: "Rupees One Lakh Twenty-Nine Thousand Eight Hundred Only",
   },
   {
     template: "Modern",
@@ -83,12 +40,11 @@ export const sampleInvoices: readonly SampleInvoice[] = [
     date: "18 Nov 2026",
     status: "Due",
     lines: [
-      { item: "Basmati rice, 5 kg bag", quantity: 4, ratePaise: 62_000, discountPercent: 0, taxPercent: 5 },
-      { item: "Toor dal, 1 kg", quantity: 10, ratePaise: 16_500, discountPercent: 0, taxPercent: 5 },
-      { item: "Sunflower oil, 1 L", quantity: 6, ratePaise: 14_850, discountPercent: 0, taxPercent: 5 },
+      { item: "Basmati rice, 5 kg bag", quantity: 4, rate: "620", taxPercent: 5 },
+      { item: "Toor dal, 1 kg", quantity: 10, rate: "165", taxPercent: 5 },
+      { item: "Sunflower oil, 1 L", quantity: 6, rate: "148.50", taxPercent: 5 },
     ],
     roundOff: true,
-    amountInWords: "Rupees Five Thousand Two Hundred Seventy-Two Only",
   },
   {
     template: "Minimal",
@@ -98,16 +54,7 @@ export const sampleInvoices: readonly SampleInvoice[] = [
     number: "INV-01102026-090000",
     date: "1 Oct 2026",
     status: "Overdue",
-    lines: [
-      {
-        item: "Class 10 coaching, October",
-        quantity: 12,
-        ratePaise: 150_000,
-        discountPercent: 10,
-        taxPercent: 0,
-      },
-    ],
+    lines: [{ item: "Class 10 coaching, October", quantity: 12, rate: "1500", discountPercent: 10 }],
     roundOff: false,
-    amountInWords: "Rupees Sixteen Thousand Two Hundred Only",
   },
 ];
