@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { CURRENCY_CODES } from "./currencies";
+import { isValidTimeZone } from "./dates";
+import { parseIntegerInput } from "./decimal";
+import { isValidEmail, isValidGstin, isValidIfsc, isValidUpiId } from "./validation";
+
+// The spec §3 Settings entity (`settings_data`, camelCase as the spec has it) plus Bahi's own
+// choices. `settingsSchema` validates what a user saves and reports each bad field;
+// `mergeSettings` reads whatever is stored and never fails, so an old or damaged row still loads.
+
+export const FONT_FAMILIES = [
+  "Inter",
+  "Roboto",
+  "Lato",
+  "Open Sans",
+  "Montserrat",
+  "Verdana",
+  "Georgia",
+  "Times New Roman",
+] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+
+export const INVOICE_TEMPLATES = ["classic", "modern", "minimal"] as const;
+export type InvoiceTemplate = (typeof INVOICE_TEMPLATES)[number];
+
+export const INVOICE_NUMBER_SCHEMES = ["timestamp", "sequential"] as const;
+
+export const DEFAULT_TERMS =
+  "This invoice was created with Bahi. Bahi is not liable for any losses arising from the use of " +
+  "invoices created with it. You are responsible for checking that this invoice meets the legal and " +
+  "tax requirements that apply to you.";
+
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
+
+export const SETTINGS_LIMITS = {
+  name: 200,
+  address: 1000,
+  longText: 5000,
+  phone: 40,
+  accountNumber: 40,
+} as const;
+
+const text = (label: string, max: number, fallback = "") =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default(fallback);
+
+/** Empty, or passing `check` once trimmed (and upper-cased when asked). */
+const optionalCode = (label: string, max: number, check: (s: string) => boolean, upper = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is not valid.`)
+    .transform((s) => (upper ? s.toUpperCase() : s))
+    .refine((s) => s === "" || check(s), `${label} is not valid.`)
+    .default("");
+
+const colour = (label: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^#[0-9A-Fa-f]{6}$/, `${label} must be a colour like #1E3A8A.`)
+    .transform((s) => s.toUpperCase())
+    .default(fallback);
+
+/** Images are stored once and referred to by id (DECISIONS §7); the id is short, never image data. */
+const imageRef = z.string().min(1).max(200).nullable().default(null);
+
+export const bankDetailsSchema = z.object({
+  bankName: text("Bank name", SETTINGS_LIMITS.name),
+  accountNumber: text("Account number", SETTINGS_LIMITS.accountNumber),
+  ifscCode: optionalCode("IFSC code", 11, isValidIfsc, true),
+  branchName: text("Branch name", SETTINGS_LIMITS.name),
+  upiId: optionalCode("UPI ID", 320, isValidUpiId),
+});
+export type BankDetails = z.output<typeof bankDetailsSchema>;
+
+export const settingsSchema = z.object({
+  defaultCurrency: z.enum(CURRENCY_CODES).default("INR"),
+  companyName: text("Company name", SETTINGS_LIMITS.name),
+  companyEmail: optionalCode("Company e-mail", 254, isValidEmail),
+  companyAddress: text("Company address", SETTINGS_LIMITS.address),
+  companyPhone: text("Company phone", SETTINGS_LIMITS.phone),
+  companyGstin: optionalCode("GSTIN", 15, isValidGstin, true),
+  companyLogo: imageRef,
+  defaultNotes: text("Default notes", SETTINGS_LIMITS.longText),
+  defaultTerms: text("Default terms", SETTINGS_LIMITS.longText, DEFAULT_TERMS),
+  primaryColor: colour("Primary colour", "#1E3A8A"),
+  accentColor: colour("Accent colour", "#2DD4BF"),
+  fontFamily: z.enum(FONT_FAMILIES).default("Roboto"),
+  // The form's number input may hand over "30"; a fraction or text is refused, not truncated.
+  defaultDueDateDays: z
+    .preprocess(
+      (v) => (typeof v === "string" ? parseIntegerInput(v) : v),
+      z
+        .number("Default due days must be a whole number.")
+        .int("Default due days must be a whole number.")
+        .min(0, "Default due days cannot be negative.")
+        .max(3650, "Default due days must be at most 3650."),
+    )
+    .default(30),
+  bankDetails: bankDetailsSchema.prefault({}),
+  includeBankDetails: z.boolean().default(false),
+  signatureImage: imageRef,
+  includeSignature: z.boolean().default(false),
+  upiQrCodeImage: imageRef,
+  includeUpiQrCode: z.boolean().default(false),
+  invoiceNumberScheme: z.enum(INVOICE_NUMBER_SCHEMES).default("timestamp"),
+  allowSellingBeyondStock: z.boolean().default(false),
+  defaultTemplate: z.enum(INVOICE_TEMPLATES).default("classic"),
+  roundOffTotals: z.boolean().default(false),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, "Time zone is not a known IANA time zone.")
+    .default(DEFAULT_TIME_ZONE),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+const defaults = settingsSchema.parse({});
+Object.freeze(defaults.bankDetails);
+export const DEFAULT_SETTINGS: Settings = Object.freeze(defaults);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Each field parsed alone, so one bad value falls back to its own default only. */
+function mergeFields(
+  shape: Record<string, z.ZodType>,
+  saved: unknown,
+  fallback: Record<string, unknown>,
+): Record<string, unknown> {
+  const source = isRecord(saved) ? saved : {};
+  const merged: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const parsed = field.safeParse(source[key]);
+    merged[key] = parsed.success ? parsed.data : fallback[key];
+  }
+  return merged;
+}
+
+/** Saved settings over the defaults (spec §4 "Settings load"); never throws. */
+export function mergeSettings(saved: unknown): Settings {
+  const { bankDetails: _bank, ...topShape } = settingsSchema.shape;
+  const merged = mergeFields(topShape, saved, DEFAULT_SETTINGS);
+  merged.bankDetails = mergeFields(
+    bankDetailsSchema.shape,
+    isRecord(saved) ? saved.bankDetails : undefined,
+    DEFAULT_SETTINGS.bankDetails,
+  );
+  return merged as Settings;
+}
+
+/** Fields the earlier product kept in settings and removes on save (spec §3). */
+const RETIRED_FIELDS = ["defaultDiscountPercent", "defaultTaxPercent"];
+
+export function cleanSettingsForSave(s: Record<string, unknown>): Record<string, unknown> {
+  const cleaned = { ...s };
+  for (const field of RETIRED_FIELDS) delete cleaned[field];
+  return cleaned;
+}

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { COMMON_PASSWORDS } from "./common-passwords";
+import {
+  gstinCheckCharacter,
+  isValidEmail,
+  isValidGstin,
+  isValidIfsc,
+  isValidUpiId,
+  normalizeGstin,
+  passwordProblem,
+} from "./validation";
+
+describe("isValidGstin", () => {
+  it("accepts real GSTINs", () => {
+    for (const gstin of [
+      "27AAPFU0939F1ZV",
+      "29AAGCB7383J1Z4",
+      "24AAACC1206D1ZM",
+      "09ABCDE1234F1ZY",
+      "99AAAGM0289C1Z8",
+    ]) {
+      expect(isValidGstin(gstin)).toBe(true);
+    }
+    expect(isValidGstin("27aapfu0939f1zv")).toBe(true);
+    expect(normalizeGstin(" 27aapfu0939f1zv ")).toBe("27AAPFU0939F1ZV");
+  });
+
+  it("refuses a wrong check character", () => {
+    expect(isValidGstin("27AAPFU0939F1ZW")).toBe(false);
+    expect(isValidGstin("29AAGCB7383J1Z5")).toBe(false);
+  });
+
+  it("refuses wrong shapes and state codes", () => {
+    for (const bad of [
+      "",
+      "27AAPFU0939F1Z",
+      "27AAPFU0939F1ZVX",
+      "27AAPF10939F1ZV",
+      "27AAPFU0939F0ZV",
+      "27AAPFU0939F1YV",
+    ]) {
+      expect(isValidGstin(bad)).toBe(false);
+    }
+    const withState = (state: string) => {
+      const first14 = `${state}AAPFU0939F1Z`;
+      return first14 + gstinCheckCharacter(first14);
+    };
+    expect(isValidGstin(withState("38"))).toBe(true);
+    expect(isValidGstin(withState("97"))).toBe(true);
+    expect(isValidGstin(withState("00"))).toBe(false);
+    expect(isValidGstin(withState("39"))).toBe(false);
+    expect(isValidGstin(withState("98"))).toBe(false);
+  });
+
+  it("catches any single changed character", () => {
+    const valid = "27AAPFU0939F1ZV";
+    const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 14 }), fc.constantFrom(...alphabet), (i, ch) => {
+        fc.pre(valid[i] !== ch);
+        const changed = valid.slice(0, i) + ch + valid.slice(i + 1);
+        return !isValidGstin(changed);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("isValidIfsc", () => {
+  it("checks bank, zero and branch", () => {
+    expect(isValidIfsc("SBIN0001234")).toBe(true);
+    expect(isValidIfsc("HDFC0ABC123")).toBe(true);
+    expect(isValidIfsc("sbin0001234")).toBe(true);
+    expect(isValidIfsc("SBIN1001234")).toBe(false);
+    expect(isValidIfsc("SBI00001234")).toBe(false);
+    expect(isValidIfsc("SBIN000123")).toBe(false);
+  });
+});
+
+describe("isValidUpiId", () => {
+  it("wants handle@bank", () => {
+    expect(isValidUpiId("shop.name@okicici")).toBe(true);
+    expect(isValidUpiId("9876543210@ybl")).toBe(true);
+    expect(isValidUpiId("shop@")).toBe(false);
+    expect(isValidUpiId("@ybl")).toBe(false);
+    expect(isValidUpiId("shop name@ybl")).toBe(false);
+    expect(isValidUpiId("shop")).toBe(false);
+  });
+});
+
+describe("isValidEmail", () => {
+  it("accepts ordinary addresses and refuses broken ones", () => {
+    expect(isValidEmail("owner@example.in")).toBe(true);
+    expect(isValidEmail("a.b+tag@mail.example.co.in")).toBe(true);
+    for (const bad of [
+      "",
+      "owner",
+      "owner@",
+      "@example.com",
+      "owner@example",
+      "own er@example.com",
+      "a@b..com",
+    ]) {
+      expect(isValidEmail(bad)).toBe(false);
+    }
+    expect(isValidEmail(`${"a".repeat(250)}@x.com`)).toBe(false);
+  });
+});
+
+describe("passwordProblem", () => {
+  it("uses the spec's minimum length message", () => {
+    expect(passwordProblem("abc")).toBe("Password must be at least 6 characters.");
+    expect(passwordProblem("")).toBe("Password must be at least 6 characters.");
+  });
+
+  it("refuses common passwords whatever their case", () => {
+    const message = "This password is too common. Please choose a less common password.";
+    for (const p of [
+      "password",
+      "123456",
+      "12345678",
+      "qwerty",
+      "abc123",
+      "password1",
+      "iloveyou",
+      "admin123",
+    ]) {
+      expect(passwordProblem(p)).toBe(message);
+    }
+    expect(passwordProblem("PassWord")).toBe(message);
+    expect(passwordProblem("Admin123")).toBe(message);
+  });
+
+  it("refuses very long passwords and accepts ordinary ones", () => {
+    expect(passwordProblem("x".repeat(129))).toBe("Password must be at most 128 characters.");
+    expect(passwordProblem("x".repeat(128))).toBeNull();
+    expect(passwordProblem("blue-ledger-42")).toBeNull();
+  });
+
+  it("keeps a list of about two hundred, all in lower case", () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(200);
+    for (const p of COMMON_PASSWORDS) expect(p).toBe(p.toLowerCase());
+  });
+});

@@ -1,0 +1,72 @@
+import { COMMON_PASSWORDS } from "./common-passwords";
+
+// Checks for identifiers a user types. GSTIN and IFSC are compared in upper case, so a user
+// typing in lower case is not refused; store them through the normalise functions.
+
+const GSTIN_SHAPE = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+function isGstinStateCode(code: number): boolean {
+  // 01-38 are states and union territories (38 is Ladakh); 97 other territory; 99 centre jurisdiction.
+  return (code >= 1 && code <= 38) || code === 97 || code === 99;
+}
+
+/** The 15th character of a GSTIN: the GSTN's mod-36 checksum over the first 14. */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_ALPHABET.indexOf(first14[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_ALPHABET[(36 - (sum % 36)) % 36];
+}
+
+export function normalizeGstin(s: string): string {
+  return s.trim().toUpperCase();
+}
+
+/** State code, PAN, entity number, "Z" and the check character of a 15-character GSTIN. */
+export function isValidGstin(s: string): boolean {
+  if (typeof s !== "string") return false;
+  const gstin = s.toUpperCase();
+  const match = GSTIN_SHAPE.exec(gstin);
+  if (!match || !isGstinStateCode(Number(match[1]))) return false;
+  return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
+}
+
+export function normalizeIfsc(s: string): string {
+  return s.trim().toUpperCase();
+}
+
+/** Four letters of the bank, a zero, six characters of the branch. */
+export function isValidIfsc(s: string): boolean {
+  return typeof s === "string" && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(s.toUpperCase());
+}
+
+/** A UPI virtual payment address: handle@bank, e.g. shop.name@okicici. */
+export function isValidUpiId(s: string): boolean {
+  return typeof s === "string" && /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/.test(s);
+}
+
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+
+/** A deliverable-looking address; the confirmation e-mail is the real test. */
+export function isValidEmail(s: string): boolean {
+  return typeof s === "string" && s.length <= 254 && EMAIL.test(s);
+}
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** What is wrong with a new password, or null. The first two messages are the spec's own. */
+export function passwordProblem(password: string): string | null {
+  if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
+    return "Password must be at least 6 characters.";
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) return "Password must be at most 128 characters.";
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    return "This password is too common. Please choose a less common password.";
+  }
+  return null;
+}
