@@ -1,0 +1,28 @@
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../errors";
+import type { Auth } from "./auth";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  return headers;
+}
+
+/** The signed-in user of this request, or a 401. Every user-data route starts here. */
+export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  if (!session) throw new AppError("unauthorized", "Please sign in to continue.");
+  const { id, email, name, emailVerified } = session.user;
+  return { id, email, name, emailVerified };
+}

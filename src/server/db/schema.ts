@@ -1,0 +1,302 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---- better-auth's tables (field names are the ones its Drizzle adapter expects) ----
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---- Bahi's own tables. Every row of user data carries user_id. ----
+
+/** Fixed-window counters for sign-in and other abuse-prone routes, shared by all instances. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+export const userSettings = pgTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  settingsData: jsonb("settings_data").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const images = pgTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    contentHash: text("content_hash").notNull(),
+    mimeType: text("mime_type").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    byteSize: integer("byte_size").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("images_user_hash_uq").on(t.userId, t.contentHash)],
+);
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    gstin: text("gstin").notNull().default(""),
+    billingAddress: jsonb("billing_address").notNull().default({}),
+    shippingAddress: jsonb("shipping_address"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("clients_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id),
+    index("clients_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const productServices = pgTable(
+  "product_services",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["product", "service"] })
+      .notNull()
+      .default("product"),
+    hsnSac: text("hsn_sac").notNull().default(""),
+    unit: text("unit").notNull().default(""),
+    /** Sale rate in major units of the user's default currency (exact decimal). */
+    rate: numeric("rate", { precision: 15, scale: 2 }).notNull().default("0"),
+    costPrice: numeric("cost_price", { precision: 15, scale: 2 }).notNull().default("0"),
+    /** NULL: not stock-tracked (a service, or a product without a quantity). */
+    availableQuantity: numeric("available_quantity", { precision: 15, scale: 3 }),
+    lowStockLevel: numeric("low_stock_level", { precision: 15, scale: 3 }),
+    defaultTaxPercent: numeric("default_tax_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    defaultDiscountPercent: numeric("default_discount_percent", { precision: 5, scale: 2 })
+      .notNull()
+      .default("0"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id)],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    invoiceNumber: text("invoice_number").notNull(),
+    clientId: text("client_id"),
+    clientName: text("client_name").notNull().default(""),
+    /** Grand total in minor units of `currency`. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["draft", "due", "paid", "cancelled"] }).notNull(),
+    invoiceDate: date("invoice_date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }),
+    paymentDate: date("payment_date", { mode: "string" }),
+    invoiceData: jsonb("invoice_data").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_user_number_uq").on(t.userId, t.invoiceNumber),
+    index("invoices_user_date_idx").on(t.userId, t.invoiceDate, t.id),
+    index("invoices_user_status_idx").on(t.userId, t.status, t.dueDate),
+  ],
+);
+
+/** The last number used in each financial year's sequential series. */
+export const invoiceSequences = pgTable(
+  "invoice_sequences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    financialYear: text("financial_year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.financialYear] })],
+);
+
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => productServices.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id"),
+    invoiceNumber: text("invoice_number"),
+    change: numeric("change", { precision: 15, scale: 3 }).notNull(),
+    quantityAfter: numeric("quantity_after", { precision: 15, scale: 3 }).notNull(),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_idx").on(t.userId, t.productId, t.createdAt)],
+);
+
+export const userCredits = pgTable(
+  "user_credits",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull(),
+    lastUpdatedAt: timestamp("last_updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("user_credits_non_negative", sql`${t.credits} >= 0`)],
+);
+
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ["signup_grant", "download", "purchase"] }).notNull(),
+    invoiceId: text("invoice_id"),
+    invoiceNumber: text("invoice_number"),
+    paymentOrderId: text("payment_order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("credit_ledger_one_signup_grant").on(t.userId).where(sql`${t.reason} = 'signup_grant'`),
+    uniqueIndex("credit_ledger_one_grant_per_order")
+      .on(t.paymentOrderId)
+      .where(sql`${t.reason} = 'purchase'`),
+  ],
+);
+
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    credits: integer("credits").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull(),
+    receipt: text("receipt").notNull().unique(),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    status: text("status", { enum: ["created", "paid", "failed"] }).notNull(),
+    testMode: boolean("test_mode").notNull().default(false),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("payment_orders_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

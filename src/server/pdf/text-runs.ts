@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocumentClass from "pdfkit";
+import { type FontFamily, type FontWeight, fontChain, splitRunsByFont } from "./fonts.js";
+
+/**
+ * Drawing text in pdfkit with the fallback fonts of `fonts.ts`: each string is cut into runs by
+ * font, and the runs of one line share one baseline (fonts differ in ascender height, so drawing
+ * each run at the same top would make ₹ or Devanagari jump up or down).
+ */
+
+type Doc = InstanceType<typeof PDFDocumentClass>;
+
+export interface TextStyle {
+  family: FontFamily;
+  weight?: FontWeight;
+  size: number;
+  color?: string;
+}
+
+export interface LineOptions {
+  /** With `align` "right" or "center", the box the line is aligned in. */
+  width?: number;
+  align?: "left" | "right" | "center";
+}
+
+// pdfkit parses a font file again for every document (given a path or bytes): that parse was
+// two thirds of a render. Given a parsed fontkit font instead (pdfkit >= 0.16 takes any object
+// with `layout`), it only builds the per-document subset. Parsed fonts are shared by every
+// document of the thread; fontkit is loaded from pdfkit's own location, so it is the very
+// version pdfkit uses (it is not a direct dependency).
+interface ParsedFont {
+  layout(text: string): unknown;
+}
+const fontkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as {
+  create(bytes: Uint8Array): ParsedFont;
+};
+const parsedFonts = new Map<string, ParsedFont>();
+const registered = new WeakMap<Doc, Set<string>>();
+
+function parsedFont(fontPath: string): ParsedFont {
+  let font = parsedFonts.get(fontPath);
+  if (!font) {
+    font = fontkit.create(readFileSync(fontPath));
+    parsedFonts.set(fontPath, font);
+  }
+  return font;
+}
+
+/**
+ * A pdfkit document without pdfkit's default font: it would parse Helvetica's metrics for every
+ * document, and Helvetica has no ₹ anyway. Select a font (the functions below do) before text.
+ */
+export function createPdfDocument(options: PDFKit.PDFDocumentOptions = {}): Doc {
+  return new PDFDocumentClass({ ...options, font: null as unknown as string });
+}
+
+/** Selects a font file in `doc` at `size`. */
+function useFont(doc: Doc, fontPath: string, size: number): Doc {
+  let names = registered.get(doc);
+  if (!names) {
+    names = new Set();
+    registered.set(doc, names);
+  }
+  if (!names.has(fontPath)) {
+    doc.registerFont(fontPath, parsedFont(fontPath) as unknown as Buffer);
+    names.add(fontPath);
+  }
+  return doc.font(fontPath).fontSize(size);
+}
+
+/** Parses every font of the families' chains now (at worker start), so no PDF pays for it. */
+export function preloadFonts(families: readonly FontFamily[]): void {
+  for (const family of families) {
+    for (const weight of ["regular", "bold"] as const) {
+      for (const path of fontChain(family, weight)) parsedFont(path);
+    }
+  }
+}
+
+export function textWidth(doc: Doc, text: string, style: TextStyle): number {
+  let width = 0;
+  for (const run of splitRunsByFont(text, style.family, style.weight)) {
+    width += useFont(doc, run.fontPath, style.size).widthOfString(run.text);
+  }
+  return width;
+}
+
+/** The distance from the top of a line to its baseline, taken from the family's own font. */
+function ascent(doc: Doc, style: TextStyle): number {
+  const primary = fontChain(style.family, style.weight ?? "regular")[0];
+  // pdfkit's types omit `_font`; its ascender is in 1/1000 em like every pdfkit metric.
+  const font = (useFont(doc, primary, style.size) as unknown as { _font: { ascender: number } })._font;
+  return (font.ascender / 1000) * style.size;
+}
+
+/** Draws one line (no wrapping) with its top at `y`. Returns the width drawn. */
+export function drawTextLine(doc: Doc, text: string, x: number, y: number, style: TextStyle, options: LineOptions = {}) {
+  const runs = splitRunsByFont(text, style.family, style.weight);
+  const widths = runs.map((run) => useFont(doc, run.fontPath, style.size).widthOfString(run.text));
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  const box = options.width ?? 0;
+  let cursor = options.align === "right" ? x + box - total : options.align === "center" ? x + (box - total) / 2 : x;
+  const baseline = y + ascent(doc, style);
+  doc.fillColor(style.color ?? "black");
+  runs.forEach((run, i) => {
+    useFont(doc, run.fontPath, style.size).text(run.text, cursor, baseline, {
+      baseline: "alphabetic",
+      lineBreak: false,
+    });
+    cursor += widths[i];
+  });
+  return total;
+}
+
+/**
+ * Draws `text` wrapped at spaces to `width` (explicit newlines kept), one baseline per line.
+ * Returns the y below the last line. A word longer than the line is not broken.
+ */
+export function drawParagraph(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle & { lineHeight?: number; align?: LineOptions["align"] },
+): number {
+  const lineHeight = (style.lineHeight ?? 1.25) * style.size;
+  const space = textWidth(doc, " ", style);
+  let top = y;
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    let lineWidth = 0;
+    for (const word of paragraph.split(/ +/)) {
+      const wordWidth = textWidth(doc, word, style);
+      if (line && lineWidth + space + wordWidth > width) {
+        drawTextLine(doc, line, x, top, style, { width, align: style.align });
+        top += lineHeight;
+        line = word;
+        lineWidth = wordWidth;
+      } else {
+        line = line ? `${line} ${word}` : word;
+        lineWidth += (lineWidth ? space : 0) + wordWidth;
+      }
+    }
+    drawTextLine(doc, line, x, top, style, { width, align: style.align });
+    top += lineHeight;
+  }
+  return top;
+}

@@ -1,0 +1,43 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail is written to `<dataDir>/outbox/` and its links are
+ * logged, so a person on a fresh machine can still confirm an account and reset a password.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return { send: (m) => sendWith(transport, opts.from, m) };
+  }
+  const outbox = path.join(opts.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");
+    },
+  };
+}
+
+async function sendWith(transport: Transporter, from: string, message: MailMessage): Promise<void> {
+  await transport.sendMail({ from, ...message });
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import pino from "pino";
+import { type BahiApp, buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
+import type { AuthLimits } from "../routes/auth-bridge";
+import type { MailMessage, Mailer } from "../services/mail";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export type DbKind = "pglite" | "postgres";
+
+/** The databases API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** Runs a suite once per database kind. */
+export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
+  for (const kind of testDatabases()) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+/** A fresh PostgreSQL database for this test file, dropped when closed. */
+async function openFreshPostgres(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `bahi_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export class MemoryMailer implements Mailer {
+  sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  /** The first link in the newest mail to `to`. */
+  lastLink(to: string): string {
+    const mail = [...this.sent].reverse().find((m) => m.to === to);
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error(`no mail with a link to ${to}`);
+    return link;
+  }
+}
+
+export interface TestApp extends BahiApp {
+  config: Config;
+  database: Database;
+  mailer: MemoryMailer;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; authLimits?: AuthLimits } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    NODE_ENV: "test",
+    ...opts.env,
+  });
+  const database = kind === "postgres" ? await openFreshPostgres() : await openMemoryDatabase();
+  const mailer = new MemoryMailer();
+  const built = await buildApp({
+    config,
+    database,
+    logger: pino({ level: "silent" }),
+    mailer,
+    authLimits: opts.authLimits,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    mailer,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Cookie header value from a response's set-cookie headers. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+export interface Session {
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Signs a user up, confirms the e-mail through the mailed link and signs in. */
+export async function signUpAndSignIn(
+  t: TestApp,
+  email = `user-${randomBytes(4).toString("hex")}@example.com`,
+  password = "s3cret-Passw0rd",
+  name = "Test User",
+): Promise<Session> {
+  const up = await post(t.app, "/api/auth/sign-up/email", { email, password, name });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const link = new URL(t.mailer.lastLink(email));
+  const verified = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+  if (verified.statusCode >= 400) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+  const signIn = await post(t.app, "/api/auth/sign-in/email", { email, password });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  return { email, password, cookie: cookiesFrom(signIn) };
+}
+
+export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export function send(app: FastifyInstance, method: "PUT" | "PATCH" | "DELETE", url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export function get(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+}

@@ -1,0 +1,50 @@
+import { clsx } from "clsx";
+import { Loader2 } from "lucide-react";
+import { type ButtonHTMLAttributes, forwardRef } from "react";
+
+type Variant = "primary" | "secondary" | "ghost" | "destructive" | "outline";
+type Size = "sm" | "md" | "icon";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-primary text-primary-foreground hover:opacity-90",
+  secondary: "bg-muted text-foreground hover:bg-border",
+  outline: "border border-border bg-transparent text-foreground hover:bg-muted",
+  ghost: "bg-transparent text-foreground hover:bg-muted",
+  destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
+};
+const sizes: Record<Size, string> = {
+  sm: "h-8 px-3 text-sm",
+  md: "h-10 px-4 text-sm",
+  icon: "h-10 w-10 justify-center",
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: Size;
+  /** Shows a spinner and disables the button while an action runs. */
+  busy?: boolean;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = "primary", size = "md", busy = false, className, children, disabled, type = "button", ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={clsx(
+        "inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...rest}
+    >
+      {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+});

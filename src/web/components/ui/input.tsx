@@ -1,0 +1,80 @@
+import { clsx } from "clsx";
+import { Eye, EyeOff } from "lucide-react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
+
+const fieldClass =
+  "w-full rounded-md border border-border bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground disabled:opacity-60 aria-[invalid=true]:border-destructive";
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...rest },
+  ref,
+) {
+  return <input ref={ref} className={clsx(fieldClass, "h-10", className)} {...rest} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...rest }, ref) {
+    return <textarea ref={ref} className={clsx(fieldClass, "min-h-20", className)} {...rest} />;
+  },
+);
+
+/** A password input with a show/hide eye button. */
+export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function PasswordInput({ className, ...rest }, ref) {
+    const [shown, setShown] = useState(false);
+    return (
+      <div className="relative">
+        <input
+          ref={ref}
+          type={shown ? "text" : "password"}
+          className={clsx(fieldClass, "h-10 pr-10", className)}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-md text-muted-foreground hover:text-foreground"
+          aria-label={shown ? "Hide password" : "Show password"}
+          aria-pressed={shown}
+        >
+          {shown ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+        </button>
+      </div>
+    );
+  },
+);
+
+/** A label, a control and its error or hint, wired together for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={clsx("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
