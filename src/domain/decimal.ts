@@ -66,7 +66,7 @@ const INTEGER_INPUT = /^[+-]?\d+$/;
 
 /**
  * Reads a decimal typed by a user (spec §5): strings are trimmed; empty, missing or anything
- * that is not wholly a number gives NaN. Unlike parseFloat, "12abc" is NaN, not 12.
+ * that is not wholly a number gives NaN. A half-number such as "12abc" is NaN, not 12.
  */
 export function parseDecimalInput(v: unknown): number {
   if (typeof v === "number") return Number.isFinite(v) ? v : Number.NaN;

@@ -1,4 +1,5 @@
 import { COMMON_PASSWORDS } from "./common-passwords";
+import { PASSWORD_MESSAGES } from "./messages";
 
 // Checks for identifiers a user types. GSTIN and IFSC are compared in upper case, so a user
 // typing in lower case is not refused; store them through the normalise functions.
@@ -59,14 +60,12 @@ export function isValidEmail(s: string): boolean {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** What is wrong with a new password, or null. The first two messages are the spec's own. */
+/** What is wrong with a new password, or null. */
 export function passwordProblem(password: string): string | null {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
-    return "Password must be at least 6 characters.";
+    return PASSWORD_MESSAGES.tooShort;
   }
-  if (password.length > PASSWORD_MAX_LENGTH) return "Password must be at most 128 characters.";
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-    return "This password is too common. Please choose a less common password.";
-  }
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return PASSWORD_MESSAGES.tooCommon;
   return null;
 }
