@@ -15,7 +15,7 @@ export interface Currency {
 // Symbols are what a reader of that currency expects on an invoice. Where several currencies share
 // "$" or "¥" the prefixed form tells them apart. AED and SAR use their codes and BDT "Tk", because
 // the Arabic and Bengali signs are in none of the bundled PDF fonts.
-export const CURRENCIES = [
+const CURRENCY_TABLE = [
   {
     code: "USD",
     symbol: "$",
@@ -347,10 +347,12 @@ export const CURRENCIES = [
   },
 ] as const satisfies readonly Currency[];
 
-export type CurrencyCode = (typeof CURRENCIES)[number]["code"];
+export const CURRENCIES: readonly Currency[] = CURRENCY_TABLE;
+
+export type CurrencyCode = (typeof CURRENCY_TABLE)[number]["code"];
 
 /** The codes as a non-empty tuple, so `z.enum(CURRENCY_CODES)` type-checks. */
-export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as unknown as readonly [
+export const CURRENCY_CODES = CURRENCY_TABLE.map((c) => c.code) as unknown as readonly [
   CurrencyCode,
   ...CurrencyCode[],
 ];
