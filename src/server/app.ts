@@ -10,8 +10,7 @@ import type { Database } from "./db/client";
 import { ping } from "./db/client";
 import { grantSignupCredits } from "./db/queries/credits";
 import { AppError } from "./errors";
-import { registerAccountRoutes } from "./routes/account";
-import { registerCreditRoutes } from "./routes/credits";
+import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { createMailer, type Mailer } from "./services/mail";
 
@@ -37,7 +36,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const auth = createAuth({
     config,
     db,
@@ -93,8 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");
-    const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : status >= 500 ? "internal" : "bad_request";
-    const message = status >= 500 ? "Something went wrong on our side. Please try again." : (error as Error).message;
+    const code =
+      status === 413
+        ? "payload_too_large"
+        : status === 415
+          ? "unsupported_media_type"
+          : status >= 500
+            ? "internal"
+            : "bad_request";
+    const message =
+      status >= 500 ? "Something went wrong on our side. Please try again." : (error as Error).message;
     return reply.status(status).send({ error: { code, message } });
   });
 
@@ -108,8 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
 
   registerAuthBridge(app, { auth, config, db, limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS });
-  registerAccountRoutes(app, { auth, db, config });
-  registerCreditRoutes(app, { auth, db });
+  registerFeatureRoutes({ app, auth, db, config, mailer });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));

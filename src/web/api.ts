@@ -13,7 +13,10 @@ export class ApiError extends Error {
 type Json = Record<string, unknown> | unknown[];
 
 /** Calls our /api. Accepts both our error shape and better-auth's `{ code, message }`. */
-export async function api<T>(path: string, init: { method?: string; body?: Json | FormData } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: Json | FormData } = {},
+): Promise<T> {
   const isForm = typeof FormData !== "undefined" && init.body instanceof FormData;
   let response: Response;
   try {
@@ -29,7 +32,8 @@ export async function api<T>(path: string, init: { method?: string; body?: Json 
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+    const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })
+      ?.error;
     const flat = data as { code?: string; message?: string } | null;
     throw new ApiError(
       response.status,

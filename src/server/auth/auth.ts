@@ -1,4 +1,3 @@
-import { passwordProblem } from "../../domain/validation";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -6,6 +5,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import { passwordProblem } from "../../domain/validation";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
@@ -38,7 +38,12 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     trustedOrigins: origins,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
     }),
     logger: {
       log: (level, message, ...args) => {
@@ -112,7 +117,9 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
         }
         if (ctx.path === "/reset-password" && typeof body.token === "string") {
           // Remember whose token this is, so the user is signed in once the reset succeeds.
-          const found = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+          const found = await ctx.context.internalAdapter.findVerificationValue(
+            `reset-password:${body.token}`,
+          );
           if (found && found.expiresAt > new Date()) pendingResets.set(body.token, found.value);
         }
       }),
@@ -123,7 +130,8 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
         if (typeof token === "string") pendingResets.delete(token);
         if (!userId) return;
         const returned = ctx.context.returned;
-        if (returned instanceof Error || (returned as { status?: boolean } | undefined)?.status !== true) return;
+        if (returned instanceof Error || (returned as { status?: boolean } | undefined)?.status !== true)
+          return;
         const user = await ctx.context.internalAdapter.findUserById(userId);
         if (!user) return;
         const session = await ctx.context.internalAdapter.createSession(user.id);
@@ -157,4 +165,3 @@ function rejectWeakPassword(password: unknown) {
   const problem = passwordProblem(password);
   if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
 }
-

@@ -8,7 +8,9 @@ import type { Db } from "../db/client";
 import { account, user } from "../db/schema";
 import { parseBody } from "./validate";
 
-const profilePatch = z.object({ fullName: z.string().trim().max(200, "Name must be at most 200 characters.") });
+const profilePatch = z.object({
+  fullName: z.string().trim().max(200, "Name must be at most 200 characters."),
+});
 
 /** Profile, the public auth configuration and the recovery-link check. */
 export function registerAccountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {

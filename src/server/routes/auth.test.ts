@@ -14,7 +14,12 @@ describeEachDb("accounts API", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      authLimits: { signInFailuresPerIp: 6, signInFailuresPerAccount: 3, requestsPerIp: 50, windowSeconds: 900 },
+      authLimits: {
+        signInFailuresPerIp: 6,
+        signInFailuresPerAccount: 3,
+        requestsPerIp: 50,
+        windowSeconds: 900,
+      },
     });
   });
   afterAll(() => t.close());
@@ -27,7 +32,11 @@ describeEachDb("accounts API", (kind) => {
 
   it("signs up, refuses sign-in until the e-mail is confirmed, then signs in", async () => {
     const email = "asha@example.com";
-    const up = await post(t.app, "/api/auth/sign-up/email", { email, password: "kesari-chai-42", name: "Asha Rao" });
+    const up = await post(t.app, "/api/auth/sign-up/email", {
+      email,
+      password: "kesari-chai-42",
+      name: "Asha Rao",
+    });
     expect(up.statusCode).toBe(200);
     expect(cookiesFrom(up)).toBe(""); // no session before confirming
 
@@ -61,14 +70,26 @@ describeEachDb("accounts API", (kind) => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe("INVALID_EMAIL_OR_PASSWORD");
 
-    const dup = await post(t.app, "/api/auth/sign-up/email", { email: s.email, password: "another-pass-1", name: "" });
+    const dup = await post(t.app, "/api/auth/sign-up/email", {
+      email: s.email,
+      password: "another-pass-1",
+      name: "",
+    });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().code).toBe("USER_ALREADY_EXISTS");
 
-    const short = await post(t.app, "/api/auth/sign-up/email", { email: "short@example.com", password: "abc", name: "" });
+    const short = await post(t.app, "/api/auth/sign-up/email", {
+      email: "short@example.com",
+      password: "abc",
+      name: "",
+    });
     expect(short.statusCode).toBe(400);
 
-    const common = await post(t.app, "/api/auth/sign-up/email", { email: "c@example.com", password: "password", name: "" });
+    const common = await post(t.app, "/api/auth/sign-up/email", {
+      email: "c@example.com",
+      password: "password",
+      name: "",
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/too common/i);
   });
@@ -78,7 +99,10 @@ describeEachDb("accounts API", (kind) => {
     const s = await signUpAndSignIn(t);
     const profile = (await get(t.app, "/api/profile", s.cookie)).json();
     const { eq } = await import("drizzle-orm");
-    const [balance] = await t.database.db.select().from(userCredits).where(eq(userCredits.userId, profile.id));
+    const [balance] = await t.database.db
+      .select()
+      .from(userCredits)
+      .where(eq(userCredits.userId, profile.id));
     expect(balance.credits).toBe(25);
     const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, profile.id));
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
@@ -90,7 +114,10 @@ describeEachDb("accounts API", (kind) => {
       email: "nobody@example.com",
       redirectTo: "/update-password",
     });
-    const known = await post(t.app, "/api/auth/request-password-reset", { email: s.email, redirectTo: "/update-password" });
+    const known = await post(t.app, "/api/auth/request-password-reset", {
+      email: s.email,
+      redirectTo: "/update-password",
+    });
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json()); // no account enumeration
@@ -113,7 +140,10 @@ describeEachDb("accounts API", (kind) => {
     expect(reuse.statusCode).toBe(400);
     expect((await get(t.app, `/api/auth-recovery?token=${token}`)).json()).toEqual({ valid: false });
 
-    const signIn = await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: "new-mango-pass-9" });
+    const signIn = await post(t.app, "/api/auth/sign-in/email", {
+      email: s.email,
+      password: "new-mango-pass-9",
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -130,8 +160,15 @@ describeEachDb("accounts API", (kind) => {
 
   it("changes the password with the current one and ends the other sessions", async () => {
     const s = await signUpAndSignIn(t);
-    const other = cookiesFrom(await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password }));
-    const wrong = await post(t.app, "/api/auth/change-password", { currentPassword: "nope-nope", newPassword: "fresh-pass-11" }, s.cookie);
+    const other = cookiesFrom(
+      await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password }),
+    );
+    const wrong = await post(
+      t.app,
+      "/api/auth/change-password",
+      { currentPassword: "nope-nope", newPassword: "fresh-pass-11" },
+      s.cookie,
+    );
     expect(wrong.statusCode).toBe(400);
     const ok = await post(
       t.app,
@@ -189,7 +226,8 @@ describeEachDb("accounts API", (kind) => {
         headers: { origin: "http://localhost:3000" },
         remoteAddress: ip,
       });
-    for (let i = 0; i < 3; i++) expect((await attempt(s.email, "bad-guess", `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(s.email, "bad-guess", `10.0.0.${i + 1}`)).statusCode).toBe(401);
     const blocked = await attempt(s.email, s.password, "10.0.0.9");
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(/Too many attempts/);
@@ -264,7 +302,10 @@ describeEachDb("Google sign-in", (kind) => {
       token.payload.email_verified = true;
       token.payload.name = "Priya Nair";
     });
-    const start = await post(t.app, "/api/auth/sign-in/social", { provider: "google", callbackURL: "/dashboard" });
+    const start = await post(t.app, "/api/auth/sign-in/social", {
+      provider: "google",
+      callbackURL: "/dashboard",
+    });
     expect(start.statusCode).toBe(200);
     const stateCookie = cookiesFrom(start);
     const authorizeUrl = start.json().url as string;
@@ -278,6 +319,10 @@ describeEachDb("Google sign-in", (kind) => {
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/dashboard");
     const profile = await get(t.app, "/api/profile", cookiesFrom(done));
-    expect(profile.json()).toMatchObject({ email: "priya.google@example.com", fullName: "Priya Nair", hasPassword: false });
+    expect(profile.json()).toMatchObject({
+      email: "priya.google@example.com",
+      fullName: "Priya Nair",
+      hasPassword: false,
+    });
   });
 });

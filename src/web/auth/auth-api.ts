@@ -36,5 +36,6 @@ export const authApi = {
       body: { provider: "google", callbackURL, errorCallbackURL: `${origin()}/auth?error=google` },
     }),
   config: () => api<{ googleEnabled: boolean }>("/api/auth-config"),
-  checkRecovery: (token: string) => api<{ valid: boolean }>(`/api/auth-recovery?token=${encodeURIComponent(token)}`),
+  checkRecovery: (token: string) =>
+    api<{ valid: boolean }>(`/api/auth-recovery?token=${encodeURIComponent(token)}`),
 };

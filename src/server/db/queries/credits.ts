@@ -1,6 +1,6 @@
-import { NEW_USER_CREDITS } from "../../../domain/credits";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { NEW_USER_CREDITS } from "../../../domain/credits";
 import type { Db } from "../client";
 import { creditLedger, userCredits } from "../schema";
 
@@ -27,7 +27,10 @@ export async function grantSignupCredits(db: Db, userId: string): Promise<void> 
 }
 
 /** The balance; an account without a row yet gets its sign-up grant first (the spec's first load). */
-export async function getCreditBalance(db: Db, userId: string): Promise<{ credits: number; lastUpdatedAt: Date }> {
+export async function getCreditBalance(
+  db: Db,
+  userId: string,
+): Promise<{ credits: number; lastUpdatedAt: Date }> {
   const read = () =>
     db
       .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt })

@@ -5,14 +5,22 @@ import { type Db, queryRows } from "../client";
  * Counts one hit against `key` in a fixed window and answers the count so far, in one atomic
  * statement, so every instance sharing the database shares the limit.
  */
-export async function hitRateLimit(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<number> {
   const windowStartCutoff = new Date(now.getTime() - windowSeconds * 1000);
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     insert into rate_limits (key, count, window_start) values (${key}, 1, ${now.toISOString()})
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${windowStartCutoff.toISOString()} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${windowStartCutoff.toISOString()} then excluded.window_start else rate_limits.window_start end
-    returning count`);
+    returning count`,
+  );
   return Number(rows[0]?.count ?? 1);
 }
 
@@ -21,7 +29,12 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 }
 
 /** Reads a counter without adding to it: 0 when the window has passed. */
-export async function peekRateLimit(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString();
   const rows = await queryRows<{ count: number }>(
     db,

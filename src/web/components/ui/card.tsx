@@ -2,7 +2,12 @@ import { clsx } from "clsx";
 import type { HTMLAttributes } from "react";
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={clsx("rounded-lg border border-border bg-card p-4 shadow-sm sm:p-6", className)} {...rest} />;
+  return (
+    <div
+      className={clsx("rounded-lg border border-border bg-card p-4 shadow-sm sm:p-6", className)}
+      {...rest}
+    />
+  );
 }
 
 export function Spinner({ label }: { label: string }) {

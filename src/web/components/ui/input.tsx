@@ -1,6 +1,13 @@
 import { clsx } from "clsx";
 import { Eye, EyeOff } from "lucide-react";
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 
 const fieldClass =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground disabled:opacity-60 aria-[invalid=true]:border-destructive";
@@ -37,7 +44,11 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
           aria-label={shown ? "Hide password" : "Show password"}
           aria-pressed={shown}
         >
-          {shown ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+          {shown ? (
+            <EyeOff className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Eye className="h-4 w-4" aria-hidden="true" />
+          )}
         </button>
       </div>
     );

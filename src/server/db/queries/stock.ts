@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { formatScaled } from "../../../domain/decimal";
+import { fromQuantityUnits } from "../../../domain/stock";
+import { AppError } from "../../errors";
+import type { Db } from "../client";
+import { productServices, stockMovements } from "../schema";
+
+export type StockReason =
+  | "adjustment"
+  | "invoice_issued"
+  | "invoice_edited"
+  | "invoice_returned_to_draft"
+  | "invoice_cancelled"
+  | "invoice_deleted"
+  | "opening_stock"
+  | "import";
+
+export interface StockChange {
+  userId: string;
+  productId: string;
+  /** Change in quantity units (thousandths): negative takes out of stock. */
+  changeUnits: number;
+  reason: StockReason;
+  note?: string;
+  invoiceId?: string | null;
+  invoiceNumber?: string | null;
+  /** When false, a change that would leave less than zero is refused. */
+  allowNegative: boolean;
+}
+
+/**
+ * Moves stock for one product and logs the move, atomically: one conditional UPDATE (so two
+ * invoices racing for the last unit cannot both win, on PostgreSQL as on PGlite) and one
+ * stock_movements row. Call it with the transaction of the change that causes the move.
+ * Products that are not stock-tracked (available_quantity NULL) are left alone; answers null then.
+ */
+export async function applyStockChange(
+  tx: Db,
+  change: StockChange,
+): Promise<{ quantityAfter: string } | null> {
+  const amount = formatScaled(change.changeUnits, 3);
+  const enough = change.allowNegative
+    ? sql`true`
+    : sql`${productServices.availableQuantity} + ${amount}::numeric >= 0`;
+  const [updated] = await tx
+    .update(productServices)
+    .set({
+      availableQuantity: sql`${productServices.availableQuantity} + ${amount}::numeric`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(productServices.id, change.productId),
+        eq(productServices.userId, change.userId),
+        isNotNull(productServices.availableQuantity),
+        enough,
+      ),
+    )
+    .returning({ quantityAfter: productServices.availableQuantity, name: productServices.name });
+
+  if (!updated) {
+    const [product] = await tx
+      .select({ name: productServices.name, available: productServices.availableQuantity })
+      .from(productServices)
+      .where(and(eq(productServices.id, change.productId), eq(productServices.userId, change.userId)));
+    if (!product) throw new AppError("validation_failed", "A product on this invoice no longer exists.");
+    if (product.available === null) return null; // not stock-tracked
+    throw new AppError(
+      "conflict",
+      `Not enough stock for ${product.name}: ${trimQuantity(product.available)} left, ${trimQuantity(
+        String(fromQuantityUnits(-change.changeUnits)),
+      )} needed.`,
+      { [`stock.${change.productId}`]: product.available },
+    );
+  }
+
+  await tx.insert(stockMovements).values({
+    id: randomUUID(),
+    userId: change.userId,
+    productId: change.productId,
+    invoiceId: change.invoiceId ?? null,
+    invoiceNumber: change.invoiceNumber ?? null,
+    change: amount,
+    quantityAfter: updated.quantityAfter!,
+    reason: change.reason,
+    note: change.note ?? "",
+  });
+  return { quantityAfter: updated.quantityAfter! };
+}
+
+/** "12.500" -> "12.5", "3.000" -> "3". */
+export function trimQuantity(q: string): string {
+  return q.includes(".") ? q.replace(/0+$/, "").replace(/\.$/, "") : q;
+}

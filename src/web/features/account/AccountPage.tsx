@@ -1,0 +1,224 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { PASSWORD_MESSAGES } from "../../../domain/messages";
+import { passwordProblem } from "../../../domain/validation";
+import { api } from "../../api";
+import { useAuth } from "../../auth/AuthProvider";
+import { authApi } from "../../auth/auth-api";
+import { Button } from "../../components/ui/button";
+import { Card, Spinner } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/dialog";
+import { Field, Input, PasswordInput } from "../../components/ui/input";
+import { PageHeader } from "../../components/ui/page";
+import { creditsQuery } from "../shell/CreditsButton";
+
+interface Profile {
+  id: string;
+  email: string;
+  fullName: string;
+  hasPassword: boolean;
+  createdAt: string;
+}
+
+export const profileQuery = { queryKey: ["profile"], queryFn: () => api<Profile>("/api/profile") };
+
+export function AccountPage() {
+  const { data: profile, isLoading } = useQuery(profileQuery);
+  const credits = useQuery(creditsQuery);
+  return (
+    <>
+      <PageHeader title="My Account" description="Your name, password, sessions and credits." />
+      {isLoading || !profile ? (
+        <Spinner label="Loading your account..." />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProfileCard profile={profile} />
+          <Card id="credits">
+            <h2 className="text-lg font-semibold">Credits</h2>
+            <p className="mt-2 text-3xl font-bold">{credits.data?.credits ?? "…"}</p>
+            <p className="text-sm text-muted-foreground">
+              Each PDF download uses 1 credit. New accounts get 25 free credits; credits do not expire.
+            </p>
+          </Card>
+          {profile.hasPassword ? (
+            <ChangePasswordCard />
+          ) : (
+            <Card>
+              <h2 className="text-lg font-semibold">Password</h2>
+              <p className="mt-2 text-sm text-muted-foreground">
+                You sign in with Google. To set a password for e-mail sign-in, use "Reset Password" on the
+                login page with {profile.email}.
+              </p>
+            </Card>
+          )}
+          <SessionsCard />
+        </div>
+      )}
+    </>
+  );
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const { refresh } = useAuth();
+  const [name, setName] = useState(profile.fullName);
+  useEffect(() => setName(profile.fullName), [profile.fullName]);
+  const save = useMutation({
+    mutationFn: (fullName: string) => api<Profile>("/api/profile", { method: "PATCH", body: { fullName } }),
+    onSuccess: async (next) => {
+      queryClient.setQueryData(profileQuery.queryKey, next);
+      await refresh();
+      toast.success("Profile Saved", { description: "Your name has been updated." });
+    },
+    onError: (error) => toast.error("Could not save", { description: (error as Error).message }),
+  });
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Profile</h2>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(name);
+        }}
+      >
+        <Field label="Full name">
+          {(p) => (
+            <Input
+              {...p}
+              value={name}
+              maxLength={200}
+              autoComplete="name"
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Email">{(p) => <Input {...p} value={profile.email} readOnly disabled />}</Field>
+        <Button type="submit" busy={save.isPending} disabled={name.trim() === profile.fullName}>
+          Save
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!current) return setError({ field: "current", message: "Enter your current password." });
+    const problem = passwordProblem(next);
+    if (problem) return setError({ field: "next", message: problem });
+    if (next !== confirm)
+      return setError({ field: "confirm", message: PASSWORD_MESSAGES.newPasswordsDoNotMatch });
+    setError(null);
+    setBusy(true);
+    try {
+      await authApi.changePassword(current, next);
+      toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
+        description: "Your other devices have been signed out.",
+      });
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+    } catch (err) {
+      const message =
+        (err as Error).message === "Invalid password"
+          ? "Your current password is not correct."
+          : (err as Error).message;
+      toast.error(PASSWORD_MESSAGES.passwordUpdateFailedTitle, {
+        description: message || PASSWORD_MESSAGES.couldNotUpdatePassword,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Change password</h2>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <Field label="Current password" error={error?.field === "current" ? error.message : null}>
+          {(p) => (
+            <PasswordInput
+              {...p}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="New password" error={error?.field === "next" ? error.message : null}>
+          {(p) => (
+            <PasswordInput
+              {...p}
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Confirm new password" error={error?.field === "confirm" ? error.message : null}>
+          {(p) => (
+            <PasswordInput
+              {...p}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" busy={busy}>
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { setSignedOut } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  async function signOutEverywhere() {
+    setBusy(true);
+    try {
+      await authApi.signOutEverywhere();
+      setSignedOut();
+      queryClient.clear();
+      navigate("/auth", { replace: true });
+    } catch (error) {
+      toast.error("Sign out Failed", { description: (error as Error).message || "Something went wrong" });
+      setBusy(false);
+    }
+  }
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Devices</h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Signed in on a shared or lost device? Sign out everywhere, including here.
+      </p>
+      <Button variant="outline" className="mt-4" onClick={() => setOpen(true)}>
+        Sign out of all devices
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Sign out of all devices?"
+        description="Every device signed in to your account, including this one, will be signed out."
+        confirmLabel="Sign out everywhere"
+        onConfirm={signOutEverywhere}
+        busy={busy}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, LOADING_TEXTS } from "../../../domain/messages";
+import { useAuth } from "../../auth/AuthProvider";
+import { FullScreenLoader } from "../../components/ui/card";
+import { LandingPage } from "../public/LandingPage";
+import { AuthForm } from "./AuthForm";
+import { returnPathFrom } from "./return-path";
+
+export function AuthPage() {
+  const { user, loading, refresh } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const returnTo = returnPathFrom(location.state);
+
+  useEffect(() => {
+    document.title = "Bahi";
+    if (params.get("verified") === "1") {
+      toast.success("Email confirmed", {
+        description: "Your e-mail address is confirmed. You can sign in now.",
+      });
+      setParams({}, { replace: true });
+    } else if (params.get("error") === "google") {
+      toast.error(AUTH_MESSAGES.googleSignInFailedTitle, { description: AUTH_MESSAGES.somethingWentWrong });
+      setParams({}, { replace: true });
+    } else if (params.get("error")) {
+      toast.error("Link not valid", {
+        description: "This link is invalid or has expired. Please ask for a new one.",
+      });
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+
+  if (loading) return <FullScreenLoader label={LOADING_TEXTS.authenticating} />;
+  if (user) return <Navigate to={returnTo} replace />;
+
+  const onSignedIn = async () => {
+    await refresh();
+    navigate(returnTo, { replace: true });
+  };
+  return <LandingPage authForm={<AuthForm onSignedIn={onSignedIn} returnTo={returnTo} />} />;
+}

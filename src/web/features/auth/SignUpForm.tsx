@@ -1,0 +1,149 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "../../../domain/messages";
+import { passwordProblem } from "../../../domain/validation";
+import { ApiError } from "../../api";
+import { authApi } from "../../auth/auth-api";
+import { Button } from "../../components/ui/button";
+import { Field, Input, PasswordInput } from "../../components/ui/input";
+
+export function SignUpForm({
+  onDone,
+  onShowTab,
+}: {
+  onDone: (email: string) => void;
+  onShowTab: (tab: "login" | "reset", email?: string) => void;
+}) {
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<{ field: "password" | "confirm" | "terms"; message: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!agreed) return setError({ field: "terms", message: AUTH_MESSAGES.mustAgreeToTerms });
+    if (password !== confirm)
+      return setError({ field: "confirm", message: PASSWORD_MESSAGES.passwordsDoNotMatch });
+    const problem = passwordProblem(password);
+    if (problem) return setError({ field: "password", message: problem });
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await authApi.signUp(email.trim(), password, fullName.trim());
+      toast.success("Sign Up Successful", {
+        description: result.token
+          ? AUTH_MESSAGES.accountCreatedAndVerified
+          : AUTH_MESSAGES.confirmationEmailSent,
+        duration: 15_000,
+      });
+      setFullName("");
+      setPassword("");
+      setConfirm("");
+      setAgreed(false);
+      onDone(email.trim());
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "USER_ALREADY_EXISTS") {
+        toast.error(AUTH_MESSAGES.emailAlreadyRegisteredTitle, {
+          duration: 10_000,
+          description: (
+            <span>
+              An account with this email already exists.{" "}
+              <button type="button" className="underline" onClick={() => onShowTab("login", email.trim())}>
+                Sign In
+              </button>{" "}
+              or{" "}
+              <button type="button" className="underline" onClick={() => onShowTab("reset", email.trim())}>
+                Reset Password
+              </button>
+            </span>
+          ),
+        });
+      } else {
+        toast.error(AUTH_MESSAGES.signUpFailedTitle, {
+          description: (err as Error).message || AUTH_MESSAGES.couldNotCreateAccount,
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field label="Full name (optional)">
+        {(p) => (
+          <Input {...p} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Email">
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={error?.field === "password" ? error.message : null}
+        hint="At least 6 characters."
+      >
+        {(p) => (
+          <PasswordInput
+            {...p}
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Confirm password" error={error?.field === "confirm" ? error.message : null}>
+        {(p) => (
+          <PasswordInput
+            {...p}
+            required
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="space-y-1">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            aria-describedby={error?.field === "terms" ? "terms-error" : undefined}
+          />
+          <span>
+            I agree to the{" "}
+            <Link to="/terms-and-conditions" className="font-medium text-primary underline">
+              Terms and Conditions
+            </Link>
+          </span>
+        </label>
+        {error?.field === "terms" && (
+          <p id="terms-error" role="alert" className="text-sm text-destructive">
+            {error.message}
+          </p>
+        )}
+      </div>
+      <Button type="submit" className="w-full justify-center" disabled={!agreed} busy={busy}>
+        Sign Up
+      </Button>
+    </form>
+  );
+}

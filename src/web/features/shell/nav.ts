@@ -1,0 +1,37 @@
+import {
+  BookOpen,
+  Boxes,
+  FilePlus2,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings,
+  UserRound,
+  Users,
+} from "lucide-react";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  children?: { label: string; to: string }[];
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
+  { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
+  { label: "Invoices/Bills", to: "/invoices", icon: FileText },
+  { label: "Clients", to: "/clients", icon: Users },
+  {
+    label: "Inventory",
+    to: "/inventory",
+    icon: Boxes,
+    children: [
+      { label: "Overview", to: "/inventory" },
+      { label: "Product List", to: "/inventory/details" },
+    ],
+  },
+  { label: "Settings", to: "/settings", icon: Settings },
+  { label: "My Account", to: "/account", icon: UserRound },
+  { label: "Instructions", to: "/instructions", icon: BookOpen },
+];

@@ -1,0 +1,45 @@
+import "./styles.css";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { ApiError } from "./api";
+import { AuthProvider } from "./auth/AuthProvider";
+import { router } from "./router";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+// The browser's context menu stays available in text fields only, so copy and paste still work.
+document.addEventListener("contextmenu", (event) => {
+  const target = event.target as HTMLElement | null;
+  if (target?.closest("input, textarea, [contenteditable='true']")) return;
+  event.preventDefault();
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+        <Toaster
+          richColors
+          closeButton
+          position="top-right"
+          visibleToasts={1}
+          duration={5000}
+          theme="system"
+        />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
