@@ -6,6 +6,7 @@ export * from "./dates";
 export * from "./decimal";
 export * from "./errors";
 export * from "./format";
+export * from "./invoice";
 export * from "./invoice-number";
 export * from "./limits";
 export * from "./messages";

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { CURRENCY_CODES, currencyOf } from "./currencies";
+import { formatScaled } from "./decimal";
+import { validateInvoiceNumber } from "./invoice-number";
+import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
+import { STORED_STATUSES } from "./status";
+import { computeInvoiceTotals, type InvoiceTotals, validateLine } from "./totals";
+import { amountInWords } from "./words";
+
+// The invoice document (DECISIONS §5): what the editor sends, what the server stores in
+// invoice_data (plus the computed parts), what the preview and the PDF draw. One schema for all.
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).default("");
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.");
+const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+export const addressSchema = z.object({
+  line1: text(200),
+  line2: text(200),
+  city: text(100),
+  state: text(100),
+  postalCode: text(20),
+  country: text(100),
+});
+export type Address = z.output<typeof addressSchema>;
+
+export const invoiceClientSchema = z.object({
+  name: z.string().trim().min(1, "Client name is required.").max(200, "Must be at most 200 characters."),
+  company: text(200),
+  email: text(254),
+  phone: text(40),
+  gstin: text(15),
+  billingAddress: addressSchema.prefault({}),
+  shippingAddress: addressSchema.nullable().default(null),
+});
+export type InvoiceClient = z.output<typeof invoiceClientSchema>;
+
+export const invoiceItemSchema = z.object({
+  /** Stable id of the line within the invoice (for editing and reordering). */
+  id: z.string().min(1).max(64),
+  productId: z.string().max(64).nullable().default(null),
+  name: z.string().trim().min(1, "Item name is required.").max(300, "Must be at most 300 characters."),
+  hsnSac: text(20),
+  unit: text(20),
+  quantity: decimalText,
+  rate: decimalText,
+  discountPercent: decimalText.default("0"),
+  taxPercent: decimalText.default("0"),
+});
+export type InvoiceItem = z.output<typeof invoiceItemSchema>;
+
+/** What the editor sends to POST/PUT /api/invoices. Totals are never taken from here. */
+export const invoiceInputSchema = z
+  .object({
+    invoiceNumber: z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        const problem = validateInvoiceNumber(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    status: z.enum(STORED_STATUSES).default("draft"),
+    invoiceDate: isoDate,
+    dueDate: isoDate.nullable().default(null),
+    paymentDate: isoDate.nullable().default(null),
+    currency: z.enum(CURRENCY_CODES),
+    /** A saved client of this user, or null for a client typed in. */
+    clientId: z.string().max(64).nullable().default(null),
+    client: invoiceClientSchema,
+    items: z.array(invoiceItemSchema).min(1, "Add at least one item.").max(500, "At most 500 items."),
+    roundOff: z.boolean().default(false),
+    notes: text(5000),
+    terms: text(5000),
+    includeBankDetails: z.boolean().default(false),
+    bankDetails: bankDetailsSchema.prefault({}),
+    includeSignature: z.boolean().default(false),
+    includeUpiQrCode: z.boolean().default(false),
+    template: z.enum(INVOICE_TEMPLATES).default("classic"),
+    primaryColor: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/)
+      .default("#1E3A8A"),
+    accentColor: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/)
+      .default("#2DD4BF"),
+    fontFamily: z.enum(FONT_FAMILIES).default("Roboto"),
+  })
+  .superRefine((invoice, ctx) => {
+    invoice.items.forEach((item, index) => {
+      const problem = validateLine(item, invoice.currency);
+      if (problem)
+        ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
+    });
+    if (invoice.dueDate && invoice.dueDate < invoice.invoiceDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["dueDate"],
+        message: "Due date cannot be before the invoice date.",
+      });
+    }
+  });
+export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+
+/** The company block as it was when the invoice was saved (a snapshot of Settings). */
+export interface InvoiceCompany {
+  name: string;
+  email: string;
+  address: string;
+  phone: string;
+  gstin: string;
+  logoImageId: string | null;
+  signatureImageId: string | null;
+  upiQrImageId: string | null;
+}
+
+/** The stored document: the input, the snapshots and everything computed from them. */
+export interface InvoiceDocument extends InvoiceInput {
+  clientName: string;
+  company: InvoiceCompany;
+  totals: InvoiceTotals;
+  /** Grand total in major units as exact decimal text, e.g. "1234.50" (the spec's totalAmount). */
+  totalAmount: string;
+  amountInWords: string;
+}
+
+/** Computes the document's totals from its lines; used by the editor, the server and the PDF. */
+export function buildInvoiceDocument(input: InvoiceInput, company: InvoiceCompany): InvoiceDocument {
+  const totals = computeInvoiceTotals({
+    currency: input.currency,
+    lines: input.items,
+    roundOff: input.roundOff,
+  });
+  return {
+    ...input,
+    clientName: input.client.name,
+    company,
+    totals,
+    totalAmount: formatScaled(totals.totalMinor, currencyOf(input.currency).exponent),
+    amountInWords: amountInWords(totals.totalMinor, input.currency),
+  };
+}
