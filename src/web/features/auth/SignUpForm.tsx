@@ -141,9 +141,20 @@ export function SignUpForm({
           </p>
         )}
       </div>
-      <Button type="submit" className="w-full justify-center" disabled={!agreed} busy={busy}>
+      <Button
+        type="submit"
+        className="w-full justify-center"
+        disabled={!agreed}
+        busy={busy}
+        aria-describedby={agreed ? undefined : "terms-needed"}
+      >
         Sign Up
       </Button>
+      {!agreed && error?.field !== "terms" && (
+        <p id="terms-needed" className="text-center text-xs text-muted-foreground">
+          {AUTH_MESSAGES.mustAgreeToTerms}
+        </p>
+      )}
     </form>
   );
 }

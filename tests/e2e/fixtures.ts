@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+/** The first link of the newest outbox mail to `email` (the server writes mail there without SMTP). */
+export async function linkFromOutbox(email: string, pathPart: string): Promise<string> {
+  const outbox = path.join(dataDir(), "outbox");
+  const safe = email.replace(/[^a-zA-Z0-9@._-]/g, "_");
+  for (let i = 0; i < 50; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox)
+        .filter((f) => f.endsWith(`-${safe}.eml`))
+        .sort();
+    } catch {
+      // outbox not created yet
+    }
+    for (const file of files.reverse()) {
+      // Quoted-printable soft line breaks ("=\n") and "=3D" must be undone to read the link.
+      const raw = readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      const link = raw.match(/https?:\/\/\S+/g)?.find((l) => l.includes(pathPart));
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email} with a link containing ${pathPart}`);
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** Creates a confirmed account through the API (fast); the browser then signs in. */
+export async function createUser(
+  request: APIRequestContext,
+  baseURL: string,
+  name = "Test User",
+): Promise<TestUser> {
+  const user = { email: uniqueEmail(), password: "kesari-chai-42", name };
+  const headers = { origin: baseURL };
+  const up = await request.post("/api/auth/sign-up/email", {
+    data: { email: user.email, password: user.password, name },
+    headers,
+  });
+  expect(up.status()).toBe(200);
+  const link = await linkFromOutbox(user.email, "/api/auth/verify-email");
+  const verify = await request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
+  expect(verify.status()).toBeLessThan(400);
+  return user;
+}
+
+/** Signs in through the real login form. */
+export async function signInThroughForm(page: Page, user: Pick<TestUser, "email" | "password">) {
+  const form = page.locator("#auth-form-section");
+  await form.getByRole("tab", { name: "Login" }).click();
+  await form.getByLabel("Email").fill(user.email);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+/** A page already signed in as a fresh user (via the API, sharing the page's cookies). */
+export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+  user: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL });
+    await use(await createUser(request, baseURL!));
+    await request.dispose();
+  },
+  signedInPage: async ({ page, user, baseURL }, use) => {
+    const res = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: user.email, password: user.password },
+      headers: { origin: baseURL! },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
+    await use(page);
+  },
+});
