@@ -4,7 +4,9 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Mailer } from "../services/mail";
 import { registerAccountRoutes } from "./account";
+import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
+import { registerProductRoutes } from "./products";
 
 export interface RouteDeps {
   app: FastifyInstance;
@@ -19,4 +21,6 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   const { app } = deps;
   registerAccountRoutes(app, deps);
   registerCreditRoutes(app, deps);
+  registerClientRoutes(app, deps);
+  registerProductRoutes(app, deps);
 }

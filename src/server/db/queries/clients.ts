@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { clients } from "../schema";
+
+export interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface ClientFields {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  gstin: string;
+  billingAddress: Address;
+  shippingAddress: Address | null;
+  notes: string;
+}
+
+export type ClientRow = typeof clients.$inferSelect;
+export type ClientSort = "name" | "newest";
+
+export interface ListParams {
+  userId: string;
+  search?: string;
+  sort: ClientSort;
+  page: number;
+  pageSize: number;
+}
+
+/** `%text%` for ILIKE with the user's own % and _ taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listWhere(userId: string, search?: string): SQL {
+  const own = eq(clients.userId, userId);
+  if (!search) return own;
+  const pattern = containsPattern(search);
+  return and(
+    own,
+    or(
+      ilike(clients.name, pattern),
+      ilike(clients.company, pattern),
+      ilike(clients.email, pattern),
+      ilike(clients.phone, pattern),
+    ),
+  )!;
+}
+
+/**
+ * One page of the user's clients and how many match. Offset paging over the
+ * (user_id, lower(name), id) and (user_id, created_at) indexes; the count is a separate
+ * index-only query so the page itself stops at `limit`.
+ */
+export async function listClients(db: Db, p: ListParams): Promise<{ rows: ClientRow[]; total: number }> {
+  const where = listWhere(p.userId, p.search);
+  const order =
+    p.sort === "newest"
+      ? [desc(clients.createdAt), desc(clients.id)]
+      : [asc(sql`lower(${clients.name})`), asc(clients.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(...order)
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize),
+    db.select({ n: count() }).from(clients).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)));
+  return row;
+}
+
+export async function createClient(db: Db, p: { userId: string; fields: ClientFields }): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clients)
+    .values({ id: randomUUID(), userId: p.userId, ...p.fields })
+    .returning();
+  return row!;
+}
+
+/** Changes only the given fields of the user's client; undefined when it is not theirs. */
+export async function updateClient(
+  db: Db,
+  p: { userId: string; id: string; fields: Partial<ClientFields> },
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...p.fields, updatedAt: new Date() })
+    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)))
+    .returning();
+  return row;
+}
+
+/** Invoices keep their own copy of the client, so nothing else changes. */
+export async function deleteClient(db: Db, p: { userId: string; id: string }): Promise<boolean> {
+  const deleted = await db
+    .delete(clients)
+    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)))
+    .returning({ id: clients.id });
+  return deleted.length > 0;
+}

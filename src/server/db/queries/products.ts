@@ -1,0 +1,305 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { isCurrencyCode } from "../../../domain/currencies";
+import { AppError } from "../../errors";
+import type { Db } from "../client";
+import { productServices, stockMovements, userSettings } from "../schema";
+import { containsPattern } from "./clients";
+import { applyStockChange, trimQuantity } from "./stock";
+
+export type ProductRow = typeof productServices.$inferSelect;
+export type MovementRow = typeof stockMovements.$inferSelect;
+export type ProductSort = "name" | "newest" | "quantity" | "rate";
+export type ProductFilter = "all" | "low" | "out" | "services" | "products";
+
+/** Decimal strings as numeric columns take them ("12.50", "3.000"); null quantity: not stock-tracked. */
+export interface ProductFields {
+  name: string;
+  kind: "product" | "service";
+  hsnSac: string;
+  unit: string;
+  rate: string;
+  costPrice: string;
+  lowStockLevel: string | null;
+  defaultTaxPercent: string;
+  defaultDiscountPercent: string;
+}
+
+const tracked = isNotNull(productServices.availableQuantity);
+/** Above zero and at or below the item's own low-stock level. */
+const isLow = and(
+  tracked,
+  isNotNull(productServices.lowStockLevel),
+  sql`${productServices.availableQuantity} > 0`,
+  sql`${productServices.availableQuantity} <= ${productServices.lowStockLevel}`,
+)!;
+const isOut = and(tracked, sql`${productServices.availableQuantity} <= 0`)!;
+
+function filterWhere(filter: ProductFilter): SQL | undefined {
+  switch (filter) {
+    case "low":
+      return isLow;
+    case "out":
+      return isOut;
+    case "services":
+      return eq(productServices.kind, "service");
+    case "products":
+      return eq(productServices.kind, "product");
+    default:
+      return undefined;
+  }
+}
+
+export async function listProducts(
+  db: Db,
+  p: {
+    userId: string;
+    search?: string;
+    sort: ProductSort;
+    filter: ProductFilter;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const pattern = p.search ? containsPattern(p.search) : null;
+  const where = and(
+    eq(productServices.userId, p.userId),
+    pattern ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
+    filterWhere(p.filter),
+  );
+  const byName = [asc(sql`lower(${productServices.name})`), asc(productServices.id)];
+  const order =
+    p.sort === "newest"
+      ? [desc(productServices.createdAt), desc(productServices.id)]
+      : p.sort === "quantity"
+        ? [sql`${productServices.availableQuantity} asc nulls last`, ...byName]
+        : p.sort === "rate"
+          ? [desc(productServices.rate), ...byName]
+          : byName;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(productServices)
+      .where(where)
+      .orderBy(...order)
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize),
+    db.select({ n: count() }).from(productServices).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productServices)
+    .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)));
+  return row;
+}
+
+/**
+ * Creates an item. An opening quantity makes it stock-tracked: it starts at 0 and the opening
+ * quantity arrives through an 'opening_stock' movement, so the log explains every unit.
+ */
+export async function createProduct(
+  db: Db,
+  p: { userId: string; fields: ProductFields; openingQuantityUnits: number | null },
+): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const id = randomUUID();
+    await tx.insert(productServices).values({
+      id,
+      userId: p.userId,
+      ...p.fields,
+      availableQuantity: p.openingQuantityUnits === null ? null : "0",
+    });
+    if (p.openingQuantityUnits) {
+      await applyStockChange(tx, {
+        userId: p.userId,
+        productId: id,
+        changeUnits: p.openingQuantityUnits,
+        reason: "opening_stock",
+        note: "Opening stock",
+        allowNegative: false,
+      });
+    }
+    return (await getProduct(tx, { userId: p.userId, id }))!;
+  });
+}
+
+/**
+ * Changes the given fields. The quantity itself never changes here; `trackStock` only starts
+ * tracking at 0, or stops it once the quantity is 0, so the log never disagrees with the stock.
+ */
+export async function updateProduct(
+  db: Db,
+  p: { userId: string; id: string; fields: Partial<ProductFields>; trackStock?: boolean },
+): Promise<ProductRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(productServices)
+      .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
+      .for("update");
+    if (!current) return undefined;
+    const kind = p.fields.kind ?? current.kind;
+    const wantsTracking = kind === "service" ? false : (p.trackStock ?? current.availableQuantity !== null);
+    if (kind === "service" && p.trackStock === true) {
+      throw new AppError("validation_failed", "A service does not track stock.", {
+        trackStock: "A service does not track stock.",
+      });
+    }
+    let availableQuantity = current.availableQuantity;
+    if (wantsTracking && availableQuantity === null) availableQuantity = "0";
+    if (!wantsTracking && availableQuantity !== null) {
+      if (Number(availableQuantity) !== 0) {
+        throw new AppError(
+          "conflict",
+          `${current.name} still has ${trimQuantity(availableQuantity)} in stock. Adjust the stock to 0 before you stop tracking it.`,
+          { trackStock: "Adjust the stock to 0 first." },
+        );
+      }
+      availableQuantity = null;
+    }
+    const [row] = await tx
+      .update(productServices)
+      .set({ ...p.fields, availableQuantity, updatedAt: new Date() })
+      .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
+      .returning();
+    return row;
+  });
+}
+
+/** Its movements go with it (cascade); invoices keep their own copy of the item. */
+export async function deleteProduct(db: Db, p: { userId: string; id: string }): Promise<boolean> {
+  const deleted = await db
+    .delete(productServices)
+    .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
+    .returning({ id: productServices.id });
+  return deleted.length > 0;
+}
+
+/**
+ * A manual stock adjustment with the user's reason, through the one function that moves stock.
+ * Answers undefined when the item is not the user's.
+ */
+export async function adjustStock(
+  db: Db,
+  p: { userId: string; id: string; changeUnits: number; note: string },
+): Promise<{ product: ProductRow; movement: MovementRow } | undefined> {
+  return db.transaction(async (tx) => {
+    const product = await getProduct(tx, { userId: p.userId, id: p.id });
+    if (!product) return undefined;
+    if (product.availableQuantity === null) {
+      throw new AppError(
+        "conflict",
+        `${product.name} does not track stock. Turn on stock tracking for it first.`,
+      );
+    }
+    try {
+      await applyStockChange(tx, {
+        userId: p.userId,
+        productId: p.id,
+        changeUnits: p.changeUnits,
+        reason: "adjustment",
+        note: p.note,
+        allowNegative: false,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "conflict") {
+        const [now] = await tx
+          .select({ q: productServices.availableQuantity })
+          .from(productServices)
+          .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)));
+        const left = trimQuantity(now?.q ?? "0");
+        throw new AppError(
+          "conflict",
+          `Stock cannot go below 0: ${product.name} has ${left} left, so at most ${left} can be taken out.`,
+          { change: `At most ${left} can be taken out.` },
+        );
+      }
+      throw error;
+    }
+    const [movement] = await tx
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, p.id), eq(stockMovements.userId, p.userId)))
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(1);
+    return { product: (await getProduct(tx, { userId: p.userId, id: p.id }))!, movement: movement! };
+  });
+}
+
+/** The newest movements first; undefined when the item is not the user's. */
+export async function listMovements(
+  db: Db,
+  p: { userId: string; id: string; limit: number },
+): Promise<MovementRow[] | undefined> {
+  const product = await getProduct(db, p);
+  if (!product) return undefined;
+  return db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.userId, p.userId), eq(stockMovements.productId, p.id)))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(p.limit);
+}
+
+export interface InventoryTotals {
+  products: number;
+  services: number;
+  trackedItems: number;
+  untrackedProducts: number;
+  /** Exact decimals from PostgreSQL's numeric arithmetic (quantities x prices, summed). */
+  unitsInStock: string;
+  stockValueAtCost: string;
+  stockValueAtRate: string;
+  lowStockCount: number;
+  outOfStockCount: number;
+}
+
+/** Counts and stock values over the user's items in one pass; negative stock counts as none. */
+export async function inventoryTotals(db: Db, userId: string): Promise<InventoryTotals> {
+  const q = productServices.availableQuantity;
+  const inStock = sql`${q} > 0`;
+  const [row] = await db
+    .select({
+      products: sql<number>`count(*) filter (where ${productServices.kind} = 'product')`.mapWith(Number),
+      services: sql<number>`count(*) filter (where ${productServices.kind} = 'service')`.mapWith(Number),
+      trackedItems: sql<number>`count(${q})`.mapWith(Number),
+      untrackedProducts:
+        sql<number>`count(*) filter (where ${productServices.kind} = 'product' and ${q} is null)`.mapWith(
+          Number,
+        ),
+      unitsInStock: sql<string>`coalesce(sum(${q}) filter (where ${inStock}), 0)::text`,
+      stockValueAtCost: sql<string>`round(coalesce(sum(${q} * ${productServices.costPrice}) filter (where ${inStock}), 0), 2)::text`,
+      stockValueAtRate: sql<string>`round(coalesce(sum(${q} * ${productServices.rate}) filter (where ${inStock}), 0), 2)::text`,
+      lowStockCount: sql<number>`count(*) filter (where ${isLow})`.mapWith(Number),
+      outOfStockCount: sql<number>`count(*) filter (where ${isOut})`.mapWith(Number),
+    })
+    .from(productServices)
+    .where(eq(productServices.userId, userId));
+  return row!;
+}
+
+/** Items at or below their low-stock level (but above zero), or out of stock; fewest first. */
+export async function stockAlerts(
+  db: Db,
+  p: { userId: string; which: "low" | "out"; limit: number },
+): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(productServices)
+    .where(and(eq(productServices.userId, p.userId), p.which === "low" ? isLow : isOut))
+    .orderBy(asc(productServices.availableQuantity), asc(sql`lower(${productServices.name})`))
+    .limit(p.limit);
+}
+
+/** The user's default currency from their settings; INR when unset or unknown. */
+export async function defaultCurrency(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ currency: sql<string | null>`${userSettings.settingsData}->>'defaultCurrency'` })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row?.currency && isCurrencyCode(row.currency) ? row.currency : "INR";
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import { clients } from "../db/schema";
+import {
+  createTestApp,
+  describeEachDb,
+  get,
+  post,
+  type Session,
+  send,
+  signUpAndSignIn,
+  type TestApp,
+} from "../testing/harness";
+
+// 27AAPFU0939F1ZV is a real, well-formed GSTIN (state 27, valid check character).
+const GOOD_GSTIN = "27AAPFU0939F1ZV";
+
+describeEachDb("clients API", (kind) => {
+  let t: TestApp;
+  let a: Session;
+  let b: Session;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    a = await signUpAndSignIn(t);
+    b = await signUpAndSignIn(t);
+  });
+  afterAll(() => t.close());
+
+  const create = (body: unknown, cookie = a.cookie) => post(t.app, "/api/clients", body, cookie);
+
+  it("creates, reads, updates and deletes a client", async () => {
+    const created = await create({
+      name: "  Asha Traders ",
+      company: "Asha Traders Pvt Ltd",
+      email: "accounts@asha.example",
+      phone: "+91 98765 43210",
+      gstin: GOOD_GSTIN.toLowerCase(),
+      billingAddress: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", postalCode: "411001" },
+      notes: "Pays on time",
+    });
+    expect(created.statusCode).toBe(201);
+    const c = created.json();
+    expect(c).toMatchObject({
+      name: "Asha Traders",
+      gstin: GOOD_GSTIN,
+      billingAddress: { line1: "12 MG Road", line2: "", city: "Pune", country: "" },
+      shippingAddress: null,
+    });
+    expect(Object.keys(c).sort()).toEqual(
+      [
+        "billingAddress",
+        "company",
+        "createdAt",
+        "email",
+        "gstin",
+        "id",
+        "name",
+        "notes",
+        "phone",
+        "shippingAddress",
+        "updatedAt",
+      ].sort(),
+    );
+
+    const read = await get(t.app, `/api/clients/${c.id}`, a.cookie);
+    expect(read.json()).toEqual(c);
+
+    const patched = await send(
+      t.app,
+      "PATCH",
+      `/api/clients/${c.id}`,
+      { phone: "020 1234 5678", shippingAddress: { line1: "Godown 4", city: "Nashik" } },
+      a.cookie,
+    );
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      name: "Asha Traders",
+      email: "accounts@asha.example",
+      phone: "020 1234 5678",
+      shippingAddress: { line1: "Godown 4", city: "Nashik", state: "" },
+    });
+
+    const cleared = await send(t.app, "PATCH", `/api/clients/${c.id}`, { shippingAddress: null }, a.cookie);
+    expect(cleared.json().shippingAddress).toBeNull();
+
+    const deleted = await send(t.app, "DELETE", `/api/clients/${c.id}`, undefined, a.cookie);
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, "DELETE", `/api/clients/${c.id}`, undefined, a.cookie)).statusCode).toBe(404);
+  });
+
+  it("needs a session", async () => {
+    expect((await get(t.app, "/api/clients")).statusCode).toBe(401);
+    expect((await post(t.app, "/api/clients", { name: "X" })).statusCode).toBe(401);
+  });
+
+  it("gives user B a 404 for every id of user A and changes nothing", async () => {
+    const c = (await create({ name: "Only A's" })).json();
+    const url = `/api/clients/${c.id}`;
+    expect((await get(t.app, url, b.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, "PATCH", url, { name: "Stolen" }, b.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, "DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
+    const listB = (await get(t.app, "/api/clients?search=Only", b.cookie)).json();
+    expect(listB.total).toBe(0);
+    expect((await get(t.app, url, a.cookie)).json()).toEqual(c);
+  });
+
+  it("ignores id, user_id and credits in a body", async () => {
+    const otherId = randomUUID();
+    const res = await create({ name: "Sneaky", id: otherId, user_id: "someone", userId: "x", credits: 1e6 });
+    expect(res.statusCode).toBe(201);
+    const c = res.json();
+    expect(c.id).not.toBe(otherId);
+    expect(c).not.toHaveProperty("user_id");
+    expect(c).not.toHaveProperty("userId");
+    const rows = await t.database.db.select().from(clients);
+    const row = rows.find((r) => r.id === c.id)!;
+    expect(row.userId).not.toBe("someone");
+    const patched = await send(
+      t.app,
+      "PATCH",
+      `/api/clients/${c.id}`,
+      { id: otherId, user_id: "x" },
+      a.cookie,
+    );
+    expect(patched.json().id).toBe(c.id);
+    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ name: "" }, "name"],
+    [{}, "name"],
+    [{ name: "x".repeat(10_000) }, "name"],
+    [{ name: 42 }, "name"],
+    [{ name: "A", email: "not-an-email" }, "email"],
+    [{ name: "A", gstin: "27AAPFU0939F1ZA" }, "gstin"],
+    [{ name: "A", gstin: "ABC" }, "gstin"],
+    [{ name: "A", phone: "call me" }, "phone"],
+    [{ name: "A", billingAddress: { city: ["Pune"] } }, "billingAddress.city"],
+    [{ name: "A", billingAddress: "Pune" }, "billingAddress"],
+    [{ name: "A", notes: "n".repeat(10_000) }, "notes"],
+  ])("refuses %j naming the field", async (body, field) => {
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("validation_failed");
+    expect(res.json().error.fields).toHaveProperty(field);
+  });
+
+  it("refuses a bad PATCH naming the field and keeps the client", async () => {
+    const c = (await create({ name: "Keep Me" })).json();
+    const res = await send(t.app, "PATCH", `/api/clients/${c.id}`, { name: "", gstin: "bad" }, a.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty("name");
+    expect(res.json().error.fields).toHaveProperty("gstin");
+    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).json().name).toBe("Keep Me");
+  });
+
+  it("searches name, company, email and phone; sorts; pages with a total", async () => {
+    const s = await signUpAndSignIn(t);
+    const names = ["Zeta Foods", "alpha Stores", "Beta Mart", "Gamma_Co", "delta 100%"];
+    for (const [i, name] of names.entries()) {
+      const res = await create(
+        {
+          name,
+          company: i === 2 ? "Kiran Holdings" : "",
+          email: `c${i}@shop.example`,
+          phone: `98000000${i}`,
+        },
+        s.cookie,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const list = (q: string) => get(t.app, `/api/clients?${q}`, s.cookie).then((r) => r.json());
+
+    const byName = await list("sort=name");
+    expect(byName.items.map((c: { name: string }) => c.name)).toEqual([
+      "alpha Stores",
+      "Beta Mart",
+      "delta 100%",
+      "Gamma_Co",
+      "Zeta Foods",
+    ]);
+    expect(byName.total).toBe(5);
+    const newest = await list("sort=newest");
+    expect(newest.items[0].name).toBe("delta 100%");
+
+    expect((await list("search=kiran")).items.map((c: { name: string }) => c.name)).toEqual(["Beta Mart"]);
+    expect((await list("search=c3@shop")).items[0].name).toBe("Gamma_Co");
+    expect((await list("search=980000004")).items[0].name).toBe("delta 100%");
+    // % and _ are literal characters, not wildcards.
+    expect((await list("search=100%25")).total).toBe(1);
+    expect((await list("search=a_c")).total).toBe(1);
+
+    const page1 = await list("sort=name&pageSize=2&page=1");
+    const page3 = await list("sort=name&pageSize=2&page=3");
+    expect(page1).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(page1.items.map((c: { name: string }) => c.name)).toEqual(["alpha Stores", "Beta Mart"]);
+    expect(page3.items.map((c: { name: string }) => c.name)).toEqual(["Zeta Foods"]);
+
+    for (const q of ["page=0", "page=abc", "pageSize=1000", "sort=price", `search=${"s".repeat(300)}`]) {
+      const res = await get(t.app, `/api/clients?${q}`, s.cookie);
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+});
