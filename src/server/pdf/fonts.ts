@@ -49,7 +49,11 @@ function expoFace(name: string, pkg: string): FontFace {
 
 function dejaVuSans(): FontFace {
   const dir = join(packageDir("dejavu-fonts-ttf"), "ttf");
-  return { name: "DejaVu Sans", regular: join(dir, "DejaVuSans.ttf"), bold: join(dir, "DejaVuSans-Bold.ttf") };
+  return {
+    name: "DejaVu Sans",
+    regular: join(dir, "DejaVuSans.ttf"),
+    bold: join(dir, "DejaVuSans-Bold.ttf"),
+  };
 }
 
 const FAMILY_FACES: Record<FontFamily, FontFace> = {
@@ -91,7 +95,9 @@ export function fontFace(family: FontFamily): FontFace {
  * fallbacks whose script (if any) includes the character.
  */
 export function fontChain(family: FontFamily, weight: FontWeight, char?: string): string[] {
-  const fallbacks = FALLBACK_FACES.filter((face) => !face.script || char === undefined || face.script.test(char));
+  const fallbacks = FALLBACK_FACES.filter(
+    (face) => !face.script || char === undefined || face.script.test(char),
+  );
   return [FAMILY_FACES[family][weight], ...fallbacks.map((face) => face[weight])];
 }
 
@@ -118,7 +124,7 @@ export function fontCoverage(fontPath: string): Set<number> {
 
 // Marks and joiners belong with the character before them: a virama or a ZWJ must not start a
 // run of its own, or the engine cannot shape the cluster.
-const STICKY = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
+const STICKY = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 const NEUTRAL = /^[\s\p{P}]$/u;
 
 /**
@@ -133,8 +139,7 @@ export function splitRunsByFont(text: string, family: FontFamily, weight: FontWe
   for (const char of text) {
     const codePoint = char.codePointAt(0)!;
     const keep =
-      current &&
-      (STICKY.test(char) || (NEUTRAL.test(char) && fontCoverage(current.fontPath).has(codePoint)));
+      current && (STICKY.test(char) || (NEUTRAL.test(char) && fontCoverage(current.fontPath).has(codePoint)));
     const fontPath = keep
       ? current!.fontPath
       : (fontFor(char, family, weight) ?? FAMILY_FACES[family][weight]);
@@ -149,7 +154,11 @@ export function splitRunsByFont(text: string, family: FontFamily, weight: FontWe
 }
 
 /** The characters of `text` that no font of the family's chain can draw (they would be boxes). */
-export function uncoveredCharacters(text: string, family: FontFamily, weight: FontWeight = "regular"): string[] {
+export function uncoveredCharacters(
+  text: string,
+  family: FontFamily,
+  weight: FontWeight = "regular",
+): string[] {
   const missing = new Set<string>();
   for (const char of text) {
     if (/^[\p{Cc}\p{Cf}]$/u.test(char)) continue;

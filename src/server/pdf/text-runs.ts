@@ -56,7 +56,7 @@ export function createPdfDocument(options: PDFKit.PDFDocumentOptions = {}): Doc 
 }
 
 /** Selects a font file in `doc` at `size`. */
-function useFont(doc: Doc, fontPath: string, size: number): Doc {
+function selectFont(doc: Doc, fontPath: string, size: number): Doc {
   let names = registered.get(doc);
   if (!names) {
     names = new Set();
@@ -81,7 +81,7 @@ export function preloadFonts(families: readonly FontFamily[]): void {
 export function textWidth(doc: Doc, text: string, style: TextStyle): number {
   let width = 0;
   for (const run of splitRunsByFont(text, style.family, style.weight)) {
-    width += useFont(doc, run.fontPath, style.size).widthOfString(run.text);
+    width += selectFont(doc, run.fontPath, style.size).widthOfString(run.text);
   }
   return width;
 }
@@ -90,21 +90,29 @@ export function textWidth(doc: Doc, text: string, style: TextStyle): number {
 function ascent(doc: Doc, style: TextStyle): number {
   const primary = fontChain(style.family, style.weight ?? "regular")[0];
   // pdfkit's types omit `_font`; its ascender is in 1/1000 em like every pdfkit metric.
-  const font = (useFont(doc, primary, style.size) as unknown as { _font: { ascender: number } })._font;
+  const font = (selectFont(doc, primary, style.size) as unknown as { _font: { ascender: number } })._font;
   return (font.ascender / 1000) * style.size;
 }
 
 /** Draws one line (no wrapping) with its top at `y`. Returns the width drawn. */
-export function drawTextLine(doc: Doc, text: string, x: number, y: number, style: TextStyle, options: LineOptions = {}) {
+export function drawTextLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+  options: LineOptions = {},
+) {
   const runs = splitRunsByFont(text, style.family, style.weight);
-  const widths = runs.map((run) => useFont(doc, run.fontPath, style.size).widthOfString(run.text));
+  const widths = runs.map((run) => selectFont(doc, run.fontPath, style.size).widthOfString(run.text));
   const total = widths.reduce((sum, w) => sum + w, 0);
   const box = options.width ?? 0;
-  let cursor = options.align === "right" ? x + box - total : options.align === "center" ? x + (box - total) / 2 : x;
+  let cursor =
+    options.align === "right" ? x + box - total : options.align === "center" ? x + (box - total) / 2 : x;
   const baseline = y + ascent(doc, style);
   doc.fillColor(style.color ?? "black");
   runs.forEach((run, i) => {
-    useFont(doc, run.fontPath, style.size).text(run.text, cursor, baseline, {
+    selectFont(doc, run.fontPath, style.size).text(run.text, cursor, baseline, {
       baseline: "alphabetic",
       lineBreak: false,
     });
