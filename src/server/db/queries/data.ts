@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { buildInvoiceDocument, type InvoiceCompany } from "../../../domain/invoice";
+import type { Settings } from "../../../domain/settings";
+import type { ClientRecord, InvoiceRecord, ProductRecord } from "../../services/data-file";
+import type { Db } from "../client";
+import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
+import type { NewImage } from "./images";
+
+// The user's whole data set: read for export, replaced for import, removed for "clear all data".
+// Every statement names the user in its WHERE clause; callers pass a transaction.
+
+const CHUNK = 500;
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+}
+
+/** Removes invoices, clients, products with their stock movements, settings and images. */
+export async function deleteUserData(tx: Db, userId: string): Promise<void> {
+  await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
+  await tx.delete(invoices).where(eq(invoices.userId, userId));
+  await tx.delete(productServices).where(eq(productServices.userId, userId));
+  await tx.delete(clients).where(eq(clients.userId, userId));
+  await tx.delete(userSettings).where(eq(userSettings.userId, userId));
+  await tx.delete(images).where(eq(images.userId, userId));
+}
+
+export async function readExportRows(db: Db, userId: string) {
+  const invoiceRows = await db
+    .select({ invoiceData: invoices.invoiceData })
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));
+  const clientRows = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      company: clients.company,
+      email: clients.email,
+      phone: clients.phone,
+      gstin: clients.gstin,
+      billingAddress: clients.billingAddress,
+      shippingAddress: clients.shippingAddress,
+      notes: clients.notes,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+    })
+    .from(clients)
+    .where(eq(clients.userId, userId))
+    .orderBy(asc(clients.createdAt), asc(clients.id));
+  const productRows = await db
+    .select({
+      name: productServices.name,
+      kind: productServices.kind,
+      hsnSac: productServices.hsnSac,
+      unit: productServices.unit,
+      rate: productServices.rate,
+      costPrice: productServices.costPrice,
+      availableQuantity: productServices.availableQuantity,
+      lowStockLevel: productServices.lowStockLevel,
+      defaultTaxPercent: productServices.defaultTaxPercent,
+      defaultDiscountPercent: productServices.defaultDiscountPercent,
+      createdAt: productServices.createdAt,
+      updatedAt: productServices.updatedAt,
+    })
+    .from(productServices)
+    .where(eq(productServices.userId, userId))
+    .orderBy(
+      asc(sql`lower(${productServices.name})`),
+      asc(productServices.name),
+      asc(productServices.createdAt),
+    );
+  return { invoiceRows, clientRows, productRows };
+}
+
+export async function readImagesById(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: images.id, mimeType: images.mimeType, bytes: images.bytes })
+    .from(images)
+    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+}
+
+export interface ReplacementData {
+  images: NewImage[];
+  settings: Settings;
+  clients: ClientRecord[];
+  productServices: ProductRecord[];
+  invoices: InvoiceRecord[];
+}
+
+/** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
+async function insertKeepingIds<T extends { id: string }>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<Array<{ id: string }>>,
+): Promise<Set<string>> {
+  const taken = new Set(rows.map((r) => r.id));
+  await inChunks(rows, async (chunk) => {
+    for (const row of await insert(chunk)) taken.delete(row.id);
+  });
+  return taken;
+}
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/** Replaces the user's data with a validated file's; call inside one transaction. */
+export async function replaceUserData(tx: Db, userId: string, data: ReplacementData): Promise<void> {
+  await deleteUserData(tx, userId);
+
+  for (const image of data.images) {
+    await tx
+      .insert(images)
+      .values({ ...image, byteSize: image.bytes.length })
+      .onConflictDoNothing();
+  }
+  const imageIds = new Set(data.images.map((i) => i.id));
+  await tx.insert(userSettings).values({ userId, settingsData: data.settings, updatedAt: new Date() });
+
+  // Clients keep their ids from the file, so invoices still point at them; an id that is taken
+  // (a file from another account on this server) gets a new one.
+  const clientRows = data.clients.map((c) => ({
+    id: c.id ?? randomUUID(),
+    userId,
+    name: c.name,
+    company: c.company,
+    email: c.email,
+    phone: c.phone,
+    gstin: c.gstin,
+    billingAddress: c.billing_address,
+    shippingAddress: c.shipping_address,
+    notes: c.notes,
+    ...(c.created_at ? { createdAt: c.created_at } : {}),
+    ...(c.updated_at ? { updatedAt: c.updated_at } : {}),
+  }));
+  const clientIdMap = new Map(clientRows.map((c) => [c.id, c.id]));
+  const takenClients = await insertKeepingIds(clientRows, (chunk) =>
+    tx.insert(clients).values(chunk).onConflictDoNothing().returning({ id: clients.id }),
+  );
+  const retriedClients = clientRows
+    .filter((c) => takenClients.has(c.id))
+    .map((c) => {
+      const id = randomUUID();
+      clientIdMap.set(c.id, id);
+      return { ...c, id };
+    });
+  await inChunks(retriedClients, (chunk) => tx.insert(clients).values(chunk));
+
+  // The file has no product ids (spec §3); an invoice line that names a product of the file by
+  // its id and name gives that product its id back, so links and stock survive a round trip.
+  const byName = new Map<string, number[]>();
+  data.productServices.forEach((p, i) => {
+    const list = byName.get(norm(p.name)) ?? [];
+    list.push(i);
+    byName.set(norm(p.name), list);
+  });
+  const proposed = new Map<number, string>();
+  const proposedIds = new Set<string>();
+  for (const invoice of data.invoices) {
+    for (const item of invoice.input.items) {
+      if (!item.productId || proposedIds.has(item.productId)) continue;
+      const matches = byName.get(norm(item.name));
+      if (matches?.length !== 1 || proposed.has(matches[0]!)) continue;
+      proposed.set(matches[0]!, item.productId);
+      proposedIds.add(item.productId);
+    }
+  }
+  const productRows = data.productServices.map((p, i) => ({
+    id: proposed.get(i) ?? randomUUID(),
+    userId,
+    name: p.name,
+    kind: p.kind,
+    hsnSac: p.hsn_sac,
+    unit: p.unit,
+    rate: p.rate!,
+    costPrice: p.cost_price!,
+    availableQuantity: p.available_quantity,
+    lowStockLevel: p.low_stock_level,
+    defaultTaxPercent: p.default_tax_percent!,
+    defaultDiscountPercent: p.default_discount_percent!,
+    ...(p.created_at ? { createdAt: p.created_at } : {}),
+    ...(p.updated_at ? { updatedAt: p.updated_at } : {}),
+  }));
+  const takenProducts = await insertKeepingIds(productRows, (chunk) =>
+    tx.insert(productServices).values(chunk).onConflictDoNothing().returning({ id: productServices.id }),
+  );
+  const productIdMap = new Map<string, string>();
+  for (const p of productRows) if (proposedIds.has(p.id)) productIdMap.set(p.id, p.id);
+  const retriedProducts = productRows
+    .filter((p) => takenProducts.has(p.id))
+    .map((p) => {
+      const id = randomUUID();
+      productIdMap.set(p.id, id);
+      return { ...p, id };
+    });
+  await inChunks(retriedProducts, (chunk) => tx.insert(productServices).values(chunk));
+
+  const settingsCompany: InvoiceCompany = {
+    name: data.settings.companyName,
+    email: data.settings.companyEmail,
+    address: data.settings.companyAddress,
+    phone: data.settings.companyPhone,
+    gstin: data.settings.companyGstin,
+    logoImageId: data.settings.companyLogo,
+    signatureImageId: data.settings.signatureImage,
+    upiQrImageId: data.settings.upiQrCodeImage,
+  };
+  const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
+  const invoiceRows = data.invoices.map(({ input, company }) => {
+    const linked = {
+      ...input,
+      clientId: input.clientId ? (clientIdMap.get(input.clientId) ?? null) : null,
+      items: input.items.map((item) => ({
+        ...item,
+        productId: item.productId ? (productIdMap.get(item.productId) ?? null) : null,
+      })),
+    };
+    const snapshot: InvoiceCompany = company
+      ? {
+          ...company,
+          logoImageId: ownImage(company.logoImageId),
+          signatureImageId: ownImage(company.signatureImageId),
+          upiQrImageId: ownImage(company.upiQrImageId),
+        }
+      : settingsCompany;
+    const document = buildInvoiceDocument(linked, snapshot);
+    return {
+      id: randomUUID(),
+      userId,
+      invoiceNumber: document.invoiceNumber,
+      clientId: document.clientId,
+      clientName: document.clientName,
+      totalMinor: document.totals.totalMinor,
+      currency: document.currency,
+      status: document.status,
+      invoiceDate: document.invoiceDate,
+      dueDate: document.dueDate,
+      paymentDate: document.paymentDate,
+      invoiceData: document,
+    };
+  });
+  await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { images } from "../schema";
+
+export interface NewImage {
+  id: string;
+  userId: string;
+  contentHash: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** Stores an image once per owner and content hash; answers the stored row's id. */
+export async function saveImage(db: Db, image: NewImage): Promise<string> {
+  await db
+    .insert(images)
+    .values({ ...image, byteSize: image.bytes.length })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.userId, image.userId), eq(images.contentHash, image.contentHash)));
+  return row!.id;
+}
+
+export async function findImage(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: images.id,
+      mimeType: images.mimeType,
+      bytes: images.bytes,
+      contentHash: images.contentHash,
+    })
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.userId, userId)));
+  return row ?? null;
+}
+
+/** Which of `ids` belong to this user. */
+export async function ownedImageIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}

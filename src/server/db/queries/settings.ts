@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "../../../domain/settings";
+import type { Db } from "../client";
+import { userSettings } from "../schema";
+
+/** The user's settings over the defaults; a user without a row gets the defaults saved as one. */
+export async function loadSettings(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db
+    .select({ settingsData: userSettings.settingsData })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  if (row) return mergeSettings(row.settingsData);
+  await db.insert(userSettings).values({ userId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
+  return mergeSettings(DEFAULT_SETTINGS);
+}
+
+export async function saveSettings(db: Db, userId: string, settings: Settings): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, settingsData: settings, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: { settingsData: settings, updatedAt: new Date() },
+    });
+}

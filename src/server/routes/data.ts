@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import { CLEAR_MESSAGES, IMPORT_MESSAGES } from "../../domain/messages";
+import type { Auth } from "../auth/auth";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { deleteUserData, replaceUserData } from "../db/queries/data";
+import { AppError } from "../errors";
+import { MAX_IMPORT_BYTES } from "../services/data-file";
+import { buildExport, exportFileName, prepareImport } from "../services/data-transfer";
+
+/** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
+export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+  const { auth, db } = deps;
+
+  app.get("/api/export", async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const { file, timeZone } = await buildExport(db, me.id);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${exportFileName(new Date(), timeZone)}"`)
+      .header("cache-control", "no-store")
+      .send(JSON.stringify(file, null, 2));
+  });
+
+  app.post("/api/functions/clear-user-data", async (request) => {
+    const me = await requireUser(auth, request);
+    try {
+      await db.transaction(async (tx) => {
+        await deleteUserData(tx as unknown as Db, me.id);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === "57014") {
+        throw new AppError("service_unavailable", CLEAR_MESSAGES.timedOut);
+      }
+      throw error;
+    }
+    return { success: true };
+  });
+
+  // The import body may be 25 MB and is parsed here, in its own scope, so the rest of the API
+  // keeps the default limits. JSON.parse makes "__proto__" an ordinary key, and the schemas keep
+  // known fields only, so such keys are dropped.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new AppError("bad_request", IMPORT_MESSAGES.invalidFileFormat), undefined);
+        }
+      },
+    );
+    scope.setErrorHandler((error, _request, _reply) => {
+      if ((error as { statusCode?: number }).statusCode === 413) {
+        throw new AppError("payload_too_large", "This file is larger than 25 MB and cannot be imported.");
+      }
+      throw error;
+    });
+
+    scope.post("/api/import", { bodyLimit: MAX_IMPORT_BYTES }, async (request) => {
+      const me = await requireUser(auth, request);
+      const replacement = await prepareImport(request.body, me.id);
+      await db.transaction(async (tx) => {
+        await replaceUserData(tx as unknown as Db, me.id, replacement);
+      });
+      return {
+        imported: {
+          invoices: replacement.invoices.length,
+          clients: replacement.clients.length,
+          productServices: replacement.productServices.length,
+        },
+      };
+    });
+  });
+}

@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { formatScaled, parseScaled } from "../../domain/decimal";
+import { addressSchema, type InvoiceInput, invoiceInputSchema } from "../../domain/invoice";
+import { IMPORT_MESSAGES } from "../../domain/messages";
+import { isValidEmail, isValidGstin } from "../../domain/validation";
+import { AppError } from "../errors";
+
+// The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
+// check that import runs before it touches anything (DECISIONS §7). Clients and products keep the
+// snake_case column names of the spec's tables; invoices are the camelCase invoice_data documents.
+
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+const MAX_DEPTH = 24;
+const MAX_RECORDS = 100_000;
+const MAX_ERRORS_LISTED = 20;
+
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().max(max, `Must be at most ${max} characters.`),
+  );
+
+const decimal = (
+  scale: number,
+  label: string,
+  opts: { min?: number; max?: number; nullable?: boolean } = {},
+) =>
+  z.unknown().transform((v, ctx) => {
+    if ((v === null || v === undefined || v === "") && opts.nullable) return null;
+    const scaled = v === null || v === undefined || v === "" ? 0 : parseScaled(v as string | number, scale);
+    if (scaled === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be a number with at most ${scale} decimal places.`,
+      });
+      return z.NEVER;
+    }
+    if (opts.min !== undefined && scaled < opts.min * 10 ** scale) {
+      ctx.addIssue({ code: "custom", message: `${label} cannot be less than ${opts.min}.` });
+      return z.NEVER;
+    }
+    if (opts.max !== undefined && scaled > opts.max * 10 ** scale) {
+      ctx.addIssue({ code: "custom", message: `${label} cannot be more than ${opts.max}.` });
+      return z.NEVER;
+    }
+    return formatScaled(scaled, scale);
+  });
+
+const timestamp = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "Must be a date and time.")
+  .transform((s) => new Date(s))
+  .optional();
+
+const optionalChecked = (label: string, check: (s: string) => boolean, upper = false) =>
+  text(254)
+    .transform((s) => (upper ? s.toUpperCase() : s))
+    .refine((s) => s === "" || check(s), `${label} is not valid.`);
+
+export const clientRecordSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, "Must be a simple id.")
+    .optional(),
+  name: z
+    .string("Client name is required.")
+    .trim()
+    .min(1, "Client name is required.")
+    .max(200, "Must be at most 200 characters."),
+  company: text(200),
+  email: optionalChecked("E-mail", isValidEmail),
+  phone: text(40),
+  gstin: optionalChecked("GSTIN", isValidGstin, true),
+  billing_address: z.preprocess((v) => v ?? {}, addressSchema),
+  shipping_address: addressSchema.nullable().default(null),
+  notes: text(5000),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ClientRecord = z.output<typeof clientRecordSchema>;
+
+export const productRecordSchema = z.object({
+  name: z
+    .string("Name is required.")
+    .trim()
+    .min(1, "Name is required.")
+    .max(300, "Must be at most 300 characters."),
+  kind: z.enum(["product", "service"]).default("product"),
+  hsn_sac: text(20),
+  unit: text(20),
+  rate: decimal(2, "Rate", { min: 0 }),
+  cost_price: decimal(2, "Cost price", { min: 0 }),
+  available_quantity: decimal(3, "Available quantity", { nullable: true }),
+  low_stock_level: decimal(3, "Low-stock level", { nullable: true, min: 0 }),
+  default_tax_percent: decimal(2, "Tax %", { min: 0, max: 100 }),
+  default_discount_percent: decimal(2, "Discount %", { min: 0, max: 100 }),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ProductRecord = z.output<typeof productRecordSchema>;
+
+const imageIdOrNull = z.string().max(200).nullable().catch(null);
+
+/** The company snapshot of an invoice; image ids are checked against the user's images later. */
+export const invoiceCompanySchema = z.object({
+  name: text(200),
+  email: text(254),
+  address: text(1000),
+  phone: text(40),
+  gstin: text(15),
+  logoImageId: imageIdOrNull.default(null),
+  signatureImageId: imageIdOrNull.default(null),
+  upiQrImageId: imageIdOrNull.default(null),
+});
+export type InvoiceCompanyRecord = z.output<typeof invoiceCompanySchema>;
+
+export interface InvoiceRecord {
+  input: InvoiceInput;
+  company: InvoiceCompanyRecord | null;
+}
+
+export interface ParsedDataFile {
+  clients: ClientRecord[];
+  productServices: ProductRecord[];
+  invoices: InvoiceRecord[];
+  /** The settings object as it is in the file; image data URLs are handled by the caller. */
+  settings: Record<string, unknown>;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Deepest nesting of a parsed JSON value, counted without recursion. */
+export function jsonDepthExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(v))
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+const describeIssues = (issues: z.core.$ZodIssue[]) =>
+  issues.map((i) => `${i.path.join(".") || "record"}: ${i.message}`);
+
+/**
+ * Validates the whole file. Every bad record is reported with the spec's prefix and its index;
+ * nothing is written unless this answers.
+ */
+export function parseDataFile(body: unknown): ParsedDataFile {
+  if (
+    !isRecord(body) ||
+    !Array.isArray(body.invoices) ||
+    !Array.isArray(body.clients) ||
+    !Array.isArray(body.productServices) ||
+    !isRecord(body.settings)
+  ) {
+    throw new AppError("bad_request", IMPORT_MESSAGES.invalidFileFormat);
+  }
+  if (jsonDepthExceeds(body, MAX_DEPTH)) {
+    throw new AppError("bad_request", "This file is nested too deeply to be a Bahi export.");
+  }
+  const total = body.invoices.length + body.clients.length + body.productServices.length;
+  if (total > MAX_RECORDS) {
+    throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
+  }
+
+  const errors: string[] = [];
+  const fields: Record<string, string> = {};
+  const fail = (section: string, prefix: string, index: number, problems: string[]) => {
+    fields[`${section}.${index}`] = problems.join("; ");
+    errors.push(`${prefix} at index ${index}: ${problems.join("; ")}`);
+  };
+
+  const clients: ClientRecord[] = [];
+  const clientIds = new Set<string>();
+  body.clients.forEach((raw, index) => {
+    const parsed = clientRecordSchema.safeParse(raw);
+    if (!parsed.success)
+      return fail(
+        "clients",
+        IMPORT_MESSAGES.clientImportErrorPrefix,
+        index,
+        describeIssues(parsed.error.issues),
+      );
+    if (parsed.data.id && clientIds.has(parsed.data.id)) {
+      return fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, [
+        `id: ${parsed.data.id} appears twice.`,
+      ]);
+    }
+    if (parsed.data.id) clientIds.add(parsed.data.id);
+    clients.push(parsed.data);
+  });
+
+  const productServices: ProductRecord[] = [];
+  body.productServices.forEach((raw, index) => {
+    const parsed = productRecordSchema.safeParse(raw);
+    if (!parsed.success)
+      return fail(
+        "productServices",
+        IMPORT_MESSAGES.productImportErrorPrefix,
+        index,
+        describeIssues(parsed.error.issues),
+      );
+    productServices.push(parsed.data);
+  });
+
+  const invoices: InvoiceRecord[] = [];
+  const numbers = new Map<string, number>();
+  body.invoices.forEach((raw, index) => {
+    const parsed = invoiceInputSchema.safeParse(raw);
+    if (!parsed.success)
+      return fail(
+        "invoices",
+        IMPORT_MESSAGES.invoiceImportErrorPrefix,
+        index,
+        describeIssues(parsed.error.issues),
+      );
+    const key = parsed.data.invoiceNumber.toLowerCase();
+    const earlier = numbers.get(key);
+    if (earlier !== undefined) {
+      return fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, [
+        `invoiceNumber: ${parsed.data.invoiceNumber} is also used by the invoice at index ${earlier}.`,
+      ]);
+    }
+    numbers.set(key, index);
+    const company = invoiceCompanySchema.safeParse(isRecord(raw) ? raw.company : undefined);
+    invoices.push({
+      input: parsed.data,
+      company: company.success && isRecord((raw as Record<string, unknown>).company) ? company.data : null,
+    });
+  });
+
+  if (errors.length > 0) {
+    const shown = errors.slice(0, MAX_ERRORS_LISTED);
+    if (errors.length > shown.length) shown.push(`...and ${errors.length - shown.length} more.`);
+    throw new AppError("validation_failed", shown.join("\n"), fields);
+  }
+  return { clients, productServices, invoices, settings: body.settings };
+}

@@ -1,0 +1,125 @@
+import { todayInTimeZone } from "../../domain/dates";
+import { cleanSettingsForSave, type Settings, settingsSchema } from "../../domain/settings";
+import type { Db } from "../db/client";
+import { type ReplacementData, readExportRows, readImagesById } from "../db/queries/data";
+import type { NewImage } from "../db/queries/images";
+import { loadSettings } from "../db/queries/settings";
+import { AppError } from "../errors";
+import { presentSettings } from "../routes/settings";
+import { parseDataFile } from "./data-file";
+import { decodeDataUrl, type ImageKind, imageIdFor, prepareImage, toDataUrl } from "./images";
+
+const IMAGE_FIELD_KINDS: Record<"companyLogo" | "signatureImage" | "upiQrCodeImage", ImageKind> = {
+  companyLogo: "logo",
+  signatureImage: "signature",
+  upiQrCodeImage: "qr",
+};
+
+/** invoice_app_data_{date}.json, the date in the user's time zone (spec §7). */
+export function exportFileName(now: Date, timeZone: string): string {
+  return `invoice_app_data_${todayInTimeZone(now, timeZone)}.json`;
+}
+
+/** The spec's export file: invoice documents, clients, settings with images inline, products. */
+export async function buildExport(db: Db, userId: string) {
+  const settings = await loadSettings(db, userId);
+  const { invoiceRows, clientRows, productRows } = await readExportRows(db, userId);
+  const imageIds = Object.keys(IMAGE_FIELD_KINDS)
+    .map((f) => settings[f as keyof typeof IMAGE_FIELD_KINDS])
+    .filter((id): id is string => Boolean(id));
+  const stored = new Map((await readImagesById(db, userId, imageIds)).map((i) => [i.id, i]));
+  const inline = (id: string | null) => {
+    const image = id ? stored.get(id) : undefined;
+    return image ? toDataUrl(image.mimeType, image.bytes) : null;
+  };
+  const file = {
+    invoices: invoiceRows.map((r) => r.invoiceData),
+    clients: clientRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      company: c.company,
+      email: c.email,
+      phone: c.phone,
+      gstin: c.gstin,
+      billing_address: c.billingAddress,
+      shipping_address: c.shippingAddress,
+      notes: c.notes,
+      created_at: c.createdAt.toISOString(),
+      updated_at: c.updatedAt.toISOString(),
+    })),
+    settings: {
+      ...presentSettings(settings),
+      companyLogo: inline(settings.companyLogo),
+      signatureImage: inline(settings.signatureImage),
+      upiQrCodeImage: inline(settings.upiQrCodeImage),
+    },
+    productServices: productRows.map((p) => ({
+      name: p.name,
+      kind: p.kind,
+      hsn_sac: p.hsnSac,
+      unit: p.unit,
+      rate: p.rate,
+      cost_price: p.costPrice,
+      available_quantity: p.availableQuantity,
+      low_stock_level: p.lowStockLevel,
+      default_tax_percent: p.defaultTaxPercent,
+      default_discount_percent: p.defaultDiscountPercent,
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+    })),
+  };
+  return { file, timeZone: settings.timeZone };
+}
+
+/**
+ * Checks a whole import file and turns it into rows, touching nothing: records, settings and the
+ * images inline in the settings (checked by their bytes like any upload).
+ */
+export async function prepareImport(body: unknown, userId: string): Promise<ReplacementData> {
+  const parsed = parseDataFile(body);
+  const raw = cleanSettingsForSave(parsed.settings);
+  const images: NewImage[] = [];
+  for (const [field, kind] of Object.entries(IMAGE_FIELD_KINDS) as Array<
+    [keyof typeof IMAGE_FIELD_KINDS, ImageKind]
+  >) {
+    const value = raw[field];
+    raw[field] = null;
+    if (typeof value !== "string" || !value.startsWith("data:")) continue;
+    const bytes = decodeDataUrl(value);
+    if (!bytes) throw settingsError(field, "This image is not a valid data URL.");
+    try {
+      const image = await prepareImage(bytes, kind);
+      const id = imageIdFor(userId, image.contentHash);
+      if (!images.some((i) => i.id === id)) {
+        images.push({
+          id,
+          userId,
+          contentHash: image.contentHash,
+          mimeType: image.mimeType,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+        });
+      }
+      raw[field] = id;
+    } catch (error) {
+      throw settingsError(field, (error as Error).message);
+    }
+  }
+  const settings = settingsSchema.safeParse(raw);
+  if (!settings.success) {
+    const issue = settings.error.issues[0]!;
+    throw settingsError(issue.path.join("."), issue.message);
+  }
+  return { images, settings: settings.data as Settings, ...pick(parsed) };
+}
+
+function pick(parsed: ReturnType<typeof parseDataFile>) {
+  return { clients: parsed.clients, productServices: parsed.productServices, invoices: parsed.invoices };
+}
+
+function settingsError(field: string, message: string): AppError {
+  return new AppError("validation_failed", `Settings import error: ${field}: ${message}`, {
+    [`settings.${field}`]: message,
+  });
+}
