@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     bodyLimit: 12 * 1024 * 1024,
   });
 
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -123,7 +125,6 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -132,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/");
+    // Missing files under /assets/ are a real 404 (an old tab after a deploy), not the app page.
+    const wantsPage =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
     if (wantsPage && hasWeb) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }

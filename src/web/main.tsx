@@ -6,6 +6,7 @@ import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { ApiError } from "./api";
 import { AuthProvider } from "./auth/AuthProvider";
+import { useTheme } from "./lib/theme";
 import { router } from "./router";
 
 const queryClient = new QueryClient({
@@ -26,19 +27,20 @@ document.addEventListener("contextmenu", (event) => {
   event.preventDefault();
 });
 
+/** One toast at a time, 5 s by default (spec §9), in the app's own theme. */
+function ThemedToaster() {
+  const [theme] = useTheme();
+  return (
+    <Toaster richColors closeButton position="top-right" visibleToasts={1} duration={5000} theme={theme} />
+  );
+}
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <RouterProvider router={router} />
-        <Toaster
-          richColors
-          closeButton
-          position="top-right"
-          visibleToasts={1}
-          duration={5000}
-          theme="system"
-        />
+        <ThemedToaster />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,18 +1,15 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { useState } from "react";
 import { toast } from "sonner";
 import { AUTH_MESSAGES } from "../../../domain/messages";
 import { authApi } from "../../auth/auth-api";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { Tabs } from "../../components/ui/tabs";
 import { LoginForm } from "./LoginForm";
 import { ResetRequestForm } from "./ResetRequestForm";
 import { SignUpForm } from "./SignUpForm";
 
 export type AuthTab = "login" | "signup" | "reset";
-
-const tabClass =
-  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm";
 
 export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<void>; returnTo: string }) {
   const [tab, setTab] = useState<AuthTab>("login");
@@ -24,31 +21,30 @@ export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<v
 
   return (
     <Card className="mx-auto w-full max-w-md">
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
-        <Tabs.List
-          aria-label="Sign in or create an account"
-          className="mb-6 flex gap-1 rounded-lg bg-muted p-1"
-        >
-          <Tabs.Trigger value="login" className={tabClass}>
-            Login
-          </Tabs.Trigger>
-          <Tabs.Trigger value="signup" className={tabClass}>
-            Sign Up
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reset" className={tabClass}>
-            Reset Password
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="login">
-          <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
-        </Tabs.Content>
-        <Tabs.Content value="signup">
-          <SignUpForm onDone={(e) => show("login", e)} onShowTab={show} />
-        </Tabs.Content>
-        <Tabs.Content value="reset">
-          <ResetRequestForm initialEmail={email} onDone={(e) => show("login", e)} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <Tabs
+        label="Sign in or create an account"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: "login",
+            label: "Login",
+            content: (
+              <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
+            ),
+          },
+          {
+            value: "signup",
+            label: "Sign Up",
+            content: <SignUpForm onDone={(e) => show("login", e)} onShowTab={show} />,
+          },
+          {
+            value: "reset",
+            label: "Reset Password",
+            content: <ResetRequestForm initialEmail={email} onDone={(e) => show("login", e)} />,
+          },
+        ]}
+      />
       <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
         or
