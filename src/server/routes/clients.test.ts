@@ -138,7 +138,7 @@ describeEachDb("clients API", (kind) => {
     [{ name: "A", billingAddress: { city: ["Pune"] } }, "billingAddress.city"],
     [{ name: "A", billingAddress: "Pune" }, "billingAddress"],
     [{ name: "A", notes: "n".repeat(10_000) }, "notes"],
-  ])("refuses %j naming the field", async (body, field) => {
+  ])("refuses bad value #%# (field %1$s)", async (body, field) => {
     const res = await create(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("validation_failed");

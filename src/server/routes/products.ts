@@ -40,23 +40,25 @@ function decimal(
   maxUnits: number,
   opts: { nullable?: boolean; signed?: boolean } = {},
 ) {
-  return z.unknown().transform((v, ctx): number | null | undefined => {
-    if (v === undefined) return undefined;
-    if (v === null && opts.nullable) return null;
-    const fail = (message: string) => {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    };
-    if ((typeof v !== "number" && typeof v !== "string") || (typeof v === "string" && v.length > 40)) {
-      return fail(`${what} must be a number.`);
-    }
-    const units = parseScaled(v, decimals);
-    if (units === null) return fail(`${what} must be a number with at most ${decimals} decimal places.`);
-    if (units < 0 && !opts.signed) return fail(`${what} cannot be negative.`);
-    if (Math.abs(units) > maxUnits)
-      return fail(`${what} must be at most ${formatScaled(maxUnits, decimals)}.`);
-    return units;
-  });
+  return z
+    .unknown()
+    .transform((v, ctx): number | null => {
+      if (v === null && opts.nullable) return null;
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      if ((typeof v !== "number" && typeof v !== "string") || (typeof v === "string" && v.length > 40)) {
+        return fail(`${what} must be a number.`);
+      }
+      const units = parseScaled(v, decimals);
+      if (units === null) return fail(`${what} must be a number with at most ${decimals} decimal places.`);
+      if (units < 0 && !opts.signed) return fail(`${what} cannot be negative.`);
+      if (Math.abs(units) > maxUnits)
+        return fail(`${what} must be at most ${formatScaled(maxUnits, decimals)}.`);
+      return units;
+    })
+    .optional();
 }
 const money = (what: string) => decimal(what, 2, MAX_MONEY_UNITS);
 const quantity = (what: string) => decimal(what, 3, MAX_QUANTITY_UNITS, { nullable: true });
