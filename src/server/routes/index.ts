@@ -6,6 +6,8 @@ import type { Mailer } from "../services/mail";
 import { registerAccountRoutes } from "./account";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
+import { registerDashboardRoutes } from "./dashboard";
+import { registerInvoiceRoutes } from "./invoices";
 import { registerProductRoutes } from "./products";
 
 export interface RouteDeps {
@@ -21,6 +23,8 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   const { app } = deps;
   registerAccountRoutes(app, deps);
   registerCreditRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerProductRoutes(app, deps);
 }

@@ -1,0 +1,273 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { InvoiceDocument } from "../../../domain/invoice";
+import { mergeSettings, type Settings } from "../../../domain/settings";
+import type { DisplayStatus, StoredStatus } from "../../../domain/status";
+import type { Db } from "../client";
+import { clients, invoices, productServices, userSettings } from "../schema";
+
+// Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
+
+export interface InvoiceSummaryRow {
+  id: string;
+  invoiceNumber: string;
+  status: StoredStatus;
+  clientId: string | null;
+  clientName: string;
+  currency: string;
+  totalMinor: number;
+  invoiceDate: string;
+  dueDate: string | null;
+  paymentDate: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InvoiceRow extends InvoiceSummaryRow {
+  invoiceData: InvoiceDocument;
+}
+
+export const summaryColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: invoices.status,
+  clientId: invoices.clientId,
+  clientName: invoices.clientName,
+  currency: invoices.currency,
+  totalMinor: invoices.totalMinor,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  paymentDate: invoices.paymentDate,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+};
+
+const fullColumns = { ...summaryColumns, invoiceData: invoices.invoiceData };
+
+/** The columns are copies of the document's fields, for lists and reports. */
+export function columnsOf(document: InvoiceDocument) {
+  return {
+    invoiceNumber: document.invoiceNumber,
+    clientId: document.clientId,
+    clientName: document.clientName,
+    totalMinor: document.totals.totalMinor,
+    currency: document.currency,
+    status: document.status,
+    invoiceDate: document.invoiceDate,
+    dueDate: document.dueDate,
+    paymentDate: document.paymentDate,
+    invoiceData: document,
+  };
+}
+
+export async function findInvoice(
+  db: Db,
+  userId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const query = db
+    .select(fullColumns)
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  // Locking the row makes concurrent changes of one invoice take turns, so each sees the stock
+  // the other left behind.
+  const [row] = opts.forUpdate ? await query.for("update") : await query;
+  return (row as InvoiceRow | undefined) ?? null;
+}
+
+export async function insertInvoice(
+  tx: Db,
+  userId: string,
+  id: string,
+  document: InvoiceDocument,
+): Promise<InvoiceRow> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ id, userId, ...columnsOf(document) })
+    .returning(fullColumns);
+  return row as InvoiceRow;
+}
+
+export async function updateInvoiceRow(
+  tx: Db,
+  userId: string,
+  id: string,
+  document: InvoiceDocument,
+): Promise<InvoiceRow> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ ...columnsOf(document), updatedAt: new Date() })
+    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .returning(fullColumns);
+  return row as InvoiceRow;
+}
+
+export async function deleteInvoiceRow(tx: Db, userId: string, id: string): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+}
+
+/** Which of these invoice numbers this user already has (to pick a free one). */
+export async function usedInvoiceNumbers(db: Db, userId: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), inArray(invoices.invoiceNumber, numbers)));
+  return new Set(rows.map((r) => r.invoiceNumber));
+}
+
+export async function findOwnClient(db: Db, userId: string, clientId: string) {
+  const [row] = await db
+    .select({
+      name: clients.name,
+      company: clients.company,
+      email: clients.email,
+      phone: clients.phone,
+      gstin: clients.gstin,
+      billingAddress: clients.billingAddress,
+      shippingAddress: clients.shippingAddress,
+    })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+  return row ?? null;
+}
+
+/** The ids among `ids` that are this user's products. */
+export async function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: productServices.id })
+    .from(productServices)
+    .where(and(eq(productServices.userId, userId), inArray(productServices.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---- lists ----
+
+export const INVOICE_SORTS = [
+  "date_desc",
+  "date_asc",
+  "number_asc",
+  "number_desc",
+  "amount_desc",
+  "amount_asc",
+  "due_asc",
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+export interface InvoiceFilter {
+  status?: DisplayStatus;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A display status as SQL: overdue is due with a due date before `today` (never stored). */
+export function displayStatusIs(status: DisplayStatus, today: string): SQL {
+  switch (status) {
+    case "overdue":
+      return and(eq(invoices.status, "due"), isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
+    case "due":
+      return and(
+        eq(invoices.status, "due"),
+        or(sql`${invoices.dueDate} is null`, gte(invoices.dueDate, today)),
+      )!;
+    default:
+      return eq(invoices.status, status);
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereOf(userId: string, filter: InvoiceFilter, today: string): SQL {
+  const conditions: SQL[] = [eq(invoices.userId, userId)];
+  if (filter.status) conditions.push(displayStatusIs(filter.status, today));
+  if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
+  if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(sql`${invoices.invoiceNumber} ilike ${pattern}`, sql`${invoices.clientName} ilike ${pattern}`)!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+function orderOf(sort: InvoiceSort): SQL[] {
+  switch (sort) {
+    case "date_asc":
+      return [asc(invoices.invoiceDate), asc(invoices.createdAt), asc(invoices.id)];
+    case "number_asc":
+      return [asc(invoices.invoiceNumber)];
+    case "number_desc":
+      return [desc(invoices.invoiceNumber)];
+    case "amount_desc":
+      return [desc(invoices.totalMinor), desc(invoices.invoiceDate), desc(invoices.id)];
+    case "amount_asc":
+      return [asc(invoices.totalMinor), asc(invoices.invoiceDate), asc(invoices.id)];
+    case "due_asc":
+      return [sql`${invoices.dueDate} asc nulls last`, asc(invoices.invoiceDate), asc(invoices.id)];
+    default:
+      return [desc(invoices.invoiceDate), desc(invoices.createdAt), desc(invoices.id)];
+  }
+}
+
+export async function listInvoices(
+  db: Db,
+  userId: string,
+  params: InvoiceFilter & { sort: InvoiceSort; page: number; pageSize: number; today: string },
+): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
+  const where = whereOf(userId, params, params.today);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(invoices)
+      .where(where)
+      .orderBy(...orderOf(params.sort))
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(where),
+  ]);
+  return { rows: rows as InvoiceSummaryRow[], total: Number(count.total) };
+}
+
+export interface InvoiceExportRow extends InvoiceSummaryRow {
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  roundOffMinor: number;
+}
+
+/** Every matching invoice with the totals an accountant needs, in the list's order. */
+export async function listInvoicesForExport(
+  db: Db,
+  userId: string,
+  params: InvoiceFilter & { sort: InvoiceSort; today: string },
+): Promise<InvoiceExportRow[]> {
+  const total = (field: string) =>
+    sql<number>`coalesce((${invoices.invoiceData}->'totals'->>${field})::bigint, 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      subtotalMinor: total("subtotalMinor"),
+      discountMinor: total("discountMinor"),
+      taxMinor: total("taxMinor"),
+      roundOffMinor: total("roundOffMinor"),
+    })
+    .from(invoices)
+    .where(whereOf(userId, params, params.today))
+    .orderBy(...orderOf(params.sort));
+  return rows as InvoiceExportRow[];
+}
+
+/** The user's settings over the defaults (the settings routes own writing them). */
+export async function readUserSettings(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db
+    .select({ settingsData: userSettings.settingsData })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return mergeSettings(row?.settingsData);
+}

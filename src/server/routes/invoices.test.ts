@@ -1,0 +1,603 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { todayInTimeZone } from "../../domain/dates";
+import { clients, productServices, stockMovements, userSettings } from "../db/schema";
+import {
+  createTestApp,
+  describeEachDb,
+  get,
+  post,
+  type Session,
+  send,
+  signUpAndSignIn,
+  type TestApp,
+} from "../testing/harness";
+import { csvCell } from "./invoices";
+
+let counter = 0;
+
+/** An InvoiceInput as the editor sends it; a unique number unless given. */
+function invoiceBody(over: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    invoiceNumber: `T-${counter}-${randomBytes(3).toString("hex")}`,
+    status: "draft",
+    invoiceDate: "2026-05-01",
+    dueDate: "2026-05-31",
+    currency: "INR",
+    client: { name: "Asha Traders" },
+    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
+    ...over,
+  };
+}
+
+const line = (productId: string | null, quantity: string, id = "l1", rate = "100") => ({
+  id,
+  productId,
+  name: "Basmati Rice",
+  quantity,
+  rate,
+});
+
+describeEachDb("invoices API", (kind) => {
+  let t: TestApp;
+  let a: Session;
+  let b: Session;
+  let aId: string;
+
+  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    a = await signUpAndSignIn(t);
+    b = await signUpAndSignIn(t);
+    aId = await userIdOf(a);
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  const db = () => t.database.db;
+
+  async function addProduct(userId: string, quantity: string | null, extra: { lowStockLevel?: string } = {}) {
+    const id = randomUUID();
+    await db()
+      .insert(productServices)
+      .values({
+        id,
+        userId,
+        name: `Rice ${id.slice(0, 4)}`,
+        unit: "bag",
+        availableQuantity: quantity,
+        ...extra,
+      });
+    return id;
+  }
+  async function addClient(userId: string, name: string) {
+    const id = randomUUID();
+    await db()
+      .insert(clients)
+      .values({ id, userId, name, email: "accounts@client.example", billingAddress: { city: "Pune" } });
+    return id;
+  }
+  async function setSettings(userId: string, settingsData: Record<string, unknown>) {
+    await db()
+      .insert(userSettings)
+      .values({ userId, settingsData })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+  }
+  async function stockOf(productId: string) {
+    const [row] = await db()
+      .select({ q: productServices.availableQuantity })
+      .from(productServices)
+      .where(eq(productServices.id, productId));
+    return Number(row.q);
+  }
+  async function movementsOf(productId: string) {
+    const rows = await db()
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, productId))
+      .orderBy(asc(stockMovements.createdAt));
+    return rows.map((m) => ({ change: Number(m.change), reason: m.reason, invoiceId: m.invoiceId }));
+  }
+  const create = (body: unknown, s = a, query = "") => post(t.app, `/api/invoices${query}`, body, s.cookie);
+  const setStatus = (id: string, body: unknown, s = a) =>
+    post(t.app, `/api/invoices/${id}/status`, body, s.cookie);
+
+  it("recomputes every total from the lines and ignores the browser's totals", async () => {
+    const res = await create(
+      invoiceBody({
+        items: [
+          {
+            id: "l1",
+            name: "Widget",
+            quantity: "2",
+            rate: "100.50",
+            discountPercent: "10",
+            taxPercent: "18",
+          },
+        ],
+        totalMinor: 1,
+        totalAmount: "1.00",
+        totals: { totalMinor: 1 },
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { invoice } = res.json();
+    // gross 201.00, discount 20.10, taxable 180.90, tax 32.562 -> 32.56, total 213.46
+    expect(invoice.totalMinor).toBe(21346);
+    expect(invoice.document.totals).toMatchObject({
+      subtotalMinor: 20100,
+      discountMinor: 2010,
+      taxMinor: 3256,
+    });
+    expect(invoice.document.totalAmount).toBe("213.46");
+    expect(invoice.document.amountInWords).toMatch(/^Rupees Two Hundred Thirteen and Forty-Six Paise Only$/);
+    expect(invoice).toMatchObject({ status: "draft", displayStatus: "draft", clientName: "Asha Traders" });
+    const again = await get(t.app, `/api/invoices/${invoice.id}`, a.cookie);
+    expect(again.json().invoice).toEqual(invoice);
+  });
+
+  it("snapshots the saved client and the company settings into the document", async () => {
+    const clientId = await addClient(aId, "Saved Client Pvt Ltd");
+    await setSettings(aId, { companyName: "Bahi Stores", companyPhone: "020 5555", companyLogo: "img-1" });
+    const res = await create(invoiceBody({ clientId, client: { name: "typed name" } }));
+    expect(res.statusCode).toBe(201);
+    const { invoice } = res.json();
+    expect(invoice.clientId).toBe(clientId);
+    expect(invoice.clientName).toBe("Saved Client Pvt Ltd");
+    expect(invoice.document.client).toMatchObject({
+      name: "Saved Client Pvt Ltd",
+      billingAddress: { city: "Pune" },
+    });
+    expect(invoice.document.company).toMatchObject({
+      name: "Bahi Stores",
+      phone: "020 5555",
+      logoImageId: "img-1",
+    });
+    await setSettings(aId, {});
+  });
+
+  it("follows an invoice's life with the stock: issue, pay, back to draft, cancel, delete", async () => {
+    const productId = await addProduct(aId, "10");
+    const created = await create(invoiceBody({ items: [line(productId, "3")] }));
+    const id = created.json().invoice.id;
+    expect(await stockOf(productId)).toBe(10); // a draft holds nothing
+
+    const due = await setStatus(id, { status: "due" });
+    expect(due.json().invoice.status).toBe("due");
+    expect(await stockOf(productId)).toBe(7);
+
+    const paid = await setStatus(id, { status: "paid" });
+    expect(paid.json().invoice).toMatchObject({
+      status: "paid",
+      paymentDate: todayInTimeZone(new Date(), "Asia/Kolkata"),
+    });
+    expect(paid.json().invoice.document.paymentDate).toBe(paid.json().invoice.paymentDate);
+    expect(await stockOf(productId)).toBe(7);
+
+    const draft = await setStatus(id, { status: "draft" });
+    expect(draft.json().invoice).toMatchObject({ status: "draft", paymentDate: null });
+    expect(await stockOf(productId)).toBe(10);
+
+    await setStatus(id, { status: "paid", paymentDate: "2026-05-20" });
+    expect(await stockOf(productId)).toBe(7);
+    const cancelled = await setStatus(id, { status: "cancelled" });
+    expect(cancelled.json().invoice).toMatchObject({ status: "cancelled", paymentDate: null });
+    expect(await stockOf(productId)).toBe(10);
+
+    await setStatus(id, { status: "due" });
+    expect(await stockOf(productId)).toBe(7);
+    const deleted = await send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
+    expect(deleted.statusCode).toBe(204);
+    expect(await stockOf(productId)).toBe(10);
+    expect((await get(t.app, `/api/invoices/${id}`, a.cookie)).statusCode).toBe(404);
+
+    expect(await movementsOf(productId)).toEqual([
+      { change: -3, reason: "invoice_issued", invoiceId: id },
+      { change: 3, reason: "invoice_returned_to_draft", invoiceId: id },
+      { change: -3, reason: "invoice_issued", invoiceId: id },
+      { change: 3, reason: "invoice_cancelled", invoiceId: id },
+      { change: -3, reason: "invoice_issued", invoiceId: id },
+      { change: 3, reason: "invoice_deleted", invoiceId: id },
+    ]);
+  });
+
+  it("moves only the difference when an issued invoice is edited", async () => {
+    const rice = await addProduct(aId, "20");
+    const dal = await addProduct(aId, "5");
+    const service = await addProduct(aId, null);
+    const body = invoiceBody({
+      status: "due",
+      items: [line(rice, "3", "l1"), line(dal, "1", "l2"), line(service, "4", "l3"), line(rice, "1", "l4")],
+    });
+    const created = await create(body);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().invoice.id;
+    expect([await stockOf(rice), await stockOf(dal)]).toEqual([16, 4]);
+
+    const edited = await send(
+      t.app,
+      "PUT",
+      `/api/invoices/${id}`,
+      { ...body, items: [line(rice, "6.5", "l1"), line(dal, "1", "l2", "250"), line(service, "9", "l3")] },
+      a.cookie,
+    );
+    expect(edited.statusCode).toBe(200);
+    expect([await stockOf(rice), await stockOf(dal)]).toEqual([13.5, 4]);
+    expect(await movementsOf(rice)).toEqual([
+      { change: -4, reason: "invoice_issued", invoiceId: id },
+      { change: -2.5, reason: "invoice_edited", invoiceId: id },
+    ]);
+    expect(await movementsOf(dal)).toHaveLength(1); // only its rate changed
+    expect(await movementsOf(service)).toEqual([]);
+  });
+
+  it("refuses to sell more than is in stock, naming the item, unless settings allow it", async () => {
+    const productId = await addProduct(aId, "2");
+    const name = `Rice ${productId.slice(0, 4)}`;
+    const refused = await create(invoiceBody({ status: "due", items: [line(productId, "3")] }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("conflict");
+    expect(refused.json().error.message).toBe(`Not enough stock for ${name}: 2 left, 3 needed.`);
+    expect(await stockOf(productId)).toBe(2);
+    expect(await movementsOf(productId)).toEqual([]);
+
+    await setSettings(aId, { allowSellingBeyondStock: true });
+    const allowed = await create(invoiceBody({ status: "due", items: [line(productId, "3")] }));
+    expect(allowed.statusCode).toBe(201);
+    expect(await stockOf(productId)).toBe(-1);
+    await setSettings(aId, {});
+  });
+
+  it("gives the last unit to exactly one of ten concurrent invoices", async () => {
+    const productId = await addProduct(aId, "1");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => create(invoiceBody({ status: "due", items: [line(productId, "1")] }))),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    expect(await stockOf(productId)).toBe(0);
+    expect(await movementsOf(productId)).toHaveLength(1);
+  });
+
+  it("gives the last unit to exactly one of ten concurrent issues of drafts", async () => {
+    const productId = await addProduct(aId, "1");
+    const drafts = await Promise.all(
+      Array.from({ length: 10 }, () => create(invoiceBody({ items: [line(productId, "1")] }))),
+    );
+    const results = await Promise.all(drafts.map((d) => setStatus(d.json().invoice.id, { status: "due" })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await stockOf(productId)).toBe(0);
+  });
+
+  it("answers 409 naming a duplicate invoice number, on create and on edit", async () => {
+    const first = await create(invoiceBody({ invoiceNumber: "INV-01052026-101500" }));
+    expect(first.statusCode).toBe(201);
+    const clash = await create(invoiceBody({ invoiceNumber: "INV-01052026-101500" }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toEqual({
+      code: "conflict",
+      message: "Invoice number INV-01052026-101500 is already used by another invoice.",
+      fields: { invoiceNumber: "Invoice number INV-01052026-101500 is already used by another invoice." },
+    });
+    const other = await create(invoiceBody());
+    const edit = await send(
+      t.app,
+      "PUT",
+      `/api/invoices/${other.json().invoice.id}`,
+      invoiceBody({ invoiceNumber: "INV-01052026-101500" }),
+      a.cookie,
+    );
+    expect(edit.statusCode).toBe(409);
+    // Another user may use the same number.
+    expect((await create(invoiceBody({ invoiceNumber: "INV-01052026-101500" }), b)).statusCode).toBe(201);
+  });
+
+  it("derives overdue on either side of midnight in Asia/Kolkata", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await create(
+      invoiceBody({ status: "due", invoiceDate: "2026-05-01", dueDate: "2026-05-10" }),
+      s,
+    );
+    const id = res.json().invoice.id;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-05-10T18:29:59Z")); // 23:59:59 on 10 May in Kolkata
+    expect((await get(t.app, `/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("due");
+    expect((await get(t.app, "/api/invoices?status=overdue", s.cookie)).json().total).toBe(0);
+    expect((await get(t.app, "/api/invoices?status=due", s.cookie)).json().total).toBe(1);
+
+    vi.setSystemTime(new Date("2026-05-10T18:30:00Z")); // 00:00 on 11 May in Kolkata, still 10 May in UTC
+    expect((await get(t.app, `/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("overdue");
+    const overdue = (await get(t.app, "/api/invoices?status=overdue", s.cookie)).json();
+    expect(overdue.items.map((i: { id: string }) => i.id)).toEqual([id]);
+    expect((await get(t.app, "/api/invoices?status=due", s.cookie)).json().total).toBe(0);
+  });
+
+  it("keeps another user's invoices, clients and products out of reach and changes nothing", async () => {
+    const productId = await addProduct(aId, "5");
+    const clientId = await addClient(aId, "A's client");
+    const mine = (await create(invoiceBody({ status: "due", items: [line(productId, "1")] }))).json().invoice;
+    const url = `/api/invoices/${mine.id}`;
+    expect((await get(t.app, url, b.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, "PUT", url, invoiceBody(), b.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, "DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
+    expect((await setStatus(mine.id, { status: "cancelled" }, b)).statusCode).toBe(404);
+    expect((await post(t.app, `${url}/duplicate`, {}, b.cookie)).statusCode).toBe(404);
+    expect((await get(t.app, url, a.cookie)).json().invoice).toEqual(mine);
+    expect(await stockOf(productId)).toBe(4);
+
+    const before = (await get(t.app, "/api/invoices", b.cookie)).json().total;
+    const withClient = await create(invoiceBody({ clientId }), b);
+    expect(withClient.statusCode).toBe(400);
+    expect(withClient.json().error.fields).toEqual({ clientId: "Client not found." });
+    const withProduct = await create(invoiceBody({ status: "due", items: [line(productId, "1")] }), b);
+    expect(withProduct.statusCode).toBe(400);
+    expect(withProduct.json().error.fields).toEqual({ "items.0.productId": "Product not found." });
+    expect((await get(t.app, "/api/invoices", b.cookie)).json().total).toBe(before);
+    expect(await stockOf(productId)).toBe(4);
+  });
+
+  it("numbers a financial year's series without gaps or duplicates under 20 concurrent creates", async () => {
+    const s = await signUpAndSignIn(t);
+    await setSettings(await userIdOf(s), { invoiceNumberScheme: "sequential" });
+    const today = todayInTimeZone(new Date(), "Asia/Kolkata");
+    const fy = (() => {
+      const y = Number(today.slice(0, 4));
+      const start = Number(today.slice(5, 7)) >= 4 ? y : y - 1;
+      return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+    })();
+    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json()).toEqual({
+      scheme: "sequential",
+      invoiceNumber: `INV/${fy}/0001`,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        create(
+          { ...invoiceBody({ invoiceDate: today, dueDate: null }), invoiceNumber: undefined },
+          s,
+          "?autoNumber=1",
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const numbers = results.map((r) => r.json().invoice.invoiceNumber).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 20 }, (_, i) => `INV/${fy}/${String(i + 1).padStart(4, "0")}`),
+    );
+
+    // A create that fails (not enough stock) gives its number back.
+    const productId = await addProduct(await userIdOf(s), "0");
+    const failed = await create(
+      invoiceBody({ invoiceDate: today, dueDate: null, status: "due", items: [line(productId, "1")] }),
+      s,
+      "?autoNumber=1",
+    );
+    expect(failed.statusCode).toBe(409);
+    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(
+      `INV/${fy}/0021`,
+    );
+    // A number of the series typed by hand moves the counter past it.
+    expect((await create(invoiceBody({ invoiceNumber: `INV/${fy}/0040` }), s)).statusCode).toBe(201);
+    const next = await create(invoiceBody({ invoiceDate: today, dueDate: null }), s, "?autoNumber=1");
+    expect(next.json().invoice.invoiceNumber).toBe(`INV/${fy}/0041`);
+    // Another year's date starts that year's series.
+    const older = await create(invoiceBody({ invoiceDate: "2025-03-31", dueDate: null }), s, "?autoNumber=1");
+    expect(older.json().invoice.invoiceNumber).toBe("INV/2024-25/0001");
+  });
+
+  it("previews no number for the timestamp scheme", async () => {
+    expect((await get(t.app, "/api/invoices/next-number", a.cookie)).json()).toEqual({
+      scheme: "timestamp",
+      invoiceNumber: null,
+    });
+  });
+
+  it("duplicates an invoice as a new draft dated today with the same client and items", async () => {
+    const productId = await addProduct(aId, "10");
+    const source = (
+      await create(invoiceBody({ status: "paid", paymentDate: "2026-05-02", items: [line(productId, "2")] }))
+    ).json().invoice;
+    const res = await post(t.app, `/api/invoices/${source.id}/duplicate`, {}, a.cookie);
+    expect(res.statusCode).toBe(201);
+    const copy = res.json().invoice;
+    const today = todayInTimeZone(new Date(), "Asia/Kolkata");
+    expect(copy).toMatchObject({
+      status: "draft",
+      paymentDate: null,
+      invoiceDate: today,
+      clientName: source.clientName,
+      totalMinor: source.totalMinor,
+    });
+    expect(copy.invoiceNumber).toMatch(/^INV-\d{8}-\d{6}(-\d)?$/);
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.dueDate > today).toBe(true);
+    expect(copy.document.items).toEqual(source.document.items);
+    expect(await stockOf(productId)).toBe(8); // the draft copy holds nothing
+    const again = await post(t.app, `/api/invoices/${source.id}/duplicate`, {}, a.cookie);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().invoice.invoiceNumber).not.toBe(copy.invoiceNumber);
+  });
+
+  it("lists with filters, search, sort and pages", async () => {
+    const s = await signUpAndSignIn(t);
+    for (const [n, name, date, rate, status] of [
+      ["A-1", "Meera Textiles", "2026-04-02", "300", "due"],
+      ["A-2", "Kiran Foods", "2026-04-10", "100", "paid"],
+      ["A-3", "meera exports", "2026-04-20", "200", "draft"],
+      ["A-4", "100% Cotton_Co", "2026-05-01", "50", "cancelled"],
+    ] as const) {
+      const res = await create(
+        invoiceBody({
+          invoiceNumber: n,
+          client: { name },
+          invoiceDate: date,
+          dueDate: null,
+          status,
+          items: [line(null, "1", "l1", rate)],
+        }),
+        s,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const list = async (q: string) => (await get(t.app, `/api/invoices?${q}`, s.cookie)).json();
+    const numbers = (r: { items: { invoiceNumber: string }[] }) => r.items.map((i) => i.invoiceNumber);
+    expect(numbers(await list(""))).toEqual(["A-4", "A-3", "A-2", "A-1"]);
+    expect(numbers(await list("search=MEERA"))).toEqual(["A-3", "A-1"]);
+    expect(numbers(await list("search=a-2"))).toEqual(["A-2"]);
+    expect(numbers(await list("search=100%25"))).toEqual(["A-4"]);
+    expect(numbers(await list("status=paid"))).toEqual(["A-2"]);
+    expect(numbers(await list("from=2026-04-05&to=2026-04-30&sort=date_asc"))).toEqual(["A-2", "A-3"]);
+    expect(numbers(await list("sort=amount_desc"))).toEqual(["A-1", "A-3", "A-2", "A-4"]);
+    expect(numbers(await list("sort=number_asc"))).toEqual(["A-1", "A-2", "A-3", "A-4"]);
+    const page = await list("sort=number_asc&page=2&pageSize=3");
+    expect(page).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(numbers(page)).toEqual(["A-4"]);
+    expect((await list("pageSize=500")).pageSize).toBe(100);
+    expect(Object.keys(page.items[0]).sort()).toEqual(
+      [
+        "clientId",
+        "clientName",
+        "createdAt",
+        "currency",
+        "displayStatus",
+        "dueDate",
+        "id",
+        "invoiceDate",
+        "invoiceNumber",
+        "paymentDate",
+        "status",
+        "totalMinor",
+        "updatedAt",
+      ].sort(),
+    );
+  });
+
+  it("exports CSV for accountants with formula cells neutralised and exact amounts", async () => {
+    const s = await signUpAndSignIn(t);
+    await create(
+      invoiceBody({
+        invoiceNumber: "CSV-1",
+        client: { name: '=HYPERLINK("http://evil.example","Click")' },
+        roundOff: true,
+        items: [
+          {
+            id: "l1",
+            name: "Widget",
+            quantity: "2",
+            rate: "100.50",
+            discountPercent: "10",
+            taxPercent: "18",
+          },
+        ],
+      }),
+      s,
+    );
+    await create(invoiceBody({ invoiceNumber: "CSV-2", client: { name: "+91 Traders" } }), s);
+    await create(invoiceBody({ invoiceNumber: "CSV-3", client: { name: "@SUM(A1)" } }), s);
+    await create(invoiceBody({ invoiceNumber: "CSV-4", client: { name: "-2+3" } }), s);
+    const res = await get(t.app, "/api/invoices/export.csv?sort=number_asc", s.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Invoice number,Client,Invoice date,Due date,Status,Currency,Subtotal,Discount,Tax,Round off,Total,Payment date",
+    );
+    // 213.46 rounds off to 213.00
+    expect(lines[1]).toBe(
+      `CSV-1,"'=HYPERLINK(""http://evil.example"",""Click"")",2026-05-01,2026-05-31,draft,INR,201.00,20.10,32.56,-0.46,213.00,`,
+    );
+    expect(lines[2]).toContain(",'+91 Traders,");
+    expect(lines[3]).toContain(",'@SUM(A1),");
+    expect(lines[4]).toContain(",'-2+3,");
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
+    expect(csvCell("-12.50")).toBe("-12.50");
+  });
+
+  it("shows the dashboard's figures for a known set of invoices", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(s);
+    await addProduct(userId, "2", { lowStockLevel: "5" });
+    await addProduct(userId, "10", { lowStockLevel: "5" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-08-15T06:30:00Z")); // noon on 15 August in Kolkata
+    const add = async (
+      status: string,
+      invoiceDate: string,
+      rate: string,
+      extra: Record<string, unknown> = {},
+    ) => {
+      const res = await create(
+        invoiceBody({ status, invoiceDate, dueDate: null, items: [line(null, "1", "l1", rate)], ...extra }),
+        s,
+      );
+      expect(res.statusCode).toBe(201);
+    };
+    await add("due", "2026-08-02", "1000", { dueDate: "2026-08-30" });
+    await add("paid", "2026-08-05", "500", { paymentDate: "2026-08-06" });
+    await add("due", "2026-07-01", "200", { dueDate: "2026-07-15" }); // overdue
+    await add("draft", "2026-08-10", "300");
+    await add("cancelled", "2026-08-11", "400");
+    await add("paid", "2026-03-20", "700"); // last financial year
+    await add("due", "2026-08-03", "10", { currency: "USD" });
+
+    const d = (await get(t.app, "/api/dashboard", s.cookie)).json();
+    const amount = (amountMinor: number, count: number) => ({ amountMinor, count });
+    expect(d).toMatchObject({ currency: "INR", timeZone: "Asia/Kolkata", today: "2026-08-15", credits: 25 });
+    expect(d.month).toEqual({
+      invoiced: amount(150000, 2),
+      paid: amount(50000, 1),
+      outstanding: amount(100000, 1),
+      overdue: amount(0, 0),
+    });
+    expect(d.financialYear).toEqual({
+      label: "2026-27",
+      invoiced: amount(170000, 3),
+      paid: amount(50000, 1),
+      outstanding: amount(120000, 2),
+      overdue: amount(20000, 1),
+    });
+    expect(d.otherCurrencies).toEqual([
+      { currency: "USD", invoicedMinor: 1000, paidMinor: 0, outstandingMinor: 1000 },
+    ]);
+    expect(d.revenueByMonth).toHaveLength(12);
+    expect(d.revenueByMonth[0]).toEqual({ month: "2025-09", invoicedMinor: 0, paidMinor: 0 });
+    expect(d.revenueByMonth[6]).toEqual({ month: "2026-03", invoicedMinor: 70000, paidMinor: 70000 });
+    expect(d.revenueByMonth[10]).toEqual({ month: "2026-07", invoicedMinor: 20000, paidMinor: 0 });
+    expect(d.revenueByMonth[11]).toEqual({ month: "2026-08", invoicedMinor: 150000, paidMinor: 50000 });
+    expect(d.statusBreakdown).toEqual([
+      { status: "draft", count: 1, amountMinor: 30000 },
+      { status: "due", count: 1, amountMinor: 100000 },
+      { status: "overdue", count: 1, amountMinor: 20000 },
+      { status: "paid", count: 2, amountMinor: 120000 },
+      { status: "cancelled", count: 1, amountMinor: 40000 },
+    ]);
+    expect(d.recent).toHaveLength(5);
+    expect(d.recent[0].invoiceDate).toBe("2026-08-11");
+    expect(d.lowStock).toEqual([
+      {
+        id: expect.any(String),
+        name: expect.any(String),
+        unit: "bag",
+        availableQuantity: "2",
+        lowStockLevel: "5",
+      },
+    ]);
+  });
+
+  it("refuses a bad body naming the field", async () => {
+    const bad = await create(
+      invoiceBody({ items: [{ id: "l1", name: "X", quantity: "1.2345", rate: "1" }] }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(["items.0.quantity"]);
+    const badStatus = await setStatus((await create(invoiceBody())).json().invoice.id, { status: "overdue" });
+    expect(badStatus.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,340 @@
+import { randomUUID } from "node:crypto";
+import { addDays, todayInTimeZone } from "../../domain/dates";
+import { DomainError } from "../../domain/errors";
+import {
+  buildInvoiceDocument,
+  type InvoiceCompany,
+  type InvoiceDocument,
+  type InvoiceInput,
+  invoiceClientSchema,
+  invoiceInputSchema,
+} from "../../domain/invoice";
+import { timestampInvoiceNumber } from "../../domain/invoice-number";
+import type { Settings } from "../../domain/settings";
+import type { StoredStatus } from "../../domain/status";
+import { type StockState, stockDelta } from "../../domain/stock";
+import type { Db } from "../db/client";
+import {
+  allocateSequentialNumber,
+  financialYearOfIsoDate,
+  reserveTypedSequentialNumber,
+} from "../db/queries/invoice-numbers";
+import {
+  deleteInvoiceRow,
+  findInvoice,
+  findOwnClient,
+  type InvoiceRow,
+  insertInvoice,
+  ownProductIds,
+  readUserSettings,
+  updateInvoiceRow,
+  usedInvoiceNumbers,
+} from "../db/queries/invoices";
+import { applyStockChange, type StockReason } from "../db/queries/stock";
+import { AppError, notFound } from "../errors";
+
+// The invoice commands. Each is ONE transaction holding the invoice change, its number and its
+// stock moves, so a refusal (a clash of numbers, not enough stock) leaves nothing half done.
+
+function todayFor(settings: Settings): string {
+  return todayInTimeZone(new Date(), settings.timeZone);
+}
+
+function companyOf(settings: Settings): InvoiceCompany {
+  return {
+    name: settings.companyName,
+    email: settings.companyEmail,
+    address: settings.companyAddress,
+    phone: settings.companyPhone,
+    gstin: settings.companyGstin,
+    logoImageId: settings.companyLogo,
+    signatureImageId: settings.signatureImage,
+    upiQrImageId: settings.upiQrCodeImage,
+  };
+}
+
+/** Marking paid records the payment date (today unless given); any other status has none. */
+function paymentDateFor(status: StoredStatus, given: string | null, today: string): string | null {
+  return status === "paid" ? (given ?? today) : null;
+}
+
+/**
+ * The stored document for an input: the client and company snapshots, ids checked against the
+ * user's own clients and products, every total recomputed from the lines. `previous` is the
+ * invoice being replaced: a client or product it named that has since been deleted is kept as
+ * typed text instead of refusing the save.
+ */
+async function prepareDocument(
+  tx: Db,
+  userId: string,
+  input: InvoiceInput,
+  settings: Settings,
+  previous: InvoiceDocument | null,
+): Promise<InvoiceDocument> {
+  const today = todayFor(settings);
+  let clientId = input.clientId;
+  let client = input.client;
+  if (clientId !== null) {
+    const saved = await findOwnClient(tx, userId, clientId);
+    if (saved) {
+      const snapshot = invoiceClientSchema.safeParse(saved);
+      if (snapshot.success) client = snapshot.data;
+    } else if (previous?.clientId === clientId) {
+      clientId = null;
+    } else {
+      throw new AppError("validation_failed", "clientId: Client not found.", {
+        clientId: "Client not found.",
+      });
+    }
+  }
+
+  const named = [...new Set(input.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+  const own = await ownProductIds(tx, userId, named);
+  const previousProducts = new Set(previous?.items.map((item) => item.productId) ?? []);
+  const items = input.items.map((item, index) => {
+    if (item.productId === null || own.has(item.productId)) return item;
+    if (previousProducts.has(item.productId)) return { ...item, productId: null };
+    const field = `items.${index}.productId`;
+    throw new AppError("validation_failed", `${field}: Product not found.`, {
+      [field]: "Product not found.",
+    });
+  });
+
+  const status = input.status;
+  const paymentDate = paymentDateFor(status, input.paymentDate, today);
+  try {
+    return buildInvoiceDocument({ ...input, clientId, client, items, paymentDate }, companyOf(settings));
+  } catch (error) {
+    if (error instanceof DomainError) {
+      throw new AppError("validation_failed", error.message, { [error.field ?? "items"]: error.message });
+    }
+    throw error;
+  }
+}
+
+function stockStateOf(document: InvoiceDocument): StockState {
+  return { status: document.status, lines: document.items };
+}
+
+function holdsStock(status: StoredStatus): boolean {
+  return status === "due" || status === "paid";
+}
+
+function stockReason(before: StoredStatus | null, after: StoredStatus | null): StockReason {
+  if (after === null) return "invoice_deleted";
+  if (before === null || !holdsStock(before)) return "invoice_issued";
+  if (after === "cancelled") return "invoice_cancelled";
+  if (after === "draft") return "invoice_returned_to_draft";
+  return "invoice_edited";
+}
+
+/**
+ * Moves stock by the difference between the invoice before and after, product by product in
+ * sorted id order, so two transactions touching the same products always lock them in the same
+ * order and cannot deadlock. Giving stock back is never refused; taking it is, unless the user's
+ * settings allow selling beyond stock. Products deleted since are skipped.
+ */
+async function moveStock(
+  tx: Db,
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  before: InvoiceDocument | null,
+  after: InvoiceDocument | null,
+  settings: Settings,
+) {
+  const delta = stockDelta(before && stockStateOf(before), after && stockStateOf(after));
+  if (delta.size === 0) return;
+  const productIds = [...delta.keys()].sort();
+  const existing = await ownProductIds(tx, userId, productIds);
+  const reason = stockReason(before?.status ?? null, after?.status ?? null);
+  for (const productId of productIds) {
+    if (!existing.has(productId)) continue;
+    const changeUnits = delta.get(productId)!;
+    await applyStockChange(tx, {
+      userId,
+      productId,
+      changeUnits,
+      reason,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      allowNegative: settings.allowSellingBeyondStock || changeUnits > 0,
+    });
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; ) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Runs a command; a clash on the (user, invoice number) index becomes the editor's 409. */
+async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // The only unique index these commands can hit is invoices_user_number_uq.
+    if (isUniqueViolation(error)) throw numberClash(attempt.number);
+    throw error;
+  }
+}
+
+function numberClash(invoiceNumber: string): AppError {
+  const message = `Invoice number ${invoiceNumber} is already used by another invoice.`;
+  return new AppError("conflict", message, { invoiceNumber: message });
+}
+
+async function createWith(
+  tx: Db,
+  userId: string,
+  input: InvoiceInput,
+  settings: Settings,
+  number: { auto: boolean },
+  previous: InvoiceDocument | null,
+  attempt: { number: string },
+): Promise<InvoiceRow> {
+  if (number.auto) {
+    input = {
+      ...input,
+      invoiceNumber: await allocateSequentialNumber(tx, userId, financialYearOfIsoDate(input.invoiceDate)),
+    };
+  } else {
+    await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
+  }
+  attempt.number = input.invoiceNumber;
+  const document = await prepareDocument(tx, userId, input, settings, previous);
+  const id = randomUUID();
+  const row = await insertInvoice(tx, userId, id, document);
+  await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, null, document, settings);
+  return row;
+}
+
+/** Saves a new invoice; with `autoNumber` the next number of the invoice date's financial year. */
+export async function createInvoice(
+  db: Db,
+  userId: string,
+  input: InvoiceInput,
+  opts: { autoNumber?: boolean } = {},
+): Promise<InvoiceRow> {
+  const attempt = { number: input.invoiceNumber };
+  return withNumberClash(attempt, () =>
+    db.transaction(async (tx) => {
+      const settings = await readUserSettings(tx, userId);
+      return createWith(tx, userId, input, settings, { auto: Boolean(opts.autoNumber) }, null, attempt);
+    }),
+  );
+}
+
+/** Replaces an invoice's document; stock moves by the difference only. */
+export async function updateInvoice(
+  db: Db,
+  userId: string,
+  id: string,
+  input: InvoiceInput,
+): Promise<InvoiceRow> {
+  const attempt = { number: input.invoiceNumber };
+  return withNumberClash(attempt, () =>
+    db.transaction(async (tx) => {
+      const current = await findInvoice(tx, userId, id, { forUpdate: true });
+      if (!current) throw notFound("Invoice");
+      const settings = await readUserSettings(tx, userId);
+      if (input.invoiceNumber !== current.invoiceNumber) {
+        await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
+      }
+      const document = await prepareDocument(tx, userId, input, settings, current.invoiceData);
+      const row = await updateInvoiceRow(tx, userId, id, document);
+      await moveStock(
+        tx,
+        userId,
+        { id, invoiceNumber: document.invoiceNumber },
+        current.invoiceData,
+        document,
+        settings,
+      );
+      return row;
+    }),
+  );
+}
+
+/** Draft, due, paid or cancelled; stock follows (DECISIONS §6). */
+export async function changeInvoiceStatus(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { status: StoredStatus; paymentDate?: string | null },
+): Promise<InvoiceRow> {
+  return db.transaction(async (tx) => {
+    const current = await findInvoice(tx, userId, id, { forUpdate: true });
+    if (!current) throw notFound("Invoice");
+    const settings = await readUserSettings(tx, userId);
+    const before = current.invoiceData;
+    const keptDate = before.status === "paid" ? before.paymentDate : null;
+    const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
+    if (change.status === before.status && paymentDate === before.paymentDate) return current;
+    const document: InvoiceDocument = { ...before, status: change.status, paymentDate };
+    const row = await updateInvoiceRow(tx, userId, id, document);
+    await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
+    return row;
+  });
+}
+
+/** Deletes an invoice and gives back the stock it held. */
+export async function deleteInvoice(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findInvoice(tx, userId, id, { forUpdate: true });
+    if (!current) throw notFound("Invoice");
+    const settings = await readUserSettings(tx, userId);
+    await moveStock(
+      tx,
+      userId,
+      { id, invoiceNumber: current.invoiceNumber },
+      current.invoiceData,
+      null,
+      settings,
+    );
+    await deleteInvoiceRow(tx, userId, id);
+  });
+}
+
+/** A timestamp number, with -2, -3 ... when a duplicate made in the same second already has it. */
+async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): Promise<string> {
+  const base = timestampInvoiceNumber(new Date(), settings.timeZone);
+  const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
+  const used = await usedInvoiceNumbers(tx, userId, candidates);
+  return candidates.find((c) => !used.has(c)) ?? base;
+}
+
+/**
+ * A new draft with the same client and items: a new number, dated today, due after the
+ * default number of days.
+ */
+export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<InvoiceRow> {
+  const attempt = { number: "" };
+  return withNumberClash(attempt, () =>
+    db.transaction(async (tx) => {
+      const source = await findInvoice(tx, userId, id);
+      if (!source) throw notFound("Invoice");
+      const settings = await readUserSettings(tx, userId);
+      const today = todayFor(settings);
+      const sequential = settings.invoiceNumberScheme === "sequential";
+      const copied = invoiceInputSchema.safeParse({
+        ...source.invoiceData,
+        invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
+        status: "draft",
+        invoiceDate: today,
+        dueDate: addDays(today, settings.defaultDueDateDays),
+        paymentDate: null,
+      });
+      if (!copied.success) {
+        throw new AppError(
+          "validation_failed",
+          "This invoice cannot be duplicated: its saved data is invalid.",
+        );
+      }
+      attempt.number = copied.data.invoiceNumber;
+      return createWith(tx, userId, copied.data, settings, { auto: sequential }, source.invoiceData, attempt);
+    }),
+  );
+}
