@@ -1,6 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { todayInTimeZone } from "../../../domain/dates";
+import { timestampInvoiceNumber } from "../../../domain/invoice-number";
+import { LOADING_TEXTS } from "../../../domain/messages";
+import { DEFAULT_SETTINGS, type Settings } from "../../../domain/settings";
+import { ApiError } from "../../api";
+import { Card, Spinner } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page";
+import { inputFromInvoice, newInvoiceInput } from "./editor/draft";
+import { InvoiceEditor } from "./editor/InvoiceEditor";
+import { invoiceQuery, nextNumberQuery, useInvoiceSettings } from "./queries";
+import type { Invoice } from "./types";
 
-// Being built in this release (see the open issues); replaced by the real page.
+/** /invoice/new and /invoice/edit/:id. Keyed by id so opening another invoice starts afresh. */
 export function InvoiceEditorPage() {
-  return <PageHeader title="Create New Invoice" description="This page is being built." />;
+  const { id } = useParams();
+  return id ? <EditExisting key={id} id={id} /> : <CreateNew />;
+}
+
+function useSettingsOrDefaults(): { settings: Settings | null; failed: boolean } {
+  const query = useInvoiceSettings();
+  if (query.data) return { settings: query.data, failed: false };
+  if (query.isError) return { settings: DEFAULT_SETTINGS, failed: true };
+  return { settings: null, failed: false };
+}
+
+function Loading({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Spinner label={LOADING_TEXTS.loadingSettings} />
+    </>
+  );
+}
+
+function CreateNew() {
+  const { settings } = useSettingsOrDefaults();
+  const sequential = settings?.invoiceNumberScheme === "sequential";
+  const next = useQuery({ ...nextNumberQuery, enabled: sequential });
+  if (!settings || (sequential && next.isPending)) return <Loading title="Create New Invoice" />;
+  const scheme = sequential && next.data?.invoiceNumber ? "sequential" : "timestamp";
+  return (
+    <NewEditor settings={settings} scheme={scheme} sequentialNumber={next.data?.invoiceNumber ?? null} />
+  );
+}
+
+function NewEditor({
+  settings,
+  scheme,
+  sequentialNumber,
+}: {
+  settings: Settings;
+  scheme: "timestamp" | "sequential";
+  sequentialNumber: string | null;
+}) {
+  // Made once, when the new invoice is opened (DECISIONS §5).
+  const [initial] = useState(() => {
+    const now = new Date();
+    const number =
+      scheme === "sequential" && sequentialNumber
+        ? sequentialNumber
+        : timestampInvoiceNumber(now, settings.timeZone);
+    return newInvoiceInput(settings, number, todayInTimeZone(now, settings.timeZone));
+  });
+  return <InvoiceEditor invoice={null} initialInput={initial} settings={settings} numberScheme={scheme} />;
+}
+
+function EditExisting({ id }: { id: string }) {
+  const { settings } = useSettingsOrDefaults();
+  const invoice = useQuery(invoiceQuery(id));
+  if (invoice.isError) {
+    const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Edit Invoice" />
+        <Card role="alert">
+          <p className="font-medium">
+            {notFound ? "This invoice does not exist or was deleted." : invoice.error.message}
+          </p>
+          <Link to="/invoices" className="mt-2 inline-block text-primary underline">
+            Back to all invoices
+          </Link>
+        </Card>
+      </>
+    );
+  }
+  if (!settings || !invoice.data) return <Loading title="Edit Invoice" />;
+  return <ExistingEditor invoice={invoice.data} settings={settings} />;
+}
+
+function ExistingEditor({ invoice, settings }: { invoice: Invoice; settings: Settings }) {
+  const [initial] = useState(() => inputFromInvoice(invoice));
+  return (
+    <InvoiceEditor
+      invoice={invoice}
+      initialInput={initial}
+      settings={settings}
+      numberScheme={settings.invoiceNumberScheme}
+    />
+  );
 }

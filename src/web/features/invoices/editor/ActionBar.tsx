@@ -1,0 +1,66 @@
+import { Ban, CheckCircle2, Copy, FileCheck2, RotateCcw, Save, Trash2 } from "lucide-react";
+import type { StoredStatus } from "../../../../domain/status";
+import { Button } from "../../../components/ui/button";
+
+export type EditorActionName =
+  | "draft"
+  | "save"
+  | "issue"
+  | "paid"
+  | "cancel"
+  | "toDraft"
+  | "duplicate"
+  | "delete";
+
+/** The actions that make sense for an invoice in this status; `busy` names the one running. */
+export function ActionBar({
+  saved,
+  status,
+  busy,
+  onAction,
+}: {
+  /** False for an invoice not yet saved. */
+  saved: boolean;
+  status: StoredStatus;
+  busy: EditorActionName | null;
+  onAction: (action: EditorActionName) => void;
+}) {
+  const button = (
+    name: EditorActionName,
+    label: string,
+    Icon: typeof Save,
+    variant: "primary" | "outline" | "destructive" | "secondary" = "outline",
+  ) => (
+    <Button
+      key={name}
+      variant={variant}
+      size="sm"
+      busy={busy === name}
+      disabled={busy !== null && busy !== name}
+      onClick={() => onAction(name)}
+    >
+      {busy !== name && <Icon className="h-4 w-4" aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+  const actions = [];
+  if (!saved || status === "draft") {
+    actions.push(
+      button("draft", "Save as draft", Save, "secondary"),
+      button("issue", "Issue", FileCheck2, "primary"),
+    );
+  } else {
+    actions.push(button("save", "Save changes", Save, "primary"));
+    if (status === "due") actions.push(button("paid", "Mark paid", CheckCircle2));
+    if (status === "due" || status === "paid") actions.push(button("cancel", "Cancel invoice", Ban));
+    actions.push(button("toDraft", "Return to draft", RotateCcw));
+  }
+  if (saved) {
+    actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
+  }
+  return (
+    <div role="toolbar" aria-label="Invoice actions" className="flex flex-wrap gap-2">
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, UserPlus } from "lucide-react";
+import { memo, useState } from "react";
+import { toast } from "sonner";
+import type { Address, InvoiceClient } from "../../../../domain/invoice";
+import { api } from "../../../api";
+import { Button } from "../../../components/ui/button";
+import { Field, Input } from "../../../components/ui/input";
+import { searchClients } from "../queries";
+import type { SavedClient } from "../types";
+import { useDebounced } from "../useDebounced";
+import { Combobox } from "./Combobox";
+import { clientFromSaved, type EditorAction, emptyAddress } from "./draft";
+
+type Errors = Record<string, string>;
+
+const ADDRESS_FIELDS: [keyof Address, string, string][] = [
+  ["line1", "Address line 1", "address-line1"],
+  ["line2", "Address line 2", "address-line2"],
+  ["city", "City", "address-level2"],
+  ["state", "State", "address-level1"],
+  ["postalCode", "PIN / postal code", "postal-code"],
+  ["country", "Country", "country-name"],
+];
+
+function AddressFields({
+  value,
+  onChange,
+  prefix,
+  errors,
+}: {
+  value: Address;
+  onChange: (patch: Partial<Address>) => void;
+  prefix: string;
+  errors: Errors;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {ADDRESS_FIELDS.map(([key, label]) => (
+        <Field key={key} label={label} error={errors[`${prefix}.${key}`]}>
+          {(p) => <Input {...p} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />}
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+/** Bill-to: a saved client picked by search, or one typed in (and optionally saved for next time). */
+export const ClientSection = memo(function ClientSection({
+  client,
+  clientId,
+  dispatch,
+  errors,
+}: {
+  client: InvoiceClient;
+  clientId: string | null;
+  dispatch: (action: EditorAction) => void;
+  errors: Errors;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const search = useDebounced(client.name.trim(), 200);
+  const suggestions = useQuery({
+    queryKey: ["clients", "search", search],
+    queryFn: () => searchClients(search),
+    enabled: open,
+    staleTime: 10_000,
+  });
+  const set = (patch: Partial<InvoiceClient>) => dispatch({ type: "client", patch });
+
+  const save = useMutation({
+    mutationFn: () =>
+      api<{ client?: SavedClient } & Partial<SavedClient>>("/api/clients", {
+        method: "POST",
+        body: { ...client, shippingAddress: client.shippingAddress ?? null },
+      }),
+    onSuccess: (data) => {
+      const saved = (data.client ?? data) as SavedClient;
+      if (saved?.id) dispatch({ type: "client", patch: {}, clientId: saved.id });
+      queryClient.invalidateQueries({ queryKey: ["clients"] });
+      toast.success("Client saved", { description: `${client.name} is now in your clients.` });
+    },
+    onError: (error) => toast.error("Could not save the client", { description: (error as Error).message }),
+  });
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-base font-semibold">Bill to</legend>
+      <Field
+        label="Client name"
+        error={errors["client.name"]}
+        hint={
+          clientId
+            ? "A saved client. Changes here apply to this invoice only."
+            : "Type to search your saved clients, or type a new one."
+        }
+      >
+        {(p) => (
+          <Combobox
+            value={client.name}
+            onValueChange={(name) => dispatch({ type: "client", patch: { name }, clientId: null })}
+            onOpenChange={setOpen}
+            options={suggestions.data?.items ?? []}
+            loading={suggestions.isFetching}
+            emptyText={search ? "No saved client matches. Keep typing to add a new one." : undefined}
+            getKey={(c) => c.id}
+            renderOption={(c) => (
+              <span className="flex flex-col">
+                <span className="font-medium">{c.name}</span>
+                {(c.company || c.email) && (
+                  <span className="text-xs text-muted-foreground">
+                    {[c.company, c.email].filter(Boolean).join(" · ")}
+                  </span>
+                )}
+              </span>
+            )}
+            onSelect={(c) => dispatch({ type: "client", patch: clientFromSaved(c), clientId: c.id })}
+            inputProps={{ ...p, placeholder: "Search or type a client name", "aria-required": true }}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap items-center gap-2">
+        {clientId ? (
+          <span className="inline-flex items-center gap-1 text-sm text-success">
+            <Check className="h-4 w-4" aria-hidden="true" /> Saved client
+          </span>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => save.mutate()}
+            busy={save.isPending}
+            disabled={client.name.trim() === ""}
+          >
+            <UserPlus className="h-4 w-4" aria-hidden="true" />
+            Save as new client
+          </Button>
+        )}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Company" error={errors["client.company"]}>
+          {(p) => <Input {...p} value={client.company} onChange={(e) => set({ company: e.target.value })} />}
+        </Field>
+        <Field label="Email" error={errors["client.email"]}>
+          {(p) => (
+            <Input
+              {...p}
+              type="email"
+              value={client.email}
+              onChange={(e) => set({ email: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Phone" error={errors["client.phone"]}>
+          {(p) => (
+            <Input {...p} type="tel" value={client.phone} onChange={(e) => set({ phone: e.target.value })} />
+          )}
+        </Field>
+        <Field label="GSTIN" error={errors["client.gstin"]}>
+          {(p) => (
+            <Input
+              {...p}
+              value={client.gstin}
+              maxLength={15}
+              onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
+            />
+          )}
+        </Field>
+      </div>
+      <details className="rounded-md border border-border p-3" open={Boolean(client.billingAddress.line1)}>
+        <summary className="cursor-pointer text-sm font-medium">Billing address</summary>
+        <div className="mt-3">
+          <AddressFields
+            value={client.billingAddress}
+            prefix="client.billingAddress"
+            errors={errors}
+            onChange={(patch) => set({ billingAddress: { ...client.billingAddress, ...patch } })}
+          />
+        </div>
+      </details>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={client.shippingAddress !== null}
+          onChange={(e) => set({ shippingAddress: e.target.checked ? emptyAddress() : null })}
+        />
+        Ship to a different address
+      </label>
+      {client.shippingAddress && (
+        <AddressFields
+          value={client.shippingAddress}
+          prefix="client.shippingAddress"
+          errors={errors}
+          onChange={(patch) =>
+            set({ shippingAddress: { ...(client.shippingAddress ?? emptyAddress()), ...patch } })
+          }
+        />
+      )}
+    </fieldset>
+  );
+});

@@ -1,0 +1,88 @@
+import { memo } from "react";
+import { CURRENCIES } from "../../../../domain/currencies";
+import type { InvoiceInput } from "../../../../domain/invoice";
+import { Field, Input } from "../../../components/ui/input";
+import type { EditorAction } from "./draft";
+
+export const selectClass =
+  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-[invalid=true]:border-destructive";
+
+/** Number, dates and currency. */
+export const DetailsSection = memo(function DetailsSection({
+  invoiceNumber,
+  invoiceDate,
+  dueDate,
+  currency,
+  numberHint,
+  errors,
+  dispatch,
+  onNumberEdited,
+}: {
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  currency: InvoiceInput["currency"];
+  numberHint: string;
+  errors: Record<string, string>;
+  dispatch: (action: EditorAction) => void;
+  onNumberEdited: () => void;
+}) {
+  const set = (patch: Partial<InvoiceInput>) => dispatch({ type: "set", patch });
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold">Invoice details</legend>
+      <Field label="Invoice number" error={errors.invoiceNumber} hint={numberHint}>
+        {(p) => (
+          <Input
+            {...p}
+            value={invoiceNumber}
+            maxLength={40}
+            required
+            onChange={(e) => {
+              onNumberEdited();
+              set({ invoiceNumber: e.target.value });
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Currency" error={errors.currency}>
+        {(p) => (
+          <select
+            {...p}
+            className={selectClass}
+            value={currency}
+            onChange={(e) => set({ currency: e.target.value as InvoiceInput["currency"] })}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} — {c.name} ({c.symbol})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Invoice date" error={errors.invoiceDate}>
+        {(p) => (
+          <Input
+            {...p}
+            type="date"
+            required
+            value={invoiceDate}
+            onChange={(e) => set({ invoiceDate: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Due date" error={errors.dueDate}>
+        {(p) => (
+          <Input
+            {...p}
+            type="date"
+            value={dueDate ?? ""}
+            min={invoiceDate || undefined}
+            onChange={(e) => set({ dueDate: e.target.value || null })}
+          />
+        )}
+      </Field>
+    </fieldset>
+  );
+});

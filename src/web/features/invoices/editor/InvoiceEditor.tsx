@@ -1,0 +1,420 @@
+import { useQuery } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { todayInTimeZone } from "../../../../domain/dates";
+import type { InvoiceInput } from "../../../../domain/invoice";
+import type { Settings } from "../../../../domain/settings";
+import type { StoredStatus } from "../../../../domain/status";
+import { committedQuantities } from "../../../../domain/stock";
+import { api } from "../../../api";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ConfirmDialog, Dialog } from "../../../components/ui/dialog";
+import { Field, Input } from "../../../components/ui/input";
+import { PageHeader } from "../../../components/ui/page";
+import { InvoicePreview } from "../preview/InvoicePreview";
+import { StatusBadge } from "../StatusBadge";
+import type { Invoice, SavedProduct } from "../types";
+import { ActionBar, type EditorActionName } from "./ActionBar";
+import { ClientSection } from "./ClientSection";
+import { CompanyCard } from "./CompanyCard";
+import { DetailsSection } from "./DetailsSection";
+import { companyFromSettings, type EditorAction, editorReducer, inputFromInvoice } from "./draft";
+import { describeSaveError } from "./errors";
+import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
+import { OptionsSection } from "./OptionsSection";
+import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./preview-document";
+import { TotalsPanel } from "./TotalsPanel";
+import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
+import { useLeaveGuard } from "./useLeaveGuard";
+
+const NO_ERRORS: Record<string, string> = {};
+
+export function InvoiceEditor({
+  invoice,
+  initialInput,
+  settings,
+  numberScheme,
+}: {
+  /** The saved invoice, or null for a new one. */
+  invoice: Invoice | null;
+  initialInput: InvoiceInput;
+  settings: Settings;
+  numberScheme: "timestamp" | "sequential";
+}) {
+  const navigate = useNavigate();
+  const commands = useInvoiceCommands();
+  const [state, rawDispatch] = useReducer(editorReducer, { input: initialInput, dirty: false });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const dispatch = useCallback((action: EditorAction) => {
+    markPreviewInput();
+    rawDispatch(action);
+  }, []);
+  const [saved, setSaved] = useState<Invoice | null>(invoice);
+  const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
+  const [busy, setBusy] = useState<EditorActionName | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [payDialog, setPayDialog] = useState(false);
+  const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
+  const numberEdited = useRef(false);
+  const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
+  const today = todayInTimeZone(new Date(), settings.timeZone);
+  const [paymentDate, setPaymentDate] = useState(today);
+
+  // An issued invoice keeps the company details it was issued with; a draft follows Settings.
+  const company = useMemo(
+    () => (saved && saved.status !== "draft" ? saved.document.company : companyFromSettings(settings)),
+    [saved, settings],
+  );
+  const input = state.input;
+  const preview = useMemo(() => previewDocument(input, company), [input, company]);
+
+  // Stock: what inventory says is left, plus what this invoice already holds (when due or paid).
+  const [stock, setStock] = useState<Record<string, ProductStock>>({});
+  const heldMilli = useMemo(() => {
+    if (!saved) return {};
+    try {
+      return Object.fromEntries(committedQuantities(saved.status, saved.document.items));
+    } catch {
+      return {};
+    }
+  }, [saved]);
+  const linkedProducts = input.items.some((i) => i.productId);
+  const products = useQuery({
+    queryKey: ["products", "all-for-editor"],
+    queryFn: () => api<{ items: SavedProduct[] }>("/api/products?page=1&pageSize=100"),
+    enabled: linkedProducts,
+  });
+  const knownStock = useMemo(() => {
+    const fromList = Object.fromEntries((products.data?.items ?? []).map((p) => [p.id, stockFromProduct(p)]));
+    return { ...fromList, ...stock };
+  }, [products.data, stock]);
+  const onProductPicked = useCallback((p: SavedProduct) => {
+    setStock((prev) => ({ ...prev, [p.id]: stockFromProduct(p) }));
+  }, []);
+  const onNumberEdited = useCallback(() => {
+    numberEdited.current = true;
+  }, []);
+
+  const options = useMemo(
+    () => ({
+      notes: input.notes,
+      terms: input.terms,
+      includeBankDetails: input.includeBankDetails,
+      bankDetails: input.bankDetails,
+      includeSignature: input.includeSignature,
+      includeUpiQrCode: input.includeUpiQrCode,
+      template: input.template,
+      primaryColor: input.primaryColor,
+      accentColor: input.accentColor,
+      fontFamily: input.fontFamily,
+    }),
+    [
+      input.notes,
+      input.terms,
+      input.includeBankDetails,
+      input.bankDetails,
+      input.includeSignature,
+      input.includeUpiQrCode,
+      input.template,
+      input.primaryColor,
+      input.accentColor,
+      input.fontFamily,
+    ],
+  );
+
+  /** After the server answers: show its version, unless the user typed on meanwhile. */
+  function adopt(next: Invoice, submitted: InvoiceInput) {
+    setSaved(next);
+    setErrors(NO_ERRORS);
+    if (stateRef.current.input === submitted) rawDispatch({ type: "load", input: inputFromInvoice(next) });
+    if (!invoice || next.id !== invoice.id) {
+      allowNextNavigation();
+      navigate(`/invoice/edit/${encodeURIComponent(next.id)}`, { replace: !invoice });
+    }
+  }
+
+  function fail(error: unknown) {
+    if (error instanceof FieldErrors) {
+      setErrors(error.fields);
+      toast.error("Check the highlighted fields", { description: error.message });
+      focusFirstError();
+      return;
+    }
+    const { title, message, fields } = describeSaveError(error);
+    setErrors(fields);
+    toast.error(title, { description: message });
+    if (Object.keys(fields).length) focusFirstError();
+  }
+
+  async function saveWith(status: StoredStatus, extra: Partial<InvoiceInput> = {}) {
+    const submitted = stateRef.current.input;
+    const body = { ...submitted, status, ...extra };
+    const autoNumber = !saved && numberScheme === "sequential" && !numberEdited.current;
+    const next = await commands.save(saved?.id ?? null, body, { autoNumber });
+    adopt(next, submitted);
+    return next;
+  }
+
+  /** A status change; unsaved edits are saved first so nothing typed is lost. */
+  async function changeStatus(status: StoredStatus, payment?: string) {
+    if (!saved) return;
+    const submitted = stateRef.current.input;
+    if (stateRef.current.dirty) await commands.save(saved.id, submitted);
+    const next = await commands.setStatus(saved.id, status, payment);
+    setSaved(next);
+    setErrors(NO_ERRORS);
+    if (stateRef.current.input === submitted) rawDispatch({ type: "load", input: inputFromInvoice(next) });
+  }
+
+  async function run(name: EditorActionName, work: () => Promise<unknown>, success?: string) {
+    setBusy(name);
+    try {
+      await work();
+      if (success) toast.success(success);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onAction(name: EditorActionName) {
+    const status = input.status;
+    switch (name) {
+      case "draft":
+        return run(name, () => saveWith("draft"), "Draft saved");
+      case "issue":
+        return run(name, () => saveWith("due"), "Invoice issued");
+      case "save":
+        return run(name, () => saveWith(status), "Changes saved");
+      case "paid":
+        setPaymentDate(today);
+        return setPayDialog(true);
+      case "cancel":
+        return run(name, () => changeStatus("cancelled"), "Invoice cancelled");
+      case "toDraft":
+        return run(name, () => changeStatus("draft"), "Invoice returned to draft");
+      case "duplicate":
+        return run(
+          name,
+          async () => {
+            if (!saved) return;
+            const copy = await commands.duplicate(saved.id);
+            navigate(`/invoice/edit/${encodeURIComponent(copy.id)}`);
+          },
+          "Invoice duplicated",
+        );
+      case "delete":
+        return setConfirmDelete(true);
+    }
+  }
+
+  const displayStatus = saved?.displayStatus ?? "draft";
+  const title = invoice ? "Edit Invoice" : "Create New Invoice";
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {saved ? (
+              <StatusBadge status={saved.status === input.status ? displayStatus : input.status} />
+            ) : (
+              "A new invoice."
+            )}
+            {state.dirty && <span className="text-warning">Unsaved changes</span>}
+          </span>
+        }
+      />
+      <div className="mb-4">
+        <ActionBar saved={Boolean(saved)} status={saved?.status ?? "draft"} busy={busy} onAction={onAction} />
+      </div>
+
+      <div
+        role="tablist"
+        aria-label="Editor view"
+        className="mb-4 grid grid-cols-2 rounded-md border border-border p-1 lg:hidden"
+      >
+        {(["edit", "preview"] as const).map((view) => (
+          <button
+            key={view}
+            type="button"
+            role="tab"
+            id={`tab-${view}`}
+            aria-selected={mobileView === view}
+            aria-controls={`panel-${view}`}
+            className={clsx(
+              "rounded px-3 py-1.5 text-sm font-medium",
+              mobileView === view ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
+            )}
+            onClick={() => setMobileView(view)}
+          >
+            {view === "edit" ? "Edit" : "Preview"}
+          </button>
+        ))}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.9fr)]">
+        <form
+          id="panel-edit"
+          aria-label="Invoice form"
+          className={clsx("min-w-0 space-y-6", mobileView === "edit" ? "block" : "hidden lg:block")}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onAction(saved && input.status !== "draft" ? "save" : "draft");
+          }}
+          noValidate
+        >
+          <Card className="space-y-6">
+            <CompanyCard company={company} />
+            <DetailsSection
+              invoiceNumber={input.invoiceNumber}
+              invoiceDate={input.invoiceDate}
+              dueDate={input.dueDate}
+              currency={input.currency}
+              numberHint={
+                numberScheme === "sequential"
+                  ? "The next number in this financial year; the server confirms it when you save."
+                  : "Made from today's date and time. You can change it."
+              }
+              errors={errors}
+              dispatch={dispatch}
+              onNumberEdited={onNumberEdited}
+            />
+          </Card>
+          <Card>
+            <ClientSection
+              client={input.client}
+              clientId={input.clientId}
+              dispatch={dispatch}
+              errors={errors}
+            />
+          </Card>
+          <Card className="space-y-4">
+            <LineItemsSection
+              items={input.items}
+              currency={input.currency}
+              preview={preview}
+              errors={errors}
+              stock={knownStock}
+              heldMilli={heldMilli}
+              dispatch={dispatch}
+              onProductPicked={onProductPicked}
+            />
+            {errors.items && (
+              <p className="text-sm text-destructive" role="alert">
+                {errors.items}
+              </p>
+            )}
+            <TotalsPanel
+              document={preview.document}
+              error={preview.error}
+              invalidLines={Object.keys(preview.lineProblems).length}
+              onRoundOffChange={(roundOff) => dispatch({ type: "set", patch: { roundOff } })}
+            />
+          </Card>
+          <Card>
+            <OptionsSection options={options} company={company} dispatch={dispatch} errors={errors} />
+          </Card>
+          <ActionBar
+            saved={Boolean(saved)}
+            status={saved?.status ?? "draft"}
+            busy={busy}
+            onAction={onAction}
+          />
+        </form>
+
+        <div
+          id="panel-preview"
+          className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
+        >
+          <div className="lg:sticky lg:top-20">
+            <InvoicePreview document={preview.document} onCommit={measurePreviewUpdate} />
+          </div>
+        </div>
+      </div>
+
+      <Dialog
+        open={payDialog}
+        onOpenChange={setPayDialog}
+        title="Mark as paid"
+        description="Record the date the payment arrived."
+      >
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPayDialog(false);
+            run("paid", () => changeStatus("paid", paymentDate), "Invoice marked paid");
+          }}
+        >
+          <Field label="Payment date">
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                required
+                value={paymentDate}
+                max={today}
+                onChange={(e) => setPaymentDate(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setPayDialog(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!paymentDate}>
+              Mark paid
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this invoice?"
+        description={`Invoice ${saved?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
+        confirmLabel="Delete invoice"
+        busy={busy === "delete"}
+        onConfirm={() =>
+          run(
+            "delete",
+            async () => {
+              if (!saved) return;
+              await commands.remove(saved.id);
+              setConfirmDelete(false);
+              allowNextNavigation();
+              navigate("/invoices");
+            },
+            "Invoice deleted",
+          )
+        }
+      />
+
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+        title="Leave without saving?"
+        description="You have changes on this invoice that are not saved. If you leave now they are lost."
+        confirmLabel="Leave without saving"
+        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+      />
+    </>
+  );
+}
+
+function focusFirstError() {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>("#panel-edit [aria-invalid='true']");
+    el?.focus();
+  });
+}

@@ -1,0 +1,214 @@
+import { memo } from "react";
+import { Link } from "react-router";
+import type { InvoiceCompany, InvoiceInput } from "../../../../domain/invoice";
+import { FONT_FAMILIES, INVOICE_TEMPLATES } from "../../../../domain/settings";
+import { Field, Input, Textarea } from "../../../components/ui/input";
+import { TEMPLATE_LABELS } from "../preview/templates";
+import { selectClass } from "./DetailsSection";
+import type { EditorAction } from "./draft";
+
+type Options = Pick<
+  InvoiceInput,
+  | "notes"
+  | "terms"
+  | "includeBankDetails"
+  | "bankDetails"
+  | "includeSignature"
+  | "includeUpiQrCode"
+  | "template"
+  | "primaryColor"
+  | "accentColor"
+  | "fontFamily"
+>;
+
+function Toggle({
+  label,
+  checked,
+  onChange,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  hint?: React.ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      {hint && <p className="ml-6 text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+function ColourField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(p) => (
+        <div className="flex items-center gap-2">
+          <input
+            type="color"
+            aria-label={`${label} picker`}
+            value={value}
+            onChange={(e) => onChange(e.target.value.toUpperCase())}
+            className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-border bg-background p-1"
+          />
+          <Input {...p} value={value} maxLength={7} onChange={(e) => onChange(e.target.value)} />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** Notes, terms, what the footer carries and how the page looks. */
+export const OptionsSection = memo(function OptionsSection({
+  options,
+  company,
+  dispatch,
+  errors,
+}: {
+  options: Options;
+  company: InvoiceCompany;
+  dispatch: (action: EditorAction) => void;
+  errors: Record<string, string>;
+}) {
+  const set = (patch: Partial<InvoiceInput>) => dispatch({ type: "set", patch });
+  const b = options.bankDetails;
+  const hasBank = Object.values(b).some(Boolean);
+  const settingsLink = (
+    <Link to="/settings" className="text-primary underline">
+      Settings
+    </Link>
+  );
+  return (
+    <div className="space-y-6">
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-base font-semibold">Notes and terms</legend>
+        <Field label="Notes" error={errors.notes}>
+          {(p) => (
+            <Textarea
+              {...p}
+              value={options.notes}
+              maxLength={5000}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Terms" error={errors.terms}>
+          {(p) => (
+            <Textarea
+              {...p}
+              value={options.terms}
+              maxLength={5000}
+              onChange={(e) => set({ terms: e.target.value })}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-base font-semibold">Payment details</legend>
+        <Toggle
+          label="Show bank details"
+          checked={options.includeBankDetails}
+          onChange={(v) => set({ includeBankDetails: v })}
+          hint={
+            hasBank ? (
+              [b.bankName, b.accountNumber && `A/c ${b.accountNumber}`, b.ifscCode, b.upiId]
+                .filter(Boolean)
+                .join(" · ")
+            ) : (
+              <>No bank details yet: add them in {settingsLink}.</>
+            )
+          }
+        />
+        <Toggle
+          label="Show signature"
+          checked={options.includeSignature}
+          onChange={(v) => set({ includeSignature: v })}
+          hint={company.signatureImageId ? undefined : <>Upload a signature in {settingsLink}.</>}
+        />
+        <Toggle
+          label="Show UPI QR code"
+          checked={options.includeUpiQrCode}
+          onChange={(v) => set({ includeUpiQrCode: v })}
+          hint={
+            company.upiQrImageId ? undefined : b.upiId ? (
+              "The PDF carries a QR made from your UPI ID and the amount."
+            ) : (
+              <>Upload a UPI QR code or add a UPI ID in {settingsLink}.</>
+            )
+          }
+        />
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-base font-semibold">Look</legend>
+        <div role="radiogroup" aria-label="Template" className="grid grid-cols-3 gap-2">
+          {INVOICE_TEMPLATES.map((t) => (
+            <label
+              key={t}
+              className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-border px-2 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
+              <input
+                type="radio"
+                name="invoice-template"
+                className="sr-only"
+                value={t}
+                checked={options.template === t}
+                onChange={() => set({ template: t })}
+              />
+              {TEMPLATE_LABELS[t]}
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ColourField
+            label="Primary colour"
+            value={options.primaryColor}
+            onChange={(v) => set({ primaryColor: v })}
+          />
+          <ColourField
+            label="Accent colour"
+            value={options.accentColor}
+            onChange={(v) => set({ accentColor: v })}
+          />
+        </div>
+        <Field label="Font" error={errors.fontFamily}>
+          {(p) => (
+            <select
+              {...p}
+              className={selectClass}
+              value={options.fontFamily}
+              onChange={(e) => set({ fontFamily: e.target.value as InvoiceInput["fontFamily"] })}
+            >
+              {FONT_FAMILIES.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+    </div>
+  );
+});

@@ -1,0 +1,79 @@
+import { formatMoney } from "../../../../domain/format";
+import type { InvoiceDocument } from "../../../../domain/invoice";
+import { formatPercent } from "../format";
+
+function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The live totals beside the form, from the same document the preview and the PDF draw. */
+export function TotalsPanel({
+  document: doc,
+  error,
+  invalidLines,
+  onRoundOffChange,
+}: {
+  document: InvoiceDocument;
+  error: string | null;
+  invalidLines: number;
+  onRoundOffChange: (roundOff: boolean) => void;
+}) {
+  const t = doc.totals;
+  const money = (minor: number) => formatMoney(minor, doc.currency);
+  return (
+    <section aria-labelledby="totals-heading" className="rounded-lg border border-border bg-muted/40 p-4">
+      <h2 id="totals-heading" className="mb-3 text-base font-semibold">
+        Totals
+      </h2>
+      <dl className="space-y-1.5 text-sm">
+        <Line label="Subtotal" value={money(t.subtotalMinor)} testId="totals-subtotal" />
+        <Line
+          label="Discount"
+          value={t.discountMinor ? `-${money(t.discountMinor)}` : money(0)}
+          testId="totals-discount"
+        />
+        {t.taxByRate.map((r) => (
+          <Line
+            key={r.ratePercent}
+            label={`Tax @ ${formatPercent(r.ratePercent)}%`}
+            value={money(r.taxMinor)}
+          />
+        ))}
+        {doc.roundOff && <Line label="Round off" value={money(t.roundOffMinor)} testId="totals-roundoff" />}
+      </dl>
+      <label className="mt-3 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={doc.roundOff}
+          onChange={(e) => onRoundOffChange(e.target.checked)}
+        />
+        Round off the total to whole {doc.currency === "INR" ? "rupees" : "units"}
+      </label>
+      <div className="mt-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true">
+        <div className="flex items-baseline justify-between gap-4">
+          <span className="font-semibold">Total</span>
+          <span className="text-xl font-bold tabular-nums" data-testid="totals-total">
+            {money(t.totalMinor)}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="totals-words">
+          {doc.amountInWords}
+        </p>
+      </div>
+      {(error || invalidLines > 0) && (
+        <p className="mt-2 text-sm text-destructive" role="alert">
+          {error ??
+            `${invalidLines} ${invalidLines === 1 ? "line has" : "lines have"} a problem and ${invalidLines === 1 ? "is" : "are"} left out of the totals.`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  buildInvoiceDocument,
+  type InvoiceCompany,
+  type InvoiceDocument,
+  type InvoiceInput,
+} from "../../../../domain/invoice";
+import { type LineProblem, type LineTotals, validateLine } from "../../../../domain/totals";
+
+export interface PreviewResult {
+  /** The document as the server and the PDF would build it from the lines that are valid now. */
+  document: InvoiceDocument;
+  /** Problems by line id; such lines are left out of the totals until they are fixed. */
+  lineProblems: Record<string, LineProblem>;
+  /** Totals of each valid line by line id. */
+  lineTotals: Record<string, LineTotals>;
+  /** Set when the invoice as a whole cannot be totalled (e.g. the amount is too large). */
+  error: string | null;
+}
+
+/**
+ * buildInvoiceDocument refuses an invoice with any bad line; while the user is typing a line is
+ * often half-written ("", "1."), so the preview totals the good lines and flags the others.
+ */
+export function previewDocument(input: InvoiceInput, company: InvoiceCompany): PreviewResult {
+  const lineProblems: Record<string, LineProblem> = {};
+  const validItems = input.items.filter((item) => {
+    const problem = validateLine(item, input.currency);
+    if (problem) lineProblems[item.id] = problem;
+    return !problem;
+  });
+  const valid = { ...input, items: validItems };
+  try {
+    const document = buildInvoiceDocument(valid, company);
+    const lineTotals: Record<string, LineTotals> = {};
+    validItems.forEach((item, i) => {
+      lineTotals[item.id] = document.totals.lines[i];
+    });
+    return { document, lineProblems, lineTotals, error: null };
+  } catch (error) {
+    const empty = buildInvoiceDocument({ ...input, items: [] }, company);
+    return { document: empty, lineProblems, lineTotals: {}, error: (error as Error).message };
+  }
+}
+
+export const PREVIEW_INPUT_MARK = "preview-input";
+export const PREVIEW_MEASURE = "preview-update";
+
+/** Called on each edit: the start of the keystroke-to-preview measurement. */
+export function markPreviewInput() {
+  if (typeof performance === "undefined" || !performance.mark) return;
+  // Only the first edit since the last preview commit counts, so a burst is measured end to end.
+  if (performance.getEntriesByName(PREVIEW_INPUT_MARK, "mark").length === 0)
+    performance.mark(PREVIEW_INPUT_MARK);
+}
+
+/** Called when the preview has committed the new document: records 'preview-update'. */
+export function measurePreviewUpdate() {
+  if (typeof performance === "undefined" || !performance.measure) return;
+  if (performance.getEntriesByName(PREVIEW_INPUT_MARK, "mark").length === 0) return;
+  try {
+    performance.measure(PREVIEW_MEASURE, PREVIEW_INPUT_MARK);
+  } finally {
+    performance.clearMarks(PREVIEW_INPUT_MARK);
+  }
+}

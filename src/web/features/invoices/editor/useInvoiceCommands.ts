@@ -1,0 +1,64 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type InvoiceInput, invoiceInputSchema } from "../../../../domain/invoice";
+import type { StoredStatus } from "../../../../domain/status";
+import { api } from "../../../api";
+import { invoiceKeys, useInvalidateAfterInvoiceChange } from "../queries";
+import type { Invoice } from "../types";
+import { issuesToFields } from "./errors";
+
+export class FieldErrors extends Error {
+  constructor(public readonly fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? "Check the highlighted fields.");
+  }
+}
+
+/** The server calls of the editor; each returns the invoice as the server now has it. */
+export function useInvoiceCommands() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAfterInvoiceChange();
+
+  const done = async (invoice: Invoice) => {
+    queryClient.setQueryData(invoiceKeys.one(invoice.id), invoice);
+    await invalidate();
+    return invoice;
+  };
+
+  return {
+    /** Validates as the server will, then creates or replaces the invoice. */
+    async save(id: string | null, input: InvoiceInput, opts: { autoNumber?: boolean } = {}) {
+      const parsed = invoiceInputSchema.safeParse(input);
+      if (!parsed.success) throw new FieldErrors(issuesToFields(parsed.error.issues));
+      const { invoice } = id
+        ? await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`, {
+            method: "PUT",
+            body: parsed.data,
+          })
+        : await api<{ invoice: Invoice }>(`/api/invoices${opts.autoNumber ? "?autoNumber=1" : ""}`, {
+            method: "POST",
+            body: parsed.data,
+          });
+      return done(invoice);
+    },
+    async setStatus(id: string, status: StoredStatus, paymentDate?: string) {
+      const { invoice } = await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}/status`, {
+        method: "POST",
+        body: paymentDate ? { status, paymentDate } : { status },
+      });
+      return done(invoice);
+    },
+    async duplicate(id: string) {
+      const { invoice } = await api<{ invoice: Invoice }>(
+        `/api/invoices/${encodeURIComponent(id)}/duplicate`,
+        {
+          method: "POST",
+        },
+      );
+      return done(invoice);
+    },
+    async remove(id: string) {
+      await api(`/api/invoices/${encodeURIComponent(id)}`, { method: "DELETE" });
+      queryClient.removeQueries({ queryKey: invoiceKeys.one(id) });
+      await invalidate();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { mergeSettings, type Settings } from "../../../domain/settings";
+import { api } from "../../api";
+import type { Invoice, InvoicePage, NextNumber, SavedClient, SavedProduct } from "./types";
+
+export const invoiceKeys = {
+  all: ["invoices"] as const,
+  list: (query: string) => ["invoices", "list", query] as const,
+  one: (id: string) => ["invoices", "one", id] as const,
+  nextNumber: ["invoices", "next-number"] as const,
+};
+
+/** Settings merged over the defaults, so a missing or partial row still gives every field. */
+export function useInvoiceSettings() {
+  return useQuery({
+    queryKey: ["settings"],
+    queryFn: () => api<unknown>("/api/settings"),
+    select: (data: unknown): Settings => {
+      const wrapped = data as { settings?: unknown } | null;
+      return mergeSettings(
+        wrapped && typeof wrapped === "object" && "settings" in wrapped ? wrapped.settings : data,
+      );
+    },
+  });
+}
+
+export const invoiceQuery = (id: string) => ({
+  queryKey: invoiceKeys.one(id),
+  queryFn: async () => (await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`)).invoice,
+});
+
+export const invoiceListQuery = (query: string) => ({
+  queryKey: invoiceKeys.list(query),
+  queryFn: () => api<InvoicePage>(`/api/invoices?${query}`),
+});
+
+export const nextNumberQuery = {
+  queryKey: invoiceKeys.nextNumber,
+  queryFn: () => api<NextNumber>("/api/invoices/next-number"),
+  staleTime: 0,
+};
+
+export function searchClients(search: string) {
+  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
+  return api<{ items: SavedClient[]; total: number }>(`/api/clients?${q}`);
+}
+
+export function searchProducts(search: string) {
+  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
+  return api<{ items: SavedProduct[]; total: number }>(`/api/products?${q}`);
+}
+
+/** What every invoice change can affect: lists, the dashboard and stock. */
+export function useInvalidateAfterInvoiceChange() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["invoices"] }),
+        queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: ["products"] }),
+      ]),
+    [queryClient],
+  );
+}
+
+export const imageUrl = (id: string) => `/api/images/${encodeURIComponent(id)}`;
