@@ -25,26 +25,29 @@ const decimal = (
   label: string,
   opts: { min?: number; max?: number; nullable?: boolean } = {},
 ) =>
-  z.unknown().transform((v, ctx) => {
-    if ((v === null || v === undefined || v === "") && opts.nullable) return null;
-    const scaled = v === null || v === undefined || v === "" ? 0 : parseScaled(v as string | number, scale);
-    if (scaled === null) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${label} must be a number with at most ${scale} decimal places.`,
-      });
-      return z.NEVER;
-    }
-    if (opts.min !== undefined && scaled < opts.min * 10 ** scale) {
-      ctx.addIssue({ code: "custom", message: `${label} cannot be less than ${opts.min}.` });
-      return z.NEVER;
-    }
-    if (opts.max !== undefined && scaled > opts.max * 10 ** scale) {
-      ctx.addIssue({ code: "custom", message: `${label} cannot be more than ${opts.max}.` });
-      return z.NEVER;
-    }
-    return formatScaled(scaled, scale);
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if ((v === null || v === undefined || v === "") && opts.nullable) return null;
+      const scaled = v === null || v === undefined || v === "" ? 0 : parseScaled(v as string | number, scale);
+      if (scaled === null) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be a number with at most ${scale} decimal places.`,
+        });
+        return z.NEVER;
+      }
+      if (opts.min !== undefined && scaled < opts.min * 10 ** scale) {
+        ctx.addIssue({ code: "custom", message: `${label} cannot be less than ${opts.min}.` });
+        return z.NEVER;
+      }
+      if (opts.max !== undefined && scaled > opts.max * 10 ** scale) {
+        ctx.addIssue({ code: "custom", message: `${label} cannot be more than ${opts.max}.` });
+        return z.NEVER;
+      }
+      return formatScaled(scaled, scale);
+    });
 
 const timestamp = z
   .string()
@@ -181,54 +184,52 @@ export function parseDataFile(body: unknown): ParsedDataFile {
 
   const clients: ClientRecord[] = [];
   const clientIds = new Set<string>();
-  body.clients.forEach((raw, index) => {
+  for (const [index, raw] of body.clients.entries()) {
     const parsed = clientRecordSchema.safeParse(raw);
-    if (!parsed.success)
-      return fail(
-        "clients",
-        IMPORT_MESSAGES.clientImportErrorPrefix,
-        index,
-        describeIssues(parsed.error.issues),
-      );
+    if (!parsed.success) {
+      fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, describeIssues(parsed.error.issues));
+      continue;
+    }
     if (parsed.data.id && clientIds.has(parsed.data.id)) {
-      return fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, [
+      fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, [
         `id: ${parsed.data.id} appears twice.`,
       ]);
+      continue;
     }
     if (parsed.data.id) clientIds.add(parsed.data.id);
     clients.push(parsed.data);
-  });
+  }
 
   const productServices: ProductRecord[] = [];
-  body.productServices.forEach((raw, index) => {
+  for (const [index, raw] of body.productServices.entries()) {
     const parsed = productRecordSchema.safeParse(raw);
-    if (!parsed.success)
-      return fail(
+    if (!parsed.success) {
+      fail(
         "productServices",
         IMPORT_MESSAGES.productImportErrorPrefix,
         index,
         describeIssues(parsed.error.issues),
       );
+      continue;
+    }
     productServices.push(parsed.data);
-  });
+  }
 
   const invoices: InvoiceRecord[] = [];
   const numbers = new Map<string, number>();
-  body.invoices.forEach((raw, index) => {
+  for (const [index, raw] of body.invoices.entries()) {
     const parsed = invoiceInputSchema.safeParse(raw);
-    if (!parsed.success)
-      return fail(
-        "invoices",
-        IMPORT_MESSAGES.invoiceImportErrorPrefix,
-        index,
-        describeIssues(parsed.error.issues),
-      );
+    if (!parsed.success) {
+      fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, describeIssues(parsed.error.issues));
+      continue;
+    }
     const key = parsed.data.invoiceNumber.toLowerCase();
     const earlier = numbers.get(key);
     if (earlier !== undefined) {
-      return fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, [
+      fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, [
         `invoiceNumber: ${parsed.data.invoiceNumber} is also used by the invoice at index ${earlier}.`,
       ]);
+      continue;
     }
     numbers.set(key, index);
     const company = invoiceCompanySchema.safeParse(isRecord(raw) ? raw.company : undefined);
@@ -236,7 +237,7 @@ export function parseDataFile(body: unknown): ParsedDataFile {
       input: parsed.data,
       company: company.success && isRecord((raw as Record<string, unknown>).company) ? company.data : null,
     });
-  });
+  }
 
   if (errors.length > 0) {
     const shown = errors.slice(0, MAX_ERRORS_LISTED);
