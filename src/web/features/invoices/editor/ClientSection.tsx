@@ -66,7 +66,8 @@ export const ClientSection = memo(function ClientSection({
     enabled: open,
     staleTime: 10_000,
   });
-  const set = (patch: Partial<InvoiceClient>) => dispatch({ type: "client", patch });
+  // The server copies a saved client's details onto the invoice, so edited details make it typed-in.
+  const set = (patch: Partial<InvoiceClient>) => dispatch({ type: "client", patch, clientId: null });
 
   const save = useMutation({
     mutationFn: () =>
@@ -91,7 +92,7 @@ export const ClientSection = memo(function ClientSection({
         error={errors["client.name"]}
         hint={
           clientId
-            ? "A saved client. Changes here apply to this invoice only."
+            ? "Picked from your saved clients. Editing the details below keeps them on this invoice only."
             : "Type to search your saved clients, or type a new one."
         }
       >

@@ -64,11 +64,8 @@ export function InvoiceEditor({
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const [paymentDate, setPaymentDate] = useState(today);
 
-  // An issued invoice keeps the company details it was issued with; a draft follows Settings.
-  const company = useMemo(
-    () => (saved && saved.status !== "draft" ? saved.document.company : companyFromSettings(settings)),
-    [saved, settings],
-  );
+  // The server snapshots the company from Settings on every save; the preview shows the same.
+  const company = useMemo(() => companyFromSettings(settings), [settings]);
   const input = state.input;
   const preview = useMemo(() => previewDocument(input, company), [input, company]);
 

@@ -1,0 +1,63 @@
+import { CheckCircle2, Copy, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import type { InvoiceSummary } from "../types";
+
+export type RowAction = "duplicate" | "paid" | "delete";
+
+/** Edit, duplicate, mark paid and delete for one invoice; labels name the invoice for screen readers. */
+export function InvoiceRowActions({
+  invoice,
+  busy,
+  onAction,
+}: {
+  invoice: InvoiceSummary;
+  busy: RowAction | null;
+  onAction: (action: RowAction, invoice: InvoiceSummary) => void;
+}) {
+  const n = invoice.invoiceNumber;
+  const canPay = invoice.status === "due";
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Link
+        to={`/invoice/edit/${encodeURIComponent(invoice.id)}`}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted"
+        aria-label={`Edit invoice ${n}`}
+        title="Edit"
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </Link>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Duplicate invoice ${n}`}
+        title="Duplicate"
+        busy={busy === "duplicate"}
+        onClick={() => onAction("duplicate", invoice)}
+      >
+        {busy !== "duplicate" && <Copy className="h-4 w-4" aria-hidden="true" />}
+      </Button>
+      {canPay && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Mark invoice ${n} paid`}
+          title="Mark paid"
+          busy={busy === "paid"}
+          onClick={() => onAction("paid", invoice)}
+        >
+          {busy !== "paid" && <CheckCircle2 className="h-4 w-4 text-success" aria-hidden="true" />}
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete invoice ${n}`}
+        title="Delete"
+        onClick={() => onAction("delete", invoice)}
+      >
+        <Trash2 className="h-4 w-4 text-destructive" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

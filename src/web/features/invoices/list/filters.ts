@@ -1,0 +1,58 @@
+export const SORTS = [
+  ["date_desc", "Newest first"],
+  ["date_asc", "Oldest first"],
+  ["number_asc", "Number (A–Z)"],
+  ["number_desc", "Number (Z–A)"],
+  ["amount_desc", "Amount (high to low)"],
+  ["amount_asc", "Amount (low to high)"],
+  ["due_asc", "Due soonest"],
+] as const;
+
+export const STATUS_FILTERS = [
+  ["", "All statuses"],
+  ["draft", "Draft"],
+  ["due", "Due"],
+  ["overdue", "Overdue"],
+  ["paid", "Paid"],
+  ["cancelled", "Cancelled"],
+] as const;
+
+export interface InvoiceFilters {
+  status: string;
+  search: string;
+  from: string;
+  to: string;
+  sort: string;
+  page: number;
+}
+
+export const PAGE_SIZE = 20;
+
+export function readFilters(params: URLSearchParams): InvoiceFilters {
+  const page = Number(params.get("page") ?? "1");
+  return {
+    status: params.get("status") ?? "",
+    search: params.get("search") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    sort: params.get("sort") ?? "date_desc",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The API query for these filters; `withPage` false gives the export's query. */
+export function filterQuery(f: InvoiceFilters, withPage = true): string {
+  const q = new URLSearchParams();
+  if (f.status) q.set("status", f.status);
+  if (f.search.trim()) q.set("search", f.search.trim());
+  if (f.from) q.set("from", f.from);
+  if (f.to) q.set("to", f.to);
+  q.set("sort", f.sort);
+  if (withPage) {
+    q.set("page", String(f.page));
+    q.set("pageSize", String(PAGE_SIZE));
+  }
+  return q.toString();
+}
+
+export const hasFilters = (f: InvoiceFilters) => Boolean(f.status || f.search.trim() || f.from || f.to);
