@@ -1,6 +1,45 @@
+import { Boxes, Settings2 } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { Card } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page";
+import type { ProductFilter } from "./api";
+import { ProductBrowser } from "./ProductBrowser";
 
-// Being built in this release (see the open issues); replaced by the real page.
+const linkButton =
+  "inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90";
+
 export function InventoryDetailsPage() {
-  return <PageHeader title="Inventory Product Details" description="This page is being built." />;
+  const [params] = useSearchParams();
+  const asked = params.get("filter");
+  const initialFilter: ProductFilter =
+    asked === "low" || asked === "out" || asked === "services" ? asked : "all";
+  return (
+    <>
+      <PageHeader
+        title="Inventory Product Details"
+        description="Every product and service with its prices and stock."
+        actions={
+          <Link to="/inventory/manage-items" className={linkButton}>
+            <Settings2 className="h-4 w-4" aria-hidden="true" />
+            Manage Items
+          </Link>
+        }
+      />
+      <ProductBrowser
+        initialFilter={initialFilter}
+        empty={
+          <Card className="flex flex-col items-center py-12 text-center">
+            <Boxes className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="mt-3 text-lg font-semibold">No products or services yet</h2>
+            <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+              Add what you sell once; invoices then fill in its name, HSN/SAC, rate and tax for you.
+            </p>
+            <Link to="/inventory/manage-items" className={`${linkButton} mt-4`}>
+              Add items
+            </Link>
+          </Card>
+        }
+      />
+    </>
+  );
 }

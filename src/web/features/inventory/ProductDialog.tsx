@@ -1,0 +1,241 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { parseScaled } from "../../../domain/decimal";
+import { ApiError, api } from "../../api";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field, Input } from "../../components/ui/input";
+import type { Product } from "./api";
+
+interface Form {
+  kind: "product" | "service";
+  name: string;
+  hsnSac: string;
+  unit: string;
+  rate: string;
+  costPrice: string;
+  trackStock: boolean;
+  openingQuantity: string;
+  lowStockLevel: string;
+  defaultTaxPercent: string;
+  defaultDiscountPercent: string;
+}
+
+type Errors = Record<string, string>;
+
+const blank = (): Form => ({
+  kind: "product",
+  name: "",
+  hsnSac: "",
+  unit: "",
+  rate: "",
+  costPrice: "",
+  trackStock: true,
+  openingQuantity: "",
+  lowStockLevel: "",
+  defaultTaxPercent: "",
+  defaultDiscountPercent: "",
+});
+
+const fromProduct = (p: Product): Form => ({
+  kind: p.kind,
+  name: p.name,
+  hsnSac: p.hsnSac,
+  unit: p.unit,
+  rate: p.rate,
+  costPrice: p.costPrice,
+  trackStock: p.tracksStock,
+  openingQuantity: p.availableQuantity ?? "",
+  lowStockLevel: p.lowStockLevel ?? "",
+  defaultTaxPercent: p.defaultTaxPercent,
+  defaultDiscountPercent: p.defaultDiscountPercent,
+});
+
+function check(f: Form, isNew: boolean): Errors {
+  const e: Errors = {};
+  const decimal = (key: keyof Form, label: string, places: number, max?: number) => {
+    const text = String(f[key]).trim();
+    if (!text) return;
+    const units = parseScaled(text, places);
+    if (units === null || units < 0)
+      e[key] = `${label} must be a number of 0 or more with at most ${places} decimals.`;
+    else if (max !== undefined && units > max * 10 ** places) e[key] = `${label} must be at most ${max}.`;
+  };
+  if (!f.name.trim()) e.name = "Name is required.";
+  decimal("rate", "Rate", 2);
+  decimal("costPrice", "Cost price", 2);
+  decimal("defaultTaxPercent", "Tax %", 2, 100);
+  decimal("defaultDiscountPercent", "Discount %", 2, 100);
+  if (f.kind === "product" && f.trackStock) {
+    if (isNew) decimal("openingQuantity", "Opening quantity", 3);
+    decimal("lowStockLevel", "Low-stock level", 3);
+  }
+  return e;
+}
+
+/** The body the API takes: empty numbers are left out (the server's defaults apply). */
+function toBody(f: Form, isNew: boolean) {
+  const num = (v: string) => (v.trim() === "" ? undefined : v.trim());
+  const tracks = f.kind === "product" && f.trackStock;
+  const body: Record<string, unknown> = {
+    name: f.name,
+    kind: f.kind,
+    hsnSac: f.hsnSac,
+    unit: f.unit,
+    rate: num(f.rate) ?? "0",
+    costPrice: num(f.costPrice) ?? "0",
+    defaultTaxPercent: num(f.defaultTaxPercent) ?? "0",
+    defaultDiscountPercent: num(f.defaultDiscountPercent) ?? "0",
+    lowStockLevel: tracks ? (num(f.lowStockLevel) ?? null) : null,
+  };
+  if (isNew) body.availableQuantity = tracks ? (num(f.openingQuantity) ?? "0") : null;
+  else if (f.kind === "product") body.trackStock = f.trackStock;
+  return body;
+}
+
+export function ProductDialog({
+  open,
+  onOpenChange,
+  product,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product?: Product;
+}) {
+  const queryClient = useQueryClient();
+  const isNew = !product;
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Errors>({});
+  useEffect(() => {
+    if (open) {
+      setForm(product ? fromProduct(product) : blank());
+      setErrors({});
+    }
+  }, [open, product]);
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      product
+        ? api<Product>(`/api/products/${encodeURIComponent(product.id)}`, { method: "PATCH", body })
+        : api<Product>("/api/products", { method: "POST", body }),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      toast.success(isNew ? "Item Added" : "Item Updated", { description: saved.name });
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) {
+        const mapped = { ...error.fields };
+        if (mapped.availableQuantity) mapped.openingQuantity = mapped.availableQuantity;
+        setErrors(mapped);
+      }
+      toast.error("Could not save the item", { description: (error as Error).message });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(form, isNew);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(toBody(form, isNew));
+  }
+
+  const set = <K extends keyof Form>(key: K, v: Form[K]) => setForm((s) => ({ ...s, [key]: v }));
+  const input = (key: keyof Form, label: string, extra: object = {}, hint?: string) => (
+    <Field label={label} error={errors[key]} hint={hint}>
+      {(p) => (
+        <Input
+          {...p}
+          {...extra}
+          value={String(form[key])}
+          onChange={(e) => set(key, e.target.value as never)}
+        />
+      )}
+    </Field>
+  );
+  const numberProps = { inputMode: "decimal", autoComplete: "off", maxLength: 20 };
+  const tracks = form.kind === "product" && form.trackStock;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isNew ? "Add Item" : "Edit Item"}
+      description="Prices are in your default currency. Rate is what you charge; cost price is what you pay."
+      className="sm:max-w-2xl"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Type</legend>
+          <div className="flex gap-4">
+            {(["product", "service"] as const).map((k) => (
+              <label key={k} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k}
+                  className="h-4 w-4 accent-[var(--primary)]"
+                  checked={form.kind === k}
+                  onChange={() => set("kind", k)}
+                />
+                {k === "product" ? "Product" : "Service"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input("name", "Name *", { maxLength: 200, autoComplete: "off" })}
+          {input("hsnSac", "HSN/SAC code", { maxLength: 20, autoComplete: "off" })}
+          {input("rate", "Rate (sale price)", numberProps)}
+          {input("costPrice", "Cost price", numberProps)}
+          {input("defaultTaxPercent", "Default tax %", numberProps)}
+          {input("defaultDiscountPercent", "Default discount %", numberProps)}
+          {input("unit", "Unit", { maxLength: 20, placeholder: "pcs, kg, hour" })}
+        </div>
+        {form.kind === "product" && (
+          <fieldset className="space-y-3 rounded-md border border-border p-3">
+            <legend className="px-1 text-sm font-semibold">Stock</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-[var(--primary)]"
+                checked={form.trackStock}
+                onChange={(e) => set("trackStock", e.target.checked)}
+              />
+              Track stock for this product
+            </label>
+            {tracks && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {isNew ? (
+                  input("openingQuantity", "Opening quantity", numberProps, "Logged as the opening stock.")
+                ) : (
+                  <Field
+                    label="Available quantity"
+                    hint="Change it with Adjust stock, so every change has a reason."
+                  >
+                    {(p) => <Input {...p} value={form.openingQuantity || "0"} readOnly disabled />}
+                  </Field>
+                )}
+                {input("lowStockLevel", "Low-stock level", numberProps, "Warn when stock falls to this.")}
+              </div>
+            )}
+            {errors.trackStock && (
+              <p className="text-sm text-destructive" role="alert">
+                {errors.trackStock}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            {isNew ? "Add Item" : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { currencyOf, isCurrencyCode } from "../../../domain/currencies";
+import { parseScaled, roundHalfAwayFromZero } from "../../../domain/decimal";
+import { formatMoney } from "../../../domain/format";
+import { api } from "../../api";
+import type { Page } from "../clients/api";
+
+export type StockStatus = "untracked" | "in_stock" | "low" | "out";
+
+export interface Product {
+  id: string;
+  name: string;
+  kind: "product" | "service";
+  hsnSac: string;
+  unit: string;
+  /** Exact decimals as strings ("650.50"); quantities trimmed ("12.5"), null when not tracked. */
+  rate: string;
+  costPrice: string;
+  availableQuantity: string | null;
+  lowStockLevel: string | null;
+  defaultTaxPercent: string;
+  defaultDiscountPercent: string;
+  tracksStock: boolean;
+  stockStatus: StockStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Movement {
+  id: string;
+  productId: string;
+  change: string;
+  quantityAfter: string;
+  reason: string;
+  note: string;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+}
+
+export interface InventorySummary {
+  currency: string;
+  products: number;
+  services: number;
+  trackedItems: number;
+  untrackedProducts: number;
+  unitsInStock: string;
+  stockValueAtCost: string;
+  stockValueAtRate: string;
+  potentialMargin: string;
+  lowStockCount: number;
+  outOfStockCount: number;
+  lowStock: Product[];
+  outOfStock: Product[];
+}
+
+export type ProductSort = "name" | "newest" | "quantity" | "rate";
+export type ProductFilter = "all" | "low" | "out" | "services" | "products";
+export const PRODUCT_PAGE_SIZE = 20;
+
+export const productsQuery = (p: {
+  search: string;
+  sort: ProductSort;
+  filter: ProductFilter;
+  page: number;
+}) =>
+  queryOptions({
+    queryKey: ["products", "list", p],
+    queryFn: () => {
+      const q = new URLSearchParams({
+        sort: p.sort,
+        filter: p.filter,
+        page: String(p.page),
+        pageSize: String(PRODUCT_PAGE_SIZE),
+      });
+      if (p.search) q.set("search", p.search);
+      return api<Page<Product> & { currency: string }>(`/api/products?${q}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["products", "one", id],
+    queryFn: () => api<Product>(`/api/products/${encodeURIComponent(id)}`),
+  });
+
+export const movementsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["products", "movements", id],
+    queryFn: () => api<{ items: Movement[] }>(`/api/products/${encodeURIComponent(id)}/movements`),
+  });
+
+export const summaryQuery = queryOptions({
+  queryKey: ["products", "summary"],
+  queryFn: () => api<InventorySummary>("/api/inventory/summary"),
+});
+
+/**
+ * "650.50" in the user's currency, formatted with formatMoney: read exactly as hundredths, then
+ * brought to the currency's own minor unit (JPY has none), rounding halves away from zero.
+ */
+export function money(decimal: string, currency: string | undefined): string {
+  const code = currency && isCurrencyCode(currency) ? currency : "INR";
+  const hundredths = parseScaled(decimal, 2);
+  if (hundredths === null) return decimal;
+  const exponent = currencyOf(code).exponent;
+  const minor =
+    exponent === 2
+      ? hundredths
+      : exponent < 2
+        ? Number(roundHalfAwayFromZero(BigInt(hundredths), 10n ** BigInt(2 - exponent)))
+        : hundredths * 10 ** (exponent - 2);
+  return Number.isSafeInteger(minor) ? formatMoney(minor, code) : decimal;
+}
+
+/** "12.5 kg", "3", "Not tracked". */
+export function quantityLabel(p: Pick<Product, "availableQuantity" | "unit">): string {
+  if (p.availableQuantity === null) return "Not tracked";
+  return p.unit ? `${p.availableQuantity} ${p.unit}` : p.availableQuantity;
+}
+
+export const REASON_LABELS: Record<string, string> = {
+  adjustment: "Adjustment",
+  opening_stock: "Opening stock",
+  invoice_issued: "Invoice issued",
+  invoice_edited: "Invoice edited",
+  invoice_returned_to_draft: "Invoice back to draft",
+  invoice_cancelled: "Invoice cancelled",
+  invoice_deleted: "Invoice deleted",
+  import: "Import",
+};
