@@ -1,8 +1,18 @@
-import { BookOpen, FilePlus2, Settings, Users } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
+import { formatMoney } from "../../../domain/format";
+import { api } from "../../api";
 import { displayName, useAuth } from "../../auth/AuthProvider";
-import { Card } from "../../components/ui/card";
+import { Button } from "../../components/ui/button";
+import { Card, Spinner } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page";
+import { formatDate } from "../invoices/format";
+import { StatusBadge } from "../invoices/StatusBadge";
+import { FigureCards } from "./FigureCards";
+import { GetStarted } from "./GetStarted";
+import { RevenueChart } from "./RevenueChart";
+import type { Dashboard } from "./types";
 
 const QUICK_ACTIONS = [
   { to: "/invoice/new", label: "Create Invoice/Bill", text: "Write a new invoice or bill.", icon: FilePlus2 },
@@ -16,15 +26,20 @@ const QUICK_ACTIONS = [
   { to: "/instructions", label: "How Bahi works", text: "A short guide to every screen.", icon: BookOpen },
 ];
 
+export const dashboardQuery = { queryKey: ["dashboard"], queryFn: () => api<Dashboard>("/api/dashboard") };
+
 export function DashboardPage() {
   const { user } = useAuth();
+  const { data, isPending, isError, error, refetch } = useQuery(dashboardQuery);
+  const hasInvoices = data ? data.statusBreakdown.some((s) => s.count > 0) : true;
   return (
     <>
       <PageHeader
         title="Dashboard Overview"
         description={`Hello ${displayName(user)}, here is where your business stands.`}
       />
-      <section aria-labelledby="quick-actions">
+      {data && !hasInvoices && <GetStarted />}
+      <section aria-labelledby="quick-actions" className="mb-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
           Quick actions
         </h2>
@@ -42,6 +57,184 @@ export function DashboardPage() {
           ))}
         </ul>
       </section>
+
+      {isPending ? (
+        <Spinner label="Loading your figures..." />
+      ) : isError ? (
+        <Card role="alert">
+          <p>Could not load your figures: {error.message}</p>
+          <Button variant="outline" className="mt-3" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <Overview data={data} />
+      )}
     </>
+  );
+}
+
+function Overview({ data }: { data: Dashboard }) {
+  const money = (minor: number, currency = data.currency) => formatMoney(minor, currency);
+  return (
+    <div className="space-y-8">
+      <FigureCards id="this-month" title="This month" figures={data.month} currency={data.currency} />
+      <FigureCards
+        id="financial-year"
+        title={`Financial year ${data.financialYear.label}`}
+        figures={data.financialYear}
+        currency={data.currency}
+      />
+      {data.otherCurrencies.length > 0 && (
+        <Card>
+          <h2 className="mb-1 text-lg font-semibold">Other currencies</h2>
+          <p className="mb-3 text-sm text-muted-foreground">
+            Invoices in other currencies this financial year, kept apart from the {data.currency} figures
+            above.
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Currency
+                  </th>
+                  <th scope="col" className="py-1 pr-4 text-right font-medium">
+                    Invoiced
+                  </th>
+                  <th scope="col" className="py-1 pr-4 text-right font-medium">
+                    Paid
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Outstanding
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.otherCurrencies.map((c) => (
+                  <tr key={c.currency} className="border-t border-border">
+                    <th scope="row" className="py-1 pr-4 text-left font-medium">
+                      {c.currency}
+                    </th>
+                    <td className="py-1 pr-4 text-right tabular-nums">
+                      {money(c.invoicedMinor, c.currency)}
+                    </td>
+                    <td className="py-1 pr-4 text-right tabular-nums">{money(c.paidMinor, c.currency)}</td>
+                    <td className="py-1 text-right tabular-nums">{money(c.outstandingMinor, c.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
+          <h2 className="mb-3 text-lg font-semibold">Revenue, last 12 months</h2>
+          <RevenueChart data={data.revenueByMonth} currency={data.currency} />
+        </Card>
+        <Card className="min-w-0">
+          <h2 className="mb-3 text-lg font-semibold">By status</h2>
+          <ul className="space-y-2">
+            {data.statusBreakdown.map((s) => (
+              <li key={s.status} className="flex items-center justify-between gap-2 text-sm">
+                <Link
+                  to={`/invoices?status=${s.status}`}
+                  className="rounded hover:opacity-80"
+                  aria-label={`${s.count} ${s.status} invoices, see them`}
+                >
+                  <StatusBadge status={s.status} />
+                </Link>
+                <span className="text-right tabular-nums">
+                  <span className="font-medium">{s.count}</span>
+                  <span className="ml-2 text-muted-foreground">{money(s.amountMinor)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card className="min-w-0 lg:col-span-2">
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">Recent invoices</h2>
+            <Link to="/invoices" className="text-sm font-medium text-primary hover:underline">
+              See all
+            </Link>
+          </div>
+          {data.recent.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No invoices yet.{" "}
+              <Link to="/invoice/new" className="font-medium text-primary underline">
+                Create your first invoice
+              </Link>
+            </p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.recent.map((inv) => (
+                <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span className="min-w-0">
+                    <Link
+                      to={`/invoice/edit/${encodeURIComponent(inv.id)}`}
+                      className="font-medium hover:underline"
+                    >
+                      {inv.invoiceNumber}
+                    </Link>
+                    <span className="block truncate text-muted-foreground">
+                      {inv.clientName} · {formatDate(inv.invoiceDate)}
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <span className="tabular-nums">{formatMoney(inv.totalMinor, inv.currency)}</span>
+                    <StatusBadge status={inv.displayStatus} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold">Low stock</h2>
+            {data.lowStock.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                Nothing is running low.{" "}
+                <Link to="/inventory/manage-items" className="font-medium text-primary underline">
+                  Manage items
+                </Link>
+              </p>
+            ) : (
+              <ul className="space-y-1.5 text-sm" data-testid="low-stock">
+                {data.lowStock.map((p) => (
+                  <li key={p.id} className="flex justify-between gap-2">
+                    <span className="min-w-0 truncate">{p.name}</span>
+                    <span className="shrink-0 font-medium text-warning tabular-nums">
+                      {p.availableQuantity ?? "0"} {p.unit ?? ""} left
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card>
+            <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+              <Coins className="h-5 w-5 text-accent" aria-hidden="true" />
+              Credits
+            </h2>
+            <p className="text-3xl font-bold" data-testid="dashboard-credits">
+              {data.credits}
+            </p>
+            <p className="text-sm text-muted-foreground">PDF downloads left. Each download uses 1 credit.</p>
+            <Link
+              to="/account#credits"
+              className="mt-2 inline-block text-sm font-medium text-primary hover:underline"
+            >
+              Credits and purchases
+            </Link>
+          </Card>
+        </div>
+      </div>
+    </div>
   );
 }
