@@ -7,8 +7,11 @@ import { registerAccountRoutes } from "./account";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
+import { registerDataRoutes } from "./data";
+import { registerImageRoutes } from "./images";
 import { registerInvoiceRoutes } from "./invoices";
 import { registerProductRoutes } from "./products";
+import { registerSettingsRoutes } from "./settings";
 
 export interface RouteDeps {
   app: FastifyInstance;
@@ -27,4 +30,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerDashboardRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerProductRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerImageRoutes(app, deps);
+  registerDataRoutes(app, deps);
 }
