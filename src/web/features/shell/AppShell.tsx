@@ -7,6 +7,7 @@ import { displayName, useAuth } from "../../auth/AuthProvider";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { useTheme } from "../../lib/theme";
+import { SettingsGate } from "../settings/SettingsGate";
 import { CreditsButton } from "./CreditsButton";
 import { PRODUCT_NAME, titleForPath } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
@@ -88,7 +89,9 @@ export function AppShell() {
         <main id="main" className="flex-1 px-3 py-6 sm:px-6 lg:px-8">
           <div key={location.pathname} className="page-enter mx-auto max-w-6xl">
             <Suspense fallback={<Spinner label="Loading..." />}>
-              <Outlet />
+              <SettingsGate>
+                <Outlet />
+              </SettingsGate>
             </Suspense>
           </div>
         </main>
