@@ -1,0 +1,241 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The invoice flow end to end against the real server: pickers, live totals and preview, stock
+// moving with the invoice's status, the dashboard, the list's overdue filter, a phone-width
+// editor and the keystroke-to-preview time on a 50-line invoice.
+
+async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post(path, { data, headers: { origin } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+async function stockOf(page: Page, productId: string): Promise<string | null> {
+  const res = await page.request.get(`/api/products/${productId}`);
+  const body = await res.json();
+  return (body.product ?? body).availableQuantity;
+}
+
+async function makeClientAndProduct(page: Page) {
+  const client = await apiPost<{ id: string }>(page, "/api/clients", {
+    name: "Asha Traders",
+    company: "Asha Traders Pvt Ltd",
+    email: "accounts@asha.example",
+    billingAddress: {
+      line1: "12 MG Road",
+      city: "Pune",
+      state: "Maharashtra",
+      postalCode: "411001",
+      country: "India",
+    },
+  });
+  const product = await apiPost<{ id: string }>(page, "/api/products", {
+    name: "Teak Chair",
+    kind: "product",
+    hsnSac: "9403",
+    unit: "pcs",
+    rate: "1000",
+    costPrice: "600",
+    availableQuantity: "10",
+    lowStockLevel: "8",
+    defaultTaxPercent: "18",
+    defaultDiscountPercent: "0",
+  });
+  return { clientId: client.id, productId: product.id };
+}
+
+function draftInput(overrides: Record<string, unknown> = {}, lines = 1) {
+  return {
+    invoiceNumber: `T-${Math.random().toString(36).slice(2, 10)}`,
+    status: "draft",
+    invoiceDate: "2026-01-05",
+    dueDate: "2026-02-04",
+    currency: "INR",
+    client: { name: "Walk-in Customer" },
+    items: Array.from({ length: lines }, (_, i) => ({
+      id: `l${i}`,
+      name: `Service ${i + 1}`,
+      quantity: "1",
+      rate: "100",
+      taxPercent: "18",
+    })),
+    ...overrides,
+  };
+}
+
+test("write an invoice from a saved client and product, issue, pay, duplicate and delete it", async ({
+  signedInPage: page,
+}) => {
+  const { productId } = await makeClientAndProduct(page);
+  await page.goto("/invoice/new");
+  await expect(page.getByRole("heading", { name: "Create New Invoice" })).toBeVisible();
+  await expect(page.getByLabel("Invoice number")).toHaveValue(/^INV-\d{8}-\d{6}$/);
+
+  // The client combobox: type, arrow down, Enter.
+  const clientBox = page.getByRole("combobox", { name: "Client name" });
+  await clientBox.fill("Asha");
+  await expect(page.getByRole("option", { name: /Asha Traders/ })).toBeVisible();
+  await clientBox.press("ArrowDown");
+  await clientBox.press("Enter");
+  await expect(clientBox).toHaveValue("Asha Traders");
+  await expect(page.getByText("Saved client", { exact: true })).toBeVisible();
+
+  // The item from inventory fills rate, tax, unit and HSN/SAC.
+  const itemBox = page.getByRole("combobox", { name: "Item 1 name" });
+  await itemBox.fill("Teak");
+  await page.getByRole("option", { name: /Teak Chair/ }).click();
+  const form = page.getByRole("form", { name: "Invoice form" });
+  await expect(form.getByLabel("Rate", { exact: true })).toHaveValue("1000.00");
+  await expect(form.getByLabel("HSN/SAC")).toHaveValue("9403");
+  await expect(page.getByText("10 pcs left in stock")).toBeVisible();
+
+  await form.getByLabel("Quantity").fill("3");
+  await expect(page.getByTestId("totals-total")).toHaveText("₹3,540.00");
+  await expect(page.getByTestId("totals-words")).toHaveText("Rupees Three Thousand Five Hundred Forty Only");
+  const preview = page.getByRole("region", { name: "Invoice preview" });
+  await expect(preview.getByTestId("preview-total")).toHaveText("₹3,540.00");
+  await expect(preview.getByTestId("preview-client")).toHaveText("Asha Traders");
+  await expect(preview.getByText("Tax @ 18%")).toBeVisible();
+
+  // Asking for more than is in stock warns before saving.
+  await form.getByLabel("Quantity").fill("12");
+  await expect(page.getByText("Only 10 pcs left in stock.")).toBeVisible();
+  await form.getByLabel("Quantity").fill("3");
+
+  // Issue: status due, stock drops by 3.
+  await page.getByRole("button", { name: "Issue" }).first().click();
+  await expect(page).toHaveURL(/\/invoice\/edit\//);
+  await expect(page.getByRole("heading", { name: "Edit Invoice" })).toBeVisible();
+  await expect(page.locator("[data-status=due]").first()).toBeVisible();
+  const firstUrl = page.url();
+  expect(await stockOf(page, productId)).toBe("7");
+
+  // Mark paid records the payment date and stamps the preview.
+  await page.getByRole("button", { name: "Mark paid" }).first().click();
+  await page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.locator("[data-status=paid]").first()).toBeVisible();
+  await expect(preview.getByTestId("preview-stamp")).toHaveText("PAID");
+
+  // The dashboard counts it as paid this month.
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(page.getByTestId("this-month-paid")).toContainText("₹3,540.00");
+  await expect(page.getByTestId("this-month-paid")).toContainText("1 invoice");
+  await expect(page.getByTestId("low-stock")).toContainText("Teak Chair");
+
+  // Duplicate: a new draft with the same lines.
+  await page.goto(firstUrl);
+  await page.getByRole("button", { name: "Duplicate" }).first().click();
+  await expect(page).not.toHaveURL(firstUrl);
+  await expect(page).toHaveURL(/\/invoice\/edit\//);
+  await expect(page.locator("[data-status=draft]").first()).toBeVisible();
+  await expect(page.getByTestId("totals-total")).toHaveText("₹3,540.00");
+
+  // Delete the paid original: stock comes back.
+  await page.goto(firstUrl);
+  await page.getByRole("button", { name: "Delete" }).first().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete invoice" }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  expect(await stockOf(page, productId)).toBe("10");
+});
+
+test("asks before leaving an invoice with unsaved changes", async ({ signedInPage: page }) => {
+  await page.goto("/invoice/new");
+  await page.getByRole("combobox", { name: "Client name" }).fill("Someone");
+  await page.getByRole("link", { name: "Invoices/Bills" }).first().click();
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/invoice\/new$/);
+  await page.getByRole("link", { name: "Invoices/Bills" }).first().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page.getByRole("heading", { name: "All Invoices" })).toBeVisible();
+});
+
+test("the list filters by overdue", async ({ signedInPage: page }) => {
+  const late = await apiPost<{ invoice: { invoiceNumber: string } }>(
+    page,
+    "/api/invoices",
+    draftInput({
+      status: "due",
+      invoiceDate: "2024-01-01",
+      dueDate: "2024-01-31",
+      client: { name: "Late Payer" },
+    }),
+  );
+  await apiPost(
+    page,
+    "/api/invoices",
+    draftInput({ status: "due", dueDate: "2999-01-01", client: { name: "On Time" } }),
+  );
+  await page.goto("/invoices");
+  await expect(page.getByTestId("invoice-row")).toHaveCount(2);
+  await page.getByLabel("Status").selectOption("overdue");
+  await expect(page).toHaveURL(/status=overdue/);
+  await expect(page.getByTestId("invoice-row")).toHaveCount(1);
+  const row = page.getByTestId("invoice-row").first();
+  await expect(row).toContainText(late.invoice.invoiceNumber);
+  await expect(row).toContainText("Late Payer");
+  await expect(row).toContainText("Overdue");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /status=overdue/);
+
+  // Search by client, debounced.
+  await page.getByLabel("Status").selectOption("");
+  await page.getByLabel("Search").fill("On Time");
+  await expect(page.getByTestId("invoice-row")).toHaveCount(1);
+  await expect(page.getByTestId("invoice-row").first()).toContainText("On Time");
+});
+
+test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: page }) => {
+  await apiPost(
+    page,
+    "/api/invoices",
+    draftInput({ client: { name: "A client with a rather long business name" } }),
+  );
+  await page.setViewportSize({ width: 360, height: 780 });
+  const noSideScroll = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto("/invoice/new");
+  await expect(page.getByRole("heading", { name: "Create New Invoice" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Item 1 name" }).fill("Consulting");
+  await page.getByRole("form", { name: "Invoice form" }).getByLabel("Rate", { exact: true }).fill("2500");
+  await noSideScroll();
+  await page.getByRole("tab", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Invoice preview" })).toBeVisible();
+  await expect(page.getByTestId("preview-total")).toHaveText("₹2,500.00");
+  await noSideScroll();
+  await page.getByRole("tab", { name: "Edit" }).click();
+  await expect(page.getByRole("combobox", { name: "Item 1 name" })).toBeVisible();
+
+  await page.goto("/invoices");
+  await expect(page.getByTestId("invoice-card")).toHaveCount(1);
+  await noSideScroll();
+  await page.goto("/dashboard");
+  await expect(page.getByText("Revenue, last 12 months")).toBeVisible();
+  await noSideScroll();
+});
+
+test("keystroke to preview on a 50-line invoice", async ({ signedInPage: page }) => {
+  const { invoice } = await apiPost<{ invoice: { id: string } }>(page, "/api/invoices", draftInput({}, 50));
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  await expect(page.getByTestId("line-item")).toHaveCount(50);
+  const quantity = page.getByRole("listitem", { name: "Item 25" }).getByLabel("Quantity");
+  await quantity.click();
+  await quantity.press("End");
+  await page.evaluate(() => performance.clearMeasures("preview-update"));
+  await page.keyboard.type("23456789", { delay: 40 });
+  await expect(page.getByTestId("preview-total")).toHaveText("₹14,56,79,06,884.00");
+  const times = await page.evaluate(() =>
+    performance.getEntriesByName("preview-update").map((e) => e.duration),
+  );
+  expect(times.length).toBeGreaterThanOrEqual(8);
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const max = sorted[sorted.length - 1];
+  console.log(
+    `keystroke-to-preview on 50 lines: median ${median.toFixed(2)} ms, max ${max.toFixed(2)} ms over ${times.length} keystrokes (goal < 16 ms)`,
+  );
+  expect(median).toBeLessThan(50);
+});
