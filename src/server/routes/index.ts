@@ -10,6 +10,7 @@ import { registerDashboardRoutes } from "./dashboard";
 import { registerDataRoutes } from "./data";
 import { registerImageRoutes } from "./images";
 import { registerInvoiceRoutes } from "./invoices";
+import { registerPaymentRoutes } from "./payments";
 import { registerProductRoutes } from "./products";
 import { registerSettingsRoutes } from "./settings";
 
@@ -26,6 +27,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   const { app } = deps;
   registerAccountRoutes(app, deps);
   registerCreditRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerClientRoutes(app, deps);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { NEW_USER_CREDITS } from "../../../domain/credits";
 import type { Db } from "../client";
-import { creditLedger, userCredits } from "../schema";
+import { creditLedger, paymentOrders, userCredits } from "../schema";
 
 /**
  * Gives a new account its sign-up credits exactly once: the partial unique index on the ledger
@@ -42,4 +42,52 @@ export async function getCreditBalance(
     [row] = await read();
   }
   return row!;
+}
+
+/** The newest ledger rows, each purchase with its order's plan and amount. */
+export async function listLedger(db: Db, userId: string, limit = 500) {
+  return db
+    .select({
+      id: creditLedger.id,
+      delta: creditLedger.delta,
+      reason: creditLedger.reason,
+      invoiceNumber: creditLedger.invoiceNumber,
+      planId: paymentOrders.planId,
+      amountPaise: paymentOrders.amountPaise,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .leftJoin(paymentOrders, eq(paymentOrders.id, creditLedger.paymentOrderId))
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(limit);
+}
+
+/** Every payment order of this user, newest first. */
+export async function listPurchases(db: Db, userId: string, limit = 200) {
+  return db
+    .select({
+      id: paymentOrders.id,
+      providerOrderId: paymentOrders.providerOrderId,
+      planId: paymentOrders.planId,
+      credits: paymentOrders.credits,
+      amountPaise: paymentOrders.amountPaise,
+      status: paymentOrders.status,
+      testMode: paymentOrders.testMode,
+      createdAt: paymentOrders.createdAt,
+      paidAt: paymentOrders.paidAt,
+    })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.userId, userId))
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(limit);
+}
+
+/** The sum of the ledger, which must always equal the balance. */
+export async function ledgerSum(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return Number(row?.total ?? 0);
 }

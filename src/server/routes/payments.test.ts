@@ -1,0 +1,382 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { type FakeRazorpay, startFakeRazorpay } from "../../../tests/fakes/razorpay";
+import { getCreditBalance, ledgerSum } from "../db/queries/credits";
+import { creditLedger, paymentOrders } from "../db/schema";
+import { createPayments } from "../services/payments";
+import {
+  createTestApp,
+  describeEachDb,
+  get,
+  post,
+  type Session,
+  signUpAndSignIn,
+  type TestApp,
+} from "../testing/harness";
+
+const CREATE = "/api/functions/create-razorpay-order";
+const VERIFY = "/api/functions/verify-razorpay-payment";
+const WEBHOOK = "/api/webhooks/razorpay";
+
+describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
+  let fake: FakeRazorpay;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    t = await createTestApp(kind, { env: fake.env() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
+  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+  async function expectBalanceIsLedgerSum(s: Session) {
+    const userId = await userIdOf(s);
+    const { credits } = await getCreditBalance(t.database.db, userId);
+    expect(await ledgerSum(t.database.db, userId)).toBe(credits);
+  }
+  async function order(s: Session, planId = "plan_100_credits") {
+    const res = await post(t.app, CREATE, { planId }, s.cookie);
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      order_id: string;
+      amount: number;
+      currency: string;
+      key_id: string;
+      test_mode: boolean;
+    };
+  }
+  function webhook(delivery: { body: string; headers: Record<string, string> }) {
+    return t.app.inject({ method: "POST", url: WEBHOOK, payload: delivery.body, headers: delivery.headers });
+  }
+
+  it("prices the plan from the server's catalogue and ignores a price sent by the browser", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await post(
+      t.app,
+      CREATE,
+      { planId: "plan_100_credits", amount: 100, price: 1, credits: 10_000, plan: { price: 1 } },
+      s.cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      amount: 14_900,
+      currency: "INR",
+      key_id: fake.keyId,
+      test_mode: false,
+      checkout_url: fake.checkoutUrl,
+    });
+    expect(fake.orders.get(body.order_id)).toMatchObject({ amount: 14_900, currency: "INR" });
+    expect(JSON.stringify(body)).not.toContain(fake.keySecret);
+
+    const paid = fake.pay(body.order_id);
+    const verified = await post(t.app, VERIFY, paid, s.cookie);
+    expect(verified.json()).toMatchObject({ credits_added: 100, credits: 125 });
+  });
+
+  it("refuses an unknown plan and a visitor who is not signed in", async () => {
+    const s = await signUpAndSignIn(t);
+    const bad = await post(t.app, CREATE, { planId: "plan_1000000_credits" }, s.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Invalid plan selected. Please try again.");
+    expect((await post(t.app, CREATE, { planId: "plan_25_credits" })).statusCode).toBe(401);
+  });
+
+  it("grants the plan once, mails the buyer, and a repeated verify answers the same", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_25_credits");
+    const paid = fake.pay(o.order_id);
+    const first = await post(t.app, VERIFY, paid, s.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      credits_added: 25,
+      credits: 50,
+      plan_name: "25 Credits",
+      amount: 4_900,
+    });
+    const again = await post(t.app, VERIFY, paid, s.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ credits_added: 25, credits: 50 });
+    expect(await balance(s)).toBe(50);
+    await vi.waitFor(() =>
+      expect(t.mailer.sent.filter((m) => m.to === s.email && /credits added/.test(m.subject))).toHaveLength(
+        1,
+      ),
+    );
+    const mail = t.mailer.sent.find((m) => m.to === s.email && /credits added/.test(m.subject))!;
+    expect(mail.text).toContain("₹49.00");
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("refuses a tampered signature, order id or payment id, and a payment for the wrong amount", async () => {
+    const s = await signUpAndSignIn(t);
+    const a = await order(s);
+    const b = await order(s, "plan_500_credits");
+    const paid = fake.pay(a.order_id);
+    const flip = (sig: string) => (sig[0] === "a" ? "b" : "a") + sig.slice(1);
+    const attempts = [
+      { ...paid, razorpay_signature: flip(paid.razorpay_signature) },
+      { ...paid, razorpay_signature: "not-hex" },
+      { ...paid, razorpay_order_id: b.order_id },
+      { ...paid, razorpay_payment_id: "pay_someoneElse01" },
+    ];
+    for (const attempt of attempts) {
+      const res = await post(t.app, VERIFY, attempt, s.cookie);
+      expect(res.statusCode, JSON.stringify(attempt)).toBe(400);
+      expect(res.json().error.message).toBe("Could not verify payment. Please contact support.");
+    }
+    expect(
+      (await post(t.app, VERIFY, { ...paid, razorpay_order_id: "order_doesNotExist" }, s.cookie)).statusCode,
+    ).toBe(404);
+
+    // A correctly signed payment that Razorpay says was for less than the plan's price.
+    const cheap = fake.pay(b.order_id, { amount: 100 });
+    expect((await post(t.app, VERIFY, cheap, s.cookie)).statusCode).toBe(400);
+    // Authorised but not yet captured: not granted yet, and said so.
+    const c = await order(s, "plan_25_credits");
+    const pending = fake.pay(c.order_id, { status: "authorized" });
+    expect((await post(t.app, VERIFY, pending, s.cookie)).statusCode).toBe(409);
+
+    expect(await balance(s)).toBe(25);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("answers 404 when user B verifies user A's order", async () => {
+    const a = await signUpAndSignIn(t);
+    const b = await signUpAndSignIn(t);
+    const o = await order(a);
+    const paid = fake.pay(o.order_id);
+    const res = await post(t.app, VERIFY, paid, b.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(await balance(b)).toBe(25);
+    expect(await balance(a)).toBe(25);
+    expect(
+      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)).statusCode,
+    ).toBe(404);
+  });
+
+  it("grants once when the same verify arrives 20 times at once", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s);
+    const paid = fake.pay(o.order_id);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t.app, VERIFY, paid, s.cookie)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.every((r) => r.json().credits_added === 100)).toBe(true);
+    expect(await balance(s)).toBe(125);
+    const userId = await userIdOf(s);
+    const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    expect(purchases.filter((e) => e.reason === "purchase")).toHaveLength(1);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("grants once when verify and webhooks arrive at the same moment", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s);
+    const paid = fake.pay(o.order_id);
+    const results = await Promise.all([
+      post(t.app, VERIFY, paid, s.cookie),
+      webhook(fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id)),
+      webhook(fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id)),
+      post(t.app, VERIFY, paid, s.cookie),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await balance(s)).toBe(125);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("grants through the webhook alone when the browser never came back, once per event", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_25_credits");
+    const paid = fake.pay(o.order_id);
+    const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await webhook(delivery));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((r) => r.json().status)).toEqual(["granted", "duplicate", "duplicate"]);
+    expect(await balance(s)).toBe(50);
+    // The browser's late verify changes nothing but answers as usual.
+    expect((await post(t.app, VERIFY, paid, s.cookie)).json()).toMatchObject({
+      credits_added: 25,
+      credits: 50,
+    });
+    expect(await balance(s)).toBe(50);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("refuses a webhook with a wrong signature or a re-serialised body", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s);
+    const paid = fake.pay(o.order_id);
+    const good = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
+    const wrongSig = await webhook({
+      ...good,
+      headers: { ...good.headers, "x-razorpay-signature": "ab".repeat(32) },
+    });
+    expect(wrongSig.statusCode).toBe(400);
+    const noSig = { ...good.headers };
+    delete (noSig as Record<string, string>)["x-razorpay-signature"];
+    expect((await webhook({ ...good, headers: noSig })).statusCode).toBe(400);
+    const reserialised = await webhook({
+      body: JSON.stringify(JSON.parse(good.body), null, 2),
+      headers: good.headers,
+    });
+    expect(reserialised.statusCode).toBe(400);
+    expect(await balance(s)).toBe(25);
+    // The genuine delivery (its id unseen, since the refused ones were not recorded) still grants.
+    expect((await webhook(good)).json().status).toBe("granted");
+    expect(await balance(s)).toBe(125);
+  });
+
+  it("ignores a webhook whose payment Razorpay does not show as captured for the full amount", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s);
+    const paid = fake.pay(o.order_id, { amount: 500 });
+    const res = await webhook(fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("ignored");
+    expect(await balance(s)).toBe(25);
+  });
+
+  it("reconciliation grants a paid order whose browser never came back, once", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_500_credits");
+    const unpaid = await order(s, "plan_25_credits");
+    fake.pay(o.order_id);
+    const payments = createPayments({
+      db: t.database.db,
+      config: t.config,
+      mailer: t.mailer,
+      logger: pino({ level: "silent" }),
+    });
+    // Too young: left alone.
+    expect((await payments.reconcile()).granted).toBe(0);
+    const old = new Date(Date.now() - 20 * 60_000);
+    for (const id of [o.order_id, unpaid.order_id]) {
+      await t.database.db
+        .update(paymentOrders)
+        .set({ createdAt: old })
+        .where(eq(paymentOrders.providerOrderId, id));
+    }
+    const first = await payments.reconcile();
+    expect(first.granted).toBe(1);
+    expect((await payments.reconcile()).granted).toBe(0);
+    expect(await balance(s)).toBe(525);
+    const ledger = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
+    const statuses = Object.fromEntries(
+      ledger.purchases.map((p: { id: string; status: string }) => [p.id, p.status]),
+    );
+    expect(statuses[o.order_id]).toBe("paid");
+    expect(statuses[unpaid.order_id]).toBe("created");
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("clear-user-data keeps the credits and the payment history", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s);
+    await post(t.app, VERIFY, fake.pay(o.order_id), s.cookie);
+    const before = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
+    const cleared = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+    expect(cleared.statusCode).toBe(200);
+    expect(await balance(s)).toBe(125);
+    expect((await get(t.app, "/api/credits/ledger", s.cookie)).json()).toEqual(before);
+  });
+});
+
+describeEachDb("payments in test mode (no keys)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+
+  it("lists the plans from the catalogue", async () => {
+    const res = await get(t.app, "/api/plans");
+    expect(res.json().plans).toEqual([
+      { id: "plan_25_credits", name: "25 Credits", credits: 25, price: 49, popular: false },
+      { id: "plan_100_credits", name: "100 Credits", credits: 100, price: 149, popular: true },
+      { id: "plan_500_credits", name: "500 Credits", credits: 500, price: 599, popular: false },
+    ]);
+    expect(res.json().testMode).toBe(true);
+  });
+
+  it("makes a local order, pays it with the local secret and grants through the same verify", async () => {
+    const s = await signUpAndSignIn(t);
+    const created = await post(t.app, CREATE, { planId: "plan_100_credits", amount: 1 }, s.cookie);
+    const o = created.json();
+    expect(o).toMatchObject({
+      amount: 14_900,
+      currency: "INR",
+      test_mode: true,
+      key_id: null,
+      checkout_url: null,
+    });
+    expect(o.order_id).toMatch(/^order_test_/);
+    const paid = await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie);
+    expect(paid.statusCode).toBe(200);
+    const signed = paid.json();
+    expect(signed.razorpay_order_id).toBe(o.order_id);
+
+    const tampered = { ...signed, razorpay_signature: "00".repeat(32) };
+    expect((await post(t.app, VERIFY, tampered, s.cookie)).statusCode).toBe(400);
+    expect(
+      (await post(t.app, VERIFY, { ...signed, razorpay_payment_id: "pay_test_other" }, s.cookie)).statusCode,
+    ).toBe(400);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post(t.app, VERIFY, signed, s.cookie)),
+    );
+    expect(results.every((r) => r.statusCode === 200 && r.json().credits_added === 100)).toBe(true);
+    expect(await balance(s)).toBe(125);
+
+    const ledger = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
+    expect(ledger.entries.map((e: { reason: string; delta: number }) => [e.reason, e.delta])).toEqual([
+      ["purchase", 100],
+      ["signup_grant", 25],
+    ]);
+    expect(ledger.entries[0]).toMatchObject({
+      planName: "100 Credits",
+      amountPaise: 14_900,
+      invoiceNumber: null,
+    });
+    expect(ledger.purchases).toEqual([
+      expect.objectContaining({
+        id: o.order_id,
+        planId: "plan_100_credits",
+        planName: "100 Credits",
+        credits: 100,
+        amountPaise: 14_900,
+        status: "paid",
+        testMode: true,
+      }),
+    ]);
+  });
+
+  it("does not let another user pay or verify a test order", async () => {
+    const a = await signUpAndSignIn(t);
+    const b = await signUpAndSignIn(t);
+    const o = (await post(t.app, CREATE, { planId: "plan_25_credits" }, a.cookie)).json();
+    expect(
+      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, b.cookie)).statusCode,
+    ).toBe(404);
+    const signed = (
+      await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)
+    ).json();
+    expect((await post(t.app, VERIFY, signed, b.cookie)).statusCode).toBe(404);
+    expect(await balance(b)).toBe(25);
+  });
+
+  it("refuses webhooks when no webhook secret is configured", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: WEBHOOK,
+      payload: "{}",
+      headers: { "content-type": "application/json", "x-razorpay-signature": "00" },
+    });
+    expect(res.statusCode).toBe(503);
+  });
+});

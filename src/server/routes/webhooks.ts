@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import type { Payments } from "../services/payments";
+
+/**
+ * Razorpay's webhook. Its signature covers the raw bytes, so this route lives in its own scope
+ * whose JSON parser keeps the Buffer untouched (a re-serialised body would not match).
+ */
+export function registerWebhookRoutes(app: FastifyInstance, payments: Payments) {
+  app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post("/api/webhooks/razorpay", async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return payments.handleWebhook(
+        raw,
+        request.headers["x-razorpay-signature"],
+        request.headers["x-razorpay-event-id"],
+      );
+    });
+  });
+}
