@@ -90,7 +90,9 @@ async function prepareDocument(
 
   const named = [...new Set(input.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
   const own = await ownProductIds(tx, userId, named);
-  const previousProducts = new Set(previous?.items.map((item) => item.productId) ?? []);
+  const previousProducts = new Set(
+    previous ? stockStateOf(previous).lines.map((line) => line.productId) : [],
+  );
   const items = input.items.map((item, index) => {
     if (item.productId === null || own.has(item.productId)) return item;
     if (previousProducts.has(item.productId)) return { ...item, productId: null };
@@ -112,8 +114,14 @@ async function prepareDocument(
   }
 }
 
+/** The stored document with the status columns, which every list and figure goes by. */
+function storedDocument(row: InvoiceRow): InvoiceDocument {
+  return { ...row.invoiceData, status: row.status, paymentDate: row.paymentDate };
+}
+
+/** Imported documents may lack items; they then hold no stock. */
 function stockStateOf(document: InvoiceDocument): StockState {
-  return { status: document.status, lines: document.items };
+  return { status: document.status, lines: Array.isArray(document.items) ? document.items : [] };
 }
 
 function holdsStock(status: StoredStatus): boolean {
@@ -243,13 +251,13 @@ export async function updateInvoice(
       if (input.invoiceNumber !== current.invoiceNumber) {
         await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
       }
-      const document = await prepareDocument(tx, userId, input, settings, current.invoiceData);
+      const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
       const row = await updateInvoiceRow(tx, userId, id, document);
       await moveStock(
         tx,
         userId,
         { id, invoiceNumber: document.invoiceNumber },
-        current.invoiceData,
+        storedDocument(current),
         document,
         settings,
       );
@@ -269,7 +277,7 @@ export async function changeInvoiceStatus(
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
     const settings = await readUserSettings(tx, userId);
-    const before = current.invoiceData;
+    const before = storedDocument(current);
     const keptDate = before.status === "paid" ? before.paymentDate : null;
     const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
     if (change.status === before.status && paymentDate === before.paymentDate) return current;
@@ -290,7 +298,7 @@ export async function deleteInvoice(db: Db, userId: string, id: string): Promise
       tx,
       userId,
       { id, invoiceNumber: current.invoiceNumber },
-      current.invoiceData,
+      storedDocument(current),
       null,
       settings,
     );
@@ -320,7 +328,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
       const today = todayFor(settings);
       const sequential = settings.invoiceNumberScheme === "sequential";
       const copied = invoiceInputSchema.safeParse({
-        ...source.invoiceData,
+        ...storedDocument(source),
         invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
         status: "draft",
         invoiceDate: today,
@@ -334,7 +342,15 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
         );
       }
       attempt.number = copied.data.invoiceNumber;
-      return createWith(tx, userId, copied.data, settings, { auto: sequential }, source.invoiceData, attempt);
+      return createWith(
+        tx,
+        userId,
+        copied.data,
+        settings,
+        { auto: sequential },
+        storedDocument(source),
+        attempt,
+      );
     }),
   );
 }
