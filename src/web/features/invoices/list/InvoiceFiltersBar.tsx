@@ -15,8 +15,8 @@ export function InvoiceFiltersBar({
   onChange: (patch: Partial<InvoiceFilters>) => void;
 }) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-      <Field label="Search">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <Field label="Search" className="col-span-2 lg:col-span-1">
         {(p) => (
           <div className="relative">
             <Search
@@ -72,7 +72,7 @@ export function InvoiceFiltersBar({
           />
         )}
       </Field>
-      <Field label="Sort by">
+      <Field label="Sort by" className="col-span-2 lg:col-span-1">
         {(p) => (
           <select
             {...p}
