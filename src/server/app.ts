@@ -11,8 +11,10 @@ import type { Database } from "./db/client";
 import { ping } from "./db/client";
 import { grantSignupCredits } from "./db/queries/credits";
 import { AppError } from "./errors";
+import { PdfPool, type PdfRenderer } from "./pdf/pool";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
+import { registerPdfRoutes } from "./routes/pdf";
 import { createMailer, type Mailer } from "./services/mail";
 
 export interface AppDeps {
@@ -23,6 +25,8 @@ export interface AppDeps {
   authLimits?: AuthLimits;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
+  /** Renders invoice PDFs; by default a pool of worker threads owned (and closed) by the app. */
+  pdfRenderer?: PdfRenderer;
 }
 
 export interface BahiApp {
@@ -119,6 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
 
   registerAuthBridge(app, { auth, config, db, limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS });
   registerFeatureRoutes({ app, auth, db, config, mailer });
+  const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
+  if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
+  // Warm the render threads at start so the first download is fast; tests warm on first use.
+  if (!deps.pdfRenderer && config.env !== "test") {
+    pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));
+  }
+  registerPdfRoutes(app, { auth, db, renderer: pdfRenderer });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));

@@ -1,0 +1,194 @@
+import QRCode from "qrcode";
+import { asBuffer, styles } from "./draw-header";
+import {
+  type Doc,
+  drawFitted,
+  drawLines,
+  type Flow,
+  LEFT,
+  lineHeight,
+  PAGE,
+  RIGHT,
+  wrapLines,
+} from "./layout";
+import type { TemplateLook } from "./templates";
+import { drawTextLine } from "./text-runs";
+import type { PdfView } from "./view";
+
+// Everything below the items: tax summary and totals, amount in words, notes and terms, then
+// bank details, the UPI QR and the signatory; and the page numbers of every page.
+
+const TOTALS_WIDTH = 230;
+const ROW = 13;
+
+/** Tax summary by rate (left) beside the totals (right), the amount in words under the total. */
+export function drawTotals(doc: Doc, view: PdfView, look: TemplateLook, flow: Flow): void {
+  const c = view.colours;
+  const { text, bold } = styles(view);
+  const totalsX = RIGHT - TOTALS_WIDTH;
+  const wordsStyle = text(8, c.muted);
+  const words = wrapLines(doc, view.amountInWords, TOTALS_WIDTH, wordsStyle);
+  const totalsHeight = view.totals.length * ROW + 28 + 4 + words.length * lineHeight(wordsStyle);
+  const summaryHeight = view.taxSummary.length ? (view.taxSummary.length + 1) * ROW + 14 : 0;
+  flow.ensure(Math.max(totalsHeight, summaryHeight));
+  const top = flow.y;
+
+  if (view.taxSummary.length) {
+    const width = totalsX - LEFT - 30;
+    const cols = [LEFT, LEFT + width * 0.28, LEFT + width * 0.64];
+    const widths = [width * 0.28, width * 0.36, width * 0.36];
+    drawTextLine(doc, "TAX SUMMARY", LEFT, top, bold(7.5, look.labelInk(c)));
+    const head = ["Tax rate", "Taxable value", "Tax"];
+    let y = top + 13;
+    head.forEach((title, i) => {
+      drawTextLine(doc, title, cols[i], y, bold(7.8, c.muted), {
+        width: widths[i],
+        align: i ? "right" : "left",
+      });
+    });
+    y += ROW;
+    for (const slab of view.taxSummary) {
+      doc
+        .moveTo(LEFT, y - 3)
+        .lineTo(LEFT + width, y - 3)
+        .lineWidth(0.5)
+        .strokeColor(c.rule)
+        .stroke();
+      [slab.rate, slab.taxable, slab.tax].forEach((value, i) => {
+        drawFitted(doc, value, cols[i], y, widths[i], text(7.8, c.ink), i ? "right" : "left");
+      });
+      y += ROW;
+    }
+  }
+
+  let y = top;
+  for (const row of view.totals) {
+    drawTextLine(doc, row.label, totalsX + 6, y, text(8.5, c.muted));
+    drawFitted(doc, row.value, totalsX + 110, y, TOTALS_WIDTH - 116, text(8.5, c.ink), "right");
+    y += ROW;
+  }
+  const fill = look.totalFill(c);
+  if (fill) doc.roundedRect(totalsX, y, TOTALS_WIDTH, 26, 3).fill(fill);
+  const rule = look.totalRule(c);
+  if (rule) doc.rect(totalsX, y, TOTALS_WIDTH, 1.5).fill(rule);
+  const ink = look.totalInk(c);
+  drawTextLine(doc, view.total.label, totalsX + 6, y + 8, bold(10.5, ink));
+  drawFitted(doc, view.total.value, totalsX + 70, y + 6.5, TOTALS_WIDTH - 76, bold(13, ink), "right");
+  y = drawLines(doc, words, totalsX, y + 32, TOTALS_WIDTH, wordsStyle, "right");
+  flow.y = Math.max(y, top + summaryHeight) + 14;
+}
+
+/** A titled text block that may run over pages line by line (terms can be long). */
+export function drawSection(
+  doc: Doc,
+  view: PdfView,
+  look: TemplateLook,
+  flow: Flow,
+  title: string,
+  body: string,
+) {
+  if (!body.trim()) return;
+  const c = view.colours;
+  const { text, bold } = styles(view);
+  const style = text(8.2, c.ink);
+  const step = lineHeight(style);
+  const lines = wrapLines(doc, body, RIGHT - LEFT, style);
+  flow.ensure(12 + step);
+  drawTextLine(doc, title, LEFT, flow.y, bold(7.5, look.labelInk(c)));
+  flow.y += 12;
+  for (const line of lines) {
+    flow.ensure(step);
+    if (line) drawTextLine(doc, line, LEFT, flow.y, style);
+    flow.y += step;
+  }
+  flow.y += 8;
+}
+
+const QR = 92;
+const SIGN_WIDTH = 160;
+
+/** Bank details, UPI QR and the signatory, kept together on one page. */
+export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateLook, flow: Flow): void {
+  const c = view.colours;
+  const { text, bold } = styles(view);
+  const bankStyle = text(8.2, c.ink);
+  const bankRows = view.bank ?? [];
+  const height = Math.max(QR + 16, bankRows.length * lineHeight(bankStyle) + 14, 84);
+  flow.ensure(height + 6);
+  const top = flow.y + 6;
+
+  if (bankRows.length) {
+    drawTextLine(doc, "BANK DETAILS", LEFT, top, bold(7.5, look.labelInk(c)));
+    let y = top + 12;
+    for (const row of bankRows) {
+      drawTextLine(doc, row.label, LEFT, y, text(8.2, c.muted));
+      drawFitted(doc, row.value, LEFT + 48, y, 160, bankStyle);
+      y += lineHeight(bankStyle);
+    }
+  }
+
+  if (view.upi) {
+    const x = LEFT + 236;
+    if (view.upi.image) {
+      doc.image(asBuffer(view.upi.image), x, top, { fit: [QR, QR], align: "center", valign: "center" });
+    } else if (view.upi.uri) {
+      drawQr(doc, view.upi.uri, x, top, QR);
+    }
+    drawFitted(doc, view.upi.caption, x - 20, top + QR + 3, QR + 40, text(7, c.muted), "center");
+  }
+
+  const sx = RIGHT - SIGN_WIDTH;
+  const lineY = top + 64;
+  if (view.signatory.image) {
+    doc.image(asBuffer(view.signatory.image), sx + 10, top + 10, {
+      fit: [SIGN_WIDTH - 20, 50],
+      align: "center",
+      valign: "bottom",
+    });
+  }
+  doc.moveTo(sx, lineY).lineTo(RIGHT, lineY).lineWidth(0.7).strokeColor(c.ink).stroke();
+  drawTextLine(doc, "Authorised Signatory", sx, lineY + 4, bold(8.5, c.ink), {
+    width: SIGN_WIDTH,
+    align: "center",
+  });
+  const forLines = wrapLines(doc, view.signatory.forCompany, SIGN_WIDTH, text(7.8, c.muted));
+  drawLines(doc, forLines, sx, lineY + 16, SIGN_WIDTH, text(7.8, c.muted), "center");
+  flow.y = top + height;
+}
+
+/** The QR code of a `upi://pay` link as vector squares: sharp at any zoom, no image decoding. */
+function drawQr(doc: Doc, uri: string, x: number, y: number, size: number): void {
+  const qr = QRCode.create(uri, { errorCorrectionLevel: "M" });
+  const count = qr.modules.size;
+  const quiet = 2;
+  const cell = size / (count + 2 * quiet);
+  doc.rect(x, y, size, size).fill("#FFFFFF");
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (qr.modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill("#000000");
+}
+
+/** 'Page N of M' and the invoice number at the foot of every page (the page count is known now). */
+export function drawPageNumbers(doc: Doc, view: PdfView): void {
+  const { text } = styles(view);
+  const range = doc.bufferedPageRange();
+  const style = text(7.5, view.colours.muted);
+  const y = PAGE.height - 36;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc
+      .moveTo(LEFT, y - 6)
+      .lineTo(RIGHT, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(view.colours.rule)
+      .stroke();
+    drawTextLine(doc, view.invoiceNumber, LEFT, y, style);
+    drawTextLine(doc, `Page ${i - range.start + 1} of ${range.count}`, LEFT, y, style, {
+      width: RIGHT - LEFT,
+      align: "right",
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { drawHeader, drawMark, drawParties, styles } from "./draw-header";
+import { drawItems, drawTableHead } from "./draw-items";
+import { drawPageNumbers, drawPaymentAndSignature, drawSection, drawTotals } from "./draw-summary";
+import { type Doc, Flow, LEFT, PAGE, RIGHT } from "./layout";
+import { TEMPLATE_LOOKS } from "./templates";
+import { createPdfDocument, drawTextLine } from "./text-runs";
+import type { PdfView } from "./view";
+
+/** Draws the invoice's view as an A4 PDF. Same view, same bytes (the dates in info are fixed). */
+export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
+  const look = TEMPLATE_LOOKS[view.template] ?? TEMPLATE_LOOKS.classic;
+  const doc = createPdfDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: {
+      Title: view.info.title,
+      Author: view.info.author,
+      Subject: view.info.subject,
+      Producer: "Bahi",
+      Creator: "Bahi",
+      CreationDate: view.info.creationDate,
+      ModDate: view.info.creationDate,
+    },
+  });
+  const done = collect(doc);
+
+  let inTable = false;
+  const flow = new Flow(doc, PAGE.margin, (f) => {
+    f.y = drawContinuation(doc, view, f.y);
+    if (inTable) f.y = drawTableHead(doc, view, look, f.y);
+  });
+  const headerBottom = drawHeader(doc, view, look);
+  flow.y = drawParties(doc, view, look, headerBottom);
+
+  inTable = true;
+  drawItems(doc, view, look, flow);
+  inTable = false;
+  drawTotals(doc, view, look, flow);
+  drawSection(doc, view, look, flow, "NOTES", view.notes);
+  drawSection(doc, view, look, flow, "TERMS & CONDITIONS", view.terms);
+  drawPaymentAndSignature(doc, view, look, flow);
+  drawPageNumbers(doc, view);
+  // Last, so that it lies over the table on the first page rather than under its fills.
+  doc.switchToPage(0);
+  drawMark(doc, view, headerBottom + 60);
+
+  doc.end();
+  return done;
+}
+
+/** The small heading of a continuation page. */
+function drawContinuation(doc: Doc, view: PdfView, y: number): number {
+  const { text, bold } = styles(view);
+  drawTextLine(doc, view.company.name, LEFT, y, bold(9, view.colours.primaryInk));
+  drawTextLine(
+    doc,
+    `${view.title} ${view.invoiceNumber} (continued)`,
+    LEFT,
+    y,
+    text(8.5, view.colours.muted),
+    {
+      width: RIGHT - LEFT,
+      align: "right",
+    },
+  );
+  return y + 22;
+}
+
+function collect(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}
