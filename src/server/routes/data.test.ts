@@ -107,16 +107,14 @@ describeEachDb("export, import and clear API", (kind) => {
       },
       { id: productIds[1]!, userId, name: "Delivery", kind: "service", rate: "50.00" },
     ]);
-    await db
-      .insert(stockMovements)
-      .values({
-        id: randomUUID(),
-        userId,
-        productId: productIds[0]!,
-        change: "-2.000",
-        quantityAfter: "8.000",
-        reason: "invoice_issued",
-      });
+    await db.insert(stockMovements).values({
+      id: randomUUID(),
+      userId,
+      productId: productIds[0]!,
+      change: "-2.000",
+      quantityAfter: "8.000",
+      reason: "invoice_issued",
+    });
     const inputs: InvoiceInput[] = [1, 2, 3].map((n) =>
       invoiceInputSchema.parse({
         invoiceNumber: `INV-0${n}012026-101010`,
