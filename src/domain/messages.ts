@@ -60,7 +60,7 @@ export const SETTINGS_MESSAGES = {
   errorTitle: "Error",
   userNotAuthenticated: "User not authenticated.",
   fileTooLargeTitle: "File Too Large",
-  fileTooLarge: "Please upload an image less than 2MB.", // ours: the spec says "less than 2MB"
+  fileTooLarge: "The image should be less than 2MB.", // the wording of the spec's hint
 } as const;
 
 export const IMPORT_MESSAGES = {

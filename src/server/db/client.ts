@@ -31,6 +31,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection closed by the server (restart, failover) must not crash the process.
+  pool.on("error", (error) => console.error("PostgreSQL idle connection error:", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates while the others wait on the lock.
   const client = await pool.connect();

@@ -130,7 +130,7 @@ describeEachDb("images API", (kind) => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatchObject({
       code: "payload_too_large",
-      message: "Please upload an image less than 2MB.",
+      message: "The image should be less than 2MB.",
     });
   });
 
