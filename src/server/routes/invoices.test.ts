@@ -273,6 +273,24 @@ describeEachDb("invoices API", (kind) => {
     expect(await stockOf(productId)).toBe(0);
   });
 
+  it("lets concurrent changes of one invoice take turns, so stock moves once", async () => {
+    const productId = await addProduct(aId, "10");
+    const id = (await create(invoiceBody({ status: "due", items: [line(productId, "2")] }))).json().invoice
+      .id;
+    expect(await stockOf(productId)).toBe(8);
+    const toDraft = await Promise.all(Array.from({ length: 5 }, () => setStatus(id, { status: "draft" })));
+    expect(toDraft.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(await stockOf(productId)).toBe(10);
+    const deletes = await Promise.all(
+      [0, 1, 2].map(async () => {
+        await setStatus(id, { status: "due" });
+        return send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
+      }),
+    );
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([204, 404, 404]);
+    expect(await stockOf(productId)).toBe(10);
+  });
+
   it("answers 409 naming a duplicate invoice number, on create and on edit", async () => {
     const first = await create(invoiceBody({ invoiceNumber: "INV-01052026-101500" }));
     expect(first.statusCode).toBe(201);
