@@ -7,6 +7,7 @@ import type { PdfView } from "./view";
 
 const LOGO = 64;
 const TITLE_BOX = 200;
+const MARK_HEIGHT = 30;
 
 export const asBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -33,7 +34,7 @@ export function drawHeader(doc: Doc, view: PdfView, look: TemplateLook): number 
   const companyHeight =
     nameLines.length * lineHeight(nameStyle) + 3 + companyLines.length * lineHeight(lineStyle);
   const metaStep = 12.5;
-  const titleHeight = 28 + view.meta.length * metaStep;
+  const titleHeight = 28 + view.meta.length * metaStep + (view.mark ? MARK_HEIGHT + 8 : 0);
   const height = Math.max(view.company.logo ? LOGO : 0, companyHeight, titleHeight);
 
   if (look.headerBand) doc.rect(0, 0, PAGE.width, top + height + 22).fill(c.primary);
@@ -61,6 +62,7 @@ export function drawHeader(doc: Doc, view: PdfView, look: TemplateLook): number 
     drawFitted(doc, value, boxX + 100, y, TITLE_BOX - 100, valueStyle, "right");
     y += metaStep;
   }
+  drawMark(doc, view, y + 6);
 
   let bottom = top + height;
   if (look.headerBand) bottom += 22;
@@ -104,22 +106,13 @@ export function drawParties(doc: Doc, view: PdfView, look: TemplateLook, top: nu
   return Math.max(billBottom, shipBottom) + 14;
 }
 
-/** A rubber-stamp mark (PAID, CANCELLED, DRAFT) across the first page, see-through. */
-export function drawMark(doc: Doc, view: PdfView, centreY: number): void {
+/** A stamp (PAID, CANCELLED, DRAFT) under the invoice numbers, on white so it reads on any band. */
+function drawMark(doc: Doc, view: PdfView, y: number): void {
   if (!view.mark) return;
   const { bold } = styles(view);
-  const style = bold(34, view.mark.colour);
-  const cx = RIGHT - 120;
-  const cy = centreY;
-  doc.save();
-  doc.rotate(-18, { origin: [cx, cy] });
-  doc.opacity(0.35);
-  const box = textWidth(doc, view.mark.text, style) + 32;
-  doc
-    .roundedRect(cx - box / 2, cy - 26, box, 52, 6)
-    .lineWidth(3)
-    .strokeColor(view.mark.colour)
-    .stroke();
-  drawTextLine(doc, view.mark.text, cx - box / 2, cy - 20, style, { width: box, align: "center" });
-  doc.restore();
+  const style = bold(16, view.mark.colour);
+  const width = textWidth(doc, view.mark.text, style) + 24;
+  const x = RIGHT - width;
+  doc.roundedRect(x, y, width, MARK_HEIGHT, 4).lineWidth(2).fillAndStroke("#FFFFFF", view.mark.colour);
+  drawTextLine(doc, view.mark.text, x, y + 6.5, style, { width, align: "center" });
 }

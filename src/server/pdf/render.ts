@@ -1,4 +1,4 @@
-import { drawHeader, drawMark, drawParties, styles } from "./draw-header";
+import { drawHeader, drawParties, styles } from "./draw-header";
 import { drawItems, drawTableHead } from "./draw-items";
 import { drawPageNumbers, drawPaymentAndSignature, drawSection, drawTotals } from "./draw-summary";
 import { type Doc, Flow, LEFT, PAGE, RIGHT } from "./layout";
@@ -41,9 +41,6 @@ export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
   drawSection(doc, view, look, flow, "TERMS & CONDITIONS", view.terms);
   drawPaymentAndSignature(doc, view, look, flow);
   drawPageNumbers(doc, view);
-  // Last, so that it lies over the table on the first page rather than under its fills.
-  doc.switchToPage(0);
-  drawMark(doc, view, headerBottom + 60);
 
   doc.end();
   return done;

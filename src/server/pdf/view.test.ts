@@ -1,0 +1,93 @@
+import { contrast } from "./colours";
+import { pdfFilename } from "./download";
+import { sampleInvoiceDocument } from "./sample-invoice";
+import { formatPdfDate, toPdfView, upiPaymentUri } from "./view";
+
+const noImages = { logo: null, signature: null, upiQr: null };
+
+describe("toPdfView", () => {
+  it("formats the totals with Indian grouping and keeps the domain's words", () => {
+    const doc = sampleInvoiceDocument();
+    const view = toPdfView(doc, noImages);
+    expect(view.total).toEqual({ label: "Total", value: "₹3,90,966.00" });
+    expect(view.totals.map((t) => t.label)).toEqual([
+      "Subtotal",
+      "Discount",
+      "Tax @ 5%",
+      "Tax @ 12%",
+      "Tax @ 18%",
+      "Round Off",
+    ]);
+    expect(view.amountInWords).toBe(doc.amountInWords);
+    expect(view.lines[0]).toEqual({
+      index: "1",
+      name: "Website design - landing page",
+      hsnSac: "998314",
+      quantity: "1",
+      unit: "job",
+      rate: "45,000.00",
+      discount: "-",
+      tax: "18%",
+      amount: "53,100.00",
+    });
+    expect(view.meta).toContainEqual({ label: "Due Date", value: "11 Sep 2025" });
+  });
+
+  it("generates a UPI QR link with the exact amount when only a UPI ID is set", () => {
+    const view = toPdfView(sampleInvoiceDocument(), noImages);
+    expect(view.upi?.uri).toBe(
+      "upi://pay?pa=shreeganesh%40hdfcbank&pn=Shree%20Ganesh%20Traders&am=390966.00&cu=INR&tn=INV-12082025-103000",
+    );
+    expect(upiPaymentUri({ upiId: "a@b", payee: "A & B", amountMinor: 5, note: "X/1" })).toBe(
+      "upi://pay?pa=a%40b&pn=A%20%26%20B&am=0.05&cu=INR&tn=X%2F1",
+    );
+  });
+
+  it("prefers the uploaded QR image, and shows none on paid, cancelled or non-INR invoices", () => {
+    const qr = new Uint8Array([1, 2, 3]);
+    expect(toPdfView(sampleInvoiceDocument(), { ...noImages, upiQr: qr }).upi).toMatchObject({
+      image: qr,
+      uri: null,
+    });
+    expect(
+      toPdfView(sampleInvoiceDocument({ status: "paid", paymentDate: "2025-08-20" }), noImages).upi,
+    ).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument({ status: "cancelled" }), noImages).upi).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument({ currency: "USD" }), noImages).upi).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument({ includeUpiQrCode: false }), noImages).upi).toBeNull();
+  });
+
+  it("marks paid, cancelled and draft invoices, and shows the payment date", () => {
+    const paid = toPdfView(sampleInvoiceDocument({ status: "paid", paymentDate: "2025-08-20" }), noImages);
+    expect(paid.mark?.text).toBe("PAID");
+    expect(paid.meta).toContainEqual({ label: "Paid On", value: "20 Aug 2025" });
+    expect(toPdfView(sampleInvoiceDocument({ status: "cancelled" }), noImages).mark?.text).toBe("CANCELLED");
+    expect(toPdfView(sampleInvoiceDocument({ status: "draft" }), noImages).mark?.text).toBe("DRAFT");
+    expect(toPdfView(sampleInvoiceDocument({ status: "due" }), noImages).mark).toBeNull();
+  });
+
+  it("leaves out bank details and the signature image when not included", () => {
+    const signature = new Uint8Array([9]);
+    const doc = sampleInvoiceDocument({ includeBankDetails: false, includeSignature: false });
+    const view = toPdfView(doc, { ...noImages, signature });
+    expect(view.bank).toBeNull();
+    expect(view.signatory.image).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument(), { ...noImages, signature }).signatory.image).toBe(signature);
+  });
+
+  it("darkens a pale primary colour until it reads as text on white", () => {
+    const view = toPdfView(sampleInvoiceDocument({ primaryColor: "#FEF3C7" }), noImages);
+    expect(contrast(view.colours.primaryInk, "#FFFFFF")).toBeGreaterThanOrEqual(3.5);
+    expect(view.colours.onPrimary).toBe("#111827");
+    expect(toPdfView(sampleInvoiceDocument({ primaryColor: "#0F172A" }), noImages).colours.onPrimary).toBe(
+      "#FFFFFF",
+    );
+  });
+
+  it("dates and file names", () => {
+    expect(formatPdfDate("2026-11-01")).toBe("1 Nov 2026");
+    expect(pdfFilename("INV/2026-27/0001")).toBe("INV-2026-27-0001.pdf");
+    expect(pdfFilename('a"b\\c\r\nd')).toBe("a-b-c-d.pdf");
+    expect(pdfFilename("///")).toBe("invoice.pdf");
+  });
+});
