@@ -65,14 +65,22 @@ export async function listClients(db: Db, p: ListParams): Promise<{ rows: Client
     p.sort === "newest"
       ? [desc(clients.createdAt), desc(clients.id)]
       : [asc(sql`lower(${clients.name})`), asc(clients.id)];
+  const pageIds = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(where)
+    .orderBy(...order)
+    .limit(p.pageSize)
+    .offset((p.page - 1) * p.pageSize)
+    .as("page_ids");
   const [rows, [counted]] = await Promise.all([
+    // Deferred join: the offset walks only the index (id and sort keys), then 20 rows are read.
     db
       .select()
       .from(clients)
-      .where(where)
+      .innerJoin(pageIds, eq(clients.id, pageIds.id))
       .orderBy(...order)
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
+      .then((joined) => joined.map((r) => r.clients)),
     db.select({ n: count() }).from(clients).where(where),
   ]);
   return { rows, total: counted?.n ?? 0 };

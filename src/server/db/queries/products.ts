@@ -76,14 +76,22 @@ export async function listProducts(
         : p.sort === "rate"
           ? [desc(productServices.rate), ...byName]
           : byName;
+  const pageIds = db
+    .select({ id: productServices.id })
+    .from(productServices)
+    .where(where)
+    .orderBy(...order)
+    .limit(p.pageSize)
+    .offset((p.page - 1) * p.pageSize)
+    .as("page_ids");
   const [rows, [counted]] = await Promise.all([
+    // Deferred join: the offset walks only the index (id and sort keys), then 20 rows are read.
     db
       .select()
       .from(productServices)
-      .where(where)
+      .innerJoin(pageIds, eq(productServices.id, pageIds.id))
       .orderBy(...order)
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
+      .then((joined) => joined.map((r) => r.product_services)),
     db.select({ n: count() }).from(productServices).where(where),
   ]);
   return { rows, total: counted?.n ?? 0 };
@@ -119,7 +127,6 @@ export async function createProduct(
         productId: id,
         changeUnits: p.openingQuantityUnits,
         reason: "opening_stock",
-        note: "Opening stock",
         allowNegative: false,
       });
     }

@@ -110,9 +110,13 @@ export function ClientsPage() {
       ) : (
         data && (
           <>
-            <ul aria-label="Clients" aria-busy={list.isFetching} className="grid gap-3 lg:grid-cols-2">
+            <ul
+              aria-label="Clients"
+              aria-busy={list.isFetching}
+              className="grid grid-cols-1 gap-3 lg:grid-cols-2"
+            >
               {data.items.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} className="min-w-0">
                   <Card className="flex h-full flex-col gap-2 sm:p-4">
                     <div className="flex items-start justify-between gap-2">
                       <div className="min-w-0">

@@ -23,8 +23,9 @@ export function StockBadge({ status }: { status: StockStatus }) {
   );
 }
 
-const columns =
-  "md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-center md:gap-4";
+const grid = "md:grid md:items-center md:gap-4";
+const withActions = "md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)_15rem]";
+const withoutActions = "md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)]";
 
 /**
  * Items as rows on wide screens and as stacked cards on narrow ones (one markup: each value
@@ -41,6 +42,7 @@ export function ProductList({
   actions?: (p: Product) => ReactNode;
   busy?: boolean;
 }) {
+  const columns = clsx(grid, actions ? withActions : withoutActions);
   return (
     <div className="rounded-lg border border-border bg-card">
       <div
@@ -54,7 +56,7 @@ export function ProductList({
         <span className="text-right">Rate</span>
         <span className="text-right">Cost price</span>
         <span>Stock</span>
-        <span className="w-0 md:w-auto">{actions ? <span className="sr-only">Actions</span> : null}</span>
+        {actions && <span className="sr-only">Actions</span>}
       </div>
       <ul aria-label="Products and services" aria-busy={busy} className="divide-y divide-border">
         {items.map((p) => (
