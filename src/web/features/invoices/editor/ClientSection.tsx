@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
@@ -63,6 +63,8 @@ export const ClientSection = memo(function ClientSection({
   const suggestions = useQuery({
     queryKey: ["clients", "search", search],
     queryFn: () => searchClients(search),
+    // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
+    placeholderData: keepPreviousData,
     enabled: open,
     staleTime: 10_000,
   });

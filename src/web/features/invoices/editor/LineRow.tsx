@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { formatMoney } from "../../../../domain/format";
@@ -91,6 +91,8 @@ export const LineRow = memo(function LineRow({
   const products = useQuery({
     queryKey: ["products", "search", search],
     queryFn: () => searchProducts(search),
+    // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
+    placeholderData: keepPreviousData,
     enabled: open,
     staleTime: 10_000,
   });
