@@ -12,7 +12,7 @@ import { Card, Spinner } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { Field, Input, PasswordInput } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page";
-import { creditsQuery } from "../shell/CreditsButton";
+import { CreditHistory } from "../credits/CreditHistory";
 
 interface Profile {
   id: string;
@@ -26,7 +26,6 @@ export const profileQuery = { queryKey: ["profile"], queryFn: () => api<Profile>
 
 export function AccountPage() {
   const { data: profile, isLoading } = useQuery(profileQuery);
-  const credits = useQuery(creditsQuery);
   return (
     <>
       <PageHeader title="My Account" description="Your name, password, sessions and credits." />
@@ -35,13 +34,6 @@ export function AccountPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileCard profile={profile} />
-          <Card id="credits">
-            <h2 className="text-lg font-semibold">Credits</h2>
-            <p className="mt-2 text-3xl font-bold">{credits.data?.credits ?? "…"}</p>
-            <p className="text-sm text-muted-foreground">
-              Each PDF download uses 1 credit. New accounts get 25 free credits; credits do not expire.
-            </p>
-          </Card>
           {profile.hasPassword ? (
             <ChangePasswordCard />
           ) : (
@@ -54,6 +46,7 @@ export function AccountPage() {
             </Card>
           )}
           <SessionsCard />
+          <CreditHistory />
         </div>
       )}
     </>

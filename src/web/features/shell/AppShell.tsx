@@ -7,6 +7,7 @@ import { displayName, useAuth } from "../../auth/AuthProvider";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { useTheme } from "../../lib/theme";
+import { TopUpDialogHost } from "../credits/TopUpDialog";
 import { SettingsGate } from "../settings/SettingsGate";
 import { CreditsButton } from "./CreditsButton";
 import { PRODUCT_NAME, titleForPath } from "./routes";
@@ -96,6 +97,7 @@ export function AppShell() {
           </div>
         </main>
       </div>
+      <TopUpDialogHost />
     </div>
   );
 }
