@@ -5,7 +5,7 @@
 // The database is dropped at the end. Goals: list p95 < 30 ms, dashboard < 100 ms.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -156,6 +156,11 @@ async function main() {
 
     let started = Date.now();
     await fill(database, me.id, 0, 10_000, today);
+    console.log(
+      `load average at start: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${cpus().length} CPUs`,
+    );
     console.log(`filled 10,000 invoices in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const list = async (query: string) => {
@@ -166,6 +171,9 @@ async function main() {
       return performance.now() - t0;
     };
     for (let i = 0; i < 100; i++) await list(""); // warm up
+    const single: number[] = [];
+    for (let i = 0; i < 200; i++) single.push(await list(""));
+    summarise("GET /api/invoices, 10,000 invoices, one client", single);
 
     // Baselines under the same load: the framework alone, and the session check plus one query.
     for (const [url, needsCookie] of [
