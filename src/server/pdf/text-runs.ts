@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocumentClass from "pdfkit";
-import { type FontFamily, type FontWeight, fontChain, splitRunsByFont } from "./fonts.js";
+import { type FontFamily, type FontWeight, fontChain, splitRunsByFont, type TextRun } from "./fonts.js";
 
 /**
  * Drawing text in pdfkit with the fallback fonts of `fonts.ts`: each string is cut into runs by
@@ -78,11 +78,39 @@ export function preloadFonts(families: readonly FontFamily[]): void {
   }
 }
 
+// Widths depend only on font, size and text, not on the document: measured once per thread.
+// Measuring shapes the text (fontkit layout), and wrapping measures every word, so without this
+// cache measuring was most of a render. Bounded by clearing: invoices repeat their words.
+const runWidths = new Map<string, number>();
+
+function runWidth(doc: Doc, fontPath: string, size: number, text: string): number {
+  const key = `${fontPath}\u0000${size}\u0000${text}`;
+  let width = runWidths.get(key);
+  if (width === undefined) {
+    width = selectFont(doc, fontPath, size).widthOfString(text);
+    if (runWidths.size >= 100_000) runWidths.clear();
+    runWidths.set(key, width);
+  }
+  return width;
+}
+
+const splitCache = new Map<string, TextRun[]>();
+
+/** `splitRunsByFont`, remembered per thread (the same labels and words recur in every invoice). */
+function runsOf(text: string, style: TextStyle): TextRun[] {
+  const key = `${style.family}\u0000${style.weight ?? "regular"}\u0000${text}`;
+  let runs = splitCache.get(key);
+  if (!runs) {
+    runs = splitRunsByFont(text, style.family, style.weight);
+    if (splitCache.size >= 100_000) splitCache.clear();
+    splitCache.set(key, runs);
+  }
+  return runs;
+}
+
 export function textWidth(doc: Doc, text: string, style: TextStyle): number {
   let width = 0;
-  for (const run of splitRunsByFont(text, style.family, style.weight)) {
-    width += selectFont(doc, run.fontPath, style.size).widthOfString(run.text);
-  }
+  for (const run of runsOf(text, style)) width += runWidth(doc, run.fontPath, style.size, run.text);
   return width;
 }
 
@@ -103,8 +131,8 @@ export function drawTextLine(
   style: TextStyle,
   options: LineOptions = {},
 ) {
-  const runs = splitRunsByFont(text, style.family, style.weight);
-  const widths = runs.map((run) => selectFont(doc, run.fontPath, style.size).widthOfString(run.text));
+  const runs = runsOf(text, style);
+  const widths = runs.map((run) => runWidth(doc, run.fontPath, style.size, run.text));
   const total = widths.reduce((sum, w) => sum + w, 0);
   const box = options.width ?? 0;
   let cursor =

@@ -1,0 +1,164 @@
+// The product's PDF figures in one run: the 20-line sample invoice through the product's view
+// model, templates and worker pool, against the same invoice printed by a warm headless Chromium.
+// Run: NODE_ENV=production npx tsx bench/pdf/figures.ts   (needs /usr/bin/chromium)
+import os from "node:os";
+import { chromium } from "playwright-core";
+import { PdfPool } from "../../src/server/pdf/pool.js";
+import { renderInvoicePdf } from "../../src/server/pdf/render.js";
+import { sampleImages } from "../../src/server/pdf/sample-images.js";
+import { sampleInvoiceDocument } from "../../src/server/pdf/sample-invoice.js";
+import { preloadFonts } from "../../src/server/pdf/text-runs.js";
+import { type PdfView, toPdfView } from "../../src/server/pdf/view.js";
+import { makeAssets } from "./assets.js";
+import { invoiceHtml } from "./html-invoice.js";
+import { type InvoiceView, sampleInvoice } from "./invoice.js";
+import { renderInvoicePdfkit } from "./pdfkit-invoice.js";
+
+const N = Number(process.env.BENCH_N ?? 200);
+const WARMUP = 20;
+const THROUGHPUT = 400;
+const CONCURRENT = 10;
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+async function time(render: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await render();
+  const ms: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const start = performance.now();
+    await render();
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: pct(ms, 0.5), p95: pct(ms, 0.95) };
+}
+
+/** The same invoice in the shape of the engine benchmark's HTML page, for Chromium. */
+function asHtmlInvoice(view: PdfView): InvoiceView {
+  const meta = (label: string) => view.meta.find((m) => m.label === label)?.value ?? "";
+  return {
+    title: view.title,
+    invoiceNumber: view.invoiceNumber,
+    invoiceDate: meta("Invoice Date"),
+    dueDate: meta("Due Date"),
+    company: view.company,
+    client: { name: view.billTo.name, lines: view.billTo.lines },
+    lines: view.lines.map((l) => ({
+      index: l.index,
+      description: l.name,
+      hsn: l.hsnSac,
+      qty: l.quantity,
+      unit: l.unit,
+      rate: l.rate,
+      discount: l.discount,
+      tax: l.tax,
+      amount: l.amount,
+    })),
+    taxSummary: view.taxSummary.map((s) => ({ label: `Tax ${s.rate}`, taxable: s.taxable, tax: s.tax })),
+    totals: view.totals,
+    grandTotal: view.total.value,
+    amountInWords: view.amountInWords,
+    notes: view.notes,
+    terms: view.terms,
+    bank: (view.bank ?? []).map((b) => `${b.label} ${b.value}`),
+    upiId: view.bank?.find((b) => b.label === "UPI")?.value ?? "",
+  };
+}
+
+const images = await sampleImages();
+const view = toPdfView(sampleInvoiceDocument(), images);
+const rssIdle = process.memoryUsage.rss();
+
+// 1. One thread, no pool: the template's own cost.
+preloadFonts([view.fontFamily]);
+const direct = await time(() => renderInvoicePdf(view));
+// The engine benchmark's stand-in template (17 ms on a quiet machine, ADR 0002): a yardstick for
+// how loaded this machine is right now.
+const benchAssets = await makeAssets("shreeganesh@hdfcbank", "390966.00");
+const yardstick = await time(() => renderInvoicePdfkit(sampleInvoice(), benchAssets, "Roboto"));
+
+// 2. Through the pool (what a download waits for: post the view, render, transfer the bytes).
+const pool = new PdfPool(2);
+await pool.warm();
+const rssWarm = process.memoryUsage.rss();
+const pooled = await time(() => pool.render(view));
+
+// 3. Throughput: many downloads at once on the 2-thread pool.
+const start = performance.now();
+await Promise.all(Array.from({ length: THROUGHPUT }, () => pool.render(view)));
+const perSecond = THROUGHPUT / ((performance.now() - start) / 1000);
+
+// 4. Peak RSS of the whole process with 10 downloads in flight (5 bursts).
+let peak = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+}, 2);
+for (let burst = 0; burst < 5; burst++)
+  await Promise.all(Array.from({ length: CONCURRENT }, () => pool.render(view)));
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage.rss());
+const size = (await pool.render(view)).byteLength;
+await pool.close();
+
+// 5. Chromium: the same invoice as HTML, page loaded once, only page.pdf() timed (its best case).
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
+const page = await browser.newPage();
+const htmlInvoice = asHtmlInvoice(view);
+await page.setContent(invoiceHtml(htmlInvoice, benchAssets, "Roboto"), { waitUntil: "load" });
+const chromiumPdf = await time(() => page.pdf({ format: "A4", printBackground: true }));
+await browser.close();
+
+console.log(
+  `\nBahi PDF figures: 20-line A4 invoice (sample-invoice.ts), ${N} sequential renders after ${WARMUP} warm-up`,
+);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log(
+  `Node ${process.version}, ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model}), NODE_ENV=${process.env.NODE_ENV}\n`,
+);
+console.table([
+  {
+    path: "template in one thread (renderInvoicePdf)",
+    "median ms": +direct.median.toFixed(1),
+    "p95 ms": +direct.p95.toFixed(1),
+  },
+  {
+    path: "yardstick: engine benchmark's template",
+    "median ms": +yardstick.median.toFixed(1),
+    "p95 ms": +yardstick.p95.toFixed(1),
+  },
+  {
+    path: "through the pool (PdfPool.render)",
+    "median ms": +pooled.median.toFixed(1),
+    "p95 ms": +pooled.p95.toFixed(1),
+  },
+  {
+    path: "Chromium page.pdf(), page already loaded",
+    "median ms": +chromiumPdf.median.toFixed(1),
+    "p95 ms": +chromiumPdf.p95.toFixed(1),
+  },
+]);
+console.log(`PDF size: ${Math.round(size / 1024)} KB`);
+console.log(`Throughput, 2-thread pool, ${THROUGHPUT} renders at once: ${perSecond.toFixed(1)} PDFs/s`);
+console.log(
+  `RSS: idle ${mb(rssIdle)} MB, pool warm ${mb(rssWarm)} MB, peak with ${CONCURRENT} in flight ${mb(peak)} MB`,
+);
+const goals: [string, boolean][] = [
+  [`median through the pool < 40 ms (${pooled.median.toFixed(1)})`, pooled.median < 40],
+  [`>= 25 PDFs/s on 2 threads (${perSecond.toFixed(1)})`, perSecond >= 25],
+  [`peak RSS < 400 MB with ${CONCURRENT} in flight (${mb(peak)})`, mb(peak) < 400],
+  [
+    `faster than Chromium page.pdf(): ${(chromiumPdf.median / pooled.median).toFixed(1)}x`,
+    pooled.median < chromiumPdf.median,
+  ],
+];
+console.log("\nGoals:");
+for (const [goal, met] of goals) console.log(`  ${met ? "MET " : "MISS"} ${goal}`);

@@ -1,0 +1,37 @@
+import { Download } from "lucide-react";
+import { Button, type ButtonProps } from "../../components/ui/button";
+import { useDownloadPdf } from "./useDownloadPdf";
+
+/**
+ * Downloads the invoice's PDF for one credit. `onOutOfCredits` opens the top-up dialog; without
+ * it the user is taken to the credits section of the account page.
+ */
+export function DownloadPdfButton({
+  invoice,
+  onOutOfCredits,
+  label = "Download PDF",
+  iconOnly = false,
+  ...buttonProps
+}: {
+  invoice: { id: string; invoiceNumber: string };
+  onOutOfCredits?: () => void;
+  label?: string;
+  iconOnly?: boolean;
+} & Omit<ButtonProps, "onClick" | "busy" | "children">) {
+  const { download, downloadingId } = useDownloadPdf({ onOutOfCredits });
+  const busy = downloadingId === invoice.id;
+  return (
+    <Button
+      variant="outline"
+      size={iconOnly ? "icon" : "md"}
+      {...buttonProps}
+      busy={busy}
+      onClick={() => void download(invoice)}
+      aria-label={iconOnly ? `${label} of invoice ${invoice.invoiceNumber}` : undefined}
+      title={iconOnly ? label : undefined}
+    >
+      {!busy && <Download className="h-4 w-4" aria-hidden="true" />}
+      {iconOnly ? null : busy ? "Preparing PDF…" : label}
+    </Button>
+  );
+}

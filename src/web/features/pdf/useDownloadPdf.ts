@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { CREDIT_MESSAGES } from "../../../domain/messages";
+import { api } from "../../api";
+
+const creditsQuery = {
+  queryKey: ["credits"],
+  queryFn: () => api<{ credits: number }>("/api/credits"),
+};
+
+/** The file name the server chose (content-disposition), or a fallback. */
+export function filenameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns; give them a moment before freeing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type DownloadOutcome = "saved" | "out_of_credits" | "unauthenticated" | "failed";
+
+/**
+ * Downloads an invoice's PDF (1 credit, DECISIONS §3). The server renders and debits; here we
+ * save the file, tell the user what is left, and on 402 hand over to `onOutOfCredits` (the top-up
+ * dialog), by default the credits section of the account page.
+ */
+export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const credits = useQuery(creditsQuery);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const { onOutOfCredits } = opts;
+
+  const download = useCallback(
+    async (invoice: { id: string; invoiceNumber: string }): Promise<DownloadOutcome> => {
+      setDownloadingId(invoice.id);
+      try {
+        if (credits.isLoading) {
+          toast(CREDIT_MESSAGES.loadingCreditsTitle);
+          await queryClient.ensureQueryData(creditsQuery).catch(() => undefined);
+        }
+        let response: Response;
+        try {
+          response = await fetch(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`, {
+            credentials: "same-origin",
+          });
+        } catch {
+          response = new Response(null, { status: 599 });
+        }
+        if (response.status === 401) {
+          toast.error(CREDIT_MESSAGES.authenticationErrorTitle, {
+            description: CREDIT_MESSAGES.pleaseLogInToDownload,
+          });
+          return "unauthenticated";
+        }
+        if (response.status === 402) {
+          queryClient.setQueryData(creditsQuery.queryKey, (old: { credits: number } | undefined) =>
+            old ? { ...old, credits: 0 } : old,
+          );
+          if (onOutOfCredits) onOutOfCredits();
+          else navigate("/account#credits");
+          return "out_of_credits";
+        }
+        if (!response.ok) {
+          toast.error(CREDIT_MESSAGES.downloadFailedTitle, {
+            description: CREDIT_MESSAGES.couldNotUpdateDownloadCount,
+          });
+          return "failed";
+        }
+        const blob = await response.blob();
+        saveBlob(
+          blob,
+          filenameFrom(response.headers.get("content-disposition"), `${invoice.invoiceNumber}.pdf`),
+        );
+        const remaining = Number(response.headers.get("x-credits-remaining"));
+        if (Number.isFinite(remaining)) {
+          queryClient.setQueryData(creditsQuery.queryKey, (old: { credits: number } | undefined) =>
+            old ? { ...old, credits: remaining } : old,
+          );
+        }
+        toast.success(CREDIT_MESSAGES.downloadSuccessfulTitle, {
+          description: Number.isFinite(remaining) ? CREDIT_MESSAGES.creditsRemaining(remaining) : undefined,
+        });
+        return "saved";
+      } catch {
+        toast.error(CREDIT_MESSAGES.downloadFailedTitle, {
+          description: CREDIT_MESSAGES.couldNotUpdateDownloadCount,
+        });
+        return "failed";
+      } finally {
+        setDownloadingId(null);
+        void queryClient.invalidateQueries({ queryKey: ["credits"], exact: true });
+        void queryClient.invalidateQueries({ queryKey: ["credits", "ledger"] });
+      }
+    },
+    [credits.isLoading, queryClient, navigate, onOutOfCredits],
+  );
+
+  return { download, downloadingId, creditsLoading: credits.isLoading, credits: credits.data?.credits };
+}
