@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { formatMoney } from "../../../domain/format";
 import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
@@ -14,8 +16,14 @@ export function CreditHistory() {
   const balance = useQuery(creditsQuery);
   const ledger = useQuery(ledgerQuery);
   const { open } = useTopUpDialog();
+  const { hash } = useLocation();
+  const loaded = ledger.isSuccess;
+  // /account#credits (the success page's "View Credit History") lands on this card.
+  useEffect(() => {
+    if (hash === "#credits" && loaded) document.getElementById("credits")?.scrollIntoView({ block: "start" });
+  }, [hash, loaded]);
   return (
-    <Card id="credits" className="lg:col-span-2">
+    <Card id="credits" className="scroll-mt-20 lg:col-span-2">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">Credits</h2>
@@ -46,7 +54,7 @@ export function CreditHistory() {
   );
 }
 
-function describe(entry: LedgerEntry): string {
+function entryLabel(entry: LedgerEntry): string {
   if (entry.reason === "signup_grant") return "Sign-up bonus";
   if (entry.reason === "download")
     return entry.invoiceNumber ? `PDF download: ${entry.invoiceNumber}` : "PDF download";
@@ -64,7 +72,7 @@ function Ledger({ entries }: { entries: LedgerEntry[] }) {
         {entries.map((e) => (
           <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2">
             <div className="min-w-0">
-              <p className="truncate">{describe(e)}</p>
+              <p className="truncate">{entryLabel(e)}</p>
               <p className="text-xs text-muted-foreground">{when(e.createdAt)}</p>
             </div>
             <span

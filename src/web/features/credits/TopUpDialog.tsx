@@ -102,13 +102,13 @@ function PlanCards({
                   {CREDIT_MESSAGES.mostPopular}
                 </span>
               )}
-              <h3 id={`plan-${plan.id}`} className="text-base font-semibold">
-                {plan.name}
-              </h3>
-              <p className="mt-2">
-                <span className="text-3xl font-bold">{rupees(plan.price)}</span>
-              </p>
-              <ul className="mt-3 flex-1 space-y-1.5 text-sm text-muted-foreground">
+              <div className="flex items-baseline justify-between gap-2 sm:block">
+                <h3 id={`plan-${plan.id}`} className="text-base font-semibold">
+                  {plan.name}
+                </h3>
+                <p className="text-2xl font-bold sm:mt-2 sm:text-3xl">{rupees(plan.price)}</p>
+              </div>
+              <ul className="mt-2 flex-1 space-y-1 text-sm text-muted-foreground sm:mt-3 sm:space-y-1.5">
                 <li className="flex items-center gap-2">
                   <Check className="h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
                   {plan.credits} PDF downloads
@@ -119,7 +119,7 @@ function PlanCards({
                 </li>
               </ul>
               <Button
-                className="mt-4 w-full justify-center"
+                className="mt-3 w-full justify-center sm:mt-4"
                 variant={plan.popular ? "primary" : "outline"}
                 busy={busy}
                 disabled={processingPlanId !== null}
