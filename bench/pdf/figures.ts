@@ -70,14 +70,6 @@ const images = await sampleImages();
 const view = toPdfView(sampleInvoiceDocument(), images);
 const rssIdle = process.memoryUsage.rss();
 
-// 1. One thread, no pool: the template's own cost.
-preloadFonts([view.fontFamily]);
-const direct = await time(() => renderInvoicePdf(view));
-// The engine benchmark's stand-in template (17 ms on a quiet machine, ADR 0002): a yardstick for
-// how loaded this machine is right now.
-const benchAssets = await makeAssets("shreeganesh@hdfcbank", "390966.00");
-const yardstick = await time(() => renderInvoicePdfkit(sampleInvoice(), benchAssets, "Roboto"));
-
 // 2. Through the pool (what a download waits for: post the view, render, transfer the bytes).
 const pool = new PdfPool(2);
 await pool.warm();
@@ -100,6 +92,14 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const size = (await pool.render(view)).byteLength;
 await pool.close();
+
+// 1. One thread, no pool: the template's own cost.
+preloadFonts([view.fontFamily]);
+const direct = await time(() => renderInvoicePdf(view));
+// The engine benchmark's stand-in template (17 ms on a quiet machine, ADR 0002): a yardstick for
+// how loaded this machine is right now.
+const benchAssets = await makeAssets("shreeganesh@hdfcbank", "390966.00");
+const yardstick = await time(() => renderInvoicePdfkit(sampleInvoice(), benchAssets, "Roboto"));
 
 // 5. Chromium: the same invoice as HTML, page loaded once, only page.pdf() timed (its best case).
 const browser = await chromium.launch({
