@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
+export type { Page };
 export { expect };
 
 const dataDir = () => process.env.E2E_DATA_DIR!;

@@ -2,6 +2,6 @@
 export function returnPathFrom(state: unknown): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
   const path = from?.pathname;
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path === "/auth") return "/dashboard";
+  if (!path?.startsWith("/") || path.startsWith("//") || path === "/auth") return "/dashboard";
   return `${path}${from?.search ?? ""}${from?.hash ?? ""}`;
 }

@@ -3,8 +3,8 @@ import { Button, type ButtonProps } from "../../components/ui/button";
 import { useDownloadPdf } from "./useDownloadPdf";
 
 /**
- * Downloads the invoice's PDF for one credit. `onOutOfCredits` opens the top-up dialog; without
- * it the user is taken to the credits section of the account page.
+ * Downloads the invoice's PDF for one credit. At zero credits the top-up dialog opens instead
+ * (or `onOutOfCredits`, when given).
  */
 export function DownloadPdfButton({
   invoice,
@@ -28,7 +28,7 @@ export function DownloadPdfButton({
       busy={busy}
       onClick={() => void download(invoice)}
       aria-label={iconOnly ? `${label} of invoice ${invoice.invoiceNumber}` : undefined}
-      title={iconOnly ? label : undefined}
+      title={iconOnly ? label : buttonProps.title}
     >
       {!busy && <Download className="h-4 w-4" aria-hidden="true" />}
       {iconOnly ? null : busy ? "Preparing PDF…" : label}

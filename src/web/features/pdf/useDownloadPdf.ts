@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CREDIT_MESSAGES } from "../../../domain/messages";
 import { api } from "../../api";
+import { openTopUpDialog } from "../credits/useTopUpDialog";
 
 const creditsQuery = {
   queryKey: ["credits"],
@@ -34,11 +34,10 @@ export type DownloadOutcome = "saved" | "out_of_credits" | "unauthenticated" | "
 /**
  * Downloads an invoice's PDF (1 credit, DECISIONS §3). The server renders and debits; here we
  * save the file, tell the user what is left, and on 402 hand over to `onOutOfCredits` (the top-up
- * dialog), by default the credits section of the account page.
+ * dialog, by default).
  */
 export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const credits = useQuery(creditsQuery);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const { onOutOfCredits } = opts;
@@ -69,8 +68,7 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
           queryClient.setQueryData(creditsQuery.queryKey, (old: { credits: number } | undefined) =>
             old ? { ...old, credits: 0 } : old,
           );
-          if (onOutOfCredits) onOutOfCredits();
-          else navigate("/account#credits");
+          (onOutOfCredits ?? openTopUpDialog)();
           return "out_of_credits";
         }
         if (!response.ok) {
@@ -105,7 +103,7 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
         void queryClient.invalidateQueries({ queryKey: ["credits", "ledger"] });
       }
     },
-    [credits.isLoading, queryClient, navigate, onOutOfCredits],
+    [credits.isLoading, queryClient, onOutOfCredits],
   );
 
   return { download, downloadingId, creditsLoading: credits.isLoading, credits: credits.data?.credits };

@@ -1,4 +1,5 @@
 import { Ban, CheckCircle2, Copy, FileCheck2, RotateCcw, Save, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import type { StoredStatus } from "../../../../domain/status";
 import { Button } from "../../../components/ui/button";
 
@@ -18,7 +19,10 @@ export function ActionBar({
   status,
   busy,
   onAction,
+  download,
 }: {
+  /** The PDF download button, for a saved invoice. */
+  download?: ReactNode;
   /** False for an invoice not yet saved. */
   saved: boolean;
   status: StoredStatus;
@@ -61,6 +65,7 @@ export function ActionBar({
   return (
     <div role="toolbar" aria-label="Invoice actions" className="flex flex-wrap gap-2">
       {actions}
+      {download}
     </div>
   );
 }

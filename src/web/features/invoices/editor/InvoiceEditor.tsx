@@ -14,6 +14,7 @@ import { Card } from "../../../components/ui/card";
 import { ConfirmDialog, Dialog } from "../../../components/ui/dialog";
 import { Field, Input } from "../../../components/ui/input";
 import { PageHeader } from "../../../components/ui/page";
+import { DownloadPdfButton } from "../../pdf/DownloadPdfButton";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
@@ -213,6 +214,16 @@ export function InvoiceEditor({
   const displayStatus = saved?.displayStatus ?? "draft";
   const title = invoice ? "Edit Invoice" : "Create New Invoice";
 
+  // The PDF is made from the saved invoice, so unsaved edits must be saved first.
+  const downloadButton = saved ? (
+    <DownloadPdfButton
+      invoice={saved}
+      size="sm"
+      disabled={state.dirty || busy !== null}
+      title={state.dirty ? "Save your changes before downloading the PDF." : undefined}
+    />
+  ) : null;
+
   return (
     <>
       <PageHeader
@@ -229,7 +240,13 @@ export function InvoiceEditor({
         }
       />
       <div className="mb-4">
-        <ActionBar saved={Boolean(saved)} status={saved?.status ?? "draft"} busy={busy} onAction={onAction} />
+        <ActionBar
+          saved={Boolean(saved)}
+          status={saved?.status ?? "draft"}
+          busy={busy}
+          onAction={onAction}
+          download={downloadButton}
+        />
       </div>
 
       <div
@@ -323,6 +340,7 @@ export function InvoiceEditor({
             status={saved?.status ?? "draft"}
             busy={busy}
             onAction={onAction}
+            download={downloadButton}
           />
         </form>
 

@@ -1,6 +1,7 @@
 import { CheckCircle2, Copy, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { DownloadPdfButton } from "../../pdf/DownloadPdfButton";
 import type { InvoiceSummary } from "../types";
 
 export type RowAction = "duplicate" | "paid" | "delete";
@@ -27,6 +28,7 @@ export function InvoiceRowActions({
       >
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </Link>
+      <DownloadPdfButton invoice={invoice} iconOnly variant="ghost" />
       <Button
         variant="ghost"
         size="icon"

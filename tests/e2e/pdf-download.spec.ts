@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "./fixtures";
+
+// Downloading a PDF costs one credit; at zero the top-up dialog opens instead of a download.
+
+async function createInvoice(page: Page): Promise<{ id: string; invoiceNumber: string }> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/invoices", {
+    headers: { origin },
+    data: {
+      invoiceNumber: `INV-PDF-${Math.random().toString(36).slice(2, 8)}`,
+      status: "due",
+      invoiceDate: "2026-11-21",
+      dueDate: "2026-12-21",
+      currency: "INR",
+      client: { name: "Lakshmi Stores" },
+      items: [{ id: "a", name: "Masala tea, 1 kg", quantity: "3", rate: "450.50", taxPercent: "5" }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).invoice;
+}
+
+test("a PDF download arrives as a real file and costs one credit; at zero the top-up dialog opens", async ({
+  signedInPage: page,
+}) => {
+  const invoice = await createInvoice(page);
+  await page.goto("/invoices");
+  const credits = page.getByRole("button", { name: /Credits: \d+/ });
+  await expect(credits).toHaveAccessibleName(/Credits: 25\b/);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Download PDF of invoice ${invoice.invoiceNumber}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}.pdf`);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  await expect(page.getByText("Download Successful")).toBeVisible();
+  await expect(credits).toHaveAccessibleName(/Credits: 24\b/);
+
+  // Spend the rest through the API, then try once more in the page.
+  for (let i = 0; i < 24; i++) {
+    const res = await page.request.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(res.status()).toBe(200);
+  }
+  const refused = await page.request.get(`/api/invoices/${invoice.id}/pdf`);
+  expect(refused.status()).toBe(402);
+
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  await page.getByRole("button", { name: "Download PDF" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Top Up Your Credits" })).toBeVisible();
+  await expect(page.getByText("Most Popular")).toBeVisible();
+});
