@@ -18,7 +18,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each mail is written to `<dataDir>/outbox/` and its links are
  * logged, so a person on a fresh machine can still confirm an account and reset a password.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return { send: (m) => sendWith(transport, opts.from, m) };

@@ -9,7 +9,7 @@ import { type BahiApp, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
-import type { MailMessage, Mailer } from "../services/mail";
+import type { Mailer, MailMessage } from "../services/mail";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -142,7 +142,13 @@ export function post(app: FastifyInstance, url: string, payload: unknown, cookie
   });
 }
 
-export function send(app: FastifyInstance, method: "PUT" | "PATCH" | "DELETE", url: string, payload: unknown, cookie?: string) {
+export function send(
+  app: FastifyInstance,
+  method: "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload: unknown,
+  cookie?: string,
+) {
   return app.inject({
     method,
     url,
