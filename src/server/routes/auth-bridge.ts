@@ -31,19 +31,23 @@ export function registerAuthBridge(
 ) {
   const { auth, config, db, limits } = deps;
 
-  async function forward(request: FastifyRequest, reply: FastifyReply) {
+  /** Asks better-auth to answer this request (nothing is sent yet). */
+  async function callAuth(request: FastifyRequest): Promise<Response> {
     const headers = toHeaders(request);
     headers.set(CLIENT_IP_HEADER, request.ip);
     const hasBody = request.body !== undefined && request.method !== "GET" && request.method !== "HEAD";
     if (hasBody) headers.set("content-type", "application/json");
     headers.delete("content-length");
-    const response = await auth.handler(
+    return auth.handler(
       new Request(new URL(request.url, config.publicUrl), {
         method: request.method,
         headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+  }
+
+  async function send(reply: FastifyReply, response: Response) {
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
@@ -52,6 +56,9 @@ export function registerAuthBridge(
     if (cookies.length) reply.header("set-cookie", cookies);
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
   }
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, await callAuth(request));
 
   const ipKey = (kind: string, request: FastifyRequest) => `${kind}:ip:${request.ip}`;
   const emailOf = (request: FastifyRequest) => {
@@ -76,16 +83,17 @@ export function registerAuthBridge(
     if (ipCount >= limits.signInFailuresPerIp || accountCount >= limits.signInFailuresPerAccount) {
       throw new AppError("too_many_requests", TOO_MANY);
     }
-    await forward(request, reply);
-    if (reply.statusCode >= 400 && reply.statusCode !== 403) {
+    const response = await callAuth(request);
+    // Count before answering, so the next attempt always sees this one.
+    if (response.status >= 400 && response.status !== 403) {
       await Promise.all([
         hitRateLimit(db, ipFailures, limits.windowSeconds),
         email ? hitRateLimit(db, accountKey, limits.windowSeconds) : undefined,
       ]);
-    } else if (reply.statusCode < 300 && email) {
+    } else if (response.status < 300 && email) {
       await clearRateLimit(db, accountKey);
     }
-    return reply;
+    return send(reply, response);
   });
 
   app.post("/api/auth/sign-up/email", async (request, reply) => {
