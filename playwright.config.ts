@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: "warn",
+      // The browser tests create many accounts from one address.
+      AUTH_REQUESTS_PER_IP: "10000",
       NODE_ENV: "production",
     },
   },

@@ -121,7 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     }
   });
 
-  registerAuthBridge(app, { auth, config, db, limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS });
+  registerAuthBridge(app, {
+    auth,
+    config,
+    db,
+    limits: deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, requestsPerIp: config.authRequestsPerIp },
+  });
   registerFeatureRoutes({ app, auth, db, config, mailer });
   const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());

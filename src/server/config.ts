@@ -47,6 +47,8 @@ const envSchema = z.object({
   RAZORPAY_CHECKOUT_URL: optionalUrl(["http", "https"]).transform(
     (v) => v ?? "https://checkout.razorpay.com/v1/checkout.js",
   ),
+  /** Sign-ups and reset requests allowed per client IP in 15 minutes (tests that create many accounts raise it). */
+  AUTH_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -74,6 +76,7 @@ export interface Config {
     checkoutUrl: string;
   };
   logLevel: Env["LOG_LEVEL"];
+  authRequestsPerIp: number;
   /** Extra origins allowed to send state-changing requests (the Vite dev server). */
   extraOrigins: string[];
 }
@@ -129,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
     },
     logLevel: e.LOG_LEVEL,
+    authRequestsPerIp: e.AUTH_REQUESTS_PER_IP,
     extraOrigins: e.NODE_ENV === "development" ? ["http://localhost:5173"] : [],
   };
 }
