@@ -35,7 +35,7 @@ export const gettingStartedSections: GuideSection[] = [
         </p>
         <h3>Sign in with Google</h3>
         <p>
-          Press <strong>Sign in with Google</strong> and pick your Google account. No separate password or
+          Press <strong>Continue with Google</strong> and pick your Google account. No separate password or
           e-mail confirmation is needed.
         </p>
         <h3>Your first five minutes</h3>
