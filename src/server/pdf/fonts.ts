@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { FONT_FAMILIES, type FontFamily } from "../../domain/settings";
 
 /**
  * The bundled fonts of the PDF. Every file is resolved from node_modules at run time (no font
@@ -9,17 +10,7 @@ import { dirname, join } from "node:path";
  * DejaVu Sans is only Verdana-like (a Bitstream Vera descendant: wide, tall x-height) - lines set
  * in it wrap about where Verdana's would, not exactly.
  */
-export const FONT_FAMILIES = [
-  "Inter",
-  "Roboto",
-  "Lato",
-  "Open Sans",
-  "Montserrat",
-  "Verdana",
-  "Georgia",
-  "Times New Roman",
-] as const;
-export type FontFamily = (typeof FONT_FAMILIES)[number];
+export { FONT_FAMILIES, type FontFamily };
 export type FontWeight = "regular" | "bold";
 
 export interface FontFace {
