@@ -218,3 +218,19 @@ for (const path of ["/auth", "/dashboard", "/account"]) {
     }
   });
 }
+
+test("a signed-in user reaches the terms from inside the app, not by opening them directly", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/terms-and-conditions");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .locator("..")
+    .getByRole("link", { name: "Terms" })
+    .click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Terms");
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

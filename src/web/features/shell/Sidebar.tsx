@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { Button } from "../../components/ui/button";
 import { NAV_ITEMS } from "./nav";
 
@@ -62,6 +62,18 @@ export function SidebarFooter({
         <LogOut className="h-4 w-4" aria-hidden="true" />
         Logout
       </Button>
+      <p className="flex flex-wrap gap-x-3 px-3 text-xs text-muted-foreground">
+        <a href="/support" target="_blank" rel="noopener" className="underline hover:text-foreground">
+          Help &amp; Support
+        </a>
+        <Link
+          to="/terms-and-conditions"
+          state={{ fromApp: true }}
+          className="underline hover:text-foreground"
+        >
+          Terms
+        </Link>
+      </p>
     </div>
   );
 }

@@ -18,8 +18,11 @@ export const gettingStartedSections: GuideSection[] = [
             password of at least 6 characters, twice. Very common passwords are refused.
           </li>
           <li>
-            Tick the box to agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link>; the
-            Sign Up button stays disabled until you do.
+            Tick the box to agree to the{" "}
+            <Link to="/terms-and-conditions" state={{ fromApp: true }}>
+              Terms and Conditions
+            </Link>
+            ; the Sign Up button stays disabled until you do.
           </li>
         </ol>
         <h3>Confirm your e-mail</h3>
