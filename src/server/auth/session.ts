@@ -1,13 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors";
-import type { Auth } from "./auth";
+import type { Auth, SessionUser } from "./auth";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
+export type { SessionUser } from "./auth";
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -21,8 +16,7 @@ export function toHeaders(request: FastifyRequest): Headers {
 
 /** The signed-in user of this request, or a 401. Every user-data route starts here. */
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!session) throw new AppError("unauthorized", "Please sign in to continue.");
-  const { id, email, name, emailVerified } = session.user;
-  return { id, email, name, emailVerified };
+  const user = await auth.findSessionUser(request.headers.cookie);
+  if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
+  return user;
 }

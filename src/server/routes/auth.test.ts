@@ -182,6 +182,23 @@ describeEachDb("accounts API", (kind) => {
     expect((await get(t.app, "/api/profile", other)).statusCode).toBe(401);
   });
 
+  it("refuses a session cookie whose token or signature was changed", async () => {
+    const s = await signUpAndSignIn(t);
+    expect((await get(t.app, "/api/profile", s.cookie)).statusCode).toBe(200);
+    const [name, value] = s.cookie.split("=");
+    const decoded = decodeURIComponent(value);
+    const [token, signature] = [
+      decoded.slice(0, decoded.lastIndexOf(".")),
+      decoded.slice(decoded.lastIndexOf(".") + 1),
+    ];
+    const forged = (t: string, sig: string) => `${name}=${encodeURIComponent(`${t}.${sig}`)}`;
+    const otherToken = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;
+    const otherSignature = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+    expect((await get(t.app, "/api/profile", forged(otherToken, signature))).statusCode).toBe(401);
+    expect((await get(t.app, "/api/profile", forged(token, otherSignature))).statusCode).toBe(401);
+    expect((await get(t.app, "/api/profile", `${name}=${token}`)).statusCode).toBe(401);
+  });
+
   it("signs out", async () => {
     const s = await signUpAndSignIn(t);
     const out = await post(t.app, "/api/auth/sign-out", {}, s.cookie);
