@@ -130,9 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerFeatureRoutes({ app, auth, db, config, mailer });
   const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
-  // Warm the render threads at start so the first download is fast; tests warm on first use.
+  // Warm the render threads once the server listens (so they do not slow the start down) and
+  // before anyone downloads; tests warm on first use.
   if (!deps.pdfRenderer && config.env !== "test") {
-    pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));
+    app.addHook("onListen", async () => {
+      pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));
+    });
   }
   registerPdfRoutes(app, { auth, db, renderer: pdfRenderer });
 
