@@ -209,7 +209,8 @@ export function toPdfView(doc: InvoiceDocument, images: PdfImages): PdfView {
       // Fixed, so the same invoice always gives the same bytes (golden pages, caching).
       creationDate: new Date(`${doc.invoiceDate}T00:00:00Z`),
     },
-    title: c.gstin ? "TAX INVOICE" : "INVOICE",
+    // Bahi makes retail invoices, never tax invoices (spec §1), whether or not a GSTIN is shown.
+    title: "INVOICE",
     invoiceNumber: doc.invoiceNumber,
     meta,
     mark: MARKS[doc.status] ?? null,
