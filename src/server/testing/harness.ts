@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
+import { TEST_DATABASE_URL } from "./test-config";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -17,7 +18,7 @@ export type DbKind = "pglite" | "postgres";
 
 /** The databases API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): DbKind[] {
-  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  return TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
 /** Runs a suite once per database kind. */
@@ -27,7 +28,7 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
 
 /** A fresh PostgreSQL database for this test file, dropped when closed. */
 async function openFreshPostgres(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const adminUrl = TEST_DATABASE_URL!;
   const name = `bahi_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -6,6 +6,7 @@ import type { ClientRecord, InvoiceRecord, ProductRecord } from "../../services/
 import type { Db } from "../client";
 import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
 import type { NewImage } from "./images";
+import { columnsOf } from "./invoices";
 
 // The user's whole data set: read for export, replaced for import, removed for "clear all data".
 // Every statement names the user in its WHERE clause; callers pass a transaction.
@@ -224,20 +225,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
         }
       : settingsCompany;
     const document = buildInvoiceDocument(linked, snapshot);
-    return {
-      id: randomUUID(),
-      userId,
-      invoiceNumber: document.invoiceNumber,
-      clientId: document.clientId,
-      clientName: document.clientName,
-      totalMinor: document.totals.totalMinor,
-      currency: document.currency,
-      status: document.status,
-      invoiceDate: document.invoiceDate,
-      dueDate: document.dueDate,
-      paymentDate: document.paymentDate,
-      invoiceData: document,
-    };
+    return { id: randomUUID(), userId, ...columnsOf(document) };
   });
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
 }
