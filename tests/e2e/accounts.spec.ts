@@ -234,3 +234,23 @@ test("a signed-in user reaches the terms from inside the app, not by opening the
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("My Account deletes the account after the password confirms it", async ({
+  signedInPage: page,
+  user,
+}) => {
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Delete for good" }).click();
+  await expect(dialog.getByText("That password is not correct.")).toBeVisible();
+  await dialog.getByLabel("Your password").fill(user.password);
+  await dialog.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Your account and all its data have been deleted.")).toBeVisible();
+  await signInThroughForm(page, user);
+  await expect(
+    page.getByText("Invalid email or password. Please try again or reset your password."),
+  ).toBeVisible();
+});

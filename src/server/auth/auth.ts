@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, gt } from "drizzle-orm";
@@ -56,6 +56,8 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     // Our own limiter (see routes/auth.ts) keeps one mechanism, shared through the database.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // My Account can delete the account; every table of the user's data cascades from `user`.
+    user: { deleteUser: { enabled: true } },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.secureCookies,
@@ -111,6 +113,19 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
           }
         }
         if (ctx.path === "/reset-password") rejectWeakPassword(body.newPassword);
+        if (ctx.path === "/delete-user" && typeof body.password !== "string") {
+          // An account with a password must confirm with it (Google-only accounts need a fresh session).
+          const session = await getSessionFromCtx(ctx);
+          const credential = session
+            ? await ctx.context.internalAdapter.findCredentialAccount(session.user.id)
+            : null;
+          if (credential?.password) {
+            throw new APIError("BAD_REQUEST", {
+              code: "PASSWORD_REQUIRED",
+              message: "Enter your password to delete your account.",
+            });
+          }
+        }
         if (ctx.path === "/change-password") {
           rejectWeakPassword(body.newPassword);
           // Changing the password always ends the user's other sessions.

@@ -199,6 +199,22 @@ describeEachDb("accounts API", (kind) => {
     expect((await get(t.app, "/api/profile", `${name}=${token}`)).statusCode).toBe(401);
   });
 
+  it("deletes an account and all its data, only with the right password", async () => {
+    const s = await signUpAndSignIn(t);
+    const { user } = await import("../db/schema");
+    const { eq } = await import("drizzle-orm");
+    expect((await post(t.app, "/api/auth/delete-user", {}, s.cookie)).statusCode).toBe(400);
+    expect(
+      (await post(t.app, "/api/auth/delete-user", { password: "wrong-one-1" }, s.cookie)).statusCode,
+    ).toBe(400);
+    const ok = await post(t.app, "/api/auth/delete-user", { password: s.password }, s.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(await t.database.db.select().from(user).where(eq(user.email, s.email))).toEqual([]);
+    expect((await get(t.app, "/api/profile", s.cookie)).statusCode).toBe(401);
+    const again = await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
+    expect(again.statusCode).toBe(401);
+  });
+
   it("signs out", async () => {
     const s = await signUpAndSignIn(t);
     const out = await post(t.app, "/api/auth/sign-out", {}, s.cookie);

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { Field, Input, PasswordInput } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page";
 import { CreditHistory } from "../credits/CreditHistory";
+import { DeleteAccountCard } from "./DeleteAccountCard";
 
 interface Profile {
   id: string;
@@ -47,6 +48,7 @@ export function AccountPage() {
           )}
           <SessionsCard />
           <CreditHistory />
+          <DeleteAccountCard hasPassword={profile.hasPassword} />
         </div>
       )}
     </>
