@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx src/server/main.ts",
+    // What `npm start` runs: the compiled server (scripts/test.mjs builds it first).
+    command: "node dist/server/main.mjs",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,17 +1,19 @@
 // Server start time on an existing data folder, and sign-in latency.
 // Run: npx tsx bench/accounts.ts   (uses a fresh temporary data folder and port 3900)
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+// What `npm start` runs: the compiled server.
+execFileSync("node", ["scripts/build-server.mjs"], { stdio: "inherit" });
 const PORT = 3900;
 const BASE = `http://localhost:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-bench-"));
 
 function startServer(): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
-  const child = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn("node", ["dist/server/main.mjs"], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: "warn" },
     stdio: "inherit",
   });

@@ -1,10 +1,10 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server.
-import { spawnSync } from "node:child_process";
+// `npm start`: builds the web app and the server when they are missing or older than their
+// sources, then runs the compiled server.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "dist/web/index.html");
 
 function newestMtime(dir) {
   let newest = 0;
@@ -15,13 +15,30 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(root, "src/web"), path.join(root, "src/domain")];
-const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
-if (stale) {
-  console.log("Building the web app...");
-  const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+function isStale(output, sources) {
+  const target = path.join(root, output);
+  return (
+    !existsSync(target) ||
+    Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(target).mtimeMs
+  );
+}
+
+function run(title, command, args) {
+  console.log(title);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync("npx", ["tsx", "src/server/main.ts"], { cwd: root, stdio: "inherit" });
-process.exit(server.status ?? 0);
+if (isStale("dist/web/index.html", ["src/web", "src/domain"])) {
+  run("Building the web app...", "npx", ["vite", "build", "--logLevel", "warn"]);
+}
+if (isStale("dist/server/main.mjs", ["src/server", "src/domain"])) {
+  run("Building the server...", process.execPath, ["scripts/build-server.mjs"]);
+}
+const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], {
+  cwd: root,
+  stdio: "inherit",
+});
+// The server shuts down gracefully on SIGTERM/SIGINT: pass them on and leave with its exit code.
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

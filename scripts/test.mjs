@@ -47,5 +47,6 @@ if (!process.env.TEST_DATABASE_URL) {
 run("unit and API tests", "npx", ["vitest", "run"]);
 ensureChromium();
 run("build", "npx", ["vite", "build", "--logLevel", "warn"]);
+run("server build", process.execPath, ["scripts/build-server.mjs"]);
 run("browser tests", "npx", ["playwright", "test"]);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

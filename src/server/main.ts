@@ -1,17 +1,15 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
+import { WEB_ROOT } from "./paths";
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
-  const { app } = await buildApp({ config, database, logger, webRoot });
+  const { app } = await buildApp({ config, database, logger, webRoot: WEB_ROOT });
 
   let closing = false;
   const shutdown = async (signal: string) => {

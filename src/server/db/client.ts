@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,7 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`; applies migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
