@@ -16,5 +16,6 @@ export * from "./stock";
 export * from "./storage-keys";
 export * from "./timings";
 export * from "./totals";
+export * from "./upi";
 export * from "./validation";
 export * from "./words";

@@ -1,7 +1,8 @@
+import { upiPaymentUri } from "../../domain/upi";
 import { contrast } from "./colours";
 import { pdfFilename } from "./download";
 import { sampleInvoiceDocument } from "./sample-invoice";
-import { formatPdfDate, toPdfView, upiPaymentUri } from "./view";
+import { formatPdfDate, toPdfView } from "./view";
 
 const noImages = { logo: null, signature: null, upiQr: null };
 
@@ -45,7 +46,9 @@ describe("toPdfView", () => {
 
   it("prefers the uploaded QR image, and shows none on paid, cancelled or non-INR invoices", () => {
     const qr = new Uint8Array([1, 2, 3]);
-    expect(toPdfView(sampleInvoiceDocument(), { ...noImages, upiQr: qr }).upi).toMatchObject({
+    const withUpload = sampleInvoiceDocument();
+    withUpload.company = { ...withUpload.company, upiQrImageId: "qr-image" };
+    expect(toPdfView(withUpload, { ...noImages, upiQr: qr }).upi).toMatchObject({
       image: qr,
       uri: null,
     });

@@ -3,6 +3,7 @@ import { parseScaled } from "../../domain/decimal";
 import { formatMoney } from "../../domain/format";
 import type { Address, InvoiceDocument } from "../../domain/invoice";
 import type { InvoiceTemplate } from "../../domain/settings";
+import { upiQrFor } from "../../domain/upi";
 import { inkOn, mix, readableOnWhite, tint } from "./colours";
 import type { FontFamily } from "./fonts";
 
@@ -105,36 +106,12 @@ function addressLines(a: Address | null | undefined): string[] {
 
 const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
 
-/** Amounts in a `upi://pay` link are rupees with two decimals ("1234.50"). */
-function upiAmount(minor: number): string {
-  const rupees = Math.floor(minor / 100);
-  return `${rupees}.${String(minor % 100).padStart(2, "0")}`;
-}
-
-/** The payment link of NPCI's UPI linking spec, for a QR the payer's app can scan. */
-export function upiPaymentUri(opts: { upiId: string; payee: string; amountMinor: number; note: string }) {
-  const q = (s: string) => encodeURIComponent(s);
-  return (
-    `upi://pay?pa=${q(opts.upiId)}&pn=${q(opts.payee)}` +
-    `&am=${upiAmount(opts.amountMinor)}&cu=INR&tn=${q(opts.note)}`
-  );
-}
-
 function upiBlock(doc: InvoiceDocument, images: PdfImages): PdfView["upi"] {
-  // A QR asks to be paid: not on a paid or cancelled invoice, and UPI moves rupees only.
-  if (!doc.includeUpiQrCode || doc.currency !== "INR") return null;
-  if (doc.status === "paid" || doc.status === "cancelled") return null;
-  if (doc.totals.totalMinor <= 0) return null;
-  if (images.upiQr) return { image: images.upiQr, uri: null, caption: "Scan to pay with UPI" };
-  const upiId = doc.bankDetails.upiId;
-  if (!upiId) return null;
-  const uri = upiPaymentUri({
-    upiId,
-    payee: doc.company.name || upiId,
-    amountMinor: doc.totals.totalMinor,
-    note: doc.invoiceNumber,
-  });
-  return { image: null, uri, caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}` };
+  const qr = upiQrFor(doc);
+  if (!qr) return null;
+  if ("imageId" in qr)
+    return images.upiQr ? { image: images.upiQr, uri: null, caption: "Scan to pay with UPI" } : null;
+  return { image: null, uri: qr.uri, caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}` };
 }
 
 function bankBlock(doc: InvoiceDocument): LabelValue[] | null {

@@ -8,6 +8,7 @@ import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
 import { registerDataRoutes } from "./data";
+import { registerFontRoutes } from "./fonts";
 import { registerImageRoutes } from "./images";
 import { registerInvoiceRoutes } from "./invoices";
 import { registerPaymentRoutes } from "./payments";
@@ -35,4 +36,5 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerSettingsRoutes(app, deps);
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
+  registerFontRoutes(app);
 }

@@ -1,21 +1,18 @@
 import { memo, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { Address, InvoiceDocument } from "../../../../domain/invoice";
+import { upiQrFor } from "../../../../domain/upi";
 import { formatDate } from "../format";
 import { imageUrl } from "../queries";
 import { PreviewItems } from "./PreviewItems";
 import { PreviewTotals } from "./PreviewTotals";
 import { PAPER, textOn } from "./paper-colours";
+import { previewFontStack } from "./pdf-fonts";
 import { TEMPLATE_STYLES, type TemplateStyle } from "./templates";
+import { UpiQrCode } from "./UpiQrCode";
 
 /** A4 at 96 dpi: the page is drawn at this size and scaled to fit, so it reads like the PDF. */
 export const PAGE_WIDTH = 794;
 export const PAGE_HEIGHT = 1123;
-
-const FONT_STACKS: Record<string, string> = {
-  "Times New Roman": '"Times New Roman", Tinos, Georgia, serif',
-  Georgia: "Georgia, Gelasio, serif",
-  Verdana: "Verdana, Geneva, sans-serif",
-};
 
 function addressLines(a: Address | null | undefined): string[] {
   if (!a) return [];
@@ -120,7 +117,7 @@ function ClientBlock({ doc, style }: { doc: InvoiceDocument; style: TemplateStyl
 function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
   const b = doc.bankDetails;
   const showBank = doc.includeBankDetails && Object.values(b).some(Boolean);
-  const qr = doc.includeUpiQrCode ? doc.company.upiQrImageId : null;
+  const qr = upiQrFor(doc);
   const signature = doc.includeSignature ? doc.company.signatureImageId : null;
   const section = (title: string, body: ReactNode) => (
     <div className="mt-4">
@@ -174,7 +171,11 @@ function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
             )}
           {qr && (
             <figure className="text-center">
-              <img src={imageUrl(qr)} alt="UPI QR code" className="h-24 w-24 object-contain" />
+              {"imageId" in qr ? (
+                <img src={imageUrl(qr.imageId)} alt="UPI QR code" className="h-24 w-24 object-contain" />
+              ) : (
+                <UpiQrCode uri={qr.uri} />
+              )}
               <figcaption style={{ color: PAPER.muted }}>Scan to pay</figcaption>
             </figure>
           )}
@@ -199,7 +200,7 @@ function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
 export const InvoicePage = memo(function InvoicePage({ document: doc }: { document: InvoiceDocument }) {
   const style = TEMPLATE_STYLES[doc.template] ?? TEMPLATE_STYLES.classic;
   const bandInk = textOn(doc.primaryColor);
-  const fontFamily = FONT_STACKS[doc.fontFamily] ?? `"${doc.fontFamily}", Roboto, sans-serif`;
+  const fontFamily = previewFontStack(doc.fontFamily);
   return (
     <div
       className="relative flex flex-col"

@@ -1,0 +1,47 @@
+import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
+import { upiQrFor } from "./upi";
+
+const company = {
+  name: "Iyer Handlooms",
+  email: "",
+  address: "",
+  phone: "",
+  gstin: "",
+  logoImageId: null,
+  signatureImageId: null,
+  upiQrImageId: null,
+};
+const doc = (over: Record<string, unknown> = {}, upiQrImageId: string | null = null) =>
+  buildInvoiceDocument(
+    invoiceInputSchema.parse({
+      invoiceNumber: "INV/2026-27/0001",
+      invoiceDate: "2026-11-21",
+      currency: "INR",
+      status: "due",
+      client: { name: "Asha" },
+      items: [{ id: "a", name: "Saree", quantity: "1", rate: "1234.5" }],
+      includeUpiQrCode: true,
+      bankDetails: { upiId: "iyer@sbi" },
+      ...over,
+    }),
+    { ...company, upiQrImageId },
+  );
+
+describe("UPI QR", () => {
+  it("is a upi://pay link with payee, exact amount and invoice number when only a UPI ID is set", () => {
+    expect(upiQrFor(doc())).toEqual({
+      uri: "upi://pay?pa=iyer%40sbi&pn=Iyer%20Handlooms&am=1234.50&cu=INR&tn=INV%2F2026-27%2F0001",
+    });
+  });
+
+  it("is the uploaded image when there is one", () => {
+    expect(upiQrFor(doc({}, "img-1"))).toEqual({ imageId: "img-1" });
+  });
+
+  it("is left out on paid, cancelled, non-rupee or opted-out invoices", () => {
+    expect(upiQrFor(doc({ status: "paid", paymentDate: "2026-11-22" }))).toBeNull();
+    expect(upiQrFor(doc({ status: "cancelled" }))).toBeNull();
+    expect(upiQrFor(doc({ currency: "USD" }))).toBeNull();
+    expect(upiQrFor(doc({ includeUpiQrCode: false }))).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import { createReadStream } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import { FONT_FAMILIES, type FontFamily } from "../../domain/settings";
+import { notFound } from "../errors";
+import { fontFace } from "../pdf/fonts";
+
+/**
+ * The very font files the PDF embeds, so the editor's live preview draws the same letters. They
+ * are free fonts, the same for everyone: public and cached.
+ */
+export function registerFontRoutes(app: FastifyInstance) {
+  app.get<{ Params: { family: string; weight: string } }>(
+    "/api/fonts/:family/:weight",
+    async (request, reply) => {
+      const { family, weight } = request.params;
+      if (!FONT_FAMILIES.includes(family as FontFamily) || (weight !== "regular" && weight !== "bold")) {
+        throw notFound("Font");
+      }
+      return reply
+        .type("font/ttf")
+        .header("cache-control", "public, max-age=604800")
+        .send(createReadStream(fontFace(family as FontFamily)[weight]));
+    },
+  );
+}
