@@ -21,22 +21,27 @@ function run(title, command, args) {
   }
 }
 
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
-  console.log("Chromium is missing: installing Debian's chromium (needs root and apt)...");
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot) {
-    console.error("Browser tests need /usr/bin/chromium. Install it with: sudo apt-get install -y chromium");
+const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
+
+/** Browser tests need Debian's Chromium; PDF tests need poppler's pdftotext and pdftoppm. */
+function ensureTools() {
+  if (existsSync("/usr/bin/chromium") && hasCommand("pdftotext") && hasCommand("pdftoppm")) return;
+  console.log("Installing what the tests need: Debian's chromium and poppler-utils (apt-get)...");
+  if (process.getuid?.() !== 0) {
+    console.error(
+      "The tests need /usr/bin/chromium and pdftotext. Install them with: sudo apt-get install -y chromium poppler-utils",
+    );
     process.exit(1);
   }
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
   const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "poppler-utils"], { stdio: "inherit" });
-  if (r.status !== 0 || !existsSync("/usr/bin/chromium")) {
-    console.error("Could not install chromium. Install it with: apt-get install -y chromium");
+  if (r.status !== 0 || !existsSync("/usr/bin/chromium") || !hasCommand("pdftotext")) {
+    console.error("Could not install them. Install with: apt-get install -y chromium poppler-utils");
     process.exit(1);
   }
 }
 
+ensureTools();
 run("lint", "npx", ["biome", "check", "."]);
 run("types", "npx", ["tsc", "--noEmit", "-p", "."]);
 if (!process.env.TEST_DATABASE_URL) {
@@ -45,7 +50,6 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 run("unit and API tests", "npx", ["vitest", "run"]);
-ensureChromium();
 run("build", "npx", ["vite", "build", "--logLevel", "warn"]);
 run("server build", process.execPath, ["scripts/build-server.mjs"]);
 run("browser tests", "npx", ["playwright", "test"]);
