@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clients } from "../schema";
+import { pageOf } from "./paging";
 
 export interface Address {
   line1: string;
@@ -65,25 +66,7 @@ export async function listClients(db: Db, p: ListParams): Promise<{ rows: Client
     p.sort === "newest"
       ? [desc(clients.createdAt), desc(clients.id)]
       : [asc(sql`lower(${clients.name})`), asc(clients.id)];
-  const pageIds = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(where)
-    .orderBy(...order)
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize)
-    .as("page_ids");
-  const [rows, [counted]] = await Promise.all([
-    // Deferred join: the offset walks only the index (id and sort keys), then 20 rows are read.
-    db
-      .select()
-      .from(clients)
-      .innerJoin(pageIds, eq(clients.id, pageIds.id))
-      .orderBy(...order)
-      .then((joined) => joined.map((r) => r.clients)),
-    db.select({ n: count() }).from(clients).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return pageOf(db, clients, where, order, p);
 }
 
 export async function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { isCurrencyCode } from "../../../domain/currencies";
 import { AppError } from "../../errors";
 import type { Db } from "../client";
 import { productServices, stockMovements, userSettings } from "../schema";
 import { containsPattern } from "./clients";
+import { pageOf } from "./paging";
 import { applyStockChange, trimQuantity } from "./stock";
 
 export type ProductRow = typeof productServices.$inferSelect;
@@ -76,25 +77,7 @@ export async function listProducts(
         : p.sort === "rate"
           ? [desc(productServices.rate), ...byName]
           : byName;
-  const pageIds = db
-    .select({ id: productServices.id })
-    .from(productServices)
-    .where(where)
-    .orderBy(...order)
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize)
-    .as("page_ids");
-  const [rows, [counted]] = await Promise.all([
-    // Deferred join: the offset walks only the index (id and sort keys), then 20 rows are read.
-    db
-      .select()
-      .from(productServices)
-      .innerJoin(pageIds, eq(productServices.id, pageIds.id))
-      .orderBy(...order)
-      .then((joined) => joined.map((r) => r.product_services)),
-    db.select({ n: count() }).from(productServices).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return pageOf(db, productServices, where, order, p);
 }
 
 export async function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
