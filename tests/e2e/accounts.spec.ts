@@ -203,7 +203,16 @@ test("My Account changes the name and the password", async ({ signedInPage: page
   await expect(page.getByText("Your other devices have been signed out.")).toBeVisible();
 });
 
-for (const path of ["/auth", "/dashboard", "/account", "/invoice/new", "/invoices", "/clients", "/inventory", "/settings"]) {
+for (const path of [
+  "/auth",
+  "/dashboard",
+  "/account",
+  "/invoice/new",
+  "/invoices",
+  "/clients",
+  "/inventory",
+  "/settings",
+]) {
   test(`no serious accessibility violations on ${path}`, async ({ signedInPage, page, browser }) => {
     const target = path === "/auth" ? await (await browser.newContext()).newPage() : signedInPage;
     // Contrast is judged on the settled page, not half-way through an entrance animation.
