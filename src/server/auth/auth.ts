@@ -78,7 +78,9 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: false,
+      // A user whose link expired or got lost gets a fresh one by trying to sign in (after the
+      // password check, so only the owner can ask).
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {

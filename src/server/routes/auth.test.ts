@@ -43,6 +43,11 @@ describeEachDb("accounts API", (kind) => {
     const early = await post(t.app, "/api/auth/sign-in/email", { email, password: "kesari-chai-42" });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe("EMAIL_NOT_VERIFIED");
+    // Trying to sign in with the right password sends a fresh confirmation link; a wrong one does not.
+    const mails = () => t.mailer.sent.filter((m) => m.to === email).length;
+    expect(mails()).toBe(2);
+    await post(t.app, "/api/auth/sign-in/email", { email, password: "not-the-password" });
+    expect(mails()).toBe(2);
 
     const link = new URL(t.mailer.lastLink(email));
     expect(link.pathname).toBe("/api/auth/verify-email");
