@@ -30,12 +30,12 @@ export const settingsAndAccountSections: GuideSection[] = [
         <h3>Invoice numbering</h3>
         <ul>
           <li>
-            <strong>Date and time</strong> (default): INV-DDMMYYYY-HHmmss from the moment you open a new invoice,
-            for example INV-21112026-104512.
+            <strong>Date and time</strong> (default): INV-DDMMYYYY-HHmmss from the moment you open a new
+            invoice, for example INV-21112026-104512.
           </li>
           <li>
-            <strong>Sequential per financial year</strong>: INV/2026-27/0001, INV/2026-27/0002 and so on, starting
-            again at 0001 every 1 April.
+            <strong>Sequential per financial year</strong>: INV/2026-27/0001, INV/2026-27/0002 and so on,
+            starting again at 0001 every 1 April.
           </li>
         </ul>
         <h3>Data Management</h3>
