@@ -39,6 +39,8 @@ export function createMailer(opts: {
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");
+      // Also plainly, for a person running Bahi locally without SMTP: the link is what they need.
+      console.info(`\nMail to ${message.to}: ${message.subject}\n${links.map((l) => `  ${l}`).join("\n")}\n`);
     },
   };
 }
