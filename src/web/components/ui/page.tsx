@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** A page heading with optional actions on the right; sets the document title too. */
+/** A page heading with optional actions on the right (the app shell sets the document title). */
 export function PageHeader({
   title,
   description,

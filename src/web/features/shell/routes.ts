@@ -1,22 +1,23 @@
-/** Page titles of the protected routes, as the spec names them. */
-export const PAGE_TITLES: Record<string, string> = {
-  "/dashboard": "Dashboard Overview",
-  "/payment-success": "Payment Successful",
-  "/invoice/new": "Create New Invoice",
-  "/invoice/edit": "Edit Invoice",
-  "/invoices": "All Invoices",
-  "/clients": "Manage Clients",
-  "/inventory": "Inventory Overview",
-  "/inventory/details": "Inventory Product Details",
-  "/inventory/manage-items": "Manage Inventory Items",
-  "/settings": "Application Settings",
-  "/instructions": "User Instructions",
-  "/account": "My Account",
+import { PAGE_TITLES } from "../../../domain/messages";
+
+/** Page titles of the protected routes, as the spec names them, by path. */
+const TITLES_BY_PATH: Record<string, string> = {
+  "/dashboard": PAGE_TITLES.dashboard,
+  "/payment-success": PAGE_TITLES.paymentSuccess,
+  "/invoice/new": PAGE_TITLES.newInvoice,
+  "/invoices": PAGE_TITLES.invoices,
+  "/clients": PAGE_TITLES.clients,
+  "/inventory": PAGE_TITLES.inventory,
+  "/inventory/details": PAGE_TITLES.inventoryDetails,
+  "/inventory/manage-items": PAGE_TITLES.inventoryManageItems,
+  "/settings": PAGE_TITLES.settings,
+  "/instructions": PAGE_TITLES.instructions,
+  "/account": PAGE_TITLES.account,
 };
 
-export const PRODUCT_NAME = "Bahi";
+export const PRODUCT_NAME = PAGE_TITLES.default;
 
 export function titleForPath(pathname: string): string | undefined {
-  if (pathname.startsWith("/invoice/edit/")) return PAGE_TITLES["/invoice/edit"];
-  return PAGE_TITLES[pathname.replace(/\/+$/, "") || "/"];
+  if (pathname.startsWith("/invoice/edit/")) return PAGE_TITLES.editInvoice;
+  return TITLES_BY_PATH[pathname.replace(/\/+$/, "") || "/"];
 }
