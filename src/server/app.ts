@@ -144,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      index: false,
+      // "/" is the app page too (it sends a visitor on to /dashboard or /auth).
+      index: "index.html",
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

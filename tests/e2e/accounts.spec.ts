@@ -176,6 +176,16 @@ test("the phone-sized drawer opens, stays within 280 px and navigates", async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+test("the root sends a visitor to /auth", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the root sends a signed-in user to /dashboard", async ({ signedInPage: page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("unknown paths show Page Not Found", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();

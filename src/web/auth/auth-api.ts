@@ -20,7 +20,10 @@ export const authApi = {
       body: { email, password, name, callbackURL: `${origin()}/auth?verified=1` },
     }),
   signIn: (email: string, password: string) =>
-    api<{ user: SessionUser }>("/api/auth/sign-in/email", { body: { email, password, rememberMe: true } }),
+    api<{ user: SessionUser }>("/api/auth/sign-in/email", {
+      // An unconfirmed account is sent a fresh confirmation link that comes back here.
+      body: { email, password, rememberMe: true, callbackURL: `${origin()}/auth?verified=1` },
+    }),
   signOut: () => api<{ success: boolean }>("/api/auth/sign-out", { body: {} }),
   signOutEverywhere: () => api<{ status: boolean }>("/api/auth/revoke-sessions", { body: {} }),
   requestReset: (email: string) =>
