@@ -12,7 +12,7 @@ import {
   recentInvoices,
 } from "../db/queries/dashboard";
 import { financialYearOfIsoDate } from "../db/queries/invoice-numbers";
-import { readUserSettings } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
 import { trimQuantity } from "../db/queries/stock";
 import { presentInvoiceSummary } from "./invoices";
 
@@ -128,7 +128,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
 
   app.get("/api/dashboard", async (request) => {
     const me = await requireUser(auth, request);
-    const settings = await readUserSettings(db, me.id);
+    const settings = await readSettings(db, me.id);
     const today = todayInTimeZone(new Date(), settings.timeZone);
     const [buckets, recent, lowStock, balance] = await Promise.all([
       invoiceBuckets(db, me.id, today),

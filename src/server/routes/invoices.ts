@@ -18,8 +18,8 @@ import {
   type InvoiceSummaryRow,
   listInvoices,
   listInvoicesForExport,
-  readUserSettings,
 } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
 import { notFound } from "../errors";
 import {
   changeInvoiceStatus,
@@ -82,7 +82,7 @@ export function presentInvoice(row: InvoiceRow, today: string) {
 }
 
 async function userToday(db: Db, userId: string) {
-  const settings = await readUserSettings(db, userId);
+  const settings = await readSettings(db, userId);
   return { settings, today: todayInTimeZone(new Date(), settings.timeZone) };
 }
 

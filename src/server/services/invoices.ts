@@ -26,10 +26,10 @@ import {
   type InvoiceRow,
   insertInvoice,
   ownProductIds,
-  readUserSettings,
   updateInvoiceRow,
   usedInvoiceNumbers,
 } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 
@@ -229,7 +229,7 @@ export async function createInvoice(
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const settings = await readUserSettings(tx, userId);
+      const settings = await readSettings(tx, userId);
       return createWith(tx, userId, input, settings, { auto: Boolean(opts.autoNumber) }, null, attempt);
     }),
   );
@@ -247,7 +247,7 @@ export async function updateInvoice(
     db.transaction(async (tx) => {
       const current = await findInvoice(tx, userId, id, { forUpdate: true });
       if (!current) throw notFound("Invoice");
-      const settings = await readUserSettings(tx, userId);
+      const settings = await readSettings(tx, userId);
       if (input.invoiceNumber !== current.invoiceNumber) {
         await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
       }
@@ -276,7 +276,7 @@ export async function changeInvoiceStatus(
   return db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
-    const settings = await readUserSettings(tx, userId);
+    const settings = await readSettings(tx, userId);
     const before = storedDocument(current);
     const keptDate = before.status === "paid" ? before.paymentDate : null;
     const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
@@ -293,7 +293,7 @@ export async function deleteInvoice(db: Db, userId: string, id: string): Promise
   await db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
-    const settings = await readUserSettings(tx, userId);
+    const settings = await readSettings(tx, userId);
     await moveStock(
       tx,
       userId,
@@ -324,7 +324,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
     db.transaction(async (tx) => {
       const source = await findInvoice(tx, userId, id);
       if (!source) throw notFound("Invoice");
-      const settings = await readUserSettings(tx, userId);
+      const settings = await readSettings(tx, userId);
       const today = todayFor(settings);
       const sequential = settings.invoiceNumberScheme === "sequential";
       const copied = invoiceInputSchema.safeParse({

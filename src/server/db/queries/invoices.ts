@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { InvoiceDocument } from "../../../domain/invoice";
-import { mergeSettings, type Settings } from "../../../domain/settings";
 import type { DisplayStatus, StoredStatus } from "../../../domain/status";
 import type { Db } from "../client";
-import { clients, invoices, productServices, userSettings } from "../schema";
+import { clients, invoices, productServices } from "../schema";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 
@@ -261,13 +260,4 @@ export async function listInvoicesForExport(
     .where(whereOf(userId, params, params.today))
     .orderBy(...orderOf(params.sort));
   return rows as InvoiceExportRow[];
-}
-
-/** The user's settings over the defaults (the settings routes own writing them). */
-export async function readUserSettings(db: Db, userId: string): Promise<Settings> {
-  const [row] = await db
-    .select({ settingsData: userSettings.settingsData })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return mergeSettings(row?.settingsData);
 }

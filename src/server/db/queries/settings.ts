@@ -3,12 +3,22 @@ import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "../../../domain/
 import type { Db } from "../client";
 import { userSettings } from "../schema";
 
-/** The user's settings over the defaults; a user without a row gets the defaults saved as one. */
-export async function loadSettings(db: Db, userId: string): Promise<Settings> {
+async function settingsRow(db: Db, userId: string) {
   const [row] = await db
     .select({ settingsData: userSettings.settingsData })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
+  return row;
+}
+
+/** The user's settings over the defaults, without writing anything. */
+export async function readSettings(db: Db, userId: string): Promise<Settings> {
+  return mergeSettings((await settingsRow(db, userId))?.settingsData);
+}
+
+/** The user's settings over the defaults; a user without a row gets the defaults saved as one. */
+export async function loadSettings(db: Db, userId: string): Promise<Settings> {
+  const row = await settingsRow(db, userId);
   if (row) return mergeSettings(row.settingsData);
   await db.insert(userSettings).values({ userId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
   return mergeSettings(DEFAULT_SETTINGS);

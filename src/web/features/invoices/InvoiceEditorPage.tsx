@@ -4,13 +4,14 @@ import { Link, useParams } from "react-router";
 import { todayInTimeZone } from "../../../domain/dates";
 import { timestampInvoiceNumber } from "../../../domain/invoice-number";
 import { LOADING_TEXTS } from "../../../domain/messages";
-import { DEFAULT_SETTINGS, type Settings } from "../../../domain/settings";
+import type { Settings } from "../../../domain/settings";
 import { ApiError } from "../../api";
 import { Card, Spinner } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page";
+import { useSettings } from "../settings/useSettings";
 import { inputFromInvoice, newInvoiceInput } from "./editor/draft";
 import { InvoiceEditor } from "./editor/InvoiceEditor";
-import { invoiceQuery, nextNumberQuery, useInvoiceSettings } from "./queries";
+import { invoiceQuery, nextNumberQuery } from "./queries";
 import type { Invoice } from "./types";
 
 /** /invoice/new and /invoice/edit/:id. Keyed by id so opening another invoice starts afresh. */
@@ -19,11 +20,10 @@ export function InvoiceEditorPage() {
   return id ? <EditExisting key={id} id={id} /> : <CreateNew />;
 }
 
-function useSettingsOrDefaults(): { settings: Settings | null; failed: boolean } {
-  const query = useInvoiceSettings();
-  if (query.data) return { settings: query.data, failed: false };
-  if (query.isError) return { settings: DEFAULT_SETTINGS, failed: true };
-  return { settings: null, failed: false };
+/** The app's settings (defaults when they cannot be read), or null while they load. */
+function useSettingsOrDefaults(): Settings | null {
+  const { settings, isLoading } = useSettings();
+  return isLoading ? null : settings;
 }
 
 function Loading({ title }: { title: string }) {
@@ -36,7 +36,7 @@ function Loading({ title }: { title: string }) {
 }
 
 function CreateNew() {
-  const { settings } = useSettingsOrDefaults();
+  const settings = useSettingsOrDefaults();
   const sequential = settings?.invoiceNumberScheme === "sequential";
   const next = useQuery({ ...nextNumberQuery, enabled: sequential });
   if (!settings || (sequential && next.isPending)) return <Loading title="Create New Invoice" />;
@@ -68,7 +68,7 @@ function NewEditor({
 }
 
 function EditExisting({ id }: { id: string }) {
-  const { settings } = useSettingsOrDefaults();
+  const settings = useSettingsOrDefaults();
   const invoice = useQuery(invoiceQuery(id));
   if (invoice.isError) {
     const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;

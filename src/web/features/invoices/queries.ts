@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { mergeSettings, type Settings } from "../../../domain/settings";
 import { api } from "../../api";
 import type { Invoice, InvoicePage, NextNumber, SavedClient, SavedProduct } from "./types";
 
@@ -10,20 +9,6 @@ export const invoiceKeys = {
   one: (id: string) => ["invoices", "one", id] as const,
   nextNumber: ["invoices", "next-number"] as const,
 };
-
-/** Settings merged over the defaults, so a missing or partial row still gives every field. */
-export function useInvoiceSettings() {
-  return useQuery({
-    queryKey: ["settings"],
-    queryFn: () => api<unknown>("/api/settings"),
-    select: (data: unknown): Settings => {
-      const wrapped = data as { settings?: unknown } | null;
-      return mergeSettings(
-        wrapped && typeof wrapped === "object" && "settings" in wrapped ? wrapped.settings : data,
-      );
-    },
-  });
-}
 
 export const invoiceQuery = (id: string) => ({
   queryKey: invoiceKeys.one(id),

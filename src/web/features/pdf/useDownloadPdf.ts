@@ -2,13 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { CREDIT_MESSAGES } from "../../../domain/messages";
-import { api } from "../../api";
+import { creditsQuery } from "../credits/api";
 import { openTopUpDialog } from "../credits/useTopUpDialog";
-
-const creditsQuery = {
-  queryKey: ["credits"],
-  queryFn: () => api<{ credits: number }>("/api/credits"),
-};
 
 /** The file name the server chose (content-disposition), or a fallback. */
 export function filenameFrom(disposition: string | null, fallback: string): string {
