@@ -9,7 +9,6 @@ export type Doc = InstanceType<typeof PDFDocumentClass>;
 export const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
 export const LEFT = PAGE.margin;
 export const RIGHT = PAGE.width - PAGE.margin;
-export const CONTENT_WIDTH = RIGHT - LEFT;
 /** Below this the footer (page numbers) lives; content never goes past it. */
 export const CONTENT_BOTTOM = PAGE.height - 52;
 

@@ -1,8 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
-import { FONT_FAMILIES, type FontFamily } from "../../domain/settings";
 import { notFound } from "../errors";
-import { fontFace } from "../pdf/fonts";
+import { fontFace, isFontFamily } from "../pdf/fonts";
 
 /**
  * The very font files the PDF embeds, so the editor's live preview draws the same letters. They
@@ -13,13 +12,11 @@ export function registerFontRoutes(app: FastifyInstance) {
     "/api/fonts/:family/:weight",
     async (request, reply) => {
       const { family, weight } = request.params;
-      if (!FONT_FAMILIES.includes(family as FontFamily) || (weight !== "regular" && weight !== "bold")) {
-        throw notFound("Font");
-      }
+      if (!isFontFamily(family) || (weight !== "regular" && weight !== "bold")) throw notFound("Font");
       return reply
         .type("font/ttf")
         .header("cache-control", "public, max-age=604800")
-        .send(createReadStream(fontFace(family as FontFamily)[weight]));
+        .send(createReadStream(fontFace(family)[weight]));
     },
   );
 }

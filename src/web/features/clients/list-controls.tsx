@@ -108,8 +108,3 @@ export function Pager({
     </nav>
   );
 }
-
-/** A field error from the server, by its path ("billingAddress.city"). */
-export function fieldError(fields: Record<string, string> | undefined, key: string): string | undefined {
-  return fields?.[key];
-}
