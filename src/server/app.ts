@@ -146,9 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       root: webRoot,
       // "/" is the app page too (it sends a visitor on to /dashboard or /auth).
       index: "index.html",
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
