@@ -190,7 +190,8 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(file.clients).toHaveLength(2);
     expect(file.clients[0]).not.toHaveProperty("user_id");
     expect(file.clients[0]).not.toHaveProperty("userId");
-    expect(file.productServices[0]).not.toHaveProperty("id");
+    // Products carry their id (unlike the spec's file) so invoice lines re-link after a rename.
+    expect(file.productServices[0]).toMatchObject({ id: s.productIds[1] });
     expect(file.productServices[0]).not.toHaveProperty("user_id");
     expect(file.productServices[0]).toMatchObject({ name: "Delivery" });
     expect(file.settings.companyLogo).toMatch(/^data:image\/png;base64,/);
@@ -357,6 +358,74 @@ describeEachDb("export, import and clear API", (kind) => {
     // The other user's data is untouched.
     expect(await db.select().from(invoices).where(eq(invoices.userId, other.userId))).toHaveLength(3);
     expect((await get(t.app, "/api/settings", s.cookie)).json()).toEqual({ ...DEFAULT_SETTINGS });
+  });
+
+  it("keeps an invoice line's product after the product was renamed, so cancelling returns the stock", async () => {
+    const s = await signUpAndSignIn(t);
+    const created = await post(
+      t.app,
+      "/api/products",
+      { name: "Tea 1 kg", kind: "product", rate: "450", availableQuantity: "10" },
+      s.cookie,
+    );
+    expect(created.statusCode).toBe(201);
+    const productId = created.json().id as string;
+    const invoice = await post(
+      t.app,
+      "/api/invoices",
+      {
+        invoiceNumber: "INV-RENAME-1",
+        status: "due",
+        invoiceDate: "2026-02-01",
+        dueDate: "2026-02-28",
+        currency: "INR",
+        client: { name: "Asha Rao" },
+        items: [{ id: "l1", productId, name: "Tea 1 kg", quantity: "3", rate: "450" }],
+      },
+      s.cookie,
+    );
+    expect(invoice.statusCode).toBe(201);
+    const renamed = await send(
+      t.app,
+      "PATCH",
+      `/api/products/${productId}`,
+      { name: "Assam Tea 1 kg" },
+      s.cookie,
+    );
+    expect(renamed.statusCode).toBe(200);
+
+    const first = await exportOf(s.cookie);
+    expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    expect((await importFile(first.file, s.cookie)).statusCode).toBe(200);
+    const second = await exportOf(s.cookie);
+    expect(second.res.body).toBe(first.res.body);
+    const line = (second.file.invoices[0] as { items: Array<{ productId: string | null }> }).items[0]!;
+    expect(line.productId).toBe(productId);
+
+    const stock = async () =>
+      (await get(t.app, `/api/products/${productId}`, s.cookie)).json().availableQuantity;
+    expect(await stock()).toBe("7");
+    const [row] = await t.database.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, "INV-RENAME-1"));
+    const cancelled = await post(t.app, `/api/invoices/${row!.id}/status`, { status: "cancelled" }, s.cookie);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stock()).toBe("10");
+  });
+
+  it("still re-links lines by product name in a file without product ids", async () => {
+    const s = await seed();
+    const { file } = await exportOf(s.cookie);
+    const old = structuredClone(file);
+    for (const p of old.productServices) delete p.id;
+    expect((await importFile(old, s.cookie)).statusCode).toBe(200);
+    const products = await t.database.db
+      .select({ id: productServices.id })
+      .from(productServices)
+      .where(eq(productServices.userId, s.userId));
+    expect(products.map((p) => p.id).sort()).toEqual([...s.productIds].sort());
+    expect((await exportOf(s.cookie)).file).toEqual(file);
   });
 
   it("refuses all three to a visitor", async () => {

@@ -60,14 +60,17 @@ const optionalChecked = (label: string, check: (s: string) => boolean, upper = f
     .transform((s) => (upper ? s.toUpperCase() : s))
     .refine((s) => s === "" || check(s), `${label} is not valid.`);
 
+/** A record's id from an earlier export; the import keeps it so that invoices still point at it. */
+const recordId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Must be a simple id.")
+  .optional();
+
 export const clientRecordSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, "Must be a simple id.")
-    .optional(),
+  id: recordId,
   name: z
     .string("Client name is required.")
     .trim()
@@ -86,6 +89,7 @@ export const clientRecordSchema = z.object({
 export type ClientRecord = z.output<typeof clientRecordSchema>;
 
 export const productRecordSchema = z.object({
+  id: recordId,
   name: z
     .string("Name is required.")
     .trim()
@@ -201,6 +205,7 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   }
 
   const productServices: ProductRecord[] = [];
+  const productIds = new Set<string>();
   for (const [index, raw] of body.productServices.entries()) {
     const parsed = productRecordSchema.safeParse(raw);
     if (!parsed.success) {
@@ -212,6 +217,13 @@ export function parseDataFile(body: unknown): ParsedDataFile {
       );
       continue;
     }
+    if (parsed.data.id && productIds.has(parsed.data.id)) {
+      fail("productServices", IMPORT_MESSAGES.productImportErrorPrefix, index, [
+        `id: ${parsed.data.id} appears twice.`,
+      ]);
+      continue;
+    }
+    if (parsed.data.id) productIds.add(parsed.data.id);
     productServices.push(parsed.data);
   }
 

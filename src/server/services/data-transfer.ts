@@ -54,6 +54,7 @@ export async function buildExport(db: Db, userId: string) {
       upiQrCodeImage: inline(settings.upiQrCodeImage),
     },
     productServices: productRows.map((p) => ({
+      id: p.id,
       name: p.name,
       kind: p.kind,
       hsn_sac: p.hsnSac,

@@ -52,6 +52,7 @@ export async function readExportRows(db: Db, userId: string) {
     .orderBy(asc(clients.createdAt), asc(clients.id));
   const productRows = await db
     .select({
+      id: productServices.id,
       name: productServices.name,
       kind: productServices.kind,
       hsnSac: productServices.hsnSac,
@@ -147,16 +148,23 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     });
   await inChunks(retriedClients, (chunk) => tx.insert(clients).values(chunk));
 
-  // The file has no product ids (spec §3); an invoice line that names a product of the file by
-  // its id and name gives that product its id back, so links and stock survive a round trip.
+  // Products keep their ids from the file, so invoice lines still point at them after a rename.
+  // Files made before products carried ids: an invoice line that names a product of the file by
+  // its id and name gives that product its id back.
+  const proposed = new Map<number, string>();
+  const proposedIds = new Set<string>();
+  data.productServices.forEach((p, i) => {
+    if (!p.id) return;
+    proposed.set(i, p.id);
+    proposedIds.add(p.id);
+  });
   const byName = new Map<string, number[]>();
   data.productServices.forEach((p, i) => {
+    if (p.id) return;
     const list = byName.get(norm(p.name)) ?? [];
     list.push(i);
     byName.set(norm(p.name), list);
   });
-  const proposed = new Map<number, string>();
-  const proposedIds = new Set<string>();
   for (const invoice of data.invoices) {
     for (const item of invoice.input.items) {
       if (!item.productId || proposedIds.has(item.productId)) continue;
