@@ -97,6 +97,28 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
 
+/** Addresses an account signed in from with its password; see docs/decisions/0001-accounts.md. */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/**
+ * Every e-mail (SHA-256 of its normalised form) that ever got the sign-up credits. No foreign key:
+ * the row outlives the account, so deleting it and signing up again grants nothing.
+ */
+export const signupGrants = pgTable("signup_grants", {
+  emailHash: text("email_hash").primaryKey(),
+  grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const userSettings = pgTable("user_settings", {
   userId: text("user_id")
     .primaryKey()
@@ -258,7 +280,7 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
-    reason: text("reason", { enum: ["signup_grant", "download", "purchase"] }).notNull(),
+    reason: text("reason", { enum: ["signup_grant", "download", "download_refund", "purchase"] }).notNull(),
     invoiceId: text("invoice_id"),
     invoiceNumber: text("invoice_number"),
     paymentOrderId: text("payment_order_id"),
@@ -291,8 +313,16 @@ export const paymentOrders = pgTable(
     testMode: boolean("test_mode").notNull().default(false),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When reconciliation last asked Razorpay about this order, and when it may ask again. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    checkAfter: timestamp("check_after", { withTimezone: true }),
   },
-  (t) => [index("payment_orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("payment_orders_user_idx").on(t.userId, t.createdAt),
+    index("payment_orders_unpaid_check_idx")
+      .on(t.checkAfter)
+      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+  ],
 );
 
 export const webhookEvents = pgTable("webhook_events", {
