@@ -3,10 +3,11 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { MAX_IMAGE_BYTES } from "../../domain/limits";
 import { SETTINGS_MESSAGES } from "../../domain/messages";
 import { AppError } from "../errors";
+import { sanitizeSvg, UnusableSvgError } from "./svg";
 
 // Uploaded images are judged by their bytes only (docs/decisions/0003-images.md): the name and the
 // declared type are ignored. PNG and JPEG are re-encoded without metadata, flattened onto white and
-// bounded; an SVG logo is cleaned and rasterised to PNG, so nothing we serve can run script.
+// bounded; an SVG logo is cleaned by a parser-based sanitiser (svg.ts) and rasterised to PNG, so nothing we serve can run script.
 
 export const IMAGE_KINDS = ["logo", "signature", "qr"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
@@ -53,27 +54,6 @@ function invalidImage(kind: ImageKind): AppError {
   return new AppError("unsupported_media_type", `This file is not a ${allowed} image.`);
 }
 
-/** Removes everything from an SVG that can run code or fetch anything. */
-export function sanitizeSvg(svg: string): string {
-  if (/<!ENTITY/i.test(svg)) throw new AppError("unsupported_media_type", "This SVG file cannot be used.");
-  return (
-    svg
-      .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, "")
-      .replace(
-        /<(script|foreignObject|iframe|object|embed|audio|video|handler|listener)\b[\s\S]*?<\/\1\s*>/gi,
-        "",
-      )
-      .replace(/<(script|foreignObject|iframe|object|embed|audio|video|handler|listener)\b[^>]*\/?>/gi, "")
-      // Event handlers (onload=...), with either quote or none.
-      .replace(/\s(on[a-z]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
-      // Any href or src that is not a fragment inside the same document.
-      .replace(/\s((?:xlink:)?href|src)\s*=\s*("(?!#)[^"]*"|'(?!#)[^']*'|(?!["'#])[^\s>]+)/gi, "")
-      // url(...) in styles that points outside the document.
-      .replace(/url\(\s*(['"]?)(?!#)[^)]*\1\s*\)/gi, "none")
-      .replace(/@import[^;]*;?/gi, "")
-  );
-}
-
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 async function toPng(pipeline: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
@@ -104,7 +84,15 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<Prep
 
   try {
     if (sniffed === "svg") {
-      const clean = Buffer.from(sanitizeSvg(input.toString("utf8")), "utf8");
+      let clean: Buffer;
+      try {
+        clean = Buffer.from(sanitizeSvg(input.toString("utf8")), "utf8");
+      } catch (error) {
+        if (error instanceof UnusableSvgError) {
+          throw new AppError("unsupported_media_type", "This SVG file cannot be used.");
+        }
+        throw error;
+      }
       const meta = await sharp(clean, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (meta.format !== "svg") throw invalidImage(kind);
       // Draw small SVGs large enough to look sharp on an A4 page, then bound as any other image.
@@ -194,3 +182,5 @@ export function toDataUrl(mimeType: string, bytes: Buffer): string {
 export function imageIdFor(userId: string, contentHash: string): string {
   return `img_${createHash("sha256").update(`${userId}:${contentHash}`).digest("base64url").slice(0, 26)}`;
 }
+
+export { sanitizeSvg } from "./svg";
