@@ -1,11 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A folder made for this run is removed after it (tests/e2e/global-teardown.ts); a given one is kept.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_OWN_DATA_DIR = "1";
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${process.pid}`;
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
