@@ -48,6 +48,11 @@ export interface FakeRazorpay {
     orderId: string,
     paymentId: string,
   ): { body: string; headers: Record<string, string> };
+  /**
+   * Makes the next GET /orders/:id/payments hang until `release()` (a slow Razorpay): `arrived`
+   * resolves when that request has come in.
+   */
+  holdNextPaymentsLookup(): { arrived: Promise<void>; release(): void };
   /** The env that points Bahi at this fake. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -62,6 +67,19 @@ export async function startFakeRazorpay(
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
   const calls: string[] = [];
+  let held: { arrive: () => void; released: Promise<void> } | undefined;
+  function holdNextPaymentsLookup() {
+    let arrive!: () => void;
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    held = { arrive, released };
+    return { arrived, release };
+  }
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
   const id = (prefix: string) => `${prefix}_${randomBytes(7).toString("base64url").replace(/[-_]/g, "x")}`;
 
@@ -168,6 +186,12 @@ export async function startFakeRazorpay(
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
       if (!order) return send(res, 400, { error: { code: "BAD_REQUEST_ERROR", description: "not found" } });
       if (!orderMatch[2]) return send(res, 200, order);
+      if (held) {
+        const hold = held;
+        held = undefined;
+        hold.arrive();
+        await hold.released;
+      }
       const items = [...payments.values()].filter((p) => p.order_id === order.id);
       return send(res, 200, { entity: "collection", count: items.length, items });
     }
@@ -193,6 +217,7 @@ export async function startFakeRazorpay(
     calls,
     pay,
     webhook,
+    holdNextPaymentsLookup,
     env: () => ({
       RAZORPAY_KEY_ID: keyId,
       RAZORPAY_KEY_SECRET: keySecret,

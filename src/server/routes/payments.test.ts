@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { type FakeRazorpay, startFakeRazorpay } from "../../../tests/fakes/razorpay";
 import { getCreditBalance, ledgerSum } from "../db/queries/credits";
-import { creditLedger, paymentOrders } from "../db/schema";
-import { createPayments } from "../services/payments";
+import { creditLedger, paymentOrders, webhookEvents } from "../db/schema";
+import { createPayments, RECONCILE_MAX_AGE_MS } from "../services/payments";
 import {
   createTestApp,
   describeEachDb,
@@ -271,6 +271,173 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(statuses[o.order_id]).toBe("paid");
     expect(statuses[unpaid.order_id]).toBe("created");
     await expectBalanceIsLedgerSum(s);
+  });
+
+  const silentPayments = (logger = pino({ level: "silent" })) =>
+    createPayments({ db: t.database.db, config: t.config, mailer: t.mailer, logger });
+  const eventRow = (id: string) => t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+
+  it("remembers a webhook event only with its grant, so the redelivery after a crash grants", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_25_credits");
+    const paid = fake.pay(o.order_id);
+    const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
+    const eventId = delivery.headers["x-razorpay-event-id"]!;
+    // A process that takes the delivery and dies during its lookup at Razorpay.
+    const hold = fake.holdNextPaymentsLookup();
+    const dying = silentPayments()
+      .handleWebhook(Buffer.from(delivery.body), delivery.headers["x-razorpay-signature"], eventId)
+      .catch(() => undefined);
+    await hold.arrived;
+    expect(await eventRow(eventId)).toHaveLength(0);
+    // Razorpay redelivers to a live instance: the event is handled, not answered "duplicate".
+    const again = await webhook(delivery);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe("granted");
+    expect(await balance(s)).toBe(50);
+    expect(await eventRow(eventId)).toHaveLength(1);
+    hold.release();
+    await dying;
+    expect((await webhook(delivery)).json().status).toBe("duplicate");
+    expect(await balance(s)).toBe(50);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("answers a webhook within Razorpay's 5 s when Razorpay's API is slow, and still grants", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_25_credits");
+    const paid = fake.pay(o.order_id);
+    const delivery = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
+    const hold = fake.holdNextPaymentsLookup();
+    const started = performance.now();
+    const res = await webhook(delivery);
+    const elapsed = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("deferred");
+    expect(elapsed).toBeLessThan(4_000);
+    // Stored before answering: the order is due for reconciliation now, though only minutes old.
+    const [row] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.providerOrderId, o.order_id));
+    expect(row!.checkAfter!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await silentPayments().reconcile()).granted).toBeGreaterThanOrEqual(1);
+    expect(await balance(s)).toBe(50);
+    // The slow lookup ends later and changes nothing more; the event is then remembered.
+    hold.release();
+    await vi.waitFor(async () =>
+      expect(await eventRow(delivery.headers["x-razorpay-event-id"]!)).toHaveLength(1),
+    );
+    expect(await balance(s)).toBe(50);
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("reconciliation reaches a paid order behind 100 older abandoned ones, and skips orders past Razorpay's window", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(s);
+    const now = new Date();
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+    const paidOrder = await order(s, "plan_25_credits");
+    fake.pay(paidOrder.order_id);
+    await t.database.db
+      .update(paymentOrders)
+      .set({ createdAt: minutesAgo(20) })
+      .where(eq(paymentOrders.providerOrderId, paidOrder.order_id));
+    // 100 abandoned orders, older than the paid one, known to Razorpay with no payment.
+    const abandoned = Array.from({ length: 100 }, (_, i) => `order_abandoned${i}x${now.getTime()}`);
+    for (const id of abandoned) {
+      fake.orders.set(id, {
+        id,
+        entity: "order",
+        amount: 4_900,
+        amount_paid: 0,
+        currency: "INR",
+        receipt: `r_${id}`,
+        status: "created",
+        notes: {},
+        created_at: 0,
+      });
+    }
+    const row = (id: string, createdAt: Date) => ({
+      id: `po_${id}`,
+      userId,
+      planId: "plan_25_credits",
+      credits: 25,
+      amountPaise: 4_900,
+      currency: "INR",
+      receipt: `r_${id}`,
+      providerOrderId: id,
+      status: "created" as const,
+      testMode: false,
+      createdAt,
+    });
+    await t.database.db.insert(paymentOrders).values(abandoned.map((id, i) => row(id, minutesAgo(120 + i))));
+    // Paid at Razorpay, but older than Razorpay keeps an order payable: never asked about.
+    const ancient = `order_ancient${now.getTime()}`;
+    fake.orders.set(ancient, { ...fake.orders.get(abandoned[0]!)!, id: ancient, receipt: `r_${ancient}` });
+    fake.pay(ancient);
+    await t.database.db
+      .insert(paymentOrders)
+      .values(row(ancient, new Date(now.getTime() - RECONCILE_MAX_AGE_MS - 60_000)));
+
+    const payments = silentPayments();
+    const first = await payments.reconcile(now);
+    const second = await payments.reconcile(new Date(now.getTime() + 5 * 60_000 + 1_000));
+    expect(first.granted + second.granted).toBe(1);
+    expect(await balance(s)).toBe(50);
+    const [paidRow] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.providerOrderId, paidOrder.order_id));
+    expect(paidRow!.status).toBe("paid");
+    expect(fake.calls.filter((c) => c.includes(ancient))).toEqual([]);
+    // Each abandoned order was asked once, and waits (backoff) before the next question.
+    for (const id of abandoned.slice(0, 3)) {
+      expect(fake.calls.filter((c) => c.includes(id))).toHaveLength(1);
+    }
+    await expectBalanceIsLedgerSum(s);
+  });
+
+  it("refuses a signature with one character too many, and alerts on a payment that does not match its order", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = await order(s, "plan_25_credits");
+    const paid = fake.pay(o.order_id);
+    for (const extra of ["0", "a", "00"]) {
+      const res = await post(
+        t.app,
+        VERIFY,
+        { ...paid, razorpay_signature: paid.razorpay_signature + extra },
+        s.cookie,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const delivery = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
+    const longer = await webhook({
+      ...delivery,
+      headers: {
+        ...delivery.headers,
+        "x-razorpay-signature": `${delivery.headers["x-razorpay-signature"]}0`,
+      },
+    });
+    expect(longer.statusCode).toBe(400);
+    expect(await balance(s)).toBe(25);
+
+    // A payment captured for less than the order: warned with the order id and an alert field.
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const b = await order(s, "plan_100_credits");
+    const cheap = fake.pay(b.order_id, { amount: 100 });
+    const mismatch = fake.webhook("payment.captured", b.order_id, cheap.razorpay_payment_id);
+    const answer = await silentPayments(logger).handleWebhook(
+      Buffer.from(mismatch.body),
+      mismatch.headers["x-razorpay-signature"],
+      mismatch.headers["x-razorpay-event-id"],
+    );
+    expect(answer.status).toBe("ignored");
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, alert: "payment_mismatch", orderId: b.order_id }),
+    );
+    expect(await balance(s)).toBe(25);
   });
 
   it("clear-user-data keeps the credits and the payment history", async () => {

@@ -99,10 +99,14 @@ export function webhookSignature(rawBody: Buffer | string, secret: string): stri
   return createHmac("sha256", secret).update(rawBody).digest("hex");
 }
 
-/** Compares a received hex signature with the expected one in constant time. */
+const SIGNATURE = /^[0-9a-f]{64}$/i;
+
+/**
+ * Compares a received signature with the expected one in constant time. Both must be exactly
+ * 64 hex characters (an HMAC-SHA256): hex decoding drops a trailing odd character, so without the
+ * exact length check a valid signature with one character appended would still match.
+ */
 export function signaturesMatch(expectedHex: string, received: unknown): boolean {
-  if (typeof received !== "string" || !/^[0-9a-f]+$/i.test(received)) return false;
-  const a = Buffer.from(expectedHex, "hex");
-  const b = Buffer.from(received.toLowerCase(), "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (typeof received !== "string" || !SIGNATURE.test(received) || !SIGNATURE.test(expectedHex)) return false;
+  return timingSafeEqual(Buffer.from(expectedHex, "hex"), Buffer.from(received, "hex"));
 }

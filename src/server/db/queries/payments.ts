@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { creditLedger, paymentOrders, user, userCredits, webhookEvents } from "../schema";
 
@@ -40,20 +40,57 @@ export async function countOrdersSince(db: Db, userId: string, since: Date): Pro
   return row?.n ?? 0;
 }
 
-/** Real-mode orders still unpaid that were opened before `olderThan`, oldest first. */
-export async function listUnpaidOrders(db: Db, olderThan: Date, limit: number) {
+/**
+ * Real-mode orders not yet paid that reconciliation should ask Razorpay about at `now`: those
+ * whose next check is due (an order never checked is due `firstCheckAfterMs` after its creation),
+ * opened within `maxAgeMs`. The least recently checked come first (never checked before all), so
+ * however many abandoned orders there are, each run reaches orders the previous runs did not.
+ */
+export async function listOrdersToReconcile(
+  db: Db,
+  params: { now: Date; firstCheckAfterMs: number; maxAgeMs: number; limit: number },
+) {
+  const { now } = params;
   return db
     .select()
     .from(paymentOrders)
     .where(
       and(
-        eq(paymentOrders.status, "created"),
+        ne(paymentOrders.status, "paid"),
         eq(paymentOrders.testMode, false),
-        lt(paymentOrders.createdAt, olderThan),
+        gt(paymentOrders.createdAt, new Date(now.getTime() - params.maxAgeMs)),
+        or(
+          lte(paymentOrders.checkAfter, now),
+          and(
+            isNull(paymentOrders.checkAfter),
+            lt(paymentOrders.createdAt, new Date(now.getTime() - params.firstCheckAfterMs)),
+          ),
+        ),
       ),
     )
-    .orderBy(asc(paymentOrders.createdAt))
-    .limit(limit);
+    .orderBy(sql`${paymentOrders.lastCheckedAt} asc nulls first`, asc(paymentOrders.createdAt))
+    .limit(params.limit);
+}
+
+/** Notes that reconciliation asked about this order at `checkedAt` and may ask again at `checkAfter`. */
+export async function markOrderChecked(
+  db: Db,
+  orderId: string,
+  checkedAt: Date,
+  checkAfter: Date,
+): Promise<void> {
+  await db
+    .update(paymentOrders)
+    .set({ lastCheckedAt: checkedAt, checkAfter })
+    .where(eq(paymentOrders.id, orderId));
+}
+
+/** Makes an unpaid order due for reconciliation at `at` (a webhook could not finish its lookup). */
+export async function requestOrderCheck(db: Db, orderId: string, at: Date): Promise<void> {
+  await db
+    .update(paymentOrders)
+    .set({ checkAfter: at })
+    .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, "paid")));
 }
 
 export async function markOrderFailed(db: Db, orderId: string): Promise<void> {
@@ -73,10 +110,19 @@ export interface GrantResult {
  * Marks the order paid and adds its credits, exactly once, in one transaction. The conditional
  * UPDATE ... RETURNING lets one caller through (on PostgreSQL the others wait on the row lock
  * and then see it paid); the unique index on the ledger (one 'purchase' per order) and the one
- * on the payment id make a second grant impossible even if that ever failed.
+ * on the payment id make a second grant impossible even if that ever failed. A webhook's event id
+ * is recorded in the same transaction, so an event is remembered only together with its effect.
  */
-export async function grantOrder(db: Db, orderId: string, providerPaymentId: string): Promise<GrantResult> {
+export async function grantOrder(
+  db: Db,
+  orderId: string,
+  providerPaymentId: string,
+  event?: { id: string; type: string },
+): Promise<GrantResult> {
   return db.transaction(async (tx) => {
+    if (event) {
+      await tx.insert(webhookEvents).values({ id: event.id, eventType: event.type }).onConflictDoNothing();
+    }
     const [paid] = await tx
       .update(paymentOrders)
       .set({ status: "paid", providerPaymentId, paidAt: new Date() })
@@ -105,19 +151,10 @@ export async function grantOrder(db: Db, orderId: string, providerPaymentId: str
   });
 }
 
-/** Records a webhook event id; false when it was seen before. */
-export async function recordWebhookEvent(db: Db, id: string, eventType: string): Promise<boolean> {
-  const rows = await db
-    .insert(webhookEvents)
-    .values({ id, eventType })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
+/** True when a webhook event with this id was already handled (its grant committed). */
+export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, id));
   return rows.length > 0;
-}
-
-/** Forgets an event whose handling failed, so the provider's retry is handled again. */
-export async function forgetWebhookEvent(db: Db, id: string): Promise<void> {
-  await db.delete(webhookEvents).where(eq(webhookEvents.id, id));
 }
 
 /** Name and e-mail for the purchase mail. */
