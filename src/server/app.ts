@@ -8,13 +8,18 @@ import type { Logger } from "pino";
 import { type Auth, createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { ping } from "./db/client";
-import { grantSignupCredits } from "./db/queries/credits";
+import { isDatabaseUnavailable } from "./db/unavailable";
+import { grantSignupCredits, recordSignupGrant } from "./db/queries/credits";
 import { AppError } from "./errors";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
+import { registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
+import { JobRunner } from "./jobs/runner";
+import { createMetrics, registerMetrics } from "./metrics";
+import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { registerPdfRoutes } from "./routes/pdf";
+import { registerProbes } from "./routes/probes";
 import { createMailer, type Mailer } from "./services/mail";
 
 export interface AppDeps {
@@ -34,28 +39,46 @@ export interface BahiApp {
   auth: Auth;
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const DATABASE_UNAVAILABLE = "The database is not answering right now. Please try again in a moment.";
+const REQUEST_TIMED_OUT = "The server took too long to answer. Please try again.";
 
 /** Builds the whole server without listening, so tests can `inject`. */
 export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
-  const mailer =
+  const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
+  const metrics = createMetrics({ pdf: () => pdfRenderer.stats?.(), dbPool: () => database.poolStats?.() });
+  const mailer = countMails(
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    metrics,
+  );
   const auth = createAuth({
     config,
     db,
     mailer,
     logger,
-    onUserCreated: (userId) => grantSignupCredits(db, userId),
+    limits: deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, requestsPerIp: config.authRequestsPerIp },
+    onUserCreated: (user) => grantSignupCredits(db, user),
+    onUserDeleting: (user) => recordSignupGrant(db, user.email),
   });
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 12 * 1024 * 1024,
+    ...serverOptions(config),
   });
+  registerRequestContext(app);
+  registerMetrics(app, metrics, config.metricsToken);
+  const jobs = new JobRunner(metrics, app.log);
+  // No new job runs once closing starts; the ones started finish before the database closes.
+  let jobsStopped = Promise.resolve();
+  app.addHook("preClose", (done) => {
+    jobsStopped = jobs.stop();
+    done();
+  });
+  app.addHook("onClose", () => jobsStopped);
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(helmet, {
@@ -79,19 +102,21 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     crossOriginEmbedderPolicy: false,
   });
 
-  const allowedOrigins = new Set([config.publicUrl, ...config.extraOrigins]);
-  // Every state-changing API call must come from our own pages (webhooks sign their bodies instead).
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const url = request.url;
-    if (!url.startsWith("/api/") || url.startsWith("/api/webhooks/")) return;
-    const origin = request.headers.origin;
-    if (!origin || !allowedOrigins.has(origin)) {
-      throw new AppError("forbidden_origin", "This request must come from the Bahi web app.");
-    }
-  });
+  // Origin check, session before body, no NUL, no-store: see request-guards.ts.
+  registerRequestGuards(app, { auth, allowedOrigins: new Set([config.publicUrl, ...config.extraOrigins]) });
 
   app.setErrorHandler((error, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE } });
+    }
+    if ((error as { code?: string }).code === "FST_ERR_HANDLER_TIMEOUT") {
+      request.log.warn({ err: error }, "request timed out");
+      return reply.status(503).send({ error: { code: "service_unavailable", message: REQUEST_TIMED_OUT } });
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.status)
@@ -112,23 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     return reply.status(status).send({ error: { code, message } });
   });
 
-  app.get("/api/health", async (_request, reply) => {
-    try {
-      await ping(db);
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  registerProbes(app, { db, renderer: pdfRenderer });
 
-  registerAuthBridge(app, {
-    auth,
-    config,
-    db,
-    limits: deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, requestsPerIp: config.authRequestsPerIp },
-  });
-  registerFeatureRoutes({ app, auth, db, config, mailer });
-  const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
+  registerAuthBridge(app, { auth, config });
+  // Mails sent after their answer (password resets) go out before the app closes.
+  app.addHook("onClose", () => auth.mailsSent());
+  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, jobs });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
   // Warm the render threads once the server listens (so they do not slow the start down) and
   // before anyone downloads; tests warm on first use.
@@ -137,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));
     });
   }
-  registerPdfRoutes(app, { auth, db, renderer: pdfRenderer });
+  registerPdfRoutes(app, { auth, db, renderer: countRenders(pdfRenderer, metrics) });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
@@ -163,4 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
 
   return { app, auth };
+}
+
+/**
+ * Fastify's trust for X-Forwarded-For. A hop count trusts that many addresses from the socket's
+ * side (hop 0 is the peer), so the client IP is the one the outermost trusted proxy saw; Fastify
+ * itself refuses plain numbers, hence the function.
+ */
+function trustedProxies(trust: Config["trustProxy"]) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
 }

@@ -14,8 +14,13 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user of this request, or a 401. Every user-data route starts here. */
+/**
+ * The signed-in user of this request, or a 401. Every user-data route starts here. Routes the
+ * contract marks "user" were checked before their body was read (request-guards.ts); this reuses
+ * that answer, and still checks on its own for any route the contract does not list.
+ */
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  if (request.sessionUser) return request.sessionUser;
   const user = await auth.findSessionUser(request.headers.cookie);
   if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
   return user;

@@ -1,16 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { profilePatch } from "../../contract/account";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, user } from "../db/schema";
 import { parseBody } from "./validate";
-
-const profilePatch = z.object({
-  fullName: z.string().trim().max(200, "Name must be at most 200 characters."),
-});
 
 /** Profile, the public auth configuration and the recovery-link check. */
 export function registerAccountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { imageUpload } from "../../contract/images";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { findImage, saveImage } from "../db/queries/images";
 import { notFound } from "../errors";
-import { decodeDataUrl, IMAGE_KINDS, imageIdFor, prepareImage } from "../services/images";
+import { decodeDataUrl, imageIdFor, prepareImage } from "../services/images";
 import { parseBody } from "./validate";
-
-const upload = z.object({
-  kind: z.enum(IMAGE_KINDS),
-  /** The file's bytes as base64, or as a data URL (its declared type is ignored). */
-  data: z.string().min(1, "Choose an image file."),
-});
 
 /** Uploads (checked by their bytes and normalised) and owner-only reads of images. */
 export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
@@ -20,7 +14,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db
 
   app.post("/api/images", { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
     const me = await requireUser(auth, request);
-    const { kind, data } = parseBody(upload, request.body);
+    const { kind, data } = parseBody(imageUpload, request.body);
     const bytes = data.startsWith("data:") ? decodeDataUrl(data) : Buffer.from(data, "base64");
     const image = await prepareImage(bytes ?? Buffer.alloc(0), kind);
     const id = await saveImage(db, {

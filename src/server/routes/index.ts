@@ -2,12 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { JobRunner } from "../jobs/runner";
+import type { Metrics } from "../metrics";
 import type { Mailer } from "../services/mail";
 import { registerAccountRoutes } from "./account";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
 import { registerDataRoutes } from "./data";
+import { registerDocsRoutes } from "./docs";
 import { registerFontRoutes } from "./fonts";
 import { registerImageRoutes } from "./images";
 import { registerInvoiceRoutes } from "./invoices";
@@ -21,6 +24,8 @@ export interface RouteDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  metrics: Metrics;
+  jobs: JobRunner;
 }
 
 /** Every feature's routes, one line each. */
@@ -37,4 +42,5 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
   registerFontRoutes(app);
+  registerDocsRoutes(app);
 }

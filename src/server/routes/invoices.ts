@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import { invoiceFilterQuery, invoiceListQuery, invoiceStatusChange } from "../../contract/invoices";
 import { currencyOf } from "../../domain/currencies";
 import { todayInTimeZone } from "../../domain/dates";
 import { formatScaled } from "../../domain/decimal";
 import { invoiceInputSchema } from "../../domain/invoice";
 import { financialYearOf } from "../../domain/invoice-number";
-import { type DisplayStatus, displayStatus, STORED_STATUSES } from "../../domain/status";
+import { type DisplayStatus, displayStatus } from "../../domain/status";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { peekSequentialNumber } from "../db/queries/invoice-numbers";
 import {
   findInvoice,
-  INVOICE_SORTS,
   type InvoiceExportRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
@@ -29,33 +28,6 @@ import {
   updateInvoice,
 } from "../services/invoices";
 import { parseBody } from "./validate";
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.");
-const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue"] as const;
-
-const filterQuery = z.object({
-  status: z.enum(DISPLAY_STATUSES).optional().catch(undefined),
-  search: z.string().trim().max(200).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  sort: z.enum(INVOICE_SORTS).catch("date_desc").default("date_desc"),
-});
-
-const listQuery = filterQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(20)
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
-});
-
-const statusChange = z.object({
-  status: z.enum(STORED_STATUSES),
-  paymentDate: isoDate.nullable().optional(),
-});
 
 // ---- presenters: every field listed, nothing else leaves ----
 
@@ -98,7 +70,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.get("/api/invoices", async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(listQuery, request.query);
+    const query = parseBody(invoiceListQuery, request.query);
     const { today } = await userToday(db, me.id);
     const { rows, total } = await listInvoices(db, me.id, { ...query, today });
     return {
@@ -119,7 +91,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.get("/api/invoices/export.csv", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(filterQuery, request.query);
+    const query = parseBody(invoiceFilterQuery, request.query);
     const { today } = await userToday(db, me.id);
     const rows = await listInvoicesForExport(db, me.id, { ...query, today });
     return reply
@@ -158,7 +130,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.post<IdParams>("/api/invoices/:id/status", async (request) => {
     const me = await requireUser(auth, request);
-    const change = parseBody(statusChange, request.body);
+    const change = parseBody(invoiceStatusChange, request.body);
     return present(me.id, await changeInvoiceStatus(db, me.id, request.params.id, change));
   });
 

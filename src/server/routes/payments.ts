@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { createOrderBody, testPayBody, verifyBody } from "../../contract/payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { JobRunner } from "../jobs/runner";
+import type { Metrics } from "../metrics";
 import type { Mailer } from "../services/mail";
 import { createPayments } from "../services/payments";
 import { parseBody } from "./validate";
@@ -11,23 +13,17 @@ import { registerWebhookRoutes } from "./webhooks";
 
 const RECONCILE_EVERY_MS = 5 * 60_000;
 
-// The browser names a plan and nothing more: any price or amount it sends is dropped here.
-const createOrderBody = z.object({ planId: z.string().max(100).optional(), plan: z.unknown().optional() });
-const providerId = z.string().min(1).max(100);
-const verifyBody = z.object({
-  razorpay_order_id: providerId,
-  razorpay_payment_id: providerId,
-  razorpay_signature: z.string().min(1).max(200),
-});
-const testPayBody = z.object({ order_id: providerId });
-
 /** Razorpay server functions (spec §7, DECISIONS §4), the webhook and periodic reconciliation. */
 export function registerPaymentRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer },
+  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; jobs: JobRunner },
 ) {
   const { auth } = deps;
-  const payments = createPayments({ ...deps, logger: app.log });
+  const payments = createPayments({
+    ...deps,
+    logger: app.log,
+    onCreditsSold: (credits) => deps.metrics.creditsSold.inc(credits),
+  });
 
   app.post("/api/functions/create-razorpay-order", async (request) => {
     const me = await requireUser(auth, request);
@@ -50,13 +46,8 @@ export function registerPaymentRoutes(
   registerWebhookRoutes(app, payments);
 
   if (!payments.testMode) {
-    let timer: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
-      timer = setInterval(() => {
-        payments.reconcile().catch((error) => app.log.error({ err: error }, "reconciliation failed"));
-      }, RECONCILE_EVERY_MS);
-      timer.unref();
+      deps.jobs.every("reconcile-payments", RECONCILE_EVERY_MS, () => payments.reconcile());
     });
-    app.addHook("onClose", async () => clearInterval(timer));
   }
 }

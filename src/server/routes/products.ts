@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { formatScaled, parseScaled } from "../../domain/decimal";
+import {
+  productAdjustment,
+  productCreate,
+  productListQuery,
+  productMovementsQuery,
+  productPatch,
+  QUANTITY_BY_PATCH,
+} from "../../contract/products";
+import { formatScaled } from "../../domain/decimal";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -22,126 +29,6 @@ import {
 import { trimQuantity } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { parseBody } from "./validate";
-
-const text = (max: number, what: string) =>
-  z.string(`${what} must be text.`).trim().max(max, `${what} must be at most ${max} characters.`);
-
-/** Largest values the numeric columns hold: numeric(15,2) money, numeric(15,3) quantities. */
-const MAX_MONEY_UNITS = 999_999_999_999_999; // 9,999,999,999,999.99
-const MAX_QUANTITY_UNITS = 999_999_999_999_999; // 999,999,999,999.999
-
-/**
- * A decimal given as a JSON number or string, read exactly (never through a float) into an
- * integer scaled by 10^decimals. Missing stays undefined; null only where `nullable`.
- */
-function decimal(
-  what: string,
-  decimals: number,
-  maxUnits: number,
-  opts: { nullable?: boolean; signed?: boolean } = {},
-) {
-  return z
-    .unknown()
-    .transform((v, ctx): number | null => {
-      if (v === null && opts.nullable) return null;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if ((typeof v !== "number" && typeof v !== "string") || (typeof v === "string" && v.length > 40)) {
-        return fail(`${what} must be a number.`);
-      }
-      const units = parseScaled(v, decimals);
-      if (units === null) return fail(`${what} must be a number with at most ${decimals} decimal places.`);
-      if (units < 0 && !opts.signed) return fail(`${what} cannot be negative.`);
-      if (Math.abs(units) > maxUnits)
-        return fail(`${what} must be at most ${formatScaled(maxUnits, decimals)}.`);
-      return units;
-    })
-    .optional();
-}
-const money = (what: string) => decimal(what, 2, MAX_MONEY_UNITS);
-const quantity = (what: string) => decimal(what, 3, MAX_QUANTITY_UNITS, { nullable: true });
-const percent = (what: string) => decimal(what, 2, 100_00);
-
-const fieldSchemas = {
-  name: text(200, "Name").min(1, "Name is required."),
-  kind: z.enum(["product", "service"], "Kind must be product or service."),
-  hsnSac: text(20, "HSN/SAC").refine(
-    (v) => /^[0-9A-Za-z]*$/.test(v),
-    "HSN/SAC may contain letters and digits only.",
-  ),
-  unit: text(20, "Unit"),
-  rate: money("Rate"),
-  costPrice: money("Cost price"),
-  lowStockLevel: quantity("Low-stock level"),
-  defaultTaxPercent: percent("Default tax %"),
-  defaultDiscountPercent: percent("Default discount %"),
-};
-
-/** Unknown keys (id, user_id, credits...) are stripped, never stored. */
-const createSchema = z
-  .object({
-    ...fieldSchemas,
-    kind: fieldSchemas.kind.default("product"),
-    hsnSac: fieldSchemas.hsnSac.default(""),
-    unit: fieldSchemas.unit.default(""),
-    /** The opening quantity; absent or null: not stock-tracked. */
-    availableQuantity: quantity("Available quantity"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind === "service" && v.availableQuantity != null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["availableQuantity"],
-        message: "A service does not track stock.",
-      });
-    }
-  });
-
-const patchSchema = z.object({
-  name: fieldSchemas.name.optional(),
-  kind: fieldSchemas.kind.optional(),
-  hsnSac: fieldSchemas.hsnSac.optional(),
-  unit: fieldSchemas.unit.optional(),
-  rate: fieldSchemas.rate,
-  costPrice: fieldSchemas.costPrice,
-  lowStockLevel: fieldSchemas.lowStockLevel,
-  defaultTaxPercent: fieldSchemas.defaultTaxPercent,
-  defaultDiscountPercent: fieldSchemas.defaultDiscountPercent,
-  trackStock: z.boolean("Track stock must be true or false.").optional(),
-});
-
-const QUANTITY_BY_PATCH =
-  "Available quantity cannot be edited directly. Record a stock adjustment with a reason " +
-  "(POST /api/products/:id/stock-adjustments) so the stock always matches its movement log.";
-
-const adjustmentSchema = z.object({
-  change: decimal("Change", 3, MAX_QUANTITY_UNITS, { signed: true }).refine(
-    (v) => typeof v === "number" && v !== 0,
-    "Change must be a number other than 0.",
-  ),
-  note: text(500, "Reason").min(1, "Give a reason for the adjustment."),
-});
-
-const listQuerySchema = z.object({
-  search: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
-  sort: z
-    .enum(["name", "newest", "quantity", "rate"], "Sort must be name, newest, quantity or rate.")
-    .default("name"),
-  filter: z
-    .enum(
-      ["all", "low", "out", "services", "products"],
-      "Filter must be all, low, out, services or products.",
-    )
-    .default("all"),
-  page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(20),
-});
-
-const movementsQuerySchema = z.object({
-  limit: z.coerce.number("Limit must be a number.").int().min(1).max(500).default(100),
-});
 
 const toMoney = (units: number | null | undefined) => (units == null ? undefined : formatScaled(units, 2));
 const toQuantity = (units: number | null | undefined) =>
@@ -202,7 +89,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.get("/api/products", async (request) => {
     const me = await requireUser(auth, request);
-    const q = parseBody(listQuerySchema, request.query);
+    const q = parseBody(productListQuery, request.query);
     const [{ rows, total }, currency] = await Promise.all([
       listProducts(db, { userId: me.id, ...q, search: q.search || undefined }),
       defaultCurrency(db, me.id),
@@ -212,7 +99,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.post("/api/products", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const v = parseBody(createSchema, request.body);
+    const v = parseBody(productCreate, request.body);
     const fields: ProductFields = {
       name: v.name,
       kind: v.kind,
@@ -245,7 +132,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
     if (body && typeof body === "object" && ("availableQuantity" in body || "available_quantity" in body)) {
       throw new AppError("validation_failed", QUANTITY_BY_PATCH, { availableQuantity: QUANTITY_BY_PATCH });
     }
-    const v = parseBody(patchSchema, body);
+    const v = parseBody(productPatch, body);
     const fields: Partial<ProductFields> = {
       name: v.name,
       kind: v.kind,
@@ -279,7 +166,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.post<{ Params: { id: string } }>("/api/products/:id/stock-adjustments", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const v = parseBody(adjustmentSchema, request.body);
+    const v = parseBody(productAdjustment, request.body);
     const done = await adjustStock(db, {
       userId: me.id,
       id: request.params.id,
@@ -294,7 +181,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.get<{ Params: { id: string } }>("/api/products/:id/movements", async (request) => {
     const me = await requireUser(auth, request);
-    const { limit } = parseBody(movementsQuerySchema, request.query);
+    const { limit } = parseBody(productMovementsQuery, request.query);
     const rows = await listMovements(db, { userId: me.id, id: request.params.id, limit });
     if (!rows) throw notFound("Product");
     return { items: rows.map(presentMovement) };

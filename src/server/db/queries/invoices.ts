@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { INVOICE_SORTS } from "../../../contract/invoices";
 import type { InvoiceDocument } from "../../../domain/invoice";
 import type { DisplayStatus, StoredStatus } from "../../../domain/status";
 import type { Db } from "../client";
@@ -143,15 +144,7 @@ export async function ownProductIds(db: Db, userId: string, ids: string[]): Prom
 
 // ---- lists ----
 
-export const INVOICE_SORTS = [
-  "date_desc",
-  "date_asc",
-  "number_asc",
-  "number_desc",
-  "amount_desc",
-  "amount_asc",
-  "due_asc",
-] as const;
+export { INVOICE_SORTS };
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 export interface InvoiceFilter {

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { isValidEmail, isValidGstin, normalizeGstin } from "../domain/validation";
+import { id, idParams, isoDateTime, page, text } from "./common";
+import { route } from "./registry";
+
+export const addressSchema = z.object({
+  line1: text(200, "Address line 1").default(""),
+  line2: text(200, "Address line 2").default(""),
+  city: text(100, "City").default(""),
+  state: text(100, "State").default(""),
+  postalCode: text(20, "Postal code").default(""),
+  country: text(100, "Country").default(""),
+});
+
+const clientFields = {
+  name: text(200, "Name").min(1, "Name is required."),
+  company: text(200, "Company"),
+  email: text(254, "E-mail").refine((v) => v === "" || isValidEmail(v), "Enter a valid e-mail address."),
+  phone: text(40, "Phone").refine(
+    (v) => /^[0-9+()\-.\s]*$/.test(v),
+    "Phone may contain digits, spaces and + ( ) - . only.",
+  ),
+  gstin: text(20, "GSTIN")
+    .transform(normalizeGstin)
+    .refine(
+      (v) => v === "" || isValidGstin(v),
+      "Enter a valid 15-character GSTIN (check the last character).",
+    ),
+  billingAddress: addressSchema,
+  shippingAddress: addressSchema.nullable(),
+  notes: text(2000, "Notes"),
+};
+
+/** Unknown keys (id, user_id, credits...) are stripped, never stored. */
+export const clientCreate = z.object({
+  name: clientFields.name,
+  company: clientFields.company.default(""),
+  email: clientFields.email.default(""),
+  phone: clientFields.phone.default(""),
+  gstin: clientFields.gstin.default(""),
+  billingAddress: addressSchema.default(() => addressSchema.parse({})),
+  shippingAddress: clientFields.shippingAddress.default(null),
+  notes: clientFields.notes.default(""),
+});
+/** A PATCH changes only the fields it names. */
+export const clientPatch = z.object({
+  name: clientFields.name.optional(),
+  company: clientFields.company.optional(),
+  email: clientFields.email.optional(),
+  phone: clientFields.phone.optional(),
+  gstin: clientFields.gstin.optional(),
+  billingAddress: clientFields.billingAddress.optional(),
+  shippingAddress: clientFields.shippingAddress.optional(),
+  notes: clientFields.notes.optional(),
+});
+
+export const clientListQuery = z.object({
+  search: text(200, "Search").optional(),
+  sort: z.enum(["name", "newest"], "Sort must be name or newest.").default("name"),
+  page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(20),
+});
+
+const address = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+export const clientSchema = z.object({
+  id,
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gstin: z.string(),
+  billingAddress: address,
+  shippingAddress: address.nullable(),
+  notes: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+const tag = "Clients";
+export const clientRoutes = [
+  route({
+    method: "GET",
+    path: "/api/clients",
+    summary: "List clients (search, sort, page)",
+    tag,
+    auth: "user",
+    query: clientListQuery,
+    responses: { 200: page(clientSchema) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/clients",
+    summary: "Create a client",
+    tag,
+    auth: "user",
+    body: clientCreate,
+    responses: { 201: clientSchema },
+  }),
+  route({
+    method: "GET",
+    path: "/api/clients/:id",
+    summary: "Read a client",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 200: clientSchema },
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/clients/:id",
+    summary: "Change the named fields of a client",
+    tag,
+    auth: "user",
+    params: idParams,
+    body: clientPatch,
+    responses: { 200: clientSchema },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/clients/:id",
+    summary: "Delete a client",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 204: null },
+  }),
+];

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+// Shared pieces of the HTTP contract: the error shape, ids, text and the no-NUL rule.
+
+/** Every error this API answers (better-auth's own routes excepted: see auth.ts). */
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+/**
+ * Text PostgreSQL can store: no NUL (text columns refuse it, error 22021) and no lone UTF-16
+ * surrogate (jsonb refuses its escape). The server also checks every request for both before
+ * validation (`findUnstorableText`), so schemas that forget this still answer 400.
+ */
+// With the u flag a surrogate pair is one code point, so \p{Cs} matches only unpaired halves.
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+export const isStorableText = (s: string) => !s.includes("\u0000") && !UNPAIRED_SURROGATE.test(s);
+export const UNSTORABLE_TEXT = "Text may not contain NUL or unpaired surrogate characters.";
+
+/** Where the first unstorable string of a parsed request sits ("" for the value itself), if any. */
+export function findUnstorableText(value: unknown): string | undefined {
+  // Iterative, so a deeply nested body cannot overflow the stack.
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === "string") {
+      if (!isStorableText(v)) return at;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
+    } else if (v !== null && typeof v === "object" && !(v instanceof Uint8Array)) {
+      for (const [key, inner] of Object.entries(v)) {
+        const path = at ? `${at}.${key}` : key;
+        if (!isStorableText(key)) return path;
+        stack.push([inner, path]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Trimmed text of at most `max` characters, named in its messages. */
+export const text = (max: number, what: string) =>
+  z
+    .string(`${what} must be text.`)
+    .trim()
+    .max(max, `${what} must be at most ${max} characters.`)
+    .refine(isStorableText, UNSTORABLE_TEXT);
+
+/** Ours are UUIDs, better-auth's 32 characters, images' 30: a longer id is refused, not looked up. */
+export const MAX_ID_LENGTH = 64;
+export const id = z
+  .string()
+  .min(1)
+  .max(MAX_ID_LENGTH, `Id must be at most ${MAX_ID_LENGTH} characters.`)
+  .refine(isStorableText, UNSTORABLE_TEXT);
+export const idParams = z.object({ id });
+
+export const isoDateTime = z.string().describe("ISO 8601 date-time");
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.");
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

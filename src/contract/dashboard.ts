@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { id, isoDate } from "./common";
+import { invoiceSummarySchema } from "./invoices";
+import { route } from "./registry";
+
+const amount = z.object({ amountMinor: z.number().int(), count: z.number().int() });
+const figures = z.object({ invoiced: amount, paid: amount, outstanding: amount, overdue: amount });
+
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  timeZone: z.string(),
+  today: isoDate,
+  month: figures,
+  financialYear: figures.extend({ label: z.string() }),
+  otherCurrencies: z.array(
+    z.object({
+      currency: z.string(),
+      invoicedMinor: z.number().int(),
+      paidMinor: z.number().int(),
+      outstandingMinor: z.number().int(),
+    }),
+  ),
+  revenueByMonth: z.array(
+    z.object({ month: z.string(), invoicedMinor: z.number().int(), paidMinor: z.number().int() }),
+  ),
+  statusBreakdown: z.array(
+    z.object({ status: z.string(), count: z.number().int(), amountMinor: z.number().int() }),
+  ),
+  recent: z.array(invoiceSummarySchema),
+  lowStock: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      unit: z.string(),
+      availableQuantity: z.string().nullable(),
+      lowStockLevel: z.string().nullable(),
+    }),
+  ),
+  credits: z.number().int(),
+});
+
+export const dashboardRoutes = [
+  route({
+    method: "GET",
+    path: "/api/dashboard",
+    summary: "This month's and this financial year's figures, recent invoices, low stock",
+    tag: "Dashboard",
+    auth: "user",
+    responses: { 200: dashboardSchema },
+  }),
+];

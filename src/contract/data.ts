@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { route } from "./registry";
+
+const tag = "Data";
+export const dataRoutes = [
+  route({
+    method: "GET",
+    path: "/api/export",
+    summary: "All of the user's data as one JSON file",
+    tag,
+    auth: "user",
+    responses: { 200: { contentType: "application/json", description: "The export file (an attachment)" } },
+  }),
+  route({
+    method: "POST",
+    path: "/api/import",
+    summary: "Replace all of the user's data with an export file (all or nothing, at most 25 MB)",
+    tag,
+    auth: "user",
+    body: z.looseObject({}).describe("An export file"),
+    responses: {
+      200: z.object({
+        imported: z.object({
+          invoices: z.number().int(),
+          clients: z.number().int(),
+          productServices: z.number().int(),
+        }),
+      }),
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/functions/clear-user-data",
+    summary: "Delete all of the user's data",
+    tag,
+    auth: "user",
+    body: z.object({}),
+    responses: { 200: z.object({ success: z.literal(true) }) },
+  }),
+];

@@ -1,0 +1,37 @@
+import { accountRoutes } from "./account";
+import { authRoutes } from "./auth";
+import { clientRoutes } from "./clients";
+import { creditRoutes } from "./credits";
+import { dashboardRoutes } from "./dashboard";
+import { dataRoutes } from "./data";
+import { imageRoutes } from "./images";
+import { invoiceRoutes } from "./invoices";
+import { paymentRoutes } from "./payments";
+import { productRoutes } from "./products";
+import { type RouteContract, routeKey } from "./registry";
+import { settingsRoutes } from "./settings";
+import { systemRoutes } from "./system";
+
+export type { RouteContract } from "./registry";
+
+/** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */
+export const API_ROUTES: readonly RouteContract[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...settingsRoutes,
+  ...clientRoutes,
+  ...productRoutes,
+  ...invoiceRoutes,
+  ...dashboardRoutes,
+  ...creditRoutes,
+  ...paymentRoutes,
+  ...imageRoutes,
+  ...dataRoutes,
+];
+
+const byKey = new Map(API_ROUTES.map((r) => [routeKey(r.method, r.path), r]));
+
+/** The contract of the route Fastify matched (its pattern, e.g. /api/clients/:id). */
+export const contractOf = (method: string, path: string | undefined) =>
+  path === undefined ? undefined : byKey.get(routeKey(method, path));

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { invoiceInputSchema } from "../domain/invoice";
+import { STORED_STATUSES } from "../domain/status";
+import { id, idParams, isoDate, isoDateTime, page, text } from "./common";
+import { route } from "./registry";
+
+const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue"] as const;
+/** The list's sort orders (the queries module keeps the SQL for each). */
+export const INVOICE_SORTS = [
+  "date_desc",
+  "date_asc",
+  "number_asc",
+  "number_desc",
+  "amount_desc",
+  "amount_asc",
+  "due_asc",
+] as const;
+
+export const invoiceFilterQuery = z.object({
+  status: z.enum(DISPLAY_STATUSES).optional().catch(undefined),
+  search: text(200, "Search").optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(INVOICE_SORTS).catch("date_desc").default("date_desc"),
+});
+
+export const invoiceListQuery = invoiceFilterQuery.extend({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(20)
+    .default(20)
+    .transform((n) => Math.min(n, 100)),
+});
+
+export const invoiceStatusChange = z.object({
+  status: z.enum(STORED_STATUSES),
+  paymentDate: isoDate.nullable().optional(),
+});
+
+export const invoiceCreateQuery = z.object({
+  autoNumber: z.string().optional().describe("1 or true: the server picks the next number"),
+});
+
+export const invoiceSummarySchema = z.object({
+  id,
+  invoiceNumber: z.string(),
+  status: z.enum(STORED_STATUSES),
+  displayStatus: z.enum(DISPLAY_STATUSES),
+  clientId: z.string().nullable(),
+  clientName: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+  invoiceDate: isoDate,
+  dueDate: isoDate.nullable(),
+  paymentDate: isoDate.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+const invoiceAnswer = z.object({
+  invoice: invoiceSummarySchema.extend({
+    document: z
+      .record(z.string(), z.unknown())
+      .describe("The stored invoice document: the input's fields, the company snapshot and the totals"),
+  }),
+});
+
+const tag = "Invoices";
+export const invoiceRoutes = [
+  route({
+    method: "GET",
+    path: "/api/invoices",
+    summary: "List invoices (status incl. overdue, search, dates, sort, page)",
+    tag,
+    auth: "user",
+    query: invoiceListQuery,
+    responses: { 200: page(invoiceSummarySchema) },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/next-number",
+    summary: "The number the next invoice would get",
+    tag,
+    auth: "user",
+    responses: {
+      200: z.object({ scheme: z.enum(["timestamp", "sequential"]), invoiceNumber: z.string().nullable() }),
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/export.csv",
+    summary: "The filtered invoices as CSV",
+    tag,
+    auth: "user",
+    query: invoiceFilterQuery,
+    responses: { 200: { contentType: "text/csv", description: "One line per invoice" } },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices",
+    summary: "Create an invoice",
+    tag,
+    auth: "user",
+    query: invoiceCreateQuery,
+    body: invoiceInputSchema,
+    responses: { 201: invoiceAnswer },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id",
+    summary: "Read an invoice",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 200: invoiceAnswer },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/invoices/:id",
+    summary: "Replace an invoice",
+    tag,
+    auth: "user",
+    params: idParams,
+    body: invoiceInputSchema,
+    responses: { 200: invoiceAnswer },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/invoices/:id",
+    summary: "Delete an invoice",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 204: null },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/status",
+    summary: "Change an invoice's status",
+    tag,
+    auth: "user",
+    params: idParams,
+    body: invoiceStatusChange,
+    responses: { 200: invoiceAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/duplicate",
+    summary: "Copy an invoice as a new draft",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 201: invoiceAnswer },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/pdf",
+    summary: "The invoice as a PDF, for one download credit (402 without credits)",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 200: { contentType: "application/pdf", description: "The invoice PDF" } },
+  }),
+];

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { errorSchema } from "./common";
+import { API_ROUTES } from "./index";
+import type { FileResponse, RouteContract } from "./registry";
+
+type JsonSchema = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+};
+
+const isFile = (r: unknown): r is FileResponse =>
+  typeof r === "object" && r !== null && "contentType" in r && !(r instanceof z.ZodType);
+
+/** /api/clients/:id -> /api/clients/{id} */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+function parametersOf(route: RouteContract) {
+  const parameters: JsonSchema[] = [];
+  for (const [where, schema] of [
+    ["path", route.params],
+    ["query", route.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = schemaOf(schema, "input") as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      parameters.push({
+        name,
+        in: where,
+        required: where === "path" || (json.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  return parameters;
+}
+
+function operationOf(route: RouteContract) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(route.responses)) {
+    if (answer === null) responses[status] = { description: status === "204" ? "No content" : "Redirect" };
+    else if (isFile(answer))
+      responses[status] = {
+        description: answer.description,
+        content: { [answer.contentType]: { schema: { type: "string", format: "binary" } } },
+      };
+    else
+      responses[status] = {
+        description: "Success",
+        content: { "application/json": { schema: schemaOf(answer, "output") } },
+      };
+  }
+  responses["4XX"] = {
+    description: route.errors ? "better-auth's error" : "The request was refused; `code` says why",
+    content: { "application/json": { schema: schemaOf(route.errors ?? errorSchema, "output") } },
+  };
+  return {
+    tags: [route.tag],
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    ...(route.auth === "user" ? { security: [{ session: [] }] } : { security: [] }),
+    parameters: parametersOf(route),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schemaOf(route.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, built from the contract's zod schemas. */
+export function buildOpenApiDocument(routes: readonly RouteContract[] = API_ROUTES) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Bahi API",
+      version: "1",
+      description:
+        "Invoicing for Indian businesses. JSON in and out; errors are `{ error: { code, message, fields? } }`. " +
+        "State-changing requests must carry the app's Origin; signed-in routes need the session cookie.",
+    },
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { text } from "./common";
+import { planSchema } from "./credits";
+import { route } from "./registry";
+
+// The browser names a plan and nothing more: any price or amount it sends is dropped.
+export const createOrderBody = z.object({
+  planId: text(100, "Plan").optional(),
+  plan: z.unknown().optional().describe("The spec's older form: { id }"),
+});
+const providerId = z.string().min(1).max(100);
+export const verifyBody = z.object({
+  razorpay_order_id: providerId,
+  razorpay_payment_id: providerId,
+  razorpay_signature: z.string().min(1).max(200),
+});
+export const testPayBody = z.object({ order_id: providerId });
+
+const orderAnswer = z.object({
+  order_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  key_id: z.string().nullable(),
+  test_mode: z.boolean(),
+  checkout_url: z.string().nullable(),
+  plan: planSchema,
+});
+
+const verifyAnswer = z.object({
+  credits_added: z.number().int(),
+  credits: z.number().int(),
+  order_id: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  amount: z.number().int(),
+});
+
+const tag = "Payments";
+export const paymentRoutes = [
+  route({
+    method: "POST",
+    path: "/api/functions/create-razorpay-order",
+    summary: "Create a Razorpay order for a plan",
+    tag,
+    auth: "user",
+    body: createOrderBody,
+    responses: { 200: orderAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/functions/verify-razorpay-payment",
+    summary: "Verify Checkout's answer and grant the credits once",
+    tag,
+    auth: "user",
+    body: verifyBody,
+    responses: { 200: verifyAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/functions/test-checkout/pay",
+    summary: "Test mode only: sign a payment for a test order",
+    tag,
+    auth: "user",
+    body: testPayBody,
+    responses: { 200: verifyBody },
+  }),
+  route({
+    method: "POST",
+    path: "/api/webhooks/razorpay",
+    summary: "Razorpay's webhook (signed raw body; at most 64 KB)",
+    tag,
+    auth: "public",
+    body: z.looseObject({ event: z.string(), payload: z.unknown() }),
+    responses: {
+      200: z.object({ status: z.enum(["ignored", "duplicate", "granted", "already_granted"]) }),
+    },
+  }),
+];

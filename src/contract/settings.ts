@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { CURRENCY_CODES } from "../domain/currencies";
+import {
+  FONT_FAMILIES,
+  INVOICE_NUMBER_SCHEMES,
+  INVOICE_TEMPLATES,
+  type Settings,
+  settingsSchema,
+} from "../domain/settings";
+import { route } from "./registry";
+
+/** What GET and PUT /api/settings answer: every setting, defaults filled in. */
+export const settingsAnswer = z.object({
+  defaultCurrency: z.enum(CURRENCY_CODES),
+  companyName: z.string(),
+  companyEmail: z.string(),
+  companyAddress: z.string(),
+  companyPhone: z.string(),
+  companyGstin: z.string(),
+  companyLogo: z.string().nullable(),
+  defaultNotes: z.string(),
+  defaultTerms: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  fontFamily: z.enum(FONT_FAMILIES),
+  defaultDueDateDays: z.number().int(),
+  bankDetails: z.object({
+    bankName: z.string(),
+    accountNumber: z.string(),
+    ifscCode: z.string(),
+    branchName: z.string(),
+    upiId: z.string(),
+    upiIdIsMerchant: z.boolean(),
+  }),
+  includeBankDetails: z.boolean(),
+  signatureImage: z.string().nullable(),
+  includeSignature: z.boolean(),
+  upiQrCodeImage: z.string().nullable(),
+  includeUpiQrCode: z.boolean(),
+  invoiceNumberScheme: z.enum(INVOICE_NUMBER_SCHEMES),
+  allowSellingBeyondStock: z.boolean(),
+  defaultTemplate: z.enum(INVOICE_TEMPLATES),
+  roundOffTotals: z.boolean(),
+  timeZone: z.string(),
+}) satisfies z.ZodType<Settings>;
+
+const tag = "Settings";
+export const settingsRoutes = [
+  route({
+    method: "GET",
+    path: "/api/settings",
+    summary: "The company defaults, over the built-in ones",
+    tag,
+    auth: "user",
+    responses: { 200: settingsAnswer },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/settings",
+    summary: "Save every setting (missing ones take their defaults)",
+    tag,
+    auth: "user",
+    body: settingsSchema,
+    responses: { 200: settingsAnswer },
+  }),
+];
