@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { DbProxy } from "../testing/db-proxy";
+import {
+  get,
+  MemoryMailer,
+  post,
+  type Session,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from "../testing/harness";
+import { TEST_DATABASE_URL } from "../testing/test-config";
+import { openDatabase } from "./client";
+
+/** The app on a fresh PostgreSQL database that it reaches through a proxy the test can cut. */
+async function appBehindProxy(env: Record<string, string> = {}) {
+  const adminUrl = TEST_DATABASE_URL!;
+  const name = `bahi_fault_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const direct = new URL(adminUrl);
+  direct.pathname = `/${name}`;
+  const proxy = await DbProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bahi-fault-")),
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    NODE_ENV: "test",
+    ...env,
+  });
+  const faults: Error[] = [];
+  const database = await openDatabase({
+    databaseUrl: proxy.urlFor(direct.toString()),
+    dataDir: config.dataDir,
+    timeouts: { connectMs: config.timeouts.dbConnectMs, statementMs: config.timeouts.dbStatementMs },
+    onConnectionFault: (error) => faults.push(error),
+  });
+  const mailer = new MemoryMailer();
+  const built = await buildApp({
+    config,
+    database,
+    logger: pino({ level: "silent" }),
+    mailer,
+  });
+  await built.app.ready();
+  const t: TestApp = {
+    ...built,
+    config,
+    database,
+    mailer,
+    async close() {
+      await built.app.close();
+      await database.close();
+      await proxy.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+  return { t, proxy, faults };
+}
+
+const dataFile = (clientNames: string[]) => ({
+  invoices: [],
+  productServices: [],
+  settings: { companyName: "Kesari Traders" },
+  clients: clientNames.map((name) => ({ name })),
+});
+
+const expectUnavailable = (res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) => {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers["retry-after"]).toBe("5");
+  expect(res.json()).toEqual({
+    error: {
+      code: "database_unavailable",
+      message: "The database is not answering right now. Please try again in a moment.",
+    },
+  });
+};
+
+describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
+  describe("a connection cut or a database that goes away", () => {
+    let t: TestApp;
+    let proxy: DbProxy;
+    let faults: Error[];
+    let s: Session;
+    beforeAll(async () => {
+      ({ t, proxy, faults } = await appBehindProxy());
+      s = await signUpAndSignIn(t);
+    });
+    afterAll(() => t.close());
+
+    it("answers 503 when the connection drops in the middle of an import, and the next request works", async () => {
+      expect((await post(t.app, "/api/import", dataFile(["Before"]), s.cookie)).statusCode).toBe(200);
+      // The import's transaction has begun and deleted the old rows when its insert is cut off.
+      const cut = proxy.cutWhenAppSends(/insert into "clients"/);
+      const res = await post(t.app, "/api/import", dataFile(["Asha", "Bala", "Chitra"]), s.cookie);
+      await cut;
+      expectUnavailable(res);
+      expect(faults.length).toBeGreaterThan(0);
+      // Nothing half-done: the transaction was rolled back with the connection.
+      const list = await get(t.app, "/api/clients", s.cookie);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().items.map((c: { name: string }) => c.name)).toEqual(["Before"]);
+      const again = await post(t.app, "/api/import", dataFile(["Asha", "Bala"]), s.cookie);
+      expect(again.statusCode).toBe(200);
+    });
+
+    it("answers 503 database_unavailable on every API route while the database is down, then recovers", async () => {
+      await proxy.goDown();
+      try {
+        for (const url of [
+          "/api/clients",
+          "/api/settings",
+          "/api/invoices",
+          "/api/credits",
+          "/api/dashboard",
+        ]) {
+          expectUnavailable(await get(t.app, url, s.cookie));
+        }
+        expectUnavailable(await post(t.app, "/api/clients", { name: "Zed" }, s.cookie));
+        expectUnavailable(
+          await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password }),
+        );
+        expectUnavailable(await get(t.app, "/api/auth/get-session", s.cookie));
+        // Liveness still answers, and says what is wrong; readiness does not.
+        const health = await get(t.app, "/api/health");
+        expect(health.statusCode).toBe(200);
+        expect(health.json()).toEqual({ status: "ok", database: "unavailable" });
+        const ready = await get(t.app, "/api/ready");
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json().checks.database).toBe("unavailable");
+      } finally {
+        await proxy.comeBack();
+      }
+      expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+      expect((await get(t.app, "/api/health")).json()).toEqual({ status: "ok", database: "ok" });
+    });
+  });
+
+  describe("a database that does not answer", () => {
+    let t: TestApp;
+    let proxy: DbProxy;
+    let s: Session;
+    beforeAll(async () => {
+      ({ t, proxy } = await appBehindProxy({
+        DB_CONNECT_TIMEOUT_MS: "1000",
+        DB_STATEMENT_TIMEOUT_MS: "1000",
+      }));
+      s = await signUpAndSignIn(t);
+    });
+    afterAll(() => t.close());
+
+    it("answers 503 within seconds instead of hanging, on open and on new connections", async () => {
+      proxy.stall();
+      try {
+        const started = performance.now();
+        // Pooled connections wait for an answer (statement limit); new ones for their start-up.
+        const answers = await Promise.all([
+          get(t.app, "/api/clients", s.cookie),
+          get(t.app, "/api/settings", s.cookie),
+          get(t.app, "/api/invoices", s.cookie),
+        ]);
+        const elapsed = performance.now() - started;
+        for (const res of answers) expectUnavailable(res);
+        expect(elapsed).toBeLessThan(5_000);
+        const health = await get(t.app, "/api/health");
+        expect(health.json()).toEqual({ status: "ok", database: "unavailable" });
+        console.info(`unanswered database: 503 after ${Math.round(elapsed)} ms`);
+      } finally {
+        proxy.stall(false);
+      }
+      expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+    });
+  });
+});

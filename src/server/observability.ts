@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import { requestContext } from "./logger";
+import type { Metrics } from "./metrics";
+import type { PdfRenderer } from "./pdf/pool";
+import type { Mailer } from "./services/mail";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** Fastify's options for request ids and time limits. */
+export function serverOptions(config: Config) {
+  return {
+    // A proxy's id is kept so one request can be followed across services; otherwise a UUID.
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // The whole request must arrive within the limit, and its answer must be sent within it.
+    requestTimeout: config.timeouts.requestMs,
+    handlerTimeout: config.timeouts.requestMs,
+  };
+}
+
+/** Every answer names its request id, and every log line written while serving it carries it. */
+export function registerRequestContext(app: FastifyInstance) {
+  app.addHook("onRequest", (request, _reply, done) => {
+    requestContext.run({ reqId: request.id }, done);
+  });
+  // Reading the body continues in the socket's context: enter the request's again.
+  app.addHook("preValidation", (request, _reply, done) => {
+    requestContext.run({ reqId: request.id }, done);
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
+
+/** The mailer, counting what it sent and what failed. */
+export function countMails(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mails.inc({ outcome: "sent" });
+      } catch (error) {
+        metrics.mails.inc({ outcome: "failed" });
+        throw error;
+      }
+    },
+  };
+}
+
+/** The PDF renderer, counting renders and their time; everything else reaches the renderer itself. */
+export function countRenders(renderer: PdfRenderer, metrics: Metrics): PdfRenderer {
+  const render: PdfRenderer["render"] = async (...args) => {
+    const stop = metrics.pdfRenderDuration.startTimer();
+    try {
+      const pdf = await renderer.render(...args);
+      metrics.pdfRenders.inc({ outcome: "done" });
+      return pdf;
+    } catch (error) {
+      metrics.pdfRenders.inc({ outcome: "failed" });
+      throw error;
+    } finally {
+      stop();
+    }
+  };
+  return new Proxy(renderer, {
+    get(target, property) {
+      if (property === "render") return render;
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

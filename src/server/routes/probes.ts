@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { type Db, ping } from "../db/client";
+import { countPendingMigrations } from "../db/readiness";
+import type { PdfRenderer } from "../pdf/pool";
+
+type Check = "ok" | "unavailable" | "pending" | "starting";
+
+/**
+ * GET /api/health: liveness. It answers 200 while the process serves HTTP, and says whether the
+ * database answers, without failing on it (an orchestrator must not restart every instance
+ * because PostgreSQL is down). GET /api/ready: 200 only when this instance can do real work.
+ */
+export function registerProbes(app: FastifyInstance, deps: { db: Db; renderer: PdfRenderer }) {
+  const database = async (): Promise<Check> => {
+    try {
+      await ping(deps.db);
+      return "ok";
+    } catch {
+      return "unavailable";
+    }
+  };
+  let migrated = false;
+  const migrations = async (): Promise<Check> => {
+    if (migrated) return "ok";
+    try {
+      migrated = (await countPendingMigrations(deps.db)) <= 0;
+      return migrated ? "ok" : "pending";
+    } catch {
+      return "unavailable";
+    }
+  };
+
+  app.get("/api/health", async () => ({ status: "ok", database: await database() }));
+
+  app.get("/api/ready", async (_request, reply) => {
+    const db = await database();
+    const stats = deps.renderer.stats?.();
+    const checks = {
+      database: db,
+      migrations: db === "ok" ? await migrations() : ("unavailable" as Check),
+      pdf: (!stats || stats.ready > 0 ? "ok" : "starting") as Check,
+    };
+    const ready = Object.values(checks).every((c) => c === "ok");
+    return reply
+      .status(ready ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: ready ? "ready" : "not_ready", checks });
+  });
+}
