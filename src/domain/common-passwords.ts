@@ -1,5 +1,6 @@
-// The most common passwords (public breach-list top entries, plus Indian favourites),
-// refused at sign-up and password change (DECISIONS §2). Lower case; compare case-insensitively.
+// A short sample of the most common passwords (public breach-list top entries, plus Indian
+// favourites), for an instant hint in the browser. The server refuses the full list of 49,233
+// (server/auth/common-passwords.ts, DECISIONS §2). Lower case; compare case-insensitively.
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   "123456",
   "password",

@@ -76,7 +76,7 @@ const SPEC_TEXTS = [
   "Password Updated Successfully",
   "New passwords do not match.",
   "Passwords do not match.",
-  "Password must be at least 6 characters.",
+  "Password must be at least 8 characters.", // the spec's text with DECISIONS §2's minimum
   "You must agree to the Terms and Conditions.",
   "Page Not Found",
   "Go Back to Dashboard",

@@ -38,7 +38,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const PASSWORD_MESSAGES = {
-  tooShort: "Password must be at least 6 characters.",
+  tooShort: "Password must be at least 8 characters.", // DECISIONS §2: the spec's message, with its real minimum
   tooCommon: "This password is too common. Please choose a less common password.", // ours (DECISIONS §2)
   tooLong: "Password must be at most 128 characters.", // ours
   passwordsDoNotMatch: "Passwords do not match.",

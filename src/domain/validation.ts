@@ -26,6 +26,9 @@ export function normalizeGstin(s: string): string {
   return s.trim().toUpperCase();
 }
 
+/** What the client dialog and the invoice editor (and the server behind both) say of a bad GSTIN. */
+export const INVALID_GSTIN_MESSAGE = "Enter a valid 15-character GSTIN (check the last character).";
+
 /** State code, PAN, entity number, "Z" and the check character of a 15-character GSTIN. */
 export function isValidGstin(s: string): boolean {
   if (typeof s !== "string") return false;
@@ -57,10 +60,28 @@ export function isValidEmail(s: string): boolean {
   return typeof s === "string" && s.length <= 254 && EMAIL.test(s);
 }
 
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * One mailbox, however its address is written: lower case, without a "+tag", and for Gmail
+ * without dots (Gmail ignores them). Used to grant the sign-up credits once per mailbox.
+ */
+export function canonicalEmail(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at).split("+")[0];
+  let domain = address.slice(at + 1);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local || address.slice(0, at)}@${domain}`;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** What is wrong with a new password, or null. */
+/**
+ * What is wrong with a new password, or null. The browser checks a short sample of common
+ * passwords; the server also checks the full list (server/auth/common-passwords.ts).
+ */
 export function passwordProblem(password: string): string | null {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
     return PASSWORD_MESSAGES.tooShort;

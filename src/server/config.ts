@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -32,7 +33,10 @@ const envSchema = z.object({
   AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
   }),
-  TRUST_PROXY: optional.transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: optional.refine((v) => v === undefined || parseTrustProxy(v) !== undefined, {
+    message:
+      'must be the number of proxies in front of Bahi (e.g. "1") or their addresses ("10.0.0.1,10.0.0.2" or "10.0.0.0/8"); "true" would let any client forge X-Forwarded-For',
+  }),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: optional.transform((v) => v ?? "Bahi <no-reply@bahi.local>"),
   GOOGLE_CLIENT_ID: optional,
@@ -50,7 +54,41 @@ const envSchema = z.object({
   /** Sign-ups and reset requests allowed per client IP in 15 minutes (tests that create many accounts raise it). */
   AUTH_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns the daily backup off. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(7),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  SHUTDOWN_TIMEOUT: optional.refine((v) => v === undefined || parseDurationMs(v) !== undefined, {
+    message: 'must be a duration such as "10", "10s" or "500ms" (a bare number is seconds)',
+  }),
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
 });
+
+/** "10" and "10s" are ten seconds, "500ms" half a second. */
+function parseDurationMs(value: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/.exec(value);
+  if (!match) return undefined;
+  return Math.round(Number(match[1]) * (match[2] === "ms" ? 1 : 1000));
+}
+
+/**
+ * TRUST_PROXY: "false"/"0", a number of proxy hops, or proxy addresses/CIDR ranges separated by
+ * commas. Never "trust everything": the client IP then comes from the hops the proxies added.
+ */
+function parseTrustProxy(value: string): false | number | string[] | undefined {
+  if (value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(",").map((a) => a.trim());
+  const valid = addresses.every((a) => {
+    const [ip, bits, ...rest] = a.split("/");
+    if (rest.length || isIP(ip) === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+  });
+  return valid ? addresses : undefined;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -64,7 +102,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   authSecret: string;
-  trustProxy: boolean;
+  /** Proxy hops (or proxy addresses) whose X-Forwarded-For is believed; false: none. */
+  trustProxy: false | number | string[];
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
@@ -76,9 +115,13 @@ export interface Config {
     checkoutUrl: string;
   };
   logLevel: Env["LOG_LEVEL"];
+  backupKeep: number;
   authRequestsPerIp: number;
   /** Extra origins allowed to send state-changing requests (the Vite dev server). */
   extraOrigins: string[];
+  timeouts: { dbConnectMs: number; dbStatementMs: number; requestMs: number; shutdownMs: number };
+  /** Bearer token for GET /metrics; without it the endpoint is off. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -113,7 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY)!,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
@@ -132,8 +175,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
     },
     logLevel: e.LOG_LEVEL,
+    backupKeep: e.BACKUP_KEEP,
     authRequestsPerIp: e.AUTH_REQUESTS_PER_IP,
     extraOrigins: e.NODE_ENV === "development" ? ["http://localhost:5173"] : [],
+    timeouts: {
+      dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
+      dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT === undefined ? 10_000 : parseDurationMs(e.SHUTDOWN_TIMEOUT)!,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -95,7 +95,7 @@ test("sign-up shows every validation message", async ({ page, playwright, baseUR
 
   await form.getByLabel("Confirm password").fill("abc");
   await submit.click();
-  await expect(form.getByText("Password must be at least 6 characters.")).toBeVisible();
+  await expect(form.getByText("Password must be at least 8 characters.")).toBeVisible();
 
   await form.getByLabel("Password", { exact: true }).fill("password");
   await form.getByLabel("Confirm password").fill("password");

@@ -1,16 +1,20 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, gt } from "drizzle-orm";
 import type { Logger } from "pino";
-import { passwordProblem } from "../../domain/validation";
+import { PASSWORD_MESSAGES } from "../../domain/messages";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../../domain/validation";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { noteRequestFailure } from "../logger";
 import * as schema from "../db/schema";
 import type { Mailer } from "../services/mail";
+import { isCommonPassword } from "./common-passwords";
+import { type AuthLimits, createAuthLimiter, normalEmail } from "./limits";
 import { resetPasswordMail, verificationMail } from "./mails";
 
 /** Header our server sets from Fastify's idea of the client IP (never from the client). */
@@ -23,13 +27,27 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
+  limits: AuthLimits;
   /** Called once for every new account (credits grant, default settings). */
-  onUserCreated?: (userId: string) => Promise<void>;
+  onUserCreated?: (user: { id: string; email: string }) => Promise<void>;
+  /** Called before an account is deleted (the sign-up grant's record outlives it). */
+  onUserDeleting?: (user: { id: string; email: string }) => Promise<void>;
 }
 
-export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDeps) {
+export function createAuth({ config, db, mailer, logger, limits, onUserCreated, onUserDeleting }: AuthDeps) {
   /** token -> user id, between the before and after hooks of one reset request. */
   const pendingResets = new Map<string, string>();
+  const limiter = createAuthLimiter(db, limits);
+  /** A sign-in's counted attempt, between its before and after hooks (keyed by the request). */
+  const signIns = new WeakMap<object, Awaited<ReturnType<typeof limiter.beginSignIn>>>();
+  /** Mails sent after the answer (so a reset answers as fast for a known address as for an unknown one). */
+  const mailsInFlight = new Set<Promise<void>>();
+  const sendLater = (send: Promise<void>) => {
+    const tracked = send
+      .catch((error) => logger.error({ err: error }, "mail could not be sent"))
+      .finally(() => mailsInFlight.delete(tracked));
+    mailsInFlight.add(tracked);
+  };
   const origins = [config.publicUrl, ...config.extraOrigins];
   const auth = betterAuth({
     appName: "Bahi",
@@ -48,12 +66,25 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     }),
     logger: {
       log: (level, message, ...args) => {
+        // Some routes (get-session) catch a failure, log it and answer a bare 500.
+        const error = args.find((arg) => arg instanceof Error);
+        if (level === "error" && error) noteRequestFailure(error);
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
         fn.call(logger, { args: args.length ? String(args[0]) : undefined }, `auth: ${message}`);
       },
     },
     telemetry: { enabled: false },
-    // Our own limiter (see routes/auth.ts) keeps one mechanism, shared through the database.
+    // better-auth answers its own failures with a bare 500; the cause is kept for the bridge,
+    // which answers 503 when it is the database that is unavailable.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error)) return;
+        noteRequestFailure(error);
+        logger.error({ err: error }, "auth: request failed");
+      },
+    },
+    // Our own limiter (auth/limits.ts, run in the hooks below) keeps one mechanism, shared
+    // through the database.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // My Account can delete the account; every table of the user's data cascades from `user`.
@@ -67,13 +98,14 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer must not wait for SMTP, or its timing tells known addresses apart.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, url));
+        sendLater(mailer.send(resetPasswordMail(user.email, url)));
       },
     },
     emailVerification: {
@@ -91,7 +123,12 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
       user: {
         create: {
           after: async (user) => {
-            await onUserCreated?.(user.id);
+            await onUserCreated?.({ id: user.id, email: user.email });
+          },
+        },
+        delete: {
+          before: async (user) => {
+            await onUserDeleting?.({ id: user.id, email: user.email });
           },
         },
       },
@@ -99,8 +136,18 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // ctx.path is the endpoint better-auth resolved, however the request spelled its path.
+        const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+        if (ctx.path === "/sign-in/email") {
+          signIns.set(ctx.request ?? body, await limiter.beginSignIn(normalEmail(body.email), ip));
+        }
+        if (ctx.path === "/sign-up/email") await limiter.countRequest("signup", ip, "");
+        if (ctx.path === "/request-password-reset") {
+          await limiter.countRequest("reset", ip, normalEmail(body.email));
+        }
+        if (ctx.path === "/send-verification-email") await limiter.countRequest("confirm", ip, "");
         if (ctx.path === "/sign-up/email") {
-          rejectWeakPassword(body.password);
+          await rejectWeakPassword(body.password);
           const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
           // The spec asks for 'Email Already Registered' with sign-in and reset links.
           const [existing] = await db
@@ -114,7 +161,7 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
             });
           }
         }
-        if (ctx.path === "/reset-password") rejectWeakPassword(body.newPassword);
+        if (ctx.path === "/reset-password") await rejectWeakPassword(body.newPassword);
         if (ctx.path === "/delete-user" && typeof body.password !== "string") {
           // An account with a password must confirm with it (Google-only accounts need a fresh session).
           const session = await getSessionFromCtx(ctx);
@@ -129,7 +176,7 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
           }
         }
         if (ctx.path === "/change-password") {
-          rejectWeakPassword(body.newPassword);
+          await rejectWeakPassword(body.newPassword);
           // Changing the password always ends the user's other sessions.
           body.revokeOtherSessions = true;
         }
@@ -142,6 +189,21 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const key = ctx.request ?? ctx.body;
+          const attempt = key ? signIns.get(key) : undefined;
+          if (key) signIns.delete(key);
+          const returned = ctx.context.returned;
+          // 403 is a right password on an unconfirmed account: not a guess either.
+          const status = returned instanceof APIError ? returned.statusCode : 200;
+          if (attempt && (status === 200 || status === 403)) {
+            await limiter.signInSucceeded(
+              attempt,
+              status === 200 ? ctx.context.newSession?.user.id : undefined,
+            );
+          }
+          return;
+        }
         if (ctx.path !== "/reset-password") return;
         const token = (ctx.body as { token?: unknown } | undefined)?.token;
         const userId = typeof token === "string" ? pendingResets.get(token) : undefined;
@@ -174,14 +236,21 @@ export function createAuth({ config, db, mailer, logger, onUserCreated }: AuthDe
         ]
       : [],
   });
-  return Object.assign(auth, { findSessionUser: sessionUserFinder(auth, db, config.authSecret) });
+  return Object.assign(auth, {
+    findSessionUser: sessionUserFinder(auth, db, config.authSecret),
+    /** Resolves once every mail sent after its answer has gone (or failed and been logged). */
+    mailsSent: async () => {
+      while (mailsInFlight.size) await Promise.all(mailsInFlight);
+    },
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-function rejectWeakPassword(password: unknown) {
+async function rejectWeakPassword(password: unknown) {
   if (typeof password !== "string") return;
-  const problem = passwordProblem(password);
+  const problem =
+    passwordProblem(password) ?? ((await isCommonPassword(password)) ? PASSWORD_MESSAGES.tooCommon : null);
   if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
 }
 

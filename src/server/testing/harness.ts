@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { type BahiApp, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
@@ -72,7 +72,16 @@ export interface TestApp extends BahiApp {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { env?: Record<string, string>; authLimits?: AuthLimits } = {},
+  opts: {
+    env?: Record<string, string>;
+    authLimits?: AuthLimits;
+    /** Where the app logs (silent by default). */
+    logger?: Logger;
+    /** Extra routes a test needs, added before the app is ready. */
+    routes?: (app: FastifyInstance) => void;
+    /** A mailer of the test's own (a slow one, say); in memory by default. */
+    mailer?: MemoryMailer;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-test-"));
   const config = loadConfig({
@@ -83,14 +92,15 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = kind === "postgres" ? await openFreshPostgres() : await openMemoryDatabase();
-  const mailer = new MemoryMailer();
+  const mailer = opts.mailer ?? new MemoryMailer();
   const built = await buildApp({
     config,
     database,
-    logger: pino({ level: "silent" }),
+    logger: opts.logger ?? pino({ level: "silent" }),
     mailer,
     authLimits: opts.authLimits,
   });
+  opts.routes?.(built.app);
   await built.app.ready();
   return {
     ...built,

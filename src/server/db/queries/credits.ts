@@ -1,15 +1,40 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { NEW_USER_CREDITS } from "../../../domain/credits";
+import { canonicalEmail } from "../../../domain/validation";
 import type { Db } from "../client";
-import { creditLedger, paymentOrders, userCredits } from "../schema";
+import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
+
+/** The key of a mailbox in signup_grants: SHA-256 of its canonical address, never the address. */
+function signupGrantKey(email: string): string {
+  return createHash("sha256").update(canonicalEmail(email)).digest("hex");
+}
+
+/** Notes that this mailbox has had its sign-up credits (an account made before the record existed). */
+export async function recordSignupGrant(db: Db, email: string): Promise<void> {
+  await db
+    .insert(signupGrants)
+    .values({ emailHash: signupGrantKey(email) })
+    .onConflictDoNothing();
+}
 
 /**
- * Gives a new account its sign-up credits exactly once: the partial unique index on the ledger
- * makes a second grant a no-op, and balance and ledger change in one transaction.
+ * Gives a new account its sign-up credits exactly once per mailbox: a mailbox that had them before
+ * (an account deleted and made again) starts at 0. The partial unique index on the ledger makes a
+ * second grant to one account a no-op, and balance and ledger change in one transaction.
  */
-export async function grantSignupCredits(db: Db, userId: string): Promise<void> {
+export async function grantSignupCredits(db: Db, account: { id: string; email: string }): Promise<void> {
+  const userId = account.id;
   await db.transaction(async (tx) => {
+    const firstForMailbox = await tx
+      .insert(signupGrants)
+      .values({ emailHash: signupGrantKey(account.email) })
+      .onConflictDoNothing()
+      .returning({ emailHash: signupGrants.emailHash });
+    if (firstForMailbox.length === 0) {
+      await tx.insert(userCredits).values({ userId, credits: 0 }).onConflictDoNothing();
+      return;
+    }
     const inserted = await tx
       .insert(creditLedger)
       .values({ id: randomUUID(), userId, delta: NEW_USER_CREDITS, reason: "signup_grant" })
@@ -38,7 +63,8 @@ export async function getCreditBalance(
       .where(eq(userCredits.userId, userId));
   let [row] = await read();
   if (!row) {
-    await grantSignupCredits(db, userId);
+    const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (owner) await grantSignupCredits(db, { id: userId, email: owner.email });
     [row] = await read();
   }
   return row!;

@@ -42,3 +42,11 @@ export async function peekRateLimit(
   );
   return Number(rows[0]?.count ?? 0);
 }
+
+/**
+ * Takes back one hit counted by hitRateLimit (an attempt counted before it was checked turned out
+ * to be a right password).
+ */
+export async function unhitRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`);
+}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "../../../domain/messages";
-import { passwordProblem } from "../../../domain/validation";
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../domain/validation";
 import { ApiError } from "../../api";
 import { authApi } from "../../auth/auth-api";
 import { Button } from "../../components/ui/button";
@@ -96,7 +96,7 @@ export function SignUpForm({
       <Field
         label="Password"
         error={error?.field === "password" ? error.message : null}
-        hint="At least 6 characters."
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       >
         {(p) => (
           <PasswordInput

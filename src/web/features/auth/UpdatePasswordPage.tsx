@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, PASSWORD_MESSAGES } from "../../../domain/messages";
-import { passwordProblem } from "../../../domain/validation";
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../domain/validation";
 import { useAuth } from "../../auth/AuthProvider";
 import { authApi } from "../../auth/auth-api";
 import { Button } from "../../components/ui/button";
@@ -139,7 +139,7 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
           <PasswordInput
             {...p}
             required
-            minLength={6}
+            minLength={PASSWORD_MIN_LENGTH}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -151,7 +151,7 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
           <PasswordInput
             {...p}
             required
-            minLength={6}
+            minLength={PASSWORD_MIN_LENGTH}
             autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}

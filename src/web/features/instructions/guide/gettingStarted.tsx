@@ -15,7 +15,7 @@ export const gettingStartedSections: GuideSection[] = [
           </li>
           <li>
             Choose the <strong>Sign Up</strong> tab. Enter your name (optional), a valid e-mail address and a
-            password of at least 6 characters, twice. Very common passwords are refused.
+            password of at least 8 characters, twice. Very common passwords are refused.
           </li>
           <li>
             Tick the box to agree to the{" "}

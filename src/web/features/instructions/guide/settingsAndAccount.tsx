@@ -100,7 +100,7 @@ export const settingsAndAccountSections: GuideSection[] = [
         </p>
         <ul>
           <li>change your name, which appears in the welcome message;</li>
-          <li>change your password (at least 6 characters); your other devices are signed out;</li>
+          <li>change your password (at least 8 characters); your other devices are signed out;</li>
           <li>see your credit balance, every credit change and your purchases;</li>
           <li>
             <strong>sign out of all devices</strong>, for example after using a shared or lost phone;

@@ -1,0 +1,107 @@
+import { APIError } from "better-auth/api";
+import type { Db } from "../db/client";
+import { clearRateLimit, hitRateLimit, unhitRateLimit } from "../db/queries/rate-limits";
+import { isFamiliarSignInAddress, rememberSignInAddress } from "../db/queries/sign-in-addresses";
+
+/**
+ * Limits on the auth endpoints (see docs/decisions/0001-accounts.md). They run in better-auth's
+ * hooks, on the endpoint its router resolved, so no spelling of a path gets around them.
+ */
+export interface AuthLimits {
+  /** Failed sign-ins allowed for one account from one client IP in one window. */
+  signInFailuresPerAccountAndIp: number;
+  /** Failed sign-ins allowed from one client IP, whatever the accounts, in one window. */
+  signInFailuresPerIp: number;
+  /**
+   * Failed sign-ins allowed for one account from addresses it has never signed in from, in one
+   * account window. Addresses the owner signed in from before are not held back by this one.
+   */
+  signInFailuresPerAccount: number;
+  /** Sign-ups and mails (reset, confirmation) asked for per client IP in one window. */
+  requestsPerIp: number;
+  /** Reset mails asked for one e-mail address in one window (whether or not it has an account). */
+  resetMailsPerAddress: number;
+  windowSeconds: number;
+  accountWindowSeconds: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  signInFailuresPerAccountAndIp: 10,
+  signInFailuresPerIp: 30,
+  signInFailuresPerAccount: 20,
+  requestsPerIp: 20,
+  resetMailsPerAddress: 5,
+  windowSeconds: 15 * 60,
+  accountWindowSeconds: 60 * 60,
+};
+
+/** How long an address the owner signed in from counts as theirs. */
+const FAMILIAR_ADDRESS_DAYS = 90;
+
+export const TOO_MANY = "Too many attempts. Please wait 15 minutes and try again.";
+
+function tooMany(): APIError {
+  return new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: TOO_MANY });
+}
+
+export function normalEmail(value: unknown): string {
+  return typeof value === "string" ? value.trim().toLowerCase() : "";
+}
+
+/** Counters of one sign-in attempt; counted before the password is checked. */
+interface SignInAttempt {
+  keys: string[];
+  accountIpKey: string;
+  email: string;
+  ip: string;
+}
+
+export function createAuthLimiter(db: Db, limits: AuthLimits) {
+  const familiarSince = () => new Date(Date.now() - FAMILIAR_ADDRESS_DAYS * 24 * 60 * 60 * 1000);
+
+  return {
+    /** Sign-ups and mail requests: per client IP; reset mails also per address. */
+    async countRequest(kind: "signup" | "reset" | "confirm", ip: string, email: string) {
+      const ipCount = await hitRateLimit(db, `${kind}:ip:${ip}`, limits.windowSeconds);
+      if (ipCount > limits.requestsPerIp) throw tooMany();
+      if (kind === "reset" && email) {
+        const perAddress = await hitRateLimit(db, `reset:acct:${email}`, limits.windowSeconds);
+        if (perAddress > limits.resetMailsPerAddress) throw tooMany();
+      }
+    },
+
+    /**
+     * Counts a sign-in attempt as failed before its password is checked (one atomic upsert per
+     * counter), so concurrent attempts cannot all pass a check made before any of them counted.
+     */
+    async beginSignIn(email: string, ip: string): Promise<SignInAttempt> {
+      const accountIpKey = `signin:acct-ip:${email}:${ip}`;
+      const ipKey = `signin:ip:${ip}`;
+      const accountKey = `signin:acct:${email}`;
+      const familiar = email ? await isFamiliarSignInAddress(db, email, ip, familiarSince()) : false;
+      const checks: Array<[string, number, number]> = [
+        [ipKey, limits.signInFailuresPerIp, limits.windowSeconds],
+      ];
+      if (email) {
+        checks.push([accountIpKey, limits.signInFailuresPerAccountAndIp, limits.windowSeconds]);
+        if (!familiar)
+          checks.push([accountKey, limits.signInFailuresPerAccount, limits.accountWindowSeconds]);
+      }
+      const counts = await Promise.all(checks.map(([key, , window]) => hitRateLimit(db, key, window)));
+      if (counts.some((count, i) => count > checks[i][1])) throw tooMany();
+      return { keys: checks.map(([key]) => key), accountIpKey, email, ip };
+    },
+
+    /** The password was right: take this attempt back, and remember the address as the owner's. */
+    async signInSucceeded(attempt: SignInAttempt, userId: string | undefined) {
+      await Promise.all(
+        attempt.keys.map((key) =>
+          key === attempt.accountIpKey ? clearRateLimit(db, key) : unhitRateLimit(db, key),
+        ),
+      );
+      if (userId) await rememberSignInAddress(db, userId, attempt.ip);
+    },
+  };
+}
+
+export type AuthLimiter = ReturnType<typeof createAuthLimiter>;
