@@ -13,6 +13,7 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
   return {
     to,
     subject: "Reset your Bahi password",
+    secretLinks: true,
     text: `Hello,\n\nSomeone asked to reset the password of your Bahi account. To choose a new password, open this link:\n\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this mail: your password stays as it is.\n\nBahi`,
   };
 }

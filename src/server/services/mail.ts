@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Its links give access (a password reset): never logged, not even without SMTP. */
+  secretLinks?: boolean;
 }
 
 export interface Mailer {
@@ -16,7 +18,8 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail is written to `<dataDir>/outbox/` and its links are
- * logged, so a person on a fresh machine can still confirm an account and reset a password.
+ * printed, so a person on a fresh machine can still confirm an account (a password reset link is a
+ * credential: only the file that holds it is named).
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -32,15 +35,18 @@ export function createMailer(opts: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const { secretLinks, ...mail } = message;
+      const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      // A password reset link is a credential: the log names the file that holds it instead.
+      const links = secretLinks ? [] : (message.text.match(/https?:\/\/\S+/g) ?? []);
       opts.logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");
       // Also plainly, for a person running Bahi locally without SMTP: the link is what they need.
-      console.info(`\nMail to ${message.to}: ${message.subject}\n${links.map((l) => `  ${l}`).join("\n")}\n`);
+      const shown = secretLinks ? [`open ${file} for the link`] : links;
+      console.info(`\nMail to ${message.to}: ${message.subject}\n${shown.map((l) => `  ${l}`).join("\n")}\n`);
     },
   };
 }
