@@ -5,6 +5,7 @@ import { validateInvoiceNumber } from "./invoice-number";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
 import { STORED_STATUSES } from "./status";
 import { computeInvoiceTotals, type InvoiceTotals, validateLine } from "./totals";
+import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "./validation";
 import { amountInWords } from "./words";
 
 // The invoice document (DECISIONS §5): what the editor sends, what the server stores in
@@ -29,7 +30,12 @@ export const invoiceClientSchema = z.object({
   company: text(200),
   email: text(254),
   phone: text(40),
-  gstin: text(15),
+  // Typed into the invoice or copied from a saved client: checked the same way (spec §6).
+  gstin: z
+    .string()
+    .transform(normalizeGstin)
+    .refine((v) => v === "" || isValidGstin(v), INVALID_GSTIN_MESSAGE)
+    .default(""),
   billingAddress: addressSchema.prefault({}),
   shippingAddress: addressSchema.nullable().default(null),
 });

@@ -72,7 +72,7 @@ export function sampleInvoiceDocument(
       company: "Ram Kumar & Sons Pvt. Ltd.",
       email: "accounts@ramkumar.example",
       phone: "+91 44 2345 6789",
-      gstin: "33AABCR1234Q1Z5",
+      gstin: "33AABCR1234Q1ZC",
       billingAddress: {
         line1: "22, Anna Salai",
         line2: "சென்னை (Chennai)",

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { todayInTimeZone } from "../../domain/dates";
+import { INVALID_GSTIN_MESSAGE } from "../../domain/validation";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
 import {
   createTestApp,
@@ -136,6 +137,21 @@ describeEachDb("invoices API", (kind) => {
     expect(invoice).toMatchObject({ status: "draft", displayStatus: "draft", clientName: "Asha Traders" });
     const again = await get(t.app, `/api/invoices/${invoice.id}`, a.cookie);
     expect(again.json().invoice).toEqual(invoice);
+  });
+
+  it("checks the GSTIN of a client typed into the invoice as the client dialog does", async () => {
+    const bad = await create(invoiceBody({ client: { name: "Typed In", gstin: "ABCDEFGHIJKLMNO" } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields["client.gstin"]).toBe(INVALID_GSTIN_MESSAGE);
+    // Only the check character is wrong.
+    const badCheck = await create(invoiceBody({ client: { name: "Typed In", gstin: "27AAPFU0939F1ZW" } }));
+    expect(badCheck.json().error.fields["client.gstin"]).toBe(INVALID_GSTIN_MESSAGE);
+
+    const good = await create(invoiceBody({ client: { name: "Typed In", gstin: " 27aapfu0939f1zv " } }));
+    expect(good.statusCode).toBe(201);
+    expect(good.json().invoice.document.client.gstin).toBe("27AAPFU0939F1ZV");
+    const none = await create(invoiceBody({ client: { name: "Typed In", gstin: "" } }));
+    expect(none.statusCode).toBe(201);
   });
 
   it("snapshots the saved client and the company settings into the document", async () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { isValidEmail, isValidGstin } from "../../../domain/validation";
+import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin } from "../../../domain/validation";
 import { ApiError } from "../../api";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -33,8 +33,7 @@ function check(v: ClientInput): Errors {
   const errors: Errors = {};
   if (!v.name.trim()) errors.name = "Name is required.";
   if (v.email.trim() && !isValidEmail(v.email.trim())) errors.email = "Enter a valid e-mail address.";
-  if (v.gstin.trim() && !isValidGstin(v.gstin.trim()))
-    errors.gstin = "Enter a valid 15-character GSTIN (check the last character).";
+  if (v.gstin.trim() && !isValidGstin(v.gstin.trim())) errors.gstin = INVALID_GSTIN_MESSAGE;
   return errors;
 }
 
