@@ -23,7 +23,14 @@ describe("DEFAULT_SETTINGS", () => {
       accentColor: "#2DD4BF",
       fontFamily: "Roboto",
       defaultDueDateDays: 30,
-      bankDetails: { bankName: "", accountNumber: "", ifscCode: "", branchName: "", upiId: "" },
+      bankDetails: {
+        bankName: "",
+        accountNumber: "",
+        ifscCode: "",
+        branchName: "",
+        upiId: "",
+        upiIdIsMerchant: false,
+      },
       includeBankDetails: false,
       signatureImage: null,
       includeSignature: false,
@@ -63,6 +70,7 @@ describe("settingsSchema", () => {
       ifscCode: "SBIN0001234",
       branchName: "",
       upiId: "shop@okicici",
+      upiIdIsMerchant: false,
     });
   });
 

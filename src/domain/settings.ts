@@ -70,6 +70,8 @@ export const bankDetailsSchema = z.object({
   ifscCode: optionalCode("IFSC code", 11, isValidIfsc, true),
   branchName: text("Branch name", SETTINGS_LIMITS.name),
   upiId: optionalCode("UPI ID", 320, isValidUpiId),
+  /** A merchant UPI ID (DECISIONS §10): only then do payment links carry a transaction reference `tr`. */
+  upiIdIsMerchant: z.boolean().default(false),
 });
 export type BankDetails = z.output<typeof bankDetailsSchema>;
 

@@ -1,5 +1,5 @@
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
-import { upiQrFor } from "./upi";
+import { UPI_SPLIT_NOTE, upiQrFor } from "./upi";
 
 const company = {
   name: "Iyer Handlooms",
@@ -31,11 +31,12 @@ describe("UPI QR", () => {
   it("is a upi://pay link with payee, exact amount and invoice number when only a UPI ID is set", () => {
     expect(upiQrFor(doc())).toEqual({
       uri: "upi://pay?pa=iyer%40sbi&pn=Iyer%20Handlooms&am=1234.50&cu=INR&tn=INV%2F2026-27%2F0001",
+      splitNote: null,
     });
   });
 
   it("is the uploaded image when there is one", () => {
-    expect(upiQrFor(doc({}, "img-1"))).toEqual({ imageId: "img-1" });
+    expect(upiQrFor(doc({}, "img-1"))).toEqual({ imageId: "img-1", splitNote: null });
   });
 
   it("is left out on paid, cancelled, non-rupee or opted-out invoices", () => {
@@ -43,5 +44,22 @@ describe("UPI QR", () => {
     expect(upiQrFor(doc({ status: "cancelled" }))).toBeNull();
     expect(upiQrFor(doc({ currency: "USD" }))).toBeNull();
     expect(upiQrFor(doc({ includeUpiQrCode: false }))).toBeNull();
+  });
+
+  it("carries the invoice number as tr only for a UPI ID marked as a merchant's (DECISIONS §10)", () => {
+    const merchant = upiQrFor(doc({ bankDetails: { upiId: "iyer@sbi", upiIdIsMerchant: true } }));
+    expect(merchant).toMatchObject({
+      uri: "upi://pay?pa=iyer%40sbi&pn=Iyer%20Handlooms&am=1234.50&cu=INR&tn=INV%2F2026-27%2F0001&tr=INV%2F2026-27%2F0001",
+    });
+    const personal = upiQrFor(doc());
+    expect(personal && "uri" in personal && personal.uri).not.toContain("tr=");
+  });
+
+  it("notes that the payer may need to split a payment above ₹1,00,000, for a link or an image", () => {
+    const at = (rate: string, image: string | null = null) =>
+      upiQrFor(doc({ items: [{ id: "a", name: "Loom", quantity: "1", rate }] }, image))?.splitNote;
+    expect(at("100000")).toBeNull();
+    expect(at("100000.01")).toBe(UPI_SPLIT_NOTE);
+    expect(at("250000", "img-1")).toBe(UPI_SPLIT_NOTE);
   });
 });

@@ -1,8 +1,15 @@
 import type { InvoiceDocument } from "./invoice";
 
-// DECISIONS §5: the UPI QR on an invoice is the uploaded image or, when only a UPI ID is set, a QR
-// of a `upi://pay` link with the payee, the exact amount and the invoice number. The preview and
-// the PDF both ask this module, so they always show the same thing.
+// DECISIONS §5 and §10: the UPI QR on an invoice is the uploaded image or, when only a UPI ID is set,
+// a QR of a `upi://pay` link with the payee, the exact amount and the invoice number. The preview
+// and the PDF both ask this module, so they always show the same thing.
+
+/** NPCI's per-payment limit for ordinary UPI payments: ₹1,00,000. */
+export const UPI_PER_PAYMENT_LIMIT_MINOR = 1_00_000_00;
+
+/** Shown under a UPI QR whose invoice total is above the per-payment limit. */
+export const UPI_SPLIT_NOTE =
+  "UPI allows up to ₹1,00,000 per payment, so the payer may need to split this amount.";
 
 /** Amounts in a `upi://pay` link are rupees with two decimals ("1234.50"). */
 function upiAmount(minor: number): string {
@@ -10,16 +17,28 @@ function upiAmount(minor: number): string {
   return `${rupees}.${String(minor % 100).padStart(2, "0")}`;
 }
 
-/** The payment link of NPCI's UPI linking spec, for a QR the payer's app can scan. */
-export function upiPaymentUri(opts: { upiId: string; payee: string; amountMinor: number; note: string }) {
+/**
+ * The payment link of NPCI's UPI linking spec: `pa`, `pn`, `am` (two decimals), `cu=INR` and `tn`
+ * (the invoice number), percent-encoded; `tr` (the merchant's transaction reference, here the
+ * invoice number too) only for a UPI ID marked as a merchant's (DECISIONS §10).
+ */
+export function upiPaymentUri(opts: {
+  upiId: string;
+  payee: string;
+  amountMinor: number;
+  invoiceNumber: string;
+  merchant?: boolean;
+}) {
   const q = (s: string) => encodeURIComponent(s);
   return (
     `upi://pay?pa=${q(opts.upiId)}&pn=${q(opts.payee)}` +
-    `&am=${upiAmount(opts.amountMinor)}&cu=INR&tn=${q(opts.note)}`
+    `&am=${upiAmount(opts.amountMinor)}&cu=INR&tn=${q(opts.invoiceNumber)}` +
+    (opts.merchant ? `&tr=${q(opts.invoiceNumber)}` : "")
   );
 }
 
-export type UpiQr = { imageId: string } | { uri: string };
+/** The QR to show, and the note to print under it when the total is above UPI's per-payment limit. */
+export type UpiQr = ({ imageId: string } | { uri: string }) & { splitNote: string | null };
 
 /** The QR an invoice shows to be paid by UPI, or null when it shows none. */
 export function upiQrFor(doc: InvoiceDocument): UpiQr | null {
@@ -27,7 +46,8 @@ export function upiQrFor(doc: InvoiceDocument): UpiQr | null {
   if (!doc.includeUpiQrCode || doc.currency !== "INR") return null;
   if (doc.status === "paid" || doc.status === "cancelled") return null;
   if (doc.totals.totalMinor <= 0) return null;
-  if (doc.company.upiQrImageId) return { imageId: doc.company.upiQrImageId };
+  const splitNote = doc.totals.totalMinor > UPI_PER_PAYMENT_LIMIT_MINOR ? UPI_SPLIT_NOTE : null;
+  if (doc.company.upiQrImageId) return { imageId: doc.company.upiQrImageId, splitNote };
   const upiId = doc.bankDetails.upiId;
   if (!upiId) return null;
   return {
@@ -35,7 +55,9 @@ export function upiQrFor(doc: InvoiceDocument): UpiQr | null {
       upiId,
       payee: doc.company.name || upiId,
       amountMinor: doc.totals.totalMinor,
-      note: doc.invoiceNumber,
+      invoiceNumber: doc.invoiceNumber,
+      merchant: doc.bankDetails.upiIdIsMerchant,
     }),
+    splitNote,
   };
 }

@@ -113,7 +113,11 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateL
   const { text, bold } = styles(view);
   const bankStyle = text(8.2, c.ink);
   const bankRows = view.bank ?? [];
-  const height = Math.max(QR + 16, bankRows.length * lineHeight(bankStyle) + 14, 84);
+  // Above UPI's per-payment limit a note under the QR says the payer may need to split the payment.
+  const noteStyle = text(6.8, c.muted);
+  const noteLines = view.upi?.note ? wrapLines(doc, view.upi.note, QR + 40, noteStyle) : [];
+  const noteHeight = noteLines.length ? noteLines.length * lineHeight(noteStyle) + 2 : 0;
+  const height = Math.max(QR + 16 + noteHeight, bankRows.length * lineHeight(bankStyle) + 14, 84);
   flow.ensure(height + 6);
   const top = flow.y + 6;
 
@@ -135,6 +139,7 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateL
       drawQr(doc, view.upi.uri, x, top, QR);
     }
     drawFitted(doc, view.upi.caption, x - 20, top + QR + 3, QR + 40, text(7, c.muted), "center");
+    if (noteLines.length) drawLines(doc, noteLines, x - 20, top + QR + 14, QR + 40, noteStyle, "center");
   }
 
   const sx = RIGHT - SIGN_WIDTH;

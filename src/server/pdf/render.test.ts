@@ -54,6 +54,8 @@ describe("invoice PDF text", () => {
         expect(text).toContain(doc.amountInWords);
         expect(text).toContain("Authorised Signatory");
         expect(text).toContain("HDFC0000060");
+        // ₹3,90,966 is above UPI's per-payment limit.
+        expect(text).toContain("the payer may need to split this amount");
         expect(text).toContain("राम कुमार");
       },
     );

@@ -1,4 +1,4 @@
-import { upiPaymentUri } from "../../domain/upi";
+import { UPI_SPLIT_NOTE, upiPaymentUri } from "../../domain/upi";
 import { contrast } from "./colours";
 import { pdfFilename } from "./download";
 import { sampleInvoiceDocument } from "./sample-invoice";
@@ -39,9 +39,17 @@ describe("toPdfView", () => {
     expect(view.upi?.uri).toBe(
       "upi://pay?pa=shreeganesh%40hdfcbank&pn=Shree%20Ganesh%20Traders&am=390966.00&cu=INR&tn=INV-12082025-103000",
     );
-    expect(upiPaymentUri({ upiId: "a@b", payee: "A & B", amountMinor: 5, note: "X/1" })).toBe(
+    expect(upiPaymentUri({ upiId: "a@b", payee: "A & B", amountMinor: 5, invoiceNumber: "X/1" })).toBe(
       "upi://pay?pa=a%40b&pn=A%20%26%20B&am=0.05&cu=INR&tn=X%2F1",
     );
+  });
+
+  it("notes under the QR that a total above ₹1,00,000 may need more than one UPI payment", () => {
+    // The sample's total is ₹3,90,966.
+    expect(toPdfView(sampleInvoiceDocument(), noImages).upi?.note).toBe(UPI_SPLIT_NOTE);
+    const small = sampleInvoiceDocument();
+    small.totals = { ...small.totals, totalMinor: 1_00_000_00 };
+    expect(toPdfView(small, noImages).upi?.note).toBeNull();
   });
 
   it("prefers the uploaded QR image, and shows none on paid, cancelled or non-INR invoices", () => {

@@ -69,7 +69,7 @@ export interface PdfView {
   terms: string;
   bank: LabelValue[] | null;
   /** The uploaded QR image, or the `upi://pay` link to draw as a QR code. */
-  upi: { image: Uint8Array | null; uri: string | null; caption: string } | null;
+  upi: { image: Uint8Array | null; uri: string | null; caption: string; note: string | null } | null;
   signatory: { image: Uint8Array | null; forCompany: string };
   currencyCode: string;
 }
@@ -109,9 +109,15 @@ const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
 function upiBlock(doc: InvoiceDocument, images: PdfImages): PdfView["upi"] {
   const qr = upiQrFor(doc);
   if (!qr) return null;
+  const note = qr.splitNote;
   if ("imageId" in qr)
-    return images.upiQr ? { image: images.upiQr, uri: null, caption: "Scan to pay with UPI" } : null;
-  return { image: null, uri: qr.uri, caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}` };
+    return images.upiQr ? { image: images.upiQr, uri: null, caption: "Scan to pay with UPI", note } : null;
+  return {
+    image: null,
+    uri: qr.uri,
+    caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}`,
+    note,
+  };
 }
 
 function bankBlock(doc: InvoiceDocument): LabelValue[] | null {

@@ -64,6 +64,7 @@ export function presentSettings(s: Settings) {
       ifscCode: s.bankDetails.ifscCode,
       branchName: s.bankDetails.branchName,
       upiId: s.bankDetails.upiId,
+      upiIdIsMerchant: s.bankDetails.upiIdIsMerchant,
     },
     includeBankDetails: s.includeBankDetails,
     signatureImage: s.signatureImage,

@@ -62,6 +62,7 @@ describe("InvoicePreview", () => {
           ifscCode: "",
           branchName: "",
           upiId: "",
+          upiIdIsMerchant: false,
         },
       }),
       company,
