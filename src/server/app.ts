@@ -6,18 +6,19 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { type Auth, createAuth } from "./auth/auth";
+import { registerBackups } from "./backup/jobs";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { isDatabaseUnavailable } from "./db/unavailable";
 import { grantSignupCredits, recordSignupGrant } from "./db/queries/credits";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { AppError } from "./errors";
+import { JobRunner } from "./jobs/runner";
+import { createMetrics, registerMetrics } from "./metrics";
+import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
 import { registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
-import { JobRunner } from "./jobs/runner";
-import { createMetrics, registerMetrics } from "./metrics";
-import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
 import { createMailer, type Mailer } from "./services/mail";
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     done();
   });
   app.addHook("onClose", () => jobsStopped);
+  registerBackups(app, { jobs, pglite: database.pglite, dataDir: config.dataDir, keep: config.backupKeep });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(helmet, {

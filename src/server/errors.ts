@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   internal: 500,
   service_unavailable: 503,
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,7 +8,12 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: { connectMs: config.timeouts.dbConnectMs, statementMs: config.timeouts.dbStatementMs },
+    onConnectionFault: (error) => logger.warn({ err: error }, "PostgreSQL connection lost"),
+  });
   const { app } = await buildApp({ config, database, logger, webRoot: WEB_ROOT });
 
   let closing = false;
@@ -16,11 +21,17 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // New connections are refused at once; requests, PDF renders and jobs already started get
+    // SHUTDOWN_TIMEOUT to finish, then the process leaves anyway.
+    const force = setTimeout(() => {
+      logger.error({ timeoutMs: config.timeouts.shutdownMs }, "shutdown took too long; exiting");
+      process.exit(1);
+    }, config.timeouts.shutdownMs);
     force.unref();
     try {
       await app.close();
       await database.close();
+      logger.info({ signal }, "stopped");
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, "shutdown failed");

@@ -30,7 +30,7 @@ describeEachDb("accounts API", (kind) => {
 
   it("answers health once the database answers", async () => {
     const res = await get(t.app, "/api/health");
-    expect(res.json()).toEqual({ status: "ok" });
+    expect(res.json()).toEqual({ status: "ok", database: "ok" });
   });
 
   it("signs up, refuses sign-in until the e-mail is confirmed, then signs in", async () => {
