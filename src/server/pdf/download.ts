@@ -1,10 +1,10 @@
 import type { Db } from "../db/client";
 import { getCreditBalance } from "../db/queries/credits";
-import { debitDownloadCredit } from "../db/queries/downloads";
+import { debitDownloadCredit, refundDownloadCredit } from "../db/queries/downloads";
 import { findImage } from "../db/queries/images";
 import { findInvoice } from "../db/queries/invoices";
 import { AppError, notFound } from "../errors";
-import type { PdfRenderer } from "./pool";
+import type { RenderQueue } from "./render-queue";
 import { type PdfImages, toPdfView } from "./view";
 
 export const OUT_OF_CREDITS_MESSAGE = "You have no download credits left. Buy more to download.";
@@ -32,37 +32,40 @@ async function imageBytes(db: Db, userId: string, id: string | null): Promise<Ui
 }
 
 /**
- * Renders the user's invoice, then takes one credit for it (DECISIONS §3): a failed render costs
- * nothing, and with no credit left the PDF is not sent. The balance is read first (granting the
- * sign-up credits of an account that has no balance yet) so a user at 0 is not made to wait for
- * a render; the atomic debit after the render is what decides.
+ * Reserves one credit, renders the user's invoice in its turn, and gives the credit back when the
+ * render fails or is refused (DECISIONS §3; docs/decisions/0002-pdf-engine.md): the debit is a
+ * ledger row and the refund another, so the ledger always sums to the balance, and 20 parallel
+ * downloads at 1 credit reserve it once. The balance and the queue are checked first so that a
+ * user at 0 credits, or a queue that would refuse, costs neither a render nor a ledger row.
  */
 export async function downloadInvoicePdf(
-  deps: { db: Db; renderer: PdfRenderer },
+  deps: { db: Db; queue: RenderQueue },
   userId: string,
   invoiceId: string,
 ): Promise<DownloadedPdf> {
-  const { db, renderer } = deps;
+  const { db, queue } = deps;
   const row = await findInvoice(db, userId, invoiceId);
   if (!row) throw notFound("Invoice");
   const balance = await getCreditBalance(db, userId);
   if (balance.credits < 1) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
+  queue.check(userId);
 
-  const document = row.invoiceData;
-  const company = document.company;
-  const [logo, signature, upiQr] = await Promise.all([
-    imageBytes(db, userId, company.logoImageId),
-    document.includeSignature ? imageBytes(db, userId, company.signatureImageId) : null,
-    document.includeUpiQrCode ? imageBytes(db, userId, company.upiQrImageId) : null,
-  ]);
-  const images: PdfImages = { logo, signature, upiQr };
-  const pdf = await renderer.render(toPdfView(document, images));
-
-  const remaining = await debitDownloadCredit(db, {
-    userId,
-    invoiceId: row.id,
-    invoiceNumber: row.invoiceNumber,
-  });
+  const entry = { userId, invoiceId: row.id, invoiceNumber: row.invoiceNumber };
+  const remaining = await debitDownloadCredit(db, entry);
   if (remaining === null) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
-  return { pdf, filename: pdfFilename(row.invoiceNumber), creditsRemaining: remaining };
+  try {
+    const document = row.invoiceData;
+    const company = document.company;
+    const [logo, signature, upiQr] = await Promise.all([
+      imageBytes(db, userId, company.logoImageId),
+      document.includeSignature ? imageBytes(db, userId, company.signatureImageId) : null,
+      document.includeUpiQrCode ? imageBytes(db, userId, company.upiQrImageId) : null,
+    ]);
+    const images: PdfImages = { logo, signature, upiQr };
+    const pdf = await queue.render(toPdfView(document, images), userId);
+    return { pdf, filename: pdfFilename(row.invoiceNumber), creditsRemaining: remaining };
+  } catch (error) {
+    await refundDownloadCredit(db, entry);
+    throw error;
+  }
 }

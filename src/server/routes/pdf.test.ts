@@ -8,6 +8,7 @@ import pino from "pino";
 import { type BahiApp, buildApp } from "../app";
 import { creditLedger, userCredits } from "../db/schema";
 import type { PdfRenderer } from "../pdf/pool";
+import { RenderQueue } from "../pdf/render-queue";
 import {
   createTestApp,
   describeEachDb,
@@ -87,7 +88,7 @@ describeEachDb("invoice PDF download", (kind) => {
     const userId = await userIdOf(a);
     expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
 
-    const res = await get(t.app, `/api/invoices/${invoice.id}/pdf`, a.cookie);
+    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const safeName = invoice.invoiceNumber.replaceAll("/", "-");
@@ -113,7 +114,7 @@ describeEachDb("invoice PDF download", (kind) => {
     await setCredits(userId, 1);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => get(t.app, `/api/invoices/${invoice.id}/pdf`, s.cookie)),
+      Array.from({ length: 20 }, () => post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie)),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode === 402);
@@ -129,7 +130,7 @@ describeEachDb("invoice PDF download", (kind) => {
     const userId = await userIdOf(s);
     const invoice = await createInvoice(s);
     await setCredits(userId, 0);
-    const res = await get(t.app, `/api/invoices/${invoice.id}/pdf`, s.cookie);
+    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(402);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual(OUT_OF_CREDITS);
@@ -142,7 +143,7 @@ describeEachDb("invoice PDF download", (kind) => {
     const invoice = await createInvoice(s);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
-    const res = await get(t.app, `/api/invoices/${invoice.id}/pdf`, s.cookie);
+    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-remaining"]).toBe("24");
     expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
@@ -152,16 +153,16 @@ describeEachDb("invoice PDF download", (kind) => {
     const invoice = await createInvoice(a);
     const bId = await userIdOf(b);
     const before = await balanceAndLedger(bId);
-    const res = await get(t.app, `/api/invoices/${invoice.id}/pdf`, b.cookie);
+    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, b.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("not_found");
     expect(await balanceAndLedger(bId)).toEqual(before);
-    expect((await get(t.app, "/api/invoices/no-such-id/pdf", b.cookie)).statusCode).toBe(404);
+    expect((await post(t.app, "/api/invoices/no-such-id/pdf", undefined, b.cookie)).statusCode).toBe(404);
   });
 
   it("asks for a sign-in without a session", async () => {
     const invoice = await createInvoice(a);
-    const res = await get(t.app, `/api/invoices/${invoice.id}/pdf`);
+    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined);
     expect(res.statusCode).toBe(401);
   });
 
@@ -187,13 +188,199 @@ describeEachDb("invoice PDF download", (kind) => {
       const invoice = await createInvoice(a);
       const userId = await userIdOf(a);
       const before = await balanceAndLedger(userId);
-      const res = await get(broken.app, `/api/invoices/${invoice.id}/pdf`, a.cookie);
+      const res = await post(broken.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
       expect(res.statusCode).toBe(500);
       expect(res.json().error.code).toBe("internal");
       expect(res.headers["x-credits-remaining"]).toBeUndefined();
       expect(await balanceAndLedger(userId)).toEqual(before);
+      // Reserved before the render, given back after it failed: two ledger rows that cancel out.
+      const rows = await db()
+        .select({ delta: creditLedger.delta, reason: creditLedger.reason })
+        .from(creditLedger)
+        .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.invoiceId} = ${invoice.id}`);
+      expect(rows.sort((x, y) => x.delta - y.delta)).toEqual([
+        { delta: -1, reason: "download" },
+        { delta: 1, reason: "download_refund" },
+      ]);
     } finally {
       await broken?.app.close();
     }
+  });
+
+  /** A renderer whose renders wait until the test lets each one finish (or fail). */
+  function gatedRenderer() {
+    const calls: Array<{ title: string; done: boolean; finish: (ok?: boolean) => void }> = [];
+    const renderer: PdfRenderer = {
+      render: (view) =>
+        new Promise<Buffer>((resolve, reject) => {
+          const call = {
+            title: view.info.title,
+            done: false,
+            finish: (ok = true) => {
+              call.done = true;
+              if (ok) resolve(Buffer.from("%PDF-1.7 gated"));
+              else reject(new Error("render failed"));
+            },
+          };
+          calls.push(call);
+        }),
+      warm: async () => {},
+      close: async () => {},
+    };
+    const open = (invoiceNumber: string) =>
+      calls.filter((c) => !c.done && c.title === `Invoice ${invoiceNumber}`);
+    return { renderer, calls, open };
+  }
+
+  async function withApp(renderer: PdfRenderer, use: (app: BahiApp["app"]) => Promise<void>) {
+    const built = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: pino({ level: "silent" }),
+      mailer: t.mailer,
+      pdfRenderer: renderer,
+    });
+    try {
+      await built.app.ready();
+      await use(built.app);
+    } finally {
+      await built.app.close();
+    }
+  }
+
+  const pdfUrl = (invoice: { id: string }) => `/api/invoices/${invoice.id}/pdf`;
+
+  it("GET and HEAD never spend a credit; the download is a POST from the app's origin", async () => {
+    const invoice = await createInvoice(a);
+    const userId = await userIdOf(a);
+    const before = await balanceAndLedger(userId);
+    for (const method of ["HEAD", "GET"] as const) {
+      const res = await t.app.inject({ method, url: pdfUrl(invoice), headers: { cookie: a.cookie } });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow).toBe("POST");
+      expect(res.headers["content-type"]).not.toBe("application/pdf");
+    }
+    // A form on another site cannot POST it either.
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: pdfUrl(invoice),
+      headers: { cookie: a.cookie, origin: "https://evil.example" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(await balanceAndLedger(userId)).toEqual(before);
+    const res = await post(t.app, pdfUrl(invoice), undefined, a.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(await balanceAndLedger(userId)).toEqual({
+      credits: before.credits! - 1,
+      ledger: before.ledger - 1,
+    });
+  });
+
+  it("reserves the credit before rendering and returns it when the render fails", async () => {
+    const gate = gatedRenderer();
+    await withApp(gate.renderer, async (app) => {
+      const s = await signUpAndSignIn(t);
+      const userId = await userIdOf(s);
+      const invoice = await createInvoice(s);
+      const pending = post(app, pdfUrl(invoice), undefined, s.cookie);
+      await vi.waitFor(() => expect(gate.open(invoice.invoiceNumber)).toHaveLength(1));
+      expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
+      gate.open(invoice.invoiceNumber)[0]!.finish(false);
+      expect((await pending).statusCode).toBe(500);
+      expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
+    });
+  });
+
+  it("one account renders one PDF at a time while another account's PDF goes through", async () => {
+    const gate = gatedRenderer();
+    await withApp(gate.renderer, async (app) => {
+      const hammer = await signUpAndSignIn(t);
+      const other = await signUpAndSignIn(t);
+      const big = await createInvoice(hammer);
+      const small = await createInvoice(other);
+      const hammering = Array.from({ length: 4 }, () => post(app, pdfUrl(big), undefined, hammer.cookie));
+      // All four are accepted (their credits reserved) before the other account asks.
+      await vi.waitFor(async () => expect((await balanceAndLedger(await userIdOf(hammer))).credits).toBe(21));
+      const quick = post(app, pdfUrl(small), undefined, other.cookie);
+      await vi.waitFor(() => expect(gate.open(small.invoiceNumber)).toHaveLength(1));
+      expect(gate.open(big.invoiceNumber)).toHaveLength(1);
+      gate.open(small.invoiceNumber)[0]!.finish();
+      expect((await quick).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        await vi.waitFor(() => expect(gate.open(big.invoiceNumber)).toHaveLength(1));
+        gate.open(big.invoiceNumber)[0]!.finish();
+      }
+      expect((await Promise.all(hammering)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    });
+  });
+
+  it("a full queue answers 503 with Retry-After and a clear message, and costs nothing", async () => {
+    const gate = gatedRenderer();
+    const queue = new RenderQueue(gate.renderer, { slots: 1, perOwnerPending: 2, queueLimit: 1 });
+    await withApp(queue, async (app) => {
+      const busy = await signUpAndSignIn(t);
+      const late = await signUpAndSignIn(t);
+      const mine = await createInvoice(busy);
+      const theirs = await createInvoice(late);
+      const first = post(app, pdfUrl(mine), undefined, busy.cookie);
+      await vi.waitFor(() => expect(queue.counts()).toEqual({ running: 1, waiting: 0 }));
+      const second = post(app, pdfUrl(mine), undefined, busy.cookie);
+      await vi.waitFor(() => expect(queue.counts()).toEqual({ running: 1, waiting: 1 }));
+      // The same account's third: too many of its own in progress.
+      const third = await post(app, pdfUrl(mine), undefined, busy.cookie);
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(third.json().error.code).toBe("too_many_requests");
+      // Another account: the queue is full.
+      const refused = await post(app, pdfUrl(theirs), undefined, late.cookie);
+      expect(refused.statusCode).toBe(503);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(refused.json().error).toEqual({
+        code: "service_unavailable",
+        message: "Many PDFs are being prepared right now. Please try again in a few seconds.",
+      });
+      expect(await balanceAndLedger(await userIdOf(late))).toEqual({ credits: 25, ledger: 25 });
+      expect(await balanceAndLedger(await userIdOf(busy))).toEqual({ credits: 23, ledger: 23 });
+      gate.calls[0]!.finish();
+      await vi.waitFor(() => expect(gate.calls).toHaveLength(2));
+      gate.calls[1]!.finish();
+      expect([(await first).statusCode, (await second).statusCode]).toEqual([200, 200]);
+    });
+  });
+
+  it("another user's one-page PDF is not kept behind someone's 500-line invoices (real threads)", async () => {
+    const hammer = await signUpAndSignIn(t);
+    const other = await signUpAndSignIn(t);
+    const hammerId = await userIdOf(hammer);
+    const bigBody = {
+      ...invoiceBody(`BIG-${randomBytes(3).toString("hex")}`),
+      items: Array.from({ length: 500 }, (_, i) => ({
+        id: `l${i}`,
+        name: `Line ${i}: consulting hours with a longer description that wraps`,
+        quantity: "3",
+        rate: "1234.50",
+        taxPercent: "18",
+      })),
+    };
+    const created = await post(t.app, "/api/invoices", bigBody, hammer.cookie);
+    expect(created.statusCode).toBe(201);
+    const big = created.json().invoice as { id: string };
+    const small = await createInvoice(other);
+    const finished: string[] = [];
+    const hammering = Array.from({ length: 5 }, () =>
+      post(t.app, pdfUrl(big), undefined, hammer.cookie).then((r) => {
+        finished.push("big");
+        return r;
+      }),
+    );
+    await vi.waitFor(async () => expect((await balanceAndLedger(hammerId)).credits).toBe(20), {
+      timeout: 10_000,
+    });
+    const quick = await post(t.app, pdfUrl(small), undefined, other.cookie);
+    finished.push("small");
+    expect(quick.statusCode).toBe(200);
+    // At most the big PDF already rendering when the small one arrived finished before it.
+    expect(finished.indexOf("small")).toBeLessThanOrEqual(1);
+    expect((await Promise.all(hammering)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
   });
 });

@@ -2,19 +2,50 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { downloadInvoicePdf } from "../pdf/download";
 import type { PdfRenderer } from "../pdf/pool";
+import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
 
-/** GET /api/invoices/:id/pdf: the invoice as a PDF file, for one download credit. */
+const PDF_URL = "/api/invoices/:id/pdf";
+
+/**
+ * POST /api/invoices/:id/pdf: the invoice as a PDF file, for one download credit. Spending a
+ * credit is never a GET or HEAD (DECISIONS §10): a link on another site, a prefetch or `curl -I`
+ * must not spend one, and the origin check covers POSTs. GET and HEAD answer 405 for free.
+ */
 export function registerPdfRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; renderer: PdfRenderer }) {
-  app.get<{ Params: { id: string } }>("/api/invoices/:id/pdf", async (request, reply) => {
+  const queue = RenderQueue.around(deps.renderer);
+  app.get(PDF_URL, async (_request, reply) =>
+    reply
+      .status(405)
+      .header("allow", "POST")
+      .send({
+        error: {
+          code: "method_not_allowed",
+          message: "A PDF download costs a credit, so it must be a POST from the Bahi app.",
+        },
+      }),
+  );
+  app.post<{ Params: { id: string } }>(PDF_URL, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
     let download: Awaited<ReturnType<typeof downloadInvoicePdf>>;
     try {
-      download = await downloadInvoicePdf(deps, me.id, request.params.id);
+      download = await downloadInvoicePdf({ db: deps.db, queue }, me.id, request.params.id);
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      if (error instanceof RenderQueueFullError) {
+        return reply
+          .status(error.reason === "owner" ? 429 : 503)
+          .header("retry-after", String(error.retryAfterSeconds))
+          .send({
+            error: {
+              code: error.reason === "owner" ? "too_many_requests" : "service_unavailable",
+              message: error.message,
+            },
+          });
+      }
+      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
       request.log.error({ err: error, invoiceId: request.params.id }, "PDF render failed");
       throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
     }

@@ -58,6 +58,10 @@ function entryLabel(entry: LedgerEntry): string {
   if (entry.reason === "signup_grant") return "Sign-up bonus";
   if (entry.reason === "download")
     return entry.invoiceNumber ? `PDF download: ${entry.invoiceNumber}` : "PDF download";
+  if (entry.reason === "download_refund")
+    return entry.invoiceNumber
+      ? `PDF not made, credit returned: ${entry.invoiceNumber}`
+      : "PDF not made, credit returned";
   const amount = entry.amountPaise === null ? "" : ` (${formatMoney(entry.amountPaise, "INR")})`;
   return `Purchase: ${entry.planName ?? "credits"}${amount}`;
 }

@@ -17,7 +17,7 @@ export interface Plan {
 export interface LedgerEntry {
   id: string;
   delta: number;
-  reason: "signup_grant" | "download" | "purchase";
+  reason: "signup_grant" | "download" | "download_refund" | "purchase";
   invoiceNumber: string | null;
   planName: string | null;
   amountPaise: number | null;

@@ -47,7 +47,9 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
         }
         let response: Response;
         try {
+          // A POST: spending a credit is never a GET (a prefetch or a link elsewhere must not).
           response = await fetch(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`, {
+            method: "POST",
             credentials: "same-origin",
           });
         } catch {
@@ -65,6 +67,14 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
           );
           (onOutOfCredits ?? openTopUpDialog)();
           return "out_of_credits";
+        }
+        if (response.status === 429 || response.status === 503) {
+          // Busy: the server says why and when to come back; the reserved credit was given back.
+          const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+          toast.error(CREDIT_MESSAGES.downloadFailedTitle, {
+            description: body?.error?.message ?? CREDIT_MESSAGES.couldNotUpdateDownloadCount,
+          });
+          return "failed";
         }
         if (!response.ok) {
           toast.error(CREDIT_MESSAGES.downloadFailedTitle, {
