@@ -38,12 +38,16 @@ test("a PDF download arrives as a real file and costs one credit; at zero the to
   await expect(page.getByText("Download Successful")).toBeVisible();
   await expect(credits).toHaveAccessibleName(/Credits: 24\b/);
 
+  // A plain GET (a link, a prefetch) spends nothing; the download is a POST from the app.
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.get(`/api/invoices/${invoice.id}/pdf`)).status()).toBe(405);
+  expect((await page.request.head(`/api/invoices/${invoice.id}/pdf`)).status()).toBe(405);
   // Spend the rest through the API, then try once more in the page.
   for (let i = 0; i < 24; i++) {
-    const res = await page.request.get(`/api/invoices/${invoice.id}/pdf`);
+    const res = await page.request.post(`/api/invoices/${invoice.id}/pdf`, { headers: { origin } });
     expect(res.status()).toBe(200);
   }
-  const refused = await page.request.get(`/api/invoices/${invoice.id}/pdf`);
+  const refused = await page.request.post(`/api/invoices/${invoice.id}/pdf`, { headers: { origin } });
   expect(refused.status()).toBe(402);
 
   await page.goto(`/invoice/edit/${invoice.id}`);
