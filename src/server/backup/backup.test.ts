@@ -1,0 +1,287 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import sharp from "sharp";
+import { DEFAULT_SETTINGS } from "../../domain/settings";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import {
+  type DbKind,
+  get,
+  MemoryMailer,
+  post,
+  type Session,
+  send,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  type TestApp,
+  testDatabases,
+} from "../testing/harness";
+import { TEST_DATABASE_URL } from "../testing/test-config";
+import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
+import { BackupFileError } from "./file";
+import { runDailyBackup } from "./jobs";
+
+interface Place {
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+const scratch = () => mkdtempSync(path.join(tmpdir(), "bahi-backup-test-"));
+
+/** An empty data folder, or an empty PostgreSQL database. */
+async function emptyPlace(kind: DbKind): Promise<Place> {
+  const dataDir = scratch();
+  if (kind === "pglite")
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `bahi_backup_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Bahi on a place, as `npm start` would open it (migrations included). */
+async function startApp(place: Place): Promise<TestApp> {
+  const database = await openDatabase(place);
+  const config = loadConfig({
+    DATA_DIR: place.dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    NODE_ENV: "test",
+  });
+  const mailer = new MemoryMailer();
+  const built = await buildApp({ config, database, logger: pino({ level: "silent" }), mailer });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    mailer,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+async function tableCount(place: Place): Promise<number> {
+  if (!place.databaseUrl) return existsSync(path.join(place.dataDir, "db")) ? 1 : 0;
+  const client = new pg.Client({ connectionString: place.databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>(
+    "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+  );
+  await client.end();
+  return rows[0]!.n;
+}
+
+const png = (color: string) =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A user with a logo, a client, a stocked product and two issued invoices; answers an invoice id. */
+async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoiceId: string }> {
+  const s = await signUpAndSignIn(t);
+  const logo = (await png(color)).toString("base64");
+  const logoId = (await post(t.app, "/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
+  await send(
+    t.app,
+    "PUT",
+    "/api/settings",
+    { ...DEFAULT_SETTINGS, companyName: "Kesari", companyLogo: logoId },
+    s.cookie,
+  );
+  const clientId = (await post(t.app, "/api/clients", { name: "Asha Rao" }, s.cookie)).json().id;
+  const productId = (
+    await post(t.app, "/api/products", { name: "Tea", rate: "450", availableQuantity: "50" }, s.cookie)
+  ).json().id;
+  let invoiceId = "";
+  for (const n of [1, 2]) {
+    const res = await post(t.app, "/api/invoices", invoice(`S-${n}`, productId, clientId), s.cookie);
+    expect(res.statusCode).toBe(201);
+    invoiceId = res.json().invoice.id;
+  }
+  return { s, invoiceId };
+}
+
+const invoice = (invoiceNumber: string, productId: string, clientId: string | null = null) => ({
+  invoiceNumber,
+  status: "due",
+  invoiceDate: "2026-03-01",
+  dueDate: "2026-03-31",
+  currency: "INR",
+  clientId,
+  client: { name: "Asha Rao" },
+  items: [{ id: "l1", productId, name: "Tea", quantity: "1", rate: "450", taxPercent: "5" }],
+});
+
+const exportOf = async (t: TestApp, s: Session) => {
+  const res = await get(t.app, "/api/export", s.cookie);
+  expect(res.statusCode).toBe(200);
+  return res.body;
+};
+const pdfOf = async (t: TestApp, s: Session, id: string) => {
+  const res = await post(t.app, `/api/invoices/${id}/pdf`, undefined, s.cookie);
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+};
+
+const backUp = (t: TestApp, place: Place, file: string) =>
+  place.databaseUrl
+    ? backupPostgres(place.databaseUrl, file)
+    : backupPglite(t.database.pglite!, place.dataDir, file);
+
+for (const kind of testDatabases()) {
+  describe(`backups [${kind}]`, () => {
+    let source: Place;
+    let t: TestApp;
+    let quiet: Array<{ s: Session; invoiceId: string }>;
+    let file: string;
+    let dir: string;
+
+    beforeAll(async () => {
+      source = await emptyPlace(kind);
+      t = await startApp(source);
+      quiet = [await seedUser(t, "#2DD4BF"), await seedUser(t, "#1E3A8A")];
+      dir = scratch();
+      file = path.join(dir, "bahi.bahi-backup");
+    }, 120_000);
+    afterAll(async () => {
+      await t.close();
+      await source.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("backs up while writes continue; the restore gives every user the same export and PDF", async () => {
+      // A third user keeps issuing invoices, each taking one unit of stock in its transaction.
+      const busy = await signUpAndSignIn(t);
+      const stocked = (
+        await post(
+          t.app,
+          "/api/products",
+          { name: "Tea", rate: "450", availableQuantity: "1000" },
+          busy.cookie,
+        )
+      ).json().id;
+      let writing = true;
+      let written = 0;
+      const writer = (async () => {
+        while (writing) {
+          const res = await post(t.app, "/api/invoices", invoice(`B-${written + 1}`, stocked), busy.cookie);
+          expect(res.statusCode).toBe(201);
+          written += 1;
+        }
+      })();
+      while (written < 3) await new Promise((r) => setImmediate(r));
+      const before = written;
+      await backUp(t, source, file);
+      writing = false;
+      await writer;
+      expect(written).toBeGreaterThan(before);
+
+      const target = await emptyPlace(kind);
+      await restoreBackupFile(file, target);
+      const restored = await startApp(target);
+      try {
+        for (const { s, invoiceId } of quiet) {
+          expect(await exportOf(restored, s)).toBe(await exportOf(t, s));
+          expect((await pdfOf(restored, s, invoiceId)).equals(await pdfOf(t, s, invoiceId))).toBe(true);
+        }
+        // The busy user's data is whole at one moment: each invoice has taken its unit of stock.
+        const busyFile = JSON.parse(await exportOf(restored, busy));
+        expect(busyFile.invoices.length).toBeGreaterThanOrEqual(before);
+        expect(busyFile.invoices.length).toBeLessThanOrEqual(written);
+        expect(Number(busyFile.productServices[0].available_quantity) + busyFile.invoices.length).toBe(1000);
+      } finally {
+        await restored.close();
+        await target.drop();
+      }
+    }, 180_000);
+
+    it("refuses a truncated or damaged backup before touching the target", async () => {
+      await backUp(t, source, file);
+      const bytes = readFileSync(file);
+      const truncated = path.join(dir, "truncated.bahi-backup");
+      writeFileSync(truncated, bytes.subarray(0, bytes.length - 1000));
+      const damaged = path.join(dir, "damaged.bahi-backup");
+      const copy = Buffer.from(bytes);
+      copy[Math.floor(copy.length * 0.6)]! ^= 0xff;
+      writeFileSync(damaged, copy);
+
+      const target = await emptyPlace(kind);
+      try {
+        await expect(restoreBackupFile(truncated, target)).rejects.toThrow(BackupFileError);
+        await expect(restoreBackupFile(truncated, target)).rejects.toThrow(
+          /is truncated \(\d+ of \d+ bytes\)/,
+        );
+        await expect(restoreBackupFile(damaged, target)).rejects.toThrow(/fails its checksum \(damaged\)/);
+        expect(await tableCount(target)).toBe(0);
+        expect(readdirSync(target.dataDir)).toEqual([]);
+      } finally {
+        await target.drop();
+      }
+    }, 120_000);
+
+    it("refuses to restore over a database that has data", async () => {
+      await backUp(t, source, file);
+      const other = await emptyPlace(kind);
+      const occupied = await startApp(other);
+      await occupied.close();
+      try {
+        await expect(restoreBackupFile(file, other)).rejects.toThrow(RestoreRefusedError);
+      } finally {
+        await other.drop();
+      }
+    }, 120_000);
+
+    if (kind === "pglite") {
+      it("the daily backup runs once a day into DATA_DIR/backups and keeps the newest BACKUP_KEEP", async () => {
+        const dataDir = scratch();
+        const day = (n: number) => new Date(Date.UTC(2026, 10, n, 2, 0, 0));
+        const made: Array<string | undefined> = [];
+        made.push(await runDailyBackup(t.database.pglite!, { dataDir, keep: 2, now: day(1) }));
+        // An hourly check on the same day makes nothing.
+        made.push(
+          await runDailyBackup(t.database.pglite!, {
+            dataDir,
+            keep: 2,
+            now: new Date(day(1).getTime() + 3_600_000),
+          }),
+        );
+        made.push(await runDailyBackup(t.database.pglite!, { dataDir, keep: 2, now: day(2) }));
+        made.push(await runDailyBackup(t.database.pglite!, { dataDir, keep: 2, now: day(3) }));
+        expect(made.map((m) => m && path.basename(m))).toEqual([
+          "bahi-2026-11-01T02-00-00Z.bahi-backup",
+          undefined,
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        expect(readdirSync(path.join(dataDir, "backups")).sort()).toEqual([
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        rmSync(dataDir, { recursive: true, force: true });
+      }, 120_000);
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import type { JobRunner } from "../jobs/runner";
+import { backupPglite } from "./backup";
+
+// On the embedded database only this process may open the data folder, so every backup of a
+// running server is made here: once a day by the job below, and on request by `npm run backup`,
+// which leaves a request file in DATA_DIR/backups/requests and sends this process SIGUSR2.
+
+const DAY_MS = 24 * 60 * 60_000;
+const CHECK_EVERY_MS = 60 * 60_000;
+const NAME = /^bahi-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.bahi-backup$/;
+
+export const backupsDir = (dataDir: string) => path.join(dataDir, "backups");
+export const requestsDir = (dataDir: string) => path.join(backupsDir(dataDir), "requests");
+
+/** bahi-2026-11-23T03-40-00Z.bahi-backup: sorts by time, safe on every file system. */
+export function dailyBackupName(now: Date): string {
+  return `bahi-${now.toISOString().slice(0, 19).replace(/:/g, "-")}Z.bahi-backup`;
+}
+
+function timeOf(name: string): number {
+  const m = NAME.exec(name);
+  return m ? Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) : Number.NaN;
+}
+
+/**
+ * Makes today's backup when the newest in DATA_DIR/backups is a day old (or there is none), then
+ * keeps the newest `keep`. Answers the file made, if any.
+ */
+export async function runDailyBackup(
+  pglite: PGlite,
+  opts: { dataDir: string; keep: number; now?: Date },
+): Promise<string | undefined> {
+  const now = opts.now ?? new Date();
+  const dir = backupsDir(opts.dataDir);
+  mkdirSync(dir, { recursive: true });
+  const existing = readdirSync(dir)
+    .filter((f) => NAME.test(f))
+    .sort();
+  const newest = existing.at(-1);
+  let made: string | undefined;
+  // A minute of slack, so an hourly check does not slip the daily time an hour each day.
+  if (!newest || now.getTime() - timeOf(newest) >= DAY_MS - 60_000) {
+    made = path.join(dir, dailyBackupName(now));
+    await backupPglite(pglite, opts.dataDir, made);
+    existing.push(path.basename(made));
+  }
+  for (const old of existing.slice(0, Math.max(0, existing.length - opts.keep))) {
+    rmSync(path.join(dir, old), { force: true });
+  }
+  return made;
+}
+
+export interface BackupRequest {
+  file: string;
+}
+export interface BackupAnswer {
+  ok: boolean;
+  bytes?: number;
+  error?: string;
+}
+
+/** Makes the backups that `npm run backup` asked for, answering each beside its request. */
+export async function serveBackupRequests(pglite: PGlite, dataDir: string): Promise<void> {
+  const dir = requestsDir(dataDir);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".request.json"))) {
+    const request = path.join(dir, name);
+    const answer = request.replace(/\.request\.json$/, ".answer.json");
+    let result: BackupAnswer;
+    try {
+      const { file } = JSON.parse(readFileSync(request, "utf8")) as BackupRequest;
+      result = { ok: true, bytes: await backupPglite(pglite, dataDir, file) };
+    } catch (error) {
+      result = { ok: false, error: (error as Error).message };
+    }
+    rmSync(request, { force: true });
+    writeFileSync(answer, JSON.stringify(result));
+  }
+}
+
+/** The daily backup job and the SIGUSR2 requests, for a server on the embedded database. */
+export function registerBackups(
+  app: FastifyInstance,
+  deps: { jobs: JobRunner; pglite?: PGlite; dataDir: string; keep: number },
+): void {
+  const { jobs, pglite, dataDir, keep } = deps;
+  if (!pglite) return;
+  const onRequest = () => void jobs.run("backup-request", () => serveBackupRequests(pglite, dataDir));
+  app.addHook("onListen", async () => {
+    process.on("SIGUSR2", onRequest);
+    // Requests left while the server was starting.
+    onRequest();
+    if (keep > 0) {
+      const daily = () => runDailyBackup(pglite, { dataDir, keep });
+      void jobs.run("daily-backup", daily);
+      jobs.every("daily-backup", CHECK_EVERY_MS, daily);
+    }
+  });
+  app.addHook("onClose", async () => {
+    process.off("SIGUSR2", onRequest);
+  });
+}
