@@ -1,10 +1,15 @@
 import { z } from "zod";
+import { errorSchema } from "./common";
 import { route } from "./registry";
 
 // better-auth's own routes under /api/auth, as Bahi uses them. Their errors have better-auth's
 // shape, not ours, and the bodies below are what they read (better-auth checks them itself).
 
-export const authError = z.object({ code: z.string().optional(), message: z.string() });
+/** better-auth's own errors, or ours where Bahi refused the request first (origin, size, NUL). */
+export const authError = z.union([
+  z.object({ code: z.string().optional(), message: z.string() }),
+  errorSchema,
+]);
 
 const email = z.string().max(254);
 const password = z.string().min(8).max(128);

@@ -18,6 +18,7 @@ export const dataRoutes = [
     tag,
     auth: "user",
     body: z.looseObject({}).describe("An export file"),
+    explainsBadBody: true,
     responses: {
       200: z.object({
         imported: z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { invoiceInputSchema } from "../domain/invoice";
 import { STORED_STATUSES } from "../domain/status";
-import { id, idParams, isoDate, isoDateTime, page, text } from "./common";
+import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 
 const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue"] as const;
@@ -156,12 +156,21 @@ export const invoiceRoutes = [
     responses: { 201: invoiceAnswer },
   }),
   route({
-    method: "GET",
+    method: "POST",
     path: "/api/invoices/:id/pdf",
     summary: "The invoice as a PDF, for one download credit (402 without credits)",
     tag,
     auth: "user",
     params: idParams,
     responses: { 200: { contentType: "application/pdf", description: "The invoice PDF" } },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/pdf",
+    summary: "Always 405: a download spends a credit, so it is a POST",
+    tag,
+    auth: "public",
+    params: idParams,
+    responses: { 405: errorSchema },
   }),
 ];

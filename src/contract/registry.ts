@@ -21,6 +21,8 @@ export interface RouteContract {
   body?: z.ZodType;
   /** Success answers by status. Errors are documented for every route (see openapi.ts). */
   responses: Record<number, z.ZodType | FileResponse | null>;
+  /** The route explains a body that is not a JSON object itself (import's own messages). */
+  explainsBadBody?: boolean;
   /** better-auth's routes answer errors in their own shape. */
   errors?: z.ZodType;
 }

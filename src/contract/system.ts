@@ -4,14 +4,26 @@ import { route } from "./registry";
 export const fontParams = z.object({ family: z.string().max(100), weight: z.enum(["regular", "bold"]) });
 
 const tag = "System";
+const check = z.enum(["ok", "unavailable", "pending", "starting"]);
 export const systemRoutes = [
   route({
     method: "GET",
     path: "/api/health",
-    summary: "Alive, and the database answers",
+    summary: "Liveness: 200 while the process serves HTTP, with whether the database answers",
     tag,
     auth: "public",
-    responses: { 200: z.object({ status: z.literal("ok") }) },
+    responses: { 200: z.object({ status: z.literal("ok"), database: check }) },
+  }),
+  route({
+    method: "GET",
+    path: "/api/ready",
+    summary: "Readiness: 200 only when the database, migrations and PDF threads are ready (else 503)",
+    tag,
+    auth: "public",
+    responses: {
+      200: z.object({ status: z.literal("ready"), checks: z.record(z.string(), check) }),
+      503: z.object({ status: z.literal("not_ready"), checks: z.record(z.string(), check) }),
+    },
   }),
   route({
     method: "GET",

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findUnstorableText, UNSTORABLE_TEXT } from "../contract/common";
 import { contractOf } from "../contract/index";
 import type { Auth, SessionUser } from "./auth/auth";
@@ -9,6 +9,10 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set before the body is read on routes the contract marks "user". */
     sessionUser: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the guards, as Fastify's onRoute saw it (the docs test reads it). */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -25,6 +29,11 @@ export function registerRequestGuards(
 ) {
   const { auth, allowedOrigins } = deps;
   app.decorateRequest("sessionUser", null);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   // Every state-changing call must come from our own pages (webhooks sign their bodies instead).
   // Unmatched requests are checked too: they may not change state, but refusing costs nothing.
@@ -60,16 +69,18 @@ export function registerRequestGuards(
       }
     }
     // Every JSON body is an object; "a string", 42, null or [] never reach a route's own parsing.
+    const contract = contractOf(request.method, request.routeOptions.url);
     const body: unknown = request.body;
     if (
+      !contract?.explainsBadBody &&
       body !== undefined &&
       !Buffer.isBuffer(body) &&
       (typeof body !== "object" || body === null || Array.isArray(body))
     ) {
       throw new AppError("bad_request", "The request body must be a JSON object.");
     }
-    const params = contractOf(request.method, request.routeOptions.url)?.params;
-    if (params) parseBody(params, request.params);
+    if (contract?.params) parseBody(contract.params, request.params);
+    if (request.routeOptions.url === "/api/auth/*") checkAuthRedirects(request, allowedOrigins);
   });
 
   // Private answers must not sit in a browser's or a proxy's cache; routes that may be cached say so.
@@ -77,4 +88,33 @@ export function registerRequestGuards(
     const api = request.routeOptions.url?.startsWith("/api/") || request.url.startsWith("/api/");
     if (api && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
+}
+
+/** better-auth's fields that name where to send the browser afterwards. */
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+/**
+ * A redirect target must be a path of this site or one of our origins. better-auth answers 500 to
+ * one it cannot parse ("12.50", "//x") and, on verify-email's error path, redirects to any origin.
+ */
+function checkAuthRedirects(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
+  for (const part of [request.query, request.body]) {
+    if (!part || typeof part !== "object") continue;
+    for (const field of REDIRECT_FIELDS) {
+      const value = (part as Record<string, unknown>)[field];
+      if (value === undefined || value === "") continue;
+      if (typeof value === "string" && isOwnUrl(value, allowedOrigins)) continue;
+      const message = "Must be a path of this site, such as /dashboard.";
+      throw new AppError("validation_failed", `${field}: ${message}`, { [field]: message });
+    }
+  }
+}
+
+function isOwnUrl(value: string, allowedOrigins: ReadonlySet<string>): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    return allowedOrigins.has(new URL(value).origin);
+  } catch {
+    return false;
+  }
 }

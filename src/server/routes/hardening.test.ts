@@ -175,6 +175,24 @@ describeEachDb("request hardening", (kind) => {
       expect(response.statusCode).toBe(400);
     });
 
+    it("refuses a redirect target better-auth cannot parse, or one off this site, with 400", async () => {
+      for (const target of ["12.50", "abc", "//evil.example", "https://evil.example/"]) {
+        const verify = await get(
+          t.app,
+          `/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(target)}`,
+        );
+        expect(verify.statusCode, target).toBe(400);
+        const reset = await post(t.app, "/api/auth/request-password-reset", {
+          email: a.email,
+          redirectTo: target,
+        });
+        expect(reset.statusCode, target).toBe(400);
+      }
+      const own = await get(t.app, "/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard");
+      expect(own.statusCode).toBe(302);
+      expect(own.headers.location).toBe("/dashboard?error=INVALID_TOKEN");
+    });
+
     it("answers a JSON string instead of an object with 400", async () => {
       for (const [method, url] of [
         ["POST", "/api/clients"],

@@ -1,0 +1,274 @@
+import fc from "fast-check";
+import { z } from "zod";
+import { errorSchema } from "../../contract/common";
+import { API_ROUTES, type RouteContract } from "../../contract/index";
+import { buildOpenApiDocument, openApiPath } from "../../contract/openapi";
+import type { FileResponse } from "../../contract/registry";
+import {
+  createTestApp,
+  describeEachDb,
+  post,
+  type Session,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from "../testing/harness";
+
+// Every route of the OpenAPI document, fuzzed from its own JSON schemas plus hostile values.
+// A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
+// counterexample and the seed/path to replay it.
+const SEED = 20_261_123;
+const RUNS_PER_ROUTE = 25;
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
+};
+
+const nested = (depth: number, leaf: unknown, wrap: (inner: unknown) => unknown) => {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = wrap(value);
+  return value;
+};
+
+/** Values no schema expects: NUL, lone surrogates, huge numbers, wrong types, deep nesting. */
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "x\udfffy",
+    "\u202e\u0000",
+    "",
+    " ",
+    "x".repeat(10_000),
+    "9".repeat(400),
+    "-0",
+    "1e309",
+    "NaN",
+    "__proto__",
+    "2026-02-30",
+    "0000-00-00",
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    -1,
+    0.1,
+    2 ** 53,
+    true,
+    false,
+    null,
+    [],
+    {},
+    { __proto__: { admin: true } },
+    { constructor: { prototype: { polluted: true } } },
+    nested(600, 1, (inner) => [inner]),
+    nested(600, "x", (inner) => ({ a: inner })),
+  ),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+);
+
+function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  const schemaArb = plain(schema, depth);
+  return fc.oneof({ weight: 6, arbitrary: schemaArb }, { weight: 1, arbitrary: hostile });
+}
+
+function plain(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) return fc.oneof(...choices.map((c) => plain(c, depth)));
+  if (Array.isArray(schema.type))
+    return fc.oneof(...schema.type.map((type) => plain({ ...schema, type }, depth)));
+  switch (schema.type) {
+    case "string": {
+      const maxLength = Math.min(schema.maxLength ?? 60, 300);
+      const minLength = Math.min(schema.minLength ?? 0, maxLength);
+      const samples = [
+        "2026-11-21",
+        "#1E3A8A",
+        "INR",
+        "27AAPFU0939F1ZV",
+        "a@example.com",
+        "12.50",
+        "Asia/Kolkata",
+      ];
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
+        { weight: 1, arbitrary: fc.constantFrom(...samples) },
+      );
+    }
+    case "integer":
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER),
+        max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER),
+      });
+    case "number":
+      return fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ noNaN: true }));
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array": {
+      if (depth > 4) return fc.constant([]);
+      const item = schema.items ? fromSchema(schema.items, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+      return fc.array(item, {
+        minLength: Math.min(schema.minItems ?? 0, 3),
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
+    }
+    case "object": {
+      if (depth > 4) return fc.constant({});
+      const properties = schema.properties ?? {};
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, value] of Object.entries(properties)) model[key] = fromSchema(value, depth + 1);
+      if (!Object.keys(model).length)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+      return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in model) });
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+type Operation = {
+  parameters: { name: string; in: "path" | "query"; schema: JsonSchema }[];
+  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+};
+
+function requestArbitrary(operation: Operation, realIds: string[]) {
+  const params: Record<string, fc.Arbitrary<unknown>> = {};
+  const query: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const p of operation.parameters) {
+    if (p.in === "path") {
+      const generated = fromSchema(p.schema);
+      params[p.name] =
+        p.name === "id" && realIds.length ? fc.oneof(fc.constantFrom(...realIds), generated) : generated;
+    } else query[p.name] = fromSchema(p.schema);
+  }
+  const bodySchema = operation.requestBody?.content["application/json"].schema;
+  return fc.record({
+    params: fc.record(params),
+    query: fc.record(query, { requiredKeys: [] }),
+    body: bodySchema
+      ? fc.oneof({ weight: 8, arbitrary: fromSchema(bodySchema) }, { weight: 1, arbitrary: hostile })
+      : fc.constant(undefined),
+  });
+}
+
+const asText = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
+
+function urlOf(route: RouteContract, params: Record<string, unknown>, query: Record<string, unknown>) {
+  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+    encodeURIComponent(asText(params[name])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, asText(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const isFile = (r: unknown): r is FileResponse =>
+  typeof r === "object" && r !== null && "contentType" in r && !(r instanceof z.ZodType);
+
+// Routes that would end the fuzzing user's own session are fuzzed as a stranger instead.
+const AS_STRANGER = (route: RouteContract) => route.path.startsWith("/api/auth/");
+
+describeEachDb("every route under fuzzing", (kind) => {
+  let t: TestApp;
+  let me: Session;
+  const realIds: string[] = [];
+  const doc = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RAZORPAY_WEBHOOK_SECRET: "fuzz-webhook-secret" } });
+    me = await signUpAndSignIn(t);
+    const client = await post(t.app, "/api/clients", { name: "Fuzz client" }, me.cookie);
+    const product = await post(
+      t.app,
+      "/api/products",
+      { name: "Fuzz product", rate: 10, availableQuantity: 5 },
+      me.cookie,
+    );
+    const invoice = await post(
+      t.app,
+      "/api/invoices",
+      {
+        invoiceNumber: "FUZZ-1",
+        invoiceDate: "2026-11-21",
+        currency: "INR",
+        client: { name: "Fuzz client" },
+        items: [{ id: "l1", name: "Work", quantity: "1", rate: "100" }],
+      },
+      me.cookie,
+    );
+    for (const response of [client, product]) realIds.push(response.json().id);
+    realIds.push(invoice.json().invoice.id);
+  });
+  afterAll(() => t.close());
+
+  // clear-user-data last, so the real ids stay real for the others.
+  const ordered = [...API_ROUTES].sort(
+    (a, b) => Number(a.path.endsWith("clear-user-data")) - Number(b.path.endsWith("clear-user-data")),
+  );
+
+  for (const route of ordered) {
+    it(`${route.method} ${route.path}: no 5xx, every answer as documented`, async () => {
+      const operation = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(operation, realIds), async ({ params, query, body }) => {
+          const url = urlOf(route, params, query);
+          const response = await t.app.inject({
+            method: route.method,
+            url,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            headers: {
+              origin: TEST_ORIGIN,
+              ...(body === undefined ? {} : { "content-type": "application/json" }),
+              ...(AS_STRANGER(route) ? {} : { cookie: me.cookie }),
+            },
+          });
+          const status = response.statusCode;
+          const where = `${route.method} ${url.slice(0, 200)} -> ${status} ${response.body.slice(0, 300)}`;
+          // Only a documented 5xx is allowed (readiness says 503 while the PDF threads start).
+          if (!(status in route.responses)) expect(status, where).toBeLessThan(500);
+          if (status >= 400 && !(status in route.responses)) {
+            const errors = route.errors ?? errorSchema;
+            expect(errors.safeParse(response.json()).success, where).toBe(true);
+            return;
+          }
+          expect(Object.keys(route.responses), where).toContain(String(status));
+          const documented = route.responses[status];
+          if (documented === null) return;
+          if (isFile(documented)) {
+            const [major, minor] = documented.contentType.split("/");
+            const type = String(response.headers["content-type"]);
+            expect(type.startsWith(minor === "*" ? `${major}/` : documented.contentType), where).toBe(true);
+            return;
+          }
+          const parsed = documented.safeParse(response.json());
+          expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    });
+  }
+});
