@@ -16,6 +16,7 @@ import { JobRunner } from "./jobs/runner";
 import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
+import { RenderQueue } from "./pdf/render-queue";
 import { registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
@@ -48,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
   const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
-  const metrics = createMetrics({ pdf: () => pdfRenderer.stats?.(), dbPool: () => database.poolStats?.() });
+  const metrics = createMetrics({ pdf: () => renderQueue.stats(), dbPool: () => database.poolStats?.() });
   const mailer = countMails(
     deps.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
@@ -153,7 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));
     });
   }
-  registerPdfRoutes(app, { auth, db, renderer: countRenders(pdfRenderer, metrics) });
+  // Fair turns per account in front of the threads; the metrics time the render alone.
+  const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
+  registerPdfRoutes(app, { auth, db, renderer: renderQueue });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));

@@ -1,4 +1,4 @@
-import { defaultPoolSize, type PdfRenderer } from "./pool";
+import { defaultPoolSize, type PdfPoolStats, type PdfRenderer } from "./pool";
 import type { PdfView } from "./view";
 
 export interface RenderQueueLimits {
@@ -77,6 +77,17 @@ export class RenderQueue implements PdfRenderer {
   /** Running and waiting downloads, for metrics and tests. */
   counts(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting };
+  }
+
+  /** The inner renderer's threads, with the downloads waiting here counted as queued (for metrics). */
+  stats(): PdfPoolStats {
+    const inner = this.inner.stats?.();
+    return {
+      threads: inner?.threads ?? this.limits.slots,
+      ready: inner?.ready ?? this.limits.slots,
+      busy: inner?.busy ?? this.running,
+      queued: (inner?.queued ?? 0) + this.waiting,
+    };
   }
 
   /** Throws RenderQueueFullError when a download of `owner` would be refused right now. */

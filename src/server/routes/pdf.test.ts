@@ -1,12 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
+import { canonicalEmail } from "../../domain/validation";
 import { type BahiApp, buildApp } from "../app";
-import { creditLedger, userCredits } from "../db/schema";
+import { creditLedger, signupGrants, userCredits } from "../db/schema";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
 import {
@@ -143,6 +144,9 @@ describeEachDb("invoice PDF download", (kind) => {
     const invoice = await createInvoice(s);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
+    // Sign-up credits are once per mailbox: forget that this one had them.
+    const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
+    await db().delete(signupGrants).where(eq(signupGrants.emailHash, mailbox));
     const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-remaining"]).toBe("24");
