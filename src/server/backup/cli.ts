@@ -6,8 +6,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { type Config, ConfigError, loadConfig } from "../config";
 import { DataDirLockedError, takeLock } from "../db/client";
-import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
-import { BackupFileError } from "./file";
+import { backupPglite, backupPostgres, RestoreRefusedError, restorePglite, restorePostgres } from "./backup";
+import { type BackupContents, BackupFileError, readBackupFile } from "./file";
 import { type BackupAnswer, requestsDir } from "./jobs";
 
 const REQUEST_TIMEOUT_MS = 30 * 60_000;
@@ -65,14 +65,14 @@ async function backup(config: Config, file: string): Promise<number> {
   }
 }
 
-async function restore(config: Config, file: string): Promise<void> {
+async function restore(config: Config, backup: BackupContents): Promise<void> {
   if (config.databaseUrl) {
-    await restoreBackupFile(file, config);
+    await restorePostgres(backup, config.databaseUrl);
     return;
   }
   const release = takeLock(path.join(config.dataDir, "db.lock"));
   try {
-    await restoreBackupFile(file, config);
+    await restorePglite(backup, config.dataDir);
   } finally {
     release();
   }
@@ -85,6 +85,8 @@ async function main() {
     process.exit(2);
   }
   const file = path.resolve(given);
+  // A restore checks the whole file before anything else, even the configuration, touches the target.
+  const checked = command === "restore" ? readBackupFile(file) : undefined;
   const config = loadConfig();
   const where = config.databaseUrl ? "the PostgreSQL database" : config.dataDir;
   const started = performance.now();
@@ -93,7 +95,7 @@ async function main() {
     const ms = Math.round(performance.now() - started);
     console.log(`Backed up ${where} to ${file} (${(bytes / 1e6).toFixed(1)} MB, ${ms} ms).`);
   } else {
-    await restore(config, file);
+    await restore(config, checked!);
     const ms = Math.round(performance.now() - started);
     console.log(`Restored ${file} into ${where} (${ms} ms). Start Bahi as usual.`);
   }
