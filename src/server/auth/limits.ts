@@ -44,8 +44,9 @@ function tooMany(): APIError {
   return new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: TOO_MANY });
 }
 
+/** The e-mail a limit is keyed on (capped: it is checked only after the hooks run). */
 export function normalEmail(value: unknown): string {
-  return typeof value === "string" ? value.trim().toLowerCase() : "";
+  return typeof value === "string" ? value.trim().toLowerCase().slice(0, 320) : "";
 }
 
 /** Counters of one sign-in attempt; counted before the password is checked. */
