@@ -156,8 +156,10 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const dir = path.join(dataDir, "db");
   mkdirSync(dir, { recursive: true });
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
+  let opened: PGlite | undefined;
   try {
     const client = new PGlite(dir);
+    opened = client;
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrations });
@@ -171,6 +173,8 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
       },
     };
   } catch (error) {
+    // A failed migration has rolled back; close the folder so another process may open it.
+    await opened?.close().catch(() => {});
     releaseLock();
     throw error;
   }

@@ -1,0 +1,187 @@
+import { execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
+import { buildExport } from "../services/data-transfer";
+import type { DbKind } from "../testing/harness";
+import { testDatabases } from "../testing/harness";
+import { TEST_DATABASE_URL } from "../testing/test-config";
+import { openDatabase, queryRows } from "./client";
+
+// Databases written by the release before this one (tests/fixtures/upgrade/README.md) must open
+// with today's code, migrate, and keep every row and every user's export. Whatever migrations
+// exist today, the check is the same: the fixture's counts, images and exports survive.
+
+const FIXTURE = path.join(PROJECT_ROOT, "tests/fixtures/upgrade");
+
+interface Snapshot {
+  users: Array<{ id: string; email: string; export: unknown }>;
+  rowCounts: Record<string, number>;
+  images: Record<string, string>;
+}
+const expected = JSON.parse(readFileSync(path.join(FIXTURE, "expected.json"), "utf8")) as Record<
+  DbKind,
+  Snapshot
+>;
+
+interface Place {
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** The fixture restored into a fresh data folder or a fresh PostgreSQL database. */
+async function restoreFixture(kind: DbKind): Promise<Place> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-upgrade-"));
+  if (kind === "pglite") {
+    execFileSync("tar", ["-xJf", path.join(FIXTURE, "pglite-db.tar.xz"), "-C", dataDir]);
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `bahi_upgrade_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  execFileSync("psql", [
+    "-q",
+    "-v",
+    "ON_ERROR_STOP=1",
+    "-d",
+    databaseUrl,
+    "-f",
+    path.join(FIXTURE, "postgres.sql"),
+  ]);
+  return {
+    databaseUrl,
+    dataDir,
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One query on the place without Bahi's code (so without migrating it). */
+async function rawRows<T>(place: Place, query: string): Promise<T[]> {
+  if (place.databaseUrl) {
+    const client = new pg.Client({ connectionString: place.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(query)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const client = new PGlite(path.join(place.dataDir, "db"));
+  try {
+    return (await client.query<T>(query)).rows;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Every field the old export had is still there with the same value (new fields may be added). */
+function expectKept(old: unknown, now: unknown, at = "export"): void {
+  if (Array.isArray(old)) {
+    expect(Array.isArray(now), at).toBe(true);
+    expect((now as unknown[]).length, `${at}.length`).toBe(old.length);
+    for (const [i, v] of old.entries()) expectKept(v, (now as unknown[])[i], `${at}[${i}]`);
+  } else if (old !== null && typeof old === "object") {
+    expect(now !== null && typeof now === "object", at).toBe(true);
+    for (const [key, value] of Object.entries(old)) {
+      expectKept(value, (now as Record<string, unknown>)[key], `${at}.${key}`);
+    }
+  } else {
+    expect(now, at).toEqual(old);
+  }
+}
+
+for (const kind of testDatabases()) {
+  describe(`upgrading a database of the release before [${kind}]`, () => {
+    const before = expected[kind];
+
+    it("migrates and keeps every row, image and export", async () => {
+      const place = await restoreFixture(kind);
+      const database = await openDatabase(place);
+      try {
+        const { db } = database;
+        for (const [table, count] of Object.entries(before.rowCounts)) {
+          const [row] = await queryRows<{ n: number }>(
+            db,
+            sql.raw(`select count(*)::int as n from "${table}"`),
+          );
+          expect(row!.n, table).toBe(count);
+        }
+        const images = await queryRows<{ id: string; bytes: Uint8Array }>(
+          db,
+          sql`select id, bytes from images`,
+        );
+        expect(
+          Object.fromEntries(images.map((i) => [i.id, createHash("sha256").update(i.bytes).digest("hex")])),
+        ).toEqual(before.images);
+        expect(before.users.length).toBeGreaterThan(0);
+        for (const user of before.users) {
+          const { file } = await buildExport(db, user.id);
+          expectKept(user.export, JSON.parse(JSON.stringify(file)), user.email);
+        }
+      } finally {
+        await database.close();
+        await place.drop();
+      }
+    }, 120_000);
+
+    it("a migration that fails leaves the database as it was", async () => {
+      const place = await restoreFixture(kind);
+      const folder = mkdtempSync(path.join(tmpdir(), "bahi-migrations-"));
+      try {
+        // Today's migrations, then one that deletes rows, adds a table and then fails.
+        cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+        const journalFile = path.join(folder, "meta/_journal.json");
+        const journal = JSON.parse(readFileSync(journalFile, "utf8"));
+        const last = journal.entries.at(-1);
+        journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_broken" });
+        writeFileSync(journalFile, JSON.stringify(journal));
+        writeFileSync(
+          path.join(folder, "9999_broken.sql"),
+          ["DELETE FROM invoices;", "CREATE TABLE upgrade_probe (id integer);", "SELECT 1 / 0;"].join(
+            "\n--> statement-breakpoint\n",
+          ),
+        );
+        const applied = "select count(*)::int as n from drizzle.__drizzle_migrations";
+        const [migrationsBefore] = await rawRows<{ n: number }>(place, applied);
+
+        await expect(openDatabase({ ...place, migrationsFolder: folder })).rejects.toThrow(
+          /SELECT 1 \/ 0/,
+        );
+
+        const [migrationsAfter] = await rawRows<{ n: number }>(place, applied);
+        expect(migrationsAfter!.n).toBe(migrationsBefore!.n);
+        const [invoices] = await rawRows<{ n: number }>(place, "select count(*)::int as n from invoices");
+        expect(invoices!.n).toBe(before.rowCounts.invoices);
+        const probe = await rawRows(
+          place,
+          "select 1 from information_schema.tables where table_name = 'upgrade_probe'",
+        );
+        expect(probe).toEqual([]);
+
+        // And it still upgrades with the real migrations afterwards.
+        const database = await openDatabase(place);
+        await database.close();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+        await place.drop();
+      }
+    }, 120_000);
+  });
+}
