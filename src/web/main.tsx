@@ -1,3 +1,4 @@
+import "./zod-config";
 import "./styles.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";

@@ -21,6 +21,9 @@ export const router = createBrowserRouter([
   {
     element: <Outlet />,
     errorElement: <ErrorPage />,
+    // While the first page's lazy code loads, the page stays blank as before (without this, React
+    // Router warns that no HydrateFallback was given).
+    hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
       { path: "/auth", element: <AuthPage /> },
       { path: "/update-password", element: <UpdatePasswordPage /> },

@@ -7,7 +7,7 @@ import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay";
 import { expect, test, uniqueEmail } from "./fixtures";
 
 async function openTopUp(page: Page, balance: number) {
-  await page.getByRole("button", { name: `Credits: ${balance}. Top up credits` }).click();
+  await page.getByRole("button", { name: `${balance} Credits, top up` }).click();
   const dialog = page.getByRole("dialog", { name: "Top Up Your Credits" });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -35,7 +35,7 @@ test.describe("buying credits in test mode", () => {
     await expect(page.getByTestId("credits-added")).toHaveText("+100");
     await expect(page.getByTestId("new-balance")).toHaveText("125 credits");
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Credits: 125. Top up credits" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "125 Credits, top up" })).toBeVisible();
 
     // A reload reads the purchase back from the ledger.
     await page.reload();
@@ -68,7 +68,7 @@ test.describe("buying credits in test mode", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Credits: 25. Top up credits" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "25 Credits, top up" })).toBeVisible();
   });
 
   test("a failed payment shows Payment Failed with its description", async ({ signedInPage: page }) => {

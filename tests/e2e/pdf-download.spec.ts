@@ -26,8 +26,8 @@ test("a PDF download arrives as a real file and costs one credit; at zero the to
 }) => {
   const invoice = await createInvoice(page);
   await page.goto("/invoices");
-  const credits = page.getByRole("button", { name: /Credits: \d+/ });
-  await expect(credits).toHaveAccessibleName(/Credits: 25\b/);
+  const credits = page.getByRole("button", { name: /^\d+ Credits/ });
+  await expect(credits).toHaveAccessibleName(/^25 Credits\b/);
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: `Download PDF of invoice ${invoice.invoiceNumber}` }).click();
@@ -36,7 +36,7 @@ test("a PDF download arrives as a real file and costs one credit; at zero the to
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   await expect(page.getByText("Download Successful")).toBeVisible();
-  await expect(credits).toHaveAccessibleName(/Credits: 24\b/);
+  await expect(credits).toHaveAccessibleName(/^24 Credits\b/);
 
   // A plain GET (a link, a prefetch) spends nothing; the download is a POST from the app.
   const origin = new URL(page.url()).origin;

@@ -38,7 +38,6 @@ export function DashboardPage() {
         title="Dashboard Overview"
         description={`Hello ${displayName(user)}, here is where your business stands.`}
       />
-      {data && !hasInvoices && <GetStarted />}
       <section aria-labelledby="quick-actions" className="mb-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
           Quick actions
@@ -68,7 +67,12 @@ export function DashboardPage() {
           </Button>
         </Card>
       ) : (
-        <Overview data={data} />
+        // The "get started" panel depends on the figures, so it takes the spinner's place below
+        // the quick actions instead of pushing them down when it appears (no layout shift).
+        <>
+          {!hasInvoices && <GetStarted />}
+          <Overview data={data} />
+        </>
       )}
     </>
   );

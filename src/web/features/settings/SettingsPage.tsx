@@ -92,7 +92,7 @@ export function SettingsPage() {
 
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const setBank = (key: keyof Settings["bankDetails"], value: string) =>
+  const setBank = <K extends keyof Settings["bankDetails"]>(key: K, value: Settings["bankDetails"][K]) =>
     setForm((f) => ({ ...f, bankDetails: { ...f.bankDetails, [key]: value } }));
   const sectionProps = { form, errors, set, setBank };
 

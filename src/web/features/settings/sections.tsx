@@ -12,7 +12,7 @@ interface SectionProps {
   form: SettingsForm;
   errors: FieldErrors;
   set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void;
-  setBank: (key: keyof Settings["bankDetails"], value: string) => void;
+  setBank: <K extends keyof Settings["bankDetails"]>(key: K, value: Settings["bankDetails"][K]) => void;
 }
 
 const selectClass =
@@ -354,6 +354,22 @@ export function BankSection({ form, errors, set, setBank }: SectionProps) {
               />
             )}
           </Field>
+          <div className="md:col-span-2">
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-primary"
+                checked={bank.upiIdIsMerchant}
+                onChange={(e) => setBank("upiIdIsMerchant", e.target.checked)}
+                aria-describedby="upi-merchant-hint"
+              />
+              <span>This UPI ID is a merchant ID</span>
+            </label>
+            <p id="upi-merchant-hint" className="mt-1 ml-6 text-xs text-muted-foreground">
+              Tick only for a merchant UPI ID from your bank or payment provider: payment links then carry the
+              invoice number as the transaction reference.
+            </p>
+          </div>
         </>
       )}
       <div className="space-y-4 md:col-span-2">

@@ -9,18 +9,20 @@ export { creditsQuery };
 export function CreditsButton() {
   const { data, isLoading } = useQuery(creditsQuery);
   const { open } = useTopUpDialog();
+  // The accessible name starts with the visible text (WCAG 2.5.3): "25 Credits, top up", where a
+  // phone shows "25" and a wider screen "25 Credits".
+  const shown = isLoading ? "…" : String(data?.credits ?? "–");
   return (
     <button
       type="button"
       onClick={open}
       className="inline-flex h-9 items-center gap-1.5 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
-      aria-label={
-        isLoading ? "Credits loading. Top up credits" : `Credits: ${data?.credits ?? 0}. Top up credits`
-      }
+      aria-label={`${shown} Credits, top up`}
       aria-haspopup="dialog"
+      aria-busy={isLoading || undefined}
     >
       <Coins className="h-4 w-4 text-accent" aria-hidden="true" />
-      <span>{isLoading ? "…" : (data?.credits ?? "–")}</span>
+      <span>{shown}</span>
       <span className="hidden sm:inline">Credits</span>
     </button>
   );

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildInvoiceDocument, type InvoiceInput } from "../../../../domain/invoice";
 import { DEFAULT_SETTINGS } from "../../../../domain/settings";
+import { UPI_SPLIT_NOTE } from "../../../../domain/upi";
 import { companyFromSettings, newInvoiceInput } from "../editor/draft";
 import { InvoicePreview } from "./InvoicePreview";
 
@@ -87,5 +88,23 @@ describe("InvoicePreview", () => {
     expect(screen.getByText("Round off")).toBeTruthy();
     expect(screen.getByTestId("preview-total").textContent).toBe("₹299.00");
     expect(screen.getByTestId("preview-stamp").textContent).toBe("CANCELLED");
+  });
+
+  it("notes under the UPI QR that a total above ₹1,00,000 may need to be split, as the PDF does", () => {
+    const withUpi = (rate: string) =>
+      buildInvoiceDocument(
+        input({
+          status: "due",
+          includeUpiQrCode: true,
+          bankDetails: { ...input().bankDetails, upiId: "kesari@okhdfc" },
+          items: [{ ...input().items[0], quantity: "1", rate, taxPercent: "0" }],
+        }),
+        company,
+      );
+    render(<InvoicePreview document={withUpi("100001")} />);
+    expect(screen.getByTestId("upi-split-note").textContent).toBe(UPI_SPLIT_NOTE);
+    cleanup();
+    render(<InvoicePreview document={withUpi("100000")} />);
+    expect(screen.queryByTestId("upi-split-note")).toBeNull();
   });
 });

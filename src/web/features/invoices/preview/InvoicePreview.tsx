@@ -116,7 +116,8 @@ function ClientBlock({ doc, style }: { doc: InvoiceDocument; style: TemplateStyl
 
 function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
   const b = doc.bankDetails;
-  const showBank = doc.includeBankDetails && Object.values(b).some(Boolean);
+  const { upiIdIsMerchant: _merchant, ...printed } = b;
+  const showBank = doc.includeBankDetails && Object.values(printed).some(Boolean);
   const qr = upiQrFor(doc);
   const signature = doc.includeSignature ? doc.company.signatureImageId : null;
   const section = (title: string, body: ReactNode) => (
@@ -177,6 +178,15 @@ function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
                 <UpiQrCode uri={qr.uri} />
               )}
               <figcaption style={{ color: PAPER.muted }}>Scan to pay</figcaption>
+              {qr.splitNote && (
+                <p
+                  className="mt-0.5 max-w-36 text-[10px]"
+                  style={{ color: PAPER.muted }}
+                  data-testid="upi-split-note"
+                >
+                  {qr.splitNote}
+                </p>
+              )}
             </figure>
           )}
         </div>
