@@ -74,11 +74,18 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerRequestContext(app);
   registerMetrics(app, metrics, config.metricsToken);
   const jobs = new JobRunner(metrics, app.log);
-  // No new job runs once closing starts; the ones started finish before the database closes.
+  // Once closing starts: no new job runs (the ones started finish before the database closes),
+  // and each answer still under way closes its connection, or an idle keep-alive connection
+  // would hold the stop until its timeout.
   let jobsStopped = Promise.resolve();
+  let closing = false;
   app.addHook("preClose", (done) => {
+    closing = true;
     jobsStopped = jobs.stop();
     done();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
   });
   app.addHook("onClose", () => jobsStopped);
   registerBackups(app, { jobs, pglite: database.pglite, dataDir: config.dataDir, keep: config.backupKeep });

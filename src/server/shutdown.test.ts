@@ -1,0 +1,135 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PROJECT_ROOT } from "./paths";
+import {
+  buildServerIfStale,
+  closed,
+  freePort,
+  SERVER_BUNDLE,
+  serverEnv,
+  watchOutput,
+} from "./testing/processes";
+
+const DOWNLOADS = 5;
+
+/** The compiled server, as `npm start` runs it, on a data folder of the test's own. */
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: PROJECT_ROOT,
+    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: "20s" }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = watchOutput(child);
+  return { child, output, ready: output.waitFor(/Bahi is ready at/) };
+}
+
+describe("stopping the server", () => {
+  beforeAll(() => buildServerIfStale(), 120_000);
+
+  it("finishes the PDF downloads under way on SIGTERM, spends each credit once and starts clean next time", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-stop-"));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = startServer(dataDir, port);
+    try {
+      await server.ready;
+      const call = (url: string, init: RequestInit = {}, cookie = "") =>
+        fetch(`${base}${url}`, {
+          ...init,
+          redirect: "manual",
+          headers: {
+            origin: base,
+            ...(init.body ? { "content-type": "application/json" } : {}),
+            ...(cookie ? { cookie } : {}),
+          },
+        });
+
+      const email = "stop-test@example.com";
+      const password = "Kesari-Chai-42!x";
+      const up = await call("/api/auth/sign-up/email", {
+        method: "POST",
+        body: JSON.stringify({ email, password, name: "Asha" }),
+      });
+      expect(up.status, await up.clone().text()).toBe(200);
+      // Without SMTP the confirmation link is printed for the person running Bahi.
+      const [, link] = await server.output.waitFor(new RegExp(`Mail to ${email}[^\\n]*\\n\\s+(http\\S+)`));
+      expect((await fetch(link!, { redirect: "manual" })).status).toBeLessThan(400);
+      const signIn = await call("/api/auth/sign-in/email", {
+        method: "POST",
+        body: JSON.stringify({ email, password }),
+      });
+      expect(signIn.status, await signIn.clone().text()).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const invoice = await call(
+        "/api/invoices",
+        {
+          method: "POST",
+          body: JSON.stringify({
+            invoiceNumber: "STOP-1",
+            status: "due",
+            invoiceDate: "2026-05-01",
+            dueDate: "2026-05-31",
+            currency: "INR",
+            client: { name: "Asha Traders" },
+            items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
+          }),
+        },
+        cookie,
+      );
+      expect(invoice.status, await invoice.clone().text()).toBe(201);
+      const { invoice: created } = (await invoice.json()) as { invoice: { id: string } };
+
+      // Several downloads: one account renders one at a time, so the others are still under way
+      // when the first one is answered, and that is when the stop comes.
+      const downloads = Array.from({ length: DOWNLOADS }, () =>
+        call(`/api/invoices/${created.id}/pdf`, { method: "POST" }, cookie).then(async (res) => ({
+          status: res.status,
+          bytes: Buffer.from(await res.arrayBuffer()),
+        })),
+      );
+      await Promise.race(downloads);
+      server.child.kill("SIGTERM");
+      await server.output.waitFor(/"msg":"shutting down"/);
+      // No new work is taken in once stopping has begun.
+      const late = await fetch(`${base}/api/health`).then(
+        (res) => res.status,
+        () => "refused",
+      );
+      expect([503, "refused"]).toContain(late);
+
+      const results = await Promise.all(downloads);
+      for (const result of results) {
+        expect(result.status, result.bytes.toString("utf8", 0, 300)).toBe(200);
+        expect(result.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      }
+      const exit = await closed(server.child);
+      expect(exit, server.output.text().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(server.output.text()).toContain('"msg":"stopped"');
+      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+
+      // The next start is clean and every download was paid for exactly once.
+      const again = startServer(dataDir, port);
+      try {
+        await again.ready;
+        const credits = await call("/api/credits", {}, cookie);
+        expect(((await credits.json()) as { credits: number }).credits).toBe(25 - DOWNLOADS);
+        const ledger = (await (await call("/api/credits/ledger", {}, cookie)).json()) as {
+          entries: Array<{ delta: number }>;
+        };
+        expect(ledger.entries.filter((e) => e.delta === -1)).toHaveLength(DOWNLOADS);
+        again.child.kill("SIGTERM");
+        expect(await closed(again.child)).toEqual({ code: 0, signal: null });
+        expect(again.output.text()).not.toMatch(/"level":(50|60)/);
+      } finally {
+        again.child.kill("SIGKILL");
+      }
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 120_000);
+});
