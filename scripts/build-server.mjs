@@ -1,10 +1,14 @@
 // Compiles the server (and the PDF render thread) to plain JavaScript in dist/server, so
-// `npm start` does not transpile TypeScript at every start. Packages stay in node_modules.
+// `npm start` does not transpile TypeScript at every start. Packages stay in node_modules, so
+// every package the output imports must be a dependency (src/server/production-deps.test.ts).
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
-await build({
+
+/** @type {import("esbuild").BuildOptions} */
+export const serverBuildOptions = {
   absWorkingDir: root,
   entryPoints: { main: "src/server/main.ts", worker: "src/server/pdf/worker.ts" },
   outdir: "dist/server",
@@ -16,4 +20,8 @@ await build({
   target: "node20",
   sourcemap: "linked",
   logLevel: "warning",
-});
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await build(serverBuildOptions);
+}

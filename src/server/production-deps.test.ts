@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { build } from "esbuild";
+// @ts-expect-error: a plain JavaScript build script without type declarations
+import { serverBuildOptions } from "../../scripts/build-server.mjs";
+import { PROJECT_ROOT } from "./paths";
+import { FALLBACK_FACES, FONT_FAMILIES, fontFace } from "./pdf/fonts";
+
+// `npm install --omit=dev` installs only `dependencies`: whatever the compiled server loads must be
+// one of them, or a production install does not start.
+
+const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
+const dependencies = new Set(Object.keys(manifest.dependencies));
+const builtins = new Set(builtinModules);
+
+/** "@scope/name/sub" -> "@scope/name"; "name/sub" -> "name". */
+const packageOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
+describe("a production install", () => {
+  it("has every package the compiled server and render thread import in dependencies", async () => {
+    const result = await build({ ...serverBuildOptions, write: false, metafile: true, logLevel: "silent" });
+    const imported = new Set<string>();
+    for (const output of Object.values(result.metafile!.outputs)) {
+      for (const i of output.imports) {
+        if (!i.external || i.path.startsWith("node:") || builtins.has(i.path)) continue;
+        imported.add(packageOf(i.path));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(10);
+    expect(imported).toContain("fastify");
+    expect([...imported].filter((p) => !dependencies.has(p)).sort()).toEqual([]);
+  });
+
+  it("has the font packages the PDF resolves at run time in dependencies", () => {
+    const files = [
+      ...FONT_FAMILIES.flatMap((f) => [fontFace(f).regular, fontFace(f).bold]),
+      ...FALLBACK_FACES.map((f) => f.regular),
+    ];
+    const packages = new Set(
+      files.map((file) => {
+        const inside = file.split(`node_modules${path.sep}`).at(-1)!;
+        return packageOf(inside.split(path.sep).join("/"));
+      }),
+    );
+    expect([...packages].filter((p) => !dependencies.has(p)).sort()).toEqual([]);
+  });
+});
