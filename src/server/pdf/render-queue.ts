@@ -42,6 +42,8 @@ interface Waiting {
 interface Owner {
   running: number;
   waiting: Waiting[];
+  /** When this account's latest render started (a counter): the longest-unserved goes next. */
+  lastStart: number;
 }
 
 /**
@@ -54,8 +56,9 @@ interface Owner {
 export class RenderQueue implements PdfRenderer {
   readonly limits: RenderQueueLimits;
   private readonly owners = new Map<string, Owner>();
-  /** Accounts with a download waiting, in turn order. */
+  /** Accounts with a download waiting, in arrival order. */
   private turns: string[] = [];
+  private starts = 0;
   private running = 0;
   private waiting = 0;
   /** Moving average of render times, for Retry-After. */
@@ -111,7 +114,7 @@ export class RenderQueue implements PdfRenderer {
     return new Promise<Buffer>((resolve, reject) => {
       let state = this.owners.get(owner);
       if (!state) {
-        state = { running: 0, waiting: [] };
+        state = { running: 0, waiting: [], lastStart: 0 };
         this.owners.set(owner, state);
       }
       state.waiting.push({ view, resolve, reject });
@@ -138,16 +141,25 @@ export class RenderQueue implements PdfRenderer {
 
   private pump() {
     while (this.running < this.limits.slots) {
-      const index = this.turns.findIndex(
-        (owner) => (this.owners.get(owner)?.running ?? 0) < this.limits.perOwnerRunning,
-      );
-      if (index < 0) return;
-      const owner = this.turns.splice(index, 1)[0]!;
-      const state = this.owners.get(owner)!;
+      // Of the accounts with a download waiting and no render of theirs running, the one served
+      // longest ago goes next (round robin across accounts, oldest arrival first among equals).
+      let next: string | undefined;
+      let nextState: Owner | undefined;
+      for (const owner of this.turns) {
+        const candidate = this.owners.get(owner)!;
+        if (candidate.running >= this.limits.perOwnerRunning) continue;
+        if (!nextState || candidate.lastStart < nextState.lastStart) {
+          next = owner;
+          nextState = candidate;
+        }
+      }
+      if (next === undefined || !nextState) return;
+      const owner = next;
+      const state = nextState;
       const job = state.waiting.shift()!;
       this.waiting--;
-      // Back of the line: the others take their turn before this account's next PDF.
-      if (state.waiting.length > 0) this.turns.push(owner);
+      if (state.waiting.length === 0) this.turns = this.turns.filter((o) => o !== owner);
+      state.lastStart = ++this.starts;
       state.running++;
       this.running++;
       const started = performance.now();
