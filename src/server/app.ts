@@ -17,7 +17,7 @@ import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
 import { RenderQueue } from "./pdf/render-queue";
-import { registerRequestGuards } from "./request-guards";
+import { frameworkErrors, registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 12 * 1024 * 1024,
+    frameworkErrors,
     ...serverOptions(config),
   });
   registerRequestContext(app);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { findUnstorableText, UNSTORABLE_TEXT } from "../contract/common";
 import { contractOf } from "../contract/index";
 import type { Auth, SessionUser } from "./auth/auth";
@@ -117,4 +117,16 @@ function isOwnUrl(value: string, allowedOrigins: ReadonlySet<string>): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Errors Fastify answers before routing (a path segment that is not valid UTF-8, "%E0%A4"):
+ * our error shape, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .header("cache-control", "no-store")
+    .send({ error: { code: "bad_request", message: "This address is not valid." } });
 }

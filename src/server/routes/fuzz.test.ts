@@ -18,7 +18,7 @@ import {
 // A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
 // counterexample and the seed/path to replay it.
 const SEED = 20_261_123;
-const RUNS_PER_ROUTE = 25;
+const RUNS_PER_ROUTE = 30;
 
 type JsonSchema = {
   type?: string | string[];
@@ -86,8 +86,17 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
 
 function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const schemaArb = plain(schema, depth);
-  return fc.oneof({ weight: 6, arbitrary: schemaArb }, { weight: 1, arbitrary: hostile });
+  return fc.oneof({ weight: 9, arbitrary: schemaArb }, { weight: 1, arbitrary: hostile });
 }
+
+/** A valid-looking string with one character PostgreSQL cannot store, so the rest still passes. */
+const poisoned = (base: fc.Arbitrary<string>) =>
+  fc.tuple(base, fc.constantFrom("\u0000", "\ud800", "\udc00"), fc.nat()).map(([text, bad, at]) => {
+    const i = text.length ? at % (text.length + 1) : 0;
+    return text.slice(0, i) + bad + text.slice(i);
+  });
+
+const OMIT = Symbol("omit");
 
 function plain(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -109,9 +118,12 @@ function plain(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
         "12.50",
         "Asia/Kolkata",
       ];
+      const sample = fc.constantFrom(...samples);
+      const short = fc.string({ minLength, maxLength: Math.max(0, maxLength - 1) });
       return fc.oneof(
         { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
-        { weight: 1, arbitrary: fc.constantFrom(...samples) },
+        { weight: 2, arbitrary: sample },
+        { weight: 1, arbitrary: poisoned(fc.oneof(sample, short)) },
       );
     }
     case "integer":
@@ -136,11 +148,18 @@ function plain(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
     case "object": {
       if (depth > 4) return fc.constant({});
       const properties = schema.properties ?? {};
+      const required = new Set(schema.required ?? []);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, value] of Object.entries(properties)) model[key] = fromSchema(value, depth + 1);
+      // Optional fields are mostly left out, so one bad value is not hidden behind another.
+      for (const [key, value] of Object.entries(properties)) {
+        const arb = fromSchema(value, depth + 1);
+        model[key] = required.has(key) ? arb : fc.oneof({ weight: 3, arbitrary: fc.constant(OMIT) }, arb);
+      }
       if (!Object.keys(model).length)
         return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
-      return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in model) });
+      return fc
+        .record(model)
+        .map((record) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== OMIT)));
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -174,9 +193,22 @@ function requestArbitrary(operation: Operation, realIds: string[]) {
 
 const asText = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
+/** encodeURIComponent, but a lone surrogate is sent as its (invalid) UTF-8 bytes instead of throwing. */
+const encodeSegment = (text: string) =>
+  text
+    .split(/(\p{Cs})/u)
+    .map((part) => {
+      if (!/^\p{Cs}$/u.test(part)) return encodeURIComponent(part);
+      const code = part.charCodeAt(0);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join("");
+    })
+    .join("");
+
 function urlOf(route: RouteContract, params: Record<string, unknown>, query: Record<string, unknown>) {
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
-    encodeURIComponent(asText(params[name])),
+    encodeSegment(asText(params[name])),
   );
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

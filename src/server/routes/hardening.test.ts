@@ -236,6 +236,15 @@ describeEachDb("request hardening", (kind) => {
       // Past the router's own limit (100) the answer is 414, still never a 5xx.
       const huge = await get(t.app, `/api/clients/${"x".repeat(5000)}`, a.cookie);
       expect(huge.statusCode).toBe(414);
+      expect(huge.json().error.code).toEqual(expect.any(String));
+    });
+
+    it("answers a path that is not valid UTF-8 with 400 in the API's error shape", async () => {
+      for (const url of ["/api/clients/%ED%A0%80", "/api/fonts/%E0%A4/regular", "/api/invoices/%FF"]) {
+        const response = await get(t.app, url, a.cookie);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toEqual({ error: { code: "bad_request", message: expect.any(String) } });
+      }
     });
   });
 
