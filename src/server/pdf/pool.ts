@@ -8,6 +8,16 @@ export interface PdfRenderer {
   /** Starts the threads and waits until each has parsed its fonts and rendered once. */
   warm(): Promise<void>;
   close(): Promise<void>;
+  /** Threads and queue, for readiness and metrics (a test renderer may have none). */
+  stats?(): PdfPoolStats;
+}
+
+export interface PdfPoolStats {
+  /** Threads started, and of those the ones that finished warming up. */
+  threads: number;
+  ready: number;
+  busy: number;
+  queued: number;
 }
 
 interface Job {
@@ -21,6 +31,7 @@ interface Slot {
   worker: Worker;
   ready: Promise<void>;
   job: Job | null;
+  started: boolean;
 }
 
 type WorkerMessage = { ready: true } | { id: number; bytes: ArrayBuffer } | { id: number; error: string };
@@ -56,6 +67,15 @@ export class PdfPool implements PdfRenderer {
     });
   }
 
+  stats(): PdfPoolStats {
+    return {
+      threads: this.slots.length,
+      ready: this.slots.filter((slot) => slot.started).length,
+      busy: this.slots.filter((slot) => slot.job).length,
+      queued: this.queue.length,
+    };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error("The PDF pool is closed."));
@@ -76,6 +96,7 @@ export class PdfPool implements PdfRenderer {
     const slot: Slot = {
       worker,
       job: null,
+      started: false,
       ready: new Promise<void>((resolve, reject) => {
         markReady = resolve;
         failStart = reject;
@@ -87,6 +108,7 @@ export class PdfPool implements PdfRenderer {
     worker.on("message", (message: WorkerMessage) => {
       if ("ready" in message) {
         started = true;
+        slot.started = true;
         markReady();
         this.dispatch();
         return;
