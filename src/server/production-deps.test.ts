@@ -38,10 +38,6 @@ describe("a production install", () => {
     expect([...imported].filter((p) => !dependencies.has(p)).sort()).toEqual([]);
   });
 
-  it("brings its own Node: npm scripts run node_modules/.bin/node (24), which the machine's may be older than", () => {
-    expect(dependencies).toContain("node");
-  });
-
   it("has the font packages the PDF resolves at run time in dependencies", () => {
     const files = [
       ...FONT_FAMILIES.flatMap((f) => [fontFace(f).regular, fontFace(f).bold]),
