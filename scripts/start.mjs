@@ -1,5 +1,6 @@
 // `npm start`: builds the web app and the server when they are missing or older than their
-// sources, then runs the compiled server.
+// sources, then runs the compiled server. package.json runs this with `exec`: the shell npm
+// starts (dash) does not pass SIGTERM on, so without it a stop left the server running.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
