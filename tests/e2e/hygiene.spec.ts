@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { UPI_SPLIT_NOTE } from "../../src/domain/upi";
 import { INVALID_GSTIN_MESSAGE } from "../../src/domain/validation";
 import { expect, test } from "./fixtures";
 
@@ -126,4 +127,27 @@ test("the editor refuses a typed-in client's bad GSTIN with the client dialog's 
   const form = page.getByRole("form", { name: "Invoice form" });
   await expect(form.getByText(INVALID_GSTIN_MESSAGE)).toBeVisible();
   await expect(form.getByLabel("GSTIN")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a merchant UPI ID is kept in Settings, and the preview notes a UPI payment above ₹1,00,000 may be split", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/settings");
+  await page.getByRole("switch", { name: "Include bank details" }).click();
+  await page.getByLabel("UPI ID (optional)").fill("kesari@okhdfc");
+  await page.getByLabel("This UPI ID is a merchant ID").check();
+  await page.getByRole("switch", { name: "Include UPI QR code" }).click();
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings Saved").last()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("This UPI ID is a merchant ID")).toBeChecked();
+
+  await page.goto("/invoice/new");
+  const form = page.getByRole("form", { name: "Invoice form" });
+  await form.getByRole("combobox", { name: "Client name" }).fill("Asha Traders");
+  await form.getByRole("combobox", { name: "Item 1 name" }).fill("Handloom order");
+  await form.getByLabel("Rate", { exact: true }).fill("150000");
+  await expect(page.getByTestId("upi-split-note")).toHaveText(UPI_SPLIT_NOTE);
+  await form.getByLabel("Rate", { exact: true }).fill("90000");
+  await expect(page.getByTestId("upi-split-note")).toHaveCount(0);
 });
