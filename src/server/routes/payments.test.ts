@@ -3,7 +3,8 @@ import pino from "pino";
 import { type FakeRazorpay, startFakeRazorpay } from "../../../tests/fakes/razorpay";
 import { getCreditBalance, ledgerSum } from "../db/queries/credits";
 import { creditLedger, paymentOrders, webhookEvents } from "../db/schema";
-import { createPayments, RECONCILE_MAX_AGE_MS } from "../services/payments";
+import { RECONCILE_MAX_AGE_MS } from "../services/payment-events";
+import { createPayments } from "../services/payments";
 import {
   createTestApp,
   describeEachDb,
