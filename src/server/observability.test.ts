@@ -180,3 +180,27 @@ describeEachDb("observability", (kind) => {
     expect(failed.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe("request time limit", () => {
+  it("answers 503 when a request takes longer than REQUEST_TIMEOUT_MS", async () => {
+    const t = await createTestApp("pglite", {
+      env: { REQUEST_TIMEOUT_MS: "300" },
+      routes: (app) => app.get("/api/test-never-answers", () => new Promise(() => {})),
+    });
+    try {
+      const started = performance.now();
+      const res = await get(t.app, "/api/test-never-answers");
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: {
+          code: "service_unavailable",
+          message: "The server took too long to answer. Please try again.",
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect((await get(t.app, "/api/health")).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
