@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,7 +32,7 @@ import {
 import { TEST_DATABASE_URL } from "../testing/test-config";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
-import { runDailyBackup } from "./jobs";
+import { requestsDir, runDailyBackup, serveBackupRequests } from "./jobs";
 
 interface Place {
   databaseUrl?: string;
@@ -255,6 +263,20 @@ for (const kind of testDatabases()) {
     }, 120_000);
 
     if (kind === "pglite") {
+      it("a running server makes the backup that `npm run backup` asks for", async () => {
+        const requests = requestsDir(source.dataDir);
+        mkdirSync(requests, { recursive: true });
+        const asked = path.join(dir, "asked.bahi-backup");
+        writeFileSync(path.join(requests, "1.request.json"), JSON.stringify({ file: asked }));
+        writeFileSync(path.join(requests, "2.request.json"), JSON.stringify({ file: "/no/such/dir/x" }));
+        await serveBackupRequests(t.database.pglite!, source.dataDir);
+        expect(readdirSync(requests).sort()).toEqual(["1.answer.json", "2.answer.json"]);
+        const ok = JSON.parse(readFileSync(path.join(requests, "1.answer.json"), "utf8"));
+        expect(ok).toEqual({ ok: true, bytes: readFileSync(asked).length });
+        const failed = JSON.parse(readFileSync(path.join(requests, "2.answer.json"), "utf8"));
+        expect(failed).toMatchObject({ ok: false, error: expect.stringMatching(/ENOENT/) });
+      }, 120_000);
+
       it("the daily backup runs once a day into DATA_DIR/backups and keeps the newest BACKUP_KEEP", async () => {
         const dataDir = scratch();
         const day = (n: number) => new Date(Date.UTC(2026, 10, n, 2, 0, 0));
