@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { route } from "./registry";
 
-export const fontParams = z.object({ family: z.string().max(100), weight: z.enum(["regular", "bold"]) });
+// Unknown families and weights are a 404 from the route (no such font), not a 400.
+export const fontParams = z.object({
+  family: z.string().max(100).describe("One of the PDF font families, e.g. Inter"),
+  weight: z.string().max(20).describe("regular or bold"),
+});
 
 const tag = "System";
 const check = z.enum(["ok", "unavailable", "pending", "starting"]);
