@@ -208,9 +208,10 @@ for (const kind of testDatabases()) {
       expect(written).toBeGreaterThan(before);
 
       const target = await emptyPlace(kind);
-      await restoreBackupFile(file, target);
-      const restored = await startApp(target);
+      let restored: TestApp | undefined;
       try {
+        await restoreBackupFile(file, target);
+        restored = await startApp(target);
         for (const { s, invoiceId } of quiet) {
           expect(await exportOf(restored, s)).toBe(await exportOf(t, s));
           expect((await pdfOf(restored, s, invoiceId)).equals(await pdfOf(t, s, invoiceId))).toBe(true);
@@ -221,7 +222,7 @@ for (const kind of testDatabases()) {
         expect(busyFile.invoices.length).toBeLessThanOrEqual(written);
         expect(Number(busyFile.productServices[0].available_quantity) + busyFile.invoices.length).toBe(1000);
       } finally {
-        await restored.close();
+        await restored?.close();
         await target.drop();
       }
     }, 180_000);
