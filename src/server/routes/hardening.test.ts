@@ -193,6 +193,24 @@ describeEachDb("request hardening", (kind) => {
       expect(own.headers.location).toBe("/dashboard?error=INVALID_TOKEN");
     });
 
+    it("answers numbers past a double and bodies nested 100,000 deep with 400", async () => {
+      for (const [url, payload] of [
+        ["/api/products", '{"name":"Huge","rate":1e999}'],
+        ["/api/products", '{"name":"Huge","rate":-1e999,"availableQuantity":1e400}'],
+        ["/api/invoices", `{"client":${"[".repeat(100_000)}${"]".repeat(100_000)}}`],
+        ["/api/clients", `{"name":"x","notes":${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}}`],
+        ["/api/import", `{"invoices":${"[".repeat(100_000)}${"]".repeat(100_000)}}`],
+      ] as const) {
+        const response = await t.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { origin: TEST_ORIGIN, cookie: a.cookie, "content-type": "application/json" },
+        });
+        expect(response.statusCode, `${url} ${response.body.slice(0, 200)}`).toBe(400);
+      }
+    });
+
     it("answers a JSON string instead of an object with 400", async () => {
       for (const [method, url] of [
         ["POST", "/api/clients"],
