@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -144,8 +145,14 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
   });
 
   test.afterAll(async () => {
-    server?.kill("SIGTERM");
+    // Wait for the server to close its database before removing the data folder it used.
+    if (server && server.exitCode === null) {
+      const exited = once(server, "exit");
+      server.kill("SIGTERM");
+      await exited;
+    }
     await fake?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function signIn(page: Page) {
