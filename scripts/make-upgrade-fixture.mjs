@@ -29,9 +29,11 @@ const { default: pino } = await import("pino");
 const { default: pg } = await import("pg");
 const { sql } = await import("drizzle-orm");
 
-const release_commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: release }).toString().trim();
+const releaseCommit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: release }).toString().trim();
 const png = (w, h, color) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 function must(res, status, what) {
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
@@ -88,7 +90,14 @@ async function seed(t) {
     }
     const productIds = [];
     for (const p of [
-      { name: "Tea 1 kg", hsnSac: "0902", rate: "450", costPrice: "300", availableQuantity: "40", defaultTaxPercent: "5" },
+      {
+        name: "Tea 1 kg",
+        hsnSac: "0902",
+        rate: "450",
+        costPrice: "300",
+        availableQuantity: "40",
+        defaultTaxPercent: "5",
+      },
       { name: "Basmati Rice 5 kg", rate: "620.50", availableQuantity: "12.5", lowStockLevel: "5" },
       { name: "Delivery", kind: "service", rate: "50" },
     ]) {
@@ -116,8 +125,22 @@ async function seed(t) {
         clientId: clientIds[i % 3],
         client: { name: ["Kiran Stores", "Meera Textiles", "Walk-in customer"][i % 3] },
         items: [
-          { id: "l1", productId: productIds[0], name: "Tea 1 kg", quantity: String(i + 1), rate: "450", taxPercent: "5" },
-          { id: "l2", productId: productIds[1], name: "Basmati Rice 5 kg", quantity: "1.5", rate: "620.50", discountPercent: "10" },
+          {
+            id: "l1",
+            productId: productIds[0],
+            name: "Tea 1 kg",
+            quantity: String(i + 1),
+            rate: "450",
+            taxPercent: "5",
+          },
+          {
+            id: "l2",
+            productId: productIds[1],
+            name: "Basmati Rice 5 kg",
+            quantity: "1.5",
+            rate: "620.50",
+            discountPercent: "10",
+          },
           { id: "l3", productId: productIds[2], name: "Delivery", quantity: "1", rate: "50" },
         ],
         notes: "Goods once sold will not be taken back.",
@@ -125,7 +148,11 @@ async function seed(t) {
       invoiceIds.push(must(await post(t.app, "/api/invoices", body, s.cookie), 201, "invoice").invoice.id);
     }
     // A product renamed after it was sold: its lines still point at it.
-    must(await send(t.app, "PATCH", `/api/products/${productIds[0]}`, { name: "Assam Tea 1 kg" }, s.cookie), 200, "rename");
+    must(
+      await send(t.app, "PATCH", `/api/products/${productIds[0]}`, { name: "Assam Tea 1 kg" }, s.cookie),
+      200,
+      "rename",
+    );
     // A purchase of credits (test-mode Checkout) and a PDF download that spends one.
     const order = must(
       await post(t.app, "/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, s.cookie),
@@ -218,6 +245,6 @@ async function make(kind) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const expected = { release: release_commit, pglite: await make("pglite"), postgres: await make("postgres") };
+const expected = { release: releaseCommit, pglite: await make("pglite"), postgres: await make("postgres") };
 writeFileSync(path.join(outDir, "expected.json"), `${JSON.stringify(expected, null, 1)}\n`);
-console.log(`Wrote the upgrade fixture of release ${release_commit} to ${outDir}`);
+console.log(`Wrote the upgrade fixture of release ${releaseCommit} to ${outDir}`);
