@@ -46,8 +46,12 @@ export function registerRequestGuards(
     }
   });
 
-  // Signed-in routes refuse strangers here, before the body is read or parsed.
+  // Signed-in routes refuse strangers here, before the body is read or parsed; so does a
+  // request for no route at all.
   app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.url === undefined && !SAFE_METHODS.has(request.method)) {
+      throw new AppError("not_found", "Not found.");
+    }
     if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return;
     const user = await auth.findSessionUser(request.headers.cookie);
     if (!user) throw new AppError("unauthorized", "Please sign in to continue.");

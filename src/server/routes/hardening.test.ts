@@ -79,6 +79,19 @@ describeEachDb("request hardening", (kind) => {
       expect(response.json().error.code).toBe("unauthorized");
     });
 
+    it("answers a body to no route with 404 without parsing it", async () => {
+      for (const url of ["/api/nothing-here", "/api/clients/1/nothing", "/not-api"]) {
+        const response = await t.app.inject({
+          method: "POST",
+          url,
+          payload: "{not json",
+          headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+        });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json().error.code).toBe("not_found");
+      }
+    });
+
     it("refuses an unknown content type from a stranger with 401, not 415", async () => {
       const response = await t.app.inject({
         method: "PUT",
