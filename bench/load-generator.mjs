@@ -15,8 +15,8 @@ const latencies = [];
 
 function record(status, ms) {
   const second = Math.floor((Date.now() - started) / 1000);
-  let bucket = buckets.get(second);
-  if (!bucket) buckets.set(second, (bucket = {}));
+  const bucket = buckets.get(second) ?? {};
+  buckets.set(second, bucket);
   bucket[status] = (bucket[status] ?? 0) + 1;
   if (ms !== undefined) latencies.push(ms);
 }

@@ -161,9 +161,7 @@ for (const kind of testDatabases()) {
         const applied = "select count(*)::int as n from drizzle.__drizzle_migrations";
         const [migrationsBefore] = await rawRows<{ n: number }>(place, applied);
 
-        await expect(openDatabase({ ...place, migrationsFolder: folder })).rejects.toThrow(
-          /SELECT 1 \/ 0/,
-        );
+        await expect(openDatabase({ ...place, migrationsFolder: folder })).rejects.toThrow(/SELECT 1 \/ 0/);
 
         const [migrationsAfter] = await rawRows<{ n: number }>(place, applied);
         expect(migrationsAfter!.n).toBe(migrationsBefore!.n);
