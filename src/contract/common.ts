@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidIsoDate } from "../domain/dates";
 
 // Shared pieces of the HTTP contract: the error shape, ids, text and the no-NUL rule.
 
@@ -60,7 +61,11 @@ export const id = z
 export const idParams = z.object({ id });
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time");
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.");
+/** A real calendar date: "2026-02-30" would reach PostgreSQL's date column and fail there. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.")
+  .refine(isValidIsoDate, "Must be a real date, like 2026-11-21.");
 
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({

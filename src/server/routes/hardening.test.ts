@@ -206,6 +206,27 @@ describeEachDb("request hardening", (kind) => {
       expect(own.headers.location).toBe("/dashboard?error=INVALID_TOKEN");
     });
 
+    it("refuses dates that are not on the calendar with 400", async () => {
+      for (const url of ["/api/invoices?to=2026-02-30", "/api/invoices/export.csv?from=2025-13-01"]) {
+        const response = await get(t.app, url, a.cookie);
+        expect(response.statusCode, url).toBe(400);
+      }
+      const created = await post(
+        t.app,
+        "/api/invoices",
+        {
+          invoiceNumber: "FEB-30",
+          invoiceDate: "2026-02-30",
+          currency: "INR",
+          client: { name: "Calendar" },
+          items: [{ id: "l1", name: "Work", quantity: "1", rate: "1" }],
+        },
+        a.cookie,
+      );
+      expect(created.statusCode).toBe(400);
+      expect(created.json().error.fields).toHaveProperty("invoiceDate");
+    });
+
     it("answers numbers past a double and bodies nested 100,000 deep with 400", async () => {
       for (const [url, payload] of [
         ["/api/products", '{"name":"Huge","rate":1e999}'],
