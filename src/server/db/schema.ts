@@ -97,6 +97,15 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
 
+/**
+ * When each scheduled job may next run. Every process ticks; the one whose claim moves
+ * `next_run_at` forward runs the job, so it runs once per period across all instances.
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+});
+
 /** Addresses an account signed in from with its password; see docs/decisions/0001-accounts.md. */
 export const signInAddresses = pgTable(
   "sign_in_addresses",
