@@ -10,6 +10,7 @@ import { registerBackups } from "./backup/jobs";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { grantSignupCredits, recordSignupGrant } from "./db/queries/credits";
+import { claimJobPeriod } from "./db/queries/job-leases";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { AppError } from "./errors";
 import { JobRunner } from "./jobs/runner";
@@ -48,7 +49,7 @@ const REQUEST_TIMED_OUT = "The server took too long to answer. Please try again.
 export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
-  const pdfRenderer = deps.pdfRenderer ?? new PdfPool();
+  const pdfRenderer = deps.pdfRenderer ?? new PdfPool(config.pdfThreads);
   const metrics = createMetrics({ pdf: () => renderQueue.stats(), dbPool: () => database.poolStats?.() });
   const mailer = countMails(
     deps.mailer ??
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
   registerRequestContext(app);
   registerMetrics(app, metrics, config.metricsToken);
-  const jobs = new JobRunner(metrics, app.log);
+  const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));
   // Once closing starts: no new job runs (the ones started finish before the database closes),
   // and each answer still under way closes its connection, or an idle keep-alive connection
   // would hold the stop until its timeout.

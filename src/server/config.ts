@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultPoolSize } from "./pdf/pool";
 
 /** Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all. */
 const optional = z
@@ -62,6 +64,16 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: optional.refine((v) => v === undefined || parseDurationMs(v) !== undefined, {
     message: 'must be a duration such as "10", "10s" or "500ms" (a bare number is seconds)',
   }),
+  /** Server processes sharing the port; default 1 on the embedded database, the cores on PostgreSQL. */
+  WEB_CONCURRENCY: optional.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1), {
+    message: "must be a whole number of processes, 1 or more",
+  }),
+  /** How often unpaid Razorpay orders are reconciled (tests shorten it). */
+  RECONCILE_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
     message: "must be at least 16 characters",
   }),
@@ -122,6 +134,11 @@ export interface Config {
   timeouts: { dbConnectMs: number; dbStatementMs: number; requestMs: number; shutdownMs: number };
   /** Bearer token for GET /metrics; without it the endpoint is off. */
   metricsToken?: string;
+  /** Server processes (node's cluster when more than 1); see README "Scaling out". */
+  webConcurrency: number;
+  /** PDF render threads of each process: the pool is split between the processes, at least 1 each. */
+  pdfThreads: number;
+  reconcileEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +161,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((e.RAZORPAY_KEY_ID === undefined) !== (e.RAZORPAY_KEY_SECRET === undefined)) {
     throw new ConfigError(
       "Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together",
+    );
+  }
+  const webConcurrency =
+    e.WEB_CONCURRENCY === undefined
+      ? e.DATABASE_URL
+        ? availableParallelism()
+        : 1
+      : Number(e.WEB_CONCURRENCY);
+  if (webConcurrency > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY: is ${webConcurrency}, but the embedded database (no DATABASE_URL) can only be opened by one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
     );
   }
   return {
@@ -185,6 +213,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownMs: e.SHUTDOWN_TIMEOUT === undefined ? 10_000 : parseDurationMs(e.SHUTDOWN_TIMEOUT)!,
     },
     metricsToken: e.METRICS_TOKEN,
+    webConcurrency,
+    pdfThreads: Math.max(1, Math.floor(defaultPoolSize() / webConcurrency)),
+    reconcileEveryMs: e.RECONCILE_EVERY_MS,
   };
 }
 

@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import { buildApp } from "./app";
+import { runPrimary } from "./cluster";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
@@ -8,6 +10,9 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Several processes: this one only forks and watches them (loadConfig above has already made
+  // the generated AUTH_SECRET file, so they all read the same one).
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

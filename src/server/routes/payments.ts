@@ -11,8 +11,6 @@ import { createPayments } from "../services/payments";
 import { parseBody } from "./validate";
 import { registerWebhookRoutes } from "./webhooks";
 
-const RECONCILE_EVERY_MS = 5 * 60_000;
-
 /** Razorpay server functions (spec §7, DECISIONS §4), the webhook and periodic reconciliation. */
 export function registerPaymentRoutes(
   app: FastifyInstance,
@@ -47,7 +45,7 @@ export function registerPaymentRoutes(
 
   if (!payments.testMode) {
     app.addHook("onReady", async () => {
-      deps.jobs.every("reconcile-payments", RECONCILE_EVERY_MS, () => payments.reconcile());
+      deps.jobs.every("reconcile-payments", deps.config.reconcileEveryMs, () => payments.reconcile());
     });
   }
 }

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+
+/**
+ * Claims this period of the scheduled job `name`: answers true, and moves its next run `everyMs`
+ * ahead, only when the job is due (a little early counts, for timers that fire a few ms before
+ * the period is over). One atomic statement on the database's clock, so with many processes or
+ * instances on one database exactly one of them wins each period.
+ */
+export async function claimJobPeriod(db: Db, name: string, everyMs: number): Promise<boolean> {
+  const earlyMs = Math.min(1_000, Math.floor(everyMs / 10));
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`
+    insert into job_leases (name, next_run_at)
+      values (${name}, now() + make_interval(secs => ${everyMs / 1000}))
+    on conflict (name) do update set next_run_at = excluded.next_run_at
+      where job_leases.next_run_at <= now() + make_interval(secs => ${earlyMs / 1000})
+    returning name`,
+  );
+  return rows.length > 0;
+}
