@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 
@@ -60,5 +60,40 @@ describe("timeouts and metrics settings", () => {
     expect(loadConfig({ ...base(), METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe(
       "0123456789abcdef",
     );
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  const dir = () => mkdtempSync(path.join(tmpdir(), "bahi-config-"));
+  const PG = "postgres://bahi@db.internal:5432/bahi";
+
+  it("is one process on the embedded database, and refuses more: only one process may open it", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dir(), WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: is 2, but the embedded database \(no DATABASE_URL\) can only be opened by one process/,
+    );
+  });
+
+  it("defaults to the cores on PostgreSQL and splits the PDF threads, at least one each", () => {
+    const cores = availableParallelism();
+    const config = loadConfig({ DATA_DIR: dir(), DATABASE_URL: PG });
+    expect(config.webConcurrency).toBe(cores);
+    const two = loadConfig({ DATA_DIR: dir(), DATABASE_URL: PG, WEB_CONCURRENCY: "2" });
+    expect(two.webConcurrency).toBe(2);
+    expect(two.pdfThreads).toBe(Math.max(1, Math.floor(Math.min(2, cores) / 2)));
+    const many = loadConfig({ DATA_DIR: dir(), DATABASE_URL: PG, WEB_CONCURRENCY: "16" });
+    expect(many.pdfThreads).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: PG, WEB_CONCURRENCY: "1" }).pdfThreads).toBe(
+      Math.min(2, cores),
+    );
+  });
+
+  it("refuses anything but a whole number of processes, 1 or more", () => {
+    for (const value of ["0", "-1", "1.5", "two"]) {
+      expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: PG, WEB_CONCURRENCY: value })).toThrow(
+        /WEB_CONCURRENCY: must be a whole number/,
+      );
+    }
   });
 });

@@ -77,3 +77,47 @@ describe("JobRunner", () => {
     expect(runs).toBe(1);
   });
 });
+
+describe("JobRunner with a claim per period", () => {
+  it("runs a scheduled job only in the periods it claims", async () => {
+    vi.useFakeTimers();
+    try {
+      const metrics = createMetrics();
+      let claims = 0;
+      // Every other period goes to another process.
+      const jobs = new JobRunner(metrics, pino({ level: "silent" }), async () => claims++ % 2 === 0);
+      let runs = 0;
+      jobs.every("tick", 1_000, async () => {
+        runs++;
+      });
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(claims).toBe(4);
+      expect(runs).toBe(2);
+      await jobs.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("skips the period when the claim fails, and keeps ticking", async () => {
+    vi.useFakeTimers();
+    try {
+      const metrics = createMetrics();
+      let calls = 0;
+      const jobs = new JobRunner(metrics, pino({ level: "silent" }), async () => {
+        calls++;
+        if (calls === 1) throw new Error("database unavailable");
+        return true;
+      });
+      let runs = 0;
+      jobs.every("tick", 1_000, async () => {
+        runs++;
+      });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(runs).toBe(1);
+      await jobs.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
