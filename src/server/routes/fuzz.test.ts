@@ -171,7 +171,51 @@ type Operation = {
   requestBody?: { content: { "application/json": { schema: JsonSchema } } };
 };
 
-function requestArbitrary(operation: Operation, realIds: string[]) {
+/** Good bodies, so that one changed leaf is the only thing wrong with a request. */
+const VALID_INVOICE = {
+  invoiceNumber: "FUZZ-2",
+  invoiceDate: "2026-11-21",
+  dueDate: "2026-12-21",
+  currency: "INR",
+  client: { name: "Fuzz client", billingAddress: { line1: "1 MG Road", city: "Pune" } },
+  items: [{ id: "l1", name: "Work", quantity: "2", rate: "100.50", taxPercent: "18" }],
+  notes: "Thanks",
+};
+const VALID_BODIES: Record<string, unknown> = {
+  "POST /api/clients": { name: "Asha", email: "a@example.com", billingAddress: { city: "Pune" } },
+  "PATCH /api/clients/:id": { notes: "n", shippingAddress: { line1: "x" } },
+  "POST /api/products": { name: "Pen", rate: "10.50", availableQuantity: 5, lowStockLevel: 1 },
+  "PATCH /api/products/:id": { name: "Pen", rate: 12, defaultTaxPercent: 18 },
+  "POST /api/products/:id/stock-adjustments": { change: 2, note: "Count" },
+  "POST /api/invoices": VALID_INVOICE,
+  "PUT /api/invoices/:id": VALID_INVOICE,
+  "POST /api/invoices/:id/status": { status: "paid", paymentDate: "2026-11-22" },
+  "PUT /api/settings": { companyName: "Acme", bankDetails: { bankName: "SBI" }, defaultDueDateDays: 15 },
+  "PATCH /api/profile": { fullName: "Asha Rao" },
+  "POST /api/auth/sign-in/email": { email: "a@example.com", password: "s3cret-Passw0rd" },
+};
+
+function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== "object") return [at];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  return entries.flatMap(([key, inner]) => leafPaths(inner, [...at, key]));
+}
+
+/** The good body with one leaf replaced by a hostile or poisoned value. */
+function mutated(good: unknown): fc.Arbitrary<unknown> {
+  const paths = leafPaths(good);
+  const bad = fc.oneof(hostile, poisoned(fc.constantFrom("Asha", "2026-11-21", "10")));
+  return fc.tuple(fc.nat({ max: paths.length - 1 }), bad).map(([index, value]) => {
+    const copy = structuredClone(good) as Record<string | number, unknown>;
+    const path = paths[index];
+    let node = copy;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+    node[path[path.length - 1]] = value;
+    return copy;
+  });
+}
+
+function requestArbitrary(operation: Operation, realIds: string[], good?: unknown) {
   const params: Record<string, fc.Arbitrary<unknown>> = {};
   const query: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of operation.parameters) {
@@ -186,7 +230,16 @@ function requestArbitrary(operation: Operation, realIds: string[]) {
     params: fc.record(params),
     query: fc.record(query, { requiredKeys: [] }),
     body: bodySchema
-      ? fc.oneof({ weight: 8, arbitrary: fromSchema(bodySchema) }, { weight: 1, arbitrary: hostile })
+      ? fc.oneof(
+          { weight: 8, arbitrary: fromSchema(bodySchema) },
+          { weight: 1, arbitrary: hostile },
+          ...(good === undefined
+            ? []
+            : [
+                { weight: 1, arbitrary: fc.constant(good) },
+                { weight: 8, arbitrary: mutated(good) },
+              ]),
+        )
       : fc.constant(undefined),
   });
 }
@@ -266,39 +319,42 @@ describeEachDb("every route under fuzzing", (kind) => {
     it(`${route.method} ${route.path}: no 5xx, every answer as documented`, async () => {
       const operation = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
       await fc.assert(
-        fc.asyncProperty(requestArbitrary(operation, realIds), async ({ params, query, body }) => {
-          const url = urlOf(route, params, query);
-          const response = await t.app.inject({
-            method: route.method,
-            url,
-            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-            headers: {
-              origin: TEST_ORIGIN,
-              ...(body === undefined ? {} : { "content-type": "application/json" }),
-              ...(AS_STRANGER(route) ? {} : { cookie: me.cookie }),
-            },
-          });
-          const status = response.statusCode;
-          const where = `${route.method} ${url.slice(0, 200)} -> ${status} ${response.body.slice(0, 300)}`;
-          // Only a documented 5xx is allowed (readiness says 503 while the PDF threads start).
-          if (!(status in route.responses)) expect(status, where).toBeLessThan(500);
-          if (status >= 400 && !(status in route.responses)) {
-            const errors = route.errors ?? errorSchema;
-            expect(errors.safeParse(response.json()).success, where).toBe(true);
-            return;
-          }
-          expect(Object.keys(route.responses), where).toContain(String(status));
-          const documented = route.responses[status];
-          if (documented === null) return;
-          if (isFile(documented)) {
-            const [major, minor] = documented.contentType.split("/");
-            const type = String(response.headers["content-type"]);
-            expect(type.startsWith(minor === "*" ? `${major}/` : documented.contentType), where).toBe(true);
-            return;
-          }
-          const parsed = documented.safeParse(response.json());
-          expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
-        }),
+        fc.asyncProperty(
+          requestArbitrary(operation, realIds, VALID_BODIES[`${route.method} ${route.path}`]),
+          async ({ params, query, body }) => {
+            const url = urlOf(route, params, query);
+            const response = await t.app.inject({
+              method: route.method,
+              url,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+              headers: {
+                origin: TEST_ORIGIN,
+                ...(body === undefined ? {} : { "content-type": "application/json" }),
+                ...(AS_STRANGER(route) ? {} : { cookie: me.cookie }),
+              },
+            });
+            const status = response.statusCode;
+            const where = `${route.method} ${url.slice(0, 200)} -> ${status} ${response.body.slice(0, 300)}`;
+            // Only a documented 5xx is allowed (readiness says 503 while the PDF threads start).
+            if (!(status in route.responses)) expect(status, where).toBeLessThan(500);
+            if (status >= 400 && !(status in route.responses)) {
+              const errors = route.errors ?? errorSchema;
+              expect(errors.safeParse(response.json()).success, where).toBe(true);
+              return;
+            }
+            expect(Object.keys(route.responses), where).toContain(String(status));
+            const documented = route.responses[status];
+            if (documented === null) return;
+            if (isFile(documented)) {
+              const [major, minor] = documented.contentType.split("/");
+              const type = String(response.headers["content-type"]);
+              expect(type.startsWith(minor === "*" ? `${major}/` : documented.contentType), where).toBe(true);
+              return;
+            }
+            const parsed = documented.safeParse(response.json());
+            expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
+          },
+        ),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
     });
