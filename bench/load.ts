@@ -139,6 +139,8 @@ async function main() {
       LOG_LEVEL: "warn",
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       AUTH_REQUESTS_PER_IP: "10000",
+      // One process, so the memory figures below are the whole server's (bench/processes.ts compares 1 and 2).
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
