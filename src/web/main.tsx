@@ -6,7 +6,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { ApiError } from "./api";
-import { AuthProvider } from "./auth/AuthProvider";
+import { AuthProvider, prefetchSession } from "./auth/AuthProvider";
 import { useTheme } from "./lib/theme";
 import { router } from "./router";
 
@@ -36,6 +36,7 @@ function ThemedToaster() {
   );
 }
 
+prefetchSession();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,15 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { AuthPage } from "./features/auth/AuthPage";
-import { UpdatePasswordPage } from "./features/auth/UpdatePasswordPage";
 import { ErrorPage } from "./features/errors/ErrorPage";
 import { NotFoundPage } from "./features/errors/NotFoundPage";
-import { AboutUsPage } from "./features/public/AboutUsPage";
-import { MonetizationGuidePage } from "./features/public/MonetizationGuidePage";
-import { PrivacyPage } from "./features/public/PrivacyPage";
-import { RefundPage } from "./features/public/RefundPage";
-import { ShippingPolicyPage } from "./features/public/ShippingPolicyPage";
-import { SupportPage } from "./features/public/SupportPage";
-import { TermsPage } from "./features/public/TermsPage";
 import { RequireAuth, TermsGate } from "./features/shell/RequireAuth";
 
 /** Loads a page's code only when it is first opened, so /auth stays small. */
@@ -26,21 +18,74 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
       { path: "/auth", element: <AuthPage /> },
-      { path: "/update-password", element: <UpdatePasswordPage /> },
+      // The information pages and the password reset page are loaded when opened: /auth (the page
+      // most visitors open first) only carries the landing page and the sign-in forms.
+      {
+        path: "/update-password",
+        ...page(
+          () => import("./features/auth/UpdatePasswordPage"),
+          (m) => m.UpdatePasswordPage,
+        ),
+      },
       {
         path: "/terms-and-conditions",
         element: (
           <TermsGate>
-            <TermsPage />
+            <Outlet />
           </TermsGate>
         ),
+        children: [
+          {
+            index: true,
+            ...page(
+              () => import("./features/public/TermsPage"),
+              (m) => m.TermsPage,
+            ),
+          },
+        ],
       },
-      { path: "/privacy-policy", element: <PrivacyPage /> },
-      { path: "/refund-policy", element: <RefundPage /> },
-      { path: "/about-us", element: <AboutUsPage /> },
-      { path: "/shipping-policy", element: <ShippingPolicyPage /> },
-      { path: "/support", element: <SupportPage /> },
-      { path: "/monetization-guide", element: <MonetizationGuidePage /> },
+      {
+        path: "/privacy-policy",
+        ...page(
+          () => import("./features/public/PrivacyPage"),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: "/refund-policy",
+        ...page(
+          () => import("./features/public/RefundPage"),
+          (m) => m.RefundPage,
+        ),
+      },
+      {
+        path: "/about-us",
+        ...page(
+          () => import("./features/public/AboutUsPage"),
+          (m) => m.AboutUsPage,
+        ),
+      },
+      {
+        path: "/shipping-policy",
+        ...page(
+          () => import("./features/public/ShippingPolicyPage"),
+          (m) => m.ShippingPolicyPage,
+        ),
+      },
+      {
+        path: "/support",
+        ...page(
+          () => import("./features/public/SupportPage"),
+          (m) => m.SupportPage,
+        ),
+      },
+      {
+        path: "/monetization-guide",
+        ...page(
+          () => import("./features/public/MonetizationGuidePage"),
+          (m) => m.MonetizationGuidePage,
+        ),
+      },
       {
         path: "/",
         element: (

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { authApi, type SessionInfo, type SessionUser } from "./auth-api";
 
 interface AuthState {
@@ -11,6 +20,14 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+
+let earlySession: Promise<SessionInfo | null> | undefined;
+
+/** Starts reading the session before React first renders (main.tsx), so the answer comes sooner. */
+export function prefetchSession() {
+  earlySession = authApi.getSession();
+  earlySession.catch(() => {});
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [info, setInfo] = useState<SessionInfo | null>(null);
@@ -30,7 +47,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void refresh();
+    // The first answer renders the whole page: as a transition, React renders it in small slices
+    // and the phone stays responsive meanwhile (the loader stays up until it is ready, as before).
+    const first = earlySession ?? authApi.getSession();
+    earlySession = undefined;
+    first.then(
+      (next) =>
+        startTransition(() => {
+          setInfo(next ?? null);
+          setLoading(false);
+        }),
+      () =>
+        startTransition(() => {
+          setInfo(null);
+          setLoading(false);
+        }),
+    );
     // Another tab signing in or out shows up when this tab is looked at again.
     const onFocus = () => void refresh();
     window.addEventListener("focus", onFocus);

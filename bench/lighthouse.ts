@@ -1,0 +1,174 @@
+// Pages on a phone: Lighthouse's mobile preset (simulated slow 4G and a 4x slower CPU) on /auth,
+// and, signed in as a new user, /dashboard and /invoice/new. Each page is measured RUNS times
+// (3 by default) in Debian's Chromium; prints the median performance score, LCP, TBT and CLS.
+// Goal: score >= 90, CLS < 0.1, TBT < 200 ms on every page.
+// Run: npx vite build && node scripts/build-server.mjs && npx tsx bench/lighthouse.ts
+//      (BENCH_URL=http://host:port with BENCH_COOKIE="name=value" measures a running server instead)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 3996);
+const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/invoice/new").split(",");
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Signs a new user up, confirms the address through the outbox mail and returns the session cookie. */
+async function signUp(origin: string, dataDir: string): Promise<string> {
+  const email = "phone@example.com";
+  const password = "kesari-chai-phone-42";
+  const headers = { origin, "content-type": "application/json" };
+  const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Phone" }),
+  });
+  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  const outbox = path.join(dataDir, "outbox");
+  await waitFor(async () => existsSync(outbox) && readdirSync(outbox).length > 0, "the confirmation mail");
+  const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), "utf8").replace(/=\r?\n/g, "");
+  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
+  if (!link) throw new Error("no confirmation link in the outbox");
+  await fetch(link, { redirect: "manual" });
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+async function startServer() {
+  if (!existsSync(path.join(ROOT, "dist/server/main.mjs")))
+    throw new Error("Build first: npx vite build && node scripts/build-server.mjs");
+  const origin = `http://127.0.0.1:${PORT}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-lighthouse-"));
+  const server = spawn(process.execPath, [path.join(ROOT, "dist/server/main.mjs")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  server.stderr.on("data", (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, "the server").catch((error) => {
+    console.error(stderr);
+    throw error;
+  });
+  const cookie = await signUp(origin, dataDir);
+  const stop = async () => {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, cookie, stop };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const external = process.env.BENCH_URL;
+  const target = external
+    ? { origin: external, cookie: process.env.BENCH_COOKIE ?? "", stop: async () => {} }
+    : await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  // One discarded run first: the first navigation of a fresh Chromium is slower than the rest.
+  await lighthouse(`${target.origin}/auth`, {
+    port: chrome.port,
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  const rows: string[] = [];
+  try {
+    for (const page of PAGES) {
+      const runs: { score: number; lcp: number; tbt: number; cls: number; script: number }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          `${target.origin}${page}`,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+            // /auth is measured signed out; the app's pages with the new user's session cookie.
+            extraHeaders: page === "/auth" ? {} : { Cookie: target.cookie },
+          },
+          undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page)
+          throw new Error(`${page} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+        if (process.env.BENCH_SAVE)
+          writeFileSync(
+            path.join(process.env.BENCH_SAVE, `${page.replaceAll("/", "_")}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcp: audit("largest-contentful-paint"),
+          tbt: audit("total-blocking-time"),
+          cls: audit("cumulative-layout-shift"),
+          script: audit("bootup-time"),
+        });
+        const r = runs.at(-1)!;
+        console.log(
+          `  ${page} run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, script ${(r.script / 1000).toFixed(2)} s`,
+        );
+      }
+      const m = (k: keyof (typeof runs)[number]) => median(runs.map((r) => r[k]));
+      rows.push(
+        `| ${page.padEnd(13)} | ${String(m("score")).padStart(5)} | ${(m("lcp") / 1000).toFixed(2).padStart(6)} s | ${String(Math.round(m("tbt"))).padStart(6)} ms | ${m("cls").toFixed(3)} | ${(m("script") / 1000).toFixed(2).padStart(5)} s |`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await target.stop();
+  }
+  console.log(`\nLighthouse mobile, median of ${RUNS} runs (goal: score >= 90, CLS < 0.1, TBT < 200 ms)`);
+  console.log("| page          | score |    LCP   |    TBT    |  CLS  | script |");
+  console.log("|---------------|-------|----------|-----------|-------|--------|");
+  for (const row of rows) console.log(row);
+}
+
+await main();
