@@ -172,6 +172,23 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
     }
   }, 120_000);
 
+  it("WEB_CONCURRENCY=2 stops at once with exit code 1 when its processes cannot start", async () => {
+    const missing = new URL(databaseUrl);
+    missing.pathname = `/${databaseName}_missing`;
+    const server = startServer(await freePort(), {
+      AUTH_SECRET,
+      WEB_CONCURRENCY: "2",
+      DATABASE_URL: missing.toString(),
+    });
+    try {
+      expect(await closed(server.child)).toEqual({ code: 1, signal: null });
+      expect(server.output.text()).toContain("a server process failed to start; stopping");
+      expect(server.output.text()).not.toContain("starting another");
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 60_000);
+
   it("WEB_CONCURRENCY=2 serves from two processes, restarts one that dies, and stops both on SIGTERM", async () => {
     const port = await freePort();
     const server = startServer(port, { AUTH_SECRET, WEB_CONCURRENCY: "2", SHUTDOWN_TIMEOUT: "20s" });
