@@ -8,6 +8,7 @@ import { Toaster } from "sonner";
 import { ApiError } from "./api";
 import { AuthProvider, prefetchSession } from "./auth/AuthProvider";
 import { useTheme } from "./lib/theme";
+import { prefetchFirstPage } from "./prefetch";
 import { router } from "./router";
 
 const queryClient = new QueryClient({
@@ -36,7 +37,7 @@ function ThemedToaster() {
   );
 }
 
-prefetchSession();
+prefetchFirstPage(queryClient, prefetchSession(), window.location.pathname);
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -24,9 +24,11 @@ const AuthContext = createContext<AuthState | null>(null);
 let earlySession: Promise<SessionInfo | null> | undefined;
 
 /** Starts reading the session before React first renders (main.tsx), so the answer comes sooner. */
-export function prefetchSession() {
-  earlySession = authApi.getSession();
-  earlySession.catch(() => {});
+export function prefetchSession(): Promise<SessionInfo | null> {
+  const session = authApi.getSession();
+  session.catch(() => {});
+  earlySession = session;
+  return session;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatMoney } from "../../../domain/format";
-import { api } from "../../api";
 import { displayName, useAuth } from "../../auth/AuthProvider";
 import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
@@ -11,6 +10,7 @@ import { formatDate } from "../invoices/format";
 import { StatusBadge } from "../invoices/StatusBadge";
 import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
+import { dashboardQuery } from "./query";
 import { RevenueChart } from "./RevenueChart";
 import type { Dashboard } from "./types";
 
@@ -25,8 +25,6 @@ const QUICK_ACTIONS = [
   },
   { to: "/instructions", label: "How Bahi works", text: "A short guide to every screen.", icon: BookOpen },
 ];
-
-export const dashboardQuery = { queryKey: ["dashboard"], queryFn: () => api<Dashboard>("/api/dashboard") };
 
 export function DashboardPage() {
   const { user } = useAuth();

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, SETTINGS_MESSAGES } from "../../../domain/messages";
@@ -11,7 +11,10 @@ const WITHOUT_SETTINGS = ["/instructions"];
 /** Shows 'Loading your settings...' until the signed-in user's settings are in. */
 export function SettingsGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { isLoading, isError } = useSettings();
+  const { isLoading: loadingNow, isError } = useSettings();
+  // When the settings arrive, the page behind the gate is rendered at low priority, in slices, so
+  // a slow phone stays responsive meanwhile; the spinner stays up until it is ready.
+  const isLoading = useDeferredValue(loadingNow);
   const warned = useRef(false);
 
   useEffect(() => {

@@ -1,19 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "../../../domain/settings";
-import { api } from "../../api";
 import { useAuth } from "../../auth/AuthProvider";
+import { settingsQuery } from "./settingsQuery";
 
 // The signed-in user's settings for the whole app (the invoice editor takes its defaults here).
 // A save that failed leaves a draft on this device (spec §4: "changes stay local only"); the draft
 // wins over the server's copy until it is saved or discarded.
 
-export const SETTINGS_QUERY_KEY = ["settings"] as const;
-
-export const settingsQuery = {
-  queryKey: SETTINGS_QUERY_KEY,
-  queryFn: () => api<Settings>("/api/settings"),
-  staleTime: 5 * 60_000,
-};
+export { SETTINGS_QUERY_KEY, settingsQuery } from "./settingsQuery";
 
 /** Not `invoice_`-prefixed, so it is not mistaken for invoice drafts; removed on "clear all data". */
 export const draftKey = (userId: string) => `bahi-settings-draft-${userId}`;

@@ -1,0 +1,4 @@
+import { api } from "../../api";
+import type { Dashboard } from "./types";
+
+export const dashboardQuery = { queryKey: ["dashboard"], queryFn: () => api<Dashboard>("/api/dashboard") };
