@@ -1,9 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, SETTINGS_MESSAGES } from "../../../domain/messages";
+import { useAuth } from "../../auth/AuthProvider";
 import { Spinner } from "../../components/ui/card";
-import { useSettings } from "./useSettings";
+import { settingsQuery } from "./settingsQuery";
 
 /** Pages that do not wait for settings (spec §2: not on /instructions). */
 const WITHOUT_SETTINGS = ["/instructions"];
@@ -11,7 +13,12 @@ const WITHOUT_SETTINGS = ["/instructions"];
 /** Shows 'Loading your settings...' until the signed-in user's settings are in. */
 export function SettingsGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { isLoading: loadingNow, isError } = useSettings();
+  // The same query and states as useSettings, without the settings schema it needs to merge a
+  // local draft: a page that does not use the settings does not load that code.
+  const { user } = useAuth();
+  const query = useQuery({ ...settingsQuery, enabled: Boolean(user) });
+  const loadingNow = Boolean(user) && query.isLoading;
+  const isError = query.isError;
   // When the settings arrive, the page behind the gate is rendered at low priority, in slices, so
   // a slow phone stays responsive meanwhile; the spinner stays up until it is ready.
   const isLoading = useDeferredValue(loadingNow);

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { lazy, memo, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from "react";
 import type { Address, InvoiceDocument } from "../../../../domain/invoice";
 import { upiQrFor } from "../../../../domain/upi";
 import { formatDate } from "../format";
@@ -8,7 +8,10 @@ import { PreviewTotals } from "./PreviewTotals";
 import { PAPER, textOn } from "./paper-colours";
 import { previewFontStack } from "./pdf-fonts";
 import { TEMPLATE_STYLES, type TemplateStyle } from "./templates";
-import { UpiQrCode } from "./UpiQrCode";
+
+// The QR encoder is loaded only when an invoice shows a UPI QR code, so opening the editor does not
+// wait for it; its 96 px square is kept free meanwhile, so nothing moves when it appears.
+const UpiQrCode = lazy(() => import("./UpiQrCode").then((m) => ({ default: m.UpiQrCode })));
 
 /** A4 at 96 dpi: the page is drawn at this size and scaled to fit, so it reads like the PDF. */
 export const PAGE_WIDTH = 794;
@@ -175,7 +178,9 @@ function FooterBlocks({ doc }: { doc: InvoiceDocument }) {
               {"imageId" in qr ? (
                 <img src={imageUrl(qr.imageId)} alt="UPI QR code" className="h-24 w-24 object-contain" />
               ) : (
-                <UpiQrCode uri={qr.uri} />
+                <Suspense fallback={<span className="inline-block h-24 w-24" aria-hidden="true" />}>
+                  <UpiQrCode uri={qr.uri} />
+                </Suspense>
               )}
               <figcaption style={{ color: PAPER.muted }}>Scan to pay</figcaption>
               {qr.splitNote && (
