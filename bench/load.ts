@@ -56,6 +56,13 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000)
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The server's own figure for the JavaScript heap in use, from /metrics. */
+async function heapUsedMb(): Promise<number> {
+  const res = await fetch(`${ORIGIN}/metrics`, { headers: { authorization: "Bearer bench-metrics-token" } });
+  const text = await res.text();
+  return Number(/^bahi_nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN) / 1024 / 1024;
+}
+
 async function api(method: string, url: string, cookie: string, body?: unknown) {
   const res = await fetch(`${ORIGIN}${url}`, {
     method,
@@ -139,6 +146,7 @@ async function main() {
       LOG_LEVEL: "warn",
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       AUTH_REQUESTS_PER_IP: "10000",
+      METRICS_TOKEN: "bench-metrics-token",
       // One process, so the memory figures below are the whole server's (bench/processes.ts compares 1 and 2).
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     },
@@ -193,6 +201,14 @@ async function main() {
     );
 
     const rss = { before: rssMb(server.pid!), peak: 0, after: 0 };
+    const heap = { before: await heapUsedMb(), after: 0 };
+    const rssTrend: number[] = [];
+    const trend = setInterval(
+      () => {
+        if (serverExited === undefined) rssTrend.push(Math.round(rssMb(server.pid!)));
+      },
+      (SECONDS * 1000) / 8,
+    );
     const sampler = setInterval(() => {
       if (serverExited === undefined) rss.peak = Math.max(rss.peak, rssMb(server.pid!));
     }, 500);
@@ -252,9 +268,11 @@ async function main() {
     const restartTo = (Date.now() - t0) / 1000;
     await generatorDone;
     clearInterval(sampler);
-    await new Promise((r) => setTimeout(r, 2000));
+    clearInterval(trend);
+    await new Promise((r) => setTimeout(r, 10_000));
     const alive = serverExited === undefined && (await fetch(`${ORIGIN}/api/health`)).ok;
     rss.after = alive ? rssMb(server.pid!) : 0;
+    heap.after = alive ? await heapUsedMb() : 0;
 
     const result = JSON.parse(output) as {
       requests: number;
@@ -279,6 +297,9 @@ async function main() {
       }
     }
     const isError = (status: string) => status === "error" || Number(status) >= 400;
+    const errorSeconds = Object.entries(result.buckets)
+      .filter(([second, statuses]) => !inWindow(Number(second)) && Object.keys(statuses).some(isError))
+      .map(([second, statuses]) => `${second}s ${JSON.stringify(statuses)}`);
     const outsideErrors = Object.entries(outside)
       .filter(([s]) => isError(s))
       .reduce((n, [, c]) => n + c, 0);
@@ -295,11 +316,17 @@ async function main() {
     console.log(
       `outside the window: ${JSON.stringify(outside)}; error rate ${((100 * outsideErrors) / Math.max(1, outsideTotal)).toFixed(3)} % (goal 0)`,
     );
+    if (errorSeconds.length > 0)
+      console.log(`seconds with errors outside the window: ${errorSeconds.join("; ")}`);
     console.log(
       `during the window: ${JSON.stringify(during)}; errors other than 503: ${duringNon503} (goal 0)`,
     );
     console.log(`server still running afterwards: ${alive ? "yes" : `NO (exit ${serverExited})`}`);
-    console.log(`server RSS: before ${f(rss.before)} MB, peak ${f(rss.peak)} MB, after ${f(rss.after)} MB`);
+    console.log(
+      `server RSS: before ${f(rss.before)} MB, peak ${f(rss.peak)} MB, after ${f(rss.after)} MB (10 s after the load)`,
+    );
+    console.log(`server RSS every ${SECONDS / 8} s under load: ${rssTrend.join(", ")} MB`);
+    console.log(`JavaScript heap in use: before ${f(heap.before)} MB, after ${f(heap.after)} MB`);
     if (!alive) console.log(stderr);
   } finally {
     server.kill("SIGTERM");
