@@ -1,0 +1,359 @@
+// API speed under load: the compiled server (dist/server) on a fresh private PostgreSQL instance,
+// two users with 10,000 clients, 10,000 products and 10,000 invoices each (seeded with SQL, then
+// ANALYZE), and autocannon in its own process (bench/load-generator.mjs) at 50 connections with the
+// session cookie and `Accept-Encoding: gzip, br`, one endpoint at a time. Prints requests/s, p50,
+// p95, p99 and errors per endpoint, and the server's RSS before and after.
+// Run: npm run build && npx tsx bench/api-load.ts
+//   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
+//   BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
+// Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const PG_PORT = 5497;
+const PORT = 3997;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+const pgBin = (() => {
+  const base = "/usr/lib/postgresql";
+  const version = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
+  if (!version) throw new Error("PostgreSQL's server binaries were not found under /usr/lib/postgresql.");
+  return path.join(base, version, "bin");
+})();
+const asPostgres = (cmd: string, args: string[]) =>
+  process.getuid?.() === 0
+    ? execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin, cmd), ...args], { stdio: "pipe" })
+    : execFileSync(path.join(pgBin, cmd), args, { stdio: "pipe" });
+
+const pgDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-pg-"));
+chmodSync(pgDir, 0o777);
+const pgData = path.join(pgDir, "data");
+const pgArgs = ["-D", pgData, "-l", path.join(pgDir, "log"), "-o", `-p ${PG_PORT} -k ${pgDir}`];
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function psql(sql: string): string {
+  return execFileSync(
+    "psql",
+    [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(PG_PORT),
+      "-U",
+      "postgres",
+      "-d",
+      "bahi",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-qAt",
+    ],
+    { input: sql, encoding: "utf8" },
+  ).trim();
+}
+
+async function api(method: string, url: string, cookie: string, body?: unknown) {
+  const res = await fetch(`${ORIGIN}${url}`, {
+    method,
+    headers: { cookie, origin: ORIGIN, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function signUp(dataDir: string, email: string): Promise<string> {
+  const password = "kesari-chai-load-42";
+  const headers = { origin: ORIGIN, "content-type": "application/json" };
+  const signedUp = await fetch(`${ORIGIN}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: email.split("@")[0] }),
+  });
+  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  const outbox = path.join(dataDir, "outbox");
+  const mine = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : []);
+  await waitFor(async () => mine().length > 0, "the confirmation mail");
+  const mail = readFileSync(path.join(outbox, mine()[0]!), "utf8").replace(/=\r?\n/g, "");
+  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
+  if (!link) throw new Error("no confirmation link in the outbox");
+  await fetch(link, { redirect: "manual" });
+  const res = await fetch(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+/** ROWS clients, products and invoices for one user; the invoices copy one made through the API. */
+async function seed(cookie: string, prefix: string) {
+  const template = await api("POST", "/api/invoices", cookie, {
+    invoiceNumber: `${prefix}-TEMPLATE`,
+    status: "due",
+    invoiceDate: "2026-10-01",
+    dueDate: "2026-10-31",
+    currency: "INR",
+    client: { name: "Template Traders", email: "accounts@example.com" },
+    items: [
+      { id: "l1", name: "Basmati Rice 5kg", quantity: "2", rate: "650.50", taxPercent: "5" },
+      { id: "l2", name: "Toor Dal 1kg", quantity: "3", rate: "180", taxPercent: "5" },
+      { id: "l3", name: "Delivery", quantity: "1", rate: "120", taxPercent: "18" },
+    ],
+    notes: "Thank you for your business.",
+  });
+  const id = template.invoice.id as string;
+  psql(`
+    with u as (select user_id from invoices where id = '${id}')
+    insert into clients (id, user_id, name, email, phone, gstin, billing_address)
+    select gen_random_uuid()::text, u.user_id,
+      (array['Anand','Bharat','Chandra','Deepak','Eshwar','Ganesh','Hari','Indra'])[1 + g % 8] || ' ' ||
+      (array['Traders','Foods','Textiles','Exports','Steels'])[1 + g % 5] || ' ' || g,
+      'c' || g || '@example.com', '98' || lpad(g::text, 8, '0'), '',
+      jsonb_build_object('city', 'Pune', 'line1', g || ' MG Road')
+    from u, generate_series(1, ${ROWS}) g;
+    with u as (select user_id from invoices where id = '${id}')
+    insert into product_services (id, user_id, name, kind, hsn_sac, unit, rate, default_tax_percent)
+    select gen_random_uuid()::text, u.user_id,
+      (array['Rice','Dal','Atta','Sugar','Tea','Oil','Ghee'])[1 + g % 7] || ' ' || g, 'product', '1006', 'kg',
+      (50 + g % 900)::numeric, 5
+    from u, generate_series(1, ${ROWS}) g;
+    insert into invoices (id, user_id, invoice_number, client_id, client_name, total_minor, currency, status,
+      invoice_date, due_date, payment_date, invoice_data)
+    select gen_random_uuid()::text, t.user_id, '${prefix}-' || lpad(g::text, 6, '0'), t.client_id,
+      (array['Anand','Bharat','Chandra','Deepak'])[1 + g % 4] || ' Traders ' || (g % 500), t.total_minor + g,
+      t.currency, s.status, d.invoice_date, d.invoice_date + 30,
+      case when s.status = 'paid' then d.invoice_date + 10 end,
+      t.invoice_data || jsonb_build_object('invoiceNumber', '${prefix}-' || lpad(g::text, 6, '0'),
+        'status', s.status, 'invoiceDate', d.invoice_date::text, 'dueDate', (d.invoice_date + 30)::text)
+    from invoices t, generate_series(1, ${ROWS}) g,
+      lateral (select (date '2026-11-20' - (g % 1000))::date as invoice_date) d,
+      lateral (select (array['draft','due','due','paid','paid','paid','paid','cancelled'])[1 + g % 8] as status) s
+    where t.id = '${id}';
+  `);
+  return id;
+}
+
+interface Result {
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  buckets: Record<string, Record<string, number>>;
+}
+
+function load(cookie: string, mix: { method: string; path: string; weight: number; body?: unknown }[]) {
+  const generator = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "bench/load-generator.mjs"),
+      JSON.stringify({
+        url: ORIGIN,
+        cookie,
+        origin: ORIGIN,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        mix,
+        pdf: null,
+        webhook: null,
+      }),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  generator.stdout.on("data", (d) => {
+    output += d;
+  });
+  return new Promise<Result>((resolve, reject) =>
+    generator.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(output) as Result) : reject(new Error(`load generator exit ${code}`)),
+    ),
+  );
+}
+
+/** Top self-time functions of a .cpuprofile (V8's format: nodes with hitCount, samples). */
+function summariseProfile(dir: string) {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .at(-1);
+  if (!file) return console.log(`no .cpuprofile in ${dir}`);
+  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples: number[];
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  for (const sample of profile.samples) {
+    const frame = byId.get(sample)?.callFrame;
+    if (!frame) continue;
+    const where = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/");
+    const key = `${frame.functionName || "(anonymous)"} ${where}${where ? `:${frame.lineNumber + 1}` : ""}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  console.log(`\ncpu profile ${path.join(dir, file)}: top self time (${total} samples)`);
+  for (const [key, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "dist/server/main.mjs"))) throw new Error("Build first: npm run build");
+  asPostgres("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
+  asPostgres("pg_ctl", [...pgArgs, "-w", "start"]);
+  execFileSync("psql", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(PG_PORT),
+    "-U",
+    "postgres",
+    "-qc",
+    "create database bahi",
+  ]);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
+  if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
+  const server = spawn(
+    process.execPath,
+    [
+      ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
+      path.join(ROOT, "dist/server/main.mjs"),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: ORIGIN,
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+        AUTH_SECRET: randomBytes(32).toString("hex"),
+        AUTH_REQUESTS_PER_IP: "10000",
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  server.stderr.on("data", (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const exited = new Promise((r) => server.on("exit", r));
+  try {
+    await waitFor(async () => (await fetch(`${ORIGIN}/api/health`)).ok, "the server").catch((error) => {
+      console.error(stderr);
+      throw error;
+    });
+    const cookie = await signUp(dataDir, "load@example.com");
+    const other = await signUp(dataDir, "other@example.com");
+    const t0 = Date.now();
+    const invoiceId = await seed(cookie, "A");
+    await seed(other, "B");
+    psql("vacuum analyze");
+    console.log(`seeded 2 users x ${ROWS} clients, products and invoices in ${Date.now() - t0} ms`);
+
+    const pages = [1, 2, 10, 100, 400];
+    const pageMix = (base: string) =>
+      pages.map((p) => ({ method: "GET", path: `${base}page=${p}`, weight: 1 }));
+    const invoiceBody = {
+      invoiceNumber: "LOAD-NEW-{{uuid}}",
+      status: "draft",
+      invoiceDate: "2026-11-02",
+      dueDate: "2026-12-02",
+      currency: "INR",
+      client: { name: "Walk-in {{uuid}}" },
+      items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "999.99" }],
+    };
+    const endpoints: [string, { method: string; path: string; weight: number; body?: unknown }[]][] = [
+      ["health", [{ method: "GET", path: "/api/health", weight: 1 }]],
+      ["clients page", pageMix("/api/clients?")],
+      ["products page", pageMix("/api/products?")],
+      ["invoices page", pageMix("/api/invoices?")],
+      [
+        "invoices search",
+        ["Anand", "Traders 42", "A-0012", "Deepak"].map((q) => ({
+          method: "GET",
+          path: `/api/invoices?search=${encodeURIComponent(q)}`,
+          weight: 1,
+        })),
+      ],
+      ["invoices overdue", pageMix("/api/invoices?status=overdue&")],
+      ["dashboard", [{ method: "GET", path: "/api/dashboard", weight: 1 }]],
+      ["invoice by id", [{ method: "GET", path: `/api/invoices/${invoiceId}`, weight: 1 }]],
+      [
+        "create-invoice mix (1 create : 2 list : 2 get)",
+        [
+          { method: "POST", path: "/api/invoices", weight: 1, body: invoiceBody },
+          { method: "GET", path: "/api/invoices?page=1", weight: 2 },
+          { method: "GET", path: `/api/invoices/${invoiceId}`, weight: 2 },
+        ],
+      ],
+    ];
+    const only = process.env.BENCH_ONLY?.split(",");
+    const rssBefore = rssMb(server.pid!);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "1"}; ${CONNECTIONS} connections, ` +
+        `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}`,
+    );
+    console.log("| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors |");
+    console.log("|---|---|---|---|---|---|");
+    for (const [name, mix] of endpoints) {
+      if (only && !only.some((o) => name.startsWith(o))) continue;
+      const r = await load(cookie, mix);
+      let errors = 0;
+      for (const statuses of Object.values(r.buckets))
+        for (const [status, n] of Object.entries(statuses))
+          if (status === "error" || Number(status) >= 400) errors += n;
+      console.log(
+        `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+          `${r.p99.toFixed(1)} | ${errors} |`,
+      );
+    }
+    console.log(`server RSS: before ${rssBefore.toFixed(1)} MB, after ${rssMb(server.pid!).toFixed(1)} MB`);
+  } finally {
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    server.kill("SIGKILL");
+    try {
+      asPostgres("pg_ctl", [...pgArgs, "-m", "immediate", "stop"]);
+    } catch {
+      // already stopped
+    }
+    rmSync(pgDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (CPU_PROF) summariseProfile(CPU_PROF);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
