@@ -235,6 +235,27 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * The dashboard's sums of invoices, kept in the same transaction as every invoice change
+ * (queries/invoice-totals.ts); docs/decisions/0012-dashboard-totals.md. `dueMonth` is the first
+ * day of the due date's month for status "due" with a due date, else 'infinity' (never overdue).
+ */
+export const invoiceMonthTotals = pgTable(
+  "invoice_month_totals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["draft", "due", "paid", "cancelled"] }).notNull(),
+    dueMonth: date("due_month", { mode: "string" }).notNull(),
+    count: integer("count").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.currency, t.status, t.dueMonth] })],
+);
+
 /** The last number used in each financial year's sequential series. */
 export const invoiceSequences = pgTable(
   "invoice_sequences",

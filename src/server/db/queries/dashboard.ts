@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { StoredStatus } from "../../../domain/status";
 import { type Db, queryRows } from "../client";
-import { invoices, productServices } from "../schema";
+import { invoiceMonthTotals, invoices, productServices } from "../schema";
 import { type InvoiceSummaryRow, summaryColumns } from "./invoices";
 
 /** Invoices of one currency, month ("YYYY-MM" of the invoice date) and status, summed. */
@@ -16,10 +16,14 @@ export interface InvoiceBucket {
 }
 
 /**
- * The user's invoices grouped in one pass over their rows; every dashboard figure is a sum of
- * these few buckets, so the cost stays one scan however many figures the page shows.
+ * The user's invoices in these few buckets, read from the totals kept with every invoice change
+ * (./invoice-totals.ts) rather than from the invoices, so the cost does not grow with them.
+ * "Overdue" depends on today: totals whose due month is before this month are overdue, later
+ * ones are not, and for this month the invoices due before today are read through the
+ * (user, status, due date) index and moved from due to overdue.
  */
 export async function invoiceBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
+  const monthStart = `${today.slice(0, 7)}-01`;
   const rows = await queryRows<{
     currency: string;
     month: string;
@@ -29,12 +33,28 @@ export async function invoiceBuckets(db: Db, userId: string, today: string): Pro
     amount: string;
   }>(
     db,
-    sql`select currency, to_char(invoice_date, 'YYYY-MM') as month, status,
-          (status = 'due' and due_date is not null and due_date < ${today}::date) as overdue,
-          count(*)::int as count, sum(total_minor)::text as amount
-        from ${invoices}
-        where user_id = ${userId}
-        group by 1, 2, 3, 4`,
+    sql`with split as (
+          select currency, date_trunc('month', invoice_date)::date as month,
+            count(*)::int as count, sum(total_minor)::bigint as amount
+          from ${invoices}
+          where user_id = ${userId} and status = 'due'
+            and due_date >= ${monthStart}::date and due_date < ${today}::date
+          group by 1, 2
+        ), parts as (
+          select currency, month, status, due_month < ${monthStart}::date as overdue,
+            count, total_minor as amount
+          from ${invoiceMonthTotals}
+          where user_id = ${userId}
+          union all
+          select currency, month, 'due', true, count, amount from split
+          union all
+          select currency, month, 'due', false, -count, -amount from split
+        )
+        select currency, to_char(month, 'YYYY-MM') as month, status, overdue,
+          sum(count)::int as count, sum(amount)::text as amount
+        from parts
+        group by 1, 2, 3, 4
+        having sum(count) <> 0`,
   );
   return rows.map((r) => ({
     currency: r.currency,

@@ -6,6 +6,7 @@ import type { ClientRecord, InvoiceRecord, ProductRecord } from "../../services/
 import type { Db } from "../client";
 import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
 import type { NewImage } from "./images";
+import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
 
 // The user's whole data set: read for export, replaced for import, removed for "clear all data".
@@ -17,7 +18,7 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
 }
 
-/** Removes invoices, clients, products with their stock movements, settings and images. */
+/** Removes invoices (and the dashboard's totals), clients, products with their stock movements, settings and images. */
 export async function deleteUserData(tx: Db, userId: string): Promise<void> {
   await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
   await tx.delete(invoices).where(eq(invoices.userId, userId));
@@ -25,6 +26,7 @@ export async function deleteUserData(tx: Db, userId: string): Promise<void> {
   await tx.delete(clients).where(eq(clients.userId, userId));
   await tx.delete(userSettings).where(eq(userSettings.userId, userId));
   await tx.delete(images).where(eq(images.userId, userId));
+  await rebuildInvoiceTotals(tx, userId);
 }
 
 export async function readExportRows(db: Db, userId: string) {
@@ -236,4 +238,5 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     return { id: randomUUID(), userId, ...columnsOf(document) };
   });
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+  await rebuildInvoiceTotals(tx, userId);
 }

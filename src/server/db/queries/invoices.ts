@@ -4,8 +4,10 @@ import type { InvoiceDocument } from "../../../domain/invoice";
 import type { DisplayStatus, StoredStatus } from "../../../domain/status";
 import type { Db } from "../client";
 import { clients, invoices, productServices } from "../schema";
+import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
+// Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
 
 export interface InvoiceSummaryRow {
   id: string;
@@ -42,6 +44,15 @@ export const summaryColumns = {
 };
 
 const fullColumns = { ...summaryColumns, invoiceData: invoices.invoiceData };
+
+/** What an invoice adds to the dashboard's totals. */
+const contributionColumns = {
+  currency: invoices.currency,
+  status: invoices.status,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  totalMinor: invoices.totalMinor,
+};
 
 /** The columns are copies of the document's fields, for lists and reports. */
 export function columnsOf(document: InvoiceDocument) {
@@ -85,6 +96,7 @@ export async function insertInvoice(
     .insert(invoices)
     .values({ id, userId, ...columnsOf(document) })
     .returning(fullColumns);
+  await applyInvoiceTotals(tx, userId, null, row as InvoiceRow);
   return row as InvoiceRow;
 }
 
@@ -94,16 +106,26 @@ export async function updateInvoiceRow(
   id: string,
   document: InvoiceDocument,
 ): Promise<InvoiceRow> {
+  const [before] = await tx
+    .select(contributionColumns)
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .for("update");
   const [row] = await tx
     .update(invoices)
     .set({ ...columnsOf(document), updatedAt: new Date() })
     .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
     .returning(fullColumns);
+  if (row) await applyInvoiceTotals(tx, userId, before as InvoiceContribution, row as InvoiceRow);
   return row as InvoiceRow;
 }
 
 export async function deleteInvoiceRow(tx: Db, userId: string, id: string): Promise<void> {
-  await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  const [before] = await tx
+    .delete(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .returning(contributionColumns);
+  if (before) await applyInvoiceTotals(tx, userId, before as InvoiceContribution, null);
 }
 
 /** Which of these invoice numbers this user already has (to pick a free one). */

@@ -1,0 +1,105 @@
+import { eq, sql } from "drizzle-orm";
+import type { StoredStatus } from "../../../domain/status";
+import type { Db } from "../client";
+import { invoiceMonthTotals, invoices } from "../schema";
+
+// The dashboard's sums (docs/decisions/0012-dashboard-totals.md): one row per user, invoice
+// month, currency, stored status and due month, changed in the same transaction as the invoice.
+
+/** What one invoice adds to the totals. */
+export interface InvoiceContribution {
+  currency: string;
+  status: StoredStatus;
+  invoiceDate: string;
+  dueDate: string | null;
+  totalMinor: number;
+}
+
+const NEVER_OVERDUE = "infinity";
+
+interface Key {
+  month: string;
+  currency: string;
+  status: StoredStatus;
+  dueMonth: string;
+}
+
+const monthOf = (isoDate: string) => `${isoDate.slice(0, 7)}-01`;
+
+function keyOf(c: InvoiceContribution): Key {
+  return {
+    month: monthOf(c.invoiceDate),
+    currency: c.currency,
+    status: c.status,
+    dueMonth: c.status === "due" && c.dueDate ? monthOf(c.dueDate) : NEVER_OVERDUE,
+  };
+}
+
+const keyText = (k: Key) => `${k.month}|${k.currency}|${k.status}|${k.dueMonth}`;
+
+/**
+ * Moves the totals from an invoice's old contribution to its new one (null: none, for a new or a
+ * deleted invoice). Call in the transaction that changes the invoice. Keys are written in sorted
+ * order, so two transactions always lock shared rows in the same order; a row that falls to no
+ * invoice is removed.
+ */
+export async function applyInvoiceTotals(
+  tx: Db,
+  userId: string,
+  before: InvoiceContribution | null,
+  after: InvoiceContribution | null,
+): Promise<void> {
+  const deltas = new Map<string, Key & { count: number; totalMinor: number }>();
+  const addDelta = (c: InvoiceContribution, sign: 1 | -1) => {
+    const key = keyOf(c);
+    const entry = deltas.get(keyText(key)) ?? { ...key, count: 0, totalMinor: 0 };
+    entry.count += sign;
+    entry.totalMinor += sign * Number(c.totalMinor);
+    deltas.set(keyText(key), entry);
+  };
+  if (before) addDelta(before, -1);
+  if (after) addDelta(after, 1);
+  const changes = [...deltas.entries()]
+    .filter(([, d]) => d.count !== 0 || d.totalMinor !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => d);
+  if (changes.length === 0) return;
+
+  const values = sql.join(
+    changes.map(
+      (d) =>
+        sql`(${userId}, ${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date, ${d.count}::int, ${d.totalMinor}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into ${invoiceMonthTotals} as t (user_id, month, currency, status, due_month, count, total_minor)
+    values ${values}
+    on conflict (user_id, month, currency, status, due_month) do update
+      set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor`);
+
+  const emptied = changes.filter((d) => d.count < 0);
+  if (emptied.length > 0) {
+    const keys = sql.join(
+      emptied.map((d) => sql`(${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      delete from ${invoiceMonthTotals}
+      where user_id = ${userId} and count = 0 and (month, currency, status, due_month) in (${keys})`);
+  }
+}
+
+/** Recomputes the user's totals from their invoices (after an import or clearing their data). */
+export async function rebuildInvoiceTotals(tx: Db, userId: string): Promise<void> {
+  await tx.delete(invoiceMonthTotals).where(eq(invoiceMonthTotals.userId, userId));
+  await tx.execute(sql`
+    insert into ${invoiceMonthTotals} (user_id, month, currency, status, due_month, count, total_minor)
+    select user_id, date_trunc('month', invoice_date)::date, currency, status,
+      case when status = 'due' and due_date is not null
+        then date_trunc('month', due_date)::date else 'infinity'::date end,
+      count(*)::int, sum(total_minor)::bigint
+    from ${invoices}
+    where user_id = ${userId}
+    group by 1, 2, 3, 4, 5`);
+}
