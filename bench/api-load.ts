@@ -5,7 +5,8 @@
 // p95, p99 and errors per endpoint, and the server's RSS before and after.
 // Run: npm run build && npx tsx bench/api-load.ts
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
-//   BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
+//   BENCH_PG_STATS=1 prints PostgreSQL's
+//   costliest statements (pg_stat_statements), BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,7 +37,14 @@ const asPostgres = (cmd: string, args: string[]) =>
 const pgDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-pg-"));
 chmodSync(pgDir, 0o777);
 const pgData = path.join(pgDir, "data");
-const pgArgs = ["-D", pgData, "-l", path.join(pgDir, "log"), "-o", `-p ${PG_PORT} -k ${pgDir}`];
+const pgArgs = [
+  "-D",
+  pgData,
+  "-l",
+  path.join(pgDir, "log"),
+  "-o",
+  `-p ${PG_PORT} -k ${pgDir} -c shared_preload_libraries=pg_stat_statements`,
+];
 
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
@@ -196,11 +204,9 @@ function load(cookie: string, mix: { method: string; path: string; weight: numbe
 }
 
 /** Top self-time functions of a .cpuprofile (V8's format: nodes with hitCount, samples). */
-function summariseProfile(dir: string) {
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(".cpuprofile"))
-    .sort()
-    .at(-1);
+function summariseProfile(dir: string, pid: number) {
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (others are PDF workers).
+  const file = readdirSync(dir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith(".cpuprofile"));
   if (!file) return console.log(`no .cpuprofile in ${dir}`);
   const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
     nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -275,7 +281,7 @@ async function main() {
     const t0 = Date.now();
     const invoiceId = await seed(cookie, "A");
     await seed(other, "B");
-    psql("vacuum analyze");
+    psql("vacuum analyze; create extension pg_stat_statements; select pg_stat_statements_reset();");
     console.log(`seeded 2 users x ${ROWS} clients, products and invoices in ${Date.now() - t0} ms`);
 
     const pages = [1, 2, 10, 100, 400];
@@ -337,6 +343,13 @@ async function main() {
           `${r.p99.toFixed(1)} | ${errors} |`,
       );
     }
+    if (process.env.BENCH_PG_STATS) {
+      console.log("\nPostgreSQL statements by total execution time (calls, ms total, ms mean, query):");
+      console.log(
+        psql(`select calls, round(total_exec_time) , round(mean_exec_time::numeric, 3), left(regexp_replace(query, '\\s+', ' ', 'g'), 220)
+          from pg_stat_statements order by total_exec_time desc limit 15`),
+      );
+    }
     console.log(`server RSS: before ${rssBefore.toFixed(1)} MB, after ${rssMb(server.pid!).toFixed(1)} MB`);
   } finally {
     server.kill("SIGTERM");
@@ -350,7 +363,7 @@ async function main() {
     rmSync(pgDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (CPU_PROF) summariseProfile(CPU_PROF);
+  if (CPU_PROF) summariseProfile(CPU_PROF, server.pid!);
 }
 
 main().catch((error) => {

@@ -173,7 +173,10 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("clients_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id),
+    // `name` rides along so a page's ids come from an index-only scan (PostgreSQL cannot return an
+    // expression index's value without the column it is computed from): page 400 of 10,000 rows
+    // costs 2 ms instead of 12 (EXPLAIN ANALYZE in docs/decisions/0012-api-speed.md).
+    index("clients_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name),
     index("clients_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
@@ -204,7 +207,8 @@ export const productServices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id)],
+  // `name` rides along for index-only page scans, as on clients.
+  (t) => [index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name)],
 );
 
 export const invoices = pgTable(
@@ -230,7 +234,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_user_number_uq").on(t.userId, t.invoiceNumber),
-    index("invoices_user_date_idx").on(t.userId, t.invoiceDate, t.id),
+    // The list's default order (date, then creation, then id), so a page is an index-only walk.
+    index("invoices_user_date_idx").on(t.userId, t.invoiceDate, t.createdAt, t.id),
     index("invoices_user_status_idx").on(t.userId, t.status, t.dueDate),
   ],
 );

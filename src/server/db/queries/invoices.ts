@@ -235,14 +235,23 @@ export async function listInvoices(
   params: InvoiceFilter & { sort: InvoiceSort; page: number; pageSize: number; today: string },
 ): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
   const where = whereOf(userId, params, params.today);
+  const order = orderOf(params.sort);
+  // Deferred join: the offset walks only the index (invoices_user_date_idx holds the default
+  // order), then only the page's rows are read.
+  const pageIds = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(...order)
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .as("page_ids");
   const [rows, [count]] = await Promise.all([
     db
       .select(summaryColumns)
       .from(invoices)
-      .where(where)
-      .orderBy(...orderOf(params.sort))
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize),
+      .innerJoin(pageIds, eq(invoices.id, pageIds.id))
+      .orderBy(...order),
     db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(where),
   ]);
   return { rows: rows as InvoiceSummaryRow[], total: Number(count.total) };
