@@ -118,6 +118,7 @@ async function main() {
     onlyCategories: ["performance"],
   });
   const rows: string[] = [];
+  const benchmarkIndexes: number[] = [];
   try {
     for (const page of PAGES) {
       const runs: { score: number; lcp: number; tbt: number; cls: number; script: number }[] = [];
@@ -143,6 +144,7 @@ async function main() {
             path.join(process.env.BENCH_SAVE, `${page.replaceAll("/", "_")}-${i + 1}.json`),
             JSON.stringify(lhr),
           );
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -169,6 +171,9 @@ async function main() {
   console.log("| page          | score |    LCP   |    TBT    |  CLS  | script |");
   console.log("|---------------|-------|----------|-----------|-------|--------|");
   for (const row of rows) console.log(row);
+  // Lighthouse slows the observed CPU work down 4x: on a machine busy with other work the figures
+  // get worse (a lower benchmark index means a slower or busier machine at the time).
+  console.log(`Lighthouse benchmark index of this machine (median): ${Math.round(median(benchmarkIndexes))}`);
 }
 
 await main();

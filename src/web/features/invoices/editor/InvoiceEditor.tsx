@@ -14,6 +14,7 @@ import { Card } from "../../../components/ui/card";
 import { ConfirmDialog, Dialog } from "../../../components/ui/dialog";
 import { Field, Input } from "../../../components/ui/input";
 import { PageHeader } from "../../../components/ui/page";
+import { useMediaQuery } from "../../../lib/useMediaQuery";
 import { DownloadPdfButton } from "../../pdf/DownloadPdfButton";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
@@ -60,6 +61,12 @@ export function InvoiceEditor({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [payDialog, setPayDialog] = useState(false);
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
+  // On a phone the preview is a tab of its own: it is drawn when first opened, not with the form,
+  // so the editor opens sooner. From the lg breakpoint on it sits beside the form, always drawn.
+  const wide = useMediaQuery("(min-width: 64rem)");
+  const [previewOpened, setPreviewOpened] = useState(false);
+  if (mobileView === "preview" && !previewOpened) setPreviewOpened(true);
+  const drawPreview = wide || previewOpened;
   const numberEdited = useRef(false);
   const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
   const today = todayInTimeZone(new Date(), settings.timeZone);
@@ -349,7 +356,7 @@ export function InvoiceEditor({
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
           <div className="lg:sticky lg:top-20">
-            <InvoicePreview document={preview.document} onCommit={measurePreviewUpdate} />
+            {drawPreview && <InvoicePreview document={preview.document} onCommit={measurePreviewUpdate} />}
           </div>
         </div>
       </div>
