@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance } from "fastify";
+import { type FastifyInstance, LogController } from "fastify";
+import type { Logger } from "pino";
 import type { Config } from "./config";
 import { requestContext } from "./logger";
 import type { Metrics } from "./metrics";
@@ -21,13 +22,29 @@ export function serverOptions(config: Config) {
     // The whole request must arrive within the limit, and its answer must be sent within it.
     requestTimeout: config.timeouts.requestMs,
     handlerTimeout: config.timeouts.requestMs,
+    // Fastify's own request logging writes two lines per request (serialising req and res):
+    // registerRequestContext writes one instead.
+    logController: new LogController({ disableRequestLogging: true }),
   };
 }
 
 /** Every answer names its request id, and every log line written while serving it carries it. */
 export function registerRequestContext(app: FastifyInstance) {
+  const log = app.log as unknown as Logger; // the app's logger is pino (logger.ts)
   app.addHook("onRequest", (request, _reply, done) => {
+    // At debug and below, a line when a request arrives too (one that never ends still shows).
+    if (log.isLevelEnabled("debug")) request.log.debug({ req: request }, "incoming request");
     requestContext.run({ reqId: request.id }, done);
+  });
+  // One line per request, after the answer: method, path (query values redacted), status, time.
+  app.addHook("onResponse", (request, reply, done) => {
+    if (log.isLevelEnabled("info")) {
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        "request completed",
+      );
+    }
+    done();
   });
   // Reading the body continues in the socket's context: enter the request's again.
   app.addHook("preValidation", (request, _reply, done) => {
