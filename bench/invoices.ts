@@ -16,6 +16,7 @@ import type { StoredStatus } from "../src/domain/status";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
+import { rebuildInvoiceTotals } from "../src/server/db/queries/invoice-totals";
 import { columnsOf } from "../src/server/db/queries/invoices";
 import { invoices } from "../src/server/db/schema";
 import type { Mailer, MailMessage } from "../src/server/services/mail";
@@ -100,8 +101,11 @@ async function fill(database: Database, userId: string, from: number, to: number
     }
     await database.db.insert(invoices).values(rows);
   }
+  // Rows written directly, so the dashboard's totals are rebuilt as an import does.
+  await rebuildInvoiceTotals(database.db, userId);
   // Autovacuum would get here on its own; without it counts cannot use index-only scans.
   await database.db.execute(sql`vacuum analyze invoices`);
+  await database.db.execute(sql`vacuum analyze invoice_month_totals`);
 }
 
 async function main() {

@@ -242,7 +242,7 @@ export const invoices = pgTable(
 
 /**
  * The dashboard's sums of invoices, kept in the same transaction as every invoice change
- * (queries/invoice-totals.ts); docs/decisions/0012-dashboard-totals.md. `dueMonth` is the first
+ * (queries/invoice-totals.ts); docs/decisions/0013-dashboard-totals.md. `dueMonth` is the first
  * day of the due date's month for status "due" with a due date, else 'infinity' (never overdue).
  */
 export const invoiceMonthTotals = pgTable(

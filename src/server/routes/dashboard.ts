@@ -5,12 +5,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { getCreditBalance } from "../db/queries/credits";
-import {
-  type InvoiceBucket,
-  invoiceBuckets,
-  lowStockProducts,
-  recentInvoices,
-} from "../db/queries/dashboard";
+import { dashboardData, type InvoiceBucket } from "../db/queries/dashboard";
 import { financialYearOfIsoDate } from "../db/queries/invoice-numbers";
 import { readSettings } from "../db/queries/settings";
 import { trimQuantity } from "../db/queries/stock";
@@ -130,12 +125,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
     const me = await requireUser(auth, request);
     const settings = await readSettings(db, me.id);
     const today = todayInTimeZone(new Date(), settings.timeZone);
-    const [buckets, recent, lowStock, balance] = await Promise.all([
-      invoiceBuckets(db, me.id, today),
-      recentInvoices(db, me.id, 5),
-      lowStockProducts(db, me.id, 10),
-      getCreditBalance(db, me.id),
-    ]);
+    const { buckets, recent, lowStock, credits } = await dashboardData(db, me.id, today);
     return {
       currency: settings.defaultCurrency,
       timeZone: settings.timeZone,
@@ -149,7 +139,8 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
         availableQuantity: quantity(p.availableQuantity),
         lowStockLevel: quantity(p.lowStockLevel),
       })),
-      credits: balance.credits,
+      // A user without a balance row yet: getCreditBalance grants the sign-up credits.
+      credits: credits ?? (await getCreditBalance(db, me.id)).credits,
     };
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { addDays } from "../../../domain/dates";
@@ -16,7 +17,7 @@ import {
 import { createTestApp, describeEachDb, type TestApp } from "../../testing/harness";
 import { type Db, queryRows } from "../client";
 import { user } from "../schema";
-import { type InvoiceBucket, invoiceBuckets } from "./dashboard";
+import { dashboardData, type InvoiceBucket, invoiceBuckets } from "./dashboard";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 
 // The dashboard's totals must always equal a fresh GROUP BY over the invoices, and the dashboard
@@ -164,7 +165,8 @@ async function expectConsistent(db: Db, userId: string) {
   expect(await storedTotals(db, userId)).toEqual(await regroupedTotals(db, userId));
   const todays = [BASE, "2026-03-01", "2026-03-31", addDays(BASE, -45), addDays(BASE, 75), "2026-04-01"];
   for (const today of todays) {
-    const read = await invoiceBuckets(db, userId, today);
+    const read = (await dashboardData(db, userId, today)).buckets;
+    expect(sorted(await invoiceBuckets(db, userId, today))).toEqual(sorted(read));
     const scanned = await scannedBuckets(db, userId, today);
     expect(sorted(read)).toEqual(sorted(scanned));
     expect(dashboardFigures(read, "INR", today)).toEqual(dashboardFigures(scanned, "INR", today));
@@ -226,6 +228,30 @@ describeEachDb("dashboard totals", (kind) => {
     await expectConsistent(db, userId);
     await db.execute(sql`delete from "user" where id = ${userId}`);
     expect(await storedTotals(db, userId)).toEqual([]);
+  });
+
+  it("are backfilled from the invoices by the migration that adds them", async () => {
+    const db = t.database.db;
+    const userId = await newUser(db);
+    for (const [i, status] of STATUSES.entries()) {
+      await createInvoice(
+        db,
+        userId,
+        inputOf({ status, dateOffset: -i * 31, dueOffset: 40, currency: "INR", rate: 10 + i }, `M-${i}`),
+      );
+    }
+    const expected = await storedTotals(db, userId);
+    const migration = readFileSync(
+      new URL("../migrations/0004_dashboard_totals.sql", import.meta.url),
+      "utf8",
+    ).split("--> statement-breakpoint");
+    const backfill = migration.find((statement) => statement.includes("INSERT INTO"))!;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from invoice_month_totals`);
+      await tx.execute(sql.raw(backfill));
+    });
+    expect(await storedTotals(db, userId)).toEqual(expected);
+    await expectConsistent(db, userId);
   });
 
   it.runIf(kind === "postgres")(

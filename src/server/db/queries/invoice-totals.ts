@@ -3,7 +3,7 @@ import type { StoredStatus } from "../../../domain/status";
 import type { Db } from "../client";
 import { invoiceMonthTotals, invoices } from "../schema";
 
-// The dashboard's sums (docs/decisions/0012-dashboard-totals.md): one row per user, invoice
+// The dashboard's sums (docs/decisions/0013-dashboard-totals.md): one row per user, invoice
 // month, currency, stored status and due month, changed in the same transaction as the invoice.
 
 /** What one invoice adds to the totals. */
