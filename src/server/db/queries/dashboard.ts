@@ -15,59 +15,69 @@ export interface InvoiceBucket {
   amountMinor: number;
 }
 
+/** [currency, month (first day), status, overdue, count, total] of one totals row. */
+type TotalsRow = [string, string, StoredStatus, boolean, number, number];
+/** [currency, invoice month (first day), total] of one invoice due this month before today. */
+type DueRow = [string, string, number];
+
 /**
- * The user's invoices in these few buckets, read from the totals kept with every invoice change
+ * The user's invoices in these few buckets, from the totals kept with every invoice change
  * (./invoice-totals.ts) rather than from the invoices, so the cost does not grow with them.
  * "Overdue" depends on today: totals whose due month is before this month are overdue, later
- * ones are not, and for this month the invoices due before today are read through the
- * (user, status, due date) index and moved from due to overdue.
+ * ones are not, and the invoices due this month before today (read through the
+ * (user, status, due date) index) move from due to overdue.
  */
-export async function invoiceBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
-  return (await queryRows<BucketRow>(db, bucketsQuery(userId, today))).map(bucketOf);
+function bucketsOf(totals: TotalsRow[], dueThisMonth: DueRow[]): InvoiceBucket[] {
+  const buckets = new Map<string, InvoiceBucket>();
+  const add = (
+    currency: string,
+    month: string,
+    status: StoredStatus,
+    overdue: boolean,
+    count: number,
+    amount: number,
+  ) => {
+    const key = `${currency}|${month}|${status}|${overdue}`;
+    const bucket = buckets.get(key) ?? {
+      currency,
+      month: month.slice(0, 7),
+      status,
+      overdue,
+      count: 0,
+      amountMinor: 0,
+    };
+    bucket.count += count;
+    bucket.amountMinor += Number(amount);
+    buckets.set(key, bucket);
+  };
+  for (const [currency, month, status, overdue, count, amount] of totals) {
+    add(currency, month, status, overdue, count, amount);
+  }
+  for (const [currency, month, amount] of dueThisMonth) {
+    add(currency, month, "due", false, -1, -amount);
+    add(currency, month, "due", true, 1, amount);
+  }
+  return [...buckets.values()].filter((b) => b.count !== 0);
 }
 
-interface BucketRow {
-  currency: string;
-  month: string;
-  status: StoredStatus;
-  overdue: boolean;
-  count: number;
-  amount: string;
-}
-
-const bucketOf = (r: BucketRow): InvoiceBucket => ({
-  currency: r.currency,
-  month: r.month,
-  status: r.status,
-  overdue: r.overdue,
-  count: Number(r.count),
-  amountMinor: Number(r.amount),
-});
-
-function bucketsQuery(userId: string, today: string): SQL {
+function bucketColumns(userId: string, today: string): SQL {
   const monthStart = `${today.slice(0, 7)}-01`;
-  return sql`with split as (
-      select currency, date_trunc('month', invoice_date)::date as month,
-        count(*)::int as count, sum(total_minor)::bigint as amount
-      from ${invoices}
-      where user_id = ${userId} and status = 'due'
-        and due_date >= ${monthStart}::date and due_date < ${today}::date
-      group by 1, 2
-    ), parts as (
-      select currency, month, status, due_month < ${monthStart}::date as overdue,
-        count, total_minor as amount
-      from ${invoiceMonthTotals}
-      where user_id = ${userId}
-      union all
-      select currency, month, 'due', true, count, amount from split
-      union all
-      select currency, month, 'due', false, -count, -amount from split
-    )
-    select currency, to_char(month, 'YYYY-MM') as month, status, overdue,
-      sum(count)::int as count, sum(amount)::text as amount
-    from parts
-    group by 1, 2, 3, 4
-    having sum(count) <> 0`;
+  return sql`(select coalesce(json_agg(json_build_array(currency, month, status,
+          due_month < ${monthStart}::date, count, total_minor)), '[]')
+        from ${invoiceMonthTotals} where user_id = ${userId}) as totals,
+      (select coalesce(json_agg(json_build_array(currency,
+          date_trunc('month', invoice_date)::date, total_minor)), '[]')
+        from ${invoices}
+        where user_id = ${userId} and status = 'due'
+          and due_date >= ${monthStart}::date and due_date < ${today}::date) as due_this_month`;
+}
+
+export async function invoiceBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
+  const [row] = await queryRows<{ totals: TotalsRow[]; due_this_month: DueRow[] }>(
+    db,
+    sql`select ${bucketColumns(userId, today)}`,
+  );
+  return bucketsOf(row.totals, row.due_this_month);
 }
 
 export interface LowStockRow {
@@ -85,14 +95,14 @@ export interface LowStockRow {
  */
 export async function dashboardData(db: Db, userId: string, today: string) {
   const [row] = await queryRows<{
-    buckets: BucketRow[];
+    totals: TotalsRow[];
+    due_this_month: DueRow[];
     recent: (Omit<InvoiceSummaryRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[];
     low_stock: LowStockRow[];
     credits: number | null;
   }>(
     db,
-    sql`with buckets as (${bucketsQuery(userId, today)}),
-      recent as (
+    sql`with recent as (
         select id, invoice_number as "invoiceNumber", status, client_id as "clientId",
           client_name as "clientName", currency, total_minor as "totalMinor",
           invoice_date as "invoiceDate", due_date as "dueDate", payment_date as "paymentDate",
@@ -112,7 +122,7 @@ export async function dashboardData(db: Db, userId: string, today: string) {
         limit 10
       )
     select
-      (select coalesce(json_agg(b), '[]') from buckets b) as buckets,
+      ${bucketColumns(userId, today)},
       (select coalesce(json_agg(r order by r."invoiceDate" desc, r."createdAt" desc, r.id desc), '[]')
         from recent r) as recent,
       (select coalesce(json_agg(p order by p.quantity asc, lower(p.name) asc), '[]')
@@ -120,7 +130,7 @@ export async function dashboardData(db: Db, userId: string, today: string) {
       (select credits from ${userCredits} where user_id = ${userId}) as credits`,
   );
   return {
-    buckets: row.buckets.map(bucketOf),
+    buckets: bucketsOf(row.totals, row.due_this_month),
     recent: row.recent.map(
       (r): InvoiceSummaryRow => ({
         ...r,
