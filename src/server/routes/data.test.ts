@@ -206,11 +206,25 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(cleared.statusCode).toBe(200);
     const empty = await exportOf(s.cookie);
     expect(empty.file.invoices).toEqual([]);
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          (await get(t.app, "/api/dashboard", s.cookie)).json().statusBreakdown as {
+            status: string;
+            count: number;
+          }[]
+        )
+          .filter((b) => b.count > 0)
+          .map((b) => [b.status, b.count]),
+      );
+    expect(await counts()).toEqual({});
     expect(empty.file.settings.companyLogo).toBeNull();
 
     const imported = await importFile(first.file, s.cookie);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toEqual({ imported: { invoices: 3, clients: 2, productServices: 2 } });
+    // The dashboard's totals are rebuilt with the import: one paid, two due in January (overdue).
+    expect(await counts()).toEqual({ paid: 1, overdue: 2 });
     const second = await exportOf(s.cookie);
     expect(second.res.body).toBe(first.res.body);
 
