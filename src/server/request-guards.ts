@@ -87,6 +87,14 @@ export function registerRequestGuards(
     if (request.routeOptions.url === "/api/auth/*") checkAuthRedirects(request, allowedOrigins);
   });
 
+  // Sign-out, password and account changes, profile edits: sessions checked a moment ago may be
+  // gone or stale, so the next request of each asks the database again (before this answer leaves).
+  app.addHook("onSend", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const url = request.routeOptions.url;
+    if (url === "/api/auth/*" || url === "/api/profile") auth.findSessionUser.forget();
+  });
+
   // Private answers must not sit in a browser's or a proxy's cache; routes that may be cached say so.
   app.addHook("onSend", async (request, reply) => {
     const api = request.routeOptions.url?.startsWith("/api/") || request.url.startsWith("/api/");

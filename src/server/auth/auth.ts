@@ -275,7 +275,11 @@ function sessionUserFinder(
   secret: string,
 ) {
   const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
-  return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
+  // Every API request checks its session: a signed token seen in the last few seconds is not
+  // looked up again (docs/decisions/0014-api-speed.md). Any change through /api/auth/* or to the
+  // account empties the cache (forgetSessions); another instance sees a sign-out within SESSION_CACHE_MS.
+  const cache = new Map<string, { user: SessionUser; until: number }>();
+  const find = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const raw = readCookie(cookieHeader, await cookieName);
     if (!raw) return null;
     let value: string;
@@ -290,19 +294,35 @@ function sessionUserFinder(
     const given = Buffer.from(value.slice(dot + 1));
     const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const now = Date.now();
+    const cached = cache.get(token);
+    if (cached && cached.until > now) return cached.user;
     const [row] = await db
       .select({
         id: schema.user.id,
         email: schema.user.email,
         name: schema.user.name,
         emailVerified: schema.user.emailVerified,
+        expiresAt: schema.session.expiresAt,
       })
       .from(schema.session)
       .innerJoin(schema.user, eq(schema.session.userId, schema.user.id))
-      .where(and(eq(schema.session.token, token), gt(schema.session.expiresAt, new Date())));
-    return row ?? null;
+      .where(and(eq(schema.session.token, token), gt(schema.session.expiresAt, new Date(now))));
+    if (!row) {
+      cache.delete(token);
+      return null;
+    }
+    const { expiresAt, ...user } = row;
+    if (cache.size >= SESSION_CACHE_ENTRIES) cache.clear();
+    cache.set(token, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) });
+    return user;
   };
+  return Object.assign(find, { forget: () => cache.clear() });
 }
+
+/** How long a checked session is trusted without asking the database again, and how many are kept. */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_ENTRIES = 10_000;
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

@@ -175,7 +175,7 @@ export const clients = pgTable(
   (t) => [
     // `name` rides along so a page's ids come from an index-only scan (PostgreSQL cannot return an
     // expression index's value without the column it is computed from): page 400 of 10,000 rows
-    // costs 2 ms instead of 12 (EXPLAIN ANALYZE in docs/decisions/0012-api-speed.md).
+    // costs 2 ms instead of 12 (EXPLAIN ANALYZE in docs/decisions/0014-api-speed.md).
     index("clients_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name),
     index("clients_user_created_idx").on(t.userId, t.createdAt),
   ],

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
+import { session, user } from "../db/schema";
 import {
   cookiesFrom,
   createTestApp,
@@ -228,6 +230,18 @@ describeEachDb("accounts API", (kind) => {
     const out = await post(t.app, "/api/auth/sign-out", {}, s.cookie);
     expect(out.statusCode).toBe(200);
     expect((await get(t.app, "/api/profile", s.cookie)).statusCode).toBe(401);
+  });
+
+  it("checks a session in the database at most every 5 s per process; one ended elsewhere stops within that", async () => {
+    const s = await signUpAndSignIn(t);
+    expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+    // Signed out through another instance: this process does not know yet.
+    const [me] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, s.email));
+    await t.database.db.delete(session).where(eq(session.userId, me!.id));
+    expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 5_001);
+    expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(401);
   });
 
   it("updates the profile name and refuses bad input", async () => {

@@ -11,13 +11,17 @@ type Check = "ok" | "unavailable" | "pending" | "starting";
  * because PostgreSQL is down). GET /api/ready: 200 only when this instance can do real work.
  */
 export function registerProbes(app: FastifyInstance, deps: { db: Db; renderer: PdfRenderer }) {
-  const database = async (): Promise<Check> => {
-    try {
-      await ping(deps.db);
-      return "ok";
-    } catch {
-      return "unavailable";
-    }
+  // Requests that arrive while a ping is on its way share its answer: under load, health costs
+  // one round trip per round trip time instead of one per request.
+  let pinging: Promise<Check> | null = null;
+  const database = (): Promise<Check> => {
+    pinging ??= ping(deps.db)
+      .then((): Check => "ok")
+      .catch((): Check => "unavailable")
+      .finally(() => {
+        pinging = null;
+      });
+    return pinging;
   };
   let migrated = false;
   const migrations = async (): Promise<Check> => {
