@@ -154,12 +154,13 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
       const starts = runsDone()
         .map((r) => r.startedAt)
         .sort((x, y) => x - y);
-      const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
-      // Each instance alone would run every period, so two would often run within a few ms of each
-      // other; a claim may come a tenth of a period early, and a run starts a few ms after its claim.
-      expect(Math.min(...gaps), `run starts: ${starts.join(", ")}`).toBeGreaterThan(
-        RECONCILE_EVERY_MS * 0.75,
-      );
+      // Each claim moves the job's next run a period ahead (a tenth early at most) on the database's
+      // clock, so the runs are at most one per 0.9 period; a run's logged start may lag its claim
+      // (up to a period is allowed here, for a busy machine). Without the claim, two instances
+      // would each run every period and make about twice as many runs.
+      const span = starts.at(-1)! - starts[0]!;
+      const mostRuns = Math.floor((span + RECONCILE_EVERY_MS) / (RECONCILE_EVERY_MS * 0.9)) + 1;
+      expect(starts.length, `run starts: ${starts.join(", ")}`).toBeLessThanOrEqual(mostRuns);
       expect(a.output.text()).not.toMatch(/"level":(50|60)/);
       expect(b.output.text()).not.toMatch(/"level":(50|60)/);
 

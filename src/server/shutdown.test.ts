@@ -13,12 +13,27 @@ import {
 } from "./testing/processes";
 
 const DOWNLOADS = 5;
+const METRICS_TOKEN = "shutdown-test-metrics";
+
+/** Downloads the server holds right now: rendering plus waiting, from its own /metrics. */
+async function downloadsHeld(base: string): Promise<number> {
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0);
+  return value("bahi_pdf_threads_busy") + value("bahi_pdf_queue_depth");
+}
 
 /** The compiled server, as `npm start` runs it, on a data folder of the test's own. */
 function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: PROJECT_ROOT,
-    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: "20s" }),
+    env: serverEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SHUTDOWN_TIMEOUT: "20s",
+      METRICS_TOKEN: METRICS_TOKEN,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = watchOutput(child);
@@ -86,13 +101,19 @@ describe("stopping the server", () => {
 
       // Several downloads: one account renders one at a time, so the others are still under way
       // when the first one is answered, and that is when the stop comes.
+      let answered = 0;
       const downloads = Array.from({ length: DOWNLOADS }, () =>
-        call(`/api/invoices/${created.id}/pdf`, { method: "POST" }, cookie).then(async (res) => ({
-          status: res.status,
-          bytes: Buffer.from(await res.arrayBuffer()),
-        })),
+        call(`/api/invoices/${created.id}/pdf`, { method: "POST" }, cookie).then(async (res) => {
+          answered += 1;
+          return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+        }),
       );
       await Promise.race(downloads);
+      // The stop comes once the server has taken in every download (on a busy machine a request
+      // can still be on its way when the first answer arrives).
+      while (answered + (await downloadsHeld(base)) < DOWNLOADS) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       server.child.kill("SIGTERM");
       await server.output.waitFor(/"msg":"shutting down"/);
       // No new work is taken in once stopping has begun.
