@@ -49,6 +49,49 @@ const pgArgs = [
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** A process and its children (the cluster's workers when WEB_CONCURRENCY > 1). */
+function withChildren(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === pid)
+        pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
+const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
+
+/** CPU seconds of PostgreSQL: the postmaster and every backend it started. */
+function pgCpuSeconds(): number {
+  const postmaster = Number(readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n")[0]);
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(stat[1]) === postmaster) total += (Number(stat[11]) + Number(stat[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -322,25 +365,31 @@ async function main() {
       ],
     ];
     const only = process.env.BENCH_ONLY?.split(",");
-    const rssBefore = rssMb(server.pid!);
+    const rssBefore = serverRssMb(server.pid!);
     console.log(
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}; WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "1"}; ${CONNECTIONS} connections, ` +
         `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}`,
     );
-    console.log("| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors |");
-    console.log("|---|---|---|---|---|---|");
+    // CPU per request tells changes apart on a shared machine better than requests/s do.
+    console.log(
+      "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | PostgreSQL CPU/req |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
     for (const [name, mix] of endpoints) {
       if (only && !only.some((o) => name.startsWith(o))) continue;
+      const cpu0 = [serverCpuSeconds(server.pid!), pgCpuSeconds()];
       const r = await load(cookie, mix);
+      const cpu1 = [serverCpuSeconds(server.pid!), pgCpuSeconds()];
+      const perRequest = (i: number) => `${Math.round(((cpu1[i]! - cpu0[i]!) * 1e6) / r.requests)} µs`;
       let errors = 0;
       for (const statuses of Object.values(r.buckets))
         for (const [status, n] of Object.entries(statuses))
           if (status === "error" || Number(status) >= 400) errors += n;
       console.log(
         `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-          `${r.p99.toFixed(1)} | ${errors} |`,
+          `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
       );
     }
     if (process.env.BENCH_PG_STATS) {
@@ -350,7 +399,9 @@ async function main() {
           from pg_stat_statements order by total_exec_time desc limit 15`),
       );
     }
-    console.log(`server RSS: before ${rssBefore.toFixed(1)} MB, after ${rssMb(server.pid!).toFixed(1)} MB`);
+    console.log(
+      `server RSS: before ${rssBefore.toFixed(1)} MB, after ${serverRssMb(server.pid!).toFixed(1)} MB`,
+    );
   } finally {
     server.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
