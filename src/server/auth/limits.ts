@@ -88,7 +88,15 @@ export function createAuthLimiter(db: Db, limits: AuthLimits) {
         if (!familiar)
           checks.push([accountKey, limits.signInFailuresPerAccount, limits.accountWindowSeconds]);
       }
-      const counts = await Promise.all(checks.map(([key, , window]) => hitRateLimit(db, key, window)));
+      // One transaction, counters in one global order: the first counter's row lock queues
+      // concurrent attempts, so each attempt has the same place in every counter and exactly the
+      // limit's number of attempts passes them all.
+      checks.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const counts = await db.transaction(async (tx) => {
+        const hits: number[] = [];
+        for (const [key, , window] of checks) hits.push(await hitRateLimit(tx, key, window));
+        return hits;
+      });
       if (counts.some((count, i) => count > checks[i][1])) throw tooMany();
       return { keys: checks.map(([key]) => key), accountIpKey, email, ip };
     },
