@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { PROJECT_ROOT } from "../paths";
+import { testProcessEnv } from "./test-config";
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -16,7 +17,7 @@ export async function freePort(): Promise<number> {
 
 /** The environment for a server process: the test's own, without its database or test settings. */
 export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...extra };
+  const env: NodeJS.ProcessEnv = { ...testProcessEnv(), NODE_ENV: "production", LOG_LEVEL: "info", ...extra };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "METRICS_TOKEN", "VITEST", "VITEST_POOL_ID"]) {
     if (!(name in extra)) delete env[name];
   }

@@ -1,2 +1,7 @@
 /** The test environment, read once: PostgreSQL for the database tests when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+
+/** A copy of the test process's environment, for the server processes that tests start. */
+export function testProcessEnv(): NodeJS.ProcessEnv {
+  return { ...process.env };
+}
