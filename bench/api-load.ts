@@ -10,9 +10,10 @@
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { privatePostgres, rssMb, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,31 +24,7 @@ const PG_PORT = 5497;
 const PORT = 3997;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const pgBin = (() => {
-  const base = "/usr/lib/postgresql";
-  const version = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
-  if (!version) throw new Error("PostgreSQL's server binaries were not found under /usr/lib/postgresql.");
-  return path.join(base, version, "bin");
-})();
-const asPostgres = (cmd: string, args: string[]) =>
-  process.getuid?.() === 0
-    ? execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin, cmd), ...args], { stdio: "pipe" })
-    : execFileSync(path.join(pgBin, cmd), args, { stdio: "pipe" });
-
-const pgDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-pg-"));
-chmodSync(pgDir, 0o777);
-const pgData = path.join(pgDir, "data");
-const pgArgs = [
-  "-D",
-  pgData,
-  "-l",
-  path.join(pgDir, "log"),
-  "-o",
-  `-p ${PG_PORT} -k ${pgDir} -c shared_preload_libraries=pg_stat_statements`,
-];
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const pg = privatePostgres(PG_PORT, "bahi-api-load", "-c shared_preload_libraries=pg_stat_statements");
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
 function cpuSeconds(pid: number): number {
@@ -78,7 +55,7 @@ const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + 
 
 /** CPU seconds of PostgreSQL: the postmaster and every backend it started. */
 function pgCpuSeconds(): number {
-  const postmaster = Number(readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n")[0]);
+  const postmaster = Number(readFileSync(path.join(pg.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
   let total = cpuSeconds(postmaster);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -90,15 +67,6 @@ function pgCpuSeconds(): number {
     }
   }
   return total;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 function psql(sql: string): string {
@@ -273,8 +241,7 @@ function summariseProfile(dir: string, pid: number) {
 
 async function main() {
   if (!existsSync(path.join(ROOT, "dist/server/main.mjs"))) throw new Error("Build first: npm run build");
-  asPostgres("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  asPostgres("pg_ctl", [...pgArgs, "-w", "start"]);
+  pg.start();
   execFileSync("psql", [
     "-h",
     "127.0.0.1",
@@ -406,12 +373,7 @@ async function main() {
     server.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     server.kill("SIGKILL");
-    try {
-      asPostgres("pg_ctl", [...pgArgs, "-m", "immediate", "stop"]);
-    } catch {
-      // already stopped
-    }
-    rmSync(pgDir, { recursive: true, force: true });
+    pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (CPU_PROF) summariseProfile(CPU_PROF, server.pid!);

@@ -11,20 +11,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/invoice/new").split(",");
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Signs a new user up, confirms the address through the outbox mail and returns the session cookie. */
 async function signUp(origin: string, dataDir: string): Promise<string> {
@@ -38,7 +30,11 @@ async function signUp(origin: string, dataDir: string): Promise<string> {
   });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   const outbox = path.join(dataDir, "outbox");
-  await waitFor(async () => existsSync(outbox) && readdirSync(outbox).length > 0, "the confirmation mail");
+  await waitFor(
+    async () => existsSync(outbox) && readdirSync(outbox).length > 0,
+    "the confirmation mail",
+    60_000,
+  );
   const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), "utf8").replace(/=\r?\n/g, "");
   const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
   if (!link) throw new Error("no confirmation link in the outbox");
@@ -78,7 +74,7 @@ async function startServer() {
   server.stderr.on("data", (d) => {
     stderr = (stderr + d).slice(-4000);
   });
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, "the server").catch((error) => {
+  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, "the server", 60_000).catch((error) => {
     console.error(stderr);
     throw error;
   });

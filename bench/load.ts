@@ -7,9 +7,10 @@
 // server binaries, as Debian's postgresql package installs them, and root or the postgres user.)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { privatePostgres, rssMb, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
@@ -19,42 +20,7 @@ const PORT = 3998;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WEBHOOK_SECRET = "bench-webhook-secret";
 
-const pgBin = (() => {
-  const base = "/usr/lib/postgresql";
-  const version = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
-  if (!version) throw new Error("PostgreSQL's server binaries were not found under /usr/lib/postgresql.");
-  return path.join(base, version, "bin");
-})();
-const asPostgres = (cmd: string, args: string[]) =>
-  process.getuid?.() === 0
-    ? execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin, cmd), ...args], { stdio: "pipe" })
-    : execFileSync(path.join(pgBin, cmd), args, { stdio: "pipe" });
-
-const pgDir = mkdtempSync(path.join(tmpdir(), "bahi-load-pg-"));
-chmodSync(pgDir, 0o777);
-const pgData = path.join(pgDir, "data");
-const pgArgs = [
-  "-D",
-  pgData,
-  "-l",
-  path.join(pgDir, "log"),
-  "-o",
-  `-p ${PG_PORT} -k ${pgDir} -c max_connections=100`,
-];
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const pg = privatePostgres(PG_PORT, "bahi-load", "-c max_connections=100");
 
 /** The server's own figure for the JavaScript heap in use, from /metrics. */
 async function heapUsedMb(): Promise<number> {
@@ -120,8 +86,7 @@ function psql(sql: string) {
 
 async function main() {
   if (!existsSync(path.join(ROOT, "dist/server/main.mjs"))) throw new Error("Build first: npm run build");
-  asPostgres("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  asPostgres("pg_ctl", [...pgArgs, "-w", "start"]);
+  pg.start();
   execFileSync("psql", [
     "-h",
     "127.0.0.1",
@@ -263,7 +228,7 @@ async function main() {
     const t0 = Date.now();
     await new Promise((r) => setTimeout(r, (SECONDS / 2) * 1000));
     const restartFrom = (Date.now() - t0) / 1000;
-    asPostgres("pg_ctl", [...pgArgs, "-m", "fast", "-w", "restart"]);
+    pg.restart();
     await waitFor(async () => (await fetch(`${ORIGIN}/api/health`)).ok, "health after the restart");
     const restartTo = (Date.now() - t0) / 1000;
     await generatorDone;
@@ -332,12 +297,7 @@ async function main() {
     server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
     server.kill("SIGKILL");
-    try {
-      asPostgres("pg_ctl", [...pgArgs, "-m", "immediate", "stop"]);
-    } catch {
-      // already stopped
-    }
-    rmSync(pgDir, { recursive: true, force: true });
+    pg.stop();
   }
 }
 
