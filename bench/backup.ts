@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { buildInvoiceDocument, invoiceInputSchema } from "../src/domain/invoice";
-import { backupPglite, backupPostgres, restoreBackupFile } from "../src/server/backup/backup";
-import { openDatabase, queryRows } from "../src/server/db/client";
-import { columnsOf } from "../src/server/db/queries/invoices";
-import { invoices, user } from "../src/server/db/schema";
+import { buildInvoiceDocument, invoiceInputSchema } from "#domain/invoice";
+import { backupPglite, backupPostgres, restoreBackupFile } from "#server/backup/backup";
+import { openDatabase, queryRows } from "#server/db/client";
+import { columnsOf } from "#server/db/queries/invoices";
+import { invoices, user } from "#server/db/schema";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const INVOICES = 10_000;

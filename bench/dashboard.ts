@@ -14,15 +14,15 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
-import { addDays } from "../src/domain/dates";
-import { buildInvoiceDocument, invoiceInputSchema } from "../src/domain/invoice";
-import type { StoredStatus } from "../src/domain/status";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { type Database, openDatabase } from "../src/server/db/client";
-import { columnsOf } from "../src/server/db/queries/invoices";
-import { invoices } from "../src/server/db/schema";
-import type { Mailer, MailMessage } from "../src/server/services/mail";
+import { addDays } from "#domain/dates";
+import { buildInvoiceDocument, invoiceInputSchema } from "#domain/invoice";
+import type { StoredStatus } from "#domain/status";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { type Database, openDatabase } from "#server/db/client";
+import { columnsOf } from "#server/db/queries/invoices";
+import { invoices } from "#server/db/schema";
+import type { Mailer, MailMessage } from "#server/services/mail";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -85,7 +85,7 @@ async function fill(database: Database, userId: string, from: number, to: number
     await database.db.insert(invoices).values(rows);
   }
   // Rows written directly: rebuild the dashboard's totals as an import does (when this tree has them).
-  const totals = await import("../src/server/db/queries/invoice-totals").catch(() => null);
+  const totals = await import("#server/db/queries/invoice-totals").catch(() => null);
   if (totals) {
     await totals.rebuildInvoiceTotals(database.db, userId);
     await database.db.execute(sql`vacuum analyze invoice_month_totals`);

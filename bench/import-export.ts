@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { DEFAULT_SETTINGS } from "../src/domain/settings";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import type { Mailer, MailMessage } from "../src/server/services/mail";
+import { DEFAULT_SETTINGS } from "#domain/settings";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { openDatabase } from "#server/db/client";
+import type { Mailer, MailMessage } from "#server/services/mail";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ORIGIN = "http://localhost:3000";

@@ -9,11 +9,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import pino from "pino";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { clients, productServices } from "../src/server/db/schema";
-import { cookiesFrom, MemoryMailer } from "../src/server/testing/harness";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { openDatabase } from "#server/db/client";
+import { clients, productServices } from "#server/db/schema";
+import { cookiesFrom, MemoryMailer } from "#server/testing/harness";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = 10_000;

@@ -1,4 +1,4 @@
-import type { FontFamily } from "../../src/server/pdf/fonts.js";
+import type { FontFamily } from "#server/pdf/fonts";
 import type { InvoiceAssets } from "./assets.js";
 import type { InvoiceView } from "./invoice.js";
 
@@ -14,7 +14,7 @@ export async function loadRenderer(engine: Engine): Promise<RenderInvoice> {
   if (engine === "pdfkit") {
     const [{ renderInvoicePdfkit }, { preloadFonts }] = await Promise.all([
       import("./pdfkit-invoice.js"),
-      import("../../src/server/pdf/text-runs.js"),
+      import("#server/pdf/text-runs"),
     ]);
     preloadFonts(["Roboto"]);
     return renderInvoicePdfkit;

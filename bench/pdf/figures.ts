@@ -3,12 +3,12 @@
 // Run: NODE_ENV=production npx tsx bench/pdf/figures.ts   (needs /usr/bin/chromium)
 import os from "node:os";
 import { chromium } from "playwright-core";
-import { PdfPool } from "../../src/server/pdf/pool.js";
-import { renderInvoicePdf } from "../../src/server/pdf/render.js";
-import { sampleImages } from "../../src/server/pdf/sample-images.js";
-import { sampleInvoiceDocument } from "../../src/server/pdf/sample-invoice.js";
-import { preloadFonts } from "../../src/server/pdf/text-runs.js";
-import { type PdfView, toPdfView } from "../../src/server/pdf/view.js";
+import { PdfPool } from "#server/pdf/pool";
+import { renderInvoicePdf } from "#server/pdf/render";
+import { sampleImages } from "#server/pdf/sample-images";
+import { sampleInvoiceDocument } from "#server/pdf/sample-invoice";
+import { preloadFonts } from "#server/pdf/text-runs";
+import { type PdfView, toPdfView } from "#server/pdf/view";
 import { makeAssets } from "./assets.js";
 import { invoiceHtml } from "./html-invoice.js";
 import { type InvoiceView, sampleInvoice } from "./invoice.js";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { FALLBACK_FACES, type FontFamily, fontFace } from "../../src/server/pdf/fonts.js";
+import { FALLBACK_FACES, type FontFamily, fontFace } from "#server/pdf/fonts";
 import type { InvoiceAssets } from "./assets.js";
 import type { InvoiceView } from "./invoice.js";
 

@@ -1,10 +1,5 @@
-import type { FontFamily } from "../../src/server/pdf/fonts.js";
-import {
-  createPdfDocument,
-  drawParagraph,
-  drawTextLine,
-  type TextStyle,
-} from "../../src/server/pdf/text-runs.js";
+import type { FontFamily } from "#server/pdf/fonts";
+import { createPdfDocument, drawParagraph, drawTextLine, type TextStyle } from "#server/pdf/text-runs";
 import type { InvoiceAssets } from "./assets.js";
 import type { InvoiceView } from "./invoice.js";
 

@@ -1,5 +1,5 @@
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { FALLBACK_FACES, type FontFamily, fontFace } from "../../src/server/pdf/fonts.js";
+import { FALLBACK_FACES, type FontFamily, fontFace } from "#server/pdf/fonts";
 import type { InvoiceAssets } from "./assets.js";
 import type { InvoiceView } from "./invoice.js";
 

@@ -2,10 +2,10 @@
 //   npx tsx bench/pdf/samples.ts  ->  bench/pdf/out/samples/*.pdf, *.png
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { renderInvoicePdf } from "../../src/server/pdf/render.js";
-import { sampleImages } from "../../src/server/pdf/sample-images.js";
-import { sampleInvoiceDocument, sampleItems } from "../../src/server/pdf/sample-invoice.js";
-import { toPdfView } from "../../src/server/pdf/view.js";
+import { renderInvoicePdf } from "#server/pdf/render";
+import { sampleImages } from "#server/pdf/sample-images";
+import { sampleInvoiceDocument, sampleItems } from "#server/pdf/sample-invoice";
+import { toPdfView } from "#server/pdf/view";
 
 const OUT = new URL("./out/samples/", import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });

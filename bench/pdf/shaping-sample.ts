@@ -2,7 +2,7 @@
 // signs drawn by pdfkit through text-runs.ts, to look at (pdftoppm -png) after an engine upgrade.
 // Run: npx tsx bench/pdf/shaping-sample.ts
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createPdfDocument, drawTextLine } from "../../src/server/pdf/text-runs.js";
+import { createPdfDocument, drawTextLine } from "#server/pdf/text-runs";
 
 const out = new URL("./out/", import.meta.url).pathname;
 mkdirSync(out, { recursive: true });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidEmail, isValidGstin, normalizeGstin } from "../domain/validation";
+import { isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
 import { id, idParams, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidIsoDate } from "../domain/dates";
+import { isValidIsoDate } from "#domain/dates";
 
 // Shared pieces of the HTTP contract: the error shape, ids, text and the no-NUL rule.
 

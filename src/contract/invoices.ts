@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { invoiceInputSchema } from "../domain/invoice";
-import { STORED_STATUSES } from "../domain/status";
+import { invoiceInputSchema } from "#domain/invoice";
+import { STORED_STATUSES } from "#domain/status";
 import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatScaled, parseScaled } from "../domain/decimal";
+import { formatScaled, parseScaled } from "#domain/decimal";
 import { id, idParams, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CURRENCY_CODES } from "../domain/currencies";
+import { CURRENCY_CODES } from "#domain/currencies";
 import {
   FONT_FAMILIES,
   INVOICE_NUMBER_SCHEMES,
   INVOICE_TEMPLATES,
   type Settings,
   settingsSchema,
-} from "../domain/settings";
+} from "#domain/settings";
 import { route } from "./registry";
 
 /** What GET and PUT /api/settings answer: every setting, defaults filled in. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { DEFAULT_SETTINGS } from "../domain/settings";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import { resetPasswordMail } from "./auth/mails";
 import { createLogger, redactUrl } from "./logger";
 import { createMailer } from "./services/mail";

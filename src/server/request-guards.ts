@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { findUnstorableText, UNSTORABLE_TEXT } from "../contract/common";
-import { contractOf } from "../contract/index";
+import { contractOf } from "#contract";
+import { findUnstorableText, UNSTORABLE_TEXT } from "#contract/common";
 import type { Auth, SessionUser } from "./auth/auth";
 import { AppError } from "./errors";
 import { parseBody } from "./routes/validate";

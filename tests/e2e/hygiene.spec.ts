@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { UPI_SPLIT_NOTE } from "../../src/domain/upi";
-import { INVALID_GSTIN_MESSAGE } from "../../src/domain/validation";
+import { UPI_SPLIT_NOTE } from "#domain/upi";
+import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { expect, test } from "./fixtures";
 
 // Small things found from outside (the Hardening issue's hygiene items).

@@ -13,7 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import pino from "pino";
 import sharp from "sharp";
-import { DEFAULT_SETTINGS } from "../../domain/settings";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { CURRENCIES } from "../../domain/currencies.js";
+import { CURRENCIES } from "#domain/currencies";
 import {
   FALLBACK_FACES,
   FONT_FAMILIES,

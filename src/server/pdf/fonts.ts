@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { FONT_FAMILIES, type FontFamily } from "../../domain/settings";
+import { FONT_FAMILIES, type FontFamily } from "#domain/settings";
 
 /**
  * The bundled fonts of the PDF. Every file is resolved from node_modules at run time (no font

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { FONT_FAMILIES } from "../../domain/settings";
+import { FONT_FAMILIES } from "#domain/settings";
 import { renderInvoicePdf } from "./render";
 import { sampleImages } from "./sample-images";
 import { sampleInvoiceDocument, sampleItems } from "./sample-invoice";

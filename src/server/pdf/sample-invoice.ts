@@ -3,7 +3,7 @@ import {
   type InvoiceDocument,
   type InvoiceInput,
   invoiceInputSchema,
-} from "../../domain/invoice";
+} from "#domain/invoice";
 
 // A realistic invoice for tests, golden pages and the benchmark (20 lines, GST at several rates,
 // Devanagari and Tamil in the client block). Computed by the domain, as a saved invoice is.

@@ -1,4 +1,4 @@
-import type { InvoiceTemplate } from "../../domain/settings";
+import type { InvoiceTemplate } from "#domain/settings";
 import type { PdfColours } from "./view";
 
 /**

@@ -1,4 +1,4 @@
-import { UPI_SPLIT_NOTE, upiPaymentUri } from "../../domain/upi";
+import { UPI_SPLIT_NOTE, upiPaymentUri } from "#domain/upi";
 import { contrast } from "./colours";
 import { pdfFilename } from "./download";
 import { sampleInvoiceDocument } from "./sample-invoice";

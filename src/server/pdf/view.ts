@@ -1,9 +1,9 @@
-import { currencyOf } from "../../domain/currencies";
-import { parseScaled } from "../../domain/decimal";
-import { formatMoney } from "../../domain/format";
-import type { Address, InvoiceDocument } from "../../domain/invoice";
-import type { InvoiceTemplate } from "../../domain/settings";
-import { upiQrFor } from "../../domain/upi";
+import { currencyOf } from "#domain/currencies";
+import { parseScaled } from "#domain/decimal";
+import { formatMoney } from "#domain/format";
+import type { Address, InvoiceDocument } from "#domain/invoice";
+import type { InvoiceTemplate } from "#domain/settings";
+import { upiQrFor } from "#domain/upi";
 import { inkOn, mix, readableOnWhite, tint } from "./colours";
 import type { FontFamily } from "./fonts";
 

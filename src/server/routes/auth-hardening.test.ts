@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as wait } from "node:timers/promises";
 import { eq, like } from "drizzle-orm";
-import { PASSWORD_MESSAGES } from "../../domain/messages";
+import { PASSWORD_MESSAGES } from "#domain/messages";
 import { type Config, ConfigError, loadConfig } from "../config";
 import { creditLedger, rateLimits, user, userCredits } from "../db/schema";
 import type { MailMessage } from "../services/mail";

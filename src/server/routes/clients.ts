@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { clientCreate, clientListQuery, clientPatch } from "../../contract/clients";
+import { clientCreate, clientListQuery, clientPatch } from "#contract/clients";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { CREDIT_PLANS, planById } from "../../domain/credits";
+import { CREDIT_PLANS, planById } from "#domain/credits";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { todayInTimeZone } from "../../domain/dates";
-import type { DisplayStatus } from "../../domain/status";
+import { todayInTimeZone } from "#domain/dates";
+import type { DisplayStatus } from "#domain/status";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

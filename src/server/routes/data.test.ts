@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { buildInvoiceDocument, type InvoiceInput, invoiceInputSchema } from "../../domain/invoice";
-import { DEFAULT_SETTINGS } from "../../domain/settings";
+import { buildInvoiceDocument, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import {
   clients,
   creditLedger,

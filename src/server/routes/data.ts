@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { CLEAR_MESSAGES, IMPORT_MESSAGES } from "../../domain/messages";
+import { CLEAR_MESSAGES, IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

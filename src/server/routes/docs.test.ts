@@ -1,5 +1,5 @@
-import { API_ROUTES } from "../../contract/index";
-import { openApiPath } from "../../contract/openapi";
+import { API_ROUTES } from "#contract";
+import { openApiPath } from "#contract/openapi";
 import { createTestApp, describeEachDb, get, type TestApp } from "../testing/harness";
 
 interface Operation {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildOpenApiDocument } from "../../contract/openapi";
+import { buildOpenApiDocument } from "#contract/openapi";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 interface Operation {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { errorSchema } from "../../contract/common";
-import { API_ROUTES, type RouteContract } from "../../contract/index";
-import { buildOpenApiDocument, openApiPath } from "../../contract/openapi";
-import type { FileResponse } from "../../contract/registry";
+import { API_ROUTES, type RouteContract } from "#contract";
+import { errorSchema } from "#contract/common";
+import { buildOpenApiDocument, openApiPath } from "#contract/openapi";
+import type { FileResponse } from "#contract/registry";
 import {
   createTestApp,
   describeEachDb,

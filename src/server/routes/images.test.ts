@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { DEFAULT_SETTINGS } from "../../domain/settings";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import {
   createTestApp,
   describeEachDb,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { imageUpload } from "../../contract/images";
+import { imageUpload } from "#contract/images";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { todayInTimeZone } from "../../domain/dates";
-import { INVALID_GSTIN_MESSAGE } from "../../domain/validation";
+import { todayInTimeZone } from "#domain/dates";
+import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
 import {
   createTestApp,

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { invoiceFilterQuery, invoiceListQuery, invoiceStatusChange } from "../../contract/invoices";
-import { currencyOf } from "../../domain/currencies";
-import { todayInTimeZone } from "../../domain/dates";
-import { formatScaled } from "../../domain/decimal";
-import { invoiceInputSchema } from "../../domain/invoice";
-import { financialYearOf } from "../../domain/invoice-number";
-import { type DisplayStatus, displayStatus } from "../../domain/status";
+import { invoiceFilterQuery, invoiceListQuery, invoiceStatusChange } from "#contract/invoices";
+import { currencyOf } from "#domain/currencies";
+import { todayInTimeZone } from "#domain/dates";
+import { formatScaled } from "#domain/decimal";
+import { invoiceInputSchema } from "#domain/invoice";
+import { financialYearOf } from "#domain/invoice-number";
+import { type DisplayStatus, displayStatus } from "#domain/status";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

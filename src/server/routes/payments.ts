@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { createOrderBody, testPayBody, verifyBody } from "../../contract/payments";
+import { createOrderBody, testPayBody, verifyBody } from "#contract/payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { canonicalEmail } from "../../domain/validation";
+import { canonicalEmail } from "#domain/validation";
 import { type BahiApp, buildApp } from "../app";
 import { creditLedger, signupGrants, userCredits } from "../db/schema";
 import type { PdfRenderer } from "../pdf/pool";

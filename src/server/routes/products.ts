@@ -6,8 +6,8 @@ import {
   productMovementsQuery,
   productPatch,
   QUANTITY_BY_PATCH,
-} from "../../contract/products";
-import { formatScaled } from "../../domain/decimal";
+} from "#contract/products";
+import { formatScaled } from "#domain/decimal";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

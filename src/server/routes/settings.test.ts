@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS } from "../../domain/settings";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import { userSettings } from "../db/schema";
 import { createTestApp, describeEachDb, get, send, signUpAndSignIn, type TestApp } from "../testing/harness";
 

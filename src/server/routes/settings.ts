@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { cleanSettingsForSave, type Settings, settingsSchema } from "../../domain/settings";
+import { cleanSettingsForSave, type Settings, settingsSchema } from "#domain/settings";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { formatScaled, parseScaled } from "../../domain/decimal";
-import { addressSchema, type InvoiceInput, invoiceInputSchema } from "../../domain/invoice";
-import { IMPORT_MESSAGES } from "../../domain/messages";
-import { isValidEmail, isValidGstin } from "../../domain/validation";
+import { formatScaled, parseScaled } from "#domain/decimal";
+import { addressSchema, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { IMPORT_MESSAGES } from "#domain/messages";
+import { isValidEmail, isValidGstin } from "#domain/validation";
 import { AppError } from "../errors";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file

@@ -1,5 +1,5 @@
-import { todayInTimeZone } from "../../domain/dates";
-import { cleanSettingsForSave, type Settings, settingsSchema } from "../../domain/settings";
+import { todayInTimeZone } from "#domain/dates";
+import { cleanSettingsForSave, type Settings, settingsSchema } from "#domain/settings";
 import type { Db } from "../db/client";
 import { type ReplacementData, readExportRows, readImagesById } from "../db/queries/data";
 import type { NewImage } from "../db/queries/images";

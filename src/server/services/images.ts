@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { MAX_IMAGE_BYTES } from "../../domain/limits";
-import { SETTINGS_MESSAGES } from "../../domain/messages";
+import { MAX_IMAGE_BYTES } from "#domain/limits";
+import { SETTINGS_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
 import { sanitizeSvg, UnusableSvgError } from "./svg";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { addDays, todayInTimeZone } from "../../domain/dates";
-import { DomainError } from "../../domain/errors";
+import { addDays, todayInTimeZone } from "#domain/dates";
+import { DomainError } from "#domain/errors";
 import {
   buildInvoiceDocument,
   type InvoiceCompany,
@@ -8,11 +8,11 @@ import {
   type InvoiceInput,
   invoiceClientSchema,
   invoiceInputSchema,
-} from "../../domain/invoice";
-import { timestampInvoiceNumber } from "../../domain/invoice-number";
-import type { Settings } from "../../domain/settings";
-import type { StoredStatus } from "../../domain/status";
-import { type StockState, stockDelta } from "../../domain/stock";
+} from "#domain/invoice";
+import { timestampInvoiceNumber } from "#domain/invoice-number";
+import type { Settings } from "#domain/settings";
+import type { StoredStatus } from "#domain/status";
+import { type StockState, stockDelta } from "#domain/stock";
 import type { Db } from "../db/client";
 import {
   allocateSequentialNumber,

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { type CreditPlan, planById } from "../../domain/credits";
-import { formatMoney } from "../../domain/format";
-import { PAYMENT_MESSAGES } from "../../domain/messages";
+import { type CreditPlan, planById } from "#domain/credits";
+import { formatMoney } from "#domain/format";
+import { PAYMENT_MESSAGES } from "#domain/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { getCreditBalance } from "../db/queries/credits";

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
-import { NEW_USER_CREDITS } from "../../../domain/credits";
-import { canonicalEmail } from "../../../domain/validation";
+import { NEW_USER_CREDITS } from "#domain/credits";
+import { canonicalEmail } from "#domain/validation";
 import type { Db } from "../client";
 import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { StoredStatus } from "../../../domain/status";
+import type { StoredStatus } from "#domain/status";
 import { type Db, queryRows } from "../client";
 import { invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";

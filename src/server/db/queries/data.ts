@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { buildInvoiceDocument, type InvoiceCompany } from "../../../domain/invoice";
-import type { Settings } from "../../../domain/settings";
-import type { ClientRecord, InvoiceRecord, ProductRecord } from "../../services/data-file";
+import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
+import type { Settings } from "#domain/settings";
+import type { ClientRecord, InvoiceRecord, ProductRecord } from "#server/services/data-file";
 import type { Db } from "../client";
 import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
 import type { NewImage } from "./images";

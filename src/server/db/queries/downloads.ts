@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
-import { DOWNLOAD_COST } from "../../../domain/credits";
+import { DOWNLOAD_COST } from "#domain/credits";
 import type { Db } from "../client";
 import { creditLedger, userCredits } from "../schema";
 

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import { parseSequentialInvoiceNumber, sequentialInvoiceNumber } from "../../../domain/invoice-number";
+import { parseSequentialInvoiceNumber, sequentialInvoiceNumber } from "#domain/invoice-number";
 import { type Db, queryRows } from "../client";
 import { invoiceSequences, invoices } from "../schema";
 

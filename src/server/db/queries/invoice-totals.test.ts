@@ -2,19 +2,19 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { addDays } from "../../../domain/dates";
-import { type InvoiceInput, invoiceInputSchema } from "../../../domain/invoice";
-import type { StoredStatus } from "../../../domain/status";
-import { AppError } from "../../errors";
-import { dashboardFigures } from "../../routes/dashboard";
+import { addDays } from "#domain/dates";
+import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import type { StoredStatus } from "#domain/status";
+import { AppError } from "#server/errors";
+import { dashboardFigures } from "#server/routes/dashboard";
 import {
   changeInvoiceStatus,
   createInvoice,
   deleteInvoice,
   duplicateInvoice,
   updateInvoice,
-} from "../../services/invoices";
-import { createTestApp, describeEachDb, type TestApp } from "../../testing/harness";
+} from "#server/services/invoices";
+import { createTestApp, describeEachDb, type TestApp } from "#server/testing/harness";
 import { type Db, queryRows } from "../client";
 import { user } from "../schema";
 import { dashboardData, type InvoiceBucket, invoiceBuckets } from "./dashboard";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { StoredStatus } from "../../../domain/status";
+import type { StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { invoiceMonthTotals, invoices } from "../schema";
 

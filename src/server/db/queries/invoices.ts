@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { INVOICE_SORTS } from "../../../contract/invoices";
-import type { InvoiceDocument } from "../../../domain/invoice";
-import type { DisplayStatus, StoredStatus } from "../../../domain/status";
+import { INVOICE_SORTS } from "#contract/invoices";
+import type { InvoiceDocument } from "#domain/invoice";
+import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { clients, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createTestApp, describeEachDb, type TestApp } from "../../testing/harness";
+import { createTestApp, describeEachDb, type TestApp } from "#server/testing/harness";
 import { claimJobPeriod } from "./job-leases";
 
 describeEachDb("scheduled job periods", (kind) => {

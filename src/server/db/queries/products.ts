@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { isCurrencyCode } from "../../../domain/currencies";
-import { AppError } from "../../errors";
+import { isCurrencyCode } from "#domain/currencies";
+import { AppError } from "#server/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements, userSettings } from "../schema";
 import { containsPattern } from "./clients";

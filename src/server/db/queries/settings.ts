@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "../../../domain/settings";
+import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "#domain/settings";
 import type { Db } from "../client";
 import { userSettings } from "../schema";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { formatScaled } from "../../../domain/decimal";
-import { fromQuantityUnits } from "../../../domain/stock";
-import { AppError } from "../../errors";
+import { formatScaled } from "#domain/decimal";
+import { fromQuantityUnits } from "#domain/stock";
+import { AppError } from "#server/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 

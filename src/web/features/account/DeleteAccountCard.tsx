@@ -2,12 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { api } from "../../api";
-import { useAuth } from "../../auth/AuthProvider";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Dialog } from "../../components/ui/dialog";
-import { Field, PasswordInput } from "../../components/ui/input";
+import { api } from "#web/api";
+import { useAuth } from "#web/auth/AuthProvider";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Dialog } from "#web/components/ui/dialog";
+import { Field, PasswordInput } from "#web/components/ui/input";
 
 /** Deletes the account and everything in it, after the password (when it has one) confirms it. */
 export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { AUTH_MESSAGES } from "../../../domain/messages";
-import { authApi } from "../../auth/auth-api";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Tabs } from "../../components/ui/tabs";
+import { AUTH_MESSAGES } from "#domain/messages";
+import { authApi } from "#web/auth/auth-api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Tabs } from "#web/components/ui/tabs";
 import { LoginForm } from "./LoginForm";
 import { ResetRequestForm } from "./ResetRequestForm";
 import { SignUpForm } from "./SignUpForm";

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { AUTH_MESSAGES, LOADING_TEXTS } from "../../../domain/messages";
-import { useAuth } from "../../auth/AuthProvider";
-import { FullScreenLoader } from "../../components/ui/card";
+import { AUTH_MESSAGES, LOADING_TEXTS } from "#domain/messages";
+import { useAuth } from "#web/auth/AuthProvider";
+import { FullScreenLoader } from "#web/components/ui/card";
 import { LandingPage } from "../public/LandingPage";
 import { AuthForm } from "./AuthForm";
 import { returnPathFrom } from "./return-path";

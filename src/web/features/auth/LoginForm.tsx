@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { AUTH_MESSAGES } from "../../../domain/messages";
-import { ApiError } from "../../api";
-import { authApi } from "../../auth/auth-api";
-import { Button } from "../../components/ui/button";
-import { Field, Input, PasswordInput } from "../../components/ui/input";
+import { AUTH_MESSAGES } from "#domain/messages";
+import { ApiError } from "#web/api";
+import { authApi } from "#web/auth/auth-api";
+import { Button } from "#web/components/ui/button";
+import { Field, Input, PasswordInput } from "#web/components/ui/input";
 
 /** Maps the server's answer to the spec's login messages. */
 export function loginErrorMessage(error: unknown): string {

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { AUTH_MESSAGES } from "../../../domain/messages";
-import { authApi } from "../../auth/auth-api";
-import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/input";
+import { AUTH_MESSAGES } from "#domain/messages";
+import { authApi } from "#web/auth/auth-api";
+import { Button } from "#web/components/ui/button";
+import { Field, Input } from "#web/components/ui/input";
 
 export function ResetRequestForm({
   initialEmail,

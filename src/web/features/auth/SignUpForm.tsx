@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "../../../domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../domain/validation";
-import { ApiError } from "../../api";
-import { authApi } from "../../auth/auth-api";
-import { Button } from "../../components/ui/button";
-import { Field, Input, PasswordInput } from "../../components/ui/input";
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "#domain/messages";
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { ApiError } from "#web/api";
+import { authApi } from "#web/auth/auth-api";
+import { Button } from "#web/components/ui/button";
+import { Field, Input, PasswordInput } from "#web/components/ui/input";
 
 export function SignUpForm({
   onDone,

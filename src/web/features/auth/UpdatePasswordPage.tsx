@@ -2,13 +2,13 @@ import { ShieldAlert } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { LOADING_TEXTS, PASSWORD_MESSAGES } from "../../../domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../domain/validation";
-import { useAuth } from "../../auth/AuthProvider";
-import { authApi } from "../../auth/auth-api";
-import { Button } from "../../components/ui/button";
-import { Card, FullScreenLoader, Spinner } from "../../components/ui/card";
-import { Field, PasswordInput } from "../../components/ui/input";
+import { LOADING_TEXTS, PASSWORD_MESSAGES } from "#domain/messages";
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { useAuth } from "#web/auth/AuthProvider";
+import { authApi } from "#web/auth/auth-api";
+import { Button } from "#web/components/ui/button";
+import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
+import { Field, PasswordInput } from "#web/components/ui/input";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 

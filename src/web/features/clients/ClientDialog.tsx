@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin } from "../../../domain/validation";
-import { ApiError } from "../../api";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { Field, Input, Textarea } from "../../components/ui/input";
+import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin } from "#domain/validation";
+import { ApiError } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Dialog } from "#web/components/ui/dialog";
+import { Field, Input, Textarea } from "#web/components/ui/input";
 import { type Address, type Client, type ClientInput, emptyAddress, saveClient } from "./api";
 
 type Errors = Record<string, string>;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../api";
+import { api } from "#web/api";
 
 export interface Address {
   line1: string;

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
 
 /** The value, once it has stopped changing for `ms`: a search box queries after typing pauses. */
 export function useDebounced<T>(value: T, ms = 250): T {

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { formatMoney } from "../../../domain/format";
-import { Button } from "../../components/ui/button";
-import { Card, Spinner } from "../../components/ui/card";
+import { formatMoney } from "#domain/format";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
 import { creditsQuery, type LedgerEntry, ledgerQuery, type Purchase } from "./api";
 import { useTopUpDialog } from "./useTopUpDialog";
 

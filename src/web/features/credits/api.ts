@@ -1,4 +1,4 @@
-import { api } from "../../api";
+import { api } from "#web/api";
 
 export interface CreditBalance {
   credits: number;

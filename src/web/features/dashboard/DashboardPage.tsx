@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../domain/format";
-import { displayName, useAuth } from "../../auth/AuthProvider";
-import { Button } from "../../components/ui/button";
-import { Card, Spinner } from "../../components/ui/card";
-import { PageHeader } from "../../components/ui/page";
+import { formatMoney } from "#domain/format";
+import { displayName, useAuth } from "#web/auth/AuthProvider";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
+import { PageHeader } from "#web/components/ui/page";
 import { formatDate } from "../invoices/format";
 import { StatusBadge } from "../invoices/StatusBadge";
 import { FigureCards } from "./FigureCards";

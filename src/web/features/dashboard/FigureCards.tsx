@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { formatMoney } from "../../../domain/format";
+import { formatMoney } from "#domain/format";
 import type { Figures } from "./types";
 
 const ITEMS: { key: keyof Figures; label: string; tone: string }[] = [

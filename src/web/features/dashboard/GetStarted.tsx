@@ -1,6 +1,6 @@
 import { ArrowRight, Boxes, FilePlus2, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Card } from "../../components/ui/card";
+import { Card } from "#web/components/ui/card";
 
 const STEPS = [
   {

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../domain/format";
+import { formatMoney } from "#domain/format";
 import type { Dashboard } from "./types";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -1,4 +1,4 @@
-import type { DisplayStatus } from "../../../domain/status";
+import type { DisplayStatus } from "#domain/status";
 import type { InvoiceSummary } from "../invoices/types";
 
 export interface Figure {

@@ -1,7 +1,7 @@
 import { Boxes, Settings2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { Card } from "../../components/ui/card";
-import { PageHeader } from "../../components/ui/page";
+import { Card } from "#web/components/ui/card";
+import { PageHeader } from "#web/components/ui/page";
 import type { ProductFilter } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Boxes, List, PackageX, Settings2 } from "lucide-react";
 import { Link } from "react-router";
-import { SETTINGS_MESSAGES } from "../../../domain/messages";
-import { Button } from "../../components/ui/button";
-import { Card, Spinner } from "../../components/ui/card";
-import { PageHeader } from "../../components/ui/page";
+import { SETTINGS_MESSAGES } from "#domain/messages";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
+import { PageHeader } from "#web/components/ui/page";
 import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 
 const linkButton =

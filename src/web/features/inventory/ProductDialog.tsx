@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { parseScaled } from "../../../domain/decimal";
-import { ApiError, api } from "../../api";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { Field, Input } from "../../components/ui/input";
+import { parseScaled } from "#domain/decimal";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Dialog } from "#web/components/ui/dialog";
+import { Field, Input } from "#web/components/ui/input";
 import type { Product } from "./api";
 
 interface Form {

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { parseScaled } from "../../../domain/decimal";
-import { ApiError, api } from "../../api";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/card";
-import { Dialog } from "../../components/ui/dialog";
-import { Field, Input } from "../../components/ui/input";
+import { parseScaled } from "#domain/decimal";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Spinner } from "#web/components/ui/card";
+import { Dialog } from "#web/components/ui/dialog";
+import { Field, Input } from "#web/components/ui/input";
 import { type Movement, movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
 
 type Direction = "add" | "remove";

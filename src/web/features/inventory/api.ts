@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { currencyOf, isCurrencyCode } from "../../../domain/currencies";
-import { parseScaled, roundHalfAwayFromZero } from "../../../domain/decimal";
-import { formatMoney } from "../../../domain/format";
-import { api } from "../../api";
+import { currencyOf, isCurrencyCode } from "#domain/currencies";
+import { parseScaled, roundHalfAwayFromZero } from "#domain/decimal";
+import { formatMoney } from "#domain/format";
+import { api } from "#web/api";
 import type { Page } from "../clients/api";
 
 export type StockStatus = "untracked" | "in_stock" | "low" | "out";

@@ -3,12 +3,12 @@ import { ChevronLeft, ChevronRight, Download, FilePlus2, FileText } from "lucide
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatMoney } from "../../../domain/format";
-import { api } from "../../api";
-import { Button } from "../../components/ui/button";
-import { Card, Spinner } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/dialog";
-import { PageHeader } from "../../components/ui/page";
+import { formatMoney } from "#domain/format";
+import { api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/dialog";
+import { PageHeader } from "#web/components/ui/page";
 import { formatDate } from "./format";
 import { filterQuery, hasFilters, type InvoiceFilters, PAGE_SIZE, readFilters } from "./list/filters";
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";

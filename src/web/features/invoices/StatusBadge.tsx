@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Ban, CheckCircle2, Clock, FilePen, TriangleAlert } from "lucide-react";
-import { type DisplayStatus, STATUS_LABELS } from "../../../domain/status";
+import { type DisplayStatus, STATUS_LABELS } from "#domain/status";
 
 // Colour and text and an icon: the status never rests on colour alone.
 const STYLES: Record<DisplayStatus, { className: string; icon: typeof Clock }> = {

@@ -1,6 +1,6 @@
-import { currencyOf } from "../../../domain/currencies";
-import { parseScaled } from "../../../domain/decimal";
-import { formatMoney } from "../../../domain/format";
+import { currencyOf } from "#domain/currencies";
+import { parseScaled } from "#domain/decimal";
+import { formatMoney } from "#domain/format";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

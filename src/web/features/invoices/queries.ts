@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../../api";
+import { api } from "#web/api";
 import type { Invoice, InvoicePage, NextNumber, SavedClient, SavedProduct } from "./types";
 
 export const invoiceKeys = {

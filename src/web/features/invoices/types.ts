@@ -1,5 +1,5 @@
-import type { Address, InvoiceDocument } from "../../../domain/invoice";
-import type { DisplayStatus, StoredStatus } from "../../../domain/status";
+import type { Address, InvoiceDocument } from "#domain/invoice";
+import type { DisplayStatus, StoredStatus } from "#domain/status";
 
 /** An invoice as the list endpoints present it (no document). */
 export interface InvoiceSummary {

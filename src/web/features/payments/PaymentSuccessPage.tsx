@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { formatMoney } from "../../../domain/format";
-import { Card, Spinner } from "../../components/ui/card";
+import { formatMoney } from "#domain/format";
+import { Card, Spinner } from "#web/components/ui/card";
 import { creditsQuery, ledgerQuery } from "../credits/api";
 import type { PaymentSuccessState } from "./usePurchase";
 

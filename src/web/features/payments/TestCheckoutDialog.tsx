@@ -1,9 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
-import { formatMoney } from "../../../domain/format";
-import { api } from "../../api";
-import { Button } from "../../components/ui/button";
+import { formatMoney } from "#domain/format";
+import { api } from "#web/api";
+import { Button } from "#web/components/ui/button";
 import type { CheckoutSuccess } from "./checkout";
 import { useTestCheckoutRequest } from "./testCheckout";
 

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from "../../../domain/messages";
+import { PAYMENT_MESSAGES } from "#domain/messages";
 
 // Razorpay Checkout: its script is loaded once, on demand (spec §4), from the configured URL.
 

@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PAYMENT_MESSAGES } from "../../../domain/messages";
-import { ApiError, api } from "../../api";
-import { displayName, useAuth } from "../../auth/AuthProvider";
+import { PAYMENT_MESSAGES } from "#domain/messages";
+import { ApiError, api } from "#web/api";
+import { displayName, useAuth } from "#web/auth/AuthProvider";
 import type { Plan } from "../credits/api";
 import { closeTopUpDialog, openTopUpDialog } from "../credits/useTopUpDialog";
 import {

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Button, type ButtonProps } from "../../components/ui/button";
+import { Button, type ButtonProps } from "#web/components/ui/button";
 import { useDownloadPdf } from "./useDownloadPdf";
 
 /**

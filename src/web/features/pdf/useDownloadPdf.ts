@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import { CREDIT_MESSAGES } from "../../../domain/messages";
+import { CREDIT_MESSAGES } from "#domain/messages";
 import { creditsQuery } from "../credits/api";
 import { openTopUpDialog } from "../credits/useTopUpDialog";
 

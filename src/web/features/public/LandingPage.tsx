@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NEW_USER_CREDITS } from "../../../domain/credits";
+import { NEW_USER_CREDITS } from "#domain/credits";
 import { Faq } from "./landing/Faq";
 import { Features } from "./landing/Features";
 import { Hero } from "./landing/Hero";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CREDIT_PLANS, type CreditPlan, NEW_USER_CREDITS } from "../../../domain/credits";
-import { formatMoney } from "../../../domain/format";
+import { CREDIT_PLANS, type CreditPlan, NEW_USER_CREDITS } from "#domain/credits";
+import { formatMoney } from "#domain/format";
 import { InfoPageLayout, InfoSection } from "./InfoPageLayout";
 
 /** "₹1.49": the plan price spread over its downloads, rounded to the paisa. */

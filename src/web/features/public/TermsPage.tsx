@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NEW_USER_CREDITS } from "../../../domain/credits";
+import { NEW_USER_CREDITS } from "#domain/credits";
 import { InfoPageLayout, InfoSection } from "./InfoPageLayout";
 import { SUPPORT_EMAIL } from "./publicLinks";
 

@@ -1,10 +1,10 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { MAX_IMAGE_BYTES } from "../../../domain/limits";
-import { SETTINGS_MESSAGES } from "../../../domain/messages";
-import { ApiError, api } from "../../api";
-import { Button } from "../../components/ui/button";
+import { MAX_IMAGE_BYTES } from "#domain/limits";
+import { SETTINGS_MESSAGES } from "#domain/messages";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
 
 type Kind = "logo" | "signature" | "qr";
 

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
-import { LOADING_TEXTS, SETTINGS_MESSAGES } from "../../../domain/messages";
-import { useAuth } from "../../auth/AuthProvider";
-import { Spinner } from "../../components/ui/card";
+import { LOADING_TEXTS, SETTINGS_MESSAGES } from "#domain/messages";
+import { useAuth } from "#web/auth/AuthProvider";
+import { Spinner } from "#web/components/ui/card";
 import { settingsQuery } from "./settingsQuery";
 
 /** Pages that do not wait for settings (spec §2: not on /instructions). */

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { CURRENCIES } from "../../../domain/currencies";
-import { FONT_FAMILIES, INVOICE_TEMPLATES, type Settings } from "../../../domain/settings";
-import { Card } from "../../components/ui/card";
-import { Field, Input, Textarea } from "../../components/ui/input";
-import { useTheme } from "../../lib/theme";
+import { CURRENCIES } from "#domain/currencies";
+import { FONT_FAMILIES, INVOICE_TEMPLATES, type Settings } from "#domain/settings";
+import { Card } from "#web/components/ui/card";
+import { Field, Input, Textarea } from "#web/components/ui/input";
+import { useTheme } from "#web/lib/theme";
 import { ImageUpload } from "./ImageUpload";
 import type { FieldErrors, SettingsForm } from "./SettingsPage";
 import { Switch } from "./Switch";

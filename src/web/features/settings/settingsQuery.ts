@@ -1,5 +1,5 @@
-import type { Settings } from "../../../domain/settings";
-import { api } from "../../api";
+import type { Settings } from "#domain/settings";
+import { api } from "#web/api";
 
 // Apart from useSettings (which needs the settings schema), so the app's entry can start this
 // request at once without carrying the schema.

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "../../../domain/settings";
-import { useAuth } from "../../auth/AuthProvider";
+import { DEFAULT_SETTINGS, mergeSettings, type Settings } from "#domain/settings";
+import { useAuth } from "#web/auth/AuthProvider";
 import { settingsQuery } from "./settingsQuery";
 
 // The signed-in user's settings for the whole app (the invoice editor takes its defaults here).

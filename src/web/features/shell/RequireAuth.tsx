@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { LOADING_TEXTS } from "../../../domain/messages";
-import { useAuth } from "../../auth/AuthProvider";
-import { FullScreenLoader } from "../../components/ui/card";
+import { LOADING_TEXTS } from "#domain/messages";
+import { useAuth } from "#web/auth/AuthProvider";
+import { FullScreenLoader } from "#web/components/ui/card";
 
 /** Sends a signed-out visitor to /auth, remembering where they were going. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { Button } from "../../components/ui/button";
+import { Button } from "#web/components/ui/button";
 import { NAV_ITEMS } from "./nav";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

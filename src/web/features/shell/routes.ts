@@ -1,4 +1,4 @@
-import { PAGE_TITLES } from "../../../domain/messages";
+import { PAGE_TITLES } from "#domain/messages";
 
 /** Page titles of the protected routes, as the spec names them, by path. */
 const TITLES_BY_PATH: Record<string, string> = {

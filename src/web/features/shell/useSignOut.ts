@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useAuth } from "../../auth/AuthProvider";
-import { authApi } from "../../auth/auth-api";
+import { useAuth } from "#web/auth/AuthProvider";
+import { authApi } from "#web/auth/auth-api";
 
 /** Signs out, forgets cached data and goes to /auth; 'Sign out Failed' when the server says no. */
 export function useSignOut() {

@@ -1,7 +1,7 @@
 import { Ban, CheckCircle2, Copy, FileCheck2, RotateCcw, Save, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import type { StoredStatus } from "../../../../domain/status";
-import { Button } from "../../../components/ui/button";
+import type { StoredStatus } from "#domain/status";
+import { Button } from "#web/components/ui/button";
 
 export type EditorActionName =
   | "draft"

@@ -2,10 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
-import type { Address, InvoiceClient } from "../../../../domain/invoice";
-import { api } from "../../../api";
-import { Button } from "../../../components/ui/button";
-import { Field, Input } from "../../../components/ui/input";
+import type { Address, InvoiceClient } from "#domain/invoice";
+import { api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Field, Input } from "#web/components/ui/input";
 import { searchClients } from "../queries";
 import type { SavedClient } from "../types";
 import { useDebounced } from "../useDebounced";

@@ -1,7 +1,7 @@
 import { Settings as SettingsIcon } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
-import type { InvoiceCompany } from "../../../../domain/invoice";
+import type { InvoiceCompany } from "#domain/invoice";
 import { imageUrl } from "../queries";
 
 /** The seller's details come from Settings; they are shown here, changed there. */

@@ -1,7 +1,7 @@
 import { memo } from "react";
-import { CURRENCIES } from "../../../../domain/currencies";
-import type { InvoiceInput } from "../../../../domain/invoice";
-import { Field, Input } from "../../../components/ui/input";
+import { CURRENCIES } from "#domain/currencies";
+import type { InvoiceInput } from "#domain/invoice";
+import { Field, Input } from "#web/components/ui/input";
 import type { EditorAction } from "./draft";
 
 export const selectClass =

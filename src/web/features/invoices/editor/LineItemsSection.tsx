@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { parseScaled } from "../../../../domain/decimal";
-import type { InvoiceItem } from "../../../../domain/invoice";
-import { Button } from "../../../components/ui/button";
+import { parseScaled } from "#domain/decimal";
+import type { InvoiceItem } from "#domain/invoice";
+import { Button } from "#web/components/ui/button";
 import type { SavedProduct } from "../types";
 import type { EditorAction } from "./draft";
 import { LineRow, type LineStock } from "./LineRow";

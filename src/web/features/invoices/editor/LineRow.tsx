@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
-import { formatMoney } from "../../../../domain/format";
-import type { InvoiceItem } from "../../../../domain/invoice";
-import type { LineField } from "../../../../domain/totals";
-import { Button } from "../../../components/ui/button";
-import { Field, Input } from "../../../components/ui/input";
+import { formatMoney } from "#domain/format";
+import type { InvoiceItem } from "#domain/invoice";
+import type { LineField } from "#domain/totals";
+import { Button } from "#web/components/ui/button";
+import { Field, Input } from "#web/components/ui/input";
 import { formatQuantity } from "../format";
 import { searchProducts } from "../queries";
 import type { SavedProduct } from "../types";

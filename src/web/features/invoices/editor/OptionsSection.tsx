@@ -1,8 +1,8 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import type { InvoiceCompany, InvoiceInput } from "../../../../domain/invoice";
-import { FONT_FAMILIES, INVOICE_TEMPLATES } from "../../../../domain/settings";
-import { Field, Input, Textarea } from "../../../components/ui/input";
+import type { InvoiceCompany, InvoiceInput } from "#domain/invoice";
+import { FONT_FAMILIES, INVOICE_TEMPLATES } from "#domain/settings";
+import { Field, Input, Textarea } from "#web/components/ui/input";
 import { TEMPLATE_LABELS } from "../preview/templates";
 import { selectClass } from "./DetailsSection";
 import type { EditorAction } from "./draft";

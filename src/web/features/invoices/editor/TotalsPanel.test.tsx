@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { InvoiceInput } from "../../../../domain/invoice";
-import { DEFAULT_SETTINGS } from "../../../../domain/settings";
+import type { InvoiceInput } from "#domain/invoice";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import { companyFromSettings, newInvoiceInput } from "./draft";
 import { previewDocument } from "./preview-document";
 import { TotalsPanel } from "./TotalsPanel";

@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../../domain/format";
-import type { InvoiceDocument } from "../../../../domain/invoice";
+import { formatMoney } from "#domain/format";
+import type { InvoiceDocument } from "#domain/invoice";
 import { formatPercent } from "../format";
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -1,6 +1,6 @@
-import { addDays } from "../../../../domain/dates";
-import type { InvoiceClient, InvoiceCompany, InvoiceInput, InvoiceItem } from "../../../../domain/invoice";
-import type { Settings } from "../../../../domain/settings";
+import { addDays } from "#domain/dates";
+import type { InvoiceClient, InvoiceCompany, InvoiceInput, InvoiceItem } from "#domain/invoice";
+import type { Settings } from "#domain/settings";
 import type { Invoice, SavedClient, SavedProduct } from "../types";
 
 // The editor keeps an InvoiceInput (decimals as the text the user typed) and nothing else, so what

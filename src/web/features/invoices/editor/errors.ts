@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "../../../api";
+import { ApiError } from "#web/api";
 
 /** zod issues keyed the way the server reports fields: "items.0.quantity", "client.name". */
 export function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string> {

@@ -3,8 +3,8 @@ import {
   type InvoiceCompany,
   type InvoiceDocument,
   type InvoiceInput,
-} from "../../../../domain/invoice";
-import { type LineProblem, type LineTotals, validateLine } from "../../../../domain/totals";
+} from "#domain/invoice";
+import { type LineProblem, type LineTotals, validateLine } from "#domain/totals";
 
 export interface PreviewResult {
   /** The document as the server and the PDF would build it from the lines that are valid now. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type InvoiceInput, invoiceInputSchema } from "../../../../domain/invoice";
-import type { StoredStatus } from "../../../../domain/status";
-import { api } from "../../../api";
+import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import type { StoredStatus } from "#domain/status";
+import { api } from "#web/api";
 import { invoiceKeys, useInvalidateAfterInvoiceChange } from "../queries";
 import type { Invoice } from "../types";
 import { issuesToFields } from "./errors";

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Field, Input } from "../../../components/ui/input";
+import { Field, Input } from "#web/components/ui/input";
 import { selectClass } from "../editor/DetailsSection";
 import { type InvoiceFilters, SORTS, STATUS_FILTERS } from "./filters";
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, Copy, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { DownloadPdfButton } from "../../pdf/DownloadPdfButton";
+import { Button } from "#web/components/ui/button";
+import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import type { InvoiceSummary } from "../types";
 
 export type RowAction = "duplicate" | "paid" | "delete";

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildInvoiceDocument, type InvoiceInput } from "../../../../domain/invoice";
-import { DEFAULT_SETTINGS } from "../../../../domain/settings";
-import { UPI_SPLIT_NOTE } from "../../../../domain/upi";
+import { buildInvoiceDocument, type InvoiceInput } from "#domain/invoice";
+import { DEFAULT_SETTINGS } from "#domain/settings";
+import { UPI_SPLIT_NOTE } from "#domain/upi";
 import { companyFromSettings, newInvoiceInput } from "../editor/draft";
 import { InvoicePreview } from "./InvoicePreview";
 

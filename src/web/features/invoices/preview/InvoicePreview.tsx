@@ -1,6 +1,6 @@
 import { lazy, memo, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from "react";
-import type { Address, InvoiceDocument } from "../../../../domain/invoice";
-import { upiQrFor } from "../../../../domain/upi";
+import type { Address, InvoiceDocument } from "#domain/invoice";
+import { upiQrFor } from "#domain/upi";
 import { formatDate } from "../format";
 import { imageUrl } from "../queries";
 import { PreviewItems } from "./PreviewItems";

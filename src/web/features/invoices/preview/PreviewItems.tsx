@@ -1,6 +1,6 @@
 import { memo } from "react";
-import { formatMoney } from "../../../../domain/format";
-import type { InvoiceDocument, InvoiceItem } from "../../../../domain/invoice";
+import { formatMoney } from "#domain/format";
+import type { InvoiceDocument, InvoiceItem } from "#domain/invoice";
 import { formatPercent, formatQuantity, formatRate } from "../format";
 import { PAPER } from "./paper-colours";
 import type { TemplateStyle } from "./templates";

@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../../domain/format";
-import type { InvoiceDocument } from "../../../../domain/invoice";
+import { formatMoney } from "#domain/format";
+import type { InvoiceDocument } from "#domain/invoice";
 import { formatPercent } from "../format";
 import { PAPER } from "./paper-colours";
 import type { TemplateStyle } from "./templates";

@@ -1,4 +1,4 @@
-import type { FontFamily } from "../../../../domain/settings";
+import type { FontFamily } from "#domain/settings";
 
 // The preview draws with the very font files the PDF embeds (served by /api/fonts), loaded the
 // first time a family is chosen, so what the user sees is what the PDF prints. Roboto is the app's

@@ -1,5 +1,5 @@
-import type { InvoiceDocument } from "../../../../domain/invoice";
-import type { InvoiceTemplate } from "../../../../domain/settings";
+import type { InvoiceDocument } from "#domain/invoice";
+import type { InvoiceTemplate } from "#domain/settings";
 import { PAPER, textOn, tint } from "./paper-colours";
 
 /** What sets the three templates apart; the blocks themselves are shared, as in the PDF. */

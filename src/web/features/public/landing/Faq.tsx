@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CREDIT_PLANS, NEW_USER_CREDITS } from "../../../../domain/credits";
+import { CREDIT_PLANS, NEW_USER_CREDITS } from "#domain/credits";
 
 const planList = CREDIT_PLANS.map((plan) => `${plan.credits} for ₹${plan.priceRupees}`).join(", ");
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
-import { formatMoney } from "../../../../domain/format";
-import { amountInWords } from "../../../../domain/words";
+import { formatMoney } from "#domain/format";
+import { amountInWords } from "#domain/words";
 
 const promises = ["25 free PDF downloads", "No card needed to start", "Works on any phone"];
 

@@ -1,6 +1,6 @@
-import { formatMoney } from "../../../../domain/format";
-import { computeInvoiceTotals } from "../../../../domain/totals";
-import { amountInWords } from "../../../../domain/words";
+import { formatMoney } from "#domain/format";
+import { computeInvoiceTotals } from "#domain/totals";
+import { amountInWords } from "#domain/words";
 import { type SampleInvoice, sampleInvoices } from "./invoiceSamples";
 
 const inr = (paise: number) => formatMoney(paise, "INR");

@@ -1,4 +1,4 @@
-import type { LineInput } from "../../../../domain/totals";
+import type { LineInput } from "#domain/totals";
 
 /**
  * Illustrative invoices for the landing page, from made-up businesses. Totals are computed by the same
