@@ -1,14 +1,12 @@
+import { errorChain } from "./db-errors";
+
 /**
  * Whether an error means "the database cannot be reached or did not answer" rather than a bug:
  * such errors answer 503 (try again), not 500. Drizzle wraps the driver's error, so the whole
  * `cause` chain is looked at.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (isUnavailableCause(current)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
+  for (const e of errorChain(error)) if (isUnavailableCause(e)) return true;
   return false;
 }
 

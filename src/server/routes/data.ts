@@ -3,6 +3,7 @@ import { CLEAR_MESSAGES, IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
+import { isStatementTimeout } from "../db/db-errors";
 import { deleteUserData, replaceUserData } from "../db/queries/data";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
@@ -29,7 +30,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         await deleteUserData(tx as unknown as Db, me.id);
       });
     } catch (error) {
-      if ((error as { code?: string }).code === "57014") {
+      if (isStatementTimeout(error)) {
         throw new AppError("service_unavailable", CLEAR_MESSAGES.timedOut);
       }
       throw error;

@@ -14,6 +14,7 @@ import type { Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
 import { type StockState, stockDelta } from "#domain/stock";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/db-errors";
 import {
   allocateSequentialNumber,
   financialYearOfIsoDate,
@@ -170,21 +171,15 @@ async function moveStock(
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; ) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+/** The unique index on (user, invoice number): see schema.ts. */
+const INVOICE_NUMBER_INDEX = "invoices_user_number_uq";
 
 /** Runs a command; a clash on the (user, invoice number) index becomes the editor's 409. */
 async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    // The only unique index these commands can hit is invoices_user_number_uq.
-    if (isUniqueViolation(error)) throw numberClash(attempt.number);
+    if (isUniqueViolation(error, INVOICE_NUMBER_INDEX)) throw numberClash(attempt.number);
     throw error;
   }
 }

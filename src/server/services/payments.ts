@@ -5,6 +5,7 @@ import { formatMoney } from "#domain/format";
 import { PAYMENT_MESSAGES } from "#domain/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/db-errors";
 import { getCreditBalance } from "../db/queries/credits";
 import {
   countOrdersSince,
@@ -209,7 +210,7 @@ export function createPayments(deps: {
     try {
       result = await grantOrder(db, order.id, paymentId, event);
     } catch (error) {
-      if ((error as { code?: string }).code === "23505") {
+      if (isUniqueViolation(error)) {
         throw new AppError("conflict", PAYMENT_MESSAGES.couldNotVerifyPayment);
       }
       throw error;
