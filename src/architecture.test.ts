@@ -1,0 +1,237 @@
+// The walls between the floors of src/, checked on every test run (docs: README "Layout").
+// Each broken rule is printed as `file:line  import "x": why`, so the fix is obvious.
+import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import ts from "typescript";
+
+const root = path.resolve(import.meta.dirname, "..");
+const src = path.join(root, "src");
+
+type Area = "domain" | "contract" | "server" | "web";
+type Use = { file: string; line: number; specifier: string };
+
+const ALIASES: [prefix: string, folder: string][] = [
+  ["#domain/", "src/domain/"],
+  ["#contract/", "src/contract/"],
+  ["#contract", "src/contract/index"],
+  ["#server/", "src/server/"],
+  ["#web/", "src/web/"],
+];
+const DATABASE_DRIVERS = ["drizzle-orm", "pg", "@electric-sql/pglite"];
+/** Packages the pure floors may use; test files may also use the test tools. */
+const DOMAIN_PACKAGES = ["zod"];
+const TEST_PACKAGES = ["vitest", "fast-check"];
+/**
+ * Outside src/server/db, only these may speak to a database driver, because they work beneath
+ * Drizzle: a backup copies the whole database (PGlite's data folder, or a pg client beside pg_dump),
+ * and the test harness creates and drops a database per test file.
+ */
+const DRIVER_ALLOWED = ["src/server/backup/", "src/server/testing/"];
+/** `process.env` is read once, by config.ts; tests read theirs through test-config.ts. */
+const ENV_READERS = ["src/server/config.ts", "src/server/testing/test-config.ts"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : sourceFiles(full);
+    return /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+const relative = (file: string) => path.relative(root, file).split(path.sep).join("/");
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+type Parsed = { file: string; imports: Use[]; envReads: Use[] };
+
+function parse(file: string): Parsed {
+  const text = readFileSync(file, "utf8");
+  const kind = file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const at = (node: ts.Node, specifier: string): Use => ({
+    file: relative(file),
+    line: tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1,
+    specifier,
+  });
+  const imports: Use[] = [];
+  const envReads: Use[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      if (ts.isStringLiteral(node.moduleSpecifier)) imports.push(at(node, node.moduleSpecifier.text));
+    } else if (ts.isCallExpression(node)) {
+      const [first] = node.arguments;
+      const loads =
+        node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === "require");
+      if (loads && first && ts.isStringLiteralLike(first)) imports.push(at(node, first.text));
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      const literal = node.argument.literal;
+      if (ts.isStringLiteral(literal)) imports.push(at(node, literal.text));
+    } else if (
+      ts.isPropertyAccessExpression(node) &&
+      node.name.text === "env" &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "process"
+    ) {
+      envReads.push(at(node, "process.env"));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return { file, imports, envReads };
+}
+
+type Target =
+  | { kind: "file"; path: string; area: Area | undefined; viaRelative: boolean }
+  | { kind: "package"; name: string; builtin: boolean };
+
+function resolve(from: string, specifier: string): Target {
+  if (specifier.startsWith(".")) {
+    const target = relative(path.resolve(path.dirname(from), specifier));
+    return { kind: "file", path: target, area: areaOf(target), viaRelative: true };
+  }
+  for (const [prefix, folder] of ALIASES) {
+    if (specifier === prefix || (prefix.endsWith("/") && specifier.startsWith(prefix))) {
+      const target = folder + specifier.slice(prefix.length);
+      return { kind: "file", path: target, area: areaOf(target), viaRelative: false };
+    }
+  }
+  const parts = specifier.split("/");
+  const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+  const builtin = specifier.startsWith("node:") || builtinModules.includes(name);
+  return { kind: "package", name, builtin };
+}
+
+function areaOf(repoPath: string): Area | undefined {
+  const match = /^src\/(domain|contract|server|web)(\/|$)/.exec(repoPath);
+  return match?.[1] as Area | undefined;
+}
+
+/** The server's floors, top to bottom: routes -> services -> queries (all of db/) -> schema. */
+function serverFloor(repoPath: string): number | undefined {
+  if (repoPath.startsWith("src/server/routes/")) return 3;
+  if (repoPath.startsWith("src/server/services/")) return 2;
+  if (/^src\/server\/db\/schema(\.ts)?$/.test(repoPath)) return 0;
+  if (repoPath.startsWith("src/server/db/")) return 1;
+  return undefined;
+}
+const FLOOR_NAMES = ["schema", "queries", "services", "routes"];
+
+/** Why this import breaks a wall, or undefined when it is fine. */
+function breach(file: string, use: Use): string | undefined {
+  const from = relative(file);
+  const area = areaOf(from);
+  const test = isTest(from);
+  const target = resolve(file, use.specifier);
+
+  if (target.kind === "file") {
+    const climbs = use.specifier.match(/\.\.\//g)?.length ?? 0;
+    if (area === "domain" && target.area && target.area !== "domain") {
+      return `src/domain is pure and imports nothing outside itself (here: src/${target.area})`;
+    }
+    if (area === "contract" && target.area && target.area !== "contract" && target.area !== "domain") {
+      return `src/contract imports only src/domain and zod (here: src/${target.area})`;
+    }
+    if (area === "web" && target.area === "server") {
+      return "src/web never imports src/server: share it through src/contract or src/domain";
+    }
+    if (target.viaRelative && target.area && area && target.area !== area) {
+      return `crosses from src/${area} into src/${target.area} by a relative path: import it as #${target.area}/...`;
+    }
+    if (target.viaRelative && target.area && climbs >= 2) {
+      return `climbs ${climbs} folders: import it as #${target.area}/...`;
+    }
+    const floor = serverFloor(from);
+    const targetFloor = serverFloor(target.path);
+    if (!test && floor !== undefined && targetFloor !== undefined && targetFloor > floor) {
+      return `server imports point down (routes -> services -> queries -> schema): ${FLOOR_NAMES[floor]} must not import ${FLOOR_NAMES[targetFloor]}`;
+    }
+    return undefined;
+  }
+
+  if (area === "domain" || area === "contract") {
+    const allowed = [...DOMAIN_PACKAGES, ...(test ? TEST_PACKAGES : [])];
+    if (!allowed.includes(target.name)) {
+      const what = target.builtin ? "a node built-in" : "a package";
+      return `src/${area} is pure and uses no package but ${allowed.join(", ")} (here: ${target.name}, ${what})`;
+    }
+  }
+  if (area === "web" && target.builtin && !test) {
+    return "src/web runs in the browser: no node built-ins";
+  }
+  if (DATABASE_DRIVERS.includes(target.name) && !test) {
+    if (area === "web") return `src/web never imports a database driver (${target.name})`;
+    if (!from.startsWith("src/server/db/") && !DRIVER_ALLOWED.some((prefix) => from.startsWith(prefix))) {
+      return `only src/server/db speaks to the database (${target.name}): call a query in src/server/db/queries`;
+    }
+  }
+  return undefined;
+}
+
+function report(lines: string[]): string {
+  return lines.length === 0 ? "" : `\n${lines.join("\n")}\n`;
+}
+
+const parsed = sourceFiles(src).map(parse);
+
+describe("the walls between domain, contract, server and web", () => {
+  it("finds the source files and their imports", () => {
+    expect(parsed.length).toBeGreaterThan(100);
+    expect(parsed.some((p) => p.imports.length > 0)).toBe(true);
+  });
+
+  it("every import stays inside its walls", () => {
+    const breaches = parsed.flatMap(({ file, imports }) =>
+      imports.flatMap((use) => {
+        const why = breach(file, use);
+        return why ? [`${use.file}:${use.line}  import "${use.specifier}": ${why}`] : [];
+      }),
+    );
+    expect(report(breaches)).toBe("");
+  });
+
+  it("reads process.env only in src/server/config.ts (tests: src/server/testing/test-config.ts)", () => {
+    const reads = parsed
+      .flatMap(({ envReads }) => envReads)
+      .filter((use) => !ENV_READERS.includes(use.file))
+      .map((use) => `${use.file}:${use.line}  process.env: read it through config.ts (or test-config.ts)`);
+    expect(report(reads)).toBe("");
+  });
+});
+
+describe("the wall checker itself", () => {
+  const at = (file: string, specifier: string) => breach(path.join(root, file), { file, line: 1, specifier });
+
+  it("refuses what each rule forbids", () => {
+    expect(at("src/domain/totals.ts", "#server/config")).toMatch(/pure/);
+    expect(at("src/domain/totals.ts", "node:fs")).toMatch(/node built-in/);
+    expect(at("src/domain/totals.ts", "drizzle-orm")).toMatch(/pure/);
+    expect(at("src/domain/totals.ts", "../web/api")).toMatch(/imports nothing outside itself/);
+    expect(at("src/server/errors.ts", "../domain/errors")).toMatch(/relative path: import it as #domain/);
+    expect(at("src/contract/clients.ts", "#web/api")).toMatch(/only src\/domain and zod/);
+    expect(at("src/web/api.ts", "#server/config")).toMatch(/never imports src\/server/);
+    expect(at("src/web/api.ts", "pg")).toMatch(/database driver/);
+    expect(at("src/web/api.ts", "fs")).toMatch(/node built-ins/);
+    expect(at("src/server/services/invoices.ts", "drizzle-orm")).toMatch(/only src\/server\/db/);
+    expect(at("src/server/services/invoices.ts", "../routes/invoices")).toMatch(
+      /services must not import routes/,
+    );
+    expect(at("src/server/db/queries/clients.ts", "#server/services/invoices")).toMatch(
+      /queries must not import services/,
+    );
+    expect(at("src/server/db/schema.ts", "./queries/clients")).toMatch(/schema must not import queries/);
+    expect(at("src/web/features/a/b/page.tsx", "../../../components/ui/button")).toMatch(/climbs 3 folders/);
+  });
+
+  it("lets through what the rules allow", () => {
+    expect(at("src/domain/totals.ts", "./decimal")).toBeUndefined();
+    expect(at("src/domain/totals.ts", "zod")).toBeUndefined();
+    expect(at("src/contract/clients.ts", "#domain/validation")).toBeUndefined();
+    expect(at("src/web/api.ts", "#contract")).toBeUndefined();
+    expect(at("src/server/routes/invoices.ts", "#server/services/invoices")).toBeUndefined();
+    expect(at("src/server/services/invoices.ts", "#server/db/queries/invoices")).toBeUndefined();
+    expect(at("src/server/db/queries/clients.ts", "drizzle-orm")).toBeUndefined();
+    expect(at("src/server/db/queries/clients.ts", "../schema")).toBeUndefined();
+    expect(at("src/server/routes/invoices.test.ts", "drizzle-orm")).toBeUndefined();
+  });
+});
