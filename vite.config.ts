@@ -30,6 +30,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
+    // `npm run dev` (scripts/dev.mjs) runs the server beside Vite and names its address.
+    proxy: { "/api": { target: process.env.DEV_API_URL ?? "http://localhost:3000", changeOrigin: false } },
   },
 });

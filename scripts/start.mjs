@@ -30,10 +30,10 @@ function run(title, command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (isStale("dist/web/index.html", ["src/web", "src/domain"])) {
+if (isStale("dist/web/index.html", ["src/web", "src/domain", "src/contract"])) {
   run("Building the web app...", "npx", ["vite", "build", "--logLevel", "warn"]);
 }
-if (isStale("dist/server/main.mjs", ["src/server", "src/domain"])) {
+if (isStale("dist/server/main.mjs", ["src/server", "src/domain", "src/contract"])) {
   run("Building the server...", process.execPath, ["scripts/build-server.mjs"]);
 }
 const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], {
