@@ -1,34 +1,48 @@
 import { z } from "zod";
-import { isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
+import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#domain/limits";
+import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
 import { id, idParams, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 
-export const addressSchema = z.object({
-  line1: text(200, "Address line 1").default(""),
-  line2: text(200, "Address line 2").default(""),
-  city: text(100, "City").default(""),
-  state: text(100, "State").default(""),
-  postalCode: text(20, "Postal code").default(""),
-  country: text(100, "Country").default(""),
-});
+export { ADDRESS_LIMITS, CLIENT_LIMITS };
 
-const clientFields = {
-  name: text(200, "Name").min(1, "Name is required."),
-  company: text(200, "Company"),
-  email: text(254, "E-mail").refine((v) => v === "" || isValidEmail(v), "Enter a valid e-mail address."),
-  phone: text(40, "Phone").refine(
+/** One field each: the routes, the client dialog and the import file check with these. */
+export const addressFields = {
+  line1: text(ADDRESS_LIMITS.line1, "Address line 1"),
+  line2: text(ADDRESS_LIMITS.line2, "Address line 2"),
+  city: text(ADDRESS_LIMITS.city, "City"),
+  state: text(ADDRESS_LIMITS.state, "State"),
+  postalCode: text(ADDRESS_LIMITS.postalCode, "Postal code"),
+  country: text(ADDRESS_LIMITS.country, "Country"),
+};
+
+export const addressSchema = z.object({
+  line1: addressFields.line1.default(""),
+  line2: addressFields.line2.default(""),
+  city: addressFields.city.default(""),
+  state: addressFields.state.default(""),
+  postalCode: addressFields.postalCode.default(""),
+  country: addressFields.country.default(""),
+});
+export type Address = z.output<typeof addressSchema>;
+
+export const clientFields = {
+  name: text(CLIENT_LIMITS.name, "Name").min(1, "Name is required."),
+  company: text(CLIENT_LIMITS.company, "Company"),
+  email: text(CLIENT_LIMITS.email, "E-mail").refine(
+    (v) => v === "" || isValidEmail(v),
+    "Enter a valid e-mail address.",
+  ),
+  phone: text(CLIENT_LIMITS.phone, "Phone").refine(
     (v) => /^[0-9+()\-.\s]*$/.test(v),
     "Phone may contain digits, spaces and + ( ) - . only.",
   ),
-  gstin: text(20, "GSTIN")
+  gstin: text(CLIENT_LIMITS.gstin, "GSTIN")
     .transform(normalizeGstin)
-    .refine(
-      (v) => v === "" || isValidGstin(v),
-      "Enter a valid 15-character GSTIN (check the last character).",
-    ),
+    .refine((v) => v === "" || isValidGstin(v), INVALID_GSTIN_MESSAGE),
   billingAddress: addressSchema,
   shippingAddress: addressSchema.nullable(),
-  notes: text(2000, "Notes"),
+  notes: text(CLIENT_LIMITS.notes, "Notes"),
 };
 
 /** Unknown keys (id, user_id, credits...) are stripped, never stored. */
@@ -68,7 +82,7 @@ const address = z.object({
   state: z.string(),
   postalCode: z.string(),
   country: z.string(),
-});
+}) satisfies z.ZodType<Address>;
 
 export const clientSchema = z.object({
   id,
@@ -83,6 +97,11 @@ export const clientSchema = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
+
+export type Client = z.output<typeof clientSchema>;
+/** What a new client holds once parsed: every field present. The dialog edits this shape. */
+export type ClientInput = z.output<typeof clientCreate>;
+export type ClientSort = z.output<typeof clientListQuery>["sort"];
 
 const tag = "Clients";
 export const clientRoutes = [

@@ -74,3 +74,11 @@ export const page = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+export type Page<T> = Omit<z.output<ReturnType<typeof page>>, "items"> & { items: T[] };
+
+/** Zod's issues as the API's `fields`: the first message per dotted path ("billingAddress.city"). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}

@@ -1,17 +1,20 @@
 import { z } from "zod";
 import { formatScaled, parseScaled } from "#domain/decimal";
+import { PRODUCT_LIMITS } from "#domain/limits";
 import { id, idParams, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 
+export { PRODUCT_LIMITS };
+
 /** Largest values the numeric columns hold: numeric(15,2) money, numeric(15,3) quantities. */
-const MAX_MONEY_UNITS = 999_999_999_999_999; // 9,999,999,999,999.99
-const MAX_QUANTITY_UNITS = 999_999_999_999_999; // 999,999,999,999.999
+export const MAX_MONEY_UNITS = 999_999_999_999_999; // 9,999,999,999,999.99
+export const MAX_QUANTITY_UNITS = 999_999_999_999_999; // 999,999,999,999.999
 
 /**
  * A decimal given as a JSON number or string, read exactly (never through a float) into an
  * integer scaled by 10^decimals. Missing stays undefined; null only where `nullable`.
  */
-function decimal(
+export function decimal(
   what: string,
   decimals: number,
   maxUnits: number,
@@ -45,14 +48,15 @@ const money = (what: string) => decimal(what, 2, MAX_MONEY_UNITS);
 const quantity = (what: string) => decimal(what, 3, MAX_QUANTITY_UNITS, { nullable: true });
 const percent = (what: string) => decimal(what, 2, 100_00);
 
-const fieldSchemas = {
-  name: text(200, "Name").min(1, "Name is required."),
+/** One field each: the routes, the product dialog and the import file check with these. */
+export const productFields = {
+  name: text(PRODUCT_LIMITS.name, "Name").min(1, "Name is required."),
   kind: z.enum(["product", "service"], "Kind must be product or service."),
-  hsnSac: text(20, "HSN/SAC").refine(
+  hsnSac: text(PRODUCT_LIMITS.hsnSac, "HSN/SAC").refine(
     (v) => /^[0-9A-Za-z]*$/.test(v),
     "HSN/SAC may contain letters and digits only.",
   ),
-  unit: text(20, "Unit"),
+  unit: text(PRODUCT_LIMITS.unit, "Unit"),
   rate: money("Rate"),
   costPrice: money("Cost price"),
   lowStockLevel: quantity("Low-stock level"),
@@ -63,10 +67,10 @@ const fieldSchemas = {
 /** Unknown keys (id, user_id, credits...) are stripped, never stored. */
 export const productCreate = z
   .object({
-    ...fieldSchemas,
-    kind: fieldSchemas.kind.default("product"),
-    hsnSac: fieldSchemas.hsnSac.default(""),
-    unit: fieldSchemas.unit.default(""),
+    ...productFields,
+    kind: productFields.kind.default("product"),
+    hsnSac: productFields.hsnSac.default(""),
+    unit: productFields.unit.default(""),
     /** The opening quantity; absent or null: not stock-tracked. */
     availableQuantity: quantity("Available quantity"),
   })
@@ -81,15 +85,15 @@ export const productCreate = z
   });
 
 export const productPatch = z.object({
-  name: fieldSchemas.name.optional(),
-  kind: fieldSchemas.kind.optional(),
-  hsnSac: fieldSchemas.hsnSac.optional(),
-  unit: fieldSchemas.unit.optional(),
-  rate: fieldSchemas.rate,
-  costPrice: fieldSchemas.costPrice,
-  lowStockLevel: fieldSchemas.lowStockLevel,
-  defaultTaxPercent: fieldSchemas.defaultTaxPercent,
-  defaultDiscountPercent: fieldSchemas.defaultDiscountPercent,
+  name: productFields.name.optional(),
+  kind: productFields.kind.optional(),
+  hsnSac: productFields.hsnSac.optional(),
+  unit: productFields.unit.optional(),
+  rate: productFields.rate,
+  costPrice: productFields.costPrice,
+  lowStockLevel: productFields.lowStockLevel,
+  defaultTaxPercent: productFields.defaultTaxPercent,
+  defaultDiscountPercent: productFields.defaultDiscountPercent,
   trackStock: z.boolean("Track stock must be true or false.").optional(),
 });
 
@@ -102,7 +106,7 @@ export const productAdjustment = z.object({
     (v) => typeof v === "number" && v !== 0,
     "Change must be a number other than 0.",
   ),
-  note: text(500, "Reason").min(1, "Give a reason for the adjustment."),
+  note: text(PRODUCT_LIMITS.adjustmentNote, "Reason").min(1, "Give a reason for the adjustment."),
 });
 
 export const productListQuery = z.object({
@@ -169,6 +173,13 @@ const inventorySummary = z.object({
   lowStock: z.array(productSchema),
   outOfStock: z.array(productSchema),
 });
+
+export type Product = z.output<typeof productSchema>;
+export type StockStatus = Product["stockStatus"];
+export type Movement = z.output<typeof movementSchema>;
+export type InventorySummary = z.output<typeof inventorySummary>;
+export type ProductSort = z.output<typeof productListQuery>["sort"];
+export type ProductFilter = z.output<typeof productListQuery>["filter"];
 
 const tag = "Products and stock";
 export const productRoutes = [

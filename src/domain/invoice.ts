@@ -3,6 +3,7 @@ import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { isValidIsoDate } from "./dates";
 import { formatScaled } from "./decimal";
 import { validateInvoiceNumber } from "./invoice-number";
+import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
 import { STORED_STATUSES } from "./status";
 import { computeInvoiceTotals, type InvoiceTotals, validateLine } from "./totals";
@@ -20,20 +21,24 @@ const isoDate = z
 const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
 export const addressSchema = z.object({
-  line1: text(200),
-  line2: text(200),
-  city: text(100),
-  state: text(100),
-  postalCode: text(20),
-  country: text(100),
+  line1: text(ADDRESS_LIMITS.line1),
+  line2: text(ADDRESS_LIMITS.line2),
+  city: text(ADDRESS_LIMITS.city),
+  state: text(ADDRESS_LIMITS.state),
+  postalCode: text(ADDRESS_LIMITS.postalCode),
+  country: text(ADDRESS_LIMITS.country),
 });
 export type Address = z.output<typeof addressSchema>;
 
 export const invoiceClientSchema = z.object({
-  name: z.string().trim().min(1, "Client name is required.").max(200, "Must be at most 200 characters."),
-  company: text(200),
-  email: text(254),
-  phone: text(40),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Client name is required.")
+    .max(CLIENT_LIMITS.name, `Must be at most ${CLIENT_LIMITS.name} characters.`),
+  company: text(CLIENT_LIMITS.company),
+  email: text(CLIENT_LIMITS.email),
+  phone: text(CLIENT_LIMITS.phone),
   // Typed into the invoice or copied from a saved client: checked the same way (spec §6).
   gstin: z
     .string()
@@ -49,9 +54,14 @@ export const invoiceItemSchema = z.object({
   /** Stable id of the line within the invoice (for editing and reordering). */
   id: z.string().min(1).max(64),
   productId: z.string().max(64).nullable().default(null),
-  name: z.string().trim().min(1, "Item name is required.").max(300, "Must be at most 300 characters."),
-  hsnSac: text(20),
-  unit: text(20),
+  // A line is often a saved product: the same limits (the product's own checks stay with products).
+  name: z
+    .string()
+    .trim()
+    .min(1, "Item name is required.")
+    .max(PRODUCT_LIMITS.name, `Must be at most ${PRODUCT_LIMITS.name} characters.`),
+  hsnSac: text(PRODUCT_LIMITS.hsnSac),
+  unit: text(PRODUCT_LIMITS.unit),
   quantity: decimalText,
   rate: decimalText,
   discountPercent: decimalText.default("0"),

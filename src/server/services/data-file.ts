@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { formatScaled, parseScaled } from "#domain/decimal";
-import { addressSchema, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { clientFields } from "#contract/clients";
+import { decimal, MAX_QUANTITY_UNITS, productFields } from "#contract/products";
+import { formatScaled } from "#domain/decimal";
+import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
-import { isValidEmail, isValidGstin } from "#domain/validation";
 import { AppError } from "../errors";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
@@ -20,45 +21,25 @@ const text = (max: number) =>
     z.string().trim().max(max, `Must be at most ${max} characters.`),
   );
 
-const decimal = (
-  scale: number,
-  label: string,
-  opts: { min?: number; max?: number; nullable?: boolean } = {},
-) =>
+/** The contract's own field, with null and a missing value read as "" (the spec's nullable columns). */
+const orEmpty = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), field);
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === "";
+
+/** The contract's decimal field as exact text ("650.50"); blank is 0, or null where the column is. */
+const decimalText = (field: z.ZodType<number | null | undefined>, scale: number, blank: 0 | null) =>
   z
-    .unknown()
-    .optional()
-    .transform((v, ctx) => {
-      if ((v === null || v === undefined || v === "") && opts.nullable) return null;
-      const scaled = v === null || v === undefined || v === "" ? 0 : parseScaled(v as string | number, scale);
-      if (scaled === null) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} must be a number with at most ${scale} decimal places.`,
-        });
-        return z.NEVER;
-      }
-      if (opts.min !== undefined && scaled < opts.min * 10 ** scale) {
-        ctx.addIssue({ code: "custom", message: `${label} cannot be less than ${opts.min}.` });
-        return z.NEVER;
-      }
-      if (opts.max !== undefined && scaled > opts.max * 10 ** scale) {
-        ctx.addIssue({ code: "custom", message: `${label} cannot be more than ${opts.max}.` });
-        return z.NEVER;
-      }
-      return formatScaled(scaled, scale);
-    });
+    .preprocess((v) => (isBlank(v) ? blank : v), field)
+    .transform((units) => (units === null || units === undefined ? null : formatScaled(units, scale)));
+const amountText = (field: z.ZodType<number | null | undefined>) =>
+  decimalText(field, 2, 0).transform((v) => v ?? "0.00");
 
 const timestamp = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), "Must be a date and time.")
   .transform((s) => new Date(s))
   .optional();
-
-const optionalChecked = (label: string, check: (s: string) => boolean, upper = false) =>
-  text(254)
-    .transform((s) => (upper ? s.toUpperCase() : s))
-    .refine((s) => s === "" || check(s), `${label} is not valid.`);
 
 /** A record's id from an earlier export; the import keeps it so that invoices still point at it. */
 const recordId = z
@@ -69,20 +50,18 @@ const recordId = z
   .regex(/^[A-Za-z0-9_-]+$/, "Must be a simple id.")
   .optional();
 
+// Clients and products are checked with the routes' own fields (#contract), so a value the API
+// refuses is refused here with the same message and limit; only the names are the file's.
 export const clientRecordSchema = z.object({
   id: recordId,
-  name: z
-    .string("Client name is required.")
-    .trim()
-    .min(1, "Client name is required.")
-    .max(200, "Must be at most 200 characters."),
-  company: text(200),
-  email: optionalChecked("E-mail", isValidEmail),
-  phone: text(40),
-  gstin: optionalChecked("GSTIN", isValidGstin, true),
-  billing_address: z.preprocess((v) => v ?? {}, addressSchema),
-  shipping_address: addressSchema.nullable().default(null),
-  notes: text(5000),
+  name: orEmpty(clientFields.name),
+  company: orEmpty(clientFields.company),
+  email: orEmpty(clientFields.email),
+  phone: orEmpty(clientFields.phone),
+  gstin: orEmpty(clientFields.gstin),
+  billing_address: z.preprocess((v) => v ?? {}, clientFields.billingAddress),
+  shipping_address: clientFields.shippingAddress.default(null),
+  notes: orEmpty(clientFields.notes),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -90,20 +69,21 @@ export type ClientRecord = z.output<typeof clientRecordSchema>;
 
 export const productRecordSchema = z.object({
   id: recordId,
-  name: z
-    .string("Name is required.")
-    .trim()
-    .min(1, "Name is required.")
-    .max(300, "Must be at most 300 characters."),
-  kind: z.enum(["product", "service"]).default("product"),
-  hsn_sac: text(20),
-  unit: text(20),
-  rate: decimal(2, "Rate", { min: 0 }),
-  cost_price: decimal(2, "Cost price", { min: 0 }),
-  available_quantity: decimal(3, "Available quantity", { nullable: true }),
-  low_stock_level: decimal(3, "Low-stock level", { nullable: true, min: 0 }),
-  default_tax_percent: decimal(2, "Tax %", { min: 0, max: 100 }),
-  default_discount_percent: decimal(2, "Discount %", { min: 0, max: 100 }),
+  name: orEmpty(productFields.name),
+  kind: productFields.kind.default("product"),
+  hsn_sac: orEmpty(productFields.hsnSac),
+  unit: orEmpty(productFields.unit),
+  rate: amountText(productFields.rate),
+  cost_price: amountText(productFields.costPrice),
+  // The quantity on hand, which sales may have taken below zero (the route takes an opening one).
+  available_quantity: decimalText(
+    decimal("Available quantity", 3, MAX_QUANTITY_UNITS, { nullable: true, signed: true }),
+    3,
+    null,
+  ),
+  low_stock_level: decimalText(productFields.lowStockLevel, 3, null),
+  default_tax_percent: amountText(productFields.defaultTaxPercent),
+  default_discount_percent: amountText(productFields.defaultDiscountPercent),
   created_at: timestamp,
   updated_at: timestamp,
 });

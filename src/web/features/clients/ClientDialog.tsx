@@ -1,41 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin } from "#domain/validation";
+import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
 import { ApiError } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Textarea } from "#web/components/ui/input";
-import { type Address, type Client, type ClientInput, emptyAddress, saveClient } from "./api";
+import { type Address, type Client, type ClientInput, saveClient } from "./api";
+import { blankClient, clientFormErrors, clientInputOf } from "./client-form";
 
 type Errors = Record<string, string>;
-
-function blank(): ClientInput {
-  return {
-    name: "",
-    company: "",
-    email: "",
-    phone: "",
-    gstin: "",
-    billingAddress: emptyAddress(),
-    shippingAddress: null,
-    notes: "",
-  };
-}
-
-function fromClient(c: Client): ClientInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = c;
-  return rest;
-}
-
-/** The checks the server makes too, so most mistakes show before a round trip. */
-function check(v: ClientInput): Errors {
-  const errors: Errors = {};
-  if (!v.name.trim()) errors.name = "Name is required.";
-  if (v.email.trim() && !isValidEmail(v.email.trim())) errors.email = "Enter a valid e-mail address.";
-  if (v.gstin.trim() && !isValidGstin(v.gstin.trim())) errors.gstin = INVALID_GSTIN_MESSAGE;
-  return errors;
-}
 
 export function ClientDialog({
   open,
@@ -48,12 +22,12 @@ export function ClientDialog({
   client?: Client;
 }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<ClientInput>(blank);
+  const [value, setValue] = useState<ClientInput>(blankClient);
   const [errors, setErrors] = useState<Errors>({});
 
   useEffect(() => {
     if (open) {
-      setValue(client ? fromClient(client) : blank());
+      setValue(client ? clientInputOf(client) : blankClient());
       setErrors({});
     }
   }, [open, client]);
@@ -73,7 +47,7 @@ export function ClientDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = check(value);
+    const found = clientFormErrors(value);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(value);
@@ -97,12 +71,12 @@ export function ClientDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("name", "Name *", { maxLength: 200, autoComplete: "off", required: true })}
-          {text("company", "Company", { maxLength: 200, autoComplete: "organization" })}
-          {text("email", "E-mail", { type: "email", maxLength: 254, autoComplete: "off" })}
-          {text("phone", "Phone", { type: "tel", maxLength: 40, autoComplete: "off" })}
+          {text("name", "Name *", { maxLength: CLIENT_LIMITS.name, autoComplete: "off", required: true })}
+          {text("company", "Company", { maxLength: CLIENT_LIMITS.company, autoComplete: "organization" })}
+          {text("email", "E-mail", { type: "email", maxLength: CLIENT_LIMITS.email, autoComplete: "off" })}
+          {text("phone", "Phone", { type: "tel", maxLength: CLIENT_LIMITS.phone, autoComplete: "off" })}
           {text("gstin", "GSTIN", {
-            maxLength: 15,
+            maxLength: CLIENT_LIMITS.gstin,
             autoCapitalize: "characters",
             placeholder: "27AAPFU0939F1ZV",
           })}
@@ -136,7 +110,7 @@ export function ClientDialog({
           {(p) => (
             <Textarea
               {...p}
-              maxLength={2000}
+              maxLength={CLIENT_LIMITS.notes}
               value={value.notes}
               onChange={(e) => set("notes", e.target.value)}
             />
@@ -156,12 +130,12 @@ export function ClientDialog({
 }
 
 const ADDRESS_FIELDS: { key: keyof Address; label: string; max: number; wide?: boolean; auto: string }[] = [
-  { key: "line1", label: "Address line 1", max: 200, wide: true, auto: "address-line1" },
-  { key: "line2", label: "Address line 2", max: 200, wide: true, auto: "address-line2" },
-  { key: "city", label: "City", max: 100, auto: "address-level2" },
-  { key: "state", label: "State", max: 100, auto: "address-level1" },
-  { key: "postalCode", label: "Postal code", max: 20, auto: "postal-code" },
-  { key: "country", label: "Country", max: 100, auto: "country-name" },
+  { key: "line1", label: "Address line 1", max: ADDRESS_LIMITS.line1, wide: true, auto: "address-line1" },
+  { key: "line2", label: "Address line 2", max: ADDRESS_LIMITS.line2, wide: true, auto: "address-line2" },
+  { key: "city", label: "City", max: ADDRESS_LIMITS.city, auto: "address-level2" },
+  { key: "state", label: "State", max: ADDRESS_LIMITS.state, auto: "address-level1" },
+  { key: "postalCode", label: "Postal code", max: ADDRESS_LIMITS.postalCode, auto: "postal-code" },
+  { key: "country", label: "Country", max: ADDRESS_LIMITS.country, auto: "country-name" },
 ];
 
 function AddressFields({

@@ -1,39 +1,9 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Address, Client, ClientInput, ClientSort } from "#contract/clients";
+import type { Page } from "#contract/common";
 import { api } from "#web/api";
 
-export interface Address {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
-
-export interface Client {
-  id: string;
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  gstin: string;
-  billingAddress: Address;
-  shippingAddress: Address | null;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type ClientInput = Omit<Client, "id" | "createdAt" | "updatedAt">;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export type ClientSort = "name" | "newest";
+export type { Address, Client, ClientInput, ClientSort, Page };
 
 export const emptyAddress = (): Address => ({
   line1: "",

@@ -1,98 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { parseScaled } from "#domain/decimal";
+import { PRODUCT_LIMITS } from "#contract/products";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input } from "#web/components/ui/input";
 import type { Product } from "./api";
-
-interface Form {
-  kind: "product" | "service";
-  name: string;
-  hsnSac: string;
-  unit: string;
-  rate: string;
-  costPrice: string;
-  trackStock: boolean;
-  openingQuantity: string;
-  lowStockLevel: string;
-  defaultTaxPercent: string;
-  defaultDiscountPercent: string;
-}
+import {
+  blankProductForm,
+  type ProductForm as Form,
+  formFieldErrors,
+  productBody,
+  productFormErrors,
+  productFormOf,
+} from "./product-form";
 
 type Errors = Record<string, string>;
-
-const blank = (): Form => ({
-  kind: "product",
-  name: "",
-  hsnSac: "",
-  unit: "",
-  rate: "",
-  costPrice: "",
-  trackStock: true,
-  openingQuantity: "",
-  lowStockLevel: "",
-  defaultTaxPercent: "",
-  defaultDiscountPercent: "",
-});
-
-const fromProduct = (p: Product): Form => ({
-  kind: p.kind,
-  name: p.name,
-  hsnSac: p.hsnSac,
-  unit: p.unit,
-  rate: p.rate,
-  costPrice: p.costPrice,
-  trackStock: p.tracksStock,
-  openingQuantity: p.availableQuantity ?? "",
-  lowStockLevel: p.lowStockLevel ?? "",
-  defaultTaxPercent: p.defaultTaxPercent,
-  defaultDiscountPercent: p.defaultDiscountPercent,
-});
-
-function check(f: Form, isNew: boolean): Errors {
-  const e: Errors = {};
-  const decimal = (key: keyof Form, label: string, places: number, max?: number) => {
-    const text = String(f[key]).trim();
-    if (!text) return;
-    const units = parseScaled(text, places);
-    if (units === null || units < 0)
-      e[key] = `${label} must be a number of 0 or more with at most ${places} decimals.`;
-    else if (max !== undefined && units > max * 10 ** places) e[key] = `${label} must be at most ${max}.`;
-  };
-  if (!f.name.trim()) e.name = "Name is required.";
-  decimal("rate", "Rate", 2);
-  decimal("costPrice", "Cost price", 2);
-  decimal("defaultTaxPercent", "Tax %", 2, 100);
-  decimal("defaultDiscountPercent", "Discount %", 2, 100);
-  if (f.kind === "product" && f.trackStock) {
-    if (isNew) decimal("openingQuantity", "Opening quantity", 3);
-    decimal("lowStockLevel", "Low-stock level", 3);
-  }
-  return e;
-}
-
-/** The body the API takes: empty numbers are left out (the server's defaults apply). */
-function toBody(f: Form, isNew: boolean) {
-  const num = (v: string) => (v.trim() === "" ? undefined : v.trim());
-  const tracks = f.kind === "product" && f.trackStock;
-  const body: Record<string, unknown> = {
-    name: f.name,
-    kind: f.kind,
-    hsnSac: f.hsnSac,
-    unit: f.unit,
-    rate: num(f.rate) ?? "0",
-    costPrice: num(f.costPrice) ?? "0",
-    defaultTaxPercent: num(f.defaultTaxPercent) ?? "0",
-    defaultDiscountPercent: num(f.defaultDiscountPercent) ?? "0",
-    lowStockLevel: tracks ? (num(f.lowStockLevel) ?? null) : null,
-  };
-  if (isNew) body.availableQuantity = tracks ? (num(f.openingQuantity) ?? "0") : null;
-  else if (f.kind === "product") body.trackStock = f.trackStock;
-  return body;
-}
 
 export function ProductDialog({
   open,
@@ -105,11 +29,11 @@ export function ProductDialog({
 }) {
   const queryClient = useQueryClient();
   const isNew = !product;
-  const [form, setForm] = useState<Form>(blank);
+  const [form, setForm] = useState<Form>(blankProductForm);
   const [errors, setErrors] = useState<Errors>({});
   useEffect(() => {
     if (open) {
-      setForm(product ? fromProduct(product) : blank());
+      setForm(product ? productFormOf(product) : blankProductForm());
       setErrors({});
     }
   }, [open, product]);
@@ -125,20 +49,16 @@ export function ProductDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) {
-        const mapped = { ...error.fields };
-        if (mapped.availableQuantity) mapped.openingQuantity = mapped.availableQuantity;
-        setErrors(mapped);
-      }
+      if (error instanceof ApiError && error.fields) setErrors(formFieldErrors(error.fields));
       toast.error("Could not save the item", { description: (error as Error).message });
     },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = check(form, isNew);
+    const found = productFormErrors(form, isNew);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(toBody(form, isNew));
+    if (Object.keys(found).length === 0) save.mutate(productBody(form, isNew));
   }
 
   const set = <K extends keyof Form>(key: K, v: Form[K]) => setForm((s) => ({ ...s, [key]: v }));
@@ -185,13 +105,13 @@ export function ProductDialog({
           </div>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          {input("name", "Name *", { maxLength: 200, autoComplete: "off" })}
-          {input("hsnSac", "HSN/SAC code", { maxLength: 20, autoComplete: "off" })}
+          {input("name", "Name *", { maxLength: PRODUCT_LIMITS.name, autoComplete: "off" })}
+          {input("hsnSac", "HSN/SAC code", { maxLength: PRODUCT_LIMITS.hsnSac, autoComplete: "off" })}
           {input("rate", "Rate (sale price)", numberProps)}
           {input("costPrice", "Cost price", numberProps)}
           {input("defaultTaxPercent", "Default tax %", numberProps)}
           {input("defaultDiscountPercent", "Default discount %", numberProps)}
-          {input("unit", "Unit", { maxLength: 20, placeholder: "pcs, kg, hour" })}
+          {input("unit", "Unit", { maxLength: PRODUCT_LIMITS.unit, placeholder: "pcs, kg, hour" })}
         </div>
         {form.kind === "product" && (
           <fieldset className="space-y-3 rounded-md border border-border p-3">

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
+import { fieldErrors } from "#contract/common";
+import { PRODUCT_LIMITS, productAdjustment } from "#contract/products";
 import { parseScaled } from "#domain/decimal";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
@@ -60,13 +62,15 @@ export function StockDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const e: Record<string, string> = {};
+    const body = { change: `${direction === "remove" ? "-" : ""}${amount.trim()}`, note: note.trim() };
+    const parsed = productAdjustment.safeParse(body);
+    const e = parsed.success ? {} : fieldErrors(parsed.error);
+    // The direction is chosen apart from the quantity, so the quantity itself must be above 0.
     const units = parseScaled(amount.trim(), 3);
     if (units === null || units <= 0) e.change = "Enter a quantity above 0 with at most 3 decimals.";
-    if (!note.trim()) e.note = "Give a reason for the adjustment.";
     setErrors(e);
     if (Object.keys(e).length > 0) return;
-    adjust.mutate({ change: `${direction === "remove" ? "-" : ""}${amount.trim()}`, note: note.trim() });
+    adjust.mutate(body);
   }
 
   if (!product) return null;
@@ -124,7 +128,7 @@ export function StockDialog({
             {(p) => (
               <Input
                 {...p}
-                maxLength={500}
+                maxLength={PRODUCT_LIMITS.adjustmentNote}
                 placeholder="New delivery, damaged, stock count..."
                 value={note}
                 onChange={(e) => setNote(e.target.value)}

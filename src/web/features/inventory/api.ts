@@ -1,61 +1,20 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Page } from "#contract/common";
+import type {
+  InventorySummary,
+  Movement,
+  Product,
+  ProductFilter,
+  ProductSort,
+  StockStatus,
+} from "#contract/products";
 import { currencyOf, isCurrencyCode } from "#domain/currencies";
 import { parseScaled, roundHalfAwayFromZero } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { api } from "#web/api";
-import type { Page } from "../clients/api";
 
-export type StockStatus = "untracked" | "in_stock" | "low" | "out";
+export type { InventorySummary, Movement, Product, ProductFilter, ProductSort, StockStatus };
 
-export interface Product {
-  id: string;
-  name: string;
-  kind: "product" | "service";
-  hsnSac: string;
-  unit: string;
-  /** Exact decimals as strings ("650.50"); quantities trimmed ("12.5"), null when not tracked. */
-  rate: string;
-  costPrice: string;
-  availableQuantity: string | null;
-  lowStockLevel: string | null;
-  defaultTaxPercent: string;
-  defaultDiscountPercent: string;
-  tracksStock: boolean;
-  stockStatus: StockStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Movement {
-  id: string;
-  productId: string;
-  change: string;
-  quantityAfter: string;
-  reason: string;
-  note: string;
-  invoiceId: string | null;
-  invoiceNumber: string | null;
-  createdAt: string;
-}
-
-export interface InventorySummary {
-  currency: string;
-  products: number;
-  services: number;
-  trackedItems: number;
-  untrackedProducts: number;
-  unitsInStock: string;
-  stockValueAtCost: string;
-  stockValueAtRate: string;
-  potentialMargin: string;
-  lowStockCount: number;
-  outOfStockCount: number;
-  lowStock: Product[];
-  outOfStock: Product[];
-}
-
-export type ProductSort = "name" | "newest" | "quantity" | "rate";
-export type ProductFilter = "all" | "low" | "out" | "services" | "products";
 export const PRODUCT_PAGE_SIZE = 20;
 
 export const productsQuery = (p: {
