@@ -1,5 +1,4 @@
 import { type Doc, drawFitted, drawLines, LEFT, lineHeight, PAGE, RIGHT, wrapLines } from "./layout";
-import type { TemplateLook } from "./templates";
 import { drawTextLine, type TextStyle, textWidth } from "./text-runs";
 import type { PdfView } from "./view";
 
@@ -21,26 +20,27 @@ export function styles(view: PdfView) {
 }
 
 /** Draws the header; returns the y below it. */
-export function drawHeader(doc: Doc, view: PdfView, look: TemplateLook): number {
-  const c = view.colours;
+export function drawHeader(doc: Doc, view: PdfView): number {
+  const look = view.look;
   const { text, bold } = styles(view);
+  const logo = view.company.logoImageId ? view.images.logo : null;
   const top = look.headerBand ? 30 : PAGE.margin;
-  const companyX = LEFT + (view.company.logo ? LOGO + 12 : 0);
+  const companyX = LEFT + (logo ? LOGO + 12 : 0);
   const companyWidth = RIGHT - TITLE_BOX - 20 - companyX;
-  const nameStyle = bold(15, look.companyInk(c));
-  const lineStyle = text(8.5, look.headerBand ? c.onPrimary : c.muted);
+  const nameStyle = bold(15, look.companyInk);
+  const lineStyle = text(8.5, look.headerTextInk);
   const nameLines = wrapLines(doc, view.company.name, companyWidth, nameStyle);
   const companyLines = view.company.lines.flatMap((line) => wrapLines(doc, line, companyWidth, lineStyle));
   const companyHeight =
     nameLines.length * lineHeight(nameStyle) + 3 + companyLines.length * lineHeight(lineStyle);
   const metaStep = 12.5;
   const titleHeight = 28 + view.meta.length * metaStep + (view.mark ? MARK_HEIGHT + 8 : 0);
-  const height = Math.max(view.company.logo ? LOGO : 0, companyHeight, titleHeight);
+  const height = Math.max(logo ? LOGO : 0, companyHeight, titleHeight);
 
-  if (look.headerBand) doc.rect(0, 0, PAGE.width, top + height + 22).fill(c.primary);
-  if (view.company.logo) {
+  if (look.headerBand) doc.rect(0, 0, PAGE.width, top + height + 22).fill(look.headerBand);
+  if (logo) {
     if (look.headerBand) doc.roundedRect(LEFT - 3, top - 3, LOGO + 6, LOGO + 6, 4).fill("#FFFFFF");
-    doc.image(asBuffer(view.company.logo), LEFT, top, {
+    doc.image(asBuffer(logo), LEFT, top, {
       fit: [LOGO, LOGO],
       align: "center",
       valign: "center",
@@ -50,12 +50,12 @@ export function drawHeader(doc: Doc, view: PdfView, look: TemplateLook): number 
   drawLines(doc, companyLines, companyX, y, companyWidth, lineStyle);
 
   const boxX = RIGHT - TITLE_BOX;
-  drawTextLine(doc, view.title, boxX, top - 2, bold(20, look.titleInk(c)), {
+  drawTextLine(doc, view.title, boxX, top - 2, bold(20, look.titleInk), {
     width: TITLE_BOX,
     align: "right",
   });
-  const labelStyle = text(8.5, look.headerBand ? c.onPrimary : c.muted);
-  const valueStyle = bold(8.5, look.headerBand ? c.onPrimary : c.ink);
+  const labelStyle = text(8.5, look.headerTextInk);
+  const valueStyle = bold(8.5, look.headerValueInk);
   y = top + 28;
   for (const { label, value } of view.meta) {
     drawTextLine(doc, label, boxX + 40, y, labelStyle);
@@ -68,22 +68,22 @@ export function drawHeader(doc: Doc, view: PdfView, look: TemplateLook): number 
   if (look.headerBand) bottom += 22;
   if (look.headerRule) {
     bottom += 10;
-    doc.rect(LEFT, bottom, RIGHT - LEFT, 2).fill(c.accent);
+    doc.rect(LEFT, bottom, RIGHT - LEFT, 2).fill(look.headerRule);
   }
   return bottom + 16;
 }
 
 /** Bill to (and ship to when the client has a shipping address); returns the y below. */
-export function drawParties(doc: Doc, view: PdfView, look: TemplateLook, top: number): number {
+export function drawParties(doc: Doc, view: PdfView, top: number): number {
   const c = view.colours;
   const { text, bold } = styles(view);
   const gap = 24;
   const width = (RIGHT - LEFT - gap) / 2;
-  const labelStyle = bold(7.5, look.labelInk(c));
+  const labelStyle = bold(7.5, view.look.labelInk);
   const nameStyle = bold(11, c.ink);
   const lineStyle = text(8.5, c.ink);
 
-  drawTextLine(doc, "BILL TO", LEFT, top, labelStyle);
+  drawTextLine(doc, view.labels.billTo, LEFT, top, labelStyle);
   let y = drawLines(
     doc,
     wrapLines(doc, view.billTo.name, width, nameStyle),
@@ -98,7 +98,7 @@ export function drawParties(doc: Doc, view: PdfView, look: TemplateLook, top: nu
   let shipBottom = top;
   if (view.shipTo) {
     const x = LEFT + width + gap;
-    drawTextLine(doc, "SHIP TO", x, top, labelStyle);
+    drawTextLine(doc, view.labels.shipTo, x, top, labelStyle);
     const shipLines = view.shipTo.flatMap((line) => wrapLines(doc, line, width, lineStyle));
     y = drawLines(doc, shipLines, x, top + 13, width, lineStyle);
     shipBottom = y;

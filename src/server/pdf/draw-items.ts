@@ -1,3 +1,4 @@
+import type { PageLine } from "#domain/invoice-page";
 import { styles } from "./draw-header";
 import {
   type Align,
@@ -10,49 +11,48 @@ import {
   RIGHT,
   wrapLines,
 } from "./layout";
-import type { TemplateLook } from "./templates";
 import { drawTextLine } from "./text-runs";
-import type { PdfLine, PdfView } from "./view";
+import type { PdfView } from "./view";
 
 // The items table. Text columns wrap (a long item name makes its row taller); number columns
 // stay on one line and are drawn smaller if a huge amount would not fit. A row never splits
 // across pages; the head is drawn again at the top of every page the table continues on.
 
-interface Column {
-  key: keyof PdfLine;
-  title: string;
-  width: number;
-  align: Align;
-  wrap: boolean;
-}
+/** How wide each column is and whether its text wraps (the heads and order come from the page). */
+const COLUMN_LAYOUT: Record<keyof PageLine, { width: number; wrap: boolean }> = {
+  index: { width: 20, wrap: false },
+  name: { width: 0, wrap: true },
+  hsnSac: { width: 50, wrap: true },
+  quantity: { width: 38, wrap: false },
+  unit: { width: 34, wrap: true },
+  rate: { width: 64, wrap: false },
+  discount: { width: 36, wrap: false },
+  tax: { width: 36, wrap: false },
+  amount: { width: 78, wrap: false },
+};
+COLUMN_LAYOUT.name.width =
+  RIGHT - LEFT - Object.values(COLUMN_LAYOUT).reduce((sum, column) => sum + column.width, 0);
 
-const columns: Column[] = [
-  { key: "index", title: "#", width: 20, align: "left", wrap: false },
-  { key: "name", title: "Item", width: 0, align: "left", wrap: true },
-  { key: "hsnSac", title: "HSN/SAC", width: 50, align: "left", wrap: true },
-  { key: "quantity", title: "Qty", width: 38, align: "right", wrap: false },
-  { key: "unit", title: "Unit", width: 34, align: "left", wrap: true },
-  { key: "rate", title: "Rate", width: 64, align: "right", wrap: false },
-  { key: "discount", title: "Disc.", width: 36, align: "right", wrap: false },
-  { key: "tax", title: "Tax", width: 36, align: "right", wrap: false },
-  { key: "amount", title: "Amount", width: 78, align: "right", wrap: false },
-];
-columns[1].width = RIGHT - LEFT - columns.reduce((sum, column) => sum + column.width, 0);
+function columnsOf(view: PdfView) {
+  return view.columns.map((column) => ({
+    ...column,
+    ...COLUMN_LAYOUT[column.key],
+    align: column.align as Align,
+  }));
+}
 
 const PAD_X = 4;
 const PAD_Y = 3.6;
 const HEAD_HEIGHT = 18;
 
-export function drawTableHead(doc: Doc, view: PdfView, look: TemplateLook, y: number): number {
-  const c = view.colours;
+export function drawTableHead(doc: Doc, view: PdfView, y: number): number {
   const { bold } = styles(view);
-  const fill = look.tableHeadFill(c);
+  const { fill, ink, rule } = view.look.tableHead;
   if (fill) doc.rect(LEFT, y, RIGHT - LEFT, HEAD_HEIGHT).fill(fill);
-  const rule = look.tableHeadRule(c);
   if (rule) doc.rect(LEFT, y + HEAD_HEIGHT - 1.2, RIGHT - LEFT, 1.2).fill(rule);
   let x = LEFT;
-  const style = bold(7.8, look.tableHeadInk(c));
-  for (const column of columns) {
+  const style = bold(7.8, ink);
+  for (const column of columnsOf(view)) {
     drawTextLine(doc, column.title, x + PAD_X, y + 5, style, {
       width: column.width - 2 * PAD_X,
       align: column.align,
@@ -63,13 +63,21 @@ export function drawTableHead(doc: Doc, view: PdfView, look: TemplateLook, y: nu
 }
 
 /** Draws every line, breaking pages between rows; `flow` draws the head again on a new page. */
-export function drawItems(doc: Doc, view: PdfView, look: TemplateLook, flow: Flow): void {
+export function drawItems(doc: Doc, view: PdfView, flow: Flow): void {
   const c = view.colours;
   const { text } = styles(view);
   const style = text(8, c.ink);
   const step = lineHeight(style);
+  const columns = columnsOf(view);
   flow.ensure(HEAD_HEIGHT + step + 2 * PAD_Y);
-  flow.y = drawTableHead(doc, view, look, flow.y);
+  flow.y = drawTableHead(doc, view, flow.y);
+  if (view.lines.length === 0) {
+    drawTextLine(doc, view.labels.noLines, LEFT, flow.y + PAD_Y + 6, text(8, c.muted), {
+      width: RIGHT - LEFT,
+      align: "center",
+    });
+    flow.y += step + 2 * PAD_Y + 12;
+  }
   view.lines.forEach((line, row) => {
     const cells = columns.map((column) =>
       column.wrap ? wrapLines(doc, line[column.key], column.width - 2 * PAD_X, style) : [line[column.key]],
@@ -77,7 +85,7 @@ export function drawItems(doc: Doc, view: PdfView, look: TemplateLook, flow: Flo
     const height = Math.max(...cells.map((cell) => cell.length)) * step + 2 * PAD_Y;
     flow.ensure(height);
     const y = flow.y;
-    if (look.zebra && row % 2 === 1) doc.rect(LEFT, y, RIGHT - LEFT, height).fill(c.zebra);
+    if (view.look.zebra && row % 2 === 1) doc.rect(LEFT, y, RIGHT - LEFT, height).fill(view.look.zebra);
     let x = LEFT;
     columns.forEach((column, i) => {
       const width = column.width - 2 * PAD_X;

@@ -11,7 +11,6 @@ import {
   RIGHT,
   wrapLines,
 } from "./layout";
-import type { TemplateLook } from "./templates";
 import { drawTextLine } from "./text-runs";
 import type { PdfView } from "./view";
 
@@ -22,7 +21,7 @@ const TOTALS_WIDTH = 230;
 const ROW = 13;
 
 /** Tax summary by rate (left) beside the totals (right), the amount in words under the total. */
-export function drawTotals(doc: Doc, view: PdfView, look: TemplateLook, flow: Flow): void {
+export function drawTotals(doc: Doc, view: PdfView, flow: Flow): void {
   const c = view.colours;
   const { text, bold } = styles(view);
   const totalsX = RIGHT - TOTALS_WIDTH;
@@ -37,8 +36,8 @@ export function drawTotals(doc: Doc, view: PdfView, look: TemplateLook, flow: Fl
     const width = totalsX - LEFT - 30;
     const cols = [LEFT, LEFT + width * 0.28, LEFT + width * 0.64];
     const widths = [width * 0.28, width * 0.36, width * 0.36];
-    drawTextLine(doc, "TAX SUMMARY", LEFT, top, bold(7.5, look.labelInk(c)));
-    const head = ["Tax rate", "Taxable value", "Tax"];
+    drawTextLine(doc, view.labels.taxSummary, LEFT, top, bold(7.5, view.look.labelInk));
+    const head = view.labels.taxSummaryColumns;
     let y = top + 13;
     head.forEach((title, i) => {
       drawTextLine(doc, title, cols[i], y, bold(7.8, c.muted), {
@@ -67,11 +66,9 @@ export function drawTotals(doc: Doc, view: PdfView, look: TemplateLook, flow: Fl
     drawFitted(doc, row.value, totalsX + 110, y, TOTALS_WIDTH - 116, text(8.5, c.ink), "right");
     y += ROW;
   }
-  const fill = look.totalFill(c);
+  const { fill, rule, ink } = view.look.total;
   if (fill) doc.roundedRect(totalsX, y, TOTALS_WIDTH, 26, 3).fill(fill);
-  const rule = look.totalRule(c);
   if (rule) doc.rect(totalsX, y, TOTALS_WIDTH, 1.5).fill(rule);
-  const ink = look.totalInk(c);
   drawTextLine(doc, view.total.label, totalsX + 6, y + 8, bold(10.5, ink));
   drawFitted(doc, view.total.value, totalsX + 70, y + 6.5, TOTALS_WIDTH - 76, bold(13, ink), "right");
   y = drawLines(doc, words, totalsX, y + 32, TOTALS_WIDTH, wordsStyle, "right");
@@ -79,14 +76,7 @@ export function drawTotals(doc: Doc, view: PdfView, look: TemplateLook, flow: Fl
 }
 
 /** A titled text block that may run over pages line by line (terms can be long). */
-export function drawSection(
-  doc: Doc,
-  view: PdfView,
-  look: TemplateLook,
-  flow: Flow,
-  title: string,
-  body: string,
-) {
+export function drawSection(doc: Doc, view: PdfView, flow: Flow, title: string, body: string) {
   if (!body.trim()) return;
   const c = view.colours;
   const { text, bold } = styles(view);
@@ -94,7 +84,7 @@ export function drawSection(
   const step = lineHeight(style);
   const lines = wrapLines(doc, body, RIGHT - LEFT, style);
   flow.ensure(12 + step);
-  drawTextLine(doc, title, LEFT, flow.y, bold(7.5, look.labelInk(c)));
+  drawTextLine(doc, title, LEFT, flow.y, bold(7.5, view.look.labelInk));
   flow.y += 12;
   for (const line of lines) {
     flow.ensure(step);
@@ -108,7 +98,7 @@ const QR = 92;
 const SIGN_WIDTH = 160;
 
 /** Bank details, UPI QR and the signatory, kept together on one page. */
-export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateLook, flow: Flow): void {
+export function drawPaymentAndSignature(doc: Doc, view: PdfView, flow: Flow): void {
   const c = view.colours;
   const { text, bold } = styles(view);
   const bankStyle = text(8.2, c.ink);
@@ -122,7 +112,7 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateL
   const top = flow.y + 6;
 
   if (bankRows.length) {
-    drawTextLine(doc, "BANK DETAILS", LEFT, top, bold(7.5, look.labelInk(c)));
+    drawTextLine(doc, view.labels.bank, LEFT, top, bold(7.5, view.look.labelInk));
     let y = top + 12;
     for (const row of bankRows) {
       drawTextLine(doc, row.label, LEFT, y, text(8.2, c.muted));
@@ -133,8 +123,9 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateL
 
   if (view.upi) {
     const x = LEFT + 236;
-    if (view.upi.image) {
-      doc.image(asBuffer(view.upi.image), x, top, { fit: [QR, QR], align: "center", valign: "center" });
+    const image = view.upi.imageId ? view.images.upiQr : null;
+    if (image) {
+      doc.image(asBuffer(image), x, top, { fit: [QR, QR], align: "center", valign: "center" });
     } else if (view.upi.uri) {
       drawQr(doc, view.upi.uri, x, top, QR);
     }
@@ -144,15 +135,16 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, look: TemplateL
 
   const sx = RIGHT - SIGN_WIDTH;
   const lineY = top + 64;
-  if (view.signatory.image) {
-    doc.image(asBuffer(view.signatory.image), sx + 10, top + 10, {
+  const signature = view.signatory.imageId ? view.images.signature : null;
+  if (signature) {
+    doc.image(asBuffer(signature), sx + 10, top + 10, {
       fit: [SIGN_WIDTH - 20, 50],
       align: "center",
       valign: "bottom",
     });
   }
   doc.moveTo(sx, lineY).lineTo(RIGHT, lineY).lineWidth(0.7).strokeColor(c.ink).stroke();
-  drawTextLine(doc, "Authorised Signatory", sx, lineY + 4, bold(8.5, c.ink), {
+  drawTextLine(doc, view.labels.signatory, sx, lineY + 4, bold(8.5, c.ink), {
     width: SIGN_WIDTH,
     align: "center",
   });

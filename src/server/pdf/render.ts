@@ -2,13 +2,11 @@ import { drawHeader, drawParties, styles } from "./draw-header";
 import { drawItems, drawTableHead } from "./draw-items";
 import { drawPageNumbers, drawPaymentAndSignature, drawSection, drawTotals } from "./draw-summary";
 import { type Doc, Flow, LEFT, PAGE, RIGHT } from "./layout";
-import { TEMPLATE_LOOKS } from "./templates";
 import { createPdfDocument, drawTextLine } from "./text-runs";
 import type { PdfView } from "./view";
 
 /** Draws the invoice's view as an A4 PDF. Same view, same bytes (the dates in info are fixed). */
 export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
-  const look = TEMPLATE_LOOKS[view.template] ?? TEMPLATE_LOOKS.classic;
   const doc = createPdfDocument({
     size: "A4",
     margin: PAGE.margin,
@@ -28,18 +26,18 @@ export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
   let inTable = false;
   const flow = new Flow(doc, PAGE.margin, (f) => {
     f.y = drawContinuation(doc, view, f.y);
-    if (inTable) f.y = drawTableHead(doc, view, look, f.y);
+    if (inTable) f.y = drawTableHead(doc, view, f.y);
   });
-  const headerBottom = drawHeader(doc, view, look);
-  flow.y = drawParties(doc, view, look, headerBottom);
+  const headerBottom = drawHeader(doc, view);
+  flow.y = drawParties(doc, view, headerBottom);
 
   inTable = true;
-  drawItems(doc, view, look, flow);
+  drawItems(doc, view, flow);
   inTable = false;
-  drawTotals(doc, view, look, flow);
-  drawSection(doc, view, look, flow, "NOTES", view.notes);
-  drawSection(doc, view, look, flow, "TERMS & CONDITIONS", view.terms);
-  drawPaymentAndSignature(doc, view, look, flow);
+  drawTotals(doc, view, flow);
+  drawSection(doc, view, flow, view.labels.notes, view.notes);
+  drawSection(doc, view, flow, view.labels.terms, view.terms);
+  drawPaymentAndSignature(doc, view, flow);
   drawPageNumbers(doc, view);
 
   doc.end();
@@ -52,7 +50,7 @@ function drawContinuation(doc: Doc, view: PdfView, y: number): number {
   drawTextLine(doc, view.company.name, LEFT, y, bold(9, view.colours.primaryInk));
   drawTextLine(
     doc,
-    `${view.title} ${view.invoiceNumber} (continued)`,
+    `${view.title} ${view.invoiceNumber} ${view.labels.continued}`,
     LEFT,
     y,
     text(8.5, view.colours.muted),

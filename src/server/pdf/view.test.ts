@@ -1,8 +1,7 @@
 import { UPI_SPLIT_NOTE, upiPaymentUri } from "#domain/upi";
-import { contrast } from "./colours";
 import { pdfFilename } from "./download";
 import { sampleInvoiceDocument } from "./sample-invoice";
-import { formatPdfDate, toPdfView } from "./view";
+import { toPdfView } from "./view";
 
 const noImages = { logo: null, signature: null, upiQr: null };
 
@@ -31,7 +30,7 @@ describe("toPdfView", () => {
       tax: "18%",
       amount: "53,100.00",
     });
-    expect(view.meta).toContainEqual({ label: "Due Date", value: "11 Sep 2025" });
+    expect(view.meta).toContainEqual({ key: "due", label: "Due Date", value: "11 Sep 2025" });
   });
 
   it("generates a UPI QR link with the exact amount when only a UPI ID is set", () => {
@@ -56,10 +55,11 @@ describe("toPdfView", () => {
     const qr = new Uint8Array([1, 2, 3]);
     const withUpload = sampleInvoiceDocument();
     withUpload.company = { ...withUpload.company, upiQrImageId: "qr-image" };
-    expect(toPdfView(withUpload, { ...noImages, upiQr: qr }).upi).toMatchObject({
-      image: qr,
-      uri: null,
-    });
+    const uploaded = toPdfView(withUpload, { ...noImages, upiQr: qr });
+    expect(uploaded.upi).toMatchObject({ imageId: "qr-image", uri: null, caption: "Scan to pay with UPI" });
+    expect(uploaded.images.upiQr).toBe(qr);
+    // The uploaded image's bytes are gone: no QR rather than another one.
+    expect(toPdfView(withUpload, noImages).upi).toBeNull();
     expect(
       toPdfView(sampleInvoiceDocument({ status: "paid", paymentDate: "2025-08-20" }), noImages).upi,
     ).toBeNull();
@@ -71,7 +71,7 @@ describe("toPdfView", () => {
   it("marks paid, cancelled and draft invoices, and shows the payment date", () => {
     const paid = toPdfView(sampleInvoiceDocument({ status: "paid", paymentDate: "2025-08-20" }), noImages);
     expect(paid.mark?.text).toBe("PAID");
-    expect(paid.meta).toContainEqual({ label: "Paid On", value: "20 Aug 2025" });
+    expect(paid.meta).toContainEqual({ key: "paid", label: "Paid On", value: "20 Aug 2025" });
     expect(toPdfView(sampleInvoiceDocument({ status: "cancelled" }), noImages).mark?.text).toBe("CANCELLED");
     expect(toPdfView(sampleInvoiceDocument({ status: "draft" }), noImages).mark?.text).toBe("DRAFT");
     expect(toPdfView(sampleInvoiceDocument({ status: "due" }), noImages).mark).toBeNull();
@@ -82,21 +82,21 @@ describe("toPdfView", () => {
     const doc = sampleInvoiceDocument({ includeBankDetails: false, includeSignature: false });
     const view = toPdfView(doc, { ...noImages, signature });
     expect(view.bank).toBeNull();
-    expect(view.signatory.image).toBeNull();
-    expect(toPdfView(sampleInvoiceDocument(), { ...noImages, signature }).signatory.image).toBe(signature);
+    expect(view.signatory.imageId).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument(), { ...noImages, signature }).signatory.imageId).toBe(
+      "signature",
+    );
+    expect(toPdfView(sampleInvoiceDocument(), noImages).signatory.imageId).toBeNull();
+    expect(toPdfView(sampleInvoiceDocument(), noImages).company.logoImageId).toBeNull();
   });
 
-  it("darkens a pale primary colour until it reads as text on white", () => {
-    const view = toPdfView(sampleInvoiceDocument({ primaryColor: "#FEF3C7" }), noImages);
-    expect(contrast(view.colours.primaryInk, "#FFFFFF")).toBeGreaterThanOrEqual(3.5);
-    expect(view.colours.onPrimary).toBe("#111827");
-    expect(toPdfView(sampleInvoiceDocument({ primaryColor: "#0F172A" }), noImages).colours.onPrimary).toBe(
-      "#FFFFFF",
+  it("fixes the file's creation date to the invoice date", () => {
+    expect(toPdfView(sampleInvoiceDocument(), noImages).info.creationDate.toISOString()).toBe(
+      "2025-08-12T00:00:00.000Z",
     );
   });
 
-  it("dates and file names", () => {
-    expect(formatPdfDate("2026-11-01")).toBe("1 Nov 2026");
+  it("file names", () => {
     expect(pdfFilename("INV/2026-27/0001")).toBe("INV-2026-27-0001.pdf");
     expect(pdfFilename('a"b\\c\r\nd')).toBe("a-b-c-d.pdf");
     expect(pdfFilename("///")).toBe("invoice.pdf");

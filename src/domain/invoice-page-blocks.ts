@@ -1,0 +1,97 @@
+import { currencyOf } from "./currencies";
+import { parseScaled } from "./decimal";
+import { formatMoney } from "./format";
+import type { Address, InvoiceDocument, InvoiceItem } from "./invoice";
+import type { BankDetails } from "./settings";
+import { upiQrFor } from "./upi";
+
+// The parts of the invoice's page built from one field each (see invoice-page.ts).
+
+export interface LabelValue {
+  label: string;
+  value: string;
+}
+
+/** One row of the items table, every cell as printed. */
+export interface PageLine {
+  index: string;
+  name: string;
+  hsnSac: string;
+  quantity: string;
+  unit: string;
+  rate: string;
+  discount: string;
+  tax: string;
+  amount: string;
+}
+
+/** The UPI QR: an uploaded image (by id) or a `upi://pay` link to draw as a QR code. */
+export interface UpiBlock {
+  imageId: string | null;
+  uri: string | null;
+  caption: string;
+  /** Above UPI's per-payment limit: the payer may need to split the payment. */
+  note: string | null;
+}
+
+/** "18" -> "18%", "2.50" -> "2.5%". */
+export function percent(value: string | number): string {
+  const n = Number(value);
+  return `${Number.isFinite(n) ? String(n) : String(value)}%`;
+}
+
+function quantity(value: string): string {
+  const n = Number(value);
+  return Number.isFinite(n) && value.trim() !== "" ? String(n) : value;
+}
+
+function rate(value: string, currency: string): string {
+  const minor = parseScaled(value, currencyOf(currency).exponent);
+  return minor === null ? value : formatMoney(minor, currency, { symbol: false });
+}
+
+export function lineCells(item: InvoiceItem, index: number, amountMinor: number, currency: string): PageLine {
+  return {
+    index: String(index + 1),
+    name: item.name,
+    hsnSac: item.hsnSac,
+    quantity: quantity(item.quantity),
+    unit: item.unit,
+    rate: rate(item.rate, currency),
+    discount: Number(item.discountPercent) ? percent(item.discountPercent) : "-",
+    tax: percent(item.taxPercent),
+    amount: formatMoney(amountMinor, currency, { symbol: false }),
+  };
+}
+
+export function addressLines(a: Address | null | undefined): string[] {
+  if (!a) return [];
+  const cityLine = [a.city, a.state, a.postalCode].filter(Boolean).join(", ");
+  return [a.line1, a.line2, cityLine, a.country].filter((line) => line && line.trim() !== "");
+}
+
+export function bankRows(b: BankDetails): LabelValue[] | null {
+  const rows: LabelValue[] = [
+    { label: "Bank", value: b.bankName },
+    { label: "A/c No.", value: b.accountNumber },
+    { label: "IFSC", value: b.ifscCode },
+    { label: "Branch", value: b.branchName },
+    { label: "UPI", value: b.upiId },
+  ].filter((row) => row.value.trim() !== "");
+  return rows.length > 0 ? rows : null;
+}
+
+/** `uploadedQr`: whether the uploaded QR image can be drawn (without it the page shows no QR). */
+export function upiBlock(doc: InvoiceDocument, uploadedQr: boolean): UpiBlock | null {
+  const qr = upiQrFor(doc);
+  if (!qr) return null;
+  const note = qr.splitNote;
+  if ("imageId" in qr)
+    return uploadedQr ? { imageId: qr.imageId, uri: null, caption: "Scan to pay with UPI", note } : null;
+  return {
+    imageId: null,
+    uri: qr.uri,
+    caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}`,
+    note,
+  };
+}

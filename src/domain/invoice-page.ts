@@ -1,0 +1,195 @@
+import { formatMoney } from "./format";
+import type { InvoiceDocument } from "./invoice";
+import {
+  addressLines,
+  bankRows,
+  type LabelValue,
+  lineCells,
+  type PageLine,
+  percent,
+  type UpiBlock,
+  upiBlock,
+} from "./invoice-page-blocks";
+import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
+import type { FontFamily, InvoiceTemplate } from "./settings";
+
+export type { LabelValue, PageLine, UpiBlock } from "./invoice-page-blocks";
+
+// The invoice's page (STYLE 10; docs/decisions/0015-one-page-model.md): every word, amount, mark and
+// colour that the PDF and the editor's preview show, already chosen and formatted. Both draw this
+// and compute nothing; they only place it. Pure: no clock, no I/O, images by id.
+
+/** The table's columns in order, with their heads. */
+export const LINE_COLUMNS: readonly { key: keyof PageLine; title: string; align: "left" | "right" }[] = [
+  { key: "index", title: "#", align: "left" },
+  { key: "name", title: "Item", align: "left" },
+  { key: "hsnSac", title: "HSN/SAC", align: "left" },
+  { key: "quantity", title: "Qty", align: "right" },
+  { key: "unit", title: "Unit", align: "left" },
+  { key: "rate", title: "Rate", align: "right" },
+  { key: "discount", title: "Disc.", align: "right" },
+  { key: "tax", title: "Tax", align: "right" },
+  { key: "amount", title: "Amount", align: "right" },
+];
+
+/** The page's fixed words. */
+export const PAGE_LABELS = {
+  billTo: "BILL TO",
+  shipTo: "SHIP TO",
+  noLines: "No items yet",
+  taxSummary: "TAX SUMMARY",
+  taxSummaryColumns: ["Tax rate", "Taxable value", "Tax"],
+  notes: "NOTES",
+  terms: "TERMS & CONDITIONS",
+  bank: "BANK DETAILS",
+  signatory: "Authorised Signatory",
+  /** After the title on the pages the items run on to (the PDF's pages; the preview is one sheet). */
+  continued: "(continued)",
+} as const;
+
+export type PageMark = { text: string; colour: string };
+
+const MARKS: Partial<Record<InvoiceDocument["status"], PageMark>> = {
+  paid: { text: "PAID", colour: "#15803D" },
+  cancelled: { text: "CANCELLED", colour: "#B91C1C" },
+  draft: { text: "DRAFT", colour: "#6B7280" },
+};
+
+export interface InvoicePageModel {
+  template: InvoiceTemplate;
+  fontFamily: FontFamily;
+  colours: PageColours;
+  look: PageLook;
+  /** The file's own title, author and subject (PDF metadata). */
+  info: { title: string; author: string; subject: string };
+  labels: typeof PAGE_LABELS;
+  columns: typeof LINE_COLUMNS;
+  title: string;
+  invoiceNumber: string;
+  /** Number and dates beside the title; `key` names the row for tests and links. */
+  meta: (LabelValue & { key: "number" | "date" | "due" | "paid" })[];
+  mark: PageMark | null;
+  company: { name: string; lines: string[]; logoImageId: string | null };
+  billTo: { name: string; lines: string[] };
+  shipTo: string[] | null;
+  lines: PageLine[];
+  taxSummary: { rate: string; taxable: string; tax: string }[];
+  /** The rows above the total: subtotal, discount, tax by rate, round-off. */
+  totals: LabelValue[];
+  total: LabelValue;
+  amountInWords: string;
+  notes: string;
+  terms: string;
+  bank: LabelValue[] | null;
+  upi: UpiBlock | null;
+  signatory: { imageId: string | null; forCompany: string };
+}
+
+/** Which of the document's images can be drawn (the PDF leaves out one whose bytes are gone). */
+export interface PageImages {
+  logo: boolean;
+  signature: boolean;
+  upiQr: boolean;
+}
+
+const ALL_IMAGES: PageImages = { logo: true, signature: true, upiQr: true };
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-11-21" -> "21 Nov 2026". */
+export function formatPageDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
+}
+
+const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
+
+function meta(doc: InvoiceDocument): InvoicePageModel["meta"] {
+  const rows: InvoicePageModel["meta"] = [
+    { key: "number", label: "Invoice No.", value: doc.invoiceNumber },
+    { key: "date", label: "Invoice Date", value: formatPageDate(doc.invoiceDate) },
+  ];
+  if (doc.dueDate) rows.push({ key: "due", label: "Due Date", value: formatPageDate(doc.dueDate) });
+  if (doc.status === "paid" && doc.paymentDate)
+    rows.push({ key: "paid", label: "Paid On", value: formatPageDate(doc.paymentDate) });
+  return rows;
+}
+
+function totals(doc: InvoiceDocument): LabelValue[] {
+  const t = doc.totals;
+  const money = (minor: number) => formatMoney(minor, doc.currency);
+  const rows: LabelValue[] = [{ label: "Subtotal", value: money(t.subtotalMinor) }];
+  if (t.discountMinor !== 0) rows.push({ label: "Discount", value: `-${money(t.discountMinor)}` });
+  for (const r of t.taxByRate.filter((r) => r.taxMinor !== 0))
+    rows.push({ label: `Tax @ ${percent(r.ratePercent)}`, value: money(r.taxMinor) });
+  if (doc.roundOff) rows.push({ label: "Round Off", value: money(t.roundOffMinor) });
+  return rows;
+}
+
+/** Everything the page of `doc` shows, as text, colours and image ids. */
+export function buildInvoicePage(doc: InvoiceDocument, images: PageImages = ALL_IMAGES): InvoicePageModel {
+  const t = doc.totals;
+  const c = doc.company;
+  const client = doc.client;
+  const money = (minor: number) => formatMoney(minor, doc.currency);
+  const colours = pageColours(doc.primaryColor, doc.accentColor);
+  const taxRates = t.taxByRate.filter((r) => r.ratePercent > 0 || t.taxByRate.length > 1);
+  const shipTo = addressLines(client.shippingAddress);
+  const companyName = c.name.trim() || "Your Company";
+  return {
+    template: doc.template,
+    fontFamily: doc.fontFamily,
+    colours,
+    look: pageLook(doc.template, colours),
+    info: {
+      title: `Invoice ${doc.invoiceNumber}`,
+      author: companyName,
+      subject: `Invoice ${doc.invoiceNumber} for ${doc.clientName}`,
+    },
+    labels: PAGE_LABELS,
+    columns: LINE_COLUMNS,
+    // Bahi makes retail invoices, never tax invoices (spec §1), whether or not a GSTIN is shown.
+    title: "INVOICE",
+    invoiceNumber: doc.invoiceNumber,
+    meta: meta(doc),
+    mark: MARKS[doc.status] ?? null,
+    company: {
+      name: companyName,
+      lines: [
+        ...c.address.split("\n").filter((line) => line.trim() !== ""),
+        joinDot(c.phone, c.email),
+        c.gstin ? `GSTIN: ${c.gstin}` : "",
+      ].filter(Boolean),
+      logoImageId: images.logo ? c.logoImageId : null,
+    },
+    billTo: {
+      // The editor shows the page before a client is named; a saved invoice always has one.
+      name: client.name || "—",
+      lines: [
+        client.company,
+        ...addressLines(client.billingAddress),
+        joinDot(client.phone, client.email),
+        client.gstin ? `GSTIN: ${client.gstin}` : "",
+      ].filter(Boolean),
+    },
+    shipTo: shipTo.length > 0 ? shipTo : null,
+    lines: doc.items.map((item, i) => lineCells(item, i, t.lines[i]?.amountMinor ?? 0, doc.currency)),
+    taxSummary: taxRates.map((r) => ({
+      rate: percent(r.ratePercent),
+      taxable: money(r.taxableMinor),
+      tax: money(r.taxMinor),
+    })),
+    totals: totals(doc),
+    total: { label: "Total", value: money(t.totalMinor) },
+    amountInWords: doc.amountInWords,
+    notes: doc.notes.trim(),
+    terms: doc.terms.trim(),
+    bank: doc.includeBankDetails ? bankRows(doc.bankDetails) : null,
+    upi: upiBlock(doc, images.upiQr),
+    signatory: {
+      imageId: doc.includeSignature && images.signature ? c.signatureImageId : null,
+      forCompany: `For ${companyName}`,
+    },
+  };
+}
