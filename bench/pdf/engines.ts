@@ -19,6 +19,23 @@ export async function loadRenderer(engine: Engine): Promise<RenderInvoice> {
     preloadFonts(["Roboto"]);
     return renderInvoicePdfkit;
   }
+  await requireReactPdf();
   const { renderInvoiceReactPdf } = await import("./react-pdf-invoice.js");
   return renderInvoiceReactPdf;
+}
+
+/**
+ * @react-pdf/renderer is not a dependency of Bahi: only this comparison uses it, so it is installed
+ * for the run alone. Stops with the command to run when it is missing.
+ */
+export async function requireReactPdf(): Promise<void> {
+  try {
+    await import("@react-pdf/renderer");
+  } catch {
+    console.error(
+      "This benchmark compares pdfkit with @react-pdf/renderer, which Bahi does not install.\n" +
+        "Install it for the run: npm install --no-save @react-pdf/renderer",
+    );
+    process.exit(1);
+  }
 }

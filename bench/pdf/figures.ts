@@ -2,7 +2,7 @@
 // model, templates and worker pool, against the same invoice printed by a warm headless Chromium.
 // Run: NODE_ENV=production npx tsx bench/pdf/figures.ts   (needs /usr/bin/chromium)
 import os from "node:os";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { PdfPool } from "#server/pdf/pool";
 import { renderInvoicePdf } from "#server/pdf/render";
 import { sampleImages } from "#server/pdf/sample-images";

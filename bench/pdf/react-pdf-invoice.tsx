@@ -26,7 +26,7 @@ export function registerReactPdfFonts(family: FontFamily): string[] {
   registerFace(family, face.regular, face.bold);
   for (const fallback of FALLBACK_FACES) registerFace(fallback.name, fallback.regular, fallback.bold);
   // Words are never hyphenated on an invoice (and the hyphenator costs time).
-  Font.registerHyphenationCallback((word) => [word]);
+  Font.registerHyphenationCallback((word: string) => [word]);
   return [family, ...FALLBACK_FACES.map((fallback) => fallback.name)];
 }
 

@@ -1,13 +1,14 @@
 // PDF engine benchmark: the same 20-line A4 invoice rendered by pdfkit, @react-pdf/renderer and
 // a warm headless Chromium (page.pdf()), then each engine in a pool of worker threads (pool-run.ts).
-// Run: npx tsx bench/pdf/run.ts   (BENCH_N=100 sequential renders per engine by default)
+// Run: npm install --no-save @react-pdf/renderer && npx tsx bench/pdf/run.ts
+// (BENCH_N=100 sequential renders per engine by default; @react-pdf/renderer is not a dependency)
 // Needs pdftotext (apt-get install -y poppler-utils) and /usr/bin/chromium.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { makeAssets } from "./assets.js";
-import { type Engine, loadRenderer } from "./engines.js";
+import { type Engine, loadRenderer, requireReactPdf } from "./engines.js";
 import { invoiceBody, invoiceHead, invoiceHtml } from "./html-invoice.js";
 import { sampleInvoice } from "./invoice.js";
 
@@ -79,6 +80,7 @@ function poolFigures(engine: Engine): PoolFigures {
 }
 
 async function main() {
+  await requireReactPdf();
   mkdirSync(OUT, { recursive: true });
   const invoice = sampleInvoice();
   const assets = await makeAssets(invoice.upiId, invoice.grandTotal.replace(/[₹,]/g, ""));
