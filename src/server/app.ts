@@ -9,10 +9,9 @@ import { type Auth, createAuth } from "./auth/auth";
 import { registerBackups } from "./backup/jobs";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { grantSignupCredits, recordSignupGrant } from "./db/queries/credits";
 import { claimJobPeriod } from "./db/queries/job-leases";
 import { isDatabaseUnavailable } from "./db/unavailable";
-import { AppError } from "./errors";
+import { answerOf } from "./errors";
 import { JobRunner } from "./jobs/runner";
 import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
@@ -23,6 +22,7 @@ import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
+import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
 
 export interface AppDeps {
@@ -63,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     logger,
     limits: deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, requestsPerIp: config.authRequestsPerIp },
     onUserCreated: (user) => grantSignupCredits(db, user),
-    onUserDeleting: (user) => recordSignupGrant(db, user.email),
+    onUserDeleting: (user) => rememberSignupGrant(db, user.email),
+    onSignedIn: (user) => ensureSignupCredits(db, user.id),
   });
 
   const app = Fastify({
@@ -129,10 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       request.log.warn({ err: error }, "request timed out");
       return reply.status(503).send({ error: { code: "service_unavailable", message: REQUEST_TIMED_OUT } });
     }
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message, fields: error.fields } });
+    // Every error with one of the API's codes (src/contract/errors.ts), from any layer.
+    const answer = answerOf(error);
+    if (answer) {
+      const { status, ...body } = answer;
+      return reply.status(status).send({ error: body });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");

@@ -32,9 +32,20 @@ export interface AuthDeps {
   onUserCreated?: (user: { id: string; email: string }) => Promise<void>;
   /** Called before an account is deleted (the sign-up grant's record outlives it). */
   onUserDeleting?: (user: { id: string; email: string }) => Promise<void>;
+  /** Called after every new session (a sign-in): an account whose sign-up grant is missing gets it. */
+  onSignedIn?: (user: { id: string }) => Promise<void>;
 }
 
-export function createAuth({ config, db, mailer, logger, limits, onUserCreated, onUserDeleting }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  logger,
+  limits,
+  onUserCreated,
+  onUserDeleting,
+  onSignedIn,
+}: AuthDeps) {
   /** token -> user id, between the before and after hooks of one reset request. */
   const pendingResets = new Map<string, string>();
   const limiter = createAuthLimiter(db, limits);
@@ -129,6 +140,16 @@ export function createAuth({ config, db, mailer, logger, limits, onUserCreated, 
         delete: {
           before: async (user) => {
             await onUserDeleting?.({ id: user.id, email: user.email });
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            // The sign-in itself stands even if this fails; the first download tries again.
+            await onSignedIn?.({ id: session.userId }).catch((error) =>
+              logger.error({ err: error }, "sign-up credits could not be checked at sign-in"),
+            );
           },
         },
       },

@@ -1,10 +1,12 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { type FakeRazorpay, startFakeRazorpay } from "../../../tests/fakes/razorpay";
 import { getCreditBalance, ledgerSum } from "../db/queries/credits";
 import { creditLedger, paymentOrders, webhookEvents } from "../db/schema";
-import { RECONCILE_MAX_AGE_MS } from "../services/payment-events";
-import { createPayments } from "../services/payments";
+import { handleWebhook, RECONCILE_MAX_AGE_MS, reconcile } from "../services/payment-events";
+import { setUpPayments } from "../services/payments";
+import { checkoutSignature } from "../services/razorpay";
 import {
   createTestApp,
   describeEachDb,
@@ -246,14 +248,14 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     const o = await order(s, "plan_500_credits");
     const unpaid = await order(s, "plan_25_credits");
     fake.pay(o.order_id);
-    const payments = createPayments({
+    const payments = setUpPayments({
       db: t.database.db,
       config: t.config,
       mailer: t.mailer,
       logger: pino({ level: "silent" }),
     });
     // Too young: left alone.
-    expect((await payments.reconcile()).granted).toBe(0);
+    expect((await reconcile(payments)).granted).toBe(0);
     const old = new Date(Date.now() - 20 * 60_000);
     for (const id of [o.order_id, unpaid.order_id]) {
       await t.database.db
@@ -261,9 +263,9 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
         .set({ createdAt: old })
         .where(eq(paymentOrders.providerOrderId, id));
     }
-    const first = await payments.reconcile();
+    const first = await reconcile(payments);
     expect(first.granted).toBe(1);
-    expect((await payments.reconcile()).granted).toBe(0);
+    expect((await reconcile(payments)).granted).toBe(0);
     expect(await balance(s)).toBe(525);
     const ledger = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
     const statuses = Object.fromEntries(
@@ -275,7 +277,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   const silentPayments = (logger = pino({ level: "silent" })) =>
-    createPayments({ db: t.database.db, config: t.config, mailer: t.mailer, logger });
+    setUpPayments({ db: t.database.db, config: t.config, mailer: t.mailer, logger });
   const eventRow = (id: string) => t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
 
   it("remembers a webhook event only with its grant, so the redelivery after a crash grants", async () => {
@@ -286,9 +288,12 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     const eventId = delivery.headers["x-razorpay-event-id"]!;
     // A process that takes the delivery and dies during its lookup at Razorpay.
     const hold = fake.holdNextPaymentsLookup();
-    const dying = silentPayments()
-      .handleWebhook(Buffer.from(delivery.body), delivery.headers["x-razorpay-signature"], eventId)
-      .catch(() => undefined);
+    const dying = handleWebhook(
+      silentPayments(),
+      Buffer.from(delivery.body),
+      delivery.headers["x-razorpay-signature"],
+      eventId,
+    ).catch(() => undefined);
     await hold.arrived;
     expect(await eventRow(eventId)).toHaveLength(0);
     // Razorpay redelivers to a live instance: the event is handled, not answered "duplicate".
@@ -322,7 +327,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
       .from(paymentOrders)
       .where(eq(paymentOrders.providerOrderId, o.order_id));
     expect(row!.checkAfter!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await silentPayments().reconcile()).granted).toBeGreaterThanOrEqual(1);
+    expect((await reconcile(silentPayments())).granted).toBeGreaterThanOrEqual(1);
     expect(await balance(s)).toBe(50);
     // The slow lookup ends later and changes nothing more; the event is then remembered.
     hold.release();
@@ -382,8 +387,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
       .values(row(ancient, new Date(now.getTime() - RECONCILE_MAX_AGE_MS - 60_000)));
 
     const payments = silentPayments();
-    const first = await payments.reconcile(now);
-    const second = await payments.reconcile(new Date(now.getTime() + 5 * 60_000 + 1_000));
+    const first = await reconcile(payments, now);
+    const second = await reconcile(payments, new Date(now.getTime() + 5 * 60_000 + 1_000));
     expect(first.granted + second.granted).toBe(1);
     expect(await balance(s)).toBe(50);
     const [paidRow] = await t.database.db
@@ -429,7 +434,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     const b = await order(s, "plan_100_credits");
     const cheap = fake.pay(b.order_id, { amount: 100 });
     const mismatch = fake.webhook("payment.captured", b.order_id, cheap.razorpay_payment_id);
-    const answer = await silentPayments(logger).handleWebhook(
+    const answer = await handleWebhook(
+      silentPayments(logger),
       Buffer.from(mismatch.body),
       mismatch.headers["x-razorpay-signature"],
       mismatch.headers["x-razorpay-event-id"],
@@ -536,6 +542,30 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
     ).json();
     expect((await post(t.app, VERIFY, signed, b.cookie)).statusCode).toBe(404);
     expect(await balance(b)).toBe(25);
+  });
+
+  it("answers 409 payment_already_recorded when a payment id already paid another order", async () => {
+    const s = await signUpAndSignIn(t);
+    const payTest = async (orderId: string) =>
+      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: orderId }, s.cookie)).json();
+    const a = (await post(t.app, CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
+    const b = (await post(t.app, CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
+    const paidA = await payTest(a.order_id);
+    expect((await post(t.app, VERIFY, paidA, s.cookie)).statusCode).toBe(200);
+    // Order B, correctly signed, with A's payment id: the unique payment id refuses it.
+    const testSecret = createHmac("sha256", t.config.authSecret).update("bahi-test-checkout").digest("hex");
+    const reused = {
+      razorpay_order_id: b.order_id,
+      razorpay_payment_id: paidA.razorpay_payment_id,
+      razorpay_signature: checkoutSignature(b.order_id, paidA.razorpay_payment_id, testSecret),
+    };
+    const res = await post(t.app, VERIFY, reused, s.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: "payment_already_recorded",
+      message: "Could not verify payment. Please contact support.",
+    });
+    expect(await balance(s)).toBe(50);
   });
 
   it("refuses webhooks when no webhook secret is configured", async () => {

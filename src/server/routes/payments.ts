@@ -7,7 +7,8 @@ import type { Db } from "../db/client";
 import type { JobRunner } from "../jobs/runner";
 import type { Metrics } from "../metrics";
 import type { Mailer } from "../services/mail";
-import { createPayments } from "../services/payments";
+import { handleWebhook, reconcile } from "../services/payment-events";
+import { createOrder, setUpPayments, testCheckoutPay, verifyPayment } from "../services/payments";
 import { parseBody } from "./validate";
 import { registerWebhookRoutes } from "./webhooks";
 
@@ -17,7 +18,7 @@ export function registerPaymentRoutes(
   deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; jobs: JobRunner },
 ) {
   const { auth } = deps;
-  const payments = createPayments({
+  const payments = setUpPayments({
     ...deps,
     logger: app.log,
     onCreditsSold: (credits) => deps.metrics.creditsSold.inc(credits),
@@ -28,24 +29,24 @@ export function registerPaymentRoutes(
     const body = parseBody(createOrderBody, request.body);
     // The spec's browser sent `{ plan }`; its id is all that is read from it.
     const planId = body.planId ?? (body.plan as { id?: unknown } | undefined)?.id;
-    return payments.createOrder(me, planId);
+    return createOrder(payments, me, planId);
   });
 
   app.post("/api/functions/verify-razorpay-payment", async (request) => {
     const me = await requireUser(auth, request);
-    return payments.verifyPayment(me, parseBody(verifyBody, request.body));
+    return verifyPayment(payments, me, parseBody(verifyBody, request.body));
   });
 
   app.post("/api/functions/test-checkout/pay", async (request) => {
     const me = await requireUser(auth, request);
-    return payments.testCheckoutPay(me, parseBody(testPayBody, request.body).order_id);
+    return testCheckoutPay(payments, me, parseBody(testPayBody, request.body).order_id);
   });
 
-  registerWebhookRoutes(app, payments);
+  registerWebhookRoutes(app, (raw, signature, eventId) => handleWebhook(payments, raw, signature, eventId));
 
   if (!payments.testMode) {
     app.addHook("onReady", async () => {
-      deps.jobs.every("reconcile-payments", deps.config.reconcileEveryMs, () => payments.reconcile());
+      deps.jobs.every("reconcile-payments", deps.config.reconcileEveryMs, () => reconcile(payments));
     });
   }
 }

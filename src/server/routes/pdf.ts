@@ -4,9 +4,9 @@ import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
-import { downloadInvoicePdf } from "../pdf/download";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
+import { downloadInvoicePdf } from "../services/downloads";
 
 const PDF_URL = "/api/invoices/:id/pdf";
 

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { Payments } from "../services/payments";
 
 /**
  * Razorpay's webhook. Its signature covers the raw bytes, so this route lives in its own scope
  * whose JSON parser keeps the Buffer untouched (a re-serialised body would not match).
  */
-export function registerWebhookRoutes(app: FastifyInstance, payments: Payments) {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  handleWebhook: (raw: Buffer, signature: unknown, eventId: unknown) => Promise<unknown>,
+) {
   app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser(
@@ -15,7 +17,7 @@ export function registerWebhookRoutes(app: FastifyInstance, payments: Payments) 
     );
     scope.post("/api/webhooks/razorpay", async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return payments.handleWebhook(
+      return handleWebhook(
         raw,
         request.headers["x-razorpay-signature"],
         request.headers["x-razorpay-event-id"],

@@ -1,17 +1,15 @@
 import { createHash } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
 import {
   findOrderByProviderId,
   listOrdersToReconcile,
   markOrderChecked,
   markOrderFailed,
-  type PaymentOrder,
   requestOrderCheck,
   webhookEventSeen,
 } from "../db/queries/payments";
 import { AppError } from "../errors";
-import { type RazorpayPayment, signaturesMatch, webhookSignature } from "./razorpay";
+import { capturedPayment, gatewayUnavailable, grantOrder, type Payments } from "./payments";
+import { signaturesMatch, webhookSignature } from "./razorpay";
 
 /** Orders unpaid this long are asked about by reconciliation (the browser may never come back). */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -32,131 +30,117 @@ export function recheckDelayMs(ageMs: number): number {
   return Math.min(24 * 60 * 60_000, Math.max(5 * 60_000, Math.floor(ageMs / 4)));
 }
 
+// Razorpay's webhook and periodic reconciliation (docs/decisions/0007-payment-events.md): both
+// ask Razorpay what was paid and grant through the payments service's one `grantOrder`.
+
 /**
- * Razorpay's webhook and periodic reconciliation (docs/decisions/0007-payment-events.md): both
- * ask Razorpay what was paid and grant through the payments service's one `grant`.
+ * A webhook is a hint: its signature is checked over the raw bytes, a handled event id is
+ * ignored, and only the order id is taken from it; Razorpay itself is asked what was paid. The
+ * event id is stored in the grant's own transaction, so a crash before the grant leaves the
+ * event unknown and Razorpay's redelivery is handled again. The lookup has
+ * WEBHOOK_LOOKUP_BUDGET_MS: when Razorpay is slower, the order is made due for reconciliation
+ * (stored), the webhook is acknowledged, and the lookup finishes in the background.
  */
-export function createPaymentEvents(deps: {
-  db: Db;
-  logger: FastifyBaseLogger;
-  webhookSecret: string | undefined;
-  hasRazorpay: boolean;
-  capturedPayment: (
-    order: PaymentOrder,
-  ) => Promise<{ captured?: RazorpayPayment; authorized?: RazorpayPayment } | undefined>;
-  grant: (
-    order: PaymentOrder,
-    paymentId: string,
-    event?: { id: string; type: string },
-  ) => Promise<{ granted: boolean; order: PaymentOrder }>;
-  unavailable: (error: unknown) => never;
-}) {
-  const { db, logger, webhookSecret, capturedPayment, grant, unavailable } = deps;
-
-  /**
-   * A webhook is a hint: its signature is checked over the raw bytes, a handled event id is
-   * ignored, and only the order id is taken from it; Razorpay itself is asked what was paid. The
-   * event id is stored in the grant's own transaction, so a crash before the grant leaves the
-   * event unknown and Razorpay's redelivery is handled again. The lookup has
-   * WEBHOOK_LOOKUP_BUDGET_MS: when Razorpay is slower, the order is made due for reconciliation
-   * (stored), the webhook is acknowledged, and the lookup finishes in the background.
-   */
-  async function handleWebhook(rawBody: Buffer, signature: unknown, eventIdHeader: unknown) {
-    if (!webhookSecret) throw new AppError("service_unavailable", "Razorpay webhooks are not configured.");
-    if (!signaturesMatch(webhookSignature(rawBody, webhookSecret), signature)) {
-      throw new AppError("bad_request", "Invalid webhook signature.");
-    }
-    let event: { event?: unknown; payload?: Record<string, { entity?: Record<string, unknown> }> };
-    try {
-      event = JSON.parse(rawBody.toString("utf8"));
-    } catch {
-      throw new AppError("bad_request", "The webhook body is not JSON.");
-    }
-    const type = typeof event.event === "string" ? event.event : "unknown";
-    if (type !== "order.paid" && type !== "payment.captured") return { status: "ignored" };
-    const eventId =
-      typeof eventIdHeader === "string" && eventIdHeader.length > 0 && eventIdHeader.length <= 200
-        ? eventIdHeader
-        : `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
-    if (await webhookEventSeen(db, eventId)) return { status: "duplicate" };
-    const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id ?? undefined;
-    const order = typeof orderId === "string" ? await findOrderByProviderId(db, orderId) : undefined;
-    if (!order || order.testMode || order.status === "paid") return { status: "ignored" };
-
-    const settle = (async () => {
-      const paid = await capturedPayment(order);
-      if (!paid?.captured) return { status: "ignored" };
-      const result = await grant(order, paid.captured.id, { id: eventId, type });
-      return { status: result.granted ? "granted" : "already_granted" };
-    })();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<"late">((resolve) => {
-      timer = setTimeout(() => resolve("late"), WEBHOOK_LOOKUP_BUDGET_MS);
-      timer.unref();
-    });
-    let outcome: { status: string } | "late";
-    try {
-      outcome = await Promise.race([settle, late]);
-    } catch (error) {
-      // Not recorded: Razorpay's retry is handled again.
-      if (error instanceof AppError) throw error;
-      return unavailable(error);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (outcome !== "late") return outcome;
-    await requestOrderCheck(db, order.id, new Date());
-    settle.then(
-      (done) => logger.info({ orderId: order.providerOrderId, ...done }, "slow webhook lookup finished"),
-      (error) =>
-        logger.warn(
-          { err: error, orderId: order.providerOrderId },
-          "slow webhook lookup failed; reconciliation will ask again",
-        ),
-    );
-    logger.warn(
-      { orderId: order.providerOrderId, eventId },
-      "Razorpay slow: webhook acknowledged, lookup continues",
-    );
-    return { status: "deferred" };
+export async function handleWebhook(
+  p: Payments,
+  rawBody: Buffer,
+  signature: unknown,
+  eventIdHeader: unknown,
+) {
+  const { db, logger } = p;
+  const webhookSecret = p.razorpayKeys.webhookSecret;
+  if (!webhookSecret) throw new AppError("service_unavailable", "Razorpay webhooks are not configured.");
+  if (!signaturesMatch(webhookSignature(rawBody, webhookSecret), signature)) {
+    throw new AppError("bad_request", "Invalid webhook signature.");
   }
+  let event: { event?: unknown; payload?: Record<string, { entity?: Record<string, unknown> }> };
+  try {
+    event = JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    throw new AppError("bad_request", "The webhook body is not JSON.");
+  }
+  const type = typeof event.event === "string" ? event.event : "unknown";
+  if (type !== "order.paid" && type !== "payment.captured") return { status: "ignored" };
+  const eventId =
+    typeof eventIdHeader === "string" && eventIdHeader.length > 0 && eventIdHeader.length <= 200
+      ? eventIdHeader
+      : `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
+  if (await webhookEventSeen(db, eventId)) return { status: "duplicate" };
+  const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id ?? undefined;
+  const order = typeof orderId === "string" ? await findOrderByProviderId(db, orderId) : undefined;
+  if (!order || order.testMode || order.status === "paid") return { status: "ignored" };
 
-  /**
-   * Asks Razorpay about real orders unpaid for 15 minutes (at most 7 days old) and grants the paid
-   * ones. Each order checked gets its next check a quarter of its age later (5 min to 1 day), and
-   * the least recently checked go first, so abandoned orders cannot hide a paid one.
-   */
-  async function reconcile(now = new Date()) {
-    const summary = { checked: 0, granted: 0, failed: 0 };
-    if (!deps.hasRazorpay) return summary;
-    const orders = await listOrdersToReconcile(db, {
-      now,
-      firstCheckAfterMs: RECONCILE_AFTER_MS,
-      maxAgeMs: RECONCILE_MAX_AGE_MS,
-      limit: RECONCILE_BATCH,
-    });
-    for (const order of orders) {
-      summary.checked++;
-      const age = now.getTime() - order.createdAt.getTime();
-      try {
-        const paid = await capturedPayment(order);
-        if (paid?.captured) {
-          if ((await grant(order, paid.captured.id)).granted) summary.granted++;
-        } else if (!paid?.authorized && order.status === "created" && age > GIVE_UP_AFTER_MS) {
-          await markOrderFailed(db, order.id);
-          summary.failed++;
-        }
-      } catch (error) {
-        logger.warn({ err: error, orderId: order.providerOrderId }, "reconciliation of an order failed");
+  const settle = (async () => {
+    const paid = await capturedPayment(p, order);
+    if (!paid?.captured) return { status: "ignored" };
+    const result = await grantOrder(p, order, paid.captured.id, { id: eventId, type });
+    return { status: result.granted ? "granted" : "already_granted" };
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), WEBHOOK_LOOKUP_BUDGET_MS);
+    timer.unref();
+  });
+  let outcome: { status: string } | "late";
+  try {
+    outcome = await Promise.race([settle, late]);
+  } catch (error) {
+    // Not recorded: Razorpay's retry is handled again.
+    if (error instanceof AppError) throw error;
+    return gatewayUnavailable(p, error);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (outcome !== "late") return outcome;
+  await requestOrderCheck(db, order.id, new Date());
+  settle.then(
+    (done) => logger.info({ orderId: order.providerOrderId, ...done }, "slow webhook lookup finished"),
+    (error) =>
+      logger.warn(
+        { err: error, orderId: order.providerOrderId },
+        "slow webhook lookup failed; reconciliation will ask again",
+      ),
+  );
+  logger.warn(
+    { orderId: order.providerOrderId, eventId },
+    "Razorpay slow: webhook acknowledged, lookup continues",
+  );
+  return { status: "deferred" };
+}
+
+/**
+ * Asks Razorpay about real orders unpaid for 15 minutes (at most 7 days old) and grants the paid
+ * ones. Each order checked gets its next check a quarter of its age later (5 min to 1 day), and
+ * the least recently checked go first, so abandoned orders cannot hide a paid one.
+ */
+export async function reconcile(p: Payments, now = new Date()) {
+  const { db, logger } = p;
+  const summary = { checked: 0, granted: 0, failed: 0 };
+  if (!p.razorpay) return summary;
+  const orders = await listOrdersToReconcile(db, {
+    now,
+    firstCheckAfterMs: RECONCILE_AFTER_MS,
+    maxAgeMs: RECONCILE_MAX_AGE_MS,
+    limit: RECONCILE_BATCH,
+  });
+  for (const order of orders) {
+    summary.checked++;
+    const age = now.getTime() - order.createdAt.getTime();
+    try {
+      const paid = await capturedPayment(p, order);
+      if (paid?.captured) {
+        if ((await grantOrder(p, order, paid.captured.id)).granted) summary.granted++;
+      } else if (!paid?.authorized && order.status === "created" && age > GIVE_UP_AFTER_MS) {
+        await markOrderFailed(db, order.id);
+        summary.failed++;
       }
-      await markOrderChecked(db, order.id, now, new Date(now.getTime() + recheckDelayMs(age))).catch(
-        (error) =>
-          logger.warn({ err: error, orderId: order.providerOrderId }, "could not note an order's check"),
-      );
+    } catch (error) {
+      logger.warn({ err: error, orderId: order.providerOrderId }, "reconciliation of an order failed");
     }
-    if (summary.granted > 0) logger.info(summary, "reconciliation granted paid orders");
-    return summary;
+    await markOrderChecked(db, order.id, now, new Date(now.getTime() + recheckDelayMs(age))).catch((error) =>
+      logger.warn({ err: error, orderId: order.providerOrderId }, "could not note an order's check"),
+    );
   }
-
-  return { handleWebhook, reconcile };
+  if (summary.granted > 0) logger.info(summary, "reconciliation granted paid orders");
+  return summary;
 }

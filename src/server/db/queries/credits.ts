@@ -1,73 +1,153 @@
 import { createHash, randomUUID } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
-import { NEW_USER_CREDITS } from "#domain/credits";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { canonicalEmail } from "#domain/validation";
 import type { Db } from "../client";
 import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
+
+// The only SQL that writes credit balances and ledger rows. Every write here is called by
+// services/credits.ts alone; each takes the transaction it runs in, so a balance and its ledger
+// row always change together.
 
 /** The key of a mailbox in signup_grants: SHA-256 of its canonical address, never the address. */
 function signupGrantKey(email: string): string {
   return createHash("sha256").update(canonicalEmail(email)).digest("hex");
 }
 
-/** Notes that this mailbox has had its sign-up credits (an account made before the record existed). */
-export async function recordSignupGrant(db: Db, email: string): Promise<void> {
-  await db
+/** Notes that this mailbox had its sign-up credits; answers false when it already had. */
+export async function claimSignupGrant(db: Db, email: string): Promise<boolean> {
+  const claimed = await db
     .insert(signupGrants)
     .values({ emailHash: signupGrantKey(email) })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ emailHash: signupGrants.emailHash });
+  return claimed.length > 0;
+}
+
+/** An empty balance for an account that has none yet (a no-op when it has one). */
+export async function openBalance(db: Db, userId: string): Promise<void> {
+  await db.insert(userCredits).values({ userId, credits: 0 }).onConflictDoNothing();
 }
 
 /**
- * Gives a new account its sign-up credits exactly once per mailbox: a mailbox that had them before
- * (an account deleted and made again) starts at 0. The partial unique index on the ledger makes a
- * second grant to one account a no-op, and balance and ledger change in one transaction.
+ * Gives an account its sign-up credits with their ledger row. The partial unique index on the
+ * ledger (one 'signup_grant' per account) makes a second grant add nothing: answers false then.
  */
-export async function grantSignupCredits(db: Db, account: { id: string; email: string }): Promise<void> {
-  const userId = account.id;
-  await db.transaction(async (tx) => {
-    const firstForMailbox = await tx
-      .insert(signupGrants)
-      .values({ emailHash: signupGrantKey(account.email) })
-      .onConflictDoNothing()
-      .returning({ emailHash: signupGrants.emailHash });
-    if (firstForMailbox.length === 0) {
-      await tx.insert(userCredits).values({ userId, credits: 0 }).onConflictDoNothing();
-      return;
-    }
-    const inserted = await tx
-      .insert(creditLedger)
-      .values({ id: randomUUID(), userId, delta: NEW_USER_CREDITS, reason: "signup_grant" })
-      .onConflictDoNothing()
-      .returning({ id: creditLedger.id });
-    if (inserted.length === 0) return;
-    await tx
-      .insert(userCredits)
-      .values({ userId, credits: NEW_USER_CREDITS })
-      .onConflictDoUpdate({
-        target: userCredits.userId,
-        set: { credits: sql`${userCredits.credits} + ${NEW_USER_CREDITS}`, lastUpdatedAt: new Date() },
-      });
+export async function addSignupCredits(tx: Db, userId: string, credits: number): Promise<boolean> {
+  const inserted = await tx
+    .insert(creditLedger)
+    .values({ id: randomUUID(), userId, delta: credits, reason: "signup_grant" })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (inserted.length === 0) return false;
+  await raiseBalance(tx, userId, credits);
+  return true;
+}
+
+/**
+ * Adds a paid order's credits with its ledger row. A second row for one order breaks the unique
+ * index on the ledger and throws, which rolls back the caller's whole transaction.
+ */
+export async function addPurchaseCredits(
+  tx: Db,
+  order: { userId: string; credits: number; paymentOrderId: string },
+): Promise<void> {
+  await tx.insert(creditLedger).values({
+    id: randomUUID(),
+    userId: order.userId,
+    delta: order.credits,
+    reason: "purchase",
+    paymentOrderId: order.paymentOrderId,
+  });
+  await raiseBalance(tx, order.userId, order.credits);
+}
+
+async function raiseBalance(tx: Db, userId: string, credits: number): Promise<void> {
+  await tx
+    .insert(userCredits)
+    .values({ userId, credits })
+    .onConflictDoUpdate({
+      target: userCredits.userId,
+      set: { credits: sql`${userCredits.credits} + ${credits}`, lastUpdatedAt: new Date() },
+    });
+}
+
+/**
+ * Takes a download's `cost` from the balance only while it holds that much, with its ledger row. The
+ * conditional UPDATE is the whole guard: concurrent takers queue on the row lock and each
+ * re-checks, so the balance never goes below zero. Answers the balance left, or null.
+ */
+export async function takeDownloadCredits(
+  tx: Db,
+  entry: { userId: string; cost: number; invoiceId: string; invoiceNumber: string },
+): Promise<number | null> {
+  const [row] = await tx
+    .update(userCredits)
+    .set({ credits: sql`${userCredits.credits} - ${entry.cost}`, lastUpdatedAt: new Date() })
+    .where(and(eq(userCredits.userId, entry.userId), gte(userCredits.credits, entry.cost)))
+    .returning({ credits: userCredits.credits });
+  if (!row) return null;
+  await tx.insert(creditLedger).values({
+    id: randomUUID(),
+    userId: entry.userId,
+    delta: -entry.cost,
+    reason: "download",
+    invoiceId: entry.invoiceId,
+    invoiceNumber: entry.invoiceNumber,
+  });
+  return row.credits;
+}
+
+/** Gives back credits taken for a download that failed, with a compensating ledger row. */
+export async function returnDownloadCredits(
+  tx: Db,
+  entry: { userId: string; cost: number; invoiceId: string; invoiceNumber: string },
+): Promise<void> {
+  await tx
+    .update(userCredits)
+    .set({ credits: sql`${userCredits.credits} + ${entry.cost}`, lastUpdatedAt: new Date() })
+    .where(eq(userCredits.userId, entry.userId));
+  await tx.insert(creditLedger).values({
+    id: randomUUID(),
+    userId: entry.userId,
+    delta: entry.cost,
+    reason: "download_refund",
+    invoiceId: entry.invoiceId,
+    invoiceNumber: entry.invoiceNumber,
   });
 }
 
-/** The balance; an account without a row yet gets its sign-up grant first (the spec's first load). */
+/** The balance row, or undefined for an account that has none yet. Never writes. */
+export async function findBalance(
+  db: Db,
+  userId: string,
+): Promise<{ credits: number; lastUpdatedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt })
+    .from(userCredits)
+    .where(eq(userCredits.userId, userId));
+  return row;
+}
+
+/**
+ * The balance; an account without a balance row has 0 since it was made. Never writes: the
+ * sign-up grant is given by services/credits.ts at sign-up, sign-in and first download.
+ */
 export async function getCreditBalance(
   db: Db,
   userId: string,
 ): Promise<{ credits: number; lastUpdatedAt: Date }> {
-  const read = () =>
-    db
-      .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt })
-      .from(userCredits)
-      .where(eq(userCredits.userId, userId));
-  let [row] = await read();
-  if (!row) {
-    const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (owner) await grantSignupCredits(db, { id: userId, email: owner.email });
-    [row] = await read();
-  }
-  return row!;
+  const [row] = await db
+    .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt, since: user.createdAt })
+    .from(user)
+    .leftJoin(userCredits, eq(userCredits.userId, user.id))
+    .where(eq(user.id, userId));
+  return { credits: row?.credits ?? 0, lastUpdatedAt: row?.lastUpdatedAt ?? row?.since ?? new Date(0) };
+}
+
+/** The account's e-mail address, which keys its sign-up grant. */
+export async function findAccountEmail(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email;
 }
 
 /** The newest ledger rows, each purchase with its order's plan and amount. */

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { creditLedger, paymentOrders, user, userCredits, webhookEvents } from "../schema";
+import { paymentOrders, user, webhookEvents } from "../schema";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -100,55 +99,32 @@ export async function markOrderFailed(db: Db, orderId: string): Promise<void> {
     .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, "created")));
 }
 
-export interface GrantResult {
-  /** True only for the one call that actually added the credits. */
-  granted: boolean;
-  order: PaymentOrder;
+/** Records a webhook event's id; called in the transaction of the grant it caused. */
+export async function recordWebhookEvent(tx: Db, event: { id: string; type: string }): Promise<void> {
+  await tx.insert(webhookEvents).values({ id: event.id, eventType: event.type }).onConflictDoNothing();
 }
 
 /**
- * Marks the order paid and adds its credits, exactly once, in one transaction. The conditional
- * UPDATE ... RETURNING lets one caller through (on PostgreSQL the others wait on the row lock
- * and then see it paid); the unique index on the ledger (one 'purchase' per order) and the one
- * on the payment id make a second grant impossible even if that ever failed. A webhook's event id
- * is recorded in the same transaction, so an event is remembered only together with its effect.
+ * Marks the order paid unless it already is: the conditional UPDATE ... RETURNING lets exactly
+ * one caller through (on PostgreSQL the others wait on the row lock and then see it paid).
+ * Answers the paid order, or undefined when it was paid before.
  */
-export async function grantOrder(
-  db: Db,
+export async function markOrderPaid(
+  tx: Db,
   orderId: string,
   providerPaymentId: string,
-  event?: { id: string; type: string },
-): Promise<GrantResult> {
-  return db.transaction(async (tx) => {
-    if (event) {
-      await tx.insert(webhookEvents).values({ id: event.id, eventType: event.type }).onConflictDoNothing();
-    }
-    const [paid] = await tx
-      .update(paymentOrders)
-      .set({ status: "paid", providerPaymentId, paidAt: new Date() })
-      .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, "paid")))
-      .returning();
-    if (!paid) {
-      const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
-      if (!order) throw new Error(`payment order ${orderId} does not exist`);
-      return { granted: false, order };
-    }
-    await tx.insert(creditLedger).values({
-      id: randomUUID(),
-      userId: paid.userId,
-      delta: paid.credits,
-      reason: "purchase",
-      paymentOrderId: paid.id,
-    });
-    await tx
-      .insert(userCredits)
-      .values({ userId: paid.userId, credits: paid.credits })
-      .onConflictDoUpdate({
-        target: userCredits.userId,
-        set: { credits: sql`${userCredits.credits} + ${paid.credits}`, lastUpdatedAt: new Date() },
-      });
-    return { granted: true, order: paid };
-  });
+): Promise<PaymentOrder | undefined> {
+  const [paid] = await tx
+    .update(paymentOrders)
+    .set({ status: "paid", providerPaymentId, paidAt: new Date() })
+    .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, "paid")))
+    .returning();
+  return paid;
+}
+
+export async function findOrderById(db: Db, orderId: string): Promise<PaymentOrder | undefined> {
+  const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+  return order;
 }
 
 /** True when a webhook event with this id was already handled (its grant committed). */

@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { canonicalEmail } from "#domain/validation";
+import { creditLedger, signupGrants, userCredits } from "../db/schema";
+import {
+  createTestApp,
+  describeEachDb,
+  get,
+  post,
+  type Session,
+  signUpAndSignIn,
+  type TestApp,
+} from "../testing/harness";
+
+describeEachDb("credits: reading never writes", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
+  const ledgerOf = (userId: string) =>
+    db().select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  const balanceRowOf = (userId: string) =>
+    db().select().from(userCredits).where(eq(userCredits.userId, userId));
+
+  /** An account as if made before the sign-up grant existed: no balance, no ledger, mailbox unclaimed. */
+  async function withoutGrant(s: Session): Promise<string> {
+    const userId = await userIdOf(s);
+    await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
+    await db().delete(userCredits).where(eq(userCredits.userId, userId));
+    const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
+    await db().delete(signupGrants).where(eq(signupGrants.emailHash, mailbox));
+    return userId;
+  }
+
+  it("answers 0 for an account without a balance and writes nothing, however often it is read", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await withoutGrant(s);
+    for (const url of ["/api/credits", "/api/credits/ledger", "/api/credits"]) {
+      expect((await get(t.app, url, s.cookie)).statusCode).toBe(200);
+    }
+    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(0);
+    expect((await get(t.app, "/api/credits/ledger", s.cookie)).json().entries).toEqual([]);
+    expect(await ledgerOf(userId)).toEqual([]);
+    expect(await balanceRowOf(userId)).toEqual([]);
+  });
+
+  it("gives such an account its sign-up credits when it signs in, once", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await withoutGrant(s);
+    for (let i = 0; i < 2; i++) {
+      const signIn = await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
+      expect(signIn.statusCode).toBe(200);
+    }
+    // Given by the sign-in itself, before anything reads the balance.
+    expect((await ledgerOf(userId)).map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
+    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(25);
+  });
+
+  it("a signed-in account that keeps its balance gets no second grant", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(s);
+    await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
+    expect((await ledgerOf(userId)).map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
+    expect((await balanceRowOf(userId))[0]?.credits).toBe(25);
+  });
+});

@@ -1,0 +1,92 @@
+import { DOWNLOAD_COST, NEW_USER_CREDITS } from "#domain/credits";
+import type { Db } from "../db/client";
+import {
+  addPurchaseCredits,
+  addSignupCredits,
+  claimSignupGrant,
+  findAccountEmail,
+  findBalance,
+  getCreditBalance,
+  listLedger,
+  listPurchases,
+  openBalance,
+  returnDownloadCredits,
+  takeDownloadCredits,
+} from "../db/queries/credits";
+
+// The credits module: the only code that changes a balance or writes a ledger row (sign-up grant,
+// purchase, download, refund), each change with its ledger row in one transaction, so the ledger
+// always sums to the balance. Reading the balance never writes.
+
+export interface DownloadEntry {
+  userId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+}
+
+/** The balance; 0 for an account that has no balance row yet. Never writes. */
+export function readCreditBalance(db: Db, userId: string) {
+  return getCreditBalance(db, userId);
+}
+
+/** The ledger (newest first) and every purchase order, for the credits page. Never writes. */
+export async function readCreditHistory(db: Db, userId: string) {
+  const [entries, purchases] = await Promise.all([listLedger(db, userId), listPurchases(db, userId)]);
+  return { entries, purchases };
+}
+
+/**
+ * Gives a new account its sign-up credits exactly once per mailbox: a mailbox that had them before
+ * (an account deleted and made again) starts at 0. The partial unique index on the ledger makes a
+ * second grant to one account a no-op; mailbox, balance and ledger change in one transaction.
+ */
+export async function grantSignupCredits(db: Db, account: { id: string; email: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await claimSignupGrant(tx, account.email)) {
+      await addSignupCredits(tx, account.id, NEW_USER_CREDITS);
+    } else {
+      await openBalance(tx, account.id);
+    }
+  });
+}
+
+/** Before an account is deleted: its mailbox keeps the note that it had its sign-up credits. */
+export async function rememberSignupGrant(db: Db, email: string): Promise<void> {
+  await claimSignupGrant(db, email);
+}
+
+/**
+ * An account without a balance row (made before the sign-up grant existed, or whose grant failed
+ * at sign-up) gets its sign-up credits now. Called where the account acts: at sign-in and before a
+ * download, never by a read. Concurrent calls grant once (the mailbox's row decides).
+ */
+export async function ensureSignupCredits(db: Db, userId: string): Promise<void> {
+  if (await findBalance(db, userId)) return;
+  const email = await findAccountEmail(db, userId);
+  if (email) await grantSignupCredits(db, { id: userId, email });
+}
+
+/**
+ * Reserves one download credit with its ledger row, in one transaction. Concurrent downloads queue
+ * on the balance row's lock and each re-checks the balance, so exactly as many succeed as there
+ * were credits. Answers the balance left, or null when there was no credit.
+ */
+export async function debitDownloadCredit(db: Db, entry: DownloadEntry): Promise<number | null> {
+  return db.transaction((tx) => takeDownloadCredits(tx, { ...entry, cost: DOWNLOAD_COST }));
+}
+
+/** Gives back a credit reserved for a PDF that could not be made (+1 "download_refund"). */
+export async function refundDownloadCredit(db: Db, entry: DownloadEntry): Promise<void> {
+  await db.transaction((tx) => returnDownloadCredits(tx, { ...entry, cost: DOWNLOAD_COST }));
+}
+
+/**
+ * Adds a paid order's credits inside the caller's transaction, the one that marks the order paid,
+ * so an order is paid exactly when its credits are in the balance.
+ */
+export async function creditPurchase(
+  tx: Db,
+  order: { id: string; userId: string; credits: number },
+): Promise<void> {
+  await addPurchaseCredits(tx, { userId: order.userId, credits: order.credits, paymentOrderId: order.id });
+}
