@@ -1,35 +1,27 @@
-/** One error vocabulary for the API. The browser switches on `code`, never on message text. */
-export const ERROR_STATUS = {
-  validation_failed: 400,
-  bad_request: 400,
-  unauthorized: 401,
-  payment_required: 402,
-  forbidden: 403,
-  forbidden_origin: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  too_many_requests: 429,
-  internal: 500,
-  service_unavailable: 503,
-  database_unavailable: 503,
-} as const;
+import { ERROR_STATUS, type ErrorCode, isErrorCode } from "#contract/errors";
+import { DomainError } from "#domain/errors";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode } from "#contract/errors";
 
-export class AppError extends Error {
-  constructor(
-    public readonly code: ErrorCode,
-    message: string,
-    public readonly fields?: Record<string, string>,
-  ) {
-    super(message);
+/**
+ * An error the API answers with its code (src/contract/errors.ts). Services and routes throw it;
+ * query files throw a plain DomainError with one of the same codes.
+ */
+export class AppError extends DomainError {
+  declare code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(code, message, undefined, fields);
+    this.name = "AppError";
   }
+}
 
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
+/** The code, message and fields to answer with, when the error carries one of the API's codes. */
+export function answerOf(
+  error: unknown,
+): { status: number; code: ErrorCode; message: string; fields?: Record<string, string> } | undefined {
+  if (!(error instanceof DomainError) || !isErrorCode(error.code)) return undefined;
+  return { status: ERROR_STATUS[error.code], code: error.code, message: error.message, fields: error.fields };
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found.`);

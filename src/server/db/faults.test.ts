@@ -67,7 +67,7 @@ async function appBehindProxy(env: Record<string, string> = {}) {
       await again.end();
     },
   };
-  return { t, proxy, faults };
+  return { t, proxy, faults, directUrl: direct.toString() };
 }
 
 const dataFile = (clientNames: string[]) => ({
@@ -149,6 +149,41 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
       }
       expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
       expect((await get(t.app, "/api/health")).json()).toEqual({ status: "ok", database: "ok" });
+    });
+  });
+
+  describe("a statement past its time limit", () => {
+    let t: TestApp;
+    let directUrl: string;
+    let s: Session;
+    beforeAll(async () => {
+      ({ t, directUrl } = await appBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "1000" }));
+      s = await signUpAndSignIn(t);
+    });
+    afterAll(() => t.close());
+
+    it("clearing data answers 503 timed_out with the spec's message when PostgreSQL cancels it", async () => {
+      expect((await post(t.app, "/api/import", dataFile(["Asha"]), s.cookie)).statusCode).toBe(200);
+      // Another session holds the clients table, so the clear's delete waits until
+      // statement_timeout cancels it (SQLSTATE 57014).
+      const holder = new pg.Client({ connectionString: directUrl });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("lock table clients in access exclusive mode");
+        const res = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+        expect(res.statusCode).toBe(503);
+        expect(res.json().error).toEqual({
+          code: "timed_out",
+          message:
+            "Data clearing process timed out on the server. Some data might remain. Please try again or contact support.",
+        });
+      } finally {
+        await holder.query("rollback");
+        await holder.end();
+      }
+      const list = await get(t.app, "/api/clients", s.cookie);
+      expect(list.json().items.map((c: { name: string }) => c.name)).toEqual(["Asha"]);
     });
   });
 

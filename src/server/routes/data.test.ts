@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { buildInvoiceDocument, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { CLEAR_MESSAGES } from "#domain/messages";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import {
   clients,
@@ -372,6 +373,31 @@ describeEachDb("export, import and clear API", (kind) => {
     // The other user's data is untouched.
     expect(await db.select().from(invoices).where(eq(invoices.userId, other.userId))).toHaveLength(3);
     expect((await get(t.app, "/api/settings", s.cookie)).json()).toEqual({ ...DEFAULT_SETTINGS });
+  });
+
+  it("answers 503 timed_out with the spec's message when clearing runs past the time limit, and clears nothing", async () => {
+    const s = await seed();
+    const { db } = t.database;
+    // The database cancels the clear's delete of clients as statement_timeout does (SQLSTATE
+    // 57014, through the driver and Drizzle); db/faults.test.ts makes a real timeout on PostgreSQL.
+    await db.execute(
+      sql.raw(`create function test_statement_timeout() returns trigger language plpgsql as $$
+        begin raise exception 'canceling statement due to statement timeout' using errcode = 'query_canceled'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_statement_timeout before delete on clients for each row
+        when (old.user_id = '${s.userId}') execute function test_statement_timeout()`),
+    );
+    try {
+      const res = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({ code: "timed_out", message: CLEAR_MESSAGES.timedOut });
+    } finally {
+      await db.execute(sql.raw("drop trigger test_statement_timeout on clients"));
+      await db.execute(sql.raw("drop function test_statement_timeout()"));
+    }
+    expect(await db.select().from(invoices).where(eq(invoices.userId, s.userId))).toHaveLength(3);
+    expect(await db.select().from(clients).where(eq(clients.userId, s.userId))).toHaveLength(2);
   });
 
   it("keeps an invoice line's product after the product was renamed, so cancelling returns the stock", async () => {

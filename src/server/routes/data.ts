@@ -31,7 +31,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       });
     } catch (error) {
       if (isStatementTimeout(error)) {
-        throw new AppError("service_unavailable", CLEAR_MESSAGES.timedOut);
+        throw new AppError("timed_out", CLEAR_MESSAGES.timedOut);
       }
       throw error;
     }

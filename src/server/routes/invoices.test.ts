@@ -254,7 +254,7 @@ describeEachDb("invoices API", (kind) => {
     const name = `Rice ${productId.slice(0, 4)}`;
     const refused = await create(invoiceBody({ status: "due", items: [line(productId, "3")] }));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe("conflict");
+    expect(refused.json().error.code).toBe("insufficient_stock");
     expect(refused.json().error.message).toBe(`Not enough stock for ${name}: 2 left, 3 needed.`);
     expect(await stockOf(productId)).toBe(2);
     expect(await movementsOf(productId)).toEqual([]);
@@ -313,7 +313,7 @@ describeEachDb("invoices API", (kind) => {
     const clash = await create(invoiceBody({ invoiceNumber: "INV-01052026-101500" }));
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error).toEqual({
-      code: "conflict",
+      code: "invoice_number_taken",
       message: "Invoice number INV-01052026-101500 is already used by another invoice.",
       fields: { invoiceNumber: "Invoice number INV-01052026-101500 is already used by another invoice." },
     });

@@ -186,7 +186,7 @@ async function withNumberClash<T>(attempt: { number: string }, run: () => Promis
 
 function numberClash(invoiceNumber: string): AppError {
   const message = `Invoice number ${invoiceNumber} is already used by another invoice.`;
-  return new AppError("conflict", message, { invoiceNumber: message });
+  return new AppError("invoice_number_taken", message, { invoiceNumber: message });
 }
 
 async function createWith(

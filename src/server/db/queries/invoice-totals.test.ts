@@ -202,7 +202,9 @@ describeEachDb("dashboard totals", (kind) => {
             await deleteInvoice(db, userId, id);
             ids.splice(ids.indexOf(id), 1);
           } else {
-            const copy = await duplicateInvoice(db, userId, pick(op.pick)).catch(refused("conflict"));
+            const copy = await duplicateInvoice(db, userId, pick(op.pick)).catch(
+              refused("invoice_number_taken"),
+            );
             if (copy) ids.push(copy.id);
           }
         }
@@ -273,7 +275,7 @@ describeEachDb("dashboard totals", (kind) => {
         ),
       );
       // Deleted by another of these, or a duplicate's timestamp number taken by another.
-      const gone = refused("not_found", "conflict");
+      const gone = refused("not_found", "invoice_number_taken");
       await Promise.all(
         ids.flatMap((id, i) => [
           changeInvoiceStatus(db, userId, id, { status: STATUSES[(i + 1) % 4] }).catch(gone),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { isCurrencyCode } from "#domain/currencies";
-import { AppError } from "#server/errors";
+import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements, userSettings } from "../schema";
 import { containsPattern } from "./clients";
@@ -135,7 +135,7 @@ export async function updateProduct(
     const kind = p.fields.kind ?? current.kind;
     const wantsTracking = kind === "service" ? false : (p.trackStock ?? current.availableQuantity !== null);
     if (kind === "service" && p.trackStock === true) {
-      throw new AppError("validation_failed", "A service does not track stock.", {
+      throw new DomainError("validation_failed", "A service does not track stock.", "trackStock", {
         trackStock: "A service does not track stock.",
       });
     }
@@ -143,9 +143,10 @@ export async function updateProduct(
     if (wantsTracking && availableQuantity === null) availableQuantity = "0";
     if (!wantsTracking && availableQuantity !== null) {
       if (Number(availableQuantity) !== 0) {
-        throw new AppError(
-          "conflict",
+        throw new DomainError(
+          "stock_not_zero",
           `${current.name} still has ${trimQuantity(availableQuantity)} in stock. Adjust the stock to 0 before you stop tracking it.`,
+          "trackStock",
           { trackStock: "Adjust the stock to 0 first." },
         );
       }
@@ -181,8 +182,8 @@ export async function adjustStock(
     const product = await getProduct(tx, { userId: p.userId, id: p.id });
     if (!product) return undefined;
     if (product.availableQuantity === null) {
-      throw new AppError(
-        "conflict",
+      throw new DomainError(
+        "stock_not_tracked",
         `${product.name} does not track stock. Turn on stock tracking for it first.`,
       );
     }
@@ -196,15 +197,16 @@ export async function adjustStock(
         allowNegative: false,
       });
     } catch (error) {
-      if (error instanceof AppError && error.code === "conflict") {
+      if (error instanceof DomainError && error.code === "insufficient_stock") {
         const [now] = await tx
           .select({ q: productServices.availableQuantity })
           .from(productServices)
           .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)));
         const left = trimQuantity(now?.q ?? "0");
-        throw new AppError(
-          "conflict",
+        throw new DomainError(
+          "insufficient_stock",
           `Stock cannot go below 0: ${product.name} has ${left} left, so at most ${left} can be taken out.`,
+          "change",
           { change: `At most ${left} can be taken out.` },
         );
       }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { formatScaled } from "#domain/decimal";
+import { DomainError } from "#domain/errors";
 import { fromQuantityUnits } from "#domain/stock";
-import { AppError } from "#server/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 
@@ -64,13 +64,14 @@ export async function applyStockChange(
       .select({ name: productServices.name, available: productServices.availableQuantity })
       .from(productServices)
       .where(and(eq(productServices.id, change.productId), eq(productServices.userId, change.userId)));
-    if (!product) throw new AppError("validation_failed", "A product on this invoice no longer exists.");
+    if (!product) throw new DomainError("validation_failed", "A product on this invoice no longer exists.");
     if (product.available === null) return null; // not stock-tracked
-    throw new AppError(
-      "conflict",
+    throw new DomainError(
+      "insufficient_stock",
       `Not enough stock for ${product.name}: ${trimQuantity(product.available)} left, ${trimQuantity(
         String(fromQuantityUnits(-change.changeUnits)),
       )} needed.`,
+      undefined,
       { [`stock.${change.productId}`]: product.available },
     );
   }

@@ -1,0 +1,58 @@
+/**
+ * Every error code the API answers with (`{ error: { code, message, fields? } }`) and its HTTP
+ * status. The server throws these codes and one error handler (server/app.ts) turns them into
+ * statuses; the browser switches on `code`, never on message text. Messages are for people.
+ */
+export const ERROR_STATUS = {
+  /** A field breaks the contract or a rule; `fields` names each field at fault. */
+  validation_failed: 400,
+  /** The request itself is unusable (not JSON, a bad webhook signature, a file that is not Bahi's). */
+  bad_request: 400,
+  unauthorized: 401,
+  /** No credits left for a PDF. */
+  payment_required: 402,
+  /** A state-changing request that did not come from the Bahi web app. */
+  forbidden_origin: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  /** Another of the user's invoices has this number. */
+  invoice_number_taken: 409,
+  /** An issued invoice or an adjustment needs more stock than the item has. */
+  insufficient_stock: 409,
+  /** Stock tracking cannot stop while the item still holds stock. */
+  stock_not_zero: 409,
+  /** A stock adjustment for an item that does not track stock. */
+  stock_not_tracked: 409,
+  /** This payment was already recorded (for another order). */
+  payment_already_recorded: 409,
+  /** The bank has authorised the payment but not captured it yet. */
+  payment_pending: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal: 500,
+  service_unavailable: 503,
+  database_unavailable: 503,
+  /** The database gave up on a long statement (statement_timeout); trying again may work. */
+  timed_out: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === "string" && Object.hasOwn(ERROR_STATUS, code);
+}
+
+/**
+ * better-auth answers its own routes (/api/auth/*) with `{ code, message }`; these are the codes
+ * the web app switches on.
+ */
+export const AUTH_ERROR = {
+  invalidPassword: "INVALID_PASSWORD",
+  sessionExpired: "SESSION_EXPIRED",
+  invalidEmailOrPassword: "INVALID_EMAIL_OR_PASSWORD",
+  emailNotVerified: "EMAIL_NOT_VERIFIED",
+  userAlreadyExists: "USER_ALREADY_EXISTS",
+} as const;
