@@ -356,7 +356,7 @@ export function InvoiceEditor({
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
           <div className="lg:sticky lg:top-20">
-            {drawPreview && <InvoicePreview document={preview.document} onCommit={measurePreviewUpdate} />}
+            {drawPreview && <InvoicePreview page={preview.page} onCommit={measurePreviewUpdate} />}
           </div>
         </div>
       </div>

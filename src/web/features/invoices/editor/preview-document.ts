@@ -4,11 +4,14 @@ import {
   type InvoiceDocument,
   type InvoiceInput,
 } from "#domain/invoice";
+import { buildInvoicePage, type InvoicePageModel } from "#domain/invoice-page";
 import { type LineProblem, type LineTotals, validateLine } from "#domain/totals";
 
 export interface PreviewResult {
   /** The document as the server and the PDF would build it from the lines that are valid now. */
   document: InvoiceDocument;
+  /** The page the preview draws: the one the PDF of `document` shows. */
+  page: InvoicePageModel;
   /** Problems by line id; such lines are left out of the totals until they are fixed. */
   lineProblems: Record<string, LineProblem>;
   /** Totals of each valid line by line id. */
@@ -35,10 +38,16 @@ export function previewDocument(input: InvoiceInput, company: InvoiceCompany): P
     validItems.forEach((item, i) => {
       lineTotals[item.id] = document.totals.lines[i];
     });
-    return { document, lineProblems, lineTotals, error: null };
+    return { document, page: buildInvoicePage(document), lineProblems, lineTotals, error: null };
   } catch (error) {
     const empty = buildInvoiceDocument({ ...input, items: [] }, company);
-    return { document: empty, lineProblems, lineTotals: {}, error: (error as Error).message };
+    return {
+      document: empty,
+      page: buildInvoicePage(empty),
+      lineProblems,
+      lineTotals: {},
+      error: (error as Error).message,
+    };
   }
 }
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildInvoiceDocument, type InvoiceInput } from "#domain/invoice";
+import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput } from "#domain/invoice";
+import { buildInvoicePage } from "#domain/invoice-page";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { UPI_SPLIT_NOTE } from "#domain/upi";
 import { companyFromSettings, newInvoiceInput } from "../editor/draft";
@@ -29,11 +30,13 @@ function input(patch: Partial<InvoiceInput> = {}): InvoiceInput {
   };
 }
 
+const show = (doc: InvoiceDocument) => render(<InvoicePreview page={buildInvoicePage(doc)} />);
+
 const company = { ...companyFromSettings(DEFAULT_SETTINGS), name: "Kesari Works", signatureImageId: "sig1" };
 
 describe("InvoicePreview", () => {
   it("draws the company, client, items, tax by rate, total and words", () => {
-    render(<InvoicePreview document={buildInvoiceDocument(input(), company)} />);
+    show(buildInvoiceDocument(input(), company));
     const page = screen.getByTestId("invoice-page");
     expect(within(page).getByText("Kesari Works")).toBeTruthy();
     expect(screen.getByTestId("preview-client").textContent).toBe("Asha Traders");
@@ -46,7 +49,8 @@ describe("InvoicePreview", () => {
       "Rupees Three Thousand Five Hundred Forty Only",
     );
     expect(within(page).getByText("Authorised Signatory")).toBeTruthy();
-    expect(screen.queryByTestId("preview-stamp")).toBeNull();
+    // A new invoice is a draft, and its PDF says so.
+    expect(screen.getByTestId("preview-stamp").textContent).toBe("DRAFT");
   });
 
   it("follows the template and shows a PAID mark, the signature and bank details when asked", () => {
@@ -68,7 +72,7 @@ describe("InvoicePreview", () => {
       }),
       company,
     );
-    render(<InvoicePreview document={doc} />);
+    show(doc);
     expect(screen.getByTestId("invoice-page").dataset.template).toBe("modern");
     expect(screen.getByTestId("preview-stamp").textContent).toBe("PAID");
     expect(screen.getByAltText("Signature").getAttribute("src")).toBe("/api/images/sig1");
@@ -84,8 +88,8 @@ describe("InvoicePreview", () => {
       }),
       company,
     );
-    render(<InvoicePreview document={doc} />);
-    expect(screen.getByText("Round off")).toBeTruthy();
+    show(doc);
+    expect(screen.getByText("Round Off")).toBeTruthy();
     expect(screen.getByTestId("preview-total").textContent).toBe("₹299.00");
     expect(screen.getByTestId("preview-stamp").textContent).toBe("CANCELLED");
   });
@@ -101,10 +105,10 @@ describe("InvoicePreview", () => {
         }),
         company,
       );
-    render(<InvoicePreview document={withUpi("100001")} />);
+    show(withUpi("100001"));
     expect(screen.getByTestId("upi-split-note").textContent).toBe(UPI_SPLIT_NOTE);
     cleanup();
-    render(<InvoicePreview document={withUpi("100000")} />);
+    show(withUpi("100000"));
     expect(screen.queryByTestId("upi-split-note")).toBeNull();
   });
 });

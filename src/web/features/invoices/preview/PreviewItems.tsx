@@ -1,82 +1,93 @@
 import { memo } from "react";
-import { formatMoney } from "#domain/format";
-import type { InvoiceDocument, InvoiceItem } from "#domain/invoice";
-import { formatPercent, formatQuantity, formatRate } from "../format";
-import { PAPER } from "./paper-colours";
-import type { TemplateStyle } from "./templates";
+import type { InvoicePageModel, PageLine } from "#domain/invoice-page";
+
+// The items table as the page model gives it: heads, cells and colours are the model's.
 
 const cell = "px-2 py-1.5 align-top";
-const num = `${cell} text-right tabular-nums`;
+const WIDTHS: Record<keyof PageLine, string> = {
+  index: "w-8",
+  name: "",
+  hsnSac: "w-20",
+  quantity: "w-14",
+  unit: "w-12",
+  rate: "w-24",
+  discount: "w-14",
+  tax: "w-14",
+  amount: "w-28",
+};
 
-const ItemRow = memo(function ItemRow({
-  item,
-  index,
-  amountMinor,
-  currency,
-  rule,
-}: {
-  item: InvoiceItem;
-  index: number;
-  amountMinor: number;
-  currency: string;
+type Columns = InvoicePageModel["columns"];
+const alignOf = (align: "left" | "right") => (align === "right" ? "text-right tabular-nums" : "text-left");
+
+interface RowProps {
+  line: PageLine;
+  columns: Columns;
   rule: string;
-}) {
+  fill: string | undefined;
+}
+
+// A new model is built on every keystroke: a row is drawn again only when one of its cells changed.
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.columns === b.columns &&
+  a.rule === b.rule &&
+  a.fill === b.fill &&
+  a.columns.every((column) => a.line[column.key] === b.line[column.key]);
+
+const ItemRow = memo(function ItemRow({ line, columns, rule, fill }: RowProps) {
   return (
-    <tr style={{ borderBottom: `1px solid ${rule}` }}>
-      <td className={cell}>{index + 1}</td>
-      <td className={cell} style={{ wordBreak: "break-word" }}>
-        {item.name}
-      </td>
-      <td className={cell}>{item.hsnSac}</td>
-      <td className={num}>{formatQuantity(item.quantity)}</td>
-      <td className={cell}>{item.unit}</td>
-      <td className={num}>{formatRate(item.rate, currency)}</td>
-      <td className={num}>{formatPercent(item.discountPercent)}%</td>
-      <td className={num}>{formatPercent(item.taxPercent)}%</td>
-      <td className={num}>{formatMoney(amountMinor, currency, { symbol: false })}</td>
+    <tr style={{ borderBottom: `1px solid ${rule}`, background: fill }}>
+      {columns.map((column) => (
+        <td
+          key={column.key}
+          className={`${cell} ${alignOf(column.align)}`}
+          style={column.key === "name" ? { wordBreak: "break-word" } : undefined}
+        >
+          {line[column.key]}
+        </td>
+      ))}
     </tr>
   );
-});
+}, sameRow);
 
-export function PreviewItems({ doc, style }: { doc: InvoiceDocument; style: TemplateStyle }) {
-  const headBg = style.tableHeadBackground(doc);
-  const headInk = style.tableHeadInk(doc);
+export function PreviewItems({ page }: { page: InvoicePageModel }) {
+  const { columns, colours, look } = page;
+  const head = look.tableHead;
   return (
-    <table className="w-full border-collapse text-[12px]" style={{ color: PAPER.ink }}>
+    <table className="w-full border-collapse text-[12px]" style={{ color: colours.ink }}>
       <thead>
         <tr
           style={{
-            background: headBg,
-            color: headInk,
-            borderBottom: `2px solid ${style.name === "minimal" ? PAPER.ink : headBg}`,
+            background: head.fill ?? undefined,
+            color: head.ink,
+            borderBottom: head.rule ? `2px solid ${head.rule}` : undefined,
           }}
         >
-          <th className={`${cell} w-8 text-left`}>#</th>
-          <th className={`${cell} text-left`}>Item</th>
-          <th className={`${cell} w-20 text-left`}>HSN/SAC</th>
-          <th className={`${cell} w-14 text-right`}>Qty</th>
-          <th className={`${cell} w-12 text-left`}>Unit</th>
-          <th className={`${cell} w-24 text-right`}>Rate</th>
-          <th className={`${cell} w-14 text-right`}>Disc.</th>
-          <th className={`${cell} w-14 text-right`}>Tax</th>
-          <th className={`${cell} w-28 text-right`}>Amount</th>
+          {columns.map((column) => (
+            <th key={column.key} className={`${cell} ${WIDTHS[column.key]} ${alignOf(column.align)}`}>
+              {column.title}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {doc.items.map((item, i) => (
+        {page.lines.map((line, i) => (
           <ItemRow
-            key={item.id}
-            item={item}
-            index={i}
-            amountMinor={doc.totals.lines[i]?.amountMinor ?? 0}
-            currency={doc.currency}
-            rule={PAPER.rule}
+            // The row number is the line's place; the page model has no other id for it.
+            key={line.index}
+            line={line}
+            columns={columns}
+            rule={colours.rule}
+            fill={look.zebra && i % 2 === 1 ? look.zebra : undefined}
           />
         ))}
-        {doc.items.length === 0 && (
+        {page.lines.length === 0 && (
           <tr>
-            <td colSpan={9} className={`${cell} py-6 text-center`} style={{ color: PAPER.muted }}>
-              No items yet
+            <td
+              colSpan={columns.length}
+              className={`${cell} py-6 text-center`}
+              style={{ color: colours.muted }}
+            >
+              {page.labels.noLines}
             </td>
           </tr>
         )}
