@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
 import { passwordProblem } from "#domain/validation";
-import { api } from "#web/api";
+import { ApiError, api } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
@@ -125,7 +126,7 @@ function ChangePasswordCard() {
       setConfirm("");
     } catch (err) {
       const message =
-        (err as Error).message === "Invalid password"
+        err instanceof ApiError && err.code === AUTH_ERROR.invalidPassword
           ? "Your current password is not correct."
           : (err as Error).message;
       toast.error(PASSWORD_MESSAGES.passwordUpdateFailedTitle, {

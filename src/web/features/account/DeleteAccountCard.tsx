@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { api } from "#web/api";
+import { AUTH_ERROR } from "#contract/errors";
+import { ApiError, api } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -30,13 +31,13 @@ export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
       toast.success("Account Deleted", { description: "Your account and all its data have been deleted." });
       navigate("/auth", { replace: true });
     } catch (err) {
-      const message = (err as Error).message;
+      const code = err instanceof ApiError ? err.code : undefined;
       setError(
-        message === "Invalid password"
+        code === AUTH_ERROR.invalidPassword
           ? "That password is not correct."
-          : message === "Session expired. Re-authenticate to perform this action."
+          : code === AUTH_ERROR.sessionExpired
             ? "For your safety, sign out and sign in again, then delete the account."
-            : message,
+            : (err as Error).message,
       );
       setBusy(false);
     }

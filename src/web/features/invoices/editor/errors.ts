@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "#contract/errors";
 import { ApiError } from "#web/api";
 
 /** zod issues keyed the way the server reports fields: "items.0.quantity", "client.name". */
@@ -11,6 +12,13 @@ export function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, strin
   return fields;
 }
 
+/** The toast's title for a refused save, by the API's error code (src/contract/errors.ts). */
+const SAVE_ERROR_TITLES: Partial<Record<string, string>> = {
+  invoice_number_taken: "Invoice number already used",
+  insufficient_stock: "Not enough stock",
+  validation_failed: "Check the highlighted fields",
+} satisfies Partial<Record<ErrorCode, string>>;
+
 /** The message to toast and the fields to mark for a failed save. */
 export function describeSaveError(error: unknown): {
   title: string;
@@ -19,18 +27,12 @@ export function describeSaveError(error: unknown): {
 } {
   if (error instanceof ApiError) {
     const fields = { ...(error.fields ?? {}) };
-    if (error.status === 409 && /number/i.test(error.message) && !fields.invoiceNumber) {
-      fields.invoiceNumber = error.message;
-    }
-    const title =
-      error.status === 409
-        ? fields.invoiceNumber
-          ? "Invoice number already used"
-          : "Not enough stock"
-        : error.status === 400
-          ? "Check the highlighted fields"
-          : "Could not save the invoice";
-    return { title, message: error.message, fields };
+    if (error.code === "invoice_number_taken" && !fields.invoiceNumber) fields.invoiceNumber = error.message;
+    return {
+      title: SAVE_ERROR_TITLES[error.code] ?? "Could not save the invoice",
+      message: error.message,
+      fields,
+    };
   }
   return {
     title: "Could not save the invoice",
