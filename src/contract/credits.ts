@@ -10,32 +10,38 @@ export const planSchema = z.object({
   popular: z.boolean(),
 });
 
-const ledger = z.object({
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      delta: z.number().int(),
-      reason: z.string(),
-      invoiceNumber: z.string().nullable(),
-      planName: z.string().nullable(),
-      amountPaise: z.number().int().nullable(),
-      createdAt: isoDateTime,
-    }),
-  ),
-  purchases: z.array(
-    z.object({
-      id: z.string(),
-      planId: z.string(),
-      planName: z.string(),
-      credits: z.number().int(),
-      amountPaise: z.number().int(),
-      status: z.string(),
-      createdAt: isoDateTime,
-      paidAt: isoDateTime.nullable(),
-      testMode: z.boolean(),
-    }),
-  ),
+const ledgerEntrySchema = z.object({
+  id: z.string(),
+  delta: z.number().int(),
+  reason: z.enum(["signup_grant", "download", "download_refund", "purchase"]),
+  invoiceNumber: z.string().nullable(),
+  planName: z.string().nullable(),
+  amountPaise: z.number().int().nullable(),
+  createdAt: isoDateTime,
 });
+
+const purchaseSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  credits: z.number().int(),
+  amountPaise: z.number().int(),
+  status: z.enum(["created", "paid", "failed"]),
+  createdAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  testMode: z.boolean(),
+});
+
+const ledger = z.object({ entries: z.array(ledgerEntrySchema), purchases: z.array(purchaseSchema) });
+const creditBalanceSchema = z.object({ credits: z.number().int(), lastUpdatedAt: isoDateTime });
+const plansAnswer = z.object({ plans: z.array(planSchema), testMode: z.boolean() });
+
+export type Plan = z.output<typeof planSchema>;
+export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
+export type Purchase = z.output<typeof purchaseSchema>;
+export type Ledger = z.output<typeof ledger>;
+export type CreditBalance = z.output<typeof creditBalanceSchema>;
+export type PlansAnswer = z.output<typeof plansAnswer>;
 
 const tag = "Credits";
 export const creditRoutes = [
@@ -45,7 +51,7 @@ export const creditRoutes = [
     summary: "The download-credit balance",
     tag,
     auth: "user",
-    responses: { 200: z.object({ credits: z.number().int(), lastUpdatedAt: isoDateTime }) },
+    responses: { 200: creditBalanceSchema },
   }),
   route({
     method: "GET",
@@ -61,6 +67,6 @@ export const creditRoutes = [
     summary: "The credit plans on sale",
     tag,
     auth: "public",
-    responses: { 200: z.object({ plans: z.array(planSchema), testMode: z.boolean() }) },
+    responses: { 200: plansAnswer },
   }),
 ];

@@ -24,7 +24,11 @@ export const dashboardSchema = z.object({
     z.object({ month: z.string(), invoicedMinor: z.number().int(), paidMinor: z.number().int() }),
   ),
   statusBreakdown: z.array(
-    z.object({ status: z.string(), count: z.number().int(), amountMinor: z.number().int() }),
+    z.object({
+      status: invoiceSummarySchema.shape.displayStatus,
+      count: z.number().int(),
+      amountMinor: z.number().int(),
+    }),
   ),
   recent: z.array(invoiceSummarySchema),
   lowStock: z.array(
@@ -38,6 +42,9 @@ export const dashboardSchema = z.object({
   ),
   credits: z.number().int(),
 });
+
+export type Dashboard = z.output<typeof dashboardSchema>;
+export type Figures = Dashboard["month"];
 
 export const dashboardRoutes = [
   route({

@@ -35,6 +35,9 @@ export const invoiceListQuery = invoiceFilterQuery.extend({
     .transform((n) => Math.min(n, 100)),
 });
 
+/** The next-number preview is for the invoice date the editor shows (default: the user's today). */
+export const invoiceNextNumberQuery = z.object({ invoiceDate: isoDate.optional() });
+
 export const invoiceStatusChange = z.object({
   status: z.enum(STORED_STATUSES),
   paymentDate: isoDate.nullable().optional(),
@@ -60,6 +63,8 @@ export const invoiceSummarySchema = z.object({
   updatedAt: isoDateTime,
 });
 
+export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
+
 const invoiceAnswer = z.object({
   invoice: invoiceSummarySchema.extend({
     document: z
@@ -82,9 +87,10 @@ export const invoiceRoutes = [
   route({
     method: "GET",
     path: "/api/invoices/next-number",
-    summary: "The number the next invoice would get",
+    summary: "The number the next invoice dated invoiceDate (default today) would get",
     tag,
     auth: "user",
+    query: invoiceNextNumberQuery,
     responses: {
       200: z.object({ scheme: z.enum(["timestamp", "sequential"]), invoiceNumber: z.string().nullable() }),
     },

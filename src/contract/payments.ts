@@ -35,6 +35,9 @@ const verifyAnswer = z.object({
   amount: z.number().int(),
 });
 
+export type CreatedOrder = z.output<typeof orderAnswer>;
+export type VerifiedPayment = z.output<typeof verifyAnswer>;
+
 const tag = "Payments";
 export const paymentRoutes = [
   route({

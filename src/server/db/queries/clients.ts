@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Address } from "#contract/clients";
 import type { Db } from "../client";
 import { clients } from "../schema";
 import { pageOf } from "./paging";
 
-export interface Address {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
+export type { Address };
 
 export interface ClientFields {
   name: string;

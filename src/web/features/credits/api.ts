@@ -1,40 +1,7 @@
+import type { CreditBalance, Ledger, LedgerEntry, Plan, PlansAnswer, Purchase } from "#contract/credits";
 import { api } from "#web/api";
 
-export interface CreditBalance {
-  credits: number;
-  lastUpdatedAt: string;
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  credits: number;
-  /** Rupees. */
-  price: number;
-  popular: boolean;
-}
-
-export interface LedgerEntry {
-  id: string;
-  delta: number;
-  reason: "signup_grant" | "download" | "download_refund" | "purchase";
-  invoiceNumber: string | null;
-  planName: string | null;
-  amountPaise: number | null;
-  createdAt: string;
-}
-
-export interface Purchase {
-  id: string;
-  planId: string;
-  planName: string;
-  credits: number;
-  amountPaise: number;
-  status: "created" | "paid" | "failed";
-  createdAt: string;
-  paidAt: string | null;
-  testMode: boolean;
-}
+export type { CreditBalance, LedgerEntry, Plan, Purchase };
 
 export const creditsQuery = {
   queryKey: ["credits"],
@@ -44,11 +11,11 @@ export const creditsQuery = {
 /** Under ["credits"], so invalidating the balance reloads the ledger too. */
 export const ledgerQuery = {
   queryKey: ["credits", "ledger"],
-  queryFn: () => api<{ entries: LedgerEntry[]; purchases: Purchase[] }>("/api/credits/ledger"),
+  queryFn: () => api<Ledger>("/api/credits/ledger"),
 };
 
 export const plansQuery = {
   queryKey: ["plans"],
-  queryFn: () => api<{ plans: Plan[]; testMode: boolean }>("/api/plans"),
+  queryFn: () => api<PlansAnswer>("/api/plans"),
   staleTime: Number.POSITIVE_INFINITY,
 };

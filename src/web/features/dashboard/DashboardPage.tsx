@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
+import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
@@ -12,7 +13,6 @@ import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
 import { dashboardQuery } from "./query";
 import { RevenueChart } from "./RevenueChart";
-import type { Dashboard } from "./types";
 
 const QUICK_ACTIONS = [
   { to: "/invoice/new", label: "Create Invoice/Bill", text: "Write a new invoice or bill.", icon: FilePlus2 },

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
+import type { Figures } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
-import type { Figures } from "./types";
 
 const ITEMS: { key: keyof Figures; label: string; tone: string }[] = [
   { key: "invoiced", label: "Invoiced", tone: "text-primary" },

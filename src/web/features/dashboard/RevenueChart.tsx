@@ -1,5 +1,5 @@
+import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
-import type { Dashboard } from "./types";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,4 +1,4 @@
+import type { Dashboard } from "#contract/dashboard";
 import { api } from "#web/api";
-import type { Dashboard } from "./types";
 
 export const dashboardQuery = { queryKey: ["dashboard"], queryFn: () => api<Dashboard>("/api/dashboard") };
