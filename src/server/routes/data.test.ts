@@ -247,7 +247,7 @@ describeEachDb("export, import and clear API", (kind) => {
     const bad = await importFile({ ...file, clients: [...file.clients] }, s.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(
-      /^Client import error at index 3: name: Client name is required\.; email: E-mail is not valid\.$/,
+      /^Client import error at index 3: name: Name is required\.; email: Enter a valid e-mail address\.$/,
     );
     expect((await exportOf(s.cookie)).res.body).toBe(before.res.body);
 
@@ -261,7 +261,7 @@ describeEachDb("export, import and clear API", (kind) => {
     badProduct.productServices[1]!.rate = "-3";
     const res3 = await importFile(badProduct, s.cookie);
     expect(res3.json().error.message).toBe(
-      "Product/Service import error at index 1: rate: Rate cannot be less than 0.",
+      "Product/Service import error at index 1: rate: Rate cannot be negative.",
     );
 
     const dup = structuredClone(before.file);
