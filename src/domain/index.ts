@@ -1,5 +1,6 @@
 // The pure rules of Bahi, shared by the editor, the server and the PDF renderer.
 export * from "./common-passwords";
+export * from "./company-snapshot";
 export * from "./credits";
 export * from "./currencies";
 export * from "./dates";

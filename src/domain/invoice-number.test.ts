@@ -1,6 +1,8 @@
+import { todayInTimeZone } from "./dates";
 import { DomainError } from "./errors";
 import {
-  financialYearOf,
+  financialYearMonths,
+  financialYearOfIsoDate,
   parseSequentialInvoiceNumber,
   sequentialInvoiceNumber,
   timestampInvoiceNumber,
@@ -26,15 +28,27 @@ describe("timestampInvoiceNumber", () => {
   });
 });
 
-describe("financialYearOf", () => {
-  it("turns over on 1 April in the given zone", () => {
-    expect(financialYearOf(new Date("2026-03-31T18:29:59Z"), IST)).toBe("2025-26");
-    expect(financialYearOf(new Date("2026-03-31T18:30:00Z"), IST)).toBe("2026-27");
-    expect(financialYearOf(new Date("2026-03-31T18:30:00Z"), "UTC")).toBe("2025-26");
-    expect(financialYearOf(new Date("2026-03-31T23:59:59Z"), "UTC")).toBe("2025-26");
-    expect(financialYearOf(new Date("2026-04-01T00:00:00Z"), "UTC")).toBe("2026-27");
-    expect(financialYearOf(new Date("2026-01-15T12:00:00Z"), IST)).toBe("2025-26");
-    expect(financialYearOf(new Date("2099-06-01T00:00:00Z"), "UTC")).toBe("2099-00");
+describe("financialYearOfIsoDate", () => {
+  it("turns over on 1 April", () => {
+    expect(financialYearOfIsoDate("2027-03-31")).toBe("2026-27");
+    expect(financialYearOfIsoDate("2027-04-01")).toBe("2027-28");
+    expect(financialYearOfIsoDate("2026-01-15")).toBe("2025-26");
+    expect(financialYearOfIsoDate("2099-06-01")).toBe("2099-00");
+  });
+
+  it("follows the day in the given zone when used with todayInTimeZone", () => {
+    const at = (iso: string, zone: string) => financialYearOfIsoDate(todayInTimeZone(new Date(iso), zone));
+    expect(at("2026-03-31T18:29:59Z", IST)).toBe("2025-26");
+    expect(at("2026-03-31T18:30:00Z", IST)).toBe("2026-27");
+    expect(at("2026-03-31T23:59:59Z", "UTC")).toBe("2025-26");
+    expect(at("2026-04-01T00:00:00Z", "UTC")).toBe("2026-27");
+  });
+});
+
+describe("financialYearMonths", () => {
+  it("runs from April to the next March", () => {
+    expect(financialYearMonths("2027-03-31")).toEqual({ first: "2026-04", last: "2027-03" });
+    expect(financialYearMonths("2027-04-01")).toEqual({ first: "2027-04", last: "2028-03" });
   });
 });
 

@@ -13,11 +13,25 @@ export function timestampInvoiceNumber(now: Date, timeZone: string): string {
   return `INV-${pad(t.day)}${pad(t.month)}${pad(t.year, 4)}-${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
 }
 
-/** The Indian financial year (1 April to 31 March) containing `date` in that zone: "2026-27". */
-export function financialYearOf(date: Date, timeZone: string): string {
-  const { year, month } = zonedDateTime(date, timeZone);
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${pad((start + 1) % 100)}`;
+// The Indian financial year runs from 1 April to 31 March. This is the one place that says so:
+// numbering, the next-number preview and the dashboard all go through these functions.
+
+/** The year in which the financial year holding this calendar year and month began. */
+function financialYearStart(year: number, month: number): number {
+  return month >= 4 ? year : year - 1;
+}
+
+const yearLabel = (start: number) => `${start}-${pad((start + 1) % 100)}`;
+
+/** The financial year of a "YYYY-MM-DD" date (an invoice date, a user's today): "2026-27". */
+export function financialYearOfIsoDate(isoDate: string): string {
+  return yearLabel(financialYearStart(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7))));
+}
+
+/** The first and last month ("YYYY-MM") of the financial year containing a "YYYY-MM-DD" date. */
+export function financialYearMonths(isoDate: string): { first: string; last: string } {
+  const start = financialYearStart(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)));
+  return { first: `${pad(start, 4)}-04`, last: `${pad(start + 1, 4)}-03` };
 }
 
 const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;

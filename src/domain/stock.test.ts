@@ -4,9 +4,12 @@ import { STORED_STATUSES } from "./status";
 import {
   committedQuantities,
   fromQuantityUnits,
+  holdsStock,
+  isLowStock,
   QUANTITY_SCALE,
   type StockState,
   stockDelta,
+  stockStatus,
   toQuantityUnits,
 } from "./stock";
 
@@ -121,5 +124,32 @@ describe("stockDelta", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the low-stock rule", () => {
+  const item = (availableQuantity: string | null, lowStockLevel: string | null) => ({
+    availableQuantity,
+    lowStockLevel,
+  });
+
+  it("is low at or below its own level, none left included, and never without a level or stock", () => {
+    expect(isLowStock(item("5", "5"))).toBe(true);
+    expect(isLowStock(item("5.001", "5.000"))).toBe(false);
+    expect(isLowStock(item("0", "0"))).toBe(true);
+    expect(isLowStock(item("0", null))).toBe(false);
+    expect(isLowStock(item(null, "5"))).toBe(false);
+  });
+
+  it("gives one status per item: untracked, out before low, then in stock", () => {
+    expect(stockStatus(item(null, "5"))).toBe("untracked");
+    expect(stockStatus(item("0", "3"))).toBe("out");
+    expect(stockStatus(item("-1", null))).toBe("out");
+    expect(stockStatus(item("3", "3"))).toBe("low");
+    expect(stockStatus(item("0.001", "0"))).toBe("in_stock");
+  });
+
+  it("holds stock while an invoice is due or paid only", () => {
+    expect(STORED_STATUSES.filter(holdsStock)).toEqual(["due", "paid"]);
   });
 });

@@ -36,7 +36,8 @@ export function fromQuantityUnits(u: number): number {
   return u / QUANTITY_SCALE;
 }
 
-function holdsStock(status: StoredStatus): boolean {
+/** Whether an invoice in this status holds its items out of stock (issued: due or paid). */
+export function holdsStock(status: StoredStatus): boolean {
   return status === "due" || status === "paid";
 }
 
@@ -68,4 +69,38 @@ export function stockDelta(before: StockState | null, after: StockState | null):
     if (change !== 0) delta.set(productId, change);
   }
   return delta;
+}
+
+/**
+ * An item's stock as it is stored: decimal text with up to 3 decimals. A null quantity is an item
+ * that holds no stock (a service, or a product whose stock is not tracked); a null level is an
+ * item without a low-stock level.
+ */
+export interface StockLevel {
+  availableQuantity: string | null;
+  lowStockLevel: string | null;
+}
+
+export type StockStatus = "untracked" | "in_stock" | "low" | "out";
+
+/**
+ * The low-stock rule: the item holds stock, has a low-stock level, and has at most that much
+ * left (none left included). The dashboard lists these to reorder. The database's copy of this
+ * rule is server/db/queries/stock.ts (`lowStockSql`); a test holds the two together.
+ */
+export function isLowStock(item: StockLevel): boolean {
+  if (item.availableQuantity === null || item.lowStockLevel === null) return false;
+  return toQuantityUnits(item.availableQuantity) <= toQuantityUnits(item.lowStockLevel);
+}
+
+/** Holds stock and has none left (or less, when selling beyond stock is allowed). */
+export function isOutOfStock(item: StockLevel): boolean {
+  return item.availableQuantity !== null && toQuantityUnits(item.availableQuantity) <= 0;
+}
+
+/** The inventory's one status per item: out of stock comes before low. */
+export function stockStatus(item: StockLevel): StockStatus {
+  if (item.availableQuantity === null) return "untracked";
+  if (isOutOfStock(item)) return "out";
+  return isLowStock(item) ? "low" : "in_stock";
 }

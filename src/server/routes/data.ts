@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { CLEAR_MESSAGES, IMPORT_MESSAGES } from "#domain/messages";
+import { IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { isStatementTimeout } from "../db/db-errors";
-import { deleteUserData, replaceUserData } from "../db/queries/data";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
-import { buildExport, exportFileName, prepareImport } from "../services/data-transfer";
+import { buildExport, clearUserData, exportFileName, importData } from "../services/data-transfer";
 
 /** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
 export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
@@ -25,16 +23,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
 
   app.post("/api/functions/clear-user-data", async (request) => {
     const me = await requireUser(auth, request);
-    try {
-      await db.transaction(async (tx) => {
-        await deleteUserData(tx as unknown as Db, me.id);
-      });
-    } catch (error) {
-      if (isStatementTimeout(error)) {
-        throw new AppError("timed_out", CLEAR_MESSAGES.timedOut);
-      }
-      throw error;
-    }
+    await clearUserData(db, me.id);
     return { success: true };
   });
 
@@ -63,17 +52,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
 
     scope.post("/api/import", { bodyLimit: MAX_IMPORT_BYTES }, async (request) => {
       const me = await requireUser(auth, request);
-      const replacement = await prepareImport(request.body, me.id);
-      await db.transaction(async (tx) => {
-        await replaceUserData(tx as unknown as Db, me.id, replacement);
-      });
-      return {
-        imported: {
-          invoices: replacement.invoices.length,
-          clients: replacement.clients.length,
-          productServices: replacement.productServices.length,
-        },
-      };
+      return { imported: await importData(db, me.id, request.body) };
     });
   });
 }

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
+import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
+import { csvCell } from "../services/csv";
 import {
   createTestApp,
   describeEachDb,
@@ -13,7 +15,6 @@ import {
   signUpAndSignIn,
   type TestApp,
 } from "../testing/harness";
-import { csvCell } from "./invoices";
 
 let counter = 0;
 
@@ -378,11 +379,7 @@ describeEachDb("invoices API", (kind) => {
     const s = await signUpAndSignIn(t);
     await setSettings(await userIdOf(s), { invoiceNumberScheme: "sequential" });
     const today = todayInTimeZone(new Date(), "Asia/Kolkata");
-    const fy = (() => {
-      const y = Number(today.slice(0, 4));
-      const start = Number(today.slice(5, 7)) >= 4 ? y : y - 1;
-      return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-    })();
+    const fy = financialYearOfIsoDate(today);
     expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json()).toEqual({
       scheme: "sequential",
       invoiceNumber: `INV/${fy}/0001`,
@@ -420,6 +417,38 @@ describeEachDb("invoices API", (kind) => {
     // Another year's date starts that year's series.
     const older = await create(invoiceBody({ invoiceDate: "2025-03-31", dueDate: null }), s, "?autoNumber=1");
     expect(older.json().invoice.invoiceNumber).toBe("INV/2024-25/0001");
+  });
+
+  it("previews the number of the invoice date's financial year, the one create then gives", async () => {
+    const s = await signUpAndSignIn(t);
+    await setSettings(await userIdOf(s), { invoiceNumberScheme: "sequential" });
+    const auto = async (invoiceDate: string) =>
+      (await create(invoiceBody({ invoiceDate, dueDate: null }), s, "?autoNumber=1")).json().invoice
+        .invoiceNumber as string;
+    await auto("2027-03-30");
+    await auto("2027-03-30");
+    const preview = async (invoiceDate: string) => {
+      const res = await get(t.app, `/api/invoices/next-number?invoiceDate=${invoiceDate}`, s.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json().invoiceNumber as string;
+    };
+    for (const [invoiceDate, expected] of [
+      ["2027-03-31", "INV/2026-27/0003"],
+      ["2027-04-01", "INV/2027-28/0001"],
+      ["2027-03-31", "INV/2026-27/0004"],
+      ["2027-04-01", "INV/2027-28/0002"],
+    ]) {
+      const shown = await preview(invoiceDate);
+      expect(shown).toBe(expected);
+      expect(await auto(invoiceDate)).toBe(shown);
+    }
+    // Without a date the preview is for the user's today; a date that is not one is refused.
+    const today = todayInTimeZone(new Date(), "Asia/Kolkata");
+    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(
+      await preview(today),
+    );
+    const bad = await get(t.app, "/api/invoices/next-number?invoiceDate=2027-02-30", s.cookie);
+    expect(bad.statusCode).toBe(400);
   });
 
   it("previews no number for the timestamp scheme", async () => {

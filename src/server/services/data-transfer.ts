@@ -1,11 +1,19 @@
 import { todayInTimeZone } from "#domain/dates";
+import { CLEAR_MESSAGES } from "#domain/messages";
 import { cleanSettingsForSave, type Settings, settingsSchema } from "#domain/settings";
 import type { Db } from "../db/client";
-import { type ReplacementData, readExportRows, readImagesById } from "../db/queries/data";
+import { isStatementTimeout } from "../db/db-errors";
+import {
+  deleteUserData,
+  type ReplacementData,
+  readExportRows,
+  readImagesById,
+  replaceUserData,
+} from "../db/queries/data";
 import type { NewImage } from "../db/queries/images";
-import { loadSettings } from "../db/queries/settings";
+import { readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
-import { presentSettings } from "../routes/settings";
+import { presentSettings } from "../presenters/settings";
 import { parseDataFile } from "./data-file";
 import { decodeDataUrl, type ImageKind, imageIdFor, prepareImage, toDataUrl } from "./images";
 
@@ -22,7 +30,7 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /** The spec's export file: invoice documents, clients, settings with images inline, products. */
 export async function buildExport(db: Db, userId: string) {
-  const settings = await loadSettings(db, userId);
+  const settings = await readSettings(db, userId, { saveDefaults: true });
   const { invoiceRows, clientRows, productRows } = await readExportRows(db, userId);
   const imageIds = Object.keys(IMAGE_FIELD_KINDS)
     .map((f) => settings[f as keyof typeof IMAGE_FIELD_KINDS])
@@ -73,10 +81,43 @@ export async function buildExport(db: Db, userId: string) {
 }
 
 /**
+ * Import, all or nothing: the whole file is checked first, then the user's data is replaced in
+ * one transaction. Answers how many records of each kind arrived.
+ */
+export async function importData(db: Db, userId: string, body: unknown) {
+  const replacement = await prepareImport(body, userId);
+  await db.transaction(async (tx) => {
+    await replaceUserData(tx as unknown as Db, userId, replacement);
+  });
+  return {
+    invoices: replacement.invoices.length,
+    clients: replacement.clients.length,
+    productServices: replacement.productServices.length,
+  };
+}
+
+/**
+ * "Clear all data" in one transaction. When the database cancels it for running too long,
+ * nothing is cleared and the user reads the spec's message.
+ */
+export async function clearUserData(db: Db, userId: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await deleteUserData(tx as unknown as Db, userId);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) {
+      throw new AppError("timed_out", CLEAR_MESSAGES.timedOut);
+    }
+    throw error;
+  }
+}
+
+/**
  * Checks a whole import file and turns it into rows, touching nothing: records, settings and the
  * images inline in the settings (checked by their bytes like any upload).
  */
-export async function prepareImport(body: unknown, userId: string): Promise<ReplacementData> {
+async function prepareImport(body: unknown, userId: string): Promise<ReplacementData> {
   const parsed = parseDataFile(body);
   const raw = cleanSettingsForSave(parsed.settings);
   const images: NewImage[] = [];

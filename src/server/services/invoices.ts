@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { companySnapshot } from "#domain/company-snapshot";
 import { addDays, todayInTimeZone } from "#domain/dates";
 import { DomainError } from "#domain/errors";
 import {
   buildInvoiceDocument,
-  type InvoiceCompany,
   type InvoiceDocument,
   type InvoiceInput,
   invoiceClientSchema,
   invoiceInputSchema,
 } from "#domain/invoice";
-import { timestampInvoiceNumber } from "#domain/invoice-number";
+import { financialYearOfIsoDate, timestampInvoiceNumber } from "#domain/invoice-number";
 import type { Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
-import { type StockState, stockDelta } from "#domain/stock";
+import { holdsStock, type StockState, stockDelta } from "#domain/stock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import {
   allocateSequentialNumber,
-  financialYearOfIsoDate,
+  peekSequentialNumber,
   reserveTypedSequentialNumber,
 } from "../db/queries/invoice-numbers";
 import {
@@ -41,17 +41,14 @@ function todayFor(settings: Settings): string {
   return todayInTimeZone(new Date(), settings.timeZone);
 }
 
-function companyOf(settings: Settings): InvoiceCompany {
-  return {
-    name: settings.companyName,
-    email: settings.companyEmail,
-    address: settings.companyAddress,
-    phone: settings.companyPhone,
-    gstin: settings.companyGstin,
-    logoImageId: settings.companyLogo,
-    signatureImageId: settings.signatureImage,
-    upiQrImageId: settings.upiQrCodeImage,
-  };
+/**
+ * A saved invoice with the user's date at the save (from the settings the save read), so its
+ * answer's display status needs no second read of the settings.
+ */
+export type SavedInvoice = InvoiceRow & { today: string };
+
+function saved(row: InvoiceRow, settings: Settings): SavedInvoice {
+  return { ...row, today: todayFor(settings) };
 }
 
 /** Marking paid records the payment date (today unless given); any other status has none. */
@@ -106,7 +103,10 @@ async function prepareDocument(
   const status = input.status;
   const paymentDate = paymentDateFor(status, input.paymentDate, today);
   try {
-    return buildInvoiceDocument({ ...input, clientId, client, items, paymentDate }, companyOf(settings));
+    return buildInvoiceDocument(
+      { ...input, clientId, client, items, paymentDate },
+      companySnapshot(settings),
+    );
   } catch (error) {
     if (error instanceof DomainError) {
       throw new AppError("validation_failed", error.message, { [error.field ?? "items"]: error.message });
@@ -123,10 +123,6 @@ function storedDocument(row: InvoiceRow): InvoiceDocument {
 /** Imported documents may lack items; they then hold no stock. */
 function stockStateOf(document: InvoiceDocument): StockState {
   return { status: document.status, lines: Array.isArray(document.items) ? document.items : [] };
-}
-
-function holdsStock(status: StoredStatus): boolean {
-  return status === "due" || status === "paid";
 }
 
 function stockReason(before: StoredStatus | null, after: StoredStatus | null): StockReason {
@@ -220,14 +216,39 @@ export async function createInvoice(
   userId: string,
   input: InvoiceInput,
   opts: { autoNumber?: boolean } = {},
-): Promise<InvoiceRow> {
+): Promise<SavedInvoice> {
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
       const settings = await readSettings(tx, userId);
-      return createWith(tx, userId, input, settings, { auto: Boolean(opts.autoNumber) }, null, attempt);
+      const row = await createWith(
+        tx,
+        userId,
+        input,
+        settings,
+        { auto: Boolean(opts.autoNumber) },
+        null,
+        attempt,
+      );
+      return saved(row, settings);
     }),
   );
+}
+
+/**
+ * The number a sequential create dated `invoiceDate` (default: the user's today) would get now,
+ * without taking it: the same financial year as createInvoice picks, so the preview and the
+ * saved number agree. Null under the timestamp scheme.
+ */
+export async function nextInvoiceNumber(
+  db: Db,
+  userId: string,
+  invoiceDate?: string,
+): Promise<{ scheme: "timestamp" | "sequential"; invoiceNumber: string | null }> {
+  const settings = await readSettings(db, userId);
+  if (settings.invoiceNumberScheme !== "sequential") return { scheme: "timestamp", invoiceNumber: null };
+  const financialYear = financialYearOfIsoDate(invoiceDate ?? todayFor(settings));
+  return { scheme: "sequential", invoiceNumber: await peekSequentialNumber(db, userId, financialYear) };
 }
 
 /** Replaces an invoice's document; stock moves by the difference only. */
@@ -236,7 +257,7 @@ export async function updateInvoice(
   userId: string,
   id: string,
   input: InvoiceInput,
-): Promise<InvoiceRow> {
+): Promise<SavedInvoice> {
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
@@ -256,7 +277,7 @@ export async function updateInvoice(
         document,
         settings,
       );
-      return row;
+      return saved(row, settings);
     }),
   );
 }
@@ -267,7 +288,7 @@ export async function changeInvoiceStatus(
   userId: string,
   id: string,
   change: { status: StoredStatus; paymentDate?: string | null },
-): Promise<InvoiceRow> {
+): Promise<SavedInvoice> {
   return db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
@@ -275,11 +296,12 @@ export async function changeInvoiceStatus(
     const before = storedDocument(current);
     const keptDate = before.status === "paid" ? before.paymentDate : null;
     const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
-    if (change.status === before.status && paymentDate === before.paymentDate) return current;
+    if (change.status === before.status && paymentDate === before.paymentDate)
+      return saved(current, settings);
     const document: InvoiceDocument = { ...before, status: change.status, paymentDate };
     const row = await updateInvoiceRow(tx, userId, id, document);
     await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
-    return row;
+    return saved(row, settings);
   });
 }
 
@@ -313,7 +335,7 @@ async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): 
  * A new draft with the same client and items: a new number, dated today, due after the
  * default number of days.
  */
-export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<InvoiceRow> {
+export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<SavedInvoice> {
   const attempt = { number: "" };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
@@ -337,7 +359,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
         );
       }
       attempt.number = copied.data.invoiceNumber;
-      return createWith(
+      const row = await createWith(
         tx,
         userId,
         copied.data,
@@ -346,6 +368,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
         storedDocument(source),
         attempt,
       );
+      return saved(row, settings);
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { StoredStatus } from "#domain/status";
 import { type Db, queryRows } from "../client";
 import { invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";
+import { lowStockSql } from "./stock";
 
 /** Invoices of one currency, month ("YYYY-MM" of the invoice date) and status, summed. */
 export interface InvoiceBucket {
@@ -116,8 +117,7 @@ export async function dashboardData(db: Db, userId: string, today: string) {
         select id, name, unit, available_quantity::text as "availableQuantity",
           low_stock_level::text as "lowStockLevel", available_quantity as quantity
         from ${productServices}
-        where user_id = ${userId} and available_quantity is not null
-          and low_stock_level is not null and available_quantity <= low_stock_level
+        where user_id = ${userId} and ${lowStockSql}
         order by available_quantity asc, lower(name) asc
         limit 10
       )

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { companySnapshot } from "#domain/company-snapshot";
 import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { ClientRecord, InvoiceRecord, ProductRecord } from "#server/services/data-file";
@@ -206,16 +207,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     });
   await inChunks(retriedProducts, (chunk) => tx.insert(productServices).values(chunk));
 
-  const settingsCompany: InvoiceCompany = {
-    name: data.settings.companyName,
-    email: data.settings.companyEmail,
-    address: data.settings.companyAddress,
-    phone: data.settings.companyPhone,
-    gstin: data.settings.companyGstin,
-    logoImageId: data.settings.companyLogo,
-    signatureImageId: data.settings.signatureImage,
-    upiQrImageId: data.settings.upiQrCodeImage,
-  };
+  const settingsCompany = companySnapshot(data.settings);
   const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
   const invoiceRows = data.invoices.map(({ input, company }) => {
     const linked = {

@@ -5,15 +5,8 @@ import { invoiceSequences, invoices } from "../schema";
 
 // The sequential scheme (DECISIONS §5): INV/2026-27/0001, one series per user and financial year.
 // The counter lives in invoice_sequences and moves inside the transaction that creates the
-// invoice, so a rolled-back create gives its number back and the series has no gaps.
-
-/** The Indian financial year of a "YYYY-MM-DD" date: 1 April to 31 March, e.g. "2026-27". */
-export function financialYearOfIsoDate(isoDate: string): string {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
+// invoice, so a rolled-back create gives its number back and the series has no gaps. Which
+// financial year a date falls in is the domain's rule (#domain/invoice-number); callers pass it.
 
 /** The highest number of the year's series already on an invoice (typed or imported), or 0. */
 async function highestUsed(db: Db, userId: string, financialYear: string): Promise<number> {

@@ -6,7 +6,7 @@ import { addDays } from "#domain/dates";
 import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { AppError } from "#server/errors";
-import { dashboardFigures } from "#server/routes/dashboard";
+import { dashboardFigures } from "#server/services/dashboard";
 import {
   changeInvoiceStatus,
   createInvoice,

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { isCurrencyCode } from "#domain/currencies";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
-import { productServices, stockMovements, userSettings } from "../schema";
+import { productServices, stockMovements } from "../schema";
 import { containsPattern } from "./clients";
 import { pageOf } from "./paging";
-import { applyStockChange, trimQuantity } from "./stock";
+import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
 export type ProductRow = typeof productServices.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
@@ -26,15 +25,9 @@ export interface ProductFields {
   defaultDiscountPercent: string;
 }
 
-const tracked = isNotNull(productServices.availableQuantity);
-/** Above zero and at or below the item's own low-stock level. */
-const isLow = and(
-  tracked,
-  isNotNull(productServices.lowStockLevel),
-  sql`${productServices.availableQuantity} > 0`,
-  sql`${productServices.availableQuantity} <= ${productServices.lowStockLevel}`,
-)!;
-const isOut = and(tracked, sql`${productServices.availableQuantity} <= 0`)!;
+// The inventory's "low" and "out" lists: stockStatus of #domain/stock, as SQL (./stock.ts).
+const isLow = lowButNotOutSql;
+const isOut = outOfStockSql;
 
 function filterWhere(filter: ProductFilter): SQL | undefined {
   switch (filter) {
@@ -285,13 +278,4 @@ export async function stockAlerts(
     .where(and(eq(productServices.userId, p.userId), p.which === "low" ? isLow : isOut))
     .orderBy(asc(productServices.availableQuantity), asc(sql`lower(${productServices.name})`))
     .limit(p.limit);
-}
-
-/** The user's default currency from their settings; INR when unset or unknown. */
-export async function defaultCurrency(db: Db, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ currency: sql<string | null>`${userSettings.settingsData}->>'defaultCurrency'` })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return row?.currency && isCurrencyCode(row.currency) ? row.currency : "INR";
 }

@@ -94,3 +94,19 @@ export async function applyStockChange(
 export function trimQuantity(q: string): string {
   return q.includes(".") ? q.replace(/0+$/, "").replace(/\.$/, "") : q;
 }
+
+const quantity = productServices.availableQuantity;
+const level = productServices.lowStockLevel;
+
+/**
+ * The low-stock rule of #domain/stock (`isLowStock`) as SQL over product_services: holds stock,
+ * has a level, at most that much left. The inventory and the dashboard both filter with it;
+ * stock-rule.test.ts checks that it answers as the domain's function does.
+ */
+export const lowStockSql = sql`(${quantity} is not null and ${level} is not null and ${quantity} <= ${level})`;
+
+/** `isOutOfStock` of #domain/stock: holds stock and has none left. */
+export const outOfStockSql = sql`(${quantity} is not null and ${quantity} <= 0)`;
+
+/** `stockStatus(item) === "low"` of #domain/stock: low, but not out of stock (the inventory's list). */
+export const lowButNotOutSql = sql`(${lowStockSql} and not ${outOfStockSql})`;

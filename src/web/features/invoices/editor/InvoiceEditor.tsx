@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
@@ -23,7 +24,7 @@ import { ActionBar, type EditorActionName } from "./ActionBar";
 import { ClientSection } from "./ClientSection";
 import { CompanyCard } from "./CompanyCard";
 import { DetailsSection } from "./DetailsSection";
-import { companyFromSettings, type EditorAction, editorReducer, inputFromInvoice } from "./draft";
+import { type EditorAction, editorReducer, inputFromInvoice } from "./draft";
 import { describeSaveError } from "./errors";
 import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
 import { OptionsSection } from "./OptionsSection";
@@ -73,7 +74,7 @@ export function InvoiceEditor({
   const [paymentDate, setPaymentDate] = useState(today);
 
   // The server snapshots the company from Settings on every save; the preview shows the same.
-  const company = useMemo(() => companyFromSettings(settings), [settings]);
+  const company = useMemo(() => companySnapshot(settings), [settings]);
   const input = state.input;
   const preview = useMemo(() => previewDocument(input, company), [input, company]);
 

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceInput } from "#domain/invoice";
 import { DEFAULT_SETTINGS } from "#domain/settings";
-import { companyFromSettings, newInvoiceInput } from "./draft";
+import { newInvoiceInput } from "./draft";
 import { previewDocument } from "./preview-document";
 import { TotalsPanel } from "./TotalsPanel";
 
 afterEach(cleanup);
 
-const company = companyFromSettings(DEFAULT_SETTINGS);
+const company = companySnapshot(DEFAULT_SETTINGS);
 function withItems(items: Partial<InvoiceInput["items"][number]>[], roundOff = false): InvoiceInput {
   const base = newInvoiceInput(DEFAULT_SETTINGS, "INV-1", "2026-11-21");
   return {

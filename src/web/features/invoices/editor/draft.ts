@@ -1,5 +1,5 @@
 import { addDays } from "#domain/dates";
-import type { InvoiceClient, InvoiceCompany, InvoiceInput, InvoiceItem } from "#domain/invoice";
+import type { InvoiceClient, InvoiceInput, InvoiceItem } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { Invoice, SavedClient, SavedProduct } from "../types";
 
@@ -51,18 +51,8 @@ export function emptyClient(): InvoiceClient {
   };
 }
 
-export function companyFromSettings(s: Settings): InvoiceCompany {
-  return {
-    name: s.companyName,
-    email: s.companyEmail,
-    address: s.companyAddress,
-    phone: s.companyPhone,
-    gstin: s.companyGstin,
-    logoImageId: s.companyLogo,
-    signatureImageId: s.signatureImage,
-    upiQrImageId: s.upiQrCodeImage,
-  };
-}
+/** The company block an invoice copies from the settings: the domain's own rule, re-exported for the preview's tests. */
+export { companySnapshot as companyFromSettings } from "#domain/company-snapshot";
 
 export function newInvoiceInput(s: Settings, invoiceNumber: string, today: string): InvoiceInput {
   return {

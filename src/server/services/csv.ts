@@ -1,0 +1,81 @@
+import { currencyOf } from "#domain/currencies";
+import { todayInTimeZone } from "#domain/dates";
+import { formatScaled } from "#domain/decimal";
+import { displayStatus } from "#domain/status";
+import type { Db } from "../db/client";
+import {
+  type InvoiceExportRow,
+  type InvoiceFilter,
+  type InvoiceSort,
+  listInvoicesForExport,
+} from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
+
+// The invoices as CSV for accountants: one line per invoice of the list's filter, in its order.
+
+const CSV_HEADER = [
+  "Invoice number",
+  "Client",
+  "Invoice date",
+  "Due date",
+  "Status",
+  "Currency",
+  "Subtotal",
+  "Discount",
+  "Tax",
+  "Round off",
+  "Total",
+  "Payment date",
+];
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cell a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading apostrophe
+ * (OWASP "CSV injection"). A plain number such as a negative round-off "-0.40" is not a formula
+ * and stays a number. Then RFC 4180 quoting.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function invoicesCsv(rows: InvoiceExportRow[], today: string): string {
+  const lines = [CSV_HEADER.map(csvCell).join(",")];
+  for (const row of rows) {
+    const { exponent } = currencyOf(row.currency);
+    const money = (minor: number) => formatScaled(Number(minor), exponent);
+    lines.push(
+      [
+        row.invoiceNumber,
+        row.clientName,
+        row.invoiceDate,
+        row.dueDate ?? "",
+        displayStatus(row.status, row.dueDate, today),
+        row.currency,
+        money(row.subtotalMinor),
+        money(row.discountMinor),
+        money(row.taxMinor),
+        money(row.roundOffMinor),
+        money(row.totalMinor),
+        row.paymentDate ?? "",
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names, ₹ in text).
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The user's invoices matching the list's filter, as a CSV file named after their today. */
+export async function exportInvoicesCsv(
+  db: Db,
+  userId: string,
+  filter: InvoiceFilter & { sort: InvoiceSort },
+): Promise<{ fileName: string; csv: string }> {
+  const settings = await readSettings(db, userId);
+  const today = todayInTimeZone(new Date(), settings.timeZone);
+  const rows = await listInvoicesForExport(db, userId, { ...filter, today });
+  return { fileName: `bahi-invoices-${today}.csv`, csv: invoicesCsv(rows, today) };
+}
