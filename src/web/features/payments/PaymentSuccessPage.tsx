@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { formatMoney } from "#domain/format";
 import { Card, Spinner } from "#web/components/ui/card";
 import { creditsQuery, ledgerQuery } from "../credits/api";
-import type { PaymentSuccessState } from "./usePurchase";
+import type { PaymentSuccessState } from "./purchase-flow";
 
 const linkButton =
   "inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium transition-colors";
