@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isValidIsoDate } from "#domain/dates";
+import { ERROR_CODES } from "./errors";
 
 // Shared pieces of the HTTP contract: the error shape, ids, text and the no-NUL rule.
 
 /** Every error this API answers (better-auth's own routes excepted: see auth.ts). */
 export const errorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorSchema } from "./common";
+import { ERROR_CODES, ERROR_STATUS } from "./errors";
 import { API_ROUTES } from "./index";
 import type { FileResponse, RouteContract } from "./registry";
 
@@ -95,7 +96,8 @@ export function buildOpenApiDocument(routes: readonly RouteContract[] = API_ROUT
       version: "1",
       description:
         "Invoicing for Indian businesses. JSON in and out; errors are `{ error: { code, message, fields? } }`. " +
-        "State-changing requests must carry the app's Origin; signed-in routes need the session cookie.",
+        "State-changing requests must carry the app's Origin; signed-in routes need the session cookie. " +
+        `Error codes (HTTP status): ${ERROR_CODES.map((code) => `\`${code}\` (${ERROR_STATUS[code]})`).join(", ")}.`,
     },
     components: {
       securitySchemes: {

@@ -1,4 +1,4 @@
-import { errorChain } from "./db-errors";
+import { errorChain, SQLSTATE } from "./db-errors";
 
 /**
  * Whether an error means "the database cannot be reached or did not answer" rather than a bug:
@@ -22,7 +22,7 @@ const NETWORK_CODES = new Set([
 ]);
 
 /** SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, statement timeout (57014). */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "57014"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", SQLSTATE.queryCanceled]);
 
 /** node-postgres and pg-pool report these as plain errors without a code. */
 const DRIVER_MESSAGES = [
