@@ -38,7 +38,9 @@ function Loading({ title }: { title: string }) {
 function CreateNew() {
   const settings = useSettingsOrDefaults();
   const sequential = settings?.invoiceNumberScheme === "sequential";
-  const next = useQuery({ ...nextNumberQuery, enabled: sequential });
+  // The new invoice is dated today, so its number is the next of today's financial year.
+  const today = settings ? todayInTimeZone(new Date(), settings.timeZone) : "";
+  const next = useQuery({ ...nextNumberQuery(today), enabled: sequential });
   if (!settings || (sequential && next.isPending)) return <Loading title="Create New Invoice" />;
   const scheme = sequential && next.data?.invoiceNumber ? "sequential" : "timestamp";
   return (

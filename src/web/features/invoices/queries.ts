@@ -7,7 +7,7 @@ export const invoiceKeys = {
   all: ["invoices"] as const,
   list: (query: string) => ["invoices", "list", query] as const,
   one: (id: string) => ["invoices", "one", id] as const,
-  nextNumber: ["invoices", "next-number"] as const,
+  nextNumber: (invoiceDate: string) => ["invoices", "next-number", invoiceDate] as const,
 };
 
 export const invoiceQuery = (id: string) => ({
@@ -20,11 +20,12 @@ export const invoiceListQuery = (query: string) => ({
   queryFn: () => api<InvoicePage>(`/api/invoices?${query}`),
 });
 
-export const nextNumberQuery = {
-  queryKey: invoiceKeys.nextNumber,
-  queryFn: () => api<NextNumber>("/api/invoices/next-number"),
+/** The number a sequential create dated `invoiceDate` would get: its financial year's next one. */
+export const nextNumberQuery = (invoiceDate: string) => ({
+  queryKey: invoiceKeys.nextNumber(invoiceDate),
+  queryFn: () => api<NextNumber>(`/api/invoices/next-number?${new URLSearchParams({ invoiceDate })}`),
   staleTime: 0,
-};
+});
 
 export function searchClients(search: string) {
   const q = new URLSearchParams({ search, page: "1", pageSize: "8" });

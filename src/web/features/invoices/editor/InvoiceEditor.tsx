@@ -32,6 +32,7 @@ import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./previ
 import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
 import { useLeaveGuard } from "./useLeaveGuard";
+import { useSequentialNumber } from "./useSequentialNumber";
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -76,6 +77,13 @@ export function InvoiceEditor({
   // The server snapshots the company from Settings on every save; the preview shows the same.
   const company = useMemo(() => companySnapshot(settings), [settings]);
   const input = state.input;
+  useSequentialNumber({
+    active: !saved && numberScheme === "sequential",
+    invoiceDate: input.invoiceDate,
+    invoiceNumber: input.invoiceNumber,
+    numberEdited,
+    dispatch,
+  });
   const preview = useMemo(() => previewDocument(input, company), [input, company]);
 
   // Stock: what inventory says is left, plus what this invoice already holds (when due or paid).
