@@ -5,12 +5,9 @@
  * callers never compare `.code` by hand.
  */
 
-/** The SQLSTATEs the code relies on (PostgreSQL, Appendix A). */
+/** The SQLSTATEs the code relies on (PostgreSQL, Appendix A); add one here with its check. */
 export const SQLSTATE = {
   uniqueViolation: "23505",
-  foreignKeyViolation: "23503",
-  serializationFailure: "40001",
-  deadlockDetected: "40P01",
   /** query_canceled: statement_timeout, or a cancel request. */
   queryCanceled: "57014",
 } as const;
@@ -32,34 +29,10 @@ function findState(error: unknown, state: string): DriverError | undefined {
   return undefined;
 }
 
-/** The SQLSTATE of the first error in the chain that has a PostgreSQL code (5 characters). */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (const e of errorChain(error)) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-function matches(found: DriverError | undefined, constraint?: string): boolean {
-  return found !== undefined && (constraint === undefined || found.constraint === constraint);
-}
-
 /** A unique index refused the row; with `constraint`, only that index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  return matches(findState(error, SQLSTATE.uniqueViolation), constraint);
-}
-
-/** A foreign key refused the row; with `constraint`, only that key. */
-export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
-  return matches(findState(error, SQLSTATE.foreignKeyViolation), constraint);
-}
-
-/** The transaction lost a race (serialization failure or deadlock) and may be run again. */
-export function isRetryableConflict(error: unknown): boolean {
-  return (
-    findState(error, SQLSTATE.serializationFailure) !== undefined ||
-    findState(error, SQLSTATE.deadlockDetected) !== undefined
-  );
+  const found = findState(error, SQLSTATE.uniqueViolation);
+  return found !== undefined && (constraint === undefined || found.constraint === constraint);
 }
 
 /** The statement ran past `statement_timeout` (or was cancelled). */
