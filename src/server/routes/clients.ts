@@ -3,45 +3,9 @@ import { clientCreate, clientListQuery, clientPatch } from "#contract/clients";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import {
-  type Address,
-  type ClientRow,
-  createClient,
-  deleteClient,
-  getClient,
-  listClients,
-  updateClient,
-} from "../db/queries/clients";
-import { notFound } from "../errors";
+import { presentClient } from "../presenters/clients";
+import { createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
 import { parseBody } from "./validate";
-
-export function presentAddress(a: unknown): Address {
-  const v = (a ?? {}) as Partial<Address>;
-  return {
-    line1: v.line1 ?? "",
-    line2: v.line2 ?? "",
-    city: v.city ?? "",
-    state: v.state ?? "",
-    postalCode: v.postalCode ?? "",
-    country: v.country ?? "",
-  };
-}
-
-export function presentClient(c: ClientRow) {
-  return {
-    id: c.id,
-    name: c.name,
-    company: c.company,
-    email: c.email,
-    phone: c.phone,
-    gstin: c.gstin,
-    billingAddress: presentAddress(c.billingAddress),
-    shippingAddress: c.shippingAddress ? presentAddress(c.shippingAddress) : null,
-    notes: c.notes,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  };
-}
 
 export function registerClientRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
@@ -49,36 +13,30 @@ export function registerClientRoutes(app: FastifyInstance, deps: { auth: Auth; d
   app.get("/api/clients", async (request) => {
     const me = await requireUser(auth, request);
     const q = parseBody(clientListQuery, request.query);
-    const { rows, total } = await listClients(db, { userId: me.id, ...q, search: q.search || undefined });
+    const { rows, total } = await listClients(db, { userId: me.id, ...q });
     return { items: rows.map(presentClient), total, page: q.page, pageSize: q.pageSize };
   });
 
   app.post("/api/clients", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const fields = parseBody(clientCreate, request.body);
-    const created = await createClient(db, { userId: me.id, fields });
+    const created = await createClient(db, me.id, parseBody(clientCreate, request.body));
     return reply.status(201).send(presentClient(created));
   });
 
   app.get<{ Params: { id: string } }>("/api/clients/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const found = await getClient(db, { userId: me.id, id: request.params.id });
-    if (!found) throw notFound("Client");
-    return presentClient(found);
+    return presentClient(await getClient(db, me.id, request.params.id));
   });
 
   app.patch<{ Params: { id: string } }>("/api/clients/:id", async (request) => {
     const me = await requireUser(auth, request);
     const fields = parseBody(clientPatch, request.body);
-    const updated = await updateClient(db, { userId: me.id, id: request.params.id, fields });
-    if (!updated) throw notFound("Client");
-    return presentClient(updated);
+    return presentClient(await updateClient(db, me.id, request.params.id, fields));
   });
 
   app.delete<{ Params: { id: string } }>("/api/clients/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const deleted = await deleteClient(db, { userId: me.id, id: request.params.id });
-    if (!deleted) throw notFound("Client");
+    await deleteClient(db, me.id, request.params.id);
     return reply.status(204).send();
   });
 }

@@ -3,9 +3,8 @@ import { imageUpload } from "#contract/images";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { findImage, saveImage } from "../db/queries/images";
-import { notFound } from "../errors";
-import { decodeDataUrl, imageIdFor, prepareImage } from "../services/images";
+import { presentImage } from "../presenters/images";
+import { readImage, uploadImage } from "../services/image-store";
 import { parseBody } from "./validate";
 
 /** Uploads (checked by their bytes and normalised) and owner-only reads of images. */
@@ -14,31 +13,13 @@ export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db
 
   app.post("/api/images", { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
     const me = await requireUser(auth, request);
-    const { kind, data } = parseBody(imageUpload, request.body);
-    const bytes = data.startsWith("data:") ? decodeDataUrl(data) : Buffer.from(data, "base64");
-    const image = await prepareImage(bytes ?? Buffer.alloc(0), kind);
-    const id = await saveImage(db, {
-      id: imageIdFor(me.id, image.contentHash),
-      userId: me.id,
-      contentHash: image.contentHash,
-      mimeType: image.mimeType,
-      width: image.width,
-      height: image.height,
-      bytes: image.bytes,
-    });
-    return reply.status(201).send({
-      id,
-      mimeType: image.mimeType,
-      width: image.width,
-      height: image.height,
-      url: `/api/images/${id}`,
-    });
+    const image = await uploadImage(db, me.id, parseBody(imageUpload, request.body));
+    return reply.status(201).send(presentImage(image));
   });
 
   app.get<{ Params: { id: string } }>("/api/images/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const image = await findImage(db, me.id, request.params.id.slice(0, 200));
-    if (!image) throw notFound("Image");
+    const image = await readImage(db, me.id, request.params.id);
     // Ids are content-addressed, so an id always means the same bytes: cache for long, privately.
     return reply
       .header("content-type", image.mimeType)

@@ -11,16 +11,21 @@ async function settingsRow(db: Db, userId: string) {
   return row;
 }
 
-/** The user's settings over the defaults, without writing anything. */
-export async function readSettings(db: Db, userId: string): Promise<Settings> {
-  return mergeSettings((await settingsRow(db, userId))?.settingsData);
-}
-
-/** The user's settings over the defaults; a user without a row gets the defaults saved as one. */
-export async function loadSettings(db: Db, userId: string): Promise<Settings> {
+/**
+ * The one reader of a user's settings: the saved ones over the defaults. With `saveDefaults`, a
+ * user without a row gets the defaults saved as one (the settings page's first load does that);
+ * otherwise it never writes. Read it once per request and pass the result down.
+ */
+export async function readSettings(
+  db: Db,
+  userId: string,
+  opts: { saveDefaults?: boolean } = {},
+): Promise<Settings> {
   const row = await settingsRow(db, userId);
   if (row) return mergeSettings(row.settingsData);
-  await db.insert(userSettings).values({ userId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
+  if (opts.saveDefaults) {
+    await db.insert(userSettings).values({ userId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
+  }
   return mergeSettings(DEFAULT_SETTINGS);
 }
 

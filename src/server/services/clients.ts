@@ -1,0 +1,38 @@
+import type { Db } from "../db/client";
+import type { ClientFields, ClientRow, ListParams } from "../db/queries/clients";
+import * as rows from "../db/queries/clients";
+import { notFound } from "../errors";
+
+// The client book: each function is one operation of the user's own clients; a client that is
+// not theirs (or not there) is "Client not found.".
+
+export function listClients(db: Db, params: ListParams) {
+  return rows.listClients(db, { ...params, search: params.search || undefined });
+}
+
+export function createClient(db: Db, userId: string, fields: ClientFields): Promise<ClientRow> {
+  return rows.createClient(db, { userId, fields });
+}
+
+export async function getClient(db: Db, userId: string, id: string): Promise<ClientRow> {
+  return found(await rows.getClient(db, { userId, id }));
+}
+
+export async function updateClient(
+  db: Db,
+  userId: string,
+  id: string,
+  fields: Partial<ClientFields>,
+): Promise<ClientRow> {
+  return found(await rows.updateClient(db, { userId, id, fields }));
+}
+
+/** Invoices keep their own copy of the client, so nothing else changes. */
+export async function deleteClient(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await rows.deleteClient(db, { userId, id }))) throw notFound("Client");
+}
+
+function found(row: ClientRow | undefined): ClientRow {
+  if (!row) throw notFound("Client");
+  return row;
+}

@@ -1,0 +1,31 @@
+import type { Db } from "../db/client";
+import { findImage, saveImage } from "../db/queries/images";
+import { notFound } from "../errors";
+import { decodeDataUrl, type ImageKind, imageIdFor, prepareImage } from "./images";
+
+// The user's uploaded images: checked and normalised by their bytes (images.ts), stored once per
+// owner and content, and read back only by their owner.
+
+/** Stores an upload (a data URL or plain base64) and answers it as stored. */
+export async function uploadImage(db: Db, userId: string, upload: { kind: ImageKind; data: string }) {
+  const { data } = upload;
+  const bytes = data.startsWith("data:") ? decodeDataUrl(data) : Buffer.from(data, "base64");
+  const image = await prepareImage(bytes ?? Buffer.alloc(0), upload.kind);
+  const id = await saveImage(db, {
+    id: imageIdFor(userId, image.contentHash),
+    userId,
+    contentHash: image.contentHash,
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+  });
+  return { id, ...image };
+}
+
+/** One of the user's images; not found for anyone else's. */
+export async function readImage(db: Db, userId: string, id: string) {
+  const image = await findImage(db, userId, id.slice(0, 200));
+  if (!image) throw notFound("Image");
+  return image;
+}

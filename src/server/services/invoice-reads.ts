@@ -1,0 +1,31 @@
+import { todayInTimeZone } from "#domain/dates";
+import type { Db } from "../db/client";
+import { findInvoice, type InvoiceFilter, type InvoiceSort, listInvoices } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
+import { notFound } from "../errors";
+import type { SavedInvoice } from "./invoices";
+
+// Reading invoices: each read takes the user's settings once, for the date that decides "overdue".
+
+async function userToday(db: Db, userId: string): Promise<string> {
+  const settings = await readSettings(db, userId);
+  return todayInTimeZone(new Date(), settings.timeZone);
+}
+
+/** One of the user's invoices with the user's today; not found for anyone else's. */
+export async function readInvoice(db: Db, userId: string, id: string): Promise<SavedInvoice> {
+  const [row, today] = await Promise.all([findInvoice(db, userId, id), userToday(db, userId)]);
+  if (!row) throw notFound("Invoice");
+  return { ...row, today };
+}
+
+/** A page of the user's invoices, filtered and sorted, with the user's today. */
+export async function listUserInvoices(
+  db: Db,
+  userId: string,
+  query: InvoiceFilter & { sort: InvoiceSort; page: number; pageSize: number },
+) {
+  const today = await userToday(db, userId);
+  const { rows, total } = await listInvoices(db, userId, { ...query, today });
+  return { rows, total, today };
+}

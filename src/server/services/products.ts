@@ -1,0 +1,120 @@
+import type { z } from "zod";
+import type { productCreate, productPatch } from "#contract/products";
+import { formatScaled } from "#domain/decimal";
+import type { Db } from "../db/client";
+import type {
+  MovementRow,
+  ProductFields,
+  ProductFilter,
+  ProductRow,
+  ProductSort,
+} from "../db/queries/products";
+import * as rows from "../db/queries/products";
+import { readSettings } from "../db/queries/settings";
+import { notFound } from "../errors";
+
+// Products and services of the user's catalogue, and their stock moves by hand. Anything not the
+// user's own (or not there) is "Product not found.".
+
+const toMoney = (units: number | null | undefined) => (units == null ? undefined : formatScaled(units, 2));
+const toQuantity = (units: number | null | undefined) =>
+  units === undefined ? undefined : units === null ? null : formatScaled(units, 3);
+
+function found<T>(row: T | undefined): T {
+  if (!row) throw notFound("Product");
+  return row;
+}
+
+/** A page of the catalogue with the user's default currency (the list shows rates in it). */
+export async function listProducts(
+  db: Db,
+  params: {
+    userId: string;
+    search?: string;
+    filter: ProductFilter;
+    sort: ProductSort;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const [{ rows: items, total }, settings] = await Promise.all([
+    rows.listProducts(db, { ...params, search: params.search || undefined }),
+    readSettings(db, params.userId),
+  ]);
+  return { rows: items, total, currency: settings.defaultCurrency };
+}
+
+/** A new product (with its opening stock as the first movement) or service. */
+export function createProduct(
+  db: Db,
+  userId: string,
+  v: z.output<typeof productCreate>,
+): Promise<ProductRow> {
+  const fields: ProductFields = {
+    name: v.name,
+    kind: v.kind,
+    hsnSac: v.hsnSac,
+    unit: v.unit,
+    rate: toMoney(v.rate) ?? "0.00",
+    costPrice: toMoney(v.costPrice) ?? "0.00",
+    lowStockLevel: toQuantity(v.lowStockLevel) ?? null,
+    defaultTaxPercent: toMoney(v.defaultTaxPercent) ?? "0.00",
+    defaultDiscountPercent: toMoney(v.defaultDiscountPercent) ?? "0.00",
+  };
+  return rows.createProduct(db, {
+    userId,
+    fields,
+    openingQuantityUnits: v.kind === "service" ? null : (v.availableQuantity ?? null),
+  });
+}
+
+export async function getProduct(db: Db, userId: string, id: string): Promise<ProductRow> {
+  return found(await rows.getProduct(db, { userId, id }));
+}
+
+/** Changes only the fields given; stock changes only by adjustments and invoices. */
+export async function updateProduct(
+  db: Db,
+  userId: string,
+  id: string,
+  v: z.output<typeof productPatch>,
+): Promise<ProductRow> {
+  const fields: Partial<ProductFields> = {
+    name: v.name,
+    kind: v.kind,
+    hsnSac: v.hsnSac,
+    unit: v.unit,
+    rate: toMoney(v.rate),
+    costPrice: toMoney(v.costPrice),
+    lowStockLevel: toQuantity(v.lowStockLevel),
+    defaultTaxPercent: toMoney(v.defaultTaxPercent),
+    defaultDiscountPercent: toMoney(v.defaultDiscountPercent),
+  };
+  for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
+    if (fields[key] === undefined) delete fields[key];
+  }
+  return found(await rows.updateProduct(db, { userId, id, fields, trackStock: v.trackStock }));
+}
+
+export async function deleteProduct(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await rows.deleteProduct(db, { userId, id }))) throw notFound("Product");
+}
+
+/** A stock adjustment by hand: the product after it and its movement. */
+export async function adjustStock(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { changeUnits: number; note: string },
+): Promise<{ product: ProductRow; movement: MovementRow }> {
+  return found(await rows.adjustStock(db, { userId, id, ...change }));
+}
+
+export async function listMovements(
+  db: Db,
+  userId: string,
+  id: string,
+  limit: number,
+): Promise<MovementRow[]> {
+  return found(await rows.listMovements(db, { userId, id, limit }));
+}

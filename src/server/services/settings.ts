@@ -1,0 +1,36 @@
+import type { Settings } from "#domain/settings";
+import type { Db } from "../db/client";
+import { ownedImageIds } from "../db/queries/images";
+import { readSettings, saveSettings } from "../db/queries/settings";
+import { AppError } from "../errors";
+
+export const IMAGE_FIELDS = ["companyLogo", "signatureImage", "upiQrCodeImage"] as const;
+
+/** The settings page's load: the saved settings over the defaults; a first load saves the defaults. */
+export function settingsForEditing(db: Db, userId: string): Promise<Settings> {
+  return readSettings(db, userId, { saveDefaults: true });
+}
+
+/** The user's default currency (INR unless they chose another). */
+export async function userCurrency(db: Db, userId: string): Promise<string> {
+  return (await readSettings(db, userId)).defaultCurrency;
+}
+
+/** Saves the whole settings (already validated and cleaned), which may only name the user's own images. */
+export async function saveUserSettings(db: Db, userId: string, settings: Settings): Promise<Settings> {
+  await assertOwnImages(db, userId, settings);
+  await saveSettings(db, userId, settings);
+  return settings;
+}
+
+async function assertOwnImages(db: Db, userId: string, settings: Settings) {
+  const wanted = IMAGE_FIELDS.map((f) => settings[f]).filter((id): id is string => Boolean(id));
+  const owned = await ownedImageIds(db, userId, wanted);
+  const fields: Record<string, string> = {};
+  for (const field of IMAGE_FIELDS) {
+    const id = settings[field];
+    if (id && !owned.has(id)) fields[field] = "This image was not found. Please upload it again.";
+  }
+  const first = Object.entries(fields)[0];
+  if (first) throw new AppError("validation_failed", `${first[0]}: ${first[1]}`, fields);
+}
