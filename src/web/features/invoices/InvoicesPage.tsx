@@ -10,7 +10,15 @@ import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { formatDate } from "./format";
-import { filterQuery, hasFilters, type InvoiceFilters, PAGE_SIZE, readFilters } from "./list/filters";
+import {
+  changeFilters,
+  filterQuery,
+  filtersToParams,
+  hasFilters,
+  type InvoiceFilters,
+  PAGE_SIZE,
+  readFilters,
+} from "./list/filters";
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
@@ -29,15 +37,7 @@ export function InvoicesPage() {
   const [toDelete, setToDelete] = useState<InvoiceSummary | null>(null);
 
   const update = (patch: Partial<InvoiceFilters>) => {
-    const next = { ...filters, page: 1, ...patch };
-    const q = new URLSearchParams();
-    if (next.status) q.set("status", next.status);
-    if (next.search) q.set("search", next.search);
-    if (next.from) q.set("from", next.from);
-    if (next.to) q.set("to", next.to);
-    if (next.sort !== "date_desc") q.set("sort", next.sort);
-    if (next.page > 1) q.set("page", String(next.page));
-    setParams(q, { replace: true });
+    setParams(filtersToParams(changeFilters(filters, patch)), { replace: true });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
   useEffect(() => {

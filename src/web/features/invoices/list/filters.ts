@@ -40,6 +40,25 @@ export function readFilters(params: URLSearchParams): InvoiceFilters {
   };
 }
 
+/** The page's address for these filters: only what differs from the defaults, so links stay short. */
+export function filtersToParams(f: InvoiceFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.status) q.set("status", f.status);
+  if (f.search) q.set("search", f.search);
+  if (f.from) q.set("from", f.from);
+  if (f.to) q.set("to", f.to);
+  if (f.sort !== "date_desc") q.set("sort", f.sort);
+  if (f.page > 1) q.set("page", String(f.page));
+  return q;
+}
+
+/** Any change of filter or sort starts again at page 1; only a page change keeps its page. */
+export const changeFilters = (f: InvoiceFilters, patch: Partial<InvoiceFilters>): InvoiceFilters => ({
+  ...f,
+  page: 1,
+  ...patch,
+});
+
 /** The API query for these filters; `withPage` false gives the export's query. */
 export function filterQuery(f: InvoiceFilters, withPage = true): string {
   const q = new URLSearchParams();

@@ -1,0 +1,71 @@
+import {
+  changeFilters,
+  filterQuery,
+  filtersToParams,
+  hasFilters,
+  type InvoiceFilters,
+  readFilters,
+} from "./filters";
+
+const read = (query: string) => readFilters(new URLSearchParams(query));
+const all: InvoiceFilters = {
+  status: "overdue",
+  search: "Asha",
+  from: "2026-04-01",
+  to: "2026-06-30",
+  sort: "amount_desc",
+  page: 3,
+};
+
+describe("the invoices list's address", () => {
+  it("opens on every invoice, newest first, page 1", () => {
+    expect(read("")).toEqual({ status: "", search: "", from: "", to: "", sort: "date_desc", page: 1 });
+    expect(hasFilters(read(""))).toBe(false);
+  });
+
+  it("reopens a shared or reloaded address with the same filters, sort and page", () => {
+    expect(read(filtersToParams(all).toString())).toEqual(all);
+    expect(hasFilters(all)).toBe(true);
+  });
+
+  it("keeps the address short: defaults are left out", () => {
+    expect(filtersToParams(read("")).toString()).toBe("");
+    expect(filtersToParams({ ...read(""), status: "paid" }).toString()).toBe("status=paid");
+  });
+
+  it.each(["0", "-2", "1.5", "abc", ""])("takes page=%s, which no list has, as page 1", (page) => {
+    expect(read(`page=${page}`).page).toBe(1);
+  });
+
+  it("starts again at page 1 when a filter or the sort changes, and only then", () => {
+    expect(changeFilters(all, { status: "paid" })).toEqual({ ...all, status: "paid", page: 1 });
+    expect(changeFilters(all, { sort: "date_asc" }).page).toBe(1);
+    expect(changeFilters(all, { page: 4 })).toEqual({ ...all, page: 4 });
+  });
+
+  it("a search of spaces is no filter", () => {
+    expect(hasFilters({ ...read(""), search: "   " })).toBe(false);
+  });
+});
+
+describe("the query sent to the API", () => {
+  it("asks for one page of 20 with the filters, the search trimmed", () => {
+    const query = new URLSearchParams(filterQuery({ ...all, search: "  Asha  " }));
+    expect(Object.fromEntries(query)).toEqual({
+      status: "overdue",
+      search: "Asha",
+      from: "2026-04-01",
+      to: "2026-06-30",
+      sort: "amount_desc",
+      page: "3",
+      pageSize: "20",
+    });
+  });
+
+  it("exports every invoice the filters match, not one page", () => {
+    const query = new URLSearchParams(filterQuery(all, false));
+    expect(query.has("page")).toBe(false);
+    expect(query.has("pageSize")).toBe(false);
+    expect(query.get("status")).toBe("overdue");
+  });
+});
