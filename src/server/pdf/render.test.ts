@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { FONT_FAMILIES } from "#domain/settings";
+import { testProcessEnv } from "#server/testing/test-config";
 import { renderInvoicePdf } from "./render";
 import { sampleImages } from "./sample-images";
 import { sampleInvoiceDocument, sampleItems } from "./sample-invoice";
@@ -14,6 +15,8 @@ import { type PdfImages, toPdfView } from "./view";
 // each template still looks like its golden image (UPDATE_GOLDEN=1 writes new ones).
 
 const TEMPLATES = ["classic", "modern", "minimal"] as const;
+/** `UPDATE_GOLDEN=1` writes new golden pages instead of comparing (read through test-config). */
+const UPDATE_GOLDEN = testProcessEnv().UPDATE_GOLDEN === "1";
 const GOLDEN_DIR = path.resolve(import.meta.dirname, "../../../tests/golden");
 const work = mkdtempSync(path.join(tmpdir(), "bahi-pdf-test-"));
 let images: PdfImages;
@@ -121,10 +124,10 @@ describe("golden first pages", () => {
     execFileSync("pdftoppm", ["-r", "50", "-png", "-f", "1", "-l", "1", "-singlefile", file, prefix]);
     const actual = readFileSync(`${prefix}.png`);
     const golden = path.join(GOLDEN_DIR, `pdf-${name}.png`);
-    if (process.env.UPDATE_GOLDEN === "1" || !existsSync(golden)) {
+    if (UPDATE_GOLDEN || !existsSync(golden)) {
       mkdirSync(GOLDEN_DIR, { recursive: true });
       writeFileSync(golden, actual);
-      if (process.env.UPDATE_GOLDEN !== "1") throw new Error(`no golden page yet: wrote ${golden}`);
+      if (!UPDATE_GOLDEN) throw new Error(`no golden page yet: wrote ${golden}`);
       return;
     }
     const diff = await meanPixelDifference(actual, readFileSync(golden));
