@@ -206,6 +206,12 @@ test("My Account changes the name and the password", async ({ signedInPage: page
   await page.getByLabel("Full name").fill("Rohan Das");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Your name has been updated.")).toBeVisible();
+  // better-auth refuses a wrong current password with INVALID_PASSWORD; the card says it our way.
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill("changed-pass-99");
+  await page.getByLabel("Confirm new password").fill("changed-pass-99");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is not correct.")).toBeVisible();
   await page.getByLabel("Current password").fill(user.password);
   await page.getByLabel("New password", { exact: true }).fill("changed-pass-99");
   await page.getByLabel("Confirm new password").fill("changed-pass-99");

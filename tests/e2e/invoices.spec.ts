@@ -102,6 +102,11 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   // Asking for more than is in stock warns before saving.
   await form.getByLabel("Quantity").fill("12");
   await expect(page.getByText("Only 10 pcs left in stock.")).toBeVisible();
+  // Issuing it anyway: the server refuses with insufficient_stock and nothing is saved.
+  await page.getByRole("button", { name: "Issue" }).first().click();
+  await expect(page.getByText("Not enough stock", { exact: true })).toBeVisible();
+  await expect(page.getByText("Not enough stock for Teak Chair: 10 left, 12 needed.")).toBeVisible();
+  await expect(page).toHaveURL(/\/invoice\/new$/);
   await form.getByLabel("Quantity").fill("3");
 
   // Issue: status due, stock drops by 3.
@@ -151,6 +156,19 @@ test("asks before leaving an invoice with unsaved changes", async ({ signedInPag
   await page.getByRole("link", { name: "Invoices/Bills" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Leave without saving" }).click();
   await expect(page.getByRole("heading", { name: "All Invoices" })).toBeVisible();
+});
+
+test("saving a number another invoice has marks the number field and says so", async ({
+  signedInPage: page,
+}) => {
+  await apiPost(page, "/api/invoices", draftInput({ invoiceNumber: "TAKEN-1" }));
+  const other = await apiPost<{ invoice: { id: string } }>(page, "/api/invoices", draftInput());
+  await page.goto(`/invoice/edit/${other.invoice.id}`);
+  await page.getByLabel("Invoice number").fill("TAKEN-1");
+  await page.getByRole("button", { name: "Save as draft" }).first().click();
+  await expect(page.getByText("Invoice number already used", { exact: true })).toBeVisible();
+  const form = page.getByRole("form", { name: "Invoice form" });
+  await expect(form.getByText("Invoice number TAKEN-1 is already used by another invoice.")).toBeVisible();
 });
 
 test("the list filters by overdue", async ({ signedInPage: page }) => {
