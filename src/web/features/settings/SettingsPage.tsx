@@ -51,11 +51,11 @@ export function SettingsPage() {
       });
     },
     onError: (error, next) => {
-      if (error instanceof ApiError && error.status === 401) {
+      if (error instanceof ApiError && error.code === "unauthorized") {
         toast.error(SETTINGS_MESSAGES.errorTitle, { description: SETTINGS_MESSAGES.userNotAuthenticated });
         return;
       }
-      if (error instanceof ApiError && error.status === 400 && error.fields) {
+      if (error instanceof ApiError && error.code === "validation_failed" && error.fields) {
         setErrors(error.fields);
         toast.error(SETTINGS_MESSAGES.settingsSaveErrorTitle, { description: error.message });
         return;
