@@ -4,89 +4,15 @@
 // Goal: score >= 90, CLS < 0.1, TBT < 200 ms on every page.
 // Run: npx vite build && node scripts/build-server.mjs && npx tsx bench/lighthouse.ts
 //      (BENCH_URL=http://host:port with BENCH_COOKIE="name=value" measures a running server instead)
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { waitFor } from "./support";
+import { startSignedInServer } from "./built-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/invoice/new").split(",");
-
-/** Signs a new user up, confirms the address through the outbox mail and returns the session cookie. */
-async function signUp(origin: string, dataDir: string): Promise<string> {
-  const email = "phone@example.com";
-  const password = "kesari-chai-phone-42";
-  const headers = { origin, "content-type": "application/json" };
-  const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "Phone" }),
-  });
-  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-  const outbox = path.join(dataDir, "outbox");
-  await waitFor(
-    async () => existsSync(outbox) && readdirSync(outbox).length > 0,
-    "the confirmation mail",
-    60_000,
-  );
-  const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), "utf8").replace(/=\r?\n/g, "");
-  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
-  if (!link) throw new Error("no confirmation link in the outbox");
-  await fetch(link, { redirect: "manual" });
-  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
-
-async function startServer() {
-  if (!existsSync(path.join(ROOT, "dist/server/main.mjs")))
-    throw new Error("Build first: npx vite build && node scripts/build-server.mjs");
-  const origin = `http://127.0.0.1:${PORT}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-lighthouse-"));
-  const server = spawn(process.execPath, [path.join(ROOT, "dist/server/main.mjs")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  server.stderr.on("data", (d) => {
-    stderr = (stderr + d).slice(-4000);
-  });
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, "the server", 60_000).catch((error) => {
-    console.error(stderr);
-    throw error;
-  });
-  const cookie = await signUp(origin, dataDir);
-  const stop = async () => {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { origin, cookie, stop };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -94,7 +20,7 @@ async function main() {
   const external = process.env.BENCH_URL;
   const target = external
     ? { origin: external, cookie: process.env.BENCH_COOKIE ?? "", stop: async () => {} }
-    : await startServer();
+    : await startSignedInServer(PORT, "lighthouse");
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
     chromeFlags: [

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 
 // The invoice flow end to end against the real server: pickers, live totals and preview, stock
 // moving with the invoice's status, the dashboard, the list's overdue filter, a phone-width
-// editor and the keystroke-to-preview time on a 50-line invoice.
+// editor and the preview following typing on a 50-line invoice.
 
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
   const origin = new URL(page.url()).origin;
@@ -235,25 +235,18 @@ test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: p
   await noSideScroll();
 });
 
-test("keystroke to preview on a 50-line invoice", async ({ signedInPage: page }) => {
+test("the preview follows typing on a 50-line invoice", async ({ signedInPage: page }) => {
+  // How fast it follows is a benchmark figure (bench/keystroke.ts), not a test.
   const { invoice } = await apiPost<{ invoice: { id: string } }>(page, "/api/invoices", draftInput({}, 50));
   await page.goto(`/invoice/edit/${invoice.id}`);
   await expect(page.getByTestId("line-item")).toHaveCount(50);
+  const total = page.getByTestId("preview-total");
+  await expect(total).toHaveText("₹5,900.00");
   const quantity = page.getByRole("listitem", { name: "Item 25" }).getByLabel("Quantity");
   await quantity.click();
   await quantity.press("End");
-  await page.evaluate(() => performance.clearMeasures("preview-update"));
   await page.keyboard.type("23456789", { delay: 40 });
-  await expect(page.getByTestId("preview-total")).toHaveText("₹14,56,79,06,884.00");
-  const times = await page.evaluate(() =>
-    performance.getEntriesByName("preview-update").map((e) => e.duration),
-  );
-  expect(times.length).toBeGreaterThanOrEqual(8);
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const max = sorted[sorted.length - 1];
-  console.log(
-    `keystroke-to-preview on 50 lines: median ${median.toFixed(2)} ms, max ${max.toFixed(2)} ms over ${times.length} keystrokes (goal < 16 ms)`,
-  );
-  expect(median).toBeLessThan(50);
+  await expect(total).toHaveText("₹14,56,79,06,884.00");
+  await quantity.press("Backspace");
+  await expect(total).toHaveText("₹1,45,67,95,786.00");
 });
