@@ -2,7 +2,6 @@ import { todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
 import type { DisplayStatus } from "#domain/status";
 import type { Db } from "../db/client";
-import { getCreditBalance } from "../db/queries/credits";
 import { dashboardData, type InvoiceBucket } from "../db/queries/dashboard";
 import { readSettings } from "../db/queries/settings";
 
@@ -124,8 +123,8 @@ export async function readDashboard(db: Db, userId: string) {
     ...dashboardFigures(buckets, settings.defaultCurrency, today),
     recent,
     lowStock,
-    // A user without a balance row yet: the credits module's reading of the balance.
-    credits: credits ?? (await getCreditBalance(db, userId)).credits,
+    // An account without a balance row has 0, as the credits module reads it (reading never writes).
+    credits: credits ?? 0,
   };
 }
 
