@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { ClientRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
 import { companySnapshot } from "#domain/company-snapshot";
 import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
-import type { ClientRecord, InvoiceRecord, ProductRecord } from "#server/services/data-file";
 import type { Db } from "../client";
 import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
 import type { NewImage } from "./images";

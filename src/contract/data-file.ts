@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { formatScaled } from "#domain/decimal";
+import type { InvoiceInput } from "#domain/invoice";
+import { clientFields } from "./clients";
+import { decimal, MAX_QUANTITY_UNITS, productFields } from "./products";
+
+// The records of the export file (spec §3) as the import reads them: clients and products keep the
+// snake_case column names of the spec's tables. The import's whole-file check
+// (server/services/data-file.ts) parses with these; the database's import writes what they give.
+
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().max(max, `Must be at most ${max} characters.`),
+  );
+
+/** The contract's own field, with null and a missing value read as "" (the spec's nullable columns). */
+const orEmpty = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), field);
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === "";
+
+/** The contract's decimal field as exact text ("650.50"); blank is 0, or null where the column is. */
+const decimalText = (field: z.ZodType<number | null | undefined>, scale: number, blank: 0 | null) =>
+  z
+    .preprocess((v) => (isBlank(v) ? blank : v), field)
+    .transform((units) => (units === null || units === undefined ? null : formatScaled(units, scale)));
+const amountText = (field: z.ZodType<number | null | undefined>) =>
+  decimalText(field, 2, 0).transform((v) => v ?? "0.00");
+
+const timestamp = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "Must be a date and time.")
+  .transform((s) => new Date(s))
+  .optional();
+
+/** A record's id from an earlier export; the import keeps it so that invoices still point at it. */
+const recordId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Must be a simple id.")
+  .optional();
+
+// Clients and products are checked with the routes' own fields (#contract), so a value the API
+// refuses is refused here with the same message and limit; only the names are the file's.
+export const clientRecordSchema = z.object({
+  id: recordId,
+  name: orEmpty(clientFields.name),
+  company: orEmpty(clientFields.company),
+  email: orEmpty(clientFields.email),
+  phone: orEmpty(clientFields.phone),
+  gstin: orEmpty(clientFields.gstin),
+  billing_address: z.preprocess((v) => v ?? {}, clientFields.billingAddress),
+  shipping_address: clientFields.shippingAddress.default(null),
+  notes: orEmpty(clientFields.notes),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ClientRecord = z.output<typeof clientRecordSchema>;
+
+export const productRecordSchema = z.object({
+  id: recordId,
+  name: orEmpty(productFields.name),
+  kind: productFields.kind.default("product"),
+  hsn_sac: orEmpty(productFields.hsnSac),
+  unit: orEmpty(productFields.unit),
+  rate: amountText(productFields.rate),
+  cost_price: amountText(productFields.costPrice),
+  // The quantity on hand, which sales may have taken below zero (the route takes an opening one).
+  available_quantity: decimalText(
+    decimal("Available quantity", 3, MAX_QUANTITY_UNITS, { nullable: true, signed: true }),
+    3,
+    null,
+  ),
+  low_stock_level: decimalText(productFields.lowStockLevel, 3, null),
+  default_tax_percent: amountText(productFields.defaultTaxPercent),
+  default_discount_percent: amountText(productFields.defaultDiscountPercent),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ProductRecord = z.output<typeof productRecordSchema>;
+
+const imageIdOrNull = z.string().max(200).nullable().catch(null);
+
+/** The company snapshot of an invoice; image ids are checked against the user's images later. */
+export const invoiceCompanySchema = z.object({
+  name: text(200),
+  email: text(254),
+  address: text(1000),
+  phone: text(40),
+  gstin: text(15),
+  logoImageId: imageIdOrNull.default(null),
+  signatureImageId: imageIdOrNull.default(null),
+  upiQrImageId: imageIdOrNull.default(null),
+});
+export type InvoiceCompanyRecord = z.output<typeof invoiceCompanySchema>;
+
+export interface InvoiceRecord {
+  input: InvoiceInput;
+  company: InvoiceCompanyRecord | null;
+}
