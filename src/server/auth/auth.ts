@@ -4,12 +4,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { and, eq, gt } from "drizzle-orm";
 import type { Logger } from "pino";
 import { PASSWORD_MESSAGES } from "#domain/messages";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { findSessionUser, userIdByEmail } from "../db/queries/account";
 import * as schema from "../db/schema";
 import { noteRequestFailure } from "../logger";
 import type { Mailer } from "../services/mail";
@@ -171,11 +171,7 @@ export function createAuth({
           await rejectWeakPassword(body.password);
           const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
           // The spec asks for 'Email Already Registered' with sign-in and reset links.
-          const [existing] = await db
-            .select({ id: schema.user.id })
-            .from(schema.user)
-            .where(eq(schema.user.email, email));
-          if (existing) {
+          if (await userIdByEmail(db, email)) {
             throw new APIError("UNPROCESSABLE_ENTITY", {
               code: "USER_ALREADY_EXISTS",
               message: "User already registered",
@@ -318,17 +314,7 @@ function sessionUserFinder(
     const now = Date.now();
     const cached = cache.get(token);
     if (cached && cached.until > now) return cached.user;
-    const [row] = await db
-      .select({
-        id: schema.user.id,
-        email: schema.user.email,
-        name: schema.user.name,
-        emailVerified: schema.user.emailVerified,
-        expiresAt: schema.session.expiresAt,
-      })
-      .from(schema.session)
-      .innerJoin(schema.user, eq(schema.session.userId, schema.user.id))
-      .where(and(eq(schema.session.token, token), gt(schema.session.expiresAt, new Date(now))));
+    const row = await findSessionUser(db, token, new Date(now));
     if (!row) {
       cache.delete(token);
       return null;

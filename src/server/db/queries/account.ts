@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../client";
-import { account, user } from "../schema";
+import { account, session, user } from "../schema";
 
 /** The account's own fields and how it signs in (its providers), for the profile page. */
 export async function findProfile(db: Db, userId: string) {
@@ -16,4 +16,26 @@ export async function findProfile(db: Db, userId: string) {
 
 export async function renameUser(db: Db, userId: string, name: string): Promise<void> {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** The id of the account with this (lower-cased) e-mail, if there is one. */
+export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row?.id;
+}
+
+/** The account behind a session token that has not expired by `now`, with the session's end. */
+export async function findSessionUser(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(session.userId, user.id))
+    .where(and(eq(session.token, token), gt(session.expiresAt, now)));
+  return row;
 }
