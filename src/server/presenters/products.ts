@@ -1,6 +1,7 @@
 import { stockStatus } from "#domain/stock";
 import type { MovementRow, ProductRow } from "../db/queries/products";
 import { trimQuantity } from "../db/queries/stock";
+import type { InventorySummaryRows } from "../services/products";
 
 // Products and stock movements as the API shows them (src/contract/products.ts): every field listed.
 
@@ -35,5 +36,35 @@ export function presentMovement(m: MovementRow) {
     invoiceId: m.invoiceId,
     invoiceNumber: m.invoiceNumber,
     createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** "12.30" -> 1230n: round(..., 2)::text always has two decimals. */
+const hundredths = (s: string) => BigInt(s.replace(".", ""));
+function formatHundredths(v: bigint): string {
+  const negative = v < 0n;
+  const digits = (negative ? -v : v).toString().padStart(3, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** The inventory page's figures: money in exact hundredths, so the margin is a difference of integers. */
+export function presentInventorySummary(s: InventorySummaryRows) {
+  const { totals } = s;
+  const atCost = hundredths(totals.stockValueAtCost);
+  const atRate = hundredths(totals.stockValueAtRate);
+  return {
+    currency: s.currency,
+    products: totals.products,
+    services: totals.services,
+    trackedItems: totals.trackedItems,
+    untrackedProducts: totals.untrackedProducts,
+    unitsInStock: trimQuantity(totals.unitsInStock),
+    stockValueAtCost: formatHundredths(atCost),
+    stockValueAtRate: formatHundredths(atRate),
+    potentialMargin: formatHundredths(atRate - atCost),
+    lowStockCount: totals.lowStockCount,
+    outOfStockCount: totals.outOfStockCount,
+    lowStock: s.low.map(presentProduct),
+    outOfStock: s.out.map(presentProduct),
   };
 }

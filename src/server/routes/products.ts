@@ -10,29 +10,19 @@ import {
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { inventoryTotals, stockAlerts } from "../db/queries/products";
-import { trimQuantity } from "../db/queries/stock";
 import { AppError } from "../errors";
-import { presentMovement, presentProduct } from "../presenters/products";
+import { presentInventorySummary, presentMovement, presentProduct } from "../presenters/products";
 import {
   adjustStock,
   createProduct,
   deleteProduct,
   getProduct,
+  inventorySummary,
   listMovements,
   listProducts,
   updateProduct,
 } from "../services/products";
-import { userCurrency } from "../services/settings";
 import { parseBody } from "./validate";
-
-/** "12.30" -> 1230n: round(..., 2)::text always has two decimals. */
-const hundredths = (s: string) => BigInt(s.replace(".", ""));
-function formatHundredths(v: bigint): string {
-  const negative = v < 0n;
-  const digits = (negative ? -v : v).toString().padStart(3, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
 
 export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
@@ -92,29 +82,6 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
 
   app.get("/api/inventory/summary", async (request) => {
     const me = await requireUser(auth, request);
-    const [totals, low, out, currency] = await Promise.all([
-      inventoryTotals(db, me.id),
-      stockAlerts(db, { userId: me.id, which: "low", limit: 50 }),
-      stockAlerts(db, { userId: me.id, which: "out", limit: 50 }),
-      userCurrency(db, me.id),
-    ]);
-    // Money in exact hundredths (paise for INR): the margin is a difference of integers, never floats.
-    const atCost = hundredths(totals.stockValueAtCost);
-    const atRate = hundredths(totals.stockValueAtRate);
-    return {
-      currency,
-      products: totals.products,
-      services: totals.services,
-      trackedItems: totals.trackedItems,
-      untrackedProducts: totals.untrackedProducts,
-      unitsInStock: trimQuantity(totals.unitsInStock),
-      stockValueAtCost: formatHundredths(atCost),
-      stockValueAtRate: formatHundredths(atRate),
-      potentialMargin: formatHundredths(atRate - atCost),
-      lowStockCount: totals.lowStockCount,
-      outOfStockCount: totals.outOfStockCount,
-      lowStock: low.map(presentProduct),
-      outOfStock: out.map(presentProduct),
-    };
+    return presentInventorySummary(await inventorySummary(db, me.id));
   });
 }

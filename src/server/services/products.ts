@@ -118,3 +118,16 @@ export async function listMovements(
 ): Promise<MovementRow[]> {
   return found(await rows.listMovements(db, { userId, id, limit }));
 }
+
+/** The inventory page's totals, the products low on stock and those out of it, and the currency. */
+export async function inventorySummary(db: Db, userId: string) {
+  const [totals, low, out, settings] = await Promise.all([
+    rows.inventoryTotals(db, userId),
+    rows.stockAlerts(db, { userId, which: "low", limit: 50 }),
+    rows.stockAlerts(db, { userId, which: "out", limit: 50 }),
+    readSettings(db, userId),
+  ]);
+  return { totals, low, out, currency: settings.defaultCurrency };
+}
+
+export type InventorySummaryRows = Awaited<ReturnType<typeof inventorySummary>>;
