@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Address } from "#domain/invoice";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#domain/limits";
 import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
 import { id, idParams, isoDateTime, page, text } from "./common";
@@ -23,8 +24,9 @@ export const addressSchema = z.object({
   state: addressFields.state.default(""),
   postalCode: addressFields.postalCode.default(""),
   country: addressFields.country.default(""),
-});
-export type Address = z.output<typeof addressSchema>;
+}) satisfies z.ZodType<Address, Partial<Address>>;
+/** One Address type: the invoice document's (#domain/invoice); a client's address has the same shape and limits. */
+export type { Address } from "#domain/invoice";
 
 export const clientFields = {
   name: text(CLIENT_LIMITS.name, "Name").min(1, "Name is required."),

@@ -37,6 +37,11 @@ export const invoiceListQuery = invoiceFilterQuery.extend({
 
 /** The next-number preview is for the invoice date the editor shows (default: the user's today). */
 export const invoiceNextNumberQuery = z.object({ invoiceDate: isoDate.optional() });
+const nextNumberSchema = z.object({
+  scheme: z.enum(["timestamp", "sequential"]),
+  invoiceNumber: z.string().nullable(),
+});
+export type NextNumber = z.output<typeof nextNumberSchema>;
 
 export const invoiceStatusChange = z.object({
   status: z.enum(STORED_STATUSES),
@@ -92,7 +97,7 @@ export const invoiceRoutes = [
     auth: "user",
     query: invoiceNextNumberQuery,
     responses: {
-      200: z.object({ scheme: z.enum(["timestamp", "sequential"]), invoiceNumber: z.string().nullable() }),
+      200: nextNumberSchema,
     },
   }),
   route({

@@ -6,9 +6,10 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { useDebounced } from "#web/lib/useDebounced";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { ClientDialog } from "./ClientDialog";
-import { Pager, SearchBox, SelectBox, useDebounced } from "./list-controls";
+import { Pager, SearchBox, SelectBox } from "./list-controls";
 
 const SORTS = [
   { value: "name", label: "Name (A–Z)" },

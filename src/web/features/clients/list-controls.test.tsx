@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Pager, useDebounced } from "./list-controls";
+import { useDebounced } from "#web/lib/useDebounced";
+import { Pager } from "./list-controls";
 
 afterEach(() => {
   cleanup();

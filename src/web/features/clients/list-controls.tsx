@@ -1,17 +1,6 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
-
-/** The value, once it has stopped changing for `ms`: a search box queries after typing pauses. */
-export function useDebounced<T>(value: T, ms = 250): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function SearchBox({
   label,

@@ -4,7 +4,8 @@ import { type ReactNode, useState } from "react";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { Pager, SearchBox, SelectBox, useDebounced } from "../clients/list-controls";
+import { useDebounced } from "#web/lib/useDebounced";
+import { Pager, SearchBox, SelectBox } from "../clients/list-controls";
 import { PRODUCT_PAGE_SIZE, type Product, type ProductFilter, type ProductSort, productsQuery } from "./api";
 import { ProductList } from "./ProductList";
 

@@ -9,6 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { useDebounced } from "#web/lib/useDebounced";
 import { formatDate } from "./format";
 import {
   changeFilters,
@@ -24,7 +25,6 @@ import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
 import { StatusBadge } from "./StatusBadge";
 import type { Invoice, InvoiceSummary } from "./types";
-import { useDebounced } from "./useDebounced";
 
 export function InvoicesPage() {
   const [params, setParams] = useSearchParams();

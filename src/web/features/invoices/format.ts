@@ -1,22 +1,7 @@
-import { currencyOf } from "#domain/currencies";
-import { parseScaled } from "#domain/decimal";
-import { formatMoney } from "#domain/format";
+import { formatPageDate } from "#domain/invoice-page";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-11-21" -> "21 Nov 2026"; written by hand so browser, server and PDF print the same. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
-}
-
-/** A typed rate ("1200.5") as grouped money text without the symbol, or the text itself if unreadable. */
-export function formatRate(rate: string, currency: string): string {
-  const minor = parseScaled(rate, currencyOf(currency).exponent);
-  return minor === null ? rate : formatMoney(minor, currency, { symbol: false });
-}
+/** "2026-11-21" -> "21 Nov 2026", as the invoice's page prints it; "" for no date. */
+export const formatDate = (iso: string | null | undefined): string => (iso ? formatPageDate(iso) : "");
 
 /** "18", "2.5": a percent without trailing zeros. */
 export function formatPercent(value: string | number): string {

@@ -16,7 +16,4 @@ export type InvoicePage = Page<InvoiceSummary>;
 export type SavedClient = Client;
 export type SavedProduct = Product;
 
-export interface NextNumber {
-  scheme: "timestamp" | "sequential";
-  invoiceNumber: string | null;
-}
+export type { NextNumber } from "#contract/invoices";

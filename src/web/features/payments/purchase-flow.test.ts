@@ -18,6 +18,7 @@ const liveOrder: CreatedOrder = {
   key_id: "rzp_live_key",
   test_mode: false,
   checkout_url: "https://checkout.razorpay.com/v1/checkout.js",
+  plan,
 };
 const testOrder: CreatedOrder = { ...liveOrder, key_id: null, test_mode: true, checkout_url: null };
 const verified: VerifiedPayment = {

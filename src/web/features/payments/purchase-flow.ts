@@ -1,3 +1,4 @@
+import type { CreatedOrder, VerifiedPayment } from "#contract/payments";
 import { PAYMENT_MESSAGES } from "#domain/messages";
 import { ApiError } from "#web/api";
 import type { Plan } from "../credits/api";
@@ -8,23 +9,7 @@ import { CheckoutLoadError, type CheckoutOutcome, type CheckoutSuccess } from ".
 // on the server, credits reloaded, /payment-success), or dismissed, failed, refused. What it does to
 // the page goes through `PurchasePorts`; usePurchase.ts plugs in the API, the toasts and the router.
 
-export interface CreatedOrder {
-  order_id: string;
-  amount: number;
-  currency: string;
-  key_id: string | null;
-  test_mode: boolean;
-  checkout_url: string | null;
-}
-
-export interface VerifiedPayment {
-  credits_added: number;
-  credits: number;
-  order_id: string;
-  plan_id: string;
-  plan_name: string;
-  amount: number;
-}
+export type { CreatedOrder, VerifiedPayment } from "#contract/payments";
 
 /** What /payment-success shows; also read back from the ledger after a reload. */
 export interface PaymentSuccessState {

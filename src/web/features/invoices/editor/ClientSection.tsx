@@ -3,12 +3,13 @@ import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
 import type { Address, InvoiceClient } from "#domain/invoice";
+import { CLIENT_LIMITS } from "#domain/limits";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
+import { useDebounced } from "#web/lib/useDebounced";
 import { searchClients } from "../queries";
 import type { SavedClient } from "../types";
-import { useDebounced } from "../useDebounced";
 import { Combobox } from "./Combobox";
 import { clientFromSaved, type EditorAction, emptyAddress } from "./draft";
 
@@ -164,7 +165,7 @@ export const ClientSection = memo(function ClientSection({
             <Input
               {...p}
               value={client.gstin}
-              maxLength={15}
+              maxLength={CLIENT_LIMITS.gstin}
               onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
             />
           )}

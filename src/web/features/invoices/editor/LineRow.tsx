@@ -3,13 +3,14 @@ import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { formatMoney } from "#domain/format";
 import type { InvoiceItem } from "#domain/invoice";
+import { PRODUCT_LIMITS } from "#domain/limits";
 import type { LineField } from "#domain/totals";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
+import { useDebounced } from "#web/lib/useDebounced";
 import { formatQuantity } from "../format";
 import { searchProducts } from "../queries";
 import type { SavedProduct } from "../types";
-import { useDebounced } from "../useDebounced";
 import { Combobox } from "./Combobox";
 import { type EditorAction, lineFromProduct } from "./draft";
 
@@ -142,7 +143,7 @@ export const LineRow = memo(function LineRow({
               <Input
                 {...p}
                 value={item.hsnSac}
-                maxLength={20}
+                maxLength={PRODUCT_LIMITS.hsnSac}
                 onChange={(e) => set({ hsnSac: e.target.value })}
               />
             )}
@@ -164,7 +165,12 @@ export const LineRow = memo(function LineRow({
         ))}
         <Field label="Unit" error={errors[`items.${index}.unit`]}>
           {(p) => (
-            <Input {...p} value={item.unit} maxLength={20} onChange={(e) => set({ unit: e.target.value })} />
+            <Input
+              {...p}
+              value={item.unit}
+              maxLength={PRODUCT_LIMITS.unit}
+              onChange={(e) => set({ unit: e.target.value })}
+            />
           )}
         </Field>
         {NUMBER_FIELDS.slice(1).map(([field, label]) => (

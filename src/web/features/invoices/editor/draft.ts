@@ -52,7 +52,6 @@ export function emptyClient(): InvoiceClient {
 }
 
 /** The company block an invoice copies from the settings: the domain's own rule, re-exported for the preview's tests. */
-export { companySnapshot as companyFromSettings } from "#domain/company-snapshot";
 
 export function newInvoiceInput(s: Settings, invoiceNumber: string, today: string): InvoiceInput {
   return {

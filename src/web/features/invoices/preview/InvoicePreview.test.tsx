@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { companySnapshot } from "#domain/company-snapshot";
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput } from "#domain/invoice";
 import { buildInvoicePage } from "#domain/invoice-page";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { UPI_SPLIT_NOTE } from "#domain/upi";
-import { companyFromSettings, newInvoiceInput } from "../editor/draft";
+import { newInvoiceInput } from "../editor/draft";
 import { InvoicePreview } from "./InvoicePreview";
 
 afterEach(cleanup);
@@ -32,7 +33,7 @@ function input(patch: Partial<InvoiceInput> = {}): InvoiceInput {
 
 const show = (doc: InvoiceDocument) => render(<InvoicePreview page={buildInvoicePage(doc)} />);
 
-const company = { ...companyFromSettings(DEFAULT_SETTINGS), name: "Kesari Works", signatureImageId: "sig1" };
+const company = { ...companySnapshot(DEFAULT_SETTINGS), name: "Kesari Works", signatureImageId: "sig1" };
 
 describe("InvoicePreview", () => {
   it("draws the company, client, items, tax by rate, total and words", () => {
