@@ -5,6 +5,8 @@
 // p95, p99 and errors per endpoint, and the server's RSS before and after.
 // Run: npm run build && npx tsx bench/api-load.ts
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
+//   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
+//   `git worktree` of the previous commit, built there),
 //   BENCH_PG_STATS=1 prints PostgreSQL's
 //   costliest statements (pg_stat_statements), BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
@@ -16,6 +18,8 @@ import path from "node:path";
 import { privatePostgres, rssMb, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** The build under test; the server finds its migrations and web app from the project folder above it. */
+const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, "dist"));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -177,6 +181,23 @@ async function seed(cookie: string, prefix: string) {
   return id;
 }
 
+/**
+ * The dashboard's totals (docs/decisions/0013-dashboard-totals.md) for the invoices seeded with SQL,
+ * which bypassed the service that keeps them: the backfill of migration 0004, for every user.
+ */
+function rebuildTotals() {
+  psql(`
+    delete from invoice_month_totals;
+    insert into invoice_month_totals (user_id, month, currency, status, due_month, count, total_minor)
+    select user_id, date_trunc('month', invoice_date)::date, currency, status,
+      case when status = 'due' and due_date is not null
+        then date_trunc('month', due_date)::date else 'infinity'::date end,
+      count(*)::int, sum(total_minor)::bigint
+    from invoices
+    group by 1, 2, 3, 4, 5;
+  `);
+}
+
 interface Result {
   requests: number;
   p50: number;
@@ -240,7 +261,8 @@ function summariseProfile(dir: string, pid: number) {
 }
 
 async function main() {
-  if (!existsSync(path.join(ROOT, "dist/server/main.mjs"))) throw new Error("Build first: npm run build");
+  if (!existsSync(path.join(DIST, "server/main.mjs")))
+    throw new Error(`Build first: npm run build (${DIST})`);
   pg.start();
   execFileSync("psql", [
     "-h",
@@ -256,12 +278,9 @@ async function main() {
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
   const server = spawn(
     process.execPath,
-    [
-      ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
-      path.join(ROOT, "dist/server/main.mjs"),
-    ],
+    [...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []), path.join(DIST, "server/main.mjs")],
     {
-      cwd: ROOT,
+      cwd: path.dirname(DIST),
       env: {
         ...process.env,
         PORT: String(PORT),
@@ -291,6 +310,7 @@ async function main() {
     const t0 = Date.now();
     const invoiceId = await seed(cookie, "A");
     await seed(other, "B");
+    rebuildTotals();
     psql("vacuum analyze; create extension pg_stat_statements; select pg_stat_statements_reset();");
     console.log(`seeded 2 users x ${ROWS} clients, products and invoices in ${Date.now() - t0} ms`);
 
@@ -337,7 +357,7 @@ async function main() {
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}; WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "1"}; ${CONNECTIONS} connections, ` +
-        `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}`,
+        `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}; build ${DIST}`,
     );
     // CPU per request tells changes apart on a shared machine better than requests/s do.
     console.log(
