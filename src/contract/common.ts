@@ -68,10 +68,23 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.")
   .refine(isValidIsoDate, "Must be a real date, like 2026-11-21.");
 
+/**
+ * How many rows a list holds, counted only up to a limit (docs/decisions/0018-list-paging.md):
+ * `totalIsExact` false means "more than `total`" (the pager shows "1,000+").
+ */
+export const pageCountSchema = z.object({
+  total: z
+    .number()
+    .int()
+    .describe("Rows matching; when totalIsExact is false, the list holds more than this"),
+  totalIsExact: z.boolean().describe("False when the list was counted only up to a limit (1,000)"),
+  hasMore: z.boolean().describe("Whether rows follow this page"),
+});
+export type PageCount = z.output<typeof pageCountSchema>;
+
 export const page = <T extends z.ZodType>(item: T) =>
-  z.object({
+  pageCountSchema.extend({
     items: z.array(item),
-    total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });

@@ -1,29 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { clients } from "../db/schema";
 import {
-  createTestApp,
+  accountsForSuite,
   describeEachDb,
   get,
   post,
-  type Session,
   send,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 // 27AAPFU0939F1ZV is a real, well-formed GSTIN (state 27, valid check character).
 const GOOD_GSTIN = "27AAPFU0939F1ZV";
 
 describeEachDb("clients API", (kind) => {
-  let t: TestApp;
-  let a: Session;
-  let b: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await signUpAndSignIn(t);
-    b = await signUpAndSignIn(t);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
+  const [a, b] = accountsForSuite(t, 2);
 
   const create = (body: unknown, cookie = a.cookie) => post(t.app, "/api/clients", body, cookie);
 
@@ -200,5 +194,43 @@ describeEachDb("clients API", (kind) => {
       const res = await get(t.app, `/api/clients?${q}`, s.cookie);
       expect(res.statusCode, q).toBe(400);
     }
+  });
+
+  it("counts up to 1,000 clients exactly, beyond that says more and pages on while rows follow", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(t, s.cookie);
+    const seed = (from: number, to: number) =>
+      t.database.db.execute(sql`insert into clients (id, user_id, name)
+        select gen_random_uuid()::text, ${userId}, 'Bulk ' || lpad(g::text, 4, '0')
+        from generate_series(${from}::int, ${to}::int) g`);
+    const list = (q: string) => get(t.app, `/api/clients?${q}`, s.cookie).then((r) => r.json());
+
+    await seed(1, 1000);
+    expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });
+    expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: false });
+
+    await seed(1001, 1001);
+    const first = await list("page=1");
+    expect(first).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true, page: 1, pageSize: 20 });
+    expect(first.items).toHaveLength(20);
+    expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    // The last page ends the list, so its total is exact again.
+    const last = await list("page=51");
+    expect(last).toMatchObject({ total: 1001, totalIsExact: true, hasMore: false });
+    expect(last.items.map((c: { name: string }) => c.name)).toEqual(["Bulk 1001"]);
+    expect(await list("page=52")).toMatchObject({
+      items: [],
+      total: 1000,
+      totalIsExact: false,
+      hasMore: false,
+    });
+    // A search counts only its matches (Bulk 1000 and 1001; Bulk 0001 to 0999).
+    expect(await list("search=Bulk 1")).toMatchObject({ total: 2, totalIsExact: true, hasMore: false });
+    expect(await list("search=Bulk 0")).toMatchObject({ total: 999, totalIsExact: true, hasMore: true });
+    // Another user's count is their own.
+    expect((await get(t.app, "/api/clients", b.cookie)).json()).toMatchObject({
+      totalIsExact: true,
+      hasMore: false,
+    });
   });
 });

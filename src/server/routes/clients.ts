@@ -4,6 +4,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentClient } from "../presenters/clients";
+import { presentPage } from "../presenters/page";
 import { createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
 import { parseBody } from "./validate";
 
@@ -13,8 +14,7 @@ export function registerClientRoutes(app: FastifyInstance, deps: { auth: Auth; d
   app.get("/api/clients", async (request) => {
     const me = await requireUser(auth, request);
     const q = parseBody(clientListQuery, request.query);
-    const { rows, total } = await listClients(db, { userId: me.id, ...q });
-    return { items: rows.map(presentClient), total, page: q.page, pageSize: q.pageSize };
+    return presentPage(await listClients(db, { userId: me.id, ...q }), q, presentClient);
   });
 
   app.post("/api/clients", async (request, reply) => {

@@ -10,6 +10,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentInvoice, presentInvoiceSummary } from "../presenters/invoices";
+import { presentPage } from "../presenters/page";
 import { exportInvoicesCsv } from "../services/csv";
 import { listUserInvoices, readInvoice } from "../services/invoice-reads";
 import {
@@ -33,13 +34,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
   app.get("/api/invoices", async (request) => {
     const me = await requireUser(auth, request);
     const query = parseBody(invoiceListQuery, request.query);
-    const { rows, total, today } = await listUserInvoices(db, me.id, query);
-    return {
-      items: rows.map((row) => presentInvoiceSummary(row, today)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    const list = await listUserInvoices(db, me.id, query);
+    return presentPage(list, query, (row) => presentInvoiceSummary(row, list.today));
   });
 
   app.get("/api/invoices/next-number", async (request) => {

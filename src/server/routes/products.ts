@@ -11,6 +11,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { presentPage } from "../presenters/page";
 import { presentInventorySummary, presentMovement, presentProduct } from "../presenters/products";
 import {
   adjustStock,
@@ -30,8 +31,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
   app.get("/api/products", async (request) => {
     const me = await requireUser(auth, request);
     const q = parseBody(productListQuery, request.query);
-    const { rows, total, currency } = await listProducts(db, { userId: me.id, ...q });
-    return { items: rows.map(presentProduct), total, page: q.page, pageSize: q.pageSize, currency };
+    const list = await listProducts(db, { userId: me.id, ...q });
+    return { ...presentPage(list, q, presentProduct), currency: list.currency };
   });
 
   app.post("/api/products", async (request, reply) => {

@@ -1,14 +1,16 @@
 import { todayInTimeZone } from "#domain/dates";
 import type { Db } from "../db/client";
 import { findInvoice, type InvoiceFilter, type InvoiceSort, listInvoices } from "../db/queries/invoices";
-import { readSettings } from "../db/queries/settings";
+import type { PageParams } from "../db/queries/paging";
+import { cachedSettings } from "../db/queries/settings";
 import { notFound } from "../errors";
 import type { SavedInvoice } from "./invoices";
 
-// Reading invoices: each read takes the user's settings once, for the date that decides "overdue".
+// Reading invoices: each read takes the user's settings once (kept a few seconds per process), for
+// the date that decides "overdue".
 
 async function userToday(db: Db, userId: string): Promise<string> {
-  const settings = await readSettings(db, userId);
+  const settings = await cachedSettings(db, userId);
   return todayInTimeZone(new Date(), settings.timeZone);
 }
 
@@ -23,9 +25,8 @@ export async function readInvoice(db: Db, userId: string, id: string): Promise<S
 export async function listUserInvoices(
   db: Db,
   userId: string,
-  query: InvoiceFilter & { sort: InvoiceSort; page: number; pageSize: number },
+  query: InvoiceFilter & PageParams & { sort: InvoiceSort },
 ) {
   const today = await userToday(db, userId);
-  const { rows, total } = await listInvoices(db, userId, { ...query, today });
-  return { rows, total, today };
+  return { ...(await listInvoices(db, userId, { ...query, today })), today };
 }

@@ -10,7 +10,7 @@ import type {
   ProductSort,
 } from "../db/queries/products";
 import * as rows from "../db/queries/products";
-import { readSettings } from "../db/queries/settings";
+import { cachedSettings } from "../db/queries/settings";
 import { notFound } from "../errors";
 
 // Products and services of the user's catalogue, and their stock moves by hand. Anything not the
@@ -37,11 +37,11 @@ export async function listProducts(
     pageSize: number;
   },
 ) {
-  const [{ rows: items, total }, settings] = await Promise.all([
+  const [list, settings] = await Promise.all([
     rows.listProducts(db, { ...params, search: params.search || undefined }),
-    readSettings(db, params.userId),
+    cachedSettings(db, params.userId),
   ]);
-  return { rows: items, total, currency: settings.defaultCurrency };
+  return { ...list, currency: settings.defaultCurrency };
 }
 
 /** A new product (with its opening stock as the first movement) or service. */
@@ -125,7 +125,7 @@ export async function inventorySummary(db: Db, userId: string) {
     rows.inventoryTotals(db, userId),
     rows.stockAlerts(db, { userId, which: "low", limit: 50 }),
     rows.stockAlerts(db, { userId, which: "out", limit: 50 }),
-    readSettings(db, userId),
+    cachedSettings(db, userId),
   ]);
   return { totals, low, out, currency: settings.defaultCurrency };
 }

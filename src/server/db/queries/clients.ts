@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Address } from "#contract/clients";
+import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { clients } from "../schema";
-import { pageOf } from "./paging";
+import { type PageParams, pageOf } from "./paging";
 
 export type { Address };
 
@@ -21,12 +22,10 @@ export interface ClientFields {
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientSort = "name" | "newest";
 
-export interface ListParams {
+export interface ListParams extends PageParams {
   userId: string;
   search?: string;
   sort: ClientSort;
-  page: number;
-  pageSize: number;
 }
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
@@ -50,11 +49,11 @@ function listWhere(userId: string, search?: string): SQL {
 }
 
 /**
- * One page of the user's clients and how many match. Offset paging over the
- * (user_id, lower(name), id) and (user_id, created_at) indexes; the count is a separate
- * index-only query so the page itself stops at `limit`.
+ * One page of the user's clients and how many match (counted up to COUNT_LIMIT). Offset paging
+ * over the (user_id, lower(name), id) and (user_id, created_at) indexes; the count is a separate
+ * index-only query that stops at the limit.
  */
-export async function listClients(db: Db, p: ListParams): Promise<{ rows: ClientRow[]; total: number }> {
+export async function listClients(db: Db, p: ListParams): Promise<{ rows: ClientRow[] } & PageCount> {
   const where = listWhere(p.userId, p.search);
   const order =
     p.sort === "newest"

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { PageCount } from "#contract/common";
 import { INVOICE_SORTS } from "#contract/invoices";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { clients, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
+import { COUNT_LIMIT, countUpTo, type PageParams, pageCount, pageIds } from "./paging";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 // Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
@@ -229,32 +231,30 @@ function orderOf(sort: InvoiceSort): SQL[] {
   }
 }
 
+/** One page of the user's invoices and how many match (counted up to COUNT_LIMIT). */
 export async function listInvoices(
   db: Db,
   userId: string,
-  params: InvoiceFilter & { sort: InvoiceSort; page: number; pageSize: number; today: string },
-): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
+  params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
+): Promise<{ rows: InvoiceSummaryRow[] } & PageCount> {
   const where = whereOf(userId, params, params.today);
   const order = orderOf(params.sort);
+  const limit = params.countLimit ?? COUNT_LIMIT;
   // Deferred join: the offset walks only the index (invoices_user_date_idx holds the default
   // order), then only the page's rows are read.
-  const pageIds = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(where)
-    .orderBy(...order)
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize)
-    .as("page_ids");
-  const [rows, [count]] = await Promise.all([
+  const ids = pageIds(db, invoices, where, order, params);
+  const [rows, counted] = await Promise.all([
     db
       .select(summaryColumns)
       .from(invoices)
-      .innerJoin(pageIds, eq(invoices.id, pageIds.id))
+      .innerJoin(ids, eq(invoices.id, ids.id))
       .orderBy(...order),
-    db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(where),
+    countUpTo(db, invoices, where, limit),
   ]);
-  return { rows: rows as InvoiceSummaryRow[], total: Number(count.total) };
+  return {
+    rows: rows.slice(0, params.pageSize) as InvoiceSummaryRow[],
+    ...pageCount(params, rows.length, counted, limit),
+  };
 }
 
 export interface InvoiceExportRow extends InvoiceSummaryRow {

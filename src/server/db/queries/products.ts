@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { PageCount } from "#contract/common";
 import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 import { containsPattern } from "./clients";
-import { pageOf } from "./paging";
+import { type PageParams, pageOf } from "./paging";
 import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
 export type ProductRow = typeof productServices.$inferSelect;
@@ -46,15 +47,13 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
 
 export async function listProducts(
   db: Db,
-  p: {
+  p: PageParams & {
     userId: string;
     search?: string;
     sort: ProductSort;
     filter: ProductFilter;
-    page: number;
-    pageSize: number;
   },
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ rows: ProductRow[] } & PageCount> {
   const pattern = p.search ? containsPattern(p.search) : null;
   const where = and(
     eq(productServices.userId, p.userId),

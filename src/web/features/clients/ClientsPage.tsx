@@ -186,13 +186,7 @@ export function ClientsPage() {
                 </li>
               ))}
             </ul>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onPage={setPage}
-              busy={list.isFetching}
-            />
+            <Pager page={page} pageSize={PAGE_SIZE} count={data} onPage={setPage} busy={list.isFetching} />
           </>
         )
       )}

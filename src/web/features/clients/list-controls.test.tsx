@@ -9,9 +9,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const exact = (total: number) => ({ total, totalIsExact: true, hasMore: false });
+
 function showPager(page: number, total: number) {
   const onPage = vi.fn();
-  render(<Pager page={page} pageSize={20} total={total} onPage={onPage} />);
+  render(<Pager page={page} pageSize={20} count={exact(total)} onPage={onPage} />);
   return onPage;
 }
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
@@ -50,9 +52,48 @@ describe("the pager", () => {
     expect(button("Next").disabled).toBe(true);
   });
 
+  it("beyond the count's limit shows 1,000+ and goes on while rows follow", () => {
+    const onPage = vi.fn();
+    render(
+      <Pager
+        page={1}
+        pageSize={20}
+        count={{ total: 1000, totalIsExact: false, hasMore: true }}
+        onPage={onPage}
+      />,
+    );
+    expect(screen.getByRole("navigation").textContent).toContain("1–20 of 1,000+");
+    fireEvent.click(button("Next"));
+    expect(onPage.mock.calls).toEqual([[2]]);
+    cleanup();
+    render(
+      <Pager
+        page={60}
+        pageSize={20}
+        count={{ total: 1200, totalIsExact: false, hasMore: true }}
+        onPage={onPage}
+      />,
+    );
+    expect(screen.getByRole("navigation").textContent).toContain("1,181–1,200 of 1,200+");
+    expect(button("Next").disabled).toBe(false);
+  });
+
+  it("beyond the count's limit stops at a page no rows follow", () => {
+    render(
+      <Pager
+        page={3}
+        pageSize={20}
+        count={{ total: 1000, totalIsExact: false, hasMore: false }}
+        onPage={vi.fn()}
+      />,
+    );
+    expect(button("Next").disabled).toBe(true);
+    expect(button("Previous").disabled).toBe(false);
+  });
+
   it("holds both buttons while a page loads", () => {
     const onPage = vi.fn();
-    render(<Pager page={2} pageSize={20} total={100} onPage={onPage} busy />);
+    render(<Pager page={2} pageSize={20} count={exact(100)} onPage={onPage} busy />);
     expect(button("Previous").disabled).toBe(true);
     expect(button("Next").disabled).toBe(true);
   });

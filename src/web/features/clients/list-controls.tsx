@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import type { PageCount } from "#contract/common";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
+import { countText, isLastPage } from "#web/lib/page-count";
 
 export function SearchBox({
   label,
@@ -61,35 +63,41 @@ export function SelectBox<T extends string>({
   );
 }
 
-/** "21–40 of 10,000" with previous and next buttons. */
+/** "21–40 of 10,000" (or "of 1,000+" beyond the count's limit) with previous and next buttons. */
 export function Pager({
   page,
   pageSize,
-  total,
+  count,
   onPage,
   busy,
 }: {
   page: number;
   pageSize: number;
-  total: number;
+  count: PageCount;
   onPage: (page: number) => void;
   busy?: boolean;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize && page === 1) return null;
-  const from = Math.min(total, (page - 1) * pageSize + 1);
-  const to = Math.min(total, page * pageSize);
+  const { total, totalIsExact } = count;
+  if (totalIsExact && total <= pageSize && page === 1) return null;
+  const end = totalIsExact ? total : Number.POSITIVE_INFINITY;
+  const from = Math.min(end, (page - 1) * pageSize + 1);
+  const to = Math.min(end, page * pageSize);
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of {total.toLocaleString("en-IN")}
+        {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of {countText(count)}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           Previous
         </Button>
-        <Button variant="outline" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={isLastPage(count, page, pageSize) || busy}
+          onClick={() => onPage(page + 1)}
+        >
           Next
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>

@@ -111,7 +111,7 @@ export function ProductBrowser({
           <Pager
             page={page}
             pageSize={PRODUCT_PAGE_SIZE}
-            total={list.data.total}
+            count={list.data}
             onPage={setPage}
             busy={list.isFetching}
           />

@@ -9,6 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
 import { formatDate } from "./format";
 import {
@@ -17,7 +18,9 @@ import {
   filtersToParams,
   hasFilters,
   type InvoiceFilters,
+  invoiceCount,
   PAGE_SIZE,
+  pagesLine,
   readFilters,
 } from "./list/filters";
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
@@ -46,7 +49,6 @@ export function InvoicesPage() {
 
   const list = useQuery({ ...invoiceListQuery(filterQuery(filters)), placeholderData: keepPreviousData });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
@@ -162,7 +164,7 @@ export function InvoicesPage() {
       ) : data ? (
         <>
           <p className="sr-only" aria-live="polite">
-            {data.total} {data.total === 1 ? "invoice" : "invoices"} found
+            {invoiceCount(data)} found
           </p>
           {/* Wide screens: a table. */}
           <Card className="hidden overflow-x-auto p-0 sm:block sm:p-0">
@@ -252,9 +254,7 @@ export function InvoicesPage() {
             ))}
           </ul>
           <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-            <span className="text-muted-foreground">
-              {data.total} {data.total === 1 ? "invoice" : "invoices"} · page {filters.page} of {pages}
-            </span>
+            <span className="text-muted-foreground">{pagesLine(data, filters.page)}</span>
             <div className="flex gap-2">
               <Button
                 variant="outline"
@@ -268,7 +268,7 @@ export function InvoicesPage() {
               <Button
                 variant="outline"
                 size="sm"
-                disabled={filters.page >= pages}
+                disabled={isLastPage(data, filters.page, PAGE_SIZE)}
                 onClick={() => update({ page: filters.page + 1 })}
               >
                 Next

@@ -4,6 +4,8 @@ import {
   filtersToParams,
   hasFilters,
   type InvoiceFilters,
+  invoiceCount,
+  pagesLine,
   readFilters,
 } from "./filters";
 
@@ -67,5 +69,21 @@ describe("the query sent to the API", () => {
     expect(query.has("page")).toBe(false);
     expect(query.has("pageSize")).toBe(false);
     expect(query.get("status")).toBe("overdue");
+  });
+});
+
+describe("the line under the invoices list", () => {
+  it("counts the invoices and pages when the list was counted to its end", () => {
+    expect(pagesLine({ total: 134, totalIsExact: true, hasMore: true }, 2)).toBe(
+      "134 invoices · page 2 of 7",
+    );
+    expect(invoiceCount({ total: 1, totalIsExact: true, hasMore: false })).toBe("1 invoice");
+    expect(pagesLine({ total: 0, totalIsExact: true, hasMore: false }, 1)).toBe("0 invoices · page 1 of 1");
+  });
+
+  it("says 1,000+ and no last page beyond the count's limit", () => {
+    expect(pagesLine({ total: 1000, totalIsExact: false, hasMore: true }, 3)).toBe(
+      "1,000+ invoices · page 3",
+    );
   });
 });

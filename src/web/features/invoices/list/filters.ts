@@ -1,3 +1,6 @@
+import type { PageCount } from "#contract/common";
+import { countText, pageTotal } from "#web/lib/page-count";
+
 export const SORTS = [
   ["date_desc", "Newest first"],
   ["date_asc", "Oldest first"],
@@ -75,3 +78,15 @@ export function filterQuery(f: InvoiceFilters, withPage = true): string {
 }
 
 export const hasFilters = (f: InvoiceFilters) => Boolean(f.status || f.search.trim() || f.from || f.to);
+
+/** "134 invoices", "1 invoice", or "1,000+ invoices" when the list was counted only that far. */
+export function invoiceCount(count: PageCount): string {
+  if (!count.totalIsExact) return `${countText(count)} invoices`;
+  return `${count.total} ${count.total === 1 ? "invoice" : "invoices"}`;
+}
+
+/** The line under the list: "134 invoices · page 2 of 7", or "1,000+ invoices · page 2". */
+export function pagesLine(count: PageCount, page: number): string {
+  const pages = pageTotal(count, PAGE_SIZE);
+  return `${invoiceCount(count)} · page ${page}${pages === null ? "" : ` of ${pages}`}`;
+}
