@@ -1,36 +1,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
 import { csvCell } from "../services/csv";
 import {
-  createTestApp,
+  accountsForSuite,
   describeEachDb,
   get,
   post,
-  type Session,
   send,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 let counter = 0;
 
-/** An InvoiceInput as the editor sends it; a unique number unless given. */
+/** A draft InvoiceInput as the editor sends it; a unique number unless given. */
 function invoiceBody(over: Record<string, unknown> = {}) {
   counter += 1;
-  return {
-    invoiceNumber: `T-${counter}-${randomBytes(3).toString("hex")}`,
-    status: "draft",
-    invoiceDate: "2026-05-01",
-    dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Asha Traders" },
-    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-    ...over,
-  };
+  return invoiceRequest(`T-${counter}-${randomBytes(3).toString("hex")}`, { status: "draft", ...over });
 }
 
 const line = (productId: string | null, quantity: string, id = "l1", rate = "100") => ({
@@ -42,20 +34,12 @@ const line = (productId: string | null, quantity: string, id = "l1", rate = "100
 });
 
 describeEachDb("invoices API", (kind) => {
-  let t: TestApp;
-  let a: Session;
-  let b: Session;
+  const t = testAppForSuite(kind);
+  const [a, b] = accountsForSuite(t, 2);
   let aId: string;
-
-  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
-
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await signUpAndSignIn(t);
-    b = await signUpAndSignIn(t);
-    aId = await userIdOf(a);
+    aId = await userIdOf(t, a.cookie);
   });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const db = () => t.database.db;
@@ -377,7 +361,7 @@ describeEachDb("invoices API", (kind) => {
 
   it("numbers a financial year's series without gaps or duplicates under 20 concurrent creates", async () => {
     const s = await signUpAndSignIn(t);
-    await setSettings(await userIdOf(s), { invoiceNumberScheme: "sequential" });
+    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
     const today = todayInTimeZone(new Date(), "Asia/Kolkata");
     const fy = financialYearOfIsoDate(today);
     expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json()).toEqual({
@@ -400,7 +384,7 @@ describeEachDb("invoices API", (kind) => {
     );
 
     // A create that fails (not enough stock) gives its number back.
-    const productId = await addProduct(await userIdOf(s), "0");
+    const productId = await addProduct(await userIdOf(t, s.cookie), "0");
     const failed = await create(
       invoiceBody({ invoiceDate: today, dueDate: null, status: "due", items: [line(productId, "1")] }),
       s,
@@ -421,7 +405,7 @@ describeEachDb("invoices API", (kind) => {
 
   it("previews the number of the invoice date's financial year, the one create then gives", async () => {
     const s = await signUpAndSignIn(t);
-    await setSettings(await userIdOf(s), { invoiceNumberScheme: "sequential" });
+    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
     const auto = async (invoiceDate: string) =>
       (await create(invoiceBody({ invoiceDate, dueDate: null }), s, "?autoNumber=1")).json().invoice
         .invoiceNumber as string;
@@ -585,7 +569,7 @@ describeEachDb("invoices API", (kind) => {
 
   it("shows the dashboard's figures for a known set of invoices", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     await addProduct(userId, "2", { lowStockLevel: "5" });
     await addProduct(userId, "10", { lowStockLevel: "5" });
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -662,5 +646,36 @@ describeEachDb("invoices API", (kind) => {
     expect(Object.keys(bad.json().error.fields)).toEqual(["items.0.quantity"]);
     const badStatus = await setStatus((await create(invoiceBody())).json().invoice.id, { status: "overdue" });
     expect(badStatus.statusCode).toBe(400);
+  });
+
+  it("counts up to 1,000 invoices exactly; beyond that, searched or filtered, says more while rows follow", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(t, s.cookie);
+    // Rows only (the dashboard's totals are not this test's): every other one overdue since 2026-01-31.
+    const seed = (from: number, to: number) =>
+      t.database.db.execute(sql`insert into invoices
+          (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
+        select gen_random_uuid()::text, ${userId}, 'B-' || lpad(g::text, 4, '0'), 'Client ' || g, 100, 'INR',
+          case when g % 2 = 0 then 'due' else 'paid' end, date '2026-01-01', date '2026-01-31', '{}'::jsonb
+        from generate_series(${from}::int, ${to}::int) g`);
+    const list = (q: string) => get(t.app, `/api/invoices?${q}`, s.cookie).then((r) => r.json());
+
+    await seed(1, 1000);
+    expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });
+    expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: false });
+    await seed(1001, 2200);
+    expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    expect(await list("status=overdue")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    expect(await list("status=paid&pageSize=100&page=11")).toMatchObject({
+      total: 1100,
+      totalIsExact: true,
+      hasMore: false,
+    });
+    // Client 1, 10-19, 100-199 and 1000-1999: over the limit; Client 21, 210-219 and 2100-2199: 111.
+    expect(await list("search=Client 1")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    expect(await list("search=Client 21")).toMatchObject({ total: 111, totalIsExact: true });
+    const last = await list("sort=number_asc&pageSize=100&page=22");
+    expect(last).toMatchObject({ total: 2200, totalIsExact: true, hasMore: false });
+    expect(last.items.at(-1).invoiceNumber).toBe("B-2200");
   });
 });

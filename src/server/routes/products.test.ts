@@ -1,26 +1,19 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { productServices, stockMovements } from "../db/schema";
 import {
-  createTestApp,
+  accountsForSuite,
   describeEachDb,
   get,
   post,
-  type Session,
   send,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 describeEachDb("products and inventory API", (kind) => {
-  let t: TestApp;
-  let a: Session;
-  let b: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await signUpAndSignIn(t);
-    b = await signUpAndSignIn(t);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
+  const [a, b] = accountsForSuite(t, 2);
 
   const create = (body: unknown, cookie = a.cookie) => post(t.app, "/api/products", body, cookie);
   const adjust = (id: string, body: unknown, cookie = a.cookie) =>
@@ -325,5 +318,37 @@ describeEachDb("products and inventory API", (kind) => {
     for (const q of ["filter=cheap", "page=-1", "pageSize=0", "sort=1"]) {
       expect((await get(t.app, `/api/products?${q}`, s.cookie)).statusCode, q).toBe(400);
     }
+  });
+
+  it("counts up to 1,000 items exactly; beyond that, filtered or not, says more while rows follow", async () => {
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(t, s.cookie);
+    // Every third item is a service.
+    const seed = (from: number, to: number) =>
+      t.database.db.execute(sql`insert into product_services (id, user_id, name, kind)
+        select gen_random_uuid()::text, ${userId}, 'Item ' || lpad(g::text, 4, '0'),
+          case when g % 3 = 0 then 'service' else 'product' end
+        from generate_series(${from}::int, ${to}::int) g`);
+    const list = (q: string) => get(t.app, `/api/products?${q}`, s.cookie).then((r) => r.json());
+
+    await seed(1, 1000);
+    expect(await list("page=1")).toMatchObject({
+      total: 1000,
+      totalIsExact: true,
+      hasMore: true,
+      currency: "INR",
+    });
+    await seed(1001, 1500);
+    expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    expect(await list("filter=services")).toMatchObject({ total: 500, totalIsExact: true });
+    expect(await list("filter=products")).toMatchObject({ total: 1000, totalIsExact: true });
+    const last = await list("pageSize=100&page=15");
+    expect(last).toMatchObject({ total: 1500, totalIsExact: true, hasMore: false });
+    expect(last.items.at(-1).name).toBe("Item 1500");
+    expect(await list("pageSize=100&page=12")).toMatchObject({
+      total: 1200,
+      totalIsExact: false,
+      hasMore: true,
+    });
   });
 });
