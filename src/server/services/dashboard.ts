@@ -3,7 +3,7 @@ import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-num
 import type { DisplayStatus } from "#domain/status";
 import type { Db } from "../db/client";
 import { dashboardData, type InvoiceBucket } from "../db/queries/dashboard";
-import { readSettings } from "../db/queries/settings";
+import { cachedSettings } from "../db/queries/settings";
 
 // DECISIONS §8. Every figure counts invoices by their invoice date: "invoiced" is what was
 // issued (due or paid; drafts and cancelled invoices are not invoiced), "paid" and "outstanding"
@@ -113,7 +113,7 @@ export function dashboardFigures(buckets: InvoiceBucket[], currency: string, tod
  * latest invoices, the items low on stock (#domain/stock's isLowStock) and the credit balance.
  */
 export async function readDashboard(db: Db, userId: string) {
-  const settings = await readSettings(db, userId);
+  const settings = await cachedSettings(db, userId);
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const { buckets, recent, lowStock, credits } = await dashboardData(db, userId, today);
   return {

@@ -11,7 +11,7 @@ import {
   replaceUserData,
 } from "../db/queries/data";
 import type { NewImage } from "../db/queries/images";
-import { readSettings } from "../db/queries/settings";
+import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
 import { presentSettings } from "../presenters/settings";
 import { parseDataFile } from "./data-file";
@@ -89,6 +89,7 @@ export async function importData(db: Db, userId: string, body: unknown) {
   await db.transaction(async (tx) => {
     await replaceUserData(tx as unknown as Db, userId, replacement);
   });
+  forgetSettings(db, userId); // the file's settings, on this process at once
   return {
     invoices: replacement.invoices.length,
     clients: replacement.clients.length,
@@ -105,6 +106,7 @@ export async function clearUserData(db: Db, userId: string): Promise<void> {
     await db.transaction(async (tx) => {
       await deleteUserData(tx as unknown as Db, userId);
     });
+    forgetSettings(db, userId);
   } catch (error) {
     if (isStatementTimeout(error)) {
       throw new AppError("timed_out", CLEAR_MESSAGES.timedOut);

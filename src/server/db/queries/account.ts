@@ -1,5 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { account, session, user } from "../schema";
 
 /** The account's own fields and how it signs in (its providers), for the profile page. */
@@ -24,9 +25,8 @@ export async function userIdByEmail(db: Db, email: string): Promise<string | und
   return row?.id;
 }
 
-/** The account behind a session token that has not expired by `now`, with the session's end. */
-export async function findSessionUser(db: Db, token: string, now: Date) {
-  const [row] = await db
+const sessionUser = preparedPerDb((db) =>
+  db
     .select({
       id: user.id,
       email: user.email,
@@ -36,6 +36,13 @@ export async function findSessionUser(db: Db, token: string, now: Date) {
     })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
-    .where(and(eq(session.token, token), gt(session.expiresAt, now)));
+    .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql.placeholder("now"))))
+    .prepare("session_user"),
+);
+
+/** The account behind a session token that has not expired by `now`, with the session's end. */
+export async function findSessionUser(db: Db, token: string, now: Date) {
+  // A placeholder's value reaches the driver as it is: the instant as ISO text, as the column would send it.
+  const [row] = await sessionUser(db).execute({ token, now: now.toISOString() });
   return row;
 }
