@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { userSettings } from "../db/schema";
-import { createTestApp, describeEachDb, get, send, signUpAndSignIn, type TestApp } from "../testing/harness";
+import {
+  describeEachDb,
+  get,
+  post,
+  send,
+  signUpAndSignIn,
+  testAppForSuite,
+  userIdOf,
+} from "../testing/harness";
 
 describeEachDb("settings API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  const userIdOf = async (cookie: string) => (await get(t.app, "/api/profile", cookie)).json().id as string;
+  const t = testAppForSuite(kind);
 
   it("refuses a visitor who is not signed in", async () => {
     expect((await get(t.app, "/api/settings")).statusCode).toBe(401);
@@ -19,7 +21,7 @@ describeEachDb("settings API", (kind) => {
 
   it("saves the defaults as the user's row on the first read", async () => {
     const s = await signUpAndSignIn(t);
-    const id = await userIdOf(s.cookie);
+    const id = await userIdOf(t, s.cookie);
     const before = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id));
     expect(before).toHaveLength(0);
     const res = await get(t.app, "/api/settings", s.cookie);
@@ -36,7 +38,7 @@ describeEachDb("settings API", (kind) => {
 
   it("saves settings and reads them back, removing the retired fields", async () => {
     const s = await signUpAndSignIn(t);
-    const id = await userIdOf(s.cookie);
+    const id = await userIdOf(t, s.cookie);
     const wanted = {
       ...DEFAULT_SETTINGS,
       companyName: "Kesari Traders",
@@ -141,5 +143,88 @@ describeEachDb("settings API", (kind) => {
     const b = await signUpAndSignIn(t);
     await send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, companyName: "A only" }, a.cookie);
     expect((await get(t.app, "/api/settings", b.cookie)).json().companyName).toBe("");
+  });
+
+  describe("kept per process for reads (SETTINGS_CACHE_MS)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** Saves settings as another process or instance on the same database would: behind this one's back. */
+    const saveElsewhere = (userId: string, settingsData: Record<string, unknown>) =>
+      t.database.db
+        .insert(userSettings)
+        .values({ userId, settingsData })
+        .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+
+    const dashboardCurrency = async (cookie: string) =>
+      (await get(t.app, "/api/dashboard", cookie)).json().currency as string;
+
+    it("shows a save, an import and a clear to the next read on this process at once", async () => {
+      const s = await signUpAndSignIn(t);
+      expect(await dashboardCurrency(s.cookie)).toBe("INR");
+      const put = await send(
+        t.app,
+        "PUT",
+        "/api/settings",
+        { ...DEFAULT_SETTINGS, defaultCurrency: "EUR" },
+        s.cookie,
+      );
+      expect(put.statusCode).toBe(200);
+      expect(await dashboardCurrency(s.cookie)).toBe("EUR");
+      expect((await get(t.app, "/api/products", s.cookie)).json().currency).toBe("EUR");
+
+      const file = (await get(t.app, "/api/export", s.cookie)).json();
+      const imported = await post(
+        t.app,
+        "/api/import",
+        { ...file, settings: { ...file.settings, defaultCurrency: "USD" } },
+        s.cookie,
+      );
+      expect(imported.statusCode).toBe(200);
+      expect(await dashboardCurrency(s.cookie)).toBe("USD");
+
+      expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+      expect(await dashboardCurrency(s.cookie)).toBe("INR");
+    });
+
+    it("shows a save made elsewhere within 5 s", async () => {
+      const s = await signUpAndSignIn(t);
+      const id = await userIdOf(t, s.cookie);
+      expect(await dashboardCurrency(s.cookie)).toBe("INR");
+      await saveElsewhere(id, { ...DEFAULT_SETTINGS, defaultCurrency: "EUR" });
+      expect(await dashboardCurrency(s.cookie)).toBe("INR");
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 5_001);
+      expect(await dashboardCurrency(s.cookie)).toBe("EUR");
+    });
+
+    it("never puts kept company details into an invoice: a save reads them in its transaction", async () => {
+      const s = await signUpAndSignIn(t);
+      const id = await userIdOf(t, s.cookie);
+      await send(
+        t.app,
+        "PUT",
+        "/api/settings",
+        { ...DEFAULT_SETTINGS, companyName: "Old Name Traders" },
+        s.cookie,
+      );
+      expect((await get(t.app, "/api/invoices", s.cookie)).statusCode).toBe(200); // keeps the settings
+      await saveElsewhere(id, { ...DEFAULT_SETTINGS, companyName: "New Name Traders" });
+      const created = await post(
+        t.app,
+        "/api/invoices",
+        {
+          invoiceNumber: "KEPT-1",
+          status: "draft",
+          invoiceDate: "2026-11-02",
+          dueDate: "2026-12-02",
+          currency: "INR",
+          client: { name: "Walk-in" },
+          items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
+        },
+        s.cookie,
+      );
+      expect(created.statusCode).toBe(201);
+      expect(created.json().invoice.document.company.name).toBe("New Name Traders");
+    });
   });
 });
