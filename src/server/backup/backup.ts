@@ -15,6 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { PGLITE_EXTENSIONS } from "../db/client";
 import { type BackupContents, readBackupFile, writeBackupFile } from "./file";
 
 // Backups of everything Bahi keeps (every user's rows, and the images, which live in the database
@@ -74,7 +75,10 @@ export async function restorePglite(backup: BackupContents, dataDir: string): Pr
   const staging = path.join(dataDir, `.restore-${randomBytes(4).toString("hex")}`);
   try {
     mkdirSync(staging);
-    const client = new PGlite(path.join(staging, "db"), { loadDataDir: new Blob([new Uint8Array(tarball)]) });
+    const client = new PGlite(path.join(staging, "db"), {
+      loadDataDir: new Blob([new Uint8Array(tarball)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await client.waitReady;
     await client.query("select 1 from drizzle.__drizzle_migrations limit 1");
     await client.close();

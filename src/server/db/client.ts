@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -48,6 +49,9 @@ export type DbFaultLog = (error: Error) => void;
 const defaultFaultLog: DbFaultLog = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
 
 const migrationsFolder = MIGRATIONS_DIR;
+
+/** The extensions the migrations create (pg_trgm: the invoice search's index); every PGlite opens with them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`; applies migrations. */
 export async function openDatabase(opts: {
@@ -158,7 +162,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
   let opened: PGlite | undefined;
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     opened = client;
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
@@ -182,7 +186,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
 
 /** In-memory PGlite for tests: fast, isolated, nothing on disk. */
 export async function openMemoryDatabase(): Promise<Database> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };

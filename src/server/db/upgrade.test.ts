@@ -11,7 +11,7 @@ import { buildExport } from "../services/data-transfer";
 import type { DbKind } from "../testing/harness";
 import { testDatabases } from "../testing/harness";
 import { TEST_DATABASE_URL } from "../testing/test-config";
-import { openDatabase, queryRows } from "./client";
+import { openDatabase, PGLITE_EXTENSIONS, queryRows } from "./client";
 
 // Databases written by the release before this one (tests/fixtures/upgrade/README.md) must open
 // with today's code, migrate, and keep every row and every user's export. Whatever migrations
@@ -83,7 +83,7 @@ async function rawRows<T>(place: Place, query: string): Promise<T[]> {
       await client.end();
     }
   }
-  const client = new PGlite(path.join(place.dataDir, "db"));
+  const client = new PGlite(path.join(place.dataDir, "db"), { extensions: PGLITE_EXTENSIONS });
   try {
     return (await client.query<T>(query)).rows;
   } finally {
