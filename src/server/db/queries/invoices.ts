@@ -4,6 +4,7 @@ import { INVOICE_SORTS } from "#contract/invoices";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { clients, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { COUNT_LIMIT, countUpTo, type PageParams, pageCount, pageIds } from "./paging";
@@ -78,15 +79,21 @@ export async function findInvoice(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<InvoiceRow | null> {
-  const query = db
-    .select(fullColumns)
-    .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
   // Locking the row makes concurrent changes of one invoice take turns, so each sees the stock
   // the other left behind.
-  const [row] = opts.forUpdate ? await query.for("update") : await query;
+  const [row] = await (opts.forUpdate ? invoiceByIdForUpdate : invoiceById)(db).execute({ id, userId });
   return (row as InvoiceRow | undefined) ?? null;
 }
+
+const invoiceByIdQuery = (db: Db) =>
+  db
+    .select(fullColumns)
+    .from(invoices)
+    .where(and(eq(invoices.id, sql.placeholder("id")), eq(invoices.userId, sql.placeholder("userId"))));
+const invoiceById = preparedPerDb((db) => invoiceByIdQuery(db).prepare("invoice_by_id"));
+const invoiceByIdForUpdate = preparedPerDb((db) =>
+  invoiceByIdQuery(db).for("update").prepare("invoice_by_id_for_update"),
+);
 
 export async function insertInvoice(
   tx: Db,
