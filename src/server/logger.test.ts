@@ -1,25 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { resetPasswordMail } from "./auth/mails";
 import { createLogger, redactUrl } from "./logger";
 import { createMailer } from "./services/mail";
-import { cookiesFrom, createTestApp, describeEachDb, get, post, send, type TestApp } from "./testing/harness";
-
-/** A pino destination that keeps every line in memory. */
-function memoryLog() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, text: () => lines.join("") };
-}
+import { cookiesFrom, describeEachDb, get, post, send, testAppForSuite } from "./testing/harness";
+import { invoiceRequest } from "./testing/invoice-request";
+import { memoryLog } from "./testing/memory-log";
 
 const PASSWORD = "Pw-first-7f3a9c!";
 const NEW_PASSWORD = "Pw-second-b81e44!";
@@ -28,21 +17,16 @@ const IFSC = "HDFC0004321";
 const UPI_ID = "asha.traders@okhdfc";
 
 describeEachDb("logs of a whole run", (kind) => {
-  let t: TestApp;
   const log = memoryLog();
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      logger: createLogger("trace", log.stream),
-      // A statement that fails with bank details among its parameters.
-      routes: (app) =>
-        app.get("/api/test-failing-statement", async () => {
-          await t.database.db.execute(sql`select ${ACCOUNT_NUMBER}::int + ${IFSC}::int as broken`);
-          return {};
-        }),
-    });
+  const t = testAppForSuite(kind, {
+    logger: createLogger("trace", log.stream),
+    // A statement that fails with bank details among its parameters.
+    routes: (app) =>
+      app.get("/api/test-failing-statement", async () => {
+        await t.database.db.execute(sql`select ${ACCOUNT_NUMBER}::int + ${IFSC}::int as broken`);
+        return {};
+      }),
   });
-  afterAll(() => t.close());
 
   it("never carry passwords, tokens, cookies, bank details or statement parameters", async () => {
     const email = "log-check@example.com";
@@ -112,21 +96,7 @@ describeEachDb("logs of a whole run", (kind) => {
       session,
     );
 
-    const invoice = await post(
-      t.app,
-      "/api/invoices",
-      {
-        invoiceNumber: "LOG-1",
-        status: "due",
-        invoiceDate: "2026-05-01",
-        dueDate: "2026-05-31",
-        currency: "INR",
-        client: { name: "Asha Traders" },
-        items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-        bankDetails,
-      },
-      session,
-    );
+    const invoice = await post(t.app, "/api/invoices", invoiceRequest("LOG-1", { bankDetails }), session);
     expect(invoice.statusCode).toBe(201);
     expect(
       (await get(t.app, `/api/invoices?search=${ACCOUNT_NUMBER}&token=${resetToken}`, session)).statusCode,

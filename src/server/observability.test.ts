@@ -1,19 +1,17 @@
-import { Writable } from "node:stream";
 import { createLogger } from "./logger";
-import { createTestApp, describeEachDb, get, post, signUpAndSignIn, type TestApp } from "./testing/harness";
+import {
+  createTestApp,
+  describeEachDb,
+  get,
+  post,
+  signUpAndSignIn,
+  type TestApp,
+  testAppForSuite,
+} from "./testing/harness";
+import { invoiceRequest } from "./testing/invoice-request";
+import { memoryLog } from "./testing/memory-log";
 
 const TOKEN = "metrics-token-0123456789abcdef";
-
-function memoryLog() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  return { stream, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
-}
 
 const scrape = (t: TestApp) =>
   t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
@@ -34,26 +32,12 @@ async function buyCredits(t: TestApp, cookie: string) {
   return post(t.app, "/api/functions/verify-razorpay-payment", signed, cookie);
 }
 
-const invoiceBody = {
-  invoiceNumber: "OBS-1",
-  status: "due",
-  invoiceDate: "2026-05-01",
-  dueDate: "2026-05-31",
-  currency: "INR",
-  client: { name: "Asha Traders" },
-  items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-};
-
 describeEachDb("observability", (kind) => {
-  let t: TestApp;
   const log = memoryLog();
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      env: { METRICS_TOKEN: TOKEN },
-      logger: createLogger("info", log.stream),
-    });
+  const t = testAppForSuite(kind, {
+    env: { METRICS_TOKEN: TOKEN },
+    logger: createLogger("info", log.stream),
   });
-  afterAll(() => t.close());
 
   it("keeps /api/health a liveness check and answers /api/ready only once the PDF threads are up", async () => {
     const health = await get(t.app, "/api/health");
@@ -67,7 +51,7 @@ describeEachDb("observability", (kind) => {
       checks: { database: "ok", migrations: "ok", pdf: "starting" },
     });
     const s = await signUpAndSignIn(t);
-    const invoice = await post(t.app, "/api/invoices", invoiceBody, s.cookie);
+    const invoice = await post(t.app, "/api/invoices", invoiceRequest("OBS-1"), s.cookie);
     expect(invoice.statusCode).toBe(201);
     const pdf = await post(t.app, `/api/invoices/${invoice.json().invoice.id}/pdf`, undefined, s.cookie);
     expect(pdf.statusCode, pdf.body).toBe(200);

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "./paths";
+import { invoiceRequest } from "./testing/invoice-request";
 import {
   buildServerIfStale,
   closed,
@@ -84,15 +85,7 @@ describe("stopping the server", () => {
         "/api/invoices",
         {
           method: "POST",
-          body: JSON.stringify({
-            invoiceNumber: "STOP-1",
-            status: "due",
-            invoiceDate: "2026-05-01",
-            dueDate: "2026-05-31",
-            currency: "INR",
-            client: { name: "Asha Traders" },
-            items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-          }),
+          body: JSON.stringify(invoiceRequest("STOP-1")),
         },
         cookie,
       );

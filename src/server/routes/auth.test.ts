@@ -9,25 +9,21 @@ import {
   post,
   send,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
 } from "../testing/harness";
 
 describeEachDb("accounts API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      authLimits: {
-        signInFailuresPerAccountAndIp: 3,
-        signInFailuresPerIp: 6,
-        signInFailuresPerAccount: 3,
-        requestsPerIp: 50,
-        resetMailsPerAddress: 50,
-        windowSeconds: 900,
-        accountWindowSeconds: 3600,
-      },
-    });
+  const t = testAppForSuite(kind, {
+    authLimits: {
+      signInFailuresPerAccountAndIp: 3,
+      signInFailuresPerIp: 6,
+      signInFailuresPerAccount: 3,
+      requestsPerIp: 50,
+      resetMailsPerAddress: 50,
+      windowSeconds: 900,
+      accountWindowSeconds: 3600,
+    },
   });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   it("answers health once the database answers", async () => {
@@ -333,23 +329,19 @@ describeEachDb("secure cookies behind https", (kind) => {
 
 describeEachDb("Google sign-in", (kind) => {
   let oidc: OAuth2Server;
-  let t: TestApp;
   beforeAll(async () => {
     oidc = new OAuth2Server();
     await oidc.issuer.keys.generate("RS256");
     await oidc.start(0, "127.0.0.1");
-    t = await createTestApp(kind, {
-      env: {
-        GOOGLE_CLIENT_ID: "bahi-test-client",
-        GOOGLE_CLIENT_SECRET: "bahi-test-secret",
-        GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
-      },
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await oidc.stop();
-  });
+  afterAll(() => oidc.stop());
+  const t = testAppForSuite(kind, () => ({
+    env: {
+      GOOGLE_CLIENT_ID: "bahi-test-client",
+      GOOGLE_CLIENT_SECRET: "bahi-test-secret",
+      GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+    },
+  }));
 
   it("signs a new user in through the OIDC server and lands on the callback URL", async () => {
     expect((await get(t.app, "/api/auth-config")).json()).toEqual({ googleEnabled: true });

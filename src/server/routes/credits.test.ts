@@ -3,24 +3,19 @@ import { eq } from "drizzle-orm";
 import { canonicalEmail } from "#domain/validation";
 import { creditLedger, signupGrants, userCredits } from "../db/schema";
 import {
-  createTestApp,
   describeEachDb,
   get,
   post,
   type Session,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 describeEachDb("credits: reading never writes", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   const db = () => t.database.db;
-  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
   const ledgerOf = (userId: string) =>
     db().select().from(creditLedger).where(eq(creditLedger.userId, userId));
   const balanceRowOf = (userId: string) =>
@@ -28,7 +23,7 @@ describeEachDb("credits: reading never writes", (kind) => {
 
   /** An account as if made before the sign-up grant existed: no balance, no ledger, mailbox unclaimed. */
   async function withoutGrant(s: Session): Promise<string> {
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
     const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
@@ -62,7 +57,7 @@ describeEachDb("credits: reading never writes", (kind) => {
 
   it("a signed-in account that keeps its balance gets no second grant", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
     expect((await ledgerOf(userId)).map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
     expect((await balanceRowOf(userId))[0]?.credits).toBe(25);

@@ -15,13 +15,13 @@ import {
   userSettings,
 } from "../db/schema";
 import {
-  createTestApp,
   describeEachDb,
   get,
   post,
   send,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 type ExportFile = {
@@ -32,18 +32,12 @@ type ExportFile = {
 };
 
 describeEachDb("export, import and clear API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  const userIdOf = async (cookie: string) => (await get(t.app, "/api/profile", cookie)).json().id as string;
+  const t = testAppForSuite(kind);
 
   /** A user with a logo, settings, two clients, two products (one with stock moves) and three invoices. */
   async function seed() {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s.cookie);
+    const userId = await userIdOf(t, s.cookie);
     const { db } = t.database;
     const logo = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#2DD4BF" } })
       .png()

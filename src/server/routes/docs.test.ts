@@ -1,6 +1,6 @@
 import { API_ROUTES } from "#contract";
 import { openApiPath } from "#contract/openapi";
-import { createTestApp, describeEachDb, get, type TestApp } from "../testing/harness";
+import { describeEachDb, get, testAppForSuite } from "../testing/harness";
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
@@ -9,15 +9,13 @@ interface Operation {
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 describeEachDb("API documentation", (kind) => {
-  let t: TestApp;
+  const t = testAppForSuite(kind);
   let doc: Document;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const response = await get(t.app, "/api/docs/openapi.json");
     expect(response.statusCode).toBe(200);
     doc = response.json();
   });
-  afterAll(() => t.close());
 
   it("is an OpenAPI 3.1 document", () => {
     expect(doc.openapi).toBe("3.1.0");

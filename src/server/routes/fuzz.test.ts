@@ -4,15 +4,7 @@ import { API_ROUTES, type RouteContract } from "#contract";
 import { errorSchema } from "#contract/common";
 import { buildOpenApiDocument, openApiPath } from "#contract/openapi";
 import type { FileResponse } from "#contract/registry";
-import {
-  createTestApp,
-  describeEachDb,
-  post,
-  type Session,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-  type TestApp,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, post, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 
 // Every route of the OpenAPI document, fuzzed from its own JSON schemas plus hostile values.
 // A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
@@ -278,14 +270,12 @@ const isFile = (r: unknown): r is FileResponse =>
 const AS_STRANGER = (route: RouteContract) => route.path.startsWith("/api/auth/");
 
 describeEachDb("every route under fuzzing", (kind) => {
-  let t: TestApp;
-  let me: Session;
+  const t = testAppForSuite(kind, { env: { RAZORPAY_WEBHOOK_SECRET: "fuzz-webhook-secret" } });
+  const [me] = accountsForSuite(t, 1);
   const realIds: string[] = [];
   const doc = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { RAZORPAY_WEBHOOK_SECRET: "fuzz-webhook-secret" } });
-    me = await signUpAndSignIn(t);
     const client = await post(t.app, "/api/clients", { name: "Fuzz client" }, me.cookie);
     const product = await post(
       t.app,
@@ -308,7 +298,6 @@ describeEachDb("every route under fuzzing", (kind) => {
     for (const response of [client, product]) realIds.push(response.json().id);
     realIds.push(invoice.json().invoice.id);
   });
-  afterAll(() => t.close());
 
   // clear-user-data last, so the real ids stay real for the others.
   const ordered = [...API_ROUTES].sort(

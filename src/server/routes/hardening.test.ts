@@ -1,22 +1,15 @@
 import {
-  createTestApp,
+  accountsForSuite,
   describeEachDb,
   get,
   post,
-  type Session,
-  signUpAndSignIn,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForSuite,
 } from "../testing/harness";
 
 describeEachDb("request hardening", (kind) => {
-  let t: TestApp;
-  let a: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await signUpAndSignIn(t);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
+  const [a] = accountsForSuite(t, 1);
 
   const clientCount = async () => (await get(t.app, "/api/clients", a.cookie)).json().total as number;
 

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import {
-  createTestApp,
   describeEachDb,
   get,
   post,
   send,
   signUpAndSignIn,
   type TestApp,
+  testAppForSuite,
 } from "../testing/harness";
 
 const png = (width = 40, height = 20, alpha = true) =>
@@ -21,11 +21,7 @@ const upload = (t: TestApp, cookie: string, kind: string, bytes: Buffer, declare
   post(t.app, "/api/images", { kind, data: `data:${declared};base64,${bytes.toString("base64")}` }, cookie);
 
 describeEachDb("images API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   it("stores a PNG once, normalised, and serves it to its owner only", async () => {
     const s = await signUpAndSignIn(t);

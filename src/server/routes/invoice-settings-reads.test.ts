@@ -1,36 +1,14 @@
 import * as settingsQueries from "../db/queries/settings";
-import {
-  createTestApp,
-  describeEachDb,
-  post,
-  type Session,
-  send,
-  signUpAndSignIn,
-  type TestApp,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, post, send, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 // One settings reader, read once per request: an invoice's save reads the user's settings in its
 // transaction and the answer's "overdue" comes from that same read.
 vi.mock("../db/queries/settings", { spy: true });
 
 describeEachDb("settings reads per invoice request", (kind) => {
-  let t: TestApp;
-  let s: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    s = await signUpAndSignIn(t);
-  });
-  afterAll(() => t.close());
-
-  const body = (invoiceNumber: string) => ({
-    invoiceNumber,
-    status: "due",
-    invoiceDate: "2026-05-01",
-    dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Asha Traders" },
-    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-  });
+  const t = testAppForSuite(kind);
+  const [s] = accountsForSuite(t, 1);
 
   async function readsDuring(request: () => Promise<{ statusCode: number }>, status: number) {
     vi.mocked(settingsQueries.readSettings).mockClear();
@@ -42,13 +20,16 @@ describeEachDb("settings reads per invoice request", (kind) => {
     let id = "";
     expect(
       await readsDuring(async () => {
-        const res = await post(t.app, "/api/invoices", body("S-1"), s.cookie);
+        const res = await post(t.app, "/api/invoices", invoiceRequest("S-1"), s.cookie);
         id = res.json().invoice.id;
         return res;
       }, 201),
     ).toBe(1);
     expect(
-      await readsDuring(() => send(t.app, "PUT", `/api/invoices/${id}`, body("S-1"), s.cookie), 200),
+      await readsDuring(
+        () => send(t.app, "PUT", `/api/invoices/${id}`, invoiceRequest("S-1"), s.cookie),
+        200,
+      ),
     ).toBe(1);
     expect(
       await readsDuring(() => post(t.app, `/api/invoices/${id}/status`, { status: "paid" }, s.cookie), 200),

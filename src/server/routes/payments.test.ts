@@ -8,13 +8,13 @@ import { handleWebhook, RECONCILE_MAX_AGE_MS, reconcile } from "../services/paym
 import { setUpPayments } from "../services/payments";
 import { checkoutSignature } from "../services/razorpay";
 import {
-  createTestApp,
   describeEachDb,
   get,
   post,
   type Session,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 const CREATE = "/api/functions/create-razorpay-order";
@@ -23,20 +23,15 @@ const WEBHOOK = "/api/webhooks/razorpay";
 
 describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   let fake: FakeRazorpay;
-  let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeRazorpay();
-    t = await createTestApp(kind, { env: fake.env() });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => fake.close());
+  const t = testAppForSuite(kind, () => ({ env: fake.env() }));
 
-  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
   const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
   async function expectBalanceIsLedgerSum(s: Session) {
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const { credits } = await getCreditBalance(t.database.db, userId);
     expect(await ledgerSum(t.database.db, userId)).toBe(credits);
   }
@@ -169,7 +164,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.every((r) => r.json().credits_added === 100)).toBe(true);
     expect(await balance(s)).toBe(125);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
     expect(purchases.filter((e) => e.reason === "purchase")).toHaveLength(1);
     await expectBalanceIsLedgerSum(s);
@@ -340,7 +335,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("reconciliation reaches a paid order behind 100 older abandoned ones, and skips orders past Razorpay's window", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const now = new Date();
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     const paidOrder = await order(s, "plan_25_credits");
@@ -460,11 +455,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 });
 
 describeEachDb("payments in test mode (no keys)", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
 

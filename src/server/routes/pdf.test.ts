@@ -11,33 +11,27 @@ import { creditLedger, signupGrants, userCredits } from "../db/schema";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
 import {
-  createTestApp,
+  accountsForSuite,
   describeEachDb,
-  get,
   post,
   type Session,
   signUpAndSignIn,
-  type TestApp,
+  testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 const OUT_OF_CREDITS = {
   error: { code: "payment_required", message: "You have no download credits left. Buy more to download." },
 };
 
-function invoiceBody(invoiceNumber: string) {
-  return {
-    invoiceNumber,
-    status: "due",
-    invoiceDate: "2026-05-01",
-    dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Asha Traders" },
+const invoiceBody = (invoiceNumber: string) =>
+  invoiceRequest(invoiceNumber, {
     items: [
       { id: "l1", name: "Consulting", quantity: "2", rate: "61725", taxPercent: "18" },
       { id: "l2", name: "Travel", quantity: "1", rate: "1500.50" },
     ],
-  };
-}
+  });
 
 const pdfText = (bytes: Buffer) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-pdf-")), "invoice.pdf");
@@ -46,11 +40,8 @@ const pdfText = (bytes: Buffer) => {
 };
 
 describeEachDb("invoice PDF download", (kind) => {
-  let t: TestApp;
-  let a: Session;
-  let b: Session;
-
-  const userIdOf = async (s: Session) => (await get(t.app, "/api/profile", s.cookie)).json().id as string;
+  const t = testAppForSuite(kind);
+  const [a, b] = accountsForSuite(t, 2);
   const db = () => t.database.db;
 
   async function balanceAndLedger(userId: string) {
@@ -77,16 +68,9 @@ describeEachDb("invoice PDF download", (kind) => {
       .values({ id: randomUUID(), userId, delta: credits - (now ?? 0), reason: "download" });
   }
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await signUpAndSignIn(t);
-    b = await signUpAndSignIn(t);
-  });
-  afterAll(() => t.close());
-
   it("sends the PDF, takes one credit and writes it in the ledger", async () => {
     const invoice = await createInvoice(a);
-    const userId = await userIdOf(a);
+    const userId = await userIdOf(t, a.cookie);
     expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
 
     const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
@@ -110,7 +94,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("20 parallel downloads at 1 credit left give exactly one PDF", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const invoice = await createInvoice(s);
     await setCredits(userId, 1);
 
@@ -128,7 +112,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("answers 402 at 0 credits and sends no PDF", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const invoice = await createInvoice(s);
     await setCredits(userId, 0);
     const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
@@ -140,7 +124,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("gives an account without a balance its sign-up credits first", async () => {
     const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(s);
+    const userId = await userIdOf(t, s.cookie);
     const invoice = await createInvoice(s);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
@@ -155,7 +139,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("another user's invoice is not found and costs nothing", async () => {
     const invoice = await createInvoice(a);
-    const bId = await userIdOf(b);
+    const bId = await userIdOf(t, b.cookie);
     const before = await balanceAndLedger(bId);
     const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, b.cookie);
     expect(res.statusCode).toBe(404);
@@ -190,7 +174,7 @@ describeEachDb("invoice PDF download", (kind) => {
       });
       await broken.app.ready();
       const invoice = await createInvoice(a);
-      const userId = await userIdOf(a);
+      const userId = await userIdOf(t, a.cookie);
       const before = await balanceAndLedger(userId);
       const res = await post(broken.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
       expect(res.statusCode).toBe(500);
@@ -256,7 +240,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("GET and HEAD never spend a credit; the download is a POST from the app's origin", async () => {
     const invoice = await createInvoice(a);
-    const userId = await userIdOf(a);
+    const userId = await userIdOf(t, a.cookie);
     const before = await balanceAndLedger(userId);
     for (const method of ["HEAD", "GET"] as const) {
       const res = await t.app.inject({ method, url: pdfUrl(invoice), headers: { cookie: a.cookie } });
@@ -284,7 +268,7 @@ describeEachDb("invoice PDF download", (kind) => {
     const gate = gatedRenderer();
     await withApp(gate.renderer, async (app) => {
       const s = await signUpAndSignIn(t);
-      const userId = await userIdOf(s);
+      const userId = await userIdOf(t, s.cookie);
       const invoice = await createInvoice(s);
       const pending = post(app, pdfUrl(invoice), undefined, s.cookie);
       await vi.waitFor(() => expect(gate.open(invoice.invoiceNumber)).toHaveLength(1));
@@ -304,7 +288,9 @@ describeEachDb("invoice PDF download", (kind) => {
       const small = await createInvoice(other);
       const hammering = Array.from({ length: 4 }, () => post(app, pdfUrl(big), undefined, hammer.cookie));
       // All four are accepted (their credits reserved) before the other account asks.
-      await vi.waitFor(async () => expect((await balanceAndLedger(await userIdOf(hammer))).credits).toBe(21));
+      await vi.waitFor(async () =>
+        expect((await balanceAndLedger(await userIdOf(t, hammer.cookie))).credits).toBe(21),
+      );
       const quick = post(app, pdfUrl(small), undefined, other.cookie);
       await vi.waitFor(() => expect(gate.open(small.invoiceNumber)).toHaveLength(1));
       expect(gate.open(big.invoiceNumber)).toHaveLength(1);
@@ -343,8 +329,8 @@ describeEachDb("invoice PDF download", (kind) => {
         code: "service_unavailable",
         message: "Many PDFs are being prepared right now. Please try again in a few seconds.",
       });
-      expect(await balanceAndLedger(await userIdOf(late))).toEqual({ credits: 25, ledger: 25 });
-      expect(await balanceAndLedger(await userIdOf(busy))).toEqual({ credits: 23, ledger: 23 });
+      expect(await balanceAndLedger(await userIdOf(t, late.cookie))).toEqual({ credits: 25, ledger: 25 });
+      expect(await balanceAndLedger(await userIdOf(t, busy.cookie))).toEqual({ credits: 23, ledger: 23 });
       gate.calls[0]!.finish();
       await vi.waitFor(() => expect(gate.calls).toHaveLength(2));
       gate.calls[1]!.finish();
@@ -355,7 +341,7 @@ describeEachDb("invoice PDF download", (kind) => {
   it("another user's one-page PDF is not kept behind someone's 500-line invoices (real threads)", async () => {
     const hammer = await signUpAndSignIn(t);
     const other = await signUpAndSignIn(t);
-    const hammerId = await userIdOf(hammer);
+    const hammerId = await userIdOf(t, hammer.cookie);
     const bigBody = {
       ...invoiceBody(`BIG-${randomBytes(3).toString("hex")}`),
       items: Array.from({ length: 500 }, (_, i) => ({

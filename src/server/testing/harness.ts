@@ -70,19 +70,18 @@ export interface TestApp extends BahiApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  kind: DbKind,
-  opts: {
-    env?: Record<string, string>;
-    authLimits?: AuthLimits;
-    /** Where the app logs (silent by default). */
-    logger?: Logger;
-    /** Extra routes a test needs, added before the app is ready. */
-    routes?: (app: FastifyInstance) => void;
-    /** A mailer of the test's own (a slow one, say); in memory by default. */
-    mailer?: MemoryMailer;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  authLimits?: AuthLimits;
+  /** Where the app logs (silent by default). */
+  logger?: Logger;
+  /** Extra routes a test needs, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+  /** A mailer of the test's own (a slow one, say); in memory by default. */
+  mailer?: MemoryMailer;
+}
+
+export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -112,6 +111,37 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The suite's app: booted before the suite's tests and closed after them. The handle is filled in by
+ * the suite's `beforeAll`, so read it in hooks and tests only. Options given as a function are read
+ * then (after the hooks registered before this call have run).
+ */
+export function testAppForSuite(
+  kind: DbKind,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(kind, typeof options === "function" ? options() : options));
+  });
+  afterAll(() => handle.close?.());
+  return handle;
+}
+
+/** `count` accounts signed up and in on the suite's app before the suite's tests (filled in like the app). */
+export function accountsForSuite(t: TestApp, count: number): Session[] {
+  const sessions = Array.from({ length: count }, () => ({}) as Session);
+  beforeAll(async () => {
+    for (const session of sessions) Object.assign(session, await signUpAndSignIn(t));
+  });
+  return sessions;
+}
+
+/** The signed-in user's id, as the profile answers it. */
+export async function userIdOf(t: TestApp, cookie: string): Promise<string> {
+  return (await get(t.app, "/api/profile", cookie)).json().id as string;
 }
 
 /** Cookie header value from a response's set-cookie headers. */

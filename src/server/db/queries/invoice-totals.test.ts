@@ -14,7 +14,7 @@ import {
   duplicateInvoice,
   updateInvoice,
 } from "#server/services/invoices";
-import { createTestApp, describeEachDb, type TestApp } from "#server/testing/harness";
+import { describeEachDb, testAppForSuite } from "#server/testing/harness";
 import { type Db, queryRows } from "../client";
 import { user } from "../schema";
 import { dashboardData, type InvoiceBucket, invoiceBuckets } from "./dashboard";
@@ -174,11 +174,7 @@ async function expectConsistent(db: Db, userId: string) {
 }
 
 describeEachDb("dashboard totals", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   it("stay equal to the invoices after any sequence of creates, edits, status changes, deletes and duplicates", async () => {
     const db = t.database.db;

@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
-import { createTestApp, describeEachDb, type TestApp } from "#server/testing/harness";
+import { describeEachDb, testAppForSuite } from "#server/testing/harness";
 import { claimJobPeriod } from "./job-leases";
 
 describeEachDb("scheduled job periods", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   it("gives each period to one claimant, however many claim at once", async () => {
     const claims = await Promise.all(

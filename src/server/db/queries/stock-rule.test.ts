@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isLowStock, isOutOfStock, type StockStatus, stockStatus } from "#domain/stock";
-import { createTestApp, describeEachDb, type TestApp } from "#server/testing/harness";
+import { describeEachDb, testAppForSuite } from "#server/testing/harness";
 import { queryRows } from "../client";
 import { productServices, user } from "../schema";
 import { dashboardData } from "./dashboard";
@@ -34,11 +34,7 @@ const EDGES: [string | null, string | null, Kind, StockStatus, boolean][] = [
 ];
 
 describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = testAppForSuite(kind);
 
   it("answers alike on the edges, and the inventory and dashboard list what the rule says", async () => {
     const db = t.database.db;
