@@ -1,15 +1,8 @@
+import { companySnapshot } from "./company-snapshot";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
+import { DEFAULT_SETTINGS } from "./settings";
 
-const company = {
-  name: "Sharma Traders",
-  email: "",
-  address: "",
-  phone: "",
-  gstin: "",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
+const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Sharma Traders" });
 
 describe("invoice document", () => {
   const input = {

@@ -30,6 +30,16 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+/** An address with every line blank: where a new client's address and a new shipping address start. */
+export const emptyAddress = (): Address => ({
+  line1: "",
+  line2: "",
+  city: "",
+  state: "",
+  postalCode: "",
+  country: "",
+});
+
 export const invoiceClientSchema = z.object({
   name: z
     .string()
@@ -49,6 +59,19 @@ export const invoiceClientSchema = z.object({
   shippingAddress: addressSchema.nullable().default(null),
 });
 export type InvoiceClient = z.output<typeof invoiceClientSchema>;
+
+/** A client with every field blank: where a new invoice's client and a new saved client start. */
+export function emptyClient(): InvoiceClient {
+  return {
+    name: "",
+    company: "",
+    email: "",
+    phone: "",
+    gstin: "",
+    billingAddress: emptyAddress(),
+    shippingAddress: null,
+  };
+}
 
 export const invoiceItemSchema = z.object({
   /** Stable id of the line within the invoice (for editing and reordering). */

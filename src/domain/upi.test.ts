@@ -1,16 +1,9 @@
+import { companySnapshot } from "./company-snapshot";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
+import { DEFAULT_SETTINGS } from "./settings";
 import { UPI_SPLIT_NOTE, upiQrFor } from "./upi";
 
-const company = {
-  name: "Iyer Handlooms",
-  email: "",
-  address: "",
-  phone: "",
-  gstin: "",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
+const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Iyer Handlooms" });
 const doc = (over: Record<string, unknown> = {}, upiQrImageId: string | null = null) =>
   buildInvoiceDocument(
     invoiceInputSchema.parse({

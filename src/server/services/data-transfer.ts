@@ -15,7 +15,7 @@ import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
 import { presentSettings } from "../presenters/settings";
 import { parseDataFile } from "./data-file";
-import { decodeDataUrl, type ImageKind, imageIdFor, prepareImage, toDataUrl } from "./images";
+import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage, toDataUrl } from "./images";
 
 const IMAGE_FIELD_KINDS: Record<"companyLogo" | "signatureImage" | "upiQrCodeImage", ImageKind> = {
   companyLogo: "logo",
@@ -132,20 +132,9 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
     const bytes = decodeDataUrl(value);
     if (!bytes) throw settingsError(field, "This image is not a valid data URL.");
     try {
-      const image = await prepareImage(bytes, kind);
-      const id = imageIdFor(userId, image.contentHash);
-      if (!images.some((i) => i.id === id)) {
-        images.push({
-          id,
-          userId,
-          contentHash: image.contentHash,
-          mimeType: image.mimeType,
-          width: image.width,
-          height: image.height,
-          bytes: image.bytes,
-        });
-      }
-      raw[field] = id;
+      const row = imageRowFor(userId, await prepareImage(bytes, kind));
+      if (!images.some((i) => i.id === row.id)) images.push(row);
+      raw[field] = row.id;
     } catch (error) {
       throw settingsError(field, (error as Error).message);
     }

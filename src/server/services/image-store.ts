@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { findImage, saveImage } from "../db/queries/images";
 import { notFound } from "../errors";
-import { decodeDataUrl, type ImageKind, imageIdFor, prepareImage } from "./images";
+import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage } from "./images";
 
 // The user's uploaded images: checked and normalised by their bytes (images.ts), stored once per
 // owner and content, and read back only by their owner.
@@ -11,15 +11,7 @@ export async function uploadImage(db: Db, userId: string, upload: { kind: ImageK
   const { data } = upload;
   const bytes = data.startsWith("data:") ? decodeDataUrl(data) : Buffer.from(data, "base64");
   const image = await prepareImage(bytes ?? Buffer.alloc(0), upload.kind);
-  const id = await saveImage(db, {
-    id: imageIdFor(userId, image.contentHash),
-    userId,
-    contentHash: image.contentHash,
-    mimeType: image.mimeType,
-    width: image.width,
-    height: image.height,
-    bytes: image.bytes,
-  });
+  const id = await saveImage(db, imageRowFor(userId, image));
   return { id, ...image };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { MAX_IMAGE_BYTES } from "#domain/limits";
 import { SETTINGS_MESSAGES } from "#domain/messages";
+import type { NewImage } from "../db/queries/images";
 import { AppError } from "../errors";
 import { sanitizeSvg, UnusableSvgError } from "./svg";
 
@@ -181,6 +182,19 @@ export function toDataUrl(mimeType: string, bytes: Buffer): string {
 /** Stable id of an image for its owner, so re-importing the same bytes gives back the same id. */
 export function imageIdFor(userId: string, contentHash: string): string {
   return `img_${createHash("sha256").update(`${userId}:${contentHash}`).digest("base64url").slice(0, 26)}`;
+}
+
+/** The row a prepared image is stored as: one per owner and content, under imageIdFor's id. */
+export function imageRowFor(userId: string, image: PreparedImage): NewImage {
+  return {
+    id: imageIdFor(userId, image.contentHash),
+    userId,
+    contentHash: image.contentHash,
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+  };
 }
 
 export { sanitizeSvg } from "./svg";

@@ -4,6 +4,7 @@ import {
   forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
   useState,
@@ -17,6 +18,17 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   ref,
 ) {
   return <input ref={ref} className={clsx(fieldClass, "h-10", className)} {...rest} />;
+});
+
+/** The look of a native select, matching the inputs. */
+export const selectClass =
+  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-[invalid=true]:border-destructive";
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className, ...rest },
+  ref,
+) {
+  return <select ref={ref} className={clsx(selectClass, className)} {...rest} />;
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(

@@ -5,15 +5,6 @@ import { api } from "#web/api";
 
 export type { Address, Client, ClientInput, ClientSort, Page };
 
-export const emptyAddress = (): Address => ({
-  line1: "",
-  line2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-  country: "",
-});
-
 export const PAGE_SIZE = 20;
 
 export const clientsQuery = (p: { search: string; sort: ClientSort; page: number }) =>

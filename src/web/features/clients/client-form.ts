@@ -1,18 +1,9 @@
 import { type Client, type ClientInput, clientCreate } from "#contract/clients";
 import { fieldErrors } from "#contract/common";
-import { emptyAddress } from "./api";
+import { emptyClient } from "#domain/invoice";
 
 export function blankClient(): ClientInput {
-  return {
-    name: "",
-    company: "",
-    email: "",
-    phone: "",
-    gstin: "",
-    billingAddress: emptyAddress(),
-    shippingAddress: null,
-    notes: "",
-  };
+  return { ...emptyClient(), notes: "" };
 }
 
 export function clientInputOf(c: Client): ClientInput {

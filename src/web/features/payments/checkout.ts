@@ -51,7 +51,8 @@ export function loadCheckoutScript(src: string): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export async function openRazorpayCheckout(opts: {
+/** What Razorpay's checkout is opened with: the order, its amount and who pays. */
+export interface RazorpayCheckoutRequest {
   checkoutUrl: string;
   keyId: string;
   orderId: string;
@@ -59,7 +60,9 @@ export async function openRazorpayCheckout(opts: {
   currency: string;
   description: string;
   prefill: { name: string; email: string };
-}): Promise<CheckoutOutcome> {
+}
+
+export async function openRazorpayCheckout(opts: RazorpayCheckoutRequest): Promise<CheckoutOutcome> {
   const Razorpay = await loadCheckoutScript(opts.checkoutUrl);
   return new Promise<CheckoutOutcome>((resolve) => {
     let settled = false;

@@ -2,7 +2,12 @@ import type { CreatedOrder, VerifiedPayment } from "#contract/payments";
 import { PAYMENT_MESSAGES } from "#domain/messages";
 import { ApiError } from "#web/api";
 import type { Plan } from "../credits/api";
-import { CheckoutLoadError, type CheckoutOutcome, type CheckoutSuccess } from "./checkout";
+import {
+  CheckoutLoadError,
+  type CheckoutOutcome,
+  type CheckoutSuccess,
+  type RazorpayCheckoutRequest,
+} from "./checkout";
 
 // The top-up flow of spec §4, apart from React so each path can be followed in a test: plan chosen
 // -> order created -> checkout opened (Razorpay's, or the local one in test mode) -> paid (verified
@@ -18,16 +23,6 @@ export interface PaymentSuccessState {
   creditsAdded: number;
   credits: number;
   amountPaise: number;
-}
-
-export interface RazorpayCheckoutRequest {
-  checkoutUrl: string;
-  keyId: string;
-  orderId: string;
-  amount: number;
-  currency: string;
-  description: string;
-  prefill: { name: string; email: string };
 }
 
 export interface PurchasePorts {

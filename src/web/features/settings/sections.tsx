@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { CURRENCIES } from "#domain/currencies";
-import { FONT_FAMILIES, INVOICE_TEMPLATES, type Settings } from "#domain/settings";
+import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Textarea } from "#web/components/ui/input";
+import { Field, Input, Select, Textarea } from "#web/components/ui/input";
+import { ColourField, FontField } from "#web/components/ui/look-fields";
 import { useTheme } from "#web/lib/theme";
 import { ImageUpload } from "./ImageUpload";
 import type { FieldErrors, SettingsForm } from "./SettingsPage";
@@ -14,9 +15,6 @@ interface SectionProps {
   set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void;
   setBank: <K extends keyof Settings["bankDetails"]>(key: K, value: Settings["bankDetails"][K]) => void;
 }
-
-const selectClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-[invalid=true]:border-destructive";
 
 function Section({
   id,
@@ -113,9 +111,8 @@ export function CompanySection({ form, errors, set }: SectionProps) {
       </div>
       <Field label="Default currency" error={errors.defaultCurrency}>
         {(p) => (
-          <select
+          <Select
             {...p}
-            className={selectClass}
             value={form.defaultCurrency}
             onChange={(e) => set("defaultCurrency", e.target.value as Settings["defaultCurrency"])}
           >
@@ -124,7 +121,7 @@ export function CompanySection({ form, errors, set }: SectionProps) {
                 {c.code} ({c.symbol}) - {c.name}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field
@@ -170,41 +167,6 @@ export function CompanySection({ form, errors, set }: SectionProps) {
   );
 }
 
-function ColourField({
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(p) => (
-        <div className="flex items-center gap-2">
-          <input
-            type="color"
-            aria-label={`${label} picker`}
-            value={/^#[0-9A-Fa-f]{6}$/.test(value) ? value : "#000000"}
-            onChange={(e) => onChange(e.target.value.toUpperCase())}
-            className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-border bg-background p-1"
-          />
-          <Input
-            {...p}
-            value={value}
-            maxLength={7}
-            spellCheck={false}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </div>
-      )}
-    </Field>
-  );
-}
-
 export function AppearanceSection({ form, errors, set }: SectionProps) {
   const [theme, toggleTheme] = useTheme();
   return (
@@ -233,22 +195,12 @@ export function AppearanceSection({ form, errors, set }: SectionProps) {
         error={errors.accentColor}
         onChange={(v) => set("accentColor", v)}
       />
-      <Field label="Font family" error={errors.fontFamily}>
-        {(p) => (
-          <select
-            {...p}
-            className={selectClass}
-            value={form.fontFamily}
-            onChange={(e) => set("fontFamily", e.target.value as Settings["fontFamily"])}
-          >
-            {FONT_FAMILIES.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <FontField
+        label="Font family"
+        value={form.fontFamily}
+        error={errors.fontFamily}
+        onChange={(v) => set("fontFamily", v)}
+      />
       <div
         aria-hidden="true"
         className="flex items-center gap-3 self-end rounded-md border border-border p-2"
@@ -409,22 +361,20 @@ export function InvoiceSection({ form, errors, set }: SectionProps) {
     >
       <Field label="Invoice number scheme" error={errors.invoiceNumberScheme}>
         {(p) => (
-          <select
+          <Select
             {...p}
-            className={selectClass}
             value={form.invoiceNumberScheme}
             onChange={(e) => set("invoiceNumberScheme", e.target.value as Settings["invoiceNumberScheme"])}
           >
             <option value="timestamp">Date and time (INV-DDMMYYYY-HHmmss)</option>
             <option value="sequential">Sequential per financial year (INV/2026-27/0001)</option>
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Default template" error={errors.defaultTemplate}>
         {(p) => (
-          <select
+          <Select
             {...p}
-            className={selectClass}
             value={form.defaultTemplate}
             onChange={(e) => set("defaultTemplate", e.target.value as Settings["defaultTemplate"])}
           >
@@ -433,7 +383,7 @@ export function InvoiceSection({ form, errors, set }: SectionProps) {
                 {TEMPLATE_NAMES[t] ?? t}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field
@@ -442,18 +392,13 @@ export function InvoiceSection({ form, errors, set }: SectionProps) {
         hint="Used for invoice dates, numbers and overdue status."
       >
         {(p) => (
-          <select
-            {...p}
-            className={selectClass}
-            value={form.timeZone}
-            onChange={(e) => set("timeZone", e.target.value)}
-          >
+          <Select {...p} value={form.timeZone} onChange={(e) => set("timeZone", e.target.value)}>
             {timeZones(form.timeZone).map((z) => (
               <option key={z} value={z}>
                 {z}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <div className="space-y-4 md:col-span-2">

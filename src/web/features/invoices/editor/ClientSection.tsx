@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
-import type { Address, InvoiceClient } from "#domain/invoice";
+import { type Address, emptyAddress, type InvoiceClient } from "#domain/invoice";
 import { CLIENT_LIMITS } from "#domain/limits";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
@@ -11,7 +11,7 @@ import { useDebounced } from "#web/lib/useDebounced";
 import { searchClients } from "../queries";
 import type { SavedClient } from "../types";
 import { Combobox } from "./Combobox";
-import { clientFromSaved, type EditorAction, emptyAddress } from "./draft";
+import { clientFromSaved, type EditorAction } from "./draft";
 
 type Errors = Record<string, string>;
 

@@ -1,11 +1,11 @@
 import { memo } from "react";
 import { CURRENCIES } from "#domain/currencies";
 import type { InvoiceInput } from "#domain/invoice";
-import { Field, Input } from "#web/components/ui/input";
+import { Field, Input, Select } from "#web/components/ui/input";
 import type { EditorAction } from "./draft";
 
-export const selectClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-[invalid=true]:border-destructive";
+/** The inputs' select look, where the invoice list's filters take it from. */
+export { selectClass } from "#web/components/ui/input";
 
 /** Number, dates and currency. */
 export const DetailsSection = memo(function DetailsSection({
@@ -47,9 +47,8 @@ export const DetailsSection = memo(function DetailsSection({
       </Field>
       <Field label="Currency" error={errors.currency}>
         {(p) => (
-          <select
+          <Select
             {...p}
-            className={selectClass}
             value={currency}
             onChange={(e) => set({ currency: e.target.value as InvoiceInput["currency"] })}
           >
@@ -58,7 +57,7 @@ export const DetailsSection = memo(function DetailsSection({
                 {c.code} — {c.name} ({c.symbol})
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Invoice date" error={errors.invoiceDate}>

@@ -1,10 +1,10 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import type { InvoiceCompany, InvoiceInput } from "#domain/invoice";
-import { FONT_FAMILIES, INVOICE_TEMPLATES } from "#domain/settings";
-import { Field, Input, Textarea } from "#web/components/ui/input";
+import { INVOICE_TEMPLATES } from "#domain/settings";
+import { Field, Textarea } from "#web/components/ui/input";
+import { ColourField, FontField } from "#web/components/ui/look-fields";
 import { TEMPLATE_LABELS } from "../preview/templates";
-import { selectClass } from "./DetailsSection";
 import type { EditorAction } from "./draft";
 
 type Options = Pick<
@@ -48,33 +48,6 @@ function Toggle({
       </label>
       {hint && <p className="ml-6 text-xs text-muted-foreground">{hint}</p>}
     </div>
-  );
-}
-
-function ColourField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Field label={label}>
-      {(p) => (
-        <div className="flex items-center gap-2">
-          <input
-            type="color"
-            aria-label={`${label} picker`}
-            value={value}
-            onChange={(e) => onChange(e.target.value.toUpperCase())}
-            className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-border bg-background p-1"
-          />
-          <Input {...p} value={value} maxLength={7} onChange={(e) => onChange(e.target.value)} />
-        </div>
-      )}
-    </Field>
   );
 }
 
@@ -192,22 +165,12 @@ export const OptionsSection = memo(function OptionsSection({
             onChange={(v) => set({ accentColor: v })}
           />
         </div>
-        <Field label="Font" error={errors.fontFamily}>
-          {(p) => (
-            <select
-              {...p}
-              className={selectClass}
-              value={options.fontFamily}
-              onChange={(e) => set({ fontFamily: e.target.value as InvoiceInput["fontFamily"] })}
-            >
-              {FONT_FAMILIES.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FontField
+          label="Font"
+          value={options.fontFamily}
+          error={errors.fontFamily}
+          onChange={(v) => set({ fontFamily: v })}
+        />
       </fieldset>
     </div>
   );

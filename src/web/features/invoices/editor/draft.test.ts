@@ -1,11 +1,11 @@
-import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput } from "#domain/invoice";
+import { companySnapshot } from "#domain/company-snapshot";
+import { buildInvoiceDocument, emptyAddress, type InvoiceDocument, type InvoiceInput } from "#domain/invoice";
 import { DEFAULT_SETTINGS, type Settings } from "#domain/settings";
 import type { Invoice, SavedClient, SavedProduct } from "../types";
 import {
   clientFromSaved,
   type EditorState,
   editorReducer,
-  emptyAddress,
   inputFromInvoice,
   lineFromProduct,
   newInvoiceInput,
@@ -51,16 +51,7 @@ function saved(document: InvoiceDocument, paymentDate: string | null = null): In
   };
 }
 
-const company = {
-  name: "Bahi Test Co",
-  email: "",
-  address: "",
-  phone: "",
-  gstin: "",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
+const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Bahi Test Co" });
 
 describe("a new invoice", () => {
   it("starts as a draft with one empty line and the settings' defaults", () => {

@@ -1,5 +1,5 @@
 import { addDays } from "#domain/dates";
-import type { InvoiceClient, InvoiceInput, InvoiceItem } from "#domain/invoice";
+import { emptyClient, type InvoiceClient, type InvoiceInput, type InvoiceItem } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { Invoice, SavedClient, SavedProduct } from "../types";
 
@@ -27,27 +27,6 @@ export function emptyLine(): InvoiceItem {
     rate: "",
     discountPercent: "0",
     taxPercent: "0",
-  };
-}
-
-export const emptyAddress = () => ({
-  line1: "",
-  line2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-  country: "",
-});
-
-export function emptyClient(): InvoiceClient {
-  return {
-    name: "",
-    company: "",
-    email: "",
-    phone: "",
-    gstin: "",
-    billingAddress: emptyAddress(),
-    shippingAddress: null,
   };
 }
 
