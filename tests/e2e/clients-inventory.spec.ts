@@ -132,3 +132,23 @@ test("the clients and inventory pages fit a 360 px wide screen", async ({ signed
   await expect(page.getByRole("dialog", { name: "Add Item" })).toBeVisible();
   await noPageScroll(page);
 });
+
+test("a list of more than 1,000 clients says 1,000+ and pages on", async ({ signedInPage: page }) => {
+  const origin = new URL(page.url()).origin;
+  const clients = Array.from({ length: 1001 }, (_, i) => ({
+    name: `Bulk ${String(i + 1).padStart(4, "0")}`,
+  }));
+  const imported = await page.request.post("/api/import", {
+    headers: { origin },
+    data: { clients, productServices: [], invoices: [], settings: {} },
+  });
+  expect(imported.status()).toBe(200);
+  await page.goto("/clients");
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText("1–20 of 1,000+");
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(pager).toContainText("21–40 of 1,000+");
+  await expect(
+    page.getByRole("list", { name: "Clients" }).getByRole("heading", { name: "Bulk 0021" }),
+  ).toBeVisible();
+});
