@@ -246,7 +246,6 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceSummaryRow[] } & PageCount> {
   const where = whereOf(userId, params, params.today);
   const order = orderOf(params.sort);
-  const limit = params.countLimit ?? COUNT_LIMIT;
   // Deferred join: the offset walks only the index (invoices_user_date_idx holds the default
   // order), then only the page's rows are read.
   const ids = pageIds(db, invoices, where, order, params);
@@ -256,11 +255,11 @@ export async function listInvoices(
       .from(invoices)
       .innerJoin(ids, eq(invoices.id, ids.id))
       .orderBy(...order),
-    countUpTo(db, invoices, where, limit),
+    countUpTo(db, invoices, where, COUNT_LIMIT),
   ]);
   return {
     rows: rows.slice(0, params.pageSize) as InvoiceSummaryRow[],
-    ...pageCount(params, rows.length, counted, limit),
+    ...pageCount(params, rows.length, counted, COUNT_LIMIT),
   };
 }
 

@@ -15,8 +15,6 @@ export const COUNT_LIMIT = 1_000;
 export interface PageParams {
   page: number;
   pageSize: number;
-  /** Tests only: count up to this many instead of COUNT_LIMIT. */
-  countLimit?: number;
 }
 
 /** How many rows match, counting at most `limit + 1` of them (so "more than `limit`" is known). */
@@ -80,15 +78,14 @@ export async function pageOf<T extends ListTable>(
 ): Promise<{ rows: T["$inferSelect"][] } & PageCount> {
   const ids = pageIds(db, table, where, order, p);
   const name = getTableName(table);
-  const limit = p.countLimit ?? COUNT_LIMIT;
   const [joined, counted] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
       .innerJoin(ids, eq(table.id, ids.id))
       .orderBy(...order),
-    countUpTo(db, table, where, limit),
+    countUpTo(db, table, where, COUNT_LIMIT),
   ]);
   const rows = (joined as Record<string, unknown>[]).map((r) => r[name] as T["$inferSelect"]);
-  return { rows: rows.slice(0, p.pageSize), ...pageCount(p, rows.length, counted, limit) };
+  return { rows: rows.slice(0, p.pageSize), ...pageCount(p, rows.length, counted, COUNT_LIMIT) };
 }
