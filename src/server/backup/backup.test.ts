@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -11,25 +10,22 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import pino from "pino";
 import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "#domain/settings";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import {
+  createPostgresDatabase,
   type DbKind,
   get,
-  MemoryMailer,
   post,
   type Session,
   send,
   signUpAndSignIn,
-  TEST_ORIGIN,
+  startTestApp,
   type TestApp,
+  testConfig,
   testDatabases,
 } from "../testing/harness";
-import { TEST_DATABASE_URL } from "../testing/test-config";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
 import { requestsDir, runDailyBackup, serveBackupRequests } from "./jobs";
@@ -47,21 +43,12 @@ async function emptyPlace(kind: DbKind): Promise<Place> {
   const dataDir = scratch();
   if (kind === "pglite")
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `bahi_backup_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
+  const fresh = await createPostgresDatabase("bahi_backup");
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: fresh.url,
     dataDir,
     drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -69,26 +56,7 @@ async function emptyPlace(kind: DbKind): Promise<Place> {
 
 /** Bahi on a place, as `npm start` would open it (migrations included). */
 async function startApp(place: Place): Promise<TestApp> {
-  const database = await openDatabase(place);
-  const config = loadConfig({
-    DATA_DIR: place.dataDir,
-    PUBLIC_URL: TEST_ORIGIN,
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-    NODE_ENV: "test",
-  });
-  const mailer = new MemoryMailer();
-  const built = await buildApp({ config, database, logger: pino({ level: "silent" }), mailer });
-  await built.app.ready();
-  return {
-    ...built,
-    config,
-    database,
-    mailer,
-    async close() {
-      await built.app.close();
-      await database.close();
-    },
-  };
+  return startTestApp(testConfig(place.dataDir), await openDatabase(place));
 }
 
 async function tableCount(place: Place): Promise<number> {

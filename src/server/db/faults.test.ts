@@ -1,42 +1,27 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import pino from "pino";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { DbProxy } from "../testing/db-proxy";
 import {
+  createPostgresDatabase,
   get,
-  MemoryMailer,
   post,
   type Session,
   signUpAndSignIn,
-  TEST_ORIGIN,
+  startTestApp,
   type TestApp,
+  testConfig,
 } from "../testing/harness";
 import { TEST_DATABASE_URL } from "../testing/test-config";
 import { openDatabase } from "./client";
 
 /** The app on a fresh PostgreSQL database that it reaches through a proxy the test can cut. */
 async function appBehindProxy(env: Record<string, string> = {}) {
-  const adminUrl = TEST_DATABASE_URL!;
-  const name = `bahi_fault_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const direct = new URL(adminUrl);
-  direct.pathname = `/${name}`;
+  const fresh = await createPostgresDatabase("bahi_fault");
+  const direct = new URL(fresh.url);
   const proxy = await DbProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bahi-fault-")),
-    PUBLIC_URL: TEST_ORIGIN,
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-    NODE_ENV: "test",
-    ...env,
-  });
+  const config = testConfig(mkdtempSync(path.join(tmpdir(), "bahi-fault-")), env);
   const faults: Error[] = [];
   const database = await openDatabase({
     databaseUrl: proxy.urlFor(direct.toString()),
@@ -44,29 +29,10 @@ async function appBehindProxy(env: Record<string, string> = {}) {
     timeouts: { connectMs: config.timeouts.dbConnectMs, statementMs: config.timeouts.dbStatementMs },
     onConnectionFault: (error) => faults.push(error),
   });
-  const mailer = new MemoryMailer();
-  const built = await buildApp({
-    config,
-    database,
-    logger: pino({ level: "silent" }),
-    mailer,
+  const t = await startTestApp(config, database, {}, async () => {
+    await proxy.close();
+    await fresh.drop();
   });
-  await built.app.ready();
-  const t: TestApp = {
-    ...built,
-    config,
-    database,
-    mailer,
-    async close() {
-      await built.app.close();
-      await database.close();
-      await proxy.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
   return { t, proxy, faults, directUrl: direct.toString() };
 }
 

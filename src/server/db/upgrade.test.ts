@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,8 +9,7 @@ import pg from "pg";
 import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
 import { buildExport } from "../services/data-transfer";
 import type { DbKind } from "../testing/harness";
-import { testDatabases } from "../testing/harness";
-import { TEST_DATABASE_URL } from "../testing/test-config";
+import { createPostgresDatabase, testDatabases } from "../testing/harness";
 import { openDatabase, PGLITE_EXTENSIONS, queryRows } from "./client";
 
 // Databases written by the release before this one (tests/fixtures/upgrade/README.md) must open
@@ -42,17 +41,8 @@ async function restoreFixture(kind: DbKind): Promise<Place> {
     execFileSync("tar", ["-xJf", path.join(FIXTURE, "pglite-db.tar.xz"), "-C", dataDir]);
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `bahi_upgrade_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const fresh = await createPostgresDatabase("bahi_upgrade");
+  const databaseUrl = fresh.url;
   execFileSync("psql", [
     "-q",
     "-v",
@@ -66,7 +56,7 @@ async function restoreFixture(kind: DbKind): Promise<Place> {
     databaseUrl,
     dataDir,
     drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -26,25 +26,36 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
   for (const kind of testDatabases()) describe(`${name} [${kind}]`, () => suite(kind));
 }
 
-/** A fresh PostgreSQL database for this test file, dropped when closed. */
-async function openFreshPostgres(): Promise<Database> {
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and how to drop it. */
+export async function createPostgresDatabase(
+  prefix = "bahi_test",
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = TEST_DATABASE_URL!;
-  const name = `bahi_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh PostgreSQL database for this test file, dropped when closed. */
+async function openFreshPostgres(): Promise<Database> {
+  const fresh = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
   return {
     ...database,
     async close() {
       await database.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await fresh.drop();
     },
   };
 }
@@ -81,16 +92,24 @@ export interface TestAppOptions {
   mailer?: MemoryMailer;
 }
 
-export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-test-"));
-  const config = loadConfig({
+/** The configuration test apps run with, plus a test's own variables. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     NODE_ENV: "test",
-    ...opts.env,
+    ...env,
   });
-  const database = kind === "postgres" ? await openFreshPostgres() : await openMemoryDatabase();
+}
+
+/** Bahi on an open database, ready for requests; closing it closes the app, the database, then `onClose`. */
+export async function startTestApp(
+  config: Config,
+  database: Database,
+  opts: Omit<TestAppOptions, "env"> = {},
+  onClose?: () => Promise<void>,
+): Promise<TestApp> {
   const mailer = opts.mailer ?? new MemoryMailer();
   const built = await buildApp({
     config,
@@ -109,8 +128,15 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
     async close() {
       await built.app.close();
       await database.close();
+      await onClose?.();
     },
   };
+}
+
+export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-")), opts.env);
+  const database = kind === "postgres" ? await openFreshPostgres() : await openMemoryDatabase();
+  return startTestApp(config, database, opts);
 }
 
 /**
