@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 /**
@@ -17,4 +19,19 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
     }
     return prepared;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (sql`...` with `sql.placeholder(...)` for its values), prepared like
+ * preparedPerDb's queries under `name`; answers its rows, the same on node-postgres and PGlite.
+ */
+export function preparedRows<T>(
+  name: string,
+  query: SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const prepared = preparedPerDb((db) => db._.session.prepareQuery(compiled, undefined, name, false));
+  return async (db, values) => ((await prepared(db).execute(values)) as { rows: T[] }).rows;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { StoredStatus } from "#domain/status";
-import { type Db, queryRows } from "../client";
+import type { Db } from "../client";
+import { preparedRows } from "../prepared";
 import { invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";
 import { lowStockSql } from "./stock";
@@ -61,8 +62,16 @@ function bucketsOf(totals: TotalsRow[], dueThisMonth: DueRow[]): InvoiceBucket[]
   return [...buckets.values()].filter((b) => b.count !== 0);
 }
 
-function bucketColumns(userId: string, today: string): SQL {
-  const monthStart = `${today.slice(0, 7)}-01`;
+/** The values of bucketColumns' statement: the user, their today and the first day of its month. */
+function bucketValues(userId: string, today: string) {
+  return { userId, today, monthStart: `${today.slice(0, 7)}-01` };
+}
+
+/** Reads the totals and the invoices due this month before today (the values of bucketValues). */
+function bucketColumns(): SQL {
+  const userId = sql.placeholder("userId");
+  const monthStart = sql.placeholder("monthStart");
+  const today = sql.placeholder("today");
   return sql`(select coalesce(json_agg(json_build_array(currency, month, status,
           due_month < ${monthStart}::date, count, total_minor)), '[]')
         from ${invoiceMonthTotals} where user_id = ${userId}) as totals,
@@ -73,12 +82,14 @@ function bucketColumns(userId: string, today: string): SQL {
           and due_date >= ${monthStart}::date and due_date < ${today}::date) as due_this_month`;
 }
 
+const bucketRows = preparedRows<{ totals: TotalsRow[]; due_this_month: DueRow[] }>(
+  "invoice_buckets",
+  sql`select ${bucketColumns()}`,
+);
+
 export async function invoiceBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
-  const [row] = await queryRows<{ totals: TotalsRow[]; due_this_month: DueRow[] }>(
-    db,
-    sql`select ${bucketColumns(userId, today)}`,
-  );
-  return bucketsOf(row.totals, row.due_this_month);
+  const [row] = await bucketRows(db, bucketValues(userId, today));
+  return bucketsOf(row!.totals, row!.due_this_month);
 }
 
 export interface LowStockRow {
@@ -89,27 +100,21 @@ export interface LowStockRow {
   lowStockLevel: string | null;
 }
 
-/**
- * Everything the dashboard reads but the settings, in one statement (one round trip): the
- * buckets, the 5 latest invoices, up to 10 low-stock products and the credit balance (null for
- * a user without a balance row yet).
- */
-export async function dashboardData(db: Db, userId: string, today: string) {
-  const [row] = await queryRows<{
-    totals: TotalsRow[];
-    due_this_month: DueRow[];
-    recent: (Omit<InvoiceSummaryRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[];
-    low_stock: LowStockRow[];
-    credits: number | null;
-  }>(
-    db,
-    sql`with recent as (
+const dashboardRows = preparedRows<{
+  totals: TotalsRow[];
+  due_this_month: DueRow[];
+  recent: (Omit<InvoiceSummaryRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[];
+  low_stock: LowStockRow[];
+  credits: number | null;
+}>(
+  "dashboard",
+  sql`with recent as (
         select id, invoice_number as "invoiceNumber", status, client_id as "clientId",
           client_name as "clientName", currency, total_minor as "totalMinor",
           invoice_date as "invoiceDate", due_date as "dueDate", payment_date as "paymentDate",
           created_at as "createdAt", updated_at as "updatedAt"
         from ${invoices}
-        where user_id = ${userId}
+        where user_id = ${sql.placeholder("userId")}
         order by invoice_date desc, created_at desc, id desc
         limit 5
       ),
@@ -117,18 +122,27 @@ export async function dashboardData(db: Db, userId: string, today: string) {
         select id, name, unit, available_quantity::text as "availableQuantity",
           low_stock_level::text as "lowStockLevel", available_quantity as quantity
         from ${productServices}
-        where user_id = ${userId} and ${lowStockSql}
+        where user_id = ${sql.placeholder("userId")} and ${lowStockSql}
         order by available_quantity asc, lower(name) asc
         limit 10
       )
     select
-      ${bucketColumns(userId, today)},
+      ${bucketColumns()},
       (select coalesce(json_agg(r order by r."invoiceDate" desc, r."createdAt" desc, r.id desc), '[]')
         from recent r) as recent,
       (select coalesce(json_agg(p order by p.quantity asc, lower(p.name) asc), '[]')
         from low_stock p) as low_stock,
-      (select credits from ${userCredits} where user_id = ${userId}) as credits`,
-  );
+      (select credits from ${userCredits} where user_id = ${sql.placeholder("userId")}) as credits`,
+);
+
+/**
+ * Everything the dashboard reads but the settings, in one statement (one round trip): the
+ * buckets, the 5 latest invoices, up to 10 low-stock products and the credit balance (null for
+ * a user without a balance row yet).
+ */
+export async function dashboardData(db: Db, userId: string, today: string) {
+  const [row] = await dashboardRows(db, bucketValues(userId, today));
+  if (!row) throw new Error("The dashboard's statement answered no row");
   return {
     buckets: bucketsOf(row.totals, row.due_this_month),
     recent: row.recent.map(
