@@ -10,6 +10,7 @@ import {
   testAppForSuite,
   userIdOf,
 } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 describeEachDb("settings API", (kind) => {
   const t = testAppForSuite(kind);
@@ -212,15 +213,12 @@ describeEachDb("settings API", (kind) => {
       const created = await post(
         t.app,
         "/api/invoices",
-        {
-          invoiceNumber: "KEPT-1",
+        invoiceRequest("KEPT-1", {
           status: "draft",
           invoiceDate: "2026-11-02",
           dueDate: "2026-12-02",
-          currency: "INR",
           client: { name: "Walk-in" },
-          items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-        },
+        }),
         s.cookie,
       );
       expect(created.statusCode).toBe(201);

@@ -57,6 +57,13 @@ function invalidImage(kind: ImageKind): AppError {
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** The image as stored: these bytes, their type and size, and their content hash. */
+const prepared = (
+  bytes: Buffer,
+  mimeType: ImageMime,
+  size: { width: number; height: number },
+): PreparedImage => ({ bytes, mimeType, width: size.width, height: size.height, contentHash: hashOf(bytes) });
+
 async function toPng(pipeline: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
   return pipeline
     .png({ compressionLevel: 9, adaptiveFiltering: false, palette: false })
@@ -102,13 +109,7 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<Prep
       const { data, info } = await toPng(
         bounded(sharp(clean, { density, limitInputPixels: MAX_INPUT_PIXELS })),
       );
-      return {
-        bytes: data,
-        mimeType: "image/png",
-        width: info.width,
-        height: info.height,
-        contentHash: hashOf(data),
-      };
+      return prepared(data, "image/png", info);
     }
 
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -116,35 +117,17 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<Prep
 
     if (sniffed === "jpeg" && isCleanJpeg(meta)) {
       await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).raw().toBuffer(); // decodes whole
-      return {
-        bytes: input,
-        mimeType: "image/jpeg",
-        width: meta.width!,
-        height: meta.height!,
-        contentHash: hashOf(input),
-      };
+      return prepared(input, "image/jpeg", { width: meta.width!, height: meta.height! });
     }
     const pipeline = bounded(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }));
     if (sniffed === "png") {
       const { data, info } = await toPng(pipeline);
-      return {
-        bytes: data,
-        mimeType: "image/png",
-        width: info.width,
-        height: info.height,
-        contentHash: hashOf(data),
-      };
+      return prepared(data, "image/png", info);
     }
     const { data, info } = await pipeline
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    return {
-      bytes: data,
-      mimeType: "image/jpeg",
-      width: info.width,
-      height: info.height,
-      contentHash: hashOf(data),
-    };
+    return prepared(data, "image/jpeg", info);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw invalidImage(kind);

@@ -111,6 +111,30 @@ export const LineRow = memo(function LineRow({
   const errorFor = (field: string) =>
     errors[`items.${index}.${field}`] ?? (problemField === field ? problemMessage : null);
   const n = index + 1;
+  const numberField = ([field, label]: [LineField, string]) => (
+    <Field key={field} label={label} error={errorFor(field)}>
+      {(p) => (
+        <Input
+          {...p}
+          inputMode="decimal"
+          value={item[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+      )}
+    </Field>
+  );
+  const textField = (field: "hsnSac" | "unit", label: string) => (
+    <Field label={label} error={errors[`items.${index}.${field}`]}>
+      {(p) => (
+        <Input
+          {...p}
+          value={item[field]}
+          maxLength={PRODUCT_LIMITS[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+      )}
+    </Field>
+  );
 
   return (
     <li className="rounded-md border border-border p-3" aria-label={`Item ${n}`} data-testid="line-item">
@@ -138,53 +162,13 @@ export const LineRow = memo(function LineRow({
               />
             )}
           </Field>
-          <Field label="HSN/SAC" error={errors[`items.${index}.hsnSac`]}>
-            {(p) => (
-              <Input
-                {...p}
-                value={item.hsnSac}
-                maxLength={PRODUCT_LIMITS.hsnSac}
-                onChange={(e) => set({ hsnSac: e.target.value })}
-              />
-            )}
-          </Field>
+          {textField("hsnSac", "HSN/SAC")}
         </div>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5 sm:pl-8">
-        {NUMBER_FIELDS.slice(0, 1).map(([field, label]) => (
-          <Field key={field} label={label} error={errorFor(field)}>
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                value={item[field]}
-                onChange={(e) => set({ [field]: e.target.value })}
-              />
-            )}
-          </Field>
-        ))}
-        <Field label="Unit" error={errors[`items.${index}.unit`]}>
-          {(p) => (
-            <Input
-              {...p}
-              value={item.unit}
-              maxLength={PRODUCT_LIMITS.unit}
-              onChange={(e) => set({ unit: e.target.value })}
-            />
-          )}
-        </Field>
-        {NUMBER_FIELDS.slice(1).map(([field, label]) => (
-          <Field key={field} label={label} error={errorFor(field)}>
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                value={item[field]}
-                onChange={(e) => set({ [field]: e.target.value })}
-              />
-            )}
-          </Field>
-        ))}
+        {NUMBER_FIELDS.slice(0, 1).map(numberField)}
+        {textField("unit", "Unit")}
+        {NUMBER_FIELDS.slice(1).map(numberField)}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 sm:pl-8">
         <div className="min-w-0 text-sm">

@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CREDIT_PLANS, NEW_USER_CREDITS } from "#domain/credits";
+import { LandingSection } from "./LandingSection";
 
 const planList = CREDIT_PLANS.map((plan) => `${plan.credits} for ₹${plan.priceRupees}`).join(", ");
 
@@ -54,26 +55,21 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
 
 export function Faq() {
   return (
-    <section id="faq-section" aria-labelledby="faq-heading" className="scroll-mt-20 py-16 md:py-24">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="faq-heading" className="text-center font-bold text-3xl tracking-tight">
-          Frequently asked questions
-        </h2>
-        <div className="mt-10 divide-y divide-border rounded-xl border border-border bg-card">
-          {questions.map((item) => (
-            <details key={item.question} className="group px-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
-                <span>{item.question}</span>
-                <ChevronDown
-                  className="h-5 w-5 shrink-0 text-muted-foreground motion-safe:transition-transform group-open:rotate-180"
-                  aria-hidden="true"
-                />
-              </summary>
-              <p className="pb-5 text-muted-foreground">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+    <LandingSection id="faq-section" headingId="faq-heading" title="Frequently asked questions" narrow>
+      <div className="mt-10 divide-y divide-border rounded-xl border border-border bg-card">
+        {questions.map((item) => (
+          <details key={item.question} className="group px-5">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+              <span>{item.question}</span>
+              <ChevronDown
+                className="h-5 w-5 shrink-0 text-muted-foreground motion-safe:transition-transform group-open:rotate-180"
+                aria-hidden="true"
+              />
+            </summary>
+            <p className="pb-5 text-muted-foreground">{item.answer}</p>
+          </details>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

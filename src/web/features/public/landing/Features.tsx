@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Boxes, CalendarClock, FileDown, Gift, LayoutTemplate, Repeat, Users, Zap } from "lucide-react";
+import { LandingSection } from "./LandingSection";
 
 interface Feature {
   title: string;
@@ -63,46 +64,43 @@ const features: readonly Feature[] = [
 
 export function Features() {
   return (
-    <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 py-16 md:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="features-heading" className="text-center font-bold text-3xl tracking-tight">
-          Everything a small business needs to bill
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-          From the first quote-like draft to the final “Paid” stamp, Bahi keeps your invoices, clients and
-          stock together.
-        </p>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map((feature, index) => (
-            <li
-              key={feature.title}
-              className={`animate-fade-up rounded-xl border p-5 motion-safe:transition-transform motion-safe:hover:-translate-y-1 ${
-                feature.comingSoon
-                  ? "border-dashed border-border bg-muted"
-                  : "border-border bg-card shadow-sm"
-              }`}
-              style={{ animationDelay: `${index * 80}ms` }}
-            >
-              <div className="flex items-start justify-between gap-2">
-                <span
-                  className={`inline-flex h-10 w-10 items-center justify-center rounded-lg ${
-                    feature.comingSoon ? "bg-card text-muted-foreground" : "bg-accent-soft text-accent"
-                  }`}
-                >
-                  <feature.icon className="h-5 w-5" aria-hidden="true" />
+    <LandingSection
+      id="features"
+      headingId="features-heading"
+      title="Everything a small business needs to bill"
+    >
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+        From the first quote-like draft to the final “Paid” stamp, Bahi keeps your invoices, clients and stock
+        together.
+      </p>
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map((feature, index) => (
+          <li
+            key={feature.title}
+            className={`animate-fade-up rounded-xl border p-5 motion-safe:transition-transform motion-safe:hover:-translate-y-1 ${
+              feature.comingSoon ? "border-dashed border-border bg-muted" : "border-border bg-card shadow-sm"
+            }`}
+            style={{ animationDelay: `${index * 80}ms` }}
+          >
+            <div className="flex items-start justify-between gap-2">
+              <span
+                className={`inline-flex h-10 w-10 items-center justify-center rounded-lg ${
+                  feature.comingSoon ? "bg-card text-muted-foreground" : "bg-accent-soft text-accent"
+                }`}
+              >
+                <feature.icon className="h-5 w-5" aria-hidden="true" />
+              </span>
+              {feature.comingSoon && (
+                <span className="rounded-full border border-warning px-2 py-0.5 font-medium text-warning text-xs">
+                  Coming soon
                 </span>
-                {feature.comingSoon && (
-                  <span className="rounded-full border border-warning px-2 py-0.5 font-medium text-warning text-xs">
-                    Coming soon
-                  </span>
-                )}
-              </div>
-              <h3 className="mt-4 font-semibold">{feature.title}</h3>
-              <p className="mt-2 text-muted-foreground text-sm">{feature.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              )}
+            </div>
+            <h3 className="mt-4 font-semibold">{feature.title}</h3>
+            <p className="mt-2 text-muted-foreground text-sm">{feature.description}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -2,6 +2,7 @@ import { formatMoney } from "#domain/format";
 import { computeInvoiceTotals } from "#domain/totals";
 import { amountInWords } from "#domain/words";
 import { type SampleInvoice, sampleInvoices } from "./invoiceSamples";
+import { LandingSection } from "./LandingSection";
 
 const inr = (paise: number) => formatMoney(paise, "INR");
 
@@ -120,21 +121,20 @@ function Row({ label, paise }: { label: string; paise: number }) {
 
 export function InvoiceSamples() {
   return (
-    <section id="samples" aria-labelledby="samples-heading" className="scroll-mt-20 py-16 md:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="samples-heading" className="text-center font-bold text-3xl tracking-tight">
-          Invoices your clients will take seriously
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-          Three sample invoices from made-up businesses, one in each template. Yours carry your logo, colours,
-          bank details and UPI QR code.
-        </p>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {sampleInvoices.map((invoice, index) => (
-            <SampleInvoiceCard key={invoice.number} invoice={invoice} index={index} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="samples"
+      headingId="samples-heading"
+      title="Invoices your clients will take seriously"
+    >
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+        Three sample invoices from made-up businesses, one in each template. Yours carry your logo, colours,
+        bank details and UPI QR code.
+      </p>
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {sampleInvoices.map((invoice, index) => (
+          <SampleInvoiceCard key={invoice.number} invoice={invoice} index={index} />
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Quote } from "lucide-react";
+import { LandingSection } from "./LandingSection";
 
 /** Illustrative stories with fictional names; labelled as such on the page. */
 const testimonials = [
@@ -31,39 +32,34 @@ function initials(name: string): string {
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-muted py-16 md:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="testimonials-heading" className="text-center font-bold text-3xl tracking-tight">
-          How people use Bahi
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground text-sm">
-          Illustrative stories: the names and businesses below are fictional examples.
-        </p>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name} className="flex">
-              <figure className="flex flex-col rounded-xl border border-border bg-card p-6 shadow-sm">
-                <Quote className="h-6 w-6 text-accent" aria-hidden="true" />
-                <blockquote className="mt-3 flex-1">
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption className="mt-5 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent text-sm"
-                  >
-                    {initials(testimonial.name)}
-                  </span>
-                  <span className="text-sm">
-                    <span className="block font-medium">{testimonial.name}</span>
-                    <span className="text-muted-foreground">{testimonial.role}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection headingId="testimonials-heading" title="How people use Bahi" muted>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground text-sm">
+        Illustrative stories: the names and businesses below are fictional examples.
+      </p>
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.name} className="flex">
+            <figure className="flex flex-col rounded-xl border border-border bg-card p-6 shadow-sm">
+              <Quote className="h-6 w-6 text-accent" aria-hidden="true" />
+              <blockquote className="mt-3 flex-1">
+                <p>{testimonial.quote}</p>
+              </blockquote>
+              <figcaption className="mt-5 flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent text-sm"
+                >
+                  {initials(testimonial.name)}
+                </span>
+                <span className="text-sm">
+                  <span className="block font-medium">{testimonial.name}</span>
+                  <span className="text-muted-foreground">{testimonial.role}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { IndianRupee, ShieldCheck, Smartphone, Wallet } from "lucide-react";
+import { LandingSection } from "./LandingSection";
 
 const reasons: readonly { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -26,25 +27,20 @@ const reasons: readonly { title: string; text: string; icon: LucideIcon }[] = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-heading" className="bg-muted py-16 md:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="why-heading" className="text-center font-bold text-3xl tracking-tight">
-          Why businesses choose Bahi
-        </h2>
-        <ul className="mt-12 grid gap-8 sm:grid-cols-2">
-          {reasons.map((reason) => (
-            <li key={reason.title} className="flex gap-4">
-              <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                <reason.icon className="h-5 w-5" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-lg">{reason.title}</h3>
-                <p className="mt-1 text-muted-foreground">{reason.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection headingId="why-heading" title="Why businesses choose Bahi" muted>
+      <ul className="mt-12 grid gap-8 sm:grid-cols-2">
+        {reasons.map((reason) => (
+          <li key={reason.title} className="flex gap-4">
+            <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <reason.icon className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <div>
+              <h3 className="font-semibold text-lg">{reason.title}</h3>
+              <p className="mt-1 text-muted-foreground">{reason.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
