@@ -176,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       root: webRoot,
       // "/" is the app page too (it sends a visitor on to /dashboard or /auth).
       index: "index.html",
+      // The build writes .br and .gz copies (vite.config.ts): sent as they are, not compressed again.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

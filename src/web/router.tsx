@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
-import { AuthPage } from "./features/auth/AuthPage";
 import { ErrorPage } from "./features/errors/ErrorPage";
 import { NotFoundPage } from "./features/errors/NotFoundPage";
 import { RequireAuth, TermsGate } from "./features/shell/RequireAuth";
@@ -17,9 +16,17 @@ export const router = createBrowserRouter([
     // Router warns that no HydrateFallback was given).
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
-      { path: "/auth", element: <AuthPage /> },
-      // The information pages and the password reset page are loaded when opened: /auth (the page
-      // most visitors open first) only carries the landing page and the sign-in forms.
+      // The landing page and the sign-in forms load with /auth only, so an app page's first
+      // download does not carry them; the router asks for them as soon as the entry runs, at the
+      // same time as the session.
+      {
+        path: "/auth",
+        ...page(
+          () => import("./features/auth/AuthPage"),
+          (m) => m.AuthPage,
+        ),
+      },
+      // The information pages and the password reset page are loaded when opened.
       {
         path: "/update-password",
         ...page(

@@ -1,23 +1,32 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { LogOut, Menu, Moon, Sun, X } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { LogOut, Menu, Moon, Sun } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { useTheme } from "#web/lib/theme";
-import { TopUpDialogHost } from "../credits/TopUpDialog";
+import { useTopUpDialog } from "../credits/useTopUpDialog";
 import { SettingsGate } from "../settings/SettingsGate";
 import { CreditsButton } from "./CreditsButton";
 import { PRODUCT_NAME, titleForPath } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
 import { useSignOut } from "./useSignOut";
 
+// The drawer and the top-up dialog (and the dialog code they share) load when first opened, so an
+// app page's first download and first render carry neither.
+const MobileDrawer = lazy(() => import("./MobileDrawer").then((m) => ({ default: m.MobileDrawer })));
+const TopUpDialogHost = lazy(() =>
+  import("../credits/TopUpDialog").then((m) => ({ default: m.TopUpDialogHost })),
+);
+
 export function AppShell() {
   const { user } = useAuth();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerUsed = useOnceTrue(drawerOpen);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const topUpUsed = useOnceTrue(useTopUpDialog().isOpen);
   const { signOut, busy } = useSignOut();
   const title = titleForPath(location.pathname) ?? PRODUCT_NAME;
 
@@ -47,36 +56,31 @@ export function AppShell() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-6">
-          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <DialogPrimitive.Trigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="h-5 w-5" aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Trigger>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-              <DialogPrimitive.Content
-                className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-[280px] flex-col bg-card p-4 text-foreground shadow-xl md:hidden"
-                aria-describedby={undefined}
-                data-testid="mobile-drawer"
-              >
-                <div className="mb-4 flex items-center justify-between">
-                  <DialogPrimitive.Title className="px-3 text-xl font-bold text-primary">
-                    {PRODUCT_NAME}
-                  </DialogPrimitive.Title>
-                  <DialogPrimitive.Close asChild>
-                    <Button variant="ghost" size="icon" aria-label="Close menu">
-                      <X className="h-5 w-5" aria-hidden="true" />
-                    </Button>
-                  </DialogPrimitive.Close>
-                </div>
-                <nav aria-label="Main" className="flex-1 overflow-y-auto">
-                  <NavList onNavigate={() => setDrawerOpen(false)} />
-                </nav>
-                <SidebarFooter email={user?.email ?? ""} onSignOut={signOut} busy={busy} />
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? "mobile-drawer" : undefined}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="h-5 w-5" aria-hidden="true" />
+          </Button>
+          {drawerUsed && (
+            <Suspense fallback={null}>
+              <MobileDrawer
+                open={drawerOpen}
+                onOpenChange={setDrawerOpen}
+                trigger={menuButton}
+                email={user?.email ?? ""}
+                onSignOut={signOut}
+                busy={busy}
+              />
+            </Suspense>
+          )}
 
           <p className="min-w-0 flex-1 truncate font-semibold" aria-hidden="true">
             {title}
@@ -97,7 +101,11 @@ export function AppShell() {
           </div>
         </main>
       </div>
-      <TopUpDialogHost />
+      {topUpUsed && (
+        <Suspense fallback={null}>
+          <TopUpDialogHost />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -120,18 +128,42 @@ export function ThemeToggle() {
   );
 }
 
-/** 'Welcome back, {name}!' once per browser session per user. */
+/**
+ * 'Welcome back, {name}!' once per browser session per user. Shown once the page has been drawn
+ * (when the browser is next idle), so measuring the toast does not hold up the page's first paint.
+ */
 function useWelcomeToast() {
   const { user } = useAuth();
   useEffect(() => {
     if (!user) return;
     const key = `hasWelcomed_${user.id}`;
-    try {
-      if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, "1");
-    } catch {
-      return;
-    }
-    toast.success(`Welcome back, ${displayName(user)}!`, { description: "Manage your invoices with ease." });
+    return whenIdle(() => {
+      try {
+        if (sessionStorage.getItem(key)) return;
+        sessionStorage.setItem(key, "1");
+      } catch {
+        return;
+      }
+      toast.success(`Welcome back, ${displayName(user)}!`, {
+        description: "Manage your invoices with ease.",
+      });
+    });
   }, [user]);
+}
+
+/** Runs `work` when the browser is idle (at most 1 s later); returns a function that cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 200);
+  return () => clearTimeout(id);
+}
+
+/** True from the first time `value` is true on (a dialog's code is loaded when first opened). */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }

@@ -16,6 +16,7 @@ import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
 import { Field, Input } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
+import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
@@ -69,6 +70,8 @@ export function InvoiceEditor({
   const [previewOpened, setPreviewOpened] = useState(false);
   if (mobileView === "preview" && !previewOpened) setPreviewOpened(true);
   const drawPreview = wide || previewOpened;
+  // The form's first card is drawn with the page; the cards below it right after (skeleton meanwhile).
+  const drawWholeForm = useAfterFirstPaint();
   const numberEdited = useRef(false);
   const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
   const today = todayInTimeZone(new Date(), settings.timeZone);
@@ -317,47 +320,56 @@ export function InvoiceEditor({
               onNumberEdited={onNumberEdited}
             />
           </Card>
-          <Card>
-            <ClientSection
-              client={input.client}
-              clientId={input.clientId}
-              dispatch={dispatch}
-              errors={errors}
+          {drawWholeForm ? (
+            <>
+              <Card>
+                <ClientSection
+                  client={input.client}
+                  clientId={input.clientId}
+                  dispatch={dispatch}
+                  errors={errors}
+                />
+              </Card>
+              <Card className="space-y-4">
+                <LineItemsSection
+                  items={input.items}
+                  currency={input.currency}
+                  preview={preview}
+                  errors={errors}
+                  stock={knownStock}
+                  heldMilli={heldMilli}
+                  dispatch={dispatch}
+                  onProductPicked={onProductPicked}
+                />
+                {errors.items && (
+                  <p className="text-sm text-destructive" role="alert">
+                    {errors.items}
+                  </p>
+                )}
+                <TotalsPanel
+                  document={preview.document}
+                  error={preview.error}
+                  invalidLines={Object.keys(preview.lineProblems).length}
+                  onRoundOffChange={(roundOff) => dispatch({ type: "set", patch: { roundOff } })}
+                />
+              </Card>
+              <Card>
+                <OptionsSection options={options} company={company} dispatch={dispatch} errors={errors} />
+              </Card>
+              <ActionBar
+                saved={Boolean(saved)}
+                status={saved?.status ?? "draft"}
+                busy={busy}
+                onAction={onAction}
+                download={downloadButton}
+              />
+            </>
+          ) : (
+            <div
+              aria-hidden="true"
+              className="h-[48rem] animate-pulse rounded-lg border border-border bg-card"
             />
-          </Card>
-          <Card className="space-y-4">
-            <LineItemsSection
-              items={input.items}
-              currency={input.currency}
-              preview={preview}
-              errors={errors}
-              stock={knownStock}
-              heldMilli={heldMilli}
-              dispatch={dispatch}
-              onProductPicked={onProductPicked}
-            />
-            {errors.items && (
-              <p className="text-sm text-destructive" role="alert">
-                {errors.items}
-              </p>
-            )}
-            <TotalsPanel
-              document={preview.document}
-              error={preview.error}
-              invalidLines={Object.keys(preview.lineProblems).length}
-              onRoundOffChange={(roundOff) => dispatch({ type: "set", patch: { roundOff } })}
-            />
-          </Card>
-          <Card>
-            <OptionsSection options={options} company={company} dispatch={dispatch} errors={errors} />
-          </Card>
-          <ActionBar
-            saved={Boolean(saved)}
-            status={saved?.status ?? "draft"}
-            busy={busy}
-            onAction={onAction}
-            download={downloadButton}
-          />
+          )}
         </form>
 
         <div
