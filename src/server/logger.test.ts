@@ -2,11 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { DEFAULT_SETTINGS } from "#domain/settings";
 import { resetPasswordMail } from "./auth/mails";
 import { createLogger, redactUrl } from "./logger";
 import { createMailer } from "./services/mail";
-import { cookiesFrom, describeEachDb, get, post, send, testAppForSuite } from "./testing/harness";
+import { cookiesFrom, describeEachDb, get, post, putSettings, testAppForSuite } from "./testing/harness";
 import { invoiceRequest } from "./testing/invoice-request";
 import { memoryLog } from "./testing/memory-log";
 
@@ -76,25 +75,9 @@ describeEachDb("logs of a whole run", (kind) => {
       branchName: "Fort",
       upiId: UPI_ID,
     };
-    expect(
-      (
-        await send(
-          t.app,
-          "PUT",
-          "/api/settings",
-          { ...DEFAULT_SETTINGS, bankDetails, includeBankDetails: true },
-          session,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await putSettings(t, { bankDetails, includeBankDetails: true }, session)).statusCode).toBe(200);
     // A save that fails validation echoes nothing of the body into the logs either.
-    await send(
-      t.app,
-      "PUT",
-      "/api/settings",
-      { ...DEFAULT_SETTINGS, bankDetails: { ...bankDetails, ifscCode: `${IFSC}X` } },
-      session,
-    );
+    await putSettings(t, { bankDetails: { ...bankDetails, ifscCode: `${IFSC}X` } }, session);
 
     const invoice = await post(t.app, "/api/invoices", invoiceRequest("LOG-1", { bankDetails }), session);
     expect(invoice.statusCode).toBe(201);

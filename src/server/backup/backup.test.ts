@@ -11,15 +11,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { DEFAULT_SETTINGS } from "#domain/settings";
 import { openDatabase } from "../db/client";
 import {
   createPostgresDatabase,
   type DbKind,
   get,
   post,
+  putSettings,
   type Session,
-  send,
   signUpAndSignIn,
   startTestApp,
   type TestApp,
@@ -80,13 +79,7 @@ async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoic
   const s = await signUpAndSignIn(t);
   const logo = (await png(color)).toString("base64");
   const logoId = (await post(t.app, "/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
-  await send(
-    t.app,
-    "PUT",
-    "/api/settings",
-    { ...DEFAULT_SETTINGS, companyName: "Kesari", companyLogo: logoId },
-    s.cookie,
-  );
+  await putSettings(t, { companyName: "Kesari", companyLogo: logoId }, s.cookie);
   const clientId = (await post(t.app, "/api/clients", { name: "Asha Rao" }, s.cookie)).json().id;
   const productId = (
     await post(t.app, "/api/products", { name: "Tea", rate: "450", availableQuantity: "50" }, s.cookie)

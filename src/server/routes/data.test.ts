@@ -18,6 +18,7 @@ import {
   describeEachDb,
   get,
   post,
+  putSettings,
   send,
   signUpAndSignIn,
   testAppForSuite,
@@ -50,12 +51,9 @@ describeEachDb("export, import and clear API", (kind) => {
     const sigId = (
       await post(t.app, "/api/images", { kind: "signature", data: sig.toString("base64") }, s.cookie)
     ).json().id;
-    await send(
-      t.app,
-      "PUT",
-      "/api/settings",
+    await putSettings(
+      t,
       {
-        ...DEFAULT_SETTINGS,
         companyName: "Kesari Traders",
         companyLogo: logoId,
         signatureImage: sigId,

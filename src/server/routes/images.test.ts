@@ -1,10 +1,9 @@
 import sharp from "sharp";
-import { DEFAULT_SETTINGS } from "#domain/settings";
 import {
   describeEachDb,
   get,
   post,
-  send,
+  putSettings,
   signUpAndSignIn,
   type TestApp,
   testAppForSuite,
@@ -134,30 +133,12 @@ describeEachDb("images API", (kind) => {
     const owner = await signUpAndSignIn(t);
     const other = await signUpAndSignIn(t);
     const id = (await upload(t, owner.cookie, "logo", await png(12, 12))).json().id;
-    const stolen = await send(
-      t.app,
-      "PUT",
-      "/api/settings",
-      { ...DEFAULT_SETTINGS, companyLogo: id },
-      other.cookie,
-    );
+    const stolen = await putSettings(t, { companyLogo: id }, other.cookie);
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().error.fields).toHaveProperty("companyLogo");
-    const made = await send(
-      t.app,
-      "PUT",
-      "/api/settings",
-      { ...DEFAULT_SETTINGS, companyLogo: "img_nope" },
-      owner.cookie,
-    );
+    const made = await putSettings(t, { companyLogo: "img_nope" }, owner.cookie);
     expect(made.statusCode).toBe(400);
-    const own = await send(
-      t.app,
-      "PUT",
-      "/api/settings",
-      { ...DEFAULT_SETTINGS, companyLogo: id },
-      owner.cookie,
-    );
+    const own = await putSettings(t, { companyLogo: id }, owner.cookie);
     expect(own.statusCode).toBe(200);
     expect((await get(t.app, "/api/settings", owner.cookie)).json().companyLogo).toBe(id);
   });

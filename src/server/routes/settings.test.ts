@@ -5,6 +5,7 @@ import {
   describeEachDb,
   get,
   post,
+  putSettings,
   send,
   signUpAndSignIn,
   testAppForSuite,
@@ -91,13 +92,10 @@ describeEachDb("settings API", (kind) => {
 
   it("refuses bad values with 400 naming each bad field, and keeps the saved settings", async () => {
     const s = await signUpAndSignIn(t);
-    await send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, companyName: "Before" }, s.cookie);
-    const bad = await send(
-      t.app,
-      "PUT",
-      "/api/settings",
+    await putSettings(t, { companyName: "Before" }, s.cookie);
+    const bad = await putSettings(
+      t,
       {
-        ...DEFAULT_SETTINGS,
         companyName: "After",
         companyGstin: "27AAPFU0939F1ZX",
         defaultDueDateDays: -1,
@@ -128,13 +126,7 @@ describeEachDb("settings API", (kind) => {
 
   it("refuses a fractional due-days value", async () => {
     const s = await signUpAndSignIn(t);
-    const bad = await send(
-      t.app,
-      "PUT",
-      "/api/settings",
-      { ...DEFAULT_SETTINGS, defaultDueDateDays: 2.5 },
-      s.cookie,
-    );
+    const bad = await putSettings(t, { defaultDueDateDays: 2.5 }, s.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.defaultDueDateDays).toBe("Default due days must be a whole number.");
   });
@@ -142,7 +134,7 @@ describeEachDb("settings API", (kind) => {
   it("keeps one user's settings away from another's", async () => {
     const a = await signUpAndSignIn(t);
     const b = await signUpAndSignIn(t);
-    await send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, companyName: "A only" }, a.cookie);
+    await putSettings(t, { companyName: "A only" }, a.cookie);
     expect((await get(t.app, "/api/settings", b.cookie)).json().companyName).toBe("");
   });
 
@@ -162,13 +154,7 @@ describeEachDb("settings API", (kind) => {
     it("shows a save, an import and a clear to the next read on this process at once", async () => {
       const s = await signUpAndSignIn(t);
       expect(await dashboardCurrency(s.cookie)).toBe("INR");
-      const put = await send(
-        t.app,
-        "PUT",
-        "/api/settings",
-        { ...DEFAULT_SETTINGS, defaultCurrency: "EUR" },
-        s.cookie,
-      );
+      const put = await putSettings(t, { defaultCurrency: "EUR" }, s.cookie);
       expect(put.statusCode).toBe(200);
       expect(await dashboardCurrency(s.cookie)).toBe("EUR");
       expect((await get(t.app, "/api/products", s.cookie)).json().currency).toBe("EUR");
@@ -201,13 +187,7 @@ describeEachDb("settings API", (kind) => {
     it("never puts kept company details into an invoice: a save reads them in its transaction", async () => {
       const s = await signUpAndSignIn(t);
       const id = await userIdOf(t, s.cookie);
-      await send(
-        t.app,
-        "PUT",
-        "/api/settings",
-        { ...DEFAULT_SETTINGS, companyName: "Old Name Traders" },
-        s.cookie,
-      );
+      await putSettings(t, { companyName: "Old Name Traders" }, s.cookie);
       expect((await get(t.app, "/api/invoices", s.cookie)).statusCode).toBe(200); // keeps the settings
       await saveElsewhere(id, { ...DEFAULT_SETTINGS, companyName: "New Name Traders" });
       const created = await post(

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import pino, { type Logger } from "pino";
+import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
@@ -226,4 +227,9 @@ export function send(
 
 export function get(app: FastifyInstance, url: string, cookie?: string) {
   return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+}
+
+/** Saves the default settings with `changes` (valid or not) for the signed-in user (PUT /api/settings). */
+export function putSettings(t: TestApp, changes: Record<string, unknown>, cookie: string) {
+  return send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, ...changes }, cookie);
 }
