@@ -12,6 +12,7 @@ import {
   get,
   MemoryMailer,
   post,
+  signUp,
   signUpAndSignIn,
   TEST_ORIGIN,
   type TestApp,
@@ -317,7 +318,7 @@ describeEachDb("password reset timing", (kind) => {
     const t = await createTestApp(kind, { mailer });
     try {
       const email = "slow-mail@example.com";
-      await post(t.app, "/api/auth/sign-up/email", { email, password: "tea-garden-88", name: "" });
+      await signUp(t, email, "tea-garden-88");
       const body = { email, redirectTo: "/update-password" };
       const unknownStart = performance.now();
       const unknown = await post(t.app, "/api/auth/request-password-reset", {
@@ -351,28 +352,16 @@ describeEachDb("password policy", (kind) => {
   afterAll(() => t.close());
 
   it("refuses passwords under 8 characters, naming the minimum", async () => {
-    const res = await post(t.app, "/api/auth/sign-up/email", {
-      email: "seven@example.com",
-      password: "kx9#mq2",
-      name: "",
-    });
+    const res = await signUp(t, "seven@example.com", "kx9#mq2");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Password must be at least 8 characters.");
-    const ok = await post(t.app, "/api/auth/sign-up/email", {
-      email: "eight@example.com",
-      password: "kx9#mq2z",
-      name: "",
-    });
+    const ok = await signUp(t, "eight@example.com", "kx9#mq2z");
     expect(ok.statusCode).toBe(200);
   });
 
   it("refuses the common passwords of the full list, in any case, at sign-up, change and reset", async () => {
     for (const password of ["qwer1234", "Monkey12", "JUST4FUN", "Rainbow6"]) {
-      const res = await post(t.app, "/api/auth/sign-up/email", {
-        email: `c-${password}@example.com`,
-        password,
-        name: "",
-      });
+      const res = await signUp(t, `c-${password}@example.com`, password);
       expect({ password, status: res.statusCode, message: res.json().message }).toEqual({
         password,
         status: 400,
@@ -424,11 +413,7 @@ describeEachDb("sign-up credits once per mailbox", (kind) => {
     expect((await get(t.app, "/api/credits", again.cookie)).json()).toMatchObject({ credits: 0 });
     await deleteAccount(again);
     // The same mailbox under another spelling (upper case, a +tag, Gmail's dots and other domain).
-    const third = await post(t.app, "/api/auth/sign-up/email", {
-      email: "MeeraIyer+bahi@GoogleMail.com",
-      password: "tea-garden-88",
-      name: "",
-    });
+    const third = await signUp(t, "MeeraIyer+bahi@GoogleMail.com", "tea-garden-88");
     expect(third.statusCode).toBe(200);
     expect(await creditsOf("meeraiyer+bahi@googlemail.com")).toEqual({ credits: 0, grants: [] });
     // Another mailbox still gets its credits.

@@ -8,6 +8,7 @@ import {
   get,
   post,
   send,
+  signUp,
   signUpAndSignIn,
   testAppForSuite,
 } from "../testing/harness";
@@ -33,11 +34,7 @@ describeEachDb("accounts API", (kind) => {
 
   it("signs up, refuses sign-in until the e-mail is confirmed, then signs in", async () => {
     const email = "asha@example.com";
-    const up = await post(t.app, "/api/auth/sign-up/email", {
-      email,
-      password: "kesari-chai-42",
-      name: "Asha Rao",
-    });
+    const up = await signUp(t, email, "kesari-chai-42", "Asha Rao");
     expect(up.statusCode).toBe(200);
     expect(cookiesFrom(up)).toBe(""); // no session before confirming
 
@@ -76,26 +73,14 @@ describeEachDb("accounts API", (kind) => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe("INVALID_EMAIL_OR_PASSWORD");
 
-    const dup = await post(t.app, "/api/auth/sign-up/email", {
-      email: s.email,
-      password: "another-pass-1",
-      name: "",
-    });
+    const dup = await signUp(t, s.email, "another-pass-1");
     expect(dup.statusCode).toBe(422);
     expect(dup.json().code).toBe("USER_ALREADY_EXISTS");
 
-    const short = await post(t.app, "/api/auth/sign-up/email", {
-      email: "short@example.com",
-      password: "abc",
-      name: "",
-    });
+    const short = await signUp(t, "short@example.com", "abc");
     expect(short.statusCode).toBe(400);
 
-    const common = await post(t.app, "/api/auth/sign-up/email", {
-      email: "c@example.com",
-      password: "password",
-      name: "",
-    });
+    const common = await signUp(t, "c@example.com", "password");
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/too common/i);
   });

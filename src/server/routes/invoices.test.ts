@@ -25,6 +25,16 @@ function invoiceBody(over: Record<string, unknown> = {}) {
   return invoiceRequest(`T-${counter}-${randomBytes(3).toString("hex")}`, { status: "draft", ...over });
 }
 
+/** Two widgets at 100.50 less 10 %, taxed at 18 %: 180.90 + 32.56 = 213.46. */
+const WIDGETS = {
+  id: "l1",
+  name: "Widget",
+  quantity: "2",
+  rate: "100.50",
+  discountPercent: "10",
+  taxPercent: "18",
+};
+
 const line = (productId: string | null, quantity: string, id = "l1", rate = "100") => ({
   id,
   productId,
@@ -93,16 +103,7 @@ describeEachDb("invoices API", (kind) => {
   it("recomputes every total from the lines and ignores the browser's totals", async () => {
     const res = await create(
       invoiceBody({
-        items: [
-          {
-            id: "l1",
-            name: "Widget",
-            quantity: "2",
-            rate: "100.50",
-            discountPercent: "10",
-            taxPercent: "18",
-          },
-        ],
+        items: [WIDGETS],
         totalMinor: 1,
         totalAmount: "1.00",
         totals: { totalMinor: 1 },
@@ -529,16 +530,7 @@ describeEachDb("invoices API", (kind) => {
         invoiceNumber: "CSV-1",
         client: { name: '=HYPERLINK("http://evil.example","Click")' },
         roundOff: true,
-        items: [
-          {
-            id: "l1",
-            name: "Widget",
-            quantity: "2",
-            rate: "100.50",
-            discountPercent: "10",
-            taxPercent: "18",
-          },
-        ],
+        items: [WIDGETS],
       }),
       s,
     );

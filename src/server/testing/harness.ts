@@ -184,6 +184,11 @@ export interface Session {
   cookie: string;
 }
 
+/** Asks to sign up (POST /api/auth/sign-up/email); the answer as it comes. */
+export function signUp(t: TestApp, email: string, password: string, name = "") {
+  return post(t.app, "/api/auth/sign-up/email", { email, password, name });
+}
+
 /** Signs a user up, confirms the e-mail through the mailed link and signs in. */
 export async function signUpAndSignIn(
   t: TestApp,
@@ -191,7 +196,7 @@ export async function signUpAndSignIn(
   password = "s3cret-Passw0rd",
   name = "Test User",
 ): Promise<Session> {
-  const up = await post(t.app, "/api/auth/sign-up/email", { email, password, name });
+  const up = await signUp(t, email, password, name);
   if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
   const link = new URL(t.mailer.lastLink(email));
   const verified = await t.app.inject({ method: "GET", url: link.pathname + link.search });
