@@ -1,16 +1,23 @@
 import { startTransition, useEffect, useState } from "react";
 
 /**
- * False on a component's first render, true once the browser has drawn it. A long page draws its
- * top first and the rest (below the fold on a phone) in a second, low-priority render, so a slow
- * phone shows the page sooner and never blocks for the whole page at once.
+ * Draws a long page in steps: 0 on the component's first render, then 1, 2, ... up to `last`, each
+ * step a low-priority render of its own once the browser has drawn the one before. A page shows
+ * its top first and adds what lies below the fold after, so a slow phone shows it sooner and never
+ * blocks for the whole page at once.
  */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+export function useDrawnStep(last: number): number {
+  const [step, setStep] = useState(0);
   useEffect(() => {
-    // Effects run after the browser paints; the timer moves the second render to a task of its own.
-    const timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    if (step >= last) return;
+    // Effects run after the browser paints; the timer moves the next step to a task of its own.
+    const timer = setTimeout(() => startTransition(() => setStep((s) => s + 1)), 0);
     return () => clearTimeout(timer);
-  }, []);
-  return painted;
+  }, [step, last]);
+  return step;
+}
+
+/** False on a component's first render, true once the browser has drawn it (useDrawnStep(1)). */
+export function useAfterFirstPaint(): boolean {
+  return useDrawnStep(1) === 1;
 }

@@ -6,6 +6,7 @@ import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { useTheme } from "#web/lib/theme";
+import { useOnceTrue } from "#web/lib/useOnceTrue";
 import { useTopUpDialog } from "../credits/useTopUpDialog";
 import { SettingsGate } from "../settings/SettingsGate";
 import { CreditsButton } from "./CreditsButton";
@@ -159,11 +160,4 @@ function whenIdle(work: () => void): () => void {
   }
   const id = setTimeout(work, 200);
   return () => clearTimeout(id);
-}
-
-/** True from the first time `value` is true on (a dialog's code is loaded when first opened). */
-function useOnceTrue(value: boolean): boolean {
-  const [seen, setSeen] = useState(value);
-  if (value && !seen) setSeen(true);
-  return seen || value;
 }

@@ -12,11 +12,11 @@ import { committedQuantities } from "#domain/stock";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
 import { Field, Input } from "#web/components/ui/input";
+import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
-import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
+import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
@@ -70,8 +70,10 @@ export function InvoiceEditor({
   const [previewOpened, setPreviewOpened] = useState(false);
   if (mobileView === "preview" && !previewOpened) setPreviewOpened(true);
   const drawPreview = wide || previewOpened;
-  // The form's first card is drawn with the page; the cards below it right after (skeleton meanwhile).
-  const drawWholeForm = useAfterFirstPaint();
+  // The page's header and the company card are drawn first (a skeleton for the fields), the rest of
+  // the form in three more steps, each added below the last: a phone shows the page sooner and is
+  // never blocked for the whole form at once, and nothing already drawn moves.
+  const drawn = useDrawnStep(3);
   const numberEdited = useRef(false);
   const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
   const today = todayInTimeZone(new Date(), settings.timeZone);
@@ -305,54 +307,62 @@ export function InvoiceEditor({
         >
           <Card className="space-y-6">
             <CompanyCard company={company} />
-            <DetailsSection
-              invoiceNumber={input.invoiceNumber}
-              invoiceDate={input.invoiceDate}
-              dueDate={input.dueDate}
-              currency={input.currency}
-              numberHint={
-                numberScheme === "sequential"
-                  ? "The next number in this financial year; the server confirms it when you save."
-                  : "Made from today's date and time. You can change it."
-              }
-              errors={errors}
-              dispatch={dispatch}
-              onNumberEdited={onNumberEdited}
-            />
+            {drawn >= 1 ? (
+              <DetailsSection
+                invoiceNumber={input.invoiceNumber}
+                invoiceDate={input.invoiceDate}
+                dueDate={input.dueDate}
+                currency={input.currency}
+                numberHint={
+                  numberScheme === "sequential"
+                    ? "The next number in this financial year; the server confirms it when you save."
+                    : "Made from today's date and time. You can change it."
+                }
+                errors={errors}
+                dispatch={dispatch}
+                onNumberEdited={onNumberEdited}
+              />
+            ) : (
+              <div aria-hidden="true" className="h-80 animate-pulse rounded-md bg-muted" />
+            )}
           </Card>
-          {drawWholeForm ? (
+          {drawn >= 1 && (
+            <Card>
+              <ClientSection
+                client={input.client}
+                clientId={input.clientId}
+                dispatch={dispatch}
+                errors={errors}
+              />
+            </Card>
+          )}
+          {drawn >= 2 && (
+            <Card className="space-y-4">
+              <LineItemsSection
+                items={input.items}
+                currency={input.currency}
+                preview={preview}
+                errors={errors}
+                stock={knownStock}
+                heldMilli={heldMilli}
+                dispatch={dispatch}
+                onProductPicked={onProductPicked}
+              />
+              {errors.items && (
+                <p className="text-sm text-destructive" role="alert">
+                  {errors.items}
+                </p>
+              )}
+              <TotalsPanel
+                document={preview.document}
+                error={preview.error}
+                invalidLines={Object.keys(preview.lineProblems).length}
+                onRoundOffChange={(roundOff) => dispatch({ type: "set", patch: { roundOff } })}
+              />
+            </Card>
+          )}
+          {drawn >= 3 && (
             <>
-              <Card>
-                <ClientSection
-                  client={input.client}
-                  clientId={input.clientId}
-                  dispatch={dispatch}
-                  errors={errors}
-                />
-              </Card>
-              <Card className="space-y-4">
-                <LineItemsSection
-                  items={input.items}
-                  currency={input.currency}
-                  preview={preview}
-                  errors={errors}
-                  stock={knownStock}
-                  heldMilli={heldMilli}
-                  dispatch={dispatch}
-                  onProductPicked={onProductPicked}
-                />
-                {errors.items && (
-                  <p className="text-sm text-destructive" role="alert">
-                    {errors.items}
-                  </p>
-                )}
-                <TotalsPanel
-                  document={preview.document}
-                  error={preview.error}
-                  invalidLines={Object.keys(preview.lineProblems).length}
-                  onRoundOffChange={(roundOff) => dispatch({ type: "set", patch: { roundOff } })}
-                />
-              </Card>
               <Card>
                 <OptionsSection options={options} company={company} dispatch={dispatch} errors={errors} />
               </Card>
@@ -364,11 +374,6 @@ export function InvoiceEditor({
                 download={downloadButton}
               />
             </>
-          ) : (
-            <div
-              aria-hidden="true"
-              className="h-[48rem] animate-pulse rounded-lg border border-border bg-card"
-            />
           )}
         </form>
 
