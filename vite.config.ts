@@ -43,16 +43,21 @@ function precompress(): Plugin {
 }
 
 /**
- * The pages most often opened first (a path pattern, and the modules router.tsx loads for it). Their
- * code is asked for by a small script in index.html while the entry itself downloads, instead of
- * after the entry has run: one round trip less before the page shows on a phone.
+ * The pages most often opened first: a path pattern, the modules router.tsx loads for it, and the
+ * API answers the page waits for (the session, and what src/web/prefetch.ts asks for). A small script
+ * the build writes into index.html asks for both while the entry itself downloads, instead of after
+ * the entry has run: the page's code and data are there when React first draws, one round trip
+ * sooner on a phone. The app's own requests take the preloaded answers (same URL and credentials).
  */
-const FIRST_PAGES: [pattern: string, modules: string[]][] = [
-  ["^/auth$", ["features/auth/AuthPage.tsx"]],
-  ["^/dashboard$", ["features/shell/AppShell.tsx", "features/dashboard/DashboardPage.tsx"]],
-  ["^/invoice/(new|edit/[^/]+)$", ["features/shell/AppShell.tsx", "features/invoices/InvoiceEditorPage.tsx"]],
-  ["^/invoices$", ["features/shell/AppShell.tsx", "features/invoices/InvoicesPage.tsx"]],
-  ["^/clients$", ["features/shell/AppShell.tsx", "features/clients/ClientsPage.tsx"]],
+const SESSION = "/api/auth/get-session";
+const APP_DATA = [SESSION, "/api/settings", "/api/credits"];
+const SHELL = "features/shell/AppShell.tsx";
+const FIRST_PAGES: [pattern: string, modules: string[], api: string[]][] = [
+  ["^/auth$", ["features/auth/AuthPage.tsx"], [SESSION]],
+  ["^/dashboard$", [SHELL, "features/dashboard/DashboardPage.tsx"], [...APP_DATA, "/api/dashboard"]],
+  ["^/invoice/(new|edit/[^/]+)$", [SHELL, "features/invoices/InvoiceEditorPage.tsx"], APP_DATA],
+  ["^/invoices$", [SHELL, "features/invoices/InvoicesPage.tsx"], APP_DATA],
+  ["^/clients$", [SHELL, "features/clients/ClientsPage.tsx"], APP_DATA],
 ];
 
 function preloadFirstPage(): Plugin {
@@ -72,16 +77,18 @@ function preloadFirstPage(): Plugin {
         into.add(file);
         for (const next of (bundle[file] as Rollup.OutputChunk).imports) withImports(next, into);
       };
-      const routes = FIRST_PAGES.map(([pattern, modules]) => {
+      const routes = FIRST_PAGES.map(([pattern, modules, api]) => {
         const files = new Set<string>();
         for (const module of modules) {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/web/${module}`));
           if (!chunk) throw new Error(`preloadFirstPage: no chunk for ${module}`);
           withImports(chunk.fileName, files);
         }
-        return [pattern, [...files].map((f) => `/${f}`)];
+        return [pattern, [...files].map((f) => `/${f}`), api];
       });
-      const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});return}})();\n`;
+      // modulepreload for the code; preload as "fetch" (credentials same-origin, as api.ts asks)
+      // for the data.
+      const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;function add(h,rel,as){var l=document.createElement("link");l.rel=rel;if(as)l.as=as;l.crossOrigin="";l.href=h;document.head.appendChild(l)}for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(h){add(h,"modulepreload")});r[i][2].forEach(function(h){add(h,"preload","fetch")});return}})();\n`;
       const fileName = `assets/first-page-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
       this.emitFile({ type: "asset", fileName, source });
       const tag = `<script src="/${fileName}"></script>`;
