@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { privatePostgres, rssMb, waitFor } from "./support";
+import { privatePostgres, rssMb, signUpConfirmed, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The build under test; the server finds its migrations and web app from the project folder above it. */
@@ -104,34 +104,8 @@ async function api(method: string, url: string, cookie: string, body?: unknown) 
   return text ? JSON.parse(text) : null;
 }
 
-async function signUp(dataDir: string, email: string): Promise<string> {
-  const password = "kesari-chai-load-42";
-  const headers = { origin: ORIGIN, "content-type": "application/json" };
-  const signedUp = await fetch(`${ORIGIN}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: email.split("@")[0] }),
-  });
-  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-  const outbox = path.join(dataDir, "outbox");
-  const mine = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : []);
-  await waitFor(async () => mine().length > 0, "the confirmation mail");
-  const mail = readFileSync(path.join(outbox, mine()[0]!), "utf8").replace(/=\r?\n/g, "");
-  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
-  if (!link) throw new Error("no confirmation link in the outbox");
-  await fetch(link, { redirect: "manual" });
-  const res = await fetch(`${ORIGIN}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
+const signUp = (dataDir: string, email: string) =>
+  signUpConfirmed(ORIGIN, dataDir, email, email.split("@")[0]!);
 
 /** ROWS clients, products and invoices for one user; the invoices copy one made through the API. */
 async function seed(cookie: string, prefix: string) {

@@ -2,46 +2,12 @@
 // that drive a browser against the real build (lighthouse.ts, keystroke.ts).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { waitFor } from "./support";
+import { signUpConfirmed, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-/** Signs a new user up, confirms the address through the outbox mail and returns the session cookie. */
-async function signUp(origin: string, dataDir: string, name: string): Promise<string> {
-  const email = `${name}@example.com`;
-  const password = `kesari-chai-${name}-42`;
-  const headers = { origin, "content-type": "application/json" };
-  const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name }),
-  });
-  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-  const outbox = path.join(dataDir, "outbox");
-  await waitFor(
-    async () => existsSync(outbox) && readdirSync(outbox).length > 0,
-    "the confirmation mail",
-    60_000,
-  );
-  const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), "utf8").replace(/=\r?\n/g, "");
-  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
-  if (!link) throw new Error("no confirmation link in the outbox");
-  await fetch(link, { redirect: "manual" });
-  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
 
 /**
  * The compiled server (dist/server) on `port` with a fresh data folder, and a confirmed user signed
@@ -73,7 +39,7 @@ export async function startSignedInServer(port: number, name: string) {
     console.error(stderr);
     throw error;
   });
-  const cookie = await signUp(origin, dataDir, name);
+  const cookie = await signUpConfirmed(origin, dataDir, `${name}@example.com`, name);
   const stop = async () => {
     const exited = new Promise((r) => server.once("exit", r));
     server.kill("SIGTERM");

@@ -7,10 +7,10 @@
 // server binaries, as Debian's postgresql package installs them, and root or the postgres user.)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { privatePostgres, rssMb, waitFor } from "./support";
+import { privatePostgres, rssMb, signUpConfirmed, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
@@ -40,34 +40,7 @@ async function api(method: string, url: string, cookie: string, body?: unknown) 
   return text ? JSON.parse(text) : null;
 }
 
-async function signUp(dataDir: string): Promise<string> {
-  const email = "load@example.com";
-  const password = "kesari-chai-load-42";
-  const headers = { origin: ORIGIN, "content-type": "application/json" };
-  const signedUp = await fetch(`${ORIGIN}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "Load" }),
-  });
-  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-  const outbox = path.join(dataDir, "outbox");
-  await waitFor(async () => existsSync(outbox) && readdirSync(outbox).length > 0, "the confirmation mail");
-  const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), "utf8").replace(/=\r?\n/g, "");
-  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
-  if (!link) throw new Error("no confirmation link in the outbox");
-  await fetch(link, { redirect: "manual" });
-  const res = await fetch(`${ORIGIN}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
+const signUp = (dataDir: string) => signUpConfirmed(ORIGIN, dataDir, "load@example.com", "Load");
 
 function psql(sql: string) {
   execFileSync("psql", [

@@ -68,3 +68,36 @@ export async function waitFor(check: () => Promise<boolean>, what: string, ms = 
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/**
+ * Signs a new user up on the server at `origin`, confirms the address through the mail the server
+ * wrote to `dataDir`/outbox and signs in: the session cookie. `email` picks the user's own mail.
+ */
+export async function signUpConfirmed(origin: string, dataDir: string, email: string, name: string) {
+  const password = "kesari-chai-load-42";
+  const headers = { origin, "content-type": "application/json" };
+  const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name }),
+  });
+  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  const outbox = path.join(dataDir, "outbox");
+  const mine = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : []);
+  await waitFor(async () => mine().length > 0, "the confirmation mail", 60_000);
+  const mail = readFileSync(path.join(outbox, mine()[0]!), "utf8").replace(/=\r?\n/g, "");
+  const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
+  if (!link) throw new Error("no confirmation link in the outbox");
+  await fetch(link, { redirect: "manual" });
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
