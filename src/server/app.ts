@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
@@ -22,6 +22,7 @@ import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
+import { registerSecurityHeaders } from "./security-headers";
 import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
 
@@ -93,8 +94,21 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   app.addHook("onClose", () => jobsStopped);
   registerBackups(app, { jobs, pglite: database.pglite, dataDir: config.dataDir, keep: config.backupKeep });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(helmet, {
+  // Brotli at quality 1: an API answer of 8 KB compresses to within 6 % of quality 4's size in
+  // half the time (~27 against ~60 µs); static files are precompressed at build time at 11.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+      },
+    },
+    zlibOptions: { level: 1 },
+  });
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

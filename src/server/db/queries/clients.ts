@@ -33,12 +33,13 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function listWhere(userId: string, search?: string): SQL {
-  const own = eq(clients.userId, userId);
-  if (!search) return own;
-  const pattern = containsPattern(search);
+const userIs = eq(clients.userId, sql.placeholder("userId"));
+
+function listWhere(search: boolean): SQL {
+  if (!search) return userIs;
+  const pattern = sql.placeholder("pattern");
   return and(
-    own,
+    userIs,
     or(
       ilike(clients.name, pattern),
       ilike(clients.company, pattern),
@@ -50,16 +51,25 @@ function listWhere(userId: string, search?: string): SQL {
 
 /**
  * One page of the user's clients and how many match (counted up to COUNT_LIMIT). Offset paging
- * over the (user_id, lower(name), id) and (user_id, created_at) indexes; the count is a separate
- * index-only query that stops at the limit.
+ * over the (user_id, lower(name), id) and (user_id, created_at) indexes, one prepared statement
+ * per sort and with or without a search (paging.ts).
  */
 export async function listClients(db: Db, p: ListParams): Promise<{ rows: ClientRow[] } & PageCount> {
-  const where = listWhere(p.userId, p.search);
-  const order =
-    p.sort === "newest"
-      ? [desc(clients.createdAt), desc(clients.id)]
-      : [asc(sql`lower(${clients.name})`), asc(clients.id)];
-  return pageOf(db, clients, where, order, p);
+  const search = Boolean(p.search);
+  return pageOf<ClientRow>(
+    db,
+    `clients:${p.sort}:${search}`,
+    () => ({
+      table: clients,
+      where: listWhere(search),
+      order:
+        p.sort === "newest"
+          ? [desc(clients.createdAt), desc(clients.id)]
+          : [asc(sql`lower(${clients.name})`), asc(clients.id)],
+    }),
+    { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
+    p,
+  );
 }
 
 export async function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {

@@ -7,7 +7,7 @@ import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clients, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
-import { COUNT_LIMIT, countUpTo, type PageParams, pageCount, pageIds } from "./paging";
+import { type PageParams, pageOf } from "./paging";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 // Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
@@ -185,8 +185,11 @@ export interface InvoiceFilter {
   to?: string;
 }
 
-/** A display status as SQL: overdue is due with a due date before `today` (never stored). */
-export function displayStatusIs(status: DisplayStatus, today: string): SQL {
+/**
+ * A display status as SQL: overdue is due with a due date before `today` (never stored). Values
+ * may be placeholders (the list's prepared statements) or plain values.
+ */
+export function displayStatusIs(status: DisplayStatus, today: string, value: string = status): SQL {
   switch (status) {
     case "overdue":
       return and(eq(invoices.status, "due"), isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
@@ -196,7 +199,7 @@ export function displayStatusIs(status: DisplayStatus, today: string): SQL {
         or(sql`${invoices.dueDate} is null`, gte(invoices.dueDate, today)),
       )!;
     default:
-      return eq(invoices.status, status);
+      return eq(invoices.status, value as StoredStatus);
   }
 }
 
@@ -204,16 +207,35 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereOf(userId: string, filter: InvoiceFilter, today: string): SQL {
-  const conditions: SQL[] = [eq(invoices.userId, userId)];
-  if (filter.status) conditions.push(displayStatusIs(filter.status, today));
-  if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
-  if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
+/** The values of a list's filters, by the names its prepared statements give their placeholders. */
+function filterValues(userId: string, filter: InvoiceFilter, today: string): Record<string, unknown> {
   const search = filter.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+  return {
+    userId,
+    today,
+    status: filter.status,
+    from: filter.from,
+    to: filter.to,
+    pattern: search ? `%${escapeLike(search)}%` : undefined,
+  };
+}
+
+/**
+ * The list's filters as SQL; `value` gives each named value, as itself or as a placeholder (the
+ * list's prepared statements).
+ */
+function whereOf(filter: InvoiceFilter, value: (name: string) => unknown): SQL {
+  const v = value as (name: string) => string;
+  const conditions: SQL[] = [eq(invoices.userId, v("userId"))];
+  if (filter.status) conditions.push(displayStatusIs(filter.status, v("today"), v("status")));
+  if (filter.from) conditions.push(gte(invoices.invoiceDate, v("from")));
+  if (filter.to) conditions.push(lte(invoices.invoiceDate, v("to")));
+  if (filter.search?.trim()) {
     conditions.push(
-      or(sql`${invoices.invoiceNumber} ilike ${pattern}`, sql`${invoices.clientName} ilike ${pattern}`)!,
+      or(
+        sql`${invoices.invoiceNumber} ilike ${v("pattern")}`,
+        sql`${invoices.clientName} ilike ${v("pattern")}`,
+      )!,
     );
   }
   return and(...conditions)!;
@@ -238,29 +260,33 @@ function orderOf(sort: InvoiceSort): SQL[] {
   }
 }
 
-/** One page of the user's invoices and how many match (counted up to COUNT_LIMIT). */
+/**
+ * One page of the user's invoices and how many match (counted up to COUNT_LIMIT): one prepared
+ * statement per sort and set of filters (paging.ts). The deferred join walks only the index
+ * (invoices_user_date_idx holds the default order), then reads only the page's rows.
+ */
 export async function listInvoices(
   db: Db,
   userId: string,
   params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
 ): Promise<{ rows: InvoiceSummaryRow[] } & PageCount> {
-  const where = whereOf(userId, params, params.today);
-  const order = orderOf(params.sort);
-  // Deferred join: the offset walks only the index (invoices_user_date_idx holds the default
-  // order), then only the page's rows are read.
-  const ids = pageIds(db, invoices, where, order, params);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(invoices)
-      .innerJoin(ids, eq(invoices.id, ids.id))
-      .orderBy(...order),
-    countUpTo(db, invoices, where, COUNT_LIMIT),
-  ]);
-  return {
-    rows: rows.slice(0, params.pageSize) as InvoiceSummaryRow[],
-    ...pageCount(params, rows.length, counted, COUNT_LIMIT),
-  };
+  const search = Boolean(params.search?.trim());
+  // The status's SQL differs only for due and overdue (they compare with today).
+  const statusShape =
+    params.status === "due" || params.status === "overdue" ? params.status : Boolean(params.status);
+  const key = `invoices:${params.sort}:${statusShape}:${Boolean(params.from)}:${Boolean(params.to)}:${search}`;
+  return pageOf<InvoiceSummaryRow>(
+    db,
+    key,
+    () => ({
+      table: invoices,
+      columns: summaryColumns,
+      where: whereOf(params, sql.placeholder),
+      order: orderOf(params.sort),
+    }),
+    filterValues(userId, params, params.today),
+    params,
+  );
 }
 
 export interface InvoiceExportRow extends InvoiceSummaryRow {
@@ -278,6 +304,7 @@ export async function listInvoicesForExport(
 ): Promise<InvoiceExportRow[]> {
   const total = (field: string) =>
     sql<number>`coalesce((${invoices.invoiceData}->'totals'->>${field})::bigint, 0)`.mapWith(Number);
+  const values = filterValues(userId, params, params.today);
   const rows = await db
     .select({
       ...summaryColumns,
@@ -287,7 +314,7 @@ export async function listInvoicesForExport(
       roundOffMinor: total("roundOffMinor"),
     })
     .from(invoices)
-    .where(whereOf(userId, params, params.today))
+    .where(whereOf(params, (name) => values[name]))
     .orderBy(...orderOf(params.sort));
   return rows as InvoiceExportRow[];
 }

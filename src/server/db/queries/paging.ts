@@ -1,4 +1,5 @@
-import { count, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
@@ -53,39 +54,91 @@ export function pageCount(
   return { total: hasMore ? Math.max(limit, offset + p.pageSize) : limit, totalIsExact: false, hasMore };
 }
 
-/** The ids of one page and the row after it, in the list's order (index-only where an index holds the order). */
-export function pageIds(db: Db, table: ListTable, where: SQL | undefined, order: SQL[], p: PageParams) {
-  return db
+/**
+ * What a list's page reads, built with `sql.placeholder(name)` for every value (the user, the
+ * search pattern, a date...), so one shape of the list is one statement whatever the values.
+ */
+export interface PageShape {
+  table: ListTable;
+  /** The columns to answer; the table's own by default. */
+  columns?: Record<string, PgColumn>;
+  where: SQL;
+  order: SQL[];
+}
+
+interface PageStatements {
+  page: { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+}
+
+const statementsByDb = new WeakMap<Db, Map<string, PageStatements>>();
+
+/** PostgreSQL names statements with at most 63 bytes: the shape's key is hashed into one. */
+function statementName(key: string): string {
+  return `page_${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
+}
+
+/**
+ * The page (one row beyond it, to know whether more follow) and the capped count in one
+ * statement: a deferred join, so the offset walks only the index (id and sort keys) and only the
+ * page's rows are read, with the count as a scalar subquery beside them.
+ */
+function prepareShape(db: Db, key: string, shape: PageShape): PageStatements {
+  const { table, where, order } = shape;
+  const columns = shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>);
+  const ids = db
     .select({ id: table.id })
     .from(table as PgTable)
     .where(where)
     .orderBy(...order)
-    .limit(p.pageSize + 1)
-    .offset((p.page - 1) * p.pageSize)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .as("page_ids");
+  const capped = sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1}) capped)`;
+  const name = statementName(key);
+  const page = db
+    .select({ ...columns, listCount: capped.mapWith(Number) })
+    .from(table as PgTable)
+    .innerJoin(ids, eq(table.id, ids.id))
+    .orderBy(...order)
+    .prepare(name);
+  const count = db
+    .select({ n: capped.mapWith(Number) })
+    .from(sql`(select 1) one`)
+    .prepare(`${name}_n`);
+  return { page, count } as unknown as PageStatements;
 }
 
 /**
- * One page of a list and its count. Deferred join: the offset walks only the index (id and sort
- * keys), then only the page's rows are read, so deep pages of 10,000 rows stay cheap.
+ * One page of a list and its count, as one prepared statement per shape of the list (`key` names
+ * the shape: which filters and which order; `build` is called once per shape and database
+ * handle). PostgreSQL parses and plans each shape once per connection and Drizzle builds it once
+ * per process; a request sends only `values`. A page past the end holds no row to carry the
+ * count, so only then is the count asked on its own.
  */
-export async function pageOf<T extends ListTable>(
+export async function pageOf<T>(
   db: Db,
-  table: T,
-  where: SQL | undefined,
-  order: SQL[],
+  key: string,
+  build: () => PageShape,
+  values: Record<string, unknown>,
   p: PageParams,
-): Promise<{ rows: T["$inferSelect"][] } & PageCount> {
-  const ids = pageIds(db, table, where, order, p);
-  const name = getTableName(table);
-  const [joined, counted] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .innerJoin(ids, eq(table.id, ids.id))
-      .orderBy(...order),
-    countUpTo(db, table, where, COUNT_LIMIT),
-  ]);
-  const rows = (joined as Record<string, unknown>[]).map((r) => r[name] as T["$inferSelect"]);
-  return { rows: rows.slice(0, p.pageSize), ...pageCount(p, rows.length, counted, COUNT_LIMIT) };
+): Promise<{ rows: T[] } & PageCount> {
+  let shapes = statementsByDb.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    statementsByDb.set(db, shapes);
+  }
+  let statements = shapes.get(key);
+  if (!statements) {
+    statements = prepareShape(db, key, build());
+    shapes.set(key, statements);
+  }
+  const rows = await statements.page.execute({
+    ...values,
+    limit: p.pageSize + 1,
+    offset: (p.page - 1) * p.pageSize,
+  });
+  const counted = rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0);
+  const page = rows.slice(0, p.pageSize).map(({ listCount: _, ...row }) => row as T);
+  return { rows: page, ...pageCount(p, rows.length, counted, COUNT_LIMIT) };
 }

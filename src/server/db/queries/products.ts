@@ -45,6 +45,7 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
   }
 }
 
+/** One page of the user's products, one prepared statement per sort, filter and search or not (paging.ts). */
 export async function listProducts(
   db: Db,
   p: PageParams & {
@@ -54,22 +55,34 @@ export async function listProducts(
     filter: ProductFilter;
   },
 ): Promise<{ rows: ProductRow[] } & PageCount> {
-  const pattern = p.search ? containsPattern(p.search) : null;
-  const where = and(
-    eq(productServices.userId, p.userId),
-    pattern ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
-    filterWhere(p.filter),
+  const search = Boolean(p.search);
+  const build = () => {
+    const pattern = sql.placeholder("pattern");
+    const byName = [asc(sql`lower(${productServices.name})`), asc(productServices.id)];
+    return {
+      table: productServices,
+      where: and(
+        eq(productServices.userId, sql.placeholder("userId")),
+        search ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
+        filterWhere(p.filter),
+      )!,
+      order:
+        p.sort === "newest"
+          ? [desc(productServices.createdAt), desc(productServices.id)]
+          : p.sort === "quantity"
+            ? [sql`${productServices.availableQuantity} asc nulls last`, ...byName]
+            : p.sort === "rate"
+              ? [desc(productServices.rate), ...byName]
+              : byName,
+    };
+  };
+  return pageOf<ProductRow>(
+    db,
+    `products:${p.sort}:${p.filter}:${search}`,
+    build,
+    { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
+    p,
   );
-  const byName = [asc(sql`lower(${productServices.name})`), asc(productServices.id)];
-  const order =
-    p.sort === "newest"
-      ? [desc(productServices.createdAt), desc(productServices.id)]
-      : p.sort === "quantity"
-        ? [sql`${productServices.availableQuantity} asc nulls last`, ...byName]
-        : p.sort === "rate"
-          ? [desc(productServices.rate), ...byName]
-          : byName;
-  return pageOf(db, productServices, where, order, p);
 }
 
 export async function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
