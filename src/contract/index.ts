@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
 import { invoiceRoutes } from "./invoices";
+import { paymentGatewayRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
 import { type RouteContract, routeKey } from "./registry";
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...dashboardRoutes,
   ...creditRoutes,
   ...paymentRoutes,
+  ...paymentGatewayRoutes,
   ...imageRoutes,
   ...dataRoutes,
 ];

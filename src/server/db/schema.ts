@@ -373,3 +373,58 @@ export const webhookEvents = pgTable("webhook_events", {
   eventType: text("event_type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A business's own Razorpay account, through which its clients pay its invoices online (issue 11
+ * part 3; DECISIONS §10: Bahi's own keys sell credits and nothing else). The secrets are sealed
+ * with a key derived from AUTH_SECRET (services/secret-box.ts) and never leave the server;
+ * `webhookToken` names the business in its webhook URL. `testMode`: no keys, Bahi's local test
+ * checkout (only while the server itself has no Razorpay keys).
+ */
+export const businessGateways = pgTable("business_gateways", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  keyId: text("key_id"),
+  keySecretSealed: text("key_secret_sealed"),
+  keySecretLast4: text("key_secret_last4"),
+  webhookSecretSealed: text("webhook_secret_sealed"),
+  webhookToken: text("webhook_token").notNull().unique(),
+  testMode: boolean("test_mode").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An order made on a business's Razorpay account for an invoice's balance due. Paid once: the
+ * conditional update and the unique payment id let only one of verify, webhook and
+ * reconciliation record the payment.
+ */
+export const invoiceGatewayOrders = pgTable(
+  "invoice_gateway_orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["created", "paid"] }).notNull(),
+    testMode: boolean("test_mode").notNull().default(false),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    checkAfter: timestamp("check_after", { withTimezone: true }),
+  },
+  (t) => [
+    index("invoice_gateway_orders_invoice_idx").on(t.userId, t.invoiceId),
+    index("invoice_gateway_orders_unpaid_idx")
+      .on(t.checkAfter)
+      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+  ],
+);

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { text } from "./common";
+import { route } from "./registry";
+
+// A business's own Razorpay account (issue 11 part 3). Secrets go in and never come out: the
+// answer shows the key id, the last four characters of the key secret and whether a webhook
+// secret is set.
+
+const RAZORPAY_KEY_ID = /^rzp_(live|test)_[A-Za-z0-9]{6,40}$/;
+
+export const gatewayConnectBody = z.union([
+  z.object({
+    testMode: z
+      .literal(true)
+      .describe("No keys: Bahi's local test checkout (only when the server has no Razorpay keys)"),
+  }),
+  z.object({
+    testMode: z.literal(false).optional(),
+    keyId: text(60, "Key ID").regex(
+      RAZORPAY_KEY_ID,
+      "Enter the Key ID from Razorpay's dashboard (rzp_live_… or rzp_test_…).",
+    ),
+    keySecret: text(200, "Key secret")
+      .optional()
+      .describe("Required when connecting; leave out to keep the saved one"),
+    webhookSecret: text(200, "Webhook secret")
+      .optional()
+      .describe("Required when connecting; leave out to keep the saved one"),
+  }),
+]);
+export type GatewayConnectBody = z.output<typeof gatewayConnectBody>;
+
+export const gatewayAnswer = z.object({
+  connected: z.boolean(),
+  testMode: z.boolean(),
+  /** Whether this server can offer the test checkout (it has no Razorpay keys of its own). */
+  testModeAvailable: z.boolean(),
+  keyId: z.string().nullable(),
+  keySecretMasked: z.string().nullable(),
+  webhookSecretSet: z.boolean(),
+  /** Where Razorpay must send this business's payment events. */
+  webhookUrl: z.string().nullable(),
+});
+export type GatewayAnswer = z.output<typeof gatewayAnswer>;
+
+const tag = "Online payments";
+export const paymentGatewayRoutes = [
+  route({
+    method: "GET",
+    path: "/api/settings/payment-gateway",
+    summary: "The business's own Razorpay account, secrets masked",
+    tag,
+    auth: "user",
+    responses: { 200: gatewayAnswer },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/settings/payment-gateway",
+    summary: "Connect or update the business's own Razorpay account",
+    tag,
+    auth: "user",
+    body: gatewayConnectBody,
+    responses: { 200: gatewayAnswer },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/settings/payment-gateway",
+    summary: "Disconnect the business's Razorpay account",
+    tag,
+    auth: "user",
+    responses: { 200: gatewayAnswer },
+  }),
+];

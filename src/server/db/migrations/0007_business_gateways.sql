@@ -1,0 +1,36 @@
+CREATE TABLE "business_gateways" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"key_id" text,
+	"key_secret_sealed" text,
+	"key_secret_last4" text,
+	"webhook_secret_sealed" text,
+	"webhook_token" text NOT NULL,
+	"test_mode" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "business_gateways_webhook_token_unique" UNIQUE("webhook_token")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_gateway_orders" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"invoice_id" text NOT NULL,
+	"provider_order_id" text NOT NULL,
+	"provider_payment_id" text,
+	"amount_minor" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"test_mode" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone,
+	"last_checked_at" timestamp with time zone,
+	"check_after" timestamp with time zone,
+	CONSTRAINT "invoice_gateway_orders_provider_order_id_unique" UNIQUE("provider_order_id"),
+	CONSTRAINT "invoice_gateway_orders_provider_payment_id_unique" UNIQUE("provider_payment_id")
+);
+--> statement-breakpoint
+ALTER TABLE "business_gateways" ADD CONSTRAINT "business_gateways_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoice_gateway_orders_invoice_idx" ON "invoice_gateway_orders" USING btree ("user_id","invoice_id");--> statement-breakpoint
+CREATE INDEX "invoice_gateway_orders_unpaid_idx" ON "invoice_gateway_orders" USING btree ("check_after") WHERE "invoice_gateway_orders"."status" <> 'paid' and "invoice_gateway_orders"."test_mode" = false;

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { businessGateways } from "../db/schema";
+import { describeEachDb, get, send, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+
+const KEYS = {
+  keyId: "rzp_live_AbCdEf123456",
+  keySecret: "live-secret-9f8e7d6c5b4a3210",
+  webhookSecret: "hook-secret-0a1b2c3d4e5f",
+};
+
+describeEachDb("the business's own Razorpay account", (kind) => {
+  const t = testAppForSuite(kind);
+
+  it("connects with keys, shows them masked and keeps the secrets sealed", async () => {
+    const s = await signUpAndSignIn(t);
+    const before = await get(t.app, "/api/settings/payment-gateway", s.cookie);
+    expect(before.json()).toMatchObject({ connected: false, keyId: null, webhookUrl: null });
+
+    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie);
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({
+      connected: true,
+      testMode: false,
+      keyId: KEYS.keyId,
+      keySecretMasked: "••••3210",
+      webhookSecretSet: true,
+    });
+    expect(answer.webhookUrl).toMatch(
+      /^http:\/\/localhost:3000\/api\/webhooks\/razorpay\/business\/[\w-]{32}$/,
+    );
+    const read = await get(t.app, "/api/settings/payment-gateway", s.cookie);
+    for (const text of [res.body, read.body]) {
+      expect(text).not.toContain(KEYS.keySecret);
+      expect(text).not.toContain(KEYS.webhookSecret);
+    }
+    const [row] = await t.database.db
+      .select()
+      .from(businessGateways)
+      .where(eq(businessGateways.userId, await userIdOf(t, s.cookie)));
+    expect(JSON.stringify(row)).not.toContain(KEYS.keySecret);
+    expect(JSON.stringify(row)).not.toContain(KEYS.webhookSecret);
+  });
+
+  it("needs both secrets to connect, keeps saved ones when left out, and keeps the webhook URL", async () => {
+    const s = await signUpAndSignIn(t);
+    const missing = await send(
+      t.app,
+      "PUT",
+      "/api/settings/payment-gateway",
+      { keyId: KEYS.keyId },
+      s.cookie,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toHaveProperty("keySecret");
+    const badKey = await send(
+      t.app,
+      "PUT",
+      "/api/settings/payment-gateway",
+      { ...KEYS, keyId: "pk_live_x" },
+      s.cookie,
+    );
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().error.fields).toHaveProperty("keyId");
+
+    const first = (await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).json();
+    const renamed = await send(
+      t.app,
+      "PUT",
+      "/api/settings/payment-gateway",
+      { keyId: "rzp_live_Other987654" },
+      s.cookie,
+    );
+    expect(renamed.json()).toMatchObject({
+      keyId: "rzp_live_Other987654",
+      keySecretMasked: "••••3210",
+      webhookSecretSet: true,
+      webhookUrl: first.webhookUrl,
+    });
+  });
+
+  it("belongs to its user alone, and disconnects", async () => {
+    const a = await signUpAndSignIn(t);
+    const b = await signUpAndSignIn(t);
+    await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, a.cookie);
+    expect((await get(t.app, "/api/settings/payment-gateway", b.cookie)).json().connected).toBe(false);
+    const gone = await send(t.app, "DELETE", "/api/settings/payment-gateway", undefined, a.cookie);
+    expect(gone.json()).toMatchObject({ connected: false, keyId: null });
+    expect((await get(t.app, "/api/settings/payment-gateway", a.cookie)).json().connected).toBe(false);
+    expect((await get(t.app, "/api/settings/payment-gateway")).statusCode).toBe(401);
+  });
+
+  it("offers the test checkout only on a server without Razorpay keys of its own", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    expect(res.json()).toMatchObject({
+      connected: true,
+      testMode: true,
+      testModeAvailable: true,
+      keyId: null,
+    });
+  });
+});
+
+describeEachDb("the business's Razorpay account on a server with its own keys", (kind) => {
+  const t = testAppForSuite(kind, {
+    env: { RAZORPAY_KEY_ID: "rzp_live_BahiOwnKey123", RAZORPAY_KEY_SECRET: "bahi-own-secret" },
+  });
+
+  it("refuses the test mode", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect((await get(t.app, "/api/settings/payment-gateway", s.cookie)).json().testModeAvailable).toBe(
+      false,
+    );
+  });
+});
