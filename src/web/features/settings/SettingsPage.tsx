@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { DataManagement } from "./DataManagement";
+import { OnlinePayments } from "./OnlinePayments";
 import { AppearanceSection, BankSection, CompanySection, InvoiceSection } from "./sections";
 import { clearDraft, SETTINGS_QUERY_KEY, useSettings, writeDraft } from "./useSettings";
 
@@ -135,6 +136,9 @@ export function SettingsPage() {
           </Button>
         </div>
       </form>
+      <div className="mt-6">
+        <OnlinePayments />
+      </div>
       <div className="mt-6">
         <DataManagement />
       </div>
