@@ -208,7 +208,17 @@ export const productServices = pgTable(
     updatedAt: updatedAt(),
   },
   // `name` rides along for index-only page scans, as on clients.
-  (t) => [index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name)],
+  (t) => [
+    index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name),
+    // The dashboard's low-stock list (and the inventory's "low" filter): only the few low rows,
+    // in the dashboard's order, instead of every product of the user (lowStockSql of
+    // queries/stock.ts, spelled the same so the planner matches it).
+    index("products_low_stock_idx")
+      .on(t.userId, t.availableQuantity, sql`lower(${t.name})`)
+      .where(
+        sql`(${sql.identifier("available_quantity")} is not null and ${sql.identifier("low_stock_level")} is not null and ${sql.identifier("available_quantity")} <= ${sql.identifier("low_stock_level")})`,
+      ),
+  ],
 );
 
 export const invoices = pgTable(
