@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   payment_already_recorded: 409,
   /** The bank has authorised the payment but not captured it yet. */
   payment_pending: 409,
+  /** An invoice with no balance due cannot be paid online. */
+  nothing_to_pay: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
