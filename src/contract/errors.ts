@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   payment_required: 402,
   /** A state-changing request that did not come from the Bahi web app. */
   forbidden_origin: 403,
+  /** A read-only API key asked to change something. */
+  key_read_only: 403,
   not_found: 404,
   method_not_allowed: 405,
   /** Another of the user's invoices has this number. */

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./account";
+import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
 import { clientRoutes } from "./clients";
 import { creditRoutes } from "./credits";
@@ -20,6 +21,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...apiKeyRoutes,
   ...settingsRoutes,
   ...clientRoutes,
   ...productRoutes,

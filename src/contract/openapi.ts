@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptsApiKey } from "./api-keys";
 import { errorSchema } from "./common";
 import { ERROR_CODES, ERROR_STATUS } from "./errors";
 import { API_ROUTES } from "./index";
@@ -67,7 +68,8 @@ function operationOf(route: RouteContract) {
     tags: [route.tag],
     summary: route.summary,
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
-    ...(route.auth === "user" ? { security: [{ session: [] }] } : { security: [] }),
+    security:
+      route.auth === "user" ? [{ session: [] }, ...(acceptsApiKey(route.path) ? [{ apiKey: [] }] : [])] : [],
     parameters: parametersOf(route),
     ...(route.body
       ? {
@@ -97,11 +99,18 @@ export function buildOpenApiDocument(routes: readonly RouteContract[] = API_ROUT
       description:
         "Invoicing for Indian businesses. JSON in and out; errors are `{ error: { code, message, fields? } }`. " +
         "State-changing requests must carry the app's Origin; signed-in routes need the session cookie. " +
+        "Invoice, payment, client, product, quote, recurring and report routes also take an API key " +
+        "(`Authorization: Bearer bahi_sk_...`, made in My Account; a read-only key may only GET), with no Origin. " +
         `Error codes (HTTP status): ${ERROR_CODES.map((code) => `\`${code}\` (${ERROR_STATUS[code]})`).join(", ")}.`,
     },
     components: {
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key from My Account → API keys: `bahi_sk_` and 43 characters.",
+        },
       },
     },
     paths,

@@ -5,6 +5,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { apiKeyAuthenticator } from "./auth/api-keys";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerBackups } from "./backup/jobs";
 import type { Config } from "./config";
@@ -130,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
 
   // Origin check, session before body, no NUL, no-store: see request-guards.ts.
-  registerRequestGuards(app, { auth, allowedOrigins: new Set([config.publicUrl, ...config.extraOrigins]) });
+  const apiKeys = apiKeyAuthenticator(db);
+  registerRequestGuards(app, {
+    auth,
+    apiKeys,
+    allowedOrigins: new Set([config.publicUrl, ...config.extraOrigins]),
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (isDatabaseUnavailable(error)) {
@@ -170,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerAuthBridge(app, { auth, config });
   // Mails sent after their answer (password resets) go out before the app closes.
   app.addHook("onClose", () => auth.mailsSent());
-  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, jobs });
+  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, jobs, apiKeys });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
   // Warm the render threads once the server listens (so they do not slow the start down) and
   // before anyone downloads; tests warm on first use.

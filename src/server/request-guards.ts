@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contractOf } from "#contract";
+import { acceptsApiKey } from "#contract/api-keys";
 import { findUnstorableText, UNSTORABLE_TEXT } from "#contract/common";
+import { type ApiKeyAuthenticator, bearerOf } from "./auth/api-keys";
 import type { Auth, SessionUser } from "./auth/auth";
 import { AppError } from "./errors";
 import { parseBody } from "./routes/validate";
@@ -9,6 +11,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set before the body is read on routes the contract marks "user". */
     sessionUser: SessionUser | null;
+    /** The API key the request came with, when it came with one instead of a session. */
+    apiKeyId: string | null;
   }
   interface FastifyInstance {
     /** Every route registered after the guards, as Fastify's onRoute saw it (the docs test reads it). */
@@ -25,21 +29,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerRequestGuards(
   app: FastifyInstance,
-  deps: { auth: Auth; allowedOrigins: ReadonlySet<string> },
+  deps: { auth: Auth; apiKeys: ApiKeyAuthenticator; allowedOrigins: ReadonlySet<string> },
 ) {
-  const { auth, allowedOrigins } = deps;
+  const { auth, apiKeys, allowedOrigins } = deps;
   app.decorateRequest("sessionUser", null);
+  app.decorateRequest("apiKeyId", null);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate("registeredRoutes", registeredRoutes);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
 
-  // Every state-changing call must come from our own pages (webhooks sign their bodies instead).
+  // Every state-changing call must come from our own pages (webhooks sign their bodies instead;
+  // an API key is a header no other site's page can make a browser send, so it needs no Origin).
   // Unmatched requests are checked too: they may not change state, but refusing costs nothing.
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.url?.startsWith("/api/webhooks/")) return;
+    if (usesApiKey(request)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError("forbidden_origin", "This request must come from the Bahi web app.");
@@ -53,10 +60,44 @@ export function registerRequestGuards(
       throw new AppError("not_found", "Not found.");
     }
     if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return;
+    const key = bearerOf(request.headers.authorization);
+    if (key !== undefined) {
+      await authoriseApiKey(request, key);
+      return;
+    }
     const user = await auth.findSessionUser(request.headers.cookie);
     if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
     request.sessionUser = user;
   });
+
+  /** A bearer on a route that takes keys (elsewhere it is refused by the session check below). */
+  function usesApiKey(request: FastifyRequest): boolean {
+    const url = request.routeOptions.url;
+    return url !== undefined && bearerOf(request.headers.authorization) !== undefined && acceptsApiKey(url);
+  }
+
+  /** The key's owner becomes the request's user: scoped to them exactly as a session is. */
+  async function authoriseApiKey(request: FastifyRequest, key: string) {
+    if (!acceptsApiKey(request.routeOptions.url ?? "")) {
+      throw new AppError("unauthorized", "API keys cannot be used here. Please sign in to continue.");
+    }
+    const holder = await apiKeys.find(key);
+    if (!holder) throw new AppError("unauthorized", "This API key is not valid, or it was revoked.");
+    if (!apiKeys.allow(holder.keyId)) {
+      throw new AppError("too_many_requests", "Too many requests with this API key. Please slow down.");
+    }
+    if (!SAFE_METHODS.has(request.method) && holder.scope !== "read_write") {
+      throw new AppError(
+        "key_read_only",
+        "This API key can only read. Create a read and write key to make changes.",
+      );
+    }
+    request.sessionUser = holder.user;
+    request.apiKeyId = holder.keyId;
+    void apiKeys
+      .touch(holder.keyId)
+      .catch((error) => request.log.warn({ err: error }, "could not note an API key's use"));
+  }
 
   // PostgreSQL stores no NUL (text: error 22021) and no lone surrogate (jsonb): refuse them in
   // any part of any request, and path parameters that break the route's contract (over-long ids).

@@ -440,3 +440,26 @@ export const invoiceGatewayOrders = pgTable(
       .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
   ],
 );
+
+/**
+ * API keys (issue 16 part 4): a key is shown once and kept only as its SHA-256 (a key has 256
+ * random bits, so a plain hash is enough: no dictionary to guess from). `prefix` is the key's
+ * first characters, to tell keys apart in the list. A revoked key stays listed as revoked.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scope: text("scope", { enum: ["read", "read_write"] }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ApiKeyAuthenticator } from "../auth/api-keys";
 import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -7,6 +8,7 @@ import type { Metrics } from "../metrics";
 import { setUpBusinessGateways } from "../services/business-gateway";
 import type { Mailer } from "../services/mail";
 import { registerAccountRoutes } from "./account";
+import { registerApiKeyRoutes } from "./api-keys";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
@@ -28,12 +30,14 @@ export interface RouteDeps {
   mailer: Mailer;
   metrics: Metrics;
   jobs: JobRunner;
+  apiKeys: ApiKeyAuthenticator;
 }
 
 /** Every feature's routes, one line each. */
 export function registerFeatureRoutes(deps: RouteDeps) {
   const { app } = deps;
   registerAccountRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
   registerCreditRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);

@@ -1,3 +1,16 @@
+CREATE TABLE "api_keys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"name" text NOT NULL,
+	"prefix" text NOT NULL,
+	"key_hash" text NOT NULL,
+	"scope" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	CONSTRAINT "api_keys_key_hash_unique" UNIQUE("key_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "business_gateways" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"key_id" text,
@@ -29,9 +42,11 @@ CREATE TABLE "invoice_gateway_orders" (
 	CONSTRAINT "invoice_gateway_orders_provider_payment_id_unique" UNIQUE("provider_payment_id")
 );
 --> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_gateways" ADD CONSTRAINT "business_gateways_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_invoice_idx" ON "invoice_gateway_orders" USING btree ("user_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_unpaid_idx" ON "invoice_gateway_orders" USING btree ("check_after") WHERE "invoice_gateway_orders"."status" <> 'paid' and "invoice_gateway_orders"."test_mode" = false;--> statement-breakpoint
 CREATE INDEX "products_low_stock_idx" ON "product_services" USING btree ("user_id","available_quantity",lower("name")) WHERE ("available_quantity" is not null and "low_stock_level" is not null and "available_quantity" <= "low_stock_level");--> statement-breakpoint

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { idParams, text } from "./common";
+import { route } from "./registry";
+
+// API keys: created in My Account, shown once, listed with when each was last used, revoked.
+
+export const apiKeyCreate = z.object({
+  name: text(100, "Name").pipe(z.string().min(1, "Name is required.")),
+  scope: z.enum(["read", "read_write"], "Scope must be read or read_write."),
+});
+
+export const apiKeyAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  scope: z.enum(["read", "read_write"]),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeyAnswer = z.output<typeof apiKeyAnswer>;
+
+/** The one answer that holds the key itself. */
+export const apiKeyCreated = apiKeyAnswer.extend({ key: z.string() });
+export type ApiKeyCreated = z.output<typeof apiKeyCreated>;
+
+/**
+ * The routes an API key may call: invoices (with their payments and PDFs), clients, products and
+ * stock, quotes, recurring profiles and reports. Never the account, settings, credits purchase,
+ * API keys or data clearing: those need a signed-in person.
+ */
+const KEY_PATHS = [
+  "/api/invoices",
+  "/api/clients",
+  "/api/products",
+  "/api/inventory",
+  "/api/quotes",
+  "/api/recurring",
+  "/api/reports",
+  "/api/dashboard",
+];
+export const acceptsApiKey = (path: string) =>
+  KEY_PATHS.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+  );
+
+const tag = "API keys";
+export const apiKeyRoutes = [
+  route({
+    method: "GET",
+    path: "/api/api-keys",
+    summary: "The user's API keys (never the keys themselves)",
+    tag,
+    auth: "user",
+    responses: { 200: z.object({ keys: z.array(apiKeyAnswer) }) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/api-keys",
+    summary: "Create an API key; the answer is the only time the key is shown",
+    tag,
+    auth: "user",
+    body: apiKeyCreate,
+    responses: { 201: apiKeyCreated },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/api-keys/:id",
+    summary: "Revoke an API key",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: { 200: apiKeyAnswer },
+  }),
+];

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { API_KEY_REQUESTS_PER_MINUTE, apiKeyAuthenticator } from "../auth/api-keys";
+import { apiKeys } from "../db/schema";
+import { createLogger } from "../logger";
+import { describeEachDb, get, post, send, signUpAndSignIn, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+import { memoryLog } from "../testing/memory-log";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request as a script or another tool makes it: the key, no cookie, no Origin. */
+function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+describeEachDb("API keys", (kind) => {
+  const log = memoryLog();
+  const t = testAppForSuite(kind, { logger: createLogger("info", log.stream) });
+
+  async function keyFor(cookie: string, scope: "read" | "read_write", name = "Sheets") {
+    const res = await post(t.app, "/api/api-keys", { name, scope }, cookie);
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string; key: string; prefix: string };
+  }
+
+  it("shows a key once, keeps only its hash, and lists when each was last used", async () => {
+    const s = await signUpAndSignIn(t);
+    const created = await keyFor(s.cookie, "read");
+    expect(created.key).toMatch(/^bahi_sk_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const rows = await t.database.db.select().from(apiKeys);
+    expect(JSON.stringify(rows)).not.toContain(created.key);
+
+    const before = await get(t.app, "/api/api-keys", s.cookie);
+    expect(before.body).not.toContain(created.key);
+    expect(before.json().keys).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        name: "Sheets",
+        scope: "read",
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    ]);
+    expect((await withKey(t.app, "GET", "/api/clients", created.key)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await get(t.app, "/api/api-keys", s.cookie)).json().keys[0].lastUsedAt)
+      .not.toBeNull();
+    expect(log.text()).not.toContain(created.key);
+  });
+
+  it("a read-only key reads and cannot write; a read and write key writes without an Origin", async () => {
+    const s = await signUpAndSignIn(t);
+    const read = await keyFor(s.cookie, "read");
+    const write = await keyFor(s.cookie, "read_write");
+    const refused = await withKey(t.app, "POST", "/api/clients", read.key, { name: "Asha Traders" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe("key_read_only");
+    const made = await withKey(t.app, "POST", "/api/clients", write.key, { name: "Asha Traders" });
+    expect(made.statusCode).toBe(201);
+    const invoice = await withKey(t.app, "POST", "/api/invoices", write.key, invoiceRequest("API-1"));
+    expect(invoice.statusCode).toBe(201);
+    const listed = await withKey(t.app, "GET", "/api/clients", read.key);
+    expect(listed.json().items.map((c: { name: string }) => c.name)).toEqual(["Asha Traders"]);
+    expect((await withKey(t.app, "GET", "/api/dashboard", read.key)).statusCode).toBe(200);
+  });
+
+  it("a revoked, unknown or malformed key is refused with 401", async () => {
+    const s = await signUpAndSignIn(t);
+    const { id, key } = await keyFor(s.cookie, "read_write");
+    expect((await withKey(t.app, "GET", "/api/invoices", key)).statusCode).toBe(200);
+    const revoked = await send(t.app, "DELETE", `/api/api-keys/${id}`, undefined, s.cookie);
+    expect(revoked.json().revokedAt).not.toBeNull();
+    expect((await withKey(t.app, "GET", "/api/invoices", key)).statusCode).toBe(401);
+    const other = `bahi_sk_${"A".repeat(43)}`;
+    expect((await withKey(t.app, "GET", "/api/invoices", other)).statusCode).toBe(401);
+    expect((await withKey(t.app, "GET", "/api/invoices", "nonsense")).statusCode).toBe(401);
+  });
+
+  it("cannot reach the account, settings, credits purchase, API keys or data clearing", async () => {
+    const s = await signUpAndSignIn(t);
+    const { key } = await keyFor(s.cookie, "read_write");
+    const closed: [Method, string, unknown?][] = [
+      ["GET", "/api/profile"],
+      ["GET", "/api/settings"],
+      ["GET", "/api/credits"],
+      ["GET", "/api/api-keys"],
+      ["POST", "/api/api-keys", { name: "x", scope: "read" }],
+      ["POST", "/api/functions/create-razorpay-order", { planId: "starter" }],
+      ["POST", "/api/functions/clear-user-data", {}],
+    ];
+    for (const [method, url, body] of closed) {
+      const res = await withKey(t.app, method, url, key, body);
+      expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(401);
+      expect(res.statusCode, `${method} ${url}`).toBeLessThanOrEqual(403);
+    }
+    expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+  });
+
+  it("user A's key sees and changes nothing of user B's", async () => {
+    const a = await signUpAndSignIn(t);
+    const b = await signUpAndSignIn(t);
+    const aKey = (await keyFor(a.cookie, "read_write")).key;
+    const client = (await post(t.app, "/api/clients", { name: "B's client" }, b.cookie)).json();
+    const product = (
+      await post(t.app, "/api/products", { name: "B's product", rate: "10" }, b.cookie)
+    ).json();
+    const invoice = (await post(t.app, "/api/invoices", invoiceRequest("B-1"), b.cookie)).json().invoice;
+    const matrix: [Method, string, unknown?][] = [
+      ["GET", `/api/clients/${client.id}`],
+      ["PATCH", `/api/clients/${client.id}`, { name: "Mine now" }],
+      ["DELETE", `/api/clients/${client.id}`],
+      ["GET", `/api/products/${product.id}`],
+      ["PATCH", `/api/products/${product.id}`, { name: "Mine now" }],
+      ["DELETE", `/api/products/${product.id}`],
+      ["GET", `/api/invoices/${invoice.id}`],
+      ["PUT", `/api/invoices/${invoice.id}`, invoiceRequest("B-1", { notes: "changed" })],
+      ["POST", `/api/invoices/${invoice.id}/duplicate`, {}],
+      ["POST", `/api/invoices/${invoice.id}/pdf`, {}],
+      ["DELETE", `/api/invoices/${invoice.id}`],
+    ];
+    for (const [method, url, body] of matrix) {
+      expect((await withKey(t.app, method, url, aKey, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    for (const list of ["/api/clients", "/api/products", "/api/invoices"]) {
+      expect((await withKey(t.app, "GET", list, aKey)).json().items, list).toEqual([]);
+    }
+    expect((await get(t.app, `/api/invoices/${invoice.id}`, b.cookie)).json().invoice.notes ?? "").not.toBe(
+      "changed",
+    );
+    expect((await get(t.app, `/api/clients/${client.id}`, b.cookie)).json().name).toBe("B's client");
+  });
+
+  it("a browser's cookie and a foreign Origin still meet the Origin check without a key", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie: s.cookie, origin: "https://evil.example" },
+      payload: { name: "x" },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("an API key's allowance", () => {
+  it("takes API_KEY_REQUESTS_PER_MINUTE requests a minute per key, then refuses until the minute is over", () => {
+    let now = 0;
+    const keys = apiKeyAuthenticator({} as never, () => now);
+    for (let i = 0; i < API_KEY_REQUESTS_PER_MINUTE; i++) expect(keys.allow("k1")).toBe(true);
+    expect(keys.allow("k1")).toBe(false);
+    expect(keys.allow("k2")).toBe(true);
+    now += 60_000;
+    expect(keys.allow("k1")).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
+import { type ApiKeyScope, newApiKey } from "../auth/api-keys";
+import type { Db } from "../db/client";
+import {
+  type ApiKeyRow,
+  countLiveApiKeys,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from "../db/queries/api-keys";
+import { AppError } from "../errors";
+
+/** Live keys per user: enough for every tool a business connects, few enough to keep track of. */
+export const MAX_LIVE_KEYS = 20;
+
+export function presentApiKey(row: ApiKeyRow): ApiKeyAnswer {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  input: { name: string; scope: ApiKeyScope },
+): Promise<ApiKeyCreated> {
+  if ((await countLiveApiKeys(db, userId)) >= MAX_LIVE_KEYS) {
+    throw new AppError(
+      "validation_failed",
+      `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
+    );
+  }
+  const { key, prefix, hash } = newApiKey();
+  const row = await insertApiKey(db, {
+    id: randomUUID(),
+    userId,
+    name: input.name,
+    prefix,
+    keyHash: hash,
+    scope: input.scope,
+  });
+  return { ...presentApiKey(row), key };
+}
+
+export async function userApiKeys(db: Db, userId: string): Promise<ApiKeyAnswer[]> {
+  return (await listApiKeys(db, userId)).map(presentApiKey);
+}
+
+export async function revokeUserApiKey(db: Db, userId: string, id: string): Promise<ApiKeyAnswer> {
+  const row = await revokeApiKey(db, { userId, id });
+  if (!row) throw new AppError("not_found", "API key not found.");
+  return presentApiKey(row);
+}
