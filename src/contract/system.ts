@@ -49,9 +49,17 @@ export const systemRoutes = [
   route({
     method: "GET",
     path: "/api/docs",
-    summary: "This document as a page to read",
+    summary: "This document as a page to read, and to try calls with an API key",
     tag,
     auth: "public",
     responses: { 200: { contentType: "text/html", description: "The API reference" } },
+  }),
+  route({
+    method: "GET",
+    path: "/api/docs/try.js",
+    summary: "The reference page's small script that sends a call with an API key",
+    tag,
+    auth: "public",
+    responses: { 200: { contentType: "text/javascript", description: "The script" } },
   }),
 ];

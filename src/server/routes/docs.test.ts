@@ -82,13 +82,20 @@ describeEachDb("API documentation", (kind) => {
     expect(signUp.required).toEqual(expect.arrayContaining(["email", "password", "name"]));
   });
 
-  it("serves a page that loads nothing from elsewhere and needs no script", async () => {
+  it("serves a page that loads nothing from elsewhere, with one small script of its own to try calls", async () => {
     const response = await get(t.app, "/api/docs");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     const html = response.body;
-    expect(html).not.toMatch(/<script|<link|src=|@import|https?:\/\//i);
+    expect(html).not.toMatch(/<link|@import|https?:\/\//i);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/api/docs/try.js" defer>']);
+    expect(html).toContain('<form id="try-form">');
     for (const route of API_ROUTES) expect(html).toContain(openApiPath(route.path));
+    const script = await get(t.app, "/api/docs/try.js");
+    expect(script.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('authorization: "Bearer "');
+    expect(script.body).not.toMatch(/https?:\/\//);
+    expect(() => new Function(script.body)).not.toThrow();
   });
 });

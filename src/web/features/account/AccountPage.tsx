@@ -14,6 +14,7 @@ import { ConfirmDialog } from "#web/components/ui/dialog";
 import { Field, Input, PasswordInput } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { CreditHistory } from "../credits/CreditHistory";
+import { ApiKeysCard } from "./ApiKeysCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
 
 interface Profile {
@@ -49,6 +50,7 @@ export function AccountPage() {
           )}
           <SessionsCard />
           <CreditHistory />
+          <ApiKeysCard />
           <DeleteAccountCard hasPassword={profile.hasPassword} />
         </div>
       )}
