@@ -224,9 +224,10 @@ describeEachDb("clients API", (kind) => {
       totalIsExact: false,
       hasMore: false,
     });
-    // A search counts only its matches (Bulk 1000 and 1001; Bulk 0001 to 0999).
+    // A search counts only its matches (Bulk 1000 and 1001; Bulk 0001 to 0999), up to 100.
     expect(await list("search=Bulk 1")).toMatchObject({ total: 2, totalIsExact: true, hasMore: false });
-    expect(await list("search=Bulk 0")).toMatchObject({ total: 999, totalIsExact: true, hasMore: true });
+    expect(await list("search=Bulk 0")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
+    expect(await list("search=Bulk 00")).toMatchObject({ total: 99, totalIsExact: true, hasMore: true });
     // Another user's count is their own.
     expect((await get(t.app, "/api/clients", b.cookie)).json()).toMatchObject({
       totalIsExact: true,

@@ -663,9 +663,16 @@ describeEachDb("invoices API", (kind) => {
       totalIsExact: true,
       hasMore: false,
     });
-    // Client 1, 10-19, 100-199 and 1000-1999: over the limit; Client 21, 210-219 and 2100-2199: 111.
-    expect(await list("search=Client 1")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
-    expect(await list("search=Client 21")).toMatchObject({ total: 111, totalIsExact: true });
+    // A search counts up to 100 (SEARCH_COUNT_LIMIT): Client 21, 210-219 and 2100-2199 are 111,
+    // so "100+"; its last page is exact. Client 211 and 2110-2119: 11.
+    expect(await list("search=Client 1")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
+    expect(await list("search=Client 21")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
+    expect(await list("search=Client 21&page=6")).toMatchObject({
+      total: 111,
+      totalIsExact: true,
+      hasMore: false,
+    });
+    expect(await list("search=Client 211")).toMatchObject({ total: 11, totalIsExact: true, hasMore: false });
     const last = await list("sort=number_asc&pageSize=100&page=22");
     expect(last).toMatchObject({ total: 2200, totalIsExact: true, hasMore: false });
     expect(last.items.at(-1).invoiceNumber).toBe("B-2200");

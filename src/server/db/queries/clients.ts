@@ -69,6 +69,7 @@ export async function listClients(db: Db, p: ListParams): Promise<{ rows: Client
     }),
     { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,
+    search,
   );
 }
 

@@ -286,6 +286,7 @@ export async function listInvoices(
     }),
     filterValues(userId, params, params.today),
     params,
+    search,
   );
 }
 

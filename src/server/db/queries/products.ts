@@ -82,6 +82,7 @@ export async function listProducts(
     build,
     { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,
+    search,
   );
 }
 
