@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   payment_already_recorded: 409,
   /** The bank has authorised the payment but not captured it yet. */
   payment_pending: 409,
+  /** A draft or cancelled invoice takes no payments. */
+  invoice_not_payable: 409,
+  /** The invoice's payments stop this change (back to draft, cancelled, a total below them). */
+  invoice_has_payments: 409,
   /** An invoice with no balance due cannot be paid online. */
   nothing_to_pay: 409,
   payload_too_large: 413,

@@ -6,6 +6,7 @@ import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
+import { invoicePaymentRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
 import { paymentGatewayRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...clientRoutes,
   ...productRoutes,
   ...invoiceRoutes,
+  ...invoicePaymentRoutes,
   ...dashboardRoutes,
   ...creditRoutes,
   ...paymentRoutes,

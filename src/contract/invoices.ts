@@ -4,7 +4,7 @@ import { STORED_STATUSES } from "#domain/status";
 import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
 import { route } from "./registry";
 
-const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue"] as const;
+const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue", "partially_paid"] as const;
 /** The list's sort orders (the queries module keeps the SQL for each). */
 export const INVOICE_SORTS = [
   "date_desc",
@@ -64,6 +64,9 @@ export const invoiceSummarySchema = z.object({
   invoiceDate: isoDate,
   dueDate: isoDate.nullable(),
   paymentDate: isoDate.nullable(),
+  /** What its payments add up to; the balance due is what an issued, unpaid invoice still awaits. */
+  amountPaidMinor: z.number().int(),
+  balanceDueMinor: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

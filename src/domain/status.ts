@@ -3,15 +3,25 @@
 
 export const STORED_STATUSES = ["draft", "due", "paid", "cancelled"] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
-export type DisplayStatus = StoredStatus | "overdue";
+export type DisplayStatus = StoredStatus | "overdue" | "partially_paid";
 
 export function isStoredStatus(value: unknown): value is StoredStatus {
   return typeof value === "string" && (STORED_STATUSES as readonly string[]).includes(value);
 }
 
-/** Dates are "YYYY-MM-DD", which compare correctly as strings. */
-export function displayStatus(status: StoredStatus, dueDate: string | null, today: string): DisplayStatus {
+/**
+ * Dates are "YYYY-MM-DD", which compare correctly as strings. A due invoice that has received
+ * part of its total is "partially paid" until its due date passes; overdue says more then (its
+ * balance shows what is left).
+ */
+export function displayStatus(
+  status: StoredStatus,
+  dueDate: string | null,
+  today: string,
+  amountPaidMinor = 0,
+): DisplayStatus {
   if (status === "due" && dueDate && dueDate < today) return "overdue";
+  if (status === "due" && amountPaidMinor > 0) return "partially_paid";
   return status;
 }
 
@@ -20,5 +30,6 @@ export const STATUS_LABELS: Record<DisplayStatus, string> = {
   due: "Due",
   paid: "Paid",
   overdue: "Overdue",
+  partially_paid: "Partially paid",
   cancelled: "Cancelled",
 };

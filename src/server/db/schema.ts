@@ -238,6 +238,8 @@ export const invoices = pgTable(
     invoiceDate: date("invoice_date", { mode: "string" }).notNull(),
     dueDate: date("due_date", { mode: "string" }),
     paymentDate: date("payment_date", { mode: "string" }),
+    /** The sum of the invoice's payments received (invoice_payments), kept in their transaction. */
+    amountPaidMinor: bigint("amount_paid_minor", { mode: "number" }).notNull().default(0),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -277,6 +279,8 @@ export const invoiceMonthTotals = pgTable(
     dueMonth: date("due_month", { mode: "string" }).notNull(),
     count: integer("count").notNull(),
     totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    /** What the invoices of this row have received (their amount_paid_minor). */
+    paidMinor: bigint("paid_minor", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month, t.currency, t.status, t.dueMonth] })],
 );
@@ -462,4 +466,41 @@ export const apiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Payments received against an invoice (issue 11 part 4). `source`: "manual" (recorded by the
+ * user), "status" (made by marking the invoice paid: the balance on that day; reopening the
+ * invoice removes it), "razorpay" (the business's own Razorpay account; `externalId` is the
+ * payment id, unique) or "upi_report" (a client's "I have paid", confirmed by the user).
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    method: text("method", {
+      enum: ["upi", "bank_transfer", "cash", "cheque", "card", "razorpay", "other"],
+    }).notNull(),
+    reference: text("reference").notNull().default(""),
+    note: text("note").notNull().default(""),
+    source: text("source", { enum: ["manual", "status", "razorpay", "upi_report"] })
+      .notNull()
+      .default("manual"),
+    externalId: text("external_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
+    index("invoice_payments_user_paid_idx").on(t.userId, t.paidOn),
+    check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { balanceDueMinor } from "#domain/payments";
 import { type DisplayStatus, displayStatus } from "#domain/status";
 import type { InvoiceRow, InvoiceSummaryRow } from "../db/queries/invoices";
 
@@ -9,7 +10,12 @@ export function presentInvoiceSummary(row: InvoiceSummaryRow, today: string) {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
     status: row.status,
-    displayStatus: displayStatus(row.status, row.dueDate, today) as DisplayStatus,
+    displayStatus: displayStatus(
+      row.status,
+      row.dueDate,
+      today,
+      Number(row.amountPaidMinor),
+    ) as DisplayStatus,
     clientId: row.clientId,
     clientName: row.clientName,
     currency: row.currency,
@@ -17,6 +23,9 @@ export function presentInvoiceSummary(row: InvoiceSummaryRow, today: string) {
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
     paymentDate: row.paymentDate,
+    amountPaidMinor: Number(row.amountPaidMinor),
+    balanceDueMinor:
+      row.status === "due" ? balanceDueMinor(Number(row.totalMinor), Number(row.amountPaidMinor)) : 0,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -16,6 +16,7 @@ import { registerDataRoutes } from "./data";
 import { registerDocsRoutes } from "./docs";
 import { registerFontRoutes } from "./fonts";
 import { registerImageRoutes } from "./images";
+import { registerInvoicePaymentRoutes } from "./invoice-payments";
 import { registerInvoiceRoutes } from "./invoices";
 import { registerPaymentGatewayRoutes } from "./payment-gateway";
 import { registerPaymentRoutes } from "./payments";
@@ -41,6 +42,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerCreditRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerInvoicePaymentRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerProductRoutes(app, deps);

@@ -51,7 +51,7 @@ function invoicesCsv(rows: InvoiceExportRow[], today: string): string {
         row.clientName,
         row.invoiceDate,
         row.dueDate ?? "",
-        displayStatus(row.status, row.dueDate, today),
+        displayStatus(row.status, row.dueDate, today, Number(row.amountPaidMinor)),
         row.currency,
         money(row.subtotalMinor),
         money(row.discountMinor),

@@ -9,7 +9,7 @@ import type { SavedInvoice } from "./invoices";
 // Reading invoices: each read takes the user's settings once (kept a few seconds per process), for
 // the date that decides "overdue".
 
-async function userToday(db: Db, userId: string): Promise<string> {
+export async function userToday(db: Db, userId: string): Promise<string> {
   const settings = await cachedSettings(db, userId);
   return todayInTimeZone(new Date(), settings.timeZone);
 }

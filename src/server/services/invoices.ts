@@ -33,6 +33,7 @@ import {
 import { readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { paymentsFollowingStatus } from "./invoice-payments";
 
 // The invoice commands. Each is ONE transaction holding the invoice change, its number and its
 // stock moves, so a refusal (a clash of numbers, not enough stock) leaves nothing half done.
@@ -205,7 +206,9 @@ async function createWith(
   attempt.number = input.invoiceNumber;
   const document = await prepareDocument(tx, userId, input, settings, previous);
   const id = randomUUID();
-  const row = await insertInvoice(tx, userId, id, document);
+  const paid = await paymentsFollowingStatus(tx, userId, null, document);
+  const row = await insertInvoice(tx, userId, id, document, paid.amountPaidMinor);
+  await paid.afterSave(id);
   await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, null, document, settings);
   return row;
 }
@@ -268,7 +271,9 @@ export async function updateInvoice(
         await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
       }
       const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
-      const row = await updateInvoiceRow(tx, userId, id, document);
+      const paid = await paymentsFollowingStatus(tx, userId, current, document);
+      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+      await paid.afterSave(id);
       await moveStock(
         tx,
         userId,
@@ -299,7 +304,9 @@ export async function changeInvoiceStatus(
     if (change.status === before.status && paymentDate === before.paymentDate)
       return saved(current, settings);
     const document: InvoiceDocument = { ...before, status: change.status, paymentDate };
-    const row = await updateInvoiceRow(tx, userId, id, document);
+    const paid = await paymentsFollowingStatus(tx, userId, current, document);
+    const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+    await paid.afterSave(id);
     await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
     return saved(row, settings);
   });

@@ -7,6 +7,7 @@ import type { Settings } from "#domain/settings";
 import type { Db } from "../client";
 import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
 import type { NewImage } from "./images";
+import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
 
@@ -230,5 +231,6 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     return { id: randomUUID(), userId, ...columnsOf(document) };
   });
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+  await recordPaidInvoicesPayments(tx, userId);
   await rebuildInvoiceTotals(tx, userId);
 }

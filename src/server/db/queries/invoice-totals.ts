@@ -13,6 +13,8 @@ export interface InvoiceContribution {
   invoiceDate: string;
   dueDate: string | null;
   totalMinor: number;
+  /** What the invoice has received (0 for rows written before payments were kept). */
+  amountPaidMinor?: number;
 }
 
 const NEVER_OVERDUE = "infinity";
@@ -49,18 +51,19 @@ export async function applyInvoiceTotals(
   before: InvoiceContribution | null,
   after: InvoiceContribution | null,
 ): Promise<void> {
-  const deltas = new Map<string, Key & { count: number; totalMinor: number }>();
+  const deltas = new Map<string, Key & { count: number; totalMinor: number; paidMinor: number }>();
   const addDelta = (c: InvoiceContribution, sign: 1 | -1) => {
     const key = keyOf(c);
-    const entry = deltas.get(keyText(key)) ?? { ...key, count: 0, totalMinor: 0 };
+    const entry = deltas.get(keyText(key)) ?? { ...key, count: 0, totalMinor: 0, paidMinor: 0 };
     entry.count += sign;
     entry.totalMinor += sign * Number(c.totalMinor);
+    entry.paidMinor += sign * Number(c.amountPaidMinor ?? 0);
     deltas.set(keyText(key), entry);
   };
   if (before) addDelta(before, -1);
   if (after) addDelta(after, 1);
   const changes = [...deltas.entries()]
-    .filter(([, d]) => d.count !== 0 || d.totalMinor !== 0)
+    .filter(([, d]) => d.count !== 0 || d.totalMinor !== 0 || d.paidMinor !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, d]) => d);
   if (changes.length === 0) return;
@@ -68,15 +71,16 @@ export async function applyInvoiceTotals(
   const values = sql.join(
     changes.map(
       (d) =>
-        sql`(${userId}, ${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date, ${d.count}::int, ${d.totalMinor}::bigint)`,
+        sql`(${userId}, ${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date, ${d.count}::int, ${d.totalMinor}::bigint, ${d.paidMinor}::bigint)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ${invoiceMonthTotals} as t (user_id, month, currency, status, due_month, count, total_minor)
+    insert into ${invoiceMonthTotals} as t (user_id, month, currency, status, due_month, count, total_minor, paid_minor)
     values ${values}
     on conflict (user_id, month, currency, status, due_month) do update
-      set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor`);
+      set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor,
+        paid_minor = t.paid_minor + excluded.paid_minor`);
 
   const emptied = changes.filter((d) => d.count < 0);
   if (emptied.length > 0) {
@@ -94,11 +98,11 @@ export async function applyInvoiceTotals(
 export async function rebuildInvoiceTotals(tx: Db, userId: string): Promise<void> {
   await tx.delete(invoiceMonthTotals).where(eq(invoiceMonthTotals.userId, userId));
   await tx.execute(sql`
-    insert into ${invoiceMonthTotals} (user_id, month, currency, status, due_month, count, total_minor)
+    insert into ${invoiceMonthTotals} (user_id, month, currency, status, due_month, count, total_minor, paid_minor)
     select user_id, date_trunc('month', invoice_date)::date, currency, status,
       case when status = 'due' and due_date is not null
         then date_trunc('month', due_date)::date else 'infinity'::date end,
-      count(*)::int, sum(total_minor)::bigint
+      count(*)::int, sum(total_minor)::bigint, sum(amount_paid_minor)::bigint
     from ${invoices}
     where user_id = ${userId}
     group by 1, 2, 3, 4, 5`);

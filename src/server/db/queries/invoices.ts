@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import { INVOICE_SORTS } from "#contract/invoices";
 import type { InvoiceDocument } from "#domain/invoice";
@@ -23,6 +23,8 @@ export interface InvoiceSummaryRow {
   invoiceDate: string;
   dueDate: string | null;
   paymentDate: string | null;
+  /** What its payments add up to (invoice_payments). */
+  amountPaidMinor: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +44,7 @@ export const summaryColumns = {
   invoiceDate: invoices.invoiceDate,
   dueDate: invoices.dueDate,
   paymentDate: invoices.paymentDate,
+  amountPaidMinor: invoices.amountPaidMinor,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
 };
@@ -55,6 +58,7 @@ const contributionColumns = {
   invoiceDate: invoices.invoiceDate,
   dueDate: invoices.dueDate,
   totalMinor: invoices.totalMinor,
+  amountPaidMinor: invoices.amountPaidMinor,
 };
 
 /** The columns are copies of the document's fields, for lists and reports. */
@@ -100,10 +104,11 @@ export async function insertInvoice(
   userId: string,
   id: string,
   document: InvoiceDocument,
+  amountPaidMinor = 0,
 ): Promise<InvoiceRow> {
   const [row] = await tx
     .insert(invoices)
-    .values({ id, userId, ...columnsOf(document) })
+    .values({ id, userId, ...columnsOf(document), amountPaidMinor })
     .returning(fullColumns);
   await applyInvoiceTotals(tx, userId, null, row as InvoiceRow);
   return row as InvoiceRow;
@@ -114,6 +119,7 @@ export async function updateInvoiceRow(
   userId: string,
   id: string,
   document: InvoiceDocument,
+  amountPaidMinor?: number,
 ): Promise<InvoiceRow> {
   const [before] = await tx
     .select(contributionColumns)
@@ -122,7 +128,11 @@ export async function updateInvoiceRow(
     .for("update");
   const [row] = await tx
     .update(invoices)
-    .set({ ...columnsOf(document), updatedAt: new Date() })
+    .set({
+      ...columnsOf(document),
+      ...(amountPaidMinor === undefined ? {} : { amountPaidMinor }),
+      updatedAt: new Date(),
+    })
     .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
     .returning(fullColumns);
   if (row) await applyInvoiceTotals(tx, userId, before as InvoiceContribution, row as InvoiceRow);
@@ -191,6 +201,8 @@ export interface InvoiceFilter {
  */
 export function displayStatusIs(status: DisplayStatus, today: string, value: string = status): SQL {
   switch (status) {
+    case "partially_paid":
+      return and(eq(invoices.status, "due"), gt(invoices.amountPaidMinor, 0))!;
     case "overdue":
       return and(eq(invoices.status, "due"), isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
     case "due":
@@ -271,9 +283,10 @@ export async function listInvoices(
   params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
 ): Promise<{ rows: InvoiceSummaryRow[] } & PageCount> {
   const search = Boolean(params.search?.trim());
-  // The status's SQL differs only for due and overdue (they compare with today).
-  const statusShape =
-    params.status === "due" || params.status === "overdue" ? params.status : Boolean(params.status);
+  // The status's SQL differs for due, overdue and partially paid; the others compare one value.
+  const statusShape = ["due", "overdue", "partially_paid"].includes(params.status ?? "")
+    ? params.status
+    : Boolean(params.status);
   const key = `invoices:${params.sort}:${statusShape}:${Boolean(params.from)}:${Boolean(params.to)}:${search}`;
   return pageOf<InvoiceSummaryRow>(
     db,

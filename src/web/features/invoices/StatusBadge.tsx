@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Ban, CheckCircle2, Clock, FilePen, TriangleAlert } from "lucide-react";
+import { Ban, CheckCircle2, CircleDashed, Clock, FilePen, TriangleAlert } from "lucide-react";
 import { type DisplayStatus, STATUS_LABELS } from "#domain/status";
 
 // Colour and text and an icon: the status never rests on colour alone.
@@ -8,6 +8,7 @@ const STYLES: Record<DisplayStatus, { className: string; icon: typeof Clock }> =
   due: { className: "border-primary/40 bg-primary/10 text-primary", icon: Clock },
   paid: { className: "border-success/40 bg-success/10 text-success", icon: CheckCircle2 },
   overdue: { className: "border-warning/50 bg-warning/10 text-warning", icon: TriangleAlert },
+  partially_paid: { className: "border-success/40 bg-background text-success", icon: CircleDashed },
   cancelled: { className: "border-destructive/40 bg-destructive/10 text-destructive", icon: Ban },
 };
 

@@ -45,6 +45,8 @@ function saved(document: InvoiceDocument, paymentDate: string | null = null): In
     invoiceDate: document.invoiceDate,
     dueDate: document.dueDate,
     paymentDate,
+    amountPaidMinor: 0,
+    balanceDueMinor: document.status === "due" ? document.totals.totalMinor : 0,
     createdAt: "2026-11-20T10:00:00.000Z",
     updatedAt: "2026-11-20T10:00:00.000Z",
     document,

@@ -42,16 +42,47 @@ CREATE TABLE "invoice_gateway_orders" (
 	CONSTRAINT "invoice_gateway_orders_provider_payment_id_unique" UNIQUE("provider_payment_id")
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"invoice_id" text NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"paid_on" date NOT NULL,
+	"method" text NOT NULL,
+	"reference" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "invoice_payments_external_id_unique" UNIQUE("external_id"),
+	CONSTRAINT "invoice_payments_amount_positive" CHECK ("invoice_payments"."amount_minor" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_month_totals" ADD COLUMN "paid_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "amount_paid_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_gateways" ADD CONSTRAINT "business_gateways_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_invoice_idx" ON "invoice_gateway_orders" USING btree ("user_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_unpaid_idx" ON "invoice_gateway_orders" USING btree ("check_after") WHERE "invoice_gateway_orders"."status" <> 'paid' and "invoice_gateway_orders"."test_mode" = false;--> statement-breakpoint
+CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","paid_on");--> statement-breakpoint
+CREATE INDEX "invoice_payments_user_paid_idx" ON "invoice_payments" USING btree ("user_id","paid_on");--> statement-breakpoint
 CREATE INDEX "products_low_stock_idx" ON "product_services" USING btree ("user_id","available_quantity",lower("name")) WHERE ("available_quantity" is not null and "low_stock_level" is not null and "available_quantity" <= "low_stock_level");--> statement-breakpoint
 -- The list's default order carries status, due date, client name and number (INCLUDE, which Drizzle's schema cannot
 -- spell; schema.ts notes it), so status filters such as "overdue" walk the index alone instead of
 -- reading every row they pass, and a search tests the rows it passes on the index alone.
 DROP INDEX "invoices_user_date_idx";--> statement-breakpoint
 CREATE INDEX "invoices_user_date_idx" ON "invoices" USING btree ("user_id","invoice_date","created_at","id") INCLUDE ("status","due_date","client_name","invoice_number");
+--> statement-breakpoint
+-- Invoices marked paid before payments were recorded: their balance was paid on their payment
+-- date (or, without one, their invoice date), as one payment made by the status.
+INSERT INTO "invoice_payments" ("id", "user_id", "invoice_id", "amount_minor", "paid_on", "method", "note", "source")
+SELECT gen_random_uuid()::text, "user_id", "id", "total_minor", coalesce("payment_date", "invoice_date"), 'other', 'Marked as paid', 'status'
+FROM "invoices" WHERE "status" = 'paid' AND "total_minor" > 0;--> statement-breakpoint
+UPDATE "invoices" SET "amount_paid_minor" = "total_minor" WHERE "status" = 'paid' AND "total_minor" > 0;--> statement-breakpoint
+UPDATE "invoice_month_totals" SET "paid_minor" = "total_minor" WHERE "status" = 'paid';

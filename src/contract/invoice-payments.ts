@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { PAYMENT_METHODS } from "#domain/payments";
+import { id, isoDate, isoDateTime, text } from "./common";
+import { invoiceSummarySchema } from "./invoices";
+import { route } from "./registry";
+
+// Payments received against an invoice. Amounts are integers in the currency's minor unit
+// (paise for INR), as every amount of this API.
+
+export const paymentBody = z.object({
+  amountMinor: z
+    .number("Amount must be a number.")
+    .int("Amount must be a whole number of paise.")
+    .positive("The amount must be more than zero.")
+    .max(999_999_999_999, "Amount is too large."),
+  paidOn: isoDate,
+  method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
+  reference: text(100, "Reference").optional().default(""),
+  note: text(500, "Note").optional().default(""),
+});
+export type PaymentBody = z.output<typeof paymentBody>;
+
+export const paymentSchema = z.object({
+  id,
+  amountMinor: z.number().int(),
+  paidOn: isoDate,
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  /** manual, status (made by marking the invoice paid), razorpay, upi_report */
+  source: z.enum(["manual", "status", "razorpay", "upi_report"]),
+  createdAt: isoDateTime,
+});
+export type Payment = z.output<typeof paymentSchema>;
+
+export const paymentsAnswer = z.object({ invoice: invoiceSummarySchema, payments: z.array(paymentSchema) });
+export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
+
+const params = z.object({ id });
+const paymentParams = z.object({ id, paymentId: id });
+
+const tag = "Payments received";
+export const invoicePaymentRoutes = [
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/payments",
+    summary: "The invoice's payments, amount paid and balance due",
+    tag,
+    auth: "user",
+    params,
+    responses: { 200: paymentsAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/payments",
+    summary: "Record a payment (at most the balance due); a zero balance makes the invoice paid",
+    tag,
+    auth: "user",
+    params,
+    body: paymentBody,
+    responses: { 201: paymentsAnswer },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/invoices/:id/payments/:paymentId",
+    summary: "Change a payment",
+    tag,
+    auth: "user",
+    params: paymentParams,
+    body: paymentBody,
+    responses: { 200: paymentsAnswer },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/invoices/:id/payments/:paymentId",
+    summary: "Delete a payment; a paid invoice reopens",
+    tag,
+    auth: "user",
+    params: paymentParams,
+    responses: { 200: paymentsAnswer },
+  }),
+];

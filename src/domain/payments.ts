@@ -1,0 +1,93 @@
+import type { StoredStatus } from "./status";
+
+// Payments received against an invoice (issue 11 part 4): amounts in integer minor units. The
+// invoice's status follows its payments: paid in full is "paid" (dated by the last payment), part
+// paid stays "due" and shows as partially paid, and removing a payment reopens it.
+
+export const PAYMENT_METHODS = [
+  "upi",
+  "bank_transfer",
+  "cash",
+  "cheque",
+  "card",
+  "razorpay",
+  "other",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  upi: "UPI",
+  bank_transfer: "Bank transfer",
+  cash: "Cash",
+  cheque: "Cheque",
+  card: "Card",
+  razorpay: "Razorpay",
+  other: "Other",
+};
+
+/** What is left to pay: never negative. */
+export function balanceDueMinor(totalMinor: number, paidMinor: number): number {
+  return Math.max(0, totalMinor - paidMinor);
+}
+
+/** Whether an invoice in this status takes payments: issued and not cancelled. */
+export function takesPayments(status: StoredStatus): boolean {
+  return status === "due" || status === "paid";
+}
+
+export const PAYMENT_MESSAGES = {
+  notIssued: "Issue the invoice before recording a payment.",
+  cancelled: "A cancelled invoice takes no payments.",
+  notPositive: "The amount must be more than zero.",
+  exceedsBalance: (balance: string) => `The amount cannot be more than the balance due (${balance}).`,
+  totalBelowPaid: (paid: string) => `The total cannot be less than the payments recorded (${paid}).`,
+  hasPayments: "This invoice has payments recorded. Delete them first to change its status.",
+} as const;
+
+/**
+ * Why this payment cannot be recorded (or changed to `amountMinor`), or null when it can. The
+ * balance is the one before this payment (for an edit: with the payment's old amount given back).
+ */
+export function paymentProblem(
+  status: StoredStatus,
+  amountMinor: number,
+  balanceBeforeMinor: number,
+  formatBalance: (minor: number) => string,
+): string | null {
+  if (status === "draft") return PAYMENT_MESSAGES.notIssued;
+  if (status === "cancelled") return PAYMENT_MESSAGES.cancelled;
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return PAYMENT_MESSAGES.notPositive;
+  if (amountMinor > balanceBeforeMinor)
+    return PAYMENT_MESSAGES.exceedsBalance(formatBalance(balanceBeforeMinor));
+  return null;
+}
+
+/** The status and payment date an issued invoice takes from its payments. */
+export function statusFromPayments(
+  totalMinor: number,
+  payments: readonly { amountMinor: number; paidOn: string }[],
+): { status: "due" | "paid"; paymentDate: string | null; paidMinor: number } {
+  const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  if (paidMinor >= totalMinor && payments.length > 0) {
+    // ISO dates sort as text: the last one is the latest.
+    const last =
+      payments
+        .map((p) => p.paidOn)
+        .sort()
+        .at(-1) ?? null;
+    return { status: "paid", paymentDate: last, paidMinor };
+  }
+  return { status: "due", paymentDate: null, paidMinor };
+}
+
+/** Overdue ageing buckets: days past the due date. */
+export const AGEING_BUCKETS = ["current", "1-30", "31-60", "61-90", "90+"] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+
+export function ageingBucket(daysOverdue: number): AgeingBucket {
+  if (daysOverdue <= 0) return "current";
+  if (daysOverdue <= 30) return "1-30";
+  if (daysOverdue <= 60) return "31-60";
+  if (daysOverdue <= 90) return "61-90";
+  return "90+";
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { invoicePayments, invoices } from "../schema";
+
+// Payments received against invoices. Every function names the owner in its WHERE clause.
+
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+export type NewInvoicePayment = typeof invoicePayments.$inferInsert;
+
+export async function listInvoicePayments(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+): Promise<InvoicePaymentRow[]> {
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.userId, userId)))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
+}
+
+export async function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
+  const [row] = await tx.insert(invoicePayments).values(payment).returning();
+  return row!;
+}
+
+export async function updateInvoicePayment(
+  tx: Db,
+  p: { userId: string; invoiceId: string; id: string },
+  fields: Partial<Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note">>,
+): Promise<InvoicePaymentRow | undefined> {
+  const [row] = await tx
+    .update(invoicePayments)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(
+      and(
+        eq(invoicePayments.id, p.id),
+        eq(invoicePayments.invoiceId, p.invoiceId),
+        eq(invoicePayments.userId, p.userId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteInvoicePayment(
+  tx: Db,
+  p: { userId: string; invoiceId: string; id: string },
+): Promise<InvoicePaymentRow | undefined> {
+  const [row] = await tx
+    .delete(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.id, p.id),
+        eq(invoicePayments.invoiceId, p.invoiceId),
+        eq(invoicePayments.userId, p.userId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Removes the payments that marking the invoice paid made (reopening it takes them back). */
+export async function deleteStatusPayments(tx: Db, userId: string, invoiceId: string): Promise<void> {
+  await tx
+    .delete(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.userId, userId),
+        eq(invoicePayments.source, "status"),
+      ),
+    );
+}
+
+/** Received per currency in [from, to] (payment dates), for the dashboard. */
+export async function receivedBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ currency: string; amountMinor: number }[]> {
+  return db
+    .select({
+      currency: invoices.currency,
+      amountMinor: sql<number>`sum(${invoicePayments.amountMinor})`.mapWith(Number),
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(
+      and(
+        eq(invoicePayments.userId, userId),
+        gte(invoicePayments.paidOn, from),
+        lte(invoicePayments.paidOn, to),
+      ),
+    )
+    .groupBy(invoices.currency);
+}
+
+/**
+ * Imported invoices that are paid received their total on their payment date (or invoice date):
+ * one payment each, as marking them paid would have made (the export file holds no payments).
+ */
+export async function recordPaidInvoicesPayments(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${invoicePayments} (id, user_id, invoice_id, amount_minor, paid_on, method, note, source)
+    select gen_random_uuid()::text, user_id, id, total_minor, coalesce(payment_date, invoice_date), 'other',
+      'Marked as paid', 'status'
+    from ${invoices}
+    where user_id = ${userId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
+  await tx.execute(sql`
+    update ${invoices} set amount_paid_minor = total_minor
+    where user_id = ${userId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
+}

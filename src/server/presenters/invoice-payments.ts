@@ -1,0 +1,15 @@
+import type { Payment } from "#contract/invoice-payments";
+import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
+
+export function presentPayment(row: InvoicePaymentRow): Payment {
+  return {
+    id: row.id,
+    amountMinor: Number(row.amountMinor),
+    paidOn: row.paidOn,
+    method: row.method,
+    reference: row.reference,
+    note: row.note,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { paymentBody } from "#contract/invoice-payments";
+import type { Auth } from "../auth/auth";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
+import type { InvoiceRow } from "../db/queries/invoices";
+import { presentPayment } from "../presenters/invoice-payments";
+import { presentInvoiceSummary } from "../presenters/invoices";
+import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
+import { userToday } from "../services/invoice-reads";
+import { parseBody } from "./validate";
+
+type Params = { Params: { id: string; paymentId?: string } };
+
+/** Payments received against an invoice; every answer holds the invoice's new balance and all its payments. */
+export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+  const { auth, db } = deps;
+
+  async function answer(userId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
+    const [today, all] = await Promise.all([
+      userToday(db, userId),
+      payments ?? invoicePayments(db, userId, invoice.id).then((r) => r.payments),
+    ]);
+    return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
+  }
+
+  app.get<Params>("/api/invoices/:id/payments", async (request) => {
+    const me = await requireUser(auth, request);
+    const { invoice, payments } = await invoicePayments(db, me.id, request.params.id);
+    return answer(me.id, invoice, payments);
+  });
+
+  app.post<Params>("/api/invoices/:id/payments", async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const input = parseBody(paymentBody, request.body);
+    const { invoice } = await recordPayment(db, me.id, request.params.id, input);
+    return reply.status(201).send(await answer(me.id, invoice));
+  });
+
+  app.put<Params>("/api/invoices/:id/payments/:paymentId", async (request) => {
+    const me = await requireUser(auth, request);
+    const input = parseBody(paymentBody, request.body);
+    const { invoice } = await editPayment(db, me.id, request.params.id, request.params.paymentId!, input);
+    return answer(me.id, invoice);
+  });
+
+  app.delete<Params>("/api/invoices/:id/payments/:paymentId", async (request) => {
+    const me = await requireUser(auth, request);
+    const invoice = await deletePayment(db, me.id, request.params.id, request.params.paymentId!);
+    return answer(me.id, invoice);
+  });
+}

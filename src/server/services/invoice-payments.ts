@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { formatMoney } from "#domain/format";
+import type { InvoiceDocument } from "#domain/invoice";
+import {
+  balanceDueMinor,
+  PAYMENT_MESSAGES,
+  type PaymentMethod,
+  paymentProblem,
+  statusFromPayments,
+} from "#domain/payments";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/db-errors";
+import {
+  deleteInvoicePayment,
+  deleteStatusPayments,
+  type InvoicePaymentRow,
+  insertInvoicePayment,
+  listInvoicePayments,
+  updateInvoicePayment,
+} from "../db/queries/invoice-payments";
+import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
+import { AppError, notFound } from "../errors";
+
+// Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
+// Each change runs in one transaction that locks the invoice row first, so concurrent payments on
+// one invoice take turns and never pass its total; the invoice's status, payment date and amount
+// paid are then derived again from all its payments.
+
+export interface PaymentInput {
+  amountMinor: number;
+  paidOn: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+}
+
+export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report";
+
+/** The stored document with the status columns (as services/invoices.ts keeps it). */
+const documentOf = (row: InvoiceRow): InvoiceDocument => ({
+  ...row.invoiceData,
+  status: row.status,
+  paymentDate: row.paymentDate,
+});
+
+async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
+  const current = await findInvoice(tx, userId, invoiceId, { forUpdate: true });
+  if (!current) throw notFound("Invoice");
+  return current;
+}
+
+function refuse(current: InvoiceRow, amountMinor: number, balanceMinor: number): void {
+  const problem = paymentProblem(current.status, amountMinor, balanceMinor, (m) =>
+    formatMoney(m, current.currency),
+  );
+  if (!problem) return;
+  if (current.status === "draft" || current.status === "cancelled") {
+    throw new AppError("invoice_not_payable", problem);
+  }
+  throw new AppError("validation_failed", problem, { amountMinor: problem });
+}
+
+/** Derives status, payment date and amount paid from the invoice's payments, and saves them. */
+async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
+  const payments = await listInvoicePayments(tx, userId, current.id);
+  const next = statusFromPayments(current.totalMinor, payments);
+  const document: InvoiceDocument = {
+    ...documentOf(current),
+    status: next.status,
+    paymentDate: next.paymentDate,
+  };
+  return updateInvoiceRow(tx, userId, current.id, document, next.paidMinor);
+}
+
+export interface PaymentResult {
+  payment: InvoicePaymentRow;
+  invoice: InvoiceRow;
+}
+
+/**
+ * Records a payment (at most the balance due) in the caller's transaction, or in its own. A
+ * payment id from a gateway (`externalId`) is unique: the same payment is never recorded twice.
+ */
+export async function recordPayment(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  input: PaymentInput,
+  opts: { source?: PaymentSource; externalId?: string; inTransaction?: boolean } = {},
+): Promise<PaymentResult> {
+  const run = async (tx: Db) => {
+    const current = await lockInvoice(tx, userId, invoiceId);
+    refuse(current, input.amountMinor, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
+    const payment = await insertInvoicePayment(tx, {
+      id: randomUUID(),
+      userId,
+      invoiceId,
+      ...input,
+      source: opts.source ?? "manual",
+      externalId: opts.externalId ?? null,
+    });
+    return { payment, invoice: await settle(tx, userId, current) };
+  };
+  try {
+    return opts.inTransaction ? await run(db) : await db.transaction(run);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("payment_already_recorded", "This payment is already recorded.");
+    }
+    throw error;
+  }
+}
+
+/** Changes a payment: its new amount at most the balance with its old amount given back. */
+export async function editPayment(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  paymentId: string,
+  input: PaymentInput,
+): Promise<PaymentResult> {
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, userId, invoiceId);
+    const payments = await listInvoicePayments(tx, userId, invoiceId);
+    const old = payments.find((p) => p.id === paymentId);
+    if (!old) throw notFound("Payment");
+    const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
+    refuse(current, input.amountMinor, balance);
+    const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
+    return { payment: payment!, invoice: await settle(tx, userId, current) };
+  });
+}
+
+/** Deletes a payment; a paid invoice reopens. */
+export async function deletePayment(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  paymentId: string,
+): Promise<InvoiceRow> {
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, userId, invoiceId);
+    const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
+    if (!deleted) throw notFound("Payment");
+    return settle(tx, userId, current);
+  });
+}
+
+export async function invoicePayments(db: Db, userId: string, invoiceId: string) {
+  const invoice = await findInvoice(db, userId, invoiceId);
+  if (!invoice) throw notFound("Invoice");
+  return { invoice, payments: await listInvoicePayments(db, userId, invoiceId) };
+}
+
+/**
+ * What an invoice saved through the editor or a status change has received, and the payment rows
+ * that follow (call `afterSave` once the invoice row exists). Marking an invoice paid records its
+ * balance as a payment dated by its payment date; moving it away from paid takes that payment
+ * back. An invoice with payments of its own cannot go back to draft or be cancelled, nor drop its
+ * total below what it received: the user deletes those payments first.
+ */
+export async function paymentsFollowingStatus(
+  tx: Db,
+  userId: string,
+  before: InvoiceRow | null,
+  after: InvoiceDocument,
+): Promise<{ amountPaidMinor: number; afterSave: (invoiceId: string) => Promise<void> }> {
+  const payments = before ? await listInvoicePayments(tx, userId, before.id) : [];
+  const own = payments.filter((p) => p.source !== "status");
+  const ownMinor = own.reduce((sum, p) => sum + p.amountMinor, 0);
+  const total = after.totals.totalMinor;
+  const fromStatus = payments.some((p) => p.source === "status");
+  if (ownMinor > 0 && (after.status === "draft" || after.status === "cancelled")) {
+    throw new AppError("invoice_has_payments", PAYMENT_MESSAGES.hasPayments);
+  }
+  if (ownMinor > total) {
+    const message = PAYMENT_MESSAGES.totalBelowPaid(formatMoney(ownMinor, after.currency));
+    throw new AppError("invoice_has_payments", message);
+  }
+  if (after.status !== "paid") {
+    if (ownMinor >= total && ownMinor > 0)
+      throw new AppError("invoice_has_payments", PAYMENT_MESSAGES.hasPayments);
+    return {
+      amountPaidMinor: ownMinor,
+      afterSave: async (id) => {
+        if (fromStatus) await deleteStatusPayments(tx, userId, id);
+      },
+    };
+  }
+  const rest = total - ownMinor;
+  return {
+    amountPaidMinor: total,
+    afterSave: async (id) => {
+      if (fromStatus) await deleteStatusPayments(tx, userId, id);
+      if (rest <= 0) return;
+      await insertInvoicePayment(tx, {
+        id: randomUUID(),
+        userId,
+        invoiceId: id,
+        amountMinor: rest,
+        paidOn: after.paymentDate ?? after.invoiceDate,
+        method: "other",
+        note: "Marked as paid",
+        source: "status",
+      });
+    },
+  };
+}
