@@ -30,6 +30,22 @@ export const dashboardSchema = z.object({
       amountMinor: z.number().int(),
     }),
   ),
+  /** Per currency, the default first: received (by payment date), owed and how late. */
+  receivables: z.array(
+    z.object({
+      currency: z.string(),
+      receivedMonthMinor: z.number().int(),
+      receivedYearMinor: z.number().int(),
+      outstandingMinor: z.number().int(),
+      ageing: z.object({
+        current: z.number().int(),
+        "1-30": z.number().int(),
+        "31-60": z.number().int(),
+        "61-90": z.number().int(),
+        "90+": z.number().int(),
+      }),
+    }),
+  ),
   recent: z.array(invoiceSummarySchema),
   lowStock: z.array(
     z.object({

@@ -82,8 +82,12 @@ export function bankRows(b: BankDetails): LabelValue[] | null {
 }
 
 /** `uploadedQr`: whether the uploaded QR image can be drawn (without it the page shows no QR). */
-export function upiBlock(doc: InvoiceDocument, uploadedQr: boolean): UpiBlock | null {
-  const qr = upiQrFor(doc);
+export function upiBlock(
+  doc: InvoiceDocument,
+  uploadedQr: boolean,
+  amountMinor = doc.totals.totalMinor,
+): UpiBlock | null {
+  const qr = upiQrFor(doc, amountMinor);
   if (!qr) return null;
   const note = qr.splitNote;
   if ("imageId" in qr)
@@ -91,7 +95,7 @@ export function upiBlock(doc: InvoiceDocument, uploadedQr: boolean): UpiBlock | 
   return {
     imageId: null,
     uri: qr.uri,
-    caption: `Scan to pay ${formatMoney(doc.totals.totalMinor, "INR")}`,
+    caption: `Scan to pay ${formatMoney(amountMinor, "INR")}`,
     note,
   };
 }

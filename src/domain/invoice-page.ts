@@ -11,6 +11,7 @@ import {
   upiBlock,
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
+import { balanceDueMinor } from "./payments";
 import type { FontFamily, InvoiceTemplate } from "./settings";
 
 export type { LabelValue, PageLine, UpiBlock } from "./invoice-page-blocks";
@@ -77,6 +78,8 @@ export interface InvoicePageModel {
   /** The rows above the total: subtotal, discount, tax by rate, round-off. */
   totals: LabelValue[];
   total: LabelValue;
+  /** Below the total once payments were received: "Amount paid" and "Balance due". */
+  payments: LabelValue[];
   amountInWords: string;
   notes: string;
   terms: string;
@@ -127,9 +130,27 @@ function totals(doc: InvoiceDocument): LabelValue[] {
   return rows;
 }
 
-/** Everything the page of `doc` shows, as text, colours and image ids. */
-export function buildInvoicePage(doc: InvoiceDocument, images: PageImages = ALL_IMAGES): InvoicePageModel {
+/** "Amount paid" and "Balance due" on an issued invoice that has received a payment. */
+function paymentRows(doc: InvoiceDocument, amountPaidMinor: number): LabelValue[] {
+  if (amountPaidMinor <= 0 || doc.status === "draft" || doc.status === "cancelled") return [];
+  const money = (minor: number) => formatMoney(minor, doc.currency);
+  return [
+    { label: "Amount paid", value: money(amountPaidMinor) },
+    { label: "Balance due", value: money(balanceDueMinor(doc.totals.totalMinor, amountPaidMinor)) },
+  ];
+}
+
+/**
+ * Everything the page of `doc` shows, as text, colours and image ids. `amountPaidMinor`: what the
+ * invoice has received (its payments), shown below the total; the UPI block asks for the rest.
+ */
+export function buildInvoicePage(
+  doc: InvoiceDocument,
+  images: PageImages = ALL_IMAGES,
+  amountPaidMinor = 0,
+): InvoicePageModel {
   const t = doc.totals;
+  const balance = doc.status === "due" ? balanceDueMinor(t.totalMinor, amountPaidMinor) : t.totalMinor;
   const c = doc.company;
   const client = doc.client;
   const money = (minor: number) => formatMoney(minor, doc.currency);
@@ -182,11 +203,12 @@ export function buildInvoicePage(doc: InvoiceDocument, images: PageImages = ALL_
     })),
     totals: totals(doc),
     total: { label: "Total", value: money(t.totalMinor) },
+    payments: paymentRows(doc, amountPaidMinor),
     amountInWords: doc.amountInWords,
     notes: doc.notes.trim(),
     terms: doc.terms.trim(),
     bank: doc.includeBankDetails ? bankRows(doc.bankDetails) : null,
-    upi: upiBlock(doc, images.upiQr),
+    upi: upiBlock(doc, images.upiQr, balance),
     signatory: {
       imageId: doc.includeSignature && images.signature ? c.signatureImageId : null,
       forCompany: `For ${companyName}`,

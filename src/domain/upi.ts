@@ -41,12 +41,13 @@ export function upiPaymentUri(opts: {
 export type UpiQr = ({ imageId: string } | { uri: string }) & { splitNote: string | null };
 
 /** The QR an invoice shows to be paid by UPI, or null when it shows none. */
-export function upiQrFor(doc: InvoiceDocument): UpiQr | null {
-  // A QR asks to be paid: not on a paid or cancelled invoice, and UPI moves rupees only.
+export function upiQrFor(doc: InvoiceDocument, amountMinor = doc.totals.totalMinor): UpiQr | null {
+  // A QR asks to be paid: not on a paid or cancelled invoice, and UPI moves rupees only. It asks
+  // for what is left to pay (the balance due once part of it was received).
   if (!doc.includeUpiQrCode || doc.currency !== "INR") return null;
   if (doc.status === "paid" || doc.status === "cancelled") return null;
-  if (doc.totals.totalMinor <= 0) return null;
-  const splitNote = doc.totals.totalMinor > UPI_PER_PAYMENT_LIMIT_MINOR ? UPI_SPLIT_NOTE : null;
+  if (amountMinor <= 0) return null;
+  const splitNote = amountMinor > UPI_PER_PAYMENT_LIMIT_MINOR ? UPI_SPLIT_NOTE : null;
   if (doc.company.upiQrImageId) return { imageId: doc.company.upiQrImageId, splitNote };
   const upiId = doc.bankDetails.upiId;
   if (!upiId) return null;
@@ -54,7 +55,7 @@ export function upiQrFor(doc: InvoiceDocument): UpiQr | null {
     uri: upiPaymentUri({
       upiId,
       payee: doc.company.name || upiId,
-      amountMinor: doc.totals.totalMinor,
+      amountMinor,
       invoiceNumber: doc.invoiceNumber,
       merchant: doc.bankDetails.upiIdIsMerchant,
     }),

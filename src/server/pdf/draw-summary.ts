@@ -27,7 +27,8 @@ export function drawTotals(doc: Doc, view: PdfView, flow: Flow): void {
   const totalsX = RIGHT - TOTALS_WIDTH;
   const wordsStyle = text(8, c.muted);
   const words = wrapLines(doc, view.amountInWords, TOTALS_WIDTH, wordsStyle);
-  const totalsHeight = view.totals.length * ROW + 28 + 4 + words.length * lineHeight(wordsStyle);
+  const totalsHeight =
+    view.totals.length * ROW + 28 + 4 + view.payments.length * ROW + words.length * lineHeight(wordsStyle);
   const summaryHeight = view.taxSummary.length ? (view.taxSummary.length + 1) * ROW + 14 : 0;
   flow.ensure(Math.max(totalsHeight, summaryHeight));
   const top = flow.y;
@@ -71,7 +72,15 @@ export function drawTotals(doc: Doc, view: PdfView, flow: Flow): void {
   if (rule) doc.rect(totalsX, y, TOTALS_WIDTH, 1.5).fill(rule);
   drawTextLine(doc, view.total.label, totalsX + 6, y + 8, bold(10.5, ink));
   drawFitted(doc, view.total.value, totalsX + 70, y + 6.5, TOTALS_WIDTH - 76, bold(13, ink), "right");
-  y = drawLines(doc, words, totalsX, y + 32, TOTALS_WIDTH, wordsStyle, "right");
+  y += 32;
+  // Amount paid and balance due, once the invoice has received a payment (the balance in bold).
+  view.payments.forEach((row, i) => {
+    const style = i === view.payments.length - 1 ? bold(9, c.ink) : text(8.5, c.muted);
+    drawTextLine(doc, row.label, totalsX + 6, y, style);
+    drawFitted(doc, row.value, totalsX + 110, y, TOTALS_WIDTH - 116, style, "right");
+    y += ROW;
+  });
+  y = drawLines(doc, words, totalsX, y, TOTALS_WIDTH, wordsStyle, "right");
   flow.y = Math.max(y, top + summaryHeight) + 14;
 }
 

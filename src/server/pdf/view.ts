@@ -16,12 +16,12 @@ export interface PdfView extends InvoicePageModel {
 }
 
 /** The page of `doc` with the bytes of the images it shows (an image whose bytes are gone is left out). */
-export function toPdfView(doc: InvoiceDocument, images: PdfImages): PdfView {
-  const page = buildInvoicePage(doc, {
-    logo: images.logo !== null,
-    signature: images.signature !== null,
-    upiQr: images.upiQr !== null,
-  });
+export function toPdfView(doc: InvoiceDocument, images: PdfImages, amountPaidMinor = 0): PdfView {
+  const page = buildInvoicePage(
+    doc,
+    { logo: images.logo !== null, signature: images.signature !== null, upiQr: images.upiQr !== null },
+    amountPaidMinor,
+  );
   return {
     ...page,
     // Fixed, so the same invoice always gives the same bytes (golden pages, caching).

@@ -506,6 +506,8 @@ describeEachDb("invoices API", (kind) => {
     expect((await list("pageSize=500")).pageSize).toBe(100);
     expect(Object.keys(page.items[0]).sort()).toEqual(
       [
+        "amountPaidMinor",
+        "balanceDueMinor",
         "clientId",
         "clientName",
         "createdAt",

@@ -1,8 +1,9 @@
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
+import { AGEING_BUCKETS, type AgeingBucket, ageingBucket } from "#domain/payments";
 import type { DisplayStatus } from "#domain/status";
 import type { Db } from "../db/client";
-import { dashboardData, type InvoiceBucket } from "../db/queries/dashboard";
+import { dashboardData, type InvoiceBucket, receivablesData } from "../db/queries/dashboard";
 import { cachedSettings } from "../db/queries/settings";
 
 // DECISIONS §8. Every figure counts invoices by their invoice date: "invoiced" is what was
@@ -37,13 +38,16 @@ function figuresOf(buckets: InvoiceBucket[]): Figures {
     outstanding: emptyAmount(),
     overdue: emptyAmount(),
   };
+  // Part payments of due invoices count as paid, and only their balance as outstanding.
   for (const bucket of buckets) {
     if (bucket.status !== "due" && bucket.status !== "paid") continue;
     add(figures.invoiced, bucket);
     if (bucket.status === "paid") add(figures.paid, bucket);
     else {
-      add(figures.outstanding, bucket);
-      if (bucket.overdue) add(figures.overdue, bucket);
+      const balance = { ...bucket, amountMinor: bucket.amountMinor - bucket.paidMinor };
+      figures.paid.amountMinor += bucket.paidMinor;
+      add(figures.outstanding, balance);
+      if (bucket.overdue) add(figures.overdue, balance);
     }
   }
   return figures;
@@ -108,6 +112,56 @@ export function dashboardFigures(buckets: InvoiceBucket[], currency: string, tod
   };
 }
 
+type Ageing = Record<AgeingBucket, number>;
+
+/**
+ * Per currency (the default first): received this month and this financial year (by payment
+ * date), the outstanding balance of due invoices and its ageing by days past the due date.
+ */
+export function receivablesFigures(
+  owed: Awaited<ReturnType<typeof receivablesData>>,
+  currency: string,
+  today: string,
+) {
+  const byCurrency = new Map<
+    string,
+    {
+      currency: string;
+      receivedMonthMinor: number;
+      receivedYearMinor: number;
+      outstandingMinor: number;
+      ageing: Ageing;
+    }
+  >();
+  const entry = (code: string) => {
+    let found = byCurrency.get(code);
+    if (!found) {
+      const ageing = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Ageing;
+      found = { currency: code, receivedMonthMinor: 0, receivedYearMinor: 0, outstandingMinor: 0, ageing };
+      byCurrency.set(code, found);
+    }
+    return found;
+  };
+  entry(currency);
+  for (const r of owed.received) {
+    entry(r.currency).receivedMonthMinor += r.monthMinor;
+    entry(r.currency).receivedYearMinor += r.yearMinor;
+  }
+  for (const b of owed.balances) {
+    const e = entry(b.currency);
+    e.outstandingMinor += b.balanceMinor;
+    e.ageing[ageingBucket(b.dueDate ? daysBetween(b.dueDate, today) : 0)] += b.balanceMinor;
+  }
+  return [...byCurrency.values()].sort((a, b) =>
+    a.currency === currency ? -1 : b.currency === currency ? 1 : a.currency.localeCompare(b.currency),
+  );
+}
+
+/** Whole days from `from` to `to` (ISO dates). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /**
  * Everything the dashboard shows, on the user's today in their time zone: the figures, the
  * latest invoices, the items low on stock (#domain/stock's isLowStock) and the credit balance.
@@ -115,12 +169,22 @@ export function dashboardFigures(buckets: InvoiceBucket[], currency: string, tod
 export async function readDashboard(db: Db, userId: string) {
   const settings = await cachedSettings(db, userId);
   const today = todayInTimeZone(new Date(), settings.timeZone);
-  const { buckets, recent, lowStock, credits } = await dashboardData(db, userId, today);
+  const year = financialYearMonths(today);
+  const [{ buckets, recent, lowStock, credits }, owed] = await Promise.all([
+    dashboardData(db, userId, today),
+    receivablesData(db, {
+      userId,
+      today,
+      monthStart: `${today.slice(0, 7)}-01`,
+      yearStart: `${year.first}-01`,
+    }),
+  ]);
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,
     today,
     ...dashboardFigures(buckets, settings.defaultCurrency, today),
+    receivables: receivablesFigures(owed, settings.defaultCurrency, today),
     recent,
     lowStock,
     // An account without a balance row has 0, as the credits module reads it (reading never writes).

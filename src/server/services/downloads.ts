@@ -53,7 +53,7 @@ export async function downloadInvoicePdf(
       document.includeUpiQrCode ? imageBytes(db, userId, company.upiQrImageId) : null,
     ]);
     const images: PdfImages = { logo, signature, upiQr };
-    const pdf = await queue.render(toPdfView(document, images), userId);
+    const pdf = await queue.render(toPdfView(document, images, Number(row.amountPaidMinor)), userId);
     return { pdf, filename: pdfFilename(row.invoiceNumber), creditsRemaining: remaining };
   } catch (error) {
     await refundDownloadCredit(db, entry);

@@ -15,12 +15,14 @@ export interface InvoiceBucket {
   overdue: boolean;
   count: number;
   amountMinor: number;
+  /** What these invoices have received (part payments of due ones; all of paid ones). */
+  paidMinor: number;
 }
 
-/** [currency, month (first day), status, overdue, count, total] of one totals row. */
-type TotalsRow = [string, string, StoredStatus, boolean, number, number];
-/** [currency, invoice month (first day), total] of one invoice due this month before today. */
-type DueRow = [string, string, number];
+/** [currency, month (first day), status, overdue, count, total, paid] of one totals row. */
+type TotalsRow = [string, string, StoredStatus, boolean, number, number, number];
+/** [currency, invoice month (first day), total, paid] of one invoice due this month before today. */
+type DueRow = [string, string, number, number];
 
 /**
  * The user's invoices in these few buckets, from the totals kept with every invoice change
@@ -38,6 +40,7 @@ function bucketsOf(totals: TotalsRow[], dueThisMonth: DueRow[]): InvoiceBucket[]
     overdue: boolean,
     count: number,
     amount: number,
+    paid: number,
   ) => {
     const key = `${currency}|${month}|${status}|${overdue}`;
     const bucket = buckets.get(key) ?? {
@@ -47,17 +50,19 @@ function bucketsOf(totals: TotalsRow[], dueThisMonth: DueRow[]): InvoiceBucket[]
       overdue,
       count: 0,
       amountMinor: 0,
+      paidMinor: 0,
     };
     bucket.count += count;
     bucket.amountMinor += Number(amount);
+    bucket.paidMinor += Number(paid ?? 0);
     buckets.set(key, bucket);
   };
-  for (const [currency, month, status, overdue, count, amount] of totals) {
-    add(currency, month, status, overdue, count, amount);
+  for (const [currency, month, status, overdue, count, amount, paid] of totals) {
+    add(currency, month, status, overdue, count, amount, paid);
   }
-  for (const [currency, month, amount] of dueThisMonth) {
-    add(currency, month, "due", false, -1, -amount);
-    add(currency, month, "due", true, 1, amount);
+  for (const [currency, month, amount, paid] of dueThisMonth) {
+    add(currency, month, "due", false, -1, -amount, -paid);
+    add(currency, month, "due", true, 1, amount, paid);
   }
   return [...buckets.values()].filter((b) => b.count !== 0);
 }
@@ -73,10 +78,10 @@ function bucketColumns(): SQL {
   const monthStart = sql.placeholder("monthStart");
   const today = sql.placeholder("today");
   return sql`(select coalesce(json_agg(json_build_array(currency, month, status,
-          due_month < ${monthStart}::date, count, total_minor)), '[]')
+          due_month < ${monthStart}::date, count, total_minor, paid_minor)), '[]')
         from ${invoiceMonthTotals} where user_id = ${userId}) as totals,
       (select coalesce(json_agg(json_build_array(currency,
-          date_trunc('month', invoice_date)::date, total_minor)), '[]')
+          date_trunc('month', invoice_date)::date, total_minor, amount_paid_minor)), '[]')
         from ${invoices}
         where user_id = ${userId} and status = 'due'
           and due_date >= ${monthStart}::date and due_date < ${today}::date) as due_this_month`;
@@ -162,5 +167,51 @@ export async function dashboardData(db: Db, userId: string, today: string) {
       lowStockLevel,
     })),
     credits: row.credits === null ? null : Number(row.credits),
+  };
+}
+
+/** [currency, due date or null, balance] of the user's due invoices, summed per due date. */
+type BalanceRow = [string, string | null, number];
+/** [currency, received since the month began, received since the financial year began]. */
+type ReceivedRow = [string, number, number];
+
+const receivablesRows = preparedRows<{ balances: BalanceRow[]; received: ReceivedRow[] }>(
+  "dashboard_receivables",
+  sql`select
+      (select coalesce(json_agg(json_build_array(currency, due_date, balance)), '[]') from (
+        select currency, due_date, sum(total_minor - amount_paid_minor)::float8 as balance
+        from ${invoices}
+        where user_id = ${sql.placeholder("userId")} and status = 'due'
+        group by currency, due_date) b) as balances,
+      (select coalesce(json_agg(json_build_array(currency, month, year)), '[]') from (
+        select i.currency,
+          coalesce(sum(p.amount_minor) filter (where p.paid_on >= ${sql.placeholder("monthStart")}::date), 0)::float8 as month,
+          sum(p.amount_minor)::float8 as year
+        from invoice_payments p join ${invoices} i on i.id = p.invoice_id
+        where p.user_id = ${sql.placeholder("userId")}
+          and p.paid_on >= ${sql.placeholder("yearStart")}::date and p.paid_on <= ${sql.placeholder("today")}::date
+        group by i.currency) r) as received`,
+);
+
+/**
+ * What the user's clients owe (the balance of every due invoice, by currency and due date) and
+ * what arrived this month and this financial year, in one statement.
+ */
+export async function receivablesData(
+  db: Db,
+  p: { userId: string; today: string; monthStart: string; yearStart: string },
+) {
+  const [row] = await receivablesRows(db, p);
+  return {
+    balances: (row?.balances ?? []).map(([currency, dueDate, balance]) => ({
+      currency,
+      dueDate,
+      balanceMinor: Number(balance),
+    })),
+    received: (row?.received ?? []).map(([currency, month, year]) => ({
+      currency,
+      monthMinor: Number(month),
+      yearMinor: Number(year),
+    })),
   };
 }

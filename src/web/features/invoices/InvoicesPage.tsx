@@ -187,6 +187,9 @@ export function InvoicesPage() {
                   <th scope="col" className="px-4 py-3 text-right font-medium">
                     Amount
                   </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Balance
+                  </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     Status
                   </th>
@@ -212,6 +215,12 @@ export function InvoicesPage() {
                     <td className="whitespace-nowrap px-4 py-2">{formatDate(inv.dueDate) || "—"}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                       {formatMoney(inv.totalMinor, inv.currency)}
+                    </td>
+                    <td
+                      className="whitespace-nowrap px-4 py-2 text-right tabular-nums"
+                      data-testid="invoice-balance"
+                    >
+                      {inv.balanceDueMinor > 0 ? formatMoney(inv.balanceDueMinor, inv.currency) : "—"}
                     </td>
                     <td className="px-4 py-2">
                       <StatusBadge status={inv.displayStatus} />
@@ -248,6 +257,11 @@ export function InvoicesPage() {
                       {formatMoney(inv.totalMinor, inv.currency)}
                     </span>
                   </div>
+                  {inv.balanceDueMinor > 0 && inv.balanceDueMinor !== inv.totalMinor && (
+                    <p className="text-right text-sm tabular-nums">
+                      Balance due {formatMoney(inv.balanceDueMinor, inv.currency)}
+                    </p>
+                  )}
                   <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />
                 </Card>
               </li>

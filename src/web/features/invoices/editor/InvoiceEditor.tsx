@@ -29,6 +29,7 @@ import { type EditorAction, editorReducer, inputFromInvoice } from "./draft";
 import { describeSaveError } from "./errors";
 import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
 import { OptionsSection } from "./OptionsSection";
+import { PaymentsCard } from "./PaymentsCard";
 import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./preview-document";
 import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
@@ -89,7 +90,11 @@ export function InvoiceEditor({
     numberEdited,
     dispatch,
   });
-  const preview = useMemo(() => previewDocument(input, company), [input, company]);
+  const amountPaidMinor = saved?.amountPaidMinor ?? 0;
+  const preview = useMemo(
+    () => previewDocument(input, company, amountPaidMinor),
+    [input, company, amountPaidMinor],
+  );
 
   // Stock: what inventory says is left, plus what this invoice already holds (when due or paid).
   const [stock, setStock] = useState<Record<string, ProductStock>>({});
@@ -176,6 +181,14 @@ export function InvoiceEditor({
     const next = await commands.save(saved?.id ?? null, body, { autoNumber });
     adopt(next, submitted);
     return next;
+  }
+
+  /** After a payment changed on the server: its status, payment date and balance follow. */
+  async function refreshSaved() {
+    if (!saved) return;
+    const next = await commands.reload(saved.id);
+    setSaved(next);
+    if (!stateRef.current.dirty) rawDispatch({ type: "load", input: inputFromInvoice(next) });
   }
 
   /** A status change; unsaved edits are saved first so nothing typed is lost. */
@@ -373,6 +386,14 @@ export function InvoiceEditor({
                 onAction={onAction}
                 download={downloadButton}
               />
+              {saved && (saved.status === "due" || saved.status === "paid") && (
+                <PaymentsCard
+                  invoiceId={saved.id}
+                  currency={saved.currency}
+                  today={today}
+                  onChanged={refreshSaved}
+                />
+              )}
             </>
           )}
         </form>

@@ -24,7 +24,11 @@ export interface PreviewResult {
  * buildInvoiceDocument refuses an invoice with any bad line; while the user is typing a line is
  * often half-written ("", "1."), so the preview totals the good lines and flags the others.
  */
-export function previewDocument(input: InvoiceInput, company: InvoiceCompany): PreviewResult {
+export function previewDocument(
+  input: InvoiceInput,
+  company: InvoiceCompany,
+  amountPaidMinor = 0,
+): PreviewResult {
   const lineProblems: Record<string, LineProblem> = {};
   const validItems = input.items.filter((item) => {
     const problem = validateLine(item, input.currency);
@@ -38,7 +42,8 @@ export function previewDocument(input: InvoiceInput, company: InvoiceCompany): P
     validItems.forEach((item, i) => {
       lineTotals[item.id] = document.totals.lines[i];
     });
-    return { document, page: buildInvoicePage(document), lineProblems, lineTotals, error: null };
+    const page = buildInvoicePage(document, undefined, amountPaidMinor);
+    return { document, page, lineProblems, lineTotals, error: null };
   } catch (error) {
     const empty = buildInvoiceDocument({ ...input, items: [] }, company);
     return {

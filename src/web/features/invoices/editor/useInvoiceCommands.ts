@@ -39,6 +39,11 @@ export function useInvoiceCommands() {
           });
       return done(invoice);
     },
+    /** The invoice as the server has it now (after its payments changed). */
+    async reload(id: string) {
+      const { invoice } = await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`);
+      return done(invoice);
+    },
     async setStatus(id: string, status: StoredStatus, paymentDate?: string) {
       const { invoice } = await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}/status`, {
         method: "POST",

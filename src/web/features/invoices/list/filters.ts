@@ -16,6 +16,7 @@ export const STATUS_FILTERS = [
   ["draft", "Draft"],
   ["due", "Due"],
   ["overdue", "Overdue"],
+  ["partially_paid", "Partially paid"],
   ["paid", "Paid"],
   ["cancelled", "Cancelled"],
 ] as const;

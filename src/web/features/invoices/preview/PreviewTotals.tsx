@@ -61,6 +61,13 @@ export function PreviewTotals({ page }: { page: InvoicePageModel }) {
             {page.total.value}
           </span>
         </div>
+        {page.payments.length > 0 && (
+          <div className="mt-1" data-testid="preview-payments">
+            {page.payments.map((row) => (
+              <Row key={row.label} label={row.label} value={row.value} labelInk={colours.muted} />
+            ))}
+          </div>
+        )}
         <p className="mt-2 text-right" style={{ color: colours.muted }} data-testid="preview-words">
           {page.amountInWords}
         </p>

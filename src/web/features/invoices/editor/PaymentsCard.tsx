@@ -1,0 +1,285 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { Payment, PaymentsAnswer } from "#contract/invoice-payments";
+import { currencyOf } from "#domain/currencies";
+import { formatScaled, parseScaled } from "#domain/decimal";
+import { formatMoney } from "#domain/format";
+import { formatPageDate } from "#domain/invoice-page";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
+import { Field, Input, Select } from "#web/components/ui/input";
+
+// The invoice's payments received: what was paid, when and how, and the balance still due.
+// Recording one that reaches the total makes the invoice paid; deleting one reopens it.
+
+interface Form {
+  amount: string;
+  paidOn: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+}
+
+const paymentsKey = (invoiceId: string) => ["invoices", "payments", invoiceId] as const;
+
+function PaymentDialog({
+  open,
+  onOpenChange,
+  currency,
+  initial,
+  title,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currency: string;
+  initial: Form;
+  title: string;
+  onSubmit: (body: Omit<Form, "amount"> & { amountMinor: number }) => Promise<unknown>;
+}) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const exponent = currencyOf(currency).exponent;
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amountMinor = parseScaled(form.amount, exponent);
+    if (amountMinor === null || amountMinor <= 0) {
+      setErrors({ amountMinor: "Enter an amount more than zero." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { amount: _typed, ...rest } = form;
+      await onSubmit({ ...rest, amountMinor });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields ?? { amountMinor: error.message });
+      else setErrors({ amountMinor: String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={title}>
+        <Field label={`Amount (${currency})`} error={errors.amountMinor}>
+          {(p) => (
+            <Input
+              {...p}
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(e) => set("amount", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Date received" error={errors.paidOn}>
+          {(p) => (
+            <Input {...p} type="date" value={form.paidOn} onChange={(e) => set("paidOn", e.target.value)} />
+          )}
+        </Field>
+        <Field label="Method" error={errors.method}>
+          {(p) => (
+            <Select
+              {...p}
+              value={form.method}
+              onChange={(e) => set("method", e.target.value as PaymentMethod)}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Reference (UTR, cheque no.)" error={errors.reference}>
+          {(p) => (
+            <Input
+              {...p}
+              value={form.reference}
+              maxLength={100}
+              onChange={(e) => set("reference", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Note" error={errors.note} className="sm:col-span-2">
+          {(p) => (
+            <Input {...p} value={form.note} maxLength={500} onChange={(e) => set("note", e.target.value)} />
+          )}
+        </Field>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Save payment
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function PaymentsCard({
+  invoiceId,
+  currency,
+  today,
+  onChanged,
+}: {
+  invoiceId: string;
+  currency: string;
+  today: string;
+  /** After a payment changed: the invoice's status and balance may have too. */
+  onChanged: () => Promise<void>;
+}) {
+  const url = `/api/invoices/${encodeURIComponent(invoiceId)}/payments`;
+  const query = useQuery({ queryKey: paymentsKey(invoiceId), queryFn: () => api<PaymentsAnswer>(url) });
+  const [dialog, setDialog] = useState<{ payment: Payment | null } | null>(null);
+  const [deleting, setDeleting] = useState<Payment | null>(null);
+  const exponent = currencyOf(currency).exponent;
+  const money = (minor: number) => formatMoney(minor, currency);
+
+  const changed = async (answer: PaymentsAnswer, message: string) => {
+    query.refetch();
+    await onChanged();
+    toast.success(message, {
+      description:
+        answer.invoice.status === "paid"
+          ? "The invoice is paid in full."
+          : `Balance due: ${money(answer.invoice.balanceDueMinor)}.`,
+    });
+  };
+  const remove = useMutation({
+    mutationFn: (payment: Payment) => api<PaymentsAnswer>(`${url}/${payment.id}`, { method: "DELETE" }),
+    onSuccess: async (answer) => {
+      setDeleting(null);
+      await changed(answer, "Payment deleted");
+    },
+    onError: (error) =>
+      toast.error("Could not delete the payment", { description: (error as Error).message }),
+  });
+
+  const data = query.data;
+  const invoice = data?.invoice;
+  const initial = (payment: Payment | null): Form =>
+    payment
+      ? {
+          amount: formatScaled(payment.amountMinor, exponent),
+          paidOn: payment.paidOn,
+          method: payment.method,
+          reference: payment.reference,
+          note: payment.note,
+        }
+      : {
+          amount: formatScaled(invoice?.balanceDueMinor ?? 0, exponent),
+          paidOn: today,
+          method: "upi",
+          reference: "",
+          note: "",
+        };
+
+  return (
+    <Card role="region" aria-labelledby="payments-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payments-heading" className="text-lg font-semibold">
+          Payments received
+        </h2>
+        {invoice && invoice.balanceDueMinor > 0 && (
+          <Button size="sm" onClick={() => setDialog({ payment: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Record payment
+          </Button>
+        )}
+      </div>
+      {query.isPending ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="status">
+          Loading payments…
+        </p>
+      ) : !data || !invoice ? (
+        <p className="mt-3 text-sm text-destructive" role="alert">
+          Could not load the payments. Please reload the page.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm" data-testid="payments-summary">
+            Paid <strong>{money(invoice.amountPaidMinor)}</strong> of {money(invoice.totalMinor)} · Balance
+            due <strong>{money(invoice.balanceDueMinor)}</strong>
+          </p>
+          {data.payments.length === 0 ? (
+            <p className="mt-3 text-sm text-muted-foreground">No payments recorded yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-border" aria-label="Payments">
+              {data.payments.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium tabular-nums">{money(p.amountMinor)}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatPageDate(p.paidOn)} · {PAYMENT_METHOD_LABELS[p.method]}
+                      {p.reference ? ` · ${p.reference}` : ""}
+                      {p.note ? ` · ${p.note}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex gap-1">
+                    <Button
+                      size="icon"
+                      variant="outline"
+                      aria-label={`Edit payment of ${money(p.amountMinor)}`}
+                      onClick={() => setDialog({ payment: p })}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="outline"
+                      aria-label={`Delete payment of ${money(p.amountMinor)}`}
+                      onClick={() => setDeleting(p)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {dialog && (
+        <PaymentDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          currency={currency}
+          initial={initial(dialog.payment)}
+          title={dialog.payment ? "Edit payment" : "Record payment"}
+          onSubmit={async (body) => {
+            const answer = dialog.payment
+              ? await api<PaymentsAnswer>(`${url}/${dialog.payment.id}`, { method: "PUT", body })
+              : await api<PaymentsAnswer>(url, { method: "POST", body });
+            await changed(answer, dialog.payment ? "Payment changed" : "Payment recorded");
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this payment?"
+        description={
+          deleting
+            ? `${money(deleting.amountMinor)} received on ${formatPageDate(deleting.paidOn)} is removed.`
+            : ""
+        }
+        confirmLabel="Delete payment"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </Card>
+  );
+}
