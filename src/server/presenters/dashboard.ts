@@ -28,6 +28,13 @@ export function presentDashboard(d: Dashboard) {
     otherCurrencies: d.otherCurrencies,
     revenueByMonth: d.revenueByMonth,
     statusBreakdown: d.statusBreakdown,
+    receivables: d.receivables.map((r) => ({
+      currency: r.currency,
+      receivedMonthMinor: r.receivedMonthMinor,
+      receivedYearMinor: r.receivedYearMinor,
+      outstandingMinor: r.outstandingMinor,
+      ageing: { ...r.ageing },
+    })),
     recent: d.recent.map((row) => presentInvoiceSummary(row, d.today)),
     lowStock: d.lowStock.map(presentLowStock),
     credits: d.credits,

@@ -619,6 +619,30 @@ describeEachDb("invoices API", (kind) => {
       { status: "paid", count: 2, amountMinor: 120000 },
       { status: "cancelled", count: 1, amountMinor: 40000 },
     ]);
+    // Received by payment date: the August invoice paid on 6 Aug, and last year's marked paid today.
+    const ageing = (current: number, late31to60 = 0) => ({
+      current,
+      "1-30": 0,
+      "31-60": late31to60,
+      "61-90": 0,
+      "90+": 0,
+    });
+    expect(d.receivables).toEqual([
+      {
+        currency: "INR",
+        receivedMonthMinor: 120000,
+        receivedYearMinor: 120000,
+        outstandingMinor: 120000,
+        ageing: ageing(100000, 20000),
+      },
+      {
+        currency: "USD",
+        receivedMonthMinor: 0,
+        receivedYearMinor: 0,
+        outstandingMinor: 1000,
+        ageing: ageing(1000),
+      },
+    ]);
     expect(d.recent).toHaveLength(5);
     expect(d.recent[0].invoiceDate).toBe("2026-08-11");
     expect(d.lowStock).toEqual([

@@ -13,6 +13,7 @@ import { StatusBadge } from "../invoices/StatusBadge";
 import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
 import { dashboardQuery } from "./query";
+import { ReceivablesCard } from "./ReceivablesCard";
 import { RevenueChart } from "./RevenueChart";
 
 const QUICK_ACTIONS = [
@@ -98,6 +99,7 @@ function Overview({ data }: { data: Dashboard }) {
         figures={data.financialYear}
         currency={data.currency}
       />
+      <ReceivablesCard receivables={data.receivables} />
       {data.otherCurrencies.length > 0 && (
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Other currencies</h2>
