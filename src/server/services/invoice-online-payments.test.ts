@@ -13,6 +13,7 @@ import {
   testPayInvoiceOrder,
   verifyInvoicePayment,
 } from "./invoice-online-payments";
+import { invoicePayments, recordOnlinePayment } from "./invoice-payments";
 
 // A client paying an invoice into the business's own Razorpay account (a local fake with the
 // business's keys; the server itself runs without Razorpay keys of its own).
@@ -181,6 +182,33 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
     expect(recorded.map((r) => r.invoiceId)).toContain(invoice.id);
     const again = await reconcileInvoiceOrders(gateways, record, later);
     expect(again.recorded).toBe(0);
+  });
+
+  it("records the captured payment on the invoice once: paid by Razorpay, with its payment id", async () => {
+    const { gateways, invoice, token } = await businessWithInvoice({ live: true });
+    const order = await createInvoiceOrder(gateways, invoice);
+    const paid = fake.pay(order.order_id);
+    const hook = fake.webhook("payment.captured", order.order_id, paid.razorpay_payment_id);
+    await Promise.all([
+      verifyInvoicePayment(gateways, invoice, paid, recordOnlinePayment),
+      handleBusinessWebhook(
+        gateways,
+        token,
+        Buffer.from(hook.body),
+        hook.headers["x-razorpay-signature"],
+        recordOnlinePayment,
+      ),
+    ]);
+    const { invoice: after, payments } = await invoicePayments(t.database.db, invoice.userId, invoice.id);
+    expect(payments).toEqual([
+      expect.objectContaining({
+        amountMinor: 10_000,
+        method: "razorpay",
+        source: "razorpay",
+        externalId: paid.razorpay_payment_id,
+      }),
+    ]);
+    expect(after).toMatchObject({ status: "paid", amountPaidMinor: 10_000 });
   });
 
   it("runs the test checkout without keys, through the same verification", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
 import {
@@ -19,6 +20,7 @@ import {
   updateInvoicePayment,
 } from "../db/queries/invoice-payments";
 import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 
 // Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
@@ -205,4 +207,29 @@ export async function paymentsFollowingStatus(
       });
     },
   };
+}
+
+/**
+ * Records a payment captured on the business's own Razorpay account (invoice-online-payments.ts)
+ * in the transaction that marks its order paid, dated in the user's time zone. Its payment id is
+ * the unique `externalId`, so verify, webhook and reconciliation record it once between them.
+ */
+export async function recordOnlinePayment(
+  tx: Db,
+  p: { userId: string; invoiceId: string; amountMinor: number; paymentId: string; paidAt: Date },
+): Promise<void> {
+  const settings = await readSettings(tx, p.userId);
+  await recordPayment(
+    tx,
+    p.userId,
+    p.invoiceId,
+    {
+      amountMinor: p.amountMinor,
+      paidOn: todayInTimeZone(p.paidAt, settings.timeZone),
+      method: "razorpay",
+      reference: p.paymentId,
+      note: "Paid online",
+    },
+    { source: "razorpay", externalId: p.paymentId, inTransaction: true },
+  );
 }
