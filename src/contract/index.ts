@@ -11,6 +11,7 @@ import { invoiceRoutes } from "./invoices";
 import { paymentGatewayRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
+import { publicInvoiceRoutes } from "./public-invoices";
 import { type RouteContract, routeKey } from "./registry";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
@@ -32,6 +33,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,
+  ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,
 ];

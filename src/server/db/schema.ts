@@ -240,6 +240,11 @@ export const invoices = pgTable(
     paymentDate: date("payment_date", { mode: "string" }),
     /** The sum of the invoice's payments received (invoice_payments), kept in their transaction. */
     amountPaidMinor: bigint("amount_paid_minor", { mode: "number" }).notNull().default(0),
+    /** The public page's link (/i/<token>): 192 random bits, made on first share, replaced to revoke. */
+    publicToken: text("public_token").unique(),
+    /** Views of the public page by anyone but its owner; the first one's time. */
+    publicViews: integer("public_views").notNull().default(0),
+    publicFirstViewedAt: timestamp("public_first_viewed_at", { withTimezone: true }),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -503,4 +508,31 @@ export const invoicePayments = pgTable(
     index("invoice_payments_user_paid_idx").on(t.userId, t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
+);
+
+/**
+ * "I have paid": a client's word, from the public page, that they paid by UPI (with the UTR).
+ * It changes nothing by itself: the business confirms it (which records a payment) or dismisses it.
+ */
+export const paymentReports = pgTable(
+  "payment_reports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    /** The balance due when the client reported it. */
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    utr: text("utr").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: ["open", "confirmed", "dismissed"] })
+      .notNull()
+      .default("open"),
+    reportedAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [index("payment_reports_invoice_idx").on(t.invoiceId, t.status)],
 );

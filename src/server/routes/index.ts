@@ -21,6 +21,7 @@ import { registerInvoiceRoutes } from "./invoices";
 import { registerPaymentGatewayRoutes } from "./payment-gateway";
 import { registerPaymentRoutes } from "./payments";
 import { registerProductRoutes } from "./products";
+import { registerPublicInvoiceRoutes } from "./public-invoices";
 import { registerSettingsRoutes } from "./settings";
 
 export interface RouteDeps {
@@ -49,6 +50,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerSettingsRoutes(app, deps);
   const gateways = setUpBusinessGateways(deps.db, deps.config);
   registerPaymentGatewayRoutes(app, { ...deps, gateways });
+  registerPublicInvoiceRoutes(app, { ...deps, gateways });
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
   registerFontRoutes(app);

@@ -16,6 +16,7 @@ export interface BusinessGateways {
   box: SecretBox;
   publicUrl: string;
   apiBase: string;
+  checkoutUrl: string;
   /** The server has no Razorpay keys of its own: businesses may use the local test checkout. */
   testModeAvailable: boolean;
   /** Secret for the test checkout's signatures, derived from AUTH_SECRET. */
@@ -31,6 +32,7 @@ export function setUpBusinessGateways(db: Db, config: Config): BusinessGateways 
     box,
     publicUrl: config.publicUrl,
     apiBase: config.razorpay.apiBase,
+    checkoutUrl: config.razorpay.checkoutUrl,
     testModeAvailable: paymentsInTestMode(config),
     testSecret: createHmac("sha256", config.authSecret).update("bahi-business-test-checkout").digest("hex"),
   };

@@ -101,6 +101,7 @@ export async function createInvoiceOrder(g: BusinessGateways, invoice: PayableIn
     currency: order.currency,
     key_id: gateway.live?.keyId ?? null,
     test_mode: order.testMode,
+    checkout_url: gateway.live ? g.checkoutUrl : null,
     name: invoice.businessName,
     description: `Invoice ${invoice.invoiceNumber}`,
   };

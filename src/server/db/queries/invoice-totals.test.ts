@@ -252,10 +252,7 @@ describeEachDb("dashboard totals", (kind) => {
     ).split("--> statement-breakpoint");
     const backfill = migration.find((statement) => statement.includes("INSERT INTO"))!;
     // Migration 0007 adds what paid invoices received (payments came after the totals).
-    const paid = readFileSync(
-      new URL("../migrations/0007_payments_gateways_api_keys.sql", import.meta.url),
-      "utf8",
-    )
+    const paid = readFileSync(new URL("../migrations/0007_get_paid_api_keys.sql", import.meta.url), "utf8")
       .split("--> statement-breakpoint")
       .find((statement) => statement.includes('UPDATE "invoice_month_totals"'))!;
     await db.transaction(async (tx) => {

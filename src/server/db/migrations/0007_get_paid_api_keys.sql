@@ -59,20 +59,39 @@ CREATE TABLE "invoice_payments" (
 	CONSTRAINT "invoice_payments_amount_positive" CHECK ("invoice_payments"."amount_minor" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "payment_reports" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"invoice_id" text NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"utr" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "invoice_month_totals" ADD COLUMN "paid_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "amount_paid_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "public_token" text;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "public_views" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "public_first_viewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_gateways" ADD CONSTRAINT "business_gateways_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_reports" ADD CONSTRAINT "payment_reports_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_reports" ADD CONSTRAINT "payment_reports_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_invoice_idx" ON "invoice_gateway_orders" USING btree ("user_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_unpaid_idx" ON "invoice_gateway_orders" USING btree ("check_after") WHERE "invoice_gateway_orders"."status" <> 'paid' and "invoice_gateway_orders"."test_mode" = false;--> statement-breakpoint
 CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","paid_on");--> statement-breakpoint
 CREATE INDEX "invoice_payments_user_paid_idx" ON "invoice_payments" USING btree ("user_id","paid_on");--> statement-breakpoint
+CREATE INDEX "payment_reports_invoice_idx" ON "payment_reports" USING btree ("invoice_id","status");--> statement-breakpoint
 CREATE INDEX "products_low_stock_idx" ON "product_services" USING btree ("user_id","available_quantity",lower("name")) WHERE ("available_quantity" is not null and "low_stock_level" is not null and "available_quantity" <= "low_stock_level");--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_public_token_unique" UNIQUE("public_token");--> statement-breakpoint
 -- The list's default order carries status, due date, client name and number (INCLUDE, which Drizzle's schema cannot
 -- spell; schema.ts notes it), so status filters such as "overdue" walk the index alone instead of
 -- reading every row they pass, and a search tests the rows it passes on the index alone.

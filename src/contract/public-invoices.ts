@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { id, isoDate, text } from "./common";
+import { invoiceSummarySchema } from "./invoices";
+import { route } from "./registry";
+
+// The public invoice page's calls (no sign-in: the link's token is the key) and the owner's
+// share link and payment reports.
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{32}$/, "Not a link of Bahi's.");
+const tokenParams = z.object({ token });
+
+export const reportBody = z.object({
+  utr: text(40, "UPI reference").pipe(z.string().min(6, "Enter the UPI reference (UTR) of your payment.")),
+  note: text(300, "Note").optional().default(""),
+});
+
+export const shareLinkAnswer = z.object({
+  url: z.string().nullable(),
+  views: z.number().int(),
+  firstViewedAt: z.string().nullable(),
+});
+export type ShareLinkAnswer = z.output<typeof shareLinkAnswer>;
+
+export const paymentReportSchema = z.object({
+  id,
+  amountMinor: z.number().int(),
+  utr: z.string(),
+  note: z.string(),
+  status: z.enum(["open", "confirmed", "dismissed"]),
+  reportedAt: z.string(),
+});
+export type PaymentReport = z.output<typeof paymentReportSchema>;
+
+const onlineOrder = z.object({
+  order_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  key_id: z.string().nullable(),
+  test_mode: z.boolean(),
+  checkout_url: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+});
+const checkoutAnswer = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+export { checkoutAnswer };
+
+export const reportConfirmBody = z.object({ paidOn: isoDate });
+
+const noBody = z.object({}).describe("No fields");
+const invoiceParams = z.object({ id });
+const reportParams = z.object({ id, reportId: id });
+const tag = "Public invoice page";
+const shareTag = "Sharing";
+
+export const publicInvoiceRoutes = [
+  route({
+    method: "POST",
+    path: "/api/public/invoices/:token/payment-reports",
+    summary: "The client says they paid by UPI (the business confirms or dismisses it)",
+    tag,
+    auth: "public",
+    params: tokenParams,
+    body: reportBody,
+    responses: { 201: z.object({ reported: z.literal(true) }) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/public/invoices/:token/online-orders",
+    summary: "An order for the balance due on the business's own Razorpay account",
+    tag,
+    auth: "public",
+    params: tokenParams,
+    body: noBody,
+    responses: { 200: onlineOrder },
+  }),
+  route({
+    method: "POST",
+    path: "/api/public/invoices/:token/online-payments",
+    summary: "Checkout's answer, verified and recorded once",
+    tag,
+    auth: "public",
+    params: tokenParams,
+    body: checkoutAnswer,
+    responses: { 200: z.object({ recorded: z.boolean(), amount: z.number().int() }) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/public/invoices/:token/online-orders/:orderId/test-pay",
+    summary: "Test mode's checkout pays a test order (servers without Razorpay keys only)",
+    tag,
+    auth: "public",
+    params: z.object({ token, orderId: z.string().min(1).max(100) }),
+    body: noBody,
+    responses: { 200: checkoutAnswer },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/public-link",
+    summary: "The invoice's public link and how often it was opened",
+    tag: shareTag,
+    auth: "user",
+    params: invoiceParams,
+    responses: { 200: shareLinkAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/public-link",
+    summary: "Make the invoice's public link (issued invoices only)",
+    tag: shareTag,
+    auth: "user",
+    params: invoiceParams,
+    body: noBody,
+    responses: { 200: shareLinkAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/public-link/renew",
+    summary: "Replace the public link: the old one stops working",
+    tag: shareTag,
+    auth: "user",
+    params: invoiceParams,
+    body: noBody,
+    responses: { 200: shareLinkAnswer },
+  }),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/payment-reports",
+    summary: "Payments the client reported from the public page",
+    tag: shareTag,
+    auth: "user",
+    params: invoiceParams,
+    responses: { 200: z.object({ reports: z.array(paymentReportSchema) }) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/payment-reports/:reportId/confirm",
+    summary: "Confirm a reported payment: it is recorded as a UPI payment",
+    tag: shareTag,
+    auth: "user",
+    params: reportParams,
+    body: reportConfirmBody,
+    responses: { 200: z.object({ invoice: invoiceSummarySchema }) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/payment-reports/:reportId/dismiss",
+    summary: "Dismiss a reported payment",
+    tag: shareTag,
+    auth: "user",
+    params: reportParams,
+    body: noBody,
+    responses: { 200: paymentReportSchema },
+  }),
+  route({
+    method: "POST",
+    path: "/api/webhooks/razorpay/business/:webhookToken",
+    summary: "A business's own Razorpay webhook (its URL names the business; signed with its secret)",
+    tag: "Online payments",
+    auth: "public",
+    params: z.object({ webhookToken: z.string().min(1).max(64) }),
+    body: z.looseObject({}).describe("Razorpay's event, signed over its raw bytes"),
+    responses: { 200: z.object({ status: z.string() }) },
+  }),
+];

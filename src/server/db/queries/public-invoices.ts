@@ -1,0 +1,117 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { invoices, paymentReports } from "../schema";
+import type { InvoiceRow } from "./invoices";
+
+// The public invoice page (/i/<token>) and the clients' "I have paid" reports.
+
+export type PaymentReportRow = typeof paymentReports.$inferSelect;
+
+const publicColumns = {
+  id: invoices.id,
+  userId: invoices.userId,
+  invoiceNumber: invoices.invoiceNumber,
+  status: invoices.status,
+  clientId: invoices.clientId,
+  clientName: invoices.clientName,
+  currency: invoices.currency,
+  totalMinor: invoices.totalMinor,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  paymentDate: invoices.paymentDate,
+  amountPaidMinor: invoices.amountPaidMinor,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+  invoiceData: invoices.invoiceData,
+};
+
+export type PublicInvoiceRow = InvoiceRow & { userId: string };
+
+/** The invoice a public link names (the token alone: whoever holds the link may see it). */
+export async function findInvoiceByPublicToken(db: Db, token: string): Promise<PublicInvoiceRow | undefined> {
+  const [row] = await db.select(publicColumns).from(invoices).where(eq(invoices.publicToken, token));
+  return row as PublicInvoiceRow | undefined;
+}
+
+export async function readPublicLink(db: Db, userId: string, invoiceId: string) {
+  const [row] = await db
+    .select({
+      status: invoices.status,
+      token: invoices.publicToken,
+      views: invoices.publicViews,
+      firstViewedAt: invoices.publicFirstViewedAt,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  return row;
+}
+
+/** Gives the invoice this token (a new one revokes the old); undefined when it is not the user's. */
+export async function setPublicToken(db: Db, userId: string, invoiceId: string, token: string) {
+  const [row] = await db
+    .update(invoices)
+    .set({ publicToken: token })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+    .returning({
+      token: invoices.publicToken,
+      views: invoices.publicViews,
+      firstViewedAt: invoices.publicFirstViewedAt,
+    });
+  return row;
+}
+
+/** One more view; the first one is dated. */
+export async function countPublicView(db: Db, invoiceId: string, at: Date): Promise<void> {
+  await db
+    .update(invoices)
+    .set({
+      publicViews: sql`${invoices.publicViews} + 1`,
+      publicFirstViewedAt: sql`coalesce(${invoices.publicFirstViewedAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(invoices.id, invoiceId));
+}
+
+export async function insertPaymentReport(db: Db, report: typeof paymentReports.$inferInsert) {
+  const [row] = await db.insert(paymentReports).values(report).returning();
+  return row!;
+}
+
+export async function countReportsSince(db: Db, invoiceId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(paymentReports)
+    .where(and(eq(paymentReports.invoiceId, invoiceId), gte(paymentReports.reportedAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function listPaymentReports(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+): Promise<PaymentReportRow[]> {
+  return db
+    .select()
+    .from(paymentReports)
+    .where(and(eq(paymentReports.invoiceId, invoiceId), eq(paymentReports.userId, userId)))
+    .orderBy(desc(paymentReports.reportedAt));
+}
+
+/** Confirms or dismisses an open report of the user's invoice; undefined when there is none. */
+export async function resolvePaymentReport(
+  tx: Db,
+  p: { userId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
+): Promise<PaymentReportRow | undefined> {
+  const [row] = await tx
+    .update(paymentReports)
+    .set({ status: p.status, resolvedAt: new Date() })
+    .where(
+      and(
+        eq(paymentReports.id, p.id),
+        eq(paymentReports.invoiceId, p.invoiceId),
+        eq(paymentReports.userId, p.userId),
+        eq(paymentReports.status, "open"),
+      ),
+    )
+    .returning();
+  return row;
+}

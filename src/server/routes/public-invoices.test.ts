@@ -1,0 +1,202 @@
+import { expect, it } from "vitest";
+import {
+  describeEachDb,
+  get,
+  post,
+  putSettings,
+  send,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  testAppForSuite,
+} from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+
+// The public invoice page: opened by whoever holds the link, without signing in.
+
+const BANK = {
+  bankName: "SBI",
+  accountNumber: "1234567890",
+  ifscCode: "SBIN0001234",
+  branchName: "Pune",
+  upiId: "kesari@okhdfc",
+  upiIdIsMerchant: false,
+};
+
+describeEachDb("the public invoice page", (kind) => {
+  const t = testAppForSuite(kind);
+
+  async function business() {
+    const s = await signUpAndSignIn(t);
+    await putSettings(
+      t,
+      {
+        companyName: "Kesari Traders",
+        includeBankDetails: true,
+        bankDetails: BANK,
+      },
+      s.cookie,
+    );
+    return s;
+  }
+  async function issued(cookie: string, number: string, over: Record<string, unknown> = {}) {
+    const res = await post(
+      t.app,
+      "/api/invoices",
+      invoiceRequest(number, {
+        includeUpiQrCode: true,
+        includeBankDetails: true,
+        bankDetails: BANK,
+        dueDate: "2099-01-31",
+        ...over,
+      }),
+      cookie,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().invoice as { id: string; invoiceNumber: string };
+  }
+  const link = async (cookie: string, id: string) => {
+    const res = await post(t.app, `/api/invoices/${id}/public-link`, {}, cookie);
+    return res;
+  };
+  const path = (url: string) => new URL(url).pathname;
+  const view = (p: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url: p, headers });
+
+  it("opens without a cookie, shows only that invoice, is never indexed, and offers UPI for the balance", async () => {
+    const s = await business();
+    const a = await issued(s.cookie, `PUB-A-${Date.now()}`);
+    const b = await issued(s.cookie, `PUB-B-${Date.now()}`);
+    const made = await link(s.cookie, a.id);
+    expect(made.statusCode).toBe(200);
+    expect(made.json().url).toMatch(/^http:\/\/localhost:3000\/i\/[A-Za-z0-9_-]{32}$/);
+
+    const page = await view(path(made.json().url));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.body).toContain(a.invoiceNumber);
+    expect(page.body).toContain("Kesari Traders");
+    expect(page.body).not.toContain(b.invoiceNumber);
+    expect(page.body).not.toContain(s.email);
+    expect(page.body).toContain("SBIN0001234");
+    expect(page.body).not.toMatch(/credits/i);
+    expect(page.body).toContain("Pay ₹100.00 with UPI");
+    expect(page.body).toContain("upi://pay?pa=kesari%40okhdfc");
+    expect(page.body).toContain("<svg");
+    // The same link again; the other invoice's page is its own.
+    expect((await link(s.cookie, a.id)).json().url).toBe(made.json().url);
+  });
+
+  it("gives a plain 404 for a wrong, revoked or draft link", async () => {
+    const s = await business();
+    const inv = await issued(s.cookie, `PUB-R-${Date.now()}`);
+    const first = (await link(s.cookie, inv.id)).json().url;
+    const renewed = (await post(t.app, `/api/invoices/${inv.id}/public-link/renew`, {}, s.cookie)).json().url;
+    expect(renewed).not.toBe(first);
+    expect((await view(path(first))).statusCode).toBe(404);
+    expect((await view(path(renewed))).statusCode).toBe(200);
+    expect((await view("/i/not-a-token")).statusCode).toBe(404);
+    expect((await view(`/i/${"A".repeat(32)}`)).body).toContain("This invoice link does not work");
+    const draft = await issued(s.cookie, `PUB-D-${Date.now()}`, { status: "draft" });
+    const refused = await link(s.cookie, draft.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("Issue the invoice before sharing its link.");
+    const other = await signUpAndSignIn(t);
+    expect((await link(other.cookie, inv.id)).statusCode).toBe(404);
+  });
+
+  it("counts views by others, not by the signed-in owner", async () => {
+    const s = await business();
+    const inv = await issued(s.cookie, `PUB-V-${Date.now()}`);
+    const url = path((await link(s.cookie, inv.id)).json().url);
+    await view(url, { cookie: s.cookie });
+    expect((await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json()).toMatchObject({
+      views: 0,
+      firstViewedAt: null,
+    });
+    await view(url);
+    await view(url);
+    const seen = (await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json();
+    expect(seen.views).toBe(2);
+    expect(seen.firstViewedAt).not.toBeNull();
+  });
+
+  it("takes 'I have paid' without changing the invoice; the business confirms it into a payment", async () => {
+    const s = await business();
+    const inv = await issued(s.cookie, `PUB-P-${Date.now()}`);
+    const token = path((await link(s.cookie, inv.id)).json().url).slice(3);
+    const reported = await t.app.inject({
+      method: "POST",
+      url: `/api/public/invoices/${token}/payment-reports`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { utr: "412345678901", note: "Paid from Asha's phone" },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await expect.poll(() => t.mailer.sent.some((m) => m.subject.includes(inv.invoiceNumber))).toBe(true);
+    expect((await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice.status).toBe("due");
+    const reports = (await get(t.app, `/api/invoices/${inv.id}/payment-reports`, s.cookie)).json().reports;
+    expect(reports).toEqual([
+      expect.objectContaining({ utr: "412345678901", status: "open", amountMinor: 10_000 }),
+    ]);
+    const other = await signUpAndSignIn(t);
+    expect((await get(t.app, `/api/invoices/${inv.id}/payment-reports`, other.cookie)).statusCode).toBe(404);
+    const confirmed = await post(
+      t.app,
+      `/api/invoices/${inv.id}/payment-reports/${reports[0].id}/confirm`,
+      { paidOn: "2026-05-12" },
+      s.cookie,
+    );
+    expect(confirmed.json().invoice).toMatchObject({ status: "paid", balanceDueMinor: 0 });
+    const again = await post(
+      t.app,
+      `/api/invoices/${inv.id}/payment-reports/${reports[0].id}/confirm`,
+      { paidOn: "2026-05-12" },
+      s.cookie,
+    );
+    expect(again.statusCode).toBe(404);
+    const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json().payments;
+    expect(payments).toEqual([
+      expect.objectContaining({ method: "upi", reference: "412345678901", source: "upi_report" }),
+    ]);
+    // A paid invoice's page offers nothing to pay.
+    const page = await view(`/i/${token}`);
+    expect(page.body).toContain('data-status="paid"');
+    expect(page.body).not.toContain("with UPI");
+  });
+
+  it("pays online through the business's test checkout and records it once", async () => {
+    const s = await business();
+    await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const inv = await issued(s.cookie, `PUB-O-${Date.now()}`);
+    const token = path((await link(s.cookie, inv.id)).json().url).slice(3);
+    expect((await view(`/i/${token}`)).body).toContain("Pay online");
+    const call = (url: string, payload: unknown = {}) =>
+      t.app.inject({ method: "POST", url, headers: { origin: TEST_ORIGIN }, payload: payload as object });
+    const order = (await call(`/api/public/invoices/${token}/online-orders`)).json();
+    expect(order).toMatchObject({ amount: 10_000, currency: "INR", test_mode: true });
+    const answer = (
+      await call(`/api/public/invoices/${token}/online-orders/${order.order_id}/test-pay`)
+    ).json();
+    const [first, second] = await Promise.all([
+      call(`/api/public/invoices/${token}/online-payments`, answer),
+      call(`/api/public/invoices/${token}/online-payments`, answer),
+    ]);
+    expect([first.json().recorded, second.json().recorded].filter(Boolean)).toHaveLength(1);
+    const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json();
+    expect(payments.invoice.status).toBe("paid");
+    expect(payments.payments).toEqual([expect.objectContaining({ method: "razorpay", amountMinor: 10_000 })]);
+  });
+
+  it("limits how often one address opens public pages", async () => {
+    const s = await business();
+    const inv = await issued(s.cookie, `PUB-L-${Date.now()}`);
+    const url = path((await link(s.cookie, inv.id)).json().url);
+    const answers = [];
+    for (let i = 0; i < 61; i++) {
+      answers.push((await t.app.inject({ method: "GET", url, remoteAddress: "203.0.113.9" })).statusCode);
+    }
+    expect(answers.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(answers[60]).toBe(429);
+    expect((await t.app.inject({ method: "GET", url, remoteAddress: "203.0.113.10" })).statusCode).toBe(200);
+  });
+});

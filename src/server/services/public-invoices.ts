@@ -1,0 +1,187 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { formatMoney } from "#domain/format";
+import { balanceDueMinor } from "#domain/payments";
+import type { Db } from "../db/client";
+import { findUserContact } from "../db/queries/payments";
+import {
+  countPublicView,
+  countReportsSince,
+  findInvoiceByPublicToken,
+  insertPaymentReport,
+  listPaymentReports,
+  type PaymentReportRow,
+  type PublicInvoiceRow,
+  readPublicLink,
+  resolvePaymentReport,
+  setPublicToken,
+} from "../db/queries/public-invoices";
+import { AppError, notFound } from "../errors";
+import { recordPayment } from "./invoice-payments";
+import type { Mailer } from "./mail";
+
+// The public invoice page (issue 11 parts 1 and 2; DECISIONS §10: the client never signs in) and
+// the "I have paid" reports it takes. docs/decisions/0027-public-invoice-page.md.
+
+/** Reports per invoice per hour: a client reports once or twice; more is noise or abuse. */
+const REPORTS_PER_HOUR = 5;
+
+export const newPublicToken = () => randomBytes(24).toString("base64url");
+
+export interface ShareLink {
+  url: string | null;
+  views: number;
+  firstViewedAt: string | null;
+}
+
+const linkOf = (
+  publicUrl: string,
+  row: { token: string | null; views: number; firstViewedAt: Date | null },
+) => ({
+  url: row.token ? `${publicUrl}/i/${row.token}` : null,
+  views: row.views,
+  firstViewedAt: row.firstViewedAt?.toISOString() ?? null,
+});
+
+export async function readShareLink(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+  invoiceId: string,
+): Promise<ShareLink> {
+  const row = await readPublicLink(db, userId, invoiceId);
+  if (!row) throw notFound("Invoice");
+  return linkOf(publicUrl, row);
+}
+
+/**
+ * The invoice's public link, made on first use; `renew` replaces it, and the old link stops
+ * working at once. A draft has no public page.
+ */
+export async function shareLink(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+  invoiceId: string,
+  opts: { renew?: boolean } = {},
+): Promise<ShareLink> {
+  const current = await readPublicLink(db, userId, invoiceId);
+  if (!current) throw notFound("Invoice");
+  if (current.status === "draft") {
+    throw new AppError("invoice_not_payable", "Issue the invoice before sharing its link.");
+  }
+  if (current.token && !opts.renew) return linkOf(publicUrl, current);
+  const row = await setPublicToken(db, userId, invoiceId, newPublicToken());
+  if (!row) throw notFound("Invoice");
+  return linkOf(publicUrl, row);
+}
+
+/** The invoice behind a public link; none for a wrong or revoked token, or a draft. */
+export async function publicInvoice(db: Db, token: string): Promise<PublicInvoiceRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+  const row = await findInvoiceByPublicToken(db, token);
+  return row && row.status !== "draft" ? row : undefined;
+}
+
+/** A view counts unless the signed-in owner is looking at their own invoice. */
+export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: string | null): Promise<void> {
+  if (viewerId === row.userId) return;
+  await countPublicView(db, row.id, new Date());
+}
+
+export const balanceOf = (row: PublicInvoiceRow) =>
+  row.status === "due" ? balanceDueMinor(Number(row.totalMinor), Number(row.amountPaidMinor)) : 0;
+
+/**
+ * The client says they paid by UPI: kept as a report for the business to confirm or dismiss (it
+ * never changes the invoice by itself), and the business is told by e-mail.
+ */
+export async function reportPayment(
+  deps: { db: Db; mailer: Mailer; publicUrl: string; onMailFailed: (error: unknown) => void },
+  token: string,
+  input: { utr: string; note: string },
+): Promise<void> {
+  const { db } = deps;
+  const row = await publicInvoice(db, token);
+  if (!row) throw notFound("Invoice");
+  const balance = balanceOf(row);
+  if (balance <= 0) throw new AppError("nothing_to_pay", "This invoice has nothing left to pay.");
+  if ((await countReportsSince(db, row.id, new Date(Date.now() - 3_600_000))) >= REPORTS_PER_HOUR) {
+    throw new AppError(
+      "too_many_requests",
+      "Thank you: the business already has your reports for this invoice.",
+    );
+  }
+  await insertPaymentReport(db, {
+    id: randomUUID(),
+    userId: row.userId,
+    invoiceId: row.id,
+    amountMinor: balance,
+    utr: input.utr,
+    note: input.note,
+  });
+  void tellBusiness(deps, row, balance, input).catch(deps.onMailFailed);
+}
+
+async function tellBusiness(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  row: PublicInvoiceRow,
+  balance: number,
+  input: { utr: string; note: string },
+) {
+  const contact = await findUserContact(deps.db, row.userId);
+  if (!contact) return;
+  await deps.mailer.send({
+    to: contact.email,
+    subject: `Payment reported for invoice ${row.invoiceNumber}`,
+    text: [
+      `${row.clientName || "Your client"} says they paid invoice ${row.invoiceNumber} by UPI.`,
+      "",
+      `Balance due: ${formatMoney(balance, row.currency)}`,
+      `UPI reference (UTR): ${input.utr}`,
+      ...(input.note ? [`Note: ${input.note}`] : []),
+      "",
+      "Check your bank or UPI app, then confirm or dismiss it on the invoice:",
+      `${deps.publicUrl}/invoice/edit/${row.id}`,
+      "",
+      "Bahi",
+    ].join("\n"),
+  });
+}
+
+export async function paymentReports(db: Db, userId: string, invoiceId: string): Promise<PaymentReportRow[]> {
+  return listPaymentReports(db, userId, invoiceId);
+}
+
+/** Confirming records the reported payment (at most the balance now due) as a UPI payment. */
+export async function confirmPaymentReport(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  reportId: string,
+  paidOn: string,
+) {
+  return db.transaction(async (tx) => {
+    const report = await resolvePaymentReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
+    if (!report) throw notFound("Report");
+    const { invoice } = await recordPayment(
+      tx,
+      userId,
+      invoiceId,
+      {
+        amountMinor: Number(report.amountMinor),
+        paidOn,
+        method: "upi",
+        reference: report.utr,
+        note: report.note ? `Reported by the client: ${report.note}` : "Reported by the client",
+      },
+      { source: "upi_report", inTransaction: true },
+    );
+    return invoice;
+  });
+}
+
+export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
+  const report = await resolvePaymentReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
+  if (!report) throw notFound("Report");
+  return report;
+}
