@@ -31,7 +31,7 @@ const rows = (items: LabelValue[], cls = "") =>
     .join("");
 
 const block = (title: string, lines: string[]) =>
-  lines.length ? `<h3>${escape(title)}</h3><p>${lines.map(escape).join("<br>")}</p>` : "";
+  lines.length ? `<h2 class="label">${escape(title)}</h2><p>${lines.map(escape).join("<br>")}</p>` : "";
 
 function linesTable(page: InvoicePageModel): string {
   const head = page.columns.map((c) => `<th scope="col" class="${c.align}">${escape(c.title)}</th>`).join("");
@@ -41,7 +41,7 @@ function linesTable(page: InvoicePageModel): string {
         `<tr>${page.columns.map((c) => `<td class="${c.align}">${escape(line[c.key])}</td>`).join("")}</tr>`,
     )
     .join("");
-  return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="table" tabindex="0" role="region" aria-label="Items"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function payBlock(x: PublicPageExtras): string {
@@ -87,7 +87,7 @@ main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
 .top { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; border-bottom: 3px solid var(--primary); padding-bottom: 1rem; }
 h1 { margin: 0; font-size: 1.6rem; color: ${c.primaryInk}; letter-spacing: .04em; }
 h2 { font-size: 1.1rem; margin: 0 0 .6rem; }
-h3 { font-size: .75rem; letter-spacing: .06em; color: var(--muted); margin: 1rem 0 .2rem; }
+h2.label { font-size: .75rem; letter-spacing: .06em; color: var(--muted); margin: 1rem 0 .2rem; }
 p { margin: 0; }
 .logo { max-height: 64px; max-width: 180px; }
 .status { display: inline-block; border-radius: 999px; padding: .15rem .7rem; font-weight: 600; font-size: .85rem; border: 1px solid currentColor; }
@@ -151,7 +151,7 @@ ${linesTable(page)}
 <p class="words">${escape(page.amountInWords)}</p>
 ${page.notes ? block(page.labels.notes, page.notes.split("\n")) : ""}
 ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}
-${page.bank ? `<h3>${escape(page.labels.bank)}</h3><div class="meta small">${rows(page.bank)}</div>` : ""}
+${page.bank ? `<h2 class="label">${escape(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
 ${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escape(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escape(page.signatory.forCompany)}<br>${escape(page.labels.signatory)}</p>` : ""}
 </article>
 ${x.balance ? payBlock(x) : ""}

@@ -31,6 +31,7 @@ import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineIte
 import { OptionsSection } from "./OptionsSection";
 import { PaymentsCard } from "./PaymentsCard";
 import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./preview-document";
+import { ShareCard } from "./ShareCard";
 import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
 import { useLeaveGuard } from "./useLeaveGuard";
@@ -386,6 +387,18 @@ export function InvoiceEditor({
                 onAction={onAction}
                 download={downloadButton}
               />
+              {saved && saved.status !== "draft" && (
+                <ShareCard
+                  invoiceId={saved.id}
+                  invoiceNumber={saved.invoiceNumber}
+                  currency={saved.currency}
+                  clientName={saved.document.client.name}
+                  clientPhone={saved.document.client.phone}
+                  companyName={saved.document.company.name}
+                  today={today}
+                  onChanged={refreshSaved}
+                />
+              )}
               {saved && (saved.status === "due" || saved.status === "paid") && (
                 <PaymentsCard
                   invoiceId={saved.id}

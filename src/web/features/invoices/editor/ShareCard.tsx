@@ -1,0 +1,199 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Copy, ExternalLink, MessageCircle, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
+import { formatMoney } from "#domain/format";
+import { whatsAppLink } from "#domain/share";
+import { api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/dialog";
+
+// Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
+// opened it, and the payments the client reported from it, to confirm or dismiss.
+
+const linkKey = (id: string) => ["invoices", "public-link", id] as const;
+const reportsKey = (id: string) => ["invoices", "payment-reports", id] as const;
+
+export function ShareCard({
+  invoiceId,
+  invoiceNumber,
+  currency,
+  clientName,
+  clientPhone,
+  companyName,
+  today,
+  onChanged,
+}: {
+  invoiceId: string;
+  invoiceNumber: string;
+  currency: string;
+  clientName: string;
+  clientPhone: string;
+  companyName: string;
+  today: string;
+  onChanged: () => Promise<void>;
+}) {
+  const base = `/api/invoices/${encodeURIComponent(invoiceId)}`;
+  const link = useQuery({
+    queryKey: linkKey(invoiceId),
+    queryFn: () => api<ShareLinkAnswer>(`${base}/public-link`),
+  });
+  const reports = useQuery({
+    queryKey: reportsKey(invoiceId),
+    queryFn: () => api<{ reports: PaymentReport[] }>(`${base}/payment-reports`),
+  });
+  const [renewing, setRenewing] = useState(false);
+  const make = useMutation({
+    mutationFn: (renew: boolean) =>
+      api<ShareLinkAnswer>(`${base}/public-link${renew ? "/renew" : ""}`, { method: "POST", body: {} }),
+    onSuccess: (answer, renew) => {
+      link.refetch();
+      setRenewing(false);
+      if (renew) toast.success("New link made", { description: "The old link no longer opens the invoice." });
+      return answer;
+    },
+    onError: (error) => toast.error("Could not make the link", { description: (error as Error).message }),
+  });
+  const resolve = useMutation({
+    mutationFn: ({ report, action }: { report: PaymentReport; action: "confirm" | "dismiss" }) =>
+      api(`${base}/payment-reports/${report.id}/${action}`, {
+        method: "POST",
+        body: action === "confirm" ? { paidOn: today } : {},
+      }),
+    onSuccess: async (_answer, { action }) => {
+      await reports.refetch();
+      if (action === "confirm") await onChanged();
+      toast.success(action === "confirm" ? "Payment recorded" : "Report dismissed");
+    },
+    onError: (error) => toast.error("Could not update the report", { description: (error as Error).message }),
+  });
+
+  const url = link.data?.url ?? null;
+  const message = url
+    ? `Hello ${clientName || ""}, here is invoice ${invoiceNumber} from ${companyName || "us"}: ${url}`.replace(
+        "Hello ,",
+        "Hello,",
+      )
+    : "";
+  const open = reports.data?.reports.filter((r) => r.status === "open") ?? [];
+
+  return (
+    <Card role="region" aria-labelledby="share-heading">
+      <h2 id="share-heading" className="text-lg font-semibold">
+        Share with your client
+      </h2>
+      {open.length > 0 && (
+        <div className="mt-3 rounded-md border border-warning/60 bg-warning/10 p-3" role="status">
+          <p className="text-sm font-semibold">Payment reported</p>
+          {open.map((r) => (
+            <div key={r.id} className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>
+                {formatMoney(r.amountMinor, currency)} by UPI, reference <strong>{r.utr}</strong>
+                {r.note ? ` · ${r.note}` : ""}
+              </span>
+              <span className="flex gap-2">
+                <Button
+                  size="sm"
+                  busy={resolve.isPending}
+                  onClick={() => resolve.mutate({ report: r, action: "confirm" })}
+                >
+                  Confirm payment
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  busy={resolve.isPending}
+                  onClick={() => resolve.mutate({ report: r, action: "dismiss" })}
+                >
+                  Dismiss
+                </Button>
+              </span>
+            </div>
+          ))}
+          <p className="mt-2 text-xs text-muted-foreground">
+            Check your bank or UPI app for this reference first.
+          </p>
+        </div>
+      )}
+      {link.isPending ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="status">
+          Loading…
+        </p>
+      ) : url ? (
+        <div className="mt-3 space-y-3 text-sm">
+          <p
+            className="break-all rounded-md border border-border bg-muted p-2 font-mono text-xs"
+            data-testid="public-link"
+          >
+            {url}
+          </p>
+          <p className="text-muted-foreground" data-testid="public-views">
+            {link.data?.views
+              ? `Opened ${link.data.views} time${link.data.views === 1 ? "" : "s"}${
+                  link.data.firstViewedAt
+                    ? `, first on ${new Date(link.data.firstViewedAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" })}`
+                    : ""
+                }.`
+              : "Not opened yet."}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                void navigator.clipboard?.writeText(url);
+                toast.success("Link copied");
+              }}
+            >
+              <Copy className="h-4 w-4" aria-hidden="true" />
+              Copy link
+            </Button>
+            <a
+              className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              Open
+            </a>
+            <a
+              className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+              href={whatsAppLink(clientPhone, message)}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <MessageCircle className="h-4 w-4" aria-hidden="true" />
+              Share on WhatsApp
+            </a>
+            <Button size="sm" variant="outline" onClick={() => setRenewing(true)}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              New link
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-3 space-y-2 text-sm">
+          <p className="text-muted-foreground">
+            A private page of this invoice your client opens without an account, to see it, print it and pay
+            by UPI.
+          </p>
+          <Button size="sm" busy={make.isPending} onClick={() => make.mutate(false)}>
+            Get a link
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={renewing}
+        onOpenChange={setRenewing}
+        title="Make a new link?"
+        description="The link you shared stops working at once. Send the new one to your client."
+        confirmLabel="Make new link"
+        busy={make.isPending}
+        onConfirm={() => make.mutate(true)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "./fixtures";
+
+// Getting paid: the business shares an issued invoice's link; the client opens it without an
+// account, pays by UPI and says so with the UTR; the business confirms, and the invoice is paid
+// everywhere.
+
+const BANK = {
+  bankName: "HDFC Bank",
+  accountNumber: "50100012345678",
+  ifscCode: "HDFC0001234",
+  branchName: "Pune",
+  upiId: "kesari@okhdfc",
+  upiIdIsMerchant: false,
+};
+
+async function createInvoice(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/invoices", {
+    headers: { origin },
+    data: {
+      invoiceNumber: `INV-GP-${Math.random().toString(36).slice(2, 8)}`,
+      status: "due",
+      invoiceDate: "2026-11-21",
+      dueDate: "2099-12-21",
+      currency: "INR",
+      client: { name: "Lakshmi Stores", phone: "98765 43210" },
+      items: [{ id: "a", name: "Masala tea, 1 kg", quantity: "3", rate: "450.50", taxPercent: "5" }],
+      includeBankDetails: true,
+      includeUpiQrCode: true,
+      bankDetails: BANK,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).invoice as { id: string; invoiceNumber: string };
+}
+
+test("share the link, the client reports a UPI payment, the business confirms it: paid everywhere", async ({
+  signedInPage: page,
+  browser,
+}) => {
+  const invoice = await createInvoice(page);
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  const share = page.getByRole("region", { name: "Share with your client" });
+  await share.getByRole("button", { name: "Get a link" }).click();
+  const url = (await share.getByTestId("public-link").textContent())!.trim();
+  expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+  await expect(share.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/919876543210\?text=.*INV-GP-/,
+  );
+
+  // The client, on a phone, with no account and no cookie.
+  const client = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const phone = await client.newPage();
+  await phone.goto(url);
+  await expect(phone.getByRole("heading", { name: "INVOICE" })).toBeVisible();
+  await expect(phone.getByText(invoice.invoiceNumber).first()).toBeVisible();
+  const pay = phone.getByRole("link", { name: "Pay ₹1,419.08 with UPI" });
+  await expect(pay).toHaveAttribute("href", /^upi:\/\/pay\?pa=kesari%40okhdfc&pn=.*&am=1419\.08&cu=INR/);
+  await expect(phone.getByRole("img", { name: /UPI QR code/ })).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page: phone }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await phone.getByText("I have paid").click();
+  await phone.getByLabel("UPI reference (UTR)").fill("412345678901");
+  await phone.getByRole("button", { name: "Tell the business" }).click();
+  await expect(phone.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
+
+  // The business sees the report and confirms it.
+  await page.reload();
+  await expect(share.getByText("Payment reported")).toBeVisible();
+  await expect(share).toContainText("412345678901");
+  await expect(share.getByTestId("public-views")).toContainText("Opened 1 time");
+  await share.getByRole("button", { name: "Confirm payment" }).click();
+  const payments = page.getByRole("region", { name: "Payments received" });
+  await expect(payments.getByTestId("payments-summary")).toContainText("Balance due ₹0.00");
+  await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "paid");
+
+  await phone.reload();
+  await expect(phone.locator("[data-status]")).toHaveAttribute("data-status", "paid");
+  await expect(phone.getByRole("link", { name: /with UPI/ })).toHaveCount(0);
+  await page.goto("/invoices?status=paid");
+  await expect(page.getByTestId("invoice-row").filter({ hasText: invoice.invoiceNumber })).toContainText(
+    "Paid",
+  );
+  await client.close();
+});
