@@ -87,12 +87,12 @@ export const invoicingSections: GuideSection[] = [
       <>
         <p>
           <Link to="/invoices">Invoices/Bills</Link> lists every invoice with its number, client, date, due
-          date, amount and status.
+          date, amount, balance still due and status.
         </p>
         <ul>
           <li>
-            <strong>Filters</strong>: show all, or only Draft, Due, Overdue, Paid or Cancelled invoices.
-            Overdue shows due invoices whose due date has passed, the ones to chase first.
+            <strong>Filters</strong>: show all, or only Draft, Due, Overdue, Partially paid, Paid or Cancelled
+            invoices. Overdue shows due invoices whose due date has passed, the ones to chase first.
           </li>
           <li>
             <strong>Search</strong> by invoice number or client name.
@@ -105,6 +105,42 @@ export const invoicingSections: GuideSection[] = [
             for Excel and Google Sheets.
           </li>
         </ul>
+      </>
+    ),
+  },
+  {
+    id: "getting-paid",
+    title: "Getting paid",
+    body: (
+      <>
+        <h3>Share the invoice</h3>
+        <p>
+          On an issued invoice, <strong>Share with your client</strong> gives a private link. Your client
+          opens it without an account to see the invoice, print it, and pay you by UPI: a &ldquo;Pay with
+          UPI&rdquo; button and a QR code for the exact balance, straight to your own UPI ID (set it in
+          Settings). Copy the link, open it, or send it with <strong>Share on WhatsApp</strong>. You see how
+          often it was opened. <strong>New link</strong> replaces it if it went to the wrong person: the old
+          one stops working.
+        </p>
+        <h3>Payments received</h3>
+        <p>
+          <strong>Record payment</strong> on the invoice for money that arrived by UPI, bank transfer, cash,
+          cheque or card: the amount (up to the balance due), the date and a reference. Part payments show the
+          invoice as Partially paid with its balance; when the payments reach the total it is Paid. Deleting a
+          payment reopens the invoice. The PDF shows the amount paid and the balance due.
+        </p>
+        <h3>&ldquo;I have paid&rdquo;</h3>
+        <p>
+          When a client pays by UPI they can tell you from the invoice page with the UPI reference (UTR). You
+          get an e-mail, and the invoice shows <strong>Payment reported</strong>: check your bank or UPI app,
+          then <strong>Confirm payment</strong> (it is recorded) or <strong>Dismiss</strong>.
+        </p>
+        <h3>Online payment</h3>
+        <p>
+          Connect your own Razorpay account in <Link to="/settings">Settings</Link> → Online payments and the
+          invoice page also offers &ldquo;Pay online&rdquo; by card, netbanking or UPI. The money goes to your
+          Razorpay account and the payment is recorded on the invoice by itself.
+        </p>
       </>
     ),
   },
