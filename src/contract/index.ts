@@ -6,7 +6,7 @@ import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
-import { invoicePaymentRoutes } from "./invoice-payments";
+import { invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
 import { paymentGatewayRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
@@ -29,6 +29,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...productRoutes,
   ...invoiceRoutes,
   ...invoicePaymentRoutes,
+  ...sendRoutes,
   ...dashboardRoutes,
   ...creditRoutes,
   ...paymentRoutes,

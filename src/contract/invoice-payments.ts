@@ -80,3 +80,32 @@ export const invoicePaymentRoutes = [
     responses: { 200: paymentsAnswer },
   }),
 ];
+
+const email = z.string().trim().toLowerCase().email("Enter valid e-mail addresses.").max(254);
+export const sendBody = z.object({
+  to: z.array(email).min(1, "Enter at least one e-mail address.").max(10, "At most 10 addresses."),
+  cc: z.array(email).max(10, "At most 10 addresses.").optional().default([]),
+  subject: text(200, "Subject").pipe(z.string().min(1, "Subject is required.")),
+  message: text(5000, "Message").pipe(z.string().min(1, "Message is required.")),
+  attachPdf: z.boolean().default(false),
+});
+export type SendBody = z.output<typeof sendBody>;
+
+export const sendRoutes = [
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/send",
+    summary: "E-mail the invoice with its public link; attaching the PDF costs one credit (402 at none)",
+    tag: "Sharing",
+    auth: "user",
+    params: z.object({ id }),
+    body: sendBody,
+    responses: {
+      200: z.object({
+        sent: z.literal(true),
+        link: z.string(),
+        creditsRemaining: z.number().int().nullable(),
+      }),
+    },
+  }),
+];

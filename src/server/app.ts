@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   }
   // Fair turns per account in front of the threads; the metrics time the render alone.
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
-  registerPdfRoutes(app, { auth, db, renderer: renderQueue });
+  registerPdfRoutes(app, { auth, db, renderer: renderQueue, mailer, publicUrl: config.publicUrl });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));

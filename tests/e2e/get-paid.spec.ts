@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "./fixtures";
+import { expect, linkFromOutbox, type Page, test, uniqueEmail } from "./fixtures";
 
 // Getting paid: the business shares an issued invoice's link; the client opens it without an
 // account, pays by UPI and says so with the UTR; the business confirms, and the invoice is paid
@@ -86,4 +86,32 @@ test("share the link, the client reports a UPI payment, the business confirms it
     "Paid",
   );
   await client.close();
+});
+
+test("send the invoice by e-mail: the link is free, the PDF attached costs a credit", async ({
+  signedInPage: page,
+}) => {
+  const invoice = await createInvoice(page);
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  const share = page.getByRole("region", { name: "Share with your client" });
+  await share.getByRole("button", { name: "Send by e-mail" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send by e-mail" });
+  const client = uniqueEmail("client");
+  await dialog.getByLabel("To").fill(client);
+  await expect(dialog.getByLabel("Subject")).toHaveValue(
+    `Invoice ${invoice.invoiceNumber} from Your Company`.replace("Your Company", "us"),
+  );
+  await expect(dialog.getByLabel("Message")).toHaveValue(/\/i\/[A-Za-z0-9_-]{32}/);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Invoice sent")).toBeVisible();
+  expect(await linkFromOutbox(client, "/i/")).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+  const credits = page.getByRole("button", { name: /^\d+ Credits/ });
+  await expect(credits).toHaveAccessibleName(/^25 Credits\b/);
+
+  await share.getByRole("button", { name: "Send by e-mail" }).click();
+  await dialog.getByLabel("To").fill(client);
+  await dialog.getByLabel(/Attach the PDF/).check();
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Invoice sent").first()).toBeVisible();
+  await expect(credits).toHaveAccessibleName(/^24 Credits\b/);
 });

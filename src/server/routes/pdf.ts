@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sendBody } from "#contract/invoice-payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -7,6 +8,9 @@ import { AppError } from "../errors";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
 import { downloadInvoicePdf } from "../services/downloads";
+import type { Mailer } from "../services/mail";
+import { sendInvoice } from "../services/send-invoice";
+import { parseBody } from "./validate";
 
 const PDF_URL = "/api/invoices/:id/pdf";
 
@@ -15,8 +19,22 @@ const PDF_URL = "/api/invoices/:id/pdf";
  * credit is never a GET or HEAD (DECISIONS §10): a link on another site, a prefetch or `curl -I`
  * must not spend one, and the origin check covers POSTs. GET and HEAD answer 405 for free.
  */
-export function registerPdfRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; renderer: PdfRenderer }) {
+export function registerPdfRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; renderer: PdfRenderer; mailer: Mailer; publicUrl: string },
+) {
   const queue = RenderQueue.around(deps.renderer);
+  // Sending by e-mail with the PDF attached takes its turn in the same queue.
+  app.post<{ Params: { id: string } }>("/api/invoices/:id/send", async (request) => {
+    const me = await requireUser(deps.auth, request);
+    const input = parseBody(sendBody, request.body);
+    return sendInvoice(
+      { db: deps.db, queue, mailer: deps.mailer, publicUrl: deps.publicUrl },
+      me.id,
+      request.params.id,
+      input,
+    );
+  });
   app.get(PDF_URL, async (_request, reply) =>
     reply
       .status(405)

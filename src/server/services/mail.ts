@@ -4,7 +4,10 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
+  cc?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   subject: string;
   text: string;
   html?: string;

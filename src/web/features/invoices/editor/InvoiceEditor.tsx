@@ -394,7 +394,10 @@ export function InvoiceEditor({
                   currency={saved.currency}
                   clientName={saved.document.client.name}
                   clientPhone={saved.document.client.phone}
+                  clientEmail={saved.document.client.email}
                   companyName={saved.document.company.name}
+                  amountMinor={saved.balanceDueMinor || saved.totalMinor}
+                  dueDate={saved.dueDate}
                   today={today}
                   onChanged={refreshSaved}
                 />

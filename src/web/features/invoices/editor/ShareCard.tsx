@@ -1,14 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Copy, ExternalLink, MessageCircle, RefreshCw } from "lucide-react";
+import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatMoney } from "#domain/format";
+import { formatPageDate } from "#domain/invoice-page";
+import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate } from "#domain/send";
 import { whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
+import { SendDialog, type SendDraft } from "./SendDialog";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
 // opened it, and the payments the client reported from it, to confirm or dismiss.
@@ -22,7 +25,10 @@ export function ShareCard({
   currency,
   clientName,
   clientPhone,
+  clientEmail,
   companyName,
+  amountMinor,
+  dueDate,
   today,
   onChanged,
 }: {
@@ -31,7 +37,11 @@ export function ShareCard({
   currency: string;
   clientName: string;
   clientPhone: string;
+  clientEmail: string;
   companyName: string;
+  /** What the message names: the balance still due (or the total), and the due date. */
+  amountMinor: number;
+  dueDate: string | null;
   today: string;
   onChanged: () => Promise<void>;
 }) {
@@ -45,6 +55,7 @@ export function ShareCard({
     queryFn: () => api<{ reports: PaymentReport[] }>(`${base}/payment-reports`),
   });
   const [renewing, setRenewing] = useState(false);
+  const [sending, setSending] = useState<SendDraft | null>(null);
   const make = useMutation({
     mutationFn: (renew: boolean) =>
       api<ShareLinkAnswer>(`${base}/public-link${renew ? "/renew" : ""}`, { method: "POST", body: {} }),
@@ -71,6 +82,24 @@ export function ShareCard({
   });
 
   const url = link.data?.url ?? null;
+
+  /** Opens the send dialog, making the link first if there is none yet. */
+  async function startSending() {
+    const linkUrl = url ?? (await make.mutateAsync(false)).url ?? "";
+    const values = {
+      client_name: clientName,
+      invoice_number: invoiceNumber,
+      amount: formatMoney(amountMinor, currency),
+      due_date: dueDate ? formatPageDate(dueDate) : "receipt",
+      link: linkUrl,
+      business_name: companyName || "us",
+    };
+    setSending({
+      to: clientEmail,
+      subject: renderSendTemplate(DEFAULT_SEND_SUBJECT, values),
+      message: renderSendTemplate(DEFAULT_SEND_MESSAGE, values),
+    });
+  }
   const message = url
     ? `Hello ${clientName || ""}, here is invoice ${invoiceNumber} from ${companyName || "us"}: ${url}`.replace(
         "Hello ,",
@@ -184,6 +213,20 @@ export function ShareCard({
             Get a link
           </Button>
         </div>
+      )}
+      <div className="mt-3">
+        <Button size="sm" onClick={() => void startSending()} busy={make.isPending}>
+          <Mail className="h-4 w-4" aria-hidden="true" />
+          Send by e-mail
+        </Button>
+      </div>
+      {sending && (
+        <SendDialog
+          open
+          onOpenChange={(open) => !open && setSending(null)}
+          invoiceId={invoiceId}
+          draft={sending}
+        />
       )}
       <ConfirmDialog
         open={renewing}

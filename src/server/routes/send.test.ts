@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { userCredits } from "../db/schema";
+import { describeEachDb, get, post, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+
+// Sending an invoice by e-mail: the link is free, the PDF attached costs one credit like a download.
+
+describeEachDb("sending an invoice", (kind) => {
+  const t = testAppForSuite(kind);
+
+  async function issued(cookie: string, over: Record<string, unknown> = {}) {
+    const res = await post(
+      t.app,
+      "/api/invoices",
+      invoiceRequest(`SEND-${Math.random().toString(36).slice(2, 8)}`, over),
+      cookie,
+    );
+    return res.json().invoice as { id: string; invoiceNumber: string };
+  }
+  const body = (over: Record<string, unknown> = {}) => ({
+    to: ["asha@traders.example"],
+    subject: "Invoice from Kesari",
+    message: "Dear Asha, here it is: {link}",
+    attachPdf: false,
+    ...over,
+  });
+  const credits = async (cookie: string) => (await get(t.app, "/api/credits", cookie)).json().credits;
+
+  it("e-mails the link for free, and the PDF for one credit", async () => {
+    const s = await signUpAndSignIn(t);
+    const inv = await issued(s.cookie);
+    const before = t.mailer.sent.length;
+    const sent = await post(
+      t.app,
+      `/api/invoices/${inv.id}/send`,
+      body({ cc: ["accounts@kesari.example"] }),
+      s.cookie,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ sent: true, creditsRemaining: null });
+    expect(sent.json().link).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+    const mail = t.mailer.sent.at(-1)!;
+    expect(t.mailer.sent.length).toBe(before + 1);
+    expect(mail).toMatchObject({
+      to: "asha@traders.example",
+      cc: "accounts@kesari.example",
+      subject: "Invoice from Kesari",
+    });
+    expect(mail.attachments).toBeUndefined();
+    expect(await credits(s.cookie)).toBe(25);
+
+    const withPdf = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
+    expect(withPdf.json()).toMatchObject({ sent: true, creditsRemaining: 24 });
+    const attached = t.mailer.sent.at(-1)!.attachments!;
+    expect(attached).toHaveLength(1);
+    expect(attached[0]!.filename).toBe(`${inv.invoiceNumber}.pdf`);
+    expect(attached[0]!.content.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await credits(s.cookie)).toBe(24);
+  });
+
+  it("at zero credits refuses the PDF with 402 and sends nothing; the link alone still goes", async () => {
+    const s = await signUpAndSignIn(t);
+    const inv = await issued(s.cookie);
+    await get(t.app, "/api/credits", s.cookie);
+    await t.database.db
+      .update(userCredits)
+      .set({ credits: 0 })
+      .where(eq(userCredits.userId, await userIdOf(t, s.cookie)));
+    const before = t.mailer.sent.length;
+    const refused = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
+    expect(refused.statusCode).toBe(402);
+    expect(t.mailer.sent.length).toBe(before);
+    const linkOnly = await post(t.app, `/api/invoices/${inv.id}/send`, body(), s.cookie);
+    expect(linkOnly.statusCode).toBe(200);
+    expect(t.mailer.sent.length).toBe(before + 1);
+  });
+
+  it("refuses a draft, a bad address, and another user's invoice", async () => {
+    const s = await signUpAndSignIn(t);
+    const draft = await issued(s.cookie, { status: "draft" });
+    const refused = await post(t.app, `/api/invoices/${draft.id}/send`, body(), s.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("Issue the invoice before sending it.");
+    const inv = await issued(s.cookie);
+    expect(
+      (await post(t.app, `/api/invoices/${inv.id}/send`, body({ to: ["nope"] }), s.cookie)).statusCode,
+    ).toBe(400);
+    const other = await signUpAndSignIn(t);
+    expect((await post(t.app, `/api/invoices/${inv.id}/send`, body(), other.cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Db } from "../db/client";
+import { findInvoice } from "../db/queries/invoices";
+import { AppError, notFound } from "../errors";
+import type { RenderQueue } from "../pdf/render-queue";
+import { refundDownloadCredit } from "./credits";
+import { downloadInvoicePdf } from "./downloads";
+import type { Mailer } from "./mail";
+import { shareLink } from "./public-invoices";
+
+// Sending an issued invoice by e-mail (issue 11 part 5): the message with the invoice's public
+// link, and the PDF attached when asked, for one credit exactly like a download (DECISIONS §10):
+// reserved before the render, given back when the render or the mail fails. A link alone is free.
+
+export interface SendInput {
+  to: string[];
+  cc: string[];
+  subject: string;
+  message: string;
+  attachPdf: boolean;
+}
+
+export async function sendInvoice(
+  deps: { db: Db; queue: RenderQueue; mailer: Mailer; publicUrl: string },
+  userId: string,
+  invoiceId: string,
+  input: SendInput,
+): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
+  const { db } = deps;
+  const invoice = await findInvoice(db, userId, invoiceId);
+  if (!invoice) throw notFound("Invoice");
+  if (invoice.status === "draft")
+    throw new AppError("invoice_not_payable", "Issue the invoice before sending it.");
+  const link = (await shareLink(db, deps.publicUrl, userId, invoiceId)).url!;
+  const pdf = input.attachPdf ? await downloadInvoicePdf({ db, queue: deps.queue }, userId, invoiceId) : null;
+  try {
+    await deps.mailer.send({
+      to: input.to.join(", "),
+      ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
+      subject: input.subject,
+      text: input.message,
+      ...(pdf
+        ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
+        : {}),
+    });
+  } catch (error) {
+    if (pdf) await refundDownloadCredit(db, { userId, invoiceId, invoiceNumber: invoice.invoiceNumber });
+    throw new AppError(
+      "service_unavailable",
+      `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
+    );
+  }
+  return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
+}

@@ -1,0 +1,143 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { parseEmailList } from "#domain/send";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Dialog } from "#web/components/ui/dialog";
+import { Field, Input, Textarea } from "#web/components/ui/input";
+import { openTopUpDialog } from "../../credits/useTopUpDialog";
+
+// Send by e-mail: to the client (several addresses allowed), with a copy, the subject and message
+// filled from the template, and the PDF attached if wanted (one credit, as a download).
+
+export interface SendDraft {
+  to: string;
+  subject: string;
+  message: string;
+}
+
+export function SendDialog({
+  open,
+  onOpenChange,
+  invoiceId,
+  draft,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  invoiceId: string;
+  draft: SendDraft;
+}) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ ...draft, cc: "", attachPdf: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const to = parseEmailList(form.to);
+    const cc = parseEmailList(form.cc);
+    const found: Record<string, string> = {};
+    if (to.emails.length === 0) found.to = "Enter the client's e-mail address.";
+    else if (to.invalid) found.to = `${to.invalid} is not an e-mail address.`;
+    if (cc.invalid) found.cc = `${cc.invalid} is not an e-mail address.`;
+    if (!form.subject.trim()) found.subject = "Subject is required.";
+    if (!form.message.trim()) found.message = "Message is required.";
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await api(`/api/invoices/${encodeURIComponent(invoiceId)}/send`, {
+        method: "POST",
+        body: {
+          to: to.emails,
+          cc: cc.emails,
+          subject: form.subject,
+          message: form.message,
+          attachPdf: form.attachPdf,
+        },
+      });
+      if (form.attachPdf) void queryClient.invalidateQueries({ queryKey: ["credits"] });
+      toast.success("Invoice sent", { description: `E-mailed to ${to.emails.join(", ")}.` });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        toast.error("No credits left to attach the PDF", {
+          description: "Buy credits, or send the link alone: it costs nothing.",
+        });
+        openTopUpDialog();
+      } else if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else toast.error("Could not send", { description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Send by e-mail" className="max-w-xl">
+      <form className="space-y-3" onSubmit={submit} noValidate aria-label="Send by e-mail">
+        <Field label="To" error={errors.to} hint="Several addresses: separate them with commas.">
+          {(p) => (
+            <Input
+              {...p}
+              type="text"
+              inputMode="email"
+              value={form.to}
+              onChange={(e) => set("to", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Cc" error={errors.cc}>
+          {(p) => (
+            <Input
+              {...p}
+              type="text"
+              inputMode="email"
+              value={form.cc}
+              onChange={(e) => set("cc", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Subject" error={errors.subject}>
+          {(p) => (
+            <Input
+              {...p}
+              value={form.subject}
+              maxLength={200}
+              onChange={(e) => set("subject", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Message" error={errors.message}>
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={8}
+              value={form.message}
+              maxLength={5000}
+              onChange={(e) => set("message", e.target.value)}
+            />
+          )}
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.attachPdf}
+            onChange={(e) => set("attachPdf", e.target.checked)}
+          />
+          Attach the PDF (1 credit; the link alone is free)
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Send
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
