@@ -6,7 +6,7 @@ import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
-import { invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
+import { activityRoutes, invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
 import { paymentGatewayRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
@@ -30,6 +30,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...invoiceRoutes,
   ...invoicePaymentRoutes,
   ...sendRoutes,
+  ...activityRoutes,
   ...dashboardRoutes,
   ...creditRoutes,
   ...paymentRoutes,

@@ -109,3 +109,29 @@ export const sendRoutes = [
     },
   }),
 ];
+
+export const activitySchema = z.object({
+  events: z.array(
+    z.object({
+      id,
+      /** created, status_changed, payment_recorded, payment_changed, payment_deleted, link_created,
+       * link_renewed, sent, viewed, payment_reported, report_confirmed, report_dismissed */
+      kind: z.string(),
+      detail: z.record(z.string(), z.unknown()),
+      at: isoDateTime,
+    }),
+  ),
+});
+export type Activity = z.output<typeof activitySchema>;
+
+export const activityRoutes = [
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/activity",
+    summary: "What happened to the invoice: status changes, payments, sends, views, reports (newest first)",
+    tag: "Payments received",
+    auth: "user",
+    params: z.object({ id }),
+    responses: { 200: activitySchema },
+  }),
+];

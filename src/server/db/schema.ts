@@ -536,3 +536,28 @@ export const paymentReports = pgTable(
   },
   (t) => [index("payment_reports_invoice_idx").on(t.invoiceId, t.status)],
 );
+
+/**
+ * What happened to an invoice, for its activity list (issue 11 part 5): status changes, payments,
+ * sends, views of its public page, reports; `detail` holds the few facts each one names.
+ */
+export const invoiceEvents = pgTable(
+  "invoice_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: jsonb("detail").notNull().default({}),
+    // The time of the insert itself, not of its transaction: one change writes several events,
+    // and the list keeps them in the order they happened.
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("invoice_events_invoice_idx").on(t.invoiceId, t.createdAt)],
+);

@@ -7,6 +7,7 @@ import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 import type { InvoiceRow } from "../db/queries/invoices";
 import { presentPayment } from "../presenters/invoice-payments";
 import { presentInvoiceSummary } from "../presenters/invoices";
+import { invoiceActivity } from "../services/invoice-events";
 import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
 import { parseBody } from "./validate";
@@ -24,6 +25,12 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
     ]);
     return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
   }
+
+  app.get<Params>("/api/invoices/:id/activity", async (request) => {
+    const me = await requireUser(auth, request);
+    await invoicePayments(db, me.id, request.params.id); // 404 for another user's invoice
+    return { events: await invoiceActivity(db, me.id, request.params.id) };
+  });
 
   app.get<Params>("/api/invoices/:id/payments", async (request) => {
     const me = await requireUser(auth, request);

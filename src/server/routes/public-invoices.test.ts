@@ -110,6 +110,8 @@ describeEachDb("the public invoice page", (kind) => {
     const inv = await issued(s.cookie, `PUB-V-${Date.now()}`);
     const url = path((await link(s.cookie, inv.id)).json().url);
     await view(url, { cookie: s.cookie });
+    const ownKinds = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    expect(ownKinds.map((e: { kind: string }) => e.kind)).not.toContain("viewed");
     expect((await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json()).toMatchObject({
       views: 0,
       firstViewedAt: null,
@@ -118,6 +120,9 @@ describeEachDb("the public invoice page", (kind) => {
     await view(url);
     const seen = (await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json();
     expect(seen.views).toBe(2);
+    // Two views within the hour are one visit in the activity list.
+    const events = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    expect(events.filter((e: { kind: string }) => e.kind === "viewed")).toHaveLength(1);
     expect(seen.firstViewedAt).not.toBeNull();
   });
 
@@ -158,6 +163,16 @@ describeEachDb("the public invoice page", (kind) => {
     expect(payments).toEqual([
       expect.objectContaining({ method: "upi", reference: "412345678901", source: "upi_report" }),
     ]);
+    const activity = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    expect(activity.map((e: { kind: string }) => e.kind).reverse()).toEqual([
+      "created",
+      "link_created",
+      "payment_reported",
+      "report_confirmed",
+      "payment_recorded",
+      "status_changed",
+    ]);
+    expect((await get(t.app, `/api/invoices/${inv.id}/activity`, other.cookie)).statusCode).toBe(404);
     // A paid invoice's page offers nothing to pay.
     const page = await view(`/i/${token}`);
     expect(page.body).toContain('data-status="paid"');

@@ -22,6 +22,7 @@ import {
 import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { recordInvoiceEvent } from "./invoice-events";
 
 // Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
 // Each change runs in one transaction that locks the invoice row first, so concurrent payments on
@@ -62,6 +63,26 @@ function refuse(current: InvoiceRow, amountMinor: number, balanceMinor: number):
   throw new AppError("validation_failed", problem, { amountMinor: problem });
 }
 
+function noteEvent(
+  tx: Db,
+  kind: "payment_recorded" | "payment_changed" | "payment_deleted",
+  invoice: InvoiceRow,
+  payment: InvoicePaymentRow,
+) {
+  return recordInvoiceEvent(tx, {
+    userId: payment.userId,
+    invoiceId: invoice.id,
+    kind,
+    detail: {
+      amountMinor: Number(payment.amountMinor),
+      currency: invoice.currency,
+      method: payment.method,
+      source: payment.source,
+      reference: payment.reference,
+    },
+  });
+}
+
 /** Derives status, payment date and amount paid from the invoice's payments, and saves them. */
 async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
   const payments = await listInvoicePayments(tx, userId, current.id);
@@ -71,6 +92,10 @@ async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<Invo
     status: next.status,
     paymentDate: next.paymentDate,
   };
+  if (next.status !== current.status) {
+    const detail = { from: current.status, to: next.status };
+    await recordInvoiceEvent(tx, { userId, invoiceId: current.id, kind: "status_changed", detail });
+  }
   return updateInvoiceRow(tx, userId, current.id, document, next.paidMinor);
 }
 
@@ -101,6 +126,7 @@ export async function recordPayment(
       source: opts.source ?? "manual",
       externalId: opts.externalId ?? null,
     });
+    await noteEvent(tx, "payment_recorded", current, payment);
     return { payment, invoice: await settle(tx, userId, current) };
   };
   try {
@@ -129,6 +155,7 @@ export async function editPayment(
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
     const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
+    await noteEvent(tx, "payment_changed", current, payment!);
     return { payment: payment!, invoice: await settle(tx, userId, current) };
   });
 }
@@ -144,6 +171,7 @@ export async function deletePayment(
     const current = await lockInvoice(tx, userId, invoiceId);
     const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
+    await noteEvent(tx, "payment_deleted", current, deleted);
     return settle(tx, userId, current);
   });
 }

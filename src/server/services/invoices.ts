@@ -33,6 +33,7 @@ import {
 import { readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { recordInvoiceEvent } from "./invoice-events";
 import { paymentsFollowingStatus } from "./invoice-payments";
 
 // The invoice commands. Each is ONE transaction holding the invoice change, its number and its
@@ -209,6 +210,12 @@ async function createWith(
   const paid = await paymentsFollowingStatus(tx, userId, null, document);
   const row = await insertInvoice(tx, userId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
+  await recordInvoiceEvent(tx, {
+    userId,
+    invoiceId: id,
+    kind: "created",
+    detail: { status: document.status },
+  });
   await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, null, document, settings);
   return row;
 }
@@ -274,6 +281,10 @@ export async function updateInvoice(
       const paid = await paymentsFollowingStatus(tx, userId, current, document);
       const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
       await paid.afterSave(id);
+      if (current.status !== document.status) {
+        const detail = { from: current.status, to: document.status };
+        await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
+      }
       await moveStock(
         tx,
         userId,
@@ -307,6 +318,10 @@ export async function changeInvoiceStatus(
     const paid = await paymentsFollowingStatus(tx, userId, current, document);
     const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
     await paid.afterSave(id);
+    if (before.status !== document.status) {
+      const detail = { from: before.status, to: document.status };
+      await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
+    }
     await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
     return saved(row, settings);
   });

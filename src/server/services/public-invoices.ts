@@ -16,6 +16,7 @@ import {
   setPublicToken,
 } from "../db/queries/public-invoices";
 import { AppError, notFound } from "../errors";
+import { recordInvoiceEvent, recordViewEvent } from "./invoice-events";
 import { recordPayment } from "./invoice-payments";
 import type { Mailer } from "./mail";
 
@@ -72,6 +73,7 @@ export async function shareLink(
   if (current.token && !opts.renew) return linkOf(publicUrl, current);
   const row = await setPublicToken(db, userId, invoiceId, newPublicToken());
   if (!row) throw notFound("Invoice");
+  await recordInvoiceEvent(db, { userId, invoiceId, kind: current.token ? "link_renewed" : "link_created" });
   return linkOf(publicUrl, row);
 }
 
@@ -86,6 +88,7 @@ export async function publicInvoice(db: Db, token: string): Promise<PublicInvoic
 export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: string | null): Promise<void> {
   if (viewerId === row.userId) return;
   await countPublicView(db, row.id, new Date());
+  await recordViewEvent(db, { userId: row.userId, invoiceId: row.id });
 }
 
 export const balanceOf = (row: PublicInvoiceRow) =>
@@ -118,6 +121,12 @@ export async function reportPayment(
     amountMinor: balance,
     utr: input.utr,
     note: input.note,
+  });
+  await recordInvoiceEvent(db, {
+    userId: row.userId,
+    invoiceId: row.id,
+    kind: "payment_reported",
+    detail: { utr: input.utr, amountMinor: balance, currency: row.currency },
   });
   void tellBusiness(deps, row, balance, input).catch(deps.onMailFailed);
 }
@@ -163,6 +172,12 @@ export async function confirmPaymentReport(
   return db.transaction(async (tx) => {
     const report = await resolvePaymentReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
     if (!report) throw notFound("Report");
+    await recordInvoiceEvent(tx, {
+      userId,
+      invoiceId,
+      kind: "report_confirmed",
+      detail: { utr: report.utr },
+    });
     const { invoice } = await recordPayment(
       tx,
       userId,
@@ -183,5 +198,6 @@ export async function confirmPaymentReport(
 export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
   const report = await resolvePaymentReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
   if (!report) throw notFound("Report");
+  await recordInvoiceEvent(db, { userId, invoiceId, kind: "report_dismissed", detail: { utr: report.utr } });
   return report;
 }

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../errors";
 import type { RenderQueue } from "../pdf/render-queue";
 import { refundDownloadCredit } from "./credits";
 import { downloadInvoicePdf } from "./downloads";
+import { recordInvoiceEvent } from "./invoice-events";
 import type { Mailer } from "./mail";
 import { shareLink } from "./public-invoices";
 
@@ -49,5 +50,11 @@ export async function sendInvoice(
       `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
     );
   }
+  await recordInvoiceEvent(db, {
+    userId,
+    invoiceId,
+    kind: "sent",
+    detail: { to: input.to, cc: input.cc, attachPdf: input.attachPdf },
+  });
   return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
 }

@@ -24,6 +24,15 @@ CREATE TABLE "business_gateways" (
 	CONSTRAINT "business_gateways_webhook_token_unique" UNIQUE("webhook_token")
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"invoice_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invoice_gateway_orders" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -78,6 +87,8 @@ ALTER TABLE "invoices" ADD COLUMN "public_views" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "invoices" ADD COLUMN "public_first_viewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_gateways" ADD CONSTRAINT "business_gateways_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_events" ADD CONSTRAINT "invoice_events_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_events" ADD CONSTRAINT "invoice_events_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_gateway_orders" ADD CONSTRAINT "invoice_gateway_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -85,6 +96,7 @@ ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoi
 ALTER TABLE "payment_reports" ADD CONSTRAINT "payment_reports_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_reports" ADD CONSTRAINT "payment_reports_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoice_events_invoice_idx" ON "invoice_events" USING btree ("invoice_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_invoice_idx" ON "invoice_gateway_orders" USING btree ("user_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_gateway_orders_unpaid_idx" ON "invoice_gateway_orders" USING btree ("check_after") WHERE "invoice_gateway_orders"."status" <> 'paid' and "invoice_gateway_orders"."test_mode" = false;--> statement-breakpoint
 CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","paid_on");--> statement-breakpoint

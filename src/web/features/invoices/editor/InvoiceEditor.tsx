@@ -22,6 +22,7 @@ import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
 import { ActionBar, type EditorActionName } from "./ActionBar";
+import { ActivityCard } from "./ActivityCard";
 import { ClientSection } from "./ClientSection";
 import { CompanyCard } from "./CompanyCard";
 import { DetailsSection } from "./DetailsSection";
@@ -410,6 +411,7 @@ export function InvoiceEditor({
                   onChanged={refreshSaved}
                 />
               )}
+              {saved && <ActivityCard invoiceId={saved.id} />}
             </>
           )}
         </form>

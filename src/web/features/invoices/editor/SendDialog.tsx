@@ -60,6 +60,7 @@ export function SendDialog({
         },
       });
       if (form.attachPdf) void queryClient.invalidateQueries({ queryKey: ["credits"] });
+      void queryClient.invalidateQueries({ queryKey: ["invoices", "activity", invoiceId] });
       toast.success("Invoice sent", { description: `E-mailed to ${to.emails.join(", ")}.` });
       onOpenChange(false);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -54,6 +54,9 @@ export function ShareCard({
     queryKey: reportsKey(invoiceId),
     queryFn: () => api<{ reports: PaymentReport[] }>(`${base}/payment-reports`),
   });
+  const queryClient = useQueryClient();
+  const refreshActivity = () =>
+    queryClient.invalidateQueries({ queryKey: ["invoices", "activity", invoiceId] });
   const [renewing, setRenewing] = useState(false);
   const [sending, setSending] = useState<SendDraft | null>(null);
   const make = useMutation({
@@ -61,6 +64,7 @@ export function ShareCard({
       api<ShareLinkAnswer>(`${base}/public-link${renew ? "/renew" : ""}`, { method: "POST", body: {} }),
     onSuccess: (answer, renew) => {
       link.refetch();
+      void refreshActivity();
       setRenewing(false);
       if (renew) toast.success("New link made", { description: "The old link no longer opens the invoice." });
       return answer;
@@ -75,6 +79,7 @@ export function ShareCard({
       }),
     onSuccess: async (_answer, { action }) => {
       await reports.refetch();
+      void refreshActivity();
       if (action === "confirm") await onChanged();
       toast.success(action === "confirm" ? "Payment recorded" : "Report dismissed");
     },

@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Activity } from "#contract/invoice-payments";
+import { describeInvoiceEvent } from "#domain/activity";
+import { api } from "#web/api";
+import { Card } from "#web/components/ui/card";
+
+// The invoice's activity: what happened to it and when, newest first.
+
+export function ActivityCard({ invoiceId }: { invoiceId: string }) {
+  const activity = useQuery({
+    queryKey: ["invoices", "activity", invoiceId],
+    queryFn: () => api<Activity>(`/api/invoices/${encodeURIComponent(invoiceId)}/activity`),
+  });
+  return (
+    <Card role="region" aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="text-lg font-semibold">
+        Activity
+      </h2>
+      {activity.isPending ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="status">
+          Loading…
+        </p>
+      ) : !activity.data?.events.length ? (
+        <p className="mt-3 text-sm text-muted-foreground">Nothing yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-2 text-sm" aria-label="Activity, newest first">
+          {activity.data.events.map((e) => (
+            <li key={e.id} className="flex flex-wrap justify-between gap-x-4">
+              <span>{describeInvoiceEvent(e.kind, e.detail)}</span>
+              <time className="text-xs text-muted-foreground" dateTime={e.at}>
+                {new Date(e.at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" })}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
