@@ -115,3 +115,28 @@ test("send the invoice by e-mail: the link is free, the PDF attached costs a cre
   await expect(page.getByText("Invoice sent").first()).toBeVisible();
   await expect(credits).toHaveAccessibleName(/^24 Credits\b/);
 });
+
+test("a draft is issued first, after a confirmation, before it can be sent", async ({
+  signedInPage: page,
+}) => {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/invoices", {
+    headers: { origin },
+    data: {
+      invoiceNumber: `INV-DR-${Math.random().toString(36).slice(2, 8)}`,
+      status: "draft",
+      invoiceDate: "2026-11-21",
+      dueDate: "2099-12-21",
+      currency: "INR",
+      client: { name: "Lakshmi Stores" },
+      items: [{ id: "a", name: "Masala tea, 1 kg", quantity: "1", rate: "450", taxPercent: "0" }],
+    },
+  });
+  const draft = (await res.json()).invoice;
+  await page.goto(`/invoice/edit/${draft.id}`);
+  await page.getByRole("button", { name: "Issue and send…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
+  const share = page.getByRole("region", { name: "Share with your client" });
+  await expect(share.getByRole("button", { name: "Send by e-mail" })).toBeVisible();
+  await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "due");
+});

@@ -555,9 +555,7 @@ export const invoiceEvents = pgTable(
     detail: jsonb("detail").notNull().default({}),
     // The time of the insert itself, not of its transaction: one change writes several events,
     // and the list keeps them in the order they happened.
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("invoice_events_invoice_idx").on(t.invoiceId, t.createdAt)],
 );

@@ -81,6 +81,7 @@ export function InvoiceEditor({
   const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const [paymentDate, setPaymentDate] = useState(today);
+  const [issueToSend, setIssueToSend] = useState(false);
 
   // The server snapshots the company from Settings on every save; the preview shows the same.
   const company = useMemo(() => companySnapshot(settings), [settings]);
@@ -388,6 +389,25 @@ export function InvoiceEditor({
                 onAction={onAction}
                 download={downloadButton}
               />
+              {saved && saved.status === "draft" && (
+                <Card role="region" aria-labelledby="share-draft-heading">
+                  <h2 id="share-draft-heading" className="text-lg font-semibold">
+                    Share with your client
+                  </h2>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    A draft is not sent. Issue it to give it its number, take its items from stock, and share
+                    or e-mail it.
+                  </p>
+                  <Button
+                    className="mt-3"
+                    size="sm"
+                    busy={busy === "issue"}
+                    onClick={() => setIssueToSend(true)}
+                  >
+                    Issue and send…
+                  </Button>
+                </Card>
+              )}
               {saved && saved.status !== "draft" && (
                 <ShareCard
                   invoiceId={saved.id}
@@ -426,6 +446,18 @@ export function InvoiceEditor({
         </div>
       </div>
 
+      <ConfirmDialog
+        open={issueToSend}
+        onOpenChange={setIssueToSend}
+        title={`Issue invoice ${input.invoiceNumber}?`}
+        description="It keeps this number, and its items are taken from stock. Then you can send it or share its link."
+        confirmLabel="Issue invoice"
+        busy={busy === "issue"}
+        onConfirm={() => {
+          setIssueToSend(false);
+          onAction("issue");
+        }}
+      />
       <Dialog
         open={payDialog}
         onOpenChange={setPayDialog}
