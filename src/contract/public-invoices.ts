@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, isoDate, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
+import { verifyBody } from "./payments";
 import { route } from "./registry";
 
 // The public invoice page's calls (no sign-in: the link's token is the key) and the owner's
@@ -41,13 +42,8 @@ const onlineOrder = z.object({
   name: z.string(),
   description: z.string(),
 });
-const checkoutAnswer = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
-});
-
-export { checkoutAnswer };
+/** Razorpay Checkout's answer: the same three fields as a credit purchase's. */
+export const checkoutAnswer = verifyBody;
 
 export const reportConfirmBody = z.object({ paidOn: isoDate });
 

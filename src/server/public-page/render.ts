@@ -1,4 +1,5 @@
 import type { InvoicePageModel, LabelValue } from "#domain/invoice-page";
+import { escapeHtml } from "../html";
 
 // The public invoice page (/i/<token>) as one HTML document drawn from the same page model as the
 // preview and the PDF (docs/decisions/0015-one-page-model.md): no app bundle, one small script of
@@ -20,25 +21,25 @@ export interface PublicPageExtras {
   canReport: boolean;
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 const rows = (items: LabelValue[], cls = "") =>
   items
     .map(
-      (r) => `<div class="row ${cls}"><span>${escape(r.label)}</span><span>${escape(r.value)}</span></div>`,
+      (r) =>
+        `<div class="row ${cls}"><span>${escapeHtml(r.label)}</span><span>${escapeHtml(r.value)}</span></div>`,
     )
     .join("");
 
 const block = (title: string, lines: string[]) =>
-  lines.length ? `<h2 class="label">${escape(title)}</h2><p>${lines.map(escape).join("<br>")}</p>` : "";
+  lines.length ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escape).join("<br>")}</p>` : "";
 
 function linesTable(page: InvoicePageModel): string {
-  const head = page.columns.map((c) => `<th scope="col" class="${c.align}">${escape(c.title)}</th>`).join("");
+  const head = page.columns
+    .map((c) => `<th scope="col" class="${c.align}">${escapeHtml(c.title)}</th>`)
+    .join("");
   const body = page.lines
     .map(
       (line) =>
-        `<tr>${page.columns.map((c) => `<td class="${c.align}">${escape(line[c.key])}</td>`).join("")}</tr>`,
+        `<tr>${page.columns.map((c) => `<td class="${c.align}">${escapeHtml(line[c.key])}</td>`).join("")}</tr>`,
     )
     .join("");
   return `<div class="table" tabindex="0" role="region" aria-label="Items"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
@@ -47,26 +48,26 @@ function linesTable(page: InvoicePageModel): string {
 function payBlock(x: PublicPageExtras): string {
   if (!x.upi && !x.upiImageUrl && !x.paysOnline) return "";
   const upi = x.upi
-    ? `<a class="button" href="${escape(x.upi.uri)}">Pay ${escape(x.upi.amount)} with UPI</a>
-<div class="qr" role="img" aria-label="UPI QR code for ${escape(x.upi.amount)}">${x.upi.qrSvg}</div>
-<p class="small">Scan with any UPI app, or pay <strong>${escape(x.upi.amount)}</strong> to UPI ID <strong class="copy">${escape(x.upi.upiId)}</strong>.</p>`
+    ? `<a class="button" href="${escapeHtml(x.upi.uri)}">Pay ${escapeHtml(x.upi.amount)} with UPI</a>
+<div class="qr" role="img" aria-label="UPI QR code for ${escapeHtml(x.upi.amount)}">${x.upi.qrSvg}</div>
+<p class="small">Scan with any UPI app, or pay <strong>${escapeHtml(x.upi.amount)}</strong> to UPI ID <strong class="copy">${escapeHtml(x.upi.upiId)}</strong>.</p>`
     : x.upiImageUrl
-      ? `<img class="qr" src="${escape(x.upiImageUrl)}" alt="UPI QR code of the business"><p class="small">Scan with any UPI app and pay ${escape(x.balance ?? "")}.</p>`
+      ? `<img class="qr" src="${escapeHtml(x.upiImageUrl)}" alt="UPI QR code of the business"><p class="small">Scan with any UPI app and pay ${escapeHtml(x.balance ?? "")}.</p>`
       : "";
   const online = x.paysOnline
-    ? `<button type="button" class="button secondary" id="pay-online" data-token="${escape(x.token)}">Pay online (cards, netbanking, UPI)</button>
+    ? `<button type="button" class="button secondary" id="pay-online" data-token="${escapeHtml(x.token)}">Pay online (cards, netbanking, UPI)</button>
 <p class="small" id="pay-online-status" role="status"></p>`
     : "";
   const report = x.canReport
     ? `<details id="report"><summary>I have paid</summary>
-<form id="report-form" data-token="${escape(x.token)}">
+<form id="report-form" data-token="${escapeHtml(x.token)}">
 <label for="utr">UPI reference (UTR)</label><input id="utr" name="utr" required maxlength="40" autocomplete="off" inputmode="numeric">
 <label for="note">Note (optional)</label><input id="note" name="note" maxlength="300">
 <button type="submit" class="button">Tell the business</button>
 <p class="small" id="report-status" role="status"></p>
 </form></details>`
     : "";
-  return `<section class="pay no-print" aria-labelledby="pay-heading"><h2 id="pay-heading">Pay ${escape(x.balance ?? "")}</h2>${upi}${online}${report}</section>`;
+  return `<section class="pay no-print" aria-labelledby="pay-heading"><h2 id="pay-heading">Pay ${escapeHtml(x.balance ?? "")}</h2>${upi}${online}${report}</section>`;
 }
 
 export function renderPublicInvoice(page: InvoicePageModel, x: PublicPageExtras): string {
@@ -77,7 +78,7 @@ export function renderPublicInvoice(page: InvoicePageModel, x: PublicPageExtras)
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escape(page.info.title)} from ${escape(page.company.name)}</title>
+<title>${escapeHtml(page.info.title)} from ${escapeHtml(page.company.name)}</title>
 <style>
 :root { --primary: ${c.primary}; --ink: ${c.ink}; --muted: ${c.muted}; --rule: ${c.rule}; --on-primary: ${c.onPrimary}; }
 * { box-sizing: border-box; }
@@ -129,17 +130,17 @@ footer { text-align: center; font-size: .8rem; color: #4b5563; margin: 1.5rem 0;
 <body>
 <main>
 <div class="actions no-print"><button type="button" class="button secondary" id="print">Print</button></div>
-<article class="sheet" aria-label="${escape(page.info.title)}">
+<article class="sheet" aria-label="${escapeHtml(page.info.title)}">
 <div class="top">
 <div>
-${x.logoUrl ? `<img class="logo" src="${escape(x.logoUrl)}" alt="${escape(page.company.name)} logo">` : ""}
-<p><strong>${escape(page.company.name)}</strong></p>
+${x.logoUrl ? `<img class="logo" src="${escapeHtml(x.logoUrl)}" alt="${escapeHtml(page.company.name)} logo">` : ""}
+<p><strong>${escapeHtml(page.company.name)}</strong></p>
 <p class="small">${page.company.lines.map(escape).join("<br>")}</p>
 </div>
 <div>
-<h1>${escape(page.title)}</h1>
+<h1>${escapeHtml(page.title)}</h1>
 <div class="meta">${rows(page.meta)}</div>
-<p style="margin-top:.4rem"><span class="status ${escape(x.statusKey)}" data-status="${escape(x.statusKey)}">${escape(x.statusLabel)}</span>${page.mark ? ` <span class="mark">${escape(page.mark.text)}</span>` : ""}</p>
+<p style="margin-top:.4rem"><span class="status ${escapeHtml(x.statusKey)}" data-status="${escapeHtml(x.statusKey)}">${escapeHtml(x.statusLabel)}</span>${page.mark ? ` <span class="mark">${escapeHtml(page.mark.text)}</span>` : ""}</p>
 </div>
 </div>
 <div class="parties">
@@ -147,12 +148,12 @@ ${x.logoUrl ? `<img class="logo" src="${escape(x.logoUrl)}" alt="${escape(page.c
 ${page.shipTo ? `<div>${block(page.labels.shipTo, page.shipTo)}</div>` : ""}
 </div>
 ${linesTable(page)}
-<div class="totals">${rows(page.totals)}<div class="row total"><span>${escape(page.total.label)}</span><span data-testid="public-total">${escape(page.total.value)}</span></div>${rows(page.payments, "balance")}</div>
-<p class="words">${escape(page.amountInWords)}</p>
+<div class="totals">${rows(page.totals)}<div class="row total"><span>${escapeHtml(page.total.label)}</span><span data-testid="public-total">${escapeHtml(page.total.value)}</span></div>${rows(page.payments, "balance")}</div>
+<p class="words">${escapeHtml(page.amountInWords)}</p>
 ${page.notes ? block(page.labels.notes, page.notes.split("\n")) : ""}
 ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}
-${page.bank ? `<h2 class="label">${escape(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
-${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escape(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escape(page.signatory.forCompany)}<br>${escape(page.labels.signatory)}</p>` : ""}
+${page.bank ? `<h2 class="label">${escapeHtml(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
+${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escapeHtml(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : ""}
 </article>
 ${x.balance ? payBlock(x) : ""}
 <footer>Sent with Bahi. This page shows this invoice only.</footer>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildOpenApiDocument } from "#contract/openapi";
+import { escapeHtml } from "../html";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 interface Operation {
@@ -10,9 +11,6 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 

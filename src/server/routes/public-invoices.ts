@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
-import { checkoutAnswer, reportBody, reportConfirmBody } from "#contract/public-invoices";
+import { checkoutAnswer, type PaymentReport, reportBody, reportConfirmBody } from "#contract/public-invoices";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { buildInvoicePage } from "#domain/invoice-page";
@@ -11,6 +11,7 @@ import { requireUser } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { findImage } from "../db/queries/images";
+import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { presentInvoiceSummary } from "../presenters/invoices";
@@ -60,6 +61,15 @@ function windowLimiter(limit: number, windowMs: number) {
     return w.count <= limit;
   };
 }
+
+const presentReport = (r: PaymentReportRow): PaymentReport => ({
+  id: r.id,
+  amountMinor: Number(r.amountMinor),
+  utr: r.utr,
+  note: r.note,
+  status: r.status,
+  reportedAt: r.reportedAt.toISOString(),
+});
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Not found</title></head><body style="font:16px system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>This invoice link does not work</h1><p>It may have been replaced by a newer link. Please ask the business that sent it for the current one.</p></body></html>`;
 
@@ -213,16 +223,7 @@ export function registerPublicInvoiceRoutes(
     const me = await requireUser(auth, request);
     await readShareLink(db, config.publicUrl, me.id, request.params.id); // 404 for another's invoice
     const reports = await paymentReports(db, me.id, request.params.id);
-    return {
-      reports: reports.map((r) => ({
-        id: r.id,
-        amountMinor: Number(r.amountMinor),
-        utr: r.utr,
-        note: r.note,
-        status: r.status,
-        reportedAt: r.reportedAt.toISOString(),
-      })),
-    };
+    return { reports: reports.map(presentReport) };
   });
   app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
     const me = await requireUser(auth, request);
@@ -238,15 +239,7 @@ export function registerPublicInvoiceRoutes(
   });
   app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
     const me = await requireUser(auth, request);
-    const r = await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId!);
-    return {
-      id: r.id,
-      amountMinor: Number(r.amountMinor),
-      utr: r.utr,
-      note: r.note,
-      status: r.status,
-      reportedAt: r.reportedAt.toISOString(),
-    };
+    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId!));
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.

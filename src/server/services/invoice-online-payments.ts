@@ -15,7 +15,13 @@ import { findGateway, findGatewayByWebhookToken } from "../db/queries/gateways";
 import { AppError } from "../errors";
 import { type BusinessGateways, liveKeysOf } from "./business-gateway";
 import { RECONCILE_AFTER_MS, RECONCILE_MAX_AGE_MS, recheckDelayMs } from "./payment-events";
-import { checkoutSignature, type RazorpayClient, signaturesMatch, webhookSignature } from "./razorpay";
+import {
+  checkoutSignature,
+  parseWebhookEvent,
+  type RazorpayClient,
+  signaturesMatch,
+  webhookSignature,
+} from "./razorpay";
 
 // A client pays an invoice online into the business's own Razorpay account (issue 11 part 3;
 // DECISIONS §10). The same rules as credit purchases (services/payments.ts): the server prices
@@ -229,12 +235,7 @@ export async function handleBusinessWebhook(
   if (!signaturesMatch(webhookSignature(rawBody, live.webhookSecret), signature)) {
     throw new AppError("bad_request", "Invalid webhook signature.");
   }
-  let event: { event?: unknown; payload?: Record<string, { entity?: Record<string, unknown> }> };
-  try {
-    event = JSON.parse(rawBody.toString("utf8"));
-  } catch {
-    throw new AppError("bad_request", "The webhook body is not JSON.");
-  }
+  const event = parseWebhookEvent(rawBody);
   if (event.event !== "payment.captured" && event.event !== "order.paid") return { status: "ignored" };
   const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id;
   const order =

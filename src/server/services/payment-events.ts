@@ -9,7 +9,7 @@ import {
 } from "../db/queries/payments";
 import { AppError } from "../errors";
 import { capturedPayment, gatewayUnavailable, grantOrder, type Payments } from "./payments";
-import { signaturesMatch, webhookSignature } from "./razorpay";
+import { parseWebhookEvent, signaturesMatch, webhookSignature } from "./razorpay";
 
 /** Orders unpaid this long are asked about by reconciliation (the browser may never come back). */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -53,12 +53,7 @@ export async function handleWebhook(
   if (!signaturesMatch(webhookSignature(rawBody, webhookSecret), signature)) {
     throw new AppError("bad_request", "Invalid webhook signature.");
   }
-  let event: { event?: unknown; payload?: Record<string, { entity?: Record<string, unknown> }> };
-  try {
-    event = JSON.parse(rawBody.toString("utf8"));
-  } catch {
-    throw new AppError("bad_request", "The webhook body is not JSON.");
-  }
+  const event = parseWebhookEvent(rawBody);
   const type = typeof event.event === "string" ? event.event : "unknown";
   if (type !== "order.paid" && type !== "payment.captured") return { status: "ignored" };
   const eventId =

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { AppError } from "../errors";
 
 // Razorpay's REST API over fetch. The official SDK hard-codes its host and compares webhook
 // signatures with `===`; here the base URL is config (tests point it at a local fake) and every
@@ -109,4 +110,18 @@ const SIGNATURE = /^[0-9a-f]{64}$/i;
 export function signaturesMatch(expectedHex: string, received: unknown): boolean {
   if (typeof received !== "string" || !SIGNATURE.test(received) || !SIGNATURE.test(expectedHex)) return false;
   return timingSafeEqual(Buffer.from(expectedHex, "hex"), Buffer.from(received, "hex"));
+}
+
+export interface WebhookEvent {
+  event?: unknown;
+  payload?: Record<string, { entity?: Record<string, unknown> }>;
+}
+
+/** A webhook's body (its signature already checked), or a 400 when it is not JSON. */
+export function parseWebhookEvent(rawBody: Buffer): WebhookEvent {
+  try {
+    return JSON.parse(rawBody.toString("utf8")) as WebhookEvent;
+  } catch {
+    throw new AppError("bad_request", "The webhook body is not JSON.");
+  }
 }

@@ -19,6 +19,14 @@ export async function listInvoicePayments(
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
 }
 
+/** This payment of this invoice of this user. */
+const onePayment = (p: { userId: string; invoiceId: string; id: string }) =>
+  and(
+    eq(invoicePayments.id, p.id),
+    eq(invoicePayments.invoiceId, p.invoiceId),
+    eq(invoicePayments.userId, p.userId),
+  );
+
 export async function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
   const [row] = await tx.insert(invoicePayments).values(payment).returning();
   return row!;
@@ -32,13 +40,7 @@ export async function updateInvoicePayment(
   const [row] = await tx
     .update(invoicePayments)
     .set({ ...fields, updatedAt: new Date() })
-    .where(
-      and(
-        eq(invoicePayments.id, p.id),
-        eq(invoicePayments.invoiceId, p.invoiceId),
-        eq(invoicePayments.userId, p.userId),
-      ),
-    )
+    .where(onePayment(p))
     .returning();
   return row;
 }
@@ -47,16 +49,7 @@ export async function deleteInvoicePayment(
   tx: Db,
   p: { userId: string; invoiceId: string; id: string },
 ): Promise<InvoicePaymentRow | undefined> {
-  const [row] = await tx
-    .delete(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.id, p.id),
-        eq(invoicePayments.invoiceId, p.invoiceId),
-        eq(invoicePayments.userId, p.userId),
-      ),
-    )
-    .returning();
+  const [row] = await tx.delete(invoicePayments).where(onePayment(p)).returning();
   return row;
 }
 

@@ -49,7 +49,7 @@ export const summaryColumns = {
   updatedAt: invoices.updatedAt,
 };
 
-const fullColumns = { ...summaryColumns, invoiceData: invoices.invoiceData };
+export const fullColumns = { ...summaryColumns, invoiceData: invoices.invoiceData };
 
 /** What an invoice adds to the dashboard's totals. */
 const contributionColumns = {

@@ -1,29 +1,13 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, paymentReports } from "../schema";
-import type { InvoiceRow } from "./invoices";
+import { fullColumns, type InvoiceRow } from "./invoices";
 
 // The public invoice page (/i/<token>) and the clients' "I have paid" reports.
 
 export type PaymentReportRow = typeof paymentReports.$inferSelect;
 
-const publicColumns = {
-  id: invoices.id,
-  userId: invoices.userId,
-  invoiceNumber: invoices.invoiceNumber,
-  status: invoices.status,
-  clientId: invoices.clientId,
-  clientName: invoices.clientName,
-  currency: invoices.currency,
-  totalMinor: invoices.totalMinor,
-  invoiceDate: invoices.invoiceDate,
-  dueDate: invoices.dueDate,
-  paymentDate: invoices.paymentDate,
-  amountPaidMinor: invoices.amountPaidMinor,
-  createdAt: invoices.createdAt,
-  updatedAt: invoices.updatedAt,
-  invoiceData: invoices.invoiceData,
-};
+const publicColumns = { ...fullColumns, userId: invoices.userId };
 
 export type PublicInvoiceRow = InvoiceRow & { userId: string };
 

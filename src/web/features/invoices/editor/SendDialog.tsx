@@ -6,7 +6,7 @@ import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Textarea } from "#web/components/ui/input";
-import { openTopUpDialog } from "../../credits/useTopUpDialog";
+import { openTopUpDialog } from "#web/features/credits/useTopUpDialog";
 
 // Send by e-mail: to the client (several addresses allowed), with a copy, the subject and message
 // filled from the template, and the PDF attached if wanted (one credit, as a download).
