@@ -14,6 +14,7 @@ import { findImage } from "../db/queries/images";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import type { JobRunner } from "../jobs/runner";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import { PUBLIC_PAGE_SCRIPT, renderPublicInvoice } from "../public-page/render";
 import type { BusinessGateways } from "../services/business-gateway";
@@ -21,6 +22,7 @@ import {
   createInvoiceOrder,
   handleBusinessWebhook,
   paysOnline,
+  reconcileInvoiceOrders,
   testPayInvoiceOrder,
   verifyInvoicePayment,
 } from "../services/invoice-online-payments";
@@ -75,9 +77,16 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 export function registerPublicInvoiceRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; gateways: BusinessGateways },
+  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; gateways: BusinessGateways; jobs: JobRunner },
 ) {
   const { auth, db, config, mailer, gateways } = deps;
+  // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
+  // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
+  app.addHook("onReady", async () => {
+    deps.jobs.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
+      reconcileInvoiceOrders(gateways, recordOnlinePayment),
+    );
+  });
   const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
 
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
