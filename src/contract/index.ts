@@ -8,7 +8,7 @@ import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
 import { activityRoutes, invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
-import { paymentGatewayRoutes } from "./payment-gateway";
+import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
@@ -35,6 +35,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,
+  ...reminderRoutes,
   ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,

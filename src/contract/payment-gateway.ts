@@ -71,3 +71,46 @@ export const paymentGatewayRoutes = [
     responses: { 200: gatewayAnswer },
   }),
 ];
+
+export const reminderSettingsSchema = z.object({
+  enabled: z.boolean(),
+  daysBefore: z.number("Days before must be a number.").int().min(0).max(60, "At most 60 days before."),
+  onDueDate: z.boolean(),
+  everyDaysAfter: z.number("Days after must be a number.").int().min(0).max(90, "At most every 90 days."),
+  maxReminders: z
+    .number("At most how many must be a number.")
+    .int()
+    .min(1, "At least 1.")
+    .max(10, "At most 10."),
+});
+export type ReminderSettingsAnswer = z.output<typeof reminderSettingsSchema>;
+
+export const reminderRoutes = [
+  route({
+    method: "GET",
+    path: "/api/settings/reminders",
+    summary: "Payment reminders: on or off, and their schedule",
+    tag: "Reminders",
+    auth: "user",
+    responses: { 200: reminderSettingsSchema },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/settings/reminders",
+    summary: "Switch payment reminders on or off and set their schedule",
+    tag: "Reminders",
+    auth: "user",
+    body: reminderSettingsSchema,
+    responses: { 200: reminderSettingsSchema },
+  }),
+  route({
+    method: "POST",
+    path: "/api/invoices/:id/reminders",
+    summary: "Stop (or allow again) payment reminders for one invoice",
+    tag: "Reminders",
+    auth: "user",
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: z.object({ off: z.boolean() }),
+    responses: { 200: z.object({ remindersOff: z.boolean() }) },
+  }),
+];

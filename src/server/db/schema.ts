@@ -245,6 +245,8 @@ export const invoices = pgTable(
     /** Views of the public page by anyone but its owner; the first one's time. */
     publicViews: integer("public_views").notNull().default(0),
     publicFirstViewedAt: timestamp("public_first_viewed_at", { withTimezone: true }),
+    /** The owner stopped payment reminders for this invoice. */
+    remindersOff: boolean("reminders_off").notNull().default(false),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -558,4 +560,36 @@ export const invoiceEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("invoice_events_invoice_idx").on(t.invoiceId, t.createdAt)],
+);
+
+/** A user's payment reminders (issue 11 part 6): off until they switch them on. */
+export const reminderSettings = pgTable("reminder_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  daysBefore: integer("days_before").notNull().default(3),
+  onDueDate: boolean("on_due_date").notNull().default(true),
+  everyDaysAfter: integer("every_days_after").notNull().default(7),
+  maxReminders: integer("max_reminders").notNull().default(4),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per reminder sent (or being sent): the primary key (invoice, schedule point) lets only
+ * one server send each point, however many run.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    point: date("point", { mode: "string" }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.point] })],
 );

@@ -1,21 +1,55 @@
 import type { FastifyInstance } from "fastify";
-import { gatewayConnectBody } from "#contract/payment-gateway";
+import { z } from "zod";
+import { gatewayConnectBody, reminderSettingsSchema } from "#contract/payment-gateway";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { JobRunner } from "../jobs/runner";
 import {
   type BusinessGateways,
   connectGateway,
   disconnectGateway,
   readGateway,
 } from "../services/business-gateway";
+import type { Mailer } from "../services/mail";
+import {
+  readReminderSettings,
+  sendDueReminders,
+  switchInvoiceReminders,
+  updateReminderSettings,
+} from "../services/reminders";
 import { parseBody } from "./validate";
 
-/** Settings → Payments: the business's own Razorpay account. */
+/** How often the reminder job looks for reminders due (each goes out within this of its hour). */
+const REMINDERS_EVERY_MS = 15 * 60_000;
+
+/** Settings → Online payments (the business's own Razorpay account) and payment reminders. */
 export function registerPaymentGatewayRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; gateways: BusinessGateways },
+  deps: { auth: Auth; db: Db; gateways: BusinessGateways; jobs: JobRunner; mailer: Mailer; config: Config },
 ) {
-  const { auth, gateways } = deps;
+  const { auth, gateways, db } = deps;
+
+  // Payment reminders: the schedule, the per-invoice switch, and the job that sends them.
+  app.get("/api/settings/reminders", async (request) => {
+    const me = await requireUser(auth, request);
+    return readReminderSettings(db, me.id);
+  });
+  app.put("/api/settings/reminders", async (request) => {
+    const me = await requireUser(auth, request);
+    return updateReminderSettings(db, me.id, parseBody(reminderSettingsSchema, request.body));
+  });
+  app.post<{ Params: { id: string } }>("/api/invoices/:id/reminders", async (request) => {
+    const me = await requireUser(auth, request);
+    const { off } = parseBody(z.object({ off: z.boolean() }), request.body);
+    return switchInvoiceReminders(db, me.id, request.params.id, off);
+  });
+  app.addHook("onReady", async () => {
+    deps.jobs.every("payment-reminders", REMINDERS_EVERY_MS, () =>
+      sendDueReminders({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
+    );
+  });
 
   app.get("/api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);

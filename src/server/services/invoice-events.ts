@@ -17,7 +17,8 @@ export type InvoiceEventKind =
   | "viewed"
   | "payment_reported"
   | "report_confirmed"
-  | "report_dismissed";
+  | "report_dismissed"
+  | "reminder_sent";
 
 export async function recordInvoiceEvent(
   db: Db,

@@ -1,0 +1,96 @@
+import { expect, it } from "vitest";
+import { describeEachDb, get, post, send, signUpAndSignIn, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+import type { MailMessage } from "./mail";
+import { sendDueReminders } from "./reminders";
+
+// Payment reminders with a clock the test sets: Asia/Kolkata (UTC+5:30), reminders from 10:00 there.
+
+const at = (isoDate: string, hourIst = 12) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + (hourIst * 60 - 330) * 60_000);
+
+describeEachDb("payment reminders", (kind) => {
+  const t = testAppForSuite(kind);
+
+  async function setUp(over: Record<string, unknown> = {}) {
+    const s = await signUpAndSignIn(t);
+    const schedule = { enabled: true, daysBefore: 3, onDueDate: true, everyDaysAfter: 7, maxReminders: 3 };
+    expect((await send(t.app, "PUT", "/api/settings/reminders", schedule, s.cookie)).statusCode).toBe(200);
+    const email = `client-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const res = await post(
+      t.app,
+      "/api/invoices",
+      invoiceRequest(`REM-${Math.random().toString(36).slice(2, 8)}`, {
+        invoiceDate: "2026-11-20",
+        dueDate: "2026-12-10",
+        client: { name: "Asha Traders", email },
+        ...over,
+      }),
+      s.cookie,
+    );
+    return { s, email, invoice: res.json().invoice as { id: string; invoiceNumber: string } };
+  }
+  const run = (now: Date, mailer = t.mailer) =>
+    sendDueReminders({ db: t.database.db, mailer, publicUrl: t.config.publicUrl }, now);
+  const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
+
+  it("sends exactly the schedule's e-mails: 3 days before, on the day, 7 days after, at most 3", async () => {
+    const { email, invoice } = await setUp();
+    await run(at("2026-12-06"));
+    await run(at("2026-12-07", 9));
+    expect(mailsTo(email)).toHaveLength(0);
+    await run(at("2026-12-07", 10));
+    await run(at("2026-12-07", 15));
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(mailsTo(email)[0]!.subject).toBe(`Reminder: invoice ${invoice.invoiceNumber} from us`);
+    expect(mailsTo(email)[0]!.text).toMatch(/\/i\/[A-Za-z0-9_-]{32}/);
+    await run(at("2026-12-10", 11));
+    await run(at("2026-12-17", 11));
+    await run(at("2026-12-24", 11));
+    await run(at("2027-01-10", 11));
+    expect(mailsTo(email).map((m) => m.subject.startsWith("Reminder: overdue"))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("after downtime sends the latest missed point once, and none for a paid or stopped invoice", async () => {
+    const { s, email } = await setUp();
+    await run(at("2026-12-18", 11)); // down since before the 7th: only the 17th goes
+    await run(at("2026-12-18", 12));
+    expect(mailsTo(email)).toHaveLength(1);
+
+    const paid = await setUp();
+    await post(t.app, `/api/invoices/${paid.invoice.id}/status`, { status: "paid" }, paid.s.cookie);
+    const stopped = await setUp();
+    expect(
+      (
+        await post(t.app, `/api/invoices/${stopped.invoice.id}/reminders`, { off: true }, stopped.s.cookie)
+      ).json(),
+    ).toEqual({
+      remindersOff: true,
+    });
+    await run(at("2026-12-10", 11));
+    expect(mailsTo(paid.email)).toHaveLength(0);
+    expect(mailsTo(stopped.email)).toHaveLength(0);
+    expect((await get(t.app, "/api/settings/reminders", s.cookie)).json()).toMatchObject({
+      enabled: true,
+      maxReminders: 3,
+    });
+  });
+
+  it("two servers running at once send each reminder once; a mail that failed goes on the next run", async () => {
+    const { s, email, invoice } = await setUp();
+    await Promise.all([run(at("2026-12-07", 11)), run(at("2026-12-07", 11)), run(at("2026-12-07", 11))]);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    const failing = { send: async (_m: MailMessage) => Promise.reject(new Error("SMTP down")) };
+    await expect(run(at("2026-12-10", 11), failing as never)).rejects.toThrow("SMTP down");
+    expect(mailsTo(email)).toHaveLength(1);
+    await run(at("2026-12-10", 12));
+    expect(mailsTo(email)).toHaveLength(2);
+    const events = (await get(t.app, `/api/invoices/${invoice.id}/activity`, s.cookie)).json().events;
+    expect(events.filter((e: { kind: string }) => e.kind === "reminder_sent")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,123 @@
+import { addDays, todayInTimeZone, zonedDateTime } from "#domain/dates";
+import { formatMoney } from "#domain/format";
+import { formatPageDate } from "#domain/invoice-page";
+import { balanceDueMinor } from "#domain/payments";
+import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
+import { DEFAULT_TIME_ZONE } from "#domain/settings";
+import type { Db } from "../db/client";
+import {
+  claimReminder,
+  findReminderSettings,
+  invoicesToRemind,
+  type ReminderSettingsRow,
+  releaseReminder,
+  saveReminderSettings,
+  setInvoiceRemindersOff,
+  usersWithReminders,
+} from "../db/queries/reminders";
+import { notFound } from "../errors";
+import { recordInvoiceEvent } from "./invoice-events";
+import type { Mailer } from "./mail";
+import { shareLink } from "./public-invoices";
+
+// Payment reminders (issue 11 part 6; docs/decisions/0028-reminders.md): a scheduled job finds,
+// for each user who switched them on, the unpaid invoices whose schedule point has come in the
+// user's time zone, claims (invoice, point) in the database, so one server alone sends it, and
+// e-mails the client the invoice's link. A mail that fails gives its claim back for the next run.
+
+export interface ReminderAnswer extends ReminderSchedule {
+  enabled: boolean;
+}
+
+const scheduleOf = (row: ReminderSettingsRow | undefined): ReminderAnswer =>
+  row
+    ? {
+        enabled: row.enabled,
+        daysBefore: row.daysBefore,
+        onDueDate: row.onDueDate,
+        everyDaysAfter: row.everyDaysAfter,
+        maxReminders: row.maxReminders,
+      }
+    : { enabled: false, ...DEFAULT_REMINDER_SCHEDULE };
+
+export async function readReminderSettings(db: Db, userId: string): Promise<ReminderAnswer> {
+  return scheduleOf(await findReminderSettings(db, userId));
+}
+
+export async function updateReminderSettings(
+  db: Db,
+  userId: string,
+  input: ReminderAnswer,
+): Promise<ReminderAnswer> {
+  return scheduleOf(await saveReminderSettings(db, userId, input));
+}
+
+/** Stops (or allows again) the reminders of one of the user's invoices. */
+export async function switchInvoiceReminders(db: Db, userId: string, invoiceId: string, off: boolean) {
+  const row = await setInvoiceRemindersOff(db, userId, invoiceId, off);
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+/** Sends every reminder due at `now`; answers how many went out. */
+export async function sendDueReminders(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  now = new Date(),
+) {
+  const { db } = deps;
+  let sent = 0;
+  const failed: unknown[] = [];
+  for (const { settings, timeZone } of await usersWithReminders(db)) {
+    const zone = timeZone || DEFAULT_TIME_ZONE;
+    const today = todayInTimeZone(now, zone);
+    const hour = zonedDateTime(now, zone).hour;
+    const schedule = scheduleOf(settings);
+    // Points run from daysBefore ahead of the due date to (max) steps after it.
+    const from = addDays(today, -(schedule.everyDaysAfter * schedule.maxReminders + 1));
+    const to = addDays(today, schedule.daysBefore);
+    for (const invoice of await invoicesToRemind(db, settings.userId, from, to)) {
+      const point = reminderDue(invoice.dueDate!, schedule, { today, hour, sent: invoice.sent });
+      const email = invoice.invoiceData.client.email;
+      if (!point || !email) continue;
+      const claim = { userId: settings.userId, invoiceId: invoice.id, point };
+      if (!(await claimReminder(db, claim))) continue;
+      try {
+        const link = (await shareLink(db, deps.publicUrl, settings.userId, invoice.id)).url!;
+        const balance = balanceDueMinor(Number(invoice.totalMinor), Number(invoice.amountPaidMinor));
+        const company = invoice.invoiceData.company.name || "us";
+        const overdue = invoice.dueDate! < today;
+        await deps.mailer.send({
+          to: email,
+          subject: `${overdue ? "Reminder: overdue" : "Reminder:"} invoice ${invoice.invoiceNumber} from ${company}`,
+          text: [
+            `Dear ${invoice.invoiceData.client.name || "customer"},`,
+            "",
+            `This is a friendly reminder that invoice ${invoice.invoiceNumber} for ${formatMoney(balance, invoice.currency)}`,
+            `${overdue ? "was" : "is"} due on ${formatPageDate(invoice.dueDate!)}.`,
+            `You can see it and pay it here: ${link}`,
+            "",
+            "If you have already paid, thank you, and please ignore this e-mail.",
+            "",
+            company,
+          ].join("\n"),
+        });
+      } catch (error) {
+        // Given back: the next run sends it. The other invoices still get theirs now.
+        await releaseReminder(db, claim);
+        failed.push(error);
+        continue;
+      }
+      await recordInvoiceEvent(db, {
+        userId: settings.userId,
+        invoiceId: invoice.id,
+        kind: "reminder_sent",
+        detail: { to: [email], point },
+      });
+      sent++;
+    }
+  }
+  if (failed.length) {
+    throw new Error(`${failed.length} reminder(s) could not be sent: ${(failed[0] as Error).message}`);
+  }
+  return { sent };
+}
