@@ -19,6 +19,8 @@ export const shareLinkAnswer = z.object({
   url: z.string().nullable(),
   views: z.number().int(),
   firstViewedAt: z.string().nullable(),
+  /** Payment reminders stopped for this invoice. */
+  remindersOff: z.boolean(),
 });
 export type ShareLinkAnswer = z.output<typeof shareLinkAnswer>;
 

@@ -140,3 +140,29 @@ test("a draft is issued first, after a confirmation, before it can be sent", asy
   await expect(share.getByRole("button", { name: "Send by e-mail" })).toBeVisible();
   await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "due");
 });
+
+test("payment reminders are switched on in Settings and off for one invoice", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Payment reminders" });
+  await card.getByRole("switch", { name: "Send payment reminders" }).click();
+  await card.getByLabel("At most … reminders per invoice").fill("3");
+  await card.getByRole("button", { name: "Save reminders" }).click();
+  await expect(page.getByText("Reminders saved")).toBeVisible();
+  await page.reload();
+  await expect(card.getByRole("switch", { name: "Send payment reminders" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(card.getByLabel("At most … reminders per invoice")).toHaveValue("3");
+
+  const invoice = await createInvoice(page);
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  const share = page.getByRole("region", { name: "Share with your client" });
+  const reminders = share.getByLabel(/Payment reminders for this invoice/);
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await page.reload();
+  await expect(share.getByLabel(/Payment reminders for this invoice/)).not.toBeChecked();
+});

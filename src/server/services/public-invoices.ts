@@ -32,15 +32,17 @@ export interface ShareLink {
   url: string | null;
   views: number;
   firstViewedAt: string | null;
+  remindersOff: boolean;
 }
 
 const linkOf = (
   publicUrl: string,
-  row: { token: string | null; views: number; firstViewedAt: Date | null },
-) => ({
+  row: { token: string | null; views: number; firstViewedAt: Date | null; remindersOff: boolean },
+): ShareLink => ({
   url: row.token ? `${publicUrl}/i/${row.token}` : null,
   views: row.views,
   firstViewedAt: row.firstViewedAt?.toISOString() ?? null,
+  remindersOff: row.remindersOff,
 });
 
 export async function readShareLink(

@@ -24,6 +24,7 @@ export async function readPublicLink(db: Db, userId: string, invoiceId: string) 
       token: invoices.publicToken,
       views: invoices.publicViews,
       firstViewedAt: invoices.publicFirstViewedAt,
+      remindersOff: invoices.remindersOff,
     })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
@@ -40,6 +41,7 @@ export async function setPublicToken(db: Db, userId: string, invoiceId: string, 
       token: invoices.publicToken,
       views: invoices.publicViews,
       firstViewedAt: invoices.publicFirstViewedAt,
+      remindersOff: invoices.remindersOff,
     });
   return row;
 }

@@ -11,6 +11,7 @@ import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { DataManagement } from "./DataManagement";
 import { OnlinePayments } from "./OnlinePayments";
+import { RemindersCard } from "./RemindersCard";
 import { AppearanceSection, BankSection, CompanySection, InvoiceSection } from "./sections";
 import { clearDraft, SETTINGS_QUERY_KEY, useSettings, writeDraft } from "./useSettings";
 
@@ -138,6 +139,9 @@ export function SettingsPage() {
       </form>
       <div className="mt-6">
         <OnlinePayments />
+      </div>
+      <div className="mt-6">
+        <RemindersCard />
       </div>
       <div className="mt-6">
         <DataManagement />

@@ -71,6 +71,16 @@ export function ShareCard({
     },
     onError: (error) => toast.error("Could not make the link", { description: (error as Error).message }),
   });
+  // Shown at once; put back if the server refuses.
+  const [remindersOff, setRemindersOff] = useState<boolean | null>(null);
+  const reminders = useMutation({
+    mutationFn: (off: boolean) => api(`${base}/reminders`, { method: "POST", body: { off } }),
+    onSuccess: () => link.refetch(),
+    onError: (error) => {
+      setRemindersOff(null);
+      toast.error("Could not change reminders", { description: (error as Error).message });
+    },
+  });
   const resolve = useMutation({
     mutationFn: ({ report, action }: { report: PaymentReport; action: "confirm" | "dismiss" }) =>
       api(`${base}/payment-reports/${report.id}/${action}`, {
@@ -218,6 +228,19 @@ export function ShareCard({
             Get a link
           </Button>
         </div>
+      )}
+      {link.data && (
+        <label className="mt-3 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={!(remindersOff ?? link.data.remindersOff)}
+            onChange={(e) => {
+              setRemindersOff(!e.target.checked);
+              reminders.mutate(!e.target.checked);
+            }}
+          />
+          Payment reminders for this invoice (when switched on in Settings)
+        </label>
       )}
       <div className="mt-3">
         <Button size="sm" onClick={() => void startSending()} busy={make.isPending}>
