@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { memo } from "react";
 import type { Activity } from "#contract/invoice-payments";
 import { describeInvoiceEvent } from "#domain/activity";
 import { api } from "#web/api";
@@ -6,7 +7,7 @@ import { Card } from "#web/components/ui/card";
 
 // The invoice's activity: what happened to it and when, newest first.
 
-export function ActivityCard({ invoiceId }: { invoiceId: string }) {
+export const ActivityCard = memo(function ActivityCard({ invoiceId }: { invoiceId: string }) {
   const activity = useQuery({
     queryKey: ["invoices", "activity", invoiceId],
     queryFn: () => api<Activity>(`/api/invoices/${encodeURIComponent(invoiceId)}/activity`),
@@ -36,4 +37,4 @@ export function ActivityCard({ invoiceId }: { invoiceId: string }) {
       )}
     </Card>
   );
-}
+});

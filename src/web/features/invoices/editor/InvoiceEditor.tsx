@@ -193,6 +193,10 @@ export function InvoiceEditor({
     setSaved(next);
     if (!stateRef.current.dirty) rawDispatch({ type: "load", input: inputFromInvoice(next) });
   }
+  // One function for the whole visit, so the cards below the form (memo) skip each keystroke.
+  const refreshRef = useRef(refreshSaved);
+  refreshRef.current = refreshSaved;
+  const onServerChange = useCallback(() => refreshRef.current(), []);
 
   /** A status change; unsaved edits are saved first so nothing typed is lost. */
   async function changeStatus(status: StoredStatus, payment?: string) {
@@ -420,7 +424,7 @@ export function InvoiceEditor({
                   amountMinor={saved.balanceDueMinor || saved.totalMinor}
                   dueDate={saved.dueDate}
                   today={today}
-                  onChanged={refreshSaved}
+                  onChanged={onServerChange}
                 />
               )}
               {saved && (saved.status === "due" || saved.status === "paid") && (
@@ -428,7 +432,7 @@ export function InvoiceEditor({
                   invoiceId={saved.id}
                   currency={saved.currency}
                   today={today}
-                  onChanged={refreshSaved}
+                  onChanged={onServerChange}
                 />
               )}
               {saved && <ActivityCard invoiceId={saved.id} />}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, memo, useState } from "react";
 import { toast } from "sonner";
 import type { Payment, PaymentsAnswer } from "#contract/invoice-payments";
 import { currencyOf } from "#domain/currencies";
@@ -129,7 +129,7 @@ function PaymentDialog({
   );
 }
 
-export function PaymentsCard({
+export const PaymentsCard = memo(function PaymentsCard({
   invoiceId,
   currency,
   today,
@@ -282,4 +282,4 @@ export function PaymentsCard({
       />
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { toast } from "sonner";
 import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatMoney } from "#domain/format";
@@ -19,7 +19,7 @@ import { SendDialog, type SendDraft } from "./SendDialog";
 const linkKey = (id: string) => ["invoices", "public-link", id] as const;
 const reportsKey = (id: string) => ["invoices", "payment-reports", id] as const;
 
-export function ShareCard({
+export const ShareCard = memo(function ShareCard({
   invoiceId,
   invoiceNumber,
   currency,
@@ -267,4 +267,4 @@ export function ShareCard({
       />
     </Card>
   );
-}
+});
