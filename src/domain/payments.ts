@@ -84,10 +84,11 @@ export function statusFromPayments(
 export const AGEING_BUCKETS = ["current", "1-30", "31-60", "61-90", "90+"] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
+/** The last day (days past due) of the buckets "1-30", "31-60" and "61-90". */
+export const AGEING_LIMITS = [30, 60, 90] as const;
+
 export function ageingBucket(daysOverdue: number): AgeingBucket {
   if (daysOverdue <= 0) return "current";
-  if (daysOverdue <= 30) return "1-30";
-  if (daysOverdue <= 60) return "31-60";
-  if (daysOverdue <= 90) return "61-90";
-  return "90+";
+  const i = AGEING_LIMITS.findIndex((limit) => daysOverdue <= limit);
+  return AGEING_BUCKETS[i === -1 ? 4 : i + 1]!;
 }

@@ -1,6 +1,6 @@
-import { todayInTimeZone } from "#domain/dates";
+import { addDays, todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
-import { AGEING_BUCKETS, type AgeingBucket, ageingBucket } from "#domain/payments";
+import { AGEING_BUCKETS, AGEING_LIMITS, type AgeingBucket } from "#domain/payments";
 import type { DisplayStatus } from "#domain/status";
 import type { Db } from "../db/client";
 import { dashboardData, type InvoiceBucket, receivablesData } from "../db/queries/dashboard";
@@ -118,11 +118,7 @@ type Ageing = Record<AgeingBucket, number>;
  * Per currency (the default first): received this month and this financial year (by payment
  * date), the outstanding balance of due invoices and its ageing by days past the due date.
  */
-export function receivablesFigures(
-  owed: Awaited<ReturnType<typeof receivablesData>>,
-  currency: string,
-  today: string,
-) {
+export function receivablesFigures(owed: Awaited<ReturnType<typeof receivablesData>>, currency: string) {
   const byCurrency = new Map<
     string,
     {
@@ -149,17 +145,14 @@ export function receivablesFigures(
   }
   for (const b of owed.balances) {
     const e = entry(b.currency);
-    e.outstandingMinor += b.balanceMinor;
-    e.ageing[ageingBucket(b.dueDate ? daysBetween(b.dueDate, today) : 0)] += b.balanceMinor;
+    b.buckets.forEach((minor, i) => {
+      e.outstandingMinor += minor;
+      e.ageing[AGEING_BUCKETS[i]!] += minor;
+    });
   }
   return [...byCurrency.values()].sort((a, b) =>
     a.currency === currency ? -1 : b.currency === currency ? 1 : a.currency.localeCompare(b.currency),
   );
-}
-
-/** Whole days from `from` to `to` (ISO dates). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /**
@@ -176,6 +169,7 @@ export async function readDashboard(db: Db, userId: string) {
       userId,
       today,
       monthStart: `${today.slice(0, 7)}-01`,
+      limits: AGEING_LIMITS.map((days) => addDays(today, -days)) as [string, string, string],
       yearStart: `${year.first}-01`,
     }),
   ]);
@@ -184,7 +178,7 @@ export async function readDashboard(db: Db, userId: string) {
     timeZone: settings.timeZone,
     today,
     ...dashboardFigures(buckets, settings.defaultCurrency, today),
-    receivables: receivablesFigures(owed, settings.defaultCurrency, today),
+    receivables: receivablesFigures(owed, settings.defaultCurrency),
     recent,
     lowStock,
     // An account without a balance row has 0, as the credits module reads it (reading never writes).

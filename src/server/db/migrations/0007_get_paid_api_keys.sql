@@ -139,3 +139,8 @@ SELECT gen_random_uuid()::text, "user_id", "id", "total_minor", coalesce("paymen
 FROM "invoices" WHERE "status" = 'paid' AND "total_minor" > 0;--> statement-breakpoint
 UPDATE "invoices" SET "amount_paid_minor" = "total_minor" WHERE "status" = 'paid' AND "total_minor" > 0;--> statement-breakpoint
 UPDATE "invoice_month_totals" SET "paid_minor" = "total_minor" WHERE "status" = 'paid';
+--> statement-breakpoint
+-- The dashboard's receivables sum the balance of every due invoice by currency and due date: the
+-- (user, status, due date) index carries what that needs (INCLUDE), so it reads no invoice row.
+DROP INDEX "invoices_user_status_idx";--> statement-breakpoint
+CREATE INDEX "invoices_user_status_idx" ON "invoices" USING btree ("user_id","status","due_date") INCLUDE ("currency","total_minor","amount_paid_minor");

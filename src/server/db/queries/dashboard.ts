@@ -170,19 +170,24 @@ export async function dashboardData(db: Db, userId: string, today: string) {
   };
 }
 
-/** [currency, due date or null, balance] of the user's due invoices, summed per due date. */
-type BalanceRow = [string, string | null, number];
+/** [currency, balance not yet overdue, then overdue up to each limit, then beyond the last]. */
+type BalanceRow = [string, number, number, number, number, number];
 /** [currency, received since the month began, received since the financial year began]. */
 type ReceivedRow = [string, number, number];
 
 const receivablesRows = preparedRows<{ balances: BalanceRow[]; received: ReceivedRow[] }>(
   "dashboard_receivables",
   sql`select
-      (select coalesce(json_agg(json_build_array(currency, due_date, balance)), '[]') from (
-        select currency, due_date, sum(total_minor - amount_paid_minor)::float8 as balance
+      (select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
+        select currency,
+          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date is null or due_date >= ${sql.placeholder("today")}::date), 0)::float8 as b0,
+          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("today")}::date and due_date >= ${sql.placeholder("limit1")}::date), 0)::float8 as b1,
+          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit1")}::date and due_date >= ${sql.placeholder("limit2")}::date), 0)::float8 as b2,
+          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit2")}::date and due_date >= ${sql.placeholder("limit3")}::date), 0)::float8 as b3,
+          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit3")}::date), 0)::float8 as b4
         from ${invoices}
         where user_id = ${sql.placeholder("userId")} and status = 'due'
-        group by currency, due_date) b) as balances,
+        group by currency) b) as balances,
       (select coalesce(json_agg(json_build_array(currency, month, year)), '[]') from (
         select i.currency,
           coalesce(sum(p.amount_minor) filter (where p.paid_on >= ${sql.placeholder("monthStart")}::date), 0)::float8 as month,
@@ -194,19 +199,26 @@ const receivablesRows = preparedRows<{ balances: BalanceRow[]; received: Receive
 );
 
 /**
- * What the user's clients owe (the balance of every due invoice, by currency and due date) and
- * what arrived this month and this financial year, in one statement.
+ * What the user's clients owe, by currency and ageing bucket (`limits`: the first due date that
+ * is still within each bucket's last day, from the domain's AGEING_LIMITS), and what arrived this
+ * month and this financial year, in one statement that reads no invoice row (covering index).
  */
 export async function receivablesData(
   db: Db,
-  p: { userId: string; today: string; monthStart: string; yearStart: string },
+  p: {
+    userId: string;
+    today: string;
+    monthStart: string;
+    yearStart: string;
+    limits: [string, string, string];
+  },
 ) {
-  const [row] = await receivablesRows(db, p);
+  const [limit1, limit2, limit3] = p.limits;
+  const [row] = await receivablesRows(db, { ...p, limit1, limit2, limit3 });
   return {
-    balances: (row?.balances ?? []).map(([currency, dueDate, balance]) => ({
+    balances: (row?.balances ?? []).map(([currency, ...buckets]) => ({
       currency,
-      dueDate,
-      balanceMinor: Number(balance),
+      buckets: buckets.map(Number),
     })),
     received: (row?.received ?? []).map(([currency, month, year]) => ({
       currency,
