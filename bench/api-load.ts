@@ -169,6 +169,12 @@ function rebuildTotals() {
       count(*)::int, sum(total_minor)::bigint
     from invoices
     group by 1, 2, 3, 4, 5;
+    delete from invoice_due_balances;
+    insert into invoice_due_balances (user_id, currency, due_date, count, balance_minor)
+    select user_id, currency, coalesce(due_date, 'infinity'::date), count(*)::int,
+      sum(total_minor - amount_paid_minor)::bigint
+    from invoices where status = 'due'
+    group by 1, 2, 3;
   `);
 }
 

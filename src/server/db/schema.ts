@@ -294,6 +294,25 @@ export const invoiceMonthTotals = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month, t.currency, t.status, t.dueMonth] })],
 );
 
+/**
+ * The balance still owed on the user's due invoices, per currency and due date ('infinity' for
+ * none), changed with every invoice change like invoice_month_totals: the dashboard's receivables
+ * and ageing read these few rows instead of every due invoice.
+ */
+export const invoiceDueBalances = pgTable(
+  "invoice_due_balances",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    count: integer("count").notNull(),
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.currency, t.dueDate] })],
+);
+
 /** The last number used in each financial year's sequential series. */
 export const invoiceSequences = pgTable(
   "invoice_sequences",

@@ -1,9 +1,9 @@
-import { addDays, todayInTimeZone } from "#domain/dates";
+import { todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
-import { AGEING_BUCKETS, AGEING_LIMITS, type AgeingBucket } from "#domain/payments";
+import { AGEING_BUCKETS, type AgeingBucket } from "#domain/payments";
 import type { DisplayStatus } from "#domain/status";
 import type { Db } from "../db/client";
-import { dashboardData, type InvoiceBucket, receivablesData } from "../db/queries/dashboard";
+import { dashboardData, type InvoiceBucket, type Receivables } from "../db/queries/dashboard";
 import { cachedSettings } from "../db/queries/settings";
 
 // DECISIONS §8. Every figure counts invoices by their invoice date: "invoiced" is what was
@@ -118,7 +118,7 @@ type Ageing = Record<AgeingBucket, number>;
  * Per currency (the default first): received this month and this financial year (by payment
  * date), the outstanding balance of due invoices and its ageing by days past the due date.
  */
-export function receivablesFigures(owed: Awaited<ReturnType<typeof receivablesData>>, currency: string) {
+export function receivablesFigures(owed: Receivables, currency: string) {
   const byCurrency = new Map<
     string,
     {
@@ -162,17 +162,7 @@ export function receivablesFigures(owed: Awaited<ReturnType<typeof receivablesDa
 export async function readDashboard(db: Db, userId: string) {
   const settings = await cachedSettings(db, userId);
   const today = todayInTimeZone(new Date(), settings.timeZone);
-  const year = financialYearMonths(today);
-  const [{ buckets, recent, lowStock, credits }, owed] = await Promise.all([
-    dashboardData(db, userId, today),
-    receivablesData(db, {
-      userId,
-      today,
-      monthStart: `${today.slice(0, 7)}-01`,
-      limits: AGEING_LIMITS.map((days) => addDays(today, -days)) as [string, string, string],
-      yearStart: `${year.first}-01`,
-    }),
-  ]);
+  const { buckets, recent, lowStock, credits, receivables: owed } = await dashboardData(db, userId, today);
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,

@@ -1,8 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
+import { addDays } from "#domain/dates";
+import { financialYearMonths } from "#domain/invoice-number";
+import { AGEING_LIMITS } from "#domain/payments";
 import type { StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedRows } from "../prepared";
-import { invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
+import { invoiceDueBalances, invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";
 import { lowStockSql } from "./stock";
 
@@ -105,12 +108,64 @@ export interface LowStockRow {
   lowStockLevel: string | null;
 }
 
+/** [currency, balance not yet overdue, then overdue up to each limit, then beyond the last]. */
+type BalanceRow = [string, number, number, number, number, number];
+/** [currency, received since the month began, received since the financial year began]. */
+type ReceivedRow = [string, number, number];
+
+/**
+ * What the user's clients owe, by currency and ageing bucket (limit1..3: the first due date still
+ * within each bucket, from the domain's AGEING_LIMITS), from the due balances kept with every
+ * invoice change (./invoice-totals.ts: a few rows per due date, not one per invoice), and what
+ * arrived this month and this financial year.
+ */
+function receivablesColumns(): SQL {
+  const today = sql.placeholder("today");
+  const [limit1, limit2, limit3] = [
+    sql.placeholder("limit1"),
+    sql.placeholder("limit2"),
+    sql.placeholder("limit3"),
+  ];
+  return sql`(select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
+        select currency,
+          coalesce(sum(balance_minor) filter (where due_date >= ${today}::date), 0)::float8 as b0,
+          coalesce(sum(balance_minor) filter (where due_date < ${today}::date and due_date >= ${limit1}::date), 0)::float8 as b1,
+          coalesce(sum(balance_minor) filter (where due_date < ${limit1}::date and due_date >= ${limit2}::date), 0)::float8 as b2,
+          coalesce(sum(balance_minor) filter (where due_date < ${limit2}::date and due_date >= ${limit3}::date), 0)::float8 as b3,
+          coalesce(sum(balance_minor) filter (where due_date < ${limit3}::date), 0)::float8 as b4
+        from ${invoiceDueBalances}
+        where user_id = ${sql.placeholder("userId")}
+        group by currency) b) as balances,
+      (select coalesce(json_agg(json_build_array(currency, month, year)), '[]') from (
+        select i.currency,
+          coalesce(sum(p.amount_minor) filter (where p.paid_on >= ${sql.placeholder("monthStart")}::date), 0)::float8 as month,
+          sum(p.amount_minor)::float8 as year
+        from invoice_payments p join ${invoices} i on i.id = p.invoice_id
+        where p.user_id = ${sql.placeholder("userId")}
+          and p.paid_on >= ${sql.placeholder("yearStart")}::date and p.paid_on <= ${today}::date
+        group by i.currency) r) as received`;
+}
+
+/** The values of the dashboard statement: bucketValues, the ageing limits and the year's start. */
+function dashboardValues(userId: string, today: string) {
+  const [limit1, limit2, limit3] = AGEING_LIMITS.map((days) => addDays(today, -days));
+  return {
+    ...bucketValues(userId, today),
+    limit1,
+    limit2,
+    limit3,
+    yearStart: `${financialYearMonths(today).first}-01`,
+  };
+}
+
 const dashboardRows = preparedRows<{
   totals: TotalsRow[];
   due_this_month: DueRow[];
   recent: (Omit<InvoiceSummaryRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[];
   low_stock: LowStockRow[];
   credits: number | null;
+  balances: BalanceRow[];
+  received: ReceivedRow[];
 }>(
   "dashboard",
   sql`with recent as (
@@ -138,16 +193,17 @@ const dashboardRows = preparedRows<{
         from recent r) as recent,
       (select coalesce(json_agg(p order by p.quantity asc, lower(p.name) asc), '[]')
         from low_stock p) as low_stock,
-      (select credits from ${userCredits} where user_id = ${sql.placeholder("userId")}) as credits`,
+      (select credits from ${userCredits} where user_id = ${sql.placeholder("userId")}) as credits,
+      ${receivablesColumns()}`,
 );
 
 /**
  * Everything the dashboard reads but the settings, in one statement (one round trip): the
- * buckets, the 5 latest invoices, up to 10 low-stock products and the credit balance (null for
- * a user without a balance row yet).
+ * buckets, the 5 latest invoices, up to 10 low-stock products, the credit balance (null for a
+ * user without a balance row yet) and the receivables.
  */
 export async function dashboardData(db: Db, userId: string, today: string) {
-  const [row] = await dashboardRows(db, bucketValues(userId, today));
+  const [row] = await dashboardRows(db, dashboardValues(userId, today));
   if (!row) throw new Error("The dashboard's statement answered no row");
   return {
     buckets: bucketsOf(row.totals, row.due_this_month),
@@ -167,63 +223,15 @@ export async function dashboardData(db: Db, userId: string, today: string) {
       lowStockLevel,
     })),
     credits: row.credits === null ? null : Number(row.credits),
+    receivables: {
+      balances: row.balances.map(([currency, ...buckets]) => ({ currency, buckets: buckets.map(Number) })),
+      received: row.received.map(([currency, month, year]) => ({
+        currency,
+        monthMinor: Number(month),
+        yearMinor: Number(year),
+      })),
+    },
   };
 }
 
-/** [currency, balance not yet overdue, then overdue up to each limit, then beyond the last]. */
-type BalanceRow = [string, number, number, number, number, number];
-/** [currency, received since the month began, received since the financial year began]. */
-type ReceivedRow = [string, number, number];
-
-const receivablesRows = preparedRows<{ balances: BalanceRow[]; received: ReceivedRow[] }>(
-  "dashboard_receivables",
-  sql`select
-      (select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
-        select currency,
-          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date is null or due_date >= ${sql.placeholder("today")}::date), 0)::float8 as b0,
-          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("today")}::date and due_date >= ${sql.placeholder("limit1")}::date), 0)::float8 as b1,
-          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit1")}::date and due_date >= ${sql.placeholder("limit2")}::date), 0)::float8 as b2,
-          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit2")}::date and due_date >= ${sql.placeholder("limit3")}::date), 0)::float8 as b3,
-          coalesce(sum(total_minor - amount_paid_minor) filter (where due_date < ${sql.placeholder("limit3")}::date), 0)::float8 as b4
-        from ${invoices}
-        where user_id = ${sql.placeholder("userId")} and status = 'due'
-        group by currency) b) as balances,
-      (select coalesce(json_agg(json_build_array(currency, month, year)), '[]') from (
-        select i.currency,
-          coalesce(sum(p.amount_minor) filter (where p.paid_on >= ${sql.placeholder("monthStart")}::date), 0)::float8 as month,
-          sum(p.amount_minor)::float8 as year
-        from invoice_payments p join ${invoices} i on i.id = p.invoice_id
-        where p.user_id = ${sql.placeholder("userId")}
-          and p.paid_on >= ${sql.placeholder("yearStart")}::date and p.paid_on <= ${sql.placeholder("today")}::date
-        group by i.currency) r) as received`,
-);
-
-/**
- * What the user's clients owe, by currency and ageing bucket (`limits`: the first due date that
- * is still within each bucket's last day, from the domain's AGEING_LIMITS), and what arrived this
- * month and this financial year, in one statement that reads no invoice row (covering index).
- */
-export async function receivablesData(
-  db: Db,
-  p: {
-    userId: string;
-    today: string;
-    monthStart: string;
-    yearStart: string;
-    limits: [string, string, string];
-  },
-) {
-  const [limit1, limit2, limit3] = p.limits;
-  const [row] = await receivablesRows(db, { ...p, limit1, limit2, limit3 });
-  return {
-    balances: (row?.balances ?? []).map(([currency, ...buckets]) => ({
-      currency,
-      buckets: buckets.map(Number),
-    })),
-    received: (row?.received ?? []).map(([currency, month, year]) => ({
-      currency,
-      monthMinor: Number(month),
-      yearMinor: Number(year),
-    })),
-  };
-}
+export type Receivables = Awaited<ReturnType<typeof dashboardData>>["receivables"];

@@ -4,9 +4,11 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { addDays } from "#domain/dates";
 import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { AGEING_LIMITS } from "#domain/payments";
 import type { StoredStatus } from "#domain/status";
 import { AppError } from "#server/errors";
 import { dashboardFigures } from "#server/services/dashboard";
+import { recordPayment } from "#server/services/invoice-payments";
 import {
   changeInvoiceStatus,
   createInvoice,
@@ -133,7 +135,8 @@ type Op =
   | { kind: "edit"; pick: number; shape: Shape }
   | { kind: "status"; pick: number; status: StoredStatus }
   | { kind: "delete"; pick: number }
-  | { kind: "duplicate"; pick: number };
+  | { kind: "duplicate"; pick: number }
+  | { kind: "pay"; pick: number; amount: number; dayOffset: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("create" as const), shape: shapeArb }), weight: 3 },
@@ -151,7 +154,40 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("duplicate" as const), pick: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("pay" as const),
+      pick: fc.nat(),
+      amount: fc.integer({ min: 1, max: 200_000 }),
+      dayOffset: fc.integer({ min: -60, max: 30 }),
+    }),
+    weight: 2,
+  },
 );
+
+/**
+ * The receivables as the dashboard computed them before the due balances were kept: every due
+ * invoice's balance, scanned, by currency and ageing bucket.
+ */
+async function scannedBalances(db: Db, userId: string, today: string) {
+  const [l1, l2, l3] = AGEING_LIMITS.map((days) => addDays(today, -days));
+  const rows = await queryRows<{ currency: string; due: string | null; balance: string }>(
+    db,
+    sql`select currency, due_date::text as due, (total_minor - amount_paid_minor)::text as balance
+        from invoices where user_id = ${userId} and status = 'due'`,
+  );
+  const byCurrency = new Map<string, number[]>();
+  for (const r of rows) {
+    const buckets = byCurrency.get(r.currency) ?? [0, 0, 0, 0, 0];
+    const due = r.due ?? "9999-12-31";
+    const i = due >= today ? 0 : due >= l1! ? 1 : due >= l2! ? 2 : due >= l3! ? 3 : 4;
+    buckets[i]! += Number(r.balance);
+    byCurrency.set(r.currency, buckets);
+  }
+  return [...byCurrency.entries()]
+    .map(([currency, buckets]) => ({ currency, buckets }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
 
 /** A command refused with this error code is expected here (a number clash, a deleted invoice). */
 const refused =
@@ -174,6 +210,11 @@ async function expectConsistent(db: Db, userId: string) {
   for (const today of todays) {
     const read = (await dashboardData(db, userId, today)).buckets;
     expect(sorted(await invoiceBuckets(db, userId, today))).toEqual(sorted(read));
+    const { balances } = (await dashboardData(db, userId, today)).receivables;
+    const kept = balances
+      .filter((b) => b.buckets.some((m) => m !== 0))
+      .sort((a, b) => a.currency.localeCompare(b.currency));
+    expect(kept).toEqual(await scannedBalances(db, userId, today));
     const scanned = await scannedBuckets(db, userId, today);
     expect(sorted(read)).toEqual(sorted(scanned));
     expect(dashboardFigures(read, "INR", today)).toEqual(dashboardFigures(scanned, "INR", today));
@@ -197,13 +238,30 @@ describeEachDb("dashboard totals", (kind) => {
             ids.push(row.id);
           } else if (ids.length === 0) {
           } else if (op.kind === "edit") {
-            await updateInvoice(db, userId, pick(op.pick), inputOf(op.shape, `T-${++serial}`));
+            // An invoice with payments keeps its status and total until they are deleted.
+            await updateInvoice(db, userId, pick(op.pick), inputOf(op.shape, `T-${++serial}`)).catch(
+              refused("invoice_has_payments"),
+            );
           } else if (op.kind === "status") {
-            await changeInvoiceStatus(db, userId, pick(op.pick), { status: op.status });
+            await changeInvoiceStatus(db, userId, pick(op.pick), { status: op.status }).catch(
+              refused("invoice_has_payments"),
+            );
+          } else if (op.kind === "pay") {
+            // Refused when the invoice takes no payment or the amount passes its balance.
+            await recordPayment(db, userId, pick(op.pick), {
+              amountMinor: op.amount,
+              paidOn: addDays(BASE, op.dayOffset),
+              method: "cash",
+              reference: "",
+              note: "",
+            }).catch(refused("invoice_not_payable", "validation_failed"));
           } else if (op.kind === "delete") {
             const id = pick(op.pick);
-            await deleteInvoice(db, userId, id);
-            ids.splice(ids.indexOf(id), 1);
+            const deleted = await deleteInvoice(db, userId, id).then(
+              () => true,
+              refused("invoice_has_payments"),
+            );
+            if (deleted) ids.splice(ids.indexOf(id), 1);
           } else {
             const copy = await duplicateInvoice(db, userId, pick(op.pick)).catch(
               refused("invoice_number_taken"),
@@ -228,6 +286,7 @@ describeEachDb("dashboard totals", (kind) => {
       );
     }
     await db.execute(sql`delete from invoice_month_totals where user_id = ${userId}`);
+    await db.execute(sql`delete from invoice_due_balances where user_id = ${userId}`);
     await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, userId));
     expect((await storedTotals(db, userId)).length).toBe(3);
     await expectConsistent(db, userId);
@@ -255,10 +314,16 @@ describeEachDb("dashboard totals", (kind) => {
     const paid = readFileSync(new URL("../migrations/0007_get_paid_api_keys.sql", import.meta.url), "utf8")
       .split("--> statement-breakpoint")
       .find((statement) => statement.includes('UPDATE "invoice_month_totals"'))!;
+    // Migration 0008 adds the due balances the receivables read.
+    const balances = readFileSync(new URL("../migrations/0008_due_balances.sql", import.meta.url), "utf8")
+      .split("--> statement-breakpoint")
+      .find((statement) => statement.includes('INSERT INTO "invoice_due_balances"'))!;
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from invoice_month_totals`);
+      await tx.execute(sql`delete from invoice_due_balances`);
       await tx.execute(sql.raw(backfill));
       await tx.execute(sql.raw(paid));
+      await tx.execute(sql.raw(balances));
     });
     expect(await storedTotals(db, userId)).toEqual(expected);
     await expectConsistent(db, userId);
