@@ -30,6 +30,8 @@ export function describeInvoiceEvent(kind: string, detail: Record<string, unknow
       const to = Array.isArray(detail.to) ? detail.to.join(", ") : "";
       return `Sent by e-mail to ${to}${detail.attachPdf ? " with the PDF" : ""}`;
     }
+    case "send_failed":
+      return `E-mail to ${Array.isArray(detail.to) ? detail.to.join(", ") : ""} could not be delivered${detail.creditReturned ? "; the PDF's credit was given back" : ""}`;
     case "reminder_sent":
       return `Payment reminder e-mailed to ${Array.isArray(detail.to) ? detail.to.join(", ") : ""}`;
     case "viewed":

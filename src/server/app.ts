@@ -8,11 +8,13 @@ import type { Logger } from "pino";
 import { apiKeyAuthenticator } from "./auth/api-keys";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerBackups } from "./backup/jobs";
+import { loadTestClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { claimJobPeriod } from "./db/queries/job-leases";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { answerOf } from "./errors";
+import { JobQueue } from "./jobs/queue";
 import { JobRunner } from "./jobs/runner";
 import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
@@ -23,9 +25,11 @@ import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
+import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
 import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
+import { defineMailJobs } from "./services/mail-jobs";
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +46,8 @@ export interface AppDeps {
 export interface BahiApp {
   app: FastifyInstance;
   auth: Auth;
+  /** The job queue (tests drain it to see a queued mail go out). */
+  queue: JobQueue;
 }
 
 const DATABASE_UNAVAILABLE = "The database is not answering right now. Please try again in a moment.";
@@ -82,11 +88,23 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   // Once closing starts: no new job runs (the ones started finish before the database closes),
   // and each answer still under way closes its connection, or an idle keep-alive connection
   // would hold the stop until its timeout.
+  // Jobs on pg-boss (docs/decisions/0032-job-queue.md); invoice mail goes out through it.
+  const queue = new JobQueue({
+    database,
+    log: app.log,
+    metrics,
+    runner: jobs,
+    pollSeconds: config.jobPollSeconds,
+  });
+  const outbox = defineMailJobs(queue, { db, mailer });
   let jobsStopped = Promise.resolve();
   let closing = false;
   app.addHook("preClose", (done) => {
     closing = true;
-    jobsStopped = jobs.stop();
+    jobsStopped = jobs
+      .stop()
+      .then(() => queue.stop(config.timeouts.shutdownMs))
+      .finally(() => mailer.close?.());
     done();
   });
   app.addHook("onSend", async (_request, reply) => {
@@ -176,7 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerAuthBridge(app, { auth, config });
   // Mails sent after their answer (password resets) go out before the app closes.
   app.addHook("onClose", () => auth.mailsSent());
-  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, jobs, apiKeys });
+  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, queue, outbox, apiKeys });
+  if (config.testClock) registerTestRoutes(app, { db, queue });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
   // Warm the render threads once the server listens (so they do not slow the start down) and
   // before anyone downloads; tests warm on first use.
@@ -187,7 +206,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   }
   // Fair turns per account in front of the threads; the metrics time the render alone.
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
-  registerPdfRoutes(app, { auth, db, renderer: renderQueue, mailer, publicUrl: config.publicUrl });
+  registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  // Every job is defined by now: install pg-boss and start the workers and schedules.
+  app.addHook("onReady", async () => {
+    if (config.testClock) await loadTestClock(db);
+    await queue.start();
+  });
 
   const webRoot = deps.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
@@ -214,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     return reply.status(404).send({ error: { code: "not_found", message: "Not found." } });
   });
 
-  return { app, auth };
+  return { app, auth, queue };
 }
 
 /**

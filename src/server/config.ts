@@ -55,6 +55,10 @@ const envSchema = z.object({
   ),
   /** Sign-ups and reset requests allowed per client IP in 15 minutes (tests that create many accounts raise it). */
   AUTH_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Tests only: POST /api/test/clock sets the server's clock and POST /api/test/run-jobs runs due jobs. */
+  TEST_CLOCK: z.enum(["0", "1"]).default("0"),
+  /** How often an idle job worker looks for new jobs, in seconds (at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3_600).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns the daily backup off. */
   BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(7),
@@ -106,6 +110,9 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env["NODE_ENV"];
+  /** TEST_CLOCK=1: the test clock and job routes (/api/test/*) are on. Never in production. */
+  testClock: boolean;
+  jobPollSeconds: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -169,6 +176,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? availableParallelism()
         : 1
       : Number(e.WEB_CONCURRENCY);
+  if (e.TEST_CLOCK === "1" && e.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_CLOCK: is 1, which lets anyone move the server's clock; it is for tests only and refused when NODE_ENV=production (set NODE_ENV=test)",
+    );
+  }
   if (webConcurrency > 1 && !e.DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration:\n  WEB_CONCURRENCY: is ${webConcurrency}, but the embedded database (no DATABASE_URL) can only be opened by one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
@@ -176,6 +188,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   return {
     env: e.NODE_ENV,
+    testClock: e.TEST_CLOCK === "1",
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     port: e.PORT,
     host: e.HOST,
     publicUrl,

@@ -67,6 +67,7 @@ export function countMails(mailer: Mailer, metrics: Metrics): Mailer {
         throw error;
       }
     },
+    close: () => mailer.close?.(),
   };
 }
 

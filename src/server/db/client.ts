@@ -25,6 +25,8 @@ export interface Database {
   poolStats?(): PoolStats;
   /** The embedded database itself (PGlite in a data folder only): backups dump it in-process. */
   pglite?: PGlite;
+  /** How the job queue reaches the same database: PGlite's one client, or PostgreSQL's URL. */
+  queueAccess: { pglite: PGlite } | { url: string };
 }
 
 export interface PoolStats {
@@ -127,6 +129,7 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
+    queueAccess: { url },
     async close() {
       closing = true;
       // pool.end() resolves before its sockets are closed: wait for each, so that a database
@@ -171,6 +174,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
       db: db as unknown as Db,
       kind: "pglite",
       pglite: client,
+      queueAccess: { pglite: client },
       close: async () => {
         await client.close();
         releaseLock();
@@ -189,7 +193,12 @@ export async function openMemoryDatabase(): Promise<Database> {
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    queueAccess: { pglite: client },
+    close: () => client.close(),
+  };
 }
 
 export class DataDirLockedError extends Error {}

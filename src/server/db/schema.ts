@@ -106,6 +106,15 @@ export const jobLeases = pgTable("job_leases", {
   nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * The instant a server started with TEST_CLOCK=1 was set to (POST /api/test/clock): one row, so
+ * the set time survives a restart and every instance on the database reads the same one.
+ */
+export const testClock = pgTable("test_clock", {
+  id: integer("id").primaryKey(),
+  now: timestamp("now", { withTimezone: true }).notNull(),
+});
+
 /** Addresses an account signed in from with its password; see docs/decisions/0001-accounts.md. */
 export const signInAddresses = pgTable(
   "sign_in_addresses",

@@ -3,10 +3,11 @@ import type { ApiKeyAuthenticator } from "../auth/api-keys";
 import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { JobRunner } from "../jobs/runner";
+import type { JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
 import { setUpBusinessGateways } from "../services/business-gateway";
 import type { Mailer } from "../services/mail";
+import type { MailOutbox } from "../services/mail-jobs";
 import { registerAccountRoutes } from "./account";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerClientRoutes } from "./clients";
@@ -31,7 +32,8 @@ export interface RouteDeps {
   config: Config;
   mailer: Mailer;
   metrics: Metrics;
-  jobs: JobRunner;
+  queue: JobQueue;
+  outbox: MailOutbox;
   apiKeys: ApiKeyAuthenticator;
 }
 

@@ -3,16 +3,17 @@ import { z } from "zod";
 import { gatewayConnectBody, reminderSettingsSchema } from "#contract/payment-gateway";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
+import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { JobRunner } from "../jobs/runner";
+import type { JobQueue } from "../jobs/queue";
 import {
   type BusinessGateways,
   connectGateway,
   disconnectGateway,
   readGateway,
 } from "../services/business-gateway";
-import type { Mailer } from "../services/mail";
+import type { MailOutbox } from "../services/mail-jobs";
 import {
   readReminderSettings,
   sendDueReminders,
@@ -27,7 +28,14 @@ const REMINDERS_EVERY_MS = 15 * 60_000;
 /** Settings → Online payments (the business's own Razorpay account) and payment reminders. */
 export function registerPaymentGatewayRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; gateways: BusinessGateways; jobs: JobRunner; mailer: Mailer; config: Config },
+  deps: {
+    auth: Auth;
+    db: Db;
+    gateways: BusinessGateways;
+    queue: JobQueue;
+    outbox: MailOutbox;
+    config: Config;
+  },
 ) {
   const { auth, gateways, db } = deps;
 
@@ -45,11 +53,9 @@ export function registerPaymentGatewayRoutes(
     const { off } = parseBody(z.object({ off: z.boolean() }), request.body);
     return switchInvoiceReminders(db, me.id, request.params.id, off);
   });
-  app.addHook("onReady", async () => {
-    deps.jobs.every("payment-reminders", REMINDERS_EVERY_MS, () =>
-      sendDueReminders({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
-    );
-  });
+  deps.queue.every("payment-reminders", REMINDERS_EVERY_MS, () =>
+    sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl }, now()),
+  );
 
   app.get("/api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);

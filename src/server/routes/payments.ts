@@ -4,7 +4,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { JobRunner } from "../jobs/runner";
+import type { JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
 import type { Mailer } from "../services/mail";
 import { handleWebhook, reconcile } from "../services/payment-events";
@@ -15,7 +15,7 @@ import { registerWebhookRoutes } from "./webhooks";
 /** Razorpay server functions (spec §7, DECISIONS §4), the webhook and periodic reconciliation. */
 export function registerPaymentRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; jobs: JobRunner },
+  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; queue: JobQueue },
 ) {
   const { auth } = deps;
   const payments = setUpPayments({
@@ -45,8 +45,6 @@ export function registerPaymentRoutes(
   registerWebhookRoutes(app, (raw, signature, eventId) => handleWebhook(payments, raw, signature, eventId));
 
   if (!payments.testMode) {
-    app.addHook("onReady", async () => {
-      deps.jobs.every("reconcile-payments", deps.config.reconcileEveryMs, () => reconcile(payments));
-    });
+    deps.queue.every("reconcile-payments", deps.config.reconcileEveryMs, () => reconcile(payments));
   }
 }

@@ -9,6 +9,7 @@ import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
 import { downloadInvoicePdf } from "../services/downloads";
 import type { Mailer } from "../services/mail";
+import type { MailOutbox } from "../services/mail-jobs";
 import { sendInvoice } from "../services/send-invoice";
 import { parseBody } from "./validate";
 
@@ -21,7 +22,7 @@ const PDF_URL = "/api/invoices/:id/pdf";
  */
 export function registerPdfRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; renderer: PdfRenderer; mailer: Mailer; publicUrl: string },
+  deps: { auth: Auth; db: Db; renderer: PdfRenderer; outbox: MailOutbox; publicUrl: string },
 ) {
   const queue = RenderQueue.around(deps.renderer);
   // Sending by e-mail with the PDF attached takes its turn in the same queue.
@@ -29,7 +30,7 @@ export function registerPdfRoutes(
     const me = await requireUser(deps.auth, request);
     const input = parseBody(sendBody, request.body);
     return sendInvoice(
-      { db: deps.db, queue, mailer: deps.mailer, publicUrl: deps.publicUrl },
+      { db: deps.db, queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
       me.id,
       request.params.id,
       input,

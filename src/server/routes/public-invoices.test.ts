@@ -137,7 +137,12 @@ describeEachDb("the public invoice page", (kind) => {
       payload: { utr: "412345678901", note: "Paid from Asha's phone" },
     });
     expect(reported.statusCode, reported.body).toBe(201);
-    await expect.poll(() => t.mailer.sent.some((m) => m.subject.includes(inv.invoiceNumber))).toBe(true);
+    await expect
+      .poll(async () => {
+        await t.queue.drain();
+        return t.mailer.sent.some((m) => m.subject.includes(inv.invoiceNumber));
+      })
+      .toBe(true);
     expect((await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice.status).toBe("due");
     const reports = (await get(t.app, `/api/invoices/${inv.id}/payment-reports`, s.cookie)).json().reports;
     expect(reports).toEqual([

@@ -8,13 +8,14 @@ import { displayStatus, STATUS_LABELS } from "#domain/status";
 import { upiQrFor } from "#domain/upi";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
+import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { findImage } from "../db/queries/images";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
-import type { JobRunner } from "../jobs/runner";
+import type { JobQueue } from "../jobs/queue";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import { PUBLIC_PAGE_SCRIPT, renderPublicInvoice } from "../public-page/render";
 import type { BusinessGateways } from "../services/business-gateway";
@@ -28,7 +29,7 @@ import {
 } from "../services/invoice-online-payments";
 import { recordOnlinePayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
-import type { Mailer } from "../services/mail";
+import type { MailOutbox } from "../services/mail-jobs";
 import {
   balanceOf,
   confirmPaymentReport,
@@ -77,16 +78,21 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 export function registerPublicInvoiceRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; gateways: BusinessGateways; jobs: JobRunner },
+  deps: {
+    auth: Auth;
+    db: Db;
+    config: Config;
+    outbox: MailOutbox;
+    gateways: BusinessGateways;
+    queue: JobQueue;
+  },
 ) {
-  const { auth, db, config, mailer, gateways } = deps;
+  const { auth, db, config, outbox: mailer, gateways } = deps;
   // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
   // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
-  app.addHook("onReady", async () => {
-    deps.jobs.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
-      reconcileInvoiceOrders(gateways, recordOnlinePayment),
-    );
-  });
+  deps.queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
+    reconcileInvoiceOrders(gateways, recordOnlinePayment),
+  );
   const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
 
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
@@ -117,7 +123,7 @@ export function registerPublicInvoiceRoutes(
     const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
     await notePublicView(db, row, viewer?.id ?? null);
     const settings = await readSettings(db, row.userId);
-    const today = todayInTimeZone(new Date(), settings.timeZone);
+    const today = todayInTimeZone(now(), settings.timeZone);
     const doc = row.invoiceData;
     const paid = Number(row.amountPaidMinor);
     const balance = balanceOf(row);

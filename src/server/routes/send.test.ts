@@ -40,6 +40,9 @@ describeEachDb("sending an invoice", (kind) => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ sent: true, creditsRemaining: null });
     expect(sent.json().link).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+    // Queued: it goes out when the job runs.
+    expect(t.mailer.sent.length).toBe(before);
+    expect(await t.queue.drain()).toBe(1);
     const mail = t.mailer.sent.at(-1)!;
     expect(t.mailer.sent.length).toBe(before + 1);
     expect(mail).toMatchObject({
@@ -52,6 +55,7 @@ describeEachDb("sending an invoice", (kind) => {
 
     const withPdf = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
     expect(withPdf.json()).toMatchObject({ sent: true, creditsRemaining: 24 });
+    await t.queue.drain();
     const attached = t.mailer.sent.at(-1)!.attachments!;
     expect(attached).toHaveLength(1);
     expect(attached[0]!.filename).toBe(`${inv.invoiceNumber}.pdf`);
@@ -70,9 +74,11 @@ describeEachDb("sending an invoice", (kind) => {
     const before = t.mailer.sent.length;
     const refused = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
     expect(refused.statusCode).toBe(402);
+    await t.queue.drain();
     expect(t.mailer.sent.length).toBe(before);
     const linkOnly = await post(t.app, `/api/invoices/${inv.id}/send`, body(), s.cookie);
     expect(linkOnly.statusCode).toBe(200);
+    await t.queue.drain();
     expect(t.mailer.sent.length).toBe(before + 1);
   });
 

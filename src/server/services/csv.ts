@@ -2,6 +2,7 @@ import { currencyOf } from "#domain/currencies";
 import { todayInTimeZone } from "#domain/dates";
 import { formatScaled } from "#domain/decimal";
 import { displayStatus } from "#domain/status";
+import { now } from "../clock";
 import type { Db } from "../db/client";
 import {
   type InvoiceExportRow,
@@ -75,7 +76,7 @@ export async function exportInvoicesCsv(
   filter: InvoiceFilter & { sort: InvoiceSort },
 ): Promise<{ fileName: string; csv: string }> {
   const settings = await readSettings(db, userId);
-  const today = todayInTimeZone(new Date(), settings.timeZone);
+  const today = todayInTimeZone(now(), settings.timeZone);
   const rows = await listInvoicesForExport(db, userId, { ...filter, today });
   return { fileName: `bahi-invoices-${today}.csv`, csv: invoicesCsv(rows, today) };
 }

@@ -2,6 +2,7 @@ import { todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
 import { AGEING_BUCKETS, type AgeingBucket } from "#domain/payments";
 import type { DisplayStatus } from "#domain/status";
+import { now } from "../clock";
 import type { Db } from "../db/client";
 import { dashboardData, type InvoiceBucket, type Receivables } from "../db/queries/dashboard";
 import { cachedSettings } from "../db/queries/settings";
@@ -161,7 +162,7 @@ export function receivablesFigures(owed: Receivables, currency: string) {
  */
 export async function readDashboard(db: Db, userId: string) {
   const settings = await cachedSettings(db, userId);
-  const today = todayInTimeZone(new Date(), settings.timeZone);
+  const today = todayInTimeZone(now(), settings.timeZone);
   const { buckets, recent, lowStock, credits, receivables: owed } = await dashboardData(db, userId, today);
   return {
     currency: settings.defaultCurrency,

@@ -11,6 +11,7 @@ export type InvoiceEventKind =
   | "payment_recorded"
   | "payment_changed"
   | "payment_deleted"
+  | "send_failed"
   | "link_created"
   | "link_renewed"
   | "sent"

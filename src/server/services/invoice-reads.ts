@@ -1,4 +1,5 @@
 import { todayInTimeZone } from "#domain/dates";
+import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findInvoice, type InvoiceFilter, type InvoiceSort, listInvoices } from "../db/queries/invoices";
 import type { PageParams } from "../db/queries/paging";
@@ -11,7 +12,7 @@ import type { SavedInvoice } from "./invoices";
 
 export async function userToday(db: Db, userId: string): Promise<string> {
   const settings = await cachedSettings(db, userId);
-  return todayInTimeZone(new Date(), settings.timeZone);
+  return todayInTimeZone(now(), settings.timeZone);
 }
 
 /** One of the user's invoices with the user's today; not found for anyone else's. */

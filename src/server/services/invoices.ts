@@ -13,6 +13,7 @@ import { financialYearOfIsoDate, timestampInvoiceNumber } from "#domain/invoice-
 import type { Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
 import { holdsStock, type StockState, stockDelta } from "#domain/stock";
+import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import {
@@ -40,7 +41,7 @@ import { paymentsFollowingStatus } from "./invoice-payments";
 // stock moves, so a refusal (a clash of numbers, not enough stock) leaves nothing half done.
 
 function todayFor(settings: Settings): string {
-  return todayInTimeZone(new Date(), settings.timeZone);
+  return todayInTimeZone(now(), settings.timeZone);
 }
 
 /**
@@ -347,7 +348,7 @@ export async function deleteInvoice(db: Db, userId: string, id: string): Promise
 
 /** A timestamp number, with -2, -3 ... when a duplicate made in the same second already has it. */
 async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): Promise<string> {
-  const base = timestampInvoiceNumber(new Date(), settings.timeZone);
+  const base = timestampInvoiceNumber(now(), settings.timeZone);
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
   const used = await usedInvoiceNumbers(tx, userId, candidates);
   return candidates.find((c) => !used.has(c)) ?? base;

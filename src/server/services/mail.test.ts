@@ -33,19 +33,21 @@ describe("mail", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.server.address() as AddressInfo;
+    // Pooled: the connection stays open for the next mail until the mailer is closed.
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "Bahi <no-reply@bahi.test>",
+      dataDir: mkdtempSync(path.join(tmpdir(), "bahi-mail-")),
+      logger,
+    });
     try {
-      const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: "Bahi <no-reply@bahi.test>",
-        dataDir: mkdtempSync(path.join(tmpdir(), "bahi-mail-")),
-        logger,
-      });
       await mailer.send(message);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain("Subject: Confirm your e-mail address for Bahi");
       expect(received[0]).toContain("To: asha@example.com");
       expect(received[0].replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain("verify-email?token=abc.def");
     } finally {
+      mailer.close?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { formatMoney } from "#domain/format";
 import { balanceDueMinor } from "#domain/payments";
+import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import {
@@ -18,7 +19,7 @@ import {
 import { AppError, notFound } from "../errors";
 import { recordInvoiceEvent, recordViewEvent } from "./invoice-events";
 import { recordPayment } from "./invoice-payments";
-import type { Mailer } from "./mail";
+import type { MailOutbox } from "./mail-jobs";
 
 // The public invoice page (issue 11 parts 1 and 2; DECISIONS §10: the client never signs in) and
 // the "I have paid" reports it takes. docs/decisions/0027-public-invoice-page.md.
@@ -89,7 +90,7 @@ export async function publicInvoice(db: Db, token: string): Promise<PublicInvoic
 /** A view counts unless the signed-in owner is looking at their own invoice. */
 export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: string | null): Promise<void> {
   if (viewerId === row.userId) return;
-  await countPublicView(db, row.id, new Date());
+  await countPublicView(db, row.id, now());
   await recordViewEvent(db, { userId: row.userId, invoiceId: row.id });
 }
 
@@ -101,7 +102,7 @@ export const balanceOf = (row: PublicInvoiceRow) =>
  * never changes the invoice by itself), and the business is told by e-mail.
  */
 export async function reportPayment(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; onMailFailed: (error: unknown) => void },
+  deps: { db: Db; mailer: MailOutbox; publicUrl: string; onMailFailed: (error: unknown) => void },
   token: string,
   input: { utr: string; note: string },
 ): Promise<void> {
@@ -134,7 +135,7 @@ export async function reportPayment(
 }
 
 async function tellBusiness(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; mailer: MailOutbox; publicUrl: string },
   row: PublicInvoiceRow,
   balance: number,
   input: { utr: string; note: string },

@@ -4,6 +4,7 @@ import { formatPageDate } from "#domain/invoice-page";
 import { balanceDueMinor } from "#domain/payments";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
 import { DEFAULT_TIME_ZONE } from "#domain/settings";
+import * as clock from "../clock";
 import type { Db } from "../db/client";
 import {
   claimReminder,
@@ -17,7 +18,7 @@ import {
 } from "../db/queries/reminders";
 import { notFound } from "../errors";
 import { recordInvoiceEvent } from "./invoice-events";
-import type { Mailer } from "./mail";
+import type { MailOutbox } from "./mail-jobs";
 import { shareLink } from "./public-invoices";
 
 // Payment reminders (issue 11 part 6; docs/decisions/0028-reminders.md): a scheduled job finds,
@@ -61,8 +62,8 @@ export async function switchInvoiceReminders(db: Db, userId: string, invoiceId: 
 
 /** Sends every reminder due at `now`; answers how many went out. */
 export async function sendDueReminders(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
-  now = new Date(),
+  deps: { db: Db; mailer: MailOutbox; publicUrl: string },
+  now = clock.now(),
 ) {
   const { db } = deps;
   let sent = 0;
@@ -86,21 +87,25 @@ export async function sendDueReminders(
         const balance = balanceDueMinor(Number(invoice.totalMinor), Number(invoice.amountPaidMinor));
         const company = invoice.invoiceData.company.name || "us";
         const overdue = invoice.dueDate! < today;
-        await deps.mailer.send({
-          to: email,
-          subject: `${overdue ? "Reminder: overdue" : "Reminder:"} invoice ${invoice.invoiceNumber} from ${company}`,
-          text: [
-            `Dear ${invoice.invoiceData.client.name || "customer"},`,
-            "",
-            `This is a friendly reminder that invoice ${invoice.invoiceNumber} for ${formatMoney(balance, invoice.currency)}`,
-            `${overdue ? "was" : "is"} due on ${formatPageDate(invoice.dueDate!)}.`,
-            `You can see it and pay it here: ${link}`,
-            "",
-            "If you have already paid, thank you, and please ignore this e-mail.",
-            "",
-            company,
-          ].join("\n"),
-        });
+        await deps.mailer.send(
+          {
+            to: email,
+            subject: `${overdue ? "Reminder: overdue" : "Reminder:"} invoice ${invoice.invoiceNumber} from ${company}`,
+            text: [
+              `Dear ${invoice.invoiceData.client.name || "customer"},`,
+              "",
+              `This is a friendly reminder that invoice ${invoice.invoiceNumber} for ${formatMoney(balance, invoice.currency)}`,
+              `${overdue ? "was" : "is"} due on ${formatPageDate(invoice.dueDate!)}.`,
+              `You can see it and pay it here: ${link}`,
+              "",
+              "If you have already paid, thank you, and please ignore this e-mail.",
+              "",
+              company,
+            ].join("\n"),
+          },
+          // Never delivered after every retry: the point is freed, so the next run sends it.
+          { userId: settings.userId, invoiceId: invoice.id, reminderPoint: point },
+        );
       } catch (error) {
         // Given back: the next run sends it. The other invoices still get theirs now.
         await releaseReminder(db, claim);

@@ -5,7 +5,7 @@ import type { RenderQueue } from "../pdf/render-queue";
 import { refundDownloadCredit } from "./credits";
 import { downloadInvoicePdf } from "./downloads";
 import { recordInvoiceEvent } from "./invoice-events";
-import type { Mailer } from "./mail";
+import type { MailOutbox } from "./mail-jobs";
 import { shareLink } from "./public-invoices";
 
 // Sending an issued invoice by e-mail (issue 11 part 5): the message with the invoice's public
@@ -21,7 +21,7 @@ export interface SendInput {
 }
 
 export async function sendInvoice(
-  deps: { db: Db; queue: RenderQueue; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; queue: RenderQueue; mailer: MailOutbox; publicUrl: string },
   userId: string,
   invoiceId: string,
   input: SendInput,
@@ -33,16 +33,25 @@ export async function sendInvoice(
     throw new AppError("invoice_not_payable", "Issue the invoice before sending it.");
   const link = (await shareLink(db, deps.publicUrl, userId, invoiceId)).url!;
   const pdf = input.attachPdf ? await downloadInvoicePdf({ db, queue: deps.queue }, userId, invoiceId) : null;
+  // The mail is queued (kept in the database, retried with backoff); if it can never be
+  // delivered, the job gives the credit back and notes it in the activity (services/mail-jobs.ts).
   try {
-    await deps.mailer.send({
-      to: input.to.join(", "),
-      ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
-      subject: input.subject,
-      text: input.message,
-      ...(pdf
-        ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
-        : {}),
-    });
+    await deps.mailer.send(
+      {
+        to: input.to.join(", "),
+        ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
+        subject: input.subject,
+        text: input.message,
+        ...(pdf
+          ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
+          : {}),
+      },
+      {
+        userId,
+        invoiceId,
+        ...(pdf ? { refundCredit: { invoiceNumber: invoice.invoiceNumber } } : {}),
+      },
+    );
   } catch (error) {
     if (pdf) await refundDownloadCredit(db, { userId, invoiceId, invoiceNumber: invoice.invoiceNumber });
     throw new AppError(

@@ -100,6 +100,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     NODE_ENV: "test",
+    // Workers idle: a test runs the queued jobs itself (t.queue.drain()), so it knows when they ran.
+    JOB_POLL_SECONDS: "3600",
     ...env,
   });
 }
@@ -132,6 +134,11 @@ export async function startTestApp(
       await onClose?.();
     },
   };
+}
+
+/** A fresh database of this kind (in memory, or a new PostgreSQL database dropped on close). */
+export function openTestDatabase(kind: DbKind): Promise<Database> {
+  return kind === "postgres" ? openFreshPostgres() : openMemoryDatabase();
 }
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {

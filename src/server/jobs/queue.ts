@@ -1,0 +1,185 @@
+import type { FastifyBaseLogger } from "fastify";
+import { fromPglite, type JobWithMetadata, PgBoss } from "pg-boss";
+import type { Database } from "../db/client";
+import type { Metrics } from "../metrics";
+import type { JobRunner } from "./runner";
+
+// Background work as jobs on pg-boss (docs/decisions/0032-job-queue.md): on PostgreSQL with its
+// own small pool, on the embedded PGlite through its one client (pg-boss's "pglite" backend), the
+// same code either way. A job is kept in the database from the moment it is sent, taken by one
+// worker of one server at a time, retried with exponential backoff when its handler throws, and
+// kept as failed (and logged) once its retries are spent.
+
+export interface JobDefinition<T> {
+  name: string;
+  run: (data: T) => Promise<void>;
+  /** Attempts after the first one (a mail: 6, about four minutes of backoff in all). */
+  retryLimit: number;
+  /** The first retry's delay in seconds; each one after doubles it (with jitter) unless `backoff` is false. */
+  retryDelaySeconds: number;
+  backoff?: boolean;
+  /** Called once when the last attempt has failed too (give a credit back, free a claim). */
+  onGiveUp?: (data: T, error: Error) => Promise<void>;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  metrics: Metrics;
+  /** How often an idle worker looks for new jobs (pg-boss polls; 0.5 s at the least). */
+  pollSeconds?: number;
+  /** Ticks the scheduled jobs: each period claimed by one process on the database queues one run. */
+  runner: JobRunner;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of every job's own data type
+type AnyDefinition = JobDefinition<any>;
+
+export class JobQueue {
+  private readonly definitions = new Map<string, AnyDefinition>();
+  private readonly schedules = new Map<string, number>();
+  private started: Promise<PgBoss> | null = null;
+  private stopping = false;
+
+  constructor(private readonly opts: JobQueueOptions) {}
+
+  /** Declares a kind of job; call before start. */
+  define<T>(definition: JobDefinition<T>): void {
+    this.definitions.set(definition.name, definition);
+  }
+
+  /**
+   * A job that runs every `everyMs` (reminders, reconciliation): each period one process queues
+   * one run (JobRunner's claim), and one worker runs it. A failed run is not retried: the next
+   * period does the same work again.
+   */
+  every(name: string, everyMs: number, run: () => Promise<unknown>): void {
+    this.define({ name, retryLimit: 0, retryDelaySeconds: 1, run: async () => void (await run()) });
+    this.schedules.set(name, everyMs);
+  }
+
+  /** Queues one run of every scheduled job now, then runs every job due (POST /api/test/run-jobs). */
+  async runScheduledNow(): Promise<number> {
+    for (const name of this.schedules.keys()) await this.send(name, {}, { singletonKey: name });
+    return this.drain();
+  }
+
+  /** Installs or upgrades pg-boss's tables (once per database, under its lock) and starts the workers. */
+  start(): Promise<PgBoss> {
+    this.started ??= this.boot();
+    return this.started;
+  }
+
+  private async boot(): Promise<PgBoss> {
+    const { database, log } = this.opts;
+    const access = database.queueAccess;
+    const boss = new PgBoss({
+      ...("pglite" in access ? { db: fromPglite(access.pglite) } : { connectionString: access.url, max: 3 }),
+      backend: database.kind,
+      schedule: false,
+      registerInstance: false,
+    });
+    boss.on("error", (error) => log.warn({ err: error }, "job queue error"));
+    await boss.start();
+    for (const definition of this.definitions.values()) {
+      await boss.createQueue(definition.name, {
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        ...(definition.backoff === false
+          ? { retryBackoff: false }
+          : { retryBackoff: true, retryDelayMax: 3_600 }),
+        // Failed jobs stay a month for a person to look at; done ones a week.
+        deleteAfterSeconds: 7 * 24 * 3_600,
+        retentionSeconds: 30 * 24 * 3_600,
+      });
+      await boss.work<unknown, unknown, { includeMetadata: true; pollingIntervalSeconds: number }>(
+        definition.name,
+        { includeMetadata: true, pollingIntervalSeconds: this.opts.pollSeconds ?? 2 },
+        async ([job]) => {
+          if (job) await this.attempt(definition, job);
+        },
+      );
+    }
+    for (const [name, everyMs] of this.schedules) {
+      this.opts.runner.every(name, everyMs, () => this.send(name, {}, { singletonKey: name }));
+    }
+    return boss;
+  }
+
+  /** Queues a job; with `singletonKey`, not while another job with that key is still waiting. */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { singletonKey?: string } = {},
+  ): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`No job named ${name}`);
+    const boss = await this.start();
+    await boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+  }
+
+  /**
+   * Runs every job that is due now, here, until none is left (retries whose backoff has not
+   * passed stay for later); answers how many ran. For POST /api/test/run-jobs, tests and the bench.
+   */
+  async drain(): Promise<number> {
+    const boss = await this.start();
+    let ran = 0;
+    for (;;) {
+      let round = 0;
+      for (const definition of this.definitions.values()) {
+        const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 20, includeMetadata: true });
+        for (const job of jobs) {
+          round++;
+          try {
+            await this.attempt(definition, job);
+            await boss.complete(definition.name, job);
+          } catch (error) {
+            await boss.fail(definition.name, job, { message: (error as Error).message });
+          }
+        }
+      }
+      if (round === 0) return ran;
+      ran += round;
+    }
+  }
+
+  /** One attempt; a throw is a failed attempt (retried by pg-boss, or given up after the last). */
+  private async attempt(definition: AnyDefinition, job: JobWithMetadata<unknown>): Promise<void> {
+    const { metrics, log } = this.opts;
+    metrics.jobsRunning.inc({ job: definition.name });
+    try {
+      await definition.run(job.data);
+      metrics.jobRuns.inc({ job: definition.name, outcome: "done" });
+    } catch (error) {
+      metrics.jobRuns.inc({ job: definition.name, outcome: "failed" });
+      const last = job.retryCount >= job.retryLimit;
+      if (last) {
+        log.error(
+          { err: error, job: definition.name, jobId: job.id, attempts: job.retryCount + 1 },
+          "job failed for good: kept as failed in pgboss.job",
+        );
+        await definition
+          .onGiveUp?.(job.data, error as Error)
+          .catch((giveUpError) =>
+            log.error({ err: giveUpError, job: definition.name, jobId: job.id }, "job's give-up step failed"),
+          );
+      } else {
+        log.warn(
+          { err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 },
+          "job attempt failed: it will be retried",
+        );
+      }
+      throw error;
+    } finally {
+      metrics.jobsRunning.dec({ job: definition.name });
+    }
+  }
+
+  /** Stops the workers, letting the jobs under way finish (up to `timeoutMs`). */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.stopping || !this.started) return;
+    this.stopping = true;
+    const boss = await this.started.catch(() => null);
+    await boss?.stop({ graceful: true, timeout: timeoutMs });
+  }
+}

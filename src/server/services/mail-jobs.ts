@@ -1,0 +1,95 @@
+import type { Db } from "../db/client";
+import { releaseReminder } from "../db/queries/reminders";
+import type { JobQueue } from "../jobs/queue";
+import { refundDownloadCredit } from "./credits";
+import { recordInvoiceEvent } from "./invoice-events";
+import type { Mailer, MailMessage } from "./mail";
+
+// Mail about invoices (sending one, reminders, a client's payment report) goes out as a job
+// (docs/decisions/0032-job-queue.md): kept in the database until the SMTP server took it, retried
+// with backoff when it fails, so a flaky mail server loses nothing. What the sender promised
+// comes undone only when the last attempt failed: the PDF's credit is given back, a reminder's
+// claim is freed (the next run sends it), and the invoice's activity says it was not delivered.
+
+/** What to undo when a mail could not be delivered at all. */
+export interface MailGiveUp {
+  userId: string;
+  invoiceId: string;
+  /** The PDF attached cost a credit: give it back. */
+  refundCredit?: { invoiceNumber: string };
+  /** A reminder's schedule point: free it so the next run sends the reminder again. */
+  reminderPoint?: string;
+}
+
+export const MAIL_JOB = "mail";
+
+/** A mail as a job carries it (attachments in base64: JSON has no bytes). */
+interface MailJob {
+  message: Omit<MailMessage, "attachments"> & {
+    attachments?: { filename: string; contentBase64: string; contentType: string }[];
+  };
+  giveUp?: MailGiveUp;
+}
+
+/** A Mailer whose `send` queues the mail (answers once it is kept) instead of sending it now. */
+export interface MailOutbox extends Mailer {
+  send(message: MailMessage, giveUp?: MailGiveUp): Promise<void>;
+}
+
+export function defineMailJobs(
+  queue: JobQueue,
+  deps: { db: Db; mailer: Mailer },
+  /** Tests and the bench retry at once instead of backing off. */
+  retry: { limit: number; delaySeconds: number; backoff: boolean } = {
+    limit: 6,
+    delaySeconds: 5,
+    backoff: true,
+  },
+): MailOutbox {
+  queue.define<MailJob>({
+    name: MAIL_JOB,
+    // Seven attempts over about five minutes (5 s doubling), then kept as failed.
+    retryLimit: retry.limit,
+    retryDelaySeconds: retry.delaySeconds,
+    backoff: retry.backoff,
+    run: ({ message }) =>
+      deps.mailer.send({
+        ...message,
+        attachments: message.attachments?.map(({ contentBase64, ...a }) => ({
+          ...a,
+          content: Buffer.from(contentBase64, "base64"),
+        })),
+      }),
+    onGiveUp: async ({ message, giveUp }) => {
+      if (!giveUp) return;
+      const { userId, invoiceId } = giveUp;
+      if (giveUp.refundCredit) {
+        await refundDownloadCredit(deps.db, {
+          userId,
+          invoiceId,
+          invoiceNumber: giveUp.refundCredit.invoiceNumber,
+        });
+      }
+      if (giveUp.reminderPoint) await releaseReminder(deps.db, { invoiceId, point: giveUp.reminderPoint });
+      await recordInvoiceEvent(deps.db, {
+        userId,
+        invoiceId,
+        kind: "send_failed",
+        detail: { to: message.to.split(/,\s*/), creditReturned: Boolean(giveUp.refundCredit) },
+      });
+    },
+  });
+  return {
+    send: (message, giveUp) =>
+      queue.send<MailJob>(MAIL_JOB, {
+        message: {
+          ...message,
+          attachments: message.attachments?.map(({ content, ...a }) => ({
+            ...a,
+            contentBase64: content.toString("base64"),
+          })),
+        },
+        ...(giveUp ? { giveUp } : {}),
+      }),
+  };
+}
