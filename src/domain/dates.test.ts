@@ -1,4 +1,13 @@
-import { addDays, isValidIsoDate, isValidTimeZone, todayInTimeZone, zonedDateTime } from "./dates";
+import fc from "fast-check";
+import {
+  addDays,
+  daysInMonth,
+  isValidIsoDate,
+  isValidTimeZone,
+  startOfDayInTimeZone,
+  todayInTimeZone,
+  zonedDateTime,
+} from "./dates";
 import { DomainError } from "./errors";
 
 describe("todayInTimeZone", () => {
@@ -63,5 +72,90 @@ describe("isValidTimeZone", () => {
     expect(isValidTimeZone("Mars/Base")).toBe(false);
     expect(isValidTimeZone("")).toBe(false);
     expect(isValidTimeZone(" UTC")).toBe(false);
+  });
+});
+
+describe("daysInMonth", () => {
+  it("knows short months and leap years", () => {
+    expect(daysInMonth(2026, 1)).toBe(31);
+    expect(daysInMonth(2026, 2)).toBe(28);
+    expect(daysInMonth(2028, 2)).toBe(29);
+    expect(daysInMonth(2100, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2026, 4)).toBe(30);
+    expect(daysInMonth(2026, 12)).toBe(31);
+    expect(() => daysInMonth(2026, 13)).toThrow(DomainError);
+  });
+
+  it("agrees with the day before the next month's first", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        const nextFirst = new Date(0);
+        nextFirst.setUTCFullYear(year, month, 1);
+        const last = new Date(nextFirst.getTime() - 86_400_000);
+        expect(daysInMonth(year, month)).toBe(last.getUTCDate());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("startOfDayInTimeZone", () => {
+  it("is midnight on the zone's wall clock", () => {
+    expect(startOfDayInTimeZone("2027-01-01", "Asia/Kolkata").toISOString()).toBe("2026-12-31T18:30:00.000Z");
+    expect(startOfDayInTimeZone("2027-01-01", "UTC").toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    // New York: EST in winter, EDT in summer; the 8 March 2026 change is at 02:00, after midnight.
+    expect(startOfDayInTimeZone("2026-01-15", "America/New_York").toISOString()).toBe(
+      "2026-01-15T05:00:00.000Z",
+    );
+    expect(startOfDayInTimeZone("2026-03-08", "America/New_York").toISOString()).toBe(
+      "2026-03-08T05:00:00.000Z",
+    );
+    expect(startOfDayInTimeZone("2026-03-09", "America/New_York").toISOString()).toBe(
+      "2026-03-09T04:00:00.000Z",
+    );
+  });
+
+  it("takes the first instant of the day where a clock change skips midnight", () => {
+    // São Paulo's summer time began at midnight on 4 Nov 2018: the day began at 01:00 (-02).
+    expect(startOfDayInTimeZone("2018-11-04", "America/Sao_Paulo").toISOString()).toBe(
+      "2018-11-04T03:00:00.000Z",
+    );
+    // Samoa skipped 30 Dec 2011 altogether: it "begins" when 31 Dec does.
+    expect(startOfDayInTimeZone("2011-12-30", "Pacific/Apia").toISOString()).toBe("2011-12-30T10:00:00.000Z");
+    expect(startOfDayInTimeZone("2011-12-31", "Pacific/Apia").toISOString()).toBe("2011-12-30T10:00:00.000Z");
+  });
+
+  it("is the first instant whose date in the zone is that date", () => {
+    const zones = [
+      "Asia/Kolkata",
+      "UTC",
+      "America/New_York",
+      "Europe/London",
+      "Australia/Lord_Howe",
+      "America/Sao_Paulo",
+    ];
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("1990-01-01T00:00:00Z"),
+          max: new Date("2060-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        (d, zone) => {
+          const date = d.toISOString().slice(0, 10);
+          const start = startOfDayInTimeZone(date, zone).getTime();
+          expect(todayInTimeZone(new Date(start), zone) >= date).toBe(true);
+          expect(todayInTimeZone(new Date(start - 1), zone) < date).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuses bad input", () => {
+    expect(() => startOfDayInTimeZone("2026-02-30", "UTC")).toThrow(DomainError);
+    expect(() => startOfDayInTimeZone("2026-02-03", "Mars/Base")).toThrow(DomainError);
   });
 });

@@ -95,3 +95,48 @@ export function addDays(isoDate: string, days: number): string {
   }
   return `${pad(year, 4)}-${pad(result.getUTCMonth() + 1)}-${pad(result.getUTCDate())}`;
 }
+
+/** How many days a month has (month 1-12), by the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (!Number.isSafeInteger(year) || !Number.isSafeInteger(month) || month < 1 || month > 12) {
+    throw new DomainError("INVALID_DATE", `Invalid month: ${year}-${month}`);
+  }
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** The wall clock of `t` read as if it were UTC, minus `t`: the zone's offset at `t`, in ms. */
+function offsetAt(t: number, timeZone: string): number {
+  const z = zonedDateTime(new Date(t), timeZone);
+  const wall = new Date(0);
+  wall.setUTCFullYear(z.year, z.month - 1, z.day);
+  wall.setUTCHours(z.hour, z.minute, z.second, 0);
+  return wall.getTime() - (t - (((t % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant a date begins in a time zone: its midnight, or, where a clock change skips
+ * midnight, the first instant that reads as that date (the next date's start if the zone skipped
+ * the whole day). `todayInTimeZone(now, tz) >= isoDate` holds exactly from this instant on.
+ */
+export function startOfDayInTimeZone(isoDate: string, timeZone: string): Date {
+  if (!isValidIsoDate(isoDate)) throw new DomainError("INVALID_DATE", `Invalid date: ${isoDate}`);
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const wallMidnight = new Date(0);
+  wallMidnight.setUTCFullYear(y, m - 1, d);
+  const target = wallMidnight.getTime();
+  const reached = (t: number) => todayInTimeZone(new Date(t), timeZone) >= isoDate;
+  // Midnight on the wall clock, minus the offset there: right unless the offset changes near it.
+  let t = target - offsetAt(target, timeZone);
+  t = target - offsetAt(t, timeZone);
+  if (reached(t) && !reached(t - 1)) return new Date(t);
+  // A clock change near midnight: search the second the date begins (offsets stay within ±26 h).
+  let lo = target - 27 * 3_600_000; // not reached
+  let hi = target + 27 * 3_600_000; // reached
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (reached(mid)) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi);
+}

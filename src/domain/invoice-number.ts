@@ -36,7 +36,8 @@ export function financialYearMonths(isoDate: string): { first: string; last: str
 
 const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
 
-function isFinancialYear(s: string): boolean {
+/** "2026-27": a start year and the last two digits of the year after it. */
+export function isFinancialYear(s: string): boolean {
   const match = FINANCIAL_YEAR.exec(s);
   return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
 }

@@ -1,0 +1,146 @@
+import { addDays, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
+import { DomainError } from "./errors";
+import { financialYearOfIsoDate, isFinancialYear } from "./invoice-number";
+import { formatPageDate } from "./invoice-page";
+import { DEFAULT_TIME_ZONE } from "./settings";
+
+// Quotes (estimates). As with invoices (status.ts), only what a person did is stored; "expired"
+// is worked out when shown, from the valid-until date and today in the user's time zone, so it
+// never goes stale in the database. A quote is valid through the whole of its valid-until day.
+
+export const QUOTE_STORED_STATUSES = ["draft", "sent", "accepted", "declined", "converted"] as const;
+export type QuoteStoredStatus = (typeof QUOTE_STORED_STATUSES)[number];
+export type QuoteStatus = QuoteStoredStatus | "expired";
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  converted: "Converted",
+};
+
+export function isQuoteStoredStatus(value: unknown): value is QuoteStoredStatus {
+  return typeof value === "string" && (QUOTE_STORED_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether the valid-until day (in `timeZone`) is over at `now`. No date: never expires. */
+export function isQuoteExpired(validUntil: string | null, now: Date, timeZone: string = DEFAULT_TIME_ZONE) {
+  return validUntil !== null && todayInTimeZone(now, timeZone) > validUntil;
+}
+
+/** The instant a quote stops being valid: the start of the day after its valid-until date. */
+export function quoteExpiresAt(validUntil: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  return startOfDayInTimeZone(addDays(validUntil, 1), timeZone);
+}
+
+/**
+ * The status to show. Only a sent quote expires: a draft has not been offered yet, and an
+ * accepted, declined or converted one keeps the answer it got.
+ */
+export function quoteStatus(
+  stored: QuoteStoredStatus,
+  validUntil: string | null,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): QuoteStatus {
+  return stored === "sent" && isQuoteExpired(validUntil, now, timeZone) ? "expired" : stored;
+}
+
+export const QUOTE_MESSAGES = {
+  notSent: "Send the quote before recording the client's answer.",
+  expired: (validUntil: string) =>
+    `This quote was valid until ${formatPageDate(validUntil)} and has expired, so the client's answer cannot be recorded.`,
+  declined: "This quote was declined, so it cannot be accepted. Make a new quote instead.",
+  alreadyDeclined: "This quote is already declined.",
+  alreadyAccepted: "This quote is already accepted.",
+  acceptedNoDecline: "This quote was accepted, so it cannot be declined.",
+  converted: "This quote has already been converted to an invoice.",
+  notAccepted: "Mark the quote accepted before converting it to an invoice.",
+} as const;
+
+export type QuoteCheck = { ok: true } | { ok: false; code: string; message: string };
+
+const OK: QuoteCheck = { ok: true };
+const refuse = (code: string, message: string): QuoteCheck => ({ ok: false, code, message });
+
+/** Only a sent quote, on or before its valid-until day, can be accepted. */
+export function canAccept(
+  stored: QuoteStoredStatus,
+  validUntil: string | null,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): QuoteCheck {
+  switch (quoteStatus(stored, validUntil, now, timeZone)) {
+    case "sent":
+      return OK;
+    case "draft":
+      return refuse("QUOTE_NOT_SENT", QUOTE_MESSAGES.notSent);
+    case "expired":
+      return refuse("QUOTE_EXPIRED", QUOTE_MESSAGES.expired(validUntil ?? ""));
+    case "declined":
+      return refuse("QUOTE_DECLINED", QUOTE_MESSAGES.declined);
+    case "accepted":
+      return refuse("QUOTE_ACCEPTED", QUOTE_MESSAGES.alreadyAccepted);
+    case "converted":
+      return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
+  }
+}
+
+/** Only a sent quote, on or before its valid-until day, can be declined. */
+export function canDecline(
+  stored: QuoteStoredStatus,
+  validUntil: string | null,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): QuoteCheck {
+  switch (quoteStatus(stored, validUntil, now, timeZone)) {
+    case "sent":
+      return OK;
+    case "draft":
+      return refuse("QUOTE_NOT_SENT", QUOTE_MESSAGES.notSent);
+    case "expired":
+      return refuse("QUOTE_EXPIRED", QUOTE_MESSAGES.expired(validUntil ?? ""));
+    case "declined":
+      return refuse("QUOTE_DECLINED", QUOTE_MESSAGES.alreadyDeclined);
+    case "accepted":
+      return refuse("QUOTE_ACCEPTED", QUOTE_MESSAGES.acceptedNoDecline);
+    case "converted":
+      return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
+  }
+}
+
+/** An accepted quote can be converted to an invoice, once. */
+export function canConvert(stored: QuoteStoredStatus): QuoteCheck {
+  if (stored === "accepted") return OK;
+  if (stored === "converted") return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
+  return refuse("QUOTE_NOT_ACCEPTED", QUOTE_MESSAGES.notAccepted);
+}
+
+/** QT/2026-27/0001: the quote date's financial year, at least four digits. */
+export function sequentialQuoteNumber(financialYear: string, sequence: number): string {
+  if (!isFinancialYear(financialYear)) {
+    throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
+  }
+  if (!Number.isSafeInteger(sequence) || sequence < 1) {
+    throw new DomainError("INVALID_SEQUENCE", `Invalid quote sequence: ${sequence}`);
+  }
+  return `QT/${financialYear}/${String(sequence).padStart(4, "0")}`;
+}
+
+/** The number of the `sequence`-th quote of the financial year holding `quoteDate`. */
+export function quoteNumberFor(quoteDate: string, sequence: number): string {
+  if (!isValidIsoDate(quoteDate)) throw new DomainError("INVALID_DATE", `Invalid date: ${quoteDate}`);
+  return sequentialQuoteNumber(financialYearOfIsoDate(quoteDate), sequence);
+}
+
+const SEQUENTIAL = /^QT\/(\d{4}-\d{2})\/(\d{4,})$/;
+
+/** The parts of a number made by sequentialQuoteNumber, so the next one can follow the highest. */
+export function parseSequentialQuoteNumber(s: string): { financialYear: string; sequence: number } | null {
+  const match = SEQUENTIAL.exec(s);
+  if (!match || !isFinancialYear(match[1])) return null;
+  const sequence = Number(match[2]);
+  return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[1], sequence } : null;
+}
