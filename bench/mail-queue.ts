@@ -72,7 +72,15 @@ async function main() {
     });
   }
   const queuedMs = performance.now() - started;
-  while (smtp.accepted.length < MAILS) await new Promise((r) => setTimeout(r, 100));
+  let shown = 0;
+  while (smtp.accepted.length < MAILS) {
+    await new Promise((r) => setTimeout(r, 100));
+    const second = Math.floor((performance.now() - started) / 5000);
+    if (second > shown) {
+      shown = second;
+      console.log(`  ${second * 5} s: ${smtp.accepted.length} delivered, ${smtp.attempts()} attempts`);
+    }
+  }
   const deliveredMs = performance.now() - started;
 
   const subjects = smtp.accepted.map((m) => m.subject);

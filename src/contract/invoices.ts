@@ -67,6 +67,8 @@ export const invoiceSummarySchema = z.object({
   /** What its payments add up to; the balance due is what an issued, unpaid invoice still awaits. */
   amountPaidMinor: z.number().int(),
   balanceDueMinor: z.number().int(),
+  /** The client said they paid ("I have paid") and the owner has not confirmed or dismissed it yet. */
+  paymentReported: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -85,7 +85,40 @@ export const reminderSettingsSchema = z.object({
 });
 export type ReminderSettingsAnswer = z.output<typeof reminderSettingsSchema>;
 
+const template = (max: number, label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .min(1, `${label} cannot be empty.`)
+    .max(max, `${label} can have at most ${max} characters.`);
+
+/** Settings → E-mail templates; placeholders such as {client_name} are filled when a mail is made. */
+export const mailTemplatesSchema = z.object({
+  sendSubject: template(200, "The subject"),
+  sendMessage: template(5000, "The message"),
+  reminderSubject: template(200, "The reminder's subject"),
+  reminderMessage: template(5000, "The reminder's message"),
+});
+
 export const reminderRoutes = [
+  route({
+    method: "GET",
+    path: "/api/settings/mail-templates",
+    summary: "The subject and message of e-mails about invoices (sending one, payment reminders)",
+    tag: "Reminders",
+    auth: "user",
+    responses: { 200: mailTemplatesSchema },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/settings/mail-templates",
+    summary:
+      "Change the e-mail templates (placeholders: {client_name}, {invoice_number}, {amount}, {due_date}, {link}, {business_name}; reminders also {reminder}, {is_was})",
+    tag: "Reminders",
+    auth: "user",
+    body: mailTemplatesSchema,
+    responses: { 200: mailTemplatesSchema },
+  }),
   route({
     method: "GET",
     path: "/api/settings/reminders",

@@ -24,6 +24,54 @@ export const DEFAULT_SEND_MESSAGE = [
   "{business_name}",
 ].join("\n");
 
+export const DEFAULT_REMINDER_SUBJECT = "{reminder} invoice {invoice_number} from {business_name}";
+export const DEFAULT_REMINDER_MESSAGE = [
+  "Dear {client_name},",
+  "",
+  "This is a friendly reminder that invoice {invoice_number} for {amount}",
+  "{is_was} due on {due_date}.",
+  "You can see it and pay it here: {link}",
+  "",
+  "If you have already paid, thank you, and please ignore this e-mail.",
+  "",
+  "{business_name}",
+].join("\n");
+
+/** A reminder's own placeholders, besides the send ones. */
+export const REMINDER_PLACEHOLDERS = ["reminder", "is_was"] as const;
+export type ReminderPlaceholder = (typeof REMINDER_PLACEHOLDERS)[number];
+
+/** The texts a user's e-mails about invoices start from (Settings → E-mail templates). */
+export interface MailTemplates {
+  sendSubject: string;
+  sendMessage: string;
+  reminderSubject: string;
+  reminderMessage: string;
+}
+
+export const DEFAULT_MAIL_TEMPLATES: MailTemplates = {
+  sendSubject: DEFAULT_SEND_SUBJECT,
+  sendMessage: DEFAULT_SEND_MESSAGE,
+  reminderSubject: DEFAULT_REMINDER_SUBJECT,
+  reminderMessage: DEFAULT_REMINDER_MESSAGE,
+};
+
+/** Fills a reminder's template: the send placeholders and `{reminder}`, `{is_was}`. */
+export function renderReminderTemplate(
+  template: string,
+  values: Record<SendPlaceholder, string>,
+  overdue: boolean,
+): string {
+  const own: Record<ReminderPlaceholder, string> = {
+    reminder: overdue ? "Reminder: overdue" : "Reminder:",
+    is_was: overdue ? "was" : "is",
+  };
+  return renderSendTemplate(
+    template.replace(/\{(reminder|is_was)\}/g, (_whole, name: ReminderPlaceholder) => own[name]),
+    values,
+  );
+}
+
 /** Fills `{placeholder}`s; unknown ones stay as they were, so a typo shows in the preview. */
 export function renderSendTemplate(template: string, values: Record<SendPlaceholder, string>): string {
   return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>

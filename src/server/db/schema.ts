@@ -256,6 +256,8 @@ export const invoices = pgTable(
     publicFirstViewedAt: timestamp("public_first_viewed_at", { withTimezone: true }),
     /** The owner stopped payment reminders for this invoice. */
     remindersOff: boolean("reminders_off").notNull().default(false),
+    /** Payments the client reported ("I have paid") that the owner has not confirmed or dismissed. */
+    openReports: integer("open_reports").notNull().default(0),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -602,6 +604,18 @@ export const reminderSettings = pgTable("reminder_settings", {
   onDueDate: boolean("on_due_date").notNull().default(true),
   everyDaysAfter: integer("every_days_after").notNull().default(7),
   maxReminders: integer("max_reminders").notNull().default(4),
+  updatedAt: updatedAt(),
+});
+
+/** The user's own texts for e-mails about invoices (null: Bahi's default, #domain/send). */
+export const mailTemplates = pgTable("mail_templates", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  sendSubject: text("send_subject"),
+  sendMessage: text("send_message"),
+  reminderSubject: text("reminder_subject"),
+  reminderMessage: text("reminder_message"),
   updatedAt: updatedAt(),
 });
 

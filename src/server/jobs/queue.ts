@@ -18,6 +18,8 @@ export interface JobDefinition<T> {
   /** The first retry's delay in seconds; each one after doubles it (with jitter) unless `backoff` is false. */
   retryDelaySeconds: number;
   backoff?: boolean;
+  /** The longest delay between two attempts with backoff, in seconds (an hour unless set). */
+  maxDelaySeconds?: number;
   /** Called once when the last attempt has failed too (give a credit back, free a claim). */
   onGiveUp?: (data: T, error: Error) => Promise<void>;
 }
@@ -87,17 +89,31 @@ export class JobQueue {
         retryDelay: definition.retryDelaySeconds,
         ...(definition.backoff === false
           ? { retryBackoff: false }
-          : { retryBackoff: true, retryDelayMax: 3_600 }),
+          : { retryBackoff: true, retryDelayMax: definition.maxDelaySeconds ?? 3_600 }),
         // Failed jobs stay a month for a person to look at; done ones a week.
         deleteAfterSeconds: 7 * 24 * 3_600,
         retentionSeconds: 30 * 24 * 3_600,
       });
-      await boss.work<unknown, unknown, { includeMetadata: true; pollingIntervalSeconds: number }>(
+      // Up to 10 jobs a fetch, fetched again at once while batches come back full; each job is
+      // settled on its own, so one failure retries that job alone.
+      await boss.work<
+        unknown,
+        unknown,
+        {
+          includeMetadata: true;
+          batchSize: number;
+          burstWhenBatchFull: boolean;
+          pollingIntervalSeconds: number;
+        }
+      >(
         definition.name,
-        { includeMetadata: true, pollingIntervalSeconds: this.opts.pollSeconds ?? 2 },
-        async ([job]) => {
-          if (job) await this.attempt(definition, job);
+        {
+          includeMetadata: true,
+          batchSize: 10,
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: this.opts.pollSeconds ?? 2,
         },
+        (jobs) => this.settle(boss, definition, jobs),
       );
     }
     for (const [name, everyMs] of this.schedules) {
@@ -128,18 +144,23 @@ export class JobQueue {
       let round = 0;
       for (const definition of this.definitions.values()) {
         const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 20, includeMetadata: true });
-        for (const job of jobs) {
-          round++;
-          try {
-            await this.attempt(definition, job);
-            await boss.complete(definition.name, job);
-          } catch (error) {
-            await boss.fail(definition.name, job, { message: (error as Error).message });
-          }
-        }
+        round += jobs.length;
+        await this.settle(boss, definition, jobs);
       }
       if (round === 0) return ran;
       ran += round;
+    }
+  }
+
+  /** Runs each job and marks it done, or failed (pg-boss retries it or keeps it as failed). */
+  private async settle(boss: PgBoss, definition: AnyDefinition, jobs: JobWithMetadata<unknown>[]) {
+    for (const job of jobs) {
+      try {
+        await this.attempt(definition, job);
+        await boss.complete(definition.name, job);
+      } catch (error) {
+        await boss.fail(definition.name, job, { message: (error as Error).message });
+      }
     }
   }
 

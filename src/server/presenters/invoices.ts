@@ -26,6 +26,7 @@ export function presentInvoiceSummary(row: InvoiceSummaryRow, today: string) {
     amountPaidMinor: Number(row.amountPaidMinor),
     balanceDueMinor:
       row.status === "due" ? balanceDueMinor(Number(row.totalMinor), Number(row.amountPaidMinor)) : 0,
+    paymentReported: Number(row.openReports ?? 0) > 0,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

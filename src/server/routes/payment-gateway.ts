@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { gatewayConnectBody, reminderSettingsSchema } from "#contract/payment-gateway";
+import { gatewayConnectBody, mailTemplatesSchema, reminderSettingsSchema } from "#contract/payment-gateway";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import { now } from "../clock";
@@ -14,6 +14,7 @@ import {
   readGateway,
 } from "../services/business-gateway";
 import type { MailOutbox } from "../services/mail-jobs";
+import { readMailTemplates, updateMailTemplates } from "../services/mail-templates";
 import {
   readReminderSettings,
   sendDueReminders,
@@ -47,6 +48,14 @@ export function registerPaymentGatewayRoutes(
   app.put("/api/settings/reminders", async (request) => {
     const me = await requireUser(auth, request);
     return updateReminderSettings(db, me.id, parseBody(reminderSettingsSchema, request.body));
+  });
+  app.get("/api/settings/mail-templates", async (request) => {
+    const me = await requireUser(auth, request);
+    return readMailTemplates(db, me.id);
+  });
+  app.put("/api/settings/mail-templates", async (request) => {
+    const me = await requireUser(auth, request);
+    return updateMailTemplates(db, me.id, parseBody(mailTemplatesSchema, request.body));
   });
   app.post<{ Params: { id: string } }>("/api/invoices/:id/reminders", async (request) => {
     const me = await requireUser(auth, request);

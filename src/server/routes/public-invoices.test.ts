@@ -148,6 +148,12 @@ describeEachDb("the public invoice page", (kind) => {
     expect(reports).toEqual([
       expect.objectContaining({ utr: "412345678901", status: "open", amountMinor: 10_000 }),
     ]);
+    // The list marks the invoice until the report is confirmed or dismissed.
+    const listed = async () =>
+      (await get(t.app, `/api/invoices?q=${encodeURIComponent(inv.invoiceNumber)}`, s.cookie))
+        .json()
+        .items.find((i: { id: string }) => i.id === inv.id);
+    expect((await listed()).paymentReported).toBe(true);
     const other = await signUpAndSignIn(t);
     expect((await get(t.app, `/api/invoices/${inv.id}/payment-reports`, other.cookie)).statusCode).toBe(404);
     const confirmed = await post(
@@ -157,6 +163,7 @@ describeEachDb("the public invoice page", (kind) => {
       s.cookie,
     );
     expect(confirmed.json().invoice).toMatchObject({ status: "paid", balanceDueMinor: 0 });
+    expect((await listed()).paymentReported).toBe(false);
     const again = await post(
       t.app,
       `/api/invoices/${inv.id}/payment-reports/${reports[0].id}/confirm`,

@@ -48,10 +48,12 @@ export function defineMailJobs(
 ): MailOutbox {
   queue.define<MailJob>({
     name: MAIL_JOB,
-    // Seven attempts over about five minutes (5 s doubling), then kept as failed.
+    // Eleven attempts over about seven minutes (5 s doubling, at most a minute apart), then kept
+    // as failed: a mail server that is down for a few minutes loses nothing.
     retryLimit: retry.limit,
     retryDelaySeconds: retry.delaySeconds,
     backoff: retry.backoff,
+    maxDelaySeconds: 60,
     run: ({ message }) =>
       deps.mailer.send({
         ...message,

@@ -93,4 +93,29 @@ describeEachDb("payment reminders", (kind) => {
     const events = (await get(t.app, `/api/invoices/${invoice.id}/activity`, s.cookie)).json().events;
     expect(events.filter((e: { kind: string }) => e.kind === "reminder_sent")).toHaveLength(2);
   });
+
+  it("use the user's own templates from Settings, with the placeholders filled", async () => {
+    const { s, email, invoice } = await setUp();
+    const defaults = (await get(t.app, "/api/settings/mail-templates", s.cookie)).json();
+    expect(defaults.reminderSubject).toBe("{reminder} invoice {invoice_number} from {business_name}");
+    const own = {
+      ...defaults,
+      reminderSubject: "{reminder} {invoice_number} for {amount}",
+      reminderMessage: "Hello {client_name}, {invoice_number} {is_was} due on {due_date}: {link}",
+    };
+    const saved = await send(t.app, "PUT", "/api/settings/mail-templates", own, s.cookie);
+    expect(saved.json()).toEqual(own);
+    expect(
+      (await send(t.app, "PUT", "/api/settings/mail-templates", { ...own, sendSubject: " " }, s.cookie))
+        .statusCode,
+    ).toBe(400);
+    await run(at("2026-12-11", 11));
+    const [mail] = mailsTo(email);
+    expect(mail!.subject).toBe(`Reminder: overdue ${invoice.invoiceNumber} for ₹100.00`);
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `^Hello Asha Traders, ${invoice.invoiceNumber} was due on 10 Dec 2026: https?://\\S+/i/[A-Za-z0-9_-]{32}$`,
+      ),
+    );
+  });
 });

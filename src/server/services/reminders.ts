@@ -3,6 +3,7 @@ import { formatMoney } from "#domain/format";
 import { formatPageDate } from "#domain/invoice-page";
 import { balanceDueMinor } from "#domain/payments";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
+import { renderReminderTemplate } from "#domain/send";
 import { DEFAULT_TIME_ZONE } from "#domain/settings";
 import * as clock from "../clock";
 import type { Db } from "../db/client";
@@ -19,6 +20,7 @@ import {
 import { notFound } from "../errors";
 import { recordInvoiceEvent } from "./invoice-events";
 import type { MailOutbox } from "./mail-jobs";
+import { readMailTemplates } from "./mail-templates";
 import { shareLink } from "./public-invoices";
 
 // Payment reminders (issue 11 part 6; docs/decisions/0028-reminders.md): a scheduled job finds,
@@ -73,6 +75,7 @@ export async function sendDueReminders(
     const today = todayInTimeZone(now, zone);
     const hour = zonedDateTime(now, zone).hour;
     const schedule = scheduleOf(settings);
+    const templates = await readMailTemplates(db, settings.userId);
     // Points run from daysBefore ahead of the due date to (max) steps after it.
     const from = addDays(today, -(schedule.everyDaysAfter * schedule.maxReminders + 1));
     const to = addDays(today, schedule.daysBefore);
@@ -87,21 +90,19 @@ export async function sendDueReminders(
         const balance = balanceDueMinor(Number(invoice.totalMinor), Number(invoice.amountPaidMinor));
         const company = invoice.invoiceData.company.name || "us";
         const overdue = invoice.dueDate! < today;
+        const values = {
+          client_name: invoice.invoiceData.client.name || "customer",
+          invoice_number: invoice.invoiceNumber,
+          amount: formatMoney(balance, invoice.currency),
+          due_date: formatPageDate(invoice.dueDate!),
+          link,
+          business_name: company,
+        };
         await deps.mailer.send(
           {
             to: email,
-            subject: `${overdue ? "Reminder: overdue" : "Reminder:"} invoice ${invoice.invoiceNumber} from ${company}`,
-            text: [
-              `Dear ${invoice.invoiceData.client.name || "customer"},`,
-              "",
-              `This is a friendly reminder that invoice ${invoice.invoiceNumber} for ${formatMoney(balance, invoice.currency)}`,
-              `${overdue ? "was" : "is"} due on ${formatPageDate(invoice.dueDate!)}.`,
-              `You can see it and pay it here: ${link}`,
-              "",
-              "If you have already paid, thank you, and please ignore this e-mail.",
-              "",
-              company,
-            ].join("\n"),
+            subject: renderReminderTemplate(templates.reminderSubject, values, overdue),
+            text: renderReminderTemplate(templates.reminderMessage, values, overdue),
           },
           // Never delivered after every retry: the point is freed, so the next run sends it.
           { userId: settings.userId, invoiceId: invoice.id, reminderPoint: point },

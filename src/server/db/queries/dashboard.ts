@@ -172,7 +172,7 @@ const dashboardRows = preparedRows<{
         select id, invoice_number as "invoiceNumber", status, client_id as "clientId",
           client_name as "clientName", currency, total_minor as "totalMinor",
           invoice_date as "invoiceDate", due_date as "dueDate", payment_date as "paymentDate",
-          amount_paid_minor::float8 as "amountPaidMinor",
+          amount_paid_minor::float8 as "amountPaidMinor", open_reports as "openReports",
           created_at as "createdAt", updated_at as "updatedAt"
         from ${invoices}
         where user_id = ${sql.placeholder("userId")}

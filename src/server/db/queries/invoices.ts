@@ -25,6 +25,8 @@ export interface InvoiceSummaryRow {
   paymentDate: string | null;
   /** What its payments add up to (invoice_payments). */
   amountPaidMinor: number;
+  /** Payments the client reported that wait for the owner to confirm or dismiss. */
+  openReports: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ export const summaryColumns = {
   dueDate: invoices.dueDate,
   paymentDate: invoices.paymentDate,
   amountPaidMinor: invoices.amountPaidMinor,
+  openReports: invoices.openReports,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
 };

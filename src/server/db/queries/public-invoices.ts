@@ -57,9 +57,16 @@ export async function countPublicView(db: Db, invoiceId: string, at: Date): Prom
     .where(eq(invoices.id, invoiceId));
 }
 
+/** Keeps the report and counts it on its invoice (the list's "payment reported" marker), together. */
 export async function insertPaymentReport(db: Db, report: typeof paymentReports.$inferInsert) {
-  const [row] = await db.insert(paymentReports).values(report).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(paymentReports).values(report).returning();
+    await tx
+      .update(invoices)
+      .set({ openReports: sql`${invoices.openReports} + 1` })
+      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.userId, report.userId)));
+    return row!;
+  });
 }
 
 export async function countReportsSince(db: Db, invoiceId: string, since: Date): Promise<number> {
@@ -99,5 +106,11 @@ export async function resolvePaymentReport(
       ),
     )
     .returning();
+  if (row) {
+    await tx
+      .update(invoices)
+      .set({ openReports: sql`greatest(${invoices.openReports} - 1, 0)` })
+      .where(and(eq(invoices.id, p.invoiceId), eq(invoices.userId, p.userId)));
+  }
   return row;
 }

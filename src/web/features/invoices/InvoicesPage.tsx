@@ -26,7 +26,7 @@ import {
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
-import { StatusBadge } from "./StatusBadge";
+import { ReportedBadge, StatusBadge } from "./StatusBadge";
 import type { Invoice, InvoiceSummary } from "./types";
 
 export function InvoicesPage() {
@@ -223,7 +223,10 @@ export function InvoicesPage() {
                       {inv.balanceDueMinor > 0 ? formatMoney(inv.balanceDueMinor, inv.currency) : "—"}
                     </td>
                     <td className="px-4 py-2">
-                      <StatusBadge status={inv.displayStatus} />
+                      <div className="flex flex-wrap gap-1">
+                        <StatusBadge status={inv.displayStatus} />
+                        {inv.paymentReported && <ReportedBadge />}
+                      </div>
                     </td>
                     <td className="px-2 py-1">
                       <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />
@@ -245,7 +248,10 @@ export function InvoicesPage() {
                     >
                       {inv.invoiceNumber}
                     </Link>
-                    <StatusBadge status={inv.displayStatus} />
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <StatusBadge status={inv.displayStatus} />
+                      {inv.paymentReported && <ReportedBadge />}
+                    </div>
                   </div>
                   <p className="truncate text-sm">{inv.clientName}</p>
                   <div className="flex items-baseline justify-between gap-2 text-sm text-muted-foreground">

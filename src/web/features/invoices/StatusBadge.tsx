@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Ban, CheckCircle2, CircleDashed, Clock, FilePen, TriangleAlert } from "lucide-react";
+import { Ban, BellDot, CheckCircle2, CircleDashed, Clock, FilePen, TriangleAlert } from "lucide-react";
 import { type DisplayStatus, STATUS_LABELS } from "#domain/status";
 
 // Colour and text and an icon: the status never rests on colour alone.
@@ -26,6 +26,20 @@ export function StatusBadge({ status, className }: { status: DisplayStatus; clas
     >
       <Icon className="h-3.5 w-3.5" aria-hidden="true" />
       {STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+/** The client said they paid ("I have paid"): the owner should confirm or dismiss it. */
+export function ReportedBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-warning/50 bg-background px-2 py-0.5 text-xs font-semibold text-warning"
+      data-testid="payment-reported"
+      title="Your client reported a payment: confirm or dismiss it on the invoice"
+    >
+      <BellDot className="h-3.5 w-3.5" aria-hidden="true" />
+      Payment reported
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { DataManagement } from "./DataManagement";
+import { MailTemplatesCard } from "./MailTemplatesCard";
 import { OnlinePayments } from "./OnlinePayments";
 import { RemindersCard } from "./RemindersCard";
 import { AppearanceSection, BankSection, CompanySection, InvoiceSection } from "./sections";
@@ -142,6 +143,9 @@ export function SettingsPage() {
       </div>
       <div className="mt-6">
         <RemindersCard />
+      </div>
+      <div className="mt-6">
+        <MailTemplatesCard />
       </div>
       <div className="mt-6">
         <DataManagement />

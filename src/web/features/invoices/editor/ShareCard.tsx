@@ -5,12 +5,13 @@ import { toast } from "sonner";
 import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatMoney } from "#domain/format";
 import { formatPageDate } from "#domain/invoice-page";
-import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate } from "#domain/send";
+import { DEFAULT_MAIL_TEMPLATES, type MailTemplates, renderSendTemplate } from "#domain/send";
 import { whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
+import { MAIL_TEMPLATES_KEY, MAIL_TEMPLATES_PATH } from "#web/features/settings/mailTemplatesQuery";
 import { SendDialog, type SendDraft } from "./SendDialog";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
@@ -109,10 +110,18 @@ export const ShareCard = memo(function ShareCard({
       link: linkUrl,
       business_name: companyName || "us",
     };
+    // The user's templates (Settings → E-mail templates); Bahi's wording if they cannot be read.
+    const templates = await queryClient
+      .fetchQuery({
+        queryKey: MAIL_TEMPLATES_KEY,
+        queryFn: () => api<MailTemplates>(MAIL_TEMPLATES_PATH),
+        staleTime: 60_000,
+      })
+      .catch(() => DEFAULT_MAIL_TEMPLATES);
     setSending({
       to: clientEmail,
-      subject: renderSendTemplate(DEFAULT_SEND_SUBJECT, values),
-      message: renderSendTemplate(DEFAULT_SEND_MESSAGE, values),
+      subject: renderSendTemplate(templates.sendSubject, values),
+      message: renderSendTemplate(templates.sendMessage, values),
     });
   }
   const message = url

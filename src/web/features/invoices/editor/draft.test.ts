@@ -47,6 +47,7 @@ function saved(document: InvoiceDocument, paymentDate: string | null = null): In
     paymentDate,
     amountPaidMinor: 0,
     balanceDueMinor: document.status === "due" ? document.totals.totalMinor : 0,
+    paymentReported: false,
     createdAt: "2026-11-20T10:00:00.000Z",
     updatedAt: "2026-11-20T10:00:00.000Z",
     document,
