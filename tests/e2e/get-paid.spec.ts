@@ -73,6 +73,11 @@ test("share the link, the client reports a UPI payment, the business confirms it
   await expect(share.getByText("Payment reported")).toBeVisible();
   await expect(share).toContainText("412345678901");
   await expect(share.getByTestId("public-views")).toContainText("Opened 1 time");
+  // The list marks the invoice until the business confirms or dismisses the report.
+  await page.goto(`/invoices?q=${encodeURIComponent(invoice.invoiceNumber)}`);
+  const row = page.getByTestId("invoice-row").filter({ hasText: invoice.invoiceNumber });
+  await expect(row.getByTestId("payment-reported")).toHaveText("Payment reported");
+  await page.goto(`/invoice/edit/${invoice.id}`);
   await share.getByRole("button", { name: "Confirm payment" }).click();
   const payments = page.getByRole("region", { name: "Payments received" });
   await expect(payments.getByTestId("payments-summary")).toContainText("Balance due ₹0.00");
@@ -114,6 +119,22 @@ test("send the invoice by e-mail: the link is free, the PDF attached costs a cre
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Invoice sent").first()).toBeVisible();
   await expect(credits).toHaveAccessibleName(/^24 Credits\b/);
+});
+
+test("the send dialog starts from the e-mail templates in Settings", async ({ signedInPage: page }) => {
+  const invoice = await createInvoice(page);
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "E-mail templates" });
+  await card.getByLabel("Subject when sending an invoice").fill("Bill {invoice_number} from {business_name}");
+  await card.getByRole("button", { name: "Save templates" }).click();
+  await expect(page.getByText("E-mail templates saved")).toBeVisible();
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  await page
+    .getByRole("region", { name: "Share with your client" })
+    .getByRole("button", { name: "Send by e-mail" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Send by e-mail" });
+  await expect(dialog.getByLabel("Subject")).toHaveValue(`Bill ${invoice.invoiceNumber} from us`);
 });
 
 test("a draft is issued first, after a confirmation, before it can be sent", async ({

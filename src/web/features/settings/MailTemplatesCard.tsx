@@ -76,7 +76,7 @@ export function MailTemplatesCard() {
               long ? (
                 <Textarea
                   {...p}
-                  rows={8}
+                  rows={10}
                   value={form[key]}
                   onChange={(e) => setForm({ ...form, [key]: e.target.value })}
                 />
