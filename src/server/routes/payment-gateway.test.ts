@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { businessGateways } from "../db/schema";
 import { describeEachDb, get, send, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
 
@@ -114,5 +115,39 @@ describeEachDb("the business's Razorpay account on a server with its own keys", 
     expect((await get(t.app, "/api/settings/payment-gateway", s.cookie)).json().testModeAvailable).toBe(
       false,
     );
+  });
+});
+
+describeEachDb("the business's Razorpay secrets and the logs", (kind) => {
+  const lines: string[] = [];
+  const t = testAppForSuite(kind, {
+    logger: pino({ level: "trace" }, { write: (line: string) => void lines.push(line) }),
+  });
+
+  it("never appear in any log line, whatever the request did", async () => {
+    const s = await signUpAndSignIn(t);
+    // Accepted, refused (a bad key id next to good secrets), read back, and a forged webhook.
+    expect((await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).statusCode).toBe(200);
+    const refused = await send(
+      t.app,
+      "PUT",
+      "/api/settings/payment-gateway",
+      { ...KEYS, keyId: "not-a-key" },
+      s.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain(KEYS.keySecret);
+    const webhookUrl = (await get(t.app, "/api/settings/payment-gateway", s.cookie)).json().webhookUrl;
+    const forged = await t.app.inject({
+      method: "POST",
+      url: new URL(webhookUrl).pathname,
+      headers: { "content-type": "application/json", "x-razorpay-signature": KEYS.webhookSecret },
+      payload: JSON.stringify({ event: "payment.captured", secret: KEYS.keySecret }),
+    });
+    expect(forged.statusCode).toBeGreaterThanOrEqual(400);
+    expect(lines.length).toBeGreaterThan(5);
+    const logged = lines.join("\n");
+    expect(logged).not.toContain(KEYS.keySecret);
+    expect(logged).not.toContain(KEYS.webhookSecret);
   });
 });
