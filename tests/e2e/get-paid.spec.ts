@@ -119,6 +119,14 @@ test("send the invoice by e-mail: the link is free, the PDF attached costs a cre
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Invoice sent").first()).toBeVisible();
   await expect(credits).toHaveAccessibleName(/^24 Credits\b/);
+
+  // From the list: Send opens the editor with the send dialog open.
+  await page.goto(`/invoices?q=${encodeURIComponent(invoice.invoiceNumber)}`);
+  await page.getByRole("link", { name: `Send invoice ${invoice.invoiceNumber} by e-mail` }).first().click();
+  await expect(page.getByRole("dialog", { name: "Send by e-mail" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Send by e-mail" }).getByLabel("Subject")).toHaveValue(
+    `Invoice ${invoice.invoiceNumber} from us`,
+  );
 });
 
 test("the send dialog starts from the e-mail templates in Settings", async ({ signedInPage: page }) => {

@@ -1,8 +1,19 @@
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { userCredits } from "../db/schema";
-import { describeEachDb, get, post, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+import { createMailer, type Mailer, type MailMessage } from "../services/mail";
+import {
+  describeEachDb,
+  get,
+  MemoryMailer,
+  post,
+  signUpAndSignIn,
+  testAppForSuite,
+  userIdOf,
+} from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
+import { startLocalSmtp } from "../testing/smtp";
 
 // Sending an invoice by e-mail: the link is free, the PDF attached costs one credit like a download.
 
@@ -94,5 +105,56 @@ describeEachDb("sending an invoice", (kind) => {
     ).toBe(400);
     const other = await signUpAndSignIn(t);
     expect((await post(t.app, `/api/invoices/${inv.id}/send`, body(), other.cookie)).statusCode).toBe(404);
+  });
+});
+
+describeEachDb("sending an invoice through a real SMTP server", (kind) => {
+  let smtp: Awaited<ReturnType<typeof startLocalSmtp>>;
+  let real: Mailer;
+  /** What the app hands to SMTP also stays readable here (the harness's mailer), after SMTP took it. */
+  class SmtpMailer extends MemoryMailer {
+    override async send(message: MailMessage) {
+      if (message.subject.startsWith("Invoice")) await real.send(message);
+      await super.send(message);
+    }
+  }
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+    real = createMailer({
+      smtpUrl: smtp.url,
+      from: "Bahi <bahi@example.com>",
+      dataDir: "unused",
+      logger: pino({ level: "silent" }),
+    });
+  });
+  afterAll(async () => {
+    real.close?.();
+    await smtp.close();
+  });
+  const t = testAppForSuite(kind, () => ({ mailer: new SmtpMailer() }));
+
+  it("delivers the link and the PDF to the SMTP server", async () => {
+    const s = await signUpAndSignIn(t);
+    const created = await post(t.app, "/api/invoices", invoiceRequest(`SMTP-${Date.now()}`), s.cookie);
+    const inv = created.json().invoice as { id: string; invoiceNumber: string };
+    const sent = await post(
+      t.app,
+      `/api/invoices/${inv.id}/send`,
+      {
+        to: ["asha@traders.example"],
+        cc: [],
+        subject: `Invoice ${inv.invoiceNumber}`,
+        message: "Here it is.",
+        attachPdf: true,
+      },
+      s.cookie,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.queue.drain();
+    const mail = smtp.accepted.find((m) => m.subject === `Invoice ${inv.invoiceNumber}`);
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toContain("To: asha@traders.example");
+    expect(mail!.raw).toMatch(/Content-Type: application\/pdf; name=\S*\.pdf/);
+    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(24);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { useCallback, useMemo, useReducer, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
@@ -78,6 +78,9 @@ export function InvoiceEditor({
   // never blocked for the whole form at once, and nothing already drawn moves.
   const drawn = useDrawnStep(3);
   const numberEdited = useRef(false);
+  // The list's Send button opens the editor with ?send=1: the send dialog opens at once.
+  const [searchParams] = useSearchParams();
+  const sendOnOpen = searchParams.get("send") === "1";
   const { blocker, allowNextNavigation } = useLeaveGuard(state.dirty);
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const [paymentDate, setPaymentDate] = useState(today);
@@ -425,6 +428,7 @@ export function InvoiceEditor({
                   dueDate={saved.dueDate}
                   today={today}
                   onChanged={onServerChange}
+                  sendOnOpen={sendOnOpen}
                 />
               )}
               {saved && (saved.status === "due" || saved.status === "paid") && (

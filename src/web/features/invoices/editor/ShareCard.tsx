@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
-import { memo, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatMoney } from "#domain/format";
@@ -32,6 +32,7 @@ export const ShareCard = memo(function ShareCard({
   dueDate,
   today,
   onChanged,
+  sendOnOpen = false,
 }: {
   invoiceId: string;
   invoiceNumber: string;
@@ -45,6 +46,8 @@ export const ShareCard = memo(function ShareCard({
   dueDate: string | null;
   today: string;
   onChanged: () => Promise<void>;
+  /** Opened from the list's Send button (?send=1): the send dialog opens at once. */
+  sendOnOpen?: boolean;
 }) {
   const base = `/api/invoices/${encodeURIComponent(invoiceId)}`;
   const link = useQuery({
@@ -98,6 +101,12 @@ export const ShareCard = memo(function ShareCard({
   });
 
   const url = link.data?.url ?? null;
+  const sendOpened = useRef(false);
+  useEffect(() => {
+    if (!sendOnOpen || sendOpened.current || !link.isSuccess) return;
+    sendOpened.current = true;
+    void startSending();
+  });
 
   /** Opens the send dialog, making the link first if there is none yet. */
   async function startSending() {

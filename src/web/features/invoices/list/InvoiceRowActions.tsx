@@ -1,4 +1,4 @@
-import { CheckCircle2, Copy, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#web/components/ui/button";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
@@ -28,6 +28,16 @@ export function InvoiceRowActions({
       >
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </Link>
+      {(invoice.status === "due" || invoice.status === "paid") && (
+        <Link
+          to={`/invoice/edit/${encodeURIComponent(invoice.id)}?send=1`}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted"
+          aria-label={`Send invoice ${n} by e-mail`}
+          title="Send by e-mail"
+        >
+          <Mail className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      )}
       <DownloadPdfButton invoice={invoice} iconOnly variant="ghost" />
       <Button
         variant="ghost"
