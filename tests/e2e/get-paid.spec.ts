@@ -122,7 +122,10 @@ test("send the invoice by e-mail: the link is free, the PDF attached costs a cre
 
   // From the list: Send opens the editor with the send dialog open.
   await page.goto(`/invoices?q=${encodeURIComponent(invoice.invoiceNumber)}`);
-  await page.getByRole("link", { name: `Send invoice ${invoice.invoiceNumber} by e-mail` }).first().click();
+  await page
+    .getByRole("link", { name: `Send invoice ${invoice.invoiceNumber} by e-mail` })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: "Send by e-mail" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Send by e-mail" }).getByLabel("Subject")).toHaveValue(
     `Invoice ${invoice.invoiceNumber} from us`,

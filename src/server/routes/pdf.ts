@@ -8,7 +8,6 @@ import { AppError } from "../errors";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
 import { downloadInvoicePdf } from "../services/downloads";
-import type { Mailer } from "../services/mail";
 import type { MailOutbox } from "../services/mail-jobs";
 import { sendInvoice } from "../services/send-invoice";
 import { parseBody } from "./validate";

@@ -107,7 +107,7 @@ async function applyDueBalances(
 ): Promise<void> {
   const deltas = new Map<string, { currency: string; dueDate: string; count: number; balance: number }>();
   const addDelta = (c: InvoiceContribution | null, sign: 1 | -1) => {
-    if (!c || c.status !== "due") return;
+    if (c?.status !== "due") return;
     const dueDate = c.dueDate ?? NEVER_OVERDUE;
     const key = `${c.currency}|${dueDate}`;
     const entry = deltas.get(key) ?? { currency: c.currency, dueDate, count: 0, balance: 0 };
