@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   invoice_has_payments: 409,
   /** An invoice with no balance due cannot be paid online. */
   nothing_to_pay: 409,
+  /** The request would do more than it looks (a recurring start date in the past makes invoices at once): send it again with the confirmation. */
+  confirmation_needed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

@@ -12,6 +12,7 @@ import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
+import { recurringRoutes } from "./recurring";
 import { type RouteContract, routeKey } from "./registry";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentRoutes,
   ...paymentGatewayRoutes,
   ...reminderRoutes,
+  ...recurringRoutes,
   ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,

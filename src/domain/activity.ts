@@ -30,6 +30,10 @@ export function describeInvoiceEvent(kind: string, detail: Record<string, unknow
       const to = Array.isArray(detail.to) ? detail.to.join(", ") : "";
       return `Sent by e-mail to ${to}${detail.attachPdf ? " with the PDF" : ""}`;
     }
+    case "recurring_created":
+      return "Made by a recurring profile";
+    case "recurring_not_sent":
+      return `Not e-mailed by the recurring profile: ${String(detail.reason ?? "")}`;
     case "send_failed":
       return `E-mail to ${Array.isArray(detail.to) ? detail.to.join(", ") : ""} could not be delivered${detail.creditReturned ? "; the PDF's credit was given back" : ""}`;
     case "reminder_sent":

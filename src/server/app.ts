@@ -25,6 +25,7 @@ import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
+import { registerRecurringRoutes } from "./routes/recurring";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
 import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
@@ -207,6 +208,14 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   // Fair turns per account in front of the threads; the metrics time the render alone.
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
   registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  registerRecurringRoutes(app, {
+    auth,
+    db,
+    jobs: queue,
+    renderer: renderQueue,
+    outbox,
+    publicUrl: config.publicUrl,
+  });
   // Every job is defined by now: install pg-boss and start the workers and schedules.
   app.addHook("onReady", async () => {
     if (config.testClock) await loadTestClock(db);

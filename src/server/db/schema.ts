@@ -258,6 +258,8 @@ export const invoices = pgTable(
     remindersOff: boolean("reminders_off").notNull().default(false),
     /** Payments the client reported ("I have paid") that the owner has not confirmed or dismissed. */
     openReports: integer("open_reports").notNull().default(0),
+    /** The recurring profile that made this invoice, if one did (recurring_profiles). */
+    recurringProfileId: text("recurring_profile_id"),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -636,4 +638,63 @@ export const invoiceReminders = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.point] })],
+);
+
+/**
+ * A recurring invoice profile (docs/decisions/0031-recurring-schedule.md): the invoice it repeats
+ * (a copy of its document), the schedule and the state the domain's rules move on (#domain/recurring),
+ * and what to do each period. `next_date` and `status` are copies for the list and the job.
+ */
+export const recurringProfiles = pgTable(
+  "recurring_profiles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sourceInvoiceId: text("source_invoice_id"),
+    clientName: text("client_name").notNull().default(""),
+    currency: text("currency").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    document: jsonb("document").notNull(),
+    schedule: jsonb("schedule").notNull(),
+    state: jsonb("state").notNull(),
+    /** Each period: a draft to review, an issued invoice, or issued and e-mailed to the client. */
+    action: text("action", { enum: ["draft", "issue", "send"] }).notNull(),
+    attachPdf: boolean("attach_pdf").notNull().default(false),
+    dueDays: integer("due_days"),
+    status: text("status", { enum: ["active", "paused", "finished"] }).notNull(),
+    nextDate: date("next_date", { mode: "string" }),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    lastInvoiceId: text("last_invoice_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("recurring_profiles_user_idx").on(t.userId, t.createdAt),
+    index("recurring_profiles_due_idx").on(t.status, t.nextDate),
+  ],
+);
+
+/**
+ * One row per handled period of a profile: its key (profile, period) is what lets two servers
+ * never create the same period twice. A skipped period (the profile was paused) has no invoice.
+ */
+export const recurringRuns = pgTable(
+  "recurring_runs",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => recurringProfiles.id, { onDelete: "cascade" }),
+    periodIndex: integer("period_index").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    periodDate: date("period_date", { mode: "string" }).notNull(),
+    outcome: text("outcome", { enum: ["created", "skipped"] }).notNull(),
+    invoiceId: text("invoice_id"),
+    invoiceNumber: text("invoice_number"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.periodIndex] })],
 );

@@ -12,6 +12,8 @@ export type InvoiceEventKind =
   | "payment_changed"
   | "payment_deleted"
   | "send_failed"
+  | "recurring_created"
+  | "recurring_not_sent"
   | "link_created"
   | "link_renewed"
   | "sent"

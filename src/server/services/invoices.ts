@@ -395,3 +395,38 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
     }),
   );
 }
+
+/**
+ * A new invoice in the caller's transaction from a stored document (a recurring profile's copy):
+ * the next number, the dates and status given, the company details as they are today. Issued
+ * ("due") it takes its items from stock, as any issued invoice does.
+ */
+export async function createInvoiceFromDocument(
+  tx: Db,
+  userId: string,
+  source: InvoiceDocument,
+  opts: { invoiceDate: string; dueDate: string | null; status: "draft" | "due" },
+): Promise<SavedInvoice> {
+  const attempt = { number: "" };
+  return withNumberClash(attempt, async () => {
+    const settings = await readSettings(tx, userId);
+    const sequential = settings.invoiceNumberScheme === "sequential";
+    const copied = invoiceInputSchema.safeParse({
+      ...source,
+      invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
+      status: opts.status,
+      invoiceDate: opts.invoiceDate,
+      dueDate: opts.dueDate,
+      paymentDate: null,
+    });
+    if (!copied.success) {
+      throw new AppError(
+        "validation_failed",
+        "The recurring invoice cannot be made: its saved data is invalid.",
+      );
+    }
+    attempt.number = copied.data.invoiceNumber;
+    const row = await createWith(tx, userId, copied.data, settings, { auto: sequential }, null, attempt);
+    return saved(row, settings);
+  });
+}

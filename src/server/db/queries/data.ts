@@ -5,7 +5,15 @@ import { companySnapshot } from "#domain/company-snapshot";
 import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { Db } from "../client";
-import { clients, images, invoices, productServices, stockMovements, userSettings } from "../schema";
+import {
+  clients,
+  images,
+  invoices,
+  productServices,
+  recurringProfiles,
+  stockMovements,
+  userSettings,
+} from "../schema";
 import type { NewImage } from "./images";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
@@ -20,9 +28,10 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
 }
 
-/** Removes invoices (and the dashboard's totals), clients, products with their stock movements, settings and images. */
+/** Removes invoices (and the dashboard's totals), recurring profiles, clients, products with their stock movements, settings and images. */
 export async function deleteUserData(tx: Db, userId: string): Promise<void> {
   await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
+  await tx.delete(recurringProfiles).where(eq(recurringProfiles.userId, userId));
   await tx.delete(invoices).where(eq(invoices.userId, userId));
   await tx.delete(productServices).where(eq(productServices.userId, userId));
   await tx.delete(clients).where(eq(clients.userId, userId));
