@@ -138,6 +138,8 @@ export const PAGE_TITLES = {
   newInvoice: "Create New Invoice",
   editInvoice: "Edit Invoice",
   invoices: "All Invoices",
+  /** Ours: the recurring invoices page (not in the specification). */
+  recurring: "Recurring Invoices",
   clients: "Manage Clients",
   inventory: "Inventory Overview",
   inventoryDetails: "Inventory Product Details",

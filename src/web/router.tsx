@@ -158,6 +158,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "recurring",
+                ...page(
+                  () => import("./features/recurring/RecurringPage"),
+                  (m) => m.RecurringPage,
+                ),
+              },
+              {
                 path: "clients",
                 ...page(
                   () => import("./features/clients/ClientsPage"),

@@ -5,6 +5,7 @@ import {
   FileText,
   LayoutDashboard,
   type LucideIcon,
+  Repeat,
   Settings,
   UserRound,
   Users,
@@ -21,6 +22,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
+  { label: "Recurring", to: "/recurring", icon: Repeat },
   { label: "Clients", to: "/clients", icon: Users },
   {
     label: "Inventory",

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import { Repeat } from "lucide-react";
+import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
@@ -37,6 +38,11 @@ import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
 import { useLeaveGuard } from "./useLeaveGuard";
 import { useSequentialNumber } from "./useSequentialNumber";
+
+// The recurring dialog loads when it first opens, not with the editor.
+const RecurringDialog = lazy(() =>
+  import("#web/features/recurring/RecurringDialog").then((m) => ({ default: m.RecurringDialog })),
+);
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -78,6 +84,7 @@ export function InvoiceEditor({
   // never blocked for the whole form at once, and nothing already drawn moves.
   const drawn = useDrawnStep(3);
   const numberEdited = useRef(false);
+  const [repeating, setRepeating] = useState(false);
   // The list's Send button opens the editor with ?send=1: the send dialog opens at once.
   const [searchParams] = useSearchParams();
   const sendOnOpen = searchParams.get("send") === "1";
@@ -438,6 +445,32 @@ export function InvoiceEditor({
                   today={today}
                   onChanged={onServerChange}
                 />
+              )}
+              {saved && saved.status !== "cancelled" && (
+                <Card role="region" aria-labelledby="repeat-heading">
+                  <h2 id="repeat-heading" className="text-lg font-semibold">
+                    Repeat
+                  </h2>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    Bill this client on a schedule: Bahi makes the invoice each time, and can issue and e-mail
+                    it.
+                  </p>
+                  <Button className="mt-3" size="sm" variant="outline" onClick={() => setRepeating(true)}>
+                    <Repeat className="h-4 w-4" aria-hidden="true" />
+                    Make recurring…
+                  </Button>
+                  {repeating && (
+                    <Suspense fallback={null}>
+                      <RecurringDialog
+                        invoiceId={saved.id}
+                        startDate={today}
+                        dueDays={settings.defaultDueDateDays}
+                        open={repeating}
+                        onOpenChange={setRepeating}
+                      />
+                    </Suspense>
+                  )}
+                </Card>
               )}
               {saved && <ActivityCard invoiceId={saved.id} />}
             </>

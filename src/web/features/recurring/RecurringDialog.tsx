@@ -1,0 +1,274 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { RecurringProfileAnswer } from "#contract/recurring";
+import type { RecurrenceEnd, RecurrenceRule } from "#domain/recurring";
+import { ApiError, api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
+import { Field, Input, Select } from "#web/components/ui/input";
+
+// "Make recurring" on an invoice: how often, from when, until when, and what each period does.
+
+type Frequency =
+  | "weekly"
+  | "weeks"
+  | "monthly"
+  | "monthly_last"
+  | "months"
+  | "quarterly"
+  | "half_yearly"
+  | "yearly";
+
+const FREQUENCIES: { value: Frequency; label: string }[] = [
+  { value: "weekly", label: "Weekly" },
+  { value: "weeks", label: "Every few weeks" },
+  { value: "monthly", label: "Monthly, on the start date's day" },
+  { value: "monthly_last", label: "Monthly, on the last day" },
+  { value: "months", label: "Every few months" },
+  { value: "quarterly", label: "Quarterly" },
+  { value: "half_yearly", label: "Half-yearly" },
+  { value: "yearly", label: "Yearly" },
+];
+
+function ruleOf(frequency: Frequency, every: number): RecurrenceRule {
+  switch (frequency) {
+    case "weekly":
+      return { unit: "week", every: 1 };
+    case "weeks":
+      return { unit: "week", every };
+    case "monthly":
+      return { unit: "month", every: 1, day: "start" };
+    case "monthly_last":
+      return { unit: "month", every: 1, day: "last" };
+    case "months":
+      return { unit: "month", every, day: "start" };
+    case "quarterly":
+      return { unit: "month", every: 3, day: "start" };
+    case "half_yearly":
+      return { unit: "month", every: 6, day: "start" };
+    case "yearly":
+      return { unit: "month", every: 12, day: "start" };
+  }
+}
+
+export function RecurringDialog({
+  invoiceId,
+  startDate,
+  dueDays,
+  open,
+  onOpenChange,
+}: {
+  invoiceId: string;
+  /** The first invoice's date as offered: the user's today. */
+  startDate: string;
+  dueDays: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [frequency, setFrequency] = useState<Frequency>("monthly");
+  const [every, setEvery] = useState("2");
+  const [start, setStart] = useState(startDate);
+  const [endType, setEndType] = useState<RecurrenceEnd["type"]>("never");
+  const [count, setCount] = useState("12");
+  const [endDate, setEndDate] = useState("");
+  const [action, setAction] = useState<"draft" | "issue" | "send">("issue");
+  const [attachPdf, setAttachPdf] = useState(false);
+  const [due, setDue] = useState(dueDays === null ? "" : String(dueDays));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [saved, setSaved] = useState<RecurringProfileAnswer | null>(null);
+
+  const body = (confirmPast: boolean) => {
+    const end: RecurrenceEnd =
+      endType === "never"
+        ? { type: "never" }
+        : endType === "after"
+          ? { type: "after", count: Number(count) }
+          : { type: "on", date: endDate };
+    return {
+      schedule: { rule: ruleOf(frequency, Number(every)), startDate: start, end },
+      action,
+      attachPdf: action === "send" && attachPdf,
+      dueDays: due.trim() === "" ? null : Number(due),
+      confirmPast,
+    };
+  };
+  const create = useMutation({
+    mutationFn: (confirmPast: boolean) =>
+      api<RecurringProfileAnswer>(`/api/invoices/${encodeURIComponent(invoiceId)}/recurring`, {
+        method: "POST",
+        body: body(confirmPast),
+      }),
+    onSuccess: (profile) => {
+      setConfirming(null);
+      setErrors({});
+      setSaved(profile);
+      void queryClient.invalidateQueries({ queryKey: ["recurring"] });
+      void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      toast.success("Recurring invoice saved", {
+        description: `${profile.frequency}; next on ${profile.nextDate ?? "—"}.`,
+      });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "confirmation_needed") {
+        setConfirming(error.message);
+        return;
+      }
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast.error("Could not make it recurring", { description: (error as Error).message });
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(false);
+  }
+  const err = (...keys: string[]) => keys.map((k) => errors[k]).find(Boolean);
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Make recurring"
+        description="Bahi makes a copy of this invoice on each date, with the period's dates and the next number."
+      >
+        {saved ? (
+          <div className="space-y-3" role="status">
+            <p className="text-sm">
+              {saved.frequency}, next on <strong>{saved.nextDate ?? "—"}</strong>.{" "}
+              {saved.invoicesMade > 0 && `${saved.invoicesMade} made now.`}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to="/recurring"
+                className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+              >
+                See recurring invoices
+              </Link>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form
+            onSubmit={submit}
+            noValidate
+            className="grid gap-3 sm:grid-cols-2"
+            aria-label="Make recurring"
+          >
+            <Field label="How often" className="sm:col-span-2" error={err("schedule.rule", "schedule")}>
+              {(p) => (
+                <Select {...p} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
+                  {FREQUENCIES.map((f) => (
+                    <option key={f.value} value={f.value}>
+                      {f.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            {(frequency === "weeks" || frequency === "months") && (
+              <Field
+                label={frequency === "weeks" ? "Every … weeks" : "Every … months"}
+                error={err("schedule.rule.every")}
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="number"
+                    min={1}
+                    max={99}
+                    value={every}
+                    onChange={(e) => setEvery(e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
+            <Field label="First invoice on" error={err("schedule.startDate")}>
+              {(p) => <Input {...p} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
+            </Field>
+            <Field label="Ends" error={err("schedule.end")}>
+              {(p) => (
+                <Select
+                  {...p}
+                  value={endType}
+                  onChange={(e) => setEndType(e.target.value as RecurrenceEnd["type"])}
+                >
+                  <option value="never">Never</option>
+                  <option value="after">After a number of invoices</option>
+                  <option value="on">On a date</option>
+                </Select>
+              )}
+            </Field>
+            {endType === "after" && (
+              <Field label="Number of invoices" error={err("schedule.end.count")}>
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="number"
+                    min={1}
+                    max={999}
+                    value={count}
+                    onChange={(e) => setCount(e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
+            {endType === "on" && (
+              <Field label="Last date (included)" error={err("schedule.end.date")}>
+                {(p) => (
+                  <Input {...p} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+                )}
+              </Field>
+            )}
+            <Field label="Each time" className="sm:col-span-2" error={err("action")}>
+              {(p) => (
+                <Select {...p} value={action} onChange={(e) => setAction(e.target.value as typeof action)}>
+                  <option value="draft">Make a draft for me to review</option>
+                  <option value="issue">Issue the invoice</option>
+                  <option value="send">Issue it and e-mail it to the client</option>
+                </Select>
+              )}
+            </Field>
+            {action === "send" && (
+              <label className="flex items-center gap-2 text-sm sm:col-span-2">
+                <input type="checkbox" checked={attachPdf} onChange={(e) => setAttachPdf(e.target.checked)} />
+                Attach the PDF (1 credit each time; at zero credits the link goes alone)
+              </label>
+            )}
+            <Field label="Due after … days" hint="Blank for no due date." error={err("dueDays")}>
+              {(p) => (
+                <Input
+                  {...p}
+                  type="number"
+                  min={0}
+                  max={365}
+                  value={due}
+                  onChange={(e) => setDue(e.target.value)}
+                />
+              )}
+            </Field>
+            <div className="flex items-end sm:col-span-2">
+              <Button type="submit" busy={create.isPending && !confirming}>
+                Save recurring invoice
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title="Make the invoices already due?"
+        description={confirming ?? ""}
+        confirmLabel="Create them"
+        busy={create.isPending}
+        onConfirm={() => create.mutate(true)}
+      />
+    </>
+  );
+}

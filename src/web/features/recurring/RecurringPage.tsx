@@ -1,0 +1,177 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Repeat } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { RecurringProfileAnswer, RecurringRunAnswer } from "#contract/recurring";
+import { formatMoney } from "#domain/format";
+import { formatPageDate } from "#domain/invoice-page";
+import { RECURRING_STATUS_LABELS } from "#domain/recurring";
+import { api } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/dialog";
+import { PageHeader } from "#web/components/ui/page";
+
+// Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
+
+const KEY = ["recurring"] as const;
+const ACTION_LABELS = { draft: "Drafts", issue: "Issued", send: "Issued and e-mailed" } as const;
+
+function History({ id }: { id: string }) {
+  const query = useQuery({
+    queryKey: [...KEY, id],
+    queryFn: () => api<{ runs: RecurringRunAnswer[] }>(`/api/recurring/${encodeURIComponent(id)}`),
+  });
+  if (query.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  const runs = query.data?.runs ?? [];
+  if (runs.length === 0) return <p className="text-sm text-muted-foreground">No invoice made yet.</p>;
+  return (
+    <ul className="space-y-1 text-sm" aria-label="History">
+      {runs.map((r) => (
+        <li key={r.periodIndex} className="flex flex-wrap gap-2">
+          <span className="tabular-nums">{formatPageDate(r.periodDate)}</span>
+          {r.outcome === "created" && r.invoiceId ? (
+            <Link className="text-primary underline" to={`/invoice/edit/${encodeURIComponent(r.invoiceId)}`}>
+              {r.invoiceNumber ?? "Invoice"}
+            </Link>
+          ) : r.outcome === "created" ? (
+            <span>{r.invoiceNumber} (deleted)</span>
+          ) : (
+            <span className="text-muted-foreground">Skipped (paused)</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const change = useMutation({
+    mutationFn: (verb: "pause" | "resume" | "stop") =>
+      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}/${verb}`, {
+        method: "POST",
+        body: {},
+      }),
+    onSuccess: (_p, verb) => {
+      setStopping(false);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+      toast.success(verb === "pause" ? "Paused" : verb === "resume" ? "Resumed" : "Stopped");
+    },
+    onError: (error) => toast.error("Could not change it", { description: (error as Error).message }),
+  });
+  const who = profile.clientName || "No client";
+  return (
+    <Card className="space-y-3 p-4" data-testid="recurring-profile">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">{who}</h2>
+          <p className="text-sm text-muted-foreground">
+            {profile.frequency} · {formatMoney(profile.totalMinor, profile.currency)} ·{" "}
+            {ACTION_LABELS[profile.action]}
+            {profile.action === "send" && profile.attachPdf ? " with the PDF" : ""}
+          </p>
+        </div>
+        <span
+          className="rounded-full border border-border px-2 py-0.5 text-xs font-semibold"
+          data-testid="recurring-status"
+        >
+          {RECURRING_STATUS_LABELS[profile.status]}
+        </span>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted-foreground">Next invoice</dt>
+          <dd data-testid="recurring-next">{profile.nextDate ? formatPageDate(profile.nextDate) : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Invoices made</dt>
+          <dd data-testid="recurring-made">{profile.invoicesMade}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Last invoice</dt>
+          <dd>
+            {profile.lastInvoiceId ? (
+              <Link
+                className="text-primary underline"
+                to={`/invoice/edit/${encodeURIComponent(profile.lastInvoiceId)}`}
+              >
+                Open
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {profile.status === "active" && (
+          <Button size="sm" variant="outline" busy={change.isPending} onClick={() => change.mutate("pause")}>
+            Pause
+          </Button>
+        )}
+        {profile.status === "paused" && (
+          <Button size="sm" variant="outline" busy={change.isPending} onClick={() => change.mutate("resume")}>
+            Resume
+          </Button>
+        )}
+        {profile.status !== "finished" && (
+          <Button size="sm" variant="outline" onClick={() => setStopping(true)}>
+            Stop
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? "Hide history" : "History"}
+        </Button>
+      </div>
+      {open && <History id={profile.id} />}
+      <ConfirmDialog
+        open={stopping}
+        onOpenChange={setStopping}
+        title="Stop this recurring invoice?"
+        description="No more invoices are made from it. The invoices already made stay."
+        confirmLabel="Stop"
+        busy={change.isPending}
+        onConfirm={() => change.mutate("stop")}
+      />
+    </Card>
+  );
+}
+
+export function RecurringPage() {
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => api<{ items: RecurringProfileAnswer[] }>("/api/recurring"),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Recurring invoices"
+        description="Invoices Bahi makes on a schedule. To start one, open an invoice and choose Make recurring."
+      />
+      {query.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading recurring invoices…
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load them. {(query.error as Error).message}
+        </p>
+      ) : query.data.items.length === 0 ? (
+        <Card className="flex items-center gap-3 p-6 text-sm text-muted-foreground">
+          <Repeat className="h-5 w-5" aria-hidden="true" />
+          No recurring invoices yet. Open an invoice and choose <strong>Make recurring</strong>.
+        </Card>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {query.data.items.map((p) => (
+            <ProfileCard key={p.id} profile={p} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
