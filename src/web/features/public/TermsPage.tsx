@@ -153,10 +153,10 @@ export function TermsPage() {
 
       <InfoSection id="changes-and-termination" title={changes}>
         <p>
-          We may change these terms or the service, for example when we add features such as recurring
-          invoices. For material changes we will show a notice in the app or e-mail you at least 15 days
-          before they take effect; the date at the top of this page always shows the latest version.
-          Continuing to use Bahi after a change means you accept it.
+          We may change these terms or the service, for example when we add features such as quotes. For
+          material changes we will show a notice in the app or e-mail you at least 15 days before they take
+          effect; the date at the top of this page always shows the latest version. Continuing to use Bahi
+          after a change means you accept it.
         </p>
         <p>
           You may stop using Bahi at any time and delete your account from My Account. We may suspend or end

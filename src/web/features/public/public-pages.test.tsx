@@ -23,12 +23,13 @@ describe("LandingPage", () => {
     expect(within(authSection as HTMLElement).getByRole("form", { name: "Test auth form" })).toBeTruthy();
   });
 
-  it("marks recurring invoices and automated billing as coming soon", () => {
+  it("offers recurring invoices and automated billing as available, not coming soon", () => {
     renderAt(<LandingPage authForm={null} />);
     for (const name of ["Recurring invoices", "Automated billing"]) {
       const card = screen.getByRole("heading", { name }).closest("li") as HTMLElement;
-      expect(within(card).getByText("Coming soon")).toBeTruthy();
+      expect(within(card).queryByText("Coming soon")).toBeNull();
     }
+    expect(screen.queryByText(/coming soon|planned/i)).toBeNull();
   });
 
   it("has all eight footer links", () => {

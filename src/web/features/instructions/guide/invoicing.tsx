@@ -66,8 +66,23 @@ export const invoicingSections: GuideSection[] = [
             <strong>Mark paid</strong> when the money arrives; Bahi records the payment date.
           </li>
           <li>
-            <strong>Duplicate</strong> copies an invoice into a new draft with a fresh number, handy for a
-            customer you bill every month.
+            <strong>Duplicate</strong> copies an invoice into a new draft with a fresh number.
+          </li>
+          <li>
+            <strong>Make recurring</strong> (on a saved invoice) bills the same client on a schedule: weekly,
+            every few weeks, monthly on a day or the last day, quarterly, half-yearly or yearly, until a date,
+            after a number of invoices or for good. Each time Bahi makes a draft for you to review, or issues
+            the invoice, or issues it and e-mails it to the client (the PDF costs one credit; at zero credits
+            the link goes alone). Each invoice is dated by its period, not by when Bahi made it. A first date
+            in the past makes the invoices already due at once, after you confirm. The{" "}
+            <Link to="/recurring">Recurring</Link> page shows the next date, what each profile made, and lets
+            you pause (the periods while paused are skipped), resume or stop it.
+          </li>
+          <li>
+            <strong>Send by e-mail</strong> (on an issued invoice, or the envelope in the list) e-mails your
+            client the invoice's link, and the PDF if you choose. The wording comes from Settings → E-mail
+            templates. A mail the mail server refuses is tried again for several minutes before Bahi gives up,
+            gives the PDF's credit back and says so in the invoice's activity.
           </li>
           <li>
             <strong>Delete</strong> removes an invoice after you confirm. Stock taken by an issued invoice is

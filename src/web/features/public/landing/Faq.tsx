@@ -49,7 +49,7 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
   {
     question: "Can I create recurring invoices?",
     answer:
-      "Not yet. Recurring invoices and automated billing are coming soon. Until then, open an invoice and use Duplicate to bill the same client again in a few seconds.",
+      "Yes. Open an invoice and choose Make recurring: weekly, every few weeks, monthly (on a day or the last day), quarterly, half-yearly or yearly, until a date, after a number of invoices, or for good. Each time Bahi makes a draft for you to review, or issues the invoice, or issues it and e-mails it to your client (with the PDF for one credit, or the link for free). Pause, resume or stop it on the Recurring page.",
   },
 ];
 

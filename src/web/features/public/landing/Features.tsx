@@ -49,16 +49,14 @@ const features: readonly Feature[] = [
   {
     title: "Recurring invoices",
     description:
-      "Set an invoice to repeat every week or month for retainers and rent. We are building it now.",
+      "Set an invoice to repeat weekly, monthly, quarterly or yearly for retainers and rent: Bahi makes each one on its date, with the next number.",
     icon: Repeat,
-    comingSoon: true,
   },
   {
     title: "Automated billing",
     description:
-      "Automatic reminders and scheduled sending for due and overdue invoices. Planned, not yet available.",
+      "Recurring invoices can be issued and e-mailed on their own, and polite payment reminders go out for due and overdue invoices on the schedule you set.",
     icon: CalendarClock,
-    comingSoon: true,
   },
 ];
 
