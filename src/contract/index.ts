@@ -6,6 +6,7 @@ import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
 import { imageRoutes } from "./images";
+import { importRoutes } from "./imports";
 import { activityRoutes, invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
 import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
@@ -27,6 +28,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...apiKeyRoutes,
   ...settingsRoutes,
   ...clientRoutes,
+  ...importRoutes,
   ...productRoutes,
   ...invoiceRoutes,
   ...invoicePaymentRoutes,

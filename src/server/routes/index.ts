@@ -17,6 +17,7 @@ import { registerDataRoutes } from "./data";
 import { registerDocsRoutes } from "./docs";
 import { registerFontRoutes } from "./fonts";
 import { registerImageRoutes } from "./images";
+import { registerImportRoutes } from "./imports";
 import { registerInvoicePaymentRoutes } from "./invoice-payments";
 import { registerInvoiceRoutes } from "./invoices";
 import { registerPaymentGatewayRoutes } from "./payment-gateway";
@@ -48,6 +49,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerInvoicePaymentRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerClientRoutes(app, deps);
+  registerImportRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   const gateways = setUpBusinessGateways(deps.db, deps.config);

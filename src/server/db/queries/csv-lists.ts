@@ -1,0 +1,23 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { clients, productServices } from "../schema";
+import type { ClientRow } from "./clients";
+import type { ProductRow } from "./products";
+
+// Every client or product of the user, by name, for the CSV export.
+
+export async function listAllClientsForExport(db: Db, userId: string): Promise<ClientRow[]> {
+  return db
+    .select()
+    .from(clients)
+    .where(eq(clients.userId, userId))
+    .orderBy(asc(sql`lower(${clients.name})`));
+}
+
+export async function listAllProductsForExport(db: Db, userId: string): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(productServices)
+    .where(eq(productServices.userId, userId))
+    .orderBy(asc(sql`lower(${productServices.name})`));
+}
