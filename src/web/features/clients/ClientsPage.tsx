@@ -6,6 +6,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { CsvImportExport } from "#web/features/imports/CsvImport";
 import { useDebounced } from "#web/lib/useDebounced";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { ClientDialog } from "./ClientDialog";
@@ -52,10 +53,13 @@ export function ClientsPage() {
         title="Manage Clients"
         description="The people and businesses you invoice."
         actions={
-          <Button onClick={openNew}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add Client
-          </Button>
+          <>
+            <CsvImportExport kind="clients" />
+            <Button onClick={openNew}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Client
+            </Button>
+          </>
         }
       />
       {!nothingYet && (

@@ -8,6 +8,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { CsvImportExport } from "#web/features/imports/CsvImport";
 import { type Product, productQuery } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
 import { ProductDialog } from "./ProductDialog";
@@ -54,10 +55,13 @@ export function ManageItemsPage() {
         title="Manage Inventory Items"
         description="Add, edit and delete products and services, and adjust stock with a reason."
         actions={
-          <Button onClick={openNew}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add Item
-          </Button>
+          <>
+            <CsvImportExport kind="products" />
+            <Button onClick={openNew}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Item
+            </Button>
+          </>
         }
       />
       <ProductBrowser
