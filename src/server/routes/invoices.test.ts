@@ -518,6 +518,7 @@ describeEachDb("invoices API", (kind) => {
         "invoiceDate",
         "invoiceNumber",
         "paymentDate",
+        "paymentReported",
         "status",
         "totalMinor",
         "updatedAt",
