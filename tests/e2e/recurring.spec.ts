@@ -136,6 +136,21 @@ test("make an invoice recurring, move the server's clock on, and see the invoice
   await history.getByRole("listitem").nth(2).getByRole("link").click();
   await expect(page.getByLabel("Invoice Date")).toHaveValue("2027-02-15");
 
+  // Changed for the invoices to come: due a week after their date.
+  await page.goto(`${BASE}/recurring`);
+  await card.getByRole("button", { name: "Change" }).click();
+  const edit = page.getByRole("dialog", { name: "Change recurring invoice" });
+  await edit.getByLabel("Due after … days").fill("7");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved: the next invoices follow it")).toBeVisible();
+  expect((await clock("2027-03-15T06:00:00Z")).status()).toBe(200);
+  await page.request.post(`${BASE}/api/test/run-jobs`, { data: {}, headers });
+  await page.reload();
+  await expect(card.getByTestId("recurring-made")).toHaveText("4");
+  await card.getByRole("button", { name: "History" }).click();
+  await history.getByRole("listitem").nth(3).getByRole("link").click();
+  await expect(page.getByLabel("Due Date")).toHaveValue("2027-03-22");
+
   // Paused, then stopped: no more invoices.
   await page.goto(`${BASE}/recurring`);
   await card.getByRole("button", { name: "Pause" }).click();

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Repeat } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { RecurringProfileAnswer, RecurringRunAnswer } from "#contract/recurring";
 import { formatMoney } from "#domain/format";
 import { formatPageDate } from "#domain/invoice-page";
 import { RECURRING_STATUS_LABELS } from "#domain/recurring";
-import { api } from "#web/api";
+import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { Field, Input, Select } from "#web/components/ui/input";
+import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 
 // Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
@@ -46,10 +47,117 @@ function History({ id }: { id: string }) {
   );
 }
 
+/** Changes what the profile's future periods do; the frequency and first date stay (start another profile to change them). */
+function EditDialog({
+  profile,
+  open,
+  onOpenChange,
+}: {
+  profile: RecurringProfileAnswer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState(profile.action);
+  const [attachPdf, setAttachPdf] = useState(profile.attachPdf);
+  const [due, setDue] = useState(profile.dueDays === null ? "" : String(profile.dueDays));
+  const end = profile.schedule.end;
+  const [endType, setEndType] = useState(end.type);
+  const [count, setCount] = useState(end.type === "after" ? String(end.count) : "12");
+  const [endDate, setEndDate] = useState(end.type === "on" ? end.date : "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () =>
+      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}`, {
+        method: "PUT",
+        body: {
+          action,
+          attachPdf: action === "send" && attachPdf,
+          dueDays: due.trim() === "" ? null : Number(due),
+          end:
+            endType === "never"
+              ? { type: "never" }
+              : endType === "after"
+                ? { type: "after", count: Number(count) }
+                : { type: "on", date: endDate },
+        },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: KEY });
+      toast.success("Saved: the next invoices follow it");
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast.error("Could not save it", { description: (error as Error).message });
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change recurring invoice"
+      description={`${profile.frequency} from ${formatPageDate(profile.schedule.startDate)}. Changes apply to the invoices not made yet.`}
+    >
+      <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Change recurring invoice">
+        <Field label="Each time" error={errors.action}>
+          {(p) => (
+            <Select {...p} value={action} onChange={(e) => setAction(e.target.value as typeof action)}>
+              <option value="draft">Make a draft for me to review</option>
+              <option value="issue">Issue the invoice</option>
+              <option value="send">Issue it and e-mail it to the client</option>
+            </Select>
+          )}
+        </Field>
+        {action === "send" && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={attachPdf} onChange={(e) => setAttachPdf(e.target.checked)} />
+            Attach the PDF (1 credit each time)
+          </label>
+        )}
+        <Field label="Due after … days" hint="Blank for no due date." error={errors.dueDays}>
+          {(p) => <Input {...p} type="number" min={0} value={due} onChange={(e) => setDue(e.target.value)} />}
+        </Field>
+        <Field label="Ends" error={errors.end}>
+          {(p) => (
+            <Select {...p} value={endType} onChange={(e) => setEndType(e.target.value as typeof endType)}>
+              <option value="never">Never</option>
+              <option value="after">After a number of invoices</option>
+              <option value="on">On a date</option>
+            </Select>
+          )}
+        </Field>
+        {endType === "after" && (
+          <Field label="Number of invoices" error={errors["end.count"]}>
+            {(p) => (
+              <Input {...p} type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
+            )}
+          </Field>
+        )}
+        {endType === "on" && (
+          <Field label="Last date (included)" error={errors["end.date"]}>
+            {(p) => <Input {...p} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />}
+          </Field>
+        )}
+        <div>
+          <Button type="submit" busy={save.isPending}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [stopping, setStopping] = useState(false);
+  const [editing, setEditing] = useState(false);
   const change = useMutation({
     mutationFn: (verb: "pause" | "resume" | "stop") =>
       api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}/${verb}`, {
@@ -119,6 +227,11 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
           </Button>
         )}
         {profile.status !== "finished" && (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            Change
+          </Button>
+        )}
+        {profile.status !== "finished" && (
           <Button size="sm" variant="outline" onClick={() => setStopping(true)}>
             Stop
           </Button>
@@ -128,6 +241,7 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
         </Button>
       </div>
       {open && <History id={profile.id} />}
+      {editing && <EditDialog profile={profile} open={editing} onOpenChange={setEditing} />}
       <ConfirmDialog
         open={stopping}
         onOpenChange={setStopping}
