@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
+import { countActiveJobs } from "../db/queries/job-leases";
 import type { Metrics } from "../metrics";
 import type { JobRunner } from "./runner";
 
@@ -41,6 +42,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, AnyDefinition>();
   private readonly schedules = new Map<string, number>();
   private started: Promise<PgBoss> | null = null;
+  /** Batches the workers are running now, so `drain` waits for them too. */
+  private readonly inFlight = new Set<Promise<void>>();
   private stopping = false;
 
   constructor(private readonly opts: JobQueueOptions) {}
@@ -115,7 +118,7 @@ export class JobQueue {
           burstWhenBatchFull: true,
           pollingIntervalSeconds: this.opts.pollSeconds ?? 2,
         },
-        (jobs) => this.settle(boss, definition, jobs),
+        (jobs) => this.track(this.settle(boss, definition, jobs)),
       );
     }
     for (const [name, everyMs] of this.schedules) {
@@ -141,6 +144,7 @@ export class JobQueue {
    */
   async drain(): Promise<number> {
     const boss = await this.start();
+    const deadline = Date.now() + 10_000;
     let ran = 0;
     for (;;) {
       let round = 0;
@@ -149,9 +153,25 @@ export class JobQueue {
         round += jobs.length;
         await this.settle(boss, definition, jobs);
       }
-      if (round === 0) return ran;
       ran += round;
+      if (round > 0) continue;
+      // A worker may have taken a job just before this fetch: wait for it (its job may queue more).
+      if (this.inFlight.size > 0) {
+        await Promise.allSettled([...this.inFlight]);
+        continue;
+      }
+      // Taken but not yet handed to this process's handler (or taken by another server's worker):
+      // wait until every taken job is settled, for at most 10 s.
+      const names = [...this.definitions.keys()];
+      if ((await countActiveJobs(this.opts.database.db, names)) === 0) return ran;
+      if (Date.now() > deadline) return ran;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  private track(batch: Promise<void>): Promise<void> {
+    this.inFlight.add(batch);
+    return batch.finally(() => this.inFlight.delete(batch));
   }
 
   /** Runs each job and marks it done, or failed (pg-boss retries it or keeps it as failed). */

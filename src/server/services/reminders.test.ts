@@ -1,7 +1,20 @@
+import pino from "pino";
 import { expect, it } from "vitest";
-import { describeEachDb, get, post, send, signUpAndSignIn, testAppForSuite } from "../testing/harness";
+import { JobQueue } from "../jobs/queue";
+import { JobRunner } from "../jobs/runner";
+import { createMetrics } from "../metrics";
+import {
+  describeEachDb,
+  get,
+  MemoryMailer,
+  post,
+  send,
+  signUpAndSignIn,
+  testAppForSuite,
+} from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import type { MailMessage } from "./mail";
+import { defineMailJobs } from "./mail-jobs";
 import { sendDueReminders } from "./reminders";
 
 // Payment reminders with a clock the test sets: Asia/Kolkata (UTC+5:30), reminders from 10:00 there.
@@ -92,6 +105,48 @@ describeEachDb("payment reminders", (kind) => {
     expect(mailsTo(email)).toHaveLength(2);
     const events = (await get(t.app, `/api/invoices/${invoice.id}/activity`, s.cookie)).json().events;
     expect(events.filter((e: { kind: string }) => e.kind === "reminder_sent")).toHaveLength(2);
+  });
+
+  it("a restart in the middle loses none and repeats none: the next server delivers what was queued, once", async () => {
+    const { email } = await setUp();
+    const second = await setUp({ invoiceDate: "2026-11-21" });
+    // One server's queue: the run claims both points and queues both mails, then the server stops
+    // before its workers deliver them (the jobs stay in the database).
+    const server = (mailer: MemoryMailer) => {
+      const metrics = createMetrics();
+      const log = pino({ level: "silent" });
+      const queue = new JobQueue({
+        database: t.database,
+        log,
+        metrics,
+        runner: new JobRunner(metrics, log),
+        pollSeconds: 3_600,
+      });
+      const outbox = defineMailJobs(queue, { db: t.database.db, mailer });
+      const runReminders = (now: Date) =>
+        sendDueReminders({ db: t.database.db, mailer: outbox, publicUrl: t.config.publicUrl }, now);
+      return { queue, runReminders };
+    };
+    const [before, after] = [new MemoryMailer(), new MemoryMailer()];
+    const first = server(before);
+    expect(await first.runReminders(at("2026-12-07", 11))).toEqual({ sent: 2 });
+    await first.queue.stop();
+    const delivered = (to: string) =>
+      [...before.sent, ...after.sent, ...t.mailer.sent].filter((m) => m.to === to).length;
+    expect(delivered(email) + delivered(second.email)).toBe(0);
+
+    // The restarted server: its own run finds both points taken, its workers deliver the queued mail.
+    const restarted = server(after);
+    try {
+      expect(await restarted.runReminders(at("2026-12-07", 12))).toEqual({ sent: 0 });
+      await restarted.queue.drain();
+      expect([delivered(email), delivered(second.email)]).toEqual([1, 1]);
+      expect(await restarted.runReminders(at("2026-12-07", 15))).toEqual({ sent: 0 });
+      await restarted.queue.drain();
+      expect([delivered(email), delivered(second.email)]).toEqual([1, 1]);
+    } finally {
+      await restarted.queue.stop();
+    }
   });
 
   it("use the user's own templates from Settings, with the placeholders filled", async () => {

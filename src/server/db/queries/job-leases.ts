@@ -20,3 +20,17 @@ export async function claimJobPeriod(db: Db, name: string, everyMs: number): Pro
   );
   return rows.length > 0;
 }
+
+/** How many jobs of these queues a worker (of any process) has taken and not yet settled. */
+export async function countActiveJobs(db: Db, names: string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pgboss.job
+      where state = 'active' and name in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+  );
+  return rows[0]?.n ?? 0;
+}
