@@ -1,0 +1,337 @@
+import type { Gstr1B2bInvoiceType, Gstr1Document, Gstr1Json } from "./gst-gstr1-types";
+
+// GSTR-1 as CSV, one file per section, with the column headers of the GST Returns Offline Tool's
+// templates (as india-compliance's GovExcel export names them, offline tool V3.1.8). Dates are
+// dd-MMM-yyyy ("05-Nov-2026"), as the offline tool's CSV templates show them (decision 0035).
+
+export const GSTR1_SECTIONS = ["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "hsn", "docs"] as const;
+export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
+
+export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
+  b2b: [
+    "GSTIN/UIN of Recipient",
+    "Receiver Name",
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Applicable % of Tax Rate",
+    "Invoice Type",
+    "E-Commerce GSTIN",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
+  b2cl: [
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+    "E-Commerce GSTIN",
+  ],
+  b2cs: [
+    "Type",
+    "Place Of Supply",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+    "E-Commerce GSTIN",
+  ],
+  cdnr: [
+    "GSTIN/UIN of Recipient",
+    "Receiver Name",
+    "Note Number",
+    "Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Note Supply Type",
+    "Note Value",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
+  cdnur: [
+    "UR Type",
+    "Note Number",
+    "Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Note Value",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
+  exp: [
+    "Export Type",
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Port Code",
+    "Shipping Bill Number",
+    "Shipping Bill Date",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
+  hsn: [
+    "HSN",
+    "Description",
+    "UQC",
+    "Total Quantity",
+    "Total Value",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax Amount",
+    "Central Tax Amount",
+    "State/UT Tax Amount",
+    "Cess Amount",
+  ],
+  docs: ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"],
+};
+
+// states.csv (GSTN's state master), for "27-Maharashtra".
+const STATE_NAMES: Record<string, string> = {
+  "01": "Jammu and Kashmir",
+  "02": "Himachal Pradesh",
+  "03": "Punjab",
+  "04": "Chandigarh",
+  "05": "Uttarakhand",
+  "06": "Haryana",
+  "07": "Delhi",
+  "08": "Rajasthan",
+  "09": "Uttar Pradesh",
+  "10": "Bihar",
+  "11": "Sikkim",
+  "12": "Arunachal Pradesh",
+  "13": "Nagaland",
+  "14": "Manipur",
+  "15": "Mizoram",
+  "16": "Tripura",
+  "17": "Meghalaya",
+  "18": "Assam",
+  "19": "West Bengal",
+  "20": "Jharkhand",
+  "21": "Odisha",
+  "22": "Chhattisgarh",
+  "23": "Madhya Pradesh",
+  "24": "Gujarat",
+  "25": "Daman and Diu",
+  "26": "Dadra and Nagar Haveli and Daman and Diu",
+  "27": "Maharashtra",
+  "28": "Andhra Pradesh (before 2014 division)",
+  "29": "Karnataka",
+  "30": "Goa",
+  "31": "Lakshadweep",
+  "32": "Kerala",
+  "33": "Tamil Nadu",
+  "34": "Puducherry",
+  "35": "Andaman and Nicobar Islands",
+  "36": "Telangana",
+  "37": "Andhra Pradesh",
+  "38": "Ladakh",
+  "96": "Other Country",
+  "97": "Other Territory",
+};
+
+/** "27" -> "27-Maharashtra" (the code alone when it is not in the state master). */
+export function placeOfSupplyLabel(code: string): string {
+  const name = STATE_NAMES[code];
+  return name ? `${code}-${name}` : code;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The JSON's "05-11-2026" -> "05-Nov-2026". */
+export function csvDate(portalDate: string): string {
+  const [day, month, year] = portalDate.split("-");
+  const name = MONTHS[Number(month) - 1];
+  return name ? `${day}-${name}-${year}` : portalDate;
+}
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cell a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading apostrophe
+ * (OWASP "CSV injection"); a plain number such as a negative B2CS row "-1200.00" stays a number.
+ * Then RFC 4180 quoting. (The same rule as the server's invoice export; the domain cannot import it.)
+ */
+export function gstr1CsvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Rupees with two decimals: the JSON's numbers were made from paise, so toFixed only pads. */
+const money = (rupees: number) => rupees.toFixed(2);
+const rate = (rt: number) => String(rt);
+
+const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
+  R: "Regular B2B",
+  SEWP: "SEZ supplies with payment",
+  SEWOP: "SEZ supplies without payment",
+  DE: "Deemed Exp",
+};
+const NOTE_SUPPLY_LABEL: Record<Gstr1B2bInvoiceType, string> = { ...INVOICE_TYPE_LABEL, R: "Regular" };
+const DOC_NATURE_LABEL: Record<number, string> = {
+  1: "Invoices for outward supply",
+  4: "Debit Note",
+  5: "Credit Note",
+};
+
+/** Receiver names by GSTIN (the JSON has none), the name on the latest document winning. */
+export function gstr1ReceiverNames(documents: Gstr1Document[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const doc of [...documents].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+    if (doc.recipientGstin) names[doc.recipientGstin] = doc.recipientName;
+  }
+  return names;
+}
+
+function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, string>): string[][] {
+  switch (section) {
+    case "b2b":
+      return (report.b2b ?? []).flatMap(({ ctin, inv }) =>
+        inv.flatMap((i) =>
+          i.itms.map(({ itm_det: t }) => [
+            ctin,
+            names[ctin] ?? "",
+            i.inum,
+            csvDate(i.idt),
+            money(i.val),
+            placeOfSupplyLabel(i.pos),
+            i.rchrg,
+            "",
+            INVOICE_TYPE_LABEL[i.inv_typ],
+            "",
+            rate(t.rt),
+            money(t.txval),
+            money(t.csamt),
+          ]),
+        ),
+      );
+    case "b2cl":
+      return (report.b2cl ?? []).flatMap(({ pos, inv }) =>
+        inv.flatMap((i) =>
+          i.itms.map(({ itm_det: t }) => [
+            i.inum,
+            csvDate(i.idt),
+            money(i.val),
+            placeOfSupplyLabel(pos),
+            "",
+            rate(t.rt),
+            money(t.txval),
+            money(t.csamt),
+            "",
+          ]),
+        ),
+      );
+    case "b2cs":
+      return (report.b2cs ?? []).map((r) => [
+        r.typ,
+        placeOfSupplyLabel(r.pos),
+        "",
+        rate(r.rt),
+        money(r.txval),
+        money(r.csamt),
+        "",
+      ]);
+    case "cdnr":
+      return (report.cdnr ?? []).flatMap(({ ctin, nt }) =>
+        nt.flatMap((n) =>
+          n.itms.map(({ itm_det: t }) => [
+            ctin,
+            names[ctin] ?? "",
+            n.nt_num,
+            csvDate(n.nt_dt),
+            n.ntty,
+            placeOfSupplyLabel(n.pos),
+            n.rchrg,
+            NOTE_SUPPLY_LABEL[n.inv_typ],
+            money(n.val),
+            "",
+            rate(t.rt),
+            money(t.txval),
+            money(t.csamt),
+          ]),
+        ),
+      );
+    case "cdnur":
+      return (report.cdnur ?? []).flatMap((n) =>
+        n.itms.map(({ itm_det: t }) => [
+          n.typ,
+          n.nt_num,
+          csvDate(n.nt_dt),
+          n.ntty,
+          n.pos ? placeOfSupplyLabel(n.pos) : "",
+          money(n.val),
+          "",
+          rate(t.rt),
+          money(t.txval),
+          money(t.csamt),
+        ]),
+      );
+    case "exp":
+      return (report.exp ?? []).flatMap(({ exp_typ, inv }) =>
+        inv.flatMap((i) =>
+          i.itms.map((t) => [
+            exp_typ,
+            i.inum,
+            csvDate(i.idt),
+            money(i.val),
+            i.sbpcode ?? "",
+            i.sbnum ?? "",
+            i.sbdt ? csvDate(i.sbdt) : "",
+            rate(t.rt),
+            money(t.txval),
+            money(t.csamt),
+          ]),
+        ),
+      );
+    case "hsn":
+      return (report.hsn?.data ?? []).map((h) => [
+        h.hsn_sc,
+        h.desc,
+        h.uqc,
+        String(h.qty),
+        totalValue(h),
+        rate(h.rt),
+        money(h.txval),
+        money(h.iamt),
+        money(h.camt),
+        money(h.samt),
+        money(h.csamt),
+      ]);
+    case "docs":
+      return (report.doc_issue?.doc_det ?? []).flatMap(({ doc_num, docs }) =>
+        docs.map((d) => [DOC_NATURE_LABEL[doc_num], d.from, d.to, String(d.totnum), String(d.cancel)]),
+      );
+  }
+}
+
+/** Taxable value plus every tax, summed in paise (the parts are exact two-decimal rupees). */
+function totalValue(h: { txval: number; iamt: number; camt: number; samt: number; csamt: number }): string {
+  const paise = [h.txval, h.iamt, h.camt, h.samt, h.csamt].reduce((sum, r) => sum + Math.round(r * 100), 0);
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** One section of a GSTR-1 report as CSV text (CRLF lines, UTF-8 byte-order mark for Excel). */
+export function gstr1Csv(
+  report: Gstr1Json,
+  section: Gstr1Section,
+  receiverNames: Record<string, string> = {},
+): string {
+  const lines = [GSTR1_CSV_HEADERS[section], ...rows(report, section, receiverNames)].map((cells) =>
+    cells.map(gstr1CsvCell).join(","),
+  );
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
