@@ -81,7 +81,8 @@ export type EInvoiceInput = {
   seller: EInvoiceParty & { gstin: string };
   /**
    * For exports gstin, placeOfSupply, stateCode and pin are not read: an export's buyer is "URP"
-   * with place of supply and state 96, and PIN 999999 (NIC's rule for a buyer outside India).
+   * with place of supply and state 96, and PIN 999999 (the IRP's rule for exports, as GSPs state it:
+   * ClearTax e-invoicing FAQ, docs.cleartax.in/e-invoicing-v2/faqs/faqs, Q7-Q9).
    */
   buyer: Omit<EInvoiceParty, "pin"> & { gstin?: string; placeOfSupply: string; pin?: string };
   lines: EInvoiceLineInput[];
