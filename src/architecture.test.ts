@@ -21,7 +21,8 @@ const ALIASES: [prefix: string, folder: string][] = [
 const DATABASE_DRIVERS = ["drizzle-orm", "pg", "@electric-sql/pglite"];
 /** Packages the pure floors may use; test files may also use the test tools. */
 const DOMAIN_PACKAGES = ["zod"];
-const TEST_PACKAGES = ["vitest", "fast-check"];
+/** ajv checks the e-invoice JSON against its schema fixture (decision 0034). */
+const TEST_PACKAGES = ["vitest", "fast-check", "ajv"];
 /**
  * Outside src/server/db, only these may speak to a database driver, because they work beneath
  * Drizzle: a backup copies the whole database (PGlite's data folder, or a pg client beside pg_dump),
