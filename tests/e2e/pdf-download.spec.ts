@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "./fixtures";
+import { expect, linkFromOutbox, type Page, test, uniqueEmail } from "./fixtures";
 
 // Downloading a PDF costs one credit; at zero the top-up dialog opens instead of a download.
 
@@ -54,4 +54,25 @@ test("a PDF download arrives as a real file and costs one credit; at zero the to
   await page.getByRole("button", { name: "Download PDF" }).first().click();
   await expect(page.getByRole("dialog", { name: "Top Up Your Credits" })).toBeVisible();
   await expect(page.getByText("Most Popular")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Top Up Your Credits" })).toBeHidden();
+
+  // Sending with the PDF attached needs a credit too: the same dialog opens, nothing is sent;
+  // the link alone still goes, for nothing.
+  const share = page.getByRole("region", { name: "Share with your client" });
+  await share.getByRole("button", { name: "Send by e-mail" }).click();
+  const send = page.getByRole("dialog", { name: "Send by e-mail" });
+  const client = uniqueEmail("lakshmi");
+  await send.getByLabel("To").fill(client);
+  await send.getByLabel(/Attach the PDF/).check();
+  await send.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("dialog", { name: "Top Up Your Credits" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  if (!(await send.isVisible())) await share.getByRole("button", { name: "Send by e-mail" }).click();
+  await send.getByLabel("To").fill(client);
+  await send.getByLabel(/Attach the PDF/).uncheck();
+  await send.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Invoice sent")).toBeVisible();
+  await expect(credits).toHaveAccessibleName(/^0 Credits\b/);
+  expect(await linkFromOutbox(client, "/i/")).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
 });
