@@ -107,6 +107,17 @@ export function stateCodeOfGstin(gstin: string): string | null {
   return /^\d{2}$/.test(code) && BY_CODE.has(code) ? code : null;
 }
 
+/**
+ * The code a state has today: legacy 25 (Daman and Diu) is 26, the merged UT; legacy 28
+ * (Andhra Pradesh before 2014) is 37. Other codes are returned as they are. Use it on a GSTIN's
+ * prefix before comparing it with a place of supply.
+ */
+export function currentStateCode(code: string): string {
+  if (code === "25") return "26";
+  if (code === "28") return "37";
+  return code;
+}
+
 /** "Maharashtra (27)"; an unknown code is returned as it is. */
 export function formatStateWithCode(code: string): string {
   const s = BY_CODE.get(code);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { isValidIsoDate } from "./dates";
 import { formatScaled } from "./decimal";
+import { invoiceGstSchema } from "./gst-supply";
+import { isUqc } from "./gst-uqc";
 import { validateInvoiceNumber } from "./invoice-number";
 import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
@@ -89,6 +91,16 @@ export const invoiceItemSchema = z.object({
   rate: decimalText,
   discountPercent: decimalText.default("0"),
   taxPercent: decimalText.default("0"),
+  /**
+   * GST Unit Quantity Code (gst-uqc.ts). Absent or "" means "derive from unit" (uqcForUnit);
+   * optional rather than defaulted so lines built or stored before GST keep their exact shape.
+   */
+  uqc: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
+    .optional(),
 });
 export type InvoiceItem = z.output<typeof invoiceItemSchema>;
 
@@ -128,6 +140,12 @@ export const invoiceInputSchema = z
       .regex(/^#[0-9A-Fa-f]{6}$/)
       .default("#2DD4BF"),
     fontFamily: z.enum(FONT_FAMILIES).default("Roboto"),
+    /**
+     * GST choices (place of supply, reverse charge, export). Absent on invoices saved before GST
+     * and on retail drafts: read it through invoiceGstOf(), which gives DEFAULT_INVOICE_GST.
+     * Optional rather than defaulted so a retail document keeps exactly its old shape.
+     */
+    gst: invoiceGstSchema.optional(),
   })
   .superRefine((invoice, ctx) => {
     invoice.items.forEach((item, index) => {
