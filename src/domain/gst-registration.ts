@@ -89,6 +89,14 @@ export const EXPORT_ENDORSEMENTS = Object.freeze({
  * (`allExemptOrNil`: every line at 0 %).
  */
 export function documentTypeFor(
+  registrationType: "regular" | "composition",
+  options: { allExemptOrNil: boolean },
+): "tax_invoice" | "bill_of_supply";
+export function documentTypeFor(
+  registrationType: GstRegistrationType,
+  options: { allExemptOrNil: boolean },
+): "tax_invoice" | "bill_of_supply" | "invoice";
+export function documentTypeFor(
   registrationType: GstRegistrationType,
   options: { allExemptOrNil: boolean },
 ): "tax_invoice" | "bill_of_supply" | "invoice" {
