@@ -42,25 +42,50 @@ export function isFinancialYear(s: string): boolean {
   return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
 }
 
-/** INV/2026-27/0001: at least four digits, more once a year passes 9999 invoices. */
-export function sequentialInvoiceNumber(financialYear: string, sequence: number): string {
+/** Series prefixes: invoices, and the GST credit and debit notes (CN/2026-27/0001, DN/2026-27/0001). */
+export const DOCUMENT_NUMBER_PREFIXES = Object.freeze({
+  invoice: "INV",
+  credit_note: "CN",
+  debit_note: "DN",
+} as const);
+
+/**
+ * PREFIX/2026-27/0001: a series per financial year, at least four digits, more once a year
+ * passes 9999 documents. The prefix is letters only ("INV", "CN", "DN").
+ */
+export function sequentialDocumentNumber(prefix: string, financialYear: string, sequence: number): string {
+  if (!/^[A-Z]{1,8}$/.test(prefix)) {
+    throw new DomainError("INVALID_NUMBER_PREFIX", `Invalid number prefix: ${prefix}`);
+  }
   if (!isFinancialYear(financialYear)) {
     throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
   }
   if (!Number.isSafeInteger(sequence) || sequence < 1) {
     throw new DomainError("INVALID_SEQUENCE", `Invalid invoice sequence: ${sequence}`);
   }
-  return `INV/${financialYear}/${pad(sequence, 4)}`;
+  return `${prefix}/${financialYear}/${pad(sequence, 4)}`;
 }
 
-const SEQUENTIAL = /^INV\/(\d{4}-\d{2})\/(\d{4,})$/;
-
-/** The parts of a number made by sequentialInvoiceNumber, so the next one can follow the highest. */
-export function parseSequentialInvoiceNumber(s: string): { financialYear: string; sequence: number } | null {
-  const match = SEQUENTIAL.exec(s);
+/** The parts of a number made by sequentialDocumentNumber with this prefix, or null. */
+export function parseSequentialDocumentNumber(
+  s: string,
+  prefix: string,
+): { financialYear: string; sequence: number } | null {
+  if (!s.startsWith(`${prefix}/`)) return null;
+  const match = /^(\d{4}-\d{2})\/(\d{4,})$/.exec(s.slice(prefix.length + 1));
   if (!match || !isFinancialYear(match[1])) return null;
   const sequence = Number(match[2]);
   return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[1], sequence } : null;
+}
+
+/** INV/2026-27/0001: at least four digits, more once a year passes 9999 invoices. */
+export function sequentialInvoiceNumber(financialYear: string, sequence: number): string {
+  return sequentialDocumentNumber(DOCUMENT_NUMBER_PREFIXES.invoice, financialYear, sequence);
+}
+
+/** The parts of a number made by sequentialInvoiceNumber, so the next one can follow the highest. */
+export function parseSequentialInvoiceNumber(s: string): { financialYear: string; sequence: number } | null {
+  return parseSequentialDocumentNumber(s, DOCUMENT_NUMBER_PREFIXES.invoice);
 }
 
 const ALLOWED = /^[A-Za-z0-9/_.\- ]+$/;

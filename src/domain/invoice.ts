@@ -2,6 +2,9 @@ import { z } from "zod";
 import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { isValidIsoDate } from "./dates";
 import { formatScaled } from "./decimal";
+import { type CompanyGstSnapshot, gstDocumentPart, type InvoiceGstDetails } from "./gst-document";
+import { invoiceGstSchema } from "./gst-supply";
+import { isUqc } from "./gst-uqc";
 import { validateInvoiceNumber } from "./invoice-number";
 import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
@@ -89,6 +92,16 @@ export const invoiceItemSchema = z.object({
   rate: decimalText,
   discountPercent: decimalText.default("0"),
   taxPercent: decimalText.default("0"),
+  /**
+   * GST Unit Quantity Code (gst-uqc.ts). Absent or "" means "derive from unit" (uqcForUnit);
+   * optional rather than defaulted so lines built or stored before GST keep their exact shape.
+   */
+  uqc: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
+    .optional(),
 });
 export type InvoiceItem = z.output<typeof invoiceItemSchema>;
 
@@ -128,6 +141,12 @@ export const invoiceInputSchema = z
       .regex(/^#[0-9A-Fa-f]{6}$/)
       .default("#2DD4BF"),
     fontFamily: z.enum(FONT_FAMILIES).default("Roboto"),
+    /**
+     * GST choices (place of supply, reverse charge, export). Absent on invoices saved before GST
+     * and on retail drafts: read it through invoiceGstOf(), which gives DEFAULT_INVOICE_GST.
+     * Optional rather than defaulted so a retail document keeps exactly its old shape.
+     */
+    gst: invoiceGstSchema.optional(),
   })
   .superRefine((invoice, ctx) => {
     invoice.items.forEach((item, index) => {
@@ -155,6 +174,11 @@ export interface InvoiceCompany {
   logoImageId: string | null;
   signatureImageId: string | null;
   upiQrImageId: string | null;
+  /**
+   * The GST registration when the invoice was saved; absent or null for an unregistered
+   * company (and every invoice saved before GST), which makes a retail invoice.
+   */
+  gst?: CompanyGstSnapshot | null;
 }
 
 /** The stored document: the input, the snapshots and everything computed from them. */
@@ -165,19 +189,32 @@ export interface InvoiceDocument extends InvoiceInput {
   /** Grand total in major units as exact decimal text, e.g. "1234.50" (the spec's totalAmount). */
   totalAmount: string;
   amountInWords: string;
+  /**
+   * What GST makes of this invoice (document type and title, place of supply, split, reverse
+   * charge, export, declarations), present only when the company is GST-registered; `totals`
+   * then are GstInvoiceTotals (check with isGstTotals). Absent on retail and old documents.
+   */
+  gstDetails?: InvoiceGstDetails;
 }
 
-/** Computes the document's totals from its lines; used by the editor, the server and the PDF. */
+/**
+ * Computes the document's totals from its lines; used by the editor, the server and the PDF.
+ * A GST-registered company (company.gst) gets the GST totals and `gstDetails`; otherwise the
+ * output is the retail document, exactly as before GST.
+ */
 export function buildInvoiceDocument(input: InvoiceInput, company: InvoiceCompany): InvoiceDocument {
+  const gst = gstDocumentPart(input, company.gst);
   const totals = computeInvoiceTotals({
     currency: input.currency,
     lines: input.items,
     roundOff: input.roundOff,
+    ...(gst ? { gst: gst.totalsOption } : {}),
   });
   return {
     ...input,
     clientName: input.client.name,
     company,
+    ...(gst ? { gstDetails: gst.gst } : {}),
     totals,
     totalAmount: formatScaled(totals.totalMinor, currencyOf(input.currency).exponent),
     amountInWords: amountInWords(totals.totalMinor, input.currency),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCY_CODES } from "./currencies";
 import { isValidTimeZone } from "./dates";
 import { parseIntegerInput } from "./decimal";
+import { DEFAULT_GST_REGISTRATION, type GstRegistration, gstRegistrationSchema } from "./gst-registration";
 import { isValidEmail, isValidGstin, isValidIfsc, isValidUpiId } from "./validation";
 
 // The spec §3 Settings entity (`settings_data`, camelCase as the spec has it) plus Bahi's own
@@ -81,6 +82,9 @@ export const settingsSchema = z.object({
   companyEmail: optionalCode("Company e-mail", 254, isValidEmail),
   companyAddress: text("Company address", SETTINGS_LIMITS.address),
   companyPhone: text("Company phone", SETTINGS_LIMITS.phone),
+  // The GSTIN printed on a retail invoice of an unregistered account (spec §3). Once the account
+  // is GST-registered, `gstRegistration.gstin` is the one printed and the one every GST rule
+  // reads (companySnapshot puts it in the invoice's company block); this field is then unused.
   companyGstin: optionalCode("GSTIN", 15, isValidGstin, true),
   companyLogo: imageRef,
   defaultNotes: text("Default notes", SETTINGS_LIMITS.longText),
@@ -114,6 +118,13 @@ export const settingsSchema = z.object({
     .trim()
     .refine(isValidTimeZone, "Time zone is not a known IANA time zone.")
     .default(DEFAULT_TIME_ZONE),
+  // Bahi's own (DECISIONS §10). Absent means not registered: read it through
+  // gstRegistrationOf(settings), which applies the default. It is optional rather than
+  // defaulted so that DEFAULT_SETTINGS and every settings row stored before GST read exactly as
+  // before. mergeSettings parses it as one field: a stored value that no longer passes (e.g.
+  // "regular" without a GSTIN) falls back to absent ("none") as a whole, so a half registration
+  // is never used to make tax invoices.
+  gstRegistration: gstRegistrationSchema.optional(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -152,6 +163,11 @@ export function mergeSettings(saved: unknown): Settings {
     DEFAULT_SETTINGS.bankDetails,
   );
   return merged as Settings;
+}
+
+/** The account's GST registration, "none" when it never said (old rows, DEFAULT_SETTINGS). */
+export function gstRegistrationOf(settings: Pick<Settings, "gstRegistration">): GstRegistration {
+  return settings.gstRegistration ?? DEFAULT_GST_REGISTRATION;
 }
 
 /** Fields the earlier product kept in settings and removes on save (spec §3). */

@@ -1,6 +1,9 @@
 import { currencyOf } from "./currencies";
 import { parseScaled, roundHalfAwayFromZero } from "./decimal";
 import { DomainError } from "./errors";
+import { type HsnSummaryRow, hsnSummary, uqcOfLine } from "./gst-hsn-summary";
+import type { TaxSplit } from "./gst-supply";
+import { type GstComponents, type GstTotalsOption, lineGstComponents } from "./gst-tax";
 
 // DECISIONS §5: every amount is an integer count of the currency's minor unit, each line is
 // rounded once per step (half away from zero), and the invoice sums the rounded lines. Editor,
@@ -12,6 +15,11 @@ export interface LineInput {
   rate: number | string;
   discountPercent?: number | string;
   taxPercent?: number | string;
+  // Read only for the GST HSN summary (the `gst` option); retail totals ignore them.
+  name?: string;
+  hsnSac?: string;
+  unit?: string;
+  uqc?: string;
 }
 
 export interface LineTotals {
@@ -41,6 +49,32 @@ export interface InvoiceTotals {
   taxByRate: TaxRateTotal[];
   roundOffMinor: number;
   totalMinor: number;
+}
+
+/** A line of a GST invoice: `taxMinor` is the sum of its components. */
+export interface GstLineTotals extends LineTotals, GstComponents {}
+
+/** One rate's totals on a GST invoice, with its components. */
+export interface GstTaxRateTotal extends TaxRateTotal, GstComponents {}
+
+/**
+ * Totals of a GST invoice (computeInvoiceTotals with the `gst` option). `taxMinor` is the sum
+ * of the components. Under reverse charge the tax is shown but `totalMinor` is the taxable
+ * value (plus round-off); with `taxCharged` false (bill of supply, export under LUT) every
+ * component is 0.
+ */
+export interface GstInvoiceTotals extends InvoiceTotals, GstComponents {
+  lines: GstLineTotals[];
+  taxByRate: GstTaxRateTotal[];
+  split: TaxSplit;
+  reverseCharge: boolean;
+  taxCharged: boolean;
+  hsnSummary: HsnSummaryRow[];
+}
+
+/** True for totals computed with the `gst` option (stored documents keep them as they are). */
+export function isGstTotals(totals: InvoiceTotals): totals is GstInvoiceTotals {
+  return "split" in totals && "cgstMinor" in totals;
 }
 
 export type LineField = "quantity" | "rate" | "discountPercent" | "taxPercent";
@@ -168,11 +202,23 @@ export function computeLineTotals(line: LineInput, currency: string): LineTotals
   return presentLine(computeExactLine(scaleOrThrow(line, currency, 0)));
 }
 
-export function computeInvoiceTotals(input: {
+export interface InvoiceTotalsInput {
   currency: string;
   lines: LineInput[];
   roundOff?: boolean;
-}): InvoiceTotals {
+  /** GST invoices only (decision 0033); without it the retail rule applies, unchanged. */
+  gst?: GstTotalsOption;
+}
+
+/** The invoice's totals: retail (DECISIONS §5) or, with `gst`, split into components. */
+export function computeInvoiceTotals(input: InvoiceTotalsInput & { gst: GstTotalsOption }): GstInvoiceTotals;
+export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals;
+export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals | GstInvoiceTotals {
+  if (input.gst) return computeGstInvoiceTotals(input, input.gst);
+  return computeRetailInvoiceTotals(input);
+}
+
+function computeRetailInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
   const { exponent } = currencyOf(input.currency);
   const scaledLines = input.lines.map((line, i) => scaleOrThrow(line, input.currency, i));
   const exactLines = scaledLines.map(computeExactLine);
@@ -220,5 +266,101 @@ export function computeInvoiceTotals(input: {
     taxByRate,
     roundOffMinor: toSafeNumber(roundOff),
     totalMinor: toSafeNumber(amount + roundOff),
+  };
+}
+
+function roundOffOf(amount: bigint, exponent: number, roundOff: boolean | undefined): bigint {
+  if (!roundOff || exponent === 0) return 0n;
+  const unit = 10n ** BigInt(exponent);
+  return roundHalfAwayFromZero(amount, unit) * unit - amount;
+}
+
+const rateOf = (basis: bigint) => Number(basis) / 10 ** PERCENT_DECIMALS;
+
+// Decision 0033: the retail steps up to the taxable value, then each component once per line.
+function computeGstInvoiceTotals(input: InvoiceTotalsInput, option: GstTotalsOption): GstInvoiceTotals {
+  const { exponent } = currencyOf(input.currency);
+  const reverseCharge = option.reverseCharge === true;
+  const scaledLines = input.lines.map((line, i) => scaleOrThrow(line, input.currency, i));
+
+  const sum = { gross: 0n, discount: 0n, taxable: 0n, tax: 0n, amount: 0n, cgst: 0n, sgst: 0n, igst: 0n };
+  const byRate = new Map<
+    bigint,
+    { taxable: bigint; tax: bigint; cgst: bigint; sgst: bigint; igst: bigint }
+  >();
+  const lines: GstLineTotals[] = [];
+  const hsnLines = scaledLines.map((scaled, i) => {
+    const retail = computeExactLine(scaled);
+    const parts = lineGstComponents(retail.taxable, scaled.taxBasis, option);
+    const tax = parts.cgst + parts.sgst + parts.igst;
+    const amount = reverseCharge ? retail.taxable : retail.taxable + tax;
+    sum.gross += retail.gross;
+    sum.discount += retail.discount;
+    sum.taxable += retail.taxable;
+    sum.tax += tax;
+    sum.amount += amount;
+    sum.cgst += parts.cgst;
+    sum.sgst += parts.sgst;
+    sum.igst += parts.igst;
+    const group = byRate.get(scaled.taxBasis) ?? { taxable: 0n, tax: 0n, cgst: 0n, sgst: 0n, igst: 0n };
+    group.taxable += retail.taxable;
+    group.tax += tax;
+    group.cgst += parts.cgst;
+    group.sgst += parts.sgst;
+    group.igst += parts.igst;
+    byRate.set(scaled.taxBasis, group);
+    const line: GstLineTotals = {
+      ...presentLine({ ...retail, tax, amount }),
+      cgstMinor: toSafeNumber(parts.cgst),
+      sgstMinor: toSafeNumber(parts.sgst),
+      igstMinor: toSafeNumber(parts.igst),
+      cessMinor: 0,
+    };
+    lines.push(line);
+    const source = input.lines[i];
+    return {
+      hsnSac: source.hsnSac ?? "",
+      uqc: uqcOfLine(source),
+      rateBasis: Number(scaled.taxBasis),
+      description: source.name ?? "",
+      quantityMilli: toSafeNumber(scaled.quantityMilli),
+      taxableMinor: line.taxableMinor,
+      igstMinor: line.igstMinor,
+      cgstMinor: line.cgstMinor,
+      sgstMinor: line.sgstMinor,
+      chargedMinor: reverseCharge ? 0 : line.taxMinor,
+    };
+  });
+
+  const roundOff = roundOffOf(sum.amount, exponent, input.roundOff);
+  const taxByRate = [...byRate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([basis, group]) => ({
+      ratePercent: rateOf(basis),
+      taxableMinor: toSafeNumber(group.taxable),
+      taxMinor: toSafeNumber(group.tax),
+      cgstMinor: toSafeNumber(group.cgst),
+      sgstMinor: toSafeNumber(group.sgst),
+      igstMinor: toSafeNumber(group.igst),
+      cessMinor: 0,
+    }));
+
+  return {
+    lines,
+    subtotalMinor: toSafeNumber(sum.gross),
+    discountMinor: toSafeNumber(sum.discount),
+    taxableMinor: toSafeNumber(sum.taxable),
+    taxMinor: toSafeNumber(sum.tax),
+    taxByRate,
+    roundOffMinor: toSafeNumber(roundOff),
+    totalMinor: toSafeNumber(sum.amount + roundOff),
+    cgstMinor: toSafeNumber(sum.cgst),
+    sgstMinor: toSafeNumber(sum.sgst),
+    igstMinor: toSafeNumber(sum.igst),
+    cessMinor: 0,
+    split: option.split,
+    reverseCharge,
+    taxCharged: option.chargeTax !== false,
+    hsnSummary: hsnSummary(hsnLines),
   };
 }

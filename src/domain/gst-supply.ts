@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { isValidIsoDate } from "./dates";
+import {
+  currentStateCode,
+  gstStateByCode,
+  isPlaceOfSupplyCode,
+  OTHER_COUNTRY,
+  stateCodeFromName,
+  stateCodeOfGstin,
+} from "./gst-states";
+
+// Where a supply is made and how its tax is split (IGST Act ss.10-13; decision 0033). The
+// invoice's own choices live in `invoiceGstSchema`; the rest is derived, never stored twice.
+
+export const EXPORT_TYPES = ["none", "with_payment", "without_payment"] as const;
+/** "with_payment": IGST charged (and refunded later); "without_payment": under LUT or bond, no tax. */
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export const INVOICE_GST_MESSAGES = {
+  placeOfSupply: "Choose a place of supply from the list.",
+  exportPlaceOfSupply: "An export's place of supply is Other Country (96).",
+  lutRequired:
+    "Enter the LUT (letter of undertaking) or bond reference for an export without payment of IGST.",
+  portCode: "Port code must be 6 letters or digits, like INBOM4.",
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).default("");
+
+/**
+ * The GST choices of one invoice. Stored inside the document; absent on invoices saved before
+ * GST (read it through `invoiceGstOf`), and ignored while the account is not registered.
+ */
+export const invoiceGstSchema = z
+  .object({
+    /** Two-digit code, or null: not chosen, `defaultPlaceOfSupply` applies. */
+    placeOfSupply: z
+      .string()
+      .trim()
+      .refine(isPlaceOfSupplyCode, INVOICE_GST_MESSAGES.placeOfSupply)
+      .nullable()
+      .default(null),
+    /** The recipient pays the tax (CGST Act s.9(3)/(4)); the invoice shows it but does not charge it. */
+    reverseCharge: z.boolean().default(false),
+    exportType: z.enum(EXPORT_TYPES).default("none"),
+    /** LUT or bond reference, required for (and printed on) an export without payment. */
+    lutNumber: text(50),
+    portCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === "" || /^[A-Z0-9]{6}$/.test(v), INVOICE_GST_MESSAGES.portCode)
+      .default(""),
+    shippingBillNumber: text(20),
+    shippingBillDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.")
+      .refine(isValidIsoDate, "Must be a real date, like 2026-11-21.")
+      .nullable()
+      .default(null),
+  })
+  .superRefine((g, ctx) => {
+    if (g.exportType !== "none" && g.placeOfSupply !== null && g.placeOfSupply !== OTHER_COUNTRY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["placeOfSupply"],
+        message: INVOICE_GST_MESSAGES.exportPlaceOfSupply,
+      });
+    }
+    if (g.exportType === "without_payment" && g.lutNumber === "") {
+      ctx.addIssue({ code: "custom", path: ["lutNumber"], message: INVOICE_GST_MESSAGES.lutRequired });
+    }
+  });
+
+export type InvoiceGst = z.output<typeof invoiceGstSchema>;
+
+export const DEFAULT_INVOICE_GST: InvoiceGst = Object.freeze(invoiceGstSchema.parse({}));
+
+/** An invoice's GST choices, the defaults for one saved before GST. */
+export function invoiceGstOf(input: { gst?: InvoiceGst | null }): InvoiceGst {
+  return input.gst ?? DEFAULT_INVOICE_GST;
+}
+
+/** The parts of a client the place of supply is read from. */
+export interface PlaceOfSupplyClient {
+  gstin: string;
+  billingAddress: { state: string; country: string };
+  shippingAddress: { state: string; country: string } | null;
+}
+
+const INDIA = new Set(["india", "in", "ind", "bharat", "republicofindia", "bharatindia"]);
+
+/** True when a country is written and is not India (blank means India: Bahi is an Indian app). */
+export function isForeignCountry(country: string): boolean {
+  const squashed = country.toLowerCase().replace(/[^a-z]/g, "");
+  return squashed !== "" && !INDIA.has(squashed);
+}
+
+/**
+ * The place of supply when the user has not chosen one: the state of the client's GSTIN; else
+ * the shipping address, else the billing address (a country set and not India gives 96, a
+ * recognised state its code); nothing known gives the supplier's own state. A legacy GSTIN
+ * prefix counts as today's state (25 -> 26, 28 -> 37); a GSTIN starting 99 (centre
+ * jurisdiction) says nothing about a place, so the addresses decide then.
+ */
+export function defaultPlaceOfSupply(client: PlaceOfSupplyClient, supplierStateCode: string): string {
+  const prefix = stateCodeOfGstin(client.gstin);
+  const fromGstin = prefix ? currentStateCode(prefix) : null;
+  if (fromGstin && isPlaceOfSupplyCode(fromGstin)) return fromGstin;
+  for (const address of [client.shippingAddress, client.billingAddress]) {
+    if (!address) continue;
+    if (isForeignCountry(address.country)) return OTHER_COUNTRY;
+    const code = stateCodeFromName(address.state);
+    if (code) return code;
+  }
+  return supplierStateCode;
+}
+
+/** The place of supply an invoice uses: 96 for an export, else the chosen one, else the default. */
+export function effectivePlaceOfSupply(
+  gst: Pick<InvoiceGst, "placeOfSupply" | "exportType">,
+  client: PlaceOfSupplyClient,
+  supplierStateCode: string,
+): string {
+  if (gst.exportType !== "none") return OTHER_COUNTRY;
+  return gst.placeOfSupply ?? defaultPlaceOfSupply(client, supplierStateCode);
+}
+
+/** CGST + SGST, CGST + UTGST (a union territory without legislature), or IGST. */
+export type TaxSplit = "cgst_sgst" | "cgst_utgst" | "igst";
+
+/**
+ * How tax is split: an export (or place of supply 96) is inter-state, IGST; the supplier's own
+ * state is intra-state, CGST + SGST each at half the rate, or CGST + UTGST in Chandigarh,
+ * Ladakh, Lakshadweep, Andaman and Nicobar, Dadra and Nagar Haveli and Daman and Diu, and
+ * Other Territory 97; any other state is IGST. A legacy supplier code (25, 28) counts as today's.
+ */
+export function taxSplitFor(
+  supplierStateCode: string,
+  placeOfSupply: string,
+  exportType: ExportType,
+): TaxSplit {
+  if (exportType !== "none" || placeOfSupply === OTHER_COUNTRY) return "igst";
+  if (currentStateCode(supplierStateCode) !== currentStateCode(placeOfSupply)) return "igst";
+  return gstStateByCode(placeOfSupply)?.utWithoutLegislature ? "cgst_utgst" : "cgst_sgst";
+}
