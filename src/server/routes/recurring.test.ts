@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetClock } from "../clock";
 import { openDatabase } from "../db/client";
@@ -132,6 +133,41 @@ describeEachDb("recurring invoices", (kind) => {
       ["2027-06-05", "created"],
     ]);
     expect(withPause.runs[1]!.invoiceId).toBeNull();
+  });
+
+  it("sends each made invoice with its PDF for a credit; at zero credits the link goes alone and the invoice says so", async () => {
+    const { s, source } = await setUp();
+    const userId = await userIdOf(t, s.cookie);
+    await t.database.db.execute(sql`update user_credits set credits = 1 where user_id = ${userId}`);
+    const profile = (
+      await post(
+        t.app,
+        `/api/invoices/${source.id}/recurring`,
+        { ...monthlyOn("2027-02-03"), action: "send", attachPdf: true },
+        s.cookie,
+      )
+    ).json();
+    const mails = () => t.mailer.sent.filter((m) => m.to === "asha@traders.example");
+    const before = mails().length;
+    await runAt("2027-02-03");
+    await runAt("2027-03-03");
+    const { runs } = (await made(s.cookie, profile.id)) as {
+      runs: { invoiceId: string; invoiceNumber: string }[];
+    };
+    expect(runs).toHaveLength(2);
+    const sent = mails().slice(before);
+    expect(sent.map((m) => m.subject)).toEqual(runs.map((r) => expect.stringContaining(r.invoiceNumber)));
+    // February's took the last credit and carries its PDF; March's went as a link alone.
+    expect(sent.map((m) => (m.attachments ?? []).length)).toEqual([1, 0]);
+    for (const mail of sent) expect(mail.text).toMatch(/\/i\/[A-Za-z0-9_-]{32}/);
+    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(0);
+    const march = (await get(t.app, `/api/invoices/${runs[1]!.invoiceId}/activity`, s.cookie)).json().events;
+    expect(march).toContainEqual(
+      expect.objectContaining({
+        kind: "recurring_not_sent",
+        detail: { reason: "No credits left for the PDF: the link was sent alone." },
+      }),
+    );
   });
 
   it("asks before a start date in the past makes invoices at once, and belongs to its user", async () => {
