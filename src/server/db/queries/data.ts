@@ -258,8 +258,17 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
   // The file's payments, with new ids. A gateway's payment id (external_id) is unique across all
   // users, so it is not in the file: a second account importing the same file would collide.
+  // A millisecond apart, so payments of one day keep the file's order (lists sort by date, then this).
+  const importedAt = Date.now();
   const paymentRows = data.invoices.flatMap(({ payments }, i) =>
-    payments.map((p) => ({ id: randomUUID(), userId, invoiceId: invoiceRows[i]!.id, ...p })),
+    payments.map((p, n) => ({
+      id: randomUUID(),
+      userId,
+      invoiceId: invoiceRows[i]!.id,
+      ...p,
+      createdAt: new Date(importedAt + n),
+      updatedAt: new Date(importedAt + n),
+    })),
   );
   await inChunks(paymentRows, (chunk) => tx.insert(invoicePayments).values(chunk));
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
