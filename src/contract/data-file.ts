@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { formatScaled } from "#domain/decimal";
 import type { InvoiceInput } from "#domain/invoice";
+import type { PaymentMethod } from "#domain/payments";
 import { clientFields } from "./clients";
+import { paymentBody } from "./invoice-payments";
 import { decimal, MAX_QUANTITY_UNITS, productFields } from "./products";
 
 // The records of the export file (spec §3) as the import reads them: clients and products keep the
@@ -100,4 +102,30 @@ export type InvoiceCompanyRecord = z.output<typeof invoiceCompanySchema>;
 export interface InvoiceRecord {
   input: InvoiceInput;
   company: InvoiceCompanyRecord | null;
+  /** The payments received that the file carries (none for files made before payments were exported). */
+  payments: InvoicePaymentRecord[];
+}
+
+/**
+ * A payment received as an invoice's `payments` carry it. The amount is decimal text in the
+ * invoice currency's minor-unit exponent ("600.00"), read against that currency by the whole-file
+ * check; the other fields are the payments route's own.
+ */
+export const invoicePaymentRecordSchema = z.object({
+  amount: z.union([z.string(), z.number()], "Amount must be a decimal, like 600.00."),
+  paidOn: paymentBody.shape.paidOn,
+  method: paymentBody.shape.method,
+  reference: orEmpty(paymentBody.shape.reference),
+  note: orEmpty(paymentBody.shape.note),
+  /** "status": made by marking the invoice paid; any other is imported as a payment the user recorded. */
+  source: z.string().optional().catch(undefined),
+});
+
+export interface InvoicePaymentRecord {
+  amountMinor: number;
+  paidOn: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+  source: "manual" | "status";
 }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { buildInvoiceDocument, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import { CLEAR_MESSAGES } from "#domain/messages";
 import { DEFAULT_SETTINGS } from "#domain/settings";
+import { recordPaidInvoicesPayments } from "../db/queries/invoice-payments";
 import {
   clients,
   creditLedger,
@@ -157,6 +158,8 @@ describeEachDb("export, import and clear API", (kind) => {
         invoiceData: doc,
       });
     }
+    // The paid one received its total, as marking it paid (or migration 0007) records it.
+    await recordPaidInvoicesPayments(db, userId);
     return { ...s, userId, logoId, productIds, clientIds };
   }
 

@@ -7,9 +7,10 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
-import { invoiceInputSchema } from "#domain/invoice";
+import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
+import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
 // check that import runs before it touches anything (DECISIONS §7). Clients and products keep the
@@ -48,6 +49,24 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
 const describeIssues = (issues: z.core.$ZodIssue[]) =>
   issues.map((i) => `${i.path.join(".") || "record"}: ${i.message}`);
 
+/** Collects each bad record's problems under the spec's prefix and its index, then refuses them all. */
+function importProblems() {
+  const errors: string[] = [];
+  const fields: Record<string, string> = {};
+  return {
+    fail(section: string, prefix: string, index: number, problems: string[]) {
+      fields[`${section}.${index}`] = problems.join("; ");
+      errors.push(`${prefix} at index ${index}: ${problems.join("; ")}`);
+    },
+    throwIfAny() {
+      if (errors.length === 0) return;
+      const shown = errors.slice(0, MAX_ERRORS_LISTED);
+      if (errors.length > shown.length) shown.push(`...and ${errors.length - shown.length} more.`);
+      throw new AppError("validation_failed", shown.join("\n"), fields);
+    },
+  };
+}
+
 /**
  * Validates the whole file. Every bad record is reported with the spec's prefix and its index;
  * nothing is written unless this answers.
@@ -70,12 +89,7 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
   }
 
-  const errors: string[] = [];
-  const fields: Record<string, string> = {};
-  const fail = (section: string, prefix: string, index: number, problems: string[]) => {
-    fields[`${section}.${index}`] = problems.join("; ");
-    errors.push(`${prefix} at index ${index}: ${problems.join("; ")}`);
-  };
+  const { fail, throwIfAny } = importProblems();
 
   const clients: ClientRecord[] = [];
   const clientIds = new Set<string>();
@@ -135,17 +149,39 @@ export function parseDataFile(body: unknown): ParsedDataFile {
       continue;
     }
     numbers.set(key, index);
+    const { payments, problems } = readInvoicePayments(
+      (raw as Record<string, unknown>).payments,
+      parsed.data,
+    );
+    if (problems.length > 0) {
+      fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, problems);
+      continue;
+    }
     const company = invoiceCompanySchema.safeParse(isRecord(raw) ? raw.company : undefined);
     invoices.push({
       input: parsed.data,
       company: company.success && isRecord((raw as Record<string, unknown>).company) ? company.data : null,
+      payments,
     });
   }
 
-  if (errors.length > 0) {
-    const shown = errors.slice(0, MAX_ERRORS_LISTED);
-    if (errors.length > shown.length) shown.push(`...and ${errors.length - shown.length} more.`);
-    throw new AppError("validation_failed", shown.join("\n"), fields);
-  }
+  throwIfAny();
   return { clients, productServices, invoices, settings: body.settings };
+}
+
+/**
+ * The second half of the whole-file check, once the file's settings are read: each invoice's
+ * payments against its total, computed from its lines for the company it is saved with (its own
+ * snapshot, or the settings' one, as the import writes it). `invoices` are parseDataFile's, in the
+ * file's order (it refuses a file with any bad record), so their index is the file's.
+ */
+export function checkPaymentTotals(invoices: InvoiceRecord[], settingsCompany: InvoiceCompany): void {
+  const { fail, throwIfAny } = importProblems();
+  for (const [index, { input, company, payments }] of invoices.entries()) {
+    if (payments.length === 0) continue;
+    const totalMinor = buildInvoiceDocument(input, company ?? settingsCompany).totals.totalMinor;
+    const problem = paymentsTotalProblem(input, payments, totalMinor);
+    if (problem) fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, [problem]);
+  }
+  throwIfAny();
 }

@@ -1,3 +1,4 @@
+import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
 import { CLEAR_MESSAGES } from "#domain/messages";
 import { cleanSettingsForSave, type Settings, settingsSchema } from "#domain/settings";
@@ -13,8 +14,9 @@ import {
 import type { NewImage } from "../db/queries/images";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import { presentExportedPayment } from "../presenters/invoice-payments";
 import { presentSettings } from "../presenters/settings";
-import { parseDataFile } from "./data-file";
+import { checkPaymentTotals, parseDataFile } from "./data-file";
 import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage, toDataUrl } from "./images";
 
 const IMAGE_FIELD_KINDS: Record<"companyLogo" | "signatureImage" | "upiQrCodeImage", ImageKind> = {
@@ -28,10 +30,19 @@ export function exportFileName(now: Date, timeZone: string): string {
   return `invoice_app_data_${todayInTimeZone(now, timeZone)}.json`;
 }
 
-/** The spec's export file: invoice documents, clients, settings with images inline, products. */
+/**
+ * The spec's export file: invoice documents (with the payments received, oldest first, on those
+ * that have any), clients, settings with images inline, products.
+ */
 export async function buildExport(db: Db, userId: string) {
   const settings = await readSettings(db, userId, { saveDefaults: true });
-  const { invoiceRows, clientRows, productRows } = await readExportRows(db, userId);
+  const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, userId);
+  const paymentsOf = new Map<string, typeof paymentRows>();
+  for (const p of paymentRows) {
+    const list = paymentsOf.get(p.invoiceId);
+    if (list) list.push(p);
+    else paymentsOf.set(p.invoiceId, [p]);
+  }
   const imageIds = Object.keys(IMAGE_FIELD_KINDS)
     .map((f) => settings[f as keyof typeof IMAGE_FIELD_KINDS])
     .filter((id): id is string => Boolean(id));
@@ -41,7 +52,14 @@ export async function buildExport(db: Db, userId: string) {
     return image ? toDataUrl(image.mimeType, image.bytes) : null;
   };
   const file = {
-    invoices: invoiceRows.map((r) => r.invoiceData),
+    invoices: invoiceRows.map(({ id, currency, invoiceData }) => {
+      const payments = paymentsOf.get(id);
+      if (!payments) return invoiceData;
+      return {
+        ...(invoiceData as Record<string, unknown>),
+        payments: payments.map((p) => presentExportedPayment(p, currency)),
+      };
+    }),
     clients: clientRows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -144,6 +162,7 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
     const issue = settings.error.issues[0]!;
     throw settingsError(issue.path.join("."), issue.message);
   }
+  checkPaymentTotals(parsed.invoices, companySnapshot(settings.data as Settings));
   return { images, settings: settings.data as Settings, ...pick(parsed) };
 }
 

@@ -8,6 +8,7 @@ import type { Db } from "../client";
 import {
   clients,
   images,
+  invoicePayments,
   invoices,
   productServices,
   recurringProfiles,
@@ -42,7 +43,7 @@ export async function deleteUserData(tx: Db, userId: string): Promise<void> {
 
 export async function readExportRows(db: Db, userId: string) {
   const invoiceRows = await db
-    .select({ invoiceData: invoices.invoiceData })
+    .select({ id: invoices.id, currency: invoices.currency, invoiceData: invoices.invoiceData })
     .from(invoices)
     .where(eq(invoices.userId, userId))
     .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));
@@ -86,7 +87,21 @@ export async function readExportRows(db: Db, userId: string) {
       asc(productServices.name),
       asc(productServices.createdAt),
     );
-  return { invoiceRows, clientRows, productRows };
+  // Oldest first, as the invoice's payments list shows them.
+  const paymentRows = await db
+    .select({
+      invoiceId: invoicePayments.invoiceId,
+      amountMinor: invoicePayments.amountMinor,
+      paidOn: invoicePayments.paidOn,
+      method: invoicePayments.method,
+      reference: invoicePayments.reference,
+      note: invoicePayments.note,
+      source: invoicePayments.source,
+    })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.userId, userId))
+    .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
+  return { invoiceRows, clientRows, productRows, paymentRows };
 }
 
 export async function readImagesById(db: Db, userId: string, ids: string[]) {
@@ -219,7 +234,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
 
   const settingsCompany = companySnapshot(data.settings);
   const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
-  const invoiceRows = data.invoices.map(({ input, company }) => {
+  const invoiceRows = data.invoices.map(({ input, company, payments }) => {
     const linked = {
       ...input,
       clientId: input.clientId ? (clientIdMap.get(input.clientId) ?? null) : null,
@@ -237,9 +252,26 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
         }
       : settingsCompany;
     const document = buildInvoiceDocument(linked, snapshot);
-    return { id: randomUUID(), userId, ...columnsOf(document) };
+    const amountPaidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+    return { id: randomUUID(), userId, ...columnsOf(document), amountPaidMinor };
   });
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+  // The file's payments, with new ids. A gateway's payment id (external_id) is unique across all
+  // users, so it is not in the file: a second account importing the same file would collide.
+  // A millisecond apart, so payments of one day keep the file's order (lists sort by date, then this).
+  const importedAt = Date.now();
+  const paymentRows = data.invoices.flatMap(({ payments }, i) =>
+    payments.map((p, n) => ({
+      id: randomUUID(),
+      userId,
+      invoiceId: invoiceRows[i]!.id,
+      ...p,
+      createdAt: new Date(importedAt + n),
+      updatedAt: new Date(importedAt + n),
+    })),
+  );
+  await inChunks(paymentRows, (chunk) => tx.insert(invoicePayments).values(chunk));
+  // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
   await recordPaidInvoicesPayments(tx, userId);
   await rebuildInvoiceTotals(tx, userId);
 }

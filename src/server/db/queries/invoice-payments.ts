@@ -91,8 +91,9 @@ export async function receivedBetween(
 }
 
 /**
- * Imported invoices that are paid received their total on their payment date (or invoice date):
- * one payment each, as marking them paid would have made (the export file holds no payments).
+ * Imported invoices that are paid and came without payments (files made before the export carried
+ * them) received their total on their payment date (or invoice date): one payment each, as
+ * marking them paid would have made.
  */
 export async function recordPaidInvoicesPayments(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`
