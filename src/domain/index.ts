@@ -9,6 +9,7 @@ export * from "./errors";
 export * from "./format";
 export * from "./gst-document";
 export * from "./gst-hsn";
+export * from "./gst-invoice-checks";
 export * from "./gst-hsn-summary";
 export * from "./gst-numbers";
 export * from "./gst-registration";
