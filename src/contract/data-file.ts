@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatScaled } from "#domain/decimal";
 import type { InvoiceInput } from "#domain/invoice";
 import type { PaymentMethod } from "#domain/payments";
+import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import { clientFields } from "./clients";
 import { paymentBody } from "./invoice-payments";
 import { decimal, MAX_QUANTITY_UNITS, productFields } from "./products";
@@ -86,6 +87,22 @@ export type ProductRecord = z.output<typeof productRecordSchema>;
 
 const imageIdOrNull = z.string().max(200).nullable().catch(null);
 
+/**
+ * The GST registration in an invoice's company snapshot (CompanyGstSnapshot), so a tax invoice
+ * exported and imported again stays one; anything unreadable makes the invoice retail (null).
+ */
+const companyGstSchema = z
+  .object({
+    registrationType: z.enum(["regular", "composition"]),
+    gstin: z.string().transform(normalizeGstin).refine(isValidGstin, INVALID_GSTIN_MESSAGE),
+    legalName: z.string().trim().min(1).max(200),
+    tradeName: text(200),
+    stateCode: z.string().regex(/^\d{2}$/),
+    turnoverAbove5Crore: z.boolean().default(false),
+  })
+  .nullable()
+  .catch(null);
+
 /** The company snapshot of an invoice; image ids are checked against the user's images later. */
 export const invoiceCompanySchema = z.object({
   name: text(200),
@@ -96,6 +113,7 @@ export const invoiceCompanySchema = z.object({
   logoImageId: imageIdOrNull.default(null),
   signatureImageId: imageIdOrNull.default(null),
   upiQrImageId: imageIdOrNull.default(null),
+  gst: companyGstSchema.optional(),
 });
 export type InvoiceCompanyRecord = z.output<typeof invoiceCompanySchema>;
 

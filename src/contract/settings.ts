@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "#domain/currencies";
+import { GST_REGISTRATION_TYPES } from "#domain/gst-registration";
 import {
   FONT_FAMILIES,
   INVOICE_NUMBER_SCHEMES,
@@ -42,6 +43,16 @@ export const settingsAnswer = z.object({
   defaultTemplate: z.enum(INVOICE_TEMPLATES),
   roundOffTotals: z.boolean(),
   timeZone: z.string(),
+  gstRegistration: z
+    .object({
+      type: z.enum(GST_REGISTRATION_TYPES),
+      gstin: z.string(),
+      legalName: z.string(),
+      tradeName: z.string(),
+      turnoverAbove5Crore: z.boolean(),
+    })
+    .optional()
+    .describe("GST registration; absent means not registered (retail invoices)"),
 }) satisfies z.ZodType<Settings>;
 
 const tag = "Settings";

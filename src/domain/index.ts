@@ -10,6 +10,7 @@ export * from "./format";
 export * from "./gst-document";
 export * from "./gst-hsn";
 export * from "./gst-hsn-summary";
+export * from "./gst-invoice-checks";
 export * from "./gst-numbers";
 export * from "./gst-registration";
 export * from "./gst-states";

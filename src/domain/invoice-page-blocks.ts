@@ -23,6 +23,13 @@ export interface PageLine {
   discount: string;
   tax: string;
   amount: string;
+  // GST documents only (invoice-page-gst.ts): the line's UQC, taxable value and each tax
+  // component as "rate\namount".
+  uqc?: string;
+  taxable?: string;
+  cgst?: string;
+  sgst?: string;
+  igst?: string;
 }
 
 /** The UPI QR: an uploaded image (by id) or a `upi://pay` link to draw as a QR code. */

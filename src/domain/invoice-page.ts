@@ -11,17 +11,19 @@ import {
   upiBlock,
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
+import { type GstPageBlock, gstPageParts, type PageColumn } from "./invoice-page-gst";
 import { balanceDueMinor } from "./payments";
 import type { FontFamily, InvoiceTemplate } from "./settings";
 
 export type { LabelValue, PageLine, UpiBlock } from "./invoice-page-blocks";
+export type { GstPageBlock, PageColumn, PageTable } from "./invoice-page-gst";
 
 // The invoice's page (STYLE 10; docs/decisions/0015-one-page-model.md): every word, amount, mark and
 // colour that the PDF and the editor's preview show, already chosen and formatted. Both draw this
 // and compute nothing; they only place it. Pure: no clock, no I/O, images by id.
 
 /** The table's columns in order, with their heads. */
-export const LINE_COLUMNS: readonly { key: keyof PageLine; title: string; align: "left" | "right" }[] = [
+export const LINE_COLUMNS: readonly PageColumn[] = [
   { key: "index", title: "#", align: "left" },
   { key: "name", title: "Item", align: "left" },
   { key: "hsnSac", title: "HSN/SAC", align: "left" },
@@ -64,11 +66,13 @@ export interface InvoicePageModel {
   /** The file's own title, author and subject (PDF metadata). */
   info: { title: string; author: string; subject: string };
   labels: typeof PAGE_LABELS;
-  columns: typeof LINE_COLUMNS;
+  columns: readonly PageColumn[];
   title: string;
   invoiceNumber: string;
-  /** Number and dates beside the title; `key` names the row for tests and links. */
-  meta: (LabelValue & { key: "number" | "date" | "due" | "paid" })[];
+  /** Number and dates beside the title (and a GST document's place of supply and reverse charge). */
+  meta: (LabelValue & {
+    key: "number" | "date" | "due" | "paid" | "placeOfSupply" | "reverseCharge" | "export";
+  })[];
   mark: PageMark | null;
   company: { name: string; lines: string[]; logoImageId: string | null };
   billTo: { name: string; lines: string[] };
@@ -86,6 +90,8 @@ export interface InvoicePageModel {
   bank: LabelValue[] | null;
   upi: UpiBlock | null;
   signatory: { imageId: string | null; forCompany: string };
+  /** A tax invoice's or bill of supply's HSN/SAC summary and declarations; null on retail. */
+  gst: GstPageBlock | null;
 }
 
 /** Which of the document's images can be drawn (the PDF leaves out one whose bytes are gone). */
@@ -158,7 +164,8 @@ export function buildInvoicePage(
   const taxRates = t.taxByRate.filter((r) => r.ratePercent > 0 || t.taxByRate.length > 1);
   const shipTo = addressLines(client.shippingAddress);
   const companyName = c.name.trim() || "Your Company";
-  return {
+  const gst = gstPageParts(doc, companyName);
+  const page: InvoicePageModel = {
     template: doc.template,
     fontFamily: doc.fontFamily,
     colours,
@@ -213,5 +220,21 @@ export function buildInvoicePage(
       imageId: doc.includeSignature && images.signature ? c.signatureImageId : null,
       forCompany: `For ${companyName}`,
     },
+    gst: null,
+  };
+  if (!gst) return page;
+  return {
+    ...page,
+    info: { ...page.info, title: `${gst.title} ${doc.invoiceNumber}` },
+    columns: gst.columns,
+    title: gst.title,
+    meta: [...page.meta, ...gst.meta],
+    company: { ...page.company, ...gst.company },
+    billTo: { ...page.billTo, lines: [...page.billTo.lines, ...gst.billToLines] },
+    lines: gst.lines,
+    taxSummary: [],
+    totals: gst.totals,
+    signatory: { ...page.signatory, forCompany: `For ${gst.company.name}` },
+    gst: gst.block,
   };
 }

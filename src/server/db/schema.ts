@@ -260,12 +260,21 @@ export const invoices = pgTable(
     openReports: integer("open_reports").notNull().default(0),
     /** The recurring profile that made this invoice, if one did (recurring_profiles). */
     recurringProfileId: text("recurring_profile_id"),
+    /**
+     * A GST document's number key, "2026-27|inv/1" (taxInvoiceNumberKey): unique per user among
+     * GST documents, so a number is unique within its financial year ignoring case; null on
+     * retail invoices. Written with the row, so concurrent creates cannot both win.
+     */
+    numberKey: text("number_key"),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_user_number_uq").on(t.userId, t.invoiceNumber),
+    uniqueIndex("invoices_user_number_key_uq")
+      .on(t.userId, t.numberKey)
+      .where(sql`${t.numberKey} is not null`),
     // The list's default order (date, then creation, then id), so a page is an index-only walk.
     // Migration 0007 rebuilds it with INCLUDE (status, due_date) for the status filters; Drizzle
     // cannot spell INCLUDE, so that part lives in the migration only.

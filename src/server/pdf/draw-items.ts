@@ -29,16 +29,33 @@ const COLUMN_LAYOUT: Record<keyof PageLine, { width: number; wrap: boolean }> = 
   discount: { width: 36, wrap: false },
   tax: { width: 36, wrap: false },
   amount: { width: 78, wrap: false },
+  // A GST document's columns (rate over amount in the tax cells): narrower, so twelve fit on A4.
+  uqc: { width: 30, wrap: false },
+  taxable: { width: 58, wrap: false },
+  cgst: { width: 46, wrap: true },
+  sgst: { width: 46, wrap: true },
+  igst: { width: 52, wrap: true },
 };
-COLUMN_LAYOUT.name.width =
-  RIGHT - LEFT - Object.values(COLUMN_LAYOUT).reduce((sum, column) => sum + column.width, 0);
+/** On a GST document the fixed columns shrink to make room for the tax columns. */
+const GST_WIDTHS: Partial<Record<keyof PageLine, number>> = {
+  index: 16,
+  hsnSac: 44,
+  quantity: 30,
+  rate: 50,
+  discount: 30,
+  amount: 62,
+};
 
 function columnsOf(view: PdfView) {
-  return view.columns.map((column) => ({
-    ...column,
-    ...COLUMN_LAYOUT[column.key],
-    align: column.align as Align,
-  }));
+  const gst = view.gst !== null;
+  const columns = view.columns.map((column) => {
+    const layout = COLUMN_LAYOUT[column.key];
+    const width = gst ? (GST_WIDTHS[column.key] ?? layout.width) : layout.width;
+    return { ...column, ...layout, width, align: column.align as Align };
+  });
+  const fixed = columns.reduce((sum, column) => sum + column.width, 0);
+  for (const column of columns) if (column.key === "name") column.width = RIGHT - LEFT - fixed;
+  return columns;
 }
 
 const PAD_X = 4;
@@ -80,7 +97,9 @@ export function drawItems(doc: Doc, view: PdfView, flow: Flow): void {
   }
   view.lines.forEach((line, row) => {
     const cells = columns.map((column) =>
-      column.wrap ? wrapLines(doc, line[column.key], column.width - 2 * PAD_X, style) : [line[column.key]],
+      column.wrap
+        ? wrapLines(doc, line[column.key] ?? "", column.width - 2 * PAD_X, style)
+        : [line[column.key] ?? ""],
     );
     const height = Math.max(...cells.map((cell) => cell.length)) * step + 2 * PAD_Y;
     flow.ensure(height);

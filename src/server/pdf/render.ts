@@ -1,3 +1,4 @@
+import { drawGstBlock } from "./draw-gst";
 import { drawHeader, drawParties, styles } from "./draw-header";
 import { drawItems, drawTableHead } from "./draw-items";
 import { drawPageNumbers, drawPaymentAndSignature, drawSection, drawTotals } from "./draw-summary";
@@ -35,6 +36,7 @@ export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
   drawItems(doc, view, flow);
   inTable = false;
   drawTotals(doc, view, flow);
+  drawGstBlock(doc, view, flow);
   drawSection(doc, view, flow, view.labels.notes, view.notes);
   drawSection(doc, view, flow, view.labels.terms, view.terms);
   drawPaymentAndSignature(doc, view, flow);

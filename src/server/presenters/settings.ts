@@ -34,5 +34,17 @@ export function presentSettings(s: Settings) {
     defaultTemplate: s.defaultTemplate,
     roundOffTotals: s.roundOffTotals,
     timeZone: s.timeZone,
+    // Only when the account said something about GST (absent = not registered, as stored).
+    ...(s.gstRegistration
+      ? {
+          gstRegistration: {
+            type: s.gstRegistration.type,
+            gstin: s.gstRegistration.gstin,
+            legalName: s.gstRegistration.legalName,
+            tradeName: s.gstRegistration.tradeName,
+            turnoverAbove5Crore: s.gstRegistration.turnoverAbove5Crore,
+          },
+        }
+      : {}),
   } satisfies Settings;
 }

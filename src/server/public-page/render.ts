@@ -39,10 +39,29 @@ function linesTable(page: InvoicePageModel): string {
   const body = page.lines
     .map(
       (line) =>
-        `<tr>${page.columns.map((c) => `<td class="${c.align}">${escapeHtml(line[c.key])}</td>`).join("")}</tr>`,
+        `<tr>${page.columns.map((c) => `<td class="${c.align}">${escapeHtml(line[c.key] ?? "").replaceAll("\n", "<br>")}</td>`).join("")}</tr>`,
     )
     .join("");
   return `<div class="table" tabindex="0" role="region" aria-label="Items"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** A GST document's HSN/SAC summary and declarations (Rule 46); nothing on a retail page. */
+function gstBlock(page: InvoicePageModel): string {
+  if (!page.gst) return "";
+  const { hsnSummary, declarations } = page.gst;
+  const head = hsnSummary.columns
+    .map((c) => `<th scope="col" class="${c.align}">${escapeHtml(c.title)}</th>`)
+    .join("");
+  const body = hsnSummary.rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, i) => `<td class="${hsnSummary.columns[i]?.align ?? "left"}">${escapeHtml(cell)}</td>`).join("")}</tr>`,
+    )
+    .join("");
+  const table = hsnSummary.rows.length
+    ? `<h2 class="label">${escapeHtml(hsnSummary.title)}</h2><div class="table" tabindex="0" role="region" aria-label="HSN/SAC summary"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
+    : "";
+  return `${table}${declarations.map((d) => `<p style="margin-top:.6rem"><strong>${escapeHtml(d)}</strong></p>`).join("")}`;
 }
 
 function payBlock(x: PublicPageExtras): string {
@@ -150,10 +169,11 @@ ${page.shipTo ? `<div>${block(page.labels.shipTo, page.shipTo)}</div>` : ""}
 ${linesTable(page)}
 <div class="totals">${rows(page.totals)}<div class="row total"><span>${escapeHtml(page.total.label)}</span><span data-testid="public-total">${escapeHtml(page.total.value)}</span></div>${rows(page.payments, "balance")}</div>
 <p class="words">${escapeHtml(page.amountInWords)}</p>
+${gstBlock(page)}
 ${page.notes ? block(page.labels.notes, page.notes.split("\n")) : ""}
 ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}
 ${page.bank ? `<h2 class="label">${escapeHtml(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
-${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escapeHtml(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : ""}
+${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escapeHtml(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : page.gst ? `<p style="margin-top:1rem;text-align:right">${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : ""}
 </article>
 ${x.balance ? payBlock(x) : ""}
 <footer>Sent with Bahi. This page shows this invoice only.</footer>

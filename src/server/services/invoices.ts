@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { companySnapshot } from "#domain/company-snapshot";
 import { addDays, todayInTimeZone } from "#domain/dates";
 import { DomainError } from "#domain/errors";
+import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import {
   buildInvoiceDocument,
   type InvoiceDocument,
@@ -10,7 +11,7 @@ import {
   invoiceInputSchema,
 } from "#domain/invoice";
 import { financialYearOfIsoDate, timestampInvoiceNumber } from "#domain/invoice-number";
-import type { Settings } from "#domain/settings";
+import { gstRegistrationOf, type Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
 import { holdsStock, type StockState, stockDelta } from "#domain/stock";
 import { now } from "../clock";
@@ -105,8 +106,9 @@ async function prepareDocument(
 
   const status = input.status;
   const paymentDate = paymentDateFor(status, input.paymentDate, today);
+  let document: InvoiceDocument;
   try {
-    return buildInvoiceDocument(
+    document = buildInvoiceDocument(
       { ...input, clientId, client, items, paymentDate },
       companySnapshot(settings),
     );
@@ -116,6 +118,18 @@ async function prepareDocument(
     }
     throw error;
   }
+  const problems = gstDocumentProblems(document);
+  const first = Object.entries(problems)[0];
+  if (first) throw new AppError("validation_failed", `${first[0]}: ${first[1]}`, problems);
+  return document;
+}
+
+/**
+ * Whether new invoices take the financial year's series: the sequential scheme, or a
+ * GST-registered account, whose tax invoices cannot carry the 19-character timestamp number.
+ */
+function numbersSequentially(settings: Settings): boolean {
+  return settings.invoiceNumberScheme === "sequential" || gstRegistrationOf(settings).type !== "none";
 }
 
 /** The stored document with the status columns, which every list and figure goes by. */
@@ -172,15 +186,25 @@ async function moveStock(
 
 /** The unique index on (user, invoice number): see schema.ts. */
 const INVOICE_NUMBER_INDEX = "invoices_user_number_uq";
+/** The unique index on (user, GST number key): a number used in the financial year, in any case. */
+const GST_NUMBER_KEY_INDEX = "invoices_user_number_key_uq";
 
-/** Runs a command; a clash on the (user, invoice number) index becomes the editor's 409. */
+/** Runs a command; a clash on either number index becomes the editor's 409. */
 async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (isUniqueViolation(error, INVOICE_NUMBER_INDEX)) throw numberClash(attempt.number);
+    if (isUniqueViolation(error, GST_NUMBER_KEY_INDEX)) throw gstNumberClash(attempt.number);
     throw error;
   }
+}
+
+function gstNumberClash(invoiceNumber: string): AppError {
+  const message =
+    `Invoice number ${invoiceNumber} is already used by another invoice in this financial year ` +
+    "(tax invoice numbers are unique ignoring upper and lower case).";
+  return new AppError("invoice_number_taken", message, { invoiceNumber: message });
 }
 
 function numberClash(invoiceNumber: string): AppError {
@@ -257,7 +281,7 @@ export async function nextInvoiceNumber(
   invoiceDate?: string,
 ): Promise<{ scheme: "timestamp" | "sequential"; invoiceNumber: string | null }> {
   const settings = await readSettings(db, userId);
-  if (settings.invoiceNumberScheme !== "sequential") return { scheme: "timestamp", invoiceNumber: null };
+  if (!numbersSequentially(settings)) return { scheme: "timestamp", invoiceNumber: null };
   const financialYear = financialYearOfIsoDate(invoiceDate ?? todayFor(settings));
   return { scheme: "sequential", invoiceNumber: await peekSequentialNumber(db, userId, financialYear) };
 }
@@ -366,7 +390,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
       if (!source) throw notFound("Invoice");
       const settings = await readSettings(tx, userId);
       const today = todayFor(settings);
-      const sequential = settings.invoiceNumberScheme === "sequential";
+      const sequential = numbersSequentially(settings);
       const copied = invoiceInputSchema.safeParse({
         ...storedDocument(source),
         invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
@@ -410,7 +434,7 @@ export async function createInvoiceFromDocument(
   const attempt = { number: "" };
   return withNumberClash(attempt, async () => {
     const settings = await readSettings(tx, userId);
-    const sequential = settings.invoiceNumberScheme === "sequential";
+    const sequential = numbersSequentially(settings);
     const copied = invoiceInputSchema.safeParse({
       ...source,
       invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import { INVOICE_SORTS } from "#contract/invoices";
+import { gstNumberKeyOf } from "#domain/gst-invoice-checks";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
@@ -76,6 +77,7 @@ export function columnsOf(document: InvoiceDocument) {
     invoiceDate: document.invoiceDate,
     dueDate: document.dueDate,
     paymentDate: document.paymentDate,
+    numberKey: gstNumberKeyOf(document),
     invoiceData: document,
   };
 }

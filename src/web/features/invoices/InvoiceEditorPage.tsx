@@ -37,7 +37,10 @@ function Loading({ title }: { title: string }) {
 
 function CreateNew() {
   const settings = useSettingsOrDefaults();
-  const sequential = settings?.invoiceNumberScheme === "sequential";
+  // A GST-registered account's tax invoices take the financial year's series whatever the scheme.
+  const sequential =
+    settings?.invoiceNumberScheme === "sequential" ||
+    Boolean(settings?.gstRegistration && settings.gstRegistration.type !== "none");
   // The new invoice is dated today, so its number is the next of today's financial year.
   const today = settings ? todayInTimeZone(new Date(), settings.timeZone) : "";
   const next = useQuery({ ...nextNumberQuery(today), enabled: sequential });

@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { DataManagement } from "./DataManagement";
+import { GstRegistrationCard } from "./GstRegistrationCard";
 import { MailTemplatesCard } from "./MailTemplatesCard";
 import { OnlinePayments } from "./OnlinePayments";
 import { RemindersCard } from "./RemindersCard";
@@ -130,6 +131,7 @@ export function SettingsPage() {
         <AppearanceSection {...sectionProps} />
         <BankSection {...sectionProps} />
         <InvoiceSection {...sectionProps} />
+        <GstRegistrationCard form={form} errors={errors} set={set} />
         <div className="sticky bottom-0 z-10 -mx-3 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-3 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
           {dirty && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
           <Button type="submit" busy={save.isPending}>

@@ -76,11 +76,24 @@ export function CompanySection({ form, errors, set }: SectionProps) {
           />
         )}
       </Field>
-      <Field label="GSTIN (optional)" error={errors.companyGstin} hint="15 characters, e.g. 27AAPFU0939F1ZV">
+      <Field
+        label="GSTIN (optional)"
+        error={errors.companyGstin}
+        hint={
+          form.gstRegistration && form.gstRegistration.type !== "none"
+            ? "Registered for GST: the GSTIN under GST registration is printed."
+            : "15 characters, e.g. 27AAPFU0939F1ZV"
+        }
+      >
         {(p) => (
           <Input
             {...p}
-            value={form.companyGstin}
+            disabled={Boolean(form.gstRegistration && form.gstRegistration.type !== "none")}
+            value={
+              form.gstRegistration && form.gstRegistration.type !== "none"
+                ? form.gstRegistration.gstin
+                : form.companyGstin
+            }
             maxLength={15}
             autoCapitalize="characters"
             spellCheck={false}

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
+import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
@@ -29,6 +30,7 @@ import { CompanyCard } from "./CompanyCard";
 import { DetailsSection } from "./DetailsSection";
 import { type EditorAction, editorReducer, inputFromInvoice } from "./draft";
 import { describeSaveError } from "./errors";
+import { GstSection } from "./GstSection";
 import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
 import { OptionsSection } from "./OptionsSection";
 import { PaymentsCard } from "./PaymentsCard";
@@ -191,6 +193,13 @@ export function InvoiceEditor({
     const submitted = stateRef.current.input;
     const body = { ...submitted, status, ...extra };
     const autoNumber = !saved && numberScheme === "sequential" && !numberEdited.current;
+    // A tax invoice's number and HSN/SAC codes, checked as the server will (same messages).
+    const check = previewDocument(body, company);
+    if (Object.keys(check.lineProblems).length === 0) {
+      const { invoiceNumber, ...rest } = gstDocumentProblems(check.document);
+      const problems = autoNumber || !invoiceNumber ? rest : { invoiceNumber, ...rest };
+      if (Object.keys(problems).length > 0) throw new FieldErrors(problems);
+    }
     const next = await commands.save(saved?.id ?? null, body, { autoNumber });
     adopt(next, submitted);
     return next;
@@ -344,9 +353,11 @@ export function InvoiceEditor({
                 dueDate={input.dueDate}
                 currency={input.currency}
                 numberHint={
-                  numberScheme === "sequential"
-                    ? "The next number in this financial year; the server confirms it when you save."
-                    : "Made from today's date and time. You can change it."
+                  company.gst
+                    ? "Tax invoices use the financial year's series (at most 16 characters: letters, digits, - and /)."
+                    : numberScheme === "sequential"
+                      ? "The next number in this financial year; the server confirms it when you save."
+                      : "Made from today's date and time. You can change it."
                 }
                 errors={errors}
                 dispatch={dispatch}
@@ -356,6 +367,17 @@ export function InvoiceEditor({
               <div aria-hidden="true" className="h-80 animate-pulse rounded-md bg-muted" />
             )}
           </Card>
+          {drawn >= 1 && company.gst && (
+            <Card>
+              <GstSection
+                gst={input.gst}
+                client={input.client}
+                details={preview.document.gstDetails}
+                errors={errors}
+                dispatch={dispatch}
+              />
+            </Card>
+          )}
           {drawn >= 1 && (
             <Card>
               <ClientSection

@@ -106,6 +106,8 @@ export function inputFromInvoice(invoice: Invoice): InvoiceInput {
     primaryColor: d.primaryColor,
     accentColor: d.accentColor,
     fontFamily: d.fontFamily,
+    // GST choices and a line's UQC are kept only when the invoice has them (retail stays as it was).
+    ...(d.gst ? { gst: { ...d.gst } } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { InvoicePageModel } from "#domain/invoice-page";
 import { PAPER } from "#domain/invoice-page-colours";
 import { PreviewFooter } from "./PreviewFooter";
+import { PreviewGst } from "./PreviewGst";
 import { PreviewHeader, PreviewParties } from "./PreviewHeader";
 import { PreviewItems } from "./PreviewItems";
 import { PreviewTotals } from "./PreviewTotals";
@@ -36,6 +37,7 @@ export const InvoicePage = memo(function InvoicePage({ page }: { page: InvoicePa
           <PreviewItems page={page} />
         </div>
         <PreviewTotals page={page} />
+        <PreviewGst page={page} />
         <div className="mt-auto pt-6">
           <PreviewFooter page={page} />
         </div>

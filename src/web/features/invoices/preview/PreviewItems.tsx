@@ -14,6 +14,11 @@ const WIDTHS: Record<keyof PageLine, string> = {
   discount: "w-14",
   tax: "w-14",
   amount: "w-28",
+  uqc: "w-12",
+  taxable: "w-24",
+  cgst: "w-20",
+  sgst: "w-20",
+  igst: "w-20",
 };
 
 type Columns = InvoicePageModel["columns"];
@@ -39,7 +44,7 @@ const ItemRow = memo(function ItemRow({ line, columns, rule, fill }: RowProps) {
       {columns.map((column) => (
         <td
           key={column.key}
-          className={`${cell} ${alignOf(column.align)}`}
+          className={`${cell} ${alignOf(column.align)} whitespace-pre-line`}
           style={column.key === "name" ? { wordBreak: "break-word" } : undefined}
         >
           {line[column.key]}

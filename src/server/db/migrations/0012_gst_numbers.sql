@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "number_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_user_number_key_uq" ON "invoices" USING btree ("user_id","number_key") WHERE "invoices"."number_key" is not null;

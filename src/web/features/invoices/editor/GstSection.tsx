@@ -1,0 +1,157 @@
+import { memo } from "react";
+import type { InvoiceGstDetails } from "#domain/gst-document";
+import { PLACES_OF_SUPPLY, stateCodeOfGstin } from "#domain/gst-states";
+import { DEFAULT_INVOICE_GST, type ExportType, type InvoiceGst } from "#domain/gst-supply";
+import type { InvoiceClient } from "#domain/invoice";
+import { Field, Input, Select } from "#web/components/ui/input";
+import type { EditorAction } from "./draft";
+
+// A GST-registered account's choices on the invoice (decision 0033): place of supply (the
+// default named with where it comes from), reverse charge, export. The preview shows the split
+// they give at once, through the same buildInvoiceDocument the server runs.
+
+const EXPORT_NAMES: Record<ExportType, string> = {
+  none: "Not an export",
+  with_payment: "Export with payment of IGST",
+  without_payment: "Export without payment, under LUT or bond",
+};
+
+function defaultSource(client: InvoiceClient, details: InvoiceGstDetails | undefined): string {
+  if (stateCodeOfGstin(client.gstin)) return "from the client's GSTIN";
+  const address = client.shippingAddress ?? client.billingAddress;
+  if (details && details.placeOfSupply !== details.supplierStateCode && (address.state || address.country))
+    return "from the client's address";
+  return "your own state, until the client's GSTIN or state is known";
+}
+
+export const GstSection = memo(function GstSection({
+  gst,
+  client,
+  details,
+  errors,
+  dispatch,
+}: {
+  gst: InvoiceGst | undefined;
+  client: InvoiceClient;
+  details: InvoiceGstDetails | undefined;
+  errors: Record<string, string>;
+  dispatch: (action: EditorAction) => void;
+}) {
+  const current = gst ?? DEFAULT_INVOICE_GST;
+  const set = (patch: Partial<InvoiceGst>) =>
+    dispatch({ type: "set", patch: { gst: { ...current, ...patch } } });
+  const exporting = current.exportType !== "none";
+  const defaultName =
+    details && !details.placeOfSupplyChosen && !exporting
+      ? `Default: ${details.placeOfSupplyName}, ${defaultSource(client, details)}`
+      : "Default (from the client)";
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2" aria-describedby="gst-document-type">
+      <legend className="mb-2 text-base font-semibold">GST</legend>
+      <p id="gst-document-type" className="text-sm sm:col-span-2">
+        Document type: <strong data-testid="gst-document-type">{details?.title ?? "Tax Invoice"}</strong>
+        {details && (
+          <span className="text-muted-foreground">
+            {" "}
+            · {details.split === "igst" ? "IGST" : `CGST + ${details.stateTaxName}`}
+          </span>
+        )}
+      </p>
+      <Field label="Place of supply" error={errors["gst.placeOfSupply"]}>
+        {(p) => (
+          <Select
+            {...p}
+            value={exporting ? "96" : (current.placeOfSupply ?? "")}
+            disabled={exporting}
+            onChange={(e) => set({ placeOfSupply: e.target.value || null })}
+          >
+            <option value="">{defaultName}</option>
+            {PLACES_OF_SUPPLY.map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name} ({state.code})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Export" error={errors["gst.exportType"]}>
+        {(p) => (
+          <Select
+            {...p}
+            value={current.exportType}
+            onChange={(e) => {
+              const exportType = e.target.value as ExportType;
+              set({ exportType, ...(exportType !== "none" ? { placeOfSupply: null } : {}) });
+            }}
+          >
+            {Object.entries(EXPORT_NAMES).map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={current.reverseCharge}
+          onChange={(e) => set({ reverseCharge: e.target.checked })}
+        />
+        Reverse charge (the recipient pays the tax; it is shown but not added to the amount payable)
+      </label>
+      {current.exportType === "without_payment" && (
+        <Field label="LUT or bond number" error={errors["gst.lutNumber"]}>
+          {(p) => (
+            <Input
+              {...p}
+              value={current.lutNumber}
+              maxLength={50}
+              onChange={(e) => set({ lutNumber: e.target.value })}
+            />
+          )}
+        </Field>
+      )}
+      {exporting && (
+        <>
+          <Field
+            label="Port code (optional)"
+            error={errors["gst.portCode"]}
+            hint="6 letters or digits, like INBOM4"
+          >
+            {(p) => (
+              <Input
+                {...p}
+                value={current.portCode}
+                maxLength={6}
+                autoCapitalize="characters"
+                onChange={(e) => set({ portCode: e.target.value.toUpperCase() })}
+              />
+            )}
+          </Field>
+          <Field label="Shipping bill number (optional)" error={errors["gst.shippingBillNumber"]}>
+            {(p) => (
+              <Input
+                {...p}
+                value={current.shippingBillNumber}
+                maxLength={20}
+                onChange={(e) => set({ shippingBillNumber: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Shipping bill date (optional)" error={errors["gst.shippingBillDate"]}>
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                value={current.shippingBillDate ?? ""}
+                onChange={(e) => set({ shippingBillDate: e.target.value || null })}
+              />
+            )}
+          </Field>
+        </>
+      )}
+    </fieldset>
+  );
+});
