@@ -19,6 +19,8 @@ export interface PublicPageExtras {
   signatureUrl: string | null;
   paysOnline: boolean;
   canReport: boolean;
+  /** Another document drawn on this page (a quote): its name, its own block after the sheet, its script. */
+  document?: { name: string; after: string; script: string };
 }
 
 const rows = (items: LabelValue[], cls = "") =>
@@ -155,10 +157,10 @@ ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}
 ${page.bank ? `<h2 class="label">${escapeHtml(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
 ${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escapeHtml(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : ""}
 </article>
-${x.balance ? payBlock(x) : ""}
-<footer>Sent with Bahi. This page shows this invoice only.</footer>
+${x.balance ? payBlock(x) : ""}${x.document?.after ?? ""}
+<footer>Sent with Bahi. This page shows this ${x.document?.name ?? "invoice"} only.</footer>
 </main>
-<script src="/i/page.js" defer></script>
+<script src="${x.document?.script ?? "/i/page.js"}" defer></script>
 </body>
 </html>`;
 }
