@@ -32,7 +32,9 @@ const rows = (items: LabelValue[], cls = "") =>
     .join("");
 
 const block = (title: string, lines: string[]) =>
-  lines.length ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escape).join("<br>")}</p>` : "";
+  lines.length
+    ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escapeHtml).join("<br>")}</p>`
+    : "";
 
 function linesTable(page: InvoicePageModel): string {
   const head = page.columns
@@ -137,7 +139,7 @@ footer { text-align: center; font-size: .8rem; color: #4b5563; margin: 1.5rem 0;
 <div>
 ${x.logoUrl ? `<img class="logo" src="${escapeHtml(x.logoUrl)}" alt="${escapeHtml(page.company.name)} logo">` : ""}
 <p><strong>${escapeHtml(page.company.name)}</strong></p>
-<p class="small">${page.company.lines.map(escape).join("<br>")}</p>
+<p class="small">${page.company.lines.map(escapeHtml).join("<br>")}</p>
 </div>
 <div>
 <h1>${escapeHtml(page.title)}</h1>

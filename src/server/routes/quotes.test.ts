@@ -130,6 +130,8 @@ describeEachDb("quotes", (kind) => {
     expect(page.body).toContain("QUOTATION");
     expect(page.body).toContain(draft.quoteNumber);
     expect(page.body).toContain("Valid Until");
+    // Notes are shown as typed (HTML-escaped, not URL-escaped).
+    expect(page.body).toContain("Delivery within a week of the order.");
     expect(page.body).toContain('id="answer-form"');
     expect(page.body).toContain('src="/q/page.js"');
     expect(page.body).not.toContain(s.email);
