@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   nothing_to_pay: 409,
   /** The request would do more than it looks (a recurring start date in the past makes invoices at once): send it again with the confirmation. */
   confirmation_needed: 409,
+  /** Another of the user's quotes has this number. */
+  quote_number_taken: 409,
+  /** The quote's status stops this (not sent yet, expired, declined, accepted, converted). */
+  quote_closed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

@@ -13,6 +13,7 @@ import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
+import { quoteRoutes } from "./quotes";
 import { recurringRoutes } from "./recurring";
 import { type RouteContract, routeKey } from "./registry";
 import { settingsRoutes } from "./settings";
@@ -40,6 +41,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentGatewayRoutes,
   ...reminderRoutes,
   ...recurringRoutes,
+  ...quoteRoutes,
   ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,

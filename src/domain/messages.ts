@@ -140,6 +140,10 @@ export const PAGE_TITLES = {
   invoices: "All Invoices",
   /** Ours: the recurring invoices page (not in the specification). */
   recurring: "Recurring Invoices",
+  /** Ours: the quotes (estimates) pages. */
+  quotes: "Quotes",
+  newQuote: "New Quote",
+  editQuote: "Quote",
   clients: "Manage Clients",
   inventory: "Inventory Overview",
   inventoryDetails: "Inventory Product Details",

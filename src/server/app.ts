@@ -25,6 +25,8 @@ import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
+import { registerPublicQuoteRoutes } from "./routes/public-quotes";
+import { registerQuoteRoutes } from "./routes/quotes";
 import { registerRecurringRoutes } from "./routes/recurring";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
@@ -208,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   // Fair turns per account in front of the threads; the metrics time the render alone.
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
   registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  registerPublicQuoteRoutes(app, { auth, db });
   registerRecurringRoutes(app, {
     auth,
     db,

@@ -158,6 +158,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "quotes",
+                ...page(
+                  () => import("./features/quotes/QuotesPage"),
+                  (m) => m.QuotesPage,
+                ),
+              },
+              {
+                path: "quotes/:id",
+                ...page(
+                  () => import("./features/quotes/QuoteEditorPage"),
+                  (m) => m.QuoteEditorPage,
+                ),
+              },
+              {
                 path: "recurring",
                 ...page(
                   () => import("./features/recurring/RecurringPage"),

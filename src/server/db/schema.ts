@@ -266,6 +266,8 @@ export const invoices = pgTable(
      * retail invoices. Written with the row, so concurrent creates cannot both win.
      */
     numberKey: text("number_key"),
+    /** The quote this invoice was converted from, if any (quotes.converted_invoice_id links back). */
+    quoteId: text("quote_id"),
     invoiceData: jsonb("invoice_data").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -706,4 +708,78 @@ export const recurringRuns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.periodIndex] })],
+);
+
+/**
+ * A quote (estimate): a document like an invoice (`quote_data` is an invoice document whose number,
+ * date and due date are the quote's number, date and valid-until date), with its own series
+ * (QT/2026-27/0001) and statuses (#domain/quotes; "expired" is derived, never stored). Quotes
+ * never count in the dashboard, receivables, GST or stock.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    quoteNumber: text("quote_number").notNull(),
+    clientId: text("client_id"),
+    clientName: text("client_name").notNull().default(""),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["draft", "sent", "accepted", "declined", "converted"] }).notNull(),
+    quoteDate: date("quote_date", { mode: "string" }).notNull(),
+    /** Valid through the whole of this day in the user's time zone. */
+    validUntil: date("valid_until", { mode: "string" }),
+    quoteData: jsonb("quote_data").notNull(),
+    /** The public page's link (/q/<token>): 192 random bits, replaced to revoke. */
+    publicToken: text("public_token").unique(),
+    publicTokenCreatedAt: timestamp("public_token_created_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The client's answer (or the owner's record of it): when, by whom, from where. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answerName: text("answer_name"),
+    answerComment: text("answer_comment"),
+    answerIp: text("answer_ip"),
+    convertedInvoiceId: text("converted_invoice_id"),
+    convertedAt: timestamp("converted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_user_number_uq").on(t.userId, t.quoteNumber),
+    index("quotes_user_date_idx").on(t.userId, t.quoteDate, t.createdAt, t.id),
+  ],
+);
+
+/** The quote series' counters, one per user and financial year (as invoice_sequences). */
+export const quoteSequences = pgTable(
+  "quote_sequences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    financialYear: text("financial_year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.financialYear] })],
+);
+
+/** What happened to a quote: sent, link made, viewed, accepted, declined (with IP), converted. */
+export const quoteEvents = pgTable(
+  "quote_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index("quote_events_quote_idx").on(t.quoteId, t.createdAt)],
 );

@@ -19,6 +19,8 @@ export interface PublicPageExtras {
   signatureUrl: string | null;
   paysOnline: boolean;
   canReport: boolean;
+  /** Another document drawn on this page (a quote): its name, its own block after the sheet, its script. */
+  document?: { name: string; after: string; script: string };
 }
 
 const rows = (items: LabelValue[], cls = "") =>
@@ -30,7 +32,9 @@ const rows = (items: LabelValue[], cls = "") =>
     .join("");
 
 const block = (title: string, lines: string[]) =>
-  lines.length ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escape).join("<br>")}</p>` : "";
+  lines.length
+    ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escapeHtml).join("<br>")}</p>`
+    : "";
 
 function linesTable(page: InvoicePageModel): string {
   const head = page.columns
@@ -154,7 +158,7 @@ footer { text-align: center; font-size: .8rem; color: #4b5563; margin: 1.5rem 0;
 <div>
 ${x.logoUrl ? `<img class="logo" src="${escapeHtml(x.logoUrl)}" alt="${escapeHtml(page.company.name)} logo">` : ""}
 <p><strong>${escapeHtml(page.company.name)}</strong></p>
-<p class="small">${page.company.lines.map(escape).join("<br>")}</p>
+<p class="small">${page.company.lines.map(escapeHtml).join("<br>")}</p>
 </div>
 <div>
 <h1>${escapeHtml(page.title)}</h1>
@@ -175,10 +179,10 @@ ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}
 ${page.bank ? `<h2 class="label">${escapeHtml(page.labels.bank)}</h2><div class="meta small">${rows(page.bank)}</div>` : ""}
 ${x.signatureUrl ? `<p style="margin-top:1rem;text-align:right"><img src="${escapeHtml(x.signatureUrl)}" alt="Signature" style="max-height:60px"><br>${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : page.gst ? `<p style="margin-top:1rem;text-align:right">${escapeHtml(page.signatory.forCompany)}<br>${escapeHtml(page.labels.signatory)}</p>` : ""}
 </article>
-${x.balance ? payBlock(x) : ""}
-<footer>Sent with Bahi. This page shows this invoice only.</footer>
+${x.balance ? payBlock(x) : ""}${x.document?.after ?? ""}
+<footer>Sent with Bahi. This page shows this ${x.document?.name ?? "invoice"} only.</footer>
 </main>
-<script src="/i/page.js" defer></script>
+<script src="${x.document?.script ?? "/i/page.js"}" defer></script>
 </body>
 </html>`;
 }

@@ -50,7 +50,7 @@ type IdParams = { Params: { id: string; reportId?: string } };
 const VIEWS_PER_MINUTE = 60;
 
 /** A fixed window per key, kept per process: enough to stop a script from walking tokens. */
-function windowLimiter(limit: number, windowMs: number) {
+export function windowLimiter(limit: number, windowMs: number) {
   const windows = new Map<string, { start: number; count: number }>();
   return (key: string): boolean => {
     const now = Date.now();

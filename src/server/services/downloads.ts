@@ -1,10 +1,11 @@
+import type { InvoiceDocument } from "#domain/invoice";
 import type { Db } from "../db/client";
 import { findImage } from "../db/queries/images";
 import { findInvoice } from "../db/queries/invoices";
 import { AppError, notFound } from "../errors";
 import { pdfFilename } from "../pdf/download";
 import type { RenderQueue } from "../pdf/render-queue";
-import { type PdfImages, toPdfView } from "../pdf/view";
+import { type PdfImages, type PdfView, toPdfView } from "../pdf/view";
 import { debitDownloadCredit, ensureSignupCredits, readCreditBalance, refundDownloadCredit } from "./credits";
 
 export const OUT_OF_CREDITS_MESSAGE = "You have no download credits left. Buy more to download.";
@@ -33,28 +34,43 @@ export async function downloadInvoicePdf(
   userId: string,
   invoiceId: string,
 ): Promise<DownloadedPdf> {
-  const { db, queue } = deps;
-  const row = await findInvoice(db, userId, invoiceId);
+  const row = await findInvoice(deps.db, userId, invoiceId);
   if (!row) throw notFound("Invoice");
+  return renderForCredit(deps, userId, row.id, row.invoiceNumber, row.invoiceData, (images) =>
+    toPdfView(row.invoiceData, images, Number(row.amountPaidMinor)),
+  );
+}
+
+/**
+ * The credit reservation around one render, for any document drawn from the page model (an
+ * invoice, a quote): the same checks, debit and refund whatever the document is.
+ */
+export async function renderForCredit(
+  deps: { db: Db; queue: RenderQueue },
+  userId: string,
+  documentId: string,
+  documentNumber: string,
+  document: InvoiceDocument,
+  view: (images: PdfImages) => PdfView,
+): Promise<DownloadedPdf> {
+  const { db, queue } = deps;
   await ensureSignupCredits(db, userId);
   const balance = await readCreditBalance(db, userId);
   if (balance.credits < 1) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
   queue.check(userId);
 
-  const entry = { userId, invoiceId: row.id, invoiceNumber: row.invoiceNumber };
+  const entry = { userId, invoiceId: documentId, invoiceNumber: documentNumber };
   const remaining = await debitDownloadCredit(db, entry);
   if (remaining === null) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
   try {
-    const document = row.invoiceData;
     const company = document.company;
     const [logo, signature, upiQr] = await Promise.all([
       imageBytes(db, userId, company.logoImageId),
       document.includeSignature ? imageBytes(db, userId, company.signatureImageId) : null,
       document.includeUpiQrCode ? imageBytes(db, userId, company.upiQrImageId) : null,
     ]);
-    const images: PdfImages = { logo, signature, upiQr };
-    const pdf = await queue.render(toPdfView(document, images, Number(row.amountPaidMinor)), userId);
-    return { pdf, filename: pdfFilename(row.invoiceNumber), creditsRemaining: remaining };
+    const pdf = await queue.render(view({ logo, signature, upiQr }), userId);
+    return { pdf, filename: pdfFilename(documentNumber), creditsRemaining: remaining };
   } catch (error) {
     await refundDownloadCredit(db, entry);
     throw error;

@@ -66,7 +66,7 @@ function paymentDateFor(status: StoredStatus, given: string | null, today: strin
  * invoice being replaced: a client or product it named that has since been deleted is kept as
  * typed text instead of refusing the save.
  */
-async function prepareDocument(
+export async function prepareDocument(
   tx: Db,
   userId: string,
   input: InvoiceInput,

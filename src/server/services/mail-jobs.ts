@@ -4,6 +4,7 @@ import type { JobQueue } from "../jobs/queue";
 import { refundDownloadCredit } from "./credits";
 import { recordInvoiceEvent } from "./invoice-events";
 import type { Mailer, MailMessage } from "./mail";
+import { recordQuoteEvent } from "./quote-events";
 
 // Mail about invoices (sending one, reminders, a client's payment report) goes out as a job
 // (docs/decisions/0032-job-queue.md): kept in the database until the SMTP server took it, retried
@@ -19,6 +20,8 @@ export interface MailGiveUp {
   refundCredit?: { invoiceNumber: string };
   /** A reminder's schedule point: free it so the next run sends the reminder again. */
   reminderPoint?: string;
+  /** The mail was about a quote: `invoiceId` is the quote's id, and its activity tells of it. */
+  quote?: boolean;
 }
 
 export const MAIL_JOB = "mail";
@@ -73,12 +76,10 @@ export function defineMailJobs(
         });
       }
       if (giveUp.reminderPoint) await releaseReminder(deps.db, { invoiceId, point: giveUp.reminderPoint });
-      await recordInvoiceEvent(deps.db, {
-        userId,
-        invoiceId,
-        kind: "send_failed",
-        detail: { to: message.to.split(/,\s*/), creditReturned: Boolean(giveUp.refundCredit) },
-      });
+      const detail = { to: message.to.split(/,\s*/), creditReturned: Boolean(giveUp.refundCredit) };
+      if (giveUp.quote)
+        await recordQuoteEvent(deps.db, { userId, quoteId: invoiceId, kind: "send_failed", detail });
+      else await recordInvoiceEvent(deps.db, { userId, invoiceId, kind: "send_failed", detail });
     },
   });
   return {

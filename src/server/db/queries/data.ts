@@ -11,6 +11,7 @@ import {
   invoicePayments,
   invoices,
   productServices,
+  quotes,
   recurringProfiles,
   stockMovements,
   userSettings,
@@ -29,10 +30,11 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
 }
 
-/** Removes invoices (and the dashboard's totals), recurring profiles, clients, products with their stock movements, settings and images. */
+/** Removes invoices (and the dashboard's totals), quotes, recurring profiles, clients, products with their stock movements, settings and images. */
 export async function deleteUserData(tx: Db, userId: string): Promise<void> {
   await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
   await tx.delete(recurringProfiles).where(eq(recurringProfiles.userId, userId));
+  await tx.delete(quotes).where(eq(quotes.userId, userId));
   await tx.delete(invoices).where(eq(invoices.userId, userId));
   await tx.delete(productServices).where(eq(productServices.userId, userId));
   await tx.delete(clients).where(eq(clients.userId, userId));

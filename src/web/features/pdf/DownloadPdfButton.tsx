@@ -13,7 +13,8 @@ export function DownloadPdfButton({
   iconOnly = false,
   ...buttonProps
 }: {
-  invoice: { id: string; invoiceNumber: string };
+  /** `pdfUrl`: another document's PDF (a quote's), for the same one credit. */
+  invoice: { id: string; invoiceNumber: string; pdfUrl?: string };
   onOutOfCredits?: () => void;
   label?: string;
   iconOnly?: boolean;

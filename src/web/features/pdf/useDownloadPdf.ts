@@ -38,7 +38,7 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
   const { onOutOfCredits } = opts;
 
   const download = useCallback(
-    async (invoice: { id: string; invoiceNumber: string }): Promise<DownloadOutcome> => {
+    async (invoice: { id: string; invoiceNumber: string; pdfUrl?: string }): Promise<DownloadOutcome> => {
       setDownloadingId(invoice.id);
       try {
         if (credits.isLoading) {
@@ -48,7 +48,7 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
         let response: Response;
         try {
           // A POST: spending a credit is never a GET (a prefetch or a link elsewhere must not).
-          response = await fetch(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`, {
+          response = await fetch(invoice.pdfUrl ?? `/api/invoices/${encodeURIComponent(invoice.id)}/pdf`, {
             method: "POST",
             credentials: "same-origin",
           });

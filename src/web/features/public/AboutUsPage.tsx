@@ -47,8 +47,8 @@ export function AboutUsPage() {
           </li>
           <li>
             <strong>Honesty about limits.</strong> Bahi makes retail invoices, not GST tax invoices, and we
-            say so plainly. Recurring invoices, automated sending and payment reminders work today; quotes are
-            still to come, and we will not claim them before they work.
+            say so plainly. Recurring invoices, automated sending, payment reminders and quotes that your
+            client accepts online all work today.
           </li>
         </ul>
       </InfoSection>

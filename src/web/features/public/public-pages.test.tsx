@@ -23,9 +23,10 @@ describe("LandingPage", () => {
     expect(within(authSection as HTMLElement).getByRole("form", { name: "Test auth form" })).toBeTruthy();
   });
 
-  it("offers recurring invoices and automated billing as available, not coming soon", () => {
+  it("offers recurring invoices, automated billing and quotes as available, not coming soon", () => {
     renderAt(<LandingPage authForm={null} />);
-    for (const name of ["Recurring invoices", "Automated billing"]) {
+    expect(screen.getByText("Can I send quotes or estimates?")).toBeTruthy();
+    for (const name of ["Recurring invoices", "Automated billing", "Quotes and estimates"]) {
       const card = screen.getByRole("heading", { name }).closest("li") as HTMLElement;
       expect(within(card).queryByText("Coming soon")).toBeNull();
     }

@@ -2,6 +2,7 @@ import {
   BookOpen,
   Boxes,
   FilePlus2,
+  FileSignature,
   FileText,
   LayoutDashboard,
   type LucideIcon,
@@ -22,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
+  { label: "Quotes", to: "/quotes", icon: FileSignature },
   { label: "Recurring", to: "/recurring", icon: Repeat },
   { label: "Clients", to: "/clients", icon: Users },
   {

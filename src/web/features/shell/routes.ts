@@ -7,6 +7,8 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/invoice/new": PAGE_TITLES.newInvoice,
   "/invoices": PAGE_TITLES.invoices,
   "/recurring": PAGE_TITLES.recurring,
+  "/quotes": PAGE_TITLES.quotes,
+  "/quotes/new": PAGE_TITLES.newQuote,
   "/clients": PAGE_TITLES.clients,
   "/inventory": PAGE_TITLES.inventory,
   "/inventory/details": PAGE_TITLES.inventoryDetails,
@@ -20,5 +22,6 @@ export const PRODUCT_NAME = PAGE_TITLES.default;
 
 export function titleForPath(pathname: string): string | undefined {
   if (pathname.startsWith("/invoice/edit/")) return PAGE_TITLES.editInvoice;
+  if (pathname.startsWith("/quotes/") && pathname !== "/quotes/new") return PAGE_TITLES.editQuote;
   return TITLES_BY_PATH[pathname.replace(/\/+$/, "") || "/"];
 }

@@ -124,6 +124,40 @@ export const invoicingSections: GuideSection[] = [
     ),
   },
   {
+    id: "quotes",
+    title: "Quotes",
+    body: (
+      <>
+        <p>
+          A quote (an estimate) is offered before the work: <Link to="/quotes">Quotes</Link> lists them, and{" "}
+          <strong>New quote</strong> opens the same editor, lines, totals, templates and preview as an
+          invoice, titled QUOTATION. Quotes have their own numbers (QT/2026-27/0001, a series per financial
+          year) and a <strong>valid until</strong> date: the client can accept until the end of that day in
+          your time zone; after it the quote shows <strong>Expired</strong>.
+        </p>
+        <ul>
+          <li>
+            <strong>Send by e-mail</strong>, <strong>Copy link</strong> or <strong>WhatsApp</strong> sends the
+            quote (it is marked sent). Your client opens its page without an account and presses{" "}
+            <strong>Accept quote</strong> or <strong>Decline</strong> with their name and an optional comment;
+            Bahi records when and from where. The link and WhatsApp are free; the PDF costs one credit, as an
+            invoice's does.
+          </li>
+          <li>
+            If the client answered by phone or in person, use <strong>Mark accepted</strong> or{" "}
+            <strong>Mark declined</strong>. A declined or expired quote cannot be accepted.
+          </li>
+          <li>
+            <strong>Convert to invoice</strong> (on an accepted quote) copies everything into a new draft
+            invoice with your next invoice number; the invoice says which quote it came from. Stock moves only
+            when you issue that invoice.
+          </li>
+          <li>Quotes never count in the dashboard's figures or in your sales: only invoices do.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: "getting-paid",
     title: "Getting paid",
     body: (

@@ -18,6 +18,7 @@ import { Field, Input } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
+import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { InvoicePreview } from "../preview/InvoicePreview";
@@ -296,6 +297,7 @@ export function InvoiceEditor({
               "A new invoice."
             )}
             {state.dirty && <span className="text-warning">Unsaved changes</span>}
+            {saved && <SourceQuoteLink invoiceId={saved.id} />}
           </span>
         }
       />

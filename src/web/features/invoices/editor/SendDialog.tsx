@@ -22,11 +22,16 @@ export function SendDialog({
   onOpenChange,
   invoiceId,
   draft,
+  document = { url: `/api/invoices/${encodeURIComponent(invoiceId)}/send`, sentTitle: "Invoice sent" },
+  onSent,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   invoiceId: string;
   draft: SendDraft;
+  /** Another document sent the same way (a quote): where to post, and the toast's title. */
+  document?: { url: string; sentTitle: string };
+  onSent?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ ...draft, cc: "", attachPdf: false });
@@ -49,7 +54,7 @@ export function SendDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await api(`/api/invoices/${encodeURIComponent(invoiceId)}/send`, {
+      await api(document.url, {
         method: "POST",
         body: {
           to: to.emails,
@@ -61,7 +66,8 @@ export function SendDialog({
       });
       if (form.attachPdf) void queryClient.invalidateQueries({ queryKey: ["credits"] });
       void queryClient.invalidateQueries({ queryKey: ["invoices", "activity", invoiceId] });
-      toast.success("Invoice sent", { description: `E-mailed to ${to.emails.join(", ")}.` });
+      toast.success(document.sentTitle, { description: `E-mailed to ${to.emails.join(", ")}.` });
+      onSent?.();
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {

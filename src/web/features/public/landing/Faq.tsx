@@ -51,6 +51,11 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
     answer:
       "Yes. Open an invoice and choose Make recurring: weekly, every few weeks, monthly (on a day or the last day), quarterly, half-yearly or yearly, until a date, after a number of invoices, or for good. Each time Bahi makes a draft for you to review, or issues the invoice, or issues it and e-mails it to your client (with the PDF for one credit, or the link for free). Pause, resume or stop it on the Recurring page.",
   },
+  {
+    question: "Can I send quotes or estimates?",
+    answer:
+      "Yes. Quotes have their own numbers (QT/2026-27/0001) and a valid-until date. Send one by e-mail, link or WhatsApp; your client opens it without an account and accepts or declines it with their name and a comment. An accepted quote becomes a draft invoice in one click, with the same lines. Quotes never count as sales.",
+  },
 ];
 
 export function Faq() {

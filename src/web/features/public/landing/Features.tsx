@@ -1,5 +1,15 @@
 import type { LucideIcon } from "lucide-react";
-import { Boxes, CalendarClock, FileDown, Gift, LayoutTemplate, Repeat, Users, Zap } from "lucide-react";
+import {
+  Boxes,
+  CalendarClock,
+  FileDown,
+  FileSignature,
+  Gift,
+  LayoutTemplate,
+  Repeat,
+  Users,
+  Zap,
+} from "lucide-react";
 import { LandingSection } from "./LandingSection";
 
 interface Feature {
@@ -58,6 +68,12 @@ const features: readonly Feature[] = [
       "Recurring invoices can be issued and e-mailed on their own, and polite payment reminders go out for due and overdue invoices on the schedule you set.",
     icon: CalendarClock,
   },
+  {
+    title: "Quotes and estimates",
+    description:
+      "Send a quote with a valid-until date; your client accepts or declines it online, and an accepted quote becomes the invoice in one click.",
+    icon: FileSignature,
+  },
 ];
 
 export function Features() {
@@ -68,8 +84,7 @@ export function Features() {
       title="Everything a small business needs to bill"
     >
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-        From the first quote-like draft to the final “Paid” stamp, Bahi keeps your invoices, clients and stock
-        together.
+        From the first quote to the final “Paid” stamp, Bahi keeps your invoices, clients and stock together.
       </p>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.map((feature, index) => (

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
+import { buildInvoicePage } from "./invoice-page";
+import { buildQuotePage } from "./quote-page";
+
+const company = {
+  name: "Anand Traders",
+  email: "",
+  address: "",
+  phone: "",
+  gstin: "",
+  logoImageId: null,
+  signatureImageId: null,
+  upiQrImageId: null,
+};
+const doc = buildInvoiceDocument(
+  invoiceInputSchema.parse({
+    invoiceNumber: "QT/2026-27/0001",
+    invoiceDate: "2026-05-01",
+    dueDate: "2026-05-31",
+    currency: "INR",
+    client: { name: "Meera" },
+    items: [{ id: "a", name: "Chair", quantity: "2", rate: "1500" }],
+    includeUpiQrCode: true,
+    bankDetails: { upiId: "anand@upi" },
+  }),
+  company,
+);
+
+describe("buildQuotePage", () => {
+  it("is the invoice's page with the quote's title, number, date and valid-until labels", () => {
+    const page = buildQuotePage(doc, "sent");
+    expect(page.title).toBe("QUOTATION");
+    expect(page.meta).toEqual([
+      { key: "number", label: "Quote No.", value: "QT/2026-27/0001" },
+      { key: "date", label: "Quote Date", value: "1 May 2026" },
+      { key: "due", label: "Valid Until", value: "31 May 2026" },
+    ]);
+    expect(page.info.title).toBe("Quote QT/2026-27/0001");
+    expect(page.lines).toEqual(buildInvoicePage(doc).lines);
+    expect(page.total).toEqual(buildInvoicePage(doc).total);
+    expect(page.upi).toBeNull();
+    expect(page.mark).toBeNull();
+  });
+
+  it("marks a draft, accepted, declined or expired quote", () => {
+    expect(buildQuotePage(doc, "draft").mark?.text).toBe("DRAFT");
+    expect(buildQuotePage(doc, "accepted").mark?.text).toBe("ACCEPTED");
+    expect(buildQuotePage(doc, "declined").mark?.text).toBe("DECLINED");
+    expect(buildQuotePage(doc, "expired").mark?.text).toBe("EXPIRED");
+  });
+});

@@ -1,0 +1,416 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, expect, it } from "vitest";
+import { QUOTE_MESSAGES } from "#domain/quotes";
+import { resetClock } from "../clock";
+import { userCredits } from "../db/schema";
+import {
+  describeEachDb,
+  get,
+  post,
+  type Session,
+  send,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  testAppForSuite,
+  userIdOf,
+} from "../testing/harness";
+
+// Quotes through the HTTP API (issue 16 part 2), on the test clock: the series, the public page's
+// Accept and Decline without signing in, expiry in the user's time zone, conversion, access.
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+afterAll(() => resetClock());
+
+/** A quote as the editor sends it: two lines for Meera Stores, May 2026, valid through 31 May. */
+const quoteRequest = (over: Record<string, unknown> = {}) => ({
+  quoteNumber: null,
+  quoteDate: "2026-05-01",
+  validUntil: "2026-05-31",
+  currency: "INR",
+  client: { name: "Meera Stores", email: "meera@example.com", phone: "98765 43210" },
+  items: [
+    { id: "l1", name: "Teak chair", quantity: "4", rate: "2499.50", discountPercent: "5", taxPercent: "18" },
+    { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
+  ],
+  notes: "Delivery within a week of the order.",
+  ...over,
+});
+
+/** Asia/Kolkata is UTC+5:30: 18:29 UTC is 23:59 there, 18:30 UTC the next day's midnight. */
+const clockAt = (iso: string) => ({ now: iso });
+
+function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const pdfText = (bytes: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-quote-pdf-")), "quote.pdf");
+  writeFileSync(file, bytes);
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+};
+
+describeEachDb("quotes", (kind) => {
+  const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
+
+  const setClock = (iso: string) => post(t.app, "/api/test/clock", clockAt(iso));
+
+  async function createQuote(s: Session, over: Record<string, unknown> = {}) {
+    const res = await post(t.app, "/api/quotes", quoteRequest(over), s.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().quote as { id: string; quoteNumber: string; document: Record<string, unknown> };
+  }
+  /** Makes the quote's public link (which sends a draft) and answers the link's path. */
+  async function linkOf(s: Session, id: string) {
+    const res = await post(t.app, `/api/quotes/${id}/public-link`, {}, s.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().url).pathname;
+  }
+  /** The client's answer from the public page: no cookie, the page's own origin. */
+  const answer = (token: string, verb: "accept" | "decline", body: unknown) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/public/quotes/${token}/${verb}`,
+      payload: body as object,
+      headers: { origin: TEST_ORIGIN, "x-forwarded-for": "203.0.113.9" },
+    });
+  const tokenOf = (p: string) => p.split("/").pop()!;
+
+  it("numbers quotes in their own series per financial year, QT/2026-27/0001 on", async () => {
+    await setClock("2026-05-01T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    expect((await get(t.app, "/api/quotes/next-number", s.cookie)).json()).toEqual({
+      quoteNumber: "QT/2026-27/0001",
+    });
+    expect((await createQuote(s)).quoteNumber).toBe("QT/2026-27/0001");
+    expect((await createQuote(s)).quoteNumber).toBe("QT/2026-27/0002");
+    expect((await createQuote(s, { quoteNumber: "QT/2026-27/0010" })).quoteNumber).toBe("QT/2026-27/0010");
+    expect((await createQuote(s)).quoteNumber).toBe("QT/2026-27/0011");
+    const nextYear = await createQuote(s, { quoteDate: "2027-04-01", validUntil: "2027-04-30" });
+    expect(nextYear.quoteNumber).toBe("QT/2027-28/0001");
+    const taken = await post(
+      t.app,
+      "/api/quotes",
+      quoteRequest({ quoteNumber: "QT/2026-27/0002" }),
+      s.cookie,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe("quote_number_taken");
+    // Quotes do not take invoice numbers: the invoice series is untouched.
+    const invoices = await get(t.app, "/api/invoices", s.cookie);
+    expect(invoices.json().items).toEqual([]);
+    const bad = await post(t.app, "/api/quotes", quoteRequest({ validUntil: "2026-04-01" }), s.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.validUntil).toBe("Valid until cannot be before the quote date.");
+  });
+
+  it("the client accepts from the public page without signing in; the answer keeps name, comment, time and IP", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const draft = await createQuote(s);
+    const draftPage = await get(t.app, "/q/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(draftPage.statusCode).toBe(404);
+    const p = await linkOf(s, draft.id);
+    expect(p).toMatch(/^\/q\/[A-Za-z0-9_-]{32}$/);
+
+    const page = await get(t.app, p);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.body).toContain("QUOTATION");
+    expect(page.body).toContain(draft.quoteNumber);
+    expect(page.body).toContain("Valid Until");
+    // Notes are shown as typed (HTML-escaped, not URL-escaped).
+    expect(page.body).toContain("Delivery within a week of the order.");
+    expect(page.body).toContain('id="answer-form"');
+    expect(page.body).toContain('src="/q/page.js"');
+    expect(page.body).not.toContain(s.email);
+    expect((await get(t.app, "/q/page.js")).statusCode).toBe(200);
+
+    const nameless = await answer(tokenOf(p), "accept", { name: " ", comment: "" });
+    expect(nameless.statusCode).toBe(400);
+    const accepted = await answer(tokenOf(p), "accept", {
+      name: "Meera Iyer",
+      comment: "Please deliver on Monday.",
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ status: "accepted" });
+
+    const read = (await get(t.app, `/api/quotes/${draft.id}`, s.cookie)).json().quote;
+    expect(read.status).toBe("accepted");
+    expect(read.answer).toMatchObject({
+      name: "Meera Iyer",
+      comment: "Please deliver on Monday.",
+      at: "2026-05-10T06:00:00.000Z",
+    });
+    expect(read.answer.ip).toEqual(expect.any(String));
+    const again = await answer(tokenOf(p), "decline", { name: "Meera Iyer" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(QUOTE_MESSAGES.acceptedNoDecline);
+    const activity = (await get(t.app, `/api/quotes/${draft.id}/activity`, s.cookie)).json().events;
+    expect(activity.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(["created", "marked_sent", "link_created", "viewed", "accepted"]),
+    );
+    // A new link kills the old one at once.
+    const renewed = await post(t.app, `/api/quotes/${draft.id}/public-link/renew`, {}, s.cookie);
+    expect((await get(t.app, p)).statusCode).toBe(404);
+    expect((await get(t.app, new URL(renewed.json().url).pathname)).statusCode).toBe(200);
+  });
+
+  it("a declined quote cannot be accepted", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const q = await createQuote(s);
+    const token = tokenOf(await linkOf(s, q.id));
+    const declined = await answer(token, "decline", { name: "Meera Iyer", comment: "Too costly." });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toEqual({ status: "declined" });
+    const accept = await answer(token, "accept", { name: "Meera Iyer" });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().error).toEqual({ code: "quote_closed", message: QUOTE_MESSAGES.declined });
+    const page = await get(t.app, `/q/${token}`);
+    expect(page.body).not.toContain('id="answer-form"');
+    expect(page.body).toContain(QUOTE_MESSAGES.declined);
+    const convert = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    expect(convert.statusCode).toBe(409);
+    expect(convert.json().error.message).toBe(QUOTE_MESSAGES.notAccepted);
+  });
+
+  it("expires after the whole valid-until day in the user's time zone, and then cannot be accepted", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const q = await createQuote(s);
+    const token = tokenOf(await linkOf(s, q.id));
+    const shown = async () => (await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.displayStatus;
+    const listed = async (status: string) =>
+      (await get(t.app, `/api/quotes?status=${status}`, s.cookie))
+        .json()
+        .items.map((i: { id: string }) => i.id);
+
+    // 23:59 on 31 May in Kolkata (18:29 UTC): still valid.
+    await setClock("2026-05-31T18:29:00Z");
+    expect(await shown()).toBe("sent");
+    expect(await listed("sent")).toEqual([q.id]);
+    expect(await listed("expired")).toEqual([]);
+
+    // 00:00 on 1 June in Kolkata (18:30 UTC on 31 May): expired, though UTC's date is still the 31st.
+    await setClock("2026-05-31T18:30:00Z");
+    expect(await shown()).toBe("expired");
+    expect(await listed("expired")).toEqual([q.id]);
+    expect(await listed("sent")).toEqual([]);
+    const accept = await answer(token, "accept", { name: "Meera Iyer" });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().error.message).toBe(QUOTE_MESSAGES.expired("2026-05-31"));
+    const byHand = await post(
+      t.app,
+      `/api/quotes/${q.id}/status`,
+      { status: "accepted", name: "Meera" },
+      s.cookie,
+    );
+    expect(byHand.statusCode).toBe(409);
+    const page = await get(t.app, `/q/${token}`);
+    expect(page.body).toContain("Expired");
+    expect(page.body).not.toContain('id="answer-form"');
+  });
+
+  it("converts an accepted quote into a draft invoice with the same lines, linked both ways, once; stock moves only on issue", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const product = (
+      await post(
+        t.app,
+        "/api/products",
+        { name: "Teak chair", rate: "2499.50", availableQuantity: "10" },
+        s.cookie,
+      )
+    ).json();
+    const q = await createQuote(s, {
+      items: [
+        {
+          id: "l1",
+          productId: product.id,
+          name: "Teak chair",
+          quantity: "4",
+          rate: "2499.50",
+          discountPercent: "5",
+          taxPercent: "18",
+        },
+        { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
+      ],
+    });
+    const early = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    expect(early.statusCode).toBe(409);
+    await post(t.app, `/api/quotes/${q.id}/status`, { status: "sent" }, s.cookie);
+    const accepted = await post(
+      t.app,
+      `/api/quotes/${q.id}/status`,
+      { status: "accepted", name: "Meera on the phone" },
+      s.cookie,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().quote.answer).toMatchObject({ name: "Meera on the phone", ip: null });
+
+    const converted = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    expect(converted.statusCode, converted.body).toBe(201);
+    const { invoice: made, quote } = converted.json();
+    expect(quote).toMatchObject({ status: "converted", convertedInvoiceId: made.id });
+    expect(quote.convertedInvoiceNumber).toBe(made.invoiceNumber);
+
+    const invoice = (await get(t.app, `/api/invoices/${made.id}`, s.cookie)).json().invoice;
+    expect(invoice.status).toBe("draft");
+    expect(invoice.invoiceDate).toBe("2026-05-10");
+    const doc = q.document as Record<string, unknown>;
+    expect(invoice.document.items).toEqual(doc.items);
+    expect(invoice.document.totals).toEqual(doc.totals);
+    expect(invoice.document.client).toEqual(doc.client);
+    expect(invoice.document.notes).toBe(doc.notes);
+    expect(invoice.totalMinor).toBe((doc.totals as { totalMinor: number }).totalMinor);
+    expect((await get(t.app, `/api/invoices/${made.id}/source-quote`, s.cookie)).json()).toEqual({
+      quote: { id: q.id, quoteNumber: q.quoteNumber },
+    });
+    expect((await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.convertedInvoiceNumber).toBe(
+      made.invoiceNumber,
+    );
+
+    const again = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(QUOTE_MESSAGES.converted);
+    expect((await get(t.app, "/api/invoices", s.cookie)).json().items).toHaveLength(1);
+    const edit = await send(t.app, "PUT", `/api/quotes/${q.id}`, quoteRequest(), s.cookie);
+    expect(edit.statusCode).toBe(409);
+
+    const stock = async () =>
+      (await get(t.app, `/api/products/${product.id}`, s.cookie)).json().availableQuantity as string;
+    expect(await stock()).toBe("10");
+    const issued = await post(t.app, `/api/invoices/${made.id}/status`, { status: "due" }, s.cookie);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(await stock()).toBe("6");
+  });
+
+  it("never counts in the dashboard", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const before = (await get(t.app, "/api/dashboard", s.cookie)).json();
+    const q = await createQuote(s);
+    const token = tokenOf(await linkOf(s, q.id));
+    await answer(token, "accept", { name: "Meera Iyer" });
+    expect((await get(t.app, "/api/dashboard", s.cookie)).json()).toEqual(before);
+  });
+
+  it("a PDF costs one credit, the same as an invoice's, and is refused with 402 at none", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const userId = await userIdOf(t, s.cookie);
+    const q = await createQuote(s);
+    expect((await get(t.app, `/api/quotes/${q.id}/pdf`, s.cookie)).statusCode).toBe(405);
+    const first = await post(t.app, `/api/quotes/${q.id}/pdf`, {}, s.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    expect(first.headers["x-credits-remaining"]).toBe("24");
+    const text = pdfText(first.rawPayload);
+    expect(text).toContain("QUOTATION");
+    expect(text).toContain("Quote No.");
+    expect(text).toContain("Valid Until");
+    expect(text).toContain(q.quoteNumber);
+
+    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.userId, userId));
+    const broke = await post(t.app, `/api/quotes/${q.id}/pdf`, {}, s.cookie);
+    expect(broke.statusCode).toBe(402);
+    expect(broke.json().error.code).toBe("payment_required");
+    const mailed = await post(
+      t.app,
+      `/api/quotes/${q.id}/send`,
+      { to: ["meera@example.com"], subject: "Quote", message: "Here it is", attachPdf: true },
+      s.cookie,
+    );
+    expect(mailed.statusCode).toBe(402);
+    const linkOnly = await post(
+      t.app,
+      `/api/quotes/${q.id}/send`,
+      { to: ["meera@example.com"], subject: "Quote", message: "Here it is", attachPdf: false },
+      s.cookie,
+    );
+    expect(linkOnly.statusCode, linkOnly.body).toBe(200);
+    expect(linkOnly.json()).toMatchObject({ sent: true, creditsRemaining: null });
+    expect((await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.status).toBe("sent");
+  });
+
+  it("another user's quote is 404 on every quote route, with a session and with an API key; a read key cannot write", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const a = await signUpAndSignIn(t);
+    const b = await signUpAndSignIn(t);
+    const theirs = await createQuote(b);
+    const accepted = await createQuote(b);
+    await linkOf(b, accepted.id);
+    await post(t.app, `/api/quotes/${accepted.id}/status`, { status: "accepted", name: "x" }, b.cookie);
+    const keyRes = await post(t.app, "/api/api-keys", { name: "Sheets", scope: "read_write" }, a.cookie);
+    const aKey = keyRes.json().key as string;
+    const readKey = (await post(t.app, "/api/api-keys", { name: "Read", scope: "read" }, a.cookie)).json()
+      .key as string;
+    const mail = { to: ["x@example.com"], subject: "s", message: "m", attachPdf: false };
+    const matrix: [Method, string, unknown?][] = [
+      ["GET", `/api/quotes/${theirs.id}`],
+      ["PUT", `/api/quotes/${theirs.id}`, quoteRequest({ notes: "changed" })],
+      ["POST", `/api/quotes/${theirs.id}/status`, { status: "sent" }],
+      ["POST", `/api/quotes/${accepted.id}/convert`, {}],
+      ["POST", `/api/quotes/${theirs.id}/send`, mail],
+      ["GET", `/api/quotes/${theirs.id}/public-link`],
+      ["POST", `/api/quotes/${theirs.id}/public-link`, {}],
+      ["POST", `/api/quotes/${theirs.id}/public-link/renew`, {}],
+      ["GET", `/api/quotes/${theirs.id}/activity`],
+      ["POST", `/api/quotes/${theirs.id}/pdf`, {}],
+      ["DELETE", `/api/quotes/${theirs.id}`],
+    ];
+    for (const [method, url, body] of matrix) {
+      const bySession =
+        method === "GET"
+          ? await get(t.app, url, a.cookie)
+          : method === "POST"
+            ? await post(t.app, url, body, a.cookie)
+            : await send(t.app, method as "PUT" | "DELETE", url, body, a.cookie);
+      expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
+      expect((await withKey(t.app, method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
+    }
+    expect((await withKey(t.app, "GET", "/api/quotes", aKey)).json().items).toEqual([]);
+    expect((await get(t.app, "/api/quotes", a.cookie)).json().items).toEqual([]);
+    const still = (await get(t.app, `/api/quotes/${theirs.id}`, b.cookie)).json().quote;
+    expect(still.status).toBe("draft");
+    expect(still.document.notes).toBe(quoteRequest().notes);
+    expect((await get(t.app, `/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
+
+    // Keys work on quotes: a read and write key creates, a read key reads and cannot write.
+    const made = await withKey(t.app, "POST", "/api/quotes", aKey, quoteRequest());
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await withKey(t.app, "GET", "/api/quotes", readKey)).json().items).toHaveLength(1);
+    const refused = await withKey(t.app, "POST", "/api/quotes", readKey, quoteRequest());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe("key_read_only");
+    const refusedPdf = await withKey(t.app, "POST", `/api/quotes/${made.json().quote.id}/pdf`, readKey, {});
+    expect(refusedPdf.json().error.code).toBe("key_read_only");
+  });
+
+  it("lists with search and paging, and deletes", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const one = await createQuote(s, { client: { name: "Ravi Kumar" } });
+    await createQuote(s);
+    const found = (await get(t.app, "/api/quotes?search=ravi", s.cookie)).json();
+    expect(found.items.map((i: { id: string }) => i.id)).toEqual([one.id]);
+    const paged = (await get(t.app, "/api/quotes?pageSize=1", s.cookie)).json();
+    expect(paged).toMatchObject({ total: 2, hasMore: true, page: 1, pageSize: 1 });
+    expect((await get(t.app, "/api/quotes?status=draft", s.cookie)).json().total).toBe(2);
+    const deleted = await send(t.app, "DELETE", `/api/quotes/${one.id}`, undefined, s.cookie);
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(t.app, `/api/quotes/${one.id}`, s.cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,151 @@
+import type { QuoteStatus } from "#domain/quotes";
+import { quoteStatus } from "#domain/quotes";
+import { now } from "../clock";
+import type { Db } from "../db/client";
+import { findQuote, findQuoteByPublicToken, type QuoteRow, setQuoteToken } from "../db/queries/quotes";
+import { cachedSettings } from "../db/queries/settings";
+import { AppError, notFound } from "../errors";
+import { toQuotePdfView } from "../pdf/quote-view";
+import type { RenderQueue } from "../pdf/render-queue";
+import { refundDownloadCredit } from "./credits";
+import { type DownloadedPdf, renderForCredit } from "./downloads";
+import type { MailOutbox } from "./mail-jobs";
+import { newPublicToken } from "./public-invoices";
+import { recordQuoteEvent, recordQuoteView } from "./quote-events";
+import { answerQuote, markQuoteSent, type SavedQuote } from "./quotes";
+import type { SendInput } from "./send-invoice";
+
+// A quote leaves Bahi as the invoice does (DECISIONS §10): a public page by an unguessable,
+// revocable link (/q/<token>), e-mail with that link, WhatsApp (a link, free), and the PDF for
+// one credit, reserved and given back exactly as an invoice's.
+
+const linkOf = (publicUrl: string, token: string | null) => ({
+  url: token ? `${publicUrl}/q/${token}` : null,
+});
+
+/** The status the quote shows now (expired is worked out from its date in the owner's zone). */
+export async function shownStatus(db: Db, row: QuoteRow): Promise<QuoteStatus> {
+  const settings = await cachedSettings(db, row.userId);
+  return quoteStatus(row.status, row.validUntil, now(), settings.timeZone);
+}
+
+export async function readQuoteLink(db: Db, publicUrl: string, userId: string, id: string) {
+  const row = await findQuote(db, userId, id);
+  if (!row) throw notFound("Quote");
+  return linkOf(publicUrl, row.publicToken);
+}
+
+/**
+ * The quote's public link, made on first use (sharing a draft's link sends it: it is marked sent);
+ * `renew` replaces it and the old link stops working at once.
+ */
+export async function shareQuoteLink(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+  id: string,
+  opts: { renew?: boolean } = {},
+) {
+  return db.transaction(async (tx) => {
+    const current = await findQuote(tx, userId, id, { forUpdate: true });
+    if (!current) throw notFound("Quote");
+    if (current.publicToken && !opts.renew) return linkOf(publicUrl, current.publicToken);
+    await markQuoteSent(tx, userId, current);
+    const row = await setQuoteToken(tx, userId, id, newPublicToken(), now());
+    if (!row) throw notFound("Quote");
+    await recordQuoteEvent(tx, {
+      userId,
+      quoteId: id,
+      kind: current.publicToken ? "link_renewed" : "link_created",
+    });
+    return linkOf(publicUrl, row.token);
+  });
+}
+
+/** The quote's PDF for one credit: the invoice's reservation, the quote's page. */
+export async function downloadQuotePdf(
+  deps: { db: Db; queue: RenderQueue },
+  userId: string,
+  id: string,
+): Promise<DownloadedPdf> {
+  const row = await findQuote(deps.db, userId, id);
+  if (!row) throw notFound("Quote");
+  const status = await shownStatus(deps.db, row);
+  return renderForCredit(deps, userId, row.id, row.quoteNumber, row.quoteData, (images) =>
+    toQuotePdfView(row.quoteData, status, images),
+  );
+}
+
+/** E-mails the quote with its public link (a draft becomes sent); the PDF attached costs a credit. */
+export async function sendQuote(
+  deps: { db: Db; queue: RenderQueue; mailer: MailOutbox; publicUrl: string },
+  userId: string,
+  id: string,
+  input: SendInput,
+): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
+  const { db } = deps;
+  const quote = await findQuote(db, userId, id);
+  if (!quote) throw notFound("Quote");
+  if (quote.status !== "draft" && quote.status !== "sent") {
+    throw new AppError("quote_closed", `This quote is ${quote.status}, so it cannot be sent again.`);
+  }
+  const link = (await shareQuoteLink(db, deps.publicUrl, userId, id)).url!;
+  const pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id) : null;
+  try {
+    await deps.mailer.send(
+      {
+        to: input.to.join(", "),
+        ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
+        subject: input.subject,
+        text: input.message,
+        ...(pdf
+          ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
+          : {}),
+      },
+      {
+        userId,
+        invoiceId: id,
+        quote: true,
+        ...(pdf ? { refundCredit: { invoiceNumber: quote.quoteNumber } } : {}),
+      },
+    );
+  } catch (error) {
+    if (pdf) await refundDownloadCredit(db, { userId, invoiceId: id, invoiceNumber: quote.quoteNumber });
+    throw new AppError(
+      "service_unavailable",
+      `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
+    );
+  }
+  await recordQuoteEvent(db, {
+    userId,
+    quoteId: id,
+    kind: "sent",
+    detail: { to: input.to, cc: input.cc, attachPdf: input.attachPdf },
+  });
+  return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
+}
+
+/** The quote behind a public link; none for a wrong or revoked token, or a draft. */
+export async function publicQuote(db: Db, token: string): Promise<QuoteRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+  const row = await findQuoteByPublicToken(db, token);
+  return row && row.status !== "draft" ? row : undefined;
+}
+
+/** A view counts unless the signed-in owner is looking at their own quote. */
+export async function notePublicQuoteView(db: Db, row: QuoteRow, viewerId: string | null): Promise<void> {
+  if (viewerId === row.userId) return;
+  await recordQuoteView(db, { userId: row.userId, quoteId: row.id });
+}
+
+/** The client's Accept or Decline on the public page, with their name, comment, time and address. */
+export async function answerPublicQuote(
+  db: Db,
+  token: string,
+  verb: "accepted" | "declined",
+  answer: { name: string; comment: string; ip: string },
+): Promise<SavedQuote> {
+  const row = await publicQuote(db, token);
+  if (!row) throw notFound("Quote");
+  return answerQuote(db, row.userId, row.id, verb, { ...answer, by: "client" });
+}

@@ -1,0 +1,68 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { todayInTimeZone } from "#domain/dates";
+import { LOADING_TEXTS } from "#domain/messages";
+import type { Settings } from "#domain/settings";
+import { ApiError } from "#web/api";
+import { Card, Spinner } from "#web/components/ui/card";
+import { PageHeader } from "#web/components/ui/page";
+import { useSettings } from "../settings/useSettings";
+import { inputFromQuote, newQuoteInput, nextQuoteNumberQuery, type Quote, quoteQuery } from "./api";
+import { QuoteEditor } from "./QuoteEditor";
+
+/** /quotes/new and /quotes/:id. Keyed by id so opening another quote starts afresh. */
+export function QuoteEditorPage() {
+  const { id } = useParams();
+  return id && id !== "new" ? <EditExisting key={id} id={id} /> : <CreateNew />;
+}
+
+function Loading({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Spinner label={LOADING_TEXTS.loadingSettings} />
+    </>
+  );
+}
+
+function CreateNew() {
+  const { settings, isLoading } = useSettings();
+  const today = isLoading ? "" : todayInTimeZone(new Date(), settings.timeZone);
+  const next = useQuery({ ...nextQuoteNumberQuery(today), enabled: !isLoading });
+  if (isLoading || next.isPending) return <Loading title="New Quote" />;
+  return <NewEditor settings={settings} number={next.data?.quoteNumber ?? ""} today={today} />;
+}
+
+function NewEditor({ settings, number, today }: { settings: Settings; number: string; today: string }) {
+  const [initial] = useState(() => newQuoteInput(settings, number, today));
+  return <QuoteEditor quote={null} initialInput={initial} settings={settings} />;
+}
+
+function EditExisting({ id }: { id: string }) {
+  const { settings, isLoading } = useSettings();
+  const quote = useQuery(quoteQuery(id));
+  if (quote.isError) {
+    const notFound = quote.error instanceof ApiError && quote.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Quote" />
+        <Card role="alert">
+          <p className="font-medium">
+            {notFound ? "This quote does not exist or was deleted." : quote.error.message}
+          </p>
+          <Link to="/quotes" className="mt-2 inline-block text-primary underline">
+            Back to all quotes
+          </Link>
+        </Card>
+      </>
+    );
+  }
+  if (isLoading || !quote.data) return <Loading title="Quote" />;
+  return <ExistingEditor quote={quote.data} settings={settings} />;
+}
+
+function ExistingEditor({ quote, settings }: { quote: Quote; settings: Settings }) {
+  const [initial] = useState(() => inputFromQuote(quote));
+  return <QuoteEditor quote={quote} initialInput={initial} settings={settings} />;
+}
