@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   nothing_to_pay: 409,
   /** The request would do more than it looks (a recurring start date in the past makes invoices at once): send it again with the confirmation. */
   confirmation_needed: 409,
+  /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
+  gstr1_not_offered: 409,
+  /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
+  einvoice_not_available: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

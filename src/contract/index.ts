@@ -15,6 +15,7 @@ import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
 import { recurringRoutes } from "./recurring";
 import { type RouteContract, routeKey } from "./registry";
+import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
 
@@ -35,6 +36,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...sendRoutes,
   ...activityRoutes,
   ...dashboardRoutes,
+  ...reportRoutes,
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,
