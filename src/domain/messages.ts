@@ -140,6 +140,8 @@ export const PAGE_TITLES = {
   invoices: "All Invoices",
   /** Ours: the recurring invoices page (not in the specification). */
   recurring: "Recurring Invoices",
+  /** Ours: GSTR-1 for a month (not in the specification). */
+  reports: "GST Reports",
   clients: "Manage Clients",
   inventory: "Inventory Overview",
   inventoryDetails: "Inventory Product Details",

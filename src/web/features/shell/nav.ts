@@ -2,6 +2,7 @@ import {
   BookOpen,
   Boxes,
   FilePlus2,
+  FileSpreadsheet,
   FileText,
   LayoutDashboard,
   type LucideIcon,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
   { label: "Recurring", to: "/recurring", icon: Repeat },
+  { label: "Reports", to: "/reports", icon: FileSpreadsheet },
   { label: "Clients", to: "/clients", icon: Users },
   {
     label: "Inventory",

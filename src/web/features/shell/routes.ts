@@ -7,6 +7,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/invoice/new": PAGE_TITLES.newInvoice,
   "/invoices": PAGE_TITLES.invoices,
   "/recurring": PAGE_TITLES.recurring,
+  "/reports": PAGE_TITLES.reports,
   "/clients": PAGE_TITLES.clients,
   "/inventory": PAGE_TITLES.inventory,
   "/inventory/details": PAGE_TITLES.inventoryDetails,
