@@ -40,7 +40,8 @@ function SectionsTable({ summary }: { summary: Gstr1Summary }) {
   const { running, run } = useFileDownload();
   return (
     <Card className="overflow-hidden p-0 sm:p-0">
-      <div className="overflow-x-auto">
+      {/* relative: the sr-only header stays inside the scrolling box on narrow screens */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm" aria-label="GSTR-1 sections">
           <thead className="bg-muted text-left">
             <tr>
