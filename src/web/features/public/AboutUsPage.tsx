@@ -46,9 +46,11 @@ export function AboutUsPage() {
             everything.
           </li>
           <li>
-            <strong>Honesty about limits.</strong> Bahi makes retail invoices, not GST tax invoices, and we
-            say so plainly. Recurring invoices, automated sending and payment reminders work today; quotes are
-            still to come, and we will not claim them before they work.
+            <strong>Honesty about limits.</strong> Bahi makes GST tax invoices, GSTR-1 files and e-invoice
+            JSON for registered businesses and retail invoices for the rest, but it does not file returns or
+            talk to the GST portals for you, and we say so plainly. Recurring invoices, automated sending and
+            payment reminders work today; quotes are still to come, and we will not claim them before they
+            work.
           </li>
         </ul>
       </InfoSection>
