@@ -41,7 +41,7 @@ function SectionsTable({ summary }: { summary: Gstr1Summary }) {
   return (
     <Card className="overflow-hidden p-0 sm:p-0">
       {/* relative: the sr-only header stays inside the scrolling box on narrow screens */}
-      <div className="relative overflow-x-auto">
+      <div className="relative hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[36rem] text-sm" aria-label="GSTR-1 sections">
           <thead className="bg-muted text-left">
             <tr>
@@ -100,6 +100,45 @@ function SectionsTable({ summary }: { summary: Gstr1Summary }) {
           </tbody>
         </table>
       </div>
+      <ul className="divide-y divide-border sm:hidden" aria-label="GSTR-1 sections">
+        {summary.sections.map((s) => (
+          <li key={s.section} className="space-y-2 p-3" data-testid={`gstr1-item-${s.section}`}>
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 text-sm font-medium">{s.label}</p>
+              <Button
+                size="sm"
+                variant="outline"
+                busy={running === s.section}
+                disabled={running !== null}
+                aria-label={`Download CSV: ${s.label}`}
+                onClick={() =>
+                  run(s.section, gstr1Path(summary.period, s.section), `GSTR1_${summary.fp}_${s.section}.csv`)
+                }
+              >
+                CSV
+              </Button>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">Count</dt>
+                <dd className="tabular-nums">{s.count}</dd>
+              </div>
+              {s.section !== "docs" && (
+                <>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Taxable value</dt>
+                    <dd className="tabular-nums">{formatMoney(s.taxableMinor, "INR")}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Tax</dt>
+                    <dd className="tabular-nums">{formatMoney(s.taxMinor, "INR")}</dd>
+                  </div>
+                </>
+              )}
+            </dl>
+          </li>
+        ))}
+      </ul>
       <div className="flex flex-wrap items-center gap-3 border-t border-border p-3">
         <Button
           busy={running === "json"}
