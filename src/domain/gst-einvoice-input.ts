@@ -77,7 +77,12 @@ export function parseCompanyAddress(text: string): ParsedAddress {
     if (location === "" && pinAt > 1) {
       // A city named as its state or territory (Chandigarh, Delhi, Puducherry) is still the place.
       const before = parts[pinAt - 1];
-      location = stripPlaceNoise(before) || before.replace(INDIA_WORDS, " ").replace(/[\s,]+$/, "").trim();
+      location =
+        stripPlaceNoise(before) ||
+        before
+          .replace(INDIA_WORDS, " ")
+          .replace(/[\s,]+$/, "")
+          .trim();
       used = pinAt - 1;
     }
   }

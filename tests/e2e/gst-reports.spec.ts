@@ -91,7 +91,9 @@ test("a regular taxpayer downloads last month's GSTR-1 JSON from Reports", async
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByRole("button", { name: "Download GSTR-1 JSON" })).toBeVisible();
   await expect(page.getByTestId("gstr1-item-b2b")).toContainText("10,000.00");
-  await expect(page.getByTestId("gstr1-item-b2b").getByRole("button", { name: /Download CSV/ })).toBeVisible();
+  await expect(
+    page.getByTestId("gstr1-item-b2b").getByRole("button", { name: /Download CSV/ }),
+  ).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
