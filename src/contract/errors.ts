@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   quote_number_taken: 409,
   /** The quote's status stops this (not sent yet, expired, declined, accepted, converted). */
   quote_closed: 409,
+  /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
+  gstr1_not_offered: 409,
+  /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
+  einvoice_not_available: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

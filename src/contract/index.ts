@@ -16,6 +16,7 @@ import { publicInvoiceRoutes } from "./public-invoices";
 import { quoteRoutes } from "./quotes";
 import { recurringRoutes } from "./recurring";
 import { type RouteContract, routeKey } from "./registry";
+import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
 
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...sendRoutes,
   ...activityRoutes,
   ...dashboardRoutes,
+  ...reportRoutes,
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,

@@ -144,6 +144,8 @@ export const PAGE_TITLES = {
   quotes: "Quotes",
   newQuote: "New Quote",
   editQuote: "Quote",
+  /** Ours: GSTR-1 for a month (not in the specification). */
+  reports: "GST Reports",
   clients: "Manage Clients",
   inventory: "Inventory Overview",
   inventoryDetails: "Inventory Product Details",

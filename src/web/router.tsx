@@ -179,6 +179,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "reports",
+                ...page(
+                  () => import("./features/reports/ReportsPage"),
+                  (m) => m.ReportsPage,
+                ),
+              },
+              {
                 path: "clients",
                 ...page(
                   () => import("./features/clients/ClientsPage"),

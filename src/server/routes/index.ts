@@ -24,6 +24,7 @@ import { registerPaymentGatewayRoutes } from "./payment-gateway";
 import { registerPaymentRoutes } from "./payments";
 import { registerProductRoutes } from "./products";
 import { registerPublicInvoiceRoutes } from "./public-invoices";
+import { registerReportRoutes } from "./reports";
 import { registerSettingsRoutes } from "./settings";
 
 export interface RouteDeps {
@@ -48,6 +49,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerInvoiceRoutes(app, deps);
   registerInvoicePaymentRoutes(app, deps);
   registerDashboardRoutes(app, deps);
+  registerReportRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerProductRoutes(app, deps);

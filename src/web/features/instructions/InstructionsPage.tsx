@@ -1,4 +1,5 @@
 import { gettingStartedSections } from "./guide/gettingStarted";
+import { gstSections } from "./guide/gst";
 import type { GuideSection } from "./guide/guideSection";
 import { invoicingSections } from "./guide/invoicing";
 import { recordsSections } from "./guide/records";
@@ -7,6 +8,7 @@ import { settingsAndAccountSections } from "./guide/settingsAndAccount";
 const guideSections: readonly GuideSection[] = [
   ...gettingStartedSections,
   ...invoicingSections,
+  ...gstSections,
   ...recordsSections,
   ...settingsAndAccountSections,
 ];

@@ -46,9 +46,10 @@ export function AboutUsPage() {
             everything.
           </li>
           <li>
-            <strong>Honesty about limits.</strong> Bahi makes retail invoices, not GST tax invoices, and we
-            say so plainly. Recurring invoices, automated sending, payment reminders and quotes that your
-            client accepts online all work today.
+            <strong>Honesty about limits.</strong> Bahi makes GST tax invoices, GSTR-1 files and e-invoice
+            JSON for registered businesses and retail invoices for the rest, but it does not file returns or
+            talk to the GST portals for you, and we say so plainly. Recurring invoices, automated sending,
+            payment reminders and quotes that your client accepts online all work today.
           </li>
         </ul>
       </InfoSection>

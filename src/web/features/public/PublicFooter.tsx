@@ -42,7 +42,8 @@ export function PublicFooter({ onLandingPage = false }: { onLandingPage?: boolea
         </nav>
       </div>
       <p className="border-t border-border px-4 py-4 text-center text-muted-foreground text-xs">
-        © 2026 Bahi. Retail invoices only; Bahi does not issue GST tax invoices.
+        © 2026 Bahi. GST tax invoices for registered businesses, retail invoices for the rest; you stay
+        responsible for GST compliance.
       </p>
     </footer>
   );

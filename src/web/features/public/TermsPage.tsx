@@ -38,11 +38,15 @@ export function TermsPage() {
           details, signature and UPI QR code.
         </p>
         <p>
-          <strong>Bahi produces retail invoices, not tax invoices.</strong> Documents made with Bahi are not
-          GST tax invoices, e-invoices or any other document in a format prescribed by law. It is your
-          responsibility to check whether an invoice made with Bahi meets the legal, tax and accounting
-          requirements that apply to you and to your transaction, and to consult a qualified professional
-          where needed.
+          <strong>GST.</strong> An account that has not told Bahi it is GST-registered gets retail invoices.
+          For an account registered for GST, Bahi makes tax invoices, bills of supply and credit and debit
+          notes from the details you enter, and writes GSTR-1 data and e-invoice JSON files for you to upload.
+          Bahi does not file returns, does not connect to the GST portal or the invoice registration portal,
+          and does not obtain an IRN or QR code for you. You remain responsible for your GST compliance: for
+          the registration details, rates, HSN/SAC codes and place of supply you choose, for checking every
+          document and file before you issue or upload it, and for filing your returns on time. Check whether
+          what you make with Bahi meets the legal, tax and accounting requirements that apply to you and to
+          your transaction, and consult a qualified professional where needed.
         </p>
         <p>
           Creating and saving invoices is free. Downloading an invoice as a PDF uses one download credit.

@@ -3,6 +3,7 @@ import {
   Boxes,
   FilePlus2,
   FileSignature,
+  FileSpreadsheet,
   FileText,
   LayoutDashboard,
   type LucideIcon,
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
   { label: "Quotes", to: "/quotes", icon: FileSignature },
   { label: "Recurring", to: "/recurring", icon: Repeat },
+  { label: "Reports", to: "/reports", icon: FileSpreadsheet },
   { label: "Clients", to: "/clients", icon: Users },
   {
     label: "Inventory",

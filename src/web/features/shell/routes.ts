@@ -9,6 +9,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/recurring": PAGE_TITLES.recurring,
   "/quotes": PAGE_TITLES.quotes,
   "/quotes/new": PAGE_TITLES.newQuote,
+  "/reports": PAGE_TITLES.reports,
   "/clients": PAGE_TITLES.clients,
   "/inventory": PAGE_TITLES.inventory,
   "/inventory/details": PAGE_TITLES.inventoryDetails,

@@ -19,6 +19,7 @@ import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
+import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { InvoicePreview } from "../preview/InvoicePreview";
@@ -462,6 +463,7 @@ export function InvoiceEditor({
                   sendOnOpen={sendOnOpen}
                 />
               )}
+              {saved && <EInvoiceCard invoice={saved} />}
               {saved && (saved.status === "due" || saved.status === "paid") && (
                 <PaymentsCard
                   invoiceId={saved.id}

@@ -22,9 +22,9 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
     ),
   },
   {
-    question: "Is it a GST tax invoice?",
+    question: "Does Bahi make GST tax invoices?",
     answer:
-      "No. Bahi creates retail invoices and bills. You can show your GSTIN and a tax percentage on each line, but Bahi does not produce GST tax invoices, e-invoices or IRN/QR codes from the GST portal. Please check the legal requirements that apply to your business with your accountant.",
+      "Yes, for GST-registered businesses. Say you are registered in Settings and Bahi makes tax invoices (CGST and SGST, or IGST, with place of supply and HSN/SAC), bills of supply for composition taxpayers and exempt supplies, and credit and debit notes. It also writes your monthly GSTR-1 as the JSON file the GST portal takes (and CSV for your accountant), and the e-invoice JSON for invoices to registered buyers and exports. Bahi does not file returns or connect to the GST portal or the invoice registration portal: you upload the files yourself and stay responsible for compliance, so check them with your accountant. Everyone else keeps getting retail invoices, as before.",
   },
   {
     question: "Is my data safe?",

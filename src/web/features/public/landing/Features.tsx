@@ -5,6 +5,7 @@ import {
   FileDown,
   FileSignature,
   Gift,
+  Landmark,
   LayoutTemplate,
   Repeat,
   Users,
@@ -25,6 +26,12 @@ const features: readonly Feature[] = [
     description:
       "The invoice number, date and due date fill themselves in. Pick a client, add items and you are done, with a live preview as you type.",
     icon: Zap,
+  },
+  {
+    title: "GST invoices and returns data",
+    description:
+      "Registered for GST? Make tax invoices and bills of supply, credit and debit notes, your monthly GSTR-1 file and e-invoice JSON to upload yourself. Not registered? Retail invoices, as always. You stay responsible for compliance.",
+    icon: Landmark,
   },
   {
     title: "Templates",
@@ -86,7 +93,7 @@ export function Features() {
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
         From the first quote to the final “Paid” stamp, Bahi keeps your invoices, clients and stock together.
       </p>
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {features.map((feature, index) => (
           <li
             key={feature.title}

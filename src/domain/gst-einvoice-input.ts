@@ -1,0 +1,219 @@
+import { parseScaled } from "./decimal";
+import { E_INVOICE_DOCUMENT_MESSAGE, eInvoiceEligibility } from "./gst-einvoice-eligibility";
+import type { EInvoiceInput, EInvoiceLineInput } from "./gst-einvoice-types";
+import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
+import { gstRatePercent, recipientNameOf, type StoredGstInvoice } from "./gst-return-documents";
+import { currentStateCode, GST_STATES, stateCodeFromName, stateCodeOfGstin } from "./gst-states";
+import { isGstTotals } from "./totals";
+
+// From a stored invoice to the e-invoice builder's input (decision 0034), or the plain reason
+// why there is no e-invoice JSON: not e-invoiced (B2C, a bill of supply), not issued, or a detail
+// the JSON requires that the invoice or Settings lacks. The reasons are shown as they are.
+
+export const E_INVOICE_INPUT_MESSAGES = {
+  draft: "Issue the invoice first: a draft has no e-invoice JSON.",
+  cancelled: "A cancelled invoice is not e-invoiced.",
+  currency: "The e-invoice JSON is made for invoices in rupees (INR).",
+  companyAddress: "Add your company address in Settings to make the e-invoice JSON.",
+  companyPin: "Add your PIN code to the company address in Settings to make the e-invoice JSON.",
+  companyLocation:
+    "Add your city or town to the company address in Settings (a line before the PIN code) to make the e-invoice JSON.",
+  legalName: "Add your legal name to the GST registration in Settings to make the e-invoice JSON.",
+  buyerAddress: "Add the client's billing address (address line 1) to make the e-invoice JSON.",
+  buyerCity: "Add the client's city to the billing address to make the e-invoice JSON.",
+  buyerPin: "Add the client's six-digit PIN code to the billing address to make the e-invoice JSON.",
+  buyerState: "The client's state is not known: check the client's GSTIN or billing address state.",
+  buyerName: "The client's name must be at least 3 characters for the e-invoice JSON.",
+  hsn: (line: number) => `Line ${line}: the e-invoice needs an HSN or SAC code of 4, 6 or 8 digits.`,
+  number:
+    "The e-invoice takes invoice numbers of 1-16 letters, digits, / and -, not starting with 0, / or -.",
+} as const;
+
+export type EInvoiceInputResult = { ok: true; input: EInvoiceInput } | { ok: false; reason: string };
+
+const PIN = /(?<!\d)([1-9]\d{2})\s?(\d{3})(?!\d)/;
+const INDIA_WORDS = /\b(india|bharat)\b/gi;
+
+/** What the e-invoice needs from a free-text company address: its first line, the rest, the place and the PIN. */
+export interface ParsedAddress {
+  address1: string;
+  address2: string;
+  location: string;
+  pin: string | null;
+}
+
+const STATE_NAMES = GST_STATES.map((s) => s.name.toLowerCase());
+
+function stripPlaceNoise(text: string): string {
+  let out = text.replace(INDIA_WORDS, " ");
+  for (const name of STATE_NAMES) {
+    const at = out.toLowerCase().indexOf(name);
+    if (at >= 0) out = `${out.slice(0, at)} ${out.slice(at + name.length)}`;
+  }
+  return out
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,.\-–]+|[\s,.\-–]+$/g, "")
+    .trim();
+}
+
+/**
+ * Reads the company address as typed in Settings ("12 MG Road\nFort\nMumbai 400001\nMaharashtra").
+ * The PIN is the first six-digit number (a space after three digits allowed); the location is
+ * what stands before it on its line (or the line before), without state or country names.
+ */
+export function parseCompanyAddress(text: string): ParsedAddress {
+  const parts = text
+    .split(/\r?\n/)
+    .flatMap((line) => (text.includes("\n") ? [line] : line.split(",")))
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const pinAt = parts.findIndex((line) => PIN.test(line));
+  const match = pinAt >= 0 ? PIN.exec(parts[pinAt]) : null;
+  const pin = match ? `${match[1]}${match[2]}` : null;
+  let location = "";
+  let used = pinAt;
+  if (match && pinAt >= 0) {
+    location = stripPlaceNoise(parts[pinAt].replace(PIN, " ").replace(/\bpin(code)?\b[:\s]*/i, " "));
+    if (location === "" && pinAt > 1) {
+      // A city named as its state or territory (Chandigarh, Delhi, Puducherry) is still the place.
+      const before = parts[pinAt - 1];
+      location =
+        stripPlaceNoise(before) ||
+        before
+          .replace(INDIA_WORDS, " ")
+          .replace(/[\s,]+$/, "")
+          .trim();
+      used = pinAt - 1;
+    }
+  }
+  const lines = parts.filter((_, index) => pinAt < 0 || index < used);
+  const address1 = lines[0] ?? "";
+  const address2 = lines.slice(1).join(", ");
+  return { address1, address2, location, pin };
+}
+
+const isE_invoiceNumber = (n: string) => /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/.test(n.trim());
+const validHsn = (hsn: string) => /^(?!0+$)(\d{4}|\d{6}|\d{8})$/.test(hsn.trim());
+
+/** The e-invoice input of a stored invoice, or the reason there is none (shown to the user as it is). */
+export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInputResult {
+  const doc = invoice.document;
+  const details = doc.gstDetails;
+  const company = doc.company.gst;
+  if (!details || !company || !isGstTotals(doc.totals))
+    return { ok: false, reason: E_INVOICE_DOCUMENT_MESSAGE };
+  const eligibility = eInvoiceEligibility({
+    documentKind: details.documentType,
+    buyerGstin: doc.client.gstin,
+    exportType: details.exportType,
+    sez: false,
+  });
+  if (!eligibility.eInvoiced) return { ok: false, reason: eligibility.reason };
+  if (invoice.status === "draft") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.draft };
+  if (invoice.status === "cancelled") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.cancelled };
+  if (invoice.currency !== "INR") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.currency };
+  if (!isE_invoiceNumber(invoice.invoiceNumber))
+    return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.number };
+
+  const seller = parseCompanyAddress(doc.company.address);
+  if (seller.address1 === "") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyAddress };
+  if (!seller.pin) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyPin };
+  if (seller.location.length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyLocation };
+  if (company.legalName.trim().length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.legalName };
+
+  const isExport = details.exportType !== "none";
+  const billing = doc.client.billingAddress;
+  const buyerName = recipientNameOf(doc.client);
+  if (buyerName.length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerName };
+  if (billing.line1 === "") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerAddress };
+  const buyerLocation = billing.city || (isExport ? billing.country : "");
+  if (buyerLocation.trim().length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerCity };
+  const buyerPin = billing.postalCode.replace(/\s/g, "");
+  if (!isExport && !/^[1-9]\d{5}$/.test(buyerPin))
+    return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerPin };
+  const gstinPrefix = stateCodeOfGstin(doc.client.gstin);
+  const buyerState = isExport
+    ? "96"
+    : ((gstinPrefix ? currentStateCode(gstinPrefix) : null) ?? stateCodeFromName(billing.state));
+  if (!buyerState) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerState };
+
+  const totals = doc.totals;
+  const lines: EInvoiceLineInput[] = [];
+  for (const [index, item] of doc.items.entries()) {
+    if (!validHsn(item.hsnSac)) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.hsn(index + 1) };
+    const line = totals.lines[index];
+    lines.push({
+      description: item.name,
+      isService: isServiceCode(item.hsnSac),
+      hsnSac: item.hsnSac.trim(),
+      quantity: String(item.quantity),
+      uqc: uqcOfLine(item),
+      unitPriceMinor: parseScaled(item.rate, 2) ?? 0,
+      grossMinor: line.grossMinor,
+      discountMinor: line.discountMinor,
+      taxableMinor: line.taxableMinor,
+      gstRatePercent: gstRatePercent(item.taxPercent),
+      igstMinor: line.igstMinor,
+      cgstMinor: line.cgstMinor,
+      sgstMinor: line.sgstMinor,
+      cessMinor: 0,
+      totalMinor: line.taxableMinor + line.igstMinor + line.cgstMinor + line.sgstMinor,
+    });
+  }
+
+  return {
+    ok: true,
+    input: {
+      documentKind: "tax_invoice",
+      number: invoice.invoiceNumber,
+      date: invoice.invoiceDate,
+      supplyType: eligibility.supplyType,
+      reverseCharge: details.reverseCharge,
+      seller: {
+        gstin: company.gstin,
+        legalName: company.legalName,
+        tradeName: company.tradeName || undefined,
+        address1: seller.address1,
+        address2: seller.address2 || undefined,
+        location: seller.location,
+        pin: seller.pin,
+        stateCode: company.stateCode,
+        phone: doc.company.phone || undefined,
+        email: doc.company.email || undefined,
+      },
+      buyer: {
+        gstin: isExport ? undefined : doc.client.gstin,
+        legalName: buyerName,
+        address1: billing.line1,
+        address2: billing.line2 || undefined,
+        location: buyerLocation,
+        pin: isExport ? undefined : buyerPin,
+        stateCode: buyerState,
+        placeOfSupply: details.placeOfSupply,
+        phone: doc.client.phone || undefined,
+        email: doc.client.email || undefined,
+      },
+      lines,
+      values: {
+        assessableMinor: totals.taxableMinor,
+        cgstMinor: totals.cgstMinor,
+        sgstMinor: totals.sgstMinor,
+        igstMinor: totals.igstMinor,
+        cessMinor: 0,
+        discountMinor: 0,
+        otherChargesMinor: 0,
+        roundOffMinor: totals.roundOffMinor,
+        totalInvoiceMinor: totals.totalMinor,
+      },
+      ...(isExport
+        ? {
+            exportDetails: {
+              shippingBillNumber: details.shippingBillNumber || undefined,
+              shippingBillDate: details.shippingBillDate ?? undefined,
+              portCode: details.portCode || undefined,
+            },
+          }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { gstr1Query, gstr1SummaryQuery } from "#contract/reports";
+import { gstr1Csv } from "#domain/gst-gstr1-csv";
+import type { Auth } from "../auth/auth";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { presentGstr1Summary } from "../presenters/reports";
+import { invoiceEInvoice, userGstr1 } from "../services/gst-returns";
+import { parseBody } from "./validate";
+
+// GSTR-1 and e-invoice downloads. API keys (read) reach them like the invoice routes; none costs a credit.
+
+export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+  const { auth, db } = deps;
+
+  app.get("/api/reports/gstr1", async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const query = parseBody(gstr1Query, request.query);
+    const gstr1 = await userGstr1(db, me.id, query.period);
+    const base = `GSTR1_${gstr1.gstin}_${gstr1.report.fp}`;
+    reply.header("cache-control", "no-store");
+    if (query.format === "csv" && query.section) {
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${base}_${query.section}.csv"`)
+        .send(gstr1Csv(gstr1.report, query.section, gstr1.receiverNames));
+    }
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${base}.json"`)
+      .send(JSON.stringify(gstr1.report));
+  });
+
+  app.get("/api/reports/gstr1/summary", async (request) => {
+    const me = await requireUser(auth, request);
+    const { period } = parseBody(gstr1SummaryQuery, request.query);
+    return presentGstr1Summary(period, await userGstr1(db, me.id, period));
+  });
+
+  app.get<{ Params: { id: string } }>("/api/invoices/:id/einvoice", async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const { fileName, payload } = await invoiceEInvoice(db, me.id, request.params.id);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .send(JSON.stringify(payload));
+  });
+}

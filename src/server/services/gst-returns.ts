@@ -1,0 +1,107 @@
+import { daysInMonth } from "#domain/dates";
+import { buildEInvoice, EInvoiceInputError, type EInvoicePayload } from "#domain/gst-einvoice";
+import { eInvoiceInputOfInvoice } from "#domain/gst-einvoice-input";
+import { buildGstr1, GSTR1_NOT_OFFERED_MESSAGE, type Gstr1Document, type Gstr1Json } from "#domain/gst-gstr1";
+import { gstr1ReceiverNames } from "#domain/gst-gstr1-csv";
+import { gstr1DocumentOfInvoice } from "#domain/gst-return-documents";
+import { gstRegistrationOf } from "#domain/settings";
+import type { Db } from "../db/client";
+import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
+import { findInvoice } from "../db/queries/invoices";
+import { readSettings } from "../db/queries/settings";
+import { AppError, notFound } from "../errors";
+
+// GSTR-1 and e-invoice files (decisions 0034, 0035). Nothing here costs a credit: DECISIONS §10,
+// credits pay for PDF files only.
+
+export interface LeftOut {
+  invoiceNumber: string;
+  reason: string;
+}
+
+export interface UserGstr1 {
+  gstin: string;
+  report: Gstr1Json;
+  /** Receiver names by GSTIN, for the CSV files (the JSON has none). */
+  receiverNames: Record<string, string>;
+  leftOut: LeftOut[];
+}
+
+/** "2026-11" -> the first and last day of that month. */
+export function monthRange(period: string): { from: string; to: string } {
+  const [year, month] = period.split("-").map(Number);
+  const mm = String(month).padStart(2, "0");
+  return {
+    from: `${year}-${mm}-01`,
+    to: `${year}-${mm}-${String(daysInMonth(year, month)).padStart(2, "0")}`,
+  };
+}
+
+/**
+ * Every GSTR-1 document of the month under `gstin`, and the invoices left out with why. The one
+ * place a month's documents are gathered: credit and debit notes join the list here.
+ */
+export async function gstr1DocumentsForMonth(
+  db: Db,
+  userId: string,
+  period: string,
+  gstin: string,
+): Promise<{ documents: Gstr1Document[]; leftOut: LeftOut[] }> {
+  const rows = await listIssuedInvoicesBetween(db, userId, monthRange(period));
+  const documents: Gstr1Document[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const row of rows) {
+    const result = gstr1DocumentOfInvoice(
+      {
+        invoiceNumber: row.invoiceNumber,
+        status: row.status,
+        invoiceDate: row.invoiceDate,
+        currency: row.currency,
+        document: row.invoiceData,
+      },
+      gstin,
+    );
+    if (result.included) documents.push(result.document);
+    else leftOut.push({ invoiceNumber: row.invoiceNumber, reason: result.reason });
+  }
+  return { documents, leftOut };
+}
+
+/** The user's GSTR-1 for a month; refused for composition and unregistered accounts. */
+export async function userGstr1(db: Db, userId: string, period: string): Promise<UserGstr1> {
+  const registration = gstRegistrationOf(await readSettings(db, userId));
+  if (registration.type !== "regular") throw new AppError("gstr1_not_offered", GSTR1_NOT_OFFERED_MESSAGE);
+  const { documents, leftOut } = await gstr1DocumentsForMonth(db, userId, period, registration.gstin);
+  const report = buildGstr1({ gstin: registration.gstin, period, registrationType: "regular", documents });
+  return { gstin: registration.gstin, report, receiverNames: gstr1ReceiverNames(documents), leftOut };
+}
+
+/** One invoice's e-invoice JSON, or the reason it has none (409 einvoice_not_available). */
+export async function invoiceEInvoice(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+): Promise<{ fileName: string; payload: EInvoicePayload }> {
+  const row = await findInvoice(db, userId, invoiceId);
+  if (!row) throw notFound("Invoice");
+  const result = eInvoiceInputOfInvoice({
+    invoiceNumber: row.invoiceNumber,
+    status: row.status,
+    invoiceDate: row.invoiceDate,
+    currency: row.currency,
+    document: row.invoiceData,
+  });
+  if (!result.ok) throw new AppError("einvoice_not_available", result.reason);
+  try {
+    const payload = buildEInvoice(result.input);
+    return { fileName: `einvoice_${row.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}.json`, payload };
+  } catch (error) {
+    if (error instanceof EInvoiceInputError) {
+      throw new AppError(
+        "einvoice_not_available",
+        `The e-invoice JSON cannot carry this invoice: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "#web/api";
+import { filenameFrom } from "../pdf/useDownloadPdf";
+
+// Free downloads (GSTR-1, e-invoice JSON): fetch, save under the server's file name, or say why not.
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Fetches a file from our /api and saves it; an error answer becomes an ApiError with the server's message. */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach Bahi. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? `http_${response.status}`,
+      body?.error?.message ?? "The download failed. Try again.",
+    );
+  }
+  const name = filenameFrom(response.headers.get("content-disposition"), fallbackName);
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** One download at a time per screen: which one is running, and a toast for the outcome. */
+export function useFileDownload() {
+  const [running, setRunning] = useState<string | null>(null);
+  const run = useCallback(async (key: string, path: string, fallbackName: string) => {
+    setRunning(key);
+    try {
+      const name = await downloadFile(path, fallbackName);
+      toast.success("Downloaded", { description: name });
+      return true;
+    } catch (error) {
+      toast.error("Download failed", {
+        description: error instanceof Error ? error.message : "The download failed. Try again.",
+      });
+      return false;
+    } finally {
+      setRunning(null);
+    }
+  }, []);
+  return { running, run };
+}
