@@ -59,6 +59,12 @@ test("a registered account's tax invoice splits CGST + SGST or IGST live as the 
   await form.getByLabel("Tax %").fill("18");
   await expect(preview).toContainText("IGST @ 18%");
   await expect(preview).toContainText("Place of Supply");
+  // A service's unit quantity code is OTH unless the line names another.
+  const uqc = form.getByLabel("Item 1 GST unit (UQC)");
+  await expect(uqc.locator("option").first()).toHaveText("Automatic: OTH, from the unit");
+  await expect(preview).not.toContainText("NOS");
+  await uqc.selectOption("NOS");
+  await expect(preview).toContainText("NOS");
   await page.getByRole("button", { name: "Save as draft" }).first().click();
   await expect(page).toHaveURL(/\/invoice\/edit\//);
   await expect(form.getByLabel("Invoice number")).toHaveValue(/^INV\/\d{4}-\d{2}\/0002$/);

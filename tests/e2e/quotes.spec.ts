@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, linkFromOutbox, test, uniqueEmail } from "./fixtures";
 
 // Quotes: the business writes a quote and sends its link; the client opens it without an account
 // and accepts it with their name; the business converts it to an invoice and issues that invoice.
@@ -28,11 +28,17 @@ test("write a quote, the client accepts it from its link, convert it and issue t
   await expect(page.getByText("Quote saved as a draft")).toBeVisible();
   await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
 
-  // Its link: making it sends the quote.
+  // Send it by e-mail: the client's mail carries the quote's link, and the quote is sent.
   const share = page.getByRole("region", { name: "Send to your client" });
-  await share.getByRole("button", { name: "Make and copy link" }).click();
-  const url = (await share.getByTestId("quote-link").textContent())!.trim();
+  await share.getByRole("button", { name: "Send by e-mail…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send by e-mail" });
+  const clientEmail = uniqueEmail("lakshmi");
+  await dialog.getByLabel("To").fill(clientEmail);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Quote sent")).toBeVisible();
+  const url = await linkFromOutbox(clientEmail, "/q/");
   expect(url).toMatch(/\/q\/[A-Za-z0-9_-]{32}$/);
+  await expect(share.getByTestId("quote-link")).toHaveText(url);
   await expect(page.locator("header, main").getByText("Sent", { exact: true }).first()).toBeVisible();
   await expect(share.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
 

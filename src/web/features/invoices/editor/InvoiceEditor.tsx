@@ -400,6 +400,7 @@ export function InvoiceEditor({
                 errors={errors}
                 stock={knownStock}
                 heldMilli={heldMilli}
+                gstUnits={Boolean(company.gst)}
                 dispatch={dispatch}
                 onProductPicked={onProductPicked}
               />

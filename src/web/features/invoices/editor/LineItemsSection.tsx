@@ -49,6 +49,7 @@ export function LineItemsSection({
   errors,
   stock,
   heldMilli,
+  gstUnits = false,
   dispatch,
   onProductPicked,
 }: {
@@ -58,6 +59,8 @@ export function LineItemsSection({
   errors: Record<string, string>;
   stock: Record<string, ProductStock>;
   heldMilli: Record<string, number>;
+  /** A GST-registered account: each line offers its unit quantity code (UQC). */
+  gstUnits?: boolean;
   dispatch: (action: EditorAction) => void;
   onProductPicked: (product: SavedProduct) => void;
 }) {
@@ -114,6 +117,7 @@ export function LineItemsSection({
               stockUnit={stocks[item.id]?.unit ?? ""}
               stockShort={stocks[item.id]?.short ?? false}
               focusRequest={focus?.id === item.id ? focus.request : null}
+              gstUnits={gstUnits}
               dispatch={dispatch}
               onProductPicked={onProductPicked}
               onMove={onMove}

@@ -2,11 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { formatMoney } from "#domain/format";
+import { uqcOfLine } from "#domain/gst-hsn-summary";
+import { UQC_CODES, UQC_DESCRIPTIONS } from "#domain/gst-uqc";
 import type { InvoiceItem } from "#domain/invoice";
 import { PRODUCT_LIMITS } from "#domain/limits";
 import type { LineField } from "#domain/totals";
 import { Button } from "#web/components/ui/button";
-import { Field, Input } from "#web/components/ui/input";
+import { Field, Input, Select } from "#web/components/ui/input";
 import { useDebounced } from "#web/lib/useDebounced";
 import { formatQuantity } from "../format";
 import { searchProducts } from "../queries";
@@ -58,6 +60,7 @@ export const LineRow = memo(function LineRow({
   stockUnit,
   stockShort,
   focusRequest,
+  gstUnits,
   dispatch,
   onProductPicked,
   onMove,
@@ -77,6 +80,8 @@ export const LineRow = memo(function LineRow({
   stockShort: boolean;
   /** "name", "up" or "down" plus a counter ("up:3"): which control to focus after an add or a move. */
   focusRequest: string | null;
+  /** A GST-registered account: the line's unit quantity code (UQC) can be chosen. */
+  gstUnits: boolean;
   dispatch: (action: EditorAction) => void;
   onProductPicked: (product: SavedProduct) => void;
   onMove: (id: string, by: -1 | 1) => void;
@@ -170,6 +175,26 @@ export const LineRow = memo(function LineRow({
         {textField("unit", "Unit")}
         {NUMBER_FIELDS.slice(1).map(numberField)}
       </div>
+      {gstUnits && (
+        <div className="mt-3 sm:max-w-xs sm:pl-8">
+          <Field label={`Item ${n} GST unit (UQC)`} error={errors[`items.${index}.uqc`]}>
+            {(p) => (
+              <Select
+                {...p}
+                value={item.uqc ?? ""}
+                onChange={(e) => set({ uqc: e.target.value as InvoiceItem["uqc"] })}
+              >
+                <option value="">Automatic: {uqcOfLine({ ...item, uqc: "" })}, from the unit</option>
+                {UQC_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}: {UQC_DESCRIPTIONS[code]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 sm:pl-8">
         <div className="min-w-0 text-sm">
           {stock &&
