@@ -2,6 +2,7 @@ import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
 import { clientRoutes } from "./clients";
+import { creditNoteRoutes } from "./credit-notes";
 import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
@@ -34,6 +35,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...invoicePaymentRoutes,
   ...sendRoutes,
   ...activityRoutes,
+  ...creditNoteRoutes,
   ...dashboardRoutes,
   ...creditRoutes,
   ...paymentRoutes,

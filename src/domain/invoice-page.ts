@@ -68,7 +68,7 @@ export interface InvoicePageModel {
   title: string;
   invoiceNumber: string;
   /** Number and dates beside the title; `key` names the row for tests and links. */
-  meta: (LabelValue & { key: "number" | "date" | "due" | "paid" })[];
+  meta: (LabelValue & { key: "number" | "date" | "due" | "paid" | "original" | "reason" })[];
   mark: PageMark | null;
   company: { name: string; lines: string[]; logoImageId: string | null };
   billTo: { name: string; lines: string[] };

@@ -23,6 +23,7 @@ import { RenderQueue } from "./pdf/render-queue";
 import { frameworkErrors, registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
+import { registerCreditNoteRoutes } from "./routes/credit-notes";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
 import { registerRecurringRoutes } from "./routes/recurring";
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   // Fair turns per account in front of the threads; the metrics time the render alone.
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
   registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
   registerRecurringRoutes(app, {
     auth,
     db,

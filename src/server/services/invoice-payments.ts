@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NOTE_MESSAGES } from "#domain/credit-notes";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
@@ -37,7 +38,7 @@ export interface PaymentInput {
   note: string;
 }
 
-export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report";
+export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "credit_note";
 
 /** The stored document with the status columns (as services/invoices.ts keeps it). */
 const documentOf = (row: InvoiceRow): InvoiceDocument => ({
@@ -83,8 +84,14 @@ function noteEvent(
   });
 }
 
+/** A credit note's share of the balance changes only with its note (decision 0036). */
+function refuseCreditNoteShare(payment: InvoicePaymentRow): void {
+  if (payment.source === "credit_note")
+    throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.creditPayment);
+}
+
 /** Derives status, payment date and amount paid from the invoice's payments, and saves them. */
-async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
+export async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
   const payments = await listInvoicePayments(tx, userId, current.id);
   const next = statusFromPayments(current.totalMinor, payments);
   const document: InvoiceDocument = {
@@ -152,6 +159,7 @@ export async function editPayment(
     const payments = await listInvoicePayments(tx, userId, invoiceId);
     const old = payments.find((p) => p.id === paymentId);
     if (!old) throw notFound("Payment");
+    refuseCreditNoteShare(old);
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
     const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
@@ -169,6 +177,9 @@ export async function deletePayment(
 ): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, userId, invoiceId);
+    const payments = await listInvoicePayments(tx, userId, invoiceId);
+    const old = payments.find((p) => p.id === paymentId);
+    if (old) refuseCreditNoteShare(old);
     const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
     await noteEvent(tx, "payment_deleted", current, deleted);
