@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Boxes,
+  FileMinus2,
   FilePlus2,
   FileText,
   LayoutDashboard,
@@ -22,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
+  { label: "Credit & Debit Notes", to: "/credit-notes", icon: FileMinus2 },
   { label: "Recurring", to: "/recurring", icon: Repeat },
   { label: "Clients", to: "/clients", icon: Users },
   {

@@ -19,6 +19,7 @@ import { PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
+import { NotesCard } from "../../credit-notes/NotesCard";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
@@ -445,6 +446,9 @@ export function InvoiceEditor({
                   today={today}
                   onChanged={onServerChange}
                 />
+              )}
+              {saved && (saved.status === "due" || saved.status === "paid") && (
+                <NotesCard invoice={saved} today={today} onChanged={onServerChange} />
               )}
               {saved && saved.status !== "cancelled" && (
                 <Card role="region" aria-labelledby="repeat-heading">

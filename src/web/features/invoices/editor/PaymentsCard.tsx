@@ -228,7 +228,8 @@ export const PaymentsCard = memo(function PaymentsCard({
                       {p.note ? ` · ${p.note}` : ""}
                     </p>
                   </div>
-                  <div className="flex gap-1">
+                  {/* A credit note's share changes only with its note (Credit notes card). */}
+                  <div className={p.source === "credit_note" ? "hidden" : "flex gap-1"}>
                     <Button
                       size="icon"
                       variant="outline"
