@@ -2,9 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
+import { userCredits } from "../db/schema";
 import {
   describeEachDb,
   get,
@@ -13,6 +15,7 @@ import {
   send,
   signUpAndSignIn,
   testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -258,6 +261,13 @@ describeEachDb("credit and debit notes", (kind) => {
     expect(text).toContain("CN/2026-27/0001");
     expect(text).toContain(`${inv.invoiceNumber} dated 1 May 2026`);
     expect(text).toContain("Sales return");
+
+    // At zero credits: 402, and nothing is spent or drawn.
+    const userId = await userIdOf(t, s.cookie);
+    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.userId, userId));
+    const refused = await post(t.app, `/api/credit-notes/${note.id}/pdf`, {}, s.cookie);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe("payment_required");
   });
 
   it("answers 404 for another user's invoice and notes, with a session and with an API key", async () => {
