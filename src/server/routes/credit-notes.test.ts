@@ -11,6 +11,7 @@ import {
   describeEachDb,
   get,
   post,
+  putSettings,
   type Session,
   send,
   signUpAndSignIn,
@@ -241,6 +242,30 @@ describeEachDb("credit and debit notes", (kind) => {
     expect(res.json().note).toMatchObject({ kind: "debit", totalMinor: 23_600, appliedMinor: 0 });
     expect(res.json().note.noteNumber).toMatch(/^DN\/\d{4}-\d{2}\/0001$/);
     expect(res.json().invoice).toMatchObject({ balanceDueMinor: 522_000, amountPaidMinor: 0 });
+  });
+
+  it("gives a GST-registered account's note the original's split and GST document", async () => {
+    const s = await signUpAndSignIn(t);
+    const saved = await putSettings(
+      t,
+      {
+        companyName: "Acme Traders",
+        gstRegistration: { type: "regular", gstin: "29ABCDE1234F1ZW", legalName: "Acme Traders" },
+      },
+      s.cookie,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const p = await product(s);
+    const inv = await invoice(s, p.id, {
+      client: { name: "Chennai Mart", gstin: "33AAACB1234C1ZM" },
+    });
+    const original = (await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice.document;
+    expect(original.gstDetails?.split).toBe("igst");
+    const res = await post(t.app, "/api/credit-notes", returnTwo(inv.id), s.cookie);
+    expect(res.statusCode).toBe(201);
+    const doc = res.json().note.document;
+    expect(doc.gstDetails).toMatchObject({ split: "igst", placeOfSupply: "33", supplierStateCode: "29" });
+    expect(doc.totals).toMatchObject({ igstMinor: 36_000, cgstMinor: 0, sgstMinor: 0, totalMinor: 236_000 });
   });
 
   it("draws the PDF for one credit, with the title, number and the original invoice", async () => {
