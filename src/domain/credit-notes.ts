@@ -64,6 +64,8 @@ export const NOTE_MESSAGES = {
   overCredit: (left: string) =>
     `This credit note is more than what is left to credit on the invoice (${left}).`,
   alreadyCancelled: "This note is already cancelled.",
+  invoiceHasNotes:
+    "This invoice has credit or debit notes. Cancel them first to delete it, or to make it a draft or cancelled.",
   creditPayment: "This is a credit note's share of the balance. Cancel the credit note instead.",
 } as const;
 

@@ -242,6 +242,17 @@ describeEachDb("credit and debit notes", (kind) => {
     expect(res.json().note).toMatchObject({ kind: "debit", totalMinor: 23_600, appliedMinor: 0 });
     expect(res.json().note.noteNumber).toMatch(/^DN\/\d{4}-\d{2}\/0001$/);
     expect(res.json().invoice).toMatchObject({ balanceDueMinor: 522_000, amountPaidMinor: 0 });
+
+    // While a note stands, the invoice cannot be deleted, made a draft or cancelled.
+    const del = await send(t.app, "DELETE", `/api/invoices/${inv.id}`, undefined, s.cookie);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toMatch(/^This invoice has credit or debit notes/);
+    const status = await post(t.app, `/api/invoices/${inv.id}/status`, { status: "cancelled" }, s.cookie);
+    expect(status.statusCode).toBe(409);
+    await post(t.app, `/api/credit-notes/${res.json().note.id}/cancel`, {}, s.cookie);
+    expect((await send(t.app, "DELETE", `/api/invoices/${inv.id}`, undefined, s.cookie)).statusCode).toBe(
+      204,
+    );
   });
 
   it("gives a GST-registered account's note the original's split and GST document", async () => {

@@ -23,6 +23,7 @@ import {
 import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { refuseIfNotes } from "./credit-note-guard";
 import { recordInvoiceEvent } from "./invoice-events";
 
 // Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
@@ -207,6 +208,8 @@ export async function paymentsFollowingStatus(
   after: InvoiceDocument,
 ): Promise<{ amountPaidMinor: number; afterSave: (invoiceId: string) => Promise<void> }> {
   const payments = before ? await listInvoicePayments(tx, userId, before.id) : [];
+  if (before && (after.status === "draft" || after.status === "cancelled"))
+    await refuseIfNotes(tx, userId, before.id);
   const own = payments.filter((p) => p.source !== "status");
   const ownMinor = own.reduce((sum, p) => sum + p.amountMinor, 0);
   const total = after.totals.totalMinor;

@@ -123,3 +123,19 @@ export async function allocateNoteNumber(
   );
   return sequentialDocumentNumber(NOTE_NUMBER_PREFIXES[kind], financialYear, Number(row!.last_value));
 }
+
+/** Whether the invoice has a note that is not cancelled (it then keeps its status and stays). */
+export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.userId, userId),
+        eq(creditNotes.invoiceId, invoiceId),
+        eq(creditNotes.status, "issued"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
