@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
+import { classifyGstr1Document } from "#domain/gst-gstr1";
 import { userCredits } from "../db/schema";
+import { gstr1NoteDocuments } from "../services/credit-notes";
 import {
   describeEachDb,
   get,
@@ -277,6 +279,18 @@ describeEachDb("credit and debit notes", (kind) => {
     const doc = res.json().note.document;
     expect(doc.gstDetails).toMatchObject({ split: "igst", placeOfSupply: "33", supplierStateCode: "29" });
     expect(doc.totals).toMatchObject({ igstMinor: 36_000, cgstMinor: 0, sgstMinor: 0, totalMinor: 236_000 });
+
+    // What the GSTR-1 route hands the builder: a CDNR note with the original's facts.
+    const userId = await userIdOf(t, s.cookie);
+    const docs = await gstr1NoteDocuments(t.database.db, userId, "2026-04-01", "2099-12-31");
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      kind: "credit_note",
+      recipientGstin: "33AAACB1234C1ZM",
+      valueMinor: 236_000,
+      original: { number: inv.invoiceNumber, date: "2026-05-01", valueMinor: 522_000, placeOfSupply: "33" },
+    });
+    expect(classifyGstr1Document(docs[0]!)).toEqual({ section: "cdnr" });
   });
 
   it("draws the PDF for one credit, with the title, number and the original invoice", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreditNoteBody, CreditNoteListQuery } from "#contract/credit-notes";
+import { creditNoteToGstr1Document } from "#domain/credit-note-gstr1";
 import {
   buildNoteDocument,
   creditApplication,
@@ -20,6 +21,7 @@ import {
   insertCreditNote,
   listCreditNotes,
   notesOfInvoice,
+  notesWithOriginalsBetween,
   updateCreditNote,
 } from "../db/queries/credit-notes";
 import { deleteInvoicePayment } from "../db/queries/invoice-payments";
@@ -201,4 +203,20 @@ export async function readCreditNote(db: Db, userId: string, noteId: string): Pr
 export async function listUserCreditNotes(db: Db, userId: string, query: CreditNoteListQuery) {
   if (query.invoiceId && !(await findInvoice(db, userId, query.invoiceId))) throw notFound("Invoice");
   return listCreditNotes(db, userId, query);
+}
+
+/**
+ * The GSTR-1 builder's documents for the user's notes dated in [from, to] ("YYYY-MM-DD"): only
+ * notes of a GST-registered account make one (decision 0036). For the GSTR-1 route.
+ */
+export async function gstr1NoteDocuments(db: Db, userId: string, from: string, to: string) {
+  const rows = await notesWithOriginalsBetween(db, userId, from, to);
+  return rows
+    .map(({ note, originalData }) =>
+      creditNoteToGstr1Document(
+        { ...(note.noteData as NoteDocument), cancelled: note.status === "cancelled" },
+        originalData as InvoiceDocument,
+      ),
+    )
+    .filter((doc) => doc !== null);
 }

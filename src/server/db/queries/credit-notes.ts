@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "d
 import { NOTE_NUMBER_PREFIXES, type NoteKind } from "#domain/credit-notes";
 import { sequentialDocumentNumber } from "#domain/invoice-number";
 import { type Db, queryRows } from "../client";
-import { creditNoteSequences, creditNotes } from "../schema";
+import { creditNoteSequences, creditNotes, invoices } from "../schema";
 
 // Credit and debit notes (decision 0036). Every function names the owner in its WHERE clause.
 
@@ -138,4 +138,25 @@ export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string):
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The user's notes dated in [from, to] with their original invoice's stored document, for the
+ * GSTR-1 return (cancelled ones too: the return's document summary counts them).
+ */
+export async function notesWithOriginalsBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ note: CreditNoteRow; originalData: unknown }[]> {
+  const rows = await db
+    .select({ note: creditNotes, originalData: invoices.invoiceData })
+    .from(creditNotes)
+    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.userId, userId)))
+    .where(
+      and(eq(creditNotes.userId, userId), gte(creditNotes.noteDate, from), lte(creditNotes.noteDate, to)),
+    )
+    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
+  return rows;
 }

@@ -223,9 +223,9 @@ export const PaymentsCard = memo(function PaymentsCard({
                   <div className="min-w-0">
                     <p className="font-medium tabular-nums">{money(p.amountMinor)}</p>
                     <p className="text-xs text-muted-foreground">
-                      {formatPageDate(p.paidOn)} · {PAYMENT_METHOD_LABELS[p.method]}
-                      {p.reference ? ` · ${p.reference}` : ""}
-                      {p.note ? ` · ${p.note}` : ""}
+                      {p.source === "credit_note"
+                        ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
+                        : `${formatPageDate(p.paidOn)} · ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
                     </p>
                   </div>
                   {/* A credit note's share changes only with its note (Credit notes card). */}
