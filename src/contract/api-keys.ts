@@ -39,6 +39,7 @@ const KEY_PATHS = [
   "/api/recurring",
   "/api/reports",
   "/api/dashboard",
+  "/api/credit-notes",
 ];
 export const acceptsApiKey = (path: string) =>
   KEY_PATHS.some(

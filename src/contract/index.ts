@@ -2,6 +2,7 @@ import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
 import { clientRoutes } from "./clients";
+import { creditNoteRoutes } from "./credit-notes";
 import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...invoicePaymentRoutes,
   ...sendRoutes,
   ...activityRoutes,
+  ...creditNoteRoutes,
   ...dashboardRoutes,
   ...reportRoutes,
   ...creditRoutes,

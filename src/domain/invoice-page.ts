@@ -69,9 +69,18 @@ export interface InvoicePageModel {
   columns: readonly PageColumn[];
   title: string;
   invoiceNumber: string;
-  /** Number and dates beside the title (and a GST document's place of supply and reverse charge). */
+  /** Number and dates beside the title (a GST document's place of supply and reverse charge; a note's original invoice and reason). */
   meta: (LabelValue & {
-    key: "number" | "date" | "due" | "paid" | "placeOfSupply" | "reverseCharge" | "export";
+    key:
+      | "number"
+      | "date"
+      | "due"
+      | "paid"
+      | "placeOfSupply"
+      | "reverseCharge"
+      | "export"
+      | "original"
+      | "reason";
   })[];
   mark: PageMark | null;
   company: { name: string; lines: string[]; logoImageId: string | null };

@@ -23,6 +23,7 @@ import { RenderQueue } from "./pdf/render-queue";
 import { frameworkErrors, registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
+import { registerCreditNoteRoutes } from "./routes/credit-notes";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
 import { registerPublicQuoteRoutes } from "./routes/public-quotes";
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerPublicQuoteRoutes(app, { auth, db });
+  registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
   registerRecurringRoutes(app, {
     auth,
     db,

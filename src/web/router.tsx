@@ -151,6 +151,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "credit-notes",
+                ...page(
+                  () => import("./features/credit-notes/CreditNotesPage"),
+                  (m) => m.CreditNotesPage,
+                ),
+              },
+              {
                 path: "invoices",
                 ...page(
                   () => import("./features/invoices/InvoicesPage"),

@@ -524,7 +524,8 @@ export const apiKeys = pgTable(
  * Payments received against an invoice (issue 11 part 4). `source`: "manual" (recorded by the
  * user), "status" (made by marking the invoice paid: the balance on that day; reopening the
  * invoice removes it), "razorpay" (the business's own Razorpay account; `externalId` is the
- * payment id, unique) or "upi_report" (a client's "I have paid", confirmed by the user).
+ * payment id, unique), "upi_report" (a client's "I have paid", confirmed by the user) or
+ * "credit_note" (the part of a credit note that reduces the balance; decision 0037).
  */
 export const invoicePayments = pgTable(
   "invoice_payments",
@@ -543,7 +544,7 @@ export const invoicePayments = pgTable(
     }).notNull(),
     reference: text("reference").notNull().default(""),
     note: text("note").notNull().default(""),
-    source: text("source", { enum: ["manual", "status", "razorpay", "upi_report"] })
+    source: text("source", { enum: ["manual", "status", "razorpay", "upi_report", "credit_note"] })
       .notNull()
       .default("manual"),
     externalId: text("external_id").unique(),
@@ -782,4 +783,72 @@ export const quoteEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("quote_events_quote_idx").on(t.quoteId, t.createdAt)],
+);
+
+/**
+ * Credit and debit notes against an issued invoice (decision 0037). `note_data` is the note's
+ * document (an invoice document built from the original's snapshots plus `note`). A credit note's
+ * `applied_minor` is what it took off the invoice's balance, kept as an invoice_payments row of
+ * source "credit_note" (`payment_id`); the rest of its total is owed back to the client.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["credit", "debit"] }).notNull(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    noteNumber: text("note_number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    noteDate: date("note_date", { mode: "string" }).notNull(),
+    reason: text("reason", {
+      enum: [
+        "sales_return",
+        "post_sale_discount",
+        "deficiency_in_service",
+        "correction_in_invoice",
+        "change_in_pos",
+        "provisional_assessment",
+        "others",
+      ],
+    }).notNull(),
+    status: text("status", { enum: ["issued", "cancelled"] })
+      .notNull()
+      .default("issued"),
+    currency: text("currency").notNull(),
+    clientName: text("client_name").notNull().default(""),
+    taxableMinor: bigint("taxable_minor", { mode: "number" }).notNull(),
+    taxMinor: bigint("tax_minor", { mode: "number" }).notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    appliedMinor: bigint("applied_minor", { mode: "number" }).notNull().default(0),
+    paymentId: text("payment_id"),
+    noteData: jsonb("note_data").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_user_number_uq").on(t.userId, t.financialYear, sql`lower(${t.noteNumber})`),
+    index("credit_notes_user_date_idx").on(t.userId, t.noteDate, t.createdAt),
+    index("credit_notes_invoice_idx").on(t.userId, t.invoiceId),
+    check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),
+    check("credit_notes_applied_range", sql`${t.appliedMinor} >= 0 and ${t.appliedMinor} <= ${t.totalMinor}`),
+  ],
+);
+
+/** The last number of each note series (kind, financial year), moved in the create's transaction. */
+export const creditNoteSequences = pgTable(
+  "credit_note_sequences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["credit", "debit"] }).notNull(),
+    financialYear: text("financial_year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.financialYear] })],
 );

@@ -21,7 +21,8 @@ export type InvoiceEventKind =
   | "payment_reported"
   | "report_confirmed"
   | "report_dismissed"
-  | "reminder_sent";
+  | "reminder_sent"
+  | "note_issued";
 
 export async function recordInvoiceEvent(
   db: Db,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NOTE_MESSAGES } from "#domain/credit-notes";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
@@ -22,6 +23,7 @@ import {
 import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { refuseIfNotes } from "./credit-note-guard";
 import { recordInvoiceEvent } from "./invoice-events";
 
 // Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
@@ -37,7 +39,7 @@ export interface PaymentInput {
   note: string;
 }
 
-export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report";
+export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "credit_note";
 
 /** The stored document with the status columns (as services/invoices.ts keeps it). */
 const documentOf = (row: InvoiceRow): InvoiceDocument => ({
@@ -83,8 +85,14 @@ function noteEvent(
   });
 }
 
+/** A credit note's share of the balance changes only with its note (decision 0037). */
+function refuseCreditNoteShare(payment: InvoicePaymentRow): void {
+  if (payment.source === "credit_note")
+    throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.creditPayment);
+}
+
 /** Derives status, payment date and amount paid from the invoice's payments, and saves them. */
-async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
+export async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
   const payments = await listInvoicePayments(tx, userId, current.id);
   const next = statusFromPayments(current.totalMinor, payments);
   const document: InvoiceDocument = {
@@ -152,6 +160,7 @@ export async function editPayment(
     const payments = await listInvoicePayments(tx, userId, invoiceId);
     const old = payments.find((p) => p.id === paymentId);
     if (!old) throw notFound("Payment");
+    refuseCreditNoteShare(old);
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
     const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
@@ -169,6 +178,9 @@ export async function deletePayment(
 ): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, userId, invoiceId);
+    const payments = await listInvoicePayments(tx, userId, invoiceId);
+    const old = payments.find((p) => p.id === paymentId);
+    if (old) refuseCreditNoteShare(old);
     const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
     await noteEvent(tx, "payment_deleted", current, deleted);
@@ -196,6 +208,8 @@ export async function paymentsFollowingStatus(
   after: InvoiceDocument,
 ): Promise<{ amountPaidMinor: number; afterSave: (invoiceId: string) => Promise<void> }> {
   const payments = before ? await listInvoicePayments(tx, userId, before.id) : [];
+  if (before && (after.status === "draft" || after.status === "cancelled"))
+    await refuseIfNotes(tx, userId, before.id);
   const own = payments.filter((p) => p.source !== "status");
   const ownMinor = own.reduce((sum, p) => sum + p.amountMinor, 0);
   const total = after.totals.totalMinor;

@@ -35,6 +35,7 @@ import {
 import { readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { refuseIfNotes } from "./credit-note-guard";
 import { recordInvoiceEvent } from "./invoice-events";
 import { paymentsFollowingStatus } from "./invoice-payments";
 
@@ -357,6 +358,7 @@ export async function deleteInvoice(db: Db, userId: string, id: string): Promise
   await db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
+    await refuseIfNotes(tx, userId, id);
     const settings = await readSettings(tx, userId);
     await moveStock(
       tx,

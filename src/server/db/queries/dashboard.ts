@@ -117,7 +117,7 @@ type ReceivedRow = [string, number, number];
  * What the user's clients owe, by currency and ageing bucket (limit1..3: the first due date still
  * within each bucket, from the domain's AGEING_LIMITS), from the due balances kept with every
  * invoice change (./invoice-totals.ts: a few rows per due date, not one per invoice), and what
- * arrived this month and this financial year.
+ * arrived this month and this financial year (a credit note's share is no money received: 0037).
  */
 function receivablesColumns(): SQL {
   const today = sql.placeholder("today");
@@ -143,6 +143,7 @@ function receivablesColumns(): SQL {
         from invoice_payments p join ${invoices} i on i.id = p.invoice_id
         where p.user_id = ${sql.placeholder("userId")}
           and p.paid_on >= ${sql.placeholder("yearStart")}::date and p.paid_on <= ${today}::date
+          and p.source <> 'credit_note'
         group by i.currency) r) as received`;
 }
 

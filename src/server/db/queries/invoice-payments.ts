@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoicePayments, invoices } from "../schema";
 
@@ -66,7 +66,7 @@ export async function deleteStatusPayments(tx: Db, userId: string, invoiceId: st
     );
 }
 
-/** Received per currency in [from, to] (payment dates), for the dashboard. */
+/** Received per currency in [from, to] (payment dates), for the dashboard; credit notes are not money received. */
 export async function receivedBetween(
   db: Db,
   userId: string,
@@ -83,6 +83,8 @@ export async function receivedBetween(
     .where(
       and(
         eq(invoicePayments.userId, userId),
+        // A credit note lowers the balance but brings no money in (decision 0037).
+        ne(invoicePayments.source, "credit_note"),
         gte(invoicePayments.paidOn, from),
         lte(invoicePayments.paidOn, to),
       ),

@@ -14,7 +14,9 @@ export type StockReason =
   | "invoice_cancelled"
   | "invoice_deleted"
   | "opening_stock"
-  | "import";
+  | "import"
+  | "credit_note_issued"
+  | "credit_note_cancelled";
 
 export interface StockChange {
   userId: string;

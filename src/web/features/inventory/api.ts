@@ -88,4 +88,6 @@ export const REASON_LABELS: Record<string, string> = {
   invoice_cancelled: "Invoice cancelled",
   invoice_deleted: "Invoice deleted",
   import: "Import",
+  credit_note_issued: "Credit note (return)",
+  credit_note_cancelled: "Credit note cancelled",
 };

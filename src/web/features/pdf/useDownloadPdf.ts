@@ -31,11 +31,17 @@ export type DownloadOutcome = "saved" | "out_of_credits" | "unauthenticated" | "
  * save the file, tell the user what is left, and on 402 hand over to `onOutOfCredits` (the top-up
  * dialog, by default).
  */
-export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
+export function useDownloadPdf(
+  opts: {
+    onOutOfCredits?: () => void;
+    /** Where the PDF is made (default an invoice's; a credit note's is /api/credit-notes/:id/pdf). */
+    pdfPath?: (id: string) => string;
+  } = {},
+) {
   const queryClient = useQueryClient();
   const credits = useQuery(creditsQuery);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
-  const { onOutOfCredits } = opts;
+  const { onOutOfCredits, pdfPath } = opts;
 
   const download = useCallback(
     async (invoice: { id: string; invoiceNumber: string; pdfUrl?: string }): Promise<DownloadOutcome> => {
@@ -48,7 +54,9 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
         let response: Response;
         try {
           // A POST: spending a credit is never a GET (a prefetch or a link elsewhere must not).
-          response = await fetch(invoice.pdfUrl ?? `/api/invoices/${encodeURIComponent(invoice.id)}/pdf`, {
+          const path =
+            invoice.pdfUrl ?? pdfPath?.(invoice.id) ?? `/api/invoices/${encodeURIComponent(invoice.id)}/pdf`;
+          response = await fetch(path, {
             method: "POST",
             credentials: "same-origin",
           });
@@ -108,7 +116,7 @@ export function useDownloadPdf(opts: { onOutOfCredits?: () => void } = {}) {
         void queryClient.invalidateQueries({ queryKey: ["credits", "ledger"] });
       }
     },
-    [credits.isLoading, queryClient, onOutOfCredits],
+    [credits.isLoading, queryClient, onOutOfCredits, pdfPath],
   );
 
   return { download, downloadingId, creditsLoading: credits.isLoading, credits: credits.data?.credits };

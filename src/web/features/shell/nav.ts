@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Boxes,
+  FileMinus2,
   FilePlus2,
   FileSignature,
   FileSpreadsheet,
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
   { label: "Quotes", to: "/quotes", icon: FileSignature },
+  { label: "Credit & Debit Notes", to: "/credit-notes", icon: FileMinus2 },
   { label: "Recurring", to: "/recurring", icon: Repeat },
   { label: "Reports", to: "/reports", icon: FileSpreadsheet },
   { label: "Clients", to: "/clients", icon: Users },

@@ -6,6 +6,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/payment-success": PAGE_TITLES.paymentSuccess,
   "/invoice/new": PAGE_TITLES.newInvoice,
   "/invoices": PAGE_TITLES.invoices,
+  "/credit-notes": "Credit & Debit Notes",
   "/recurring": PAGE_TITLES.recurring,
   "/quotes": PAGE_TITLES.quotes,
   "/quotes/new": PAGE_TITLES.newQuote,

@@ -17,6 +17,7 @@ import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { NotesCard } from "#web/features/credit-notes/NotesCard";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
 import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
@@ -472,6 +473,9 @@ export function InvoiceEditor({
                   today={today}
                   onChanged={onServerChange}
                 />
+              )}
+              {saved && (saved.status === "due" || saved.status === "paid") && (
+                <NotesCard invoice={saved} today={today} onChanged={onServerChange} />
               )}
               {saved && saved.status !== "cancelled" && (
                 <Card role="region" aria-labelledby="repeat-heading">

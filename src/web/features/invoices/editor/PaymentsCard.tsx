@@ -223,12 +223,13 @@ export const PaymentsCard = memo(function PaymentsCard({
                   <div className="min-w-0">
                     <p className="font-medium tabular-nums">{money(p.amountMinor)}</p>
                     <p className="text-xs text-muted-foreground">
-                      {formatPageDate(p.paidOn)} · {PAYMENT_METHOD_LABELS[p.method]}
-                      {p.reference ? ` · ${p.reference}` : ""}
-                      {p.note ? ` · ${p.note}` : ""}
+                      {p.source === "credit_note"
+                        ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
+                        : `${formatPageDate(p.paidOn)} · ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
                     </p>
                   </div>
-                  <div className="flex gap-1">
+                  {/* A credit note's share changes only with its note (Credit notes card). */}
+                  <div className={p.source === "credit_note" ? "hidden" : "flex gap-1"}>
                     <Button
                       size="icon"
                       variant="outline"

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES, noteLineSchema } from "#domain/credit-notes";
+import { id, isoDate, isoDateTime, page, text } from "./common";
+import { invoiceSummarySchema } from "./invoices";
+import { route } from "./registry";
+
+// Credit and debit notes against an issued invoice (decision 0037). Amounts are integers in the
+// currency's minor unit, as everywhere in this API.
+
+export const creditNoteBody = z.object({
+  invoiceId: id,
+  kind: z.enum(NOTE_KINDS, "Choose a credit note or a debit note."),
+  noteDate: isoDate,
+  reason: z.enum(NOTE_REASONS, "Choose a reason."),
+  lines: z.array(noteLineSchema).min(1, "Choose at least one line.").max(500, "At most 500 lines."),
+  notes: text(5000, "Notes").optional().default(""),
+});
+export type CreditNoteBody = z.output<typeof creditNoteBody>;
+
+/** Cancelling takes no fields (an empty JSON object). */
+export const creditNoteCancelBody = z.object({});
+
+export const creditNoteListQuery = z.object({
+  kind: z.enum(NOTE_KINDS).optional().catch(undefined),
+  status: z.enum(NOTE_STATUSES).optional().catch(undefined),
+  search: text(200, "Search").optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  invoiceId: id.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(20)
+    .default(20)
+    .transform((n) => Math.min(n, 100)),
+});
+export type CreditNoteListQuery = z.output<typeof creditNoteListQuery>;
+
+export const creditNoteSummarySchema = z.object({
+  id,
+  kind: z.enum(NOTE_KINDS),
+  noteNumber: z.string(),
+  noteDate: isoDate,
+  reason: z.enum(NOTE_REASONS),
+  status: z.enum(NOTE_STATUSES),
+  currency: z.string(),
+  clientName: z.string(),
+  invoiceId: id,
+  invoiceNumber: z.string(),
+  invoiceDate: isoDate,
+  taxableMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  /** What the credit note took off the invoice's balance due (0 for a debit note). */
+  appliedMinor: z.number().int(),
+  /** A credit note's total beyond the balance it found: owed back to the client. */
+  excessMinor: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type CreditNoteSummary = z.output<typeof creditNoteSummarySchema>;
+
+export const creditNoteSchema = creditNoteSummarySchema.extend({
+  /** The note's document: an invoice document (client, company, lines, totals, GST) plus `note`. */
+  document: z.record(z.string(), z.unknown()),
+});
+export type CreditNote = z.output<typeof creditNoteSchema>;
+
+export const creditNoteAnswer = z.object({ note: creditNoteSchema, invoice: invoiceSummarySchema });
+export type CreditNoteAnswer = z.output<typeof creditNoteAnswer>;
+
+const params = z.object({ id });
+const tag = "Credit and debit notes";
+export const creditNoteRoutes = [
+  route({
+    method: "GET",
+    path: "/api/credit-notes",
+    summary:
+      "The user's credit and debit notes, newest first, filtered by kind, status, search, dates or invoice",
+    tag,
+    auth: "user",
+    query: creditNoteListQuery,
+    responses: { 200: page(creditNoteSummarySchema) },
+  }),
+  route({
+    method: "POST",
+    path: "/api/credit-notes",
+    summary:
+      "Issue a note against an issued invoice: numbered CN/ or DN/ per financial year; a credit note lowers the balance due, a sales return puts stock back",
+    tag,
+    auth: "user",
+    body: creditNoteBody,
+    responses: { 201: creditNoteAnswer },
+  }),
+  route({
+    method: "GET",
+    path: "/api/credit-notes/:id",
+    summary: "One note with its document and the original invoice's balance",
+    tag,
+    auth: "user",
+    params,
+    responses: { 200: creditNoteAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/credit-notes/:id/cancel",
+    summary: "Cancel a note: its credit goes back on the invoice's balance, returned stock leaves again",
+    tag,
+    auth: "user",
+    params,
+    body: creditNoteCancelBody,
+    responses: { 200: creditNoteAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/credit-notes/:id/pdf",
+    summary: "The note as a PDF file, for one download credit (402 at none)",
+    tag,
+    auth: "user",
+    params,
+    responses: { 200: { contentType: "application/pdf", description: "The note's PDF" } },
+  }),
+];

@@ -1,0 +1,61 @@
+import type { NoteDocument } from "./credit-notes";
+import type { Gstr1Document, Gstr1Line } from "./gst-gstr1-types";
+import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
+import type { InvoiceDocument } from "./invoice";
+import { type GstInvoiceTotals, isGstTotals } from "./totals";
+
+// The GSTR-1 builder's input for a credit or debit note (decision 0035): the GSTR-1 route hands
+// these to buildGstr1 beside the invoices. Only notes of a GST-registered account make one (their
+// document carries gstDetails and the GST totals); a retail note answers null.
+
+function linesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): Gstr1Line[] {
+  return doc.items.map((item, i) => {
+    const t = totals.lines[i]!;
+    return {
+      hsnSac: item.hsnSac,
+      description: item.name,
+      uqc: uqcOfLine(item),
+      quantity: String(item.quantity),
+      isService: isServiceCode(item.hsnSac),
+      ratePercent: Number(item.taxPercent || 0),
+      taxableMinor: t.taxableMinor,
+      igstMinor: t.igstMinor,
+      cgstMinor: t.cgstMinor,
+      sgstMinor: t.sgstMinor,
+      cessMinor: t.cessMinor,
+    };
+  });
+}
+
+/** The note as a GSTR-1 document, with the facts of the invoice it was issued against. */
+export function creditNoteToGstr1Document(
+  note: NoteDocument & { cancelled: boolean },
+  original: InvoiceDocument,
+): Gstr1Document | null {
+  const gst = note.gstDetails;
+  if (!gst || !isGstTotals(note.totals) || !original.gstDetails) return null;
+  const gstin = note.client.gstin.trim() || null;
+  return {
+    kind: note.note.kind === "credit" ? "credit_note" : "debit_note",
+    number: note.invoiceNumber,
+    date: note.invoiceDate,
+    cancelled: note.cancelled,
+    recipientGstin: gstin,
+    recipientName: note.client.name,
+    placeOfSupply: gst.placeOfSupply,
+    supplierStateCode: gst.supplierStateCode,
+    reverseCharge: gst.reverseCharge,
+    exportType: gst.exportType,
+    valueMinor: note.totals.totalMinor,
+    lines: linesOf(note, note.totals),
+    original: {
+      number: note.note.original.invoiceNumber,
+      date: note.note.original.invoiceDate,
+      valueMinor: original.totals.totalMinor,
+      recipientGstin: original.client.gstin.trim() || null,
+      placeOfSupply: original.gstDetails.placeOfSupply,
+      exportType: original.gstDetails.exportType,
+    },
+    reason: note.note.reason,
+  };
+}

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { NOTE_NUMBER_PREFIXES, type NoteKind } from "#domain/credit-notes";
+import { sequentialDocumentNumber } from "#domain/invoice-number";
+import { type Db, queryRows } from "../client";
+import { creditNoteSequences, creditNotes, invoices } from "../schema";
+
+// Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type NewCreditNote = typeof creditNotes.$inferInsert;
+
+export interface CreditNoteFilter {
+  kind?: NoteKind;
+  status?: "issued" | "cancelled";
+  search?: string;
+  from?: string;
+  to?: string;
+  invoiceId?: string;
+}
+
+const oneNote = (userId: string, id: string) => and(eq(creditNotes.id, id), eq(creditNotes.userId, userId));
+
+export async function findCreditNote(
+  db: Db,
+  userId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CreditNoteRow | null> {
+  const query = db.select().from(creditNotes).where(oneNote(userId, id));
+  const [row] = await (opts.forUpdate ? query.for("update") : query);
+  return row ?? null;
+}
+
+/** The notes issued against one invoice of the user, oldest first. */
+export async function notesOfInvoice(db: Db, userId: string, invoiceId: string): Promise<CreditNoteRow[]> {
+  return db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.userId, userId), eq(creditNotes.invoiceId, invoiceId)))
+    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.createdAt));
+}
+
+export async function insertCreditNote(tx: Db, note: NewCreditNote): Promise<CreditNoteRow> {
+  const [row] = await tx.insert(creditNotes).values(note).returning();
+  return row!;
+}
+
+export async function updateCreditNote(
+  tx: Db,
+  userId: string,
+  id: string,
+  fields: Partial<Pick<CreditNoteRow, "status" | "paymentId" | "appliedMinor">>,
+): Promise<CreditNoteRow> {
+  const [row] = await tx
+    .update(creditNotes)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(oneNote(userId, id))
+    .returning();
+  return row!;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(userId: string, filter: CreditNoteFilter): SQL {
+  const conditions: SQL[] = [eq(creditNotes.userId, userId)];
+  if (filter.kind) conditions.push(eq(creditNotes.kind, filter.kind));
+  if (filter.status) conditions.push(eq(creditNotes.status, filter.status));
+  if (filter.from) conditions.push(gte(creditNotes.noteDate, filter.from));
+  if (filter.to) conditions.push(lte(creditNotes.noteDate, filter.to));
+  if (filter.invoiceId) conditions.push(eq(creditNotes.invoiceId, filter.invoiceId));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(
+        ilike(creditNotes.noteNumber, pattern),
+        ilike(creditNotes.clientName, pattern),
+        sql`${creditNotes.noteData}->'note'->'original'->>'invoiceNumber' ilike ${pattern}`,
+      )!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** One page of the user's notes, newest first, and how many match. */
+export async function listCreditNotes(
+  db: Db,
+  userId: string,
+  params: CreditNoteFilter & { page: number; pageSize: number },
+): Promise<{ rows: CreditNoteRow[]; total: number }> {
+  const where = whereOf(userId, params);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(creditNotes)
+      .where(where)
+      .orderBy(desc(creditNotes.noteDate), desc(creditNotes.createdAt), desc(creditNotes.id))
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize),
+    db.select({ n: count() }).from(creditNotes).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * Takes the next number of the kind's series for the financial year, in the create's
+ * transaction: the upsert locks the counter row until the transaction ends, so concurrent
+ * creates queue up, and a rolled-back create gives its number back (no gaps).
+ */
+export async function allocateNoteNumber(
+  tx: Db,
+  userId: string,
+  kind: NoteKind,
+  financialYear: string,
+): Promise<string> {
+  const [row] = await queryRows<{ last_value: number }>(
+    tx,
+    sql`insert into ${creditNoteSequences} (user_id, kind, financial_year, last_value)
+        values (${userId}, ${kind}, ${financialYear}, 1)
+        on conflict (user_id, kind, financial_year)
+        do update set last_value = ${creditNoteSequences}.last_value + 1
+        returning last_value`,
+  );
+  return sequentialDocumentNumber(NOTE_NUMBER_PREFIXES[kind], financialYear, Number(row!.last_value));
+}
+
+/** Whether the invoice has a note that is not cancelled (it then keeps its status and stays). */
+export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.userId, userId),
+        eq(creditNotes.invoiceId, invoiceId),
+        eq(creditNotes.status, "issued"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The user's notes dated in [from, to] with their original invoice's stored document, for the
+ * GSTR-1 return (cancelled ones too: the return's document summary counts them).
+ */
+export async function notesWithOriginalsBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ note: CreditNoteRow; originalData: unknown }[]> {
+  const rows = await db
+    .select({ note: creditNotes, originalData: invoices.invoiceData })
+    .from(creditNotes)
+    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.userId, userId)))
+    .where(
+      and(eq(creditNotes.userId, userId), gte(creditNotes.noteDate, from), lte(creditNotes.noteDate, to)),
+    )
+    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
+  return rows;
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import type { CreditNoteBody, CreditNoteListQuery } from "#contract/credit-notes";
+import { creditNoteToGstr1Document } from "#domain/credit-note-gstr1";
+import {
+  buildNoteDocument,
+  creditApplication,
+  type EarlierNote,
+  NOTE_MESSAGES,
+  NOTE_TITLES,
+  type NoteDocument,
+  noteStockReturns,
+} from "#domain/credit-notes";
+import { formatMoney } from "#domain/format";
+import type { InvoiceDocument } from "#domain/invoice";
+import { financialYearOfIsoDate } from "#domain/invoice-number";
+import type { Db } from "../db/client";
+import {
+  allocateNoteNumber,
+  type CreditNoteRow,
+  findCreditNote,
+  insertCreditNote,
+  listCreditNotes,
+  notesOfInvoice,
+  notesWithOriginalsBetween,
+  updateCreditNote,
+} from "../db/queries/credit-notes";
+import { deleteInvoicePayment } from "../db/queries/invoice-payments";
+import { findInvoice, type InvoiceRow } from "../db/queries/invoices";
+import { applyStockChange } from "../db/queries/stock";
+import { AppError, notFound } from "../errors";
+import { recordInvoiceEvent } from "./invoice-events";
+import { recordPayment, settle } from "./invoice-payments";
+
+// Credit and debit notes (GST issue part 5; docs/decisions/0037-credit-notes.md). Creating and
+// cancelling run in one transaction that locks the original invoice first, so notes and payments
+// of one invoice take turns: the number, the note, its share of the balance (an invoice_payments
+// row of source "credit_note", through the payments' own path so status, amount paid, dashboard
+// sums and due balances follow) and the returned stock are written together or not at all.
+
+export interface NoteWithInvoice {
+  note: CreditNoteRow;
+  invoice: InvoiceRow;
+}
+
+const originalDocument = (row: InvoiceRow): InvoiceDocument & { status: InvoiceRow["status"] } => ({
+  ...row.invoiceData,
+  status: row.status,
+  paymentDate: row.paymentDate,
+});
+
+async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
+  const row = await findInvoice(tx, userId, invoiceId, { forUpdate: true });
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+const earlierOf = (rows: CreditNoteRow[]): EarlierNote[] =>
+  rows.map((r) => ({
+    kind: r.kind,
+    status: r.status,
+    totalMinor: Number(r.totalMinor),
+    document: r.noteData as NoteDocument,
+  }));
+
+/** Moves the returned stock of a sales-return credit note in (sign 1) or out again (sign -1). */
+async function moveStock(tx: Db, userId: string, note: CreditNoteRow, sign: 1 | -1): Promise<void> {
+  const doc = note.noteData as NoteDocument;
+  const title = NOTE_TITLES[note.kind];
+  for (const [productId, units] of [...noteStockReturns(doc)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await applyStockChange(tx, {
+      userId,
+      productId,
+      changeUnits: sign * units,
+      reason: sign === 1 ? "credit_note_issued" : "credit_note_cancelled",
+      note:
+        sign === 1
+          ? `${title} ${note.noteNumber}: returned against ${doc.note.original.invoiceNumber}`
+          : `${title} ${note.noteNumber} cancelled`,
+      invoiceId: note.invoiceId,
+      invoiceNumber: note.noteNumber,
+      // Cancelling a return takes the goods out again even if they were sold since (as an
+      // invoice going back to due would refuse, a cancelled note must not be stuck).
+      allowNegative: true,
+    });
+  }
+}
+
+export async function createCreditNote(
+  db: Db,
+  userId: string,
+  input: CreditNoteBody,
+): Promise<NoteWithInvoice> {
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, userId, input.invoiceId);
+    const earlier = earlierOf(await notesOfInvoice(tx, userId, invoice.id));
+    const original = originalDocument(invoice);
+    const financialYear = financialYearOfIsoDate(input.noteDate);
+    const money = (minor: number) => formatMoney(minor, invoice.currency);
+    // Checked once before a number is taken, and built again with it (a refusal keeps the series).
+    buildNoteDocument(original, refOf(invoice), input, "CN/2000-01/0001", earlier, money);
+    const number = await allocateNoteNumber(tx, userId, input.kind, financialYear);
+    const document = buildNoteDocument(original, refOf(invoice), input, number, earlier, money);
+    const totals = document.totals;
+    const { appliedMinor } =
+      input.kind === "credit"
+        ? creditApplication(totals.totalMinor, invoice.totalMinor, invoice.amountPaidMinor)
+        : { appliedMinor: 0 };
+    let note = await insertCreditNote(tx, {
+      id: randomUUID(),
+      userId,
+      kind: input.kind,
+      invoiceId: invoice.id,
+      noteNumber: number,
+      financialYear,
+      noteDate: input.noteDate,
+      reason: input.reason,
+      status: "issued",
+      currency: invoice.currency,
+      clientName: document.clientName,
+      taxableMinor: totals.taxableMinor,
+      taxMinor: totals.taxMinor,
+      totalMinor: totals.totalMinor,
+      appliedMinor,
+      noteData: document,
+    });
+    let updated = invoice;
+    if (appliedMinor > 0) {
+      const { payment, invoice: after } = await recordPayment(
+        tx,
+        userId,
+        invoice.id,
+        {
+          amountMinor: appliedMinor,
+          paidOn: input.noteDate,
+          method: "other",
+          reference: number,
+          note: `${NOTE_TITLES.credit} ${number}`,
+        },
+        { source: "credit_note", inTransaction: true },
+      );
+      updated = after;
+      note = await updateCreditNote(tx, userId, note.id, { paymentId: payment.id });
+    }
+    await recordInvoiceEvent(tx, {
+      userId,
+      invoiceId: invoice.id,
+      kind: "note_issued",
+      detail: { kind: input.kind, number, totalMinor: totals.totalMinor, currency: invoice.currency },
+    });
+    await moveStock(tx, userId, note, 1);
+    return { note, invoice: updated };
+  });
+}
+
+const refOf = (invoice: InvoiceRow) => ({
+  invoiceId: invoice.id,
+  invoiceNumber: invoice.invoiceNumber,
+  invoiceDate: invoice.invoiceDate,
+});
+
+/** Cancels a note: its share of the balance comes off the invoice's payments, returned stock leaves. */
+export async function cancelCreditNote(db: Db, userId: string, noteId: string): Promise<NoteWithInvoice> {
+  return db.transaction(async (tx) => {
+    const found = await findCreditNote(tx, userId, noteId);
+    if (!found) throw notFound("Credit note");
+    const invoice = await lockInvoice(tx, userId, found.invoiceId);
+    const note = (await findCreditNote(tx, userId, noteId, { forUpdate: true }))!;
+    if (note.status === "cancelled")
+      throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.alreadyCancelled);
+    let updated = invoice;
+    if (note.paymentId) {
+      const deleted = await deleteInvoicePayment(tx, { userId, invoiceId: invoice.id, id: note.paymentId });
+      if (deleted) {
+        await recordInvoiceEvent(tx, {
+          userId,
+          invoiceId: invoice.id,
+          kind: "payment_deleted",
+          detail: {
+            amountMinor: Number(deleted.amountMinor),
+            currency: invoice.currency,
+            method: deleted.method,
+            source: deleted.source,
+            reference: deleted.reference,
+          },
+        });
+        updated = await settle(tx, userId, invoice);
+      }
+    }
+    const cancelled = await updateCreditNote(tx, userId, note.id, { status: "cancelled", paymentId: null });
+    await moveStock(tx, userId, note, -1);
+    return { note: cancelled, invoice: updated };
+  });
+}
+
+export async function readCreditNote(db: Db, userId: string, noteId: string): Promise<NoteWithInvoice> {
+  const note = await findCreditNote(db, userId, noteId);
+  if (!note) throw notFound("Credit note");
+  const invoice = await findInvoice(db, userId, note.invoiceId);
+  if (!invoice) throw notFound("Credit note");
+  return { note, invoice };
+}
+
+export async function listUserCreditNotes(db: Db, userId: string, query: CreditNoteListQuery) {
+  if (query.invoiceId && !(await findInvoice(db, userId, query.invoiceId))) throw notFound("Invoice");
+  return listCreditNotes(db, userId, query);
+}
+
+/**
+ * The GSTR-1 builder's documents for the user's notes dated in [from, to] ("YYYY-MM-DD"): only
+ * notes of a GST-registered account make one (decision 0037). For the GSTR-1 route.
+ */
+export async function gstr1NoteDocuments(db: Db, userId: string, from: string, to: string) {
+  const rows = await notesWithOriginalsBetween(db, userId, from, to);
+  return rows
+    .map(({ note, originalData }) =>
+      creditNoteToGstr1Document(
+        { ...(note.noteData as NoteDocument), cancelled: note.status === "cancelled" },
+        originalData as InvoiceDocument,
+      ),
+    )
+    .filter((doc) => doc !== null);
+}
