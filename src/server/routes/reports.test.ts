@@ -336,6 +336,95 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect((await get(t.app, "/api/credits", regular.cookie)).json()).toEqual(credits);
   });
 
+  it("takes the month's credit notes in: CDNR, CDNUR against a B2CL invoice, and B2CS rows reduced", async () => {
+    const noted = await signUpAndSignIn(t);
+    expect((await putSettings(t, registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
+    const bodies = {
+      b2cs: invoice("INV/2026-27/0001", "2026-11-02", { name: "Walk-in buyer", billingAddress: mh }, [
+        goods("500", "18", "2"),
+      ]),
+      b2cl: invoice("INV/2026-27/0002", "2026-11-02", { name: "Anita Rao", billingAddress: ka }, [
+        goods("150000", "18"),
+      ]),
+      b2b: invoice(
+        "INV/2026-27/0003",
+        "2026-11-02",
+        { name: "Ravi", company: "Reliable Supplies LLP", gstin: BUYER_KA, billingAddress: ka },
+        [goods("10000", "18")],
+      ),
+    };
+    const returned = async (body: (typeof bodies)["b2cs"], quantity: string) => {
+      const created = await create(noted, body);
+      const res = await post(
+        t.app,
+        "/api/credit-notes",
+        {
+          invoiceId: created.id,
+          kind: "credit",
+          noteDate: "2026-11-20",
+          reason: "sales_return",
+          lines: [{ originalLineId: body.items[0]!.id, quantity }],
+        },
+        noted.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().note as { noteNumber: string };
+    };
+    const onB2cs = await returned(bodies.b2cs, "1");
+    const onB2cl = await returned(bodies.b2cl, "1");
+    const onB2b = await returned(bodies.b2b, "1");
+    const { json } = await gstr1(noted.cookie);
+
+    // The B2CS invoice's row is what is left after its credit note: one of two almirahs.
+    expect(json.b2cs).toEqual([
+      expect.objectContaining({
+        sply_ty: "INTRA",
+        pos: "27",
+        rt: 18,
+        txval: 500,
+        camt: r(half(p("1000"), 18) - half(p("500"), 18)),
+        samt: r(half(p("1000"), 18) - half(p("500"), 18)),
+      }),
+    ]);
+    expect(JSON.stringify(json.cdnur ?? [])).not.toContain(onB2cs.noteNumber);
+    expect(JSON.stringify(json.cdnr ?? [])).not.toContain(onB2cs.noteNumber);
+    // The B2CL invoice's note is in CDNUR, IGST only.
+    expect(json.cdnur).toEqual([
+      expect.objectContaining({
+        typ: "B2CL",
+        ntty: "C",
+        nt_num: onB2cl.noteNumber,
+        nt_dt: "20-11-2026",
+        val: r(p("150000") + igst(p("150000"), 18)),
+        pos: "29",
+      }),
+    ]);
+    // The registered buyer's note is in CDNR under its GSTIN.
+    const cdnr = json.cdnr?.find((c) => c.ctin === BUYER_KA)?.nt;
+    expect(cdnr).toEqual([
+      expect.objectContaining({
+        ntty: "C",
+        nt_num: onB2b.noteNumber,
+        val: r(p("10000") + igst(p("10000"), 18)),
+        pos: "29",
+      }),
+    ]);
+    // Documents issued: three invoices and three credit notes.
+    const credit = json.doc_issue?.doc_det.find((d) => d.doc_num === 5)?.docs;
+    expect(credit).toEqual([
+      expect.objectContaining({
+        from: onB2cs.noteNumber,
+        to: onB2b.noteNumber,
+        totnum: 3,
+        cancel: 0,
+        net_issue: 3,
+      }),
+    ]);
+    // HSN summary: what was sold less what came back.
+    const hsnTaxable = (json.hsn?.data ?? []).reduce((sum, row) => sum + p(String(row.txval)), 0);
+    expect(hsnTaxable).toBe(p("1000") + p("150000") + p("10000") - p("500") - p("150000") - p("10000"));
+  });
+
   it("answers each section as CSV, and the page's figures", async () => {
     const res = await get(t.app, "/api/reports/gstr1?period=2026-11&format=csv&section=b2b", regular.cookie);
     expect(res.statusCode).toBe(200);

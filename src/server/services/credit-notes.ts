@@ -209,9 +209,10 @@ export async function listUserCreditNotes(db: Db, userId: string, query: CreditN
  * The GSTR-1 builder's documents for the user's notes dated in [from, to] ("YYYY-MM-DD"): only
  * notes of a GST-registered account make one (decision 0037). For the GSTR-1 route.
  */
-export async function gstr1NoteDocuments(db: Db, userId: string, from: string, to: string) {
+export async function gstr1NoteDocuments(db: Db, userId: string, from: string, to: string, gstin?: string) {
   const rows = await notesWithOriginalsBetween(db, userId, from, to);
   return rows
+    .filter(({ originalData }) => !gstin || (originalData as InvoiceDocument).company?.gst?.gstin === gstin)
     .map(({ note, originalData }) =>
       creditNoteToGstr1Document(
         { ...(note.noteData as NoteDocument), cancelled: note.status === "cancelled" },

@@ -10,6 +10,7 @@ import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
 import { findInvoice } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { gstr1NoteDocuments } from "./credit-notes";
 
 // GSTR-1 and e-invoice files (decisions 0034, 0035). Nothing here costs a credit: DECISIONS §10,
 // credits pay for PDF files only.
@@ -47,7 +48,8 @@ export async function gstr1DocumentsForMonth(
   period: string,
   gstin: string,
 ): Promise<{ documents: Gstr1Document[]; leftOut: LeftOut[] }> {
-  const rows = await listIssuedInvoicesBetween(db, userId, monthRange(period));
+  const range = monthRange(period);
+  const rows = await listIssuedInvoicesBetween(db, userId, range);
   const documents: Gstr1Document[] = [];
   const leftOut: LeftOut[] = [];
   for (const row of rows) {
@@ -64,6 +66,10 @@ export async function gstr1DocumentsForMonth(
     if (result.included) documents.push(result.document);
     else leftOut.push({ invoiceNumber: row.invoiceNumber, reason: result.reason });
   }
+  // Credit and debit notes of the month, each with its original invoice (CDNR, CDNUR, or a change
+  // to the B2CS rows); retail notes have no GST part and are not in the return.
+  // Notes of invoices made under another GSTIN are left out, as those invoices are.
+  documents.push(...(await gstr1NoteDocuments(db, userId, range.from, range.to, gstin)));
   return { documents, leftOut };
 }
 
