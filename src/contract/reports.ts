@@ -89,4 +89,16 @@ export const reportRoutes = [
       200: { contentType: "application/json", description: "einvoice_<number>.json" },
     },
   }),
+  route({
+    method: "GET",
+    path: "/api/credit-notes/:id/einvoice",
+    summary:
+      "A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document), or why it has none",
+    tag,
+    auth: "user",
+    params: idParams,
+    responses: {
+      200: { contentType: "application/json", description: "einvoice_<note number>.json" },
+    },
+  }),
 ];

@@ -217,3 +217,38 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
     },
   };
 }
+
+/** A stored credit or debit note, as its e-invoice needs it (decision 0037). */
+export interface StoredGstNote {
+  kind: "credit" | "debit";
+  noteNumber: string;
+  status: "issued" | "cancelled";
+  noteDate: string;
+  currency: string;
+  /** The note's document: the original's snapshots, the note's lines and totals. */
+  document: StoredGstInvoice["document"];
+  original: { invoiceNumber: string; invoiceDate: string };
+}
+
+/**
+ * The e-invoice input of a credit or debit note (Typ CRN or DBN), with its original invoice as the
+ * preceding document; the same checks as an invoice's (a note to an unregistered buyer is B2C).
+ */
+export function eInvoiceInputOfNote(note: StoredGstNote): EInvoiceInputResult {
+  const result = eInvoiceInputOfInvoice({
+    invoiceNumber: note.noteNumber,
+    status: note.status === "issued" ? "due" : "cancelled",
+    invoiceDate: note.noteDate,
+    currency: note.currency,
+    document: note.document,
+  });
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    input: {
+      ...result.input,
+      documentKind: note.kind === "credit" ? "credit_note" : "debit_note",
+      precedingInvoice: { number: note.original.invoiceNumber, date: note.original.invoiceDate },
+    },
+  };
+}

@@ -539,6 +539,61 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       });
     });
 
+    it("a credit note and a debit note to a registered buyer validate as CRN and DBN with their invoice; a B2C note is refused", async () => {
+      const noted = await signUpAndSignIn(t);
+      expect((await putSettings(t, registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
+      const body = invoice(
+        "INV/2026-27/0001",
+        "2026-11-02",
+        { name: "Ravi", company: "Reliable Supplies LLP", gstin: BUYER_KA, billingAddress: ka },
+        [goods("10000", "18", "2")],
+      );
+      const b2b = await create(noted, body);
+      const note = async (invoiceId: string, kind: "credit" | "debit", lines: unknown[]) => {
+        const res = await post(
+          t.app,
+          "/api/credit-notes",
+          { invoiceId, kind, noteDate: "2026-11-20", reason: "correction_in_invoice", lines },
+          noted.cookie,
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().note as { id: string; noteNumber: string };
+      };
+      const credit = await note(b2b.id, "credit", [{ originalLineId: body.items[0]!.id, quantity: "1" }]);
+      const res = await get(t.app, `/api/credit-notes/${credit.id}/einvoice`, noted.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const crn = expectValid(res.body);
+      expect(crn.DocDtls).toEqual({ Typ: "CRN", No: credit.noteNumber, Dt: "20/11/2026" });
+      expect(crn.RefDtls.PrecDocDtls).toEqual([{ InvNo: "INV/2026-27/0001", InvDt: "02/11/2026" }]);
+      expect(crn.ValDtls).toMatchObject({ AssVal: 10000, IgstVal: r(igst(p("10000"), 18)) });
+      expect(crn.BuyerDtls).toMatchObject({ Gstin: BUYER_KA, Pos: "29" });
+
+      const debit = await note(b2b.id, "debit", [{ originalLineId: body.items[0]!.id, quantity: "1" }]);
+      const dbn = expectValid(
+        (await get(t.app, `/api/credit-notes/${debit.id}/einvoice`, noted.cookie)).body,
+      );
+      expect(dbn.DocDtls.Typ).toBe("DBN");
+
+      const retailBody = invoice("INV/2026-27/0002", "2026-11-02", { name: "Walk-in", billingAddress: mh }, [
+        goods("500", "18"),
+      ]);
+      const b2c = await create(noted, retailBody);
+      const b2cNote = await note(b2c.id, "credit", [
+        { originalLineId: retailBody.items[0]!.id, quantity: "1" },
+      ]);
+      const refused = await get(t.app, `/api/credit-notes/${b2cNote.id}/einvoice`, noted.cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: "einvoice_not_available",
+        message: E_INVOICE_B2C_MESSAGE,
+      });
+      // Another user's note is not found.
+      const other = await signUpAndSignIn(t);
+      expect((await get(t.app, `/api/credit-notes/${credit.id}/einvoice`, other.cookie)).statusCode).toBe(
+        404,
+      );
+    });
+
     it("an export validates, with URP and 96", async () => {
       const res = await einvoice(ids.expWith);
       expect(res.statusCode, res.body).toBe(200);

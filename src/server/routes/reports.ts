@@ -5,7 +5,7 @@ import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
-import { invoiceEInvoice, userGstr1 } from "../services/gst-returns";
+import { invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
 import { parseBody } from "./validate";
 
 // GSTR-1 and e-invoice downloads. API keys (read) reach them like the invoice routes; none costs a credit.
@@ -40,6 +40,16 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   app.get<{ Params: { id: string } }>("/api/invoices/:id/einvoice", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { fileName, payload } = await invoiceEInvoice(db, me.id, request.params.id);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .send(JSON.stringify(payload));
+  });
+
+  app.get<{ Params: { id: string } }>("/api/credit-notes/:id/einvoice", async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const { fileName, payload } = await noteEInvoice(db, me.id, request.params.id);
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${fileName}"`)

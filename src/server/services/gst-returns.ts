@@ -1,11 +1,17 @@
+import type { NoteDocument } from "#domain/credit-notes";
 import { daysInMonth } from "#domain/dates";
 import { buildEInvoice, EInvoiceInputError, type EInvoicePayload } from "#domain/gst-einvoice";
-import { eInvoiceInputOfInvoice } from "#domain/gst-einvoice-input";
+import {
+  type EInvoiceInputResult,
+  eInvoiceInputOfInvoice,
+  eInvoiceInputOfNote,
+} from "#domain/gst-einvoice-input";
 import { buildGstr1, GSTR1_NOT_OFFERED_MESSAGE, type Gstr1Document, type Gstr1Json } from "#domain/gst-gstr1";
 import { gstr1ReceiverNames } from "#domain/gst-gstr1-csv";
 import { gstr1DocumentOfInvoice } from "#domain/gst-return-documents";
 import { gstRegistrationOf } from "#domain/settings";
 import type { Db } from "../db/client";
+import { findCreditNote } from "../db/queries/credit-notes";
 import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
 import { findInvoice } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
@@ -97,10 +103,38 @@ export async function invoiceEInvoice(
     currency: row.currency,
     document: row.invoiceData,
   });
+  return eInvoiceFile(result, row.invoiceNumber);
+}
+
+/** A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document). */
+export async function noteEInvoice(
+  db: Db,
+  userId: string,
+  noteId: string,
+): Promise<{ fileName: string; payload: EInvoicePayload }> {
+  const note = await findCreditNote(db, userId, noteId);
+  if (!note) throw notFound("Credit note");
+  const document = note.noteData as NoteDocument;
+  const result = eInvoiceInputOfNote({
+    kind: note.kind,
+    noteNumber: note.noteNumber,
+    status: note.status,
+    noteDate: note.noteDate,
+    currency: note.currency,
+    document,
+    original: document.note.original,
+  });
+  return eInvoiceFile(result, note.noteNumber);
+}
+
+function eInvoiceFile(
+  result: EInvoiceInputResult,
+  number: string,
+): { fileName: string; payload: EInvoicePayload } {
   if (!result.ok) throw new AppError("einvoice_not_available", result.reason);
   try {
     const payload = buildEInvoice(result.input);
-    return { fileName: `einvoice_${row.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}.json`, payload };
+    return { fileName: `einvoice_${number.replace(/[^A-Za-z0-9-]/g, "_")}.json`, payload };
   } catch (error) {
     if (error instanceof EInvoiceInputError) {
       throw new AppError(

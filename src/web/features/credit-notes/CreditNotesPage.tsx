@@ -14,6 +14,8 @@ import { Field, Input, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { useDebounced } from "#web/lib/useDebounced";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
+import { useFileDownload } from "../reports/download-file";
+import { settingsQuery } from "../settings/settingsQuery";
 import { cancelNote, fetchNotes, type NoteFilters, notePdfPath, notesKey } from "./api";
 
 // Every credit and debit note, newest first, with filters, the PDF (one credit each) and cancel.
@@ -31,6 +33,9 @@ export function CreditNotesPage() {
     placeholderData: keepPreviousData,
   });
   const { download, downloadingId } = useDownloadPdf({ pdfPath: notePdfPath });
+  // A regular taxpayer's notes to registered buyers have e-invoice JSON (the server says why not).
+  const registered = useQuery(settingsQuery).data?.gstRegistration?.type === "regular";
+  const eInvoice = useFileDownload();
   const [cancelling, setCancelling] = useState<CreditNoteSummary | null>(null);
   const cancel = useMutation({
     mutationFn: (note: CreditNoteSummary) => cancelNote(note.id),
@@ -139,6 +144,23 @@ export function CreditNotesPage() {
                       {downloadingId !== n.id && <Download className="h-4 w-4" aria-hidden="true" />}
                       PDF
                     </Button>
+                    {registered && n.status === "issued" && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        busy={eInvoice.running === n.id}
+                        aria-label={`Download e-invoice JSON of ${n.noteNumber}`}
+                        onClick={() =>
+                          void eInvoice.run(
+                            n.id,
+                            `/api/credit-notes/${encodeURIComponent(n.id)}/einvoice`,
+                            `einvoice_${n.noteNumber}.json`,
+                          )
+                        }
+                      >
+                        E-invoice JSON
+                      </Button>
+                    )}
                     {n.status === "issued" && (
                       <Button
                         size="sm"
