@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES, noteLineSchema } from "#domain/credit-notes";
-import { id, isoDate, isoDateTime, page, text } from "./common";
+import { errorSchema, id, isoDate, isoDateTime, page, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
 
@@ -120,5 +120,14 @@ export const creditNoteRoutes = [
     auth: "user",
     params,
     responses: { 200: { contentType: "application/pdf", description: "The note's PDF" } },
+  }),
+  route({
+    method: "GET",
+    path: "/api/credit-notes/:id/pdf",
+    summary: "Always 405: a download spends a credit, so it is a POST",
+    tag,
+    auth: "public",
+    params,
+    responses: { 405: errorSchema },
   }),
 ];

@@ -269,8 +269,21 @@ describeEachDb("credit and debit notes", (kind) => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const p = await product(s);
+    // A registered buyer's tax invoice names each line's HSN/SAC (Rule 46).
     const inv = await invoice(s, p.id, {
       client: { name: "Chennai Mart", gstin: "33AAACB1234C1ZM" },
+      items: [
+        {
+          id: "a",
+          productId: p.id,
+          name: "Kettle",
+          hsnSac: "85161000",
+          quantity: "4",
+          rate: "1000",
+          taxPercent: "18",
+        },
+        { id: "b", name: "Fitting", hsnSac: "998719", quantity: "1", rate: "500" },
+      ],
     });
     const original = (await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice.document;
     expect(original.gstDetails?.split).toBe("igst");

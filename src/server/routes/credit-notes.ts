@@ -3,10 +3,8 @@ import { creditNoteBody, creditNoteListQuery } from "#contract/credit-notes";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { isDatabaseUnavailable } from "../db/unavailable";
-import { AppError } from "../errors";
 import type { PdfRenderer } from "../pdf/pool";
-import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
+import { RenderQueue } from "../pdf/render-queue";
 import { presentCreditNote, presentCreditNoteSummary } from "../presenters/credit-notes";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import {
@@ -18,6 +16,7 @@ import {
 } from "../services/credit-notes";
 import { userToday } from "../services/invoice-reads";
 import { downloadCreditNotePdf } from "../services/note-downloads";
+import { registerPaidPdfRoute } from "./pdf-download";
 import { parseBody } from "./validate";
 
 type IdParams = { Params: { id: string } };
@@ -65,32 +64,7 @@ export function registerCreditNoteRoutes(
     return answer(me.id, await cancelCreditNote(db, me.id, request.params.id));
   });
 
-  app.post<IdParams>("/api/credit-notes/:id/pdf", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    let download: Awaited<ReturnType<typeof downloadCreditNotePdf>>;
-    try {
-      download = await downloadCreditNotePdf({ db, queue }, me.id, request.params.id);
-    } catch (error) {
-      if (error instanceof RenderQueueFullError) {
-        return reply
-          .status(error.reason === "owner" ? 429 : 503)
-          .header("retry-after", String(error.retryAfterSeconds))
-          .send({
-            error: {
-              code: error.reason === "owner" ? "too_many_requests" : "service_unavailable",
-              message: error.message,
-            },
-          });
-      }
-      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
-      request.log.error({ err: error, noteId: request.params.id }, "PDF render failed");
-      throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
-    }
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${download.filename}"`)
-      .header("x-credits-remaining", String(download.creditsRemaining))
-      .header("cache-control", "no-store")
-      .send(download.pdf);
-  });
+  registerPaidPdfRoute(app, auth, "/api/credit-notes/:id/pdf", (userId, id) =>
+    downloadCreditNotePdf({ db, queue }, userId, id),
+  );
 }

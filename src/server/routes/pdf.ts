@@ -3,13 +3,12 @@ import { sendBody } from "#contract/invoice-payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { isDatabaseUnavailable } from "../db/unavailable";
-import { AppError } from "../errors";
 import type { PdfRenderer } from "../pdf/pool";
-import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
+import { RenderQueue } from "../pdf/render-queue";
 import { downloadInvoicePdf } from "../services/downloads";
 import type { MailOutbox } from "../services/mail-jobs";
 import { sendInvoice } from "../services/send-invoice";
+import { registerPaidPdfRoute } from "./pdf-download";
 import { parseBody } from "./validate";
 
 const PDF_URL = "/api/invoices/:id/pdf";
@@ -35,43 +34,7 @@ export function registerPdfRoutes(
       input,
     );
   });
-  app.get(PDF_URL, async (_request, reply) =>
-    reply
-      .status(405)
-      .header("allow", "POST")
-      .send({
-        error: {
-          code: "method_not_allowed",
-          message: "A PDF download costs a credit, so it must be a POST from the Bahi app.",
-        },
-      }),
+  registerPaidPdfRoute(app, deps.auth, PDF_URL, (userId, id) =>
+    downloadInvoicePdf({ db: deps.db, queue }, userId, id),
   );
-  app.post<{ Params: { id: string } }>(PDF_URL, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
-    let download: Awaited<ReturnType<typeof downloadInvoicePdf>>;
-    try {
-      download = await downloadInvoicePdf({ db: deps.db, queue }, me.id, request.params.id);
-    } catch (error) {
-      if (error instanceof RenderQueueFullError) {
-        return reply
-          .status(error.reason === "owner" ? 429 : 503)
-          .header("retry-after", String(error.retryAfterSeconds))
-          .send({
-            error: {
-              code: error.reason === "owner" ? "too_many_requests" : "service_unavailable",
-              message: error.message,
-            },
-          });
-      }
-      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
-      request.log.error({ err: error, invoiceId: request.params.id }, "PDF render failed");
-      throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
-    }
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${download.filename}"`)
-      .header("x-credits-remaining", String(download.creditsRemaining))
-      .header("cache-control", "no-store")
-      .send(download.pdf);
-  });
 }

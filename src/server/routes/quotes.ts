@@ -4,9 +4,7 @@ import { quoteInputSchema, quoteListQuery, quoteNextNumberQuery, quoteStatusChan
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { isDatabaseUnavailable } from "../db/unavailable";
-import { AppError } from "../errors";
-import { RenderQueue, RenderQueueFullError } from "../pdf/render-queue";
+import { RenderQueue } from "../pdf/render-queue";
 import { presentPage } from "../presenters/page";
 import { presentQuote, presentQuoteSummary } from "../presenters/quotes";
 import type { MailOutbox } from "../services/mail-jobs";
@@ -23,6 +21,7 @@ import {
   sourceQuote,
   updateQuote,
 } from "../services/quotes";
+import { registerPaidPdfRoute } from "./pdf-download";
 import { parseBody } from "./validate";
 
 type IdParams = { Params: { id: string } };
@@ -114,43 +113,7 @@ export function registerQuoteRoutes(
   });
 
   // The PDF: one credit, a POST (DECISIONS §10), as routes/pdf.ts does for invoices.
-  app.get("/api/quotes/:id/pdf", async (_request, reply) =>
-    reply
-      .status(405)
-      .header("allow", "POST")
-      .send({
-        error: {
-          code: "method_not_allowed",
-          message: "A PDF download costs a credit, so it must be a POST from the Bahi app.",
-        },
-      }),
+  registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (userId, id) =>
+    downloadQuotePdf({ db, queue }, userId, id),
   );
-  app.post<IdParams>("/api/quotes/:id/pdf", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    let download: Awaited<ReturnType<typeof downloadQuotePdf>>;
-    try {
-      download = await downloadQuotePdf({ db, queue }, me.id, request.params.id);
-    } catch (error) {
-      if (error instanceof RenderQueueFullError) {
-        return reply
-          .status(error.reason === "owner" ? 429 : 503)
-          .header("retry-after", String(error.retryAfterSeconds))
-          .send({
-            error: {
-              code: error.reason === "owner" ? "too_many_requests" : "service_unavailable",
-              message: error.message,
-            },
-          });
-      }
-      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
-      request.log.error({ err: error, quoteId: request.params.id }, "PDF render failed");
-      throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
-    }
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${download.filename}"`)
-      .header("x-credits-remaining", String(download.creditsRemaining))
-      .header("cache-control", "no-store")
-      .send(download.pdf);
-  });
 }

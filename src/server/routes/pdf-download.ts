@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import type { Auth } from "../auth/auth";
+import { requireUser } from "../auth/session";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { AppError } from "../errors";
+import { RenderQueueFullError } from "../pdf/render-queue";
+
+/** What a paid download answers: the file, its name and the credits left after it. */
+export interface PaidPdf {
+  pdf: Buffer | Uint8Array;
+  filename: string;
+  creditsRemaining: number;
+}
+
+/**
+ * `POST <path>`: a document (invoice, quote, credit or debit note) as a PDF file, for one download
+ * credit. Spending a credit is never a GET or HEAD (DECISIONS §10): a link on another site, a
+ * prefetch or `curl -I` must not spend one, and the origin check covers POSTs; GET and HEAD
+ * answer 405 for free. A full render queue answers 429 (this user) or 503 (everyone) with
+ * Retry-After; a failed render costs nothing and says so.
+ */
+export function registerPaidPdfRoute(
+  app: FastifyInstance,
+  auth: Auth,
+  path: string,
+  download: (userId: string, id: string) => Promise<PaidPdf>,
+) {
+  app.get(path, async (_request, reply) =>
+    reply
+      .status(405)
+      .header("allow", "POST")
+      .send({
+        error: {
+          code: "method_not_allowed",
+          message: "A PDF download costs a credit, so it must be a POST from the Bahi app.",
+        },
+      }),
+  );
+  app.post<{ Params: { id: string } }>(path, async (request, reply) => {
+    const me = await requireUser(auth, request);
+    let file: PaidPdf;
+    try {
+      file = await download(me.id, request.params.id);
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) {
+        return reply
+          .status(error.reason === "owner" ? 429 : 503)
+          .header("retry-after", String(error.retryAfterSeconds))
+          .send({
+            error: {
+              code: error.reason === "owner" ? "too_many_requests" : "service_unavailable",
+              message: error.message,
+            },
+          });
+      }
+      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
+      request.log.error(
+        { err: error, path: request.routeOptions.url, id: request.params.id },
+        "PDF render failed",
+      );
+      throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
+    }
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${file.filename}"`)
+      .header("x-credits-remaining", String(file.creditsRemaining))
+      .header("cache-control", "no-store")
+      .send(file.pdf);
+  });
+}
