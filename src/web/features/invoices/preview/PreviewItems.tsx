@@ -21,6 +21,24 @@ const WIDTHS: Record<keyof PageLine, string> = {
   igst: "w-20",
 };
 
+/** A tax invoice's table has twelve columns: narrower ones, so the item's name keeps its room. */
+const GST_WIDTHS: Record<keyof PageLine, string> = {
+  ...WIDTHS,
+  index: "w-6",
+  hsnSac: "w-16",
+  quantity: "w-10",
+  unit: "w-10",
+  uqc: "w-10",
+  rate: "w-16",
+  discount: "w-10",
+  taxable: "w-20",
+  cgst: "w-16",
+  sgst: "w-16",
+  igst: "w-16",
+  amount: "w-20",
+};
+const GST_CELL = "px-1 py-1.5 align-top";
+
 type Columns = InvoicePageModel["columns"];
 const alignOf = (align: "left" | "right") => (align === "right" ? "text-right tabular-nums" : "text-left");
 
@@ -29,6 +47,7 @@ interface RowProps {
   columns: Columns;
   rule: string;
   fill: string | undefined;
+  cellClass: string;
 }
 
 // A new model is built on every keystroke: a row is drawn again only when one of its cells changed.
@@ -36,15 +55,16 @@ const sameRow = (a: RowProps, b: RowProps) =>
   a.columns === b.columns &&
   a.rule === b.rule &&
   a.fill === b.fill &&
+  a.cellClass === b.cellClass &&
   a.columns.every((column) => a.line[column.key] === b.line[column.key]);
 
-const ItemRow = memo(function ItemRow({ line, columns, rule, fill }: RowProps) {
+const ItemRow = memo(function ItemRow({ line, columns, rule, fill, cellClass }: RowProps) {
   return (
     <tr style={{ borderBottom: `1px solid ${rule}`, background: fill }}>
       {columns.map((column) => (
         <td
           key={column.key}
-          className={`${cell} ${alignOf(column.align)} whitespace-pre-line`}
+          className={`${cellClass} ${alignOf(column.align)} whitespace-pre-line`}
           style={column.key === "name" ? { wordBreak: "break-word" } : undefined}
         >
           {line[column.key]}
@@ -57,8 +77,14 @@ const ItemRow = memo(function ItemRow({ line, columns, rule, fill }: RowProps) {
 export function PreviewItems({ page }: { page: InvoicePageModel }) {
   const { columns, colours, look } = page;
   const head = look.tableHead;
+  const gst = columns.some((column) => column.key === "taxable");
+  const widths = gst ? GST_WIDTHS : WIDTHS;
+  const cellClass = gst ? GST_CELL : cell;
   return (
-    <table className="w-full border-collapse text-[12px]" style={{ color: colours.ink }}>
+    <table
+      className={`w-full border-collapse ${gst ? "text-[11px]" : "text-[12px]"}`}
+      style={{ color: colours.ink }}
+    >
       <thead>
         <tr
           style={{
@@ -68,7 +94,7 @@ export function PreviewItems({ page }: { page: InvoicePageModel }) {
           }}
         >
           {columns.map((column) => (
-            <th key={column.key} className={`${cell} ${WIDTHS[column.key]} ${alignOf(column.align)}`}>
+            <th key={column.key} className={`${cellClass} ${widths[column.key]} ${alignOf(column.align)}`}>
               {column.title}
             </th>
           ))}
@@ -83,6 +109,7 @@ export function PreviewItems({ page }: { page: InvoicePageModel }) {
             columns={columns}
             rule={colours.rule}
             fill={look.zebra && i % 2 === 1 ? look.zebra : undefined}
+            cellClass={cellClass}
           />
         ))}
         {page.lines.length === 0 && (
