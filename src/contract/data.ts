@@ -25,6 +25,7 @@ export const dataRoutes = [
           invoices: z.number().int(),
           clients: z.number().int(),
           productServices: z.number().int(),
+          quotes: z.number().int(),
         }),
       }),
     },

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   type ClientRecord,
   clientRecordSchema,
@@ -7,10 +6,13 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
+import type { ImportedQuote } from "#contract/data-file-documents";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
+import { describeIssues, fileInvoices, sectionOf } from "./data-file-documents";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
+import { readQuoteRecords } from "./data-file-quotes";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
 // check that import runs before it touches anything (DECISIONS §7). Clients and products keep the
@@ -27,6 +29,8 @@ export interface ParsedDataFile {
   invoices: InvoiceRecord[];
   /** The settings object as it is in the file; image data URLs are handled by the caller. */
   settings: Record<string, unknown>;
+  /** Bahi's own sections (none in a file of the spec or an earlier release). */
+  quotes: ImportedQuote[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -45,9 +49,6 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
   }
   return false;
 }
-
-const describeIssues = (issues: z.core.$ZodIssue[]) =>
-  issues.map((i) => `${i.path.join(".") || "record"}: ${i.message}`);
 
 /** Collects each bad record's problems under the spec's prefix and its index, then refuses them all. */
 function importProblems() {
@@ -84,7 +85,9 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   if (jsonDepthExceeds(body, MAX_DEPTH)) {
     throw new AppError("bad_request", "This file is nested too deeply to be a Bahi export.");
   }
-  const total = body.invoices.length + body.clients.length + body.productServices.length;
+  const quoteEntries = sectionOf(body, "quotes");
+  const total =
+    body.invoices.length + body.clients.length + body.productServices.length + quoteEntries.length;
   if (total > MAX_RECORDS) {
     throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
   }
@@ -165,8 +168,13 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     });
   }
 
+  const inFile = fileInvoices(invoices);
+  const quotes = readQuoteRecords(quoteEntries, inFile, (index, problems) =>
+    fail("quotes", IMPORT_MESSAGES.quoteImportErrorPrefix, index, problems),
+  );
+
   throwIfAny();
-  return { clients, productServices, invoices, settings: body.settings };
+  return { clients, productServices, invoices, settings: body.settings, quotes };
 }
 
 /**

@@ -11,9 +11,12 @@ import {
   readImagesById,
   replaceUserData,
 } from "../db/queries/data";
+import { readExportQuotes } from "../db/queries/data-documents";
 import type { NewImage } from "../db/queries/images";
+import type { QuoteRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import { presentExportedQuote } from "../presenters/exported-documents";
 import { presentExportedPayment } from "../presenters/invoice-payments";
 import { presentSettings } from "../presenters/settings";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
@@ -32,11 +35,12 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /**
  * The spec's export file: invoice documents (with the payments received, oldest first, on those
- * that have any), clients, settings with images inline, products.
+ * that have any), clients, settings with images inline, products; and Bahi's own quotes.
  */
 export async function buildExport(db: Db, userId: string) {
   const settings = await readSettings(db, userId, { saveDefaults: true });
   const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, userId);
+  const quoteRows = await readExportQuotes(db, userId);
   const paymentsOf = new Map<string, typeof paymentRows>();
   for (const p of paymentRows) {
     const list = paymentsOf.get(p.invoiceId);
@@ -94,6 +98,8 @@ export async function buildExport(db: Db, userId: string) {
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
     })),
+    // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
+    quotes: quoteRows.map((r) => presentExportedQuote(r.quote as QuoteRow, r.convertedInvoiceNumber)),
   };
   return { file, timeZone: settings.timeZone };
 }
@@ -112,6 +118,7 @@ export async function importData(db: Db, userId: string, body: unknown) {
     invoices: replacement.invoices.length,
     clients: replacement.clients.length,
     productServices: replacement.productServices.length,
+    quotes: replacement.quotes.length,
   };
 }
 
@@ -167,7 +174,12 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
 }
 
 function pick(parsed: ReturnType<typeof parseDataFile>) {
-  return { clients: parsed.clients, productServices: parsed.productServices, invoices: parsed.invoices };
+  return {
+    clients: parsed.clients,
+    productServices: parsed.productServices,
+    invoices: parsed.invoices,
+    quotes: parsed.quotes,
+  };
 }
 
 function settingsError(field: string, message: string): AppError {

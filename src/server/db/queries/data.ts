@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ClientRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
+import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
+import type { ImportedQuote } from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
-import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
+import type { InvoiceCompany } from "#domain/invoice";
+import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
 import type { Settings } from "#domain/settings";
 import type { Db } from "../client";
 import {
@@ -16,7 +18,9 @@ import {
   stockMovements,
   userSettings,
 } from "../schema";
+import { type ImportLinks, importedDocument, insertImportedQuotes } from "./data-documents";
 import type { NewImage } from "./images";
+import { reserveTypedSequentialNumber } from "./invoice-numbers";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
@@ -120,6 +124,7 @@ export interface ReplacementData {
   clients: ClientRecord[];
   productServices: ProductRecord[];
   invoices: InvoiceRecord[];
+  quotes: ImportedQuote[];
 }
 
 /** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
@@ -236,27 +241,28 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
 
   const settingsCompany = companySnapshot(data.settings);
   const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
-  const invoiceRows = data.invoices.map(({ input, company, payments }) => {
-    const linked = {
-      ...input,
-      clientId: input.clientId ? (clientIdMap.get(input.clientId) ?? null) : null,
-      items: input.items.map((item) => ({
-        ...item,
-        productId: item.productId ? (productIdMap.get(item.productId) ?? null) : null,
-      })),
-    };
-    const snapshot: InvoiceCompany = company
-      ? {
-          ...company,
-          logoImageId: ownImage(company.logoImageId),
-          signatureImageId: ownImage(company.signatureImageId),
-          upiQrImageId: ownImage(company.upiQrImageId),
-        }
-      : settingsCompany;
-    const document = buildInvoiceDocument(linked, snapshot);
-    const amountPaidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const links: ImportLinks = {
+    invoiceIds: [],
+    invoiceNumbers: [],
+    clientId: (id) => (id ? (clientIdMap.get(id) ?? null) : null),
+    productId: (id) => (id ? (productIdMap.get(id) ?? null) : null),
+    company: (company: InvoiceCompanyRecord | null): InvoiceCompany =>
+      company
+        ? {
+            ...company,
+            logoImageId: ownImage(company.logoImageId),
+            signatureImageId: ownImage(company.signatureImageId),
+            upiQrImageId: ownImage(company.upiQrImageId),
+          }
+        : settingsCompany,
+  };
+  const invoiceRows = data.invoices.map((record) => {
+    const document = importedDocument(record, links);
+    const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
     return { id: randomUUID(), userId, ...columnsOf(document), amountPaidMinor };
   });
+  links.invoiceIds = invoiceRows.map((r) => r.id);
+  links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
   // The file's payments, with new ids. A gateway's payment id (external_id) is unique across all
   // users, so it is not in the file: a second account importing the same file would collide.
@@ -276,4 +282,19 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
   await recordPaidInvoicesPayments(tx, userId);
   await rebuildInvoiceTotals(tx, userId);
+  await reserveImportedInvoiceNumbers(tx, userId, links.invoiceNumbers);
+
+  await insertImportedQuotes(tx, userId, data.quotes, links);
+}
+
+/** The next sequential invoice number follows the highest of each year's series in the file. */
+async function reserveImportedInvoiceNumbers(tx: Db, userId: string, numbers: string[]) {
+  const highest = new Map<string, { number: string; sequence: number }>();
+  for (const number of numbers) {
+    const parsed = parseSequentialInvoiceNumber(number);
+    if (!parsed) continue;
+    const seen = highest.get(parsed.financialYear);
+    if (!seen || parsed.sequence > seen.sequence) highest.set(parsed.financialYear, { number, ...parsed });
+  }
+  for (const { number } of highest.values()) await reserveTypedSequentialNumber(tx, userId, number);
 }
