@@ -26,6 +26,7 @@ export const dataRoutes = [
           clients: z.number().int(),
           productServices: z.number().int(),
           quotes: z.number().int(),
+          creditNotes: z.number().int(),
         }),
       }),
     },

@@ -1,4 +1,8 @@
+import type { NoteDocument } from "#domain/credit-notes";
+import { currencyOf } from "#domain/currencies";
+import { formatScaled } from "#domain/decimal";
 import type { InvoiceDocument } from "#domain/invoice";
+import type { CreditNoteRow } from "../db/queries/credit-notes";
 import type { QuoteRow } from "../db/queries/quotes";
 
 // Bahi's own records of the export file (contract/data-file-documents.ts), each field listed.
@@ -27,5 +31,29 @@ export function presentExportedQuote(quote: QuoteRow, convertedInvoiceNumber: st
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),
     document: quote.quoteData as InvoiceDocument,
+  };
+}
+
+/**
+ * A credit or debit note with its document, its original invoice by number, and a credit note's
+ * applied share as decimal text in the currency's exponent (the share itself travels as the
+ * original's payment of source "credit_note" naming the note).
+ */
+export function presentExportedCreditNote(note: CreditNoteRow, invoiceNumber: string) {
+  const document = note.noteData as NoteDocument;
+  // The original's id is this server's (the import gives invoices new ones): the number names it.
+  const { invoiceId: _, ...original } = document.note.original;
+  return {
+    id: note.id,
+    kind: note.kind,
+    noteNumber: note.noteNumber,
+    noteDate: note.noteDate,
+    reason: note.reason,
+    status: note.status,
+    invoiceNumber,
+    appliedAmount: formatScaled(Number(note.appliedMinor), currencyOf(note.currency).exponent),
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+    document: { ...document, note: { ...document.note, original } },
   };
 }

@@ -6,11 +6,12 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
-import type { ImportedQuote } from "#contract/data-file-documents";
+import type { ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
 import { describeIssues, fileInvoices, sectionOf } from "./data-file-documents";
+import { noteTotalsProblems, readCreditNoteRecords, sharesAsManualPayments } from "./data-file-notes";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 import { readQuoteRecords } from "./data-file-quotes";
 
@@ -31,6 +32,7 @@ export interface ParsedDataFile {
   settings: Record<string, unknown>;
   /** Bahi's own sections (none in a file of the spec or an earlier release). */
   quotes: ImportedQuote[];
+  creditNotes: ImportedCreditNote[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -86,8 +88,13 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     throw new AppError("bad_request", "This file is nested too deeply to be a Bahi export.");
   }
   const quoteEntries = sectionOf(body, "quotes");
+  const noteEntries = sectionOf(body, "creditNotes");
   const total =
-    body.invoices.length + body.clients.length + body.productServices.length + quoteEntries.length;
+    body.invoices.length +
+    body.clients.length +
+    body.productServices.length +
+    quoteEntries.length +
+    noteEntries.length;
   if (total > MAX_RECORDS) {
     throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
   }
@@ -173,8 +180,20 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     fail("quotes", IMPORT_MESSAGES.quoteImportErrorPrefix, index, problems),
   );
 
+  let creditNotes: ImportedCreditNote[] = [];
+  if (body.creditNotes === undefined || body.creditNotes === null) {
+    for (const invoice of invoices) invoice.payments = sharesAsManualPayments(invoice.payments);
+  } else {
+    creditNotes = readCreditNoteRecords(
+      noteEntries,
+      inFile,
+      (index, problems) => fail("creditNotes", IMPORT_MESSAGES.creditNoteImportErrorPrefix, index, problems),
+      (index, problems) => fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, problems),
+    );
+  }
+
   throwIfAny();
-  return { clients, productServices, invoices, settings: body.settings, quotes };
+  return { clients, productServices, invoices, settings: body.settings, quotes, creditNotes };
 }
 
 /**
@@ -183,8 +202,18 @@ export function parseDataFile(body: unknown): ParsedDataFile {
  * snapshot, or the settings' one, as the import writes it). `invoices` are parseDataFile's, in the
  * file's order (it refuses a file with any bad record), so their index is the file's.
  */
-export function checkPaymentTotals(invoices: InvoiceRecord[], settingsCompany: InvoiceCompany): void {
+export function checkPaymentTotals(
+  invoices: InvoiceRecord[],
+  settingsCompany: InvoiceCompany,
+  creditNotes: ImportedCreditNote[] = [],
+): void {
   const { fail, throwIfAny } = importProblems();
+  noteTotalsProblems(
+    creditNotes,
+    fileInvoices(invoices),
+    (company) => company ?? settingsCompany,
+    (index, problems) => fail("creditNotes", IMPORT_MESSAGES.creditNoteImportErrorPrefix, index, problems),
+  );
   for (const [index, { input, company, payments }] of invoices.entries()) {
     if (payments.length === 0) continue;
     const totalMinor = buildInvoiceDocument(input, company ?? settingsCompany).totals.totalMinor;

@@ -11,12 +11,12 @@ import {
   readImagesById,
   replaceUserData,
 } from "../db/queries/data";
-import { readExportQuotes } from "../db/queries/data-documents";
+import { readExportCreditNotes, readExportQuotes } from "../db/queries/data-documents";
 import type { NewImage } from "../db/queries/images";
 import type { QuoteRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
-import { presentExportedQuote } from "../presenters/exported-documents";
+import { presentExportedCreditNote, presentExportedQuote } from "../presenters/exported-documents";
 import { presentExportedPayment } from "../presenters/invoice-payments";
 import { presentSettings } from "../presenters/settings";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
@@ -35,12 +35,13 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /**
  * The spec's export file: invoice documents (with the payments received, oldest first, on those
- * that have any), clients, settings with images inline, products; and Bahi's own quotes.
+ * that have any), clients, settings with images inline, products; and Bahi's own quotes and notes.
  */
 export async function buildExport(db: Db, userId: string) {
   const settings = await readSettings(db, userId, { saveDefaults: true });
   const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, userId);
   const quoteRows = await readExportQuotes(db, userId);
+  const noteRows = await readExportCreditNotes(db, userId);
   const paymentsOf = new Map<string, typeof paymentRows>();
   for (const p of paymentRows) {
     const list = paymentsOf.get(p.invoiceId);
@@ -100,6 +101,7 @@ export async function buildExport(db: Db, userId: string) {
     })),
     // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
     quotes: quoteRows.map((r) => presentExportedQuote(r.quote as QuoteRow, r.convertedInvoiceNumber)),
+    creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber)),
   };
   return { file, timeZone: settings.timeZone };
 }
@@ -119,6 +121,7 @@ export async function importData(db: Db, userId: string, body: unknown) {
     clients: replacement.clients.length,
     productServices: replacement.productServices.length,
     quotes: replacement.quotes.length,
+    creditNotes: replacement.creditNotes.length,
   };
 }
 
@@ -169,7 +172,7 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
     const issue = settings.error.issues[0]!;
     throw settingsError(issue.path.join("."), issue.message);
   }
-  checkPaymentTotals(parsed.invoices, companySnapshot(settings.data as Settings));
+  checkPaymentTotals(parsed.invoices, companySnapshot(settings.data as Settings), parsed.creditNotes);
   return { images, settings: settings.data as Settings, ...pick(parsed) };
 }
 
@@ -179,6 +182,7 @@ function pick(parsed: ReturnType<typeof parseDataFile>) {
     productServices: parsed.productServices,
     invoices: parsed.invoices,
     quotes: parsed.quotes,
+    creditNotes: parsed.creditNotes,
   };
 }
 

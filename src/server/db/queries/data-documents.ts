@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { InvoiceCompanyRecord } from "#contract/data-file";
-import type { DocumentRecord, ImportedQuote } from "#contract/data-file-documents";
+import type { DocumentRecord, ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
+import { NOTE_NUMBER_PREFIXES, type NoteDocument } from "#domain/credit-notes";
 import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from "#domain/invoice";
+import { financialYearOfIsoDate, parseSequentialDocumentNumber } from "#domain/invoice-number";
 import { parseSequentialQuoteNumber } from "#domain/quotes";
 import type { Db } from "../client";
-import { invoices, quotes } from "../schema";
+import { creditNotes, invoices, quotes } from "../schema";
+import { reserveNoteNumber } from "./credit-notes";
 import { quoteColumnsOf, reserveTypedQuoteNumber } from "./quotes";
 
 // Bahi's own records of the export file (quotes, recurring profiles, credit notes): read for the
@@ -47,6 +50,7 @@ export interface ImportLinks {
   /** The new id and the number of each of the file's invoices, by its place in the checked list. */
   invoiceIds: string[];
   invoiceNumbers: string[];
+  invoiceDates: string[];
   clientId: (fileId: string | null) => string | null;
   productId: (fileId: string | null) => string | null;
   /** A document's company: its own snapshot (with only the user's images) or the settings'. */
@@ -126,4 +130,80 @@ export async function insertImportedQuotes(
       highest.set(parsed.financialYear, { number: row.quoteNumber, sequence: parsed.sequence });
   }
   for (const { number } of highest.values()) await reserveTypedQuoteNumber(tx, userId, number);
+}
+
+// ---- credit and debit notes ----
+
+/** The user's notes, oldest first, with their original invoice's number. */
+export async function readExportCreditNotes(db: Db, userId: string) {
+  return db
+    .select({ note: creditNotes, invoiceNumber: invoices.invoiceNumber })
+    .from(creditNotes)
+    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.userId, userId)))
+    .where(eq(creditNotes.userId, userId))
+    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
+}
+
+/**
+ * The file's notes against the imported invoices. Their shares of the balance are already among
+ * the invoice's payments (`sharePayments`: note number -> payment id, source "credit_note"); the
+ * stock a return brought back is already in the file's quantities, so nothing moves again.
+ */
+export async function insertImportedCreditNotes(
+  tx: Db,
+  userId: string,
+  records: ImportedCreditNote[],
+  links: ImportLinks,
+  sharePayments: Map<string, string>,
+): Promise<void> {
+  const rows = records.map((n) => {
+    const r = n.record;
+    const built = importedDocument(n, links);
+    const document: NoteDocument = {
+      ...built,
+      note: {
+        kind: r.kind,
+        reason: r.reason,
+        original: {
+          invoiceId: links.invoiceIds[n.invoice]!,
+          invoiceNumber: links.invoiceNumbers[n.invoice]!,
+          invoiceDate: links.invoiceDates[n.invoice]!,
+        },
+        originalLineIds: n.originalLineIds,
+      },
+    };
+    return {
+      id: r.id ?? randomUUID(),
+      userId,
+      kind: r.kind,
+      invoiceId: links.invoiceIds[n.invoice]!,
+      noteNumber: r.noteNumber,
+      financialYear: financialYearOfIsoDate(r.noteDate),
+      noteDate: r.noteDate,
+      reason: r.reason,
+      status: r.status,
+      currency: built.currency,
+      clientName: built.clientName,
+      taxableMinor: built.totals.taxableMinor,
+      taxMinor: built.totals.taxMinor,
+      totalMinor: built.totals.totalMinor,
+      appliedMinor: n.appliedMinor,
+      paymentId: sharePayments.get(r.noteNumber) ?? null,
+      noteData: document,
+      ...stamps(r),
+    };
+  });
+  await insertKeepingFileIds(rows, (chunk) =>
+    tx.insert(creditNotes).values(chunk).onConflictDoNothing().returning({ id: creditNotes.id }),
+  );
+  const highest = new Map<string, { kind: NoteDocument["note"]["kind"]; year: string; sequence: number }>();
+  for (const row of rows) {
+    const parsed = parseSequentialDocumentNumber(row.noteNumber, NOTE_NUMBER_PREFIXES[row.kind]);
+    if (!parsed) continue;
+    const key = `${row.kind}|${row.financialYear}`;
+    if ((highest.get(key)?.sequence ?? 0) < parsed.sequence)
+      highest.set(key, { kind: row.kind, year: row.financialYear, sequence: parsed.sequence });
+  }
+  for (const { kind, year, sequence } of highest.values())
+    await reserveNoteNumber(tx, userId, kind, year, sequence);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
-import type { ImportedQuote } from "#contract/data-file-documents";
+import type { ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
 import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
@@ -9,6 +9,7 @@ import type { Settings } from "#domain/settings";
 import type { Db } from "../client";
 import {
   clients,
+  creditNotes,
   images,
   invoicePayments,
   invoices,
@@ -18,7 +19,12 @@ import {
   stockMovements,
   userSettings,
 } from "../schema";
-import { type ImportLinks, importedDocument, insertImportedQuotes } from "./data-documents";
+import {
+  type ImportLinks,
+  importedDocument,
+  insertImportedCreditNotes,
+  insertImportedQuotes,
+} from "./data-documents";
 import type { NewImage } from "./images";
 import { reserveTypedSequentialNumber } from "./invoice-numbers";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
@@ -103,8 +109,10 @@ export async function readExportRows(db: Db, userId: string) {
       reference: invoicePayments.reference,
       note: invoicePayments.note,
       source: invoicePayments.source,
+      creditNoteNumber: creditNotes.noteNumber,
     })
     .from(invoicePayments)
+    .leftJoin(creditNotes, and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.userId, userId)))
     .where(eq(invoicePayments.userId, userId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
   return { invoiceRows, clientRows, productRows, paymentRows };
@@ -125,6 +133,7 @@ export interface ReplacementData {
   productServices: ProductRecord[];
   invoices: InvoiceRecord[];
   quotes: ImportedQuote[];
+  creditNotes: ImportedCreditNote[];
 }
 
 /** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
@@ -244,6 +253,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   const links: ImportLinks = {
     invoiceIds: [],
     invoiceNumbers: [],
+    invoiceDates: [],
     clientId: (id) => (id ? (clientIdMap.get(id) ?? null) : null),
     productId: (id) => (id ? (productIdMap.get(id) ?? null) : null),
     company: (company: InvoiceCompanyRecord | null): InvoiceCompany =>
@@ -263,20 +273,27 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
   links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
+  links.invoiceDates = invoiceRows.map((r) => r.invoiceDate);
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
   // The file's payments, with new ids. A gateway's payment id (external_id) is unique across all
   // users, so it is not in the file: a second account importing the same file would collide.
   // A millisecond apart, so payments of one day keep the file's order (lists sort by date, then this).
   const importedAt = Date.now();
+  // A credit note's share keeps its source and is linked to its note below.
+  const notePayments = new Map<string, string>();
   const paymentRows = data.invoices.flatMap(({ payments }, i) =>
-    payments.map((p, n) => ({
-      id: randomUUID(),
-      userId,
-      invoiceId: invoiceRows[i]!.id,
-      ...p,
-      createdAt: new Date(importedAt + n),
-      updatedAt: new Date(importedAt + n),
-    })),
+    payments.map(({ creditNoteNumber, ...p }, n) => {
+      const id = randomUUID();
+      if (creditNoteNumber) notePayments.set(creditNoteNumber, id);
+      return {
+        id,
+        userId,
+        invoiceId: invoiceRows[i]!.id,
+        ...p,
+        createdAt: new Date(importedAt + n),
+        updatedAt: new Date(importedAt + n),
+      };
+    }),
   );
   await inChunks(paymentRows, (chunk) => tx.insert(invoicePayments).values(chunk));
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
@@ -285,6 +302,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   await reserveImportedInvoiceNumbers(tx, userId, links.invoiceNumbers);
 
   await insertImportedQuotes(tx, userId, data.quotes, links);
+  await insertImportedCreditNotes(tx, userId, data.creditNotes, links, notePayments);
 }
 
 /** The next sequential invoice number follows the highest of each year's series in the file. */
