@@ -27,6 +27,7 @@ export const dataRoutes = [
           productServices: z.number().int(),
           quotes: z.number().int(),
           creditNotes: z.number().int(),
+          recurringProfiles: z.number().int(),
         }),
       }),
     },

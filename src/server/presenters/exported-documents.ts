@@ -4,6 +4,7 @@ import { formatScaled } from "#domain/decimal";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { CreditNoteRow } from "../db/queries/credit-notes";
 import type { QuoteRow } from "../db/queries/quotes";
+import type { RecurringProfileRow, RecurringRunRow } from "../db/queries/recurring";
 
 // Bahi's own records of the export file (contract/data-file-documents.ts), each field listed.
 // Invoices are named by number: the file's invoices carry no ids, and the import gives them new ones.
@@ -55,5 +56,38 @@ export function presentExportedCreditNote(note: CreditNoteRow, invoiceNumber: st
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
     document: { ...document, note: { ...document.note, original } },
+  };
+}
+
+/**
+ * A recurring profile: what it repeats, its schedule and state (pauses included), and the periods
+ * it handled, each with the invoice it made by number; invoices by number as everywhere in the file.
+ */
+export function presentExportedRecurringProfile(
+  profile: RecurringProfileRow,
+  runs: RecurringRunRow[],
+  invoiceNumber: (id: string | null) => string | null,
+) {
+  return {
+    id: profile.id,
+    sourceInvoiceNumber: invoiceNumber(profile.sourceInvoiceId),
+    schedule: profile.schedule,
+    state: profile.state,
+    action: profile.action,
+    attachPdf: profile.attachPdf,
+    dueDays: profile.dueDays,
+    status: profile.status,
+    nextDate: profile.nextDate,
+    stoppedAt: iso(profile.stoppedAt),
+    lastInvoiceNumber: invoiceNumber(profile.lastInvoiceId),
+    runs: runs.map((run) => ({
+      periodIndex: run.periodIndex,
+      periodDate: run.periodDate,
+      outcome: run.outcome,
+      invoiceNumber: run.invoiceNumber,
+    })),
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+    document: profile.document as InvoiceDocument,
   };
 }

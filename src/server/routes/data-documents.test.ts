@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from "vitest";
 import { resetClock } from "../clock";
+import { userSettings } from "../db/schema";
 import {
   describeEachDb,
   get,
@@ -7,6 +8,7 @@ import {
   type Session,
   signUpAndSignIn,
   testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -303,13 +305,134 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     expect((await exportOf(s.cookie)).body).toBe(before.body);
   });
 
+  const clockAt = (date: string) => post(t.app, "/api/test/clock", { now: `${date}T06:00:00Z` });
+  const runAt = async (date: string) => {
+    await clockAt(date);
+    expect((await post(t.app, "/api/test/run-jobs", {})).statusCode).toBe(200);
+  };
+  type Made = {
+    profile: Rec & { status: string; nextDate: string | null; invoicesMade: number };
+    runs: Array<{
+      periodDate: string;
+      outcome: string;
+      invoiceId: string | null;
+      invoiceNumber: string | null;
+    }>;
+  };
+  const profileOf = async (cookie: string, id: string) =>
+    (await get(t.app, `/api/recurring/${id}`, cookie)).json() as Made;
+
+  /** A monthly profile from 31 Jan 2027 that made two invoices and was paused on 5 Mar 2027. */
+  async function seedProfile(s: Session) {
+    await clockAt("2027-01-20");
+    const settingsData = { invoiceNumberScheme: "sequential" };
+    await t.database.db
+      .insert(userSettings)
+      .values({ userId: await userIdOf(t, s.cookie), settingsData })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+    const source = await ok(
+      post(
+        t.app,
+        "/api/invoices?autoNumber=1",
+        { ...invoiceRequest("", { invoiceDate: "2027-01-20", dueDate: null }), invoiceNumber: undefined },
+        s.cookie,
+      ),
+      201,
+    );
+    const body = {
+      schedule: {
+        rule: { unit: "month", every: 1, day: "start" },
+        startDate: "2027-01-31",
+        end: { type: "never" },
+      },
+      action: "issue",
+      attachPdf: false,
+      dueDays: 15,
+    };
+    const profile = await ok(
+      post(t.app, `/api/invoices/${source.invoice.id}/recurring`, body, s.cookie),
+      201,
+    );
+    await runAt("2027-01-31");
+    await runAt("2027-02-28");
+    await clockAt("2027-03-05");
+    await ok(post(t.app, `/api/recurring/${profile.id}/pause`, {}, s.cookie));
+    return { id: profile.id as unknown as string, sourceNumber: source.invoice.invoiceNumber as string };
+  }
+
+  it("keeps a paused recurring profile: still paused, the same next date, its runs; the next period is made once", async () => {
+    const s = await signUpAndSignIn(t);
+    const { id, sourceNumber } = await seedProfile(s);
+    const before = await profileOf(s.cookie, id);
+    expect(before.profile).toMatchObject({ status: "paused", nextDate: "2027-03-31", invoicesMade: 2 });
+    const first = await exportOf(s.cookie);
+    expect(first.file.recurringProfiles).toHaveLength(1);
+    expect(first.file.recurringProfiles[0]).toMatchObject({
+      id,
+      sourceInvoiceNumber: sourceNumber,
+      status: "paused",
+      nextDate: "2027-03-31",
+      lastInvoiceNumber: "INV/2026-27/0003",
+    });
+
+    await clear(s.cookie);
+    const imported = await ok(importFile(first.file, s.cookie));
+    expect(imported.imported).toMatchObject({ invoices: 3, recurringProfiles: 1 });
+    expect((await exportOf(s.cookie)).file).toEqual(first.file);
+    expect((await exportOf(s.cookie)).body).toBe(first.body);
+    const after = await profileOf(s.cookie, id);
+    expect(after.profile).toMatchObject({ status: "paused", nextDate: "2027-03-31", invoicesMade: 2 });
+    expect(after.runs.map((r) => [r.periodDate, r.outcome, r.invoiceNumber])).toEqual(
+      before.runs.map((r) => [r.periodDate, r.outcome, r.invoiceNumber]),
+    );
+    expect(after.runs.every((r) => r.invoiceId !== null)).toBe(true);
+
+    // Resumed after 31 Mar: that period fell in the pause; 30 Apr is made once, however often the job runs.
+    await clockAt("2027-04-10");
+    await ok(post(t.app, `/api/recurring/${id}/resume`, {}, s.cookie));
+    await runAt("2027-04-10");
+    await runAt("2027-04-30");
+    await runAt("2027-04-30");
+    const resumed = await profileOf(s.cookie, id);
+    expect(resumed.runs.map((r) => [r.periodDate, r.outcome])).toEqual([
+      ["2027-01-31", "created"],
+      ["2027-02-28", "created"],
+      ["2027-03-31", "skipped"],
+      ["2027-04-30", "created"],
+    ]);
+    expect(resumed.profile).toMatchObject({ status: "active", nextDate: "2027-05-31", invoicesMade: 3 });
+    const list = (await get(t.app, "/api/invoices?pageSize=50", s.cookie)).json().items as Rec[];
+    expect(list).toHaveLength(4);
+    expect(list.filter((i) => i.invoiceDate === "2027-04-30")).toHaveLength(1);
+  });
+
+  it("refuses a profile whose source invoice is missing, naming it, and changes nothing", async () => {
+    const s = await signUpAndSignIn(t);
+    const { sourceNumber } = await seedProfile(s);
+    const before = await exportOf(s.cookie);
+    const bad = structuredClone(before.file);
+    bad.invoices = bad.invoices.filter((i) => i.invoiceNumber !== sourceNumber);
+    const res = await importFile(bad, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      `Recurring profile import error at index 0: sourceInvoiceNumber: ${sourceNumber} is not an invoice of this file.`,
+    );
+    const drifted = structuredClone(before.file);
+    drifted.recurringProfiles[0]!.status = "active";
+    const res2 = await importFile(drifted, s.cookie);
+    expect(res2.json().error.message).toBe(
+      "Recurring profile import error at index 0: status: Must be paused for this schedule and state.",
+    );
+    expect((await exportOf(s.cookie)).body).toBe(before.body);
+  });
+
   it("imports a file without the new sections as before", async () => {
     const s = await signUpAndSignIn(t);
     await seedQuotes(s);
     const { file } = await exportOf(s.cookie);
     const { quotes: _q, recurringProfiles: _r, creditNotes: _c, ...old } = file;
     const res = await ok(importFile(old, s.cookie));
-    expect(res.imported).toMatchObject({ invoices: 1, quotes: 0, creditNotes: 0 });
+    expect(res.imported).toMatchObject({ invoices: 1, quotes: 0, creditNotes: 0, recurringProfiles: 0 });
     expect((await exportOf(s.cookie)).file.quotes).toEqual([]);
     // An earlier release's notes: their shares stay as payments the user recorded.
     const n = await signUpAndSignIn(t);

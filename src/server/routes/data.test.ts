@@ -184,6 +184,7 @@ describeEachDb("export, import and clear API", (kind) => {
       "productServices",
       "quotes",
       "creditNotes",
+      "recurringProfiles",
     ]);
     expect(file.invoices).toHaveLength(3);
     expect(file.invoices[0]).toMatchObject({
@@ -227,7 +228,14 @@ describeEachDb("export, import and clear API", (kind) => {
     const imported = await importFile(first.file, s.cookie);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toEqual({
-      imported: { invoices: 3, clients: 2, productServices: 2, quotes: 0, creditNotes: 0 },
+      imported: {
+        invoices: 3,
+        clients: 2,
+        productServices: 2,
+        quotes: 0,
+        creditNotes: 0,
+        recurringProfiles: 0,
+      },
     });
     // The dashboard's totals are rebuilt with the import: one paid, two due in January (overdue).
     expect(await counts()).toEqual({ paid: 1, overdue: 2 });
@@ -310,7 +318,14 @@ describeEachDb("export, import and clear API", (kind) => {
       headers: { origin: "http://localhost:3000", cookie: s.cookie, "content-type": "application/json" },
     });
     expect(res.json()).toEqual({
-      imported: { invoices: 0, clients: 1, productServices: 1, quotes: 0, creditNotes: 0 },
+      imported: {
+        invoices: 0,
+        clients: 1,
+        productServices: 1,
+        quotes: 0,
+        creditNotes: 0,
+        recurringProfiles: 0,
+      },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const { file } = await exportOf(s.cookie);

@@ -44,7 +44,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  */
 export function readDocument(
   raw: Record<string, unknown>,
-  fields: Pick<InvoiceInput, "invoiceNumber" | "invoiceDate" | "dueDate" | "status" | "paymentDate">,
+  fields: Partial<Pick<InvoiceInput, "invoiceNumber" | "invoiceDate" | "dueDate" | "status" | "paymentDate">>,
 ): { document: DocumentRecord; problems: [] } | { document: null; problems: string[] } {
   const parsed = invoiceInputSchema.safeParse({ ...raw, ...fields });
   if (!parsed.success) return { document: null, problems: describeIssues(parsed.error.issues, "document.") };

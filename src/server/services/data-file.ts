@@ -6,7 +6,11 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
-import type { ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
+import type {
+  ImportedCreditNote,
+  ImportedQuote,
+  ImportedRecurringProfile,
+} from "#contract/data-file-documents";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
@@ -14,6 +18,7 @@ import { describeIssues, fileInvoices, sectionOf } from "./data-file-documents";
 import { noteTotalsProblems, readCreditNoteRecords, sharesAsManualPayments } from "./data-file-notes";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 import { readQuoteRecords } from "./data-file-quotes";
+import { readRecurringRecords } from "./data-file-recurring";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
 // check that import runs before it touches anything (DECISIONS §7). Clients and products keep the
@@ -33,6 +38,7 @@ export interface ParsedDataFile {
   /** Bahi's own sections (none in a file of the spec or an earlier release). */
   quotes: ImportedQuote[];
   creditNotes: ImportedCreditNote[];
+  recurringProfiles: ImportedRecurringProfile[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -89,12 +95,14 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   }
   const quoteEntries = sectionOf(body, "quotes");
   const noteEntries = sectionOf(body, "creditNotes");
+  const profileEntries = sectionOf(body, "recurringProfiles");
   const total =
     body.invoices.length +
     body.clients.length +
     body.productServices.length +
     quoteEntries.length +
-    noteEntries.length;
+    noteEntries.length +
+    profileEntries.length;
   if (total > MAX_RECORDS) {
     throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
   }
@@ -192,8 +200,20 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     );
   }
 
+  const recurringProfiles = readRecurringRecords(profileEntries, inFile, (index, problems) =>
+    fail("recurringProfiles", IMPORT_MESSAGES.recurringImportErrorPrefix, index, problems),
+  );
+
   throwIfAny();
-  return { clients, productServices, invoices, settings: body.settings, quotes, creditNotes };
+  return {
+    clients,
+    productServices,
+    invoices,
+    settings: body.settings,
+    quotes,
+    creditNotes,
+    recurringProfiles,
+  };
 }
 
 /**

@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { InvoiceCompanyRecord } from "#contract/data-file";
-import type { DocumentRecord, ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
+import type {
+  DocumentRecord,
+  ImportedCreditNote,
+  ImportedQuote,
+  ImportedRecurringProfile,
+} from "#contract/data-file-documents";
 import { NOTE_NUMBER_PREFIXES, type NoteDocument } from "#domain/credit-notes";
 import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from "#domain/invoice";
 import { financialYearOfIsoDate, parseSequentialDocumentNumber } from "#domain/invoice-number";
 import { parseSequentialQuoteNumber } from "#domain/quotes";
 import type { Db } from "../client";
-import { creditNotes, invoices, quotes } from "../schema";
+import { creditNotes, invoices, quotes, recurringProfiles, recurringRuns } from "../schema";
 import { reserveNoteNumber } from "./credit-notes";
 import { quoteColumnsOf, reserveTypedQuoteNumber } from "./quotes";
 
@@ -206,4 +211,78 @@ export async function insertImportedCreditNotes(
   }
   for (const { kind, year, sequence } of highest.values())
     await reserveNoteNumber(tx, userId, kind, year, sequence);
+}
+
+// ---- recurring profiles ----
+
+export async function readExportRecurringProfiles(db: Db, userId: string) {
+  const profileRows = await db
+    .select()
+    .from(recurringProfiles)
+    .where(eq(recurringProfiles.userId, userId))
+    .orderBy(asc(recurringProfiles.createdAt), asc(recurringProfiles.id));
+  const runRows = await db
+    .select()
+    .from(recurringRuns)
+    .where(eq(recurringRuns.userId, userId))
+    .orderBy(asc(recurringRuns.profileId), asc(recurringRuns.periodIndex));
+  return { profileRows, runRows };
+}
+
+/**
+ * The file's profiles with the periods they handled (so the job goes on from the same period and
+ * makes none twice), the invoices they made marked as theirs again.
+ */
+export async function insertImportedRecurringProfiles(
+  tx: Db,
+  userId: string,
+  records: ImportedRecurringProfile[],
+  links: ImportLinks,
+): Promise<void> {
+  const invoiceAt = (at: number | null) => (at === null ? null : links.invoiceIds[at]!);
+  const rows = records.map((p) => {
+    const r = p.record;
+    const document = importedDocument(p, links);
+    return {
+      id: r.id ?? randomUUID(),
+      userId,
+      sourceInvoiceId: invoiceAt(p.sourceInvoice),
+      clientName: document.clientName,
+      currency: document.currency,
+      totalMinor: document.totals.totalMinor,
+      document,
+      schedule: r.schedule,
+      state: r.state,
+      action: r.action,
+      attachPdf: r.attachPdf,
+      dueDays: r.dueDays,
+      status: r.status,
+      nextDate: r.nextDate,
+      stoppedAt: r.stoppedAt,
+      lastInvoiceId: invoiceAt(p.lastInvoice),
+      ...stamps(r),
+    };
+  });
+  const ids = await insertKeepingFileIds(rows, (chunk) =>
+    tx.insert(recurringProfiles).values(chunk).onConflictDoNothing().returning({ id: recurringProfiles.id }),
+  );
+  const runRows = records.flatMap((p, i) =>
+    p.record.runs.map((run, n) => ({
+      profileId: ids.get(rows[i]!.id)!,
+      periodIndex: run.periodIndex,
+      userId,
+      periodDate: run.periodDate,
+      outcome: run.outcome,
+      invoiceId: invoiceAt(p.runInvoices[n]!),
+      invoiceNumber: run.invoiceNumber,
+    })),
+  );
+  await inChunks(runRows, (chunk) => tx.insert(recurringRuns).values(chunk));
+  for (const run of runRows) {
+    if (!run.invoiceId) continue;
+    await tx
+      .update(invoices)
+      .set({ recurringProfileId: run.profileId })
+      .where(and(eq(invoices.userId, userId), eq(invoices.id, run.invoiceId)));
+  }
 }

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
-import type { ImportedCreditNote, ImportedQuote } from "#contract/data-file-documents";
+import type {
+  ImportedCreditNote,
+  ImportedQuote,
+  ImportedRecurringProfile,
+} from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
 import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
@@ -24,6 +28,7 @@ import {
   importedDocument,
   insertImportedCreditNotes,
   insertImportedQuotes,
+  insertImportedRecurringProfiles,
 } from "./data-documents";
 import type { NewImage } from "./images";
 import { reserveTypedSequentialNumber } from "./invoice-numbers";
@@ -134,6 +139,7 @@ export interface ReplacementData {
   invoices: InvoiceRecord[];
   quotes: ImportedQuote[];
   creditNotes: ImportedCreditNote[];
+  recurringProfiles: ImportedRecurringProfile[];
 }
 
 /** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
@@ -303,6 +309,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
 
   await insertImportedQuotes(tx, userId, data.quotes, links);
   await insertImportedCreditNotes(tx, userId, data.creditNotes, links, notePayments);
+  await insertImportedRecurringProfiles(tx, userId, data.recurringProfiles, links);
 }
 
 /** The next sequential invoice number follows the highest of each year's series in the file. */
