@@ -31,14 +31,14 @@ const decimalText = (field: z.ZodType<number | null | undefined>, scale: number,
 const amountText = (field: z.ZodType<number | null | undefined>) =>
   decimalText(field, 2, 0).transform((v) => v ?? "0.00");
 
-const timestamp = z
+export const timestamp = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), "Must be a date and time.")
   .transform((s) => new Date(s))
   .optional();
 
 /** A record's id from an earlier export; the import keeps it so that invoices still point at it. */
-const recordId = z
+export const recordId = z
   .string()
   .trim()
   .min(1)
@@ -135,8 +135,12 @@ export const invoicePaymentRecordSchema = z.object({
   method: paymentBody.shape.method,
   reference: orEmpty(paymentBody.shape.reference),
   note: orEmpty(paymentBody.shape.note),
-  /** "status": made by marking the invoice paid; any other is imported as a payment the user recorded. */
+  /**
+   * "status": made by marking the invoice paid; "credit_note": a credit note's share of the balance,
+   * named by `creditNoteNumber`; any other is imported as a payment the user recorded.
+   */
   source: z.string().optional().catch(undefined),
+  creditNoteNumber: z.string().max(60).optional().catch(undefined),
 });
 
 export interface InvoicePaymentRecord {
@@ -145,5 +149,7 @@ export interface InvoicePaymentRecord {
   method: PaymentMethod;
   reference: string;
   note: string;
-  source: "manual" | "status";
+  source: "manual" | "status" | "credit_note";
+  /** Only on source "credit_note": the note (of the file's `creditNotes`) this share belongs to. */
+  creditNoteNumber?: string;
 }

@@ -71,6 +71,10 @@ export const IMPORT_MESSAGES = {
   clientImportErrorPrefix: "Client import error",
   invoiceImportErrorPrefix: "Invoice import error",
   productImportErrorPrefix: "Product/Service import error",
+  // Bahi's own extensions of the file (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
+  quoteImportErrorPrefix: "Quote import error",
+  recurringImportErrorPrefix: "Recurring profile import error",
+  creditNoteImportErrorPrefix: "Credit note import error",
   dataImportedTitle: "Data Imported Successfully",
   dataImported: "Your data has been imported. Please refresh the page to see it.", // ours
 } as const;

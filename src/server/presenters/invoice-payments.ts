@@ -21,7 +21,9 @@ export function presentPayment(row: InvoicePaymentRow): Payment {
  * invoice currency's minor-unit exponent; no ids, and no gateway payment id (unique per server).
  */
 export function presentExportedPayment(
-  row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source">,
+  row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source"> & {
+    creditNoteNumber?: string | null;
+  },
   currency: string,
 ) {
   return {
@@ -31,5 +33,9 @@ export function presentExportedPayment(
     reference: row.reference,
     note: row.note,
     source: row.source,
+    // A credit note's share of the balance names its note (of the file's creditNotes).
+    ...(row.source === "credit_note" && row.creditNoteNumber
+      ? { creditNoteNumber: row.creditNoteNumber }
+      : {}),
   };
 }

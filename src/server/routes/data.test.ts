@@ -176,7 +176,16 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(res.headers["content-disposition"]).toMatch(
       /^attachment; filename="invoice_app_data_\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    expect(Object.keys(file).sort()).toEqual(["clients", "invoices", "productServices", "settings"]);
+    // The spec's four, then Bahi's own sections (decisions 0031 and 0037).
+    expect(Object.keys(file)).toEqual([
+      "invoices",
+      "clients",
+      "settings",
+      "productServices",
+      "quotes",
+      "creditNotes",
+      "recurringProfiles",
+    ]);
     expect(file.invoices).toHaveLength(3);
     expect(file.invoices[0]).toMatchObject({
       invoiceNumber: "INV-01012026-101010",
@@ -218,7 +227,16 @@ describeEachDb("export, import and clear API", (kind) => {
 
     const imported = await importFile(first.file, s.cookie);
     expect(imported.statusCode).toBe(200);
-    expect(imported.json()).toEqual({ imported: { invoices: 3, clients: 2, productServices: 2 } });
+    expect(imported.json()).toEqual({
+      imported: {
+        invoices: 3,
+        clients: 2,
+        productServices: 2,
+        quotes: 0,
+        creditNotes: 0,
+        recurringProfiles: 0,
+      },
+    });
     // The dashboard's totals are rebuilt with the import: one paid, two due in January (overdue).
     expect(await counts()).toEqual({ paid: 1, overdue: 2 });
     const second = await exportOf(s.cookie);
@@ -299,7 +317,16 @@ describeEachDb("export, import and clear API", (kind) => {
       payload: raw,
       headers: { origin: "http://localhost:3000", cookie: s.cookie, "content-type": "application/json" },
     });
-    expect(res.json()).toEqual({ imported: { invoices: 0, clients: 1, productServices: 1 } });
+    expect(res.json()).toEqual({
+      imported: {
+        invoices: 0,
+        clients: 1,
+        productServices: 1,
+        quotes: 0,
+        creditNotes: 0,
+        recurringProfiles: 0,
+      },
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const { file } = await exportOf(s.cookie);
     expect(file.settings.companyName).toBe("Proto");

@@ -69,7 +69,12 @@ export function readInvoicePayments(
       problems.push(`payments.${at}.amount: ${IMPORT_PAYMENT_MESSAGES.amount(exponent)}`);
       continue;
     }
-    const { paidOn, method, reference, note, source } = parsed.data;
+    const { paidOn, method, reference, note, source, creditNoteNumber } = parsed.data;
+    if (source === "credit_note" && creditNoteNumber) {
+      // Checked against the file's credit notes (data-file-notes.ts); without them, "manual".
+      payments.push({ amountMinor, paidOn, method, reference, note, source, creditNoteNumber });
+      continue;
+    }
     payments.push({
       amountMinor,
       paidOn,

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   type ClientRecord,
   clientRecordSchema,
@@ -7,10 +6,19 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
+import type {
+  ImportedCreditNote,
+  ImportedQuote,
+  ImportedRecurringProfile,
+} from "#contract/data-file-documents";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
+import { describeIssues, fileInvoices, sectionOf } from "./data-file-documents";
+import { noteTotalsProblems, readCreditNoteRecords, sharesAsManualPayments } from "./data-file-notes";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
+import { readQuoteRecords } from "./data-file-quotes";
+import { readRecurringRecords } from "./data-file-recurring";
 
 // The export file of spec §3 ("invoices", "clients", "settings", "productServices") and the whole-file
 // check that import runs before it touches anything (DECISIONS §7). Clients and products keep the
@@ -27,6 +35,10 @@ export interface ParsedDataFile {
   invoices: InvoiceRecord[];
   /** The settings object as it is in the file; image data URLs are handled by the caller. */
   settings: Record<string, unknown>;
+  /** Bahi's own sections (none in a file of the spec or an earlier release). */
+  quotes: ImportedQuote[];
+  creditNotes: ImportedCreditNote[];
+  recurringProfiles: ImportedRecurringProfile[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -45,9 +57,6 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
   }
   return false;
 }
-
-const describeIssues = (issues: z.core.$ZodIssue[]) =>
-  issues.map((i) => `${i.path.join(".") || "record"}: ${i.message}`);
 
 /** Collects each bad record's problems under the spec's prefix and its index, then refuses them all. */
 function importProblems() {
@@ -84,7 +93,16 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   if (jsonDepthExceeds(body, MAX_DEPTH)) {
     throw new AppError("bad_request", "This file is nested too deeply to be a Bahi export.");
   }
-  const total = body.invoices.length + body.clients.length + body.productServices.length;
+  const quoteEntries = sectionOf(body, "quotes");
+  const noteEntries = sectionOf(body, "creditNotes");
+  const profileEntries = sectionOf(body, "recurringProfiles");
+  const total =
+    body.invoices.length +
+    body.clients.length +
+    body.productServices.length +
+    quoteEntries.length +
+    noteEntries.length +
+    profileEntries.length;
   if (total > MAX_RECORDS) {
     throw new AppError("bad_request", `This file has more than ${MAX_RECORDS} records.`);
   }
@@ -165,8 +183,37 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     });
   }
 
+  const inFile = fileInvoices(invoices);
+  const quotes = readQuoteRecords(quoteEntries, inFile, (index, problems) =>
+    fail("quotes", IMPORT_MESSAGES.quoteImportErrorPrefix, index, problems),
+  );
+
+  let creditNotes: ImportedCreditNote[] = [];
+  if (body.creditNotes === undefined || body.creditNotes === null) {
+    for (const invoice of invoices) invoice.payments = sharesAsManualPayments(invoice.payments);
+  } else {
+    creditNotes = readCreditNoteRecords(
+      noteEntries,
+      inFile,
+      (index, problems) => fail("creditNotes", IMPORT_MESSAGES.creditNoteImportErrorPrefix, index, problems),
+      (index, problems) => fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, problems),
+    );
+  }
+
+  const recurringProfiles = readRecurringRecords(profileEntries, inFile, (index, problems) =>
+    fail("recurringProfiles", IMPORT_MESSAGES.recurringImportErrorPrefix, index, problems),
+  );
+
   throwIfAny();
-  return { clients, productServices, invoices, settings: body.settings };
+  return {
+    clients,
+    productServices,
+    invoices,
+    settings: body.settings,
+    quotes,
+    creditNotes,
+    recurringProfiles,
+  };
 }
 
 /**
@@ -175,8 +222,18 @@ export function parseDataFile(body: unknown): ParsedDataFile {
  * snapshot, or the settings' one, as the import writes it). `invoices` are parseDataFile's, in the
  * file's order (it refuses a file with any bad record), so their index is the file's.
  */
-export function checkPaymentTotals(invoices: InvoiceRecord[], settingsCompany: InvoiceCompany): void {
+export function checkPaymentTotals(
+  invoices: InvoiceRecord[],
+  settingsCompany: InvoiceCompany,
+  creditNotes: ImportedCreditNote[] = [],
+): void {
   const { fail, throwIfAny } = importProblems();
+  noteTotalsProblems(
+    creditNotes,
+    fileInvoices(invoices),
+    (company) => company ?? settingsCompany,
+    (index, problems) => fail("creditNotes", IMPORT_MESSAGES.creditNoteImportErrorPrefix, index, problems),
+  );
   for (const [index, { input, company, payments }] of invoices.entries()) {
     if (payments.length === 0) continue;
     const totalMinor = buildInvoiceDocument(input, company ?? settingsCompany).totals.totalMinor;

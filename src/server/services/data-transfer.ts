@@ -11,9 +11,20 @@ import {
   readImagesById,
   replaceUserData,
 } from "../db/queries/data";
+import {
+  readExportCreditNotes,
+  readExportQuotes,
+  readExportRecurringProfiles,
+} from "../db/queries/data-documents";
 import type { NewImage } from "../db/queries/images";
+import type { QuoteRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import {
+  presentExportedCreditNote,
+  presentExportedQuote,
+  presentExportedRecurringProfile,
+} from "../presenters/exported-documents";
 import { presentExportedPayment } from "../presenters/invoice-payments";
 import { presentSettings } from "../presenters/settings";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
@@ -32,11 +43,19 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /**
  * The spec's export file: invoice documents (with the payments received, oldest first, on those
- * that have any), clients, settings with images inline, products.
+ * that have any), clients, settings with images inline, products; and Bahi's own quotes, notes and recurring profiles.
  */
 export async function buildExport(db: Db, userId: string) {
   const settings = await readSettings(db, userId, { saveDefaults: true });
   const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, userId);
+  const quoteRows = await readExportQuotes(db, userId);
+  const noteRows = await readExportCreditNotes(db, userId);
+  const { profileRows, runRows } = await readExportRecurringProfiles(db, userId);
+  const invoiceNumberOf = new Map(
+    invoiceRows.map((r) => [r.id, (r.invoiceData as { invoiceNumber: string }).invoiceNumber]),
+  );
+  const runsOf = new Map<string, typeof runRows>();
+  for (const run of runRows) runsOf.set(run.profileId, [...(runsOf.get(run.profileId) ?? []), run]);
   const paymentsOf = new Map<string, typeof paymentRows>();
   for (const p of paymentRows) {
     const list = paymentsOf.get(p.invoiceId);
@@ -94,6 +113,14 @@ export async function buildExport(db: Db, userId: string) {
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
     })),
+    // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
+    quotes: quoteRows.map((r) => presentExportedQuote(r.quote as QuoteRow, r.convertedInvoiceNumber)),
+    creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber)),
+    recurringProfiles: profileRows.map((p) =>
+      presentExportedRecurringProfile(p, runsOf.get(p.id) ?? [], (id) =>
+        id ? (invoiceNumberOf.get(id) ?? null) : null,
+      ),
+    ),
   };
   return { file, timeZone: settings.timeZone };
 }
@@ -112,6 +139,9 @@ export async function importData(db: Db, userId: string, body: unknown) {
     invoices: replacement.invoices.length,
     clients: replacement.clients.length,
     productServices: replacement.productServices.length,
+    quotes: replacement.quotes.length,
+    creditNotes: replacement.creditNotes.length,
+    recurringProfiles: replacement.recurringProfiles.length,
   };
 }
 
@@ -162,12 +192,19 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
     const issue = settings.error.issues[0]!;
     throw settingsError(issue.path.join("."), issue.message);
   }
-  checkPaymentTotals(parsed.invoices, companySnapshot(settings.data as Settings));
+  checkPaymentTotals(parsed.invoices, companySnapshot(settings.data as Settings), parsed.creditNotes);
   return { images, settings: settings.data as Settings, ...pick(parsed) };
 }
 
 function pick(parsed: ReturnType<typeof parseDataFile>) {
-  return { clients: parsed.clients, productServices: parsed.productServices, invoices: parsed.invoices };
+  return {
+    clients: parsed.clients,
+    productServices: parsed.productServices,
+    invoices: parsed.invoices,
+    quotes: parsed.quotes,
+    creditNotes: parsed.creditNotes,
+    recurringProfiles: parsed.recurringProfiles,
+  };
 }
 
 function settingsError(field: string, message: string): AppError {

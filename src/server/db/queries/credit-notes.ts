@@ -124,6 +124,23 @@ export async function allocateNoteNumber(
   return sequentialDocumentNumber(NOTE_NUMBER_PREFIXES[kind], financialYear, Number(row!.last_value));
 }
 
+/** An imported number of the kind's series moves its counter past it (never back). */
+export async function reserveNoteNumber(
+  tx: Db,
+  userId: string,
+  kind: NoteKind,
+  financialYear: string,
+  sequence: number,
+): Promise<void> {
+  await tx
+    .insert(creditNoteSequences)
+    .values({ userId, kind, financialYear, lastValue: sequence })
+    .onConflictDoUpdate({
+      target: [creditNoteSequences.userId, creditNoteSequences.kind, creditNoteSequences.financialYear],
+      set: { lastValue: sql`greatest(${creditNoteSequences.lastValue}, excluded.last_value)` },
+    });
+}
+
 /** Whether the invoice has a note that is not cancelled (it then keeps its status and stays). */
 export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string): Promise<boolean> {
   const [row] = await db

@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ClientRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
+import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
+import type {
+  ImportedCreditNote,
+  ImportedQuote,
+  ImportedRecurringProfile,
+} from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
-import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
+import type { InvoiceCompany } from "#domain/invoice";
+import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
 import type { Settings } from "#domain/settings";
 import type { Db } from "../client";
 import {
   clients,
+  creditNotes,
   images,
   invoicePayments,
   invoices,
@@ -16,7 +23,15 @@ import {
   stockMovements,
   userSettings,
 } from "../schema";
+import {
+  type ImportLinks,
+  importedDocument,
+  insertImportedCreditNotes,
+  insertImportedQuotes,
+  insertImportedRecurringProfiles,
+} from "./data-documents";
 import type { NewImage } from "./images";
+import { reserveTypedSequentialNumber } from "./invoice-numbers";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
@@ -99,8 +114,10 @@ export async function readExportRows(db: Db, userId: string) {
       reference: invoicePayments.reference,
       note: invoicePayments.note,
       source: invoicePayments.source,
+      creditNoteNumber: creditNotes.noteNumber,
     })
     .from(invoicePayments)
+    .leftJoin(creditNotes, and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.userId, userId)))
     .where(eq(invoicePayments.userId, userId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
   return { invoiceRows, clientRows, productRows, paymentRows };
@@ -120,6 +137,9 @@ export interface ReplacementData {
   clients: ClientRecord[];
   productServices: ProductRecord[];
   invoices: InvoiceRecord[];
+  quotes: ImportedQuote[];
+  creditNotes: ImportedCreditNote[];
+  recurringProfiles: ImportedRecurringProfile[];
 }
 
 /** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
@@ -236,44 +256,70 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
 
   const settingsCompany = companySnapshot(data.settings);
   const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
-  const invoiceRows = data.invoices.map(({ input, company, payments }) => {
-    const linked = {
-      ...input,
-      clientId: input.clientId ? (clientIdMap.get(input.clientId) ?? null) : null,
-      items: input.items.map((item) => ({
-        ...item,
-        productId: item.productId ? (productIdMap.get(item.productId) ?? null) : null,
-      })),
-    };
-    const snapshot: InvoiceCompany = company
-      ? {
-          ...company,
-          logoImageId: ownImage(company.logoImageId),
-          signatureImageId: ownImage(company.signatureImageId),
-          upiQrImageId: ownImage(company.upiQrImageId),
-        }
-      : settingsCompany;
-    const document = buildInvoiceDocument(linked, snapshot);
-    const amountPaidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const links: ImportLinks = {
+    invoiceIds: [],
+    invoiceNumbers: [],
+    invoiceDates: [],
+    clientId: (id) => (id ? (clientIdMap.get(id) ?? null) : null),
+    productId: (id) => (id ? (productIdMap.get(id) ?? null) : null),
+    company: (company: InvoiceCompanyRecord | null): InvoiceCompany =>
+      company
+        ? {
+            ...company,
+            logoImageId: ownImage(company.logoImageId),
+            signatureImageId: ownImage(company.signatureImageId),
+            upiQrImageId: ownImage(company.upiQrImageId),
+          }
+        : settingsCompany,
+  };
+  const invoiceRows = data.invoices.map((record) => {
+    const document = importedDocument(record, links);
+    const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
     return { id: randomUUID(), userId, ...columnsOf(document), amountPaidMinor };
   });
+  links.invoiceIds = invoiceRows.map((r) => r.id);
+  links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
+  links.invoiceDates = invoiceRows.map((r) => r.invoiceDate);
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
   // The file's payments, with new ids. A gateway's payment id (external_id) is unique across all
   // users, so it is not in the file: a second account importing the same file would collide.
   // A millisecond apart, so payments of one day keep the file's order (lists sort by date, then this).
   const importedAt = Date.now();
+  // A credit note's share keeps its source and is linked to its note below.
+  const notePayments = new Map<string, string>();
   const paymentRows = data.invoices.flatMap(({ payments }, i) =>
-    payments.map((p, n) => ({
-      id: randomUUID(),
-      userId,
-      invoiceId: invoiceRows[i]!.id,
-      ...p,
-      createdAt: new Date(importedAt + n),
-      updatedAt: new Date(importedAt + n),
-    })),
+    payments.map(({ creditNoteNumber, ...p }, n) => {
+      const id = randomUUID();
+      if (creditNoteNumber) notePayments.set(creditNoteNumber, id);
+      return {
+        id,
+        userId,
+        invoiceId: invoiceRows[i]!.id,
+        ...p,
+        createdAt: new Date(importedAt + n),
+        updatedAt: new Date(importedAt + n),
+      };
+    }),
   );
   await inChunks(paymentRows, (chunk) => tx.insert(invoicePayments).values(chunk));
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
   await recordPaidInvoicesPayments(tx, userId);
   await rebuildInvoiceTotals(tx, userId);
+  await reserveImportedInvoiceNumbers(tx, userId, links.invoiceNumbers);
+
+  await insertImportedQuotes(tx, userId, data.quotes, links);
+  await insertImportedCreditNotes(tx, userId, data.creditNotes, links, notePayments);
+  await insertImportedRecurringProfiles(tx, userId, data.recurringProfiles, links);
+}
+
+/** The next sequential invoice number follows the highest of each year's series in the file. */
+async function reserveImportedInvoiceNumbers(tx: Db, userId: string, numbers: string[]) {
+  const highest = new Map<string, { number: string; sequence: number }>();
+  for (const number of numbers) {
+    const parsed = parseSequentialInvoiceNumber(number);
+    if (!parsed) continue;
+    const seen = highest.get(parsed.financialYear);
+    if (!seen || parsed.sequence > seen.sequence) highest.set(parsed.financialYear, { number, ...parsed });
+  }
+  for (const { number } of highest.values()) await reserveTypedSequentialNumber(tx, userId, number);
 }

@@ -20,7 +20,7 @@ export type QuoteSummaryRow = Omit<QuoteRow, "quoteData">;
 export type QuoteEventRow = typeof quoteEvents.$inferSelect;
 
 /** The columns are copies of the document's fields, for lists. */
-function columnsOf(document: InvoiceDocument) {
+export function quoteColumnsOf(document: InvoiceDocument) {
   return {
     quoteNumber: document.invoiceNumber,
     clientId: document.clientId,
@@ -55,7 +55,7 @@ export async function insertQuote(
 ): Promise<QuoteRow> {
   const [row] = await tx
     .insert(quotes)
-    .values({ id, userId, status: "draft", ...columnsOf(document) })
+    .values({ id, userId, status: "draft", ...quoteColumnsOf(document) })
     .returning();
   return row as QuoteRow;
 }
@@ -68,7 +68,7 @@ export async function updateQuoteDocument(
 ): Promise<QuoteRow> {
   const [row] = await tx
     .update(quotes)
-    .set({ ...columnsOf(document), updatedAt: new Date() })
+    .set({ ...quoteColumnsOf(document), updatedAt: new Date() })
     .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
     .returning();
   return row as QuoteRow;

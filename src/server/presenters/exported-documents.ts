@@ -1,0 +1,93 @@
+import type { NoteDocument } from "#domain/credit-notes";
+import { currencyOf } from "#domain/currencies";
+import { formatScaled } from "#domain/decimal";
+import type { InvoiceDocument } from "#domain/invoice";
+import type { CreditNoteRow } from "../db/queries/credit-notes";
+import type { QuoteRow } from "../db/queries/quotes";
+import type { RecurringProfileRow, RecurringRunRow } from "../db/queries/recurring";
+
+// Bahi's own records of the export file (contract/data-file-documents.ts), each field listed.
+// Invoices are named by number: the file's invoices carry no ids, and the import gives them new ones.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * A quote with its document and its answer. Not its public link (a new one is made when it is
+ * shared) nor the address the answer came from (the client's personal data; it stays in the
+ * quote's activity, which is not exported).
+ */
+export function presentExportedQuote(quote: QuoteRow, convertedInvoiceNumber: string | null) {
+  return {
+    id: quote.id,
+    quoteNumber: quote.quoteNumber,
+    status: quote.status,
+    quoteDate: quote.quoteDate,
+    validUntil: quote.validUntil,
+    sentAt: iso(quote.sentAt),
+    answeredAt: iso(quote.answeredAt),
+    answerName: quote.answerName,
+    answerComment: quote.answerComment,
+    convertedInvoiceNumber,
+    convertedAt: iso(quote.convertedAt),
+    createdAt: quote.createdAt.toISOString(),
+    updatedAt: quote.updatedAt.toISOString(),
+    document: quote.quoteData as InvoiceDocument,
+  };
+}
+
+/**
+ * A credit or debit note with its document, its original invoice by number, and a credit note's
+ * applied share as decimal text in the currency's exponent (the share itself travels as the
+ * original's payment of source "credit_note" naming the note).
+ */
+export function presentExportedCreditNote(note: CreditNoteRow, invoiceNumber: string) {
+  const document = note.noteData as NoteDocument;
+  // The original's id is this server's (the import gives invoices new ones): the number names it.
+  const { invoiceId: _, ...original } = document.note.original;
+  return {
+    id: note.id,
+    kind: note.kind,
+    noteNumber: note.noteNumber,
+    noteDate: note.noteDate,
+    reason: note.reason,
+    status: note.status,
+    invoiceNumber,
+    appliedAmount: formatScaled(Number(note.appliedMinor), currencyOf(note.currency).exponent),
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+    document: { ...document, note: { ...document.note, original } },
+  };
+}
+
+/**
+ * A recurring profile: what it repeats, its schedule and state (pauses included), and the periods
+ * it handled, each with the invoice it made by number; invoices by number as everywhere in the file.
+ */
+export function presentExportedRecurringProfile(
+  profile: RecurringProfileRow,
+  runs: RecurringRunRow[],
+  invoiceNumber: (id: string | null) => string | null,
+) {
+  return {
+    id: profile.id,
+    sourceInvoiceNumber: invoiceNumber(profile.sourceInvoiceId),
+    schedule: profile.schedule,
+    state: profile.state,
+    action: profile.action,
+    attachPdf: profile.attachPdf,
+    dueDays: profile.dueDays,
+    status: profile.status,
+    nextDate: profile.nextDate,
+    stoppedAt: iso(profile.stoppedAt),
+    lastInvoiceNumber: invoiceNumber(profile.lastInvoiceId),
+    runs: runs.map((run) => ({
+      periodIndex: run.periodIndex,
+      periodDate: run.periodDate,
+      outcome: run.outcome,
+      invoiceNumber: run.invoiceNumber,
+    })),
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+    document: profile.document as InvoiceDocument,
+  };
+}

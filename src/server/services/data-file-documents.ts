@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import { type InvoiceRecord, invoiceCompanySchema } from "#contract/data-file";
+import type { DocumentRecord } from "#contract/data-file-documents";
+import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { AppError } from "../errors";
+
+// What the readers of the file's quotes, recurring profiles and credit notes share: the list
+// itself, the invoices of the file they name (by number), and their documents, read with the
+// invoice's own schema like the file's invoices.
+
+/** Reports one bad record of a section: its index and its problems. */
+export type FailRecord = (index: number, problems: string[]) => void;
+
+/** The file's checked invoices, found by number (the file's invoices carry no ids). */
+export interface FileInvoices {
+  list: InvoiceRecord[];
+  byNumber: Map<string, number>;
+}
+
+export function fileInvoices(list: InvoiceRecord[]): FileInvoices {
+  return { list, byNumber: new Map(list.map((r, i) => [r.input.invoiceNumber, i])) };
+}
+
+export const notInFile = (field: string, number: string) =>
+  `${field}: ${number} is not an invoice of this file.`;
+
+/** A section of Bahi's own: absent (a file of the spec or an earlier release) is none. */
+export function sectionOf(body: Record<string, unknown>, key: string): unknown[] {
+  const raw = body[key];
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw new AppError("bad_request", `"${key}" must be a list of records.`);
+  return raw;
+}
+
+export const describeIssues = (issues: z.core.$ZodIssue[], prefix = "") =>
+  issues.map((i) => `${prefix}${i.path.join(".") || "record"}: ${i.message}`);
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A record's document, read as an invoice's with the record's own number, dates and status put
+ * over it (the document holds copies of them), and its company snapshot when it has one.
+ */
+export function readDocument(
+  raw: Record<string, unknown>,
+  fields: Partial<Pick<InvoiceInput, "invoiceNumber" | "invoiceDate" | "dueDate" | "status" | "paymentDate">>,
+): { document: DocumentRecord; problems: [] } | { document: null; problems: string[] } {
+  const parsed = invoiceInputSchema.safeParse({ ...raw, ...fields });
+  if (!parsed.success) return { document: null, problems: describeIssues(parsed.error.issues, "document.") };
+  const company = isRecord(raw.company) ? invoiceCompanySchema.safeParse(raw.company) : null;
+  return { document: { input: parsed.data, company: company?.success ? company.data : null }, problems: [] };
+}
+
+/** Answers a message when `id` was seen before in the section, and remembers it. */
+export function repeatedId(seen: Set<string>, id: string | undefined): string | null {
+  if (!id) return null;
+  if (seen.has(id)) return `id: ${id} appears twice.`;
+  seen.add(id);
+  return null;
+}

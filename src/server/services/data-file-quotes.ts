@@ -1,0 +1,62 @@
+import { type ImportedQuote, quoteRecordSchema } from "#contract/data-file-documents";
+import {
+  describeIssues,
+  type FailRecord,
+  type FileInvoices,
+  notInFile,
+  readDocument,
+  repeatedId,
+} from "./data-file-documents";
+
+// The file's `quotes` (docs/decisions/0031-recurring-schedule.md, addendum "In the export file"):
+// each checked whole, as the quote routes would take it, before anything is written.
+
+export function readQuoteRecords(raw: unknown[], invoices: FileInvoices, fail: FailRecord): ImportedQuote[] {
+  const quotes: ImportedQuote[] = [];
+  const ids = new Set<string>();
+  const numbers = new Map<string, number>();
+  const convertedBy = new Map<number, number>();
+  for (const [index, entry] of raw.entries()) {
+    const parsed = quoteRecordSchema.safeParse(entry);
+    if (!parsed.success) {
+      fail(index, describeIssues(parsed.error.issues));
+      continue;
+    }
+    const record = parsed.data;
+    const problems: string[] = [];
+    const repeated = repeatedId(ids, record.id);
+    if (repeated) problems.push(repeated);
+    const earlier = numbers.get(record.quoteNumber);
+    if (earlier !== undefined)
+      problems.push(`quoteNumber: ${record.quoteNumber} is also used by the quote at index ${earlier}.`);
+    else numbers.set(record.quoteNumber, index);
+    let convertedInvoice: number | null = null;
+    if (record.convertedInvoiceNumber) {
+      const at = invoices.byNumber.get(record.convertedInvoiceNumber);
+      const other = at === undefined ? undefined : convertedBy.get(at);
+      if (at === undefined) problems.push(notInFile("convertedInvoiceNumber", record.convertedInvoiceNumber));
+      else if (other !== undefined)
+        problems.push(
+          `convertedInvoiceNumber: ${record.convertedInvoiceNumber} was converted from the quote at index ${other}.`,
+        );
+      else {
+        convertedInvoice = at;
+        convertedBy.set(at, index);
+      }
+    }
+    const { document, problems: documentProblems } = readDocument(record.document, {
+      invoiceNumber: record.quoteNumber,
+      invoiceDate: record.quoteDate,
+      dueDate: record.validUntil,
+      status: "draft",
+      paymentDate: null,
+    });
+    problems.push(...documentProblems);
+    if (problems.length > 0 || !document) {
+      fail(index, problems);
+      continue;
+    }
+    quotes.push({ ...document, record, convertedInvoice });
+  }
+  return quotes;
+}

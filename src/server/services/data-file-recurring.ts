@@ -1,0 +1,70 @@
+import { type ImportedRecurringProfile, recurringProfileRecordSchema } from "#contract/data-file-documents";
+import { nextPeriod, type RecurringProfile, recurringStatus } from "#domain/recurring";
+import {
+  describeIssues,
+  type FailRecord,
+  type FileInvoices,
+  notInFile,
+  readDocument,
+  repeatedId,
+} from "./data-file-documents";
+
+// The file's `recurringProfiles` (docs/decisions/0031-recurring-schedule.md, addendum "In the
+// export file"): schedule, state (pauses included) and the periods already handled, so the job
+// goes on from the same next period and never makes one twice.
+
+export function readRecurringRecords(
+  raw: unknown[],
+  invoices: FileInvoices,
+  fail: FailRecord,
+): ImportedRecurringProfile[] {
+  const profiles: ImportedRecurringProfile[] = [];
+  const ids = new Set<string>();
+  for (const [index, entry] of raw.entries()) {
+    const parsed = recurringProfileRecordSchema.safeParse(entry);
+    if (!parsed.success) {
+      fail(index, describeIssues(parsed.error.issues));
+      continue;
+    }
+    const record = parsed.data;
+    const problems: string[] = [];
+    const repeated = repeatedId(ids, record.id);
+    if (repeated) problems.push(repeated);
+    let sourceInvoice: number | null = null;
+    if (record.sourceInvoiceNumber) {
+      sourceInvoice = invoices.byNumber.get(record.sourceInvoiceNumber) ?? null;
+      if (sourceInvoice === null) problems.push(notInFile("sourceInvoiceNumber", record.sourceInvoiceNumber));
+    }
+    // What the job would store for this schedule and state (a stopped profile is finished).
+    const profile: RecurringProfile = { schedule: record.schedule, state: record.state };
+    const status = record.stoppedAt ? "finished" : recurringStatus(profile);
+    const nextDate = record.stoppedAt ? null : (nextPeriod(profile)?.date ?? null);
+    if (record.status !== status) problems.push(`status: Must be ${status} for this schedule and state.`);
+    if (record.nextDate !== nextDate)
+      problems.push(`nextDate: Must be ${nextDate ?? "null"} for this schedule and state.`);
+    const periods = new Set<number>();
+    for (const [n, run] of record.runs.entries()) {
+      if (run.periodIndex >= record.state.nextIndex || periods.has(run.periodIndex))
+        problems.push(
+          `runs.${n}.periodIndex: Must be a period handled once, before ${record.state.nextIndex}.`,
+        );
+      periods.add(run.periodIndex);
+    }
+    const { document, problems: documentProblems } = readDocument(record.document, {});
+    problems.push(...documentProblems);
+    if (problems.length > 0 || !document) {
+      fail(index, problems);
+      continue;
+    }
+    // An invoice made by the profile and deleted since is not in the file: the run keeps its number.
+    const inFile = (number: string | null) => (number ? (invoices.byNumber.get(number) ?? null) : null);
+    profiles.push({
+      ...document,
+      record,
+      sourceInvoice,
+      lastInvoice: inFile(record.lastInvoiceNumber),
+      runInvoices: record.runs.map((run) => inFile(run.invoiceNumber)),
+    });
+  }
+  return profiles;
+}
