@@ -47,7 +47,9 @@ for (const viewport of [
     const dialog = page.getByRole("dialog", { name: "Issue credit note" });
     await expect(dialog.getByLabel("Reason")).toHaveValue("sales_return");
     await dialog.getByLabel(/invoiced 4 pc/).fill("5");
-    await expect(dialog.getByTestId("note-total")).toContainText("At most 4 can still be credited on this line.");
+    await expect(dialog.getByTestId("note-total")).toContainText(
+      "At most 4 can still be credited on this line.",
+    );
     await dialog.getByLabel(/invoiced 4 pc/).fill("2");
     await expect(dialog.getByTestId("note-total")).toContainText("Credit Note total ₹2,360.00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
