@@ -124,7 +124,16 @@ test.describe("settings and data", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^invoice_app_data_\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(readFileSync((await download.path())!, "utf8"));
-    expect(Object.keys(file).sort()).toEqual(["clients", "invoices", "productServices", "settings"]);
+    // The spec's four sections, then Bahi's own: quotes, credit and debit notes, recurring profiles.
+    expect(Object.keys(file).sort()).toEqual([
+      "clients",
+      "creditNotes",
+      "invoices",
+      "productServices",
+      "quotes",
+      "recurringProfiles",
+      "settings",
+    ]);
     await expect(page.getByText("Data Exported")).toBeVisible();
 
     await page.getByLabel("Company name").fill("Changed Name");
