@@ -9,6 +9,7 @@ import { findImage } from "../db/queries/images";
 import { cachedSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { PUBLIC_QUOTE_SCRIPT, renderPublicQuote } from "../public-page/quote-render";
+import type { MailOutbox } from "../services/mail-jobs";
 import { answerPublicQuote, notePublicQuoteView, publicQuote, shownStatus } from "../services/quote-sharing";
 import { windowLimiter } from "./public-invoices";
 import { parseBody } from "./validate";
@@ -21,7 +22,10 @@ const VIEWS_PER_MINUTE = 60;
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Not found</title></head><body style="font:16px system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>This quote link does not work</h1><p>It may have been replaced by a newer link. Please ask the business that sent it for the current one.</p></body></html>`;
 
 /** The public quote page (/q/<token>) and its Accept and Decline: no sign-in, the link is the key. */
-export function registerPublicQuoteRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+export function registerPublicQuoteRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; outbox: MailOutbox; publicUrl: string },
+) {
   const { auth, db } = deps;
   const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
@@ -91,7 +95,17 @@ export function registerPublicQuoteRoutes(app: FastifyInstance, deps: { auth: Au
       limited(request);
       noIndex(reply);
       const input = parseBody(quoteAnswerBody, request.body);
-      const saved = await answerPublicQuote(db, request.params.token, status, { ...input, ip: request.ip });
+      const saved = await answerPublicQuote(
+        {
+          db,
+          mailer: deps.outbox,
+          publicUrl: deps.publicUrl,
+          onMailFailed: (error) => request.log.warn({ err: error }, "quote answer e-mail failed"),
+        },
+        request.params.token,
+        status,
+        { ...input, ip: request.ip },
+      );
       return { status: saved.status };
     });
   }

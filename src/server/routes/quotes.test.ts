@@ -145,6 +145,19 @@ describeEachDb("quotes", (kind) => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toEqual({ status: "accepted" });
+    // The business is told by e-mail, with the comment and the way to the quote.
+    await expect
+      .poll(async () => {
+        await t.queue.drain();
+        return t.mailer.sent.find((m) => m.to === s.email && m.subject.includes(draft.quoteNumber));
+      })
+      .toMatchObject({
+        subject: `Quote ${draft.quoteNumber} accepted by Meera Iyer`,
+        text: expect.stringContaining("Comment: Please deliver on Monday."),
+      });
+    expect(
+      t.mailer.sent.find((m) => m.to === s.email && m.subject.includes(draft.quoteNumber))?.text,
+    ).toContain(`/quotes/${draft.id}`);
 
     const read = (await get(t.app, `/api/quotes/${draft.id}`, s.cookie)).json().quote;
     expect(read.status).toBe("accepted");

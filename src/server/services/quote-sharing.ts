@@ -2,6 +2,7 @@ import type { QuoteStatus } from "#domain/quotes";
 import { quoteStatus } from "#domain/quotes";
 import { now } from "../clock";
 import type { Db } from "../db/client";
+import { findUserContact } from "../db/queries/payments";
 import { findQuote, findQuoteByPublicToken, type QuoteRow, setQuoteToken } from "../db/queries/quotes";
 import { cachedSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
@@ -140,12 +141,40 @@ export async function notePublicQuoteView(db: Db, row: QuoteRow, viewerId: strin
 
 /** The client's Accept or Decline on the public page, with their name, comment, time and address. */
 export async function answerPublicQuote(
-  db: Db,
+  deps: { db: Db; mailer: MailOutbox; publicUrl: string; onMailFailed: (error: unknown) => void },
   token: string,
   verb: "accepted" | "declined",
   answer: { name: string; comment: string; ip: string },
 ): Promise<SavedQuote> {
-  const row = await publicQuote(db, token);
+  const row = await publicQuote(deps.db, token);
   if (!row) throw notFound("Quote");
-  return answerQuote(db, row.userId, row.id, verb, { ...answer, by: "client" });
+  const saved = await answerQuote(deps.db, row.userId, row.id, verb, { ...answer, by: "client" });
+  // The business hears of the answer at once; the answer stands whether or not the mail goes.
+  void tellBusinessOfAnswer(deps, saved, verb, answer).catch(deps.onMailFailed);
+  return saved;
+}
+
+async function tellBusinessOfAnswer(
+  deps: { db: Db; mailer: MailOutbox; publicUrl: string },
+  quote: SavedQuote,
+  verb: "accepted" | "declined",
+  answer: { name: string; comment: string },
+) {
+  const contact = await findUserContact(deps.db, quote.userId);
+  if (!contact) return;
+  await deps.mailer.send({
+    to: contact.email,
+    subject: `Quote ${quote.quoteNumber} ${verb} by ${answer.name}`,
+    text: [
+      `${answer.name} ${verb} quote ${quote.quoteNumber}${quote.clientName ? ` for ${quote.clientName}` : ""}.`,
+      ...(answer.comment ? ["", `Comment: ${answer.comment}`] : []),
+      "",
+      verb === "accepted"
+        ? "Convert it to an invoice from the quote:"
+        : "The quote is closed; you can make a new one from it:",
+      `${deps.publicUrl}/quotes/${quote.id}`,
+      "",
+      "Bahi",
+    ].join("\n"),
+  });
 }
