@@ -1,9 +1,18 @@
-import { clsx } from "clsx";
-import { Ban, BellDot, CheckCircle2, CircleDashed, Clock, FilePen, TriangleAlert } from "lucide-react";
+import {
+  Ban,
+  BellDot,
+  CheckCircle2,
+  CircleDashed,
+  Clock,
+  FilePen,
+  type LucideIcon,
+  TriangleAlert,
+} from "lucide-react";
 import { type DisplayStatus, STATUS_LABELS } from "#domain/status";
+import { StatusPill } from "#web/components/ui/status-pill";
 
 // Colour and text and an icon: the status never rests on colour alone.
-const STYLES: Record<DisplayStatus, { className: string; icon: typeof Clock }> = {
+const STYLES: Record<DisplayStatus, { className: string; icon: LucideIcon }> = {
   draft: { className: "border-border bg-muted text-muted-foreground", icon: FilePen },
   due: { className: "border-primary/40 bg-primary/10 text-primary", icon: Clock },
   paid: { className: "border-success/40 bg-success/10 text-success", icon: CheckCircle2 },
@@ -14,19 +23,14 @@ const STYLES: Record<DisplayStatus, { className: string; icon: typeof Clock }> =
 
 export function StatusBadge({ status, className }: { status: DisplayStatus; className?: string }) {
   const style = STYLES[status] ?? STYLES.draft;
-  const Icon = style.icon;
   return (
-    <span
-      className={clsx(
-        "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold",
-        style.className,
-        className,
-      )}
-      data-status={status}
-    >
-      <Icon className="h-3.5 w-3.5" aria-hidden="true" />
-      {STATUS_LABELS[status] ?? status}
-    </span>
+    <StatusPill
+      status={status}
+      label={STATUS_LABELS[status] ?? status}
+      tone={style.className}
+      icon={style.icon}
+      className={className}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { clsx } from "clsx";
-import { ArrowRightLeft, CheckCircle2, Clock, FilePen, Send, XCircle } from "lucide-react";
+import { ArrowRightLeft, CheckCircle2, Clock, FilePen, type LucideIcon, Send, XCircle } from "lucide-react";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "#domain/quotes";
+import { StatusPill } from "#web/components/ui/status-pill";
 
 // Colour, text and an icon: the status never rests on colour alone.
-const STYLES: Record<QuoteStatus, { className: string; icon: typeof Clock }> = {
+const STYLES: Record<QuoteStatus, { className: string; icon: LucideIcon }> = {
   draft: { className: "border-border bg-muted text-muted-foreground", icon: FilePen },
   sent: { className: "border-primary/40 bg-primary/10 text-primary", icon: Send },
   accepted: { className: "border-success/40 bg-success/10 text-success", icon: CheckCircle2 },
@@ -14,18 +14,13 @@ const STYLES: Record<QuoteStatus, { className: string; icon: typeof Clock }> = {
 
 export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
   const style = STYLES[status] ?? STYLES.draft;
-  const Icon = style.icon;
   return (
-    <span
-      className={clsx(
-        "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold",
-        style.className,
-        className,
-      )}
-      data-status={status}
-    >
-      <Icon className="h-3.5 w-3.5" aria-hidden="true" />
-      {QUOTE_STATUS_LABELS[status] ?? status}
-    </span>
+    <StatusPill
+      status={status}
+      label={QUOTE_STATUS_LABELS[status] ?? status}
+      tone={style.className}
+      icon={style.icon}
+      className={className}
+    />
   );
 }
