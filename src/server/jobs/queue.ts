@@ -160,8 +160,8 @@ export class JobQueue {
         await Promise.allSettled([...this.inFlight]);
         continue;
       }
-      // Taken but not yet handed to this process's handler (or taken by another server's worker):
-      // wait until every taken job is settled, for at most 10 s.
+      // Taken but not yet handed to this process's handler (or taken by another server's worker,
+      // or locked by a worker's fetch so this one skipped it): wait until none is left, at most 10 s.
       const names = [...this.definitions.keys()];
       if ((await countActiveJobs(this.opts.database.db, names)) === 0) return ran;
       if (Date.now() > deadline) return ran;

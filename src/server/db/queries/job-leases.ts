@@ -21,16 +21,21 @@ export async function claimJobPeriod(db: Db, name: string, everyMs: number): Pro
   return rows.length > 0;
 }
 
-/** How many jobs of these queues a worker (of any process) has taken and not yet settled. */
+/**
+ * How many jobs of these queues are unfinished now: taken by a worker (of any process) and not yet
+ * settled, or due and not yet taken (a worker's fetch may hold them locked a moment, so another
+ * fetch skips them).
+ */
 export async function countActiveJobs(db: Db, names: string[]): Promise<number> {
   if (names.length === 0) return 0;
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from pgboss.job
-      where state = 'active' and name in (${sql.join(
+      where name in (${sql.join(
         names.map((name) => sql`${name}`),
         sql`, `,
-      )})`,
+      )})
+        and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
   );
   return rows[0]?.n ?? 0;
 }
