@@ -1,3 +1,4 @@
+import { formatScaled, parseScaled } from "./decimal";
 import type { Gstr1B2bInvoiceType, Gstr1Document, Gstr1Json } from "./gst-gstr1-types";
 
 // GSTR-1 as CSV, one file per section, with the column headers of the GST Returns Offline Tool's
@@ -169,8 +170,10 @@ export function gstr1CsvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Rupees with two decimals: the JSON's numbers were made from paise, so toFixed only pads. */
-const money = (rupees: number) => rupees.toFixed(2);
+/** The JSON's rupee number back in paise, read from its text (it was made from paise: exact). */
+const paiseOf = (rupees: number) => parseScaled(rupees, 2) ?? 0;
+/** Rupees with two decimals, through paise and decimal text, never float arithmetic. */
+const money = (rupees: number) => formatScaled(paiseOf(rupees), 2);
 const rate = (rt: number) => String(rt);
 
 const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
@@ -318,10 +321,8 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
 
 /** Taxable value plus every tax, summed in paise (the parts are exact two-decimal rupees). */
 function totalValue(h: { txval: number; iamt: number; camt: number; samt: number; csamt: number }): string {
-  const paise = [h.txval, h.iamt, h.camt, h.samt, h.csamt].reduce((sum, r) => sum + Math.round(r * 100), 0);
-  const sign = paise < 0 ? "-" : "";
-  const abs = Math.abs(paise);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  const paise = [h.txval, h.iamt, h.camt, h.samt, h.csamt].reduce((sum, r) => sum + paiseOf(r), 0);
+  return formatScaled(paise, 2);
 }
 
 /** One section of a GSTR-1 report as CSV text (CRLF lines, UTF-8 byte-order mark for Excel). */
