@@ -7,6 +7,8 @@
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
+//   BENCH_PG_SOCKET=1 connects the server to PostgreSQL through its Unix-domain socket instead of TCP,
+//   BENCH_HOLD=1 keeps the seeded server and database up until Ctrl-C (for EXPLAIN ANALYZE by hand),
 //   BENCH_PG_STATS=1 prints PostgreSQL's
 //   costliest statements (pg_stat_statements), BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
@@ -267,7 +269,9 @@ async function main() {
         HOST: "127.0.0.1",
         PUBLIC_URL: ORIGIN,
         DATA_DIR: dataDir,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+        DATABASE_URL: process.env.BENCH_PG_SOCKET
+          ? `postgres://postgres@localhost:${PG_PORT}/bahi?host=${encodeURIComponent(pg.socketDir)}`
+          : `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
         AUTH_SECRET: randomBytes(32).toString("hex"),
         AUTH_REQUESTS_PER_IP: "10000",
         WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
@@ -293,6 +297,12 @@ async function main() {
     rebuildTotals();
     psql("vacuum analyze; create extension pg_stat_statements; select pg_stat_statements_reset();");
     console.log(`seeded 2 users x ${ROWS} clients, products and invoices in ${Date.now() - t0} ms`);
+    if (process.env.BENCH_HOLD) {
+      // For EXPLAIN ANALYZE by hand on the seeded database: wait until interrupted.
+      console.log(`holding: psql -h 127.0.0.1 -p ${PG_PORT} -U postgres bahi; cookie ${cookie}; Ctrl-C ends`);
+      await new Promise((resolve) => process.once("SIGINT", resolve));
+      return;
+    }
 
     const pages = [1, 2, 10, 100, 400];
     const pageMix = (base: string) =>

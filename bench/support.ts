@@ -36,6 +36,8 @@ export function privatePostgres(port: number, name: string, serverOptions = "") 
   return {
     /** The instance's data folder (its postmaster.pid names the server process). */
     dataDir: data,
+    /** The folder of its Unix-domain socket (`host=` in a connection string). */
+    socketDir: dir,
     start() {
       asPostgres("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
       asPostgres("pg_ctl", [...args, "-w", "start"]);

@@ -496,6 +496,29 @@ describeEachDb("invoices API", (kind) => {
     expect(numbers(await list("search=MEERA"))).toEqual(["A-3", "A-1"]);
     expect(numbers(await list("search=a-2"))).toEqual(["A-2"]);
     expect(numbers(await list("search=100%25"))).toEqual(["A-4"]);
+    expect(numbers(await list("search=cotton_co"))).toEqual(["A-4"]);
+    expect(numbers(await list("search=cotton%25co"))).toEqual([]); // % is a character, not a wildcard
+    // The number and the name are matched apart: a term across the two matches nothing.
+    expect(numbers(await list(`search=${encodeURIComponent("2 Kiran")}`))).toEqual([]);
+    // An invoice whose client is renamed is found by the new name at once, not the old one.
+    const a2 = (await list("search=a-2")).items[0].id;
+    const renamed = await send(
+      t.app,
+      "PUT",
+      `/api/invoices/${a2}`,
+      invoiceBody({
+        invoiceNumber: "A-2",
+        client: { name: "Óscar Ñandú Traders" },
+        invoiceDate: "2026-04-10",
+        dueDate: null,
+        status: "paid",
+        items: [line(null, "1", "l1", "100")],
+      }),
+      s.cookie,
+    );
+    expect(renamed.statusCode).toBe(200);
+    expect(numbers(await list("search=kiran"))).toEqual([]);
+    expect(numbers(await list(`search=${encodeURIComponent("óscar ñandú")}`))).toEqual(["A-2"]);
     expect(numbers(await list("status=paid"))).toEqual(["A-2"]);
     expect(numbers(await list("from=2026-04-05&to=2026-04-30&sort=date_asc"))).toEqual(["A-2", "A-3"]);
     expect(numbers(await list("sort=amount_desc"))).toEqual(["A-1", "A-3", "A-2", "A-4"]);

@@ -247,14 +247,9 @@ function whereOf(filter: InvoiceFilter, value: (name: string) => unknown): SQL {
   if (filter.status) conditions.push(displayStatusIs(filter.status, v("today"), v("status")));
   if (filter.from) conditions.push(gte(invoices.invoiceDate, v("from")));
   if (filter.to) conditions.push(lte(invoices.invoiceDate, v("to")));
-  if (filter.search?.trim()) {
-    conditions.push(
-      or(
-        sql`${invoices.invoiceNumber} ilike ${v("pattern")}`,
-        sql`${invoices.clientName} ilike ${v("pattern")}`,
-      )!,
-    );
-  }
+  // The number or the client's name contains the term, ignoring case: one LIKE on the search key
+  // (both, lower-cased by PostgreSQL) with the pattern lower-cased by the same lower().
+  if (filter.search?.trim()) conditions.push(sql`${invoices.searchKey} like lower(${v("pattern")})`);
   return and(...conditions)!;
 }
 
