@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Address } from "#domain/invoice";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#domain/limits";
 import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
-import { id, idParams, isoDateTime, page, text } from "./common";
+import { id, idParams, isoDateTime, page, pageAfter, text } from "./common";
 import { route } from "./registry";
 
 export { ADDRESS_LIMITS, CLIENT_LIMITS };
@@ -75,6 +75,7 @@ export const clientListQuery = z.object({
   sort: z.enum(["name", "newest"], "Sort must be name or newest.").default("name"),
   page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(20),
+  after: pageAfter,
 });
 
 const address = z.object({

@@ -87,7 +87,20 @@ export const page = <T extends z.ZodType>(item: T) =>
     items: z.array(item),
     page: z.number().int(),
     pageSize: z.number().int(),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe(
+        "When rows follow and the list's order allows it: send it back as `after` (with page + 1) to read the next page from just after this one's last row, however deep",
+      ),
   });
+
+/** The previous page's nextCursor (lists ordered by name, by date or newest first). */
+export const pageAfter = z
+  .string()
+  .max(2_000, "The page cursor is not valid. Ask for the page by its number instead.")
+  .optional()
+  .describe("nextCursor of the previous page: read the page after its last row");
 export type Page<T> = Omit<z.output<ReturnType<typeof page>>, "items"> & { items: T[] };
 
 /** Zod's issues as the API's `fields`: the first message per dotted path ("billingAddress.city"). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { invoiceInputSchema } from "#domain/invoice";
 import { STORED_STATUSES } from "#domain/status";
-import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
+import { errorSchema, id, idParams, isoDate, isoDateTime, page, pageAfter, text } from "./common";
 import { route } from "./registry";
 
 const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue", "partially_paid"] as const;
@@ -33,6 +33,7 @@ export const invoiceListQuery = invoiceFilterQuery.extend({
     .catch(20)
     .default(20)
     .transform((n) => Math.min(n, 100)),
+  after: pageAfter,
 });
 
 /** The next-number preview is for the invoice date the editor shows (default: the user's today). */

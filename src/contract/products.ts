@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { PRODUCT_LIMITS } from "#domain/limits";
-import { id, idParams, isoDateTime, page, text } from "./common";
+import { id, idParams, isoDateTime, page, pageAfter, text } from "./common";
 import { route } from "./registry";
 
 export { PRODUCT_LIMITS };
@@ -122,6 +122,7 @@ export const productListQuery = z.object({
     .default("all"),
   page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(20),
+  after: pageAfter,
 });
 
 export const productMovementsQuery = z.object({

@@ -143,12 +143,28 @@ test("a list of more than 1,000 clients says 1,000+ and pages on", async ({ sign
     data: { clients, productServices: [], invoices: [], settings: {} },
   });
   expect(imported.status()).toBe(200);
+  // Next reads its page from just after the last row shown (a cursor), not by offset.
+  const lists: URL[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/clients") lists.push(url);
+  });
   await page.goto("/clients");
   const pager = page.getByRole("navigation", { name: "Pages" });
+  const list = page.getByRole("list", { name: "Clients" });
   await expect(pager).toContainText("1–20 of 1,000+");
   await pager.getByRole("button", { name: "Next" }).click();
   await expect(pager).toContainText("21–40 of 1,000+");
-  await expect(
-    page.getByRole("list", { name: "Clients" }).getByRole("heading", { name: "Bulk 0021" }),
-  ).toBeVisible();
+  await expect(list.getByRole("heading", { name: "Bulk 0021" })).toBeVisible();
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(pager).toContainText("41–60 of 1,000+");
+  await expect(list.getByRole("heading", { name: "Bulk 0041" })).toBeVisible();
+  await pager.getByRole("button", { name: "Previous" }).click();
+  await expect(list.getByRole("heading", { name: "Bulk 0021" })).toBeVisible();
+  const byPage = (n: string) => lists.filter((u) => u.searchParams.get("page") === n);
+  expect(byPage("1").every((u) => !u.searchParams.has("after"))).toBe(true);
+  for (const n of ["2", "3"]) {
+    expect(byPage(n).length).toBeGreaterThan(0);
+    expect(byPage(n).every((u) => u.searchParams.has("after"))).toBe(true);
+  }
 });

@@ -2,7 +2,7 @@ import type { PageCount } from "#contract/common";
 
 /** A list page as the contract's `page(...)` answers it: the items presented, the capped count. */
 export function presentPage<Row, Item>(
-  list: { rows: Row[] } & PageCount,
+  list: { rows: Row[]; nextCursor?: string | null } & PageCount,
   at: { page: number; pageSize: number },
   present: (row: Row) => Item,
 ) {
@@ -13,5 +13,6 @@ export function presentPage<Row, Item>(
     hasMore: list.hasMore,
     page: at.page,
     pageSize: at.pageSize,
+    nextCursor: list.nextCursor ?? null,
   };
 }

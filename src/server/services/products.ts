@@ -35,6 +35,7 @@ export async function listProducts(
     sort: ProductSort;
     page: number;
     pageSize: number;
+    after?: string;
   },
 ) {
   const [list, settings] = await Promise.all([

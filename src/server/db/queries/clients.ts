@@ -54,7 +54,10 @@ function listWhere(search: boolean): SQL {
  * over the (user_id, lower(name), id) and (user_id, created_at) indexes, one prepared statement
  * per sort and with or without a search (paging.ts).
  */
-export async function listClients(db: Db, p: ListParams): Promise<{ rows: ClientRow[] } & PageCount> {
+export async function listClients(
+  db: Db,
+  p: ListParams,
+): Promise<{ rows: ClientRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(p.search);
   return pageOf<ClientRow>(
     db,
@@ -66,6 +69,22 @@ export async function listClients(db: Db, p: ListParams): Promise<{ rows: Client
         p.sort === "newest"
           ? [desc(clients.createdAt), desc(clients.id)]
           : [asc(sql`lower(${clients.name})`), asc(clients.id)],
+      keyset:
+        p.sort === "newest"
+          ? {
+              direction: "desc",
+              keys: [
+                { sql: clients.createdAt, type: "timestamptz" },
+                { sql: clients.id, type: "text" },
+              ],
+            }
+          : {
+              direction: "asc",
+              keys: [
+                { sql: sql`lower(${clients.name})`, type: "text" },
+                { sql: clients.id, type: "text" },
+              ],
+            },
     }),
     { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,

@@ -8,7 +8,7 @@ import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clients, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
-import { type PageParams, pageOf } from "./paging";
+import { type PageParams, type PageShape, pageOf } from "./paging";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 // Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
@@ -272,6 +272,19 @@ function orderOf(sort: InvoiceSort): SQL[] {
   }
 }
 
+/** The orders by date page by cursor too (paging.ts); the others by number only. */
+function keysetOf(sort: InvoiceSort): PageShape["keyset"] {
+  if (sort !== "date_desc" && sort !== "date_asc") return undefined;
+  return {
+    direction: sort === "date_asc" ? "asc" : "desc",
+    keys: [
+      { sql: invoices.invoiceDate, type: "date" },
+      { sql: invoices.createdAt, type: "timestamptz" },
+      { sql: invoices.id, type: "text" },
+    ],
+  };
+}
+
 /**
  * One page of the user's invoices and how many match (counted up to COUNT_LIMIT): one prepared
  * statement per sort and set of filters (paging.ts). The deferred join walks only the index
@@ -281,7 +294,7 @@ export async function listInvoices(
   db: Db,
   userId: string,
   params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
-): Promise<{ rows: InvoiceSummaryRow[] } & PageCount> {
+): Promise<{ rows: InvoiceSummaryRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(params.search?.trim());
   // The status's SQL differs for due, overdue and partially paid; the others compare one value.
   const statusShape = ["due", "overdue", "partially_paid"].includes(params.status ?? "")
@@ -296,6 +309,7 @@ export async function listInvoices(
       columns: summaryColumns,
       where: whereOf(params, sql.placeholder),
       order: orderOf(params.sort),
+      keyset: keysetOf(params.sort),
     }),
     filterValues(userId, params, params.today),
     params,

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
+import { isValidIsoDate } from "#domain/dates";
+import { AppError } from "../../errors";
 import type { Db } from "../client";
 
 type ListTable = PgTable & { id: PgColumn };
@@ -22,6 +24,18 @@ export const SEARCH_COUNT_LIMIT = 100;
 export interface PageParams {
   page: number;
   pageSize: number;
+  /**
+   * The previous page's `nextCursor`: the page is then read from just after that row through the
+   * index (keyset), however deep, instead of walking `(page - 1) * pageSize` entries. `page` still
+   * numbers it for the count.
+   */
+  after?: string;
+}
+
+/** One key of a keyset order, with the type its cursor value is cast back to. */
+export interface KeysetKey {
+  sql: SQL | PgColumn;
+  type: "text" | "date" | "timestamptz" | "bigint";
 }
 
 /** How many rows match, counting at most `limit + 1` of them (so "more than `limit`" is known). */
@@ -70,14 +84,23 @@ export interface PageShape {
   columns?: Record<string, PgColumn>;
   where: SQL;
   order: SQL[];
+  /**
+   * The order as keys of one direction, the last one unique (the id): pages can then follow a
+   * cursor (`PageParams.after`). Orders with mixed directions or nulls are paged by offset only.
+   */
+  keyset?: { direction: "asc" | "desc"; keys: KeysetKey[] };
 }
 
+type Statement<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
 interface PageStatements {
-  page: { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> };
-  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+  page: Statement<Record<string, unknown>>;
+  /** The page after a cursor, when the shape has a keyset order. */
+  after?: Statement<Record<string, unknown>>;
+  count: Statement<{ n: number }>;
+  keys: number;
 }
 
-const statementsByDb = new WeakMap<Db, Map<string, PageStatements>>();
+const statementsByDb = new WeakMap<Db, Map<string, { statements: PageStatements; shape: PageShape }>>();
 
 /** PostgreSQL names statements with at most 63 bytes: the shape's key is hashed into one. */
 function statementName(key: string): string {
@@ -91,29 +114,94 @@ function statementName(key: string): string {
  */
 function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean): PageStatements {
   const countLimit = searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
-  const { table, where, order } = shape;
+  const { table, where, order, keyset } = shape;
   const columns = shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>);
-  const ids = db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page_ids");
+  const ids = (condition: SQL) =>
+    db
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(condition)
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page_ids");
   const capped = sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimit + 1))}) capped)`;
+  // The last row's keys as JSON text, exact to the microsecond: the next page's cursor.
+  const pageKey: Record<string, SQL> = keyset
+    ? {
+        pageKey: sql<string>`json_build_array(${sql.join(
+          keyset.keys.map((k) => k.sql),
+          sql`, `,
+        )})::text`,
+      }
+    : {};
   const name = statementName(key);
-  const page = db
-    .select({ ...columns, listCount: capped.mapWith(Number) })
-    .from(table as PgTable)
-    .innerJoin(ids, eq(table.id, ids.id))
-    .orderBy(...order)
-    .prepare(name);
+  const pageFrom = (condition: SQL, statement: string) => {
+    const pageIds = ids(condition);
+    return db
+      .select({ ...columns, ...pageKey, listCount: capped.mapWith(Number) })
+      .from(table as PgTable)
+      .innerJoin(pageIds, eq(table.id, pageIds.id))
+      .orderBy(...order)
+      .prepare(statement);
+  };
+  const page = pageFrom(where, name);
+  let after: PageStatements["after"];
+  if (keyset) {
+    const row = sql.join(
+      keyset.keys.map((k) => k.sql),
+      sql`, `,
+    );
+    const cursor = sql.join(
+      keyset.keys.map((k, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(k.type)}`),
+      sql`, `,
+    );
+    const beyond = sql`(${row}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
+    after = pageFrom(and(where, beyond)!, `${name}_a`) as unknown as PageStatements["after"];
+  }
   const count = db
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
     .prepare(`${name}_n`);
-  return { page, count } as unknown as PageStatements;
+  return { page, after, count, keys: keyset?.keys.length ?? 0 } as unknown as PageStatements;
+}
+
+/** A timestamptz as json_build_array writes it: 2026-11-25T16:42:01.123456+05:30. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+
+const CURSOR_INVALID = "The page cursor is not valid. Ask for the page by its number instead.";
+
+/** The cursor's key values, checked against the shape (a cursor is the client's to send back). */
+function cursorValues(cursor: string, keys: number): Record<string, unknown> {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    values = undefined;
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== keys ||
+    !values.every((v) => (typeof v === "string" && v.length <= 400) || Number.isSafeInteger(v))
+  )
+    throw new AppError("bad_request", CURSOR_INVALID);
+  return Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
+}
+
+/** A date or time from a cursor that PostgreSQL would refuse to cast: refused here with a clear message. */
+function checkCursorTypes(shape: PageShape, values: Record<string, unknown>) {
+  shape.keyset?.keys.forEach((k, i) => {
+    const v = values[`k${i}`];
+    const ok =
+      k.type === "date"
+        ? typeof v === "string" && isValidIsoDate(v)
+        : k.type === "timestamptz"
+          ? typeof v === "string" && TIMESTAMP.test(v) && isValidIsoDate(v.slice(0, 10))
+          : k.type === "bigint"
+            ? typeof v === "number"
+            : typeof v === "string";
+    if (!ok) throw new AppError("bad_request", CURSOR_INVALID);
+  });
 }
 
 /**
@@ -131,7 +219,7 @@ export async function pageOf<T>(
   p: PageParams,
   /** The shape tests a search term: counted up to SEARCH_COUNT_LIMIT. */
   searched = false,
-): Promise<{ rows: T[] } & PageCount> {
+): Promise<{ rows: T[]; nextCursor: string | null } & PageCount> {
   const countLimit = searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   let shapes = statementsByDb.get(db);
   if (!shapes) {
@@ -139,17 +227,29 @@ export async function pageOf<T>(
     statementsByDb.set(db, shapes);
   }
   const shapeKey = `${key}:${countLimit}`;
-  let statements = shapes.get(shapeKey);
-  if (!statements) {
-    statements = prepareShape(db, shapeKey, build(), searched);
-    shapes.set(shapeKey, statements);
+  let entry = shapes.get(shapeKey);
+  if (!entry) {
+    const shape = build();
+    entry = { statements: prepareShape(db, shapeKey, shape, searched), shape };
+    shapes.set(shapeKey, entry);
   }
-  const rows = await statements.page.execute({
+  const { statements, shape } = entry;
+  // A cursor reads the page after its row; a shape without a keyset order pages by number only.
+  const cursor = p.after && statements.after ? cursorValues(p.after, statements.keys) : undefined;
+  if (cursor) checkCursorTypes(shape, cursor);
+  const rows = await (cursor && statements.after ? statements.after : statements.page).execute({
     ...values,
+    ...cursor,
     limit: p.pageSize + 1,
-    offset: (p.page - 1) * p.pageSize,
+    offset: cursor ? 0 : (p.page - 1) * p.pageSize,
   });
   const counted = rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0);
-  const page = rows.slice(0, p.pageSize).map(({ listCount: _, ...row }) => row as T);
-  return { rows: page, ...pageCount(p, rows.length, counted, countLimit) };
+  const page = rows.slice(0, p.pageSize).map(({ listCount: _, pageKey: __, ...row }) => row as T);
+  const last = rows[p.pageSize - 1]?.pageKey;
+  const hasMore = rows.length > p.pageSize;
+  return {
+    rows: page,
+    nextCursor: hasMore && typeof last === "string" ? Buffer.from(last).toString("base64url") : null,
+    ...pageCount(p, rows.length, counted, countLimit),
+  };
 }

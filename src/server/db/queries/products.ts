@@ -54,7 +54,7 @@ export async function listProducts(
     sort: ProductSort;
     filter: ProductFilter;
   },
-): Promise<{ rows: ProductRow[] } & PageCount> {
+): Promise<{ rows: ProductRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(p.search);
   const build = () => {
     const pattern = sql.placeholder("pattern");
@@ -74,6 +74,26 @@ export async function listProducts(
             : p.sort === "rate"
               ? [desc(productServices.rate), ...byName]
               : byName,
+      // Keyset cursors for the orders of one direction; by quantity (nulls last) and by rate
+      // (descending, then names ascending) page by number only.
+      keyset:
+        p.sort === "newest"
+          ? {
+              direction: "desc" as const,
+              keys: [
+                { sql: productServices.createdAt, type: "timestamptz" as const },
+                { sql: productServices.id, type: "text" as const },
+              ],
+            }
+          : p.sort === "name"
+            ? {
+                direction: "asc" as const,
+                keys: [
+                  { sql: sql`lower(${productServices.name})`, type: "text" as const },
+                  { sql: productServices.id, type: "text" as const },
+                ],
+              }
+            : undefined,
     };
   };
   return pageOf<ProductRow>(

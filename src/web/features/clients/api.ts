@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Address, Client, ClientInput, ClientSort } from "#contract/clients";
 import type { Page } from "#contract/common";
 import { api } from "#web/api";
+import { fetchPage } from "#web/lib/page-cursors";
 
 export type { Address, Client, ClientInput, ClientSort, Page };
 
@@ -13,7 +14,7 @@ export const clientsQuery = (p: { search: string; sort: ClientSort; page: number
     queryFn: () => {
       const q = new URLSearchParams({ sort: p.sort, page: String(p.page), pageSize: String(PAGE_SIZE) });
       if (p.search) q.set("search", p.search);
-      return api<Page<Client>>(`/api/clients?${q}`);
+      return fetchPage<Page<Client>>("/api/clients", q);
     },
     placeholderData: keepPreviousData,
   });

@@ -12,6 +12,7 @@ import { currencyOf, isCurrencyCode } from "#domain/currencies";
 import { parseScaled, roundHalfAwayFromZero } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { api } from "#web/api";
+import { fetchPage } from "#web/lib/page-cursors";
 
 export type { InventorySummary, Movement, Product, ProductFilter, ProductSort, StockStatus };
 
@@ -33,7 +34,7 @@ export const productsQuery = (p: {
         pageSize: String(PRODUCT_PAGE_SIZE),
       });
       if (p.search) q.set("search", p.search);
-      return api<Page<Product> & { currency: string }>(`/api/products?${q}`);
+      return fetchPage<Page<Product> & { currency: string }>("/api/products", q);
     },
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "#web/api";
+import { fetchPage } from "#web/lib/page-cursors";
 import type { Invoice, InvoicePage, NextNumber, SavedClient, SavedProduct } from "./types";
 
 export const invoiceKeys = {
@@ -17,7 +18,7 @@ export const invoiceQuery = (id: string) => ({
 
 export const invoiceListQuery = (query: string) => ({
   queryKey: invoiceKeys.list(query),
-  queryFn: () => api<InvoicePage>(`/api/invoices?${query}`),
+  queryFn: () => fetchPage<InvoicePage>("/api/invoices", new URLSearchParams(query)),
 });
 
 /** The number a sequential create dated `invoiceDate` would get: its financial year's next one. */

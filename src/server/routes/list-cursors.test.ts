@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { accountsForSuite, describeEachDb, get, post, testAppForSuite, userIdOf } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+
+// Keyset paging (docs/decisions/0039-list-cursors.md): following nextCursor page after page gives
+// exactly the rows, in exactly the order, that asking page 1, 2, 3... by number gives, ties included
+// (names equal but for case, one creation time shared by many rows), and never another user's.
+
+interface ListPage {
+  items: { id: string }[];
+  total: number;
+  totalIsExact: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+describeEachDb("list cursors", (kind) => {
+  const t = testAppForSuite(kind);
+  const [a, b] = accountsForSuite(t, 2);
+  const PAGE = 7;
+
+  const page = async (path: string, cookie: string, n: number, after?: string) => {
+    const q = `${path}${path.includes("?") ? "&" : "?"}page=${n}&pageSize=${PAGE}${after ? `&after=${after}` : ""}`;
+    const res = await get(t.app, q, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ListPage;
+  };
+
+  /** Every page by number, and every page by cursor: the ids in order, and the counts each page said. */
+  async function walk(path: string, cookie = a.cookie) {
+    const byNumber: string[] = [];
+    const byCursor: string[] = [];
+    const counts: [number, boolean][] = [];
+    for (let n = 1, after: string | undefined; ; n++) {
+      const numbered = await page(path, cookie, n);
+      const followed = await page(path, cookie, n, after);
+      byNumber.push(...numbered.items.map((i) => i.id));
+      byCursor.push(...followed.items.map((i) => i.id));
+      counts.push([followed.total, followed.hasMore]);
+      expect([followed.total, followed.totalIsExact, followed.hasMore]).toEqual([
+        numbered.total,
+        numbered.totalIsExact,
+        numbered.hasMore,
+      ]);
+      if (!followed.hasMore) {
+        expect(followed.nextCursor).toBeNull();
+        break;
+      }
+      expect(followed.nextCursor).toEqual(expect.any(String));
+      after = followed.nextCursor ?? undefined;
+    }
+    return { byNumber, byCursor };
+  }
+
+  let ownIds: Set<string>;
+
+  it("seeds rows with ties", async () => {
+    const userA = await userIdOf(t, a.cookie);
+    const userB = await userIdOf(t, b.cookie);
+    const db = t.database.db;
+    for (const user of [userA, userB]) {
+      // 40 clients and products: "Ravi"/"ravi"/"RAVI" equal but for case, all created at one instant.
+      await db.execute(sql`insert into clients (id, user_id, name, created_at)
+        select gen_random_uuid()::text, ${user}, (array['Ravi','ravi','RAVI','Asha','Zoya'])[1 + g % 5] || ' ' || (g % 4),
+          timestamptz '2026-01-01 10:00:00.123456+00'
+        from generate_series(1, 40) g`);
+      await db.execute(sql`insert into product_services (id, user_id, name, kind, unit, rate, default_tax_percent, created_at)
+        select gen_random_uuid()::text, ${user}, (array['Rice','rice','Dal'])[1 + g % 3], 'product', 'kg', 10, 5,
+          timestamptz '2026-01-01 10:00:00.654321+00' + (g % 3) * interval '1 microsecond'
+        from generate_series(1, 40) g`);
+    }
+    // 24 invoices on four dates, then one creation time for all: the id alone breaks the ties.
+    for (let i = 0; i < 24; i++) {
+      const res = await post(
+        t.app,
+        "/api/invoices",
+        invoiceRequest(`CUR-${i}`, {
+          status: i % 3 === 0 ? "draft" : "due",
+          invoiceDate: `2026-04-0${1 + (i % 4)}`,
+          dueDate: null,
+          client: { name: i % 2 ? "Meera Textiles" : "Kiran Foods" },
+        }),
+        a.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await db.execute(
+      sql`update invoices set created_at = timestamptz '2026-04-01 09:30:00.000001+05:30' where user_id = ${userA}`,
+    );
+    const own = (await db.execute(sql`select id from clients where user_id = ${userA}
+          union all select id from product_services where user_id = ${userA}
+          union all select id from invoices where user_id = ${userA}`)) as unknown as {
+      rows: { id: string }[];
+    };
+    ownIds = new Set(own.rows.map((r) => r.id));
+  });
+
+  it.each([
+    "/api/clients",
+    "/api/clients?sort=newest",
+    "/api/clients?search=ravi",
+    "/api/products",
+    "/api/products?sort=newest",
+    "/api/invoices",
+    "/api/invoices?sort=date_asc",
+    "/api/invoices?status=draft",
+    "/api/invoices?search=meera",
+  ])("%s: following the cursor gives the pages by number", async (path) => {
+    const { byNumber, byCursor } = await walk(path);
+    expect(byCursor).toEqual(byNumber);
+    expect(byCursor.length).toBeGreaterThan(PAGE);
+    expect(new Set(byCursor).size).toBe(byCursor.length);
+    expect(byCursor.every((id) => ownIds.has(id))).toBe(true);
+  });
+
+  it("has no cursor for an order it cannot follow, and pages such a list by number", async () => {
+    const first = await page("/api/invoices?sort=amount_desc", a.cookie, 1);
+    expect(first.hasMore).toBe(true);
+    expect(first.nextCursor).toBeNull();
+  });
+
+  it("refuses a cursor it did not make, with a message, and keeps working", async () => {
+    const good = (await page("/api/invoices", a.cookie, 1)).nextCursor;
+    const forged = (values: unknown) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    for (const after of [
+      "garbage",
+      forged(["2026-04-01"]),
+      forged(["2026-02-30", "2026-04-01T04:00:00.000001+00:00", "x"]),
+      forged(["2026-04-01", "yesterday", "x"]),
+      forged([{ a: 1 }, "2026-04-01T04:00:00+00:00", "x"]),
+      "A".repeat(2_001),
+    ]) {
+      const res = await get(t.app, `/api/invoices?page=2&after=${after}`, a.cookie);
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().error.message).toMatch(/cursor is not valid/);
+    }
+    // Another user's cursor reads that user's own rows only: the keys say where, the user says whose.
+    const theirs = await page("/api/invoices", b.cookie, 2, good ?? undefined);
+    expect(theirs.items).toEqual([]);
+    expect((await page("/api/invoices", a.cookie, 2, good ?? undefined)).items).toHaveLength(PAGE);
+  });
+});
