@@ -4,6 +4,8 @@
 // session cookie and `Accept-Encoding: gzip, br`, one endpoint at a time. Prints requests/s, p50,
 // p95, p99 and errors per endpoint, and the server's RSS before and after.
 // Run: npm run build && npx tsx bench/api-load.ts
+//   The page endpoints ask pages 1, 2, 10, 100 and 400 as the web app does, through the cursor of the page
+//   before (after=), and once more by number ("by number" rows).
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
@@ -305,7 +307,29 @@ async function main() {
     }
 
     const pages = [1, 2, 10, 100, 400];
-    const pageMix = (base: string) =>
+    // As the web app asks them: pages 2, 10, 100 and 400 reached by Next, each through the cursor the
+    // page before it answered (keyset, decision 0039); a page beyond the list's end by its number.
+    const cursorsTo = async (base: string) => {
+      const found = new Map<number, string>();
+      let after: string | undefined;
+      for (let n = 1; n < Math.max(...pages); n++) {
+        const answer = await api("GET", `${base}page=${n}${after ? `&after=${after}` : ""}`, cookie);
+        if (!answer.nextCursor) break;
+        after = encodeURIComponent(answer.nextCursor);
+        found.set(n + 1, after);
+      }
+      return found;
+    };
+    const pageMix = async (base: string) => {
+      const cursors = await cursorsTo(base);
+      return pages.map((p) => ({
+        method: "GET",
+        path: `${base}page=${p}${cursors.has(p) ? `&after=${cursors.get(p)}` : ""}`,
+        weight: 1,
+      }));
+    };
+    /** The same pages asked by number (a link or a reload): the index walks to the offset. */
+    const numberedMix = (base: string) =>
       pages.map((p) => ({ method: "GET", path: `${base}page=${p}`, weight: 1 }));
     const invoiceBody = {
       invoiceNumber: "LOAD-NEW-{{uuid}}",
@@ -318,9 +342,9 @@ async function main() {
     };
     const endpoints: [string, { method: string; path: string; weight: number; body?: unknown }[]][] = [
       ["health", [{ method: "GET", path: "/api/health", weight: 1 }]],
-      ["clients page", pageMix("/api/clients?")],
-      ["products page", pageMix("/api/products?")],
-      ["invoices page", pageMix("/api/invoices?")],
+      ["clients page", await pageMix("/api/clients?")],
+      ["products page", await pageMix("/api/products?")],
+      ["invoices page", await pageMix("/api/invoices?")],
       [
         "invoices search",
         ["Anand", "Traders 42", "A-0012", "Deepak"].map((q) => ({
@@ -329,9 +353,11 @@ async function main() {
           weight: 1,
         })),
       ],
-      ["invoices overdue", pageMix("/api/invoices?status=overdue&")],
+      ["invoices overdue", await pageMix("/api/invoices?status=overdue&")],
       ["dashboard", [{ method: "GET", path: "/api/dashboard", weight: 1 }]],
       ["invoice by id", [{ method: "GET", path: `/api/invoices/${invoiceId}`, weight: 1 }]],
+      ["clients page by number", numberedMix("/api/clients?")],
+      ["invoices page by number", numberedMix("/api/invoices?")],
       [
         "create-invoice mix (1 create : 2 list : 2 get)",
         [

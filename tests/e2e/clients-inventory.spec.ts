@@ -133,7 +133,9 @@ test("the clients and inventory pages fit a 360 px wide screen", async ({ signed
   await noPageScroll(page);
 });
 
-test("a list of more than 1,000 clients says 1,000+ and pages on", async ({ signedInPage: page }) => {
+test("a list of more than 1,000 clients counts them all, pages on by cursor, and a search says 100+", async ({
+  signedInPage: page,
+}) => {
   const origin = new URL(page.url()).origin;
   const clients = Array.from({ length: 1001 }, (_, i) => ({
     name: `Bulk ${String(i + 1).padStart(4, "0")}`,
@@ -152,12 +154,12 @@ test("a list of more than 1,000 clients says 1,000+ and pages on", async ({ sign
   await page.goto("/clients");
   const pager = page.getByRole("navigation", { name: "Pages" });
   const list = page.getByRole("list", { name: "Clients" });
-  await expect(pager).toContainText("1–20 of 1,000+");
+  await expect(pager).toContainText("1–20 of 1,001");
   await pager.getByRole("button", { name: "Next" }).click();
-  await expect(pager).toContainText("21–40 of 1,000+");
+  await expect(pager).toContainText("21–40 of 1,001");
   await expect(list.getByRole("heading", { name: "Bulk 0021" })).toBeVisible();
   await pager.getByRole("button", { name: "Next" }).click();
-  await expect(pager).toContainText("41–60 of 1,000+");
+  await expect(pager).toContainText("41–60 of 1,001");
   await expect(list.getByRole("heading", { name: "Bulk 0041" })).toBeVisible();
   await pager.getByRole("button", { name: "Previous" }).click();
   await expect(list.getByRole("heading", { name: "Bulk 0021" })).toBeVisible();
@@ -167,4 +169,7 @@ test("a list of more than 1,000 clients says 1,000+ and pages on", async ({ sign
     expect(byPage(n).length).toBeGreaterThan(0);
     expect(byPage(n).every((u) => u.searchParams.has("after"))).toBe(true);
   }
+  // A search counts up to 100 and says so beyond.
+  await page.getByRole("searchbox", { name: "Search clients" }).fill("Bulk");
+  await expect(pager).toContainText("1–20 of 100+");
 });

@@ -323,6 +323,24 @@ export const invoiceMonthTotals = pgTable(
 );
 
 /**
+ * How many rows each user has in each list's table (clients, product_services, invoices), kept by
+ * statement triggers on those tables in the same transaction as every insert and delete (migration
+ * 0015), so an unfiltered list's total is exact without counting (docs/decisions/0039-list-cursors.md).
+ */
+export const listCounts = pgTable(
+  "list_counts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The table counted. */
+    list: text("list", { enum: ["clients", "product_services", "invoices"] }).notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);
+
+/**
  * The balance still owed on the user's due invoices, per currency and due date ('infinity' for
  * none), changed with every invoice change like invoice_month_totals: the dashboard's receivables
  * and ageing read these few rows instead of every due invoice.

@@ -196,7 +196,7 @@ describeEachDb("clients API", (kind) => {
     }
   });
 
-  it("counts up to 1,000 clients exactly, beyond that says more and pages on while rows follow", async () => {
+  it("counts every client exactly; a search counts up to 100, then says more and pages on while rows follow", async () => {
     const s = await signUpAndSignIn(t);
     const userId = await userIdOf(t, s.cookie);
     const seed = (from: number, to: number) =>
@@ -209,18 +209,40 @@ describeEachDb("clients API", (kind) => {
     expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });
     expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: false });
 
+    // Unfiltered, the total is kept with every insert and delete (list_counts): exact at any size.
     await seed(1001, 1001);
     const first = await list("page=1");
-    expect(first).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true, page: 1, pageSize: 20 });
+    expect(first).toMatchObject({ total: 1001, totalIsExact: true, hasMore: true, page: 1, pageSize: 20 });
     expect(first.items).toHaveLength(20);
-    expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
-    // The last page ends the list, so its total is exact again.
+    expect(await list("page=50")).toMatchObject({ total: 1001, totalIsExact: true, hasMore: true });
     const last = await list("page=51");
     expect(last).toMatchObject({ total: 1001, totalIsExact: true, hasMore: false });
     expect(last.items.map((c: { name: string }) => c.name)).toEqual(["Bulk 1001"]);
     expect(await list("page=52")).toMatchObject({
       items: [],
+      total: 1001,
+      totalIsExact: true,
+      hasMore: false,
+    });
+    // A search is counted up to 100: beyond, "more than" while rows follow; its last page is exact.
+    expect(await list("search=Bulk&page=1")).toMatchObject({
+      total: 100,
+      totalIsExact: false,
+      hasMore: true,
+    });
+    expect(await list("search=Bulk&page=50")).toMatchObject({
       total: 1000,
+      totalIsExact: false,
+      hasMore: true,
+    });
+    expect(await list("search=Bulk&page=51")).toMatchObject({
+      total: 1001,
+      totalIsExact: true,
+      hasMore: false,
+    });
+    expect(await list("search=Bulk&page=52")).toMatchObject({
+      items: [],
+      total: 100,
       totalIsExact: false,
       hasMore: false,
     });

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { accountsForSuite, describeEachDb, get, post, testAppForSuite, userIdOf } from "../testing/harness";
+import {
+  accountsForSuite,
+  describeEachDb,
+  get,
+  post,
+  send,
+  testAppForSuite,
+  userIdOf,
+} from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // Keyset paging (docs/decisions/0039-list-cursors.md): following nextCursor page after page gives
@@ -111,6 +119,46 @@ describeEachDb("list cursors", (kind) => {
     expect(byCursor.length).toBeGreaterThan(PAGE);
     expect(new Set(byCursor).size).toBe(byCursor.length);
     expect(byCursor.every((id) => ownIds.has(id))).toBe(true);
+  });
+
+  it("counts an unfiltered list exactly at any size, through every way rows come and go", async () => {
+    const userA = await userIdOf(t, a.cookie);
+    const db = t.database.db;
+    const total = async (path: string, cookie = a.cookie) => {
+      const p = await page(path, cookie, 1);
+      return [p.total, p.totalIsExact];
+    };
+    const counted = async (table: string) =>
+      Number(
+        (
+          (await db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${userA}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n,
+      );
+    expect(await total("/api/clients")).toEqual([await counted("clients"), true]);
+    // 20 at once through the API, then 1,500 in one statement, then 7 deleted.
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(t.app, "/api/clients", { name: `Parallel ${i}` }, a.cookie)),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    await db.execute(sql`insert into clients (id, user_id, name)
+      select gen_random_uuid()::text, ${userA}, 'Bulk ' || g from generate_series(1, 1500) g`);
+    for (const r of made.slice(0, 7)) {
+      expect(
+        (await send(t.app, "DELETE", `/api/clients/${r.json().id}`, undefined, a.cookie)).statusCode,
+      ).toBe(204);
+    }
+    const clientsNow = await counted("clients");
+    expect(clientsNow).toBe(40 + 20 + 1500 - 7);
+    expect(await total("/api/clients")).toEqual([clientsNow, true]);
+    expect(await total("/api/clients?sort=newest")).toEqual([clientsNow, true]);
+    // Filtered lists still count up to their limit.
+    expect(await total("/api/clients?search=bulk")).toEqual([100, false]);
+    expect(await total("/api/products")).toEqual([await counted("product_services"), true]);
+    expect(await total("/api/invoices")).toEqual([await counted("invoices"), true]);
+    // The other user's rows are theirs: 40 clients, none of these.
+    expect(await total("/api/clients", b.cookie)).toEqual([40, true]);
   });
 
   it("has no cursor for an order it cannot follow, and pages such a list by number", async () => {

@@ -65,6 +65,7 @@ export async function listClients(
     () => ({
       table: clients,
       where: listWhere(search),
+      countedIn: search ? undefined : "clients",
       order:
         p.sort === "newest"
           ? [desc(clients.createdAt), desc(clients.id)]

@@ -310,6 +310,7 @@ export async function listInvoices(
       where: whereOf(params, sql.placeholder),
       order: orderOf(params.sort),
       keyset: keysetOf(params.sort),
+      countedIn: params.status || search || params.from || params.to ? undefined : "invoices",
     }),
     filterValues(userId, params, params.today),
     params,

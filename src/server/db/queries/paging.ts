@@ -3,8 +3,9 @@ import { and, count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
-import { AppError } from "../../errors";
+import { AppError } from "#server/errors";
 import type { Db } from "../client";
+import { listCounts } from "../schema";
 
 type ListTable = PgTable & { id: PgColumn };
 
@@ -89,7 +90,15 @@ export interface PageShape {
    * cursor (`PageParams.after`). Orders with mixed directions or nulls are paged by offset only.
    */
   keyset?: { direction: "asc" | "desc"; keys: KeysetKey[] };
+  /**
+   * The list unfiltered (the user's rows, all of them): its total is read from list_counts, kept
+   * by triggers with every insert and delete, exact and without counting. Filtered lists count up
+   * to COUNT_LIMIT or SEARCH_COUNT_LIMIT.
+   */
+  countedIn?: ListCounted;
 }
+
+export type ListCounted = (typeof listCounts.list.enumValues)[number];
 
 type Statement<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
 interface PageStatements {
@@ -125,7 +134,9 @@ function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean):
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page_ids");
-  const capped = sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimit + 1))}) capped)`;
+  const capped = shape.countedIn
+    ? sql<number>`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
+    : sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimit + 1))}) capped)`;
   // The last row's keys as JSON text, exact to the microsecond: the next page's cursor.
   const pageKey: Record<string, SQL> = keyset
     ? {
@@ -220,13 +231,12 @@ export async function pageOf<T>(
   /** The shape tests a search term: counted up to SEARCH_COUNT_LIMIT. */
   searched = false,
 ): Promise<{ rows: T[]; nextCursor: string | null } & PageCount> {
-  const countLimit = searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   let shapes = statementsByDb.get(db);
   if (!shapes) {
     shapes = new Map();
     statementsByDb.set(db, shapes);
   }
-  const shapeKey = `${key}:${countLimit}`;
+  const shapeKey = `${key}:${searched}`;
   let entry = shapes.get(shapeKey);
   if (!entry) {
     const shape = build();
@@ -234,6 +244,7 @@ export async function pageOf<T>(
     shapes.set(shapeKey, entry);
   }
   const { statements, shape } = entry;
+  const countLimit = shape.countedIn ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   // A cursor reads the page after its row; a shape without a keyset order pages by number only.
   const cursor = p.after && statements.after ? cursorValues(p.after, statements.keys) : undefined;
   if (cursor) checkCursorTypes(shape, cursor);

@@ -61,6 +61,7 @@ export async function listProducts(
     const byName = [asc(sql`lower(${productServices.name})`), asc(productServices.id)];
     return {
       table: productServices,
+      countedIn: !search && p.filter === "all" ? ("product_services" as const) : undefined,
       where: and(
         eq(productServices.userId, sql.placeholder("userId")),
         search ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
