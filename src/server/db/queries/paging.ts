@@ -168,7 +168,14 @@ function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean):
       sql`, `,
     );
     const beyond = sql`(${row}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
-    after = pageFrom(and(where, beyond)!, `${name}_a`) as unknown as PageStatements["after"];
+    // No offset to walk: the rows are read straight from the index's range, no deferred join.
+    after = db
+      .select({ ...columns, ...pageKey, listCount: capped.mapWith(Number) })
+      .from(table as PgTable)
+      .where(and(where, beyond))
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .prepare(`${name}_a`) as unknown as PageStatements["after"];
   }
   const count = db
     .select({ n: capped.mapWith(Number) })
