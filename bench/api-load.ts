@@ -9,6 +9,7 @@
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
+//   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages,
 //   BENCH_PG_SOCKET=1 connects the server to PostgreSQL through its Unix-domain socket instead of TCP,
 //   BENCH_HOLD=1 keeps the seeded server and database up until Ctrl-C (for EXPLAIN ANALYZE by hand),
 //   BENCH_PG_STATS=1 prints PostgreSQL's
@@ -190,13 +191,17 @@ interface Result {
   buckets: Record<string, Record<string, number>>;
 }
 
-function load(cookie: string, mix: { method: string; path: string; weight: number; body?: unknown }[]) {
+function load(
+  cookie: string,
+  mix: { method: string; path: string; weight: number; body?: unknown }[],
+  url = ORIGIN,
+) {
   const generator = spawn(
     process.execPath,
     [
       path.join(ROOT, "bench/load-generator.mjs"),
       JSON.stringify({
-        url: ORIGIN,
+        url,
         cookie,
         origin: ORIGIN,
         connections: CONNECTIONS,
@@ -241,6 +246,56 @@ function summariseProfile(dir: string, pid: number) {
   console.log(`\ncpu profile ${path.join(dir, file)}: top self time (${total} samples)`);
   for (const [key, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
+/**
+ * The bare floor (bench/floor-server.mjs: Fastify, node-postgres, cached session, one prepared keyset
+ * statement, no compression, headers or log) on the same database and pages, for comparison.
+ */
+async function measureFloor(cookie: string) {
+  const port = PORT + 1;
+  const floor = spawn(process.execPath, [path.join(ROOT, "bench/floor-server.mjs")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => (await fetch(`${url}/floor/clients`, { headers: { cookie } })).ok,
+      "the floor server",
+    );
+    const pages = new Map<number, string>();
+    let after = "";
+    for (let n = 1; n < 400; n++) {
+      const answer = (await (
+        await fetch(`${url}/floor/clients?after=${after}`, { headers: { cookie } })
+      ).json()) as {
+        nextCursor: string | null;
+      };
+      if (!answer.nextCursor) break;
+      after = answer.nextCursor;
+      pages.set(n + 1, after);
+    }
+    const mix = [1, 2, 10, 100, 400].map((p) => ({
+      method: "GET",
+      path: `/floor/clients${pages.has(p) ? `?after=${pages.get(p)}` : ""}`,
+      weight: 1,
+    }));
+    const cpu0 = [serverCpuSeconds(floor.pid!), pgCpuSeconds()];
+    const r = await load(cookie, mix, url);
+    const cpu1 = [serverCpuSeconds(floor.pid!), pgCpuSeconds()];
+    const perRequest = (i: number) => `${Math.round(((cpu1[i]! - cpu0[i]!) * 1e6) / r.requests)} µs`;
+    console.log(
+      `| floor: bare clients page (E2) | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+        `${r.p99.toFixed(1)} | - | ${perRequest(0)} | ${perRequest(1)} |`,
+    );
+  } finally {
+    floor.kill("SIGTERM");
   }
 }
 
@@ -395,6 +450,7 @@ async function main() {
           `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
       );
     }
+    if (process.env.BENCH_FLOOR) await measureFloor(cookie);
     if (process.env.BENCH_PG_STATS) {
       console.log("\nPostgreSQL statements by total execution time (calls, ms total, ms mean, query):");
       console.log(

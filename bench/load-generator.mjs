@@ -25,7 +25,7 @@ const headers = {
   cookie: opts.cookie,
   origin: opts.origin,
   "content-type": "application/json",
-  "accept-encoding": "gzip, br",
+  "accept-encoding": process.env.BENCH_ENCODING ?? "gzip, br",
 };
 
 // Bodies arrive as templates with a {{uuid}} placeholder.
