@@ -62,19 +62,30 @@ function withChildren(pid: number): number[] {
 const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
 const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
 
-/** CPU seconds of PostgreSQL: the postmaster and every backend it started. */
-function pgCpuSeconds(): number {
+/** CPU seconds of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
+function pgCpuByPid(): Map<number, number> {
   const postmaster = Number(readFileSync(path.join(pg.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  let total = cpuSeconds(postmaster);
+  const byPid = new Map([[postmaster, cpuSeconds(postmaster)]]);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
-      if (Number(stat[1]) === postmaster) total += (Number(stat[11]) + Number(stat[12])) / 100;
+      if (Number(stat[1]) === postmaster)
+        byPid.set(Number(entry), (Number(stat[11]) + Number(stat[12])) / 100);
     } catch {
       // gone meanwhile
     }
   }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU seconds since `before`: over the processes alive now (a backend that closed
+ * meanwhile, an idle pool's, takes its time with it and would make the difference negative).
+ */
+function pgCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of pgCpuByPid()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -286,10 +297,11 @@ async function measureFloor(cookie: string) {
       path: `/floor/clients${pages.has(p) ? `?after=${pages.get(p)}` : ""}`,
       weight: 1,
     }));
-    const cpu0 = [serverCpuSeconds(floor.pid!), pgCpuSeconds()];
+    const server0 = serverCpuSeconds(floor.pid!);
+    const pg0 = pgCpuByPid();
     const r = await load(cookie, mix, url);
-    const cpu1 = [serverCpuSeconds(floor.pid!), pgCpuSeconds()];
-    const perRequest = (i: number) => `${Math.round(((cpu1[i]! - cpu0[i]!) * 1e6) / r.requests)} µs`;
+    const cpu = [serverCpuSeconds(floor.pid!) - server0, pgCpuSince(pg0)];
+    const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
     console.log(
       `| floor: bare clients page (E2) | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
         `${r.p99.toFixed(1)} | - | ${perRequest(0)} | ${perRequest(1)} |`,
@@ -437,10 +449,11 @@ async function main() {
     console.log("|---|---|---|---|---|---|---|---|");
     for (const [name, mix] of endpoints) {
       if (only && !only.some((o) => name.startsWith(o))) continue;
-      const cpu0 = [serverCpuSeconds(server.pid!), pgCpuSeconds()];
+      const server0 = serverCpuSeconds(server.pid!);
+      const pg0 = pgCpuByPid();
       const r = await load(cookie, mix);
-      const cpu1 = [serverCpuSeconds(server.pid!), pgCpuSeconds()];
-      const perRequest = (i: number) => `${Math.round(((cpu1[i]! - cpu0[i]!) * 1e6) / r.requests)} µs`;
+      const cpu = [serverCpuSeconds(server.pid!) - server0, pgCpuSince(pg0)];
+      const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
       let errors = 0;
       for (const statuses of Object.values(r.buckets))
         for (const [status, n] of Object.entries(statuses))
