@@ -3,7 +3,7 @@
 // orchestrator can tell errors during a database restart from errors outside it.
 // Input: one JSON argument { url, cookie, origin, connections, seconds, mix: [{ method, path, body?, weight }],
 //   pdf: { connections, path } | null, webhook: { everyMs, secret } | null }.
-// Output: one JSON line on stdout.
+// Output: one JSON line on stdout. BENCH_ENCODING replaces the Accept-Encoding sent ("identity": uncompressed).
 import { createHmac, randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 

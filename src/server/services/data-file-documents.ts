@@ -52,10 +52,27 @@ export function readDocument(
   return { document: { input: parsed.data, company: company?.success ? company.data : null }, problems: [] };
 }
 
-/** Answers a message when `id` was seen before in the section, and remembers it. */
-export function repeatedId(seen: Set<string>, id: string | undefined): string | null {
-  if (!id) return null;
-  if (seen.has(id)) return `id: ${id} appears twice.`;
-  seen.add(id);
-  return null;
+/**
+ * A section's records, each parsed by `schema`: one that does not parse is failed with the
+ * schema's messages and skipped; the others come with their problems so far (an id the section
+ * already had), for the reader to add its own checks to.
+ */
+export function* parsedRecords<S extends z.ZodType<{ id?: string }>>(
+  raw: unknown[],
+  schema: S,
+  fail: FailRecord,
+): Generator<{ index: number; record: z.output<S>; problems: string[] }> {
+  const ids = new Set<string>();
+  for (const [index, entry] of raw.entries()) {
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      fail(index, describeIssues(parsed.error.issues));
+      continue;
+    }
+    const problems: string[] = [];
+    const id = parsed.data.id;
+    if (id && ids.has(id)) problems.push(`id: ${id} appears twice.`);
+    else if (id) ids.add(id);
+    yield { index, record: parsed.data, problems };
+  }
 }

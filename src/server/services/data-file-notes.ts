@@ -12,8 +12,8 @@ import {
   type FailRecord,
   type FileInvoices,
   notInFile,
+  parsedRecords,
   readDocument,
-  repeatedId,
 } from "./data-file-documents";
 
 // The file's `creditNotes` (docs/decisions/0037-credit-notes.md, addendum "In the export file"),
@@ -45,19 +45,9 @@ export function readCreditNoteRecords(
   failInvoice: FailRecord,
 ): ImportedCreditNote[] {
   const notes: ImportedCreditNote[] = [];
-  const ids = new Set<string>();
   const numbers = new Map<string, number>();
   const claimed = new Set<InvoicePaymentRecord>();
-  for (const [index, entry] of raw.entries()) {
-    const parsed = creditNoteRecordSchema.safeParse(entry);
-    if (!parsed.success) {
-      fail(index, describeIssues(parsed.error.issues));
-      continue;
-    }
-    const record = parsed.data;
-    const problems: string[] = [];
-    const repeated = repeatedId(ids, record.id);
-    if (repeated) problems.push(repeated);
+  for (const { index, record, problems } of parsedRecords(raw, creditNoteRecordSchema, fail)) {
     const key = record.noteNumber.toLowerCase();
     const earlier = numbers.get(key);
     if (earlier !== undefined)

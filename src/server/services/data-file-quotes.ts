@@ -1,11 +1,10 @@
 import { type ImportedQuote, quoteRecordSchema } from "#contract/data-file-documents";
 import {
-  describeIssues,
   type FailRecord,
   type FileInvoices,
   notInFile,
+  parsedRecords,
   readDocument,
-  repeatedId,
 } from "./data-file-documents";
 
 // The file's `quotes` (docs/decisions/0031-recurring-schedule.md, addendum "In the export file"):
@@ -13,19 +12,9 @@ import {
 
 export function readQuoteRecords(raw: unknown[], invoices: FileInvoices, fail: FailRecord): ImportedQuote[] {
   const quotes: ImportedQuote[] = [];
-  const ids = new Set<string>();
   const numbers = new Map<string, number>();
   const convertedBy = new Map<number, number>();
-  for (const [index, entry] of raw.entries()) {
-    const parsed = quoteRecordSchema.safeParse(entry);
-    if (!parsed.success) {
-      fail(index, describeIssues(parsed.error.issues));
-      continue;
-    }
-    const record = parsed.data;
-    const problems: string[] = [];
-    const repeated = repeatedId(ids, record.id);
-    if (repeated) problems.push(repeated);
+  for (const { index, record, problems } of parsedRecords(raw, quoteRecordSchema, fail)) {
     const earlier = numbers.get(record.quoteNumber);
     if (earlier !== undefined)
       problems.push(`quoteNumber: ${record.quoteNumber} is also used by the quote at index ${earlier}.`);

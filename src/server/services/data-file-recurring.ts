@@ -1,12 +1,11 @@
 import { type ImportedRecurringProfile, recurringProfileRecordSchema } from "#contract/data-file-documents";
 import { nextPeriod, type RecurringProfile, recurringStatus } from "#domain/recurring";
 import {
-  describeIssues,
   type FailRecord,
   type FileInvoices,
   notInFile,
+  parsedRecords,
   readDocument,
-  repeatedId,
 } from "./data-file-documents";
 
 // The file's `recurringProfiles` (docs/decisions/0031-recurring-schedule.md, addendum "In the
@@ -19,17 +18,7 @@ export function readRecurringRecords(
   fail: FailRecord,
 ): ImportedRecurringProfile[] {
   const profiles: ImportedRecurringProfile[] = [];
-  const ids = new Set<string>();
-  for (const [index, entry] of raw.entries()) {
-    const parsed = recurringProfileRecordSchema.safeParse(entry);
-    if (!parsed.success) {
-      fail(index, describeIssues(parsed.error.issues));
-      continue;
-    }
-    const record = parsed.data;
-    const problems: string[] = [];
-    const repeated = repeatedId(ids, record.id);
-    if (repeated) problems.push(repeated);
+  for (const { index, record, problems } of parsedRecords(raw, recurringProfileRecordSchema, fail)) {
     let sourceInvoice: number | null = null;
     if (record.sourceInvoiceNumber) {
       sourceInvoice = invoices.byNumber.get(record.sourceInvoiceNumber) ?? null;

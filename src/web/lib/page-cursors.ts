@@ -36,8 +36,3 @@ export async function fetchPage<P extends { nextCursor?: string | null }>(
   }
   return answer;
 }
-
-/** Forgets every cursor (tests). */
-export function forgetCursors() {
-  cursors.clear();
-}

@@ -106,7 +106,6 @@ interface PageStatements {
   /** The page after a cursor, when the shape has a keyset order. */
   after?: Statement<Record<string, unknown>>;
   count: Statement<{ n: number }>;
-  keys: number;
 }
 
 const statementsByDb = new WeakMap<Db, Map<string, { statements: PageStatements; shape: PageShape }>>();
@@ -116,61 +115,59 @@ function statementName(key: string): string {
   return `page_${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
 }
 
+/** How many rows a shape's total counts up to: a kept total is exact at any size. */
+const countLimitOf = (shape: PageShape, searched: boolean) =>
+  shape.countedIn ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
+
 /**
- * The page (one row beyond it, to know whether more follow) and the capped count in one
- * statement: a deferred join, so the offset walks only the index (id and sort keys) and only the
- * page's rows are read, with the count as a scalar subquery beside them.
+ * The page (one row beyond it, to know whether more follow) and its total in one statement: a
+ * deferred join, so the offset walks only the index (id and sort keys) and only the page's rows
+ * are read, with the total (kept in list_counts, or counted up to the limit) as a scalar subquery
+ * beside them. With a keyset order, also the page after a cursor, read straight from the index.
  */
 function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean): PageStatements {
-  const countLimit = searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   const { table, where, order, keyset } = shape;
   const columns = shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>);
-  const ids = (condition: SQL) =>
-    db
-      .select({ id: table.id })
-      .from(table as PgTable)
-      .where(condition)
-      .orderBy(...order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("page_ids");
   const capped = shape.countedIn
     ? sql<number>`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
-    : sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimit + 1))}) capped)`;
+    : sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`;
+  const keyRow = keyset
+    ? sql.join(
+        keyset.keys.map((k) => k.sql),
+        sql`, `,
+      )
+    : undefined;
   // The last row's keys as JSON text, exact to the microsecond: the next page's cursor.
-  const pageKey: Record<string, SQL> = keyset
-    ? {
-        pageKey: sql<string>`json_build_array(${sql.join(
-          keyset.keys.map((k) => k.sql),
-          sql`, `,
-        )})::text`,
-      }
-    : {};
-  const name = statementName(key);
-  const pageFrom = (condition: SQL, statement: string) => {
-    const pageIds = ids(condition);
-    return db
-      .select({ ...columns, ...pageKey, listCount: capped.mapWith(Number) })
-      .from(table as PgTable)
-      .innerJoin(pageIds, eq(table.id, pageIds.id))
-      .orderBy(...order)
-      .prepare(statement);
+  const selected = {
+    ...columns,
+    ...(keyRow ? { pageKey: sql<string>`json_build_array(${keyRow})::text` } : {}),
+    listCount: capped.mapWith(Number),
   };
-  const page = pageFrom(where, name);
+  const name = statementName(key);
+  const pageIds = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_ids");
+  const page = db
+    .select(selected)
+    .from(table as PgTable)
+    .innerJoin(pageIds, eq(table.id, pageIds.id))
+    .orderBy(...order)
+    .prepare(name);
   let after: PageStatements["after"];
-  if (keyset) {
-    const row = sql.join(
-      keyset.keys.map((k) => k.sql),
-      sql`, `,
-    );
+  if (keyset && keyRow) {
     const cursor = sql.join(
       keyset.keys.map((k, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(k.type)}`),
       sql`, `,
     );
-    const beyond = sql`(${row}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
+    const beyond = sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
     // No offset to walk: the rows are read straight from the index's range, no deferred join.
     after = db
-      .select({ ...columns, ...pageKey, listCount: capped.mapWith(Number) })
+      .select(selected)
       .from(table as PgTable)
       .where(and(where, beyond))
       .orderBy(...order)
@@ -181,7 +178,7 @@ function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean):
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
     .prepare(`${name}_n`);
-  return { page, after, count, keys: keyset?.keys.length ?? 0 } as unknown as PageStatements;
+  return { page, after, count } as unknown as PageStatements;
 }
 
 /** A timestamptz as json_build_array writes it: 2026-11-25T16:42:01.123456+05:30. */
@@ -189,37 +186,31 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})
 
 const CURSOR_INVALID = "The page cursor is not valid. Ask for the page by its number instead.";
 
-/** The cursor's key values, checked against the shape (a cursor is the client's to send back). */
-function cursorValues(cursor: string, keys: number): Record<string, unknown> {
+/** A key value of a cursor that PostgreSQL would take as the key's type. */
+function fitsKey(k: KeysetKey, v: unknown): boolean {
+  return k.type === "date"
+    ? typeof v === "string" && isValidIsoDate(v)
+    : k.type === "timestamptz"
+      ? typeof v === "string" && TIMESTAMP.test(v) && isValidIsoDate(v.slice(0, 10))
+      : k.type === "bigint"
+        ? Number.isSafeInteger(v)
+        : typeof v === "string" && v.length <= 400;
+}
+
+/**
+ * The cursor's key values by placeholder (k0, k1...), checked against the shape's keys: a cursor
+ * is the client's to send back, and one PostgreSQL would refuse to cast is refused here, clearly.
+ */
+function cursorValues(cursor: string, keys: KeysetKey[]): Record<string, unknown> {
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     values = undefined;
   }
-  if (
-    !Array.isArray(values) ||
-    values.length !== keys ||
-    !values.every((v) => (typeof v === "string" && v.length <= 400) || Number.isSafeInteger(v))
-  )
+  if (!Array.isArray(values) || values.length !== keys.length || !keys.every((k, i) => fitsKey(k, values[i])))
     throw new AppError("bad_request", CURSOR_INVALID);
   return Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
-}
-
-/** A date or time from a cursor that PostgreSQL would refuse to cast: refused here with a clear message. */
-function checkCursorTypes(shape: PageShape, values: Record<string, unknown>) {
-  shape.keyset?.keys.forEach((k, i) => {
-    const v = values[`k${i}`];
-    const ok =
-      k.type === "date"
-        ? typeof v === "string" && isValidIsoDate(v)
-        : k.type === "timestamptz"
-          ? typeof v === "string" && TIMESTAMP.test(v) && isValidIsoDate(v.slice(0, 10))
-          : k.type === "bigint"
-            ? typeof v === "number"
-            : typeof v === "string";
-    if (!ok) throw new AppError("bad_request", CURSOR_INVALID);
-  });
 }
 
 /**
@@ -251,16 +242,19 @@ export async function pageOf<T>(
     shapes.set(shapeKey, entry);
   }
   const { statements, shape } = entry;
-  const countLimit = shape.countedIn ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   // A cursor reads the page after its row; a shape without a keyset order pages by number only.
-  const cursor = p.after && statements.after ? cursorValues(p.after, statements.keys) : undefined;
-  if (cursor) checkCursorTypes(shape, cursor);
-  const rows = await (cursor && statements.after ? statements.after : statements.page).execute({
-    ...values,
-    ...cursor,
-    limit: p.pageSize + 1,
-    offset: cursor ? 0 : (p.page - 1) * p.pageSize,
-  });
+  const rows =
+    p.after && statements.after && shape.keyset
+      ? await statements.after.execute({
+          ...values,
+          ...cursorValues(p.after, shape.keyset.keys),
+          limit: p.pageSize + 1,
+        })
+      : await statements.page.execute({
+          ...values,
+          limit: p.pageSize + 1,
+          offset: (p.page - 1) * p.pageSize,
+        });
   const counted = rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0);
   const page = rows.slice(0, p.pageSize).map(({ listCount: _, pageKey: __, ...row }) => row as T);
   const last = rows[p.pageSize - 1]?.pageKey;
@@ -268,6 +262,6 @@ export async function pageOf<T>(
   return {
     rows: page,
     nextCursor: hasMore && typeof last === "string" ? Buffer.from(last).toString("base64url") : null,
-    ...pageCount(p, rows.length, counted, countLimit),
+    ...pageCount(p, rows.length, counted, countLimitOf(shape, searched)),
   };
 }
