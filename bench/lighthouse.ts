@@ -4,7 +4,7 @@
 // Goal: score >= 90, CLS < 0.1, TBT < 200 ms on every page.
 // Run: npx vite build && node scripts/build-server.mjs && npx tsx bench/lighthouse.ts
 //      (BENCH_URL=http://host:port with BENCH_COOKIE="name=value" measures a running server instead)
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -77,11 +77,13 @@ async function main() {
         );
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page)
           throw new Error(`${page} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
-        if (process.env.BENCH_SAVE)
+        if (process.env.BENCH_SAVE) {
+          mkdirSync(process.env.BENCH_SAVE, { recursive: true });
           writeFileSync(
             path.join(process.env.BENCH_SAVE, `${page.replaceAll("/", "_")}-${i + 1}.json`),
             JSON.stringify(lhr),
           );
+        }
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({

@@ -4,12 +4,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import ts from "typescript";
+import { FIRST_PAGES } from "#web/first-pages";
 
 const root = path.resolve(import.meta.dirname, "..");
 const src = path.join(root, "src");
 
 type Area = "domain" | "contract" | "server" | "web";
-type Use = { file: string; line: number; specifier: string };
+/** How an import loads: with its file, only when called (`import()`), or not at all (types). */
+type Loads = "static" | "dynamic" | "type";
+type Use = { file: string; line: number; specifier: string; loads?: Loads };
 
 const ALIASES: [prefix: string, folder: string][] = [
   ["#domain/", "src/domain/"],
@@ -49,25 +52,27 @@ function parse(file: string): Parsed {
   const text = readFileSync(file, "utf8");
   const kind = file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const at = (node: ts.Node, specifier: string): Use => ({
+  const at = (node: ts.Node, specifier: string, loads: Loads = "static"): Use => ({
     file: relative(file),
     line: tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1,
     specifier,
+    loads,
   });
   const imports: Use[] = [];
   const envReads: Use[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (ts.isStringLiteral(node.moduleSpecifier)) imports.push(at(node, node.moduleSpecifier.text));
+      if (ts.isStringLiteral(node.moduleSpecifier))
+        imports.push(at(node, node.moduleSpecifier.text, typeOnly(node) ? "type" : "static"));
     } else if (ts.isCallExpression(node)) {
       const [first] = node.arguments;
-      const loads =
-        node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === "require");
-      if (loads && first && ts.isStringLiteralLike(first)) imports.push(at(node, first.text));
+      const dynamic = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const loads = dynamic || (ts.isIdentifier(node.expression) && node.expression.text === "require");
+      if (loads && first && ts.isStringLiteralLike(first))
+        imports.push(at(node, first.text, dynamic ? "dynamic" : "static"));
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const literal = node.argument.literal;
-      if (ts.isStringLiteral(literal)) imports.push(at(node, literal.text));
+      if (ts.isStringLiteral(literal)) imports.push(at(node, literal.text, "type"));
     } else if (
       ts.isPropertyAccessExpression(node) &&
       node.name.text === "env" &&
@@ -80,6 +85,22 @@ function parse(file: string): Parsed {
   };
   visit(tree);
   return { file, imports, envReads };
+}
+
+/** `import type {…}`, `import { type A, type B }`, `export type {…} from`: gone from the build. */
+function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    !clause.name &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 type Target =
@@ -197,6 +218,70 @@ describe("the walls between domain, contract, server and web", () => {
       .filter((use) => !ENV_READERS.includes(use.file))
       .map((use) => `${use.file}:${use.line}  process.env: read it through config.ts (or test-config.ts)`);
     expect(report(reads)).toBe("");
+  });
+});
+
+const byFile = new Map(parsed.map((p) => [relative(p.file), p]));
+
+function sourceOf(target: string): string | undefined {
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
+  return candidates.find((candidate) => byFile.has(candidate));
+}
+
+/**
+ * The source files that download and run with `start` (static imports; not types, and not what
+ * `import()` loads later), each with the chain of imports that brings it in.
+ */
+function loadedWith(start: string): Map<string, string[]> {
+  const chains = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    for (const use of byFile.get(file)?.imports ?? []) {
+      if (use.loads !== "static") continue;
+      const target = resolve(path.join(root, file), use.specifier);
+      const next = target.kind === "file" ? sourceOf(target.path) : undefined;
+      if (!next || chains.has(next)) continue;
+      chains.set(next, [...chains.get(file)!, next]);
+      queue.push(next);
+    }
+  }
+  return chains;
+}
+
+const ENTRY = "src/web/main.tsx";
+const firstPages = FIRST_PAGES.map(([pattern, modules]) => {
+  const loaded = new Map<string, string[]>();
+  for (const start of [ENTRY, ...modules.map((m) => `src/web/${m}`)])
+    for (const [file, chain] of loadedWith(start)) if (!loaded.has(file)) loaded.set(file, chain);
+  return { pattern, loaded };
+});
+
+// Decision 0012: what a phone downloads and runs before the first page can draw. A page that
+// breaks one of these rules falls below 90 in Lighthouse's mobile run (bench/lighthouse.ts).
+describe("what the first pages load before they draw", () => {
+  it("finds each first page's modules", () => {
+    for (const { pattern, loaded } of firstPages) expect(loaded.size, pattern).toBeGreaterThan(10);
+  });
+
+  it("no first page loads Radix's dialog before a dialog opens (components/ui/lazy-dialog)", () => {
+    const eager = firstPages.flatMap(({ pattern, loaded }) => {
+      const chain = loaded.get("src/web/components/ui/dialog.tsx");
+      return chain ? [`${pattern}: ${chain.join(" -> ")}`] : [];
+    });
+    expect(report(eager)).toBe("");
+  });
+
+  it("the entry, /auth, /dashboard and the lists load no zod schema (zod's builders are ~80 KB)", () => {
+    const lean = firstPages.filter(({ pattern }) => !pattern.startsWith("^/invoice/"));
+    const schemas = lean.flatMap(({ pattern, loaded }) =>
+      [...loaded]
+        .filter(([file]) => file !== "src/web/zod-config.ts")
+        .filter(([file]) =>
+          byFile.get(file)?.imports.some((u) => u.loads === "static" && u.specifier === "zod"),
+        )
+        .map(([, chain]) => `${pattern}: ${chain.join(" -> ")} imports zod`),
+    );
+    expect(report(schemas)).toBe("");
   });
 });
 

@@ -1,5 +1,6 @@
 import { NOTE_REASON_LABELS, NOTE_TITLES, type NoteDocument } from "./credit-notes";
-import { buildInvoicePage, formatPageDate, type InvoicePageModel, type PageImages } from "./invoice-page";
+import { formatPageDate } from "./dates";
+import { buildInvoicePage, type InvoicePageModel, type PageImages } from "./invoice-page";
 
 // A credit or debit note draws with the invoice page model (decision 0037): the same page with
 // its own title, number label, the original invoice and the reason beside the title. No payment

@@ -140,3 +140,12 @@ export function startOfDayInTimeZone(isoDate: string, timeZone: string): Date {
   }
   return new Date(hi);
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-11-21" -> "21 Nov 2026": how invoices, e-mails and lists print a date. */
+export function formatPageDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
+}

@@ -1,5 +1,6 @@
+import { formatPageDate } from "./dates";
 import { buildInvoiceDocument, type InvoiceInput, invoiceInputSchema } from "./invoice";
-import { buildInvoicePage, formatPageDate } from "./invoice-page";
+import { buildInvoicePage } from "./invoice-page";
 import { contrast } from "./invoice-page-colours";
 
 const company = {

@@ -1,3 +1,4 @@
+import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
 import type { InvoiceDocument } from "./invoice";
 import {
@@ -111,15 +112,6 @@ export interface PageImages {
 }
 
 const ALL_IMAGES: PageImages = { logo: true, signature: true, upiQr: true };
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-11-21" -> "21 Nov 2026". */
-export function formatPageDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
-}
 
 const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
 

@@ -1,11 +1,6 @@
+import { formatPageDate } from "./dates";
 import type { InvoiceDocument } from "./invoice";
-import {
-  buildInvoicePage,
-  formatPageDate,
-  type InvoicePageModel,
-  type PageImages,
-  type PageMark,
-} from "./invoice-page";
+import { buildInvoicePage, type InvoicePageModel, type PageImages, type PageMark } from "./invoice-page";
 import type { QuoteStatus } from "./quotes";
 
 // A quote's page: its document IS an invoice document (number, date and due date hold the quote's

@@ -1,7 +1,6 @@
-import { addDays, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
+import { addDays, formatPageDate, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
 import { DomainError } from "./errors";
 import { financialYearOfIsoDate, isFinancialYear } from "./invoice-number";
-import { formatPageDate } from "./invoice-page";
 import { DEFAULT_TIME_ZONE } from "./settings";
 
 // Quotes (estimates). As with invoices (status.ts), only what a person did is stored; "expired"

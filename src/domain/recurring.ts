@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { addDays, daysInMonth, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
+import {
+  addDays,
+  daysInMonth,
+  formatPageDate,
+  isValidIsoDate,
+  startOfDayInTimeZone,
+  todayInTimeZone,
+} from "./dates";
 import { DomainError } from "./errors";
-import { formatPageDate } from "./invoice-page";
 import { DEFAULT_TIME_ZONE } from "./settings";
 
 // Recurring invoice profiles (docs/decisions/0031). Every period's date is worked out from the

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { addDays, todayInTimeZone } from "#domain/dates";
+import { addDays, formatPageDate, todayInTimeZone } from "#domain/dates";
 import { DomainError } from "#domain/errors";
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
-import { formatPageDate } from "#domain/invoice-page";
 import {
   duePeriods,
   invoiceDatesForPeriod,

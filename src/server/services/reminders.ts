@@ -1,6 +1,5 @@
-import { addDays, todayInTimeZone, zonedDateTime } from "#domain/dates";
+import { addDays, formatPageDate, todayInTimeZone, zonedDateTime } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { formatPageDate } from "#domain/invoice-page";
 import { balanceDueMinor } from "#domain/payments";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
 import { renderReminderTemplate } from "#domain/send";

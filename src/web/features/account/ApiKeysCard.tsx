@@ -6,8 +6,8 @@ import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Select } from "#web/components/ui/input";
+import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 
 // My Account → API keys: named keys for spreadsheets, shops and scripts. A new key is shown once,
 // in a dialog with a copy button; the list shows when each key was last used, and revokes.

@@ -7,8 +7,8 @@ import { ApiError, api } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, PasswordInput } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 
 /** Deletes the account and everything in it, after the password (when it has one) confirms it. */
 export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {

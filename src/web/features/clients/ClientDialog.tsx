@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
 import { ApiError } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Textarea } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 import { type Address, type Client, type ClientInput, saveClient } from "./api";
 import { blankClient, clientFormErrors, clientInputOf } from "./client-form";
 

@@ -4,13 +4,15 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CsvImportExport } from "#web/features/imports/CsvImport";
 import { useDebounced } from "#web/lib/useDebounced";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
-import { ClientDialog } from "./ClientDialog";
 import { Pager, SearchBox, SelectBox } from "./list-controls";
+
+// The client form (and the client schema it checks with) loads when it first opens.
+const ClientDialog = lazyDialog(() => import("./ClientDialog").then((m) => m.ClientDialog));
 
 const SORTS = [
   { value: "name", label: "Name (A–Z)" },

@@ -14,8 +14,8 @@ import { formatMoney } from "#domain/format";
 import { isGstTotals } from "#domain/totals";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Select } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 import type { Invoice } from "../invoices/types";
 
 // Issue a credit or debit note against an issued invoice: a reason, a date, the quantity of each

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CsvImportExport } from "#web/features/imports/CsvImport";
 import { type Product, productQuery } from "./api";

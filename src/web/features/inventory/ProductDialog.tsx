@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { PRODUCT_LIMITS } from "#contract/products";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 import type { Product } from "./api";
 import {
   blankProductForm,

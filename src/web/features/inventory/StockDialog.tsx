@@ -8,8 +8,8 @@ import { parseScaled } from "#domain/decimal";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 import { type Movement, movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
 
 type Direction = "add" | "remove";

@@ -7,7 +7,7 @@ import { formatMoney } from "#domain/format";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";

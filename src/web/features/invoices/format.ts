@@ -1,4 +1,4 @@
-import { formatPageDate } from "#domain/invoice-page";
+import { formatPageDate } from "#domain/dates";
 
 /** "2026-11-21" -> "21 Nov 2026", as the invoice's page prints it; "" for no date. */
 export const formatDate = (iso: string | null | undefined): string => (iso ? formatPageDate(iso) : "");

@@ -6,8 +6,8 @@ import type { RecurringProfileAnswer } from "#contract/recurring";
 import type { RecurrenceEnd, RecurrenceRule } from "#domain/recurring";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Select } from "#web/components/ui/input";
+import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 
 // "Make recurring" on an invoice: how often, from when, until when, and what each period does.
 

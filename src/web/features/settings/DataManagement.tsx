@@ -10,7 +10,7 @@ import { ApiError, api } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { useSignOut } from "../shell/useSignOut";
 import { clearDraft, SETTINGS_QUERY_KEY } from "./useSettings";
 

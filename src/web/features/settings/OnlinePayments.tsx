@@ -6,8 +6,8 @@ import type { GatewayAnswer } from "#contract/payment-gateway";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
 import { Field, Input, PasswordInput } from "#web/components/ui/input";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 
 // Settings → Online payments: the business connects its own Razorpay account, so its clients
 // can pay invoices online from the public invoice page. Secrets go to the server once and are

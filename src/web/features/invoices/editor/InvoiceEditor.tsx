@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { Repeat } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -17,17 +16,14 @@ import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { NotesCard } from "#web/features/credit-notes/NotesCard";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
-import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
 import { ActionBar, type EditorActionName } from "./ActionBar";
-import { ActivityCard } from "./ActivityCard";
 import { ClientSection } from "./ClientSection";
 import { CompanyCard } from "./CompanyCard";
 import { DetailsSection } from "./DetailsSection";
@@ -36,17 +32,15 @@ import { describeSaveError } from "./errors";
 import { GstSection } from "./GstSection";
 import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
 import { OptionsSection } from "./OptionsSection";
-import { PaymentsCard } from "./PaymentsCard";
 import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./preview-document";
-import { ShareCard } from "./ShareCard";
 import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
 import { useLeaveGuard } from "./useLeaveGuard";
 import { useSequentialNumber } from "./useSequentialNumber";
 
-// The recurring dialog loads when it first opens, not with the editor.
-const RecurringDialog = lazy(() =>
-  import("#web/features/recurring/RecurringDialog").then((m) => ({ default: m.RecurringDialog })),
+// The cards of a saved invoice load only when there is one, not with a new invoice's editor.
+const SavedInvoiceCards = lazy(() =>
+  import("./SavedInvoiceCards").then((m) => ({ default: m.SavedInvoiceCards })),
 );
 
 const NO_ERRORS: Record<string, string> = {};
@@ -89,7 +83,6 @@ export function InvoiceEditor({
   // never blocked for the whole form at once, and nothing already drawn moves.
   const drawn = useDrawnStep(3);
   const numberEdited = useRef(false);
-  const [repeating, setRepeating] = useState(false);
   // The list's Send button opens the editor with ?send=1: the send dialog opens at once.
   const [searchParams] = useSearchParams();
   const sendOnOpen = searchParams.get("send") === "1";
@@ -449,61 +442,17 @@ export function InvoiceEditor({
                   </Button>
                 </Card>
               )}
-              {saved && saved.status !== "draft" && (
-                <ShareCard
-                  invoiceId={saved.id}
-                  invoiceNumber={saved.invoiceNumber}
-                  currency={saved.currency}
-                  clientName={saved.document.client.name}
-                  clientPhone={saved.document.client.phone}
-                  clientEmail={saved.document.client.email}
-                  companyName={saved.document.company.name}
-                  amountMinor={saved.balanceDueMinor || saved.totalMinor}
-                  dueDate={saved.dueDate}
-                  today={today}
-                  onChanged={onServerChange}
-                  sendOnOpen={sendOnOpen}
-                />
+              {saved && (
+                <Suspense fallback={null}>
+                  <SavedInvoiceCards
+                    invoice={saved}
+                    today={today}
+                    dueDays={settings.defaultDueDateDays}
+                    sendOnOpen={sendOnOpen}
+                    onChanged={onServerChange}
+                  />
+                </Suspense>
               )}
-              {saved && <EInvoiceCard invoice={saved} />}
-              {saved && (saved.status === "due" || saved.status === "paid") && (
-                <PaymentsCard
-                  invoiceId={saved.id}
-                  currency={saved.currency}
-                  today={today}
-                  onChanged={onServerChange}
-                />
-              )}
-              {saved && (saved.status === "due" || saved.status === "paid") && (
-                <NotesCard invoice={saved} today={today} onChanged={onServerChange} />
-              )}
-              {saved && saved.status !== "cancelled" && (
-                <Card role="region" aria-labelledby="repeat-heading">
-                  <h2 id="repeat-heading" className="text-lg font-semibold">
-                    Repeat
-                  </h2>
-                  <p className="mt-1 text-sm text-muted-foreground">
-                    Bill this client on a schedule: Bahi makes the invoice each time, and can issue and e-mail
-                    it.
-                  </p>
-                  <Button className="mt-3" size="sm" variant="outline" onClick={() => setRepeating(true)}>
-                    <Repeat className="h-4 w-4" aria-hidden="true" />
-                    Make recurring…
-                  </Button>
-                  {repeating && (
-                    <Suspense fallback={null}>
-                      <RecurringDialog
-                        invoiceId={saved.id}
-                        startDate={today}
-                        dueDays={settings.defaultDueDateDays}
-                        open={repeating}
-                        onOpenChange={setRepeating}
-                      />
-                    </Suspense>
-                  )}
-                </Card>
-              )}
-              {saved && <ActivityCard invoiceId={saved.id} />}
             </>
           )}
         </form>

@@ -4,15 +4,15 @@ import { type FormEvent, memo, useState } from "react";
 import { toast } from "sonner";
 import type { Payment, PaymentsAnswer } from "#contract/invoice-payments";
 import { currencyOf } from "#domain/currencies";
+import { formatPageDate } from "#domain/dates";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { formatPageDate } from "#domain/invoice-page";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog, Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Select } from "#web/components/ui/input";
+import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
 // Recording one that reaches the total makes the invoice paid; deleting one reopens it.

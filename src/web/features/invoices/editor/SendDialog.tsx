@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { parseEmailList } from "#domain/send";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Dialog } from "#web/components/ui/dialog";
 import { Field, Input, Textarea } from "#web/components/ui/input";
+import { Dialog } from "#web/components/ui/lazy-dialog";
 import { openTopUpDialog } from "#web/features/credits/useTopUpDialog";
 
 // Send by e-mail: to the client (several addresses allowed), with a copy, the subject and message

@@ -3,14 +3,14 @@ import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react
 import { memo, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
+import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { formatPageDate } from "#domain/invoice-page";
 import { DEFAULT_MAIL_TEMPLATES, type MailTemplates, renderSendTemplate } from "#domain/send";
 import { whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/dialog";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { MAIL_TEMPLATES_KEY, MAIL_TEMPLATES_PATH } from "#web/features/settings/mailTemplatesQuery";
 import { SendDialog, type SendDraft } from "./SendDialog";
 
