@@ -8,17 +8,19 @@ import path from "node:path";
 import { signUpConfirmed, waitFor } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** BENCH_DIST=<another checkout>/dist measures that build instead (before and after in one run). */
+const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, "dist"));
 
 /**
  * The compiled server (dist/server) on `port` with a fresh data folder, and a confirmed user signed
  * in: `cookie` is the session. `stop` ends the server and removes the folder.
  */
 export async function startSignedInServer(port: number, name: string) {
-  if (!existsSync(path.join(ROOT, "dist/server/main.mjs")))
+  if (!existsSync(path.join(DIST, "server/main.mjs")))
     throw new Error("Build first: npx vite build && node scripts/build-server.mjs");
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `bahi-${name}-`));
-  const server = spawn(process.execPath, [path.join(ROOT, "dist/server/main.mjs")], {
+  const server = spawn(process.execPath, [path.join(DIST, "server/main.mjs")], {
     cwd: ROOT,
     env: {
       ...process.env,
