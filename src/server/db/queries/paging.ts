@@ -102,6 +102,9 @@ export type ListCounted = (typeof listCounts.list.enumValues)[number];
 
 type Statement<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
 interface PageStatements {
+  /** The first page: the rows straight from the index, no offset. */
+  first: Statement<Record<string, unknown>>;
+  /** A page by its number: the offset walks the index only (a deferred join). */
   page: Statement<Record<string, unknown>>;
   /** The page after a cursor, when the shape has a keyset order. */
   after?: Statement<Record<string, unknown>>;
@@ -115,6 +118,17 @@ function statementName(key: string): string {
   return `page_${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
 }
 
+/**
+ * How many rows a page statement reads, written into the statement as a number: PostgreSQL plans a
+ * LIMIT it cannot see ($n) as if it kept a tenth of the table, so the generic plan of a list looked
+ * dear beside each custom one and every execution was planned again (3/4 of PostgreSQL's work on a
+ * page). A page size (1-100) reads the first of these above it: its page and one row beyond.
+ */
+const ROW_LIMITS = [21, 51, 101];
+const rowLimitOf = (pageSize: number) => ROW_LIMITS.find((limit) => limit > pageSize) ?? pageSize + 1;
+/** The shape's statements are planned once (generic plans): see `limit` in prepareShape. */
+const planned = (shape: PageShape) => shape.countedIn !== undefined;
+
 /** How many rows a shape's total counts up to: a kept total is exact at any size. */
 const countLimitOf = (shape: PageShape, searched: boolean) =>
   shape.countedIn ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
@@ -125,7 +139,13 @@ const countLimitOf = (shape: PageShape, searched: boolean) =>
  * are read, with the total (kept in list_counts, or counted up to the limit) as a scalar subquery
  * beside them. With a keyset order, also the page after a cursor, read straight from the index.
  */
-function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean): PageStatements {
+function prepareShape(
+  db: Db,
+  key: string,
+  shape: PageShape,
+  searched: boolean,
+  rowLimit: number,
+): PageStatements {
   const { table, where, order, keyset } = shape;
   const columns = shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>);
   const capped = shape.countedIn
@@ -144,12 +164,25 @@ function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean):
     listCount: capped.mapWith(Number),
   };
   const name = statementName(key);
+  // Only an unfiltered list (its total kept) writes its limit in: its best plan is the same for
+  // every user and cursor. A filter or search keeps the limit a parameter, so each execution is
+  // planned for its values: a search term through the trigram index when it matches few, in date
+  // order when it matches many (decision 0038); a status or date range by how many it keeps.
+  // Drizzle sends a number as a parameter; SQL is written into the statement as it is.
+  const limit = planned(shape) ? (sql.raw(String(rowLimit)) as unknown as number) : sql.placeholder("limit");
+  const first = db
+    .select(selected)
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .prepare(`${name}_f`);
   const pageIds = db
     .select({ id: table.id })
     .from(table as PgTable)
     .where(where)
     .orderBy(...order)
-    .limit(sql.placeholder("limit"))
+    .limit(limit)
     .offset(sql.placeholder("offset"))
     .as("page_ids");
   const page = db
@@ -171,14 +204,14 @@ function prepareShape(db: Db, key: string, shape: PageShape, searched: boolean):
       .from(table as PgTable)
       .where(and(where, beyond))
       .orderBy(...order)
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare(`${name}_a`) as unknown as PageStatements["after"];
   }
   const count = db
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
     .prepare(`${name}_n`);
-  return { page, after, count } as unknown as PageStatements;
+  return { first, page, after, count } as unknown as PageStatements;
 }
 
 /** A timestamptz as json_build_array writes it: 2026-11-25T16:42:01.123456+05:30. */
@@ -234,27 +267,24 @@ export async function pageOf<T>(
     shapes = new Map();
     statementsByDb.set(db, shapes);
   }
-  const shapeKey = `${key}:${searched}`;
+  const rowLimit = rowLimitOf(p.pageSize);
+  const shapeKey = `${key}:${searched}:${rowLimit}`;
   let entry = shapes.get(shapeKey);
   if (!entry) {
     const shape = build();
-    entry = { statements: prepareShape(db, shapeKey, shape, searched), shape };
+    entry = { statements: prepareShape(db, shapeKey, shape, searched, rowLimit), shape };
     shapes.set(shapeKey, entry);
   }
   const { statements, shape } = entry;
+  const limit = p.pageSize + 1;
   // A cursor reads the page after its row; a shape without a keyset order pages by number only.
-  const rows =
+  const fetched =
     p.after && statements.after && shape.keyset
-      ? await statements.after.execute({
-          ...values,
-          ...cursorValues(p.after, shape.keyset.keys),
-          limit: p.pageSize + 1,
-        })
-      : await statements.page.execute({
-          ...values,
-          limit: p.pageSize + 1,
-          offset: (p.page - 1) * p.pageSize,
-        });
+      ? await statements.after.execute({ ...values, ...cursorValues(p.after, shape.keyset.keys), limit })
+      : p.page === 1
+        ? await statements.first.execute({ ...values, limit })
+        : await statements.page.execute({ ...values, limit, offset: (p.page - 1) * p.pageSize });
+  const rows = fetched.slice(0, limit);
   const counted = rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0);
   const page = rows.slice(0, p.pageSize).map(({ listCount: _, pageKey: __, ...row }) => row as T);
   const last = rows[p.pageSize - 1]?.pageKey;
