@@ -6,7 +6,7 @@
 // Run: npm run build && npx tsx bench/api-load.ts
 //   The page endpoints ask pages 1, 2, 10, 100 and 400 as the web app does, through the cursor of the page
 //   before (after=), and once more by number ("by number" rows).
-//   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
+//   BENCH_SECONDS (10), BENCH_WARMUP (2 s of unmeasured load on each endpoint first), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
 //   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages,
@@ -26,6 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** The build under test; the server finds its migrations and web app from the project folder above it. */
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, "dist"));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Unmeasured load on each endpoint first: the JIT and PostgreSQL's plan caches settle. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -206,6 +208,7 @@ function load(
   cookie: string,
   mix: { method: string; path: string; weight: number; body?: unknown }[],
   url = ORIGIN,
+  seconds = SECONDS,
 ) {
   const generator = spawn(
     process.execPath,
@@ -216,7 +219,7 @@ function load(
         cookie,
         origin: ORIGIN,
         connections: CONNECTIONS,
-        seconds: SECONDS,
+        seconds,
         mix,
         pdf: null,
         webhook: null,
@@ -297,6 +300,7 @@ async function measureFloor(cookie: string) {
       path: `/floor/clients${pages.has(p) ? `?after=${pages.get(p)}` : ""}`,
       weight: 1,
     }));
+    if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
     const server0 = serverCpuSeconds(floor.pid!);
     const pg0 = pgCpuByPid();
     const r = await load(cookie, mix, url);
@@ -449,6 +453,7 @@ async function main() {
     console.log("|---|---|---|---|---|---|---|---|");
     for (const [name, mix] of endpoints) {
       if (only && !only.some((o) => name.startsWith(o))) continue;
+      if (WARMUP_SECONDS > 0) await load(cookie, mix, ORIGIN, WARMUP_SECONDS);
       const server0 = serverCpuSeconds(server.pid!);
       const pg0 = pgCpuByPid();
       const r = await load(cookie, mix);
