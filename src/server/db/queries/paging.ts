@@ -102,7 +102,7 @@ export type ListCounted = (typeof listCounts.list.enumValues)[number];
 
 type Statement<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
 interface PageStatements {
-  /** The first page: the rows straight from the index, no offset. */
+  /** The first page: no offset to walk. */
   first: Statement<Record<string, unknown>>;
   /** A page by its number: the offset walks the index only (a deferred join). */
   page: Statement<Record<string, unknown>>;
@@ -170,42 +170,47 @@ function prepareShape(
   // order when it matches many (decision 0038); a status or date range by how many it keeps.
   // Drizzle sends a number as a parameter; SQL is written into the statement as it is.
   const limit = planned(shape) ? (sql.raw(String(rowLimit)) as unknown as number) : sql.placeholder("limit");
-  const first = db
-    .select(selected)
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .prepare(`${name}_f`);
-  const pageIds = db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(sql.placeholder("offset"))
-    .as("page_ids");
-  const page = db
-    .select(selected)
-    .from(table as PgTable)
-    .innerJoin(pageIds, eq(table.id, pageIds.id))
-    .orderBy(...order)
-    .prepare(name);
-  let after: PageStatements["after"];
+  /**
+   * The rows where `condition` holds, in order: an unfiltered list reads them straight from the
+   * index; a filtered one through a deferred join, whose inner scan tests the filter on the index
+   * alone (invoices_user_date_idx includes the status, due date and search key) and reads only
+   * the page's rows from the table. `offset`: a page by its number, the inner scan walks to it.
+   */
+  const rowsWhere = (condition: SQL | undefined, offset: boolean, statement: string) => {
+    if (planned(shape) && !offset)
+      return db
+        .select(selected)
+        .from(table as PgTable)
+        .where(condition)
+        .orderBy(...order)
+        .limit(limit)
+        .prepare(statement);
+    const inner = db
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .$dynamic();
+    const ids = (offset ? inner.offset(sql.placeholder("offset")) : inner).as("page_ids");
+    return db
+      .select(selected)
+      .from(table as PgTable)
+      .innerJoin(ids, eq(table.id, ids.id))
+      .orderBy(...order)
+      .prepare(statement);
+  };
+  const first = rowsWhere(where, false, `${name}_f`);
+  const page = rowsWhere(where, true, name);
+  let after: ReturnType<typeof rowsWhere> | undefined;
   if (keyset && keyRow) {
     const cursor = sql.join(
       keyset.keys.map((k, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(k.type)}`),
       sql`, `,
     );
     const beyond = sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
-    // No offset to walk: the rows are read straight from the index's range, no deferred join.
-    after = db
-      .select(selected)
-      .from(table as PgTable)
-      .where(and(where, beyond))
-      .orderBy(...order)
-      .limit(limit)
-      .prepare(`${name}_a`) as unknown as PageStatements["after"];
+    // No offset to walk: the rows are read from the index's range just after the cursor.
+    after = rowsWhere(and(where, beyond), false, `${name}_a`);
   }
   const count = db
     .select({ n: capped.mapWith(Number) })
