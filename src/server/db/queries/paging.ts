@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, count, type DriverValueDecoder, eq, getTableColumns, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -111,6 +111,44 @@ interface PageStatements {
   count: Statement<{ n: number }>;
 }
 
+/**
+ * Rows of a page statement as objects, decoded column by column as Drizzle would (a timestamp to a
+ * Date, `mapWith(Number)` to a number), in a loop made once per shape. Drizzle's own mapping walks
+ * each field's path and tests its kind on every row: a tenth of the server's CPU on a list page.
+ */
+function rowMapper(selected: Record<string, PgColumn | SQL | SQL.Aliased>) {
+  const keys = Object.keys(selected);
+  // A column decodes its own values; an SQL expression through its decoder (`mapWith`).
+  const decoderOf = (expression: SQL) =>
+    (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+  const decoders = keys.map((key): DriverValueDecoder<unknown, unknown> => {
+    const field = selected[key]!;
+    return field instanceof SQL
+      ? decoderOf(field)
+      : field instanceof SQL.Aliased
+        ? decoderOf(field.sql)
+        : field;
+  });
+  return (rows: unknown[][]) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        mapped[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return mapped;
+    });
+}
+
+/**
+ * A prepared page statement mapping its rows with `rowMapper`. Drizzle's prepared queries take a
+ * result mapper (its relational queries pass one); a select's `prepare` sets none, so it is set
+ * here. Should a Drizzle version name it otherwise, the statement maps its rows Drizzle's own way.
+ */
+function withMapper<S extends object>(statement: S, mapper: (rows: unknown[][]) => unknown): S {
+  return Object.assign(statement, { customResultMapper: mapper });
+}
+
 const statementsByDb = new WeakMap<Db, Map<string, { statements: PageStatements; shape: PageShape }>>();
 
 /** PostgreSQL names statements with at most 63 bytes: the shape's key is hashed into one. */
@@ -164,6 +202,7 @@ function prepareShape(
     listCount: capped.mapWith(Number),
   };
   const name = statementName(key);
+  const mapper = rowMapper(selected);
   // Only an unfiltered list (its total kept) writes its limit in: its best plan is the same for
   // every user and cursor. A filter or search keeps the limit a parameter, so each execution is
   // planned for its values: a search term through the trigram index when it matches few, in date
@@ -178,13 +217,16 @@ function prepareShape(
    */
   const rowsWhere = (condition: SQL | undefined, offset: boolean, statement: string) => {
     if (planned(shape) && !offset)
-      return db
-        .select(selected)
-        .from(table as PgTable)
-        .where(condition)
-        .orderBy(...order)
-        .limit(limit)
-        .prepare(statement);
+      return withMapper(
+        db
+          .select(selected)
+          .from(table as PgTable)
+          .where(condition)
+          .orderBy(...order)
+          .limit(limit)
+          .prepare(statement),
+        mapper,
+      );
     const inner = db
       .select({ id: table.id })
       .from(table as PgTable)
@@ -193,12 +235,15 @@ function prepareShape(
       .limit(limit)
       .$dynamic();
     const ids = (offset ? inner.offset(sql.placeholder("offset")) : inner).as("page_ids");
-    return db
-      .select(selected)
-      .from(table as PgTable)
-      .innerJoin(ids, eq(table.id, ids.id))
-      .orderBy(...order)
-      .prepare(statement);
+    return withMapper(
+      db
+        .select(selected)
+        .from(table as PgTable)
+        .innerJoin(ids, eq(table.id, ids.id))
+        .orderBy(...order)
+        .prepare(statement),
+      mapper,
+    );
   };
   const first = rowsWhere(where, false, `${name}_f`);
   const page = rowsWhere(where, true, name);
