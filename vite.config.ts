@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { FIRST_PAGES } from "./src/web/first-pages";
+import { FIRST_PAGES, isEditorRoute } from "./src/web/first-pages";
 
 const SHARED = /node_modules[\\/](lucide-react|@tanstack)[\\/]/;
 const APP_CODE = /[\\/]src[\\/](web|domain|contract)[\\/]/;
@@ -13,11 +13,10 @@ const modulesOf = (routes: typeof FIRST_PAGES) =>
   routes.flatMap(([, modules]) => modules.map((m) => `/src/web/${m}`));
 /** The first pages' modules: /auth's, the editor's (new and saved), and the light app pages'. */
 const PUBLIC_FIRST = modulesOf(FIRST_PAGES.filter(([pattern]) => pattern === "^/auth$"));
-const EDITOR_ROUTE = ([pattern]: (typeof FIRST_PAGES)[number]) => pattern.startsWith("^/invoice/");
-const APP_FIRST = modulesOf(FIRST_PAGES.filter((r) => !EDITOR_ROUTE(r))).filter(
+const APP_FIRST = modulesOf(FIRST_PAGES.filter((r) => !isEditorRoute(r))).filter(
   (m) => !PUBLIC_FIRST.includes(m),
 );
-const EDITOR_FIRST = modulesOf(FIRST_PAGES.filter(EDITOR_ROUTE)).filter((m) => !APP_FIRST.includes(m));
+const EDITOR_FIRST = modulesOf(FIRST_PAGES.filter(isEditorRoute)).filter((m) => !APP_FIRST.includes(m));
 
 /**
  * Our own modules that several lazily loaded pages share, gathered into three chunks by the first

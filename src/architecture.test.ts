@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import ts from "typescript";
-import { FIRST_PAGES } from "#web/first-pages";
+import { FIRST_PAGES, isEditorRoute } from "#web/first-pages";
 
 const root = path.resolve(import.meta.dirname, "..");
 const src = path.join(root, "src");
@@ -249,11 +249,12 @@ function loadedWith(start: string): Map<string, string[]> {
 }
 
 const ENTRY = "src/web/main.tsx";
-const firstPages = FIRST_PAGES.map(([pattern, modules]) => {
+const firstPages = FIRST_PAGES.map((route) => {
+  const [pattern, modules] = route;
   const loaded = new Map<string, string[]>();
   for (const start of [ENTRY, ...modules.map((m) => `src/web/${m}`)])
     for (const [file, chain] of loadedWith(start)) if (!loaded.has(file)) loaded.set(file, chain);
-  return { pattern, loaded };
+  return { pattern, editor: isEditorRoute(route), loaded };
 });
 
 // Decision 0012: what a phone downloads and runs before the first page can draw. A page that
@@ -272,7 +273,7 @@ describe("what the first pages load before they draw", () => {
   });
 
   it("the entry, /auth, /dashboard and the lists load no zod schema (zod's builders are ~80 KB)", () => {
-    const lean = firstPages.filter(({ pattern }) => !pattern.startsWith("^/invoice/"));
+    const lean = firstPages.filter(({ editor }) => !editor);
     const schemas = lean.flatMap(({ pattern, loaded }) =>
       [...loaded]
         .filter(([file]) => file !== "src/web/zod-config.ts")

@@ -17,3 +17,9 @@ export const FIRST_PAGES: [pattern: string, modules: string[], api: string[]][] 
   ["^/invoices$", [SHELL, "features/invoices/InvoicesPage.tsx"], APP_DATA],
   ["^/clients$", [SHELL, "features/clients/ClientsPage.tsx"], APP_DATA],
 ];
+
+/**
+ * The editor's routes: the heaviest first pages, which alone may load zod's schemas (the form checks
+ * its input with them). The build gives the code only they share a chunk of its own.
+ */
+export const isEditorRoute = ([pattern]: (typeof FIRST_PAGES)[number]) => pattern.startsWith("^/invoice/");

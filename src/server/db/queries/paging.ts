@@ -116,18 +116,14 @@ interface PageStatements {
  * Date, `mapWith(Number)` to a number), in a loop made once per shape. Drizzle's own mapping walks
  * each field's path and tests its kind on every row: a tenth of the server's CPU on a list page.
  */
-function rowMapper(selected: Record<string, PgColumn | SQL | SQL.Aliased>) {
+function rowMapper(selected: Record<string, PgColumn | SQL>) {
   const keys = Object.keys(selected);
   // A column decodes its own values; an SQL expression through its decoder (`mapWith`).
-  const decoderOf = (expression: SQL) =>
-    (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
   const decoders = keys.map((key): DriverValueDecoder<unknown, unknown> => {
     const field = selected[key]!;
     return field instanceof SQL
-      ? decoderOf(field)
-      : field instanceof SQL.Aliased
-        ? decoderOf(field.sql)
-        : field;
+      ? (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder
+      : field;
   });
   return (rows: unknown[][]) =>
     rows.map((row) => {
@@ -149,7 +145,11 @@ function withMapper<S extends object>(statement: S, mapper: (rows: unknown[][]) 
   return Object.assign(statement, { customResultMapper: mapper });
 }
 
-const statementsByDb = new WeakMap<Db, Map<string, { statements: PageStatements; shape: PageShape }>>();
+/** Per database handle and list shape: the shape, and its statements by row limit (0: a parameter). */
+const statementsByDb = new WeakMap<
+  Db,
+  Map<string, { shape: PageShape; byLimit: Map<number, PageStatements> }>
+>();
 
 /** PostgreSQL names statements with at most 63 bytes: the shape's key is hashed into one. */
 function statementName(key: string): string {
@@ -317,15 +317,20 @@ export async function pageOf<T>(
     shapes = new Map();
     statementsByDb.set(db, shapes);
   }
-  const rowLimit = rowLimitOf(p.pageSize);
-  const shapeKey = `${key}:${searched}:${rowLimit}`;
+  const shapeKey = `${key}:${searched}`;
   let entry = shapes.get(shapeKey);
   if (!entry) {
-    const shape = build();
-    entry = { statements: prepareShape(db, shapeKey, shape, searched, rowLimit), shape };
+    entry = { shape: build(), byLimit: new Map() };
     shapes.set(shapeKey, entry);
   }
-  const { statements, shape } = entry;
+  const { shape, byLimit } = entry;
+  // Only a shape planned once writes its row limit in, so only it has a statement per limit.
+  const rowLimit = planned(shape) ? rowLimitOf(p.pageSize) : 0;
+  let statements = byLimit.get(rowLimit);
+  if (!statements) {
+    statements = prepareShape(db, `${shapeKey}:${rowLimit}`, shape, searched, rowLimit);
+    byLimit.set(rowLimit, statements);
+  }
   const limit = p.pageSize + 1;
   // A cursor reads the page after its row; a shape without a keyset order pages by number only.
   const fetched =
