@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
+import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
 import { csvCell } from "../services/csv";
 import {
@@ -693,13 +694,16 @@ describeEachDb("invoices API", (kind) => {
   it("counts every invoice exactly; searched or filtered, up to its limit, then says more while rows follow", async () => {
     const s = await signUpAndSignIn(t);
     const userId = await userIdOf(t, s.cookie);
-    // Rows only (the dashboard's totals are not this test's): every other one overdue since 2026-01-31.
-    const seed = (from: number, to: number) =>
-      t.database.db.execute(sql`insert into invoices
+    // Rows by SQL, every other one overdue since 2026-01-31, then the kept totals rebuilt as an
+    // import does (the status filters read their totals from them).
+    const seed = async (from: number, to: number) => {
+      await t.database.db.execute(sql`insert into invoices
           (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
         select gen_random_uuid()::text, ${userId}, 'B-' || lpad(g::text, 4, '0'), 'Client ' || g, 100, 'INR',
           case when g % 2 = 0 then 'due' else 'paid' end, date '2026-01-01', date '2026-01-31', '{}'::jsonb
         from generate_series(${from}::int, ${to}::int) g`);
+      await rebuildInvoiceTotals(t.database.db, userId);
+    };
     const list = (q: string) => get(t.app, `/api/invoices?${q}`, s.cookie).then((r) => r.json());
 
     await seed(1, 1000);
@@ -708,7 +712,34 @@ describeEachDb("invoices API", (kind) => {
     await seed(1001, 2200);
     // Unfiltered, the total is kept with every insert and delete (list_counts): exact at any size.
     expect(await list("page=1")).toMatchObject({ total: 2200, totalIsExact: true, hasMore: true });
-    expect(await list("status=overdue")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
+    // A status's total is kept with every invoice change too: exact at any size.
+    expect(await list("status=overdue")).toMatchObject({ total: 1100, totalIsExact: true, hasMore: true });
+    expect(await list("status=paid")).toMatchObject({ total: 1100, totalIsExact: true, hasMore: true });
+    expect(await list("status=due")).toMatchObject({ total: 0, totalIsExact: true, hasMore: false });
+    // A page past the end (an old link) is empty and still says how many there are.
+    expect(await list("status=overdue&page=400")).toMatchObject({
+      items: [],
+      total: 1100,
+      totalIsExact: true,
+      hasMore: false,
+    });
+    expect((await list("status=overdue&page=55")).items).toHaveLength(20);
+    expect((await list("status=overdue&page=56")).items).toHaveLength(0);
+    // Partly paid is kept by no table: counted up to 1,000.
+    await t.database.db.execute(
+      sql`update invoices set amount_paid_minor = 50 where user_id = ${userId} and status = 'due'`,
+    );
+    expect(await list("status=partially_paid")).toMatchObject({
+      total: 1000,
+      totalIsExact: false,
+      hasMore: true,
+    });
+    // With a search or dates besides, the status is counted up to its limit as before.
+    expect(await list("status=overdue&from=2026-01-01")).toMatchObject({
+      total: 1000,
+      totalIsExact: false,
+      hasMore: true,
+    });
     expect(await list("status=paid&pageSize=100&page=11")).toMatchObject({
       total: 1100,
       totalIsExact: true,
@@ -718,6 +749,18 @@ describeEachDb("invoices API", (kind) => {
     // so "100+"; its last page is exact. Client 211 and 2110-2119: 11.
     expect(await list("search=Client 1")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
     expect(await list("search=Client 21")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
+    // Its first page and count come from one walk of the matches: the page is still the first 20
+    // in the list's order, and the next page follows it by cursor.
+    const first = await list("search=Client 21");
+    const expected = (await t.database.db.execute(sql`select id from invoices
+      where user_id = ${userId} and search_key like '%client 21%'
+      order by invoice_date desc, created_at desc, id desc limit 40`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const expectedIds = expected.rows.map((r) => r.id);
+    expect(first.items.map((i: { id: string }) => i.id)).toEqual(expectedIds.slice(0, 20));
+    const second = await list(`search=Client 21&page=2&after=${encodeURIComponent(first.nextCursor)}`);
+    expect(second.items.map((i: { id: string }) => i.id)).toEqual(expectedIds.slice(20, 40));
     expect(await list("search=Client 21&page=6")).toMatchObject({
       total: 111,
       totalIsExact: true,

@@ -24,7 +24,7 @@ interface ListPage {
 
 describeEachDb("list cursors", (kind) => {
   const t = testAppForSuite(kind);
-  const [a, b, c] = accountsForSuite(t, 3);
+  const [a, b, c, d] = accountsForSuite(t, 4);
   const PAGE = 7;
 
   const page = async (path: string, cookie: string, n: number, after?: string) => {
@@ -214,6 +214,47 @@ describeEachDb("list cursors", (kind) => {
       }
       expect(used.length).toBeGreaterThan(0);
       for (const r of used) expect(Number(r.custom_plans)).toBeLessThanOrEqual(5);
+    },
+  );
+
+  // A search is the opposite: a broad term is found fastest by walking the list in date order, a
+  // rare one through the trigram index, so each term must be planned for itself (decision 0038).
+  // Named, its statement fell to one generic plan after five searches of these terms once it read
+  // its first page and count in one walk (decision 0041): every term was then walked. Unnamed, it
+  // is planned for its values every time; the unfiltered list beside it stays named (planned once).
+  it.runIf(kind === "postgres")(
+    "plans every search for its own term, a rare one as a broad one",
+    async () => {
+      const db = t.database.db;
+      const userD = await userIdOf(t, d.cookie);
+      // Invoices as bench/api-load.ts seeds them, and its four terms, each three times: broad
+      // ("Anand": a quarter), clustered ("Traders 42": 220, a run of numbers), rare in name but
+      // plenty by number ("A-0012": 100), broad again.
+      await db.execute(sql`insert into invoices
+        (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, invoice_data)
+      select gen_random_uuid()::text, ${userD}, 'A-' || lpad(n::text, 6, '0'),
+        (array['Anand','Bharat','Chandra','Deepak'])[1 + n % 4] || ' Traders ' || (n % 500),
+        100, 'INR', 'paid', date '2026-11-20' - (n % 1000), '{}'::jsonb
+      from generate_series(1, 10000) n`);
+      await db.execute(sql`analyze invoices`);
+      const TERMS = ["Anand", "Traders 42", "A-0012", "Deepak"].flatMap((term) => [term, term, term]);
+      let statements: { statement: string; runs: number }[] = [];
+      // Ask until the connection that reads pg_prepared_statements is one that served the lists.
+      for (let attempt = 0; attempt < 4; attempt++) {
+        for (const term of TERMS) {
+          const found = await page(`/api/invoices?search=${encodeURIComponent(term)}`, d.cookie, 1);
+          expect([found.total, found.items.length]).toEqual([100, PAGE]);
+          expect((await page("/api/invoices", d.cookie, 1)).total).toBe(10_000);
+        }
+        const plans = (await db.execute(
+          sql`select statement, generic_plans + custom_plans as runs from pg_prepared_statements
+            where statement like '%from "invoices"%'`,
+        )) as unknown as { rows: { statement: string; runs: string }[] };
+        statements = plans.rows.map((r) => ({ statement: r.statement, runs: Number(r.runs) }));
+        if (statements.some((r) => r.runs >= 3)) break;
+      }
+      expect(statements.some((r) => r.runs >= 3)).toBe(true);
+      expect(statements.filter((r) => r.statement.includes("search_key"))).toEqual([]);
     },
   );
 });

@@ -6,7 +6,7 @@ import type { InvoiceDocument } from "#domain/invoice";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
-import { clients, invoices, productServices } from "../schema";
+import { clients, invoiceDueBalances, invoiceMonthTotals, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { type PageParams, type PageShape, pageOf } from "./paging";
 
@@ -272,6 +272,27 @@ function orderOf(sort: InvoiceSort): SQL[] {
   }
 }
 
+/**
+ * How many invoices have a display status, as kept in the same transaction as every invoice change
+ * (invoice-totals.ts), with the list's placeholders: overdue and due from the due balances (per due
+ * date, 'infinity' for none), draft, paid and cancelled from the month totals. Partly paid is kept
+ * by neither and is counted.
+ */
+function keptStatusTotal(status: DisplayStatus): SQL | undefined {
+  const userId = sql.placeholder("userId");
+  const today = sql.placeholder("today");
+  switch (status) {
+    case "overdue":
+      return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} < ${today}`;
+    case "due":
+      return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} >= ${today}`;
+    case "partially_paid":
+      return undefined;
+    default:
+      return sql`select sum(${invoiceMonthTotals.count}) from ${invoiceMonthTotals} where ${invoiceMonthTotals.userId} = ${userId} and ${invoiceMonthTotals.status} = ${sql.placeholder("status")}`;
+  }
+}
+
 /** The orders by date page by cursor too (paging.ts); the others by number only. */
 function keysetOf(sort: InvoiceSort): PageShape["keyset"] {
   if (sort !== "date_desc" && sort !== "date_asc") return undefined;
@@ -311,6 +332,8 @@ export async function listInvoices(
       order: orderOf(params.sort),
       keyset: keysetOf(params.sort),
       countedIn: params.status || search || params.from || params.to ? undefined : "invoices",
+      keptTotal:
+        params.status && !search && !params.from && !params.to ? keptStatusTotal(params.status) : undefined,
     }),
     filterValues(userId, params, params.today),
     params,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, type DriverValueDecoder, eq, getTableColumns, SQL, sql } from "drizzle-orm";
+import { and, count, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -96,6 +96,13 @@ export interface PageShape {
    * to COUNT_LIMIT or SEARCH_COUNT_LIMIT.
    */
   countedIn?: ListCounted;
+  /**
+   * A filtered list's exact total, kept by other tables in the same transaction as every change
+   * (an invoice status: invoice_due_balances, invoice_month_totals), as a scalar subquery with the
+   * shape's placeholders: read instead of counting, exact at any size. The filter still keeps its
+   * LIMIT a parameter, so each execution is planned for its values.
+   */
+  keptTotal?: SQL;
 }
 
 export type ListCounted = (typeof listCounts.list.enumValues)[number];
@@ -169,7 +176,7 @@ const planned = (shape: PageShape) => shape.countedIn !== undefined;
 
 /** How many rows a shape's total counts up to: a kept total is exact at any size. */
 const countLimitOf = (shape: PageShape, searched: boolean) =>
-  shape.countedIn ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
+  shape.countedIn || shape.keptTotal ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
 
 /**
  * The page (one row beyond it, to know whether more follow) and its total in one statement: a
@@ -188,7 +195,9 @@ function prepareShape(
   const columns = shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>);
   const capped = shape.countedIn
     ? sql<number>`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
-    : sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`;
+    : shape.keptTotal
+      ? sql<number>`coalesce((${shape.keptTotal}), 0)`
+      : sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`;
   const keyRow = keyset
     ? sql.join(
         keyset.keys.map((k) => k.sql),
@@ -202,6 +211,15 @@ function prepareShape(
     listCount: capped.mapWith(Number),
   };
   const name = statementName(key);
+  /**
+   * A search's statements are unnamed: PostgreSQL plans an unnamed statement for the values it is
+   * sent, every time. A named one may fall to one generic plan after five executions when that plan
+   * looks cheaper than the terms' own, and did (list-cursors.test.ts): a generic plan cannot see the
+   * term, so it walks the list in date order for every term, a rare one to the index's end, or
+   * reads every match of a broad one through the trigram index. What a search gains from the
+   * right plan is many times the 10-15 % an unnamed statement costs in parsing again.
+   */
+  const named = (suffix: string) => (searched ? (undefined as unknown as string) : `${name}${suffix}`);
   const mapper = rowMapper(selected);
   // Only an unfiltered list (its total kept) writes its limit in: its best plan is the same for
   // every user and cursor. A filter or search keeps the limit a parameter, so each execution is
@@ -215,7 +233,7 @@ function prepareShape(
    * alone (invoices_user_date_idx includes the status, due date and search key) and reads only
    * the page's rows from the table. `offset`: a page by its number, the inner scan walks to it.
    */
-  const rowsWhere = (condition: SQL | undefined, offset: boolean, statement: string) => {
+  const rowsWhere = (condition: SQL | undefined, offset: boolean, statement: "_f" | "_a" | "") => {
     if (planned(shape) && !offset)
       return withMapper(
         db
@@ -224,13 +242,17 @@ function prepareShape(
           .where(condition)
           .orderBy(...order)
           .limit(limit)
-          .prepare(statement),
+          .prepare(named(statement)),
         mapper,
       );
+    // A page by number past the end of a list whose total is kept walks nothing: the test holds
+    // no column, so PostgreSQL checks it once before the scan. Asked by an old link or a reload
+    // after deletions, such a page walked every match to learn there were none.
+    const exact = shape.countedIn || shape.keptTotal;
     const inner = db
       .select({ id: table.id })
       .from(table as PgTable)
-      .where(condition)
+      .where(offset && exact ? and(condition, sql`${sql.placeholder("offset")} < ${capped}`) : condition)
       .orderBy(...order)
       .limit(limit)
       .$dynamic();
@@ -241,12 +263,49 @@ function prepareShape(
         .from(table as PgTable)
         .innerJoin(ids, eq(table.id, ids.id))
         .orderBy(...order)
-        .prepare(statement),
+        .prepare(named(statement)),
       mapper,
     );
   };
-  const first = rowsWhere(where, false, `${name}_f`);
-  const page = rowsWhere(where, true, name);
+  /**
+   * A search's first page and its count from one walk: its matches up to the count's limit, in
+   * order and numbered, are read once (a WITH query used twice is kept, not read twice); the page
+   * is the first of them by number, the count all of them. Counted and paged apart, a term that
+   * matches one row in fifty walked the index twice: half of PostgreSQL's work on a search.
+   */
+  const searchFirst = () => {
+    const matches = db.$with("matches").as(
+      db
+        .select({
+          id: table.id,
+          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("n"),
+        })
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...order)
+        // Written in, not a parameter: for a term it cannot see, PostgreSQL guesses a few matches,
+        // so a generic plan must walk the whole index to find this many and always looks dearer
+        // than the term's own plan; with a parameter here it looked cheaper, and after five
+        // executions every term was walked in date order, a rare one to the index's end.
+        .limit(
+          sql.raw(
+            String(Math.max(countLimitOf(shape, searched) + 1, ROW_LIMITS.at(-1)!)),
+          ) as unknown as number,
+        ),
+    );
+    return withMapper(
+      db
+        .with(matches)
+        .select({ ...selected, listCount: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+        .from(table as PgTable)
+        .innerJoin(matches, and(eq(table.id, matches.id), lte(matches.n, limit)))
+        .orderBy(...order)
+        .prepare(named("_f")),
+      mapper,
+    );
+  };
+  const first = searched && !shape.keptTotal ? searchFirst() : rowsWhere(where, false, "_f");
+  const page = rowsWhere(where, true, "");
   let after: ReturnType<typeof rowsWhere> | undefined;
   if (keyset && keyRow) {
     const cursor = sql.join(
@@ -255,12 +314,12 @@ function prepareShape(
     );
     const beyond = sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
     // No offset to walk: the rows are read from the index's range just after the cursor.
-    after = rowsWhere(and(where, beyond), false, `${name}_a`);
+    after = rowsWhere(and(where, beyond), false, "_a");
   }
   const count = db
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
-    .prepare(`${name}_n`);
+    .prepare(named("_n"));
   return { first, page, after, count } as unknown as PageStatements;
 }
 
