@@ -78,6 +78,13 @@ describe("the line under the invoices list", () => {
       "134 invoices · page 2 of 7",
     );
     expect(invoiceCount({ total: 1, totalIsExact: true, hasMore: false })).toBe("1 invoice");
+    // Exact totals past a thousand (kept, not counted) are grouped the Indian way, as the pages are.
+    expect(pagesLine({ total: 2441, totalIsExact: true, hasMore: true }, 1)).toBe(
+      "2,441 invoices · page 1 of 123",
+    );
+    expect(pagesLine({ total: 250_000, totalIsExact: true, hasMore: true }, 1500)).toBe(
+      "2,50,000 invoices · page 1,500 of 12,500",
+    );
     expect(pagesLine({ total: 0, totalIsExact: true, hasMore: false }, 1)).toBe("0 invoices · page 1 of 1");
   });
 

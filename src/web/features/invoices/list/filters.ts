@@ -82,12 +82,12 @@ export const hasFilters = (f: InvoiceFilters) => Boolean(f.status || f.search.tr
 
 /** "134 invoices", "1 invoice", or "1,000+ invoices" when the list was counted only that far. */
 export function invoiceCount(count: PageCount): string {
-  if (!count.totalIsExact) return `${countText(count)} invoices`;
-  return `${count.total} ${count.total === 1 ? "invoice" : "invoices"}`;
+  return `${countText(count)} ${count.totalIsExact && count.total === 1 ? "invoice" : "invoices"}`;
 }
 
 /** The line under the list: "134 invoices · page 2 of 7", or "1,000+ invoices · page 2". */
 export function pagesLine(count: PageCount, page: number): string {
   const pages = pageTotal(count, PAGE_SIZE);
-  return `${invoiceCount(count)} · page ${page}${pages === null ? "" : ` of ${pages}`}`;
+  const n = (x: number) => x.toLocaleString("en-IN");
+  return `${invoiceCount(count)} · page ${n(page)}${pages === null ? "" : ` of ${n(pages)}`}`;
 }
