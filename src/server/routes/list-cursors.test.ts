@@ -188,6 +188,41 @@ describeEachDb("list cursors", (kind) => {
     expect((await page("/api/invoices", a.cookie, 2, good ?? undefined)).items).toHaveLength(PAGE);
   });
 
+  // A deep page by number is read from the list's nearer end (paging.ts, FROM_END_OFFSET): the
+  // same rows, in the same order, ties included, as walking from the start would give.
+  it("reads a deep page by number from the list's end, the same rows as from its start", async () => {
+    const db = t.database.db;
+    const userB = await userIdOf(t, b.cookie);
+    await db.execute(sql`insert into clients (id, user_id, name, created_at)
+      select gen_random_uuid()::text, ${userB}, case when n % 2 = 0 then 'TIE ' else 'tie ' end || (n % 9),
+        timestamptz '2026-04-01 09:30:00+05:30' + (n % 50) * interval '1 second'
+      from generate_series(1, 2610) n`);
+    const ordered = async (order: "name" | "newest") =>
+      (
+        (await db.execute(
+          order === "name"
+            ? sql`select id from clients where user_id = ${userB} order by lower(name), id`
+            : sql`select id from clients where user_id = ${userB} order by created_at desc, id desc`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((r) => r.id);
+    for (const sort of ["name", "newest"] as const) {
+      // The 2,610 rows and the ones made by the tests above.
+      const all = await ordered(sort);
+      const last = Math.ceil(all.length / 20);
+      const middle = Math.floor(all.length / 40) + 1;
+      // From the start: 51 (row 1,000) up to the middle; from the end: past the middle, to the last.
+      for (const n of [51, middle, middle + 1, middle + 2, last - 1, last, last + 1]) {
+        const res = await get(t.app, `/api/clients?sort=${sort}&page=${n}&pageSize=20`, b.cookie);
+        const answer = res.json() as ListPage;
+        expect(
+          answer.items.map((i) => i.id),
+          `${sort} page ${n}`,
+        ).toEqual(all.slice((n - 1) * 20, n * 20));
+        expect([answer.total, answer.totalIsExact, answer.hasMore]).toEqual([all.length, true, n < last]);
+      }
+    }
+  });
+
   // PostgreSQL plans a prepared statement once (a generic plan) only when the generic plan does not
   // look dearer than the custom ones: a LIMIT parameter made it look dear, so every first page of a
   // list was planned again (decision 0040). A page after a cursor may still be planned each time.

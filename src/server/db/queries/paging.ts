@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, count, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  type DriverValueDecoder,
+  desc,
+  eq,
+  getTableColumns,
+  lte,
+  SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -115,8 +126,20 @@ interface PageStatements {
   page: Statement<Record<string, unknown>>;
   /** The page after a cursor, when the shape has a keyset order. */
   after?: Statement<Record<string, unknown>>;
+  /**
+   * A page by its number counted from the list's end: the offset walks the index backwards. Only
+   * for a keyset order of a list whose total is kept (list_counts), so the end is known exactly.
+   */
+  fromEnd?: Statement<Record<string, unknown>>;
   count: Statement<{ n: number }>;
 }
+
+/**
+ * A page by number this deep (rows before it) is read from the list's nearer end when that end is
+ * the list's last one: walking to row 7,980 of 10,000 from the start costs four times the walk of
+ * 2,000 from the end. Below it, reading the total first would cost more than the walk it saves.
+ */
+export const FROM_END_OFFSET = 1_000;
 
 /**
  * Rows of a page statement as objects, decoded column by column as Drizzle would (a timestamp to a
@@ -316,11 +339,33 @@ function prepareShape(
     // No offset to walk: the rows are read from the index's range just after the cursor.
     after = rowsWhere(and(where, beyond), false, "_a");
   }
+  let fromEnd: ReturnType<typeof rowsWhere> | undefined;
+  if (keyset && shape.countedIn) {
+    // The same keys the other way round: the index serves either direction.
+    const backwards = keyset.keys.map((k) => (keyset.direction === "asc" ? desc(k.sql) : asc(k.sql)));
+    const ids = db
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...backwards)
+      .limit(limit)
+      .offset(sql.placeholder("offset"))
+      .as("page_ids");
+    fromEnd = withMapper(
+      db
+        .select(selected)
+        .from(table as PgTable)
+        .innerJoin(ids, eq(table.id, ids.id))
+        .orderBy(...order)
+        .prepare(named("_e")),
+      mapper,
+    );
+  }
   const count = db
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
     .prepare(named("_n"));
-  return { first, page, after, count } as unknown as PageStatements;
+  return { first, page, after, fromEnd, count } as unknown as PageStatements;
 }
 
 /** A timestamptz as json_build_array writes it: 2026-11-25T16:42:01.123456+05:30. */
@@ -353,6 +398,24 @@ function cursorValues(cursor: string, keys: KeysetKey[]): Record<string, unknown
   if (!Array.isArray(values) || values.length !== keys.length || !keys.every((k, i) => fitsKey(k, values[i])))
     throw new AppError("bad_request", CURSOR_INVALID);
   return Object.fromEntries(values.map((v, i) => [`k${i}`, v]));
+}
+
+/**
+ * The rows from `offset` on (`rowLimit` of them, as the other page statements read), walking from
+ * the list's end: the `rowLimit` rows before the last `end` ones, in the list's order. Near the
+ * list's end they start before `offset`; those are dropped here.
+ */
+async function pageFromEnd(
+  fromEnd: Statement<Record<string, unknown>>,
+  values: Record<string, unknown>,
+  offset: number,
+  total: number,
+  rowLimit: number,
+): Promise<Record<string, unknown>[]> {
+  const end = Math.max(0, total - offset - rowLimit);
+  const rows = await fromEnd.execute({ ...values, offset: end });
+  // The rows' place in the list, counted from its start: the first is at `total - end - length`.
+  return rows.slice(Math.max(0, offset - (total - end - rows.length)));
 }
 
 /**
@@ -391,15 +454,27 @@ export async function pageOf<T>(
     byLimit.set(rowLimit, statements);
   }
   const limit = p.pageSize + 1;
+  const offset = (p.page - 1) * p.pageSize;
   // A cursor reads the page after its row; a shape without a keyset order pages by number only.
-  const fetched =
-    p.after && statements.after && shape.keyset
-      ? await statements.after.execute({ ...values, ...cursorValues(p.after, shape.keyset.keys), limit })
-      : p.page === 1
-        ? await statements.first.execute({ ...values, limit })
-        : await statements.page.execute({ ...values, limit, offset: (p.page - 1) * p.pageSize });
+  let total: number | undefined;
+  let fetched: Record<string, unknown>[];
+  if (p.after && statements.after && shape.keyset)
+    fetched = await statements.after.execute({
+      ...values,
+      ...cursorValues(p.after, shape.keyset.keys),
+      limit,
+    });
+  else if (p.page === 1) fetched = await statements.first.execute({ ...values, limit });
+  else if (statements.fromEnd && offset >= FROM_END_OFFSET) {
+    total = (await statements.count.execute(values))[0]?.n ?? 0;
+    fetched =
+      offset > total / 2
+        ? await pageFromEnd(statements.fromEnd, values, offset, total, rowLimit)
+        : await statements.page.execute({ ...values, limit, offset });
+  } else fetched = await statements.page.execute({ ...values, limit, offset });
   const rows = fetched.slice(0, limit);
-  const counted = rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0);
+  const counted =
+    total ?? (rows[0] ? Number(rows[0].listCount) : ((await statements.count.execute(values))[0]?.n ?? 0));
   const page = rows.slice(0, p.pageSize).map(({ listCount: _, pageKey: __, ...row }) => row as T);
   const last = rows[p.pageSize - 1]?.pageKey;
   const hasMore = rows.length > p.pageSize;
