@@ -279,7 +279,14 @@ function prepareShape(
       .orderBy(...order)
       .limit(limit)
       .$dynamic();
-    const ids = (offset ? inner.offset(sql.placeholder("offset")) : inner).as("page_ids");
+    // A shape planned once hides its offset from the planner, as a subquery: seeing the offset, a
+    // plan for a near page looks cheaper than the generic one, so with near pages asked most (the
+    // far ones read from the end) every request was planned again (0.3-0.4 ms of PostgreSQL's).
+    // Its plan is the same walk whatever the offset.
+    const skip = planned(shape)
+      ? (sql`(select ${sql.placeholder("offset")}::bigint)` as unknown as number)
+      : sql.placeholder("offset");
+    const ids = (offset ? inner.offset(skip) : inner).as("page_ids");
     return withMapper(
       db
         .select(selected)
