@@ -313,10 +313,7 @@ function prepareShape(
         .from(table as PgTable)
         .where(where)
         .orderBy(...order)
-        // Written in, not a parameter: for a term it cannot see, PostgreSQL guesses a few matches,
-        // so a generic plan must walk the whole index to find this many and always looks dearer
-        // than the term's own plan; with a parameter here it looked cheaper, and after five
-        // executions every term was walked in date order, a rare one to the index's end.
+        // The count's limit, the same for every search of the shape: written in.
         .limit(
           sql.raw(
             String(Math.max(countLimitOf(shape, searched) + 1, ROW_LIMITS.at(-1)!)),
