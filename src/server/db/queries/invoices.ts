@@ -280,12 +280,13 @@ function orderOf(sort: InvoiceSort): SQL[] {
  */
 function keptStatusTotal(status: DisplayStatus): SQL | undefined {
   const userId = sql.placeholder("userId");
-  const today = sql.placeholder("today");
+  const due = (before: boolean) =>
+    sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} ${sql.raw(before ? "<" : ">=")} ${sql.placeholder("today")}`;
   switch (status) {
     case "overdue":
-      return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} < ${today}`;
+      return due(true);
     case "due":
-      return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} >= ${today}`;
+      return due(false);
     case "partially_paid":
       return undefined;
     default:

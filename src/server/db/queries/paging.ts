@@ -197,9 +197,12 @@ const rowLimitOf = (pageSize: number) => ROW_LIMITS.find((limit) => limit > page
 /** The shape's statements are planned once (generic plans): see `limit` in prepareShape. */
 const planned = (shape: PageShape) => shape.countedIn !== undefined;
 
+/** The shape's total is kept by tables (list_counts or others), not counted: exact at any size. */
+const kept = (shape: PageShape) => shape.countedIn !== undefined || shape.keptTotal !== undefined;
+
 /** How many rows a shape's total counts up to: a kept total is exact at any size. */
 const countLimitOf = (shape: PageShape, searched: boolean) =>
-  shape.countedIn || shape.keptTotal ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
+  kept(shape) ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
 
 /**
  * The page (one row beyond it, to know whether more follow) and its total in one statement: a
@@ -254,9 +257,15 @@ function prepareShape(
    * The rows where `condition` holds, in order: an unfiltered list reads them straight from the
    * index; a filtered one through a deferred join, whose inner scan tests the filter on the index
    * alone (invoices_user_date_idx includes the status, due date and search key) and reads only
-   * the page's rows from the table. `offset`: a page by its number, the inner scan walks to it.
+   * the page's rows from the table. `offset`: a page by its number, the inner scan walks to it in
+   * `walk` order (the list's, or the other way round from its end).
    */
-  const rowsWhere = (condition: SQL | undefined, offset: boolean, statement: "_f" | "_a" | "") => {
+  const rowsWhere = (
+    condition: SQL | undefined,
+    offset: boolean,
+    statement: "_f" | "_a" | "_e" | "",
+    walk: SQL[] = order,
+  ) => {
     if (planned(shape) && !offset)
       return withMapper(
         db
@@ -271,12 +280,13 @@ function prepareShape(
     // A page by number past the end of a list whose total is kept walks nothing: the test holds
     // no column, so PostgreSQL checks it once before the scan. Asked by an old link or a reload
     // after deletions, such a page walked every match to learn there were none.
-    const exact = shape.countedIn || shape.keptTotal;
     const inner = db
       .select({ id: table.id })
       .from(table as PgTable)
-      .where(offset && exact ? and(condition, sql`${sql.placeholder("offset")} < ${capped}`) : condition)
-      .orderBy(...order)
+      .where(
+        offset && kept(shape) ? and(condition, sql`${sql.placeholder("offset")} < ${capped}`) : condition,
+      )
+      .orderBy(...walk)
       .limit(limit)
       .$dynamic();
     // A shape planned once hides its offset from the planner, as a subquery: seeing the offset, a
@@ -343,28 +353,16 @@ function prepareShape(
     // No offset to walk: the rows are read from the index's range just after the cursor.
     after = rowsWhere(and(where, beyond), false, "_a");
   }
-  let fromEnd: ReturnType<typeof rowsWhere> | undefined;
-  if (keyset && shape.countedIn) {
-    // The same keys the other way round: the index serves either direction.
-    const backwards = keyset.keys.map((k) => (keyset.direction === "asc" ? desc(k.sql) : asc(k.sql)));
-    const ids = db
-      .select({ id: table.id })
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...backwards)
-      .limit(limit)
-      .offset(sql.placeholder("offset"))
-      .as("page_ids");
-    fromEnd = withMapper(
-      db
-        .select(selected)
-        .from(table as PgTable)
-        .innerJoin(ids, eq(table.id, ids.id))
-        .orderBy(...order)
-        .prepare(named("_e")),
-      mapper,
-    );
-  }
+  // The same keys the other way round: the index serves either direction.
+  const fromEnd =
+    keyset && shape.countedIn
+      ? rowsWhere(
+          where,
+          true,
+          "_e",
+          keyset.keys.map((k) => (keyset.direction === "asc" ? desc(k.sql) : asc(k.sql))),
+        )
+      : undefined;
   const count = db
     .select({ n: capped.mapWith(Number) })
     .from(sql`(select 1) one`)
