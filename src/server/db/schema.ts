@@ -292,6 +292,12 @@ export const invoices = pgTable(
     // Migration 0007 adds INCLUDE (currency, total_minor, amount_paid_minor) for the dashboard's
     // receivables (written in the migration only, as above).
     index("invoices_user_status_idx").on(t.userId, t.status, t.dueDate),
+    // The list's default order over the invoices awaiting payment only, for the overdue, due and
+    // partly paid lists: planned once, they walk the unpaid invoices alone, however many are paid
+    // (decision 0042). Migration 0016 adds INCLUDE (due_date, amount_paid_minor) for their filters.
+    index("invoices_user_due_idx")
+      .on(t.userId, t.invoiceDate, t.createdAt, t.id)
+      .where(sql`${t.status} = 'due'`),
     // The list's search (LIKE '%text%' on the search key) through trigrams, for a rare term over
     // many invoices (docs/decisions/0018-list-paging.md, 0038-search-key.md). Needs the pg_trgm
     // extension, which the migration creates and PGlite loads at open (db/client.ts).

@@ -8,7 +8,7 @@ import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clients, invoiceDueBalances, invoiceMonthTotals, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
-import { type PageParams, type PageShape, pageOf } from "./paging";
+import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 // Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
@@ -205,16 +205,16 @@ export interface InvoiceFilter {
  * may be placeholders (the list's prepared statements) or plain values.
  */
 export function displayStatusIs(status: DisplayStatus, today: string, value: string = status): SQL {
+  // Written into the statement, not sent as a value: a plan made once (a generic plan) can then use
+  // invoices_user_due_idx, whose rows are the invoices with this status.
+  const awaitingPayment = sql`${invoices.status} = 'due'`;
   switch (status) {
     case "partially_paid":
-      return and(eq(invoices.status, "due"), gt(invoices.amountPaidMinor, 0))!;
+      return and(awaitingPayment, gt(invoices.amountPaidMinor, 0))!;
     case "overdue":
-      return and(eq(invoices.status, "due"), isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
+      return and(awaitingPayment, isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
     case "due":
-      return and(
-        eq(invoices.status, "due"),
-        or(sql`${invoices.dueDate} is null`, gte(invoices.dueDate, today)),
-      )!;
+      return and(awaitingPayment, or(sql`${invoices.dueDate} is null`, gte(invoices.dueDate, today)))!;
     default:
       return eq(invoices.status, value as StoredStatus);
   }
@@ -322,6 +322,12 @@ export async function listInvoices(
   const statusShape = ["due", "overdue", "partially_paid"].includes(params.status ?? "")
     ? params.status
     : Boolean(params.status);
+  const statusOnly = Boolean(params.status) && !search && !params.from && !params.to;
+  // The invoices awaiting payment, alone: their own index (invoices_user_due_idx) walks them and
+  // nothing else whatever the user and day, so the statement is planned once (decision 0042).
+  // Draft, paid and cancelled stay planned per request: a generic plan would walk every invoice
+  // for a user with few of them.
+  const plannedOnce = statusOnly && ["due", "overdue", "partially_paid"].includes(params.status!);
   const key = `invoices:${params.sort}:${statusShape}:${Boolean(params.from)}:${Boolean(params.to)}:${search}`;
   return pageOf<InvoiceSummaryRow>(
     db,
@@ -329,12 +335,17 @@ export async function listInvoices(
     () => ({
       table: invoices,
       columns: summaryColumns,
-      where: whereOf(params, sql.placeholder),
+      // Planned once, the user and the day are hidden from the planner: seeing a user with many
+      // invoices, or today's date against the due dates, made each request's own plan look cheaper.
+      where: whereOf(
+        params,
+        plannedOnce ? (name) => unseenPlaceholder(name, name === "today" ? "date" : "text") : sql.placeholder,
+      ),
       order: orderOf(params.sort),
       keyset: keysetOf(params.sort),
       countedIn: params.status || search || params.from || params.to ? undefined : "invoices",
-      keptTotal:
-        params.status && !search && !params.from && !params.to ? keptStatusTotal(params.status) : undefined,
+      keptTotal: statusOnly ? keptStatusTotal(params.status!) : undefined,
+      plannedOnce,
     }),
     filterValues(userId, params, params.today),
     params,

@@ -44,6 +44,17 @@ export interface PageParams {
   after?: string;
 }
 
+/**
+ * A statement's value the planner cannot see: a subquery of the placeholder, which PostgreSQL
+ * works out once per execution, before the scan, and uses in the index's range all the same. A
+ * statement meant to be planned once must not show the planner anything that makes one request's
+ * own plan look cheaper than the shared one (a user with many rows, a near offset, a cursor near
+ * the end, a day), or PostgreSQL plans every request again (decisions 0041, 0042).
+ */
+export function unseenPlaceholder(name: string, type: "text" | "date" | "timestamptz" | "bigint"): SQL {
+  return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
+}
+
 /** One key of a keyset order, with the type its cursor value is cast back to. */
 export interface KeysetKey {
   sql: SQL | PgColumn;
@@ -114,6 +125,13 @@ export interface PageShape {
    * LIMIT a parameter, so each execution is planned for its values.
    */
   keptTotal?: SQL;
+  /**
+   * The filter's best plan is one walk of an index whatever its values (the invoices awaiting
+   * payment in their own index): its statements are planned once, like an unfiltered list's, with
+   * the row limit written in and the offset hidden from the planner. Other filters are planned for
+   * their values on every request.
+   */
+  plannedOnce?: boolean;
 }
 
 export type ListCounted = (typeof listCounts.list.enumValues)[number];
@@ -195,7 +213,7 @@ function statementName(key: string): string {
 const ROW_LIMITS = [21, 51, 101];
 const rowLimitOf = (pageSize: number) => ROW_LIMITS.find((limit) => limit > pageSize) ?? pageSize + 1;
 /** The shape's statements are planned once (generic plans): see `limit` in prepareShape. */
-const planned = (shape: PageShape) => shape.countedIn !== undefined;
+const planned = (shape: PageShape) => shape.countedIn !== undefined || shape.plannedOnce === true;
 
 /** The shape's total is kept by tables (list_counts or others), not counted: exact at any size. */
 const kept = (shape: PageShape) => shape.countedIn !== undefined || shape.keptTotal !== undefined;
@@ -247,10 +265,11 @@ function prepareShape(
    */
   const named = (suffix: string) => (searched ? (undefined as unknown as string) : `${name}${suffix}`);
   const mapper = rowMapper(selected);
-  // Only an unfiltered list (its total kept) writes its limit in: its best plan is the same for
-  // every user and cursor. A filter or search keeps the limit a parameter, so each execution is
-  // planned for its values: a search term through the trigram index when it matches few, in date
-  // order when it matches many (decision 0038); a status or date range by how many it keeps.
+  // Only an unfiltered list (its total kept) and a shape planned once write their limit in: their
+  // best plan is the same for every user and cursor. Another filter or a search keeps the limit a
+  // parameter, so each execution is planned for its values: a search term through the trigram index
+  // when it matches few, in date order when it matches many (decision 0038); a status or date range
+  // by how many it keeps.
   // Drizzle sends a number as a parameter; SQL is written into the statement as it is.
   const limit = planned(shape) ? (sql.raw(String(rowLimit)) as unknown as number) : sql.placeholder("limit");
   /**
@@ -266,7 +285,7 @@ function prepareShape(
     statement: "_f" | "_a" | "_e" | "",
     walk: SQL[] = order,
   ) => {
-    if (planned(shape) && !offset)
+    if (shape.countedIn && !offset)
       return withMapper(
         db
           .select(selected)
@@ -294,7 +313,7 @@ function prepareShape(
     // far ones read from the end) every request was planned again (0.3-0.4 ms of PostgreSQL's).
     // Its plan is the same walk whatever the offset.
     const skip = planned(shape)
-      ? (sql`(select ${sql.placeholder("offset")}::bigint)` as unknown as number)
+      ? (unseenPlaceholder("offset", "bigint") as unknown as number)
       : sql.placeholder("offset");
     const ids = (offset ? inner.offset(skip) : inner).as("page_ids");
     return withMapper(
@@ -345,8 +364,16 @@ function prepareShape(
   const page = rowsWhere(where, true, "");
   let after: ReturnType<typeof rowsWhere> | undefined;
   if (keyset && keyRow) {
+    // A shape planned once hides the cursor from the planner too: seeing where a page starts, a plan
+    // for a page near the list's end looks cheaper than the generic one, and every page after a
+    // cursor of a filtered list was planned again (10 custom plans in 10 pages). The walk is the
+    // same whatever the cursor: the index's range just after it.
     const cursor = sql.join(
-      keyset.keys.map((k, i) => sql`${sql.placeholder(`k${i}`)}::${sql.raw(k.type)}`),
+      keyset.keys.map((k, i) =>
+        planned(shape)
+          ? unseenPlaceholder(`k${i}`, k.type)
+          : sql`${sql.placeholder(`k${i}`)}::${sql.raw(k.type)}`,
+      ),
       sql`, `,
     );
     const beyond = sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${cursor})`;
