@@ -9,7 +9,9 @@
 //   BENCH_SECONDS (10), BENCH_WARMUP (2 s of unmeasured load on each endpoint first), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
-//   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages,
+//   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages:
+//   the clients page by cursor, a page by number, the overdue page and the search, each as the least
+//   a bare server must do for it,
 //   BENCH_PG_SOCKET=1 connects the server to PostgreSQL through its Unix-domain socket instead of TCP,
 //   BENCH_HOLD=1 keeps the seeded server and database up until Ctrl-C (for EXPLAIN ANALYZE by hand),
 //   BENCH_PG_STATS=1 prints PostgreSQL's
@@ -31,6 +33,10 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_ONLY=health,clients: the endpoints (and floors) whose names start so. */
+const ONLY = process.env.BENCH_ONLY?.split(",");
+/** Broad ("Anand": a quarter), clustered ("Traders 42": 220 in runs of numbers), by number, broad. */
+const SEARCH_TERMS = ["Anand", "Traders 42", "A-0012", "Deepak"];
 const PG_PORT = 5497;
 const PORT = 3997;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -264,8 +270,10 @@ function summariseProfile(dir: string, pid: number) {
 }
 
 /**
- * The bare floor (bench/floor-server.mjs: Fastify, node-postgres, cached session, one prepared keyset
- * statement, no compression, headers or log) on the same database and pages, for comparison.
+ * The bare floor (bench/floor-server.mjs: Fastify, node-postgres, cached session, prepared
+ * statements, no compression, headers, log or total) on the same database, for comparison: the
+ * clients page through cursors as Bahi's rows ask it (E2), and the same bare server for a page by
+ * number, the overdue page and the search (what each of those must walk in PostgreSQL, and no more).
  */
 async function measureFloor(cookie: string) {
   const port = PORT + 1;
@@ -278,38 +286,61 @@ async function measureFloor(cookie: string) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(
-      async () => (await fetch(`${url}/floor/clients`, { headers: { cookie } })).ok,
-      "the floor server",
-    );
+  /** The cursors to pages 2... of a floor list, following nextCursor as Bahi's rows do. */
+  const cursorsTo = async (base: string) => {
     const pages = new Map<number, string>();
     let after = "";
     for (let n = 1; n < 400; n++) {
-      const answer = (await (
-        await fetch(`${url}/floor/clients?after=${after}`, { headers: { cookie } })
-      ).json()) as {
+      const answer = (await (await fetch(`${url}${base}after=${after}`, { headers: { cookie } })).json()) as {
         nextCursor: string | null;
       };
       if (!answer.nextCursor) break;
       after = answer.nextCursor;
       pages.set(n + 1, after);
     }
-    const mix = [1, 2, 10, 100, 400].map((p) => ({
-      method: "GET",
-      path: `/floor/clients${pages.has(p) ? `?after=${pages.get(p)}` : ""}`,
-      weight: 1,
-    }));
-    if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
-    const server0 = serverCpuSeconds(floor.pid!);
-    const pg0 = pgCpuByPid();
-    const r = await load(cookie, mix, url);
-    const cpu = [serverCpuSeconds(floor.pid!) - server0, pgCpuSince(pg0)];
-    const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
-    console.log(
-      `| floor: bare clients page (E2) | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-        `${r.p99.toFixed(1)} | - | ${perRequest(0)} | ${perRequest(1)} |`,
+    return pages;
+  };
+  const cursorMix = async (base: string) => {
+    const pages = await cursorsTo(base);
+    // Pages beyond the list's end are left out: Bahi answers them from its kept total, walking nothing.
+    return [1, 2, 10, 100, 400]
+      .filter((p) => p === 1 || pages.has(p))
+      .map((p) => ({ method: "GET", path: `${base}${p > 1 ? `after=${pages.get(p)}` : ""}`, weight: 1 }));
+  };
+  try {
+    await waitFor(
+      async () => (await fetch(`${url}/floor/clients`, { headers: { cookie } })).ok,
+      "the floor server",
     );
+    const floors: [string, { method: string; path: string; weight: number }[]][] = [
+      ["floor: bare clients page (E2)", await cursorMix("/floor/clients?")],
+      [
+        "floor: bare clients page by number",
+        [1, 2, 10, 100, 400].map((p) => ({ method: "GET", path: `/floor/clients?page=${p}`, weight: 1 })),
+      ],
+      ["floor: bare invoices overdue", await cursorMix("/floor/invoices?status=overdue&")],
+      [
+        "floor: bare invoices search",
+        SEARCH_TERMS.map((q) => ({
+          method: "GET",
+          path: `/floor/invoices?search=${encodeURIComponent(q)}`,
+          weight: 1,
+        })),
+      ],
+    ];
+    for (const [name, mix] of floors) {
+      if (ONLY && !ONLY.some((o) => name.slice("floor: bare ".length).startsWith(o))) continue;
+      if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
+      const server0 = serverCpuSeconds(floor.pid!);
+      const pg0 = pgCpuByPid();
+      const r = await load(cookie, mix, url);
+      const cpu = [serverCpuSeconds(floor.pid!) - server0, pgCpuSince(pg0)];
+      const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
+      console.log(
+        `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+          `${r.p99.toFixed(1)} | - | ${perRequest(0)} | ${perRequest(1)} |`,
+      );
+    }
   } finally {
     floor.kill("SIGTERM");
   }
@@ -421,7 +452,7 @@ async function main() {
       ["invoices page", await pageMix("/api/invoices?")],
       [
         "invoices search",
-        ["Anand", "Traders 42", "A-0012", "Deepak"].map((q) => ({
+        SEARCH_TERMS.map((q) => ({
           method: "GET",
           path: `/api/invoices?search=${encodeURIComponent(q)}`,
           weight: 1,
@@ -441,7 +472,6 @@ async function main() {
         ],
       ],
     ];
-    const only = process.env.BENCH_ONLY?.split(",");
     const rssBefore = serverRssMb(server.pid!);
     console.log(
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
@@ -455,7 +485,7 @@ async function main() {
     );
     console.log("|---|---|---|---|---|---|---|---|");
     for (const [name, mix] of endpoints) {
-      if (only && !only.some((o) => name.startsWith(o))) continue;
+      if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue;
       if (WARMUP_SECONDS > 0) await load(cookie, mix, ORIGIN, WARMUP_SECONDS);
       const server0 = serverCpuSeconds(server.pid!);
       const pg0 = pgCpuByPid();
