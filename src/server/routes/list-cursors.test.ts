@@ -25,7 +25,7 @@ interface ListPage {
 
 describeEachDb("list cursors", (kind) => {
   const t = testAppForSuite(kind);
-  const [a, b, c, d, e] = accountsForSuite(t, 5);
+  const [a, b, c, d, e, f] = accountsForSuite(t, 6);
   const PAGE = 7;
 
   const page = async (path: string, cookie: string, n: number, after?: string) => {
@@ -120,6 +120,73 @@ describeEachDb("list cursors", (kind) => {
     expect(byCursor.length).toBeGreaterThan(PAGE);
     expect(new Set(byCursor).size).toBe(byCursor.length);
     expect(byCursor.every((id) => ownIds.has(id))).toBe(true);
+  });
+
+  // The lists of invoices awaiting payment read their own index (invoices_user_due_idx), planned
+  // once, the overdue one straight from the table in date order (decision 0042): every order, by
+  // number and by cursor, gives the rows SQL gives, and the total the kept balances say.
+  it.each([
+    ["overdue", "due_date < '2026-01-01'", "date_desc"],
+    ["overdue", "due_date < '2026-01-01'", "date_asc"],
+    ["overdue", "due_date < '2026-01-01'", "amount_desc"],
+    ["due", "due_date > '2026-01-01'", "date_desc"],
+    ["due", "due_date > '2026-01-01'", "due_asc"],
+    ["partially_paid", "amount_paid_minor > 0", "date_desc"],
+  ])("the %s invoices (%s) in %s order are SQL's, page by page", async (status, where, sort) => {
+    const db = t.database.db;
+    const userF = await userIdOf(t, f.cookie);
+    const seeded = (await db.execute(
+      sql`select count(*)::int as n from invoices where user_id = ${userF}`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    if (seeded.rows[0]!.n === 0) {
+      // 160 invoices over 40 days (four a day, so dates tie), every status; those awaiting payment
+      // due long ago or long hence (today does not move them), some partly paid.
+      await db.execute(sql`insert into invoices
+        (id, user_id, invoice_number, client_name, total_minor, amount_paid_minor, currency, status,
+         invoice_date, due_date, invoice_data)
+      select gen_random_uuid()::text, ${userF}, 'F-' || n, 'Client ' || n, 1000 + (n * 37) % 500,
+        case when n % 5 < 2 then 100 else 0 end, 'INR',
+        (array['due','paid','due','draft','due','cancelled','due','paid'])[1 + n % 8],
+        date '2025-06-01' + n / 4,
+        case when n % 3 = 0 then date '2099-01-01' + n when n % 3 = 1 then date '2020-01-01' + n end,
+        '{}'::jsonb
+      from generate_series(1, 160) n`);
+      await rebuildInvoiceTotals(db, userF);
+    }
+    const order = {
+      date_desc: "invoice_date desc, created_at desc, id desc",
+      date_asc: "invoice_date asc, created_at asc, id asc",
+      amount_desc: "total_minor desc, invoice_date desc, id desc",
+      due_asc: "due_date asc nulls last, invoice_date asc, id asc",
+    }[sort]!;
+    // Overdue: a due date before today; due: none, or today or later.
+    const condition = status === "due" ? "(due_date is null or due_date > '2026-01-01')" : where;
+    const expected = (
+      (await db.execute(
+        sql.raw(`select id from invoices where user_id = '${userF}' and status = 'due' and ${condition}
+          order by ${order}`),
+      )) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(3 * PAGE);
+    const path = `/api/invoices?status=${status}&sort=${sort}`;
+    if (sort.startsWith("date")) {
+      const { byNumber, byCursor } = await walk(path, f.cookie);
+      expect(byNumber).toEqual(expected);
+      expect(byCursor).toEqual(expected);
+    } else {
+      // Orders of mixed directions page by number only.
+      const byNumber: string[] = [];
+      for (let n = 1; ; n++) {
+        const numbered = await page(path, f.cookie, n);
+        byNumber.push(...numbered.items.map((i) => i.id));
+        if (!numbered.hasMore) break;
+      }
+      expect(byNumber).toEqual(expected);
+    }
+    const first = await page(`/api/invoices?status=${status}&sort=${sort}`, f.cookie, 1);
+    expect([first.total, first.totalIsExact]).toEqual([expected.length, true]);
   });
 
   it("counts an unfiltered list exactly at any size, through every way rows come and go", async () => {

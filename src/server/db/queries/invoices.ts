@@ -346,6 +346,8 @@ export async function listInvoices(
       countedIn: params.status || search || params.from || params.to ? undefined : "invoices",
       keptTotal: statusOnly ? keptStatusTotal(params.status!) : undefined,
       plannedOnce,
+      // In date order the overdue page is the walk's first rows; in another it would read them all.
+      readStraight: plannedOnce && params.status === "overdue" && keysetOf(params.sort) !== undefined,
     }),
     filterValues(userId, params, params.today),
     params,
