@@ -202,6 +202,9 @@ function rebuildTotals() {
   `);
 }
 
+/** The requests of one row, each sent in proportion to its weight. */
+type Mix = { method: string; path: string; weight: number; body?: unknown }[];
+
 interface Result {
   requests: number;
   p50: number;
@@ -210,12 +213,7 @@ interface Result {
   buckets: Record<string, Record<string, number>>;
 }
 
-function load(
-  cookie: string,
-  mix: { method: string; path: string; weight: number; body?: unknown }[],
-  url = ORIGIN,
-  seconds = SECONDS,
-) {
+function load(cookie: string, mix: Mix, url = ORIGIN, seconds = SECONDS) {
   const generator = spawn(
     process.execPath,
     [
@@ -269,6 +267,38 @@ function summariseProfile(dir: string, pid: number) {
   }
 }
 
+/** The pages a page row asks (through cursors, as the web app does, or by number). */
+const PAGES = [1, 2, 10, 100, 400];
+
+/** The pages asked by number (a link or a reload): the index walks to the offset. */
+const numberedMix = (base: string): Mix =>
+  PAGES.map((p) => ({ method: "GET", path: `${base}page=${p}`, weight: 1 }));
+
+/** The bench's four terms, each a request of the mix, on a search path (`base` ends in `search=`). */
+const searchMix = (base: string): Mix =>
+  SEARCH_TERMS.map((q) => ({ method: "GET", path: `${base}${encodeURIComponent(q)}`, weight: 1 }));
+
+/**
+ * One row of the table: `mix` against `url` after the warm-up, with the CPU the server (`pid` and
+ * its workers) and PostgreSQL spent on it per request.
+ */
+async function measureRow(name: string, mix: Mix, cookie: string, url: string, pid: number) {
+  if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
+  const server0 = serverCpuSeconds(pid);
+  const pg0 = pgCpuByPid();
+  const r = await load(cookie, mix, url);
+  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0)];
+  const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
+  let errors = 0;
+  for (const statuses of Object.values(r.buckets))
+    for (const [status, n] of Object.entries(statuses))
+      if (status === "error" || Number(status) >= 400) errors += n;
+  console.log(
+    `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+      `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
+  );
+}
+
 /**
  * The bare floor (bench/floor-server.mjs: Fastify, node-postgres, cached session, prepared
  * statements, no compression, headers, log or total) on the same database, for comparison: the
@@ -303,43 +333,26 @@ async function measureFloor(cookie: string) {
   const cursorMix = async (base: string) => {
     const pages = await cursorsTo(base);
     // Pages beyond the list's end are left out: Bahi answers them from its kept total, walking nothing.
-    return [1, 2, 10, 100, 400]
-      .filter((p) => p === 1 || pages.has(p))
-      .map((p) => ({ method: "GET", path: `${base}${p > 1 ? `after=${pages.get(p)}` : ""}`, weight: 1 }));
+    return PAGES.filter((p) => p === 1 || pages.has(p)).map((p) => ({
+      method: "GET",
+      path: `${base}${p > 1 ? `after=${pages.get(p)}` : ""}`,
+      weight: 1,
+    }));
   };
   try {
     await waitFor(
       async () => (await fetch(`${url}/floor/clients`, { headers: { cookie } })).ok,
       "the floor server",
     );
-    const floors: [string, { method: string; path: string; weight: number }[]][] = [
+    const floors: [string, Mix][] = [
       ["floor: bare clients page (E2)", await cursorMix("/floor/clients?")],
-      [
-        "floor: bare clients page by number",
-        [1, 2, 10, 100, 400].map((p) => ({ method: "GET", path: `/floor/clients?page=${p}`, weight: 1 })),
-      ],
+      ["floor: bare clients page by number", numberedMix("/floor/clients?")],
       ["floor: bare invoices overdue", await cursorMix("/floor/invoices?status=overdue&")],
-      [
-        "floor: bare invoices search",
-        SEARCH_TERMS.map((q) => ({
-          method: "GET",
-          path: `/floor/invoices?search=${encodeURIComponent(q)}`,
-          weight: 1,
-        })),
-      ],
+      ["floor: bare invoices search", searchMix("/floor/invoices?search=")],
     ];
     for (const [name, mix] of floors) {
       if (ONLY && !ONLY.some((o) => name.slice("floor: bare ".length).startsWith(o))) continue;
-      if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
-      const server0 = serverCpuSeconds(floor.pid!);
-      const pg0 = pgCpuByPid();
-      const r = await load(cookie, mix, url);
-      const cpu = [serverCpuSeconds(floor.pid!) - server0, pgCpuSince(pg0)];
-      const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
-      console.log(
-        `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-          `${r.p99.toFixed(1)} | - | ${perRequest(0)} | ${perRequest(1)} |`,
-      );
+      await measureRow(name, mix, cookie, url, floor.pid!);
     }
   } finally {
     floor.kill("SIGTERM");
@@ -411,13 +424,12 @@ async function main() {
       return;
     }
 
-    const pages = [1, 2, 10, 100, 400];
     // As the web app asks them: pages 2, 10, 100 and 400 reached by Next, each through the cursor the
     // page before it answered (keyset, decision 0039); a page beyond the list's end by its number.
     const cursorsTo = async (base: string) => {
       const found = new Map<number, string>();
       let after: string | undefined;
-      for (let n = 1; n < Math.max(...pages); n++) {
+      for (let n = 1; n < Math.max(...PAGES); n++) {
         const answer = await api("GET", `${base}page=${n}${after ? `&after=${after}` : ""}`, cookie);
         if (!answer.nextCursor) break;
         after = encodeURIComponent(answer.nextCursor);
@@ -427,15 +439,12 @@ async function main() {
     };
     const pageMix = async (base: string) => {
       const cursors = await cursorsTo(base);
-      return pages.map((p) => ({
+      return PAGES.map((p) => ({
         method: "GET",
         path: `${base}page=${p}${cursors.has(p) ? `&after=${cursors.get(p)}` : ""}`,
         weight: 1,
       }));
     };
-    /** The same pages asked by number (a link or a reload): the index walks to the offset. */
-    const numberedMix = (base: string) =>
-      pages.map((p) => ({ method: "GET", path: `${base}page=${p}`, weight: 1 }));
     const invoiceBody = {
       invoiceNumber: "LOAD-NEW-{{uuid}}",
       status: "draft",
@@ -445,19 +454,12 @@ async function main() {
       client: { name: "Walk-in {{uuid}}" },
       items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "999.99" }],
     };
-    const endpoints: [string, { method: string; path: string; weight: number; body?: unknown }[]][] = [
+    const endpoints: [string, Mix][] = [
       ["health", [{ method: "GET", path: "/api/health", weight: 1 }]],
       ["clients page", await pageMix("/api/clients?")],
       ["products page", await pageMix("/api/products?")],
       ["invoices page", await pageMix("/api/invoices?")],
-      [
-        "invoices search",
-        SEARCH_TERMS.map((q) => ({
-          method: "GET",
-          path: `/api/invoices?search=${encodeURIComponent(q)}`,
-          weight: 1,
-        })),
-      ],
+      ["invoices search", searchMix("/api/invoices?search=")],
       ["invoices overdue", await pageMix("/api/invoices?status=overdue&")],
       ["dashboard", [{ method: "GET", path: "/api/dashboard", weight: 1 }]],
       ["invoice by id", [{ method: "GET", path: `/api/invoices/${invoiceId}`, weight: 1 }]],
@@ -486,20 +488,7 @@ async function main() {
     console.log("|---|---|---|---|---|---|---|---|");
     for (const [name, mix] of endpoints) {
       if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue;
-      if (WARMUP_SECONDS > 0) await load(cookie, mix, ORIGIN, WARMUP_SECONDS);
-      const server0 = serverCpuSeconds(server.pid!);
-      const pg0 = pgCpuByPid();
-      const r = await load(cookie, mix);
-      const cpu = [serverCpuSeconds(server.pid!) - server0, pgCpuSince(pg0)];
-      const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
-      let errors = 0;
-      for (const statuses of Object.values(r.buckets))
-        for (const [status, n] of Object.entries(statuses))
-          if (status === "error" || Number(status) >= 400) errors += n;
-      console.log(
-        `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-          `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
-      );
+      await measureRow(name, mix, cookie, ORIGIN, server.pid!);
     }
     if (process.env.BENCH_FLOOR) await measureFloor(cookie);
     if (process.env.BENCH_PG_STATS) {
