@@ -318,16 +318,16 @@ export async function listInvoices(
   params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
 ): Promise<{ rows: InvoiceSummaryRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(params.search?.trim());
-  // The status's SQL differs for due, overdue and partially paid; the others compare one value.
-  const statusShape = ["due", "overdue", "partially_paid"].includes(params.status ?? "")
-    ? params.status
-    : Boolean(params.status);
+  // Due, overdue and partly paid (the invoices awaiting payment) each have SQL of their own; the
+  // other statuses compare one value.
+  const awaitingPayment = ["due", "overdue", "partially_paid"].includes(params.status ?? "");
+  const statusShape = awaitingPayment ? params.status : Boolean(params.status);
   const statusOnly = Boolean(params.status) && !search && !params.from && !params.to;
   // The invoices awaiting payment, alone: their own index (invoices_user_due_idx) walks them and
   // nothing else whatever the user and day, so the statement is planned once (decision 0042).
   // Draft, paid and cancelled stay planned per request: a generic plan would walk every invoice
   // for a user with few of them.
-  const plannedOnce = statusOnly && ["due", "overdue", "partially_paid"].includes(params.status!);
+  const plannedOnce = statusOnly && awaitingPayment;
   const key = `invoices:${params.sort}:${statusShape}:${Boolean(params.from)}:${Boolean(params.to)}:${search}`;
   return pageOf<InvoiceSummaryRow>(
     db,

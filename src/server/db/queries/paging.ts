@@ -281,9 +281,9 @@ function prepareShape(
   const limit = planned(shape) ? (sql.raw(String(rowLimit)) as unknown as number) : sql.placeholder("limit");
   /**
    * The rows where `condition` holds, in order: an unfiltered list (or a filter that skips few
-   * rows) reads them straight from the index; a filtered one through a deferred join, whose inner scan tests the filter on the index
-   * alone (invoices_user_date_idx includes the status, due date and search key) and reads only
-   * the page's rows from the table. `offset`: a page by its number, the inner scan walks to it in
+   * rows) reads them straight from the index; a filtered one through a deferred join, whose inner
+   * scan tests the filter on the index alone (invoices_user_date_idx includes the status, due date
+   * and search key) and reads only the page's rows from the table. `offset`: a page by its number, the inner scan walks to it in
    * `walk` order (the list's, or the other way round from its end).
    */
   const rowsWhere = (
