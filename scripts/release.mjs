@@ -134,14 +134,21 @@ async function startRelease(release) {
         () => 0,
       );
       if (ready === 200) break;
-      if (i > 600 || server.exitCode !== null) throw new Error("the release did not become ready");
+      // A first start creates the embedded database and runs every migration: 45 s on a busy
+      // 2-core machine.
+      if (i > 3000 || server.exitCode !== null || server.signalCode !== null) {
+        throw new Error("the release did not become ready");
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const page = await fetch(`http://127.0.0.1:${port}/auth`);
     console.log(`Release answers: /api/ready 200, /auth ${page.status} (Node ${process.versions.node})`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

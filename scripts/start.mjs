@@ -43,7 +43,7 @@ function run(title, command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const hasSources = existsSync(path.join(root, "src/server"));
+const hasSources = existsSync(path.join(root, "src/server/main.ts"));
 const canBuild =
   hasSources &&
   existsSync(path.join(root, "node_modules/vite")) &&
@@ -67,7 +67,8 @@ const builds = [
   },
 ];
 for (const b of builds) {
-  if (!isStale(b.output, b.sources)) continue;
+  // A release folder has no sources to compare with: it runs what was built into it.
+  if (hasSources ? !isStale(b.output, b.sources) : existsSync(path.join(root, b.output))) continue;
   if (canBuild) {
     run(b.title, ...b.cmd);
   } else if (!existsSync(path.join(root, b.output))) {

@@ -201,10 +201,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ? undefined
     : e.NODE_ENV !== "production"
       ? "not-production"
-      : isLocalAddress(publicUrl)
-        ? "local"
-        : e.MAIL_OUTBOX === "1"
-          ? "explicit"
+      : e.MAIL_OUTBOX === "1"
+        ? "explicit"
+        : isLocalAddress(publicUrl)
+          ? "local"
           : undefined;
   if (!e.SMTP_URL && !outbox) {
     throw new ConfigError(
