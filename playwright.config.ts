@@ -46,6 +46,8 @@ export default defineConfig({
       // The browser tests create many accounts from one address.
       AUTH_REQUESTS_PER_IP: "10000",
       NODE_ENV: "production",
+      // Production mode without SMTP: the tests read the confirmation links from the outbox.
+      MAIL_OUTBOX: "1",
     },
   },
 });

@@ -3,6 +3,9 @@
 // http://localhost:5173. Ctrl+C stops both.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { exitOnUnsupportedNode } from "./node-version.mjs";
+
+exitOnUnsupportedNode();
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);

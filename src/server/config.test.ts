@@ -23,10 +23,45 @@ describe("loadConfig", () => {
   });
 
   it("treats empty strings as unset and turns on secure cookies behind https", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "", PUBLIC_URL: "https://bahi.example/" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: "",
+      MAIL_OUTBOX: "1",
+      PUBLIC_URL: "https://bahi.example/",
+    });
     expect(config.smtpUrl).toBeUndefined();
     expect(config.publicUrl).toBe("https://bahi.example");
     expect(config.secureCookies).toBe(true);
+  });
+});
+
+describe("mail in production", () => {
+  const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "bahi-config-")) });
+  const site = { PUBLIC_URL: "https://bahi.example" };
+
+  it("refuses a production server without SMTP_URL, naming the variable and the way out", () => {
+    expect(() => loadConfig({ ...base(), ...site })).toThrow(/SMTP_URL: is not set.*MAIL_OUTBOX=1/);
+    expect(() => loadConfig({ ...base(), ...site, NODE_ENV: "production", SMTP_URL: "" })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...base(), ...site, MAIL_OUTBOX: "0" })).toThrow(/SMTP_URL/);
+  });
+
+  it("sends through SMTP_URL, or keeps the outbox when told to with MAIL_OUTBOX=1", () => {
+    const smtp = loadConfig({ ...base(), ...site, SMTP_URL: "smtps://u:p@smtp.example:465" });
+    expect(smtp.outbox).toBeUndefined();
+    expect(loadConfig({ ...base(), ...site, MAIL_OUTBOX: "1" }).outbox).toBe("explicit");
+    expect(() => loadConfig({ ...base(), ...site, MAIL_OUTBOX: "yes" })).toThrow(/MAIL_OUTBOX/);
+  });
+
+  it("keeps the outbox for a local start (PUBLIC_URL on this machine) and for tests and development", () => {
+    expect(loadConfig(base()).outbox).toBe("local");
+    expect(loadConfig({ ...base(), PUBLIC_URL: "http://127.0.0.1:8080" }).outbox).toBe("local");
+    expect(loadConfig({ ...base(), PUBLIC_URL: "http://bahi.localhost" }).outbox).toBe("local");
+    expect(loadConfig({ ...base(), ...site, NODE_ENV: "test" }).outbox).toBe("not-production");
+    expect(loadConfig({ ...base(), ...site, NODE_ENV: "development" }).outbox).toBe("not-production");
+    // A name that merely starts with "localhost" is somebody's server.
+    expect(() => loadConfig({ ...base(), PUBLIC_URL: "https://localhost.example.com" })).toThrow(/SMTP_URL/);
   });
 });
 

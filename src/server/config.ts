@@ -41,6 +41,8 @@ const envSchema = z.object({
   }),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: optional.transform((v) => v ?? "Bahi <no-reply@bahi.local>"),
+  /** Production without SMTP_URL: 1 keeps the outbox folder knowingly (warned at every start). */
+  MAIL_OUTBOX: z.enum(["0", "1"]).default("0"),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_DISCOVERY_URL: optionalUrl(["http", "https"]).transform(
@@ -83,6 +85,15 @@ const envSchema = z.object({
   }),
 });
 
+/**
+ * A PUBLIC_URL on this machine (the default, http://localhost:PORT) is a laptop or a trial: the
+ * links in its e-mails open only here, so the outbox loses nothing a user could have used.
+ */
+function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host);
+}
+
 /** "10" and "10s" are ten seconds, "500ms" half a second. */
 function parseDurationMs(value: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/.exec(value);
@@ -124,6 +135,11 @@ export interface Config {
   /** Proxy hops (or proxy addresses) whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | number | string[];
   smtpUrl?: string;
+  /**
+   * Why mail goes to DATA_DIR/outbox instead of SMTP, when it does: a test or development server,
+   * a local start (PUBLIC_URL on this machine), or MAIL_OUTBOX=1 on a production server.
+   */
+  outbox?: "not-production" | "local" | "explicit";
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   razorpay: {
@@ -181,6 +197,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  TEST_CLOCK: is 1, which lets anyone move the server's clock; it is for tests only and refused when NODE_ENV=production (set NODE_ENV=test)",
     );
   }
+  const outbox = e.SMTP_URL
+    ? undefined
+    : e.NODE_ENV !== "production"
+      ? "not-production"
+      : e.MAIL_OUTBOX === "1"
+        ? "explicit"
+        : isLocalAddress(publicUrl)
+          ? "local"
+          : undefined;
+  if (!e.SMTP_URL && !outbox) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SMTP_URL: is not set, so every e-mail (confirmation links, password resets, invoices, reminders) would only be written to ${path.join(dataDir, "outbox")}, which no user reads; set SMTP_URL, or MAIL_OUTBOX=1 to keep the outbox knowingly`,
+    );
+  }
   if (webConcurrency > 1 && !e.DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration:\n  WEB_CONCURRENCY: is ${webConcurrency}, but the embedded database (no DATABASE_URL) can only be opened by one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
@@ -200,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY)!,
     smtpUrl: e.SMTP_URL,
+    outbox,
     mailFrom: e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import path from "node:path";
 import { buildApp } from "./app";
 import { runPrimary } from "./cluster";
 import { ConfigError, loadConfig } from "./config";
@@ -10,6 +11,15 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Once per start (the primary, not each worker): mail that nobody may read is never silent.
+  if (cluster.isPrimary && (config.outbox === "explicit" || config.outbox === "local")) {
+    logger.warn(
+      { outbox: path.join(config.dataDir, "outbox"), reason: config.outbox },
+      config.outbox === "explicit"
+        ? "MAIL_OUTBOX=1: e-mails are written to the outbox folder, not sent; set SMTP_URL to send them"
+        : "no SMTP_URL: e-mails are written to the outbox folder, not sent (PUBLIC_URL is this machine, so this is a local start)",
+    );
+  }
   // Several processes: this one only forks and watches them (loadConfig above has already made
   // the generated AUTH_SECRET file, so they all read the same one).
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);

@@ -4,6 +4,8 @@ import path from "node:path";
 import { build } from "esbuild";
 // @ts-expect-error: a plain JavaScript build script without type declarations
 import { serverBuildOptions } from "../../scripts/build-server.mjs";
+// @ts-expect-error: plain JavaScript, shared with scripts/release.mjs
+import * as tree from "../../scripts/production-tree.mjs";
 import { PROJECT_ROOT } from "./paths";
 import { FALLBACK_FACES, FONT_FAMILIES, fontFace } from "./pdf/fonts";
 
@@ -36,6 +38,19 @@ describe("a production install", () => {
     expect(imported.size).toBeGreaterThan(10);
     expect(imported).toContain("fastify");
     expect([...imported].filter((p) => !dependencies.has(p)).sort()).toEqual([]);
+  });
+
+  it("holds no build tool or browser-only package (the release's package.json through the lock file)", () => {
+    const lock = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package-lock.json"), "utf8"));
+    const release = tree.productionManifest(manifest) as { dependencies: Record<string, string> };
+    const installed = [...(tree.productionPackages(lock, release.dependencies) as Set<string>)].map(
+      (p) => tree.packageName(p) as string,
+    );
+    expect(installed).toContain("fastify");
+    expect(installed).toContain("sharp");
+    expect(installed.filter((name) => (tree.BUILD_TOOLS as string[]).includes(name)).sort()).toEqual([]);
+    // The server's packages are all there, so the release starts (first test: they are dependencies).
+    for (const name of Object.keys(release.dependencies)) expect(installed).toContain(name);
   });
 
   it("has the font packages the PDF resolves at run time in dependencies", () => {

@@ -130,6 +130,7 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
         PUBLIC_URL: baseURL,
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        MAIL_OUTBOX: "1",
       },
       stdio: "inherit",
     });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,21 +12,30 @@ import type { DbKind } from "../testing/harness";
 import { createPostgresDatabase, testDatabases } from "../testing/harness";
 import { openDatabase, PGLITE_EXTENSIONS, queryRows } from "./client";
 
-// Databases written by the release before this one (tests/fixtures/upgrade/README.md) must open
-// with today's code, migrate, and keep every row and every user's export. Whatever migrations
-// exist today, the check is the same: the fixture's counts, images and exports survive.
+// Databases written by each earlier release (tests/fixtures/upgrade/<release>/, README.md there)
+// must open with today's code, migrate, and keep every row and every user's export. Whatever
+// migrations exist today, the check is the same: the fixture's counts, images and exports survive.
 
-const FIXTURE = path.join(PROJECT_ROOT, "tests/fixtures/upgrade");
+const FIXTURES = path.join(PROJECT_ROOT, "tests/fixtures/upgrade");
+const RELEASES = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 interface Snapshot {
   users: Array<{ id: string; email: string; export: unknown }>;
   rowCounts: Record<string, number>;
   images: Record<string, string>;
 }
-const expected = JSON.parse(readFileSync(path.join(FIXTURE, "expected.json"), "utf8")) as Record<
-  DbKind,
-  Snapshot
->;
+const expectedOf = (release: string) =>
+  JSON.parse(readFileSync(path.join(FIXTURES, release, "expected.json"), "utf8")) as Record<DbKind, Snapshot>;
+
+/** A table of the snapshot: Bahi's by name, pg-boss's as "pgboss.<table>". */
+const quoted = (table: string) =>
+  table
+    .split(".")
+    .map((part) => `"${part}"`)
+    .join(".");
 
 interface Place {
   databaseUrl?: string;
@@ -35,7 +44,8 @@ interface Place {
 }
 
 /** The fixture restored into a fresh data folder or a fresh PostgreSQL database. */
-async function restoreFixture(kind: DbKind): Promise<Place> {
+async function restoreFixture(release: string, kind: DbKind): Promise<Place> {
+  const FIXTURE = path.join(FIXTURES, release);
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-upgrade-"));
   if (kind === "pglite") {
     execFileSync("tar", ["-xJf", path.join(FIXTURE, "pglite-db.tar.xz"), "-C", dataDir]);
@@ -97,19 +107,42 @@ function expectKept(old: unknown, now: unknown, at = "export"): void {
   }
 }
 
-for (const kind of testDatabases()) {
-  describe(`upgrading a database of the release before [${kind}]`, () => {
-    const before = expected[kind];
+it("has a fixture of the release before this one and of the first one, with every kind of record", () => {
+  expect(RELEASES).toEqual(expect.arrayContaining(["8537432", "v0.1.0"]));
+  // What v0.1.0 could hold: a fixture without one of them would test nothing about it.
+  for (const kind of ["pglite", "postgres"] as const) {
+    const counts = expectedOf("v0.1.0")[kind].rowCounts;
+    for (const table of [
+      "invoices",
+      "quotes",
+      "credit_notes",
+      "recurring_profiles",
+      "invoice_payments",
+      "invoice_reminders",
+      "api_keys",
+      "pgboss.job",
+      "stock_movements",
+      "images",
+      "payment_orders",
+    ]) {
+      expect(counts[table], `${kind} ${table}`).toBeGreaterThan(0);
+    }
+  }
+});
+
+for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) => [r, k] as const))) {
+  describe(`upgrading a database of release ${release} [${kind}]`, () => {
+    const before = expectedOf(release)[kind];
 
     it("migrates and keeps every row, image and export", async () => {
-      const place = await restoreFixture(kind);
+      const place = await restoreFixture(release, kind);
       const database = await openDatabase(place);
       try {
         const { db } = database;
         for (const [table, count] of Object.entries(before.rowCounts)) {
           const [row] = await queryRows<{ n: number }>(
             db,
-            sql.raw(`select count(*)::int as n from "${table}"`),
+            sql.raw(`select count(*)::int as n from ${quoted(table)}`),
           );
           expect(row!.n, table).toBe(count);
         }
@@ -132,7 +165,7 @@ for (const kind of testDatabases()) {
     }, 120_000);
 
     it("a migration that fails leaves the database as it was", async () => {
-      const place = await restoreFixture(kind);
+      const place = await restoreFixture(release, kind);
       const folder = mkdtempSync(path.join(tmpdir(), "bahi-migrations-"));
       try {
         // Today's migrations, then one that deletes rows, adds a table and then fails.

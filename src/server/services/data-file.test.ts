@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contractOf } from "#contract";
 import { fieldErrors } from "#contract/common";
@@ -106,10 +106,19 @@ describe("parseDataFile keeps reading earlier files", () => {
   });
 
   it("imports every export of the upgrade fixture (files the earlier release wrote)", () => {
-    const expected = JSON.parse(
-      readFileSync(new URL("../../../tests/fixtures/upgrade/expected.json", import.meta.url), "utf8"),
-    ) as Record<string, { users?: { export: { clients: unknown[]; productServices: unknown[] } }[] }>;
-    const exports = Object.values(expected)
+    // Every release's fixture (tests/fixtures/upgrade/<release>/expected.json).
+    const fixtures = new URL("../../../tests/fixtures/upgrade/", import.meta.url);
+    const releases = readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(releases.length).toBeGreaterThan(1);
+    const exports = releases
+      .map(
+        (release) =>
+          JSON.parse(readFileSync(new URL(`${release.name}/expected.json`, fixtures), "utf8")) as Record<
+            string,
+            { users?: { export: { clients: unknown[]; productServices: unknown[] } }[] }
+          >,
+      )
+      .flatMap((expected) => Object.values(expected))
       .flatMap((db) => db.users ?? [])
       .map((u) => u.export);
     expect(exports.length).toBeGreaterThan(0);
