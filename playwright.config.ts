@@ -37,7 +37,8 @@ export default defineConfig({
     command: "node dist/server/main.mjs",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded 2-core machine can take most of a minute to start the compiled server.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,
