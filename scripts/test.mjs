@@ -88,18 +88,20 @@ if (!process.env.TEST_DATABASE_URL) {
     "\nTEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs them on PostgreSQL too).",
   );
 }
+// The server build comes first: the tests that start the built server (scaling, shutdown) build
+// it themselves when it is missing, and must not read it while this lane writes it.
 const checksAndBuild = [
+  ["server build", process.execPath, ["scripts/build-server.mjs"]],
   ["lint", "npx", ["biome", "check", "."]],
   ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["build", "npx", ["vite", "build", "--logLevel", "warn"]],
-  ["server build", process.execPath, ["scripts/build-server.mjs"]],
 ];
 const unit = ["unit and API tests", "npx", ["vitest", "run"]];
 const browser = ["browser tests", "npx", ["playwright", "test"]];
 
 if (serial) {
-  const [lint, types, ...build] = checksAndBuild;
-  finish(await lane([lint, types, unit, ...build, browser]));
+  const [serverBuild, lint, types, build] = checksAndBuild;
+  finish(await lane([lint, types, unit, build, serverBuild, browser]));
 } else {
   const [unitOk, checksOk] = await Promise.all([lane([unit]), lane(checksAndBuild, { live: false })]);
   finish(unitOk && checksOk && (await lane([browser])));
