@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/e2e/slowest-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

@@ -5,10 +5,12 @@ export default defineConfig({
     globals: true,
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
+    globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,
+    reporters: ["default", "./src/server/testing/slowest-reporter.ts"],
   },
 });

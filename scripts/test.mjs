@@ -1,24 +1,65 @@
 // `npm test`: everything. Lint, types, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests on the built app in Debian's Chromium.
-import { spawnSync } from "node:child_process";
+//
+// Two lanes run side by side (issue 29, docs/decisions/0050): the unit and API tests, with their
+// output as it comes, and beside them lint, types and the build, whose output is printed when each
+// step ends. The browser tests start once both lanes have passed. TEST_SERIAL=1 runs the steps one
+// after another, as before (to compare, or on a one-core machine).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = { ...process.env, TZ: "UTC" };
 const started = Date.now();
+const serial = Boolean(process.env.TEST_SERIAL);
+const times = [];
 
-function run(title, command, args) {
-  console.log(`\n=== ${title} ===`);
-  const t = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
-  console.log(
-    `--- ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) {
-    console.error(`\n${title} failed.`);
-    process.exit(result.status ?? 1);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one step; `live`: its output goes straight to ours, else it is printed whole when it ends. */
+function step(title, command, args, { live = true } = {}) {
+  return new Promise((resolve) => {
+    if (live) console.log(`\n=== ${title} ===`);
+    const t = Date.now();
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      if (!live) {
+        console.log(`\n=== ${title} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const took = Date.now() - t;
+      times.push({ title, took });
+      console.log(`--- ${title}: ${ok ? "ok" : "FAILED"} in ${seconds(took)}`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Steps one after another, stopping at the first that fails. */
+async function lane(steps, options) {
+  for (const [title, command, args] of steps) {
+    if (!(await step(title, command, args, options))) return false;
   }
+  return true;
+}
+
+function finish(ok) {
+  console.log("\nStep times:");
+  for (const { title, took } of times) console.log(`  ${seconds(took).padStart(9)}  ${title}`);
+  if (!ok) {
+    console.error("\nSome tests failed (see above).");
+    process.exit(1);
+  }
+  console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
@@ -42,15 +83,26 @@ function ensureTools() {
 }
 
 ensureTools();
-run("lint", "npx", ["biome", "check", "."]);
-run("types", "npx", ["tsc", "--noEmit", "-p", "."]);
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
     "\nTEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs them on PostgreSQL too).",
   );
 }
-run("unit and API tests", "npx", ["vitest", "run"]);
-run("build", "npx", ["vite", "build", "--logLevel", "warn"]);
-run("server build", process.execPath, ["scripts/build-server.mjs"]);
-run("browser tests", "npx", ["playwright", "test"]);
-console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+// The server build comes first: the tests that start the built server (scaling, shutdown) build
+// it themselves when it is missing, and must not read it while this lane writes it.
+const checksAndBuild = [
+  ["server build", process.execPath, ["scripts/build-server.mjs"]],
+  ["lint", "npx", ["biome", "check", "."]],
+  ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
+  ["build", "npx", ["vite", "build", "--logLevel", "warn"]],
+];
+const unit = ["unit and API tests", "npx", ["vitest", "run"]];
+const browser = ["browser tests", "npx", ["playwright", "test"]];
+
+if (serial) {
+  const [serverBuild, lint, types, build] = checksAndBuild;
+  finish(await lane([lint, types, unit, build, serverBuild, browser]));
+} else {
+  const [unitOk, checksOk] = await Promise.all([lane([unit]), lane(checksAndBuild, { live: false })]);
+  finish(unitOk && checksOk && (await lane([browser])));
+}

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { apiKeyAuthenticator } from "./auth/api-keys";
-import { type Auth, createAuth } from "./auth/auth";
+import { type Auth, createAuth, type PasswordHashing } from "./auth/auth";
 import { registerBackups } from "./backup/jobs";
 import { loadTestClock } from "./clock";
 import type { Config } from "./config";
@@ -45,6 +45,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Renders invoice PDFs; by default a pool of worker threads owned (and closed) by the app. */
   pdfRenderer?: PdfRenderer;
+  /** Tests only: a cheaper password hash than the production one (testing/password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 export interface BahiApp {
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     onUserCreated: (user) => grantSignupCredits(db, user),
     onUserDeleting: (user) => rememberSignupGrant(db, user.email),
     onSignedIn: (user) => ensureSignupCredits(db, user.id),
+    passwordHashing: deps.passwordHashing,
   });
 
   const app = Fastify({

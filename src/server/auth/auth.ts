@@ -34,6 +34,14 @@ export interface AuthDeps {
   onUserDeleting?: (user: { id: string; email: string }) => Promise<void>;
   /** Called after every new session (a sign-in): an account whose sign-up grant is missing gets it. */
   onSignedIn?: (user: { id: string }) => Promise<void>;
+  /** Tests only: a cheaper password hash (the default is better-auth's scrypt, N = 16384). */
+  passwordHashing?: PasswordHashing;
+}
+
+/** How passwords are hashed and checked (better-auth's `emailAndPassword.password`). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 export function createAuth({
@@ -45,6 +53,7 @@ export function createAuth({
   onUserCreated,
   onUserDeleting,
   onSignedIn,
+  passwordHashing,
 }: AuthDeps) {
   /** token -> user id, between the before and after hooks of one reset request. */
   const pendingResets = new Map<string, string>();
@@ -113,6 +122,7 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       // Not awaited: the answer must not wait for SMTP, or its timing tells known addresses apart.
       sendResetPassword: async ({ user, url }) => {

@@ -188,9 +188,13 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   }
 }
 
-/** In-memory PGlite for tests: fast, isolated, nothing on disk. */
-export async function openMemoryDatabase(): Promise<Database> {
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+/**
+ * In-memory PGlite for tests: fast, isolated, nothing on disk. `from`: a data folder dumped by
+ * PGlite's dumpDataDir (an already migrated one, say), which spares the initdb and most of the
+ * migrations; the migrations still run, so a stale dump is brought up to date.
+ */
+export async function openMemoryDatabase(from?: Blob): Promise<Database> {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(from ? { loadDataDir: from } : {}) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

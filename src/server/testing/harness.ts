@@ -7,10 +7,13 @@ import pg from "pg";
 import pino, { type Logger } from "pino";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
+import type { PasswordHashing } from "../auth/auth";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
+import { TEST_PASSWORD_HASHING } from "./password-hashing";
+import { pgliteTemplate, postgresTemplateName } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -27,9 +30,13 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
   for (const kind of testDatabases()) describe(`${name} [${kind}]`, () => suite(kind));
 }
 
-/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and how to drop it. */
+/**
+ * A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`): its
+ * URL, and how to drop it.
+ */
 export async function createPostgresDatabase(
   prefix = "bahi_test",
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -42,15 +49,25 @@ export async function createPostgresDatabase(
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * A fresh PostgreSQL database already migrated: a copy of the migrated template (templates.ts),
+ * which is much cheaper than running the migrations again. Its URL, and how to drop it.
+ */
+export async function createMigratedPostgresDatabase(
+  prefix = "bahi_test",
+): Promise<{ url: string; drop(): Promise<void> }> {
+  return createPostgresDatabase(prefix, await postgresTemplateName());
+}
+
 /** A fresh PostgreSQL database for this test file, dropped when closed. */
 async function openFreshPostgres(): Promise<Database> {
-  const fresh = await createPostgresDatabase();
+  const fresh = await createMigratedPostgresDatabase();
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
   return {
     ...database,
@@ -91,6 +108,11 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance) => void;
   /** A mailer of the test's own (a slow one, say); in memory by default. */
   mailer?: MemoryMailer;
+  /**
+   * How passwords are hashed: the cheap test hash by default (password-hashing.ts), "production"
+   * for better-auth's own.
+   */
+  passwordHashing?: PasswordHashing | "production";
 }
 
 /** The configuration test apps run with, plus a test's own variables. */
@@ -120,6 +142,8 @@ export async function startTestApp(
     logger: opts.logger ?? pino({ level: "silent" }),
     mailer,
     authLimits: opts.authLimits,
+    passwordHashing:
+      opts.passwordHashing === "production" ? undefined : (opts.passwordHashing ?? TEST_PASSWORD_HASHING),
   });
   opts.routes?.(built.app);
   await built.app.ready();
@@ -136,14 +160,19 @@ export async function startTestApp(
   };
 }
 
+/** A fresh in-memory PGlite, migrated: a copy of the migrated template (templates.ts). */
+export async function openTestPglite(): Promise<Database> {
+  return openMemoryDatabase(await pgliteTemplate());
+}
+
 /** A fresh database of this kind (in memory, or a new PostgreSQL database dropped on close). */
 export function openTestDatabase(kind: DbKind): Promise<Database> {
-  return kind === "postgres" ? openFreshPostgres() : openMemoryDatabase();
+  return kind === "postgres" ? openFreshPostgres() : openTestPglite();
 }
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-")), opts.env);
-  const database = kind === "postgres" ? await openFreshPostgres() : await openMemoryDatabase();
+  const database = await openTestDatabase(kind);
   return startTestApp(config, database, opts);
 }
 

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { openDatabase, PGLITE_EXTENSIONS } from "../db/client";
+import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
+import { TEST_DATABASE_URL } from "./test-config";
+
+/**
+ * Migrated databases that each test file copies instead of migrating its own (issue 29): a fresh
+ * PGlite runs initdb and every migration (seconds of CPU per file), a copy of a dumped data folder
+ * does neither; on PostgreSQL, CREATE DATABASE ... TEMPLATE copies files instead of replaying the
+ * migrations. Both are named by a hash of the migrations (and PGlite's version), so a changed
+ * migration makes a new template instead of serving a stale one; the migrations still run on every
+ * copy (a no-op on a current one).
+ */
+
+let key: string | undefined;
+
+function templateKey(): string {
+  if (key) return key;
+  const hash = createHash("sha256");
+  const pglite = JSON.parse(
+    readFileSync(path.join(PROJECT_ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string };
+  hash.update(pglite.version);
+  for (const folder of [MIGRATIONS_DIR, path.join(MIGRATIONS_DIR, "meta")]) {
+    for (const name of readdirSync(folder).sort()) {
+      if (!/\.(sql|json)$/.test(name)) continue;
+      hash.update(name).update(readFileSync(path.join(folder, name)));
+    }
+  }
+  key = hash.digest("hex").slice(0, 16);
+  return key;
+}
+
+const TEMPLATE_DIR = path.join(tmpdir(), "bahi-test-templates");
+
+/** Where the migrated PGlite data folder of today's migrations is kept (made by `pgliteTemplate`). */
+export function pgliteTemplatePath(): string {
+  return path.join(TEMPLATE_DIR, `pglite-${templateKey()}.tar`);
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/**
+ * A migrated PGlite data folder (dumpDataDir's tarball), made once per set of migrations and kept
+ * in the temporary folder: read from there, or made and written there (whole or not at all, so
+ * several processes making it at once each leave a complete file).
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const file = pgliteTemplatePath();
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // Not made yet: made below.
+    }
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    try {
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+      const dump = await client.dumpDataDir("none");
+      mkdirSync(TEMPLATE_DIR, { recursive: true });
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await client.close();
+    }
+  })();
+  pgliteDump.catch(() => {
+    pgliteDump = undefined;
+  });
+  return pgliteDump;
+}
+
+async function adminQuery<T extends pg.QueryResultRow>(
+  statements: (client: pg.Client) => Promise<T[] | undefined>,
+): Promise<T[] | undefined> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await statements(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The name of a migrated PostgreSQL database on TEST_DATABASE_URL's server to copy test databases
+ * from, made once per set of migrations (under an advisory lock, so that processes starting
+ * together make it once). It is kept for later runs, and nobody connects to it once made, which
+ * CREATE DATABASE ... TEMPLATE requires.
+ */
+export function postgresTemplateName(): Promise<string> {
+  postgresTemplate ??= adminQuery(async (admin) => {
+    const name = `bahi_tpl_${templateKey()}`;
+    await admin.query("select pg_advisory_lock(727402)");
+    try {
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (found.rowCount) return;
+      const building = `${name}_${randomBytes(4).toString("hex")}`;
+      await admin.query(`create database ${building}`);
+      try {
+        const url = new URL(TEST_DATABASE_URL!);
+        url.pathname = `/${building}`;
+        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+        await database.close();
+        // Renamed once complete, so a half-migrated template is never copied. PostgreSQL waits
+        // (up to 5 s) for the migration's connections to be gone.
+        await admin.query(`alter database ${building} rename to ${name}`);
+      } catch (error) {
+        await admin.query(`drop database if exists ${building} with (force)`);
+        throw error;
+      }
+    } finally {
+      await admin.query("select pg_advisory_unlock(727402)");
+    }
+    return undefined;
+  }).then(() => `bahi_tpl_${templateKey()}`);
+  postgresTemplate.catch(() => {
+    postgresTemplate = undefined;
+  });
+  return postgresTemplate;
+}
