@@ -46,6 +46,9 @@ export default defineConfig({
       // The browser tests create many accounts from one address.
       AUTH_REQUESTS_PER_IP: "10000",
       NODE_ENV: "production",
+      // No Razorpay keys here: the specs buy credits through the local test checkout, which
+      // production keeps off unless it is turned on by name (decision 0043).
+      PAYMENTS_TEST_MODE: "1",
     },
   },
 });

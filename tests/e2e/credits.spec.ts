@@ -19,6 +19,9 @@ test.describe("buying credits in test mode", () => {
     signedInPage: page,
   }) => {
     const dialog = await openTopUp(page, 25);
+    await expect(dialog.getByTestId("payments-test-mode")).toHaveText(
+      /Payments are in test mode — no money moves\./,
+    );
     await expect(dialog.getByRole("listitem").filter({ hasText: "Credits" })).toHaveCount(3);
     await expect(dialog.getByText("Most Popular")).toBeVisible();
     await expect(dialog.getByText("₹149")).toBeVisible();
@@ -181,6 +184,7 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
     await signIn(page);
     // Dismiss first: Payment Cancelled, and the dialog comes back.
     let dialog = await openTopUp(page, 25);
+    await expect(dialog.getByTestId("payments-test-mode")).toHaveCount(0);
     await dialog.getByRole("button", { name: /Purchase Plan: 25 Credits/ }).click();
     const rzp = page.getByRole("dialog", { name: "Fake Razorpay Checkout" });
     await expect(rzp.getByText("Fake Razorpay: Bahi 4900 INR")).toBeVisible();
