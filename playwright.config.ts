@@ -49,6 +49,9 @@ export default defineConfig({
       NODE_ENV: "production",
       // Production mode without SMTP: the tests read the confirmation links from the outbox.
       MAIL_OUTBOX: "1",
+      // No Razorpay keys here: the specs buy credits through the local test checkout, which
+      // production keeps off unless it is turned on by name (decision 0043).
+      PAYMENTS_TEST_MODE: "1",
     },
   },
 });

@@ -34,7 +34,13 @@ const purchaseSchema = z.object({
 
 const ledger = z.object({ entries: z.array(ledgerEntrySchema), purchases: z.array(purchaseSchema) });
 const creditBalanceSchema = z.object({ credits: z.number().int(), lastUpdatedAt: isoDateTime });
-const plansAnswer = z.object({ plans: z.array(planSchema), testMode: z.boolean() });
+const plansAnswer = z.object({
+  plans: z.array(planSchema),
+  /** Purchases go through the local test checkout: no money moves (PAYMENTS_TEST_MODE). */
+  testMode: z.boolean(),
+  /** False: the server has no Razorpay keys and no test checkout, so nothing can be bought. */
+  paymentsConfigured: z.boolean(),
+});
 
 export type Plan = z.output<typeof planSchema>;
 export type LedgerEntry = z.output<typeof ledgerEntrySchema>;

@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   internal: 500,
   service_unavailable: 503,
+  /** The server has no Razorpay keys and its test checkout is off: nothing can be bought. */
+  payments_not_configured: 503,
   database_unavailable: 503,
   /** The database gave up on a long statement (statement_timeout); trying again may work. */
   timed_out: 503,

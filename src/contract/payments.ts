@@ -61,7 +61,7 @@ export const paymentRoutes = [
   route({
     method: "POST",
     path: "/api/functions/test-checkout/pay",
-    summary: "Test mode only: sign a payment for a test order",
+    summary: "Test mode only (PAYMENTS_TEST_MODE; 404 elsewhere): sign a payment for a test order",
     tag,
     auth: "user",
     body: testPayBody,

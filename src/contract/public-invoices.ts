@@ -89,7 +89,7 @@ export const publicInvoiceRoutes = [
   route({
     method: "POST",
     path: "/api/public/invoices/:token/online-orders/:orderId/test-pay",
-    summary: "Test mode's checkout pays a test order (servers without Razorpay keys only)",
+    summary: "Test mode's checkout pays a test order (only where PAYMENTS_TEST_MODE is on; 404 elsewhere)",
     tag,
     auth: "public",
     params: z.object({ token, orderId: z.string().min(1).max(100) }),

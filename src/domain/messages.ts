@@ -117,6 +117,7 @@ export const PAYMENT_MESSAGES = {
   invalidPlan: "Invalid plan selected. Please try again.",
   sdkFailedToLoad: "Razorpay SDK failed to load.",
   sdkObjectMissing: "Razorpay SDK failed to load. Razorpay is not available in this browser.", // ours
+  notConfigured: "Payments are not configured on this server.", // ours
 } as const;
 
 export const ROUTING_MESSAGES = {

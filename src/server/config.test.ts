@@ -132,3 +132,33 @@ describe("WEB_CONCURRENCY", () => {
     }
   });
 });
+
+describe("PAYMENTS_TEST_MODE", () => {
+  const base = { AUTH_SECRET: "x".repeat(40), DATA_DIR: mkdtempSync(path.join(tmpdir(), "bahi-config-")) };
+  const keys = { RAZORPAY_KEY_ID: "rzp_live_key", RAZORPAY_KEY_SECRET: "secret" };
+  const testMode = (env: Record<string, string>) => loadConfig({ ...base, ...env }).paymentsTestMode;
+
+  it("is off in production (the default) unless turned on by name; empty counts as unset", () => {
+    expect(testMode({})).toBe(false);
+    expect(testMode({ NODE_ENV: "production" })).toBe(false);
+    expect(testMode({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "" })).toBe(false);
+    expect(testMode({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "1" })).toBe(true);
+  });
+
+  it("is on by default for tests and development, and can be turned off there", () => {
+    expect(testMode({ NODE_ENV: "test" })).toBe(true);
+    expect(testMode({ NODE_ENV: "development" })).toBe(true);
+    expect(testMode({ NODE_ENV: "development", PAYMENTS_TEST_MODE: "0" })).toBe(false);
+  });
+
+  it("is never on with Razorpay keys, and refuses to be turned on next to them", () => {
+    expect(testMode({ NODE_ENV: "test", ...keys })).toBe(false);
+    expect(() => testMode({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "1", ...keys })).toThrow(
+      /PAYMENTS_TEST_MODE: is 1, but RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set/,
+    );
+  });
+
+  it("refuses anything but 1 or 0, naming the variable", () => {
+    expect(() => testMode({ PAYMENTS_TEST_MODE: "yes" })).toThrow(/PAYMENTS_TEST_MODE: must be "1"/);
+  });
+});

@@ -55,6 +55,10 @@ const envSchema = z.object({
   RAZORPAY_CHECKOUT_URL: optionalUrl(["http", "https"]).transform(
     (v) => v ?? "https://checkout.razorpay.com/v1/checkout.js",
   ),
+  /** Without Razorpay keys: "1" sells credits through a local test checkout (no money moves). */
+  PAYMENTS_TEST_MODE: optional.refine((v) => v === undefined || v === "0" || v === "1", {
+    message: 'must be "1" (the local test checkout on) or "0" (off)',
+  }),
   /** Sign-ups and reset requests allowed per client IP in 15 minutes (tests that create many accounts raise it). */
   AUTH_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Tests only: POST /api/test/clock sets the server's clock and POST /api/test/run-jobs runs due jobs. */
@@ -149,6 +153,12 @@ export interface Config {
     apiBase: string;
     checkoutUrl: string;
   };
+  /**
+   * No Razorpay keys and the local test checkout is on: credits are "bought" for nothing and a
+   * business may take test payments on its public invoice page. Off in production unless
+   * PAYMENTS_TEST_MODE=1 (decision 0043); never with keys.
+   */
+  paymentsTestMode: boolean;
   logLevel: Env["LOG_LEVEL"];
   backupKeep: number;
   authRequestsPerIp: number;
@@ -184,6 +194,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((e.RAZORPAY_KEY_ID === undefined) !== (e.RAZORPAY_KEY_SECRET === undefined)) {
     throw new ConfigError(
       "Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together",
+    );
+  }
+  const razorpayKeys = e.RAZORPAY_KEY_ID !== undefined && e.RAZORPAY_KEY_SECRET !== undefined;
+  if (e.PAYMENTS_TEST_MODE === "1" && razorpayKeys) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENTS_TEST_MODE: is 1, but RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set, so payments are real; remove PAYMENTS_TEST_MODE (or the keys)",
     );
   }
   const webConcurrency =
@@ -247,6 +263,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiBase: e.RAZORPAY_API_BASE.replace(/\/+$/, ""),
       checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
     },
+    paymentsTestMode:
+      !razorpayKeys && (e.PAYMENTS_TEST_MODE ?? (e.NODE_ENV === "production" ? "0" : "1")) === "1",
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
     authRequestsPerIp: e.AUTH_REQUESTS_PER_IP,

@@ -19,6 +19,9 @@ test.describe("buying credits in test mode", () => {
     signedInPage: page,
   }) => {
     const dialog = await openTopUp(page, 25);
+    await expect(dialog.getByTestId("payments-test-mode")).toHaveText(
+      /Payments are in test mode — no money moves\./,
+    );
     await expect(dialog.getByRole("listitem").filter({ hasText: "Credits" })).toHaveCount(3);
     await expect(dialog.getByText("Most Popular")).toBeVisible();
     await expect(dialog.getByText("₹149")).toBeVisible();
@@ -110,7 +113,7 @@ test.describe("buying credits in test mode", () => {
 
 // With keys: a second server pointed at the local Razorpay fake, whose Checkout script the test drives.
 test.describe("buying credits through Razorpay Checkout (local fake)", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: 180_000 });
   let fake: FakeRazorpay;
   let server: ChildProcess;
   let baseURL: string;
@@ -121,7 +124,8 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
     const port = Number(process.env.E2E_PORT ?? 3100) + 50 + test.info().workerIndex;
     baseURL = `http://localhost:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-rzp-"));
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    // The compiled server that `npm test` built, as the main web server runs.
+    server = spawn(process.execPath, ["dist/server/main.mjs"], {
       env: {
         ...process.env,
         ...fake.env(),
@@ -134,7 +138,7 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
       },
       stdio: "inherit",
     });
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 750; i++) {
       const up = await fetch(`${baseURL}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -182,6 +186,7 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
     await signIn(page);
     // Dismiss first: Payment Cancelled, and the dialog comes back.
     let dialog = await openTopUp(page, 25);
+    await expect(dialog.getByTestId("payments-test-mode")).toHaveCount(0);
     await dialog.getByRole("button", { name: /Purchase Plan: 25 Credits/ }).click();
     const rzp = page.getByRole("dialog", { name: "Fake Razorpay Checkout" });
     await expect(rzp.getByText("Fake Razorpay: Bahi 4900 INR")).toBeVisible();

@@ -6,12 +6,14 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { presentBalance, presentLedgerEntry, presentPlan, presentPurchase } from "../presenters/credits";
 import { readCreditBalance, readCreditHistory } from "../services/credits";
-import { paymentsInTestMode } from "../services/payments";
+import { paymentsMode } from "../services/payments";
 
 /** The balance, its ledger with the purchases, and the plans on sale. Reading never writes. */
 export function registerCreditRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
   const { auth, db, config } = deps;
-  const testMode = paymentsInTestMode(config);
+  const mode = paymentsMode(config);
+  // The top-up dialog reads these: a test-mode banner, or "not configured" instead of the buttons.
+  const sale = { testMode: mode === "test", paymentsConfigured: mode !== "off" };
 
   app.get("/api/credits", async (request) => {
     const me = await requireUser(auth, request);
@@ -24,5 +26,5 @@ export function registerCreditRoutes(app: FastifyInstance, deps: { auth: Auth; d
     return { entries: entries.map(presentLedgerEntry), purchases: purchases.map(presentPurchase) };
   });
 
-  app.get("/api/plans", async () => ({ plans: CREDIT_PLANS.map(presentPlan), testMode }));
+  app.get("/api/plans", async () => ({ plans: CREDIT_PLANS.map(presentPlan), ...sale }));
 }

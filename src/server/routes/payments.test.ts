@@ -16,6 +16,7 @@ import {
   testAppForSuite,
   userIdOf,
 } from "../testing/harness";
+import { memoryLog } from "../testing/memory-log";
 
 const CREATE = "/api/functions/create-razorpay-order";
 const VERIFY = "/api/functions/verify-razorpay-payment";
@@ -567,5 +568,95 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
       headers: { "content-type": "application/json", "x-razorpay-signature": "00" },
     });
     expect(res.statusCode).toBe(503);
+  });
+});
+
+describeEachDb("payments in production without Razorpay keys", (kind) => {
+  const log = memoryLog();
+  const t = testAppForSuite(kind, { env: { NODE_ENV: "production" }, logger: pino(log.stream) });
+  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+
+  it("says at start that payments are not configured", () => {
+    expect(log.entries()).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        paymentsConfigured: false,
+        msg: expect.stringContaining("Payments are not configured on this server."),
+      }),
+    );
+    expect(log.text()).not.toContain("PAYMENTS TEST MODE");
+  });
+
+  it("still lists the plans, and says nothing can be bought", async () => {
+    const res = await get(t.app, "/api/plans");
+    expect(res.json().plans).toHaveLength(3);
+    expect(res.json()).toMatchObject({ testMode: false, paymentsConfigured: false });
+  });
+
+  it("refuses to sell credits, with the reason, and the balance stays 25", async () => {
+    const s = await signUpAndSignIn(t);
+    const res = await post(t.app, CREATE, { planId: "plan_500_credits" }, s.cookie);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toEqual({
+      code: "payments_not_configured",
+      message: "Payments are not configured on this server.",
+    });
+    expect(await t.database.db.select().from(paymentOrders)).toEqual([]);
+    expect(await balance(s)).toBe(25);
+  });
+
+  it("has no test checkout: every /api/functions/test-checkout/* is 404, signed in or not", async () => {
+    const s = await signUpAndSignIn(t);
+    for (const cookie of [s.cookie, undefined]) {
+      const res = await post(t.app, "/api/functions/test-checkout/pay", { order_id: "order_test_1" }, cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe("not_found");
+    }
+    expect((await post(t.app, "/api/functions/test-checkout/pay", "nonsense", s.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await get(t.app, "/api/functions/test-checkout/pay", s.cookie)).statusCode).toBe(404);
+    expect((await post(t.app, "/api/functions/test-checkout/other", {}, s.cookie)).statusCode).toBe(404);
+    // A test order signed with the test secret (as an old test-mode server made it) grants nothing.
+    const testSecret = createHmac("sha256", t.config.authSecret).update("bahi-test-checkout").digest("hex");
+    const forged = {
+      razorpay_order_id: "order_test_1",
+      razorpay_payment_id: "pay_test_1",
+      razorpay_signature: checkoutSignature("order_test_1", "pay_test_1", testSecret),
+    };
+    expect((await post(t.app, VERIFY, forged, s.cookie)).statusCode).toBe(404);
+    expect(await balance(s)).toBe(25);
+  });
+});
+
+describeEachDb("payments in production with PAYMENTS_TEST_MODE=1", (kind) => {
+  const log = memoryLog();
+  const t = testAppForSuite(kind, {
+    env: { NODE_ENV: "production", PAYMENTS_TEST_MODE: "1" },
+    logger: pino(log.stream),
+  });
+
+  it("warns at start that payments are in test mode, and tells the dialog to say so", async () => {
+    expect(log.entries()).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        paymentsTestMode: true,
+        msg: expect.stringContaining("PAYMENTS TEST MODE"),
+      }),
+    );
+    expect((await get(t.app, "/api/plans")).json()).toMatchObject({
+      testMode: true,
+      paymentsConfigured: true,
+    });
+  });
+
+  it("sells credits through the labelled test checkout", async () => {
+    const s = await signUpAndSignIn(t);
+    const o = (await post(t.app, CREATE, { planId: "plan_500_credits" }, s.cookie)).json();
+    expect(o).toMatchObject({ test_mode: true, key_id: null });
+    const signed = (
+      await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie)
+    ).json();
+    expect((await post(t.app, VERIFY, signed, s.cookie)).json()).toMatchObject({ credits: 525 });
   });
 });

@@ -8,7 +8,13 @@ import type { JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
 import type { Mailer } from "../services/mail";
 import { handleWebhook, reconcile } from "../services/payment-events";
-import { createOrder, setUpPayments, testCheckoutPay, verifyPayment } from "../services/payments";
+import {
+  createOrder,
+  logPaymentsMode,
+  setUpPayments,
+  testCheckoutPay,
+  verifyPayment,
+} from "../services/payments";
 import { parseBody } from "./validate";
 import { registerWebhookRoutes } from "./webhooks";
 
@@ -23,6 +29,7 @@ export function registerPaymentRoutes(
     logger: app.log,
     onCreditsSold: (credits) => deps.metrics.creditsSold.inc(credits),
   });
+  logPaymentsMode(deps.config, app.log);
 
   app.post("/api/functions/create-razorpay-order", async (request) => {
     const me = await requireUser(auth, request);
@@ -37,14 +44,17 @@ export function registerPaymentRoutes(
     return verifyPayment(payments, me, parseBody(verifyBody, request.body));
   });
 
-  app.post("/api/functions/test-checkout/pay", async (request) => {
-    const me = await requireUser(auth, request);
-    return testCheckoutPay(payments, me, parseBody(testPayBody, request.body).order_id);
-  });
+  // The test checkout exists only when it is turned on: otherwise every /test-checkout/* is a 404.
+  if (payments.testMode) {
+    app.post("/api/functions/test-checkout/pay", async (request) => {
+      const me = await requireUser(auth, request);
+      return testCheckoutPay(payments, me, parseBody(testPayBody, request.body).order_id);
+    });
+  }
 
   registerWebhookRoutes(app, (raw, signature, eventId) => handleWebhook(payments, raw, signature, eventId));
 
-  if (!payments.testMode) {
+  if (payments.razorpay) {
     deps.queue.every("reconcile-payments", deps.config.reconcileEveryMs, () => reconcile(payments));
   }
 }

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { saveGateway } from "../db/queries/gateways";
 import {
   describeEachDb,
   get,
@@ -8,6 +9,7 @@ import {
   signUpAndSignIn,
   TEST_ORIGIN,
   testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -126,6 +128,23 @@ describeEachDb("the public invoice page", (kind) => {
     expect(seen.firstViewedAt).not.toBeNull();
   });
 
+  it("does not count a HEAD request as a view", async () => {
+    const s = await business();
+    const inv = await issued(s.cookie, `PUB-H-${Date.now()}`);
+    const url = path((await link(s.cookie, inv.id)).json().url);
+    for (let i = 0; i < 3; i++) {
+      const head = await t.app.inject({ method: "HEAD", url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-type"]).toContain("text/html");
+    }
+    const after = (await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json();
+    expect(after).toMatchObject({ views: 0, firstViewedAt: null });
+    const kinds = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    expect(kinds.map((e: { kind: string }) => e.kind)).not.toContain("viewed");
+    await view(url);
+    expect((await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json().views).toBe(1);
+  });
+
   it("takes 'I have paid' without changing the invoice; the business confirms it into a payment", async () => {
     const s = await business();
     const inv = await issued(s.cookie, `PUB-P-${Date.now()}`);
@@ -227,3 +246,67 @@ describeEachDb("the public invoice page", (kind) => {
     expect((await t.app.inject({ method: "GET", url, remoteAddress: "203.0.113.10" })).statusCode).toBe(200);
   });
 });
+
+// In production the business's test checkout exists only with PAYMENTS_TEST_MODE=1 (decision 0043).
+for (const testModeFlag of [undefined, "1"] as const) {
+  const title = testModeFlag ? "with PAYMENTS_TEST_MODE=1" : "without PAYMENTS_TEST_MODE";
+  describeEachDb(`a business's test-mode payments in production ${title}`, (kind) => {
+    const t = testAppForSuite(kind, {
+      env: { NODE_ENV: "production", ...(testModeFlag ? { PAYMENTS_TEST_MODE: testModeFlag } : {}) },
+    });
+    const call = (url: string) =>
+      t.app.inject({ method: "POST", url, headers: { origin: TEST_ORIGIN }, payload: {} });
+
+    it(
+      testModeFlag ? "can be chosen and paid" : "cannot be chosen, and a saved one takes no payment",
+      async () => {
+        const s = await signUpAndSignIn(t);
+        const chosen = await send(
+          t.app,
+          "PUT",
+          "/api/settings/payment-gateway",
+          { testMode: true },
+          s.cookie,
+        );
+        expect(chosen.statusCode).toBe(testModeFlag ? 200 : 400);
+        // One saved while the test checkout was on (or by an older Bahi) stays in the database.
+        await saveGateway(t.database.db, {
+          userId: await userIdOf(t, s.cookie),
+          webhookToken: `hook-${Date.now()}`,
+          fields: {
+            testMode: true,
+            keyId: null,
+            keySecretSealed: null,
+            keySecretLast4: null,
+            webhookSecretSealed: null,
+          },
+        });
+        expect((await get(t.app, "/api/settings/payment-gateway", s.cookie)).json()).toMatchObject({
+          connected: Boolean(testModeFlag),
+          testMode: true,
+          testModeAvailable: Boolean(testModeFlag),
+        });
+        const made = await post(
+          t.app,
+          "/api/invoices",
+          invoiceRequest(`PUB-T-${Date.now()}`, { dueDate: "2099-01-31" }),
+          s.cookie,
+        );
+        const inv = made.json().invoice as { id: string };
+        const token = new URL(
+          (await post(t.app, `/api/invoices/${inv.id}/public-link`, {}, s.cookie)).json().url,
+        ).pathname.slice(3);
+        const page = await get(t.app, `/i/${token}`);
+        expect(page.statusCode).toBe(200);
+        expect(page.body.includes("Pay online")).toBe(Boolean(testModeFlag));
+        const order = await call(`/api/public/invoices/${token}/online-orders`);
+        const orderId = testModeFlag ? order.json().order_id : "order_test_0123456789abcdef0123";
+        expect(order.statusCode).toBe(testModeFlag ? 200 : 404);
+        const paid = await call(`/api/public/invoices/${token}/online-orders/${orderId}/test-pay`);
+        expect(paid.statusCode).toBe(testModeFlag ? 200 : 404);
+        const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json();
+        expect(payments.invoice.status).toBe("due");
+      },
+    );
+  });
+}

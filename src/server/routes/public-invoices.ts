@@ -120,8 +120,11 @@ export function registerPublicInvoiceRoutes(
       return reply.status(429).send(NOT_FOUND_PAGE.replace("does not work", "was opened too often"));
     const row = await publicInvoice(db, request.params.token);
     if (!row) return reply.status(404).send(NOT_FOUND_PAGE);
-    const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
-    await notePublicView(db, row, viewer?.id ?? null);
+    // HEAD (link previews, uptime checks) answers like GET but is not somebody reading the invoice.
+    if (request.method !== "HEAD") {
+      const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
+      await notePublicView(db, row, viewer?.id ?? null);
+    }
     const settings = await readSettings(db, row.userId);
     const today = todayInTimeZone(now(), settings.timeZone);
     const doc = row.invoiceData;
@@ -216,10 +219,13 @@ export function registerPublicInvoiceRoutes(
     return verifyInvoicePayment(gateways, await payable(request.params.token), answer, recordOnlinePayment);
   });
 
-  app.post<TokenParams>("/api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
-    limited(request);
-    return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId!);
-  });
+  // Only where the server's test checkout is on: otherwise anyone with the link could "pay".
+  if (gateways.testModeAvailable) {
+    app.post<TokenParams>("/api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
+      limited(request);
+      return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId!);
+    });
+  }
 
   // The owner's side: the link to share, and the payments clients reported.
   app.get<IdParams>("/api/invoices/:id/public-link", async (request) => {

@@ -48,8 +48,11 @@ export function registerPublicQuoteRoutes(
       return reply.status(429).send(NOT_FOUND_PAGE.replace("does not work", "was opened too often"));
     const row = await publicQuote(db, request.params.token);
     if (!row) return reply.status(404).send(NOT_FOUND_PAGE);
-    const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
-    await notePublicQuoteView(db, row, viewer?.id ?? null);
+    // HEAD (link previews, uptime checks) answers like GET but is not somebody reading the quote.
+    if (request.method !== "HEAD") {
+      const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
+      await notePublicQuoteView(db, row, viewer?.id ?? null);
+    }
     const status = await shownStatus(db, row);
     const settings = await cachedSettings(db, row.userId);
     const check = canAccept(row.status, row.validUntil, now(), settings.timeZone);

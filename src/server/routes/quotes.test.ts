@@ -180,6 +180,22 @@ describeEachDb("quotes", (kind) => {
     expect((await get(t.app, new URL(renewed.json().url).pathname)).statusCode).toBe(200);
   });
 
+  it("does not count a HEAD request on the public page as a view", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const q = await createQuote(s);
+    const p = await linkOf(s, q.id);
+    const viewed = async () =>
+      (await get(t.app, `/api/quotes/${q.id}/activity`, s.cookie))
+        .json()
+        .events.filter((e: { kind: string }) => e.kind === "viewed").length;
+    const head = await t.app.inject({ method: "HEAD", url: p });
+    expect(head.statusCode).toBe(200);
+    expect(await viewed()).toBe(0);
+    expect((await get(t.app, p)).statusCode).toBe(200);
+    expect(await viewed()).toBe(1);
+  });
+
   it("a declined quote cannot be accepted", async () => {
     await setClock("2026-05-10T06:00:00Z");
     const s = await signUpAndSignIn(t);

@@ -4,7 +4,6 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { deleteGateway, findGateway, type GatewayRow, saveGateway } from "../db/queries/gateways";
 import { AppError } from "../errors";
-import { paymentsInTestMode } from "./payments";
 import { createRazorpayClient, type RazorpayClient } from "./razorpay";
 import { maskSecret, type SecretBox, secretBox } from "./secret-box";
 
@@ -17,7 +16,10 @@ export interface BusinessGateways {
   publicUrl: string;
   apiBase: string;
   checkoutUrl: string;
-  /** The server has no Razorpay keys of its own: businesses may use the local test checkout. */
+  /**
+   * The server's test checkout is on (no Razorpay keys of its own, and PAYMENTS_TEST_MODE in
+   * production): businesses may use it. Otherwise a saved test-mode gateway counts as not connected.
+   */
   testModeAvailable: boolean;
   /** Secret for the test checkout's signatures, derived from AUTH_SECRET. */
   testSecret: string;
@@ -33,7 +35,7 @@ export function setUpBusinessGateways(db: Db, config: Config): BusinessGateways 
     publicUrl: config.publicUrl,
     apiBase: config.razorpay.apiBase,
     checkoutUrl: config.razorpay.checkoutUrl,
-    testModeAvailable: paymentsInTestMode(config),
+    testModeAvailable: config.paymentsTestMode,
     testSecret: createHmac("sha256", config.authSecret).update("bahi-business-test-checkout").digest("hex"),
   };
 }
@@ -67,7 +69,7 @@ const required = (field: string, what: string) =>
 /**
  * Connects (or updates) the business's account. A first connection needs the key id and both
  * secrets; later a secret left out keeps the saved one. The test mode needs no keys and exists
- * only on a server without Razorpay keys of its own.
+ * only where the server's own test checkout is on (config.paymentsTestMode).
  */
 export async function connectGateway(
   g: BusinessGateways,

@@ -29,10 +29,11 @@ import {
 
 // Credit purchases (DECISIONS §4). The server prices the plan, creates the order, verifies the
 // Checkout signature against the order it stored for this user, and grants through one function
-// (`grantOrder`) whichever of verify, webhook or reconciliation comes first. Without keys it runs
-// a labelled test mode whose local checkout signs with a secret derived from AUTH_SECRET and then
-// goes through the very same verification and grant. The webhook and reconciliation are in
-// payment-events.ts.
+// (`grantOrder`) whichever of verify, webhook or reconciliation comes first. Without keys and with
+// the test checkout turned on (config.paymentsTestMode; decision 0043) it runs a labelled test mode
+// whose local checkout signs with a secret derived from AUTH_SECRET and then goes through the very
+// same verification and grant. Without keys and without it nothing can be bought. The webhook and
+// reconciliation are in payment-events.ts.
 
 export const CURRENCY = "INR";
 const MAX_ORDERS_PER_HOUR = 30;
@@ -64,17 +65,37 @@ export interface Payments {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   razorpayKeys: Config["razorpay"];
-  /** Absent in test mode (no keys): nothing is asked of Razorpay then. */
+  /** Absent without keys (test mode, or payments off): nothing is asked of Razorpay then. */
   razorpay: RazorpayClient | undefined;
+  /** The local test checkout sells credits (config.paymentsTestMode). */
   testMode: boolean;
   /** Signs test mode's local checkout; derived from AUTH_SECRET. */
   testSecret: string;
   onCreditsSold?: (credits: number) => void;
 }
 
-/** Without both Razorpay keys, purchases run in the labelled test mode. */
-export function paymentsInTestMode(config: Config): boolean {
-  return !config.razorpay.keyId || !config.razorpay.keySecret;
+/** How credits are sold on this server: through Razorpay, the local test checkout, or not at all. */
+export type PaymentsMode = "live" | "test" | "off";
+
+export function paymentsMode(config: Config): PaymentsMode {
+  if (config.paymentsTestMode) return "test";
+  return config.razorpay.keyId && config.razorpay.keySecret ? "live" : "off";
+}
+
+/** Said at every start when credits cannot be bought for real, so an operator sees it in the log. */
+export function logPaymentsMode(config: Config, logger: FastifyBaseLogger) {
+  const mode = paymentsMode(config);
+  if (mode === "test") {
+    logger.warn(
+      { paymentsTestMode: true },
+      "PAYMENTS TEST MODE: credits are sold through a local test checkout for nothing, and businesses may take test payments on their invoices; never turn this on for real users (unset PAYMENTS_TEST_MODE and set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)",
+    );
+  } else if (mode === "off") {
+    logger.warn(
+      { paymentsConfigured: false },
+      `${PAYMENT_MESSAGES.notConfigured} Credits cannot be bought until RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set (PAYMENTS_TEST_MODE=1 runs a local test checkout instead, for trials only).`,
+    );
+  }
 }
 
 export function setUpPayments(deps: {
@@ -87,7 +108,7 @@ export function setUpPayments(deps: {
 }): Payments {
   const { config } = deps;
   const { keyId, keySecret, apiBase } = config.razorpay;
-  const testMode = paymentsInTestMode(config);
+  const mode = paymentsMode(config);
   return {
     db: deps.db,
     mailer: deps.mailer,
@@ -95,8 +116,8 @@ export function setUpPayments(deps: {
     razorpayKeys: config.razorpay,
     razorpay:
       deps.razorpay ??
-      (testMode ? undefined : createRazorpayClient({ keyId: keyId!, keySecret: keySecret!, apiBase })),
-    testMode,
+      (mode === "live" ? createRazorpayClient({ keyId: keyId!, keySecret: keySecret!, apiBase }) : undefined),
+    testMode: mode === "test",
     testSecret: createHmac("sha256", config.authSecret).update("bahi-test-checkout").digest("hex"),
     onCreditsSold: deps.onCreditsSold,
   };
@@ -109,6 +130,8 @@ export function gatewayUnavailable(p: Payments, error: unknown): never {
 }
 
 export async function createOrder(p: Payments, user: PaymentUser, planId: unknown) {
+  if (!p.razorpay && !p.testMode)
+    throw new AppError("payments_not_configured", PAYMENT_MESSAGES.notConfigured);
   const plan = planById(planId);
   if (!plan)
     throw new AppError("validation_failed", PAYMENT_MESSAGES.invalidPlan, { planId: "Unknown plan." });

@@ -1,11 +1,11 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { Check, FlaskConical, ShieldCheck, X } from "lucide-react";
-import { CREDIT_MESSAGES } from "#domain/messages";
+import { Check, CircleAlert, FlaskConical, ShieldCheck, X } from "lucide-react";
+import { CREDIT_MESSAGES, PAYMENT_MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
-import { TEST_MODE_LABEL, TestCheckoutDialog } from "../payments/TestCheckoutDialog";
+import { TestCheckoutDialog } from "../payments/TestCheckoutDialog";
 import { usePurchase } from "../payments/usePurchase";
 import { type Plan, plansQuery } from "./api";
 import { useTopUpDialog } from "./useTopUpDialog";
@@ -55,7 +55,8 @@ export function TopUpDialogHost() {
   );
 }
 
-function PlanCards({
+/** The plans, with a banner when payments are in test mode and a notice when there are none. */
+export function PlanCards({
   processingPlanId,
   onPurchase,
 }: {
@@ -77,11 +78,26 @@ function PlanCards({
   return (
     <>
       {data.testMode && (
-        <p className="mb-4 flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
-          <FlaskConical className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <p
+          className="mb-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
+          data-testid="payments-test-mode"
+        >
+          <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            <strong className="font-semibold">{TEST_MODE_LABEL}.</strong> Razorpay keys are not set on this
-            server; purchases use a local test checkout.
+            <strong className="font-semibold">Payments are in test mode — no money moves.</strong> Purchases
+            on this server go through a local test checkout instead of Razorpay.
+          </span>
+        </p>
+      )}
+      {!data.paymentsConfigured && (
+        <p
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm"
+        >
+          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0 text-destructive" aria-hidden="true" />
+          <span>
+            <strong className="font-semibold">{PAYMENT_MESSAGES.notConfigured}</strong> Credits cannot be
+            bought here until the server's operator sets up Razorpay.
           </span>
         </p>
       )}
@@ -122,7 +138,7 @@ function PlanCards({
                 className="mt-3 w-full justify-center sm:mt-4"
                 variant={plan.popular ? "primary" : "outline"}
                 busy={busy}
-                disabled={processingPlanId !== null}
+                disabled={processingPlanId !== null || !data.paymentsConfigured}
                 onClick={() => onPurchase(plan)}
                 aria-label={`${CREDIT_MESSAGES.purchasePlan}: ${plan.name} for ${rupees(plan.price)}`}
               >

@@ -50,7 +50,7 @@ export function TestCheckoutDialog() {
           </p>
           <DialogPrimitive.Title className="text-lg font-semibold">Bahi test checkout</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
-            Razorpay keys are not set on this server, so this checkout stands in for Razorpay. Choose what the
+            Payments on this server are in test mode, so this checkout stands in for Razorpay. Choose what the
             payment does; no card is charged.
           </DialogPrimitive.Description>
           {request && (

@@ -136,6 +136,17 @@ describe("buying credits", () => {
     expect(seen).toContain("go to /payment-success?order=order_1");
   });
 
+  it("opens the test checkout only when the server says the order is a test order", async () => {
+    const noKeys: CreatedOrder = { ...liveOrder, key_id: null, checkout_url: null };
+    const { ports, seen } = fakePorts({ order: async () => noKeys });
+    expect(await purchasePlan(plan, buyer, ports)).toBe("failed");
+    expect(seen).toEqual([
+      "processing plan_100",
+      "order for plan_100",
+      `error: ${M.paymentErrorTitle} / Payments are not configured on this server.`,
+    ]);
+  });
+
   it("closing the checkout reopens the dialog and says no money was taken", async () => {
     const { ports, seen } = fakePorts({ checkout: async () => ({ kind: "dismissed" }) });
     expect(await purchasePlan(plan, buyer, ports)).toBe("dismissed");
@@ -197,6 +208,12 @@ describe("a purchase that cannot start", () => {
       new ApiError(429, "too_many_requests", "Too many payment attempts. Please try again in an hour."),
       M.paymentErrorTitle,
       "Too many payment attempts. Please try again in an hour.",
+    ],
+    [
+      "no Razorpay keys and no test checkout on the server",
+      new ApiError(503, "payments_not_configured", M.notConfigured),
+      M.paymentErrorTitle,
+      "Payments are not configured on this server.",
     ],
     [
       "a server fault",

@@ -95,8 +95,13 @@ async function createOrder(plan: Plan, ports: PurchasePorts): Promise<CreatedOrd
         PAYMENT_MESSAGES.couldNotConnectToGateway,
       );
     } else {
-      // Too many attempts, or a plan the server does not sell: the server's words say which.
-      const saysWhy = code === "too_many_requests" || code === "validation_failed" || code === "bad_request";
+      // Too many attempts, a plan the server does not sell, or no payments on this server at all:
+      // the server's words say which.
+      const saysWhy =
+        code === "too_many_requests" ||
+        code === "validation_failed" ||
+        code === "bad_request" ||
+        code === "payments_not_configured";
       ports.toast.error(
         PAYMENT_MESSAGES.paymentErrorTitle,
         saysWhy ? (error as ApiError).message : PAYMENT_MESSAGES.failedToCreateOrder,
@@ -112,8 +117,13 @@ async function checkout(
   buyer: { name: string; email: string },
   ports: PurchasePorts,
 ): Promise<CheckoutOutcome | null> {
-  if (order.test_mode || !order.key_id || !order.checkout_url) {
+  if (order.test_mode) {
     return ports.openTestCheckout({ orderId: order.order_id, amount: order.amount, planName: plan.name });
+  }
+  // Only the server turns the test checkout on; an order without Razorpay's details has no checkout.
+  if (!order.key_id || !order.checkout_url) {
+    ports.toast.error(PAYMENT_MESSAGES.paymentErrorTitle, PAYMENT_MESSAGES.notConfigured);
+    return null;
   }
   // Razorpay's overlay lives outside our dialog; a modal dialog would block its clicks and focus.
   ports.closeTopUpDialog();
