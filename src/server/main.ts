@@ -5,11 +5,27 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { WEB_ROOT } from "./paths";
+import { keepNewFilesPrivate, tightenModes } from "./private-files";
 
 async function main() {
   const started = performance.now();
+  // Before anything is written: the data folder, the generated secret, the database, the outbox.
+  keepNewFilesPrivate();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (!cluster.isWorker) {
+    const { changed, failed } = tightenModes(config.dataDir);
+    if (changed > 0)
+      logger.warn(
+        { dataDir: config.dataDir, changed },
+        "made files in the data folder private (0600, folders 0700)",
+      );
+    if (failed.length > 0)
+      logger.warn(
+        { failed: failed.slice(0, 10), count: failed.length },
+        "could not make these files private: they belong to another user",
+      );
+  }
   // Several processes: this one only forks and watches them (loadConfig above has already made
   // the generated AUTH_SECRET file, so they all read the same one).
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
