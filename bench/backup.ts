@@ -103,7 +103,7 @@ for (const kind of ["pglite", "postgres"] as const) {
     }
     let started = performance.now();
     if (source.databaseUrl) await backupPostgres(source.databaseUrl, file);
-    else await backupPglite(database.pglite!, source.dataDir, file);
+    else await backupPglite(database.pglite!, file);
     const backupMs = performance.now() - started;
     await database.close();
 

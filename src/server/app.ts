@@ -118,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     if (closing) reply.header("connection", "close");
   });
   app.addHook("onClose", () => jobsStopped);
-  registerBackups(app, { jobs, pglite: database.pglite, dataDir: config.dataDir, keep: config.backupKeep });
+  registerBackups(app, {
+    jobs,
+    pglite: database.pglite,
+    dataDir: config.dataDir,
+    keep: config.backupKeep,
+    authSecret: config.authSecret,
+  });
 
   // Brotli at quality 1: an API answer of 8 KB compresses to within 6 % of quality 4's size in
   // half the time (~27 against ~60 µs); static files are precompressed at build time at 11.

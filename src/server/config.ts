@@ -176,8 +176,26 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once, through one schema; an invalid value names the variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** What `npm run backup`/`restore` read: the secret only when it exists, never a new one. */
+export type ToolConfig = Omit<Config, "authSecret"> & { authSecret?: string };
+
+/**
+ * Reads the environment once, through one schema; an invalid value names the variable. Without
+ * AUTH_SECRET the server generates one into DATA_DIR; `{ createSecret: false }` (the backup
+ * tools) only reads it, so a failed restore leaves no new secret behind.
+ */
+export function loadConfig(
+  source?: Record<string, string | undefined>,
+  opts?: { createSecret?: true },
+): Config;
+export function loadConfig(
+  source: Record<string, string | undefined> | undefined,
+  opts: { createSecret: false },
+): ToolConfig;
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  opts: { createSecret?: boolean } = {},
+): Config | ToolConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -243,7 +261,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret:
+      e.AUTH_SECRET ?? (opts.createSecret === false ? readSecret(dataDir) : readOrCreateSecret(dataDir)),
     trustProxy: e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY)!,
     smtpUrl: e.SMTP_URL,
     outbox,
@@ -282,10 +301,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+const secretFile = (dataDir: string) => path.join(dataDir, "auth-secret");
+
+function readSecret(dataDir: string): string | undefined {
+  const file = secretFile(dataDir);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+}
+
 /** Without AUTH_SECRET a random one is kept in the data folder, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const file = secretFile(dataDir);
+  const existing = readSecret(dataDir);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });

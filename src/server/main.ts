@@ -6,9 +6,12 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { WEB_ROOT } from "./paths";
+import { keepNewFilesPrivate, tightenModes } from "./private-files";
 
 async function main() {
   const started = performance.now();
+  // Before anything is written: the data folder, the generated secret, the database, the outbox.
+  keepNewFilesPrivate();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   // Once per start (the primary, not each worker): mail that nobody may read is never silent.
@@ -19,6 +22,19 @@ async function main() {
         ? "MAIL_OUTBOX=1: e-mails are written to the outbox folder, not sent; set SMTP_URL to send them"
         : "no SMTP_URL: e-mails are written to the outbox folder, not sent (PUBLIC_URL is this machine, so this is a local start)",
     );
+  }
+  if (!cluster.isWorker) {
+    const { changed, failed } = tightenModes(config.dataDir);
+    if (changed > 0)
+      logger.warn(
+        { dataDir: config.dataDir, changed },
+        "made files in the data folder private (0600, folders 0700)",
+      );
+    if (failed.length > 0)
+      logger.warn(
+        { failed: failed.slice(0, 10), count: failed.length },
+        "could not make these files private: they belong to another user",
+      );
   }
   // Several processes: this one only forks and watches them (loadConfig above has already made
   // the generated AUTH_SECRET file, so they all read the same one).

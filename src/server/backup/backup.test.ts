@@ -9,9 +9,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
-import { openDatabase } from "../db/client";
+import { openDatabase, queryRows } from "../db/client";
+import { businessGateways } from "../db/schema";
+import { GATEWAY_SECRETS, secretBox } from "../services/secret-box";
 import {
   createPostgresDatabase,
   type DbKind,
@@ -28,6 +31,7 @@ import {
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
 import { requestsDir, runDailyBackup, serveBackupRequests } from "./jobs";
+import { describeSecretReport } from "./secrets";
 
 interface Place {
   databaseUrl?: string;
@@ -117,8 +121,8 @@ const pdfOf = async (t: TestApp, s: Session, id: string) => {
 
 const backUp = (t: TestApp, place: Place, file: string) =>
   place.databaseUrl
-    ? backupPostgres(place.databaseUrl, file)
-    : backupPglite(t.database.pglite!, place.dataDir, file);
+    ? backupPostgres(place.databaseUrl, file, { authSecret: t.config.authSecret })
+    : backupPglite(t.database.pglite!, file, { authSecret: t.config.authSecret });
 
 for (const kind of testDatabases()) {
   describe(`backups [${kind}]`, () => {
@@ -211,6 +215,47 @@ for (const kind of testDatabases()) {
         await target.drop();
       }
     }, 120_000);
+
+    it("leaves the auth secret out and says what a restore without it cannot open", async () => {
+      // Two businesses with their Razorpay secrets sealed under the server's secret.
+      const box = secretBox(t.config.authSecret, GATEWAY_SECRETS);
+      const users = await queryRows<{ id: string }>(t.database.db, sql`select id from "user" limit 2`);
+      for (const { id } of users) {
+        await t.database.db.insert(businessGateways).values({
+          userId: id,
+          keyId: "rzp_live_x",
+          keySecretSealed: box.seal(`key-secret-${id}`),
+          webhookSecretSealed: box.seal("whsec"),
+          webhookToken: `token-${id}`,
+        });
+      }
+      try {
+        await backUp(t, source, file);
+        expect(readFileSync(file).includes(t.config.authSecret)).toBe(false);
+        const cases = [
+          { authSecret: undefined, secret: "missing", unopenable: 2 },
+          { authSecret: "another-secret-another-secret-another-secret", secret: "differs", unopenable: 2 },
+          { authSecret: t.config.authSecret, secret: "matches", unopenable: 0 },
+        ];
+        for (const c of cases) {
+          const target = await emptyPlace(kind);
+          try {
+            const report = await restoreBackupFile(file, { ...target, authSecret: c.authSecret });
+            expect(report).toMatchObject({ secret: c.secret, sealedBusinesses: 2, unopenable: c.unopenable });
+            expect(existsSync(path.join(target.dataDir, "auth-secret"))).toBe(false);
+            if (c.secret !== "matches") {
+              expect(describeSecretReport(report, target.dataDir)).toMatch(
+                /the Razorpay key secrets of 2 businesses cannot be opened and must be entered again/,
+              );
+            }
+          } finally {
+            await target.drop();
+          }
+        }
+      } finally {
+        await t.database.db.delete(businessGateways);
+      }
+    }, 180_000);
 
     it("refuses to restore over a database that has data", async () => {
       await backUp(t, source, file);

@@ -13,21 +13,29 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { PGLITE_EXTENSIONS } from "../db/client";
+import { pgliteInFolder } from "../db/client";
 import { type BackupContents, readBackupFile, writeBackupFile } from "./file";
+import { checkRestoredSecrets, type SecretReport, secretCheckOf } from "./secrets";
 
 // Backups of everything Bahi keeps (every user's rows, and the images, which live in the database
-// too): PGlite's own data-folder dump with the generated auth secret, or pg_dump's custom format.
-// See docs/decisions/0005-backups.md.
+// too): PGlite's own data-folder dump, or pg_dump's custom format. Never the auth secret, which is
+// kept and restored apart. See docs/decisions/0005-backups.md and 0046.
 
 const run = promisify(execFile);
 
 export class RestoreRefusedError extends Error {}
 
-/** The PGlite part: its data folder as a gzipped tarball, made between two transactions. */
-export async function backupPglite(pglite: PGlite, dataDir: string, file: string): Promise<number> {
+/**
+ * The PGlite part: its data folder as a gzipped tarball, made between two transactions. The auth
+ * secret stays out (docs/decisions/0046); the header keeps a check of it.
+ */
+export async function backupPglite(
+  pglite: PGlite,
+  file: string,
+  opts: { authSecret?: string } = {},
+): Promise<number> {
   // dumpDataDir excludes other queries but not the statements between a transaction's queries:
   // inside a transaction of our own no other transaction can be half done; the checkpoint puts
   // every committed page into the files, so the restore need not replay the log.
@@ -36,13 +44,17 @@ export async function backupPglite(pglite: PGlite, dataDir: string, file: string
     return pglite.dumpDataDir("gzip");
   });
   const parts = [{ name: "pglite-datadir.tar.gz", bytes: Buffer.from(await tarball.arrayBuffer()) }];
-  const secret = path.join(dataDir, "auth-secret");
-  if (existsSync(secret)) parts.push({ name: "auth-secret", bytes: readFileSync(secret) });
-  return writeBackupFile(file, "pglite", parts);
+  return writeBackupFile(file, "pglite", parts, { secretCheck: checkOf(opts.authSecret) });
 }
 
+const checkOf = (authSecret: string | undefined) => (authSecret ? secretCheckOf(authSecret) : undefined);
+
 /** pg_dump's custom format: one snapshot, so it is consistent while the servers keep writing. */
-export async function backupPostgres(databaseUrl: string, file: string): Promise<number> {
+export async function backupPostgres(
+  databaseUrl: string,
+  file: string,
+  opts: { authSecret?: string } = {},
+): Promise<number> {
   return withPgConnection(databaseUrl, async (dbname, work) => {
     const dump = path.join(work, "bahi.dump");
     await pgTool("pg_dump", [
@@ -52,12 +64,21 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
       `--file=${dump}`,
       `--dbname=${dbname}`,
     ]);
-    return writeBackupFile(file, "postgres", [{ name: "postgres.dump", bytes: readFileSync(dump) }]);
+    return writeBackupFile(file, "postgres", [{ name: "postgres.dump", bytes: readFileSync(dump) }], {
+      secretCheck: checkOf(opts.authSecret),
+    });
   });
 }
 
-/** Restores a checked backup into `<dataDir>/db`, which must be missing or empty. */
-export async function restorePglite(backup: BackupContents, dataDir: string): Promise<void> {
+/**
+ * Restores a checked backup into `<dataDir>/db`, which must be missing or empty; answers what the
+ * auth secret in place (`authSecret`: AUTH_SECRET or DATA_DIR/auth-secret) can open.
+ */
+export async function restorePglite(
+  backup: BackupContents,
+  dataDir: string,
+  authSecret?: string,
+): Promise<SecretReport> {
   const tarball = backup.parts.get("pglite-datadir.tar.gz");
   if (backup.kind !== "pglite" || !tarball) {
     throw new RestoreRefusedError(
@@ -75,25 +96,37 @@ export async function restorePglite(backup: BackupContents, dataDir: string): Pr
   const staging = path.join(dataDir, `.restore-${randomBytes(4).toString("hex")}`);
   try {
     mkdirSync(staging);
-    const client = new PGlite(path.join(staging, "db"), {
+    const client = pgliteInFolder(path.join(staging, "db"), {
       loadDataDir: new Blob([new Uint8Array(tarball)]),
-      extensions: PGLITE_EXTENSIONS,
     });
     await client.waitReady;
     await client.query("select 1 from drizzle.__drizzle_migrations limit 1");
+    // Backups of older releases carried the generated secret: it still goes back where it was.
+    const carried = backup.parts.get("auth-secret");
+    const secretFile = path.join(dataDir, "auth-secret");
+    const legacy =
+      carried && !authSecret && !existsSync(secretFile) ? carried.toString("utf8").trim() : undefined;
+    const report = await checkRestoredSecrets(
+      async <T>(sql: string) => (await client.query<T>(sql)).rows,
+      authSecret ?? legacy,
+      backup.secretCheck ?? (legacy ? secretCheckOf(legacy) : undefined),
+    );
     await client.close();
     if (existsSync(target)) rmSync(target, { recursive: true });
     renameSync(path.join(staging, "db"), target);
-    const secret = backup.parts.get("auth-secret");
-    // The secret of an empty data folder protects nothing yet; the backup's keeps its sessions valid.
-    if (secret) writeFileSync(path.join(dataDir, "auth-secret"), secret, { mode: 0o600 });
+    if (legacy) writeFileSync(secretFile, legacy, { mode: 0o600 });
+    return report;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
 /** Restores a checked backup into a PostgreSQL database without tables, in one transaction. */
-export async function restorePostgres(backup: BackupContents, databaseUrl: string): Promise<void> {
+export async function restorePostgres(
+  backup: BackupContents,
+  databaseUrl: string,
+  authSecret?: string,
+): Promise<SecretReport> {
   const dump = backup.parts.get("postgres.dump");
   if (backup.kind !== "postgres" || !dump) {
     throw new RestoreRefusedError(
@@ -124,14 +157,27 @@ export async function restorePostgres(backup: BackupContents, databaseUrl: strin
       file,
     ]);
   });
+  const restored = new pg.Client({ connectionString: databaseUrl });
+  await restored.connect();
+  try {
+    return await checkRestoredSecrets(
+      async <T>(sql: string) => (await restored.query(sql)).rows as T[],
+      authSecret,
+      backup.secretCheck,
+    );
+  } finally {
+    await restored.end();
+  }
 }
 
 /** Reads, checks and restores a backup file into the configured database. */
-export async function restoreBackupFile(file: string, target: { databaseUrl?: string; dataDir: string }) {
+export async function restoreBackupFile(
+  file: string,
+  target: { databaseUrl?: string; dataDir: string; authSecret?: string },
+): Promise<SecretReport> {
   const backup = readBackupFile(file);
-  if (target.databaseUrl) await restorePostgres(backup, target.databaseUrl);
-  else await restorePglite(backup, target.dataDir);
-  return backup;
+  if (target.databaseUrl) return restorePostgres(backup, target.databaseUrl, target.authSecret);
+  return restorePglite(backup, target.dataDir, target.authSecret);
 }
 
 /**

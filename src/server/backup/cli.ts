@@ -3,12 +3,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { type Config, ConfigError, loadConfig } from "../config";
-import { DataDirLockedError, PGLITE_EXTENSIONS, takeLock } from "../db/client";
+import { ConfigError, loadConfig, type ToolConfig } from "../config";
+import { DataDirLockedError, pgliteInFolder, takeLock } from "../db/client";
+import { keepNewFilesPrivate } from "../private-files";
 import { backupPglite, backupPostgres, RestoreRefusedError, restorePglite, restorePostgres } from "./backup";
 import { type BackupContents, BackupFileError, readBackupFile } from "./file";
 import { type BackupAnswer, requestsDir } from "./jobs";
+import { describeSecretReport, type SecretReport } from "./secrets";
 
 const REQUEST_TIMEOUT_MS = 30 * 60_000;
 
@@ -45,8 +46,9 @@ async function askServer(pid: number, dataDir: string, file: string): Promise<nu
   return answer.bytes ?? 0;
 }
 
-async function backup(config: Config, file: string): Promise<number> {
-  if (config.databaseUrl) return backupPostgres(config.databaseUrl, file);
+async function backup(config: ToolConfig, file: string): Promise<number> {
+  const { authSecret } = config;
+  if (config.databaseUrl) return backupPostgres(config.databaseUrl, file, { authSecret });
   const pid = runningServer(config.dataDir);
   if (pid) return askServer(pid, config.dataDir, file);
   const dbDir = path.join(config.dataDir, "db");
@@ -54,9 +56,9 @@ async function backup(config: Config, file: string): Promise<number> {
     throw new Error(`There is no database in ${dbDir}.`);
   const release = takeLock(path.join(config.dataDir, "db.lock"));
   try {
-    const client = new PGlite(dbDir, { extensions: PGLITE_EXTENSIONS });
+    const client = pgliteInFolder(dbDir);
     try {
-      return await backupPglite(client, config.dataDir, file);
+      return await backupPglite(client, file, { authSecret });
     } finally {
       await client.close();
     }
@@ -65,16 +67,21 @@ async function backup(config: Config, file: string): Promise<number> {
   }
 }
 
-async function restore(config: Config, backup: BackupContents): Promise<void> {
-  if (config.databaseUrl) {
-    await restorePostgres(backup, config.databaseUrl);
-    return;
-  }
-  const release = takeLock(path.join(config.dataDir, "db.lock"));
+async function restore(config: ToolConfig, backup: BackupContents): Promise<SecretReport> {
+  if (config.databaseUrl) return restorePostgres(backup, config.databaseUrl, config.authSecret);
+  // A restore that fails leaves nothing behind: not the folder it made, nor a lock or a secret.
+  const made = !existsSync(config.dataDir);
+  mkdirSync(config.dataDir, { recursive: true });
   try {
-    await restorePglite(backup, config.dataDir);
-  } finally {
-    release();
+    const release = takeLock(path.join(config.dataDir, "db.lock"));
+    try {
+      return await restorePglite(backup, config.dataDir, config.authSecret);
+    } finally {
+      release();
+    }
+  } catch (error) {
+    if (made) rmSync(config.dataDir, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -84,10 +91,11 @@ async function main() {
     console.error("Usage: npm run backup -- FILE | npm run restore -- FILE");
     process.exit(2);
   }
+  keepNewFilesPrivate();
   const file = path.resolve(given);
   // A restore checks the whole file before anything else, even the configuration, touches the target.
   const checked = command === "restore" ? readBackupFile(file) : undefined;
-  const config = loadConfig();
+  const config = loadConfig(process.env, { createSecret: false });
   const where = config.databaseUrl ? "the PostgreSQL database" : config.dataDir;
   const started = performance.now();
   if (command === "backup") {
@@ -95,9 +103,11 @@ async function main() {
     const ms = Math.round(performance.now() - started);
     console.log(`Backed up ${where} to ${file} (${(bytes / 1e6).toFixed(1)} MB, ${ms} ms).`);
   } else {
-    await restore(config, checked!);
+    const report = await restore(config, checked!);
     const ms = Math.round(performance.now() - started);
-    console.log(`Restored ${file} into ${where} (${ms} ms). Start Bahi as usual.`);
+    console.log(`Restored ${file} into ${where} (${ms} ms).`);
+    console.log(describeSecretReport(report, config.dataDir));
+    console.log(report.secret === "matches" ? "Start Bahi as usual." : "Then start Bahi.");
   }
 }
 

@@ -19,12 +19,15 @@ export interface BackupPart {
 export interface BackupContents {
   kind: BackupKind;
   createdAt: string;
+  /** A check of the AUTH_SECRET the backup was made under (backup/secrets.ts), never the secret. */
+  secretCheck?: string;
   parts: Map<string, Buffer>;
 }
 
 interface Header {
   kind: BackupKind;
   createdAt: string;
+  secretCheck?: string;
   parts: Array<{ name: string; bytes: number; sha256: string }>;
 }
 
@@ -37,11 +40,12 @@ export function writeBackupFile(
   file: string,
   kind: BackupKind,
   parts: BackupPart[],
-  now = new Date(),
+  opts: { secretCheck?: string; now?: Date } = {},
 ): number {
   const header: Header = {
     kind,
-    createdAt: now.toISOString(),
+    createdAt: (opts.now ?? new Date()).toISOString(),
+    secretCheck: opts.secretCheck,
     parts: parts.map((p) => ({ name: p.name, bytes: p.bytes.length, sha256: sha256(p.bytes) })),
   };
   const head = Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`);
@@ -106,5 +110,6 @@ export function readBackupFile(file: string): BackupContents {
     parts.set(part.name, bytes);
     offset += part.bytes;
   }
-  return { kind: header.kind, createdAt: header.createdAt, parts };
+  const secretCheck = typeof header.secretCheck === "string" ? header.secretCheck : undefined;
+  return { kind: header.kind, createdAt: header.createdAt, secretCheck, parts };
 }

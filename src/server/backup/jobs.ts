@@ -32,7 +32,7 @@ function timeOf(name: string): number {
  */
 export async function runDailyBackup(
   pglite: PGlite,
-  opts: { dataDir: string; keep: number; now?: Date },
+  opts: { dataDir: string; keep: number; now?: Date; authSecret?: string },
 ): Promise<string | undefined> {
   const now = opts.now ?? new Date();
   const dir = backupsDir(opts.dataDir);
@@ -45,7 +45,7 @@ export async function runDailyBackup(
   // A minute of slack, so an hourly check does not slip the daily time an hour each day.
   if (!newest || now.getTime() - timeOf(newest) >= DAY_MS - 60_000) {
     made = path.join(dir, dailyBackupName(now));
-    await backupPglite(pglite, opts.dataDir, made);
+    await backupPglite(pglite, made, { authSecret: opts.authSecret });
     existing.push(path.basename(made));
   }
   for (const old of existing.slice(0, Math.max(0, existing.length - opts.keep))) {
@@ -64,7 +64,11 @@ export interface BackupAnswer {
 }
 
 /** Makes the backups that `npm run backup` asked for, answering each beside its request. */
-export async function serveBackupRequests(pglite: PGlite, dataDir: string): Promise<void> {
+export async function serveBackupRequests(
+  pglite: PGlite,
+  dataDir: string,
+  authSecret?: string,
+): Promise<void> {
   const dir = requestsDir(dataDir);
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".request.json"))) {
@@ -73,7 +77,7 @@ export async function serveBackupRequests(pglite: PGlite, dataDir: string): Prom
     let result: BackupAnswer;
     try {
       const { file } = JSON.parse(readFileSync(request, "utf8")) as BackupRequest;
-      result = { ok: true, bytes: await backupPglite(pglite, dataDir, file) };
+      result = { ok: true, bytes: await backupPglite(pglite, file, { authSecret }) };
     } catch (error) {
       result = { ok: false, error: (error as Error).message };
     }
@@ -85,17 +89,18 @@ export async function serveBackupRequests(pglite: PGlite, dataDir: string): Prom
 /** The daily backup job and the SIGUSR2 requests, for a server on the embedded database. */
 export function registerBackups(
   app: FastifyInstance,
-  deps: { jobs: JobRunner; pglite?: PGlite; dataDir: string; keep: number },
+  deps: { jobs: JobRunner; pglite?: PGlite; dataDir: string; keep: number; authSecret: string },
 ): void {
-  const { jobs, pglite, dataDir, keep } = deps;
+  const { jobs, pglite, dataDir, keep, authSecret } = deps;
   if (!pglite) return;
-  const onRequest = () => void jobs.run("backup-request", () => serveBackupRequests(pglite, dataDir));
+  const onRequest = () =>
+    void jobs.run("backup-request", () => serveBackupRequests(pglite, dataDir, authSecret));
   app.addHook("onListen", async () => {
     process.on("SIGUSR2", onRequest);
     // Requests left while the server was starting.
     onRequest();
     if (keep > 0) {
-      const daily = () => runDailyBackup(pglite, { dataDir, keep });
+      const daily = () => runDailyBackup(pglite, { dataDir, keep, authSecret });
       void jobs.run("daily-backup", daily);
       jobs.every("daily-backup", CHECK_EVERY_MS, daily);
     }

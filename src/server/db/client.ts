@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { PrivateNodeFS } from "./private-fs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -54,6 +55,14 @@ const migrationsFolder = MIGRATIONS_DIR;
 
 /** The extensions the migrations create (pg_trgm: the invoice search's index); every PGlite opens with them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * PGlite on a folder, with the extensions the migrations need and a file system that keeps every
+ * file it writes private (db/private-fs.ts): every PGlite on disk opens through here.
+ */
+export function pgliteInFolder(dir: string, opts: Omit<PGliteOptions, "fs" | "extensions"> = {}): PGlite {
+  return new PGlite({ ...opts, fs: new PrivateNodeFS(dir), extensions: PGLITE_EXTENSIONS });
+}
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`; applies migrations. */
 export async function openDatabase(opts: {
@@ -165,7 +174,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
   let opened: PGlite | undefined;
   try {
-    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    const client = pgliteInFolder(dir);
     opened = client;
     await client.waitReady;
     const db = drizzlePglite(client, { schema });

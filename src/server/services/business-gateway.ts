@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { deleteGateway, findGateway, type GatewayRow, saveGateway } from "../db/queries/gateways";
 import { AppError } from "../errors";
 import { createRazorpayClient, type RazorpayClient } from "./razorpay";
-import { maskSecret, type SecretBox, secretBox } from "./secret-box";
+import { GATEWAY_SECRETS, maskSecret, type SecretBox, secretBox } from "./secret-box";
 
 // A business's own Razorpay account (issue 11 part 3; DECISIONS §10): its clients pay its
 // invoices online into it. Bahi's own keys (config.razorpay) are never used for this.
@@ -28,7 +28,7 @@ export interface BusinessGateways {
 }
 
 export function setUpBusinessGateways(db: Db, config: Config): BusinessGateways {
-  const box = secretBox(config.authSecret, "business-payment-gateway");
+  const box = secretBox(config.authSecret, GATEWAY_SECRETS);
   return {
     db,
     box,

@@ -6,6 +6,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 // "v1." + base64url(iv | tag | ciphertext); the version lets a later key or cipher live beside it.
 
 const VERSION = "v1";
+
+/** The purpose a business's Razorpay secrets are sealed under (the restore counts them too). */
+export const GATEWAY_SECRETS = "business-payment-gateway";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

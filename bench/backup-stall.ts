@@ -1,0 +1,102 @@
+// The longest write stall while the embedded database is backed up, at 10,000 invoices.
+//   npx tsx bench/backup-stall.ts
+// Fills a PGlite folder with one user's 10,000 invoices (as bench/backup.ts does), then keeps
+// inserting invoices one at a time, timing each, while `backupPglite` (the code behind the daily
+// backup and `npm run backup`) runs; prints the longest insert during the backup and the usual one.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildInvoiceDocument, invoiceInputSchema } from "#domain/invoice";
+import { backupPglite } from "#server/backup/backup";
+import { openDatabase } from "#server/db/client";
+import { columnsOf } from "#server/db/queries/invoices";
+import { invoices, user } from "#server/db/schema";
+
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
+const company = {
+  name: "Kesari Traders",
+  email: "accounts@kesari.example",
+  address: "12 MG Road, Pune",
+  phone: "+91 98200 00000",
+  gstin: "27AAPFU0939F1ZV",
+  logoImageId: null,
+  signatureImageId: null,
+  upiQrImageId: null,
+};
+const documentFor = (i: number) =>
+  buildInvoiceDocument(
+    invoiceInputSchema.parse({
+      invoiceNumber: `B-${String(i).padStart(6, "0")}`,
+      status: "due",
+      invoiceDate: "2026-03-01",
+      dueDate: "2026-03-28",
+      currency: "INR",
+      client: { name: `Client ${i % 200}`, email: "accounts@example.com", billingAddress: { city: "Pune" } },
+      items: [
+        { id: "l1", name: "Basmati Rice 5kg", quantity: "2", rate: "650.50", taxPercent: "5" },
+        {
+          id: "l2",
+          name: "Toor Dal 1kg",
+          quantity: "3",
+          rate: "180",
+          discountPercent: "2.5",
+          taxPercent: "5",
+        },
+        { id: "l3", name: "Delivery", quantity: "1", rate: String(50 + (i % 400)), taxPercent: "18" },
+      ],
+      notes: "Thank you for your business.",
+    }),
+    company,
+  );
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-bench-stall-"));
+try {
+  const database = await openDatabase({ dataDir });
+  const userId = randomUUID();
+  await database.db.insert(user).values({ id: userId, name: "Bench", email: `${userId}@example.com` });
+  for (let i = 0; i < INVOICES; i += 500) {
+    const rows = [];
+    for (let j = i; j < Math.min(INVOICES, i + 500); j++)
+      rows.push({ id: randomUUID(), userId, ...columnsOf(documentFor(j)) });
+    await database.db.insert(invoices).values(rows);
+  }
+  let n = INVOICES;
+  const insertOne = async () => {
+    const started = performance.now();
+    await database.db.insert(invoices).values({ id: randomUUID(), userId, ...columnsOf(documentFor(n++)) });
+    return performance.now() - started;
+  };
+  const quiet: number[] = [];
+  for (let i = 0; i < 50; i++) quiet.push(await insertOne());
+
+  const file = path.join(dataDir, "stall.bahi-backup");
+  let backingUp = true;
+  const during: number[] = [];
+  const writer = (async () => {
+    // Each insert after the event loop's turn, as requests arriving over the network are: a loop
+    // of promises alone would starve the backup's file reads and never let it finish.
+    while (backingUp) {
+      during.push(await insertOne());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const started = performance.now();
+  try {
+    await backupPglite(database.pglite!, file);
+  } finally {
+    backingUp = false;
+    await writer;
+  }
+  const backupMs = performance.now() - started;
+  await database.close();
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const p50 = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+  console.log(
+    `pglite, ${INVOICES} invoices: backup ${backupMs.toFixed(0)} ms (${(statSync(file).size / 1e6).toFixed(1)} MB); ` +
+      `${during.length} inserts during it, longest ${Math.max(...during).toFixed(0)} ms, median ${p50(during).toFixed(1)} ms; ` +
+      `median insert without a backup ${p50(quiet).toFixed(1)} ms`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
