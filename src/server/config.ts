@@ -152,7 +152,12 @@ export class ConfigError extends Error {}
 
 /** Reads the environment once, through one schema; an invalid value names the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // Empty values count as unset for every variable (README), also those with a default such as
+  // NODE_ENV or PORT, which the schema alone would refuse or read as 0.
+  const set = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
