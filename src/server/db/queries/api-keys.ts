@@ -1,24 +1,32 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { apiKeys, user } from "../schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function insertApiKey(db: Db, key: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values(key).returning();
-  return row!;
+/**
+ * Stores a new key unless its owner already has `maxLive` live keys (undefined then). The owner's
+ * row is locked first, so concurrent creates take turns and each counts the keys before it.
+ */
+export async function insertApiKey(
+  db: Db,
+  key: typeof apiKeys.$inferInsert,
+  maxLive: number,
+): Promise<ApiKeyRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, key.userId)).for("no key update");
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, key.userId), isNull(apiKeys.revokedAt)));
+    if ((live?.n ?? 0) >= maxLive) return undefined;
+    const [row] = await tx.insert(apiKeys).values(key).returning();
+    return row!;
+  });
 }
 
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
   return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
-}
-
-export async function countLiveApiKeys(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-  return rows.length;
 }
 
 /** Revokes the user's key; undefined when it is not theirs (or does not exist). */
