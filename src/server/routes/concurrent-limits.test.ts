@@ -101,4 +101,22 @@ describeEachDb("limits under concurrent requests", (kind) => {
     );
     expect(statuses(answers)).toEqual({ 201: 20, 400: 10 });
   });
+
+  it.skipIf(kind !== "postgres")(
+    "clears all data one request at a time while invoices are created",
+    async () => {
+      const s = await signUpAndSignIn(t);
+      const failures: string[] = [];
+      for (let round = 0; round < 15; round++) {
+        const answers = await Promise.all([
+          post(t.app, "/api/functions/clear-user-data", {}, s.cookie),
+          post(t.app, "/api/invoices", invoiceRequest(`CLR-${round}-A`), s.cookie),
+          post(t.app, "/api/functions/clear-user-data", {}, s.cookie),
+          post(t.app, "/api/invoices", invoiceRequest(`CLR-${round}-B`), s.cookie),
+        ]);
+        for (const a of answers) if (a.statusCode >= 500) failures.push(a.body);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 });
