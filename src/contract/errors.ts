@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   gstr1_not_offered: 409,
   /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
   einvoice_not_available: 409,
+  /** Another import of the user's data is under way: one at a time per account. */
+  import_running: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
 
   // Origin check, session before body, no NUL, no-store: see request-guards.ts.
-  const apiKeys = apiKeyAuthenticator(db);
+  const apiKeys = apiKeyAuthenticator(db, config.apiLimits);
   registerRequestGuards(app, {
     auth,
     apiKeys,

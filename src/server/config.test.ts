@@ -33,6 +33,13 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://bahi.example");
     expect(config.secureCookies).toBe(true);
   });
+
+  it("treats an empty NODE_ENV or PORT as unset: their defaults, not a refused start", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "", PORT: " ", LOG_LEVEL: "" });
+    expect(config.env).toBe("production");
+    expect(config.port).toBe(3000);
+    expect(config.logLevel).toBe("info");
+  });
 });
 
 describe("mail in production", () => {

@@ -61,6 +61,9 @@ const envSchema = z.object({
   }),
   /** Sign-ups and reset requests allowed per client IP in 15 minutes (tests that create many accounts raise it). */
   AUTH_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  API_USER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  API_KEY_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Tests only: POST /api/test/clock sets the server's clock and POST /api/test/run-jobs runs due jobs. */
   TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   /** How often an idle job worker looks for new jobs, in seconds (at least 0.5). */
@@ -162,6 +165,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   backupKeep: number;
   authRequestsPerIp: number;
+  /** API keys: requests per key, per user (all keys) and failed lookups per address, a minute. */
+  apiLimits: { perKey: number; perUser: number; failuresPerAddress: number };
   /** Extra origins allowed to send state-changing requests (the Vite dev server). */
   extraOrigins: string[];
   timeouts: { dbConnectMs: number; dbStatementMs: number; requestMs: number; shutdownMs: number };
@@ -196,7 +201,12 @@ export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   opts: { createSecret?: boolean } = {},
 ): Config | ToolConfig {
-  const parsed = envSchema.safeParse(source);
+  // Empty values count as unset for every variable (README), also those with a default such as
+  // NODE_ENV or PORT, which the schema alone would refuse or read as 0.
+  const set = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -287,6 +297,11 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
     authRequestsPerIp: e.AUTH_REQUESTS_PER_IP,
+    apiLimits: {
+      perKey: e.API_KEY_REQUESTS_PER_MINUTE,
+      perUser: e.API_USER_REQUESTS_PER_MINUTE,
+      failuresPerAddress: e.API_KEY_FAILURES_PER_MINUTE,
+    },
     extraOrigins: e.NODE_ENV === "development" ? ["http://localhost:5173"] : [],
     timeouts: {
       dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -22,6 +22,15 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const LIMITED = {
+  key: (limit: number, s: number) =>
+    `Too many requests with this API key (${limit} a minute). Try again in ${s} s.`,
+  user: (limit: number, s: number) =>
+    `Too many requests with this account's API keys (${limit} a minute). Try again in ${s} s.`,
+  address: (limit: number, s: number) =>
+    `Too many invalid API keys from this address (${limit} a minute). Try again in ${s} s.`,
+};
+
 /**
  * Checks every request makes before any route code runs. They read the route Fastify matched
  * (`routeOptions.url`, a pattern such as /api/clients/:id), never the raw URL, so /%61pi/clients,
@@ -55,14 +64,14 @@ export function registerRequestGuards(
 
   // Signed-in routes refuse strangers here, before the body is read or parsed; so does a
   // request for no route at all.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (request.routeOptions.url === undefined && !SAFE_METHODS.has(request.method)) {
       throw new AppError("not_found", "Not found.");
     }
     if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return;
     const key = bearerOf(request.headers.authorization);
     if (key !== undefined) {
-      await authoriseApiKey(request, key);
+      await authoriseApiKey(request, reply, key);
       return;
     }
     const user = await auth.findSessionUser(request.headers.cookie);
@@ -77,15 +86,26 @@ export function registerRequestGuards(
   }
 
   /** The key's owner becomes the request's user: scoped to them exactly as a session is. */
-  async function authoriseApiKey(request: FastifyRequest, key: string) {
+  async function authoriseApiKey(request: FastifyRequest, reply: FastifyReply, key: string) {
     if (!acceptsApiKey(request.routeOptions.url ?? "")) {
       throw new AppError("unauthorized", "API keys cannot be used here. Please sign in to continue.");
     }
-    const holder = await apiKeys.find(key);
-    if (!holder) throw new AppError("unauthorized", "This API key is not valid, or it was revoked.");
-    if (!apiKeys.allow(holder.keyId)) {
-      throw new AppError("too_many_requests", "Too many requests with this API key. Please slow down.");
+    const answer = await apiKeys.check(key, request.ip);
+    if (answer.kind === "invalid") {
+      throw new AppError("unauthorized", "This API key is not valid, or it was revoked.");
     }
+    const { allowance } = answer;
+    reply.header("x-ratelimit-limit", allowance.limit);
+    reply.header("x-ratelimit-remaining", allowance.remaining);
+    reply.header("x-ratelimit-reset", allowance.resetSeconds);
+    if (answer.kind === "limited") {
+      reply.header("retry-after", allowance.resetSeconds);
+      throw new AppError(
+        "too_many_requests",
+        LIMITED[answer.reason](allowance.limit, allowance.resetSeconds),
+      );
+    }
+    const holder = answer.holder;
     if (!SAFE_METHODS.has(request.method) && holder.scope !== "read_write") {
       throw new AppError(
         "key_read_only",

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
-import { findApiKeyOwner, touchApiKey } from "../db/queries/api-keys";
+import { checkApiKey, touchApiKey } from "../db/queries/api-keys";
 import type { SessionUser } from "./auth";
 
 // API keys (issue 16 part 4; docs/decisions/0025-api-keys.md). A key is "bahi_sk_" and 43
@@ -9,10 +9,13 @@ import type { SessionUser } from "./auth";
 
 export const API_KEY_PREFIX = "bahi_sk_";
 const KEY_SHAPE = /^bahi_sk_[A-Za-z0-9_-]{43}$/;
-/** A key checked in the last few seconds is not looked up again (as sessions: decision 0014). */
-export const API_KEY_CACHE_MS = 5_000;
-/** Requests per key per minute on one process. */
-export const API_KEY_REQUESTS_PER_MINUTE = 600;
+/** API key limits a minute, counted across every process (in the database); see config.ts. */
+export interface ApiLimits {
+  perKey: number;
+  perUser: number;
+  failuresPerAddress: number;
+}
+const WINDOW_SECONDS = 60;
 /** "Last used" is written at most this often per key and process. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -40,37 +43,71 @@ export function bearerOf(header: string | undefined): string | undefined {
   return match ? match[1] : undefined;
 }
 
-export function apiKeyAuthenticator(db: Db, now: () => number = Date.now) {
-  const cache = new Map<string, { holder: KeyHolder | null; until: number }>();
-  const windows = new Map<string, { start: number; count: number }>();
-  const touched = new Map<string, number>();
+/** The allowance a request was counted against: what the X-RateLimit-* headers say. */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the allowance is whole again. */
+  resetSeconds: number;
+}
 
-  async function find(key: string): Promise<KeyHolder | null> {
-    if (!KEY_SHAPE.test(key)) return null;
-    const hash = hashApiKey(key);
-    const at = now();
-    const cached = cache.get(hash);
-    if (cached && cached.until > at) return cached.holder;
-    const row = await findApiKeyOwner(db, hash);
-    const holder = row ? { keyId: row.keyId, scope: row.scope, user: row.user } : null;
-    if (cache.size >= 10_000) cache.clear();
-    cache.set(hash, { holder, until: at + API_KEY_CACHE_MS });
-    return holder;
-  }
+export type KeyCheckAnswer =
+  | { kind: "ok"; holder: KeyHolder; allowance: Allowance }
+  | { kind: "invalid" }
+  /** Too many requests with this key or user, or too many failed keys from this address. */
+  | { kind: "limited"; allowance: Allowance; reason: "key" | "user" | "address" };
+
+export function apiKeyAuthenticator(db: Db, limits: ApiLimits, now: () => number = Date.now) {
+  const touched = new Map<string, number>();
+  const secondsLeft = (windowStart: Date, at: number) =>
+    Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_SECONDS * 1000 - at) / 1000));
 
   return {
-    find,
-    /** Within this minute's allowance for the key (per process). */
-    allow(keyId: string): boolean {
+    /**
+     * Looks the key up and counts the request, in one statement (db/queries/api-keys.ts
+     * checkApiKey): no cache, so revoking a key or deleting its account holds at once everywhere.
+     * Once an address has had limits.failuresPerAddress failed lookups, no key from it is
+     * accepted for the rest of the minute, so a guess there tells nothing.
+     */
+    async check(key: string, address: string): Promise<KeyCheckAnswer> {
+      if (!KEY_SHAPE.test(key)) return { kind: "invalid" };
       const at = now();
-      const window = windows.get(keyId);
-      if (!window || at - window.start >= 60_000) {
-        if (windows.size >= 10_000) windows.clear();
-        windows.set(keyId, { start: at, count: 1 });
-        return true;
+      const found = await checkApiKey(db, {
+        keyHash: hashApiKey(key),
+        failureKey: `apikey-fail:ip:${address}`,
+        windowSeconds: WINDOW_SECONDS,
+        now: new Date(at),
+      });
+      const failures = found.failures.count;
+      const blocked = found.holder
+        ? failures >= limits.failuresPerAddress
+        : failures > limits.failuresPerAddress;
+      if (blocked) {
+        const allowance = {
+          limit: limits.failuresPerAddress,
+          remaining: 0,
+          resetSeconds: secondsLeft(found.failures.windowStart, at),
+        };
+        return { kind: "limited", allowance, reason: "address" };
       }
-      window.count++;
-      return window.count <= API_KEY_REQUESTS_PER_MINUTE;
+      if (!found.holder) return { kind: "invalid" };
+      const allowances = found.uses.map((use) => {
+        const limit = use.key.startsWith("api:user:") ? limits.perUser : limits.perKey;
+        return {
+          reason: use.key.startsWith("api:user:") ? ("user" as const) : ("key" as const),
+          allowance: {
+            limit,
+            remaining: Math.max(0, limit - use.count),
+            resetSeconds: secondsLeft(use.windowStart, at),
+          },
+          over: use.count > limit,
+        };
+      });
+      const over = allowances.find((a) => a.over);
+      if (over) return { kind: "limited", allowance: over.allowance, reason: over.reason };
+      // The headers tell the tighter of the two allowances.
+      const tightest = allowances.reduce((a, b) => (b.allowance.remaining < a.allowance.remaining ? b : a));
+      return { kind: "ok", holder: found.holder, allowance: tightest.allowance };
     },
     /** Notes the key's use, at most once a minute per process; never delays the request. */
     touch(keyId: string): Promise<void> {
@@ -79,10 +116,6 @@ export function apiKeyAuthenticator(db: Db, now: () => number = Date.now) {
       if (touched.size >= 10_000) touched.clear();
       touched.set(keyId, at);
       return touchApiKey(db, keyId, new Date(at));
-    },
-    /** A revoked key stops at once on this process (others within API_KEY_CACHE_MS). */
-    forgetAll(): void {
-      cache.clear();
     },
   };
 }

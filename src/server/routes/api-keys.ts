@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { apiKeyCreate } from "#contract/api-keys";
-import type { ApiKeyAuthenticator } from "../auth/api-keys";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -10,9 +9,9 @@ import { parseBody } from "./validate";
 /** My Account → API keys. A signed-in person only: a key cannot make or revoke keys. */
 export function registerApiKeyRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; apiKeys: ApiKeyAuthenticator },
+  deps: { auth: Auth; db: Db },
 ) {
-  const { auth, db, apiKeys } = deps;
+  const { auth, db } = deps;
 
   app.get("/api/api-keys", async (request) => {
     const me = await requireUser(auth, request);
@@ -27,7 +26,6 @@ export function registerApiKeyRoutes(
   app.delete<{ Params: { id: string } }>("/api/api-keys/:id", async (request) => {
     const me = await requireUser(auth, request);
     const revoked = await revokeUserApiKey(db, me.id, request.params.id);
-    apiKeys.forgetAll();
     return revoked;
   });
 }

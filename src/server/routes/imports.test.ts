@@ -55,6 +55,36 @@ describeEachDb("importing clients and products from CSV", (kind) => {
     expect((await get(t.app, "/api/clients/export.csv", other.cookie)).body).toBe(exported.body);
   });
 
+  it("imports a file with only a Name column (no delimiter to detect)", async () => {
+    const s = await signUpAndSignIn(t);
+    const csv = "Name\nAsha Traders\nMehta Stores\n";
+    const check = await post(t.app, "/api/clients/import/check", { csv }, s.cookie);
+    expect(check.json()).toMatchObject({ rows: 2, columns: ["Name"], errors: [] });
+    const imported = await post(t.app, "/api/clients/import", { csv }, s.cookie);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ imported: 2, kind: "clients" });
+  });
+
+  // PGlite takes one transaction at a time: the race needs PostgreSQL.
+  it.skipIf(kind !== "postgres")(
+    "runs one import per account at a time: a second one at once is told so with 409",
+    async () => {
+      const s = await signUpAndSignIn(t);
+      const rows = Array.from({ length: 800 }, (_, i) => `Client ${i},c${i}@example.com`);
+      const csv = ["Name,E-mail", ...rows].join("\n");
+      const answers = await Promise.all([
+        post(t.app, "/api/clients/import", { csv }, s.cookie),
+        post(t.app, "/api/clients/import", { csv }, s.cookie),
+      ]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([201, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().error).toEqual({
+        code: "import_running",
+        message: "An import is running; try again when it has finished.",
+      });
+    },
+  );
+
   it("imports nothing when a row in the middle is bad, and names its line", async () => {
     const s = await signUpAndSignIn(t);
     const csv = [

@@ -2,13 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
 import { type ApiKeyScope, newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
-import {
-  type ApiKeyRow,
-  countLiveApiKeys,
-  insertApiKey,
-  listApiKeys,
-  revokeApiKey,
-} from "../db/queries/api-keys";
+import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from "../db/queries/api-keys";
 import { AppError } from "../errors";
 
 /** Live keys per user: enough for every tool a business connects, few enough to keep track of. */
@@ -31,21 +25,18 @@ export async function createApiKey(
   userId: string,
   input: { name: string; scope: ApiKeyScope },
 ): Promise<ApiKeyCreated> {
-  if ((await countLiveApiKeys(db, userId)) >= MAX_LIVE_KEYS) {
+  const { key, prefix, hash } = newApiKey();
+  const row = await insertApiKey(
+    db,
+    { id: randomUUID(), userId, name: input.name, prefix, keyHash: hash, scope: input.scope },
+    MAX_LIVE_KEYS,
+  );
+  if (!row) {
     throw new AppError(
       "validation_failed",
       `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
     );
   }
-  const { key, prefix, hash } = newApiKey();
-  const row = await insertApiKey(db, {
-    id: randomUUID(),
-    userId,
-    name: input.name,
-    prefix,
-    keyHash: hash,
-    scope: input.scope,
-  });
   return { ...presentApiKey(row), key };
 }
 

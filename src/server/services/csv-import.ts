@@ -6,6 +6,7 @@ import type { Address } from "#domain/invoice";
 import type { Db } from "../db/client";
 import type { ClientRow } from "../db/queries/clients";
 import { listAllClientsForExport, listAllProductsForExport } from "../db/queries/csv-lists";
+import { tryImportLock } from "../db/queries/data";
 import type { ProductRow } from "../db/queries/products";
 import { AppError } from "../errors";
 import { createClient } from "./clients";
@@ -121,7 +122,9 @@ function parse<K extends ImportKind>(kind: K, csv: string): { check: ImportCheck
       message: `A file can hold at most ${MAX_IMPORT_ROWS} rows; split it.`,
     });
   }
-  for (const e of result.errors.slice(0, 20)) {
+  // A file of one column has no delimiter to find: papaparse then reads it with "," (as wanted)
+  // but reports that it could not guess one, which is no fault of the file.
+  for (const e of result.errors.filter((e) => e.code !== "UndetectableDelimiter").slice(0, 20)) {
     errors.push({ line: (e.row ?? 0) + 1, message: `The file cannot be read here: ${e.message}.` });
   }
   const schema = kind === "clients" ? clientCreate : productCreate;
@@ -200,6 +203,11 @@ export async function importCsv(db: Db, userId: string, kind: ImportKind, csv: s
     );
   }
   await db.transaction(async (tx) => {
+    // One import per account at a time: a second one would wait on the first's rows until its
+    // statement timed out (a 503), so it is told at once instead.
+    if (!(await tryImportLock(tx as unknown as Db, userId))) {
+      throw new AppError("import_running", "An import is running; try again when it has finished.");
+    }
     for (const value of values) {
       if (kind === "clients") await createClient(tx, userId, value as Parsed<"clients">);
       else await createProduct(tx, userId, value as Parsed<"products">);

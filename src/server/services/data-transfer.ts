@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { isStatementTimeout } from "../db/db-errors";
 import {
   deleteUserData,
+  lockAccount,
   type ReplacementData,
   readExportRows,
   readImagesById,
@@ -132,6 +133,7 @@ export async function buildExport(db: Db, userId: string) {
 export async function importData(db: Db, userId: string, body: unknown) {
   const replacement = await prepareImport(body, userId);
   await db.transaction(async (tx) => {
+    await lockAccount(tx as unknown as Db, userId);
     await replaceUserData(tx as unknown as Db, userId, replacement);
   });
   forgetSettings(db, userId); // the file's settings, on this process at once
@@ -152,6 +154,7 @@ export async function importData(db: Db, userId: string, body: unknown) {
 export async function clearUserData(db: Db, userId: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
+      await lockAccount(tx as unknown as Db, userId);
       await deleteUserData(tx as unknown as Db, userId);
     });
     forgetSettings(db, userId);

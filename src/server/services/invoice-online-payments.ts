@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import {
-  countInvoiceOrdersSince,
   findBusinessOrder,
   findInvoiceOrder,
   type InvoiceGatewayOrder,
@@ -12,6 +11,7 @@ import {
   markInvoiceOrderPaid,
 } from "../db/queries/gateway-orders";
 import { findGateway, findGatewayByWebhookToken } from "../db/queries/gateways";
+import { hitRateLimit } from "../db/queries/rate-limits";
 import { AppError } from "../errors";
 import { type BusinessGateways, liveKeysOf } from "./business-gateway";
 import { RECONCILE_AFTER_MS, RECONCILE_MAX_AGE_MS, recheckDelayMs } from "./payment-events";
@@ -69,8 +69,8 @@ export async function createInvoiceOrder(g: BusinessGateways, invoice: PayableIn
   const gateway = await connectedGateway(g, invoice.userId);
   if (!gateway || invoice.currency !== "INR") throw new AppError("not_found", NOT_PAYABLE_ONLINE);
   if (invoice.balanceDueMinor <= 0) throw new AppError("nothing_to_pay", NOTHING_TO_PAY);
-  const since = new Date(Date.now() - 3_600_000);
-  if ((await countInvoiceOrdersSince(g.db, invoice.id, since)) >= MAX_ORDERS_PER_INVOICE_PER_HOUR) {
+  // One atomic claim per attempt (before Razorpay is asked), so parallel requests share the limit.
+  if ((await hitRateLimit(g.db, `orders:invoice:${invoice.id}`, 3600)) > MAX_ORDERS_PER_INVOICE_PER_HOUR) {
     throw new AppError("too_many_requests", "Too many payment attempts. Please try again in an hour.");
   }
   const receipt = `inv_${randomBytes(12).toString("hex")}`;

@@ -6,7 +6,6 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import {
-  countOrdersSince,
   findOrderById,
   findUserOrder,
   insertPaymentOrder,
@@ -14,6 +13,7 @@ import {
   type PaymentOrder,
   recordWebhookEvent,
 } from "../db/queries/payments";
+import { hitRateLimit } from "../db/queries/rate-limits";
 import { AppError } from "../errors";
 import { presentPlan } from "../presenters/credits";
 import { creditPurchase, readCreditBalance } from "./credits";
@@ -135,7 +135,9 @@ export async function createOrder(p: Payments, user: PaymentUser, planId: unknow
   const plan = planById(planId);
   if (!plan)
     throw new AppError("validation_failed", PAYMENT_MESSAGES.invalidPlan, { planId: "Unknown plan." });
-  if ((await countOrdersSince(p.db, user.id, new Date(Date.now() - 3_600_000))) >= MAX_ORDERS_PER_HOUR) {
+  // Claimed in one atomic statement before Razorpay is asked, so concurrent requests cannot all
+  // pass a count taken before any of them was stored (a failed attempt counts too).
+  if ((await hitRateLimit(p.db, `orders:user:${user.id}`, 3600)) > MAX_ORDERS_PER_HOUR) {
     throw new AppError("too_many_requests", "Too many payment attempts. Please try again in an hour.");
   }
   const receipt = `bahi_${randomBytes(12).toString("hex")}`;

@@ -6,7 +6,6 @@ import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import {
   countPublicView,
-  countReportsSince,
   findInvoiceByPublicToken,
   insertPaymentReport,
   listPaymentReports,
@@ -111,20 +110,24 @@ export async function reportPayment(
   if (!row) throw notFound("Invoice");
   const balance = balanceOf(row);
   if (balance <= 0) throw new AppError("nothing_to_pay", "This invoice has nothing left to pay.");
-  if ((await countReportsSince(db, row.id, new Date(Date.now() - 3_600_000))) >= REPORTS_PER_HOUR) {
+  const kept = await insertPaymentReport(
+    db,
+    {
+      id: randomUUID(),
+      userId: row.userId,
+      invoiceId: row.id,
+      amountMinor: balance,
+      utr: input.utr,
+      note: input.note,
+    },
+    { max: REPORTS_PER_HOUR, since: new Date(Date.now() - 3_600_000) },
+  );
+  if (!kept) {
     throw new AppError(
       "too_many_requests",
       "Thank you: the business already has your reports for this invoice.",
     );
   }
-  await insertPaymentReport(db, {
-    id: randomUUID(),
-    userId: row.userId,
-    invoiceId: row.id,
-    amountMinor: balance,
-    utr: input.utr,
-    note: input.note,
-  });
   await recordInvoiceEvent(db, {
     userId: row.userId,
     invoiceId: row.id,

@@ -10,7 +10,7 @@ import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
 import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
 import type { Settings } from "#domain/settings";
-import type { Db } from "../client";
+import { type Db, queryRows } from "../client";
 import {
   clients,
   creditNotes,
@@ -46,6 +46,28 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
 }
 
 /** Removes invoices (and the dashboard's totals), quotes, recurring profiles, clients, products with their stock movements, settings and images. */
+/**
+ * Locks the account's row for the rest of the transaction: a clear or an import runs one at a time
+ * per account, and anything that adds rows for the account meanwhile (each insert checks its
+ * foreign key to the user with a share lock) waits until it has finished, rather than rebuilding
+ * totals against it (a unique violation on invoice_month_totals). Take it first in the transaction.
+ */
+export async function lockAccount(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select id from "user" where id = ${userId} for update`);
+}
+
+/**
+ * Whether this transaction now holds the account's import lock (held until it ends); false when
+ * another import of the account holds it, so the caller answers at once rather than waiting.
+ */
+export async function tryImportLock(tx: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(727402, hashtext(${userId})) as locked`,
+  );
+  return rows[0]?.locked === true;
+}
+
 export async function deleteUserData(tx: Db, userId: string): Promise<void> {
   await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
   await tx.delete(recurringProfiles).where(eq(recurringProfiles.userId, userId));

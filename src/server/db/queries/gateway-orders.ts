@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoiceGatewayOrders } from "../schema";
 
@@ -47,14 +47,6 @@ export async function findBusinessOrder(
       ),
     );
   return row;
-}
-
-export async function countInvoiceOrdersSince(db: Db, invoiceId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(invoiceGatewayOrders)
-    .where(and(eq(invoiceGatewayOrders.invoiceId, invoiceId), gte(invoiceGatewayOrders.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 /** Marks the order paid unless it already is: exactly one caller gets the row back. */

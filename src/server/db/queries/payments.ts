@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { paymentOrders, user, webhookEvents } from "../schema";
 
@@ -28,15 +28,6 @@ export async function findOrderByProviderId(db: Db, providerOrderId: string) {
     .from(paymentOrders)
     .where(eq(paymentOrders.providerOrderId, providerOrderId));
   return row;
-}
-
-/** How many orders this user opened since `since` (a brake on order spam). */
-export async function countOrdersSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), gte(paymentOrders.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 /**

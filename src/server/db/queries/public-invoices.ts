@@ -57,9 +57,29 @@ export async function countPublicView(db: Db, invoiceId: string, at: Date): Prom
     .where(eq(invoices.id, invoiceId));
 }
 
-/** Keeps the report and counts it on its invoice (the list's "payment reported" marker), together. */
-export async function insertPaymentReport(db: Db, report: typeof paymentReports.$inferInsert) {
+/**
+ * Keeps the report and counts it on its invoice (the list's "payment reported" marker), together,
+ * unless the invoice already has `max` reports since `since`: undefined then. The invoice's row is
+ * locked first, so concurrent reports take turns and each counts the ones before it.
+ */
+export async function insertPaymentReport(
+  db: Db,
+  report: typeof paymentReports.$inferInsert,
+  limit: { max: number; since: Date },
+): Promise<PaymentReportRow | undefined> {
   return db.transaction(async (tx) => {
+    await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.userId, report.userId)))
+      .for("no key update");
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(paymentReports)
+      .where(
+        and(eq(paymentReports.invoiceId, report.invoiceId), gte(paymentReports.reportedAt, limit.since)),
+      );
+    if ((counted?.n ?? 0) >= limit.max) return undefined;
     const [row] = await tx.insert(paymentReports).values(report).returning();
     await tx
       .update(invoices)
@@ -67,14 +87,6 @@ export async function insertPaymentReport(db: Db, report: typeof paymentReports.
       .where(and(eq(invoices.id, report.invoiceId), eq(invoices.userId, report.userId)));
     return row!;
   });
-}
-
-export async function countReportsSince(db: Db, invoiceId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(paymentReports)
-    .where(and(eq(paymentReports.invoiceId, invoiceId), gte(paymentReports.reportedAt, since)));
-  return row?.n ?? 0;
 }
 
 export async function listPaymentReports(
