@@ -125,7 +125,7 @@ describeEachDb("payment reminders", (kind) => {
       // Retries at once here, as in queue.test.ts: the backoff itself is pg-boss's, not what is tested.
       const outbox = defineMailJobs(
         queue,
-        { db: t.database.db, mailer },
+        { db: t.database.db, mailer, limits: mailer.limits },
         { limit: 3, delaySeconds: 0, backoff: false },
       );
       const runReminders = (now: Date) =>
