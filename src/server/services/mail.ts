@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { Logger } from "pino";
 import { displayNameOf, isSingleAddress, parseMailbox } from "#domain/mail-address";
@@ -111,7 +111,12 @@ export function createMailer(opts: {
     const url = new URL(opts.smtpUrl);
     if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
     const transport = nodemailer.createTransport(url.toString());
-    return { send: (m) => sendWith(transport, envelopeOf(m, from)), close: () => transport.close() };
+    return {
+      send: async (m) => {
+        await transport.sendMail(envelopeOf(m, from));
+      },
+      close: () => transport.close(),
+    };
   }
   const outbox = path.join(opts.dataDir, "outbox");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -133,8 +138,4 @@ export function createMailer(opts: {
       console.info(`\nMail to ${to}: ${message.subject}\n${shown.map((l) => `  ${l}`).join("\n")}\n`);
     },
   };
-}
-
-async function sendWith(transport: Transporter, message: Mail.Options): Promise<void> {
-  await transport.sendMail(message);
 }
