@@ -1,5 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { expect, it } from "vitest";
+import { invoiceEvents } from "../db/schema";
 import { JobQueue } from "../jobs/queue";
 import { JobRunner } from "../jobs/runner";
 import { createMetrics } from "../metrics";
@@ -186,5 +188,59 @@ describeEachDb("payment reminders", (kind) => {
         `^Hello Asha Traders, ${invoice.invoiceNumber} was due on 10 Dec 2026: https?://\\S+/i/[A-Za-z0-9_-]{32}$`,
       ),
     );
+  });
+
+  it("a client address saved as a list is not mailed: the activity says what to fix, once", async () => {
+    const { invoice } = await setUp();
+    // Saved before addresses were checked: the row holds two addresses and a header.
+    await t.database.db.execute(
+      sql`update invoices set invoice_data = jsonb_set(invoice_data, '{client,email}', ${JSON.stringify("a@x.com, b@y.com\r\nBcc: c@z.com")}::jsonb) where id = ${invoice.id}`,
+    );
+    const before = t.mailer.sent.length;
+    await run(at("2026-12-07", 11));
+    await run(at("2026-12-07", 12));
+    expect(t.mailer.sent.length).toBe(before);
+    const events = await t.database.db
+      .select({ kind: invoiceEvents.kind, detail: invoiceEvents.detail })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, invoice.id), eq(invoiceEvents.kind, "reminder_not_sent")));
+    expect(events).toHaveLength(1);
+    expect(String((events[0]!.detail as { reason: string }).reason)).toMatch(
+      /is not one valid e-mail address: fix/,
+    );
+  });
+
+  it("over the account's mail limit a reminder is held back, not lost: it goes once the limit allows", async () => {
+    class TightOutbox extends MemoryMailer {
+      override readonly limits = { perHour: 1, perDay: 1, newPerHour: 1, newPerDay: 1 };
+    }
+    const first = await setUp();
+    const s = first.s;
+    const second = await post(
+      t.app,
+      "/api/invoices",
+      invoiceRequest(`REM-${Math.random().toString(36).slice(2, 8)}`, {
+        invoiceDate: "2026-11-20",
+        dueDate: "2026-12-10",
+        client: { name: "Ravi Stores", email: "ravi@example.com" },
+      }),
+      s.cookie,
+    );
+    expect(second.statusCode).toBe(201);
+    const tight = new TightOutbox();
+    const answer = await sendDueReminders(
+      { db: t.database.db, mailer: tight, publicUrl: t.config.publicUrl },
+      at("2026-12-07", 11),
+    );
+    expect(answer).toMatchObject({ sent: 1, deferred: 1 });
+    expect(tight.sent).toHaveLength(1);
+    // The held-back one was given back: a run with room sends it, and only it.
+    const roomy = new MemoryMailer();
+    await sendDueReminders(
+      { db: t.database.db, mailer: roomy, publicUrl: t.config.publicUrl },
+      at("2026-12-07", 12),
+    );
+    expect(roomy.sent).toHaveLength(1);
+    expect([tight.sent[0]!.to, roomy.sent[0]!.to].sort()).toEqual([first.email, "ravi@example.com"].sort());
   });
 });
