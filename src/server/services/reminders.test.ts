@@ -100,7 +100,10 @@ describeEachDb("payment reminders", (kind) => {
     await Promise.all([run(at("2026-12-07", 11)), run(at("2026-12-07", 11)), run(at("2026-12-07", 11))]);
     expect(mailsTo(email)).toHaveLength(1);
 
-    const failing = { send: async (_m: MailMessage) => Promise.reject(new Error("SMTP down")) };
+    const failing = {
+      limits: t.mailer.limits,
+      send: async (_m: MailMessage) => Promise.reject(new Error("SMTP down")),
+    };
     await expect(run(at("2026-12-10", 11), failing as never)).rejects.toThrow("SMTP down");
     expect(mailsTo(email)).toHaveLength(1);
     await run(at("2026-12-10", 12));
@@ -136,7 +139,7 @@ describeEachDb("payment reminders", (kind) => {
     };
     const [before, after] = [new MemoryMailer(), new MemoryMailer()];
     const first = server(before);
-    expect(await first.runReminders(at("2026-12-07", 11))).toEqual({ sent: 2 });
+    expect(await first.runReminders(at("2026-12-07", 11))).toEqual({ sent: 2, deferred: 0 });
     await first.queue.stop();
     const delivered = (to: string) =>
       [...before.sent, ...after.sent, ...t.mailer.sent].filter((m) => m.to === to).length;
@@ -145,7 +148,7 @@ describeEachDb("payment reminders", (kind) => {
     // The restarted server: its own run finds both points taken, its workers deliver the queued mail.
     const restarted = server(after);
     try {
-      expect(await restarted.runReminders(at("2026-12-07", 12))).toEqual({ sent: 0 });
+      expect(await restarted.runReminders(at("2026-12-07", 12))).toEqual({ sent: 0, deferred: 0 });
       // Under load a worker may hold a job a moment longer: drain until both are out, then check
       // that each went exactly once.
       await expect
@@ -157,7 +160,7 @@ describeEachDb("payment reminders", (kind) => {
           { timeout: 20_000 },
         )
         .toEqual([1, 1]);
-      expect(await restarted.runReminders(at("2026-12-07", 15))).toEqual({ sent: 0 });
+      expect(await restarted.runReminders(at("2026-12-07", 15))).toEqual({ sent: 0, deferred: 0 });
       await restarted.queue.drain();
       expect([delivered(email), delivered(second.email)]).toEqual([1, 1]);
     } finally {
