@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import pino from "pino";
+import { DEFAULT_MAIL_LIMITS } from "#domain/mail-limits";
 import { type Database, openDatabase, openMemoryDatabase } from "#server/db/client";
 import { JobQueue } from "#server/jobs/queue";
 import { JobRunner } from "#server/jobs/runner";
@@ -60,7 +61,7 @@ async function main() {
     runner: new JobRunner(metrics, log),
     pollSeconds: 0.5,
   });
-  const outbox = defineMailJobs(queue, { db: database.db, mailer });
+  const outbox = defineMailJobs(queue, { db: database.db, mailer, limits: DEFAULT_MAIL_LIMITS });
   await queue.start();
 
   const started = performance.now();

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isSingleAddress } from "#domain/mail-address";
+import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { PAYMENT_METHODS } from "#domain/payments";
 import { id, isoDate, isoDateTime, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
@@ -81,10 +83,17 @@ export const invoicePaymentRoutes = [
   }),
 ];
 
-const email = z.string().trim().toLowerCase().email("Enter valid e-mail addresses.").max(254);
+// One address per element, at most 5 To and 5 Cc (decision 0044): a mail to more is a mailing list.
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine(isSingleAddress, "Enter one valid e-mail address in each field.");
+const atMost = `At most ${MAX_RECIPIENTS_PER_FIELD} addresses.`;
 export const sendBody = z.object({
-  to: z.array(email).min(1, "Enter at least one e-mail address.").max(10, "At most 10 addresses."),
-  cc: z.array(email).max(10, "At most 10 addresses.").optional().default([]),
+  to: z.array(email).min(1, "Enter at least one e-mail address.").max(MAX_RECIPIENTS_PER_FIELD, atMost),
+  cc: z.array(email).max(MAX_RECIPIENTS_PER_FIELD, atMost).optional().default([]),
   subject: text(200, "Subject").pipe(z.string().min(1, "Subject is required.")),
   message: text(5000, "Message").pipe(z.string().min(1, "Message is required.")),
   attachPdf: z.boolean().default(false),

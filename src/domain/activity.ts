@@ -38,6 +38,8 @@ export function describeInvoiceEvent(kind: string, detail: Record<string, unknow
       return `E-mail to ${Array.isArray(detail.to) ? detail.to.join(", ") : ""} could not be delivered${detail.creditReturned ? "; the PDF's credit was given back" : ""}`;
     case "reminder_sent":
       return `Payment reminder e-mailed to ${Array.isArray(detail.to) ? detail.to.join(", ") : ""}`;
+    case "reminder_not_sent":
+      return `Payment reminder not sent: ${String(detail.reason ?? "")}`;
     case "viewed":
       return "Opened by the client";
     case "payment_reported":

@@ -10,7 +10,7 @@ import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
 import { STORED_STATUSES } from "./status";
 import { computeInvoiceTotals, type InvoiceTotals, validateLine } from "./totals";
-import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "./validation";
+import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "./validation";
 import { amountInWords } from "./words";
 
 // The invoice document (DECISIONS §5): what the editor sends, what the server stores in
@@ -50,7 +50,11 @@ export const invoiceClientSchema = z.object({
     .min(1, "Client name is required.")
     .max(CLIENT_LIMITS.name, `Must be at most ${CLIENT_LIMITS.name} characters.`),
   company: text(CLIENT_LIMITS.company),
-  email: text(CLIENT_LIMITS.email),
+  // One address: reminders and recurring invoices mail it (decision 0044).
+  email: text(CLIENT_LIMITS.email).refine(
+    (v) => v === "" || isValidEmail(v),
+    "Enter a valid e-mail address.",
+  ),
   phone: text(CLIENT_LIMITS.phone),
   // Typed into the invoice or copied from a saved client: checked the same way (spec §6).
   gstin: z

@@ -67,7 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const metrics = createMetrics({ pdf: () => renderQueue.stats(), dbPool: () => database.poolStats?.() });
   const mailer = countMails(
     deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        abuseEmail: config.abuseEmail,
+        dataDir: config.dataDir,
+        logger,
+      }),
     metrics,
   );
   const auth = createAuth({
@@ -103,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     runner: jobs,
     pollSeconds: config.jobPollSeconds,
   });
-  const outbox = defineMailJobs(queue, { db, mailer });
+  const outbox = defineMailJobs(queue, { db, mailer, limits: config.mailLimits });
   let jobsStopped = Promise.resolve();
   let closing = false;
   app.addHook("preClose", (done) => {
@@ -189,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     const answer = answerOf(error);
     if (answer) {
       const { status, ...body } = answer;
+      // A limit that knows when it opens again says so (the mail limits, decision 0044).
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (status === 429 && typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.status(status).send({ error: body });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;

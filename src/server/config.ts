@@ -4,6 +4,8 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { isSingleAddress, parseMailbox } from "#domain/mail-address";
+import { DEFAULT_MAIL_LIMITS, type MailLimits } from "#domain/mail-limits";
 import { defaultPoolSize } from "./pdf/pool";
 
 /** Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all. */
@@ -40,7 +42,22 @@ const envSchema = z.object({
       'must be the number of proxies in front of Bahi (e.g. "1") or their addresses ("10.0.0.1,10.0.0.2" or "10.0.0.0/8"); "true" would let any client forge X-Forwarded-For',
   }),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
-  MAIL_FROM: optional.transform((v) => v ?? "Bahi <no-reply@bahi.local>"),
+  MAIL_FROM: optional
+    .transform((v) => v ?? "Bahi <no-reply@bahi.local>")
+    .refine((v) => parseMailbox(v) !== undefined, {
+      message:
+        'must be one address, with a name or without: "Bahi <billing@example.in>" or "billing@example.in"',
+    }),
+  /** Where recipients report abuse (the footer of every business's mail); default abuse@ MAIL_FROM's domain. */
+  ABUSE_EMAIL: optional.refine((v) => v === undefined || isSingleAddress(v), {
+    message: "must be one e-mail address",
+  }),
+  /** Recipients (To and Cc each count) one account may mail in an hour and in a day (decision 0044). */
+  MAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_MAIL_LIMITS.perHour),
+  MAIL_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_MAIL_LIMITS.perDay),
+  /** The same for an account younger than a week that has bought no credits. */
+  MAIL_LIMIT_NEW_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_MAIL_LIMITS.newPerHour),
+  MAIL_LIMIT_NEW_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_MAIL_LIMITS.newPerDay),
   /** Production without SMTP_URL: 1 keeps the outbox folder knowingly (warned at every start). */
   MAIL_OUTBOX: z.enum(["0", "1"]).default("0"),
   GOOGLE_CLIENT_ID: optional,
@@ -148,6 +165,10 @@ export interface Config {
    */
   outbox?: "not-production" | "local" | "explicit";
   mailFrom: string;
+  /** The operator's address for abuse reports, named in the footer of every business's mail. */
+  abuseEmail: string;
+  /** Recipients per account: established accounts, and new ones (decision 0044). */
+  mailLimits: MailLimits;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   razorpay: {
     keyId?: string;
@@ -277,6 +298,13 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     outbox,
     mailFrom: e.MAIL_FROM,
+    abuseEmail: e.ABUSE_EMAIL ?? `abuse@${parseMailbox(e.MAIL_FROM)!.address.split("@")[1]}`,
+    mailLimits: {
+      perHour: e.MAIL_LIMIT_PER_HOUR,
+      perDay: e.MAIL_LIMIT_PER_DAY,
+      newPerHour: e.MAIL_LIMIT_NEW_PER_HOUR,
+      newPerDay: e.MAIL_LIMIT_NEW_PER_DAY,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEFAULT_MAIL_LIMITS } from "#domain/mail-limits";
 import { type Database, queryRows } from "../db/client";
 import { user } from "../db/schema";
 import { createMetrics } from "../metrics";
@@ -30,7 +31,7 @@ function queueOn(database: Database, mailer: Mailer) {
   // Retries at once here: the backoff itself is pg-boss's (retryBackoff), not what is tested.
   const outbox = defineMailJobs(
     queue,
-    { db: database.db, mailer },
+    { db: database.db, mailer, limits: DEFAULT_MAIL_LIMITS },
     { limit: 3, delaySeconds: 0, backoff: false },
   );
   return { queue, outbox };

@@ -304,7 +304,7 @@ class SlowMailer extends MemoryMailer {
   override async send(message: MailMessage) {
     await wait(1000);
     this.sent.push(message);
-    this.waiting.get(message.to)?.(message);
+    this.waiting.get(String(message.to))?.(message);
   }
   /** Resolves when a mail to `to` has gone. */
   delivered(to: string): Promise<MailMessage> {

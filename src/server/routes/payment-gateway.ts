@@ -63,7 +63,7 @@ export function registerPaymentGatewayRoutes(
     return switchInvoiceReminders(db, me.id, request.params.id, off);
   });
   deps.queue.every("payment-reminders", REMINDERS_EVERY_MS, () =>
-    sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl }, now()),
+    sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl, log: app.log }, now()),
   );
 
   app.get("/api/settings/payment-gateway", async (request) => {

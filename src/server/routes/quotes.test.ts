@@ -153,7 +153,9 @@ describeEachDb("quotes", (kind) => {
       })
       .toMatchObject({
         subject: `Quote ${draft.quoteNumber} accepted by Meera Iyer`,
-        text: expect.stringContaining("Comment: Please deliver on Monday."),
+        text: expect.stringContaining(
+          "Comment (written by the visitor of your quote's public page; Bahi did not check it):\nPlease deliver on Monday.",
+        ),
       });
     expect(
       t.mailer.sent.find((m) => m.to === s.email && m.subject.includes(draft.quoteNumber))?.text,

@@ -8,6 +8,7 @@ import {
   get,
   MemoryMailer,
   post,
+  putSettings,
   signUpAndSignIn,
   testAppForSuite,
   userIdOf,
@@ -57,8 +58,8 @@ describeEachDb("sending an invoice", (kind) => {
     const mail = t.mailer.sent.at(-1)!;
     expect(t.mailer.sent.length).toBe(before + 1);
     expect(mail).toMatchObject({
-      to: "asha@traders.example",
-      cc: "accounts@kesari.example",
+      to: ["asha@traders.example"],
+      cc: ["accounts@kesari.example"],
       subject: "Invoice from Kesari",
     });
     expect(mail.attachments).toBeUndefined();
@@ -123,6 +124,7 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
     real = createMailer({
       smtpUrl: smtp.url,
       from: "Bahi <bahi@example.com>",
+      abuseEmail: "abuse@bahi-operator.example",
       dataDir: "unused",
       logger: pino({ level: "silent" }),
     });
@@ -133,8 +135,15 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
   });
   const t = testAppForSuite(kind, () => ({ mailer: new SmtpMailer() }));
 
-  it("delivers the link and the PDF to the SMTP server", async () => {
+  it("delivers the link and the PDF to the SMTP server, from the business, with replies to it and the abuse footer", async () => {
     const s = await signUpAndSignIn(t);
+    // A name that tries to add a header: it stays inside the quoted display name.
+    const settings = await putSettings(
+      t,
+      { companyName: "Kesari Traders\r\nBcc: victim@else.example", companyEmail: "owner@kesari.example" },
+      s.cookie,
+    );
+    expect(settings.statusCode, settings.body).toBe(200);
     const created = await post(t.app, "/api/invoices", invoiceRequest(`SMTP-${Date.now()}`), s.cookie);
     const inv = created.json().invoice as { id: string; invoiceNumber: string };
     const sent = await post(
@@ -154,7 +163,20 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
     const mail = smtp.accepted.find((m) => m.subject === `Invoice ${inv.invoiceNumber}`);
     expect(mail).toBeDefined();
     expect(mail!.raw).toContain("To: asha@traders.example");
+    const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
+    expect(headers).toMatch(
+      /^From: "Kesari Traders Bcc: victim@else\.example via Bahi" <bahi@example\.com>$/m,
+    );
+    expect(headers).toMatch(
+      /^Reply-To: "Kesari Traders Bcc: victim@else\.example"\s+<owner@kesari\.example>$/m,
+    );
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(smtp.recipients.at(-1)).toEqual(["asha@traders.example"]);
+    const text = mail!.raw.replace(/=\r?\n/g, "");
+    expect(text).toContain("through Bahi");
+    expect(text).toContain("mailto:abuse@bahi-operator.example");
     expect(mail!.raw).toMatch(/Content-Type: application\/pdf; name=\S*\.pdf/);
     expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(24);
-  });
+    // A PDF render on a busy machine of two cores takes most of the default 30 s.
+  }, 90_000);
 });

@@ -22,6 +22,7 @@ export type InvoiceEventKind =
   | "report_confirmed"
   | "report_dismissed"
   | "reminder_sent"
+  | "reminder_not_sent"
   | "note_issued";
 
 export async function recordInvoiceEvent(

@@ -1,9 +1,10 @@
+import type { MailLimits } from "#domain/mail-limits";
 import type { Db } from "../db/client";
 import { releaseReminder } from "../db/queries/reminders";
 import type { JobQueue } from "../jobs/queue";
 import { refundDownloadCredit } from "./credits";
 import { recordInvoiceEvent } from "./invoice-events";
-import type { Mailer, MailMessage } from "./mail";
+import { type Mailer, type MailMessage, UnsendableMailError } from "./mail";
 import { recordQuoteEvent } from "./quote-events";
 
 // Mail about invoices (sending one, reminders, a client's payment report) goes out as a job
@@ -37,11 +38,13 @@ interface MailJob {
 /** A Mailer whose `send` queues the mail (answers once it is kept) instead of sending it now. */
 export interface MailOutbox extends Mailer {
   send(message: MailMessage, giveUp?: MailGiveUp): Promise<void>;
+  /** How much a business may mail strangers (services/business-mail.ts claims against it). */
+  readonly limits: MailLimits;
 }
 
 export function defineMailJobs(
   queue: JobQueue,
-  deps: { db: Db; mailer: Mailer },
+  deps: { db: Db; mailer: Mailer; limits: MailLimits },
   /** Tests and the bench retry at once instead of backing off. */
   retry: { limit: number; delaySeconds: number; backoff: boolean } = {
     limit: 6,
@@ -57,32 +60,44 @@ export function defineMailJobs(
     retryDelaySeconds: retry.delaySeconds,
     backoff: retry.backoff,
     maxDelaySeconds: 60,
-    run: ({ message }) =>
-      deps.mailer.send({
-        ...message,
-        attachments: message.attachments?.map(({ contentBase64, ...a }) => ({
-          ...a,
-          content: Buffer.from(contentBase64, "base64"),
-        })),
-      }),
-    onGiveUp: async ({ message, giveUp }) => {
-      if (!giveUp) return;
-      const { userId, invoiceId } = giveUp;
-      if (giveUp.refundCredit) {
-        await refundDownloadCredit(deps.db, {
-          userId,
-          invoiceId,
-          invoiceNumber: giveUp.refundCredit.invoiceNumber,
+    run: async (job) => {
+      const { message } = job;
+      try {
+        await deps.mailer.send({
+          ...message,
+          attachments: message.attachments?.map(({ contentBase64, ...a }) => ({
+            ...a,
+            content: Buffer.from(contentBase64, "base64"),
+          })),
         });
+      } catch (error) {
+        // An address that is not one address (a mail queued before the checks) never gets better:
+        // given up at once, with what a failed send undoes, instead of eleven tries.
+        if (!(error instanceof UnsendableMailError)) throw error;
+        await giveUp(job);
       }
-      if (giveUp.reminderPoint) await releaseReminder(deps.db, { invoiceId, point: giveUp.reminderPoint });
-      const detail = { to: message.to.split(/,\s*/), creditReturned: Boolean(giveUp.refundCredit) };
-      if (giveUp.quote)
-        await recordQuoteEvent(deps.db, { userId, quoteId: invoiceId, kind: "send_failed", detail });
-      else await recordInvoiceEvent(deps.db, { userId, invoiceId, kind: "send_failed", detail });
     },
+    onGiveUp: (job) => giveUp(job),
   });
+  async function giveUp({ message, giveUp }: MailJob) {
+    if (!giveUp) return;
+    const { userId, invoiceId } = giveUp;
+    if (giveUp.refundCredit) {
+      await refundDownloadCredit(deps.db, {
+        userId,
+        invoiceId,
+        invoiceNumber: giveUp.refundCredit.invoiceNumber,
+      });
+    }
+    if (giveUp.reminderPoint) await releaseReminder(deps.db, { invoiceId, point: giveUp.reminderPoint });
+    const to = Array.isArray(message.to) ? message.to : [message.to];
+    const detail = { to, creditReturned: Boolean(giveUp.refundCredit) };
+    if (giveUp.quote)
+      await recordQuoteEvent(deps.db, { userId, quoteId: invoiceId, kind: "send_failed", detail });
+    else await recordInvoiceEvent(deps.db, { userId, invoiceId, kind: "send_failed", detail });
+  }
   return {
+    limits: deps.limits,
     send: (message, giveUp) =>
       queue.send<MailJob>(MAIL_JOB, {
         message: {

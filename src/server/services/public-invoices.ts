@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { formatMoney } from "#domain/format";
+import { unlinked } from "#domain/mail-address";
 import { balanceDueMinor } from "#domain/payments";
 import { now } from "../clock";
 import type { Db } from "../db/client";
@@ -152,8 +153,15 @@ async function tellBusiness(
       `${row.clientName || "Your client"} says they paid invoice ${row.invoiceNumber} by UPI.`,
       "",
       `Balance due: ${formatMoney(balance, row.currency)}`,
-      `UPI reference (UTR): ${input.utr}`,
-      ...(input.note ? [`Note: ${input.note}`] : []),
+      `UPI reference (UTR): ${unlinked(input.utr)}`,
+      // A stranger's words: plain text only, no link in them made clickable (decision 0044).
+      ...(input.note
+        ? [
+            "",
+            "Note (written by the visitor of your public invoice page; Bahi did not check it):",
+            unlinked(input.note),
+          ]
+        : []),
       "",
       "Check your bank or UPI app, then confirm or dismiss it on the invoice:",
       `${deps.publicUrl}/invoice/edit/${row.id}`,

@@ -1,3 +1,4 @@
+import { unlinked } from "#domain/mail-address";
 import type { QuoteStatus } from "#domain/quotes";
 import { quoteStatus } from "#domain/quotes";
 import { now } from "../clock";
@@ -8,6 +9,7 @@ import { cachedSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { toQuotePdfView } from "../pdf/quote-view";
 import type { RenderQueue } from "../pdf/render-queue";
+import { prepareBusinessMail } from "./business-mail";
 import { refundDownloadCredit } from "./credits";
 import { type DownloadedPdf, renderForCredit } from "./downloads";
 import type { MailOutbox } from "./mail-jobs";
@@ -90,15 +92,31 @@ export async function sendQuote(
   if (quote.status !== "draft" && quote.status !== "sent") {
     throw new AppError("quote_closed", `This quote is ${quote.status}, so it cannot be sent again.`);
   }
-  const link = (await shareQuoteLink(db, deps.publicUrl, userId, id)).url!;
-  const pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id) : null;
+  // Addresses checked and the account's mail limit claimed before anything is spent or queued.
+  const mail = await prepareBusinessMail(
+    db,
+    deps.mailer.limits,
+    userId,
+    { to: input.to, cc: input.cc },
+    quote.quoteData.company,
+  );
+  let link: string;
+  let pdf: DownloadedPdf | null;
+  try {
+    link = (await shareQuoteLink(db, deps.publicUrl, userId, id)).url!;
+    pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id) : null;
+  } catch (error) {
+    await mail.release();
+    throw error;
+  }
   try {
     await deps.mailer.send(
       {
-        to: input.to.join(", "),
-        ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
+        to: input.to,
+        ...(input.cc.length ? { cc: input.cc } : {}),
         subject: input.subject,
         text: input.message,
+        onBehalfOf: mail.sender,
         ...(pdf
           ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
           : {}),
@@ -111,6 +129,7 @@ export async function sendQuote(
       },
     );
   } catch (error) {
+    await mail.release();
     if (pdf) await refundDownloadCredit(db, { userId, invoiceId: id, invoiceNumber: quote.quoteNumber });
     throw new AppError(
       "service_unavailable",
@@ -162,12 +181,21 @@ async function tellBusinessOfAnswer(
 ) {
   const contact = await findUserContact(deps.db, quote.userId);
   if (!contact) return;
+  // The name and the comment are a stranger's words: plain text only, no link in them made
+  // clickable, and said to be theirs (decision 0044).
+  const name = unlinked(answer.name);
   await deps.mailer.send({
     to: contact.email,
-    subject: `Quote ${quote.quoteNumber} ${verb} by ${answer.name}`,
+    subject: `Quote ${quote.quoteNumber} ${verb} by ${name}`,
     text: [
-      `${answer.name} ${verb} quote ${quote.quoteNumber}${quote.clientName ? ` for ${quote.clientName}` : ""}.`,
-      ...(answer.comment ? ["", `Comment: ${answer.comment}`] : []),
+      `"${name}" ${verb} quote ${quote.quoteNumber}${quote.clientName ? ` for ${quote.clientName}` : ""} on its public page.`,
+      ...(answer.comment
+        ? [
+            "",
+            "Comment (written by the visitor of your quote's public page; Bahi did not check it):",
+            unlinked(answer.comment),
+          ]
+        : []),
       "",
       verb === "accepted"
         ? "Convert it to an invoice from the quote:"

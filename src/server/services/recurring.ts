@@ -327,6 +327,20 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
   try {
     await send(attachPdf);
   } catch (error) {
+    // The client's address is not one address, or the account is over its mail limit: the
+    // invoice stands, is not e-mailed, and its activity says why (decision 0044).
+    if (
+      error instanceof AppError &&
+      (error.code === "validation_failed" || error.code === "too_many_requests")
+    ) {
+      await recordInvoiceEvent(deps.db, {
+        userId,
+        invoiceId,
+        kind: "recurring_not_sent",
+        detail: { reason: error.message },
+      });
+      return;
+    }
     if (!(error instanceof AppError) || error.code !== "payment_required") throw error;
     await send(false);
     await recordInvoiceEvent(deps.db, {

@@ -1,5 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { expect, it } from "vitest";
+import { invoiceEvents } from "../db/schema";
 import { JobQueue } from "../jobs/queue";
 import { JobRunner } from "../jobs/runner";
 import { createMetrics } from "../metrics";
@@ -98,7 +100,10 @@ describeEachDb("payment reminders", (kind) => {
     await Promise.all([run(at("2026-12-07", 11)), run(at("2026-12-07", 11)), run(at("2026-12-07", 11))]);
     expect(mailsTo(email)).toHaveLength(1);
 
-    const failing = { send: async (_m: MailMessage) => Promise.reject(new Error("SMTP down")) };
+    const failing = {
+      limits: t.mailer.limits,
+      send: async (_m: MailMessage) => Promise.reject(new Error("SMTP down")),
+    };
     await expect(run(at("2026-12-10", 11), failing as never)).rejects.toThrow("SMTP down");
     expect(mailsTo(email)).toHaveLength(1);
     await run(at("2026-12-10", 12));
@@ -125,7 +130,7 @@ describeEachDb("payment reminders", (kind) => {
       // Retries at once here, as in queue.test.ts: the backoff itself is pg-boss's, not what is tested.
       const outbox = defineMailJobs(
         queue,
-        { db: t.database.db, mailer },
+        { db: t.database.db, mailer, limits: mailer.limits },
         { limit: 3, delaySeconds: 0, backoff: false },
       );
       const runReminders = (now: Date) =>
@@ -134,7 +139,7 @@ describeEachDb("payment reminders", (kind) => {
     };
     const [before, after] = [new MemoryMailer(), new MemoryMailer()];
     const first = server(before);
-    expect(await first.runReminders(at("2026-12-07", 11))).toEqual({ sent: 2 });
+    expect(await first.runReminders(at("2026-12-07", 11))).toEqual({ sent: 2, deferred: 0 });
     await first.queue.stop();
     const delivered = (to: string) =>
       [...before.sent, ...after.sent, ...t.mailer.sent].filter((m) => m.to === to).length;
@@ -143,7 +148,7 @@ describeEachDb("payment reminders", (kind) => {
     // The restarted server: its own run finds both points taken, its workers deliver the queued mail.
     const restarted = server(after);
     try {
-      expect(await restarted.runReminders(at("2026-12-07", 12))).toEqual({ sent: 0 });
+      expect(await restarted.runReminders(at("2026-12-07", 12))).toEqual({ sent: 0, deferred: 0 });
       // Under load a worker may hold a job a moment longer: drain until both are out, then check
       // that each went exactly once.
       await expect
@@ -155,7 +160,7 @@ describeEachDb("payment reminders", (kind) => {
           { timeout: 20_000 },
         )
         .toEqual([1, 1]);
-      expect(await restarted.runReminders(at("2026-12-07", 15))).toEqual({ sent: 0 });
+      expect(await restarted.runReminders(at("2026-12-07", 15))).toEqual({ sent: 0, deferred: 0 });
       await restarted.queue.drain();
       expect([delivered(email), delivered(second.email)]).toEqual([1, 1]);
     } finally {
@@ -186,5 +191,59 @@ describeEachDb("payment reminders", (kind) => {
         `^Hello Asha Traders, ${invoice.invoiceNumber} was due on 10 Dec 2026: https?://\\S+/i/[A-Za-z0-9_-]{32}$`,
       ),
     );
+  });
+
+  it("a client address saved as a list is not mailed: the activity says what to fix, once", async () => {
+    const { invoice } = await setUp();
+    // Saved before addresses were checked: the row holds two addresses and a header.
+    await t.database.db.execute(
+      sql`update invoices set invoice_data = jsonb_set(invoice_data, '{client,email}', ${JSON.stringify("a@x.com, b@y.com\r\nBcc: c@z.com")}::jsonb) where id = ${invoice.id}`,
+    );
+    const before = t.mailer.sent.length;
+    await run(at("2026-12-07", 11));
+    await run(at("2026-12-07", 12));
+    expect(t.mailer.sent.length).toBe(before);
+    const events = await t.database.db
+      .select({ kind: invoiceEvents.kind, detail: invoiceEvents.detail })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, invoice.id), eq(invoiceEvents.kind, "reminder_not_sent")));
+    expect(events).toHaveLength(1);
+    expect(String((events[0]!.detail as { reason: string }).reason)).toMatch(
+      /is not one valid e-mail address: fix/,
+    );
+  });
+
+  it("over the account's mail limit a reminder is held back, not lost: it goes once the limit allows", async () => {
+    class TightOutbox extends MemoryMailer {
+      override readonly limits = { perHour: 1, perDay: 1, newPerHour: 1, newPerDay: 1 };
+    }
+    const first = await setUp();
+    const s = first.s;
+    const second = await post(
+      t.app,
+      "/api/invoices",
+      invoiceRequest(`REM-${Math.random().toString(36).slice(2, 8)}`, {
+        invoiceDate: "2026-11-20",
+        dueDate: "2026-12-10",
+        client: { name: "Ravi Stores", email: "ravi@example.com" },
+      }),
+      s.cookie,
+    );
+    expect(second.statusCode).toBe(201);
+    const tight = new TightOutbox();
+    const answer = await sendDueReminders(
+      { db: t.database.db, mailer: tight, publicUrl: t.config.publicUrl },
+      at("2026-12-07", 11),
+    );
+    expect(answer).toMatchObject({ sent: 1, deferred: 1 });
+    expect(tight.sent).toHaveLength(1);
+    // The held-back one was given back: a run with room sends it, and only it.
+    const roomy = new MemoryMailer();
+    await sendDueReminders(
+      { db: t.database.db, mailer: roomy, publicUrl: t.config.publicUrl },
+      at("2026-12-07", 12),
+    );
+    expect(roomy.sent).toHaveLength(1);
+    expect([tight.sent[0]!.to, roomy.sent[0]!.to].sort()).toEqual([first.email, "ravi@example.com"].sort());
   });
 });

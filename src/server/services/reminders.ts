@@ -16,7 +16,8 @@ import {
   setInvoiceRemindersOff,
   usersWithReminders,
 } from "../db/queries/reminders";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
+import { MailLimitError, prepareBusinessMail } from "./business-mail";
 import { recordInvoiceEvent } from "./invoice-events";
 import type { MailOutbox } from "./mail-jobs";
 import { readMailTemplates } from "./mail-templates";
@@ -63,13 +64,20 @@ export async function switchInvoiceReminders(db: Db, userId: string, invoiceId: 
 
 /** Sends every reminder due at `now`; answers how many went out. */
 export async function sendDueReminders(
-  deps: { db: Db; mailer: MailOutbox; publicUrl: string },
+  deps: {
+    db: Db;
+    mailer: MailOutbox;
+    publicUrl: string;
+    /** Where a reminder held back by the account's mail limit, or refused for its address, is told. */
+    log?: { warn(detail: object, message: string): void };
+  },
   now = clock.now(),
 ) {
   const { db } = deps;
   let sent = 0;
+  let deferred = 0;
   const failed: unknown[] = [];
-  for (const { settings, timeZone } of await usersWithReminders(db)) {
+  users: for (const { settings, timeZone } of await usersWithReminders(db)) {
     const zone = timeZone || DEFAULT_TIME_ZONE;
     const today = todayInTimeZone(now, zone);
     const hour = zonedDateTime(now, zone).hour;
@@ -84,6 +92,48 @@ export async function sendDueReminders(
       if (!point || !email) continue;
       const claim = { userId: settings.userId, invoiceId: invoice.id, point };
       if (!(await claimReminder(db, claim))) continue;
+      let mail: Awaited<ReturnType<typeof prepareBusinessMail>>;
+      try {
+        mail = await prepareBusinessMail(
+          db,
+          deps.mailer.limits,
+          settings.userId,
+          { to: [email], cc: [] },
+          invoice.invoiceData.company,
+          "the client's e-mail on the invoice",
+        );
+      } catch (error) {
+        if (error instanceof MailLimitError) {
+          // Over the account's mail limit: held back, not lost. The claim goes back, so a run
+          // after the window opens sends it; the user's other reminders wait with it.
+          await releaseReminder(db, claim);
+          deferred++;
+          deps.log?.warn(
+            {
+              userId: settings.userId,
+              invoiceId: invoice.id,
+              point,
+              retryAfterSeconds: error.retryAfterSeconds,
+            },
+            "reminder held back by the account's mail limit",
+          );
+          continue users;
+        }
+        if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;
+        // An address that is not one address (saved before addresses were checked): this point
+        // is not sent, and the invoice's activity says why, once.
+        await recordInvoiceEvent(db, {
+          userId: settings.userId,
+          invoiceId: invoice.id,
+          kind: "reminder_not_sent",
+          detail: { point, reason: error.message },
+        });
+        deps.log?.warn(
+          { userId: settings.userId, invoiceId: invoice.id, point },
+          "reminder not sent: bad address",
+        );
+        continue;
+      }
       try {
         const link = (await shareLink(db, deps.publicUrl, settings.userId, invoice.id)).url!;
         const balance = balanceDueMinor(Number(invoice.totalMinor), Number(invoice.amountPaidMinor));
@@ -102,6 +152,7 @@ export async function sendDueReminders(
             to: email,
             subject: renderReminderTemplate(templates.reminderSubject, values, overdue),
             text: renderReminderTemplate(templates.reminderMessage, values, overdue),
+            onBehalfOf: mail.sender,
           },
           // Never delivered after every retry: the point is freed, so the next run sends it.
           { userId: settings.userId, invoiceId: invoice.id, reminderPoint: point },
@@ -109,6 +160,7 @@ export async function sendDueReminders(
       } catch (error) {
         // Given back: the next run sends it. The other invoices still get theirs now.
         await releaseReminder(db, claim);
+        await mail.release();
         failed.push(error);
         continue;
       }
@@ -124,5 +176,5 @@ export async function sendDueReminders(
   if (failed.length) {
     throw new Error(`${failed.length} reminder(s) could not be sent: ${(failed[0] as Error).message}`);
   }
-  return { sent };
+  return { sent, deferred };
 }

@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { findInvoice } from "../db/queries/invoices";
 import { AppError, notFound } from "../errors";
 import type { RenderQueue } from "../pdf/render-queue";
+import { prepareBusinessMail } from "./business-mail";
 import { refundDownloadCredit } from "./credits";
 import { downloadInvoicePdf } from "./downloads";
 import { recordInvoiceEvent } from "./invoice-events";
@@ -31,17 +32,33 @@ export async function sendInvoice(
   if (!invoice) throw notFound("Invoice");
   if (invoice.status === "draft")
     throw new AppError("invoice_not_payable", "Issue the invoice before sending it.");
-  const link = (await shareLink(db, deps.publicUrl, userId, invoiceId)).url!;
-  const pdf = input.attachPdf ? await downloadInvoicePdf({ db, queue: deps.queue }, userId, invoiceId) : null;
+  // Addresses checked and the account's mail limit claimed before anything is spent or queued.
+  const mail = await prepareBusinessMail(
+    db,
+    deps.mailer.limits,
+    userId,
+    { to: input.to, cc: input.cc },
+    invoice.invoiceData.company,
+  );
+  let link: string;
+  let pdf: Awaited<ReturnType<typeof downloadInvoicePdf>> | null;
+  try {
+    link = (await shareLink(db, deps.publicUrl, userId, invoiceId)).url!;
+    pdf = input.attachPdf ? await downloadInvoicePdf({ db, queue: deps.queue }, userId, invoiceId) : null;
+  } catch (error) {
+    await mail.release();
+    throw error;
+  }
   // The mail is queued (kept in the database, retried with backoff); if it can never be
   // delivered, the job gives the credit back and notes it in the activity (services/mail-jobs.ts).
   try {
     await deps.mailer.send(
       {
-        to: input.to.join(", "),
-        ...(input.cc.length ? { cc: input.cc.join(", ") } : {}),
+        to: input.to,
+        ...(input.cc.length ? { cc: input.cc } : {}),
         subject: input.subject,
         text: input.message,
+        onBehalfOf: mail.sender,
         ...(pdf
           ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
           : {}),
@@ -53,6 +70,7 @@ export async function sendInvoice(
       },
     );
   } catch (error) {
+    await mail.release();
     if (pdf) await refundDownloadCredit(db, { userId, invoiceId, invoiceNumber: invoice.invoiceNumber });
     throw new AppError(
       "service_unavailable",

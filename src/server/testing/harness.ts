@@ -78,8 +78,13 @@ async function openFreshPostgres(): Promise<Database> {
   };
 }
 
+/** Limits no ordinary test reaches; the tests of the limits set their own (MAIL_LIMIT_*). */
+const TEST_MAIL_LIMITS = { perHour: 100_000, perDay: 100_000, newPerHour: 100_000, newPerDay: 100_000 };
+
 export class MemoryMailer implements Mailer {
   sent: MailMessage[] = [];
+  /** Where a test hands this mailer to a service as its outbox (no queue in between). */
+  readonly limits = TEST_MAIL_LIMITS;
   async send(message: MailMessage) {
     this.sent.push(message);
   }
@@ -124,6 +129,14 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     NODE_ENV: "test",
     // Workers idle: a test runs the queued jobs itself (t.queue.drain()), so it knows when they ran.
     JOB_POLL_SECONDS: "3600",
+    ...Object.fromEntries(
+      Object.entries({
+        MAIL_LIMIT_PER_HOUR: TEST_MAIL_LIMITS.perHour,
+        MAIL_LIMIT_PER_DAY: TEST_MAIL_LIMITS.perDay,
+        MAIL_LIMIT_NEW_PER_HOUR: TEST_MAIL_LIMITS.newPerHour,
+        MAIL_LIMIT_NEW_PER_DAY: TEST_MAIL_LIMITS.newPerDay,
+      }).map(([k, v]) => [k, String(v)]),
+    ),
     ...env,
   });
 }

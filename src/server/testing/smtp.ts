@@ -9,12 +9,14 @@ import { SMTPServer } from "smtp-server";
 export async function startLocalSmtp(opts: { failEvery?: number } = {}) {
   let attempts = 0;
   const accepted: { subject: string; raw: string }[] = [];
+  /** Each accepted message's envelope recipients (RCPT TO), in order: who it really reached. */
+  const recipients: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     disableReverseLookup: true,
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
@@ -26,6 +28,7 @@ export async function startLocalSmtp(opts: { failEvery?: number } = {}) {
         }
         const raw = Buffer.concat(chunks).toString("utf8");
         accepted.push({ subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "", raw });
+        recipients.push(session.envelope.rcptTo.map((r) => r.address));
         callback();
       });
     },
@@ -35,6 +38,7 @@ export async function startLocalSmtp(opts: { failEvery?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     accepted,
+    recipients,
     attempts: () => attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { parseEmailList } from "#domain/send";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
@@ -47,7 +48,11 @@ export function SendDialog({
     const found: Record<string, string> = {};
     if (to.emails.length === 0) found.to = "Enter the client's e-mail address.";
     else if (to.invalid) found.to = `${to.invalid} is not an e-mail address.`;
+    else if (to.emails.length > MAX_RECIPIENTS_PER_FIELD)
+      found.to = `At most ${MAX_RECIPIENTS_PER_FIELD} addresses.`;
     if (cc.invalid) found.cc = `${cc.invalid} is not an e-mail address.`;
+    else if (cc.emails.length > MAX_RECIPIENTS_PER_FIELD)
+      found.cc = `At most ${MAX_RECIPIENTS_PER_FIELD} addresses.`;
     if (!form.subject.trim()) found.subject = "Subject is required.";
     if (!form.message.trim()) found.message = "Message is required.";
     setErrors(found);
@@ -85,7 +90,7 @@ export function SendDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Send by e-mail" className="max-w-xl">
       <form className="space-y-3" onSubmit={submit} noValidate aria-label="Send by e-mail">
-        <Field label="To" error={errors.to} hint="Several addresses: separate them with commas.">
+        <Field label="To" error={errors.to} hint="Up to 5 addresses: separate them with commas.">
           {(p) => (
             <Input
               {...p}
