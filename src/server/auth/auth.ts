@@ -14,7 +14,15 @@ import * as schema from "../db/schema";
 import { noteRequestFailure } from "../logger";
 import type { Mailer } from "../services/mail";
 import { isCommonPassword } from "./common-passwords";
-import { type AuthLimits, createAuthLimiter, normalEmail } from "./limits";
+import {
+  type AuthLimits,
+  createAuthLimiter,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE,
+  deviceNonce,
+  deviceToken,
+  normalEmail,
+} from "./limits";
 import { resetPasswordMail, verificationMail } from "./mails";
 
 /** Header our server sets from Fastify's idea of the client IP (never from the client). */
@@ -170,7 +178,13 @@ export function createAuth({
         // ctx.path is the endpoint better-auth resolved, however the request spelled its path.
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
         if (ctx.path === "/sign-in/email") {
-          signIns.set(ctx.request ?? body, await limiter.beginSignIn(normalEmail(body.email), ip));
+          const email = normalEmail(body.email);
+          const device = deviceNonce(
+            config.authSecret,
+            email,
+            readCookie(ctx.headers?.get("cookie") ?? undefined, DEVICE_COOKIE),
+          );
+          signIns.set(ctx.request ?? body, await limiter.beginSignIn(email, ip, device));
         }
         if (ctx.path === "/sign-up/email") await limiter.countRequest("signup", ip, "");
         if (ctx.path === "/request-password-reset") {
@@ -228,6 +242,16 @@ export function createAuth({
               attempt,
               status === 200 ? ctx.context.newSession?.user.id : undefined,
             );
+          }
+          if (attempt?.email && status === 200 && ctx.context.newSession) {
+            // This browser is now a known device of the account (a fresh nonce at each sign-in).
+            ctx.setCookie(DEVICE_COOKIE, deviceToken(config.authSecret, attempt.email), {
+              httpOnly: true,
+              sameSite: "lax",
+              secure: config.secureCookies,
+              path: "/api/auth",
+              maxAge: DEVICE_COOKIE_MAX_AGE,
+            });
           }
           return;
         }

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import type { Db } from "../db/client";
 import { clearRateLimit, hitRateLimit, unhitRateLimit } from "../db/queries/rate-limits";
@@ -49,10 +50,39 @@ export function normalEmail(value: unknown): string {
   return typeof value === "string" ? value.trim().toLowerCase().slice(0, 320) : "";
 }
 
+/**
+ * A device the owner signed in from (OWASP's "device cookie"): set at each successful sign-in,
+ * it lets that browser past the address's limits, so strangers behind the same office NAT cannot
+ * lock the owner out. It has a failure limit of its own, so a stolen cookie guesses no faster.
+ */
+export const DEVICE_COOKIE = "bahi.device";
+export const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** A fresh device token for an account: `<nonce>.<HMAC of the e-mail and the nonce>`. */
+export function deviceToken(secret: string, email: string, nonce = randomBytes(16).toString("base64url")) {
+  return `${nonce}.${deviceSignature(secret, email, nonce)}`;
+}
+
+/** The token's nonce when it was made by this server for this e-mail, else undefined. */
+export function deviceNonce(secret: string, email: string, token: string | undefined): string | undefined {
+  if (!token || !email) return undefined;
+  const dot = token.indexOf(".");
+  if (dot < 1) return undefined;
+  const nonce = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(deviceSignature(secret, email, nonce));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
+}
+
+function deviceSignature(secret: string, email: string, nonce: string): string {
+  return createHmac("sha256", secret).update(`bahi-device\0${email}\0${nonce}`).digest("base64url");
+}
+
 /** Counters of one sign-in attempt; counted before the password is checked. */
 interface SignInAttempt {
   keys: string[];
-  accountIpKey: string;
+  /** The counter a right password clears (the others only take the attempt back). */
+  clearedKey: string;
   email: string;
   ip: string;
 }
@@ -75,7 +105,14 @@ export function createAuthLimiter(db: Db, limits: AuthLimits) {
      * Counts a sign-in attempt as failed before its password is checked (one atomic upsert per
      * counter), so concurrent attempts cannot all pass a check made before any of them counted.
      */
-    async beginSignIn(email: string, ip: string): Promise<SignInAttempt> {
+    async beginSignIn(email: string, ip: string, knownDevice?: string): Promise<SignInAttempt> {
+      // A device the owner signed in from meets only its own counter, never the address's.
+      if (knownDevice) {
+        const deviceKey = `signin:device:${knownDevice}`;
+        const count = await hitRateLimit(db, deviceKey, limits.windowSeconds);
+        if (count > limits.signInFailuresPerAccountAndIp) throw tooMany();
+        return { keys: [deviceKey], clearedKey: deviceKey, email, ip };
+      }
       const accountIpKey = `signin:acct-ip:${email}:${ip}`;
       const ipKey = `signin:ip:${ip}`;
       const accountKey = `signin:acct:${email}`;
@@ -98,14 +135,14 @@ export function createAuthLimiter(db: Db, limits: AuthLimits) {
         return hits;
       });
       if (counts.some((count, i) => count > checks[i][1])) throw tooMany();
-      return { keys: checks.map(([key]) => key), accountIpKey, email, ip };
+      return { keys: checks.map(([key]) => key), clearedKey: accountIpKey, email, ip };
     },
 
     /** The password was right: take this attempt back, and remember the address as the owner's. */
     async signInSucceeded(attempt: SignInAttempt, userId: string | undefined) {
       await Promise.all(
         attempt.keys.map((key) =>
-          key === attempt.accountIpKey ? clearRateLimit(db, key) : unhitRateLimit(db, key),
+          key === attempt.clearedKey ? clearRateLimit(db, key) : unhitRateLimit(db, key),
         ),
       );
       if (userId) await rememberSignInAddress(db, userId, attempt.ip);

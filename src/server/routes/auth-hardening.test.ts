@@ -208,6 +208,48 @@ describeEachDb("auth limits", (kind) => {
     }
     expect((await attempt(t, "/api/auth/sign-in/email", s, "127.0.0.1")).statusCode).toBe(429);
   });
+
+  it("lets a device the owner signed in from through an address strangers have locked (one office NAT)", async () => {
+    const office = "10.6.0.1";
+    const s = await signUpAndSignIn(t);
+    const other = await signUpAndSignIn(t);
+    const signedIn = await attempt(t, "/api/auth/sign-in/email", s, office);
+    expect(signedIn.statusCode).toBe(200);
+    const setCookie = [signedIn.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("bahi.device="));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    const device = { cookie: setCookie!.split(";")[0] };
+    // A colleague behind the same address guesses both accounts' passwords until the address is held back.
+    for (const victim of [s, other]) {
+      for (let i = 0; i < LIMITS.signInFailuresPerAccountAndIp; i++) {
+        await attempt(
+          t,
+          "/api/auth/sign-in/email",
+          { email: victim.email, password: `guess-${i}-x` },
+          office,
+        );
+      }
+    }
+    expect((await attempt(t, "/api/auth/sign-in/email", s, office)).statusCode).toBe(429);
+    // The owner's browser, known from the earlier sign-in, is let through with the right password.
+    expect((await attempt(t, "/api/auth/sign-in/email", s, office, device)).statusCode).toBe(200);
+    // The cookie names its account: it opens no other account's limit, and a forged one opens none.
+    expect((await attempt(t, "/api/auth/sign-in/email", other, office, device)).statusCode).toBe(429);
+    const forged = { cookie: `${device.cookie.slice(0, -4)}AAAA` };
+    expect((await attempt(t, "/api/auth/sign-in/email", s, office, forged)).statusCode).toBe(429);
+    // A known device has a failure limit of its own: a stolen cookie guesses no faster.
+    for (let i = 0; i < LIMITS.signInFailuresPerAccountAndIp; i++) {
+      const wrong = await attempt(
+        t,
+        "/api/auth/sign-in/email",
+        { email: s.email, password: `typo-${i}-x` },
+        office,
+        device,
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    expect((await attempt(t, "/api/auth/sign-in/email", s, office, device)).statusCode).toBe(429);
+  });
 });
 
 /** The IPs the sign-in limiter counted failures for. */
