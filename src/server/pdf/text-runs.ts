@@ -1,7 +1,13 @@
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocumentClass from "pdfkit";
-import { type FontFamily, type FontWeight, fontChain, splitRunsByFont, type TextRun } from "./fonts.js";
+import {
+  type FontFamily,
+  type FontWeight,
+  fontBytes,
+  fontChain,
+  splitRunsByFont,
+  type TextRun,
+} from "./fonts.js";
 
 /**
  * Drawing text in pdfkit with the fallback fonts of `fonts.ts`: each string is cut into runs by
@@ -41,7 +47,7 @@ const registered = new WeakMap<Doc, Set<string>>();
 function parsedFont(fontPath: string): ParsedFont {
   let font = parsedFonts.get(fontPath);
   if (!font) {
-    font = fontkit.create(readFileSync(fontPath));
+    font = fontkit.create(fontBytes(fontPath));
     parsedFonts.set(fontPath, font);
   }
   return font;
