@@ -23,6 +23,15 @@ const DISTS = [
   ...(process.env.BENCH_DIST ? [["other build", path.resolve(process.env.BENCH_DIST)]] : []),
   ["this build", path.join(ROOT, "dist")],
 ] as [string, string][];
+/** Extra Node arguments for Bahi's server (e.g. BENCH_NODE_ARGS="--max-semi-space-size=2"). */
+const OVERRIDE_ARGS = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean);
+/** What `npm start` of that checkout runs the server with (before issue 29: source maps only). */
+async function bahiArgs(dist: string): Promise<string[]> {
+  if (OVERRIDE_ARGS) return OVERRIDE_ARGS;
+  const file = path.join(dist, "../scripts/server-node-args.mjs");
+  if (!existsSync(file)) return ["--enable-source-maps"];
+  return (await import(file)).SERVER_NODE_ARGS;
+}
 const HEAP_DIR = process.env.BENCH_HEAP_SNAPSHOT ? path.resolve(process.env.BENCH_HEAP_SNAPSHOT) : null;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const load = () =>
@@ -54,7 +63,10 @@ process.stdout.write(JSON.stringify({ before, after }));
 process.exit(0);
 `;
 
-async function probe(code: string, cwd = ROOT): Promise<{ before: NodeJS.MemoryUsage; after: NodeJS.MemoryUsage }> {
+async function probe(
+  code: string,
+  cwd = ROOT,
+): Promise<{ before: NodeJS.MemoryUsage; after: NodeJS.MemoryUsage }> {
   const dir = mkdtempSync(path.join(ROOT, "node_modules/.bench-memory-"));
   const file = path.join(dir, "probe.mjs");
   writeFileSync(file, PROBE_HEAD + code + PROBE_TAIL);
@@ -167,13 +179,14 @@ async function partsTable() {
 
 /** Preload for the measured server: on SIGUSR2 it writes its own memory to $BENCH_MEMORY_OUT. */
 const PRELOAD = `
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import v8 from "node:v8";
 process.on("SIGUSR2", () => {
   globalThis.gc?.();
   const out = { usage: process.memoryUsage(), spaces: v8.getHeapSpaceStatistics() };
+  writeFileSync(process.env.BENCH_MEMORY_OUT + ".tmp", JSON.stringify(out));
   if (process.env.BENCH_HEAP_SNAPSHOT_FILE) v8.writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT_FILE);
-  writeFileSync(process.env.BENCH_MEMORY_OUT, JSON.stringify(out));
+  renameSync(process.env.BENCH_MEMORY_OUT + ".tmp", process.env.BENCH_MEMORY_OUT);
 });
 `;
 
@@ -188,7 +201,13 @@ interface Idle {
 async function waitHttp(url: string, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(100);
   }
   throw new Error(`timed out waiting for ${url}`);
@@ -225,7 +244,7 @@ async function idleProcess(
     await sleep(settleMs);
     const { rss, peak } = procMemory(child.pid!);
     child.kill("SIGUSR2");
-    for (let i = 0; i < 100 && !existsSync(out); i++) await sleep(100);
+    for (let i = 0; i < 600 && !existsSync(out); i++) await sleep(100);
     await sleep(100);
     const own = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : null;
     return {
@@ -270,7 +289,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-mem-data-"));
   try {
     return await idleProcess(
-      [path.join(dist, "server/main.mjs")],
+      [...(await bahiArgs(dist)), path.join(dist, "server/main.mjs")],
       {
         DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
         WEB_CONCURRENCY: "1",
@@ -294,12 +313,19 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
 
 async function bahiOnPglite(dist: string, port: number, snapshot: string): Promise<Idle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-mem-data-"));
-  const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", PDF_IDLE_SECONDS: "1" };
+  const env = {
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    PDF_IDLE_SECONDS: "1",
+  };
   try {
     // The first start creates the database (initdb in-process); a running server has been
     // restarted since, so the idle figure is a second start's.
-    const first = await idleProcess([path.join(dist, "server/main.mjs")], env, port, "/api/ready", 0);
-    const second = await idleProcess([path.join(dist, "server/main.mjs")], env, port, "/api/ready", SETTLE_MS, snapshot);
+    const args = [...(await bahiArgs(dist)), path.join(dist, "server/main.mjs")];
+    const first = await idleProcess(args, env, port, "/api/ready", 0);
+    const second = await idleProcess(args, env, port, "/api/ready", SETTLE_MS, snapshot);
     return { ...second, peak: Math.max(second.peak, first.peak) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -310,7 +336,13 @@ async function barePostgres(port: number): Promise<Idle> {
   const tmp = mkdtempSync(path.join(ROOT, "node_modules/.bench-memory-"));
   writeFileSync(path.join(tmp, "bare.mjs"), BARE_SERVER);
   try {
-    return await idleProcess([path.join(tmp, "bare.mjs")], { DATABASE_URL: ADMIN_URL }, port, "/q", SETTLE_MS);
+    return await idleProcess(
+      [path.join(tmp, "bare.mjs")],
+      { DATABASE_URL: ADMIN_URL },
+      port,
+      "/q",
+      SETTLE_MS,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -330,12 +362,18 @@ async function barePglite(port: number): Promise<Idle> {
 }
 
 for (const [, dist] of DISTS)
-  if (!existsSync(path.join(dist, "server/main.mjs"))) throw new Error(`Build first: no ${dist}/server/main.mjs`);
+  if (!existsSync(path.join(dist, "server/main.mjs")))
+    throw new Error(`Build first: no ${dist}/server/main.mjs`);
 
-console.log(`Node ${execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim()}, ${os.availableParallelism()} CPUs`);
+console.log(
+  `Node ${execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim()}, ${os.availableParallelism()} CPUs`,
+);
 if (process.env.BENCH_PARTS !== "0") {
   // The server's import graph without starting it: main.mjs minus its last call.
-  const main = readFileSync(path.join(ROOT, "dist/server/main.mjs"), "utf8").replace(/\nmain\(\)\.catch[\s\S]*$/, "\n");
+  const main = readFileSync(path.join(ROOT, "dist/server/main.mjs"), "utf8").replace(
+    /\nmain\(\)\.catch[\s\S]*$/,
+    "\n",
+  );
   writeFileSync(path.join(ROOT, "dist/server/app-graph.mjs"), main);
   try {
     await partsTable();

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_ARGS } from "./server-node-args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -36,7 +37,7 @@ if (isStale("dist/web/index.html", ["src/web", "src/domain", "src/contract"])) {
 if (isStale("dist/server/main.mjs", ["src/server", "src/domain", "src/contract"])) {
   run("Building the server...", process.execPath, ["scripts/build-server.mjs"]);
 }
-const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, "dist/server/main.mjs"], {
   cwd: root,
   stdio: "inherit",
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { type Config, ConfigError, loadConfig } from "../config";
-import { DataDirLockedError, PGLITE_EXTENSIONS, takeLock } from "../db/client";
+import { DataDirLockedError, PGLITE_OPTIONS, takeLock } from "../db/client";
 import { backupPglite, backupPostgres, RestoreRefusedError, restorePglite, restorePostgres } from "./backup";
 import { type BackupContents, BackupFileError, readBackupFile } from "./file";
 import { type BackupAnswer, requestsDir } from "./jobs";
@@ -54,7 +54,7 @@ async function backup(config: Config, file: string): Promise<number> {
     throw new Error(`There is no database in ${dbDir}.`);
   const release = takeLock(path.join(config.dataDir, "db.lock"));
   try {
-    const client = new PGlite(dbDir, { extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite(dbDir, PGLITE_OPTIONS);
     try {
       return await backupPglite(client, config.dataDir, file);
     } finally {

@@ -55,6 +55,18 @@ const migrationsFolder = MIGRATIONS_DIR;
 /** The extensions the migrations create (pg_trgm: the invoice search's index); every PGlite opens with them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PGlite's own settings: PostgreSQL's default shared_buffers (128 MB) is sized for a machine of its
+ * own; inside one Node process it is resident memory on top of everything else. 16 MB holds a
+ * small business's hot pages; the rest is read through the file system's cache. Measured by
+ * bench/memory.ts (docs/decisions/0049-lean-memory.md). PGlite's WASM memory cannot start below
+ * the 128 MB its module declares, so `initialMemory` is left alone.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: PGLITE_EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+};
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`; applies migrations. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -165,7 +177,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
   let opened: PGlite | undefined;
   try {
-    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite(dir, PGLITE_OPTIONS);
     opened = client;
     await client.waitReady;
     const db = drizzlePglite(client, { schema });

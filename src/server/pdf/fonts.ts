@@ -92,7 +92,7 @@ export interface SharedFonts {
 let shared: SharedFonts | null = null;
 
 /** Render threads read their fonts from the pool's shared block instead of each its own copy. */
-export function useSharedFonts(fonts: SharedFonts | null | undefined): void {
+export function readFontsFrom(fonts: SharedFonts | null | undefined): void {
   shared = fonts ?? null;
 }
 

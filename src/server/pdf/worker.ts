@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { type SharedFonts, useSharedFonts } from "./fonts";
+import { readFontsFrom, type SharedFonts } from "./fonts";
 import { renderInvoicePdf } from "./render";
 import { preloadFonts } from "./text-runs";
 import type { PdfView } from "./view";
@@ -15,7 +15,7 @@ interface RenderRequest {
 }
 
 // The pool's one shared block of font files: parsed from there, not read into a copy of our own.
-useSharedFonts((workerData as { fonts?: SharedFonts } | null)?.fonts);
+readFontsFrom((workerData as { fonts?: SharedFonts } | null)?.fonts);
 preloadFonts(["Roboto"]);
 const { sampleInvoiceDocument } = await import("./sample-invoice");
 const { toPdfView } = await import("./view");
