@@ -97,12 +97,12 @@ const PARTS: [string, string][] = [
     `await import(${JSON.stringify(path.join(ROOT, "dist/server/app-graph.mjs"))}).catch(() => {});`,
   ],
   [
-    "jsdom + DOMPurify (SVG cleaning, before issue 29)",
+    "jsdom + DOMPurify (SVG cleaning; now loaded on the first SVG logo)",
     `const { JSDOM } = await import("jsdom"); const p = (await import("dompurify")).default;
      globalThis.keep = p(new JSDOM("").window);`,
   ],
   [
-    "saxes (SVG cleaning, after issue 29)",
+    "saxes (a lighter XML parser, for comparison: not used)",
     `const { SaxesParser } = await import("saxes"); globalThis.keep = new SaxesParser({ xmlns: true });`,
   ],
   [
