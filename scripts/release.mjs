@@ -69,6 +69,7 @@ function assemble(from, out) {
     "src/server/db/migrations",
     "scripts/start.mjs",
     "scripts/node-version.mjs",
+    "scripts/server-node-args.mjs",
     "README.md",
   ]) {
     cpSync(path.join(from, part), path.join(out, part), { recursive: true });

@@ -11,6 +11,7 @@ exitOnUnsupportedNode();
 const { spawn, spawnSync } = await import("node:child_process");
 const { existsSync, readdirSync, statSync } = await import("node:fs");
 const path = await import("node:path");
+const { SERVER_NODE_ARGS } = await import("./server-node-args.mjs");
 
 const root = path.resolve(import.meta.dirname, "..");
 const [command, ...args] = process.argv.slice(2);
@@ -83,9 +84,11 @@ for (const b of builds) {
   }
 }
 
+// The backup command runs with Node's defaults; the server with the arguments that keep it lean.
+const nodeArgs = entry.endsWith("backup.mjs") ? ["--enable-source-maps"] : SERVER_NODE_ARGS;
 const child = spawn(
   process.execPath,
-  ["--enable-source-maps", entry, ...(entry.endsWith("backup.mjs") ? [command, ...args] : [])],
+  [...nodeArgs, entry, ...(entry.endsWith("backup.mjs") ? [command, ...args] : [])],
   {
     cwd: root,
     stdio: "inherit",

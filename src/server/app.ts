@@ -63,7 +63,7 @@ const REQUEST_TIMED_OUT = "The server took too long to answer. Please try again.
 export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
-  const pdfRenderer = deps.pdfRenderer ?? new PdfPool(config.pdfThreads);
+  const pdfRenderer = deps.pdfRenderer ?? new PdfPool(config.pdfThreads, { idleMs: config.pdfIdleMs });
   const metrics = createMetrics({ pdf: () => renderQueue.stats(), dbPool: () => database.poolStats?.() });
   const mailer = countMails(
     deps.mailer ??
@@ -223,8 +223,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerFeatureRoutes({ app, auth, db, config, mailer, metrics, queue, outbox, apiKeys });
   if (config.testClock) registerTestRoutes(app, { db, queue });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
-  // Warm the render threads once the server listens (so they do not slow the start down) and
-  // before anyone downloads; tests warm on first use.
+  // Once the server listens (so it does not slow the start down), start one render thread to
+  // prove threads can start (/api/ready says so); it ends when idle, like every thread. Tests
+  // start threads on first use.
   if (!deps.pdfRenderer && config.env !== "test") {
     app.addHook("onListen", async () => {
       pdfRenderer.warm().catch((error) => logger.error({ err: error }, "PDF workers failed to start"));

@@ -98,6 +98,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: optional.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1), {
     message: "must be a whole number of processes, 1 or more",
   }),
+  /** A PDF render thread with no work for this many seconds ends (the next PDF starts one again). */
+  PDF_IDLE_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
   /** How often unpaid Razorpay orders are reconciled (tests shorten it). */
   RECONCILE_EVERY_MS: z.coerce
     .number()
@@ -197,6 +199,8 @@ export interface Config {
   webConcurrency: number;
   /** PDF render threads of each process: the pool is split between the processes, at least 1 each. */
   pdfThreads: number;
+  /** A render thread without work for this long ends. */
+  pdfIdleMs: number;
   reconcileEveryMs: number;
 }
 
@@ -340,6 +344,7 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN,
     webConcurrency,
     pdfThreads: Math.max(1, Math.floor(defaultPoolSize() / webConcurrency)),
+    pdfIdleMs: Math.round(e.PDF_IDLE_SECONDS * 1000),
     reconcileEveryMs: e.RECONCILE_EVERY_MS,
   };
 }

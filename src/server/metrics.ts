@@ -74,7 +74,7 @@ export function createMetrics(sources: MetricSources = {}) {
       registers,
     }),
   };
-  const pdfStat = (name: string, help: string, key: keyof PdfPoolStats) =>
+  const pdfStat = (name: string, help: string, key: "threads" | "busy" | "queued") =>
     new Gauge({
       name,
       help,

@@ -77,6 +77,32 @@ export const FALLBACK_FACES: readonly FallbackFace[] = [
   dejaVuSans(),
 ];
 
+/** Every font file a PDF may use: the families' faces and the fallbacks. */
+export function allFontPaths(): string[] {
+  const faces = [...Object.values(FAMILY_FACES), ...FALLBACK_FACES];
+  return [...new Set(faces.flatMap((face) => [face.regular, face.bold]))];
+}
+
+/** The font files in one block shared by the render threads: path -> [offset, length]. */
+export interface SharedFonts {
+  buffer: SharedArrayBuffer;
+  index: Record<string, [number, number]>;
+}
+
+let shared: SharedFonts | null = null;
+
+/** Render threads read their fonts from the pool's shared block instead of each its own copy. */
+export function readFontsFrom(fonts: SharedFonts | null | undefined): void {
+  shared = fonts ?? null;
+}
+
+/** A font file's bytes: a view of the shared block when there is one, else read from disk. */
+export function fontBytes(fontPath: string): Buffer {
+  const at = shared?.index[fontPath];
+  if (shared && at) return Buffer.from(shared.buffer, at[0], at[1]);
+  return readFileSync(fontPath);
+}
+
 export function fontFace(family: FontFamily): FontFace {
   return FAMILY_FACES[family];
 }
@@ -107,7 +133,7 @@ const coverageCache = new Map<string, Set<number>>();
 export function fontCoverage(fontPath: string): Set<number> {
   let coverage = coverageCache.get(fontPath);
   if (!coverage) {
-    coverage = readCmap(readFileSync(fontPath));
+    coverage = readCmap(fontBytes(fontPath));
     coverageCache.set(fontPath, coverage);
   }
   return coverage;

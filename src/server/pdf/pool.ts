@@ -1,11 +1,13 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { allFontPaths, type SharedFonts } from "./fonts";
 import type { PdfView } from "./view";
 
 /** What the server renders PDFs with; tests inject their own (for instance one that fails). */
 export interface PdfRenderer {
   render(view: PdfView): Promise<Buffer>;
-  /** Starts the threads and waits until each has parsed its fonts and rendered once. */
+  /** Starts a thread and waits until it has parsed its fonts and rendered once: proves one can start. */
   warm(): Promise<void>;
   close(): Promise<void>;
   /** Threads and queue, for readiness and metrics (a test renderer may have none). */
@@ -18,6 +20,16 @@ export interface PdfPoolStats {
   ready: number;
   busy: number;
   queued: number;
+  /**
+   * Whether threads can be started: true once one has started (threads end when idle, so none
+   * may be running), false after a start failed, undefined before any was tried.
+   */
+  startable?: boolean;
+}
+
+export interface PdfPoolOptions {
+  /** A thread with nothing to do for this long ends; the next render starts one again. */
+  idleMs?: number;
 }
 
 interface Job {
@@ -32,35 +44,50 @@ interface Slot {
   ready: Promise<void>;
   job: Job | null;
   started: boolean;
+  idle: ReturnType<typeof setTimeout> | null;
 }
 
 type WorkerMessage = { ready: true } | { id: number; bytes: ArrayBuffer } | { id: number; error: string };
 
-/** Cores, at most `max`: each thread holds ~100 MB (fonts, V8 isolate), requests wait in the queue. */
+/** Cores, at most `max`: each thread holds ~60-100 MB (fonts, V8 isolate), requests wait in the queue. */
 export function defaultPoolSize(max = 2): number {
   return Math.max(1, Math.min(max, availableParallelism()));
 }
 
 /**
- * A fixed set of render threads with a FIFO queue. Threads start on `warm()` (the server calls
- * it at start) or on the first render. A thread that dies fails its job and is replaced.
+ * Up to `size` render threads with a FIFO queue. Threads start on demand (a render with no free
+ * thread starts one, up to `size`) and end after `idleMs` without work, so an idle server holds
+ * none: each is a V8 isolate with its parsed fonts (~60-100 MB). `warm()` (the server calls it
+ * at start) starts one to prove that threads can start; it too ends when idle. The font files are
+ * read once into one SharedArrayBuffer that every thread parses from, instead of a copy per
+ * thread; it is let go with the last thread. A thread that dies fails its job; the queue's next
+ * job starts another.
  */
 export class PdfPool implements PdfRenderer {
   private slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 0;
   private closed = false;
+  private startable: boolean | undefined;
+  private fonts: SharedFonts | null = null;
+  private readonly idleMs: number;
 
-  constructor(private readonly size = defaultPoolSize()) {}
+  constructor(
+    private readonly size = defaultPoolSize(),
+    options: PdfPoolOptions = {},
+  ) {
+    this.idleMs = options.idleMs ?? 60_000;
+  }
 
   warm(): Promise<void> {
-    this.start();
-    return Promise.all(this.slots.map((slot) => slot.ready)).then(() => undefined);
+    if (this.closed) return Promise.reject(new Error("The PDF pool is closed."));
+    const slot = this.slots[0] ?? this.spawn();
+    if (!this.slots.includes(slot)) this.slots.push(slot);
+    return slot.ready.then(() => this.dispatch());
   }
 
   render(view: PdfView): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("The PDF pool is closed."));
-    this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, view, resolve, reject });
       this.dispatch();
@@ -73,6 +100,7 @@ export class PdfPool implements PdfRenderer {
       ready: this.slots.filter((slot) => slot.started).length,
       busy: this.slots.filter((slot) => slot.job).length,
       queued: this.queue.length,
+      startable: this.startable,
     };
   }
 
@@ -81,22 +109,39 @@ export class PdfPool implements PdfRenderer {
     for (const job of this.queue.splice(0)) job.reject(new Error("The PDF pool is closed."));
     const slots = this.slots;
     this.slots = [];
+    this.fonts = null;
+    for (const slot of slots) if (slot.idle) clearTimeout(slot.idle);
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
-  private start() {
-    if (this.closed) return;
-    while (this.slots.length < this.size) this.slots.push(this.spawn());
+  /** The font files in one shared block, read when the first thread starts. */
+  private sharedFonts(): SharedFonts {
+    if (!this.fonts) {
+      const files = allFontPaths().map((path) => ({ path, bytes: readFileSync(path) }));
+      const buffer = new SharedArrayBuffer(files.reduce((sum, f) => sum + f.bytes.byteLength, 0));
+      const index: SharedFonts["index"] = {};
+      let offset = 0;
+      for (const { path, bytes } of files) {
+        new Uint8Array(buffer, offset, bytes.byteLength).set(bytes);
+        index[path] = [offset, bytes.byteLength];
+        offset += bytes.byteLength;
+      }
+      this.fonts = { buffer, index };
+    }
+    return this.fonts;
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL("./worker.mjs", import.meta.url));
+    const worker = new Worker(new URL("./worker.mjs", import.meta.url), {
+      workerData: { fonts: this.sharedFonts() },
+    });
     let markReady!: () => void;
     let failStart!: (error: Error) => void;
     const slot: Slot = {
       worker,
       job: null,
       started: false,
+      idle: null,
       ready: new Promise<void>((resolve, reject) => {
         markReady = resolve;
         failStart = reject;
@@ -109,6 +154,7 @@ export class PdfPool implements PdfRenderer {
       if ("ready" in message) {
         started = true;
         slot.started = true;
+        this.startable = true;
         markReady();
         this.dispatch();
         return;
@@ -122,14 +168,17 @@ export class PdfPool implements PdfRenderer {
       this.dispatch();
     });
     const onDeath = (error: Error) => {
-      if (!started) failStart(error);
+      if (!started) {
+        failStart(error);
+        this.startable = false;
+      }
+      if (slot.idle) clearTimeout(slot.idle);
       slot.job?.reject(error);
       slot.job = null;
-      this.slots = this.slots.filter((s) => s !== slot);
+      this.remove(slot);
       if (this.closed) return;
-      // Replace the thread, unless it could not even start (then every job would fail the same way).
-      if (started) this.start();
-      else for (const job of this.queue.splice(0)) job.reject(error);
+      // A thread that could not even start: every job would fail the same way.
+      if (!started) for (const job of this.queue.splice(0)) job.reject(error);
       this.dispatch();
     };
     worker.on("error", onDeath);
@@ -139,10 +188,24 @@ export class PdfPool implements PdfRenderer {
     return slot;
   }
 
+  private remove(slot: Slot) {
+    this.slots = this.slots.filter((s) => s !== slot);
+    if (this.slots.length === 0) this.fonts = null;
+  }
+
   private dispatch() {
+    if (this.closed) return;
+    // More jobs waiting than threads that could take them: start threads, up to the size.
+    const free = this.slots.filter((slot) => !slot.job).length;
+    for (let i = free; i < this.queue.length && this.slots.length < this.size; i++) {
+      this.slots.push(this.spawn());
+    }
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
       if (slot.job) continue;
+      if (this.queue.length === 0) {
+        if (slot.started && !slot.idle) slot.idle = this.idleTimer(slot);
+        continue;
+      }
       void slot.ready.then(
         () => this.assign(slot),
         () => {},
@@ -150,8 +213,24 @@ export class PdfPool implements PdfRenderer {
     }
   }
 
+  private idleTimer(slot: Slot) {
+    const timer = setTimeout(() => {
+      slot.idle = null;
+      if (slot.job || !this.slots.includes(slot)) return;
+      this.remove(slot);
+      void slot.worker.terminate();
+    }, this.idleMs);
+    // An idle thread must not keep the process alive.
+    timer.unref();
+    return timer;
+  }
+
   private assign(slot: Slot) {
     if (slot.job || this.queue.length === 0 || !this.slots.includes(slot)) return;
+    if (slot.idle) {
+      clearTimeout(slot.idle);
+      slot.idle = null;
+    }
     const job = this.queue.shift()!;
     slot.job = job;
     slot.worker.postMessage({ id: job.id, view: job.view });

@@ -90,6 +90,7 @@ export class RenderQueue implements PdfRenderer {
       ready: inner?.ready ?? this.limits.slots,
       busy: inner?.busy ?? this.running,
       queued: (inner?.queued ?? 0) + this.waiting,
+      startable: inner ? inner.startable : true,
     };
   }
 

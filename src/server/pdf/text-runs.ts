@@ -1,7 +1,13 @@
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocumentClass from "pdfkit";
-import { type FontFamily, type FontWeight, fontChain, splitRunsByFont, type TextRun } from "./fonts.js";
+import {
+  type FontFamily,
+  type FontWeight,
+  fontBytes,
+  fontChain,
+  splitRunsByFont,
+  type TextRun,
+} from "./fonts.js";
 
 /**
  * Drawing text in pdfkit with the fallback fonts of `fonts.ts`: each string is cut into runs by
@@ -30,7 +36,7 @@ export interface LineOptions {
 // document of the thread; fontkit is loaded from pdfkit's own location, so it is the very
 // version pdfkit uses (it is not a direct dependency).
 interface ParsedFont {
-  layout(text: string): unknown;
+  layout(text: string, ...rest: unknown[]): unknown;
 }
 const fontkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as {
   create(bytes: Uint8Array): ParsedFont;
@@ -41,9 +47,41 @@ const registered = new WeakMap<Doc, Set<string>>();
 function parsedFont(fontPath: string): ParsedFont {
   let font = parsedFonts.get(fontPath);
   if (!font) {
-    font = fontkit.create(readFileSync(fontPath));
+    font = rememberLayouts(fontkit.create(fontBytes(fontPath)));
     parsedFonts.set(fontPath, font);
   }
+  return font;
+}
+
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: object[];
+}
+
+/**
+ * Shaping (fontkit's layout: GSUB/GPOS lookups) was most of a render's time, and pdfkit keeps its
+ * layout cache per document, so every PDF shaped "Quantity", "₹" and the client's name again.
+ * The font's `layout` is remembered here per thread instead. pdfkit scales the positions of the
+ * run it gets in place, so each call gets its own copy of the positions (the glyphs, which pdfkit
+ * only reads, are shared): the PDF's bytes stay the same as without the cache.
+ */
+function rememberLayouts(font: ParsedFont): ParsedFont {
+  const layout = font.layout.bind(font) as (text: string, ...rest: unknown[]) => GlyphRun;
+  const runs = new Map<string, GlyphRun>();
+  font.layout = (text: string, ...rest: unknown[]) => {
+    const key =
+      rest.length === 0 || rest.every((r) => r === undefined) ? text : `${text}\u0000${JSON.stringify(rest)}`;
+    let run = runs.get(key);
+    if (!run) {
+      run = layout(text, ...rest);
+      if (runs.size >= 50_000) runs.clear();
+      runs.set(key, run);
+    }
+    const copy = Object.create(Object.getPrototypeOf(run)) as GlyphRun;
+    Object.assign(copy, run);
+    copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p)), p));
+    return copy;
+  };
   return font;
 }
 

@@ -1,4 +1,5 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import { readFontsFrom, type SharedFonts } from "./fonts";
 import { renderInvoicePdf } from "./render";
 import { preloadFonts } from "./text-runs";
 import type { PdfView } from "./view";
@@ -13,6 +14,8 @@ interface RenderRequest {
   view: PdfView;
 }
 
+// The pool's one shared block of font files: parsed from there, not read into a copy of our own.
+readFontsFrom((workerData as { fonts?: SharedFonts } | null)?.fonts);
 preloadFonts(["Roboto"]);
 const { sampleInvoiceDocument } = await import("./sample-invoice");
 const { toPdfView } = await import("./view");

@@ -42,7 +42,13 @@ export function registerProbes(app: FastifyInstance, deps: { db: Db; renderer: P
     const checks = {
       database: db,
       migrations: db === "ok" ? await migrations() : ("unavailable" as Check),
-      pdf: (!stats || stats.ready > 0 ? "ok" : "starting") as Check,
+      // Threads start on demand and end when idle: ready means one has started (so they can),
+      // not that one is running now.
+      pdf: (!stats || stats.ready > 0 || stats.startable
+        ? "ok"
+        : stats.startable === false
+          ? "unavailable"
+          : "starting") as Check,
     };
     const ready = Object.values(checks).every((c) => c === "ok");
     return reply

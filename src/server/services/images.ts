@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { MAX_IMAGE_BYTES } from "#domain/limits";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import type { NewImage } from "../db/queries/images";
@@ -89,6 +89,8 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<Prep
   if (input.length === 0) throw invalidImage(kind);
   const sniffed = sniffImage(input);
   if (!sniffed || (sniffed === "svg" && kind !== "logo")) throw invalidImage(kind);
+  // sharp (libvips, ~20 MB resident) is loaded by the first upload, not with the server.
+  const sharp = (await import("sharp")).default;
 
   try {
     if (sniffed === "svg") {

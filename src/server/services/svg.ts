@@ -1,5 +1,6 @@
-import createDOMPurify from "dompurify";
-import { JSDOM } from "jsdom";
+import { createRequire } from "node:module";
+import type createDOMPurifyType from "dompurify";
+import type { JSDOM } from "jsdom";
 
 // An SVG logo is parsed as the XML it is (namespaces and all), cleaned by DOMPurify's SVG allow-list,
 // then stripped of every reference outside the document, and only then rasterised by sharp
@@ -22,11 +23,16 @@ function isReference(localName: string): boolean {
   return name === "href" || name === "src";
 }
 
-let purifier: ReturnType<typeof createDOMPurify> | undefined;
+let purifier: ReturnType<typeof createDOMPurifyType> | undefined;
 let window: JSDOM["window"] | undefined;
 
 function setup() {
   if (purifier && window) return { purifier, window };
+  // jsdom costs ~70 MB once loaded and only SVG logo uploads need it: loaded on the first one,
+  // not with the server (docs/decisions/0049-lean-memory.md).
+  const require = createRequire(import.meta.url);
+  const { JSDOM } = require("jsdom") as typeof import("jsdom");
+  const createDOMPurify = require("dompurify") as typeof createDOMPurifyType;
   // No scripts and no resource loading: this window only parses and serialises.
   window = new JSDOM("").window;
   purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
