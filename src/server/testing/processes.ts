@@ -17,7 +17,14 @@ export async function freePort(): Promise<number> {
 
 /** The environment for a server process: the test's own, without its database or test settings. */
 export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...testProcessEnv(), NODE_ENV: "production", LOG_LEVEL: "info", ...extra };
+  // No drain unless a test asks for one: there is no load balancer to wait for.
+  const env: NodeJS.ProcessEnv = {
+    ...testProcessEnv(),
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    SHUTDOWN_DRAIN: "0",
+    ...extra,
+  };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "METRICS_TOKEN", "VITEST", "VITEST_POOL_ID"]) {
     if (!(name in extra)) delete env[name];
   }
