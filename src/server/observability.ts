@@ -87,10 +87,13 @@ const MAIL_FAILURE_REASONS: Record<string, string> = {
 /** Why a mail was not taken, as one of a few fixed words (a metric label must stay bounded). */
 export function mailFailureReason(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  // The server answered: 5xx refuses for good, 4xx asks to try later.
+  const known = typeof code === "string" ? MAIL_FAILURE_REASONS[code] : undefined;
+  // Bad credentials, no connection, a full disk: the operator's to fix, whatever the server said.
+  if (known === "auth" || known === "connection" || known === "disk") return known;
+  // Otherwise the server's answer tells: 5xx refuses this mail for good, 4xx asks to try later.
   if (typeof responseCode === "number" && responseCode >= 500) return "rejected";
   if (typeof responseCode === "number" && responseCode >= 400) return "deferred";
-  return (typeof code === "string" && MAIL_FAILURE_REASONS[code]) || "other";
+  return known ?? "other";
 }
 
 /** The mailer, counting what it sent and what failed (and why). */
