@@ -295,5 +295,5 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
       load?.close();
       server.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 300_000);
 });
