@@ -160,7 +160,7 @@ describe("stopping the server", () => {
     } finally {
       server.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 300_000);
 
   it("on SIGTERM answers 503 on /api/ready at once, serves on for SHUTDOWN_DRAIN, and a kept-alive load across it sees no error", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-drain-"));
