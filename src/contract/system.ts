@@ -8,7 +8,7 @@ export const fontParams = z.object({
 });
 
 const tag = "System";
-const check = z.enum(["ok", "unavailable", "pending", "starting"]);
+const check = z.enum(["ok", "unavailable", "pending", "starting", "draining"]);
 export const systemRoutes = [
   route({
     method: "GET",
@@ -21,7 +21,8 @@ export const systemRoutes = [
   route({
     method: "GET",
     path: "/api/ready",
-    summary: "Readiness: 200 only when the database, migrations and PDF threads are ready (else 503)",
+    summary:
+      "Readiness: 200 only when the database, migrations and PDF threads are ready (else 503); 503 from the moment the server is told to stop",
     tag,
     auth: "public",
     responses: {

@@ -7,7 +7,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { apiKeyAuthenticator } from "./auth/api-keys";
 import { type Auth, createAuth, type PasswordHashing } from "./auth/auth";
-import { registerBackups } from "./backup/jobs";
+import { backupsDir, registerBackups } from "./backup/jobs";
+import { newestBackup } from "./backup/newest";
 import { loadTestClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -54,6 +55,8 @@ export interface BahiApp {
   auth: Auth;
   /** The job queue (tests drain it to see a queued mail go out). */
   queue: JobQueue;
+  /** drain(): /api/ready answers 503 from now on, so a load balancer stops sending requests here. */
+  lifecycle: { drain(): void };
 }
 
 const DATABASE_UNAVAILABLE = "The database is not answering right now. Please try again in a moment.";
@@ -64,7 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
   const pdfRenderer = deps.pdfRenderer ?? new PdfPool(config.pdfThreads, { idleMs: config.pdfIdleMs });
-  const metrics = createMetrics({ pdf: () => renderQueue.stats(), dbPool: () => database.poolStats?.() });
+  const metrics = createMetrics({
+    pdf: () => renderQueue.stats(),
+    dbPool: () => database.poolStats?.(),
+    queue: () => queue.stats(),
+    backups: () => newestBackup(backupsDir(config.dataDir)),
+  });
   const mailer = countMails(
     deps.mailer ??
       createMailer({
@@ -93,6 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 12 * 1024 * 1024,
     frameworkErrors,
+    // A request that arrives on a kept-alive connection once closing has begun (the load balancer
+    // has had SHUTDOWN_DRAIN to stop sending) is served, answered with `Connection: close`, rather
+    // than refused with a 503; idle connections are closed (Fastify's default "idle").
+    return503OnClosing: false,
     ...serverOptions(config),
   });
   registerRequestContext(app);
@@ -215,7 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     return reply.status(status).send({ error: { code, message } });
   });
 
-  registerProbes(app, { db, renderer: pdfRenderer });
+  let draining = false;
+  registerProbes(app, { db, renderer: pdfRenderer, draining: () => draining });
 
   registerAuthBridge(app, { auth, config });
   // Mails sent after their answer (password resets) go out before the app closes.
@@ -280,7 +293,16 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     return reply.status(404).send({ error: { code: "not_found", message: "Not found." } });
   });
 
-  return { app, auth, queue };
+  return {
+    app,
+    auth,
+    queue,
+    lifecycle: {
+      drain: () => {
+        draining = true;
+      },
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import { aggregateClusterMetrics } from "./cluster-metrics";
 import type { Config } from "./config";
 
 /** More unexpected deaths than this within the window is a crash loop: everything stops. */
@@ -10,7 +11,8 @@ const RESTART_WINDOW_MS = 60_000;
  * The primary process when WEB_CONCURRENCY > 1: forks that many server processes, which share the
  * port (node's cluster hands connections out in turn), restarts one that dies while serving,
  * passes SIGTERM/SIGINT on and leaves once they have all stopped, with 0 when every one stopped
- * cleanly. It opens no database and serves nothing itself. A process that dies before it ever
+ * cleanly. It opens no database and serves nothing itself (it never loads the app: see main.ts),
+ * but it sums the processes' metrics for /metrics (cluster-metrics.ts). A process that dies before it ever
  * listened (database unreachable, a failing migration) stops the whole server: restarting it
  * would fail the same way.
  */
@@ -41,12 +43,17 @@ export function runPrimary(config: Config, logger: Logger): void {
     if (stopping) return;
     stopping = true;
     for (const worker of live) worker.process.kill(signal);
-    // Each process has SHUTDOWN_TIMEOUT of its own; this only catches one that hangs past it.
-    const force = setTimeout(() => {
-      logger.error({ timeoutMs: config.timeouts.shutdownMs }, "server processes did not stop; killing them");
-      for (const worker of live) worker.process.kill("SIGKILL");
-      process.exit(1);
-    }, config.timeouts.shutdownMs + 2_000);
+    // Each process drains for SHUTDOWN_DRAIN, then has SHUTDOWN_TIMEOUT of its own; this only
+    // catches one that hangs past both.
+    const { drainMs, shutdownMs } = config.timeouts;
+    const force = setTimeout(
+      () => {
+        logger.error({ timeoutMs: shutdownMs }, "server processes did not stop; killing them");
+        for (const worker of live) worker.process.kill("SIGKILL");
+        process.exit(1);
+      },
+      drainMs + shutdownMs + 2_000,
+    );
     force.unref();
     if (live.size === 0) process.exit(exitCode);
   };
@@ -88,6 +95,10 @@ export function runPrimary(config: Config, logger: Logger): void {
     logger.info({ signal: "SIGINT" }, "shutting down");
     stopAll("SIGINT");
   });
+
+  if (config.metricsToken) {
+    aggregateClusterMetrics(() => [...live].filter((w) => listened.has(w) && w.isConnected()));
+  }
 
   logger.info({ processes: config.webConcurrency }, "starting server processes");
   for (let i = 0; i < config.webConcurrency; i++) fork();

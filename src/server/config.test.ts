@@ -82,14 +82,19 @@ describe("timeouts and metrics settings", () => {
       dbStatementMs: 10_000,
       requestMs: 120_000,
       shutdownMs: 10_000,
+      drainMs: 5_000,
     });
     expect(config.metricsToken).toBeUndefined();
+    // Tests have no load balancer to wait for.
+    expect(loadConfig({ ...base(), NODE_ENV: "test" }).timeouts.drainMs).toBe(0);
   });
 
   it("reads SHUTDOWN_TIMEOUT as seconds or with a unit, and the millisecond limits as numbers", () => {
     expect(loadConfig({ ...base(), SHUTDOWN_TIMEOUT: "30" }).timeouts.shutdownMs).toBe(30_000);
     expect(loadConfig({ ...base(), SHUTDOWN_TIMEOUT: "2.5s" }).timeouts.shutdownMs).toBe(2_500);
     expect(loadConfig({ ...base(), SHUTDOWN_TIMEOUT: "500ms" }).timeouts.shutdownMs).toBe(500);
+    expect(loadConfig({ ...base(), SHUTDOWN_DRAIN: "0" }).timeouts.drainMs).toBe(0);
+    expect(loadConfig({ ...base(), SHUTDOWN_DRAIN: "15s" }).timeouts.drainMs).toBe(15_000);
     const config = loadConfig({ ...base(), DB_CONNECT_TIMEOUT_MS: "1500", DB_STATEMENT_TIMEOUT_MS: "20000" });
     expect(config.timeouts.dbConnectMs).toBe(1_500);
     expect(config.timeouts.dbStatementMs).toBe(20_000);
@@ -97,6 +102,7 @@ describe("timeouts and metrics settings", () => {
 
   it("refuses nonsense naming the variable", () => {
     expect(() => loadConfig({ ...base(), SHUTDOWN_TIMEOUT: "soon" })).toThrow(/SHUTDOWN_TIMEOUT/);
+    expect(() => loadConfig({ ...base(), SHUTDOWN_DRAIN: "-1" })).toThrow(/SHUTDOWN_DRAIN/);
     expect(() => loadConfig({ ...base(), DB_STATEMENT_TIMEOUT_MS: "0" })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
     expect(() => loadConfig({ ...base(), METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
     expect(loadConfig({ ...base(), METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe(

@@ -94,6 +94,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: optional.refine((v) => v === undefined || parseDurationMs(v) !== undefined, {
     message: 'must be a duration such as "10", "10s" or "500ms" (a bare number is seconds)',
   }),
+  /** On SIGTERM, how long /api/ready answers 503 while requests are still served (5s; 0 with NODE_ENV=test). */
+  SHUTDOWN_DRAIN: optional.refine((v) => v === undefined || parseDurationMs(v) !== undefined, {
+    message: 'must be a duration such as "5", "5s" or "0" (a bare number is seconds)',
+  }),
   /** Server processes sharing the port; default 1 on the embedded database, the cores on PostgreSQL. */
   WEB_CONCURRENCY: optional.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1), {
     message: "must be a whole number of processes, 1 or more",
@@ -192,7 +196,17 @@ export interface Config {
   apiLimits: { perKey: number; perUser: number; failuresPerAddress: number };
   /** Extra origins allowed to send state-changing requests (the Vite dev server). */
   extraOrigins: string[];
-  timeouts: { dbConnectMs: number; dbStatementMs: number; requestMs: number; shutdownMs: number };
+  /**
+   * shutdownMs: time for the work under way once the server stops taking requests; drainMs: time
+   * before that, after SIGTERM, for a load balancer to see /api/ready answer 503.
+   */
+  timeouts: {
+    dbConnectMs: number;
+    dbStatementMs: number;
+    requestMs: number;
+    shutdownMs: number;
+    drainMs: number;
+  };
   /** Bearer token for GET /metrics; without it the endpoint is off. */
   metricsToken?: string;
   /** Server processes (node's cluster when more than 1); see README "Scaling out". */
@@ -340,6 +354,13 @@ export function loadConfig(
       dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT === undefined ? 10_000 : parseDurationMs(e.SHUTDOWN_TIMEOUT)!,
+      // Tests stop servers all the time and have no load balancer to wait for.
+      drainMs:
+        e.SHUTDOWN_DRAIN === undefined
+          ? e.NODE_ENV === "test"
+            ? 0
+            : 5_000
+          : parseDurationMs(e.SHUTDOWN_DRAIN)!,
     },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency,

@@ -1,11 +1,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
-import { buildApp } from "./app";
-import { runPrimary } from "./cluster";
 import { ConfigError, loadConfig } from "./config";
-import { DataDirLockedError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
-import { WEB_ROOT } from "./paths";
 import { keepNewFilesPrivate, tightenModes } from "./private-files";
 
 async function main() {
@@ -37,50 +33,20 @@ async function main() {
       );
   }
   // Several processes: this one only forks and watches them (loadConfig above has already made
-  // the generated AUTH_SECRET file, so they all read the same one).
-  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, logger);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeouts: { connectMs: config.timeouts.dbConnectMs, statementMs: config.timeouts.dbStatementMs },
-    onConnectionFault: (error) => logger.warn({ err: error }, "PostgreSQL connection lost"),
-  });
-  const { app } = await buildApp({ config, database, logger, webRoot: WEB_ROOT });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down");
-    // New connections are refused at once; requests, PDF renders and jobs already started get
-    // SHUTDOWN_TIMEOUT to finish, then the process leaves anyway.
-    const force = setTimeout(() => {
-      logger.error({ timeoutMs: config.timeouts.shutdownMs }, "shutdown took too long; exiting");
-      process.exit(1);
-    }, config.timeouts.shutdownMs);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-      logger.info({ signal }, "stopped");
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - started) },
-    `Bahi is ready at ${config.publicUrl}`,
-  );
+  // the generated AUTH_SECRET file, so they all read the same one). It never loads the app
+  // (Fastify, the database drivers, better-auth, pdfkit...): the build splits serve.ts into a
+  // chunk of its own, so the primary stays at ~60 MB instead of a serving process's ~340 MB.
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import("./cluster");
+    return runPrimary(config, logger);
+  }
+  const { serve } = await import("./serve");
+  await serve(config, logger, started);
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+main().catch(async (error) => {
+  // A stop that the person starting Bahi can fix gets its one line, not a stack trace.
+  if (error instanceof ConfigError || (await import("./serve")).isStartRefusal(error)) {
     console.error(error.message);
   } else {
     console.error(error);

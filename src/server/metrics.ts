@@ -1,14 +1,24 @@
+import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { NewestBackup } from "./backup/newest";
+import { reportToPrimary } from "./cluster-metrics";
 import type { PoolStats } from "./db/client";
+import type { QueueCounts } from "./db/queries/job-leases";
 import type { PdfPoolStats } from "./pdf/pool";
 
 /** What the gauges read when /metrics is scraped. */
 export interface MetricSources {
   pdf?: () => PdfPoolStats | undefined;
   dbPool?: () => PoolStats | undefined;
+  /** pg-boss's jobs by queue and state (one database for every process: summed, they would double). */
+  queue?: () => Promise<QueueCounts[]>;
+  /** The newest file in the backups folder. */
+  backups?: () => Promise<NewestBackup>;
 }
+
+const QUEUE_STATES = ["queued", "deferred", "active", "failed"] as const;
 
 /**
  * One registry per app instance (tests build many apps in one process; prom-client's global
@@ -48,6 +58,12 @@ export function createMetrics(sources: MetricSources = {}) {
       name: "bahi_mails_total",
       help: "E-mails handed to SMTP or the outbox, by outcome",
       labelNames: ["outcome"] as const,
+      registers,
+    }),
+    mailFailures: new Counter({
+      name: "bahi_mail_failures_total",
+      help: "E-mails that SMTP or the outbox did not take, by reason (auth, connection, rejected, deferred, message, disk, other)",
+      labelNames: ["reason"] as const,
       registers,
     }),
     creditsSold: new Counter({
@@ -100,6 +116,57 @@ export function createMetrics(sources: MetricSources = {}) {
   dbStat("bahi_db_pool_connections_in_use", "PostgreSQL connections checked out", (s) => s.total - s.idle);
   dbStat("bahi_db_pool_connections_idle", "PostgreSQL connections open and idle", (s) => s.idle);
   dbStat("bahi_db_pool_waiting", "Queries waiting for a free PostgreSQL connection", (s) => s.waiting);
+
+  // Read from the database and the backups folder, which every process shares: across processes
+  // the largest reading is kept, not the sum (cluster-metrics.ts).
+  const queueCounts = () => sources.queue?.().catch(() => [] as QueueCounts[]) ?? Promise.resolve([]);
+  new Gauge({
+    name: "bahi_queue_jobs",
+    help: "Background jobs in pg-boss by queue and state: queued (due, waiting for a worker), deferred (waiting for their time or a retry's backoff), active, failed (retries spent; kept a month)",
+    labelNames: ["queue", "state"] as const,
+    aggregator: "max",
+    registers,
+    async collect() {
+      this.reset();
+      for (const counts of await queueCounts()) {
+        for (const state of QUEUE_STATES) this.set({ queue: counts.queue, state }, counts[state]);
+      }
+    },
+  });
+  new Gauge({
+    name: "bahi_queue_oldest_waiting_seconds",
+    help: "How long the oldest due job of each queue has waited for a worker (0 when none waits)",
+    labelNames: ["queue"] as const,
+    aggregator: "max",
+    registers,
+    async collect() {
+      this.reset();
+      for (const counts of await queueCounts())
+        this.set({ queue: counts.queue }, counts.oldestWaitingSeconds);
+    },
+  });
+  const backupStat = (name: string, help: string, read: (b: NewestBackup) => number) =>
+    new Gauge({
+      name,
+      help,
+      aggregator: "max",
+      registers,
+      async collect() {
+        const newest = await sources.backups?.().catch(() => undefined);
+        if (newest) this.set(read(newest));
+      },
+    });
+  backupStat("bahi_backup_files", "Files in the backups folder", (b) => b.files);
+  backupStat(
+    "bahi_backup_newest_age_seconds",
+    "Age of the newest file in the backups folder (+Inf when there is none)",
+    (b) => b.ageSeconds ?? Number.POSITIVE_INFINITY,
+  );
+  backupStat(
+    "bahi_backup_newest_size_bytes",
+    "Size of the newest file in the backups folder (0 when there is none)",
+    (b) => b.bytes ?? 0,
+  );
   return metrics;
 }
 
@@ -107,7 +174,9 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Counts every answered request under its route pattern (never the raw URL, which would make a
- * series per invoice id), and serves GET /metrics to holders of the bearer token.
+ * series per invoice id), and serves GET /metrics to holders of the bearer token: this process's
+ * metrics, or, in a process of node's cluster (WEB_CONCURRENCY > 1), every process's summed by
+ * the primary (cluster-metrics.ts), whichever process the scrape reached.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook("onResponse", async (request, reply) => {
@@ -121,6 +190,9 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   });
   if (!token) return;
   collectDefaultMetrics({ register: metrics.registry, prefix: "bahi_" });
+  const text = cluster.isWorker
+    ? reportToPrimary(metrics.registry, (snapshots) => AggregatorRegistry.aggregate(snapshots))
+    : () => metrics.registry.metrics();
   const expected = Buffer.from(`Bearer ${token}`);
   app.get("/metrics", async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? "");
@@ -130,6 +202,14 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
         .header("www-authenticate", 'Bearer realm="metrics"')
         .send({ error: { code: "unauthorized", message: "A valid metrics token is required." } });
     }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    try {
+      return reply.type(metrics.registry.contentType).send(await text());
+    } catch (error) {
+      // A partial sum would look like counters going down: no answer instead.
+      request.log.warn({ err: error }, "metrics unavailable");
+      return reply
+        .status(503)
+        .send({ error: { code: "service_unavailable", message: "The metrics could not be collected." } });
+    }
   });
 }

@@ -1,4 +1,10 @@
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { backupsDir } from "./backup/jobs";
 import { createLogger } from "./logger";
+import { createMetrics } from "./metrics";
+import { countMails, mailFailureReason } from "./observability";
 import {
   createTestApp,
   describeEachDb,
@@ -7,6 +13,7 @@ import {
   signUpAndSignIn,
   type TestApp,
   testAppForSuite,
+  userIdOf,
 } from "./testing/harness";
 import { invoiceRequest } from "./testing/invoice-request";
 import { memoryLog } from "./testing/memory-log";
@@ -19,7 +26,9 @@ const scrape = (t: TestApp) =>
 /** The value of one series in Prometheus text, or undefined when it is absent. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  if (line === undefined) return undefined;
+  const value = line.slice(series.length + 1);
+  return value === "+Inf" ? Number.POSITIVE_INFINITY : Number(value);
 }
 
 async function buyCredits(t: TestApp, cookie: string) {
@@ -166,6 +175,146 @@ describeEachDb("observability", (kind) => {
     const failed = await get(t.app, "/api/clients");
     expect(failed.statusCode).toBe(401);
     expect(failed.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describeEachDb("operators' metrics", (kind) => {
+  // One app for the suite (starting one is slow on a busy machine). The queue test comes first:
+  // it defines its jobs before anything starts pg-boss; the drain comes last.
+  const log = memoryLog();
+  const t = testAppForSuite(kind, {
+    env: { METRICS_TOKEN: TOKEN },
+    logger: createLogger("info", log.stream),
+  });
+
+  it("counts pg-boss's jobs by queue and state, and how long the oldest due job has waited", async () => {
+    t.queue.define({
+      name: "test-fails",
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      run: async () => {
+        throw new Error("always");
+      },
+    });
+    t.queue.define({
+      name: "test-retries-later",
+      retryLimit: 1,
+      retryDelaySeconds: 3_600,
+      backoff: false,
+      run: async () => {
+        throw new Error("not yet");
+      },
+    });
+    t.queue.define({ name: "test-waits", retryLimit: 0, retryDelaySeconds: 1, run: async () => {} });
+    await t.queue.send("test-fails", {});
+    await t.queue.send("test-retries-later", {});
+    await t.queue.drain();
+    // Sent after the drain, and due 90 s ago: waiting for a worker.
+    await t.queue.send("test-waits", {});
+    await t.database.db.execute(
+      sql`update pgboss.job set start_after = now() - interval '90 seconds', created_on = now() - interval '90 seconds' where name = 'test-waits'`,
+    );
+    const text = (await scrape(t)).body;
+    const jobs = (queue: string, state: string) =>
+      sample(text, `bahi_queue_jobs{queue="${queue}",state="${state}"}`);
+    expect(jobs("test-fails", "failed")).toBe(1);
+    expect(jobs("test-fails", "queued")).toBe(0);
+    expect(jobs("test-retries-later", "deferred")).toBe(1);
+    expect(jobs("test-retries-later", "failed")).toBe(0);
+    expect(jobs("test-waits", "queued")).toBe(1);
+    expect(jobs("test-waits", "active")).toBe(0);
+    // Every queue is listed, the app's own too (the outbox's mail queue among them).
+    expect(text).toMatch(/bahi_queue_jobs\{queue="[^"]*mail[^"]*",state="queued"\} 0/);
+    const oldest = sample(text, 'bahi_queue_oldest_waiting_seconds{queue="test-waits"}');
+    expect(oldest).toBeGreaterThanOrEqual(89);
+    expect(oldest).toBeLessThan(600);
+    expect(sample(text, 'bahi_queue_oldest_waiting_seconds{queue="test-fails"}')).toBe(0);
+  });
+
+  it("reports the newest backup's age and size, and +Inf without any backup", async () => {
+    const none = (await scrape(t)).body;
+    expect(sample(none, "bahi_backup_newest_age_seconds")).toBe(Number.POSITIVE_INFINITY);
+    expect(sample(none, "bahi_backup_files")).toBe(0);
+
+    const dir = backupsDir(t.config.dataDir);
+    mkdirSync(path.join(dir, "requests"), { recursive: true });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    writeFileSync(path.join(dir, "bahi-old.bahi-backup"), Buffer.alloc(10));
+    utimesSync(path.join(dir, "bahi-old.bahi-backup"), hoursAgo(26), hoursAgo(26));
+    writeFileSync(path.join(dir, "bahi-new.dump"), Buffer.alloc(4_321));
+    utimesSync(path.join(dir, "bahi-new.dump"), hoursAgo(2), hoursAgo(2));
+    const text = (await scrape(t)).body;
+    expect(sample(text, "bahi_backup_files")).toBe(2);
+    expect(sample(text, "bahi_backup_newest_size_bytes")).toBe(4_321);
+    const age = sample(text, "bahi_backup_newest_age_seconds")!;
+    expect(age).toBeGreaterThanOrEqual(7_200);
+    expect(age).toBeLessThan(7_300);
+  });
+
+  it("names who asked on each request's log line by id, never by name or e-mail", async () => {
+    const s = await signUpAndSignIn(t, undefined, undefined, "Asha Kulkarni");
+    const userId = await userIdOf(t, s.cookie);
+    const listed = await get(t.app, "/api/clients", s.cookie);
+    const key = (await post(t.app, "/api/api-keys", { name: "Sheets", scope: "read" }, s.cookie)).json();
+    const byKey = await t.app.inject({
+      method: "GET",
+      url: "/api/clients",
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(byKey.statusCode).toBe(200);
+    const line = (reqId: unknown) =>
+      log.entries().find((e) => e.msg === "request completed" && e.reqId === reqId);
+    expect(line(listed.headers["x-request-id"])).toMatchObject({ userId });
+    expect(line(listed.headers["x-request-id"])).not.toHaveProperty("apiKeyId");
+    expect(line(byKey.headers["x-request-id"])).toMatchObject({ userId, apiKeyId: key.id });
+    const anonymous = await get(t.app, "/api/health");
+    expect(line(anonymous.headers["x-request-id"])).not.toHaveProperty("userId");
+    const requestLines = JSON.stringify(log.entries().filter((e) => e.msg === "request completed"));
+    expect(requestLines).not.toContain(s.email);
+    expect(requestLines).not.toContain("Asha");
+  });
+
+  it("turns /api/ready to 503 at once when told to drain, and goes on serving everything else", async () => {
+    t.lifecycle.drain();
+    const ready = await get(t.app, "/api/ready");
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: "not_ready", checks: { shutdown: "draining" } });
+    expect((await get(t.app, "/api/health")).statusCode).toBe(200);
+  });
+});
+
+describe("mail failures", () => {
+  it("are counted by reason, from nodemailer's codes and the SMTP server's answer", async () => {
+    const fail = (error: Error & { code?: string; responseCode?: number }) => ({
+      send: async () => {
+        throw error;
+      },
+    });
+    const metrics = createMetrics();
+    const errorWith = (fields: object) => Object.assign(new Error("mail failed"), fields);
+    for (const error of [
+      errorWith({ code: "EAUTH", responseCode: 535 }),
+      errorWith({ code: "EAUTH" }),
+      errorWith({ code: "ECONNECTION" }),
+      errorWith({ code: "EENVELOPE", responseCode: 550 }),
+      errorWith({ responseCode: 451 }),
+      errorWith({ code: "ENOSPC" }),
+      errorWith({ code: "ESOMETHINGNEW" }),
+    ]) {
+      await expect(
+        countMails(fail(error), metrics).send({ to: "a@b.c", subject: "s", text: "t" }),
+      ).rejects.toBe(error);
+    }
+    const text = await metrics.registry.metrics();
+    // A wrong password is "auth" though the server answered 535; a refused address is "rejected".
+    expect(sample(text, 'bahi_mail_failures_total{reason="rejected"}')).toBe(1);
+    expect(sample(text, 'bahi_mail_failures_total{reason="auth"}')).toBe(2);
+    expect(sample(text, 'bahi_mail_failures_total{reason="connection"}')).toBe(1);
+    expect(sample(text, 'bahi_mail_failures_total{reason="deferred"}')).toBe(1);
+    expect(sample(text, 'bahi_mail_failures_total{reason="disk"}')).toBe(1);
+    expect(sample(text, 'bahi_mail_failures_total{reason="other"}')).toBe(1);
+    expect(sample(text, 'bahi_mails_total{outcome="failed"}')).toBe(7);
+    expect(mailFailureReason(undefined)).toBe("other");
   });
 });
 

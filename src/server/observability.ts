@@ -36,11 +36,18 @@ export function registerRequestContext(app: FastifyInstance) {
     if (log.isLevelEnabled("debug")) request.log.debug({ req: request }, "incoming request");
     requestContext.run({ reqId: request.id }, done);
   });
-  // One line per request, after the answer: method, path (query values redacted), status, time.
+  // One line per request, after the answer: method, path (query values redacted), status, time,
+  // and who asked by id alone (a user's name or e-mail address never goes into the logs).
   app.addHook("onResponse", (request, reply, done) => {
     if (log.isLevelEnabled("info")) {
       request.log.info(
-        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        {
+          req: request,
+          res: { statusCode: reply.statusCode },
+          responseTime: reply.elapsedTime,
+          userId: request.sessionUser?.id,
+          apiKeyId: request.apiKeyId ?? undefined,
+        },
         "request completed",
       );
     }
@@ -55,7 +62,41 @@ export function registerRequestContext(app: FastifyInstance) {
   });
 }
 
-/** The mailer, counting what it sent and what failed. */
+/** nodemailer's error codes (and the file system's, for the outbox) by what an operator does about them. */
+const MAIL_FAILURE_REASONS: Record<string, string> = {
+  EAUTH: "auth",
+  ENOAUTH: "auth",
+  EOAUTH2: "auth",
+  ECONNECTION: "connection",
+  ESOCKET: "connection",
+  ETIMEDOUT: "connection",
+  EDNS: "connection",
+  ECONNREFUSED: "connection",
+  ECONNRESET: "connection",
+  ETLS: "connection",
+  EENVELOPE: "rejected",
+  EMESSAGE: "message",
+  ESTREAM: "message",
+  ENOSPC: "disk",
+  EACCES: "disk",
+  EPERM: "disk",
+  EROFS: "disk",
+  EDQUOT: "disk",
+};
+
+/** Why a mail was not taken, as one of a few fixed words (a metric label must stay bounded). */
+export function mailFailureReason(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const known = typeof code === "string" ? MAIL_FAILURE_REASONS[code] : undefined;
+  // Bad credentials, no connection, a full disk: the operator's to fix, whatever the server said.
+  if (known === "auth" || known === "connection" || known === "disk") return known;
+  // Otherwise the server's answer tells: 5xx refuses this mail for good, 4xx asks to try later.
+  if (typeof responseCode === "number" && responseCode >= 500) return "rejected";
+  if (typeof responseCode === "number" && responseCode >= 400) return "deferred";
+  return known ?? "other";
+}
+
+/** The mailer, counting what it sent and what failed (and why). */
 export function countMails(mailer: Mailer, metrics: Metrics): Mailer {
   return {
     async send(message) {
@@ -64,6 +105,7 @@ export function countMails(mailer: Mailer, metrics: Metrics): Mailer {
         metrics.mails.inc({ outcome: "sent" });
       } catch (error) {
         metrics.mails.inc({ outcome: "failed" });
+        metrics.mailFailures.inc({ reason: mailFailureReason(error) });
         throw error;
       }
     },

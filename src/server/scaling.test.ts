@@ -1,11 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { PROJECT_ROOT } from "./paths";
+import { keepAliveLoad } from "./testing/keep-alive-load";
 import {
   buildServerIfStale,
   closed,
@@ -21,6 +22,7 @@ import { TEST_DATABASE_URL } from "./testing/test-config";
 // Several processes and several instances on one PostgreSQL database (README "Scaling out").
 
 const AUTH_SECRET = "scaling-test-secret-scaling-test-secret-0123";
+const METRICS_TOKEN = "scaling-test-metrics-token";
 const RECONCILE_EVERY_MS = 400;
 
 let adminUrl: string;
@@ -53,6 +55,39 @@ function getOnNewConnection(port: number, url: string): Promise<number> {
     req.on("error", reject);
     req.end();
   });
+}
+
+/** One scrape of /metrics on a connection of its own: the sum of a counter's series that match `labels`. */
+function scrapeCounter(port: number, name: string, labels: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/metrics",
+        agent: false,
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => {
+          if (res.statusCode !== 200)
+            return reject(new Error(`/metrics answered ${res.statusCode}: ${text}`));
+          const lines = text.split("\n").filter((l) => l.startsWith(`${name}{`) && l.includes(labels));
+          resolve(lines.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0));
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A process's resident memory in MB, as `ps -o rss` shows it. */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) / 1024;
 }
 
 /** Answers once `done()` holds, checking after each chunk the children write. */
@@ -192,9 +227,24 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
 
   it("WEB_CONCURRENCY=2 serves from two processes, restarts one that dies, and stops both on SIGTERM", async () => {
     const port = await freePort();
-    const server = startServer(port, { AUTH_SECRET, WEB_CONCURRENCY: "2", SHUTDOWN_TIMEOUT: "20s" });
+    const server = startServer(port, {
+      AUTH_SECRET,
+      WEB_CONCURRENCY: "2",
+      SHUTDOWN_TIMEOUT: "20s",
+      SHUTDOWN_DRAIN: "5s",
+      METRICS_TOKEN,
+    });
+    let load: ReturnType<typeof keepAliveLoad> | undefined;
     try {
       await server.output.waitFor(/Bahi runs 2 server processes/);
+      // The primary only forks and watches: it never loads the app.
+      expect(rssMb(server.child.pid!)).toBeLessThan(80);
+      // Each scrape reaches one process, and counts the scrapes of both.
+      const scrapes: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        scrapes.push(await scrapeCounter(port, "bahi_http_requests_total", 'route="/metrics",status="200"'));
+      }
+      expect(scrapes).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       for (let i = 0; i < 10; i++) expect(await getOnNewConnection(port, "/api/health")).toBe(200);
       const servedBy = () =>
         new Set(
@@ -211,6 +261,8 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
       expect(workers).toHaveLength(2);
       expect(workers).not.toContain(server.child.pid);
 
+      const healthBefore = await scrapeCounter(port, "bahi_http_requests_total", 'route="/api/health"');
+      expect(healthBefore).toBe(10);
       // A process that dies while serving is replaced; the other went on serving meanwhile.
       process.kill(workers[0]!, "SIGKILL");
       await server.output.waitFor(/a server process died; starting another/);
@@ -218,17 +270,30 @@ describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
       const replacement = readyPids().at(-1)!;
       expect(isAlive(replacement)).toBe(true);
       for (let i = 0; i < 10; i++) expect(await getOnNewConnection(port, "/api/health")).toBe(200);
+      // What the dead process had counted stays counted.
+      expect(await scrapeCounter(port, "bahi_http_requests_total", 'route="/api/health"')).toBe(20);
 
+      // Stopping under a kept-alive load: both processes drain, nothing is cut.
+      load = keepAliveLoad(port, { connections: 10 });
+      await load.answered(50);
       server.child.kill("SIGTERM");
+      load.markStop();
+      const report = await load.done;
+      expect(report.takenOutBy).toBe(503);
+      expect(report.errors).toEqual({});
+      expect(report.statuses).toEqual({});
+      expect(report.okAfterStop).toBeGreaterThan(0);
       expect(await closed(server.child), server.output.text().slice(-3000)).toEqual({
         code: 0,
         signal: null,
       });
+      expect(logLines(server.output.text()).filter((l) => l.msg === "drained; closing")).toHaveLength(2);
       expect(logLines(server.output.text()).filter((l) => l.msg === "stopped")).toHaveLength(2);
       expect(isAlive(workers[1]!)).toBe(false);
       expect(isAlive(replacement)).toBe(false);
     } finally {
+      load?.close();
       server.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 300_000);
 });

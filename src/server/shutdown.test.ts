@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "./paths";
 import { invoiceRequest } from "./testing/invoice-request";
+import { keepAliveLoad } from "./testing/keep-alive-load";
 import {
   buildServerIfStale,
   closed,
@@ -25,8 +27,22 @@ async function downloadsHeld(base: string): Promise<number> {
   return value("bahi_pdf_threads_busy") + value("bahi_pdf_queue_depth");
 }
 
+/** One GET on a connection of its own: its status, or the error's code. */
+function getOnNewConnection(port: number, url: string, withConnection = false): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port, path: url, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve(withConnection ? `${res.statusCode} ${res.headers.connection}` : (res.statusCode ?? 0)),
+      );
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
 /** The compiled server, as `npm start` runs it, on a data folder of the test's own. */
-function startServer(dataDir: string, port: number) {
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: PROJECT_ROOT,
     env: serverEnv({
@@ -34,6 +50,7 @@ function startServer(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       SHUTDOWN_TIMEOUT: "20s",
       METRICS_TOKEN: METRICS_TOKEN,
+      ...env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -109,12 +126,10 @@ describe("stopping the server", () => {
       }
       server.child.kill("SIGTERM");
       await server.output.waitFor(/"msg":"shutting down"/);
-      // No new work is taken in once stopping has begun.
-      const late = await fetch(`${base}/api/health`).then(
-        (res) => res.status,
-        () => "refused",
-      );
-      expect([503, "refused"]).toContain(late);
+      // No new connection is taken in once closing has begun (SHUTDOWN_DRAIN is 0 here); one that
+      // came in the moment before the listener closed is answered and closed.
+      await server.output.waitFor(/"msg":"drained; closing"/);
+      expect(["ECONNREFUSED", "200 close"]).toContain(await getOnNewConnection(port, "/api/health", true));
 
       const results = await Promise.all(downloads);
       for (const result of results) {
@@ -145,5 +160,41 @@ describe("stopping the server", () => {
     } finally {
       server.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 300_000);
+
+  it("on SIGTERM answers 503 on /api/ready at once, serves on for SHUTDOWN_DRAIN, and a kept-alive load across it sees no error", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-drain-"));
+    const port = await freePort();
+    const server = startServer(dataDir, port, { SHUTDOWN_DRAIN: "4s" });
+    let load: ReturnType<typeof keepAliveLoad> | undefined;
+    try {
+      await server.ready;
+      load = keepAliveLoad(port, { connections: 10 });
+      await load.answered(50);
+      server.child.kill("SIGTERM");
+      load.markStop();
+      await server.output.waitFor(/"msg":"shutting down"/);
+      // At once: not ready, yet serving, on a new connection as on the kept-alive ones.
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "not_ready", checks: { shutdown: "draining" } });
+      expect(await getOnNewConnection(port, "/api/health")).toBe(200);
+      expect(server.output.text()).not.toContain('"msg":"drained; closing"');
+
+      const report = await load.done;
+      expect(report.takenOutBy).toBe(503);
+      expect(report.errors).toEqual({});
+      expect(report.statuses).toEqual({});
+      expect(report.okAfterStop).toBeGreaterThan(0);
+      // Kept alive all along: no connection was closed under the load.
+      expect(report.sockets).toBe(10);
+      const exit = await closed(server.child);
+      expect(exit, server.output.text().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(server.output.text()).toContain('"msg":"drained; closing"');
+      expect(server.output.text()).not.toMatch(/"level":(50|60)/);
+    } finally {
+      load?.close();
+      server.child.kill("SIGKILL");
+    }
+  }, 300_000);
 });

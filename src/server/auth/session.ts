@@ -23,5 +23,7 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
   if (request.sessionUser) return request.sessionUser;
   const user = await auth.findSessionUser(request.headers.cookie);
   if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
+  // Kept for the request's log line (its id only).
+  request.sessionUser = user;
   return user;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { countActiveJobs } from "../db/queries/job-leases";
+import { countActiveJobs, countJobsByState, type QueueCounts } from "../db/queries/job-leases";
 import type { Metrics } from "../metrics";
 import type { JobRunner } from "./runner";
 
@@ -216,6 +216,16 @@ export class JobQueue {
     } finally {
       metrics.jobsRunning.dec({ job: definition.name });
     }
+  }
+
+  /**
+   * Every queue's jobs by state, for the metrics; none before pg-boss has made its tables here
+   * (the first start installs them once the server listens).
+   */
+  async stats(): Promise<QueueCounts[]> {
+    if (!this.started) return [];
+    await this.started;
+    return countJobsByState(this.opts.database.db, [...this.definitions.keys()]);
   }
 
   /** Stops the workers, letting the jobs under way finish (up to `timeoutMs`). */

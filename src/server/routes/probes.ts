@@ -3,14 +3,18 @@ import { type Db, ping } from "../db/client";
 import { countPendingMigrations } from "../db/readiness";
 import type { PdfRenderer } from "../pdf/pool";
 
-type Check = "ok" | "unavailable" | "pending" | "starting";
+type Check = "ok" | "unavailable" | "pending" | "starting" | "draining";
 
 /**
  * GET /api/health: liveness. It answers 200 while the process serves HTTP, and says whether the
  * database answers, without failing on it (an orchestrator must not restart every instance
- * because PostgreSQL is down). GET /api/ready: 200 only when this instance can do real work.
+ * because PostgreSQL is down). GET /api/ready: 200 only when this instance can do real work, and
+ * 503 from the moment it is told to stop (the drain), while it still serves everything else.
  */
-export function registerProbes(app: FastifyInstance, deps: { db: Db; renderer: PdfRenderer }) {
+export function registerProbes(
+  app: FastifyInstance,
+  deps: { db: Db; renderer: PdfRenderer; draining?: () => boolean },
+) {
   // Requests that arrive while a ping is on its way share its answer: under load, health costs
   // one round trip per round trip time instead of one per request.
   let pinging: Promise<Check> | null = null;
@@ -37,6 +41,12 @@ export function registerProbes(app: FastifyInstance, deps: { db: Db; renderer: P
   app.get("/api/health", async () => ({ status: "ok", database: await database() }));
 
   app.get("/api/ready", async (_request, reply) => {
+    if (deps.draining?.()) {
+      return reply
+        .status(503)
+        .header("cache-control", "no-store")
+        .send({ status: "not_ready", checks: { shutdown: "draining" as Check } });
+    }
     const db = await database();
     const stats = deps.renderer.stats?.();
     const checks = {

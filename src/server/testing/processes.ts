@@ -17,12 +17,14 @@ export async function freePort(): Promise<number> {
 
 /** The environment for a server process: the test's own, without its database or test settings. */
 export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  // No drain unless a test asks for one: there is no load balancer to wait for.
   const env: NodeJS.ProcessEnv = {
     ...testProcessEnv(),
     NODE_ENV: "production",
     LOG_LEVEL: "info",
     // Production mode without SMTP: the tests read the outbox.
     MAIL_OUTBOX: "1",
+    SHUTDOWN_DRAIN: "0",
     ...extra,
   };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "METRICS_TOKEN", "VITEST", "VITEST_POOL_ID"]) {

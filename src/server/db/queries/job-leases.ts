@@ -39,3 +39,50 @@ export async function countActiveJobs(db: Db, names: string[]): Promise<number> 
   );
   return rows[0]?.n ?? 0;
 }
+
+export interface QueueCounts {
+  queue: string;
+  /** Due and waiting for a worker. */
+  queued: number;
+  /** Waiting for their time: a retry's backoff, or a job sent for later. */
+  deferred: number;
+  active: number;
+  /** Kept as failed once their retries were spent (pg-boss keeps them a month). */
+  failed: number;
+  /** How long the oldest due job has waited for a worker, in seconds (0 when none waits). */
+  oldestWaitingSeconds: number;
+}
+
+/** pg-boss's jobs of these queues by state, on the database's clock (the metrics read it). */
+export async function countJobsByState(db: Db, names: string[]): Promise<QueueCounts[]> {
+  if (names.length === 0) return [];
+  const rows = await queryRows<Omit<QueueCounts, "queue"> & { name: string }>(
+    db,
+    sql`select name,
+        count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
+        count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+        count(*) filter (where state = 'active')::int as active,
+        count(*) filter (where state = 'failed')::int as failed,
+        coalesce(extract(epoch from now() - min(start_after)
+          filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8
+          as "oldestWaitingSeconds"
+      from pgboss.job
+      where name in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+      group by name`,
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return names.map((queue) => {
+    const row = byName.get(queue);
+    return {
+      queue,
+      queued: row?.queued ?? 0,
+      deferred: row?.deferred ?? 0,
+      active: row?.active ?? 0,
+      failed: row?.failed ?? 0,
+      oldestWaitingSeconds: Number(row?.oldestWaitingSeconds ?? 0),
+    };
+  });
+}
