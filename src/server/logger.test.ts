@@ -41,8 +41,18 @@ describeEachDb("logs of a whole run", (kind) => {
     const signIn = await post(t.app, "/api/auth/sign-in/email", { email, password: PASSWORD });
     expect(signIn.statusCode).toBe(200);
     const cookie = cookiesFrom(signIn);
-    const cookieValue = cookie.split("=").slice(1).join("=");
+    const cookieNamed = (name: string) => {
+      const part = cookie.split("; ").find((c) => c.startsWith(`${name}=`)) ?? "";
+      return part.slice(name.length + 1);
+    };
+    const cookieValue = cookieNamed(
+      cookie
+        .split("; ")
+        .find((c) => c.includes("session_token="))!
+        .split("=")[0],
+    );
     secrets.push(
+      cookieNamed("bahi.device"),
       cookieValue,
       decodeURIComponent(cookieValue),
       decodeURIComponent(cookieValue).split(".")[0]!,

@@ -95,7 +95,7 @@ async function main() {
   const file = path.resolve(given);
   // A restore checks the whole file before anything else, even the configuration, touches the target.
   const checked = command === "restore" ? readBackupFile(file) : undefined;
-  const config = loadConfig(process.env, { createSecret: false });
+  const config = loadConfig(undefined, { createSecret: false });
   const where = config.databaseUrl ? "the PostgreSQL database" : config.dataDir;
   const started = performance.now();
   if (command === "backup") {

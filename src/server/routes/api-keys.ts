@@ -7,10 +7,7 @@ import { createApiKey, revokeUserApiKey, userApiKeys } from "../services/api-key
 import { parseBody } from "./validate";
 
 /** My Account → API keys. A signed-in person only: a key cannot make or revoke keys. */
-export function registerApiKeyRoutes(
-  app: FastifyInstance,
-  deps: { auth: Auth; db: Db },
-) {
+export function registerApiKeyRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
 
   app.get("/api/api-keys", async (request) => {
