@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, outboxMailsTo, test, uniqueEmail } from "./fixtures";
 
 async function openTopUp(page: Page, balance: number) {
   await page.getByRole("button", { name: `${balance} Credits, top up` }).click();
@@ -214,16 +214,9 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
 async function outboxLink(dataDir: string, email: string): Promise<string> {
   const outbox = path.join(dataDir, "outbox");
   for (let i = 0; i < 100; i++) {
-    try {
-      for (const file of readdirSync(outbox).filter((f) => f.includes(email))) {
-        const raw = readFileSync(path.join(outbox, file), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "=");
-        const link = raw.match(/https?:\/\/\S+/g)?.find((l) => l.includes("/api/auth/verify-email"));
-        if (link) return link;
-      }
-    } catch {
-      // no outbox yet
+    for (const mail of outboxMailsTo(outbox, email)) {
+      const link = mail.match(/https?:\/\/\S+/g)?.find((l) => l.includes("/api/auth/verify-email"));
+      if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -8,25 +8,39 @@ export { expect };
 
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
+/**
+ * The mails in an outbox folder addressed to `email`, newest first, decoded enough to read links
+ * (files are named by time and a random id, never by recipient: the To header says whom).
+ */
+export function outboxMailsTo(outbox: string, email: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox)
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
+  } catch {
+    return []; // outbox not created yet
+  }
+  const wanted = email.toLowerCase();
+  const mails: string[] = [];
+  for (const file of files) {
+    const raw = readFileSync(path.join(outbox, file), "utf8");
+    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+    const to = /^to:(.*)$/im.exec(headers)?.[1]?.toLowerCase() ?? "";
+    if (!to.includes(wanted)) continue;
+    // Quoted-printable soft line breaks ("=\n") and "=3D" must be undone to read the link.
+    mails.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+  }
+  return mails;
+}
+
 /** The first link of the newest outbox mail to `email` (the server writes mail there without SMTP). */
 export async function linkFromOutbox(email: string, pathPart: string): Promise<string> {
   const outbox = path.join(dataDir(), "outbox");
-  const safe = email.replace(/[^a-zA-Z0-9@._-]/g, "_");
   for (let i = 0; i < 50; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox)
-        .filter((f) => f.endsWith(`-${safe}.eml`))
-        .sort();
-    } catch {
-      // outbox not created yet
-    }
-    for (const file of files.reverse()) {
-      // Quoted-printable soft line breaks ("=\n") and "=3D" must be undone to read the link.
-      const raw = readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      const link = raw.match(/https?:\/\/\S+/g)?.find((l) => l.includes(pathPart));
+    for (const mail of outboxMailsTo(outbox, email)) {
+      const link = mail.match(/https?:\/\/\S+/g)?.find((l) => l.includes(pathPart));
       if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 100));

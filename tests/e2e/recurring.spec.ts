@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { outboxMailsTo, uniqueEmail } from "./fixtures";
 
 // Recurring invoices in the browser, on a server of their own started with the test clock
 // (TEST_CLOCK=1, which the shared server must not have: moving its clock would move every other
@@ -51,18 +51,8 @@ test.afterAll(async () => {
 async function verificationLink(email: string): Promise<string> {
   const outbox = path.join(dataDir, "outbox");
   for (let i = 0; i < 50; i++) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).filter((f) => f.endsWith(`-${email}.eml`));
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files) {
-      const raw = readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      const link = raw.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    for (const mail of outboxMailsTo(outbox, email)) {
+      const link = mail.match(/https?:\/\/\S+verify-email\S+/)?.[0];
       if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 100));

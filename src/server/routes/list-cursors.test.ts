@@ -332,7 +332,14 @@ describeEachDb("list cursors", (kind) => {
         used = await plansOfStatements('%json_build_array(lower("clients"."name")%');
       }
       expect(used.length).toBeGreaterThanOrEqual(3);
-      for (const r of used) expect(Number(r.custom_plans)).toBeLessThanOrEqual(5);
+      // A connection that ran these statements on the 40-row table earlier in this file averaged its
+      // custom plans there: right after the 10,000 rows and ANALYZE its new generic plan looks dearer
+      // than that average for a plan or three, until the big table's own custom plans raise it.
+      // Planned per request would be all custom, no generic plan at all.
+      for (const r of used) {
+        expect(Number(r.custom_plans)).toBeLessThanOrEqual(8);
+        expect(Number(r.generic_plans)).toBeGreaterThan(0);
+      }
     },
   );
 
