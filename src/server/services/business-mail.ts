@@ -89,7 +89,9 @@ export async function claimMailQuota(
       );
       if (!claim.claimed) {
         const opens = claim.windowStart.getTime() + window.seconds * 1000;
-        const retryAfter = Math.max(1, Math.ceil((opens - at.getTime()) / 1000));
+        // A concurrent send may have opened the window a few milliseconds after this one's `at`:
+        // the wait is never longer than the window itself.
+        const retryAfter = Math.min(window.seconds, Math.max(1, Math.ceil((opens - at.getTime()) / 1000)));
         // Thrown inside the transaction: the hour's claim made before a refused day goes back too.
         throw new MailLimitError(mailLimitMessage(window, newAccount, retryAfter), retryAfter);
       }
