@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: too short beside the browser tests on 2 cores.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,

@@ -1,10 +1,9 @@
 // `npm test`: everything. Lint, types, unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests on the built app in Debian's Chromium.
+// TEST_DATABASE_URL is set), and the browser tests on the built app in Debian's Chromium.
 //
-// Two lanes run side by side (issue 29, docs/decisions/0050): the unit and API tests, with their
-// output as it comes, and beside them lint, types and the build, whose output is printed when each
-// step ends. The browser tests start once both lanes have passed. TEST_SERIAL=1 runs the steps one
-// after another, as before (to compare, or on a one-core machine).
+// The builds first, then three lanes side by side (docs/decisions/0050): unit and API tests; lint
+// and types; browser tests. TEST_SERIAL=1 runs the steps one after another (to compare, or on a
+// one-core machine).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -88,21 +87,33 @@ if (!process.env.TEST_DATABASE_URL) {
     "\nTEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs them on PostgreSQL too).",
   );
 }
-// The server build comes first: the tests that start the built server (scaling, shutdown) build
-// it themselves when it is missing, and must not read it while this lane writes it.
-const checksAndBuild = [
+// The builds come first (a few seconds): the browser tests run the built app, and the tests that
+// start the built server (scaling, shutdown) must not read dist/server while it is written. Then
+// three lanes side by side (docs/decisions/0050): the unit and API tests with their output live;
+// lint and types; the browser tests (mostly waiting on the browser, so they fit beside the CPU-bound
+// unit tests on 2 cores). The output of the last two is printed when each step ends.
+const builds = [
   ["server build", process.execPath, ["scripts/build-server.mjs"]],
+  ["build", "npx", ["vite", "build", "--logLevel", "warn"]],
+];
+const checks = [
   ["lint", "npx", ["biome", "check", "."]],
   ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
-  ["build", "npx", ["vite", "build", "--logLevel", "warn"]],
 ];
 const unit = ["unit and API tests", "npx", ["vitest", "run"]];
 const browser = ["browser tests", "npx", ["playwright", "test"]];
 
 if (serial) {
-  const [serverBuild, lint, types, build] = checksAndBuild;
+  const [serverBuild, build] = builds;
+  const [lint, types] = checks;
   finish(await lane([lint, types, unit, build, serverBuild, browser]));
+} else if (!(await lane(builds, { live: false }))) {
+  finish(false);
 } else {
-  const [unitOk, checksOk] = await Promise.all([lane([unit]), lane(checksAndBuild, { live: false })]);
-  finish(unitOk && checksOk && (await lane([browser])));
+  const lanes = await Promise.all([
+    lane([unit]),
+    lane(checks, { live: false }),
+    lane([browser], { live: false }),
+  ]);
+  finish(lanes.every(Boolean));
 }

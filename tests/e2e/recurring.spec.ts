@@ -16,6 +16,9 @@ let server: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A first start creates the database: on a busy 2-core machine (the unit tests run beside these)
+  // that can take most of a minute, as the shared server's start may (playwright.config.ts).
+  test.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-recurring-"));
   server = spawn(process.execPath, ["dist/server/main.mjs"], {
     env: {
@@ -30,7 +33,8 @@ test.beforeAll(async () => {
     },
     stdio: "ignore",
   });
-  for (let i = 0; i < 300; i++) {
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline && server.exitCode === null) {
     const up = await fetch(`${BASE}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -38,7 +42,7 @@ test.beforeAll(async () => {
     if (up) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("the recurring test's server did not start");
+  throw new Error(`the recurring test's server did not start (exit code ${server.exitCode})`);
 });
 
 test.afterAll(async () => {
