@@ -262,7 +262,7 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
           await expectOneRule(db, userId, made, addDays(BASE, todayOffset));
         },
       ),
-      { seed: 20261127, numRuns: kind === "pglite" ? 12 : 6, endOnFailure: true },
+      { seed: 20261127, numRuns: 12, endOnFailure: true },
     );
   }, 120_000);
 
