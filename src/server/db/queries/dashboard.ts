@@ -111,10 +111,11 @@ export interface LowStockRow {
 
 /** [currency, balance not yet overdue, then overdue up to each limit, then beyond the last]. */
 type BalanceRow = [string, number, number, number, number, number];
-/** [currency, month ("YYYY-MM" of the payment date), received, invoices paid]. */
-type ReceivedMonthRow = [string, string, number, number];
-/** [currency, received since the financial year began, invoices paid]. */
-type ReceivedYearRow = [string, number, number];
+/**
+ * [currency, month ("YYYY-MM" of the payment date), received, invoices paid]; the month is null
+ * on the row of the financial year so far.
+ */
+type ReceivedRow = [string, string | null, number, number];
 /** [currency, shown status, count, total] of the due invoices, by the status rule. */
 type DueStatusRow = [string, DisplayStatus, number, number];
 
@@ -134,6 +135,7 @@ function receivablesColumns(): SQL {
   ];
   const notPast = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "not_past");
   const past = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "past");
+  const inYear = sql`p.paid_on >= ${sql.placeholder("yearStart")}::date`;
   return sql`(select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
         select currency,
           coalesce(sum(balance_minor) filter (where ${notPast}), 0)::float8 as b0,
@@ -145,14 +147,13 @@ function receivablesColumns(): SQL {
         where user_id = ${sql.placeholder("userId")}
         group by currency) b) as balances,
       (select coalesce(json_agg(json_build_array(currency, month, amount, invoices)), '[]') from (
-        select i.currency, to_char(p.paid_on, 'YYYY-MM') as month, sum(p.amount_minor)::float8 as amount,
-          count(distinct p.invoice_id)::int as invoices
+        select i.currency, to_char(p.paid_on, 'YYYY-MM') as month,
+          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then sum(p.amount_minor)
+            else coalesce(sum(p.amount_minor) filter (where ${inYear}), 0) end)::float8 as amount,
+          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then count(distinct p.invoice_id)
+            else count(distinct p.invoice_id) filter (where ${inYear}) end)::int as invoices
         ${receivedFrom(sql.placeholder("receivedFrom"))}
-        group by 1, 2) r) as received_months,
-      (select coalesce(json_agg(json_build_array(currency, amount, invoices)), '[]') from (
-        select i.currency, sum(p.amount_minor)::float8 as amount, count(distinct p.invoice_id)::int as invoices
-        ${receivedFrom(sql.placeholder("yearStart"))}
-        group by 1) r) as received_year,
+        group by grouping sets ((i.currency, to_char(p.paid_on, 'YYYY-MM')), (i.currency))) r) as received,
       (select coalesce(json_agg(json_build_array(currency, shown, count, total)), '[]') from (
         select currency, ${displayStatusSql(sql`${today}::date`, dueBalanceStatusColumns)} as shown,
           sum(count)::int as count, sum(total_minor)::float8 as total
@@ -196,8 +197,7 @@ const dashboardRows = preparedRows<{
   low_stock: LowStockRow[];
   credits: number | null;
   balances: BalanceRow[];
-  received_months: ReceivedMonthRow[];
-  received_year: ReceivedYearRow[];
+  received: ReceivedRow[];
   due_statuses: DueStatusRow[];
 }>(
   "dashboard",
@@ -263,17 +263,12 @@ export async function dashboardData(db: Db, userId: string, today: string) {
       amountMinor: Number(total),
     })),
     received: {
-      months: row.received_months.map(([currency, month, amount, count]) => ({
-        currency,
-        month,
-        amountMinor: Number(amount),
-        count: Number(count),
-      })),
-      year: row.received_year.map(([currency, amount, count]) => ({
-        currency,
-        amountMinor: Number(amount),
-        count: Number(count),
-      })),
+      months: row.received.flatMap(([currency, month, amount, count]) =>
+        month === null ? [] : [{ currency, month, amountMinor: Number(amount), count: Number(count) }],
+      ),
+      year: row.received.flatMap(([currency, month, amount, count]) =>
+        month === null ? [{ currency, amountMinor: Number(amount), count: Number(count) }] : [],
+      ),
     },
     receivables: {
       balances: row.balances.map(([currency, ...buckets]) => ({ currency, buckets: buckets.map(Number) })),
