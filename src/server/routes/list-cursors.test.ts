@@ -144,7 +144,11 @@ describeEachDb("list cursors", (kind) => {
     // One status rule (decision 0054): due is nothing paid yet, partly paid before its due date.
     ["due", "(due_date is null or due_date > '2026-01-01') and amount_paid_minor = 0", "date_desc"],
     ["due", "(due_date is null or due_date > '2026-01-01') and amount_paid_minor = 0", "due_asc"],
-    ["partially_paid", "(due_date is null or due_date > '2026-01-01') and amount_paid_minor > 0", "date_desc"],
+    [
+      "partially_paid",
+      "(due_date is null or due_date > '2026-01-01') and amount_paid_minor > 0",
+      "date_desc",
+    ],
   ])("the %s invoices (%s) in %s order are SQL's, page by page", async (status, where, sort) => {
     const db = t.database.db;
     const userF = await userIdOf(t, f.cookie);
