@@ -13,8 +13,9 @@ import {
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
 import { type GstPageBlock, gstPageParts, type PageColumn } from "./invoice-page-gst";
-import { balanceDueMinor } from "./payments";
+
 import type { FontFamily, InvoiceTemplate } from "./settings";
+import { invoiceBalanceDueMinor } from "./status";
 
 export type { LabelValue, PageLine, UpiBlock } from "./invoice-page-blocks";
 export type { GstPageBlock, PageColumn, PageTable } from "./invoice-page-gst";
@@ -143,7 +144,10 @@ function paymentRows(doc: InvoiceDocument, amountPaidMinor: number): LabelValue[
   const money = (minor: number) => formatMoney(minor, doc.currency);
   return [
     { label: "Amount paid", value: money(amountPaidMinor) },
-    { label: "Balance due", value: money(balanceDueMinor(doc.totals.totalMinor, amountPaidMinor)) },
+    {
+      label: "Balance due",
+      value: money(invoiceBalanceDueMinor(doc.status, doc.totals.totalMinor, amountPaidMinor)),
+    },
   ];
 }
 
@@ -157,7 +161,10 @@ export function buildInvoicePage(
   amountPaidMinor = 0,
 ): InvoicePageModel {
   const t = doc.totals;
-  const balance = doc.status === "due" ? balanceDueMinor(t.totalMinor, amountPaidMinor) : t.totalMinor;
+  // The UPI request asks for the balance of a due invoice, and for the total on any other page
+  // (a draft's preview is asked for in full).
+  const balance =
+    doc.status === "due" ? invoiceBalanceDueMinor(doc.status, t.totalMinor, amountPaidMinor) : t.totalMinor;
   const c = doc.company;
   const client = doc.client;
   const money = (minor: number) => formatMoney(minor, doc.currency);

@@ -69,6 +69,15 @@ test("a part payment leaves a balance everywhere; the rest makes the invoice pai
   await expect(
     page.getByRole("region", { name: "Payments and receivables" }).getByTestId("outstanding"),
   ).toHaveText("₹600.00");
+  // The breakdown by status counts it as its badge says, and "Paid" is the money received.
+  const partly = page.getByRole("link", { name: "1 partially paid invoices, see them" });
+  await expect(partly).toBeVisible();
+  await expect(page.getByRole("link", { name: "0 due invoices, see them" })).toBeVisible();
+  await expect(page.getByTestId("this-month-paid")).toContainText("₹400.00");
+  await partly.click();
+  await expect(page.getByTestId("invoice-row").filter({ hasText: invoice.invoiceNumber })).toContainText(
+    "Partially paid",
+  );
 
   await page.goto(`/invoice/edit/${invoice.id}`);
   await payments.getByRole("button", { name: "Record payment" }).click();

@@ -347,9 +347,10 @@ export const listCounts = pgTable(
 );
 
 /**
- * The balance still owed on the user's due invoices, per currency and due date ('infinity' for
- * none), changed with every invoice change like invoice_month_totals: the dashboard's receivables
- * and ageing read these few rows instead of every due invoice.
+ * The balance still owed on the user's due invoices, per currency, due date ('infinity' for none)
+ * and whether they received part of it (the axes of the status rule, #domain/status), changed with
+ * every invoice change like invoice_month_totals: the dashboard's receivables, ageing and status
+ * breakdown and the lists' status totals read these few rows instead of every due invoice.
  */
 export const invoiceDueBalances = pgTable(
   "invoice_due_balances",
@@ -359,10 +360,13 @@ export const invoiceDueBalances = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     currency: text("currency").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
+    /** Whether these invoices received part of their total (amount_paid_minor > 0). */
+    partPaid: boolean("part_paid").notNull().default(false),
     count: integer("count").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
     balanceMinor: bigint("balance_minor", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.currency, t.dueDate] })],
+  (t) => [primaryKey({ columns: [t.userId, t.currency, t.dueDate, t.partPaid] })],
 );
 
 /** The last number used in each financial year's sequential series. */

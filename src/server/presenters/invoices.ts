@@ -1,5 +1,4 @@
-import { balanceDueMinor } from "#domain/payments";
-import { type DisplayStatus, displayStatus } from "#domain/status";
+import { type DisplayStatus, displayStatus, invoiceBalanceDueMinor } from "#domain/status";
 import type { InvoiceRow, InvoiceSummaryRow } from "../db/queries/invoices";
 
 // Invoices as the API shows them (src/contract/invoices.ts): every field listed, nothing else
@@ -24,8 +23,7 @@ export function presentInvoiceSummary(row: InvoiceSummaryRow, today: string) {
     dueDate: row.dueDate,
     paymentDate: row.paymentDate,
     amountPaidMinor: Number(row.amountPaidMinor),
-    balanceDueMinor:
-      row.status === "due" ? balanceDueMinor(Number(row.totalMinor), Number(row.amountPaidMinor)) : 0,
+    balanceDueMinor: invoiceBalanceDueMinor(row.status, Number(row.totalMinor), Number(row.amountPaidMinor)),
     paymentReported: Number(row.openReports ?? 0) > 0,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

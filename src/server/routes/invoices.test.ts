@@ -616,16 +616,18 @@ describeEachDb("invoices API", (kind) => {
     const d = (await get(t.app, "/api/dashboard", s.cookie)).json();
     const amount = (amountMinor: number, count: number) => ({ amountMinor, count });
     expect(d).toMatchObject({ currency: "INR", timeZone: "Asia/Kolkata", today: "2026-08-15", credits: 25 });
+    // "Paid" is money received in the period, by payment date (decision 0054): the August invoice
+    // paid on 6 Aug and last year's marked paid today, as "received" below says.
     expect(d.month).toEqual({
       invoiced: amount(150000, 2),
-      paid: amount(50000, 1),
+      paid: amount(120000, 2),
       outstanding: amount(100000, 1),
       overdue: amount(0, 0),
     });
     expect(d.financialYear).toEqual({
       label: "2026-27",
       invoiced: amount(170000, 3),
-      paid: amount(50000, 1),
+      paid: amount(120000, 2),
       outstanding: amount(120000, 2),
       overdue: amount(20000, 1),
     });
@@ -634,12 +636,13 @@ describeEachDb("invoices API", (kind) => {
     ]);
     expect(d.revenueByMonth).toHaveLength(12);
     expect(d.revenueByMonth[0]).toEqual({ month: "2025-09", invoicedMinor: 0, paidMinor: 0 });
-    expect(d.revenueByMonth[6]).toEqual({ month: "2026-03", invoicedMinor: 70000, paidMinor: 70000 });
+    expect(d.revenueByMonth[6]).toEqual({ month: "2026-03", invoicedMinor: 70000, paidMinor: 0 });
     expect(d.revenueByMonth[10]).toEqual({ month: "2026-07", invoicedMinor: 20000, paidMinor: 0 });
-    expect(d.revenueByMonth[11]).toEqual({ month: "2026-08", invoicedMinor: 150000, paidMinor: 50000 });
+    expect(d.revenueByMonth[11]).toEqual({ month: "2026-08", invoicedMinor: 150000, paidMinor: 120000 });
     expect(d.statusBreakdown).toEqual([
       { status: "draft", count: 1, amountMinor: 30000 },
       { status: "due", count: 1, amountMinor: 100000 },
+      { status: "partially_paid", count: 0, amountMinor: 0 },
       { status: "overdue", count: 1, amountMinor: 20000 },
       { status: "paid", count: 2, amountMinor: 120000 },
       { status: "cancelled", count: 1, amountMinor: 40000 },
@@ -725,17 +728,23 @@ describeEachDb("invoices API", (kind) => {
     });
     expect((await list("status=overdue&page=55")).items).toHaveLength(20);
     expect((await list("status=overdue&page=56")).items).toHaveLength(0);
-    // Partly paid is kept by no table: counted up to 1,000.
+    // Part paid: past its due date an invoice still shows Overdue, before it Partially paid (one
+    // status rule, decision 0054), and both totals are kept. B-0002 to B-0998 fall due later.
     await t.database.db.execute(
-      sql`update invoices set amount_paid_minor = 50 where user_id = ${userId} and status = 'due'`,
+      sql`update invoices set amount_paid_minor = 50,
+            due_date = case when invoice_number < 'B-1000' then date '2999-01-31' else due_date end
+          where user_id = ${userId} and status = 'due'`,
     );
+    await rebuildInvoiceTotals(t.database.db, userId);
     expect(await list("status=partially_paid")).toMatchObject({
-      total: 1000,
-      totalIsExact: false,
+      total: 499,
+      totalIsExact: true,
       hasMore: true,
     });
+    expect(await list("status=overdue")).toMatchObject({ total: 601, totalIsExact: true, hasMore: true });
+    expect(await list("status=due")).toMatchObject({ total: 0, totalIsExact: true, hasMore: false });
     // With a search or dates besides, the status is counted up to its limit as before.
-    expect(await list("status=overdue&from=2026-01-01")).toMatchObject({
+    expect(await list("status=paid&from=2026-01-01")).toMatchObject({
       total: 1000,
       totalIsExact: false,
       hasMore: true,

@@ -1,15 +1,24 @@
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
 import { AGEING_BUCKETS, type AgeingBucket } from "#domain/payments";
-import type { DisplayStatus } from "#domain/status";
+import { DISPLAY_STATUSES, invoiceBalanceDueMinor } from "#domain/status";
 import { now } from "../clock";
 import type { Db } from "../db/client";
-import { dashboardData, type InvoiceBucket, type Receivables } from "../db/queries/dashboard";
+import {
+  type DueStatusTotal,
+  dashboardData,
+  type InvoiceBucket,
+  lastTwelveMonths,
+  type Receivables,
+  type Received,
+} from "../db/queries/dashboard";
 import { cachedSettings } from "../db/queries/settings";
 
-// DECISIONS §8. Every figure counts invoices by their invoice date: "invoiced" is what was
-// issued (due or paid; drafts and cancelled invoices are not invoiced), "paid" and "outstanding"
-// split it, "overdue" is the part of outstanding past its due date. So invoiced = paid + outstanding.
+// DECISIONS §8. "Invoiced", "outstanding" and "overdue" count invoices by their invoice date:
+// invoiced is what was issued (due or paid; drafts and cancelled invoices are not invoiced),
+// outstanding what those still owe (a credit note lowers it), overdue the part of outstanding past
+// its due date. "Paid" is money received in the period: the payments by their date, never a credit
+// note's share (decision 0054), the same figures as "received" in the receivables.
 
 interface Amount {
   amountMinor: number;
@@ -23,30 +32,28 @@ interface Figures {
   overdue: Amount;
 }
 
-const STATUS_ORDER: DisplayStatus[] = ["draft", "due", "overdue", "paid", "cancelled"];
-
 const emptyAmount = (): Amount => ({ amountMinor: 0, count: 0 });
 
-function add(into: Amount, bucket: InvoiceBucket) {
+function add(into: Amount, bucket: Amount) {
   into.amountMinor += bucket.amountMinor;
   into.count += bucket.count;
 }
 
-function figuresOf(buckets: InvoiceBucket[]): Figures {
+function figuresOf(buckets: InvoiceBucket[], received: Amount): Figures {
   const figures = {
     invoiced: emptyAmount(),
-    paid: emptyAmount(),
+    paid: { ...received },
     outstanding: emptyAmount(),
     overdue: emptyAmount(),
   };
-  // Part payments of due invoices count as paid, and only their balance as outstanding.
   for (const bucket of buckets) {
     if (bucket.status !== "due" && bucket.status !== "paid") continue;
     add(figures.invoiced, bucket);
-    if (bucket.status === "paid") add(figures.paid, bucket);
-    else {
-      const balance = { ...bucket, amountMinor: bucket.amountMinor - bucket.paidMinor };
-      figures.paid.amountMinor += bucket.paidMinor;
+    if (bucket.status === "due") {
+      const balance = {
+        count: bucket.count,
+        amountMinor: invoiceBalanceDueMinor("due", bucket.amountMinor, bucket.paidMinor),
+      };
       add(figures.outstanding, balance);
       if (bucket.overdue) add(figures.overdue, balance);
     }
@@ -54,59 +61,79 @@ function figuresOf(buckets: InvoiceBucket[]): Figures {
   return figures;
 }
 
-/** "2026-11" and the 11 months before it, oldest first. */
-function lastTwelveMonths(month: string): string[] {
-  const [year, m] = month.split("-").map(Number);
-  return Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(Date.UTC(year, m - 1 - (11 - i), 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-  });
+/** The money received, summed over these months' rows. */
+function receivedIn(rows: Received["months"], currency: string, months: (month: string) => boolean): Amount {
+  const sum = emptyAmount();
+  for (const r of rows) if (r.currency === currency && months(r.month)) add(sum, r);
+  return sum;
 }
 
-/** The dashboard from the grouped invoices; pure, so it is tested on known buckets. */
-export function dashboardFigures(buckets: InvoiceBucket[], currency: string, today: string) {
+/**
+ * The dashboard from the grouped invoices, the due invoices by shown status and the money
+ * received; pure, so it is tested on known figures.
+ */
+export function dashboardFigures(
+  buckets: InvoiceBucket[],
+  dueStatuses: DueStatusTotal[],
+  received: Received,
+  currency: string,
+  today: string,
+) {
   const month = today.slice(0, 7);
   const label = financialYearOfIsoDate(today);
   const year = financialYearMonths(today);
   const inYear = (b: InvoiceBucket) => b.month >= year.first && b.month <= year.last;
   const own = buckets.filter((b) => b.currency === currency);
+  const receivedYear = (code: string) => {
+    const row = received.year.find((r) => r.currency === code);
+    return row ? { amountMinor: row.amountMinor, count: row.count } : emptyAmount();
+  };
 
   const others = new Map<
     string,
     { currency: string; invoicedMinor: number; paidMinor: number; outstandingMinor: number }
   >();
-  for (const bucket of buckets.filter((b) => b.currency !== currency && inYear(b))) {
-    const entry = others.get(bucket.currency) ?? {
-      currency: bucket.currency,
-      invoicedMinor: 0,
-      paidMinor: 0,
-      outstandingMinor: 0,
-    };
-    const f = figuresOf([bucket]);
-    entry.invoicedMinor += f.invoiced.amountMinor;
-    entry.paidMinor += f.paid.amountMinor;
-    entry.outstandingMinor += f.outstanding.amountMinor;
-    others.set(bucket.currency, entry);
+  const otherCodes = new Set([
+    ...buckets.filter((b) => b.currency !== currency && inYear(b)).map((b) => b.currency),
+    ...received.year.filter((r) => r.currency !== currency).map((r) => r.currency),
+  ]);
+  for (const code of otherCodes) {
+    const f = figuresOf(
+      buckets.filter((b) => b.currency === code && inYear(b)),
+      receivedYear(code),
+    );
+    others.set(code, {
+      currency: code,
+      invoicedMinor: f.invoiced.amountMinor,
+      paidMinor: f.paid.amountMinor,
+      outstandingMinor: f.outstanding.amountMinor,
+    });
   }
 
   const revenueByMonth = lastTwelveMonths(month).map((m) => {
-    const f = figuresOf(own.filter((b) => b.month === m));
+    const f = figuresOf(
+      own.filter((b) => b.month === m),
+      receivedIn(received.months, currency, (r) => r === m),
+    );
     return { month: m, invoicedMinor: f.invoiced.amountMinor, paidMinor: f.paid.amountMinor };
   });
 
-  const breakdown = new Map(STATUS_ORDER.map((s) => [s, { status: s, count: 0, amountMinor: 0 }]));
+  // By the status each invoice shows (#domain/status): the due ones from the due balances, split
+  // by the status rule in SQL; draft, paid and cancelled are their stored status.
+  const breakdown = new Map(DISPLAY_STATUSES.map((s) => [s, { status: s, count: 0, amountMinor: 0 }]));
   for (const bucket of own) {
-    const status: DisplayStatus = bucket.overdue ? "overdue" : bucket.status;
-    const entry = breakdown.get(status)!;
-    entry.count += bucket.count;
-    entry.amountMinor += bucket.amountMinor;
+    if (bucket.status !== "due") add(breakdown.get(bucket.status)!, bucket);
   }
+  for (const row of dueStatuses) if (row.currency === currency) add(breakdown.get(row.status)!, row);
 
   return {
-    month: figuresOf(own.filter((b) => b.month === month)),
-    financialYear: { ...figuresOf(own.filter(inYear)), label },
+    month: figuresOf(
+      own.filter((b) => b.month === month),
+      receivedIn(received.months, currency, (r) => r === month),
+    ),
+    financialYear: { ...figuresOf(own.filter(inYear), receivedYear(currency)), label },
     otherCurrencies: [...others.values()]
-      .filter((o) => o.invoicedMinor !== 0)
+      .filter((o) => o.invoicedMinor !== 0 || o.paidMinor !== 0)
       .sort((a, b) => a.currency.localeCompare(b.currency)),
     revenueByMonth,
     statusBreakdown: [...breakdown.values()],
@@ -119,7 +146,7 @@ type Ageing = Record<AgeingBucket, number>;
  * Per currency (the default first): received this month and this financial year (by payment
  * date), the outstanding balance of due invoices and its ageing by days past the due date.
  */
-export function receivablesFigures(owed: Receivables, currency: string) {
+export function receivablesFigures(owed: Receivables, received: Received, currency: string, today: string) {
   const byCurrency = new Map<
     string,
     {
@@ -140,10 +167,10 @@ export function receivablesFigures(owed: Receivables, currency: string) {
     return found;
   };
   entry(currency);
-  for (const r of owed.received) {
-    entry(r.currency).receivedMonthMinor += r.monthMinor;
-    entry(r.currency).receivedYearMinor += r.yearMinor;
+  for (const r of received.months) {
+    if (r.month === today.slice(0, 7)) entry(r.currency).receivedMonthMinor += r.amountMinor;
   }
+  for (const r of received.year) entry(r.currency).receivedYearMinor += r.amountMinor;
   for (const b of owed.balances) {
     const e = entry(b.currency);
     b.buckets.forEach((minor, i) => {
@@ -163,13 +190,21 @@ export function receivablesFigures(owed: Receivables, currency: string) {
 export async function readDashboard(db: Db, userId: string) {
   const settings = await cachedSettings(db, userId);
   const today = todayInTimeZone(now(), settings.timeZone);
-  const { buckets, recent, lowStock, credits, receivables: owed } = await dashboardData(db, userId, today);
+  const {
+    buckets,
+    dueStatuses,
+    received,
+    recent,
+    lowStock,
+    credits,
+    receivables: owed,
+  } = await dashboardData(db, userId, today);
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,
     today,
-    ...dashboardFigures(buckets, settings.defaultCurrency, today),
-    receivables: receivablesFigures(owed, settings.defaultCurrency),
+    ...dashboardFigures(buckets, dueStatuses, received, settings.defaultCurrency, today),
+    receivables: receivablesFigures(owed, received, settings.defaultCurrency, today),
     recent,
     lowStock,
     // An account without a balance row has 0, as the credits module reads it (reading never writes).

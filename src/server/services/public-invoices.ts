@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { formatMoney } from "#domain/format";
 import { unlinked } from "#domain/mail-address";
-import { balanceDueMinor } from "#domain/payments";
+import { invoiceBalanceDueMinor } from "#domain/status";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
@@ -95,7 +95,7 @@ export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: st
 }
 
 export const balanceOf = (row: PublicInvoiceRow) =>
-  row.status === "due" ? balanceDueMinor(Number(row.totalMinor), Number(row.amountPaidMinor)) : 0;
+  invoiceBalanceDueMinor(row.status, Number(row.totalMinor), Number(row.amountPaidMinor));
 
 /**
  * The client says they paid by UPI: kept as a report for the business to confirm or dismiss (it

@@ -1,9 +1,9 @@
 import { addDays, formatPageDate, todayInTimeZone, zonedDateTime } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { balanceDueMinor } from "#domain/payments";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
 import { renderReminderTemplate } from "#domain/send";
 import { DEFAULT_TIME_ZONE } from "#domain/settings";
+import { displayStatus, invoiceBalanceDueMinor } from "#domain/status";
 import * as clock from "../clock";
 import type { Db } from "../db/client";
 import {
@@ -136,9 +136,11 @@ export async function sendDueReminders(
       }
       try {
         const link = (await shareLink(db, deps.publicUrl, settings.userId, invoice.id)).url!;
-        const balance = balanceDueMinor(Number(invoice.totalMinor), Number(invoice.amountPaidMinor));
+        const paid = Number(invoice.amountPaidMinor);
+        const balance = invoiceBalanceDueMinor("due", Number(invoice.totalMinor), paid);
         const company = invoice.invoiceData.company.name || "us";
-        const overdue = invoice.dueDate! < today;
+        // The reminder's words follow the badge the invoice shows today (#domain/status).
+        const overdue = displayStatus("due", invoice.dueDate, today, paid) === "overdue";
         const values = {
           client_name: invoice.invoiceData.client.name || "customer",
           invoice_number: invoice.invoiceNumber,

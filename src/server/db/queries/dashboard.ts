@@ -2,11 +2,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { addDays } from "#domain/dates";
 import { financialYearMonths } from "#domain/invoice-number";
 import { AGEING_LIMITS } from "#domain/payments";
-import type { StoredStatus } from "#domain/status";
+import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedRows } from "../prepared";
 import { invoiceDueBalances, invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";
+import { displayStatusSql, dueBalanceStatusColumns, dueSideSql } from "./status";
 import { lowStockSql } from "./stock";
 
 /** Invoices of one currency, month ("YYYY-MM" of the invoice date) and status, summed. */
@@ -87,7 +88,7 @@ function bucketColumns(): SQL {
           date_trunc('month', invoice_date)::date, total_minor, amount_paid_minor)), '[]')
         from ${invoices}
         where user_id = ${userId} and status = 'due'
-          and due_date >= ${monthStart}::date and due_date < ${today}::date) as due_this_month`;
+          and due_date >= ${monthStart}::date and ${dueSideSql(invoices.dueDate, sql`${today}::date`, "past")}) as due_this_month`;
 }
 
 const bucketRows = preparedRows<{ totals: TotalsRow[]; due_this_month: DueRow[] }>(
@@ -110,14 +111,20 @@ export interface LowStockRow {
 
 /** [currency, balance not yet overdue, then overdue up to each limit, then beyond the last]. */
 type BalanceRow = [string, number, number, number, number, number];
-/** [currency, received since the month began, received since the financial year began]. */
-type ReceivedRow = [string, number, number];
+/**
+ * [currency, month ("YYYY-MM" of the payment date), received, invoices paid]; the month is null
+ * on the row of the financial year so far.
+ */
+type ReceivedRow = [string, string | null, number, number];
+/** [currency, shown status, count, total] of the due invoices, by the status rule. */
+type DueStatusRow = [string, DisplayStatus, number, number];
 
 /**
  * What the user's clients owe, by currency and ageing bucket (limit1..3: the first due date still
  * within each bucket, from the domain's AGEING_LIMITS), from the due balances kept with every
- * invoice change (./invoice-totals.ts: a few rows per due date, not one per invoice), and what
- * arrived this month and this financial year (a credit note's share is no money received: 0037).
+ * invoice change (./invoice-totals.ts: a few rows per due date, not one per invoice); the money
+ * received per month since the revenue chart's first month and since the financial year began;
+ * and the due invoices by the status they show (the status rule's SQL over the due balances).
  */
 function receivablesColumns(): SQL {
   const today = sql.placeholder("today");
@@ -126,25 +133,44 @@ function receivablesColumns(): SQL {
     sql.placeholder("limit2"),
     sql.placeholder("limit3"),
   ];
+  const notPast = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "not_past");
+  const past = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "past");
+  const inYear = sql`p.paid_on >= ${sql.placeholder("yearStart")}::date`;
   return sql`(select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
         select currency,
-          coalesce(sum(balance_minor) filter (where due_date >= ${today}::date), 0)::float8 as b0,
-          coalesce(sum(balance_minor) filter (where due_date < ${today}::date and due_date >= ${limit1}::date), 0)::float8 as b1,
+          coalesce(sum(balance_minor) filter (where ${notPast}), 0)::float8 as b0,
+          coalesce(sum(balance_minor) filter (where ${past} and due_date >= ${limit1}::date), 0)::float8 as b1,
           coalesce(sum(balance_minor) filter (where due_date < ${limit1}::date and due_date >= ${limit2}::date), 0)::float8 as b2,
           coalesce(sum(balance_minor) filter (where due_date < ${limit2}::date and due_date >= ${limit3}::date), 0)::float8 as b3,
           coalesce(sum(balance_minor) filter (where due_date < ${limit3}::date), 0)::float8 as b4
         from ${invoiceDueBalances}
         where user_id = ${sql.placeholder("userId")}
         group by currency) b) as balances,
-      (select coalesce(json_agg(json_build_array(currency, month, year)), '[]') from (
-        select i.currency,
-          coalesce(sum(p.amount_minor) filter (where p.paid_on >= ${sql.placeholder("monthStart")}::date), 0)::float8 as month,
-          sum(p.amount_minor)::float8 as year
-        from invoice_payments p join ${invoices} i on i.id = p.invoice_id
+      (select coalesce(json_agg(json_build_array(currency, month, amount, invoices)), '[]') from (
+        select i.currency, to_char(p.paid_on, 'YYYY-MM') as month,
+          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then sum(p.amount_minor)
+            else coalesce(sum(p.amount_minor) filter (where ${inYear}), 0) end)::float8 as amount,
+          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then count(distinct p.invoice_id)
+            else count(distinct p.invoice_id) filter (where ${inYear}) end)::int as invoices
+        ${receivedFrom(sql.placeholder("receivedFrom"))}
+        group by grouping sets ((i.currency, to_char(p.paid_on, 'YYYY-MM')), (i.currency))) r) as received,
+      (select coalesce(json_agg(json_build_array(currency, shown, count, total)), '[]') from (
+        select currency, ${displayStatusSql(sql`${today}::date`, dueBalanceStatusColumns)} as shown,
+          sum(count)::int as count, sum(total_minor)::float8 as total
+        from ${invoiceDueBalances}
+        where user_id = ${sql.placeholder("userId")}
+        group by 1, 2) s) as due_statuses`;
+}
+
+/**
+ * The money received from `from` to today (payment dates): the payments, never a credit note's
+ * share, which lowers a balance but brings no money in (decision 0037).
+ */
+function receivedFrom(from: unknown): SQL {
+  return sql`from invoice_payments p join ${invoices} i on i.id = p.invoice_id
         where p.user_id = ${sql.placeholder("userId")}
-          and p.paid_on >= ${sql.placeholder("yearStart")}::date and p.paid_on <= ${today}::date
-          and p.source <> 'credit_note'
-        group by i.currency) r) as received`;
+          and p.paid_on >= ${from}::date and p.paid_on <= ${sql.placeholder("today")}::date
+          and p.source <> 'credit_note'`;
 }
 
 /** The values of the dashboard statement: bucketValues, the ageing limits and the year's start. */
@@ -156,6 +182,11 @@ function dashboardValues(userId: string, today: string) {
     limit2,
     limit3,
     yearStart: `${financialYearMonths(today).first}-01`,
+    // The revenue chart's first month, or the financial year's start if earlier.
+    receivedFrom: [
+      `${lastTwelveMonths(today.slice(0, 7))[0]}-01`,
+      `${financialYearMonths(today).first}-01`,
+    ].sort()[0],
   };
 }
 
@@ -167,6 +198,7 @@ const dashboardRows = preparedRows<{
   credits: number | null;
   balances: BalanceRow[];
   received: ReceivedRow[];
+  due_statuses: DueStatusRow[];
 }>(
   "dashboard",
   sql`with recent as (
@@ -224,15 +256,36 @@ export async function dashboardData(db: Db, userId: string, today: string) {
       lowStockLevel,
     })),
     credits: row.credits === null ? null : Number(row.credits),
+    dueStatuses: row.due_statuses.map(([currency, status, count, total]) => ({
+      currency,
+      status,
+      count: Number(count),
+      amountMinor: Number(total),
+    })),
+    received: {
+      months: row.received.flatMap(([currency, month, amount, count]) =>
+        month === null ? [] : [{ currency, month, amountMinor: Number(amount), count: Number(count) }],
+      ),
+      year: row.received.flatMap(([currency, month, amount, count]) =>
+        month === null ? [{ currency, amountMinor: Number(amount), count: Number(count) }] : [],
+      ),
+    },
     receivables: {
       balances: row.balances.map(([currency, ...buckets]) => ({ currency, buckets: buckets.map(Number) })),
-      received: row.received.map(([currency, month, year]) => ({
-        currency,
-        monthMinor: Number(month),
-        yearMinor: Number(year),
-      })),
     },
   };
 }
 
-export type Receivables = Awaited<ReturnType<typeof dashboardData>>["receivables"];
+export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;
+export type Receivables = DashboardData["receivables"];
+export type Received = DashboardData["received"];
+export type DueStatusTotal = DashboardData["dueStatuses"][number];
+
+/** "2026-11" and the 11 months before it, oldest first. */
+export function lastTwelveMonths(month: string): string[] {
+  const [year, m] = month.split("-").map(Number);
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(year!, m! - 1 - (11 - i), 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  });
+}

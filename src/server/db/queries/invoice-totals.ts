@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { StoredStatus } from "#domain/status";
+import { invoiceBalanceDueMinor, type StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { invoiceDueBalances, invoiceMonthTotals, invoices } from "../schema";
+import { balanceDueSql, invoiceStatusColumns } from "./status";
 
 // The dashboard's sums (docs/decisions/0013-dashboard-totals.md): one row per user, invoice
 // month, currency, stored status and due month, changed in the same transaction as the invoice.
@@ -96,8 +97,9 @@ export async function applyInvoiceTotals(
 }
 
 /**
- * Moves the due balances (what due invoices still owe, per currency and due date) from an
- * invoice's old contribution to its new one, like applyInvoiceTotals, in the same transaction.
+ * Moves the due balances (what due invoices still owe, per currency, due date and paid > 0: the
+ * status rule's axes) from an invoice's old contribution to its new one, like applyInvoiceTotals,
+ * in the same transaction.
  */
 async function applyDueBalances(
   tx: Db,
@@ -105,43 +107,63 @@ async function applyDueBalances(
   before: InvoiceContribution | null,
   after: InvoiceContribution | null,
 ): Promise<void> {
-  const deltas = new Map<string, { currency: string; dueDate: string; count: number; balance: number }>();
+  type Delta = {
+    currency: string;
+    dueDate: string;
+    partPaid: boolean;
+    count: number;
+    total: number;
+    balance: number;
+  };
+  const deltas = new Map<string, Delta>();
   const addDelta = (c: InvoiceContribution | null, sign: 1 | -1) => {
     if (c?.status !== "due") return;
     const dueDate = c.dueDate ?? NEVER_OVERDUE;
-    const key = `${c.currency}|${dueDate}`;
-    const entry = deltas.get(key) ?? { currency: c.currency, dueDate, count: 0, balance: 0 };
+    const paid = Number(c.amountPaidMinor ?? 0);
+    const partPaid = paid > 0;
+    const key = `${c.currency}|${dueDate}|${partPaid}`;
+    const entry = deltas.get(key) ?? {
+      currency: c.currency,
+      dueDate,
+      partPaid,
+      count: 0,
+      total: 0,
+      balance: 0,
+    };
     entry.count += sign;
-    entry.balance += sign * (Number(c.totalMinor) - Number(c.amountPaidMinor ?? 0));
+    entry.total += sign * Number(c.totalMinor);
+    entry.balance += sign * invoiceBalanceDueMinor(c.status, Number(c.totalMinor), paid);
     deltas.set(key, entry);
   };
   addDelta(before, -1);
   addDelta(after, 1);
   const changes = [...deltas.entries()]
-    .filter(([, d]) => d.count !== 0 || d.balance !== 0)
+    .filter(([, d]) => d.count !== 0 || d.total !== 0 || d.balance !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, d]) => d);
   if (changes.length === 0) return;
   const values = sql.join(
     changes.map(
-      (d) => sql`(${userId}, ${d.currency}, ${d.dueDate}::date, ${d.count}::int, ${d.balance}::bigint)`,
+      (d) =>
+        sql`(${userId}, ${d.currency}, ${d.dueDate}::date, ${d.partPaid}::boolean, ${d.count}::int, ${d.total}::bigint, ${d.balance}::bigint)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ${invoiceDueBalances} as t (user_id, currency, due_date, count, balance_minor)
+    insert into ${invoiceDueBalances} as t (user_id, currency, due_date, part_paid, count, total_minor, balance_minor)
     values ${values}
-    on conflict (user_id, currency, due_date) do update
-      set count = t.count + excluded.count, balance_minor = t.balance_minor + excluded.balance_minor`);
+    on conflict (user_id, currency, due_date, part_paid) do update
+      set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor,
+        balance_minor = t.balance_minor + excluded.balance_minor`);
   const emptied = changes.filter((d) => d.count < 0);
   if (emptied.length > 0) {
     const keys = sql.join(
-      emptied.map((d) => sql`(${d.currency}, ${d.dueDate}::date)`),
+      emptied.map((d) => sql`(${d.currency}, ${d.dueDate}::date, ${d.partPaid}::boolean)`),
       sql`, `,
     );
     await tx.execute(sql`
       delete from ${invoiceDueBalances}
-      where user_id = ${userId} and count = 0 and (currency, due_date) in (${keys})`);
+      where user_id = ${userId} and count = 0 and (currency, due_date, part_paid) in (${keys})`);
   }
 }
 
@@ -149,12 +171,12 @@ async function applyDueBalances(
 export async function rebuildInvoiceTotals(tx: Db, userId: string): Promise<void> {
   await tx.delete(invoiceDueBalances).where(eq(invoiceDueBalances.userId, userId));
   await tx.execute(sql`
-    insert into ${invoiceDueBalances} (user_id, currency, due_date, count, balance_minor)
-    select user_id, currency, coalesce(due_date, 'infinity'::date), count(*)::int,
-      sum(total_minor - amount_paid_minor)::bigint
+    insert into ${invoiceDueBalances} (user_id, currency, due_date, part_paid, count, total_minor, balance_minor)
+    select user_id, currency, coalesce(due_date, 'infinity'::date), ${invoiceStatusColumns.partPaid}, count(*)::int,
+      sum(total_minor)::bigint, sum(${balanceDueSql()})::bigint
     from ${invoices}
     where user_id = ${userId} and status = 'due'
-    group by 1, 2, 3`);
+    group by 1, 2, 3, 4`);
   await tx.delete(invoiceMonthTotals).where(eq(invoiceMonthTotals.userId, userId));
   await tx.execute(sql`
     insert into ${invoiceMonthTotals} (user_id, month, currency, status, due_month, count, total_minor, paid_minor)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import { INVOICE_SORTS } from "#contract/invoices";
 import { gstNumberKeyOf } from "#domain/gst-invoice-checks";
@@ -9,6 +9,13 @@ import { preparedPerDb } from "../prepared";
 import { clients, invoiceDueBalances, invoiceMonthTotals, invoices, productServices } from "../schema";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
+import {
+  displayStatusWhere,
+  dueBalanceStatusColumns,
+  invoiceStatusColumns,
+  isWholeStoredStatus,
+  storedStatusesShowing,
+} from "./status";
 
 // Invoice rows. Every function takes the owner's id and filters by it in the WHERE clause.
 // Every write keeps the dashboard's totals (./invoice-totals.ts) in the same transaction.
@@ -201,23 +208,18 @@ export interface InvoiceFilter {
 }
 
 /**
- * A display status as SQL: overdue is due with a due date before `today` (never stored). Values
- * may be placeholders (the list's prepared statements) or plain values.
+ * A display status as SQL, from the status rule's table (#domain/status, ./status.ts). Values
+ * may be placeholders (the list's prepared statements) or plain values; the statuses that are one
+ * stored status whole (draft, paid, cancelled) compare the stored status with `value`, so they
+ * share one statement.
  */
 export function displayStatusIs(status: DisplayStatus, today: string, value: string = status): SQL {
-  // Written into the statement, not sent as a value: a plan made once (a generic plan) can then use
-  // invoices_user_due_idx, whose rows are the invoices with this status.
-  const awaitingPayment = sql`${invoices.status} = 'due'`;
-  switch (status) {
-    case "partially_paid":
-      return and(awaitingPayment, gt(invoices.amountPaidMinor, 0))!;
-    case "overdue":
-      return and(awaitingPayment, isNotNull(invoices.dueDate), lt(invoices.dueDate, today))!;
-    case "due":
-      return and(awaitingPayment, or(sql`${invoices.dueDate} is null`, gte(invoices.dueDate, today)))!;
-    default:
-      return eq(invoices.status, value as StoredStatus);
-  }
+  return displayStatusWhere(
+    status,
+    today,
+    invoiceStatusColumns,
+    isWholeStoredStatus(status) ? value : undefined,
+  );
 }
 
 function escapeLike(s: string): string {
@@ -273,25 +275,19 @@ function orderOf(sort: InvoiceSort): SQL[] {
 }
 
 /**
- * How many invoices have a display status, as kept in the same transaction as every invoice change
- * (invoice-totals.ts), with the list's placeholders: overdue and due from the due balances (per due
- * date, 'infinity' for none), draft, paid and cancelled from the month totals. Partly paid is kept
- * by neither and is counted.
+ * How many invoices show a display status, as kept in the same transaction as every invoice
+ * change (invoice-totals.ts), with the list's placeholders: the statuses of due invoices from the
+ * due balances (per due date, 'infinity' for none, and paid > 0) read by the status rule's SQL,
+ * draft, paid and cancelled from the month totals.
  */
 function keptStatusTotal(status: DisplayStatus): SQL | undefined {
   const userId = sql.placeholder("userId");
-  const due = (before: boolean) =>
-    sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${invoiceDueBalances.dueDate} ${sql.raw(before ? "<" : ">=")} ${sql.placeholder("today")}`;
-  switch (status) {
-    case "overdue":
-      return due(true);
-    case "due":
-      return due(false);
-    case "partially_paid":
-      return undefined;
-    default:
-      return sql`select sum(${invoiceMonthTotals.count}) from ${invoiceMonthTotals} where ${invoiceMonthTotals.userId} = ${userId} and ${invoiceMonthTotals.status} = ${sql.placeholder("status")}`;
+  const stored = storedStatusesShowing(status);
+  if (stored.length === 1 && stored[0] === "due") {
+    return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${displayStatusWhere(status, sql`${sql.placeholder("today")}::date`, dueBalanceStatusColumns)}`;
   }
+  if (!isWholeStoredStatus(status)) return undefined;
+  return sql`select sum(${invoiceMonthTotals.count}) from ${invoiceMonthTotals} where ${invoiceMonthTotals.userId} = ${userId} and ${invoiceMonthTotals.status} = ${sql.placeholder("status")}`;
 }
 
 /** The orders by date page by cursor too (paging.ts); the others by number only. */
@@ -319,8 +315,8 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceSummaryRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(params.search?.trim());
   // Due, overdue and partly paid (the invoices awaiting payment) each have SQL of their own; the
-  // other statuses compare one value.
-  const awaitingPayment = ["due", "overdue", "partially_paid"].includes(params.status ?? "");
+  // other statuses (one stored status whole) compare one value.
+  const awaitingPayment = params.status !== undefined && !isWholeStoredStatus(params.status);
   const statusShape = awaitingPayment ? params.status : Boolean(params.status);
   const statusOnly = Boolean(params.status) && !search && !params.from && !params.to;
   // The invoices awaiting payment, alone: their own index (invoices_user_due_idx) walks them and

@@ -3,6 +3,7 @@ import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
+import { STATUS_LABELS } from "#domain/status";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
@@ -157,7 +158,7 @@ function Overview({ data }: { data: Dashboard }) {
                 <Link
                   to={`/invoices?status=${s.status}`}
                   className="rounded hover:opacity-80"
-                  aria-label={`${s.count} ${s.status} invoices, see them`}
+                  aria-label={`${s.count} ${STATUS_LABELS[s.status].toLowerCase()} invoices, see them`}
                 >
                   <StatusBadge status={s.status} />
                 </Link>

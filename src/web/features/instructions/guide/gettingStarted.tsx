@@ -70,12 +70,12 @@ export const gettingStartedSections: GuideSection[] = [
         </p>
         <ul>
           <li>
-            <strong>This month and this financial year</strong> (April to March): the amounts invoiced,
-            received (paid), outstanding (due) and overdue.
+            <strong>This month and this financial year</strong> (April to March): the amounts invoiced, paid
+            (money received in the period; a credit note is not money received), outstanding and overdue.
           </li>
           <li>
             <strong>Revenue chart</strong> for the last 12 months, and a breakdown of invoices by status:
-            Draft, Due, Paid, Overdue and Cancelled.
+            Draft, Due, Partially paid, Overdue, Paid and Cancelled, counted as their badges say.
           </li>
           <li>
             <strong>Recent invoices</strong>: open one to edit it or mark it paid.
@@ -88,8 +88,9 @@ export const gettingStartedSections: GuideSection[] = [
           </li>
         </ul>
         <p>
-          An invoice counts as <em>overdue</em> when it is due and its due date has passed. Bahi works this
-          out every time, so the figure is always current.
+          An invoice counts as <em>overdue</em> when it is due and its due date has passed, even if part of it
+          was paid; before its due date a part-paid invoice is <em>partially paid</em>. Bahi works this out
+          every time, so the figure is always current.
         </p>
       </>
     ),

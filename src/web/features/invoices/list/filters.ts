@@ -1,4 +1,5 @@
 import type { PageCount } from "#contract/common";
+import { DISPLAY_STATUSES, STATUS_LABELS } from "#domain/status";
 import { countText, pageTotal } from "#web/lib/page-count";
 
 export const SORTS = [
@@ -11,15 +12,11 @@ export const SORTS = [
   ["due_asc", "Due soonest"],
 ] as const;
 
-export const STATUS_FILTERS = [
+/** Every status a badge can show, in the dashboard's order, from the one status rule. */
+export const STATUS_FILTERS: readonly (readonly [string, string])[] = [
   ["", "All statuses"],
-  ["draft", "Draft"],
-  ["due", "Due"],
-  ["overdue", "Overdue"],
-  ["partially_paid", "Partially paid"],
-  ["paid", "Paid"],
-  ["cancelled", "Cancelled"],
-] as const;
+  ...DISPLAY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const),
+];
 
 export interface InvoiceFilters {
   status: string;
