@@ -12,7 +12,10 @@ export interface PreviewResult {
   document: InvoiceDocument;
   /** The page the preview draws: the one the PDF of `document` shows. */
   page: InvoicePageModel;
-  /** Problems by line id; such lines are left out of the totals until they are fixed. */
+  /**
+   * Problems by line id; such lines are left out of the totals until they are fixed. A box not yet
+   * filled in (a new line's empty Rate) is no problem to show while typing: the save reports it.
+   */
   lineProblems: Record<string, LineProblem>;
   /** Totals of each valid line by line id. */
   lineTotals: Record<string, LineTotals>;
@@ -32,7 +35,7 @@ export function previewDocument(
   const lineProblems: Record<string, LineProblem> = {};
   const validItems = input.items.filter((item) => {
     const problem = validateLine(item, input.currency);
-    if (problem) lineProblems[item.id] = problem;
+    if (problem && String(item[problem.field] ?? "").trim() !== "") lineProblems[item.id] = problem;
     return !problem;
   });
   const valid = { ...input, items: validItems };
