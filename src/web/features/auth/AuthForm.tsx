@@ -17,7 +17,16 @@ function tabFrom(value: string | null): AuthTab | null {
   return value !== null && TABS.includes(value) ? (value as AuthTab) : null;
 }
 
-export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<void>; returnTo: string }) {
+export function AuthForm({
+  onSignedIn,
+  returnTo,
+  confirmed = false,
+}: {
+  onSignedIn: () => Promise<void>;
+  returnTo: string;
+  /** The user came from the e-mail confirmation link: the Login tab says so. */
+  confirmed?: boolean;
+}) {
   // A link can open a tab: "Get started free" is /auth?tab=signup#auth-form-section.
   const [params] = useSearchParams();
   const { key } = useLocation();
@@ -44,7 +53,14 @@ export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<v
             value: "login",
             label: "Login",
             content: (
-              <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
+              <>
+                {confirmed && (
+                  <p role="status" className="mb-4 rounded-md bg-accent-soft px-3 py-2 text-sm font-medium">
+                    {AUTH_MESSAGES.emailConfirmed}
+                  </p>
+                )}
+                <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
+              </>
             ),
           },
           {

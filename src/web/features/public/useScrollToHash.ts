@@ -8,6 +8,7 @@ import { useLocation } from "react-router";
 export function useScrollToHash(): void {
   // The key too: a second click on the same link (the hash already in the URL) scrolls again.
   const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (a new key) scrolls again.
   useEffect(() => {
     if (!hash) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
