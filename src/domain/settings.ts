@@ -31,6 +31,22 @@ export const DEFAULT_TERMS =
   "invoices created with it. You are responsible for checking that this invoice meets the legal and " +
   "tax requirements that apply to you.";
 
+/** The default terms as a quote says them (a quote is not an invoice). */
+export const DEFAULT_QUOTE_TERMS =
+  "This quote was created with Bahi. Bahi is not liable for any losses arising from the use of " +
+  "documents created with it. You are responsible for checking that this quote meets the legal and " +
+  "tax requirements that apply to you.";
+
+/**
+ * The terms a document of `kind` prints: Bahi's own default text names its document; terms the user
+ * wrote stay as written.
+ */
+export function termsFor(kind: "invoice" | "quote", terms: string): string {
+  const trimmed = terms.trim();
+  if (trimmed !== DEFAULT_TERMS && trimmed !== DEFAULT_QUOTE_TERMS) return terms;
+  return kind === "quote" ? DEFAULT_QUOTE_TERMS : DEFAULT_TERMS;
+}
+
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 export const SETTINGS_LIMITS = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { quoteInputSchema } from "#contract/quotes";
@@ -97,6 +97,15 @@ export function QuoteEditor({
     }),
     [input],
   );
+
+  // The page's query found the quote changed elsewhere (the client answered on its public page):
+  // its status, answer and actions follow; the form too, unless the user is typing in it.
+  useEffect(() => {
+    if (!quote || !saved || quote.id !== saved.id) return;
+    if (quote.status === saved.status && quote.displayStatus === saved.displayStatus) return;
+    setSaved(quote);
+    if (!stateRef.current.dirty) rawDispatch({ type: "load", input: inputFromQuote(quote) });
+  }, [quote, saved]);
 
   /** The quote as the server now has it: shown, and the form follows unless the user typed on. */
   const adopt = useCallback(

@@ -41,7 +41,12 @@ function NewEditor({ settings, number, today }: { settings: Settings; number: st
 
 function EditExisting({ id }: { id: string }) {
   const { settings, isLoading } = useSettings();
-  const quote = useQuery(quoteQuery(id));
+  // While the client can answer, the quote is asked for again every 15 s (and, as every query, when
+  // the tab is looked at again): an Accept given on its public page shows without a reload.
+  const quote = useQuery({
+    ...quoteQuery(id),
+    refetchInterval: (q) => (q.state.data?.status === "sent" ? 15_000 : false),
+  });
   if (quote.isError) {
     const notFound = quote.error instanceof ApiError && quote.error.status === 404;
     return (
