@@ -82,6 +82,8 @@ const colour = (label: string, fallback: string) =>
 const imageRef = z.string().min(1).max(200).nullable().default(null);
 
 export const bankDetailsSchema = z.object({
+  /** The name the account is held in: a payer's bank asks for it with the number and IFSC. */
+  accountHolderName: text("Account holder's name", SETTINGS_LIMITS.name),
   bankName: text("Bank name", SETTINGS_LIMITS.name),
   accountNumber: text("Account number", SETTINGS_LIMITS.accountNumber),
   ifscCode: optionalCode("IFSC code", 11, isValidIfsc, true),

@@ -13,8 +13,8 @@ export interface PreviewResult {
   /** The page the preview draws: the one the PDF of `document` shows. */
   page: InvoicePageModel;
   /**
-   * Problems by line id; such lines are left out of the totals until they are fixed. A box not yet
-   * filled in (a new line's empty Rate) is no problem to show while typing: the save reports it.
+   * Problems by line id; such lines are left out of the totals until they are fixed. An empty box of
+   * a line without a rate yet (a new line) is no problem to show while typing: the save reports it.
    */
   lineProblems: Record<string, LineProblem>;
   /** Totals of each valid line by line id. */
@@ -22,6 +22,8 @@ export interface PreviewResult {
   /** Set when the invoice as a whole cannot be totalled (e.g. the amount is too large). */
   error: string | null;
 }
+
+const blank = (value: string | number | undefined) => String(value ?? "").trim() === "";
 
 /**
  * buildInvoiceDocument refuses an invoice with any bad line; while the user is typing a line is
@@ -35,7 +37,7 @@ export function previewDocument(
   const lineProblems: Record<string, LineProblem> = {};
   const validItems = input.items.filter((item) => {
     const problem = validateLine(item, input.currency);
-    if (problem && String(item[problem.field] ?? "").trim() !== "") lineProblems[item.id] = problem;
+    if (problem && !(blank(item[problem.field]) && blank(item.rate))) lineProblems[item.id] = problem;
     return !problem;
   });
   const valid = { ...input, items: validItems };
