@@ -6,7 +6,7 @@ import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { DEFAULT_MAIL_TEMPLATES, type MailTemplates, renderSendTemplate } from "#domain/send";
-import { whatsAppLink } from "#domain/share";
+import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -134,10 +134,14 @@ export const ShareCard = memo(function ShareCard({
     });
   }
   const message = url
-    ? `Hello ${clientName || ""}, here is invoice ${invoiceNumber} from ${companyName || "us"}: ${url}`.replace(
-        "Hello ,",
-        "Hello,",
-      )
+    ? invoiceWhatsAppMessage({
+        clientName,
+        invoiceNumber,
+        companyName,
+        amount: formatMoney(amountMinor, currency),
+        dueDate: dueDate ? formatPageDate(dueDate) : "",
+        url,
+      })
     : "";
   const open = reports.data?.reports.filter((r) => r.status === "open") ?? [];
 
