@@ -205,6 +205,24 @@ test("the list filters by overdue", async ({ signedInPage: page }) => {
   await expect(page.getByTestId("invoice-row").first()).toContainText("On Time");
 });
 
+test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole rate in view", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/invoice/new");
+  const form = page.getByRole("form", { name: "Invoice form" });
+  const rate = form.getByLabel("Rate", { exact: true });
+  await expect(rate).toBeVisible();
+  await expect(form.getByText(/must be a number/)).toHaveCount(0);
+  await expect(page.getByText(/has a problem/)).toHaveCount(0);
+
+  await page.getByRole("combobox", { name: "Item 1 name" }).fill("Teak dining table");
+  await rate.fill("45000.00");
+  // The box is wide enough for what was typed: nothing scrolled out of it.
+  expect(await rate.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(page.getByTestId("totals-total")).toHaveText("₹45,000.00");
+});
+
 test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: page }) => {
   await apiPost(
     page,

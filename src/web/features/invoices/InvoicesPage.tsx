@@ -178,7 +178,8 @@ export function InvoicesPage() {
                   <th scope="col" className="px-4 py-3 font-medium">
                     Client
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  {/* A laptop's width keeps the actions in view: the invoice date waits for a wider screen. */}
+                  <th scope="col" className="hidden px-4 py-3 font-medium xl:table-cell">
                     Date
                   </th>
                   <th scope="col" className="px-4 py-3 font-medium">
@@ -193,7 +194,7 @@ export function InvoicesPage() {
                   <th scope="col" className="px-4 py-3 font-medium">
                     Status
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <th scope="col" className="sticky right-0 bg-card px-4 py-3 text-right font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -211,7 +212,9 @@ export function InvoicesPage() {
                       </Link>
                     </td>
                     <td className="max-w-48 truncate px-4 py-2">{inv.clientName}</td>
-                    <td className="whitespace-nowrap px-4 py-2">{formatDate(inv.invoiceDate)}</td>
+                    <td className="hidden whitespace-nowrap px-4 py-2 xl:table-cell">
+                      {formatDate(inv.invoiceDate)}
+                    </td>
                     <td className="whitespace-nowrap px-4 py-2">{formatDate(inv.dueDate) || "—"}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                       {formatMoney(inv.totalMinor, inv.currency)}
@@ -228,7 +231,8 @@ export function InvoicesPage() {
                         {inv.paymentReported && <ReportedBadge />}
                       </div>
                     </td>
-                    <td className="px-2 py-1">
+                    {/* Kept at the right edge when the table scrolls sideways. */}
+                    <td className="sticky right-0 bg-card px-2 py-1">
                       <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />
                     </td>
                   </tr>
