@@ -221,6 +221,28 @@ test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole r
   // The box is wide enough for what was typed: nothing scrolled out of it.
   expect(await rate.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expect(page.getByTestId("totals-total")).toHaveText("₹45,000.00");
+
+  // One bar of actions at the top, still in view at the bottom of the long page once issued.
+  await page.getByRole("combobox", { name: "Client name" }).fill("Mehta Textiles");
+  const bar = page.getByRole("toolbar", { name: "Invoice actions" });
+  await expect(bar).toHaveCount(1);
+  await bar.getByRole("button", { name: "Issue" }).click();
+  await expect(page.getByText("Invoice issued")).toBeVisible();
+  await page.getByRole("heading", { name: "Activity" }).scrollIntoViewIfNeeded();
+  await expect(bar.getByRole("button", { name: "Send by e-mail" })).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole("button", { name: "WhatsApp" })).toBeInViewport({ ratio: 1 });
+  await bar.getByRole("button", { name: "Send by e-mail" }).click();
+  await expect(page.getByRole("dialog", { name: "Send by e-mail" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // The list: every row's actions in view, nothing cut off at the right edge.
+  await page.goto("/invoices");
+  const row = page.getByTestId("invoice-row").first();
+  await expect(row.getByRole("button", { name: /^Delete invoice/ })).toBeInViewport({ ratio: 1 });
+  const table = page.getByRole("table", { name: "Invoices" });
+  expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
+    true,
+  );
 });
 
 test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: page }) => {
