@@ -460,7 +460,7 @@ export function InvoiceEditor({
           id="panel-preview"
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
-          <div className="lg:sticky lg:top-20">
+          <div className="lg:sticky lg:top-40">
             {drawPreview && <InvoicePreview page={preview.page} onCommit={measurePreviewUpdate} />}
           </div>
         </div>
