@@ -12,7 +12,7 @@ import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
-import { PageHeader } from "#web/components/ui/page";
+import { ActionBarFrame, PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { ClientSection } from "../invoices/editor/ClientSection";
@@ -191,7 +191,7 @@ export function QuoteEditor({
           </span>
         }
       />
-      <div className="mb-4 flex flex-wrap gap-2">
+      <ActionBarFrame label="Quote actions">
         {editable && (
           <Button onClick={() => void save()} busy={busy} disabled={saved !== null && !state.dirty}>
             {saved ? "Save changes" : "Save draft"}
@@ -209,7 +209,7 @@ export function QuoteEditor({
             Delete
           </Button>
         )}
-      </div>
+      </ActionBarFrame>
 
       <div
         role="tablist"
@@ -306,7 +306,7 @@ export function QuoteEditor({
           id="panel-preview"
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
-          <div className="lg:sticky lg:top-20">
+          <div className="lg:sticky lg:top-32">
             {(wide || mobileView === "preview") && (
               <InvoicePreview page={page} onCommit={measurePreviewUpdate} />
             )}

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import type { StoredStatus } from "#domain/status";
 import { Button } from "#web/components/ui/button";
+import { ActionBarFrame } from "#web/components/ui/page";
 
 export type EditorActionName =
   | "draft"
@@ -59,7 +60,6 @@ export function ActionBar({
       key={name}
       variant={variant}
       size="sm"
-      className="shrink-0"
       busy={busy === name}
       disabled={(busy !== null && busy !== name) || Boolean(blockedBy)}
       title={blockedBy}
@@ -92,13 +92,9 @@ export function ActionBar({
     actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
   }
   return (
-    <div
-      role="toolbar"
-      aria-label="Invoice actions"
-      className="sticky top-14 z-20 -mx-3 mb-4 flex gap-2 overflow-x-auto border-b border-border bg-background/95 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:flex-wrap lg:overflow-visible lg:px-8"
-    >
+    <ActionBarFrame label="Invoice actions">
       {actions}
       {download}
-    </div>
+    </ActionBarFrame>
   );
 }
