@@ -96,7 +96,8 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   await expect(page.getByTestId("totals-words")).toHaveText("Rupees Three Thousand Five Hundred Forty Only");
   const preview = page.getByRole("region", { name: "Invoice preview" });
   await expect(preview.getByTestId("preview-total")).toHaveText("₹3,540.00");
-  await expect(preview.getByTestId("preview-client")).toHaveText("Asha Traders");
+  // BILL TO leads with the client's company, the contact person under it.
+  await expect(preview.getByTestId("preview-client")).toHaveText("Asha Traders Pvt Ltd");
   await expect(preview.getByText("Tax @ 18%")).toBeVisible();
 
   // Asking for more than is in stock warns before saving.
