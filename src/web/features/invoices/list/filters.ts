@@ -1,5 +1,5 @@
 import type { PageCount } from "#contract/common";
-import { countOf, countText, pageTotal } from "#web/lib/page-count";
+import { countOf, pageTotal } from "#web/lib/page-count";
 
 export const SORTS = [
   ["date_desc", "Newest first"],
