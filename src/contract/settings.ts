@@ -26,6 +26,7 @@ export const settingsAnswer = z.object({
   fontFamily: z.enum(FONT_FAMILIES),
   defaultDueDateDays: z.number().int(),
   bankDetails: z.object({
+    accountHolderName: z.string(),
     bankName: z.string(),
     accountNumber: z.string(),
     ifscCode: z.string(),

@@ -79,6 +79,7 @@ export function addressLines(a: Address | null | undefined): string[] {
 
 export function bankRows(b: BankDetails): LabelValue[] | null {
   const rows: LabelValue[] = [
+    { label: "A/c Name", value: b.accountHolderName },
     { label: "Bank", value: b.bankName },
     { label: "A/c No.", value: b.accountNumber },
     { label: "IFSC", value: b.ifscCode },

@@ -72,6 +72,16 @@ describe("buildInvoicePage", () => {
     expect(p.signatory.forCompany).toBe("For Kesari Works");
   });
 
+  it("bills a business by its company name, the contact person under it", () => {
+    const withCompany = page({
+      client: { name: "Rahul Mehta", company: "Mehta Textiles Pvt Ltd", phone: "123", email: "a@b.example" },
+    });
+    expect(withCompany.billTo).toEqual({
+      name: "Mehta Textiles Pvt Ltd",
+      lines: ["Rahul Mehta", "123  ·  a@b.example"],
+    });
+  });
+
   it("shows images by id, and leaves out the ones that cannot be drawn", () => {
     expect(page().company.logoImageId).toBe("logo1");
     expect(page().signatory.imageId).toBe("sig1");

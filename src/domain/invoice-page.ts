@@ -200,10 +200,11 @@ export function buildInvoicePage(
       logoImageId: images.logo ? c.logoImageId : null,
     },
     billTo: {
-      // The editor shows the page before a client is named; a saved invoice always has one.
-      name: client.name || "—",
+      // A business is billed by its name, the contact person under it. The editor shows the page
+      // before a client is named; a saved invoice always has one.
+      name: client.company.trim() || client.name || "—",
       lines: [
-        client.company,
+        client.company.trim() ? client.name : "",
         ...addressLines(client.billingAddress),
         joinDot(client.phone, client.email),
         client.gstin ? `GSTIN: ${client.gstin}` : "",

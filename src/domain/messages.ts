@@ -22,6 +22,8 @@ export const AUTH_MESSAGES = {
   confirmationEmailSent:
     "A confirmation email has been sent. Please check your inbox to verify your account.",
   accountCreatedAndVerified: "Your account has been created and verified.",
+  /** Ours: shown on the Login tab that the e-mail confirmation link opens. */
+  emailConfirmed: "Your e-mail address is confirmed. You can sign in now.",
   mustAgreeToTerms: "You must agree to the Terms and Conditions.",
 
   passwordResetFailedTitle: "Password Reset Failed",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { buildInvoicePage } from "./invoice-page";
 import { buildQuotePage } from "./quote-page";
+import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "./settings";
 
 const company = {
   name: "Anand Traders",
@@ -28,6 +29,12 @@ const doc = buildInvoiceDocument(
 );
 
 describe("buildQuotePage", () => {
+  it("says 'This quote' in the default terms, even of a quote saved with the invoice's; the user's own stay", () => {
+    expect(buildQuotePage({ ...doc, terms: DEFAULT_TERMS }, "sent").terms).toBe(DEFAULT_QUOTE_TERMS);
+    expect(DEFAULT_QUOTE_TERMS).toMatch(/^This quote was created with Bahi\./);
+    expect(buildQuotePage({ ...doc, terms: "Advance of 50%." }, "sent").terms).toBe("Advance of 50%.");
+  });
+
   it("is the invoice's page with the quote's title, number, date and valid-until labels", () => {
     const page = buildQuotePage(doc, "sent");
     expect(page.title).toBe("QUOTATION");

@@ -2,6 +2,7 @@ import { formatPageDate } from "./dates";
 import type { InvoiceDocument } from "./invoice";
 import { buildInvoicePage, type InvoicePageModel, type PageImages, type PageMark } from "./invoice-page";
 import type { QuoteStatus } from "./quotes";
+import { termsFor } from "./settings";
 
 // A quote's page: its document IS an invoice document (number, date and due date hold the quote's
 // number, date and valid-until date), drawn by the same page model with the quote's own words.
@@ -34,6 +35,8 @@ export function buildQuotePage(
     },
     title: "QUOTATION",
     meta,
+    // Quotes saved with the invoice's default terms ("This invoice was created…") print the quote's.
+    terms: termsFor("quote", page.terms),
     mark: QUOTE_MARKS[status] ?? null,
     payments: [],
     upi: null,

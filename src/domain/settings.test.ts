@@ -24,6 +24,7 @@ describe("DEFAULT_SETTINGS", () => {
       fontFamily: "Roboto",
       defaultDueDateDays: 30,
       bankDetails: {
+        accountHolderName: "",
         bankName: "",
         accountNumber: "",
         ifscCode: "",
@@ -65,6 +66,7 @@ describe("settingsSchema", () => {
     expect(s.primaryColor).toBe("#ABCDEF");
     expect(s.defaultDueDateDays).toBe(15);
     expect(s.bankDetails).toEqual({
+      accountHolderName: "",
       bankName: "",
       accountNumber: "",
       ifscCode: "SBIN0001234",

@@ -31,6 +31,22 @@ export const DEFAULT_TERMS =
   "invoices created with it. You are responsible for checking that this invoice meets the legal and " +
   "tax requirements that apply to you.";
 
+/** The default terms as a quote says them (a quote is not an invoice). */
+export const DEFAULT_QUOTE_TERMS =
+  "This quote was created with Bahi. Bahi is not liable for any losses arising from the use of " +
+  "documents created with it. You are responsible for checking that this quote meets the legal and " +
+  "tax requirements that apply to you.";
+
+/**
+ * The terms a document of `kind` prints: Bahi's own default text names its document; terms the user
+ * wrote stay as written.
+ */
+export function termsFor(kind: "invoice" | "quote", terms: string): string {
+  const trimmed = terms.trim();
+  if (trimmed !== DEFAULT_TERMS && trimmed !== DEFAULT_QUOTE_TERMS) return terms;
+  return kind === "quote" ? DEFAULT_QUOTE_TERMS : DEFAULT_TERMS;
+}
+
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 export const SETTINGS_LIMITS = {
@@ -66,6 +82,8 @@ const colour = (label: string, fallback: string) =>
 const imageRef = z.string().min(1).max(200).nullable().default(null);
 
 export const bankDetailsSchema = z.object({
+  /** The name the account is held in: a payer's bank asks for it with the number and IFSC. */
+  accountHolderName: text("Account holder's name", SETTINGS_LIMITS.name),
   bankName: text("Bank name", SETTINGS_LIMITS.name),
   accountNumber: text("Account number", SETTINGS_LIMITS.accountNumber),
   ifscCode: optionalCode("IFSC code", 11, isValidIfsc, true),

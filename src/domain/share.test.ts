@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { whatsAppLink, whatsAppNumber } from "./share";
+import { invoiceWhatsAppMessage, whatsAppLink, whatsAppNumber } from "./share";
 
 describe("WhatsApp sharing", () => {
   it("gives a 10-digit Indian number its country code", () => {
@@ -16,5 +16,22 @@ describe("WhatsApp sharing", () => {
       "https://wa.me/919876543210?text=Invoice%20INV%2F1%20%26%20link%3A%20https%3A%2F%2Fx.in%2Fi%2Fa",
     );
     expect(whatsAppLink("", "Hi")).toBe("https://wa.me/?text=Hi");
+  });
+
+  it("says the invoice's amount and due date in the message", () => {
+    const x = {
+      clientName: "Lakshmi Stores",
+      invoiceNumber: "INV/2026-27/0004",
+      companyName: "Kesari Traders",
+      amount: "₹1,351.50",
+      dueDate: "15 Jan 2027",
+      url: "https://bahi.example/i/abc",
+    };
+    expect(invoiceWhatsAppMessage(x)).toBe(
+      "Hello Lakshmi Stores, here is invoice INV/2026-27/0004 from Kesari Traders for ₹1,351.50, due 15 Jan 2027: https://bahi.example/i/abc",
+    );
+    expect(invoiceWhatsAppMessage({ ...x, clientName: " ", companyName: "", dueDate: "" })).toBe(
+      "Hello, here is invoice INV/2026-27/0004 from us for ₹1,351.50: https://bahi.example/i/abc",
+    );
   });
 });

@@ -14,3 +14,22 @@ export function whatsAppLink(phone: string, message: string): string {
   const number = whatsAppNumber(phone);
   return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
 }
+
+/**
+ * The invoice's WhatsApp message: whom it is for, the number, the amount (the balance due, or the
+ * total), the due date when there is one, and the link: the client sees what is asked before opening it.
+ */
+export function invoiceWhatsAppMessage(x: {
+  clientName: string;
+  invoiceNumber: string;
+  companyName: string;
+  /** Formatted, e.g. "₹1,351.50". */
+  amount: string;
+  /** Formatted, e.g. "15 Jan 2027"; "" for none. */
+  dueDate: string;
+  url: string;
+}): string {
+  const hello = x.clientName.trim() ? `Hello ${x.clientName.trim()}` : "Hello";
+  const due = x.dueDate ? `, due ${x.dueDate}` : "";
+  return `${hello}, here is invoice ${x.invoiceNumber} from ${x.companyName.trim() || "us"} for ${x.amount}${due}: ${x.url}`;
+}

@@ -45,8 +45,11 @@ test("a newcomer signs up, confirms, signs in, finds the app and comes back wher
   ).toBeVisible();
 
   await page.goto(await linkFromOutbox(email, "/api/auth/verify-email"));
-  await expect(page).toHaveURL(/\/auth/);
-  await expect(page.getByText("Your e-mail address is confirmed. You can sign in now.")).toBeVisible();
+  // The link lands on the Login tab of the form, scrolled into view, with the message in it.
+  await expect(page).toHaveURL(/\/auth\?tab=login#auth-form-section$/);
+  const confirmed = form.getByText("Your e-mail address is confirmed. You can sign in now.");
+  await expect(confirmed).toBeInViewport();
+  await expect(form.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
 
   await signInThroughForm(page, { email, password });
   await expect(page).toHaveURL(/\/dashboard$/);

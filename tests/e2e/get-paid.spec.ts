@@ -6,6 +6,7 @@ import { expect, linkFromOutbox, type Page, test, uniqueEmail } from "./fixtures
 // everywhere.
 
 const BANK = {
+  accountHolderName: "Kesari Traders LLP",
   bankName: "HDFC Bank",
   accountNumber: "50100012345678",
   ifscCode: "HDFC0001234",
@@ -45,10 +46,11 @@ test("share the link, the client reports a UPI payment, the business confirms it
   await share.getByRole("button", { name: "Get a link" }).click();
   const url = (await share.getByTestId("public-link").textContent())!.trim();
   expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
-  await expect(share.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/919876543210\?text=.*INV-GP-/,
-  );
+  const whatsApp = share.getByRole("link", { name: "Share on WhatsApp" });
+  await expect(whatsApp).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=.*INV-GP-/);
+  // The message says what is asked: the amount and the due date.
+  const text = new URL((await whatsApp.getAttribute("href"))!).searchParams.get("text");
+  expect(text).toContain("for ₹1,419.08, due 21 Dec 2099: ");
 
   // The client, on a phone, with no account and no cookie.
   const client = await browser.newContext({ viewport: { width: 360, height: 800 } });
@@ -59,6 +61,8 @@ test("share the link, the client reports a UPI payment, the business confirms it
   const pay = phone.getByRole("link", { name: "Pay ₹1,419.08 with UPI" });
   await expect(pay).toHaveAttribute("href", /^upi:\/\/pay\?pa=kesari%40okhdfc&pn=.*&am=1419\.08&cu=INR/);
   await expect(phone.getByRole("img", { name: /UPI QR code/ })).toBeVisible();
+  // The bank details name the account holder.
+  await expect(phone.getByText("Kesari Traders LLP")).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const axe = await new AxeBuilder({ page: phone }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);

@@ -96,7 +96,8 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   await expect(page.getByTestId("totals-words")).toHaveText("Rupees Three Thousand Five Hundred Forty Only");
   const preview = page.getByRole("region", { name: "Invoice preview" });
   await expect(preview.getByTestId("preview-total")).toHaveText("₹3,540.00");
-  await expect(preview.getByTestId("preview-client")).toHaveText("Asha Traders");
+  // BILL TO leads with the client's company, the contact person under it.
+  await expect(preview.getByTestId("preview-client")).toHaveText("Asha Traders Pvt Ltd");
   await expect(preview.getByText("Tax @ 18%")).toBeVisible();
 
   // Asking for more than is in stock warns before saving.
@@ -205,6 +206,46 @@ test("the list filters by overdue", async ({ signedInPage: page }) => {
   await expect(page.getByTestId("invoice-row").first()).toContainText("On Time");
 });
 
+test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole rate in view", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/invoice/new");
+  const form = page.getByRole("form", { name: "Invoice form" });
+  const rate = form.getByLabel("Rate", { exact: true });
+  await expect(rate).toBeVisible();
+  await expect(form.getByText(/must be a number/)).toHaveCount(0);
+  await expect(page.getByText(/has a problem/)).toHaveCount(0);
+
+  await page.getByRole("combobox", { name: "Item 1 name" }).fill("Teak dining table");
+  await rate.fill("45000.00");
+  // The box is wide enough for what was typed: nothing scrolled out of it.
+  expect(await rate.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(page.getByTestId("totals-total")).toHaveText("₹45,000.00");
+
+  // One bar of actions at the top, still in view at the bottom of the long page once issued.
+  await page.getByRole("combobox", { name: "Client name" }).fill("Mehta Textiles");
+  const bar = page.getByRole("toolbar", { name: "Invoice actions" });
+  await expect(bar).toHaveCount(1);
+  await bar.getByRole("button", { name: "Issue" }).click();
+  await expect(page.getByText("Invoice issued")).toBeVisible();
+  await page.getByRole("heading", { name: "Activity" }).scrollIntoViewIfNeeded();
+  await expect(bar.getByRole("button", { name: "Send by e-mail" })).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole("button", { name: "WhatsApp" })).toBeInViewport({ ratio: 1 });
+  await bar.getByRole("button", { name: "Send by e-mail" }).click();
+  await expect(page.getByRole("dialog", { name: "Send by e-mail" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // The list: every row's actions in view, nothing cut off at the right edge.
+  await page.goto("/invoices");
+  const row = page.getByTestId("invoice-row").first();
+  await expect(row.getByRole("button", { name: /^Delete invoice/ })).toBeInViewport({ ratio: 1 });
+  const table = page.getByRole("table", { name: "Invoices" });
+  expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
+    true,
+  );
+});
+
 test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: page }) => {
   await apiPost(
     page,
@@ -230,6 +271,13 @@ test("the editor and the list fit a 360 px wide phone", async ({ signedInPage: p
   await page.goto("/invoices");
   await expect(page.getByTestId("invoice-card")).toHaveCount(1);
   await noSideScroll();
+  // The search shows; the other filters fold under one button, so the list starts on the first screen.
+  await expect(page.getByTestId("invoice-card").first()).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel("Status")).toBeHidden();
+  await page.getByRole("button", { name: "Filters and sort" }).click();
+  await page.getByLabel("Status").selectOption("draft");
+  await expect(page.getByRole("button", { name: "Filters and sort (1 set)" })).toBeVisible();
+  await expect(page.getByTestId("invoice-card")).toHaveCount(1);
   await page.goto("/dashboard");
   await expect(page.getByText("Revenue, last 12 months")).toBeVisible();
   await noSideScroll();

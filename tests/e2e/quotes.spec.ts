@@ -42,6 +42,10 @@ test("write a quote, the client accepts it from its link, convert it and issue t
   await expect(page.locator("header, main").getByText("Sent", { exact: true }).first()).toBeVisible();
   await expect(share.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
 
+  await expect(
+    page.getByRole("region", { name: "Client's answer" }).getByRole("button", { name: "Mark accepted…" }),
+  ).toBeVisible();
+
   // The client, on a phone, with no account and no cookie.
   const client = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const phone = await client.newPage();
@@ -59,9 +63,11 @@ test("write a quote, the client accepts it from its link, convert it and issue t
   await expect(phone.getByText("This quote is already accepted.")).toBeVisible();
   await client.close();
 
-  // Back as the business: the answer is there; convert it.
-  await page.reload();
+  // Back as the business, on the page left open: the answer is there without a reload; convert it.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
   const answer = page.getByRole("region", { name: "Client's answer" });
+  await expect(answer.getByRole("button", { name: "Mark accepted…" })).toHaveCount(0);
   await expect(answer.getByTestId("quote-answer")).toContainText("Accepted by Lakshmi Iyer");
   await expect(answer).toContainText("Please deliver on Monday.");
   await answer.getByRole("button", { name: "Convert to invoice" }).click();

@@ -83,7 +83,16 @@ async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoic
   const s = await signUpAndSignIn(t);
   const logo = (await png(color)).toString("base64");
   const logoId = (await post(t.app, "/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
-  await putSettings(t, { companyName: "Kesari", companyLogo: logoId }, s.cookie);
+  await putSettings(
+    t,
+    {
+      companyName: "Kesari",
+      companyLogo: logoId,
+      includeBankDetails: true,
+      bankDetails: { accountHolderName: "Kesari Traders LLP", bankName: "SBI" },
+    },
+    s.cookie,
+  );
   const clientId = (await post(t.app, "/api/clients", { name: "Asha Rao" }, s.cookie)).json().id;
   const productId = (
     await post(t.app, "/api/products", { name: "Tea", rate: "450", availableQuantity: "50" }, s.cookie)

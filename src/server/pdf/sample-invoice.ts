@@ -98,6 +98,7 @@ export function sampleInvoiceDocument(
       "Payment due within 30 days. Interest at 18% p.a. is charged on overdue amounts. Subject to Mumbai jurisdiction.",
     includeBankDetails: true,
     bankDetails: {
+      accountHolderName: "Shree Ganesh Traders",
       bankName: "HDFC Bank",
       accountNumber: "50200012345678",
       ifscCode: "HDFC0000060",

@@ -17,6 +17,7 @@ export function presentSettings(s: Settings) {
     fontFamily: s.fontFamily,
     defaultDueDateDays: s.defaultDueDateDays,
     bankDetails: {
+      accountHolderName: s.bankDetails.accountHolderName,
       bankName: s.bankDetails.bankName,
       accountNumber: s.bankDetails.accountNumber,
       ifscCode: s.bankDetails.ifscCode,

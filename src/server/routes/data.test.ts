@@ -60,6 +60,8 @@ describeEachDb("export, import and clear API", (kind) => {
         signatureImage: sigId,
         includeSignature: true,
         defaultCurrency: "INR",
+        includeBankDetails: true,
+        bankDetails: { accountHolderName: "Kesari Traders LLP", bankName: "SBI", accountNumber: "1234" },
       },
       s.cookie,
     );
@@ -202,6 +204,7 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(file.settings.companyLogo).toMatch(/^data:image\/png;base64,/);
     expect(file.settings.signatureImage).toMatch(/^data:image\/jpeg;base64,/);
     expect(file.settings.companyName).toBe("Kesari Traders");
+    expect(file.settings.bankDetails).toMatchObject({ accountHolderName: "Kesari Traders LLP" });
   });
 
   it("export -> clear -> import -> export gives the same file", async () => {

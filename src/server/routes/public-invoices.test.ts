@@ -16,6 +16,7 @@ import { invoiceRequest } from "../testing/invoice-request";
 // The public invoice page: opened by whoever holds the link, without signing in.
 
 const BANK = {
+  accountHolderName: "Kesari Traders LLP",
   bankName: "SBI",
   accountNumber: "1234567890",
   ifscCode: "SBIN0001234",
@@ -81,6 +82,7 @@ describeEachDb("the public invoice page", (kind) => {
     expect(page.body).not.toContain(b.invoiceNumber);
     expect(page.body).not.toContain(s.email);
     expect(page.body).toContain("SBIN0001234");
+    expect(page.body).toContain("Kesari Traders LLP");
     expect(page.body).not.toMatch(/credits/i);
     expect(page.body).toContain("Pay ₹100.00 with UPI");
     expect(page.body).toContain("upi://pay?pa=kesari%40okhdfc");

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { QUOTE_MESSAGES } from "#domain/quotes";
+import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "#domain/settings";
 import { resetClock } from "../clock";
 import { userCredits } from "../db/schema";
 import {
@@ -266,6 +267,7 @@ describeEachDb("quotes", (kind) => {
       )
     ).json();
     const q = await createQuote(s, {
+      terms: DEFAULT_QUOTE_TERMS,
       items: [
         {
           id: "l1",
@@ -305,6 +307,8 @@ describeEachDb("quotes", (kind) => {
     expect(invoice.document.totals).toEqual(doc.totals);
     expect(invoice.document.client).toEqual(doc.client);
     expect(invoice.document.notes).toBe(doc.notes);
+    // The quote's default terms ("This quote was created…") become the invoice's.
+    expect(invoice.document.terms).toBe(DEFAULT_TERMS);
     expect(invoice.totalMinor).toBe((doc.totals as { totalMinor: number }).totalMinor);
     expect((await get(t.app, `/api/invoices/${made.id}/source-quote`, s.cookie)).json()).toEqual({
       quote: { id: q.id, quoteNumber: q.quoteNumber },

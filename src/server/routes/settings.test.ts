@@ -51,6 +51,7 @@ describeEachDb("settings API", (kind) => {
       fontFamily: "Georgia",
       primaryColor: "#112233",
       bankDetails: {
+        accountHolderName: "Kesari Traders",
         bankName: "SBI",
         accountNumber: "1234567890",
         ifscCode: "sbin0001234",
@@ -77,7 +78,12 @@ describeEachDb("settings API", (kind) => {
       defaultCurrency: "EUR",
       defaultDueDateDays: 15,
       fontFamily: "Georgia",
-      bankDetails: { ifscCode: "SBIN0001234", upiId: "kesari@upi", upiIdIsMerchant: true },
+      bankDetails: {
+        accountHolderName: "Kesari Traders",
+        ifscCode: "SBIN0001234",
+        upiId: "kesari@upi",
+        upiIdIsMerchant: true,
+      },
       invoiceNumberScheme: "sequential",
       defaultTemplate: "modern",
       timeZone: "Europe/Berlin",

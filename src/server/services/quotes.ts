@@ -4,7 +4,7 @@ import { addDays, todayInTimeZone } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
-import type { Settings } from "#domain/settings";
+import { type Settings, termsFor } from "#domain/settings";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
@@ -255,7 +255,11 @@ export async function convertQuote(
     const settings = await readSettings(tx, userId);
     const clock = clockOf(settings);
     const today = todayInTimeZone(clock.now, clock.timeZone);
-    const source: InvoiceDocument = current.quoteData;
+    // The quote's default terms become the invoice's ("This quote…" -> "This invoice…").
+    const source: InvoiceDocument = {
+      ...current.quoteData,
+      terms: termsFor("invoice", current.quoteData.terms),
+    };
     const invoice = await createInvoiceFromDocument(tx, userId, source, {
       invoiceDate: today,
       dueDate: addDays(today, settings.defaultDueDateDays),

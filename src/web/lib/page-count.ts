@@ -8,6 +8,11 @@ export function countText(count: PageCount): string {
   return `${count.total.toLocaleString("en-IN")}${count.totalIsExact ? "" : "+"}`;
 }
 
+/** The count with its noun: "1 quote", "2 quotes", "1,000+ quotes". */
+export function countOf(count: PageCount, one: string, many: string): string {
+  return `${countText(count)} ${count.totalIsExact && count.total === 1 ? one : many}`;
+}
+
 /** The number of pages, when the list was counted to its end. */
 export function pageTotal(count: PageCount, pageSize: number): number | null {
   return count.totalIsExact ? Math.max(1, Math.ceil(count.total / pageSize)) : null;

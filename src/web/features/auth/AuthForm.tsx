@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MESSAGES } from "#domain/messages";
 import { authApi } from "#web/auth/auth-api";
@@ -10,9 +11,31 @@ import { ResetRequestForm } from "./ResetRequestForm";
 import { SignUpForm } from "./SignUpForm";
 
 export type AuthTab = "login" | "signup" | "reset";
+const TABS: readonly string[] = ["login", "signup", "reset"] satisfies AuthTab[];
 
-export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<void>; returnTo: string }) {
-  const [tab, setTab] = useState<AuthTab>("login");
+function tabFrom(value: string | null): AuthTab | null {
+  return value !== null && TABS.includes(value) ? (value as AuthTab) : null;
+}
+
+export function AuthForm({
+  onSignedIn,
+  returnTo,
+  confirmed = false,
+}: {
+  onSignedIn: () => Promise<void>;
+  returnTo: string;
+  /** The user came from the e-mail confirmation link: the Login tab says so. */
+  confirmed?: boolean;
+}) {
+  // A link can open a tab: "Get started free" is /auth?tab=signup#auth-form-section.
+  const [params] = useSearchParams();
+  const { key } = useLocation();
+  const asked = tabFrom(params.get("tab"));
+  const [tab, setTab] = useState<AuthTab>(asked ?? "login");
+  // Each click on such a link (a new location key) opens its tab again, even after another was chosen.
+  useEffect(() => {
+    if (asked && key) setTab(asked);
+  }, [asked, key]);
   const [email, setEmail] = useState("");
   const show = (next: AuthTab, withEmail?: string) => {
     if (withEmail !== undefined) setEmail(withEmail);
@@ -30,7 +53,14 @@ export function AuthForm({ onSignedIn, returnTo }: { onSignedIn: () => Promise<v
             value: "login",
             label: "Login",
             content: (
-              <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
+              <>
+                {confirmed && (
+                  <p role="status" className="mb-4 rounded-md bg-accent-soft px-3 py-2 text-sm font-medium">
+                    {AUTH_MESSAGES.emailConfirmed}
+                  </p>
+                )}
+                <LoginForm initialEmail={email} onSignedIn={onSignedIn} onForgot={() => setTab("reset")} />
+              </>
             ),
           },
           {

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, LOADING_TEXTS } from "#domain/messages";
 import { useAuth } from "#web/auth/AuthProvider";
 import { FullScreenLoader } from "#web/components/ui/card";
 import { LandingPage } from "../public/LandingPage";
+import { SIGN_IN_LINK } from "../public/publicLinks";
 import { AuthForm } from "./AuthForm";
 import { returnPathFrom } from "./return-path";
 
@@ -14,14 +15,14 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const returnTo = returnPathFrom(location.state);
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
     document.title = "Bahi";
     if (params.get("verified") === "1") {
-      toast.success("Email confirmed", {
-        description: "Your e-mail address is confirmed. You can sign in now.",
-      });
-      setParams({}, { replace: true });
+      // The confirmation link lands on the Login tab of the form, scrolled to, with the message in it.
+      setConfirmed(true);
+      navigate(SIGN_IN_LINK, { replace: true });
     } else if (params.get("error") === "google") {
       toast.error(AUTH_MESSAGES.googleSignInFailedTitle, { description: AUTH_MESSAGES.somethingWentWrong });
       setParams({}, { replace: true });
@@ -31,7 +32,7 @@ export function AuthPage() {
       });
       setParams({}, { replace: true });
     }
-  }, [params, setParams]);
+  }, [params, setParams, navigate]);
 
   if (loading) return <FullScreenLoader label={LOADING_TEXTS.authenticating} />;
   if (user) return <Navigate to={returnTo} replace />;
@@ -40,5 +41,7 @@ export function AuthPage() {
     await refresh();
     navigate(returnTo, { replace: true });
   };
-  return <LandingPage authForm={<AuthForm onSignedIn={onSignedIn} returnTo={returnTo} />} />;
+  return (
+    <LandingPage authForm={<AuthForm onSignedIn={onSignedIn} returnTo={returnTo} confirmed={confirmed} />} />
+  );
 }

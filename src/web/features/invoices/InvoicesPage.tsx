@@ -172,28 +172,30 @@ export function InvoicesPage() {
               <caption className="sr-only">Invoices</caption>
               <thead className="border-b border-border text-left text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Number
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Client
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  {/* On a laptop (1,280 px) the actions stay in view: the date and the balance column
+                      wait for a wider screen, the balance showing under the amount meanwhile. */}
+                  <th scope="col" className="hidden px-3 py-3 font-medium 2xl:table-cell">
                     Date
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Due
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <th scope="col" className="px-3 py-3 text-right font-medium">
                     Amount
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <th scope="col" className="hidden px-3 py-3 text-right font-medium 2xl:table-cell">
                     Balance
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Status
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <th scope="col" className="sticky right-0 bg-card px-3 py-3 text-right font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -205,30 +207,38 @@ export function InvoicesPage() {
                     className="border-b border-border last:border-0 hover:bg-muted/50"
                     data-testid="invoice-row"
                   >
-                    <td className="px-4 py-2 font-medium">
+                    <td className="whitespace-nowrap px-3 py-2 font-medium">
                       <Link to={`/invoice/edit/${encodeURIComponent(inv.id)}`} className="hover:underline">
                         {inv.invoiceNumber}
                       </Link>
                     </td>
-                    <td className="max-w-48 truncate px-4 py-2">{inv.clientName}</td>
-                    <td className="whitespace-nowrap px-4 py-2">{formatDate(inv.invoiceDate)}</td>
-                    <td className="whitespace-nowrap px-4 py-2">{formatDate(inv.dueDate) || "—"}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    <td className="max-w-40 truncate px-3 py-2 2xl:max-w-64">{inv.clientName}</td>
+                    <td className="hidden whitespace-nowrap px-3 py-2 2xl:table-cell">
+                      {formatDate(inv.invoiceDate)}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">{formatDate(inv.dueDate) || "—"}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                       {formatMoney(inv.totalMinor, inv.currency)}
+                      {inv.balanceDueMinor > 0 && inv.balanceDueMinor !== inv.totalMinor && (
+                        <span className="block text-xs text-muted-foreground 2xl:hidden">
+                          Balance {formatMoney(inv.balanceDueMinor, inv.currency)}
+                        </span>
+                      )}
                     </td>
                     <td
-                      className="whitespace-nowrap px-4 py-2 text-right tabular-nums"
+                      className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums 2xl:table-cell"
                       data-testid="invoice-balance"
                     >
                       {inv.balanceDueMinor > 0 ? formatMoney(inv.balanceDueMinor, inv.currency) : "—"}
                     </td>
-                    <td className="px-4 py-2">
+                    <td className="px-3 py-2">
                       <div className="flex flex-wrap gap-1">
                         <StatusBadge status={inv.displayStatus} />
                         {inv.paymentReported && <ReportedBadge />}
                       </div>
                     </td>
-                    <td className="px-2 py-1">
+                    {/* Kept at the right edge when the table scrolls sideways. */}
+                    <td className="sticky right-0 bg-card px-2 py-1">
                       <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />
                     </td>
                   </tr>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { AuthForm } from "../auth/AuthForm";
 import { AboutUsPage } from "./AboutUsPage";
 import { LandingPage } from "./LandingPage";
 import { MonetizationGuidePage } from "./MonetizationGuidePage";
@@ -44,11 +45,23 @@ describe("LandingPage", () => {
       ["Refund", "/refund-policy"],
       ["Shipping", "/shipping-policy"],
       ["Contact Us", "/support"],
-      ["Sign Up Free", "#auth-form-section"],
+      ["Sign Up Free", "/auth?tab=signup#auth-form-section"],
     ];
     for (const [name, href] of expected) {
       expect(within(footer).getByRole("link", { name }).getAttribute("href")).toBe(href);
     }
+  });
+
+  it("opens the Sign Up tab from Get started free and Sign Up Free, the Login tab from Sign in", () => {
+    renderAt(<LandingPage authForm={<AuthForm onSignedIn={async () => {}} returnTo="/dashboard" />} />);
+    const selected = () => screen.getByRole("tab", { selected: true }).textContent;
+    expect(selected()).toBe("Login");
+    fireEvent.click(screen.getByRole("link", { name: /Get started free/ }));
+    expect(selected()).toBe("Sign Up");
+    fireEvent.click(screen.getByRole("link", { name: "Sign in" }));
+    expect(selected()).toBe("Login");
+    fireEvent.click(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Sign Up Free" }));
+    expect(selected()).toBe("Sign Up");
   });
 
   it("shows sample amounts in Indian digit grouping", () => {

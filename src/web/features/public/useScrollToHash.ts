@@ -6,10 +6,12 @@ import { useLocation } from "react-router";
  * information page. The browser only does this itself on a full page load.
  */
 export function useScrollToHash(): void {
-  const { hash } = useLocation();
+  // The key too: a second click on the same link (the hash already in the URL) scrolls again.
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (a new key) scrolls again.
   useEffect(() => {
     if (!hash) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (target && typeof target.scrollIntoView === "function") target.scrollIntoView();
-  }, [hash]);
+  }, [hash, key]);
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { quoteInputSchema } from "#contract/quotes";
@@ -12,7 +12,7 @@ import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
-import { PageHeader } from "#web/components/ui/page";
+import { ActionBarFrame, PageHeader } from "#web/components/ui/page";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
 import { ClientSection } from "../invoices/editor/ClientSection";
@@ -98,6 +98,15 @@ export function QuoteEditor({
     [input],
   );
 
+  // The page's query found the quote changed elsewhere (the client answered on its public page):
+  // its status, answer and actions follow; the form too, unless the user is typing in it.
+  useEffect(() => {
+    if (!quote || !saved || quote.id !== saved.id) return;
+    if (quote.status === saved.status && quote.displayStatus === saved.displayStatus) return;
+    setSaved(quote);
+    if (!stateRef.current.dirty) rawDispatch({ type: "load", input: inputFromQuote(quote) });
+  }, [quote, saved]);
+
   /** The quote as the server now has it: shown, and the form follows unless the user typed on. */
   const adopt = useCallback(
     (next: Quote, submitted?: InvoiceInput) => {
@@ -182,7 +191,7 @@ export function QuoteEditor({
           </span>
         }
       />
-      <div className="mb-4 flex flex-wrap gap-2">
+      <ActionBarFrame label="Quote actions">
         {editable && (
           <Button onClick={() => void save()} busy={busy} disabled={saved !== null && !state.dirty}>
             {saved ? "Save changes" : "Save draft"}
@@ -200,7 +209,7 @@ export function QuoteEditor({
             Delete
           </Button>
         )}
-      </div>
+      </ActionBarFrame>
 
       <div
         role="tablist"
@@ -297,7 +306,7 @@ export function QuoteEditor({
           id="panel-preview"
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
-          <div className="lg:sticky lg:top-20">
+          <div className="lg:sticky lg:top-32">
             {(wide || mobileView === "preview") && (
               <InvoicePreview page={page} onCommit={measurePreviewUpdate} />
             )}

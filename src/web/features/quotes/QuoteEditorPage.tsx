@@ -41,7 +41,14 @@ function NewEditor({ settings, number, today }: { settings: Settings; number: st
 
 function EditExisting({ id }: { id: string }) {
   const { settings, isLoading } = useSettings();
-  const quote = useQuery(quoteQuery(id));
+  // While the client can answer, the quote is asked for again every 15 s and whenever the tab is
+  // looked at again: an Accept given on its public page shows without a reload.
+  const awaitingAnswer = (q: { state: { data?: Quote } }) => q.state.data?.status === "sent";
+  const quote = useQuery({
+    ...quoteQuery(id),
+    refetchInterval: (q) => (awaitingAnswer(q) ? 15_000 : false),
+    refetchOnWindowFocus: (q) => (awaitingAnswer(q) ? "always" : false),
+  });
   if (quote.isError) {
     const notFound = quote.error instanceof ApiError && quote.error.status === 404;
     return (

@@ -8,7 +8,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
-import { countText, isLastPage, pageTotal } from "#web/lib/page-count";
+import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
 import { formatDate } from "../invoices/format";
 import { quoteListQuery } from "./api";
@@ -150,7 +150,7 @@ export function QuotesPage() {
       ) : data ? (
         <>
           <p className="sr-only" aria-live="polite">
-            {countText(data)} quotes found
+            {countOf(data, "quote", "quotes")} found
           </p>
           <Card className="hidden overflow-x-auto p-0 sm:block sm:p-0">
             <table className="w-full text-sm">

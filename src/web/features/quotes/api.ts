@@ -4,7 +4,7 @@ import type { Page } from "#contract/common";
 import type { QuoteActivity, QuoteAnswer, QuoteInput, QuoteLinkAnswer, QuoteSummary } from "#contract/quotes";
 import { addDays } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
-import type { Settings } from "#domain/settings";
+import { type Settings, termsFor } from "#domain/settings";
 import { api } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "../invoices/editor/draft";
 import type { Invoice } from "../invoices/types";
@@ -62,7 +62,8 @@ export function useInvalidateQuotes() {
 }
 
 export function newQuoteInput(settings: Settings, quoteNumber: string, today: string): InvoiceInput {
-  return { ...newInvoiceInput(settings, quoteNumber, today), dueDate: addDays(today, DEFAULT_VALID_DAYS) };
+  const input = newInvoiceInput(settings, quoteNumber, today);
+  return { ...input, dueDate: addDays(today, DEFAULT_VALID_DAYS), terms: termsFor("quote", input.terms) };
 }
 
 export function inputFromQuote(quote: Quote): InvoiceInput {

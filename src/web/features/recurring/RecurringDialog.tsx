@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { RecurringProfileAnswer } from "#contract/recurring";
+import { formatPageDate } from "#domain/dates";
 import type { RecurrenceEnd, RecurrenceRule } from "#domain/recurring";
 import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
@@ -109,7 +110,7 @@ export function RecurringDialog({
       void queryClient.invalidateQueries({ queryKey: ["recurring"] });
       void queryClient.invalidateQueries({ queryKey: ["invoices"] });
       toast.success("Recurring invoice saved", {
-        description: `${profile.frequency}; next on ${profile.nextDate ?? "—"}.`,
+        description: `${profile.frequency}; next on ${profile.nextDate ? formatPageDate(profile.nextDate) : "—"}.`,
       });
     },
     onError: (error) => {
@@ -138,7 +139,8 @@ export function RecurringDialog({
         {saved ? (
           <div className="space-y-3" role="status">
             <p className="text-sm">
-              {saved.frequency}, next on <strong>{saved.nextDate ?? "—"}</strong>.{" "}
+              {saved.frequency}, next on{" "}
+              <strong>{saved.nextDate ? formatPageDate(saved.nextDate) : "—"}</strong>.{" "}
               {saved.invoicesMade > 0 && `${saved.invoicesMade} made now.`}
             </p>
             <div className="flex flex-wrap gap-2">

@@ -262,6 +262,21 @@ export function BankSection({ form, errors, set, setBank }: SectionProps) {
       </div>
       {form.includeBankDetails && (
         <>
+          <Field
+            label="Account holder's name"
+            error={errors["bankDetails.accountHolderName"]}
+            hint="As the bank has it, e.g. Kesari Works Pvt Ltd"
+          >
+            {(p) => (
+              <Input
+                {...p}
+                value={bank.accountHolderName}
+                maxLength={200}
+                autoComplete="off"
+                onChange={(e) => setBank("accountHolderName", e.target.value)}
+              />
+            )}
+          </Field>
           <Field label="Bank name" error={errors["bankDetails.bankName"]}>
             {(p) => (
               <Input

@@ -1,7 +1,18 @@
-import { Ban, CheckCircle2, Copy, FileCheck2, RotateCcw, Save, Trash2 } from "lucide-react";
+import {
+  Ban,
+  CheckCircle2,
+  Copy,
+  FileCheck2,
+  Mail,
+  MessageCircle,
+  RotateCcw,
+  Save,
+  Trash2,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import type { StoredStatus } from "#domain/status";
 import { Button } from "#web/components/ui/button";
+import { ActionBarFrame } from "#web/components/ui/page";
 
 export type EditorActionName =
   | "draft"
@@ -11,16 +22,25 @@ export type EditorActionName =
   | "cancel"
   | "toDraft"
   | "duplicate"
-  | "delete";
+  | "delete"
+  | "email"
+  | "whatsapp";
 
-/** The actions that make sense for an invoice in this status; `busy` names the one running. */
+/**
+ * The invoice's one bar of actions, at the top of the editor and kept in view while the page
+ * scrolls (on a phone one row that scrolls sideways): the actions that make sense for an invoice
+ * in this status; `busy` names the one running.
+ */
 export function ActionBar({
   saved,
   status,
   busy,
   onAction,
   download,
+  unsaved = false,
 }: {
+  /** Edits not saved yet: sending waits for them (the mail carries the saved invoice). */
+  unsaved?: boolean;
   /** The PDF download button, for a saved invoice. */
   download?: ReactNode;
   /** False for an invoice not yet saved. */
@@ -34,13 +54,15 @@ export function ActionBar({
     label: string,
     Icon: typeof Save,
     variant: "primary" | "outline" | "destructive" | "secondary" = "outline",
+    blockedBy?: string,
   ) => (
     <Button
       key={name}
       variant={variant}
       size="sm"
       busy={busy === name}
-      disabled={busy !== null && busy !== name}
+      disabled={(busy !== null && busy !== name) || Boolean(blockedBy)}
+      title={blockedBy}
       onClick={() => onAction(name)}
     >
       {busy !== name && <Icon className="h-4 w-4" aria-hidden="true" />}
@@ -55,6 +77,13 @@ export function ActionBar({
     );
   } else {
     actions.push(button("save", "Save changes", Save, "primary"));
+    if (status === "due" || status === "paid") {
+      const wait = unsaved ? "Save your changes before sending." : undefined;
+      actions.push(
+        button("email", "Send by e-mail", Mail, "outline", wait),
+        button("whatsapp", "WhatsApp", MessageCircle, "outline", wait),
+      );
+    }
     if (status === "due") actions.push(button("paid", "Mark paid", CheckCircle2));
     if (status === "due" || status === "paid") actions.push(button("cancel", "Cancel invoice", Ban));
     actions.push(button("toDraft", "Return to draft", RotateCcw));
@@ -63,9 +92,9 @@ export function ActionBar({
     actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
   }
   return (
-    <div role="toolbar" aria-label="Invoice actions" className="flex flex-wrap gap-2">
+    <ActionBarFrame label="Invoice actions">
       {actions}
       {download}
-    </div>
+    </ActionBarFrame>
   );
 }

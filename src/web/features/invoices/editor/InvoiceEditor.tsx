@@ -33,6 +33,7 @@ import { GstSection } from "./GstSection";
 import { LineItemsSection, type ProductStock, stockFromProduct } from "./LineItemsSection";
 import { OptionsSection } from "./OptionsSection";
 import { markPreviewInput, measurePreviewUpdate, previewDocument } from "./preview-document";
+import type { ShareRequest } from "./ShareCard";
 import { TotalsPanel } from "./TotalsPanel";
 import { FieldErrors, useInvoiceCommands } from "./useInvoiceCommands";
 import { useLeaveGuard } from "./useLeaveGuard";
@@ -90,6 +91,7 @@ export function InvoiceEditor({
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const [paymentDate, setPaymentDate] = useState(today);
   const [issueToSend, setIssueToSend] = useState(false);
+  const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
 
   // The server snapshots the company from Settings on every save; the preview shows the same.
   const company = useMemo(() => companySnapshot(settings), [settings]);
@@ -264,6 +266,10 @@ export function InvoiceEditor({
         );
       case "delete":
         return setConfirmDelete(true);
+      case "email":
+      case "whatsapp":
+        // The share card (below the form) makes the link if needed, then opens the mail or WhatsApp.
+        return setShareRequest((r) => ({ kind: name, n: (r?.n ?? 0) + 1 }));
     }
   }
 
@@ -296,15 +302,14 @@ export function InvoiceEditor({
           </span>
         }
       />
-      <div className="mb-4">
-        <ActionBar
-          saved={Boolean(saved)}
-          status={saved?.status ?? "draft"}
-          busy={busy}
-          onAction={onAction}
-          download={downloadButton}
-        />
-      </div>
+      <ActionBar
+        saved={Boolean(saved)}
+        status={saved?.status ?? "draft"}
+        busy={busy}
+        onAction={onAction}
+        download={downloadButton}
+        unsaved={state.dirty}
+      />
 
       <div
         role="tablist"
@@ -416,13 +421,6 @@ export function InvoiceEditor({
               <Card>
                 <OptionsSection options={options} company={company} dispatch={dispatch} errors={errors} />
               </Card>
-              <ActionBar
-                saved={Boolean(saved)}
-                status={saved?.status ?? "draft"}
-                busy={busy}
-                onAction={onAction}
-                download={downloadButton}
-              />
               {saved && saved.status === "draft" && (
                 <Card role="region" aria-labelledby="share-draft-heading">
                   <h2 id="share-draft-heading" className="text-lg font-semibold">
@@ -449,6 +447,7 @@ export function InvoiceEditor({
                     today={today}
                     dueDays={settings.defaultDueDateDays}
                     sendOnOpen={sendOnOpen}
+                    shareRequest={shareRequest}
                     onChanged={onServerChange}
                   />
                 </Suspense>
@@ -461,7 +460,7 @@ export function InvoiceEditor({
           id="panel-preview"
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
-          <div className="lg:sticky lg:top-20">
+          <div className="lg:sticky lg:top-40">
             {drawPreview && <InvoicePreview page={preview.page} onCommit={measurePreviewUpdate} />}
           </div>
         </div>

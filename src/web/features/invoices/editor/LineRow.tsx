@@ -170,7 +170,8 @@ export const LineRow = memo(function LineRow({
           {textField("hsnSac", "HSN/SAC")}
         </div>
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5 sm:pl-8">
+      {/* The Rate box is twice as wide as the others: "45000.00" fits in it beside the preview. */}
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_2fr_1fr_1fr] sm:pl-8">
         {NUMBER_FIELDS.slice(0, 1).map(numberField)}
         {textField("unit", "Unit")}
         {NUMBER_FIELDS.slice(1).map(numberField)}

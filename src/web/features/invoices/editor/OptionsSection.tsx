@@ -105,7 +105,13 @@ export const OptionsSection = memo(function OptionsSection({
           onChange={(v) => set({ includeBankDetails: v })}
           hint={
             hasBank ? (
-              [b.bankName, b.accountNumber && `A/c ${b.accountNumber}`, b.ifscCode, b.upiId]
+              [
+                b.accountHolderName,
+                b.bankName,
+                b.accountNumber && `A/c ${b.accountNumber}`,
+                b.ifscCode,
+                b.upiId,
+              ]
                 .filter(Boolean)
                 .join(" · ")
             ) : (

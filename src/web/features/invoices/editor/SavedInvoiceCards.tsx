@@ -8,7 +8,7 @@ import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
 import type { Invoice } from "../types";
 import { ActivityCard } from "./ActivityCard";
 import { PaymentsCard } from "./PaymentsCard";
-import { ShareCard } from "./ShareCard";
+import { ShareCard, type ShareRequest } from "./ShareCard";
 
 // The recurring dialog loads when it first opens, not with the cards.
 const RecurringDialog = lazyDialog(() =>
@@ -25,8 +25,11 @@ export function SavedInvoiceCards({
   today,
   dueDays,
   sendOnOpen,
+  shareRequest,
   onChanged,
 }: {
+  /** The action bar's Send by e-mail or WhatsApp, numbered so each click counts. */
+  shareRequest: ShareRequest | null;
   invoice: Invoice;
   today: string;
   /** The user's default days to pay, for the first invoice of a schedule. */
@@ -53,6 +56,7 @@ export function SavedInvoiceCards({
           today={today}
           onChanged={onChanged}
           sendOnOpen={sendOnOpen}
+          request={shareRequest}
         />
       )}
       <EInvoiceCard invoice={invoice} />

@@ -6,7 +6,7 @@ import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { DEFAULT_MAIL_TEMPLATES, type MailTemplates, renderSendTemplate } from "#domain/send";
-import { whatsAppLink } from "#domain/share";
+import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -19,6 +19,12 @@ import { SendDialog, type SendDraft } from "./SendDialog";
 
 const linkKey = (id: string) => ["invoices", "public-link", id] as const;
 const reportsKey = (id: string) => ["invoices", "payment-reports", id] as const;
+
+/** What the editor's action bar asks of the share card; `n` counts the clicks. */
+export interface ShareRequest {
+  kind: "email" | "whatsapp";
+  n: number;
+}
 
 export const ShareCard = memo(function ShareCard({
   invoiceId,
@@ -33,7 +39,10 @@ export const ShareCard = memo(function ShareCard({
   today,
   onChanged,
   sendOnOpen = false,
+  request = null,
 }: {
+  /** The action bar asked to send by e-mail or share on WhatsApp. */
+  request?: ShareRequest | null;
   invoiceId: string;
   invoiceNumber: string;
   currency: string;
@@ -101,12 +110,36 @@ export const ShareCard = memo(function ShareCard({
   });
 
   const url = link.data?.url ?? null;
+  const whatsAppMessage = (linkUrl: string) =>
+    invoiceWhatsAppMessage({
+      clientName,
+      invoiceNumber,
+      companyName,
+      amount: formatMoney(amountMinor, currency),
+      dueDate: dueDate ? formatPageDate(dueDate) : "",
+      url: linkUrl,
+    });
   const sendOpened = useRef(false);
   useEffect(() => {
     if (!sendOnOpen || sendOpened.current || !link.isSuccess) return;
     sendOpened.current = true;
     void startSending();
   });
+  // Each request of the action bar is answered once, when the link's state is known.
+  const answered = useRef(0);
+  useEffect(() => {
+    if (!request || request.n <= answered.current || !link.isSuccess) return;
+    answered.current = request.n;
+    if (request.kind === "email") void startSending();
+    else void shareOnWhatsApp();
+  });
+
+  /** Opens WhatsApp with the message, making the link first if there is none yet. */
+  async function shareOnWhatsApp() {
+    const linkUrl = url ?? (await make.mutateAsync(false)).url;
+    if (!linkUrl) return;
+    window.open(whatsAppLink(clientPhone, whatsAppMessage(linkUrl)), "_blank", "noopener,noreferrer");
+  }
 
   /** Opens the send dialog, making the link first if there is none yet. */
   async function startSending() {
@@ -133,12 +166,7 @@ export const ShareCard = memo(function ShareCard({
       message: renderSendTemplate(templates.sendMessage, values),
     });
   }
-  const message = url
-    ? `Hello ${clientName || ""}, here is invoice ${invoiceNumber} from ${companyName || "us"}: ${url}`.replace(
-        "Hello ,",
-        "Hello,",
-      )
-    : "";
+  const message = url ? whatsAppMessage(url) : "";
   const open = reports.data?.reports.filter((r) => r.status === "open") ?? [];
 
   return (

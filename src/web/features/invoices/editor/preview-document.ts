@@ -12,13 +12,18 @@ export interface PreviewResult {
   document: InvoiceDocument;
   /** The page the preview draws: the one the PDF of `document` shows. */
   page: InvoicePageModel;
-  /** Problems by line id; such lines are left out of the totals until they are fixed. */
+  /**
+   * Problems by line id; such lines are left out of the totals until they are fixed. An empty box of
+   * a line without a rate yet (a new line) is no problem to show while typing: the save reports it.
+   */
   lineProblems: Record<string, LineProblem>;
   /** Totals of each valid line by line id. */
   lineTotals: Record<string, LineTotals>;
   /** Set when the invoice as a whole cannot be totalled (e.g. the amount is too large). */
   error: string | null;
 }
+
+const blank = (value: string | number | undefined) => String(value ?? "").trim() === "";
 
 /**
  * buildInvoiceDocument refuses an invoice with any bad line; while the user is typing a line is
@@ -32,7 +37,7 @@ export function previewDocument(
   const lineProblems: Record<string, LineProblem> = {};
   const validItems = input.items.filter((item) => {
     const problem = validateLine(item, input.currency);
-    if (problem) lineProblems[item.id] = problem;
+    if (problem && !(blank(item[problem.field]) && blank(item.rate))) lineProblems[item.id] = problem;
     return !problem;
   });
   const valid = { ...input, items: validItems };

@@ -1,6 +1,6 @@
 import type { PageCount } from "#contract/common";
 import { DISPLAY_STATUSES, STATUS_LABELS } from "#domain/status";
-import { countText, pageTotal } from "#web/lib/page-count";
+import { countOf, pageTotal } from "#web/lib/page-count";
 
 export const SORTS = [
   ["date_desc", "Newest first"],
@@ -79,7 +79,7 @@ export const hasFilters = (f: InvoiceFilters) => Boolean(f.status || f.search.tr
 
 /** "134 invoices", "1 invoice", or "1,000+ invoices" when the list was counted only that far. */
 export function invoiceCount(count: PageCount): string {
-  return `${countText(count)} ${count.totalIsExact && count.total === 1 ? "invoice" : "invoices"}`;
+  return countOf(count, "invoice", "invoices");
 }
 
 /** The line under the list: "134 invoices · page 2 of 7", or "1,000+ invoices · page 2". */

@@ -63,6 +63,7 @@ describe("InvoicePreview", () => {
         includeSignature: true,
         includeBankDetails: true,
         bankDetails: {
+          accountHolderName: "Kesari Works LLP",
           bankName: "State Bank of India",
           accountNumber: "1234",
           ifscCode: "",
@@ -78,6 +79,8 @@ describe("InvoicePreview", () => {
     expect(screen.getByTestId("preview-stamp").textContent).toBe("PAID");
     expect(screen.getByAltText("Signature").getAttribute("src")).toBe("/api/images/sig1");
     expect(screen.getByText("State Bank of India")).toBeTruthy();
+    expect(screen.getByText("A/c Name")).toBeTruthy();
+    expect(screen.getByText("Kesari Works LLP")).toBeTruthy();
   });
 
   it("shows the round-off line and a CANCELLED mark", () => {

@@ -1,6 +1,8 @@
 import { ArrowRight, Check } from "lucide-react";
+import { Link } from "react-router";
 import { formatMoney } from "#domain/format";
 import { amountInWords } from "#domain/words";
+import { SIGN_UP_LINK } from "../publicLinks";
 
 const promises = ["25 free PDF downloads", "No card needed to start", "Works on any phone"];
 
@@ -33,12 +35,12 @@ export function Hero() {
             and “Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six Only”.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a
-              href="#auth-form-section"
+            <Link
+              to={SIGN_UP_LINK}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-6 py-3 font-medium text-primary-foreground shadow-sm hover:opacity-90"
             >
               Get started free <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </a>
+            </Link>
             <a
               href="#samples"
               className="inline-flex items-center justify-center rounded-lg border border-border bg-card px-6 py-3 font-medium hover:bg-muted"

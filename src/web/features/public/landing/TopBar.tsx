@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { BahiWordmark } from "../BahiWordmark";
+import { SIGN_IN_LINK } from "../publicLinks";
 
 export function TopBar() {
   return (
@@ -31,12 +33,12 @@ export function TopBar() {
               </a>
             </li>
             <li>
-              <a
-                href="#auth-form-section"
+              <Link
+                to={SIGN_IN_LINK}
                 className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90"
               >
                 Sign in
-              </a>
+              </Link>
             </li>
           </ul>
         </nav>
