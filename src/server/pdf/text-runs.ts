@@ -37,6 +37,11 @@ export interface LineOptions {
 // version pdfkit uses (it is not a direct dependency).
 interface ParsedFont {
   layout(text: string, ...rest: unknown[]): unknown;
+  createSubset(): FontSubset;
+}
+interface FontSubset {
+  glyphs: number[];
+  encode(): Uint8Array;
 }
 const fontkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as {
   create(bytes: Uint8Array): ParsedFont;
@@ -47,7 +52,7 @@ const registered = new WeakMap<Doc, Set<string>>();
 function parsedFont(fontPath: string): ParsedFont {
   let font = parsedFonts.get(fontPath);
   if (!font) {
-    font = rememberLayouts(fontkit.create(fontBytes(fontPath)));
+    font = rememberSubsets(rememberLayouts(fontkit.create(fontBytes(fontPath))));
     parsedFonts.set(fontPath, font);
   }
   return font;
@@ -81,6 +86,33 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
     Object.assign(copy, run);
     copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p)), p));
     return copy;
+  };
+  return font;
+}
+
+/**
+ * Embedding a font writes the subset of the glyphs the document used: fontkit copies and
+ * re-encodes each glyph into a new font file, for every document (a quarter of a render). The
+ * same invoice, or the same labels and digits, use the same glyphs in the same order, so the
+ * encoded subset is remembered per thread, keyed by that order (the order decides the bytes).
+ */
+function rememberSubsets(font: ParsedFont): ParsedFont {
+  const createSubset = font.createSubset.bind(font);
+  const encoded = new Map<string, Uint8Array>();
+  font.createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(",");
+      let bytes = encoded.get(key);
+      if (!bytes) {
+        bytes = encode();
+        if (encoded.size >= 32) encoded.clear();
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
   };
   return font;
 }
