@@ -19,7 +19,9 @@ for (const template of ["classic", "modern", "minimal"] as const) {
     for (const [name, set] of Object.entries(sets)) {
       for (let i = 0; i < 3; i++) {
         const pdf = await renderInvoicePdf(toPdfView(sampleInvoiceDocument({ template, fontFamily }), set));
-        console.log(`${createHash("sha256").update(pdf).digest("hex")} ${template} ${fontFamily} ${name} #${i + 1}`);
+        console.log(
+          `${createHash("sha256").update(pdf).digest("hex")} ${template} ${fontFamily} ${name} #${i + 1}`,
+        );
       }
     }
   }

@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 import { renderInvoicePdf } from "#server/pdf/render";
 import { sampleImages } from "#server/pdf/sample-images";
 import { sampleInvoiceDocument } from "#server/pdf/sample-invoice";
@@ -16,8 +16,6 @@ import { makeAssets } from "./assets.js";
 import { invoiceHtml } from "./html-invoice.js";
 import { type InvoiceView, sampleInvoice } from "./invoice.js";
 import { renderInvoicePdfkit } from "./pdfkit-invoice.js";
-import { serverBuildOptions } from "../../scripts/build-server.mjs";
-import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
@@ -75,6 +73,12 @@ const view = toPdfView(sampleInvoiceDocument(), images);
 
 // 2-4. The pool (median through it, throughput, memory) in a process of its own, compiled as the
 // server is and run with the server's Node arguments: see pool-figures.ts.
+const { serverBuildOptions } = (await import("../../scripts/build-server.mjs" as string)) as {
+  serverBuildOptions: BuildOptions;
+};
+const { SERVER_NODE_ARGS } = (await import("../../scripts/server-node-args.mjs" as string)) as {
+  SERVER_NODE_ARGS: string[];
+};
 const poolDir = path.resolve(import.meta.dirname, "../../dist/bench-pdf");
 rmSync(poolDir, { recursive: true, force: true });
 await build({

@@ -4,8 +4,9 @@
 //
 // Order matters: the peak with 10 in flight is measured first (after warming both threads), so it
 // holds what 10 downloads hold, not what an earlier 400-at-once burst left behind.
-import { PdfPool } from "#server/pdf/pool";
+
 import { readFileSync } from "node:fs";
+import { PdfPool } from "#server/pdf/pool";
 import { sampleInvoiceDocument } from "#server/pdf/sample-invoice";
 import { toPdfView } from "#server/pdf/view";
 
@@ -13,7 +14,8 @@ const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
 const THROUGHPUT = 400;
 const CONCURRENT = 10;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 // The sample's PNGs, written beside this file by figures.ts: sharp (which makes them) is not
 // loaded here, as a server that is not taking an upload does not load it.
@@ -27,13 +29,18 @@ await pool.warm();
 // Threads start on demand: two renders at once start the second one.
 await Promise.all([pool.render(view), pool.render(view)]);
 const rssWarm = process.memoryUsage.rss();
+const warmUsage = process.memoryUsage();
 
 // Peak RSS of the whole process (main thread and both render threads) with 10 downloads in flight.
 let peak = process.memoryUsage.rss();
+let atPeak = process.memoryUsage();
 const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const rss = process.memoryUsage.rss();
+  if (rss > peak && process.env.BENCH_DEBUG) atPeak = process.memoryUsage();
+  peak = Math.max(peak, rss);
 }, 2);
-for (let burst = 0; burst < 5; burst++) await Promise.all(Array.from({ length: CONCURRENT }, () => pool.render(view)));
+for (let burst = 0; burst < 5; burst++)
+  await Promise.all(Array.from({ length: CONCURRENT }, () => pool.render(view)));
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 
@@ -67,5 +74,6 @@ console.log(
     size,
     throughputRenders: THROUGHPUT,
     concurrent: CONCURRENT,
+    ...(process.env.BENCH_DEBUG ? { atPeak, warmUsage } : {}),
   }),
 );
