@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { deflateSync } from "node:zlib";
 import PDFDocumentClass from "pdfkit";
 import {
   type FontFamily,
@@ -117,6 +118,61 @@ function rememberSubsets(font: ParsedFont): ParsedFont {
   return font;
 }
 
+// pdfkit's internals the font file's compression goes through (pdfkit 0.20: EmbeddedFont.embed
+// makes the font file with `document.ref()` and ends it with the subset's bytes; PDFReference
+// deflates its buffer in `finalize` when `compress` is set).
+interface PdfRef {
+  compress: boolean;
+  buffer: Uint8Array[];
+  write(chunk: Uint8Array): void;
+  end(chunk?: Uint8Array): void;
+  finalize(): void;
+}
+interface EmbeddedFontInternals {
+  document: { ref(data?: object): PdfRef };
+  embed(): void;
+}
+
+/** The deflated font file of each remembered subset (the same bytes deflate to the same bytes). */
+const deflatedSubsets = new WeakMap<Uint8Array, Buffer>();
+
+/**
+ * The font file's compression was the other per-document cost of embedding (deflating ~20-60 KB
+ * per font). When the subset's bytes are a remembered subset, its deflated bytes are written
+ * instead of deflating them again: the object's dictionary (Length, Filter) and stream are the
+ * ones pdfkit writes. The first object `embed` makes is the font file; only its `end` changes.
+ */
+function rememberDeflatedFontFile(embedded: EmbeddedFontInternals): void {
+  const embed = embedded.embed;
+  embedded.embed = function (this: EmbeddedFontInternals) {
+    const doc = this.document;
+    const ref = doc.ref;
+    doc.ref = (data?: object) => {
+      doc.ref = ref;
+      const fontFile = ref.call(doc, data);
+      const end = fontFile.end;
+      fontFile.end = (bytes?: Uint8Array) => {
+        if (!bytes || !fontFile.compress || !Array.isArray(fontFile.buffer)) return end.call(fontFile, bytes);
+        let deflated = deflatedSubsets.get(bytes);
+        if (!deflated) {
+          deflated = deflateSync(bytes);
+          deflatedSubsets.set(bytes, deflated);
+        }
+        fontFile.write(bytes); // Length and Filter, as pdfkit sets them
+        fontFile.compress = false;
+        fontFile.buffer = [deflated];
+        fontFile.finalize();
+      };
+      return fontFile;
+    };
+    try {
+      return embed.call(this);
+    } finally {
+      doc.ref = ref;
+    }
+  };
+}
+
 /**
  * A pdfkit document without pdfkit's default font: it would parse Helvetica's metrics for every
  * document, and Helvetica has no ₹ anyway. Select a font (the functions below do) before text.
@@ -135,6 +191,9 @@ function selectFont(doc: Doc, fontPath: string, size: number): Doc {
   if (!names.has(fontPath)) {
     doc.registerFont(fontPath, parsedFont(fontPath) as unknown as Buffer);
     names.add(fontPath);
+    doc.font(fontPath);
+    // pdfkit's types omit `_font`: the document's embedded font object, made by `font()`.
+    rememberDeflatedFontFile((doc as unknown as { _font: EmbeddedFontInternals })._font);
   }
   return doc.font(fontPath).fontSize(size);
 }
