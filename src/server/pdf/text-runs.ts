@@ -198,6 +198,13 @@ function selectFont(doc: Doc, fontPath: string, size: number): Doc {
   return doc.font(fontPath).fontSize(size);
 }
 
+/** Drops every parsed font and what is remembered with it, as in a new thread (for tests). */
+export function forgetParsedFonts(): void {
+  parsedFonts.clear();
+  runWidths.clear();
+  splitCache.clear();
+}
+
 /** Parses every font of the families' chains now (at worker start), so no PDF pays for it. */
 export function preloadFonts(families: readonly FontFamily[]): void {
   for (const family of families) {
