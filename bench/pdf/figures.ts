@@ -26,13 +26,16 @@ const pct = (sorted: number[], p: number) =>
 async function time(render: () => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await render();
   const ms: number[] = [];
+  const cpuBefore = process.cpuUsage();
   for (let i = 0; i < N; i++) {
     const start = performance.now();
     await render();
     ms.push(performance.now() - start);
   }
+  const cpu = process.cpuUsage(cpuBefore);
   ms.sort((a, b) => a - b);
-  return { median: pct(ms, 0.5), p95: pct(ms, 0.95) };
+  // CPU time per render (this process: the thread and V8's helper threads): hardly moved by the load.
+  return { median: pct(ms, 0.5), p95: pct(ms, 0.95), cpuMs: (cpu.user + cpu.system) / 1000 / N };
 }
 
 /** The same invoice in the shape of the engine benchmark's HTML page, for Chromium. */
@@ -98,6 +101,7 @@ const poolFigures = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as {
   median: number;
   p95: number;
   perSecond: number;
+  cpuMsPerPdf: number;
   rssIdle: number;
   rssWarm: number;
   peak: number;
@@ -119,7 +123,7 @@ const yardstick = await time(() => renderInvoicePdfkit(sampleInvoice(), benchAss
 
 // 5. Chromium: the same invoice as HTML, page loaded once, only page.pdf() timed (its best case).
 // BENCH_CHROMIUM=0 leaves it out.
-let chromiumPdf = { median: Number.NaN, p95: Number.NaN };
+let chromiumPdf = { median: Number.NaN, p95: Number.NaN, cpuMs: Number.NaN };
 if (process.env.BENCH_CHROMIUM !== "0") {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -149,11 +153,13 @@ console.table([
     path: "template in one thread (renderInvoicePdf)",
     "median ms": +direct.median.toFixed(1),
     "p95 ms": +direct.p95.toFixed(1),
+    "CPU ms": +direct.cpuMs.toFixed(1),
   },
   {
     path: "yardstick: engine benchmark's template",
     "median ms": +yardstick.median.toFixed(1),
     "p95 ms": +yardstick.p95.toFixed(1),
+    "CPU ms": +yardstick.cpuMs.toFixed(1),
   },
   {
     path: "through the pool (PdfPool.render)",
@@ -168,7 +174,8 @@ console.table([
 ]);
 console.log(`PDF size: ${Math.round(size / 1024)} KB`);
 console.log(
-  `Throughput, 2-thread pool, ${poolFigures.throughputRenders} renders at once: ${perSecond.toFixed(1)} PDFs/s`,
+  `Throughput, 2-thread pool, ${poolFigures.throughputRenders} renders at once: ${perSecond.toFixed(1)} PDFs/s ` +
+    `(CPU ${poolFigures.cpuMsPerPdf.toFixed(1)} ms per PDF, all threads: 2 idle cores would give ~${(2000 / poolFigures.cpuMsPerPdf).toFixed(0)} PDFs/s)`,
 );
 console.log(
   `RSS of the compiled pool's process (main thread + 2 render threads): idle ${mb(poolFigures.rssIdle)} MB, ` +

@@ -56,8 +56,13 @@ ms.sort((a, b) => a - b);
 
 // Throughput: many downloads at once on the 2 threads.
 const start = performance.now();
+const cpuBefore = process.cpuUsage();
 await Promise.all(Array.from({ length: THROUGHPUT }, () => pool.render(view)));
 const perSecond = THROUGHPUT / ((performance.now() - start) / 1000);
+// CPU time of the whole process (main thread and both render threads) per PDF: what a PDF costs
+// whatever else the machine is doing (the wall-clock figures above depend on the load).
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMsPerPdf = (cpu.user + cpu.system) / 1000 / THROUGHPUT;
 const rssAfterBurst = process.memoryUsage.rss();
 const size = (await pool.render(view)).byteLength;
 await pool.close();
@@ -67,6 +72,7 @@ console.log(
     median: pct(ms, 0.5),
     p95: pct(ms, 0.95),
     perSecond,
+    cpuMsPerPdf,
     rssIdle,
     rssWarm,
     peak,
