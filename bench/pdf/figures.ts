@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { deflateSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { type BuildOptions, build } from "esbuild";
 import { renderInvoicePdf } from "#server/pdf/render";
@@ -116,10 +117,14 @@ const { perSecond, peak, size } = poolFigures;
 // 1. One thread, no pool: the template's own cost.
 preloadFonts([view.fontFamily]);
 const direct = await time(() => renderInvoicePdf(view));
-// The engine benchmark's stand-in template (17 ms on a quiet machine, ADR 0002): a yardstick for
-// how loaded this machine is right now.
+// The engine benchmark's stand-in template (17 ms on a quiet machine, ADR 0002). It draws its text
+// with text-runs.ts too, so it gains from what that file remembers: not a yardstick across
+// versions of Bahi. The load's yardstick is the fixed deflate below.
 const benchAssets = await makeAssets("shreeganesh@hdfcbank", "390966.00");
 const yardstick = await time(() => renderInvoicePdfkit(sampleInvoice(), benchAssets, "Roboto"));
+// A fixed amount of CPU work that no change to Bahi moves: how loaded this machine is right now.
+const fixedWork = Buffer.from(Array.from({ length: 8 * 1024 }, (_, i) => `${i * 7919}`).join(" "));
+const loadYardstick = await time(async () => deflateSync(fixedWork));
 
 // 5. Chromium: the same invoice as HTML, page loaded once, only page.pdf() timed (its best case).
 // BENCH_CHROMIUM=0 leaves it out.
@@ -156,10 +161,16 @@ console.table([
     "CPU ms": +direct.cpuMs.toFixed(1),
   },
   {
-    path: "yardstick: engine benchmark's template",
+    path: "engine benchmark's template (0002)",
     "median ms": +yardstick.median.toFixed(1),
     "p95 ms": +yardstick.p95.toFixed(1),
     "CPU ms": +yardstick.cpuMs.toFixed(1),
+  },
+  {
+    path: "load yardstick: deflate of fixed bytes",
+    "median ms": +loadYardstick.median.toFixed(1),
+    "p95 ms": +loadYardstick.p95.toFixed(1),
+    "CPU ms": +loadYardstick.cpuMs.toFixed(1),
   },
   {
     path: "through the pool (PdfPool.render)",
