@@ -75,6 +75,12 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
   const layout = font.layout.bind(font) as (text: string, ...rest: unknown[]) => GlyphRun;
   const runs = new Map<string, GlyphRun>();
   font.layout = (text: string, ...rest: unknown[]) => {
+    // Called when the documents' shared layout cache (below) misses: bound that cache.
+    const shared = sharedLayouts.get(font);
+    if (shared && ++shared.misses > 20_000) {
+      shared.runs = Object.create(null);
+      shared.misses = 0;
+    }
     const key =
       rest.length === 0 || rest.every((r) => r === undefined) ? text : `${text}\u0000${JSON.stringify(rest)}`;
     let run = runs.get(key);
@@ -89,6 +95,28 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
     return copy;
   };
   return font;
+}
+
+/**
+ * pdfkit keeps the scaled runs of each word in a cache per document (`layoutCache` on its
+ * embedded font object), so every document looked up, copied and scaled every word again. The
+ * documents of a thread share one such cache per font instead: the runs in it are what pdfkit
+ * would have computed (same font, same scale), and pdfkit only reads them. It starts afresh
+ * after 20,000 misses, so words of many different invoices cannot pile up.
+ */
+interface SharedLayouts {
+  runs: Record<string, unknown>;
+  misses: number;
+}
+const sharedLayouts = new WeakMap<ParsedFont, SharedLayouts>();
+
+function layoutsOf(font: ParsedFont): SharedLayouts {
+  let shared = sharedLayouts.get(font);
+  if (!shared) {
+    shared = { runs: Object.create(null), misses: 0 };
+    sharedLayouts.set(font, shared);
+  }
+  return shared;
 }
 
 /**
@@ -131,6 +159,7 @@ interface PdfRef {
 interface EmbeddedFontInternals {
   document: { ref(data?: object): PdfRef };
   embed(): void;
+  layoutCache?: Record<string, unknown>;
 }
 
 /** The deflated font file of each remembered subset (the same bytes deflate to the same bytes). */
@@ -193,7 +222,9 @@ function selectFont(doc: Doc, fontPath: string, size: number): Doc {
     names.add(fontPath);
     doc.font(fontPath);
     // pdfkit's types omit `_font`: the document's embedded font object, made by `font()`.
-    rememberDeflatedFontFile((doc as unknown as { _font: EmbeddedFontInternals })._font);
+    const embedded = (doc as unknown as { _font: EmbeddedFontInternals })._font;
+    rememberDeflatedFontFile(embedded);
+    if (embedded.layoutCache) embedded.layoutCache = layoutsOf(parsedFont(fontPath)).runs;
   }
   return doc.font(fontPath).fontSize(size);
 }
