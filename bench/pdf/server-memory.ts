@@ -1,19 +1,44 @@
 // Peak memory of the real server process (all its threads) while 10 PDF downloads run at once.
-// Run: npx tsx bench/pdf/server-memory.ts   (fresh data folder, port 3910)
+// Run: npx tsx bench/pdf/server-memory.ts   (fresh data folder, embedded database, port 3910)
+// On PostgreSQL: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx ...
+// (a database of its own is created there and dropped at the end; WEB_CONCURRENCY=1).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
-// What `npm start` runs: the compiled server.
+// What `npm start` runs: the compiled server, with the server's Node arguments.
 execFileSync("node", ["scripts/build-server.mjs"], { stdio: "inherit" });
+const { SERVER_NODE_ARGS } = (await import("../../scripts/server-node-args.mjs" as string)) as {
+  SERVER_NODE_ARGS: string[];
+};
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
+let databaseUrl: string | undefined;
+const DB_NAME = `bahi_pdfmem_${process.pid}`;
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+if (ADMIN_URL) {
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  databaseUrl = url.toString();
+}
 const PORT = 3910;
 const BASE = `http://localhost:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-pdfmem-"));
 function startServer() {
-  return spawn("node", ["dist/server/main.mjs"], {
+  return spawn("node", [...SERVER_NODE_ARGS, "dist/server/main.mjs"], {
     env: {
       ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1" } : {}),
       PORT: String(PORT),
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE,
@@ -150,6 +175,10 @@ console.log(
 );
 console.log("\nGoal (issue 29):");
 console.log(
-  `  ${peak <= 300 && pdfs === statuses.length ? "MET " : "MISS"} peak RSS <= 300 MB with 10 PDFs in flight, the real server (${peak.toFixed(0)} MB${pdfs < statuses.length ? `; only ${pdfs} were PDFs` : ""})`,
+  `  ${peak <= 300 && pdfs === statuses.length ? "MET " : "MISS"} peak RSS <= 300 MB with 10 PDFs in flight, the real server, ${databaseUrl ? "PostgreSQL" : "embedded database"} (${peak.toFixed(0)} MB${pdfs < statuses.length ? `; only ${pdfs} were PDFs` : ""})`,
 );
-child.kill("SIGTERM");
+await new Promise((resolve) => {
+  child.once("exit", resolve);
+  child.kill("SIGTERM");
+});
+if (ADMIN_URL) await admin(`DROP DATABASE ${DB_NAME}`);
