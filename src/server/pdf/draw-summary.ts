@@ -162,9 +162,22 @@ export function drawPaymentAndSignature(doc: Doc, view: PdfView, flow: Flow): vo
   flow.y = top + height;
 }
 
+// Making a QR code (mask choice, Reed-Solomon) was ~7 % of a render; a business's UPI link repeats.
+const qrCodes = new Map<string, QRCode.QRCode>();
+
+function qrCode(uri: string): QRCode.QRCode {
+  let qr = qrCodes.get(uri);
+  if (!qr) {
+    qr = QRCode.create(uri, { errorCorrectionLevel: "M" });
+    if (qrCodes.size >= 256) qrCodes.clear();
+    qrCodes.set(uri, qr);
+  }
+  return qr;
+}
+
 /** The QR code of a `upi://pay` link as vector squares: sharp at any zoom, no image decoding. */
 function drawQr(doc: Doc, uri: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(uri, { errorCorrectionLevel: "M" });
+  const qr = qrCode(uri);
   const count = qr.modules.size;
   const quiet = 2;
   const cell = size / (count + 2 * quiet);

@@ -8,6 +8,7 @@ import { testProcessEnv } from "#server/testing/test-config";
 import { renderInvoicePdf } from "./render";
 import { sampleImages } from "./sample-images";
 import { sampleInvoiceDocument, sampleItems } from "./sample-invoice";
+import { forgetParsedFonts } from "./text-runs";
 import { type PdfImages, toPdfView } from "./view";
 
 // What a person would check on the PDF, through poppler: the text layer holds every line and
@@ -102,6 +103,25 @@ describe("invoice PDF text", () => {
     const view = toPdfView(sampleInvoiceDocument(), images);
     const [a, b] = await Promise.all([renderInvoicePdf(view), renderInvoicePdf(view)]);
     expect(a.equals(b)).toBe(true);
+  });
+
+  it("gives an invoice the same bytes after other invoices reused the thread's remembered fonts", async () => {
+    // Font subsets, their compressed font files, shaped text and QR codes are remembered per
+    // thread: none of it may leak from one invoice into another.
+    const view = toPdfView(sampleInvoiceDocument(), { ...images, upiQr: null });
+    forgetParsedFonts();
+    const first = await renderInvoicePdf(view); // as in a thread that never rendered anything
+    forgetParsedFonts();
+    const other = sampleInvoiceDocument({
+      invoiceNumber: "INV-XYZ-7",
+      client: { name: "Zoë Quixote", billingAddress: { line1: "1 Jump St" } },
+      items: sampleItems(3),
+      bankDetails: { upiId: "someone.else@okaxis" },
+    });
+    const otherText = pdfText(save("other", await renderInvoicePdf(toPdfView(other, images))));
+    expect(otherText).toContain("Zoë Quixote");
+    expect(otherText).not.toContain("राम कुमार");
+    expect((await renderInvoicePdf(view)).equals(first)).toBe(true);
   });
 });
 

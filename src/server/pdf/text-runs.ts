@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { deflateSync } from "node:zlib";
 import PDFDocumentClass from "pdfkit";
 import {
   type FontFamily,
@@ -37,6 +38,11 @@ export interface LineOptions {
 // version pdfkit uses (it is not a direct dependency).
 interface ParsedFont {
   layout(text: string, ...rest: unknown[]): unknown;
+  createSubset(): FontSubset;
+}
+interface FontSubset {
+  glyphs: number[];
+  encode(): Uint8Array;
 }
 const fontkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as {
   create(bytes: Uint8Array): ParsedFont;
@@ -47,7 +53,7 @@ const registered = new WeakMap<Doc, Set<string>>();
 function parsedFont(fontPath: string): ParsedFont {
   let font = parsedFonts.get(fontPath);
   if (!font) {
-    font = rememberLayouts(fontkit.create(fontBytes(fontPath)));
+    font = rememberSubsets(rememberLayouts(fontkit.create(fontBytes(fontPath))));
     parsedFonts.set(fontPath, font);
   }
   return font;
@@ -69,6 +75,12 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
   const layout = font.layout.bind(font) as (text: string, ...rest: unknown[]) => GlyphRun;
   const runs = new Map<string, GlyphRun>();
   font.layout = (text: string, ...rest: unknown[]) => {
+    // Called when the documents' shared layout cache (below) misses: bound that cache.
+    const shared = sharedLayouts.get(font);
+    if (shared && ++shared.misses > 20_000) {
+      shared.runs = Object.create(null);
+      shared.misses = 0;
+    }
     const key =
       rest.length === 0 || rest.every((r) => r === undefined) ? text : `${text}\u0000${JSON.stringify(rest)}`;
     let run = runs.get(key);
@@ -83,6 +95,111 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
     return copy;
   };
   return font;
+}
+
+/**
+ * pdfkit keeps the scaled runs of each word in a cache per document (`layoutCache` on its
+ * embedded font object), so every document looked up, copied and scaled every word again. The
+ * documents of a thread share one such cache per font instead: the runs in it are what pdfkit
+ * would have computed (same font, same scale), and pdfkit only reads them. It starts afresh
+ * after 20,000 misses, so words of many different invoices cannot pile up.
+ */
+interface SharedLayouts {
+  runs: Record<string, unknown>;
+  misses: number;
+}
+const sharedLayouts = new WeakMap<ParsedFont, SharedLayouts>();
+
+function layoutsOf(font: ParsedFont): SharedLayouts {
+  let shared = sharedLayouts.get(font);
+  if (!shared) {
+    shared = { runs: Object.create(null), misses: 0 };
+    sharedLayouts.set(font, shared);
+  }
+  return shared;
+}
+
+/**
+ * Embedding a font writes the subset of the glyphs the document used: fontkit copies and
+ * re-encodes each glyph into a new font file, for every document (a quarter of a render). The
+ * same invoice, or the same labels and digits, use the same glyphs in the same order, so the
+ * encoded subset is remembered per thread, keyed by that order (the order decides the bytes).
+ */
+function rememberSubsets(font: ParsedFont): ParsedFont {
+  const createSubset = font.createSubset.bind(font);
+  const encoded = new Map<string, Uint8Array>();
+  font.createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(",");
+      let bytes = encoded.get(key);
+      if (!bytes) {
+        bytes = encode();
+        if (encoded.size >= 32) encoded.clear();
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
+  };
+  return font;
+}
+
+// pdfkit's internals the font file's compression goes through (pdfkit 0.20: EmbeddedFont.embed
+// makes the font file with `document.ref()` and ends it with the subset's bytes; PDFReference
+// deflates its buffer in `finalize` when `compress` is set).
+interface PdfRef {
+  compress: boolean;
+  buffer: Uint8Array[];
+  write(chunk: Uint8Array): void;
+  end(chunk?: Uint8Array): void;
+  finalize(): void;
+}
+interface EmbeddedFontInternals {
+  document: { ref(data?: object): PdfRef };
+  embed(): void;
+  layoutCache?: Record<string, unknown>;
+}
+
+/** The deflated font file of each remembered subset (the same bytes deflate to the same bytes). */
+const deflatedSubsets = new WeakMap<Uint8Array, Buffer>();
+
+/**
+ * The font file's compression was the other per-document cost of embedding (deflating ~20-60 KB
+ * per font). When the subset's bytes are a remembered subset, its deflated bytes are written
+ * instead of deflating them again: the object's dictionary (Length, Filter) and stream are the
+ * ones pdfkit writes. The first object `embed` makes is the font file; only its `end` changes.
+ */
+function rememberDeflatedFontFile(embedded: EmbeddedFontInternals): void {
+  const embed = embedded.embed;
+  embedded.embed = function (this: EmbeddedFontInternals) {
+    const doc = this.document;
+    const ref = doc.ref;
+    doc.ref = (data?: object) => {
+      doc.ref = ref;
+      const fontFile = ref.call(doc, data);
+      const end = fontFile.end;
+      fontFile.end = (bytes?: Uint8Array) => {
+        if (!bytes || !fontFile.compress || !Array.isArray(fontFile.buffer)) return end.call(fontFile, bytes);
+        let deflated = deflatedSubsets.get(bytes);
+        if (!deflated) {
+          deflated = deflateSync(bytes);
+          deflatedSubsets.set(bytes, deflated);
+        }
+        fontFile.write(bytes); // Length and Filter, as pdfkit sets them
+        fontFile.compress = false;
+        fontFile.buffer = [deflated];
+        fontFile.finalize();
+      };
+      return fontFile;
+    };
+    try {
+      return embed.call(this);
+    } finally {
+      doc.ref = ref;
+    }
+  };
 }
 
 /**
@@ -103,8 +220,20 @@ function selectFont(doc: Doc, fontPath: string, size: number): Doc {
   if (!names.has(fontPath)) {
     doc.registerFont(fontPath, parsedFont(fontPath) as unknown as Buffer);
     names.add(fontPath);
+    doc.font(fontPath);
+    // pdfkit's types omit `_font`: the document's embedded font object, made by `font()`.
+    const embedded = (doc as unknown as { _font: EmbeddedFontInternals })._font;
+    rememberDeflatedFontFile(embedded);
+    if (embedded.layoutCache) embedded.layoutCache = layoutsOf(parsedFont(fontPath)).runs;
   }
   return doc.font(fontPath).fontSize(size);
+}
+
+/** Drops every parsed font and what is remembered with it, as in a new thread (for tests). */
+export function forgetParsedFonts(): void {
+  parsedFonts.clear();
+  runWidths.clear();
+  splitCache.clear();
 }
 
 /** Parses every font of the families' chains now (at worker start), so no PDF pays for it. */
