@@ -94,7 +94,7 @@ async function main() {
   keepNewFilesPrivate();
   const file = path.resolve(given);
   // A restore checks the whole file before anything else, even the configuration, touches the target.
-  const checked = command === "restore" ? readBackupFile(file) : undefined;
+  const checked = command === "restore" ? await readBackupFile(file) : undefined;
   const config = loadConfig(undefined, { createSecret: false });
   const where = config.databaseUrl ? "the PostgreSQL database" : config.dataDir;
   const started = performance.now();
