@@ -80,7 +80,8 @@ try {
   child.stderr.on("data", (d) => (output += d));
   let peakRss = 0;
   let hwm = 0;
-  const kb = (status: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  const kb = (status: string, field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   const sampler = setInterval(() => {
     try {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");

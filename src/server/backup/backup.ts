@@ -8,9 +8,10 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
-import { cp, rm } from "node:fs/promises";
+import { copyFile, cp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -59,14 +60,48 @@ export async function backupPglite(
   // Beside the data folder, on the same file system: a copy-on-write clone where it can.
   const snapshot = path.join(path.dirname(folder), `.backup-${randomBytes(4).toString("hex")}`);
   try {
+    // First a copy while the database runs on (not consistent), then, holding it, the files changed
+    // since: writes wait for that second pass only (docs/decisions/0051).
+    const started = Date.now();
+    await cp(folder, snapshot, { recursive: true, mode: constants.COPYFILE_FICLONE });
     await pglite.transaction(async (tx) => {
       await tx.exec("CHECKPOINT");
-      await cp(folder, snapshot, { recursive: true, mode: constants.COPYFILE_FICLONE });
+      await copyChangedSince(folder, snapshot, started);
     });
     const tarball = outputOf("tar", ["-cf", "-", "-C", snapshot, "."], createGzip());
     return await writeBackupFile(file, "pglite", [{ name: PGLITE_PART, bytes: tarball }], { secretCheck });
   } finally {
     await rm(snapshot, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes `copy` the same as `folder` again, copying only what was written since `since` (or differs
+ * in size, or is new) and removing what is gone. File times are coarse (a clock tick of a few ms),
+ * so everything written in the two seconds before counts as changed too.
+ */
+async function copyChangedSince(folder: string, copy: string, since: number): Promise<void> {
+  const present = new Set<string>();
+  const copies: Array<Promise<void>> = [];
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const relative = path.relative(folder, path.join(entry.parentPath, entry.name));
+    present.add(relative);
+    const from = path.join(folder, relative);
+    const to = path.join(copy, relative);
+    if (entry.isDirectory()) {
+      if (!existsSync(to)) mkdirSync(to, { recursive: true, mode: 0o700 });
+      continue;
+    }
+    if (!entry.isFile()) continue;
+    const source = statSync(from);
+    const copied = statSync(to, { throwIfNoEntry: false });
+    if (copied && copied.size === source.size && source.mtimeMs < since - 2000) continue;
+    copies.push(copyFile(from, to));
+  }
+  await Promise.all(copies);
+  for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) {
+    const relative = path.relative(copy, path.join(entry.parentPath, entry.name));
+    if (!present.has(relative)) rmSync(path.join(copy, relative), { recursive: true, force: true });
   }
 }
 
