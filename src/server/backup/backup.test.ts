@@ -30,8 +30,9 @@ import {
 } from "../testing/harness";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
-import { requestsDir, runDailyBackup, serveBackupRequests } from "./jobs";
+import { requestsDir, runDailyBackup, runDailyPostgresBackup, serveBackupRequests } from "./jobs";
 import { describeSecretReport } from "./secrets";
+import { FolderStore, newestStored } from "./store";
 
 interface Place {
   databaseUrl?: string;
@@ -273,6 +274,39 @@ for (const kind of testDatabases()) {
         await other.drop();
       }
     }, 120_000);
+
+    if (kind === "postgres") {
+      it("the daily PostgreSQL backup goes into its store once a day and is kept BACKUP_KEEP days", async () => {
+        const where = scratch();
+        const store = new FolderStore(path.join(where, "backups"));
+        const day = (n: number, hours = 0) => new Date(Date.UTC(2026, 10, n, 2 + hours, 0, 0));
+        const daily = (now: Date) =>
+          runDailyPostgresBackup(source.databaseUrl!, store, { workDir: where, keep: 1, now });
+        // Made on day 1, not again an hour later, then on days 2 and 3 (when day 1 is 2 days old).
+        const made = [await daily(day(1)), await daily(day(1, 1)), await daily(day(2)), await daily(day(3))];
+        expect(made).toEqual([
+          "bahi-2026-11-01T02-00-00Z.bahi-backup",
+          undefined,
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        expect((await store.list()).map((b) => b.name).sort()).toEqual([
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        // Nothing left behind in the work folder, and the stored file restores.
+        expect(readdirSync(where)).toEqual(["backups"]);
+        expect(await newestStored(store)).toMatchObject({ files: 2 });
+        const target = await emptyPlace(kind);
+        try {
+          await restoreBackupFile(path.join(where, "backups", made[3]!), target);
+          expect(await tableCount(target)).toBeGreaterThan(0);
+        } finally {
+          await target.drop();
+          rmSync(where, { recursive: true, force: true });
+        }
+      }, 120_000);
+    }
 
     if (kind === "pglite") {
       it("a running server makes the backup that `npm run backup` asks for", async () => {
