@@ -19,7 +19,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { pgliteInFolder } from "../db/client";
+import { pgliteInFolder } from "../db/pglite-folder";
 import { PrivateNodeFS } from "../db/private-fs";
 import { type BackupContents, partStream, readBackupFile, readPart, writeBackupFile } from "./file";
 import { checkRestoredSecrets, type SecretReport, secretCheckOf } from "./secrets";
