@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { copyFile, cp, rm } from "node:fs/promises";
+import { copyFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -63,7 +63,13 @@ export async function backupPglite(
     // First a copy while the database runs on (not consistent), then, holding it, the files changed
     // since: writes wait for that second pass only (docs/decisions/0051).
     const started = Date.now();
-    await cp(folder, snapshot, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    mkdirSync(snapshot, { mode: 0o700 });
+    try {
+      await copyChangedSince(folder, snapshot, started);
+    } catch (error) {
+      // A folder removed while it was read (a dropped table's, say): the second pass copies all.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
     await pglite.transaction(async (tx) => {
       await tx.exec("CHECKPOINT");
       await copyChangedSince(folder, snapshot, started);
@@ -76,8 +82,8 @@ export async function backupPglite(
 }
 
 /**
- * Makes `copy` the same as `folder` again, copying only what was written since `since` (or differs
- * in size, or is new) and removing what is gone. File times are coarse (a clock tick of a few ms),
+ * Makes `copy` the same as `folder`, copying only what was written since `since` (or differs in
+ * size, or is new) and removing what is gone; an empty `copy` gets everything. File times are coarse (a clock tick of a few ms),
  * so everything written in the two seconds before counts as changed too.
  */
 async function copyChangedSince(folder: string, copy: string, since: number): Promise<void> {
@@ -93,10 +99,12 @@ async function copyChangedSince(folder: string, copy: string, since: number): Pr
       continue;
     }
     if (!entry.isFile()) continue;
-    const source = statSync(from);
+    // While the database runs on (the first pass) a file may go between the listing and the copy.
+    const source = statSync(from, { throwIfNoEntry: false });
+    if (!source) continue;
     const copied = statSync(to, { throwIfNoEntry: false });
     if (copied && copied.size === source.size && source.mtimeMs < since - 2000) continue;
-    copies.push(copyFile(from, to));
+    copies.push(copyFile(from, to, constants.COPYFILE_FICLONE).catch(vanished));
   }
   await Promise.all(copies);
   for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) {
@@ -104,6 +112,10 @@ async function copyChangedSince(folder: string, copy: string, since: number): Pr
     if (!present.has(relative)) rmSync(path.join(copy, relative), { recursive: true, force: true });
   }
 }
+
+const vanished = (error: NodeJS.ErrnoException) => {
+  if (error.code !== "ENOENT") throw error;
+};
 
 const checkOf = (authSecret: string | undefined) => (authSecret ? secretCheckOf(authSecret) : undefined);
 
