@@ -276,6 +276,28 @@ for (const kind of testDatabases()) {
     }, 120_000);
 
     if (kind === "postgres") {
+      it("a pg_dump older than the server stops the backup, says which tools to install, leaves no file", async () => {
+        // A stand-in for pg_dump 15 against a newer server: its real message and exit code.
+        const bin = scratch();
+        writeFileSync(
+          path.join(bin, "pg_dump"),
+          '#!/bin/sh\necho "pg_dump: error: aborting because of server version mismatch" >&2\necho "pg_dump: detail: server version: 17.2; pg_dump version: 15.20" >&2\nexit 1\n',
+          { mode: 0o755 },
+        );
+        const path0 = process.env.PATH;
+        process.env.PATH = `${bin}:${path0}`;
+        try {
+          const target = path.join(bin, "old.bahi-backup");
+          await expect(backupPostgres(source.databaseUrl!, target)).rejects.toThrow(
+            /pg_dump is older than the PostgreSQL server.*client tools of the server's major version.*server version: 17\.2/s,
+          );
+          expect(readdirSync(bin)).toEqual(["pg_dump"]);
+        } finally {
+          process.env.PATH = path0;
+          rmSync(bin, { recursive: true, force: true });
+        }
+      });
+
       it("the daily PostgreSQL backup goes into its store once a day and is kept BACKUP_KEEP days", async () => {
         const where = scratch();
         const store = new FolderStore(path.join(where, "backups"));
