@@ -34,12 +34,13 @@ export class RestoreRefusedError extends Error {}
 const PGLITE_PART = "pglite-datadir.tar.gz";
 
 /**
- * The PGlite part: its data folder as a gzipped tarball. The folder is copied while our own
- * transaction holds the database after a CHECKPOINT (no other statement runs meanwhile, every
- * committed page is in the files, so a restore need not replay the log); the tar and gzip of the
- * copy then run outside the database and off the main thread (tar in its own process, gzip in
- * libuv's pool), so writes wait only for the copy. The auth secret stays out (0046); the header
- * keeps a check of it.
+ * The PGlite part: its data folder as a gzipped tarball. The folder is copied once while the
+ * database runs on, then made consistent by a second pass over the files changed since, inside a
+ * transaction of ours after a CHECKPOINT (PGlite runs no other statement meanwhile; every committed
+ * page is in the files, so a restore need not replay the log). The tar and gzip of the copy run
+ * outside the database and off the main thread (tar in its own process, gzip in libuv's pool):
+ * writes wait only for the second pass. The auth secret stays out (0046); the header keeps a check
+ * of it.
  */
 export async function backupPglite(
   pglite: PGlite,
