@@ -139,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerBackups(app, {
     jobs,
     pglite: database.pglite,
+    databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     keep: config.backupKeep,
     authSecret: config.authSecret,

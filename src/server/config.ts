@@ -86,7 +86,7 @@ const envSchema = z.object({
   /** How often an idle job worker looks for new jobs, in seconds (at least 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3_600).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Daily backups of the embedded database kept in DATA_DIR/backups; 0 turns the daily backup off. */
+  /** Daily backups kept in DATA_DIR/backups (embedded: the newest N; PostgreSQL: N days); 0 turns them off. */
   BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(7),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -122,7 +122,7 @@ describe("files at rest", () => {
   it("a failed restore leaves nothing in the target: no folder, no generated secret", async () => {
     // A PostgreSQL backup restored without DATABASE_URL is refused after the file checks out.
     const file = path.join(scratch, "postgres.bahi-backup");
-    writeBackupFile(file, "postgres", [{ name: "postgres.dump", bytes: Buffer.from("PGDMP") }]);
+    await writeBackupFile(file, "postgres", [{ name: "postgres.dump", bytes: Buffer.from("PGDMP") }]);
     const target = path.join(scratch, "never");
     const result = await cli(["restore", file], { DATA_DIR: target });
     expect(result.code).toBe(1);

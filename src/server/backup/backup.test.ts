@@ -30,8 +30,9 @@ import {
 } from "../testing/harness";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
-import { requestsDir, runDailyBackup, serveBackupRequests } from "./jobs";
+import { requestsDir, runDailyBackup, runDailyPostgresBackup, serveBackupRequests } from "./jobs";
 import { describeSecretReport } from "./secrets";
+import { FolderStore, newestStored } from "./store";
 
 interface Place {
   databaseUrl?: string;
@@ -155,20 +156,23 @@ for (const kind of testDatabases()) {
     });
 
     it("backs up while writes continue; the restore gives every user the same export and PDF", async () => {
-      // A third user keeps issuing invoices, each taking one unit of stock in its transaction.
+      // A third user keeps issuing invoices, each taking one unit of stock in its transaction (the
+      // backup holds writes only while it copies the data folder: hundreds go through meanwhile).
       const busy = await signUpAndSignIn(t);
       const stocked = (
         await post(
           t.app,
           "/api/products",
-          { name: "Tea", rate: "450", availableQuantity: "1000" },
+          { name: "Tea", rate: "450", availableQuantity: "100000" },
           busy.cookie,
         )
       ).json().id;
       let writing = true;
       let written = 0;
       const writer = (async () => {
-        while (writing) {
+        // Bounded: the backup holds writes only while it copies the data folder, so the writer would
+        // otherwise fill the database for as long as the backup runs.
+        while (writing && written < 200) {
           const res = await post(t.app, "/api/invoices", invoice(`B-${written + 1}`, stocked), busy.cookie);
           expect(res.statusCode).toBe(201);
           written += 1;
@@ -194,7 +198,9 @@ for (const kind of testDatabases()) {
         const busyFile = JSON.parse(await exportOf(restored, busy));
         expect(busyFile.invoices.length).toBeGreaterThanOrEqual(before);
         expect(busyFile.invoices.length).toBeLessThanOrEqual(written);
-        expect(Number(busyFile.productServices[0].available_quantity) + busyFile.invoices.length).toBe(1000);
+        expect(Number(busyFile.productServices[0].available_quantity) + busyFile.invoices.length).toBe(
+          100_000,
+        );
       } finally {
         await restored?.close();
         await target.drop();
@@ -277,6 +283,61 @@ for (const kind of testDatabases()) {
         await other.drop();
       }
     }, 120_000);
+
+    if (kind === "postgres") {
+      it("a pg_dump older than the server stops the backup, says which tools to install, leaves no file", async () => {
+        // A stand-in for pg_dump 15 against a newer server: its real message and exit code.
+        const bin = scratch();
+        writeFileSync(
+          path.join(bin, "pg_dump"),
+          '#!/bin/sh\necho "pg_dump: error: aborting because of server version mismatch" >&2\necho "pg_dump: detail: server version: 17.2; pg_dump version: 15.20" >&2\nexit 1\n',
+          { mode: 0o755 },
+        );
+        const path0 = process.env.PATH;
+        process.env.PATH = `${bin}:${path0}`;
+        try {
+          const target = path.join(bin, "old.bahi-backup");
+          await expect(backupPostgres(source.databaseUrl!, target)).rejects.toThrow(
+            /pg_dump is older than the PostgreSQL server.*client tools of the server's major version.*server version: 17\.2/s,
+          );
+          expect(readdirSync(bin)).toEqual(["pg_dump"]);
+        } finally {
+          process.env.PATH = path0;
+          rmSync(bin, { recursive: true, force: true });
+        }
+      });
+
+      it("the daily PostgreSQL backup goes into its store once a day and is kept BACKUP_KEEP days", async () => {
+        const where = scratch();
+        const store = new FolderStore(path.join(where, "backups"));
+        const day = (n: number, hours = 0) => new Date(Date.UTC(2026, 10, n, 2 + hours, 0, 0));
+        const daily = (now: Date) =>
+          runDailyPostgresBackup(source.databaseUrl!, store, { workDir: where, keep: 1, now });
+        // Made on day 1, not again an hour later, then on days 2 and 3 (when day 1 is 2 days old).
+        const made = [await daily(day(1)), await daily(day(1, 1)), await daily(day(2)), await daily(day(3))];
+        expect(made).toEqual([
+          "bahi-2026-11-01T02-00-00Z.bahi-backup",
+          undefined,
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        expect((await store.list()).map((b) => b.name).sort()).toEqual([
+          "bahi-2026-11-02T02-00-00Z.bahi-backup",
+          "bahi-2026-11-03T02-00-00Z.bahi-backup",
+        ]);
+        // Nothing left behind in the work folder, and the stored file restores.
+        expect(readdirSync(where)).toEqual(["backups"]);
+        expect(await newestStored(store)).toMatchObject({ files: 2 });
+        const target = await emptyPlace(kind);
+        try {
+          await restoreBackupFile(path.join(where, "backups", made[3]!), target);
+          expect(await tableCount(target)).toBeGreaterThan(0);
+        } finally {
+          await target.drop();
+          rmSync(where, { recursive: true, force: true });
+        }
+      }, 120_000);
+    }
 
     if (kind === "pglite") {
       it("a running server makes the backup that `npm run backup` asks for", async () => {

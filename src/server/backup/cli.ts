@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { ConfigError, loadConfig, type ToolConfig } from "../config";
-import { DataDirLockedError, pgliteInFolder, takeLock } from "../db/client";
+import { DataDirLockedError, takeLock } from "../db/lock";
+import { pgliteInFolder } from "../db/pglite-folder";
 import { keepNewFilesPrivate } from "../private-files";
 import { backupPglite, backupPostgres, RestoreRefusedError, restorePglite, restorePostgres } from "./backup";
 import { type BackupContents, BackupFileError, readBackupFile } from "./file";
@@ -94,7 +95,7 @@ async function main() {
   keepNewFilesPrivate();
   const file = path.resolve(given);
   // A restore checks the whole file before anything else, even the configuration, touches the target.
-  const checked = command === "restore" ? readBackupFile(file) : undefined;
+  const checked = command === "restore" ? await readBackupFile(file) : undefined;
   const config = loadConfig(undefined, { createSecret: false });
   const where = config.databaseUrl ? "the PostgreSQL database" : config.dataDir;
   const started = performance.now();

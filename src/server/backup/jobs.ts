@@ -3,7 +3,8 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import type { JobRunner } from "../jobs/runner";
-import { backupPglite } from "./backup";
+import { backupPglite, backupPostgres } from "./backup";
+import { type BackupStore, FolderStore } from "./store";
 
 // On the embedded database only this process may open the data folder, so every backup of a
 // running server is made here: once a day by the job below, and on request by `npm run backup`,
@@ -54,6 +55,41 @@ export async function runDailyBackup(
   return made;
 }
 
+/**
+ * PostgreSQL's daily backup (pg_dump's custom format in a Bahi backup file): made when the newest
+ * in the store is a day old (or there is none), into a private temporary file, then put in the
+ * store; backups older than `keep` days are removed. Answers the name stored, if any. Several
+ * servers schedule it; the job runner's period claim lets one of them run each check.
+ */
+export async function runDailyPostgresBackup(
+  databaseUrl: string,
+  store: BackupStore,
+  opts: { workDir: string; keep: number; now?: Date; authSecret?: string },
+): Promise<string | undefined> {
+  const now = opts.now ?? new Date();
+  const stored = (await store.list())
+    .filter((b) => NAME.test(b.name))
+    .map((b) => b.name)
+    .sort();
+  const newest = stored.at(-1);
+  let made: string | undefined;
+  if (!newest || now.getTime() - timeOf(newest) >= DAY_MS - 60_000) {
+    made = dailyBackupName(now);
+    mkdirSync(opts.workDir, { recursive: true, mode: 0o700 });
+    const file = path.join(opts.workDir, `.${made}.making`);
+    try {
+      await backupPostgres(databaseUrl, file, { authSecret: opts.authSecret });
+      await store.put(made, file);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+  for (const name of stored) {
+    if (name !== made && now.getTime() - timeOf(name) > opts.keep * DAY_MS) await store.remove(name);
+  }
+  return made;
+}
+
 export interface BackupRequest {
   file: string;
 }
@@ -86,13 +122,33 @@ export async function serveBackupRequests(
   }
 }
 
-/** The daily backup job and the SIGUSR2 requests, for a server on the embedded database. */
+/**
+ * The daily backup job: on the embedded database with the SIGUSR2 requests of `npm run backup`; on
+ * PostgreSQL into the store (DATA_DIR/backups unless another is given).
+ */
 export function registerBackups(
   app: FastifyInstance,
-  deps: { jobs: JobRunner; pglite?: PGlite; dataDir: string; keep: number; authSecret: string },
+  deps: {
+    jobs: JobRunner;
+    pglite?: PGlite;
+    databaseUrl?: string;
+    store?: BackupStore;
+    dataDir: string;
+    keep: number;
+    authSecret: string;
+  },
 ): void {
   const { jobs, pglite, dataDir, keep, authSecret } = deps;
-  if (!pglite) return;
+  if (!pglite) {
+    if (!deps.databaseUrl || keep === 0) return;
+    const store = deps.store ?? new FolderStore(backupsDir(dataDir));
+    const databaseUrl = deps.databaseUrl;
+    // Every server schedules the check; each hour's run is claimed by one of them (jobs/runner.ts).
+    jobs.every("daily-backup", CHECK_EVERY_MS, () =>
+      runDailyPostgresBackup(databaseUrl, store, { workDir: backupsDir(dataDir), keep, authSecret }),
+    );
+    return;
+  }
   const onRequest = () =>
     void jobs.run("backup-request", () => serveBackupRequests(pglite, dataDir, authSecret));
   app.addHook("onListen", async () => {

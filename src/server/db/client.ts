@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -11,8 +10,14 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
-import { PrivateNodeFS } from "./private-fs";
+import { takeLock } from "./lock";
+import { PGLITE_EXTENSIONS, pgliteInFolder } from "./pglite-folder";
 import * as schema from "./schema";
+
+// The lock and PGlite's folder live in modules of their own, which the backup command loads
+// without drizzle (docs/decisions/0051); re-exported here for everything else.
+export { DataDirLockedError, takeLock } from "./lock";
+export { PGLITE_EXTENSIONS, PGLITE_OPTIONS, pgliteInFolder } from "./pglite-folder";
 
 export type Schema = typeof schema;
 /** The one database type every query function takes: a connection or a transaction. */
@@ -52,29 +57,6 @@ export type DbFaultLog = (error: Error) => void;
 const defaultFaultLog: DbFaultLog = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
 
 const migrationsFolder = MIGRATIONS_DIR;
-
-/** The extensions the migrations create (pg_trgm: the invoice search's index); every PGlite opens with them. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
-/**
- * PGlite's own settings: PostgreSQL's default shared_buffers (128 MB) is sized for a machine of its
- * own; inside one Node process it is resident memory on top of everything else. 16 MB holds a
- * small business's hot pages; the rest is read through the file system's cache. Measured by
- * bench/memory.ts (docs/decisions/0049-lean-memory.md). PGlite's WASM memory cannot start below
- * the 128 MB its module declares, so `initialMemory` is left alone.
- */
-export const PGLITE_OPTIONS = {
-  extensions: PGLITE_EXTENSIONS,
-  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-};
-
-/**
- * PGlite on a folder, with the extensions the migrations need and a file system that keeps every
- * file it writes private (db/private-fs.ts): every PGlite on disk opens through here.
- */
-export function pgliteInFolder(dir: string, opts: Omit<PGliteOptions, "fs" | "extensions"> = {}): PGlite {
-  return new PGlite({ ...PGLITE_OPTIONS, ...opts, fs: new PrivateNodeFS(dir) });
-}
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`; applies migrations. */
 export async function openDatabase(opts: {
@@ -224,37 +206,6 @@ export async function openMemoryDatabase(from?: Blob): Promise<Database> {
     queueAccess: { pglite: client },
     close: () => client.close(),
   };
-}
-
-export class DataDirLockedError extends Error {}
-
-/** Two processes on one PGlite folder corrupt it: the second one must refuse to start. */
-export function takeLock(file: string): () => void {
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, "utf8"));
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new DataDirLockedError(
-        `The data folder is in use by another Bahi process (pid ${pid}). Stop it first, or set DATA_DIR to another folder.`,
-      );
-    }
-  }
-  writeFileSync(file, String(process.pid));
-  return () => {
-    try {
-      if (readFileSync(file, "utf8") === String(process.pid)) rmSync(file);
-    } catch {
-      // already gone
-    }
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -43,6 +43,11 @@ function keepModesPrivate(nodefs: NodeFsOps): void {
 
 /** PGlite's Node file system, keeping every file at most 0600 and every folder at most 0700. */
 export class PrivateNodeFS extends NodeFS {
+  /** The data folder on the host (the backups copy it: backup/backup.ts). */
+  get folder(): string {
+    return this.rootDir;
+  }
+
   override async init(pg: PGlite, opts: Parameters<NodeFS["init"]>[1]) {
     const { emscriptenOpts } = await super.init(pg, opts);
     const preRun = [
