@@ -28,6 +28,7 @@ import {
   testConfig,
   testDatabases,
 } from "../testing/harness";
+import { TEST_PATH } from "../testing/test-config";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
 import { requestsDir, runDailyBackup, runDailyPostgresBackup, serveBackupRequests } from "./jobs";
@@ -293,8 +294,7 @@ for (const kind of testDatabases()) {
           '#!/bin/sh\necho "pg_dump: error: aborting because of server version mismatch" >&2\necho "pg_dump: detail: server version: 17.2; pg_dump version: 15.20" >&2\nexit 1\n',
           { mode: 0o755 },
         );
-        const path0 = process.env.PATH;
-        process.env.PATH = `${bin}:${path0}`;
+        vi.stubEnv("PATH", `${bin}:${TEST_PATH}`);
         try {
           const target = path.join(bin, "old.bahi-backup");
           await expect(backupPostgres(source.databaseUrl!, target)).rejects.toThrow(
@@ -302,7 +302,7 @@ for (const kind of testDatabases()) {
           );
           expect(readdirSync(bin)).toEqual(["pg_dump"]);
         } finally {
-          process.env.PATH = path0;
+          vi.unstubAllEnvs();
           rmSync(bin, { recursive: true, force: true });
         }
       });
