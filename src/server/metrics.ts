@@ -179,7 +179,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * the primary (cluster-metrics.ts), whichever process the scrape reached.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? "unmatched",
@@ -187,6 +187,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   if (!token) return;
   collectDefaultMetrics({ register: metrics.registry, prefix: "bahi_" });
