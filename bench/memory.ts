@@ -213,6 +213,19 @@ async function waitHttp(url: string, ms = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
+/** Bahi's metrics say that no PDF thread is running (the one started at start has ended). */
+async function pdfThreadsEnded(port: number, token: string, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.text());
+    if (/^bahi_pdf_threads 0$/m.test(metrics)) return;
+    await sleep(100);
+  }
+  throw new Error("timed out waiting for the PDF threads to end");
+}
+
 /** Starts `args` with `env`, GETs `request` once, waits `settleMs`, and reads its memory. */
 async function idleProcess(
   args: string[],
@@ -241,6 +254,9 @@ async function idleProcess(
   });
   try {
     await waitHttp(`http://127.0.0.1:${port}${request}`);
+    // Bahi starts one PDF thread once it listens and lets it end when idle (PDF_IDLE_SECONDS): on a
+    // busy machine its start alone can take longer than the settling time, so wait for its end.
+    if (env.METRICS_TOKEN) await pdfThreadsEnded(port, env.METRICS_TOKEN);
     await sleep(settleMs);
     const { rss, peak } = procMemory(child.pid!);
     child.kill("SIGUSR2");
@@ -278,6 +294,9 @@ await db.waitReady;
 createServer(async (_req, res) => res.end(JSON.stringify((await db.query("select 1 as one")).rows[0]))).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
+/** Lets the bench read Bahi's /metrics (its PDF thread count). */
+const METRICS_TOKEN = "bench-memory-metrics-token-0123456789";
+
 /** Settling time after the request: PDF threads end after PDF_IDLE_SECONDS (1 s here). */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 4_000);
 
@@ -298,6 +317,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         PDF_IDLE_SECONDS: "1",
+        METRICS_TOKEN,
       },
       port,
       "/api/ready",
@@ -319,6 +339,7 @@ async function bahiOnPglite(dist: string, port: number, snapshot: string): Promi
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     PDF_IDLE_SECONDS: "1",
+    METRICS_TOKEN,
   };
   try {
     // The first start creates the database (initdb in-process); a running server has been

@@ -15,6 +15,7 @@ import type { Database } from "./db/client";
 import { claimJobPeriod } from "./db/queries/job-leases";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { answerOf } from "./errors";
+import { collectWhenQuiet } from "./idle-collection";
 import { JobQueue } from "./jobs/queue";
 import { JobRunner } from "./jobs/runner";
 import { createMetrics, registerMetrics } from "./metrics";
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
   registerRequestContext(app);
   registerMetrics(app, metrics, config.metricsToken);
+  collectWhenQuiet(app, metrics);
   const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));
   // Once closing starts: no new job runs (the ones started finish before the database closes),
   // and each answer still under way closes its connection, or an idle keep-alive connection

@@ -66,6 +66,11 @@ export function createMetrics(sources: MetricSources = {}) {
       labelNames: ["reason"] as const,
       registers,
     }),
+    idleCollections: new Counter({
+      name: "bahi_idle_collections_total",
+      help: "Garbage collections run once the server was quiet, to give memory back",
+      registers,
+    }),
     creditsSold: new Counter({
       name: "bahi_credits_sold_total",
       help: "Credits granted for paid orders",
