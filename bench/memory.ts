@@ -213,14 +213,20 @@ async function waitHttp(url: string, ms = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** Bahi's metrics say that no PDF thread is running (the one started at start has ended). */
+/**
+ * Bahi's metrics say that no PDF thread is running (the one started at start has ended) and, in a
+ * build that has it, that its collection once quiet has run (scrapes do not count as work).
+ */
 async function pdfThreadsEnded(port: number, token: string, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
       headers: { authorization: `Bearer ${token}` },
     }).then((r) => r.text());
-    if (/^bahi_pdf_threads 0$/m.test(metrics)) return;
+    // A build that collects once quiet (src/server/idle-collection.ts) has done so too.
+    const collected =
+      !metrics.includes("bahi_idle_collections_total") || /^bahi_idle_collections_total [1-9]/m.test(metrics);
+    if (/^bahi_pdf_threads 0$/m.test(metrics) && collected) return;
     await sleep(100);
   }
   throw new Error("timed out waiting for the PDF threads to end");

@@ -4,6 +4,9 @@ import type { Metrics } from "./metrics";
 /** How often the server looks whether it has been quiet (no request for at least this long). */
 export const QUIET_CHECK_MS = 5_000;
 
+/** A server asked only by its health checks and its metrics scraper is quiet. */
+const PROBES = new Set(["/api/health", "/api/ready", "/metrics"]);
+
 type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 
 /**
@@ -19,8 +22,8 @@ export function collectWhenQuiet(app: FastifyInstance, metrics: Metrics, collect
   let served = 0;
   let seen = 0;
   let owed = true; // the start itself allocated plenty
-  app.addHook("onRequest", (_request, _reply, done) => {
-    served++;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!PROBES.has(request.routeOptions.url ?? "")) served++;
     done();
   });
   const timer = setInterval(() => {
