@@ -303,8 +303,11 @@ createServer(async (_req, res) => res.end(JSON.stringify((await db.query("select
 /** Lets the bench read Bahi's /metrics (its PDF thread count). */
 const METRICS_TOKEN = "bench-memory-metrics-token-0123456789";
 
-/** Settling time after the request: PDF threads end after PDF_IDLE_SECONDS (1 s here). */
-const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 4_000);
+/**
+ * Settling time once idle (for Bahi: its PDF thread ended, its collection once quiet run): V8
+ * hands the freed pages back to the system a few seconds after a collection.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
 async function bahiOnPostgres(dist: string, port: number, snapshot: string): Promise<Idle> {
   const name = `bahi_mem_${randomBytes(4).toString("hex")}`;

@@ -37,6 +37,9 @@ async function until(check: () => Promise<boolean>, what: string, ms = 240_000) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Time after the process is idle before its RSS is read. */
+const SETTLE_MS = 10_000;
+
 let port = 3_900 + Math.floor(Math.random() * 90);
 
 /** Runs `args` until `ready` answers, then `idle` (the process's own sign of rest); its RSS then. */
@@ -56,6 +59,8 @@ async function idleRss(
   try {
     await until(() => ready(origin), `${args.at(-1)} to answer`);
     await until(() => idle(origin), `${args.at(-1)} to be idle`);
+    // V8 hands the pages a collection freed back to the system a few seconds later (6 s here).
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     return rssMb(child.pid!);
   } finally {
     child.kill("SIGTERM");
