@@ -15,7 +15,12 @@
 //   BENCH_PG_SOCKET=1 connects the server to PostgreSQL through its Unix-domain socket instead of TCP,
 //   BENCH_HOLD=1 keeps the seeded server and database up until Ctrl-C (for EXPLAIN ANALYZE by hand),
 //   BENCH_PG_STATS=1 prints PostgreSQL's
-//   costliest statements (pg_stat_statements), BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and summarises its profile by self time.
+//   costliest statements (pg_stat_statements), BENCH_CPU_PROF=<dir> runs the server (and the floor) under
+//   `node --cpu-prof` and summarises each profile by self time and by package,
+//   BENCH_NODE_ARGS="..." runs Bahi's server with these Node arguments instead of the ones `npm start`
+//   of that build passes (scripts/server-node-args.mjs).
+// With the clients page and its floor measured, it ends with the goal rows of issue 29 (MET/MISS):
+// server CPU per list request <= 300 µs, and the clients page's req/s >= 0.85 x the floor's in the run.
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -33,6 +38,9 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Issue 29's goal rows for a list request: server CPU per request, and req/s against the floor's. */
+const GOAL_CPU_US = 300;
+const GOAL_FLOOR_RATIO = 0.85;
 /** BENCH_ONLY=health,clients: the endpoints (and floors) whose names start so. */
 const ONLY = process.env.BENCH_ONLY?.split(",");
 /** Broad ("Anand": a quarter), clustered ("Traders 42": 220 in runs of numbers), by number, broad. */
@@ -242,7 +250,11 @@ function load(cookie: string, mix: Mix, url = ORIGIN, seconds = SECONDS) {
   );
 }
 
-/** Top self-time functions of a .cpuprofile (V8's format: nodes with hitCount, samples). */
+/**
+ * Top self-time functions of a .cpuprofile (V8's format: nodes with hitCount, samples), and the
+ * same samples by package (node_modules/<package>, Node's own modules, the build's code), as shares
+ * of the busy samples (idle left out), so a profile of Bahi reads against the floor's.
+ */
 function summariseProfile(dir: string, pid: number) {
   // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (others are PDF workers).
   const file = readdirSync(dir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith(".cpuprofile"));
@@ -253,18 +265,29 @@ function summariseProfile(dir: string, pid: number) {
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let busy = 0;
   for (const sample of profile.samples) {
     const frame = byId.get(sample)?.callFrame;
-    if (!frame) continue;
+    if (!frame || frame.functionName === "(idle)") continue;
+    busy++;
     const where = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/");
     const key = `${frame.functionName || "(anonymous)"} ${where}${where ? `:${frame.lineNumber + 1}` : ""}`;
     self.set(key, (self.get(key) ?? 0) + 1);
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+      (frame.url.startsWith("node:") ? `node:${frame.url.slice(5).split("/")[0]}` : undefined) ??
+      (frame.url ? "the code itself" : `native: ${frame.functionName || "(anonymous)"}`);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
   }
-  const total = profile.samples.length;
-  console.log(`\ncpu profile ${path.join(dir, file)}: top self time (${total} samples)`);
-  for (const [key, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
-    console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${key}`);
-  }
+  const top = (counts: Map<string, number>, n: number) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, count]) => `  ${((100 * count) / busy).toFixed(1).padStart(5)} %  ${key}`)
+      .join("\n");
+  console.log(`\ncpu profile ${path.join(dir, file)}: ${busy} busy samples of ${profile.samples.length}`);
+  console.log(`top self time:\n${top(self, 15)}\nby package:\n${top(byPackage, 15)}`);
 }
 
 /** The pages a page row asks (through cursors, as the web app does, or by number). */
@@ -297,6 +320,33 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
     `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
       `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
   );
+  const row = { perSecond: r.requests / SECONDS, serverUs: (cpu[0]! * 1e6) / r.requests };
+  measured.set(name, row);
+  return row;
+}
+
+/** Every row measured in this run, by name (for the goal rows at the end). */
+const measured = new Map<string, { perSecond: number; serverUs: number }>();
+
+/** Issue 29's rows for a list request, from the clients page and its floor measured in this run. */
+function printGoals() {
+  const page = measured.get("clients page");
+  const floor = measured.get("floor: bare clients page (E2)");
+  if (!page) return;
+  const verdict = (met: boolean) => (met ? "MET" : "MISS");
+  console.log("\n| goal (issue 29) | Bahi | floor, same run | goal | |");
+  console.log("|---|---|---|---|---|");
+  console.log(
+    `| server CPU per list request (clients page) | ${Math.round(page.serverUs)} µs | ` +
+      `${floor ? `${Math.round(floor.serverUs)} µs` : "-"} | <= ${GOAL_CPU_US} µs | ${verdict(page.serverUs <= GOAL_CPU_US)} |`,
+  );
+  if (floor) {
+    const ratio = page.perSecond / floor.perSecond;
+    console.log(
+      `| clients page req/s against the floor's | ${Math.round(page.perSecond)} | ${Math.round(floor.perSecond)} | ` +
+        `>= ${GOAL_FLOOR_RATIO}x | ${ratio.toFixed(2)}x ${verdict(ratio >= GOAL_FLOOR_RATIO)} |`,
+    );
+  }
 }
 
 /**
@@ -307,14 +357,23 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
  */
 async function measureFloor(cookie: string) {
   const port = PORT + 1;
-  const floor = spawn(process.execPath, [path.join(ROOT, "bench/floor-server.mjs")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+  const floorProf = CPU_PROF && path.join(CPU_PROF, "floor");
+  const floor = spawn(
+    process.execPath,
+    [
+      ...(floorProf ? ["--cpu-prof", `--cpu-prof-dir=${floorProf}`] : []),
+      path.join(ROOT, "bench/floor-server.mjs"),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
+  const exited = new Promise((resolve) => floor.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   /** The cursors to pages 2... of a floor list, following nextCursor as Bahi's rows do. */
   const cursorsTo = async (base: string) => {
@@ -356,7 +415,17 @@ async function measureFloor(cookie: string) {
     }
   } finally {
     floor.kill("SIGTERM");
+    await exited; // its profile is written on the way out
   }
+  if (floorProf) summariseProfile(floorProf, floor.pid!);
+}
+
+/** The Node arguments `npm start` of the build under test passes (BENCH_NODE_ARGS overrides them). */
+async function serverNodeArgs(): Promise<string[]> {
+  if (process.env.BENCH_NODE_ARGS !== undefined)
+    return process.env.BENCH_NODE_ARGS.split(" ").filter(Boolean);
+  const file = path.join(DIST, "../scripts/server-node-args.mjs");
+  return existsSync(file) ? (await import(file)).SERVER_NODE_ARGS : ["--enable-source-maps"];
 }
 
 async function main() {
@@ -375,9 +444,14 @@ async function main() {
   ]);
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
+  const nodeArgs = await serverNodeArgs();
   const server = spawn(
     process.execPath,
-    [...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []), path.join(DIST, "server/main.mjs")],
+    [
+      ...nodeArgs,
+      ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
+      path.join(DIST, "server/main.mjs"),
+    ],
     {
       cwd: path.dirname(DIST),
       env: {
@@ -479,7 +553,8 @@ async function main() {
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}; WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "1"}; ${CONNECTIONS} connections, ` +
-        `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}; build ${DIST}`,
+        `${SECONDS} s per endpoint${CPU_PROF ? "; under --cpu-prof" : ""}; build ${DIST}; ` +
+        `node ${nodeArgs.join(" ") || "(no arguments)"}`,
     );
     // CPU per request tells changes apart on a shared machine better than requests/s do.
     console.log(
@@ -491,6 +566,7 @@ async function main() {
       await measureRow(name, mix, cookie, ORIGIN, server.pid!);
     }
     if (process.env.BENCH_FLOOR) await measureFloor(cookie);
+    printGoals();
     if (process.env.BENCH_PG_STATS) {
       console.log(
         "\nPostgreSQL statements by total time (calls, plans, ms total, ms mean planning, ms mean execution, query):",

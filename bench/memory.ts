@@ -213,6 +213,25 @@ async function waitHttp(url: string, ms = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
+/**
+ * Bahi's metrics say that no PDF thread is running (the one started at start has ended) and, in a
+ * build that has it, that its collection once quiet has run (scrapes do not count as work).
+ */
+async function pdfThreadsEnded(port: number, token: string, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.text());
+    // A build that collects once quiet (src/server/idle-collection.ts) has done so too.
+    const collected =
+      !metrics.includes("bahi_idle_collections_total") || /^bahi_idle_collections_total [1-9]/m.test(metrics);
+    if (/^bahi_pdf_threads 0$/m.test(metrics) && collected) return;
+    await sleep(100);
+  }
+  throw new Error("timed out waiting for the PDF threads to end");
+}
+
 /** Starts `args` with `env`, GETs `request` once, waits `settleMs`, and reads its memory. */
 async function idleProcess(
   args: string[],
@@ -241,6 +260,9 @@ async function idleProcess(
   });
   try {
     await waitHttp(`http://127.0.0.1:${port}${request}`);
+    // Bahi starts one PDF thread once it listens and lets it end when idle (PDF_IDLE_SECONDS): on a
+    // busy machine its start alone can take longer than the settling time, so wait for its end.
+    if (env.METRICS_TOKEN) await pdfThreadsEnded(port, env.METRICS_TOKEN);
     await sleep(settleMs);
     const { rss, peak } = procMemory(child.pid!);
     child.kill("SIGUSR2");
@@ -278,8 +300,14 @@ await db.waitReady;
 createServer(async (_req, res) => res.end(JSON.stringify((await db.query("select 1 as one")).rows[0]))).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
-/** Settling time after the request: PDF threads end after PDF_IDLE_SECONDS (1 s here). */
-const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 4_000);
+/** Lets the bench read Bahi's /metrics (its PDF thread count). */
+const METRICS_TOKEN = "bench-memory-metrics-token-0123456789";
+
+/**
+ * Settling time once idle (for Bahi: its PDF thread ended, its collection once quiet run): V8
+ * hands the freed pages back to the system a few seconds after a collection.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
 async function bahiOnPostgres(dist: string, port: number, snapshot: string): Promise<Idle> {
   const name = `bahi_mem_${randomBytes(4).toString("hex")}`;
@@ -298,6 +326,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         PDF_IDLE_SECONDS: "1",
+        METRICS_TOKEN,
       },
       port,
       "/api/ready",
@@ -319,6 +348,7 @@ async function bahiOnPglite(dist: string, port: number, snapshot: string): Promi
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     PDF_IDLE_SECONDS: "1",
+    METRICS_TOKEN,
   };
   try {
     // The first start creates the database (initdb in-process); a running server has been

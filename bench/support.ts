@@ -85,9 +85,15 @@ export async function signUpConfirmed(origin: string, dataDir: string, email: st
   });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   const outbox = path.join(dataDir, "outbox");
-  const mine = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : []);
+  // Outbox files are named by time and id, not by recipient: the To header says whom.
+  const mine = () =>
+    existsSync(outbox)
+      ? readdirSync(outbox)
+          .map((f) => readFileSync(path.join(outbox, f), "utf8"))
+          .filter((raw) => /^to:(.*)$/im.exec(raw.slice(0, raw.search(/\r?\n\r?\n/)))?.[1]?.includes(email))
+      : [];
   await waitFor(async () => mine().length > 0, "the confirmation mail", 60_000);
-  const mail = readFileSync(path.join(outbox, mine()[0]!), "utf8").replace(/=\r?\n/g, "");
+  const mail = mine()[0]!.replace(/=\r?\n/g, "");
   const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(mail.replaceAll("=3D", "="))?.[0];
   if (!link) throw new Error("no confirmation link in the outbox");
   await fetch(link, { redirect: "manual" });

@@ -1,6 +1,10 @@
 // The Node arguments the server runs with (`npm start`; the server processes of WEB_CONCURRENCY
-// inherit them). --max-semi-space-size=2: V8's young generation otherwise grows to 2 x 64 MB
-// while the server loads its code and never gives it back, which was a third of an idle
-// server's memory; 2 MB semi-spaces measured best of 1, 2, 4, 8 and the default for idle RSS
-// against allocation-heavy work (docs/decisions/0049-lean-memory.md).
-export const SERVER_NODE_ARGS = ["--enable-source-maps", "--max-semi-space-size=2"];
+// inherit them).
+// --max-semi-space-size=16: V8's young generation. Smaller semi-spaces kept an idle server small
+// (decision 0049 ran with 2 MB) but cost every request: under load a list request's in-flight
+// objects outlived 2 MB of allocation, were copied and promoted, and garbage collection took 21 %
+// of the server's CPU against 6-8 % with 8-16 MB (docs/decisions/0053-api-per-request.md).
+// --expose-gc: once the server has been quiet for a few seconds it runs one memory-reducing
+// collection (src/server/idle-collection.ts), which gives the young generation back: idle RSS is
+// then lower than with 2 MB semi-spaces and no such collection.
+export const SERVER_NODE_ARGS = ["--enable-source-maps", "--max-semi-space-size=16", "--expose-gc"];

@@ -15,6 +15,7 @@ import type { Database } from "./db/client";
 import { claimJobPeriod } from "./db/queries/job-leases";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { answerOf } from "./errors";
+import { collectWhenQuiet } from "./idle-collection";
 import { JobQueue } from "./jobs/queue";
 import { JobRunner } from "./jobs/runner";
 import { createMetrics, registerMetrics } from "./metrics";
@@ -58,6 +59,9 @@ export interface BahiApp {
   /** drain(): /api/ready answers 503 from now on, so a load balancer stops sending requests here. */
   lifecycle: { drain(): void };
 }
+
+/** API answers from this size on are compressed (smaller ones fit TCP's initial window anyway). */
+export const COMPRESS_FROM_BYTES = 12 * 1024;
 
 const DATABASE_UNAVAILABLE = "The database is not answering right now. Please try again in a moment.";
 const REQUEST_TIMED_OUT = "The server took too long to answer. Please try again.";
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   });
   registerRequestContext(app);
   registerMetrics(app, metrics, config.metricsToken);
+  collectWhenQuiet(app, metrics);
   const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));
   // Once closing starts: no new job runs (the ones started finish before the database closes),
   // and each answer still under way closes its connection, or an idle keep-alive connection
@@ -132,8 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
       .finally(() => mailer.close?.());
     done();
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
   app.addHook("onClose", () => jobsStopped);
   registerBackups(app, {
@@ -145,14 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     authSecret: config.authSecret,
   });
 
-  // Brotli at quality 1: an API answer of 8 KB compresses to within 6 % of quality 4's size in
-  // half the time (~27 against ~60 µs); static files are precompressed at build time at 11.
+  // Answers smaller than the first round trip's window (TCP's initial window of 10 segments,
+  // ~14 KB with the headers) go out as they are: compressed or not, they arrive in the same round
+  // trip, and compressing a list page cost ~10 % of its server CPU (docs/decisions/0053).
+  // Brotli at quality 1 above that: an API answer compresses to within 6 % of quality 4's size in
+  // half the time; static files are precompressed at build time at 11.
   // Answers up to 64 KB are compressed in one call and sent with their length: above the
-  // plugin's default (8 KB on two cores) a page of 20 invoices went through a zlib stream on the
+  // plugin's default (8 KB on two cores) a large answer went through a zlib stream on the
   // thread pool and out in chunks, several writes each, which cost more than the compression.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     syncThreshold: 64 * 1024,
     encodings: ["br", "gzip"],
     brotliOptions: {

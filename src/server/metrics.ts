@@ -66,6 +66,11 @@ export function createMetrics(sources: MetricSources = {}) {
       labelNames: ["reason"] as const,
       registers,
     }),
+    idleCollections: new Counter({
+      name: "bahi_idle_collections_total",
+      help: "Garbage collections run once the server was quiet, to give memory back",
+      registers,
+    }),
     creditsSold: new Counter({
       name: "bahi_credits_sold_total",
       help: "Credits granted for paid orders",
@@ -179,7 +184,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * the primary (cluster-metrics.ts), whichever process the scrape reached.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? "unmatched",
@@ -187,6 +192,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   if (!token) return;
   collectDefaultMetrics({ register: metrics.registry, prefix: "bahi_" });

@@ -57,8 +57,9 @@ export function registerRequestContext(app: FastifyInstance) {
   app.addHook("preValidation", (request, _reply, done) => {
     requestContext.run({ reqId: request.id }, done);
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 }
 

@@ -52,14 +52,18 @@ export function registerRequestGuards(
   // Every state-changing call must come from our own pages (webhooks sign their bodies instead;
   // an API key is a header no other site's page can make a browser send, so it needs no Origin).
   // Unmatched requests are checked too: they may not change state, but refusing costs nothing.
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.url?.startsWith("/api/webhooks/")) return;
-    if (usesApiKey(request)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.routeOptions.url?.startsWith("/api/webhooks/") ||
+      usesApiKey(request)
+    )
+      return done();
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
-      throw new AppError("forbidden_origin", "This request must come from the Bahi web app.");
+      return done(new AppError("forbidden_origin", "This request must come from the Bahi web app."));
     }
+    done();
   });
 
   // Signed-in routes refuse strangers here, before the body is read or parsed; so does a
@@ -148,18 +152,17 @@ export function registerRequestGuards(
     if (request.routeOptions.url === "/api/auth/*") checkAuthRedirects(request, allowedOrigins);
   });
 
-  // Sign-out, password and account changes, profile edits: sessions checked a moment ago may be
-  // gone or stale, so the next request of each asks the database again (before this answer leaves).
-  app.addHook("onSend", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const url = request.routeOptions.url;
-    if (url === "/api/auth/*" || url === "/api/profile") auth.findSessionUser.forget();
-  });
-
-  // Private answers must not sit in a browser's or a proxy's cache; routes that may be cached say so.
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    // Sign-out, password and account changes, profile edits: sessions checked a moment ago may be
+    // gone or stale, so the next request of each asks the database again (before this answer leaves).
+    if (!SAFE_METHODS.has(request.method)) {
+      const url = request.routeOptions.url;
+      if (url === "/api/auth/*" || url === "/api/profile") auth.findSessionUser.forget();
+    }
+    // Private answers must not sit in a browser's or a proxy's cache; routes that may be cached say so.
     const api = request.routeOptions.url?.startsWith("/api/") || request.url.startsWith("/api/");
     if (api && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    done(null, payload);
   });
 }
 
