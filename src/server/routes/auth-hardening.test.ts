@@ -344,7 +344,7 @@ describe("TRUST_PROXY", () => {
 class SlowMailer extends MemoryMailer {
   private waiting = new Map<string, (m: MailMessage) => void>();
   override async send(message: MailMessage) {
-    await wait(1000);
+    await wait(3000);
     this.sent.push(message);
     this.waiting.get(String(message.to))?.(message);
   }
@@ -374,8 +374,10 @@ describeEachDb("password reset timing", (kind) => {
       const knownMs = performance.now() - start;
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
-      expect(knownMs).toBeLessThan(500);
-      expect(knownMs).toBeLessThan(unknownMs + 250);
+      // The mail takes 3 s: an answer well inside that did not wait for it (the check below says so
+      // too), and a known address answers about as fast as an unknown one (margins for a busy CI).
+      expect(knownMs).toBeLessThan(1500);
+      expect(knownMs).toBeLessThan(unknownMs + 750);
       expect(mailer.sent.filter((m) => m.subject.includes("Reset"))).toEqual([]); // not yet sent
       const mail = await arrived;
       expect(mail.subject).toBe("Reset your Bahi password");
