@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     dataDir: config.dataDir,
     keep: config.backupKeep,
     authSecret: config.authSecret,
+    s3: config.backupS3,
   });
 
   // Brotli at quality 1: an API answer of 8 KB compresses to within 6 % of quality 4's size in

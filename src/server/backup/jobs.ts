@@ -4,7 +4,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import type { JobRunner } from "../jobs/runner";
 import { backupPglite, backupPostgres } from "./backup";
-import { type BackupStore, FolderStore } from "./store";
+import { type S3Settings, S3Store } from "./s3";
+import { type BackupStore, FolderStore, MirroredStore } from "./store";
 
 // On the embedded database only this process may open the data folder, so every backup of a
 // running server is made here: once a day by the job below, and on request by `npm run backup`,
@@ -133,6 +134,8 @@ export function registerBackups(
     pglite?: PGlite;
     databaseUrl?: string;
     store?: BackupStore;
+    /** A bucket the PostgreSQL backups are uploaded to as well (aws4fetch is loaded on first use). */
+    s3?: S3Settings;
     dataDir: string;
     keep: number;
     authSecret: string;
@@ -141,7 +144,8 @@ export function registerBackups(
   const { jobs, pglite, dataDir, keep, authSecret } = deps;
   if (!pglite) {
     if (!deps.databaseUrl || keep === 0) return;
-    const store = deps.store ?? new FolderStore(backupsDir(dataDir));
+    const folder = new FolderStore(backupsDir(dataDir));
+    const store = deps.store ?? (deps.s3 ? new MirroredStore(folder, new S3Store(deps.s3)) : folder);
     const databaseUrl = deps.databaseUrl;
     // Every server schedules the check; each hour's run is claimed by one of them (jobs/runner.ts).
     jobs.every("daily-backup", CHECK_EVERY_MS, () =>
