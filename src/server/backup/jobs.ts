@@ -85,10 +85,21 @@ export async function runDailyPostgresBackup(
       rmSync(file, { force: true });
     }
   }
-  for (const name of stored) {
-    if (name !== made && now.getTime() - timeOf(name) > opts.keep * DAY_MS) await store.remove(name);
-  }
+  await removeExpired(store, opts.keep, now, stored);
   return made;
+}
+
+/** Removes the daily backups (among `names`, by default all in the store) older than `keep` days. */
+export async function removeExpired(
+  store: BackupStore,
+  keep: number,
+  now: Date,
+  names?: string[],
+): Promise<void> {
+  const stored = names ?? (await store.list()).map((b) => b.name).filter((name) => NAME.test(name));
+  for (const name of stored) {
+    if (now.getTime() - timeOf(name) > keep * DAY_MS) await store.remove(name);
+  }
 }
 
 export interface BackupRequest {
