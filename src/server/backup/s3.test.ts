@@ -62,7 +62,7 @@ describe("S3Store", () => {
     ]);
   });
 
-  it("a wrong secret is refused by the service (the fake checks the header's shape, S3 the signature)", async () => {
+  it("a request signed with an unknown key is refused; the error names the call and S3's code, not the secret", async () => {
     const file = path.join(scratch(), "backup");
     writeFileSync(file, "x");
     const store = new S3Store(settings({ accessKeyId: "SOMEONE-ELSE" }), { retries: 0 });
@@ -90,7 +90,7 @@ describe("S3Store", () => {
     expect([...fake.objects.keys()].sort()).toEqual(
       [
         "bahi/notes.txt",
-        "bahi/old/" + name(1),
+        `bahi/old/${name(1)}`,
         `bahi/${name(4)}`,
         `bahi/${name(5)}`,
         `other/${name(1)}`,
