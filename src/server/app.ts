@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     dataDir: config.dataDir,
     keep: config.backupKeep,
     authSecret: config.authSecret,
+    s3: config.backupS3,
   });
 
   // Answers smaller than the first round trip's window (TCP's initial window of 10 segments,

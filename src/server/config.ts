@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isSingleAddress, parseMailbox } from "#domain/mail-address";
 import { DEFAULT_MAIL_LIMITS, type MailLimits } from "#domain/mail-limits";
+import type { S3Settings } from "./backup/s3";
 import { defaultPoolSize } from "./pdf/pool";
 
 /** Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all. */
@@ -88,6 +89,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Daily backups kept in DATA_DIR/backups (embedded: the newest N; PostgreSQL: N days); 0 turns them off. */
   BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(7),
+  /** PostgreSQL's daily backups are also uploaded to this S3-compatible bucket (README "Backups"). */
+  BACKUP_S3_BUCKET: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: "must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)",
+  }),
+  BACKUP_S3_ENDPOINT: optionalUrl(["https", "http"]),
+  BACKUP_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  BACKUP_S3_PREFIX: z.string().default("bahi/"),
+  BACKUP_S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("0"),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
@@ -191,6 +202,8 @@ export interface Config {
   paymentsTestMode: boolean;
   logLevel: Env["LOG_LEVEL"];
   backupKeep: number;
+  /** The bucket PostgreSQL's daily backups are uploaded to, besides DATA_DIR/backups. */
+  backupS3?: S3Settings;
   authRequestsPerIp: number;
   /** API keys: requests per key, per user (all keys) and failed lookups per address, a minute. */
   apiLimits: { perKey: number; perUser: number; failuresPerAddress: number };
@@ -299,6 +312,22 @@ export function loadConfig(
       `Invalid configuration:\n  WEB_CONCURRENCY: is ${webConcurrency}, but the embedded database (no DATABASE_URL) can only be opened by one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
     );
   }
+  if (e.BACKUP_S3_BUCKET !== undefined) {
+    const missing = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"].filter(
+      (name) => e[name as "AWS_ACCESS_KEY_ID"] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  BACKUP_S3_BUCKET: is set, but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not; set the bucket's access key in both`,
+      );
+    }
+    if (!e.DATABASE_URL) {
+      throw new ConfigError(
+        "Invalid configuration:\n  BACKUP_S3_BUCKET: uploads the daily PostgreSQL backups, but there is no DATABASE_URL; the embedded database keeps its backups in DATA_DIR/backups only",
+      );
+    }
+  }
+  const s3Prefix = e.BACKUP_S3_PREFIX.trim().replace(/^\/+/, "");
   return {
     env: e.NODE_ENV,
     testClock: e.TEST_CLOCK === "1",
@@ -342,6 +371,17 @@ export function loadConfig(
       !razorpayKeys && (e.PAYMENTS_TEST_MODE ?? (e.NODE_ENV === "production" ? "0" : "1")) === "1",
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
+    backupS3: e.BACKUP_S3_BUCKET
+      ? {
+          bucket: e.BACKUP_S3_BUCKET,
+          endpoint: e.BACKUP_S3_ENDPOINT,
+          region: e.BACKUP_S3_REGION,
+          prefix: s3Prefix === "" || s3Prefix.endsWith("/") ? s3Prefix : `${s3Prefix}/`,
+          forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE === "1",
+          accessKeyId: e.AWS_ACCESS_KEY_ID!,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
     authRequestsPerIp: e.AUTH_REQUESTS_PER_IP,
     apiLimits: {
       perKey: e.API_KEY_REQUESTS_PER_MINUTE,

@@ -12,6 +12,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
+import { startFakeS3 } from "../../../tests/fakes/s3";
 import { openDatabase, queryRows } from "../db/client";
 import { businessGateways } from "../db/schema";
 import { GATEWAY_SECRETS, secretBox } from "../services/secret-box";
@@ -32,8 +33,9 @@ import { TEST_PATH } from "../testing/test-config";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
 import { requestsDir, runDailyBackup, runDailyPostgresBackup, serveBackupRequests } from "./jobs";
+import { S3Store } from "./s3";
 import { describeSecretReport } from "./secrets";
-import { FolderStore, newestStored } from "./store";
+import { FolderStore, MirroredStore, newestStored } from "./store";
 
 interface Place {
   databaseUrl?: string;
@@ -334,6 +336,38 @@ for (const kind of testDatabases()) {
           expect(await tableCount(target)).toBeGreaterThan(0);
         } finally {
           await target.drop();
+          rmSync(where, { recursive: true, force: true });
+        }
+      }, 120_000);
+      it("with a bucket, the daily backup is uploaded too and expires from both places", async () => {
+        const where = scratch();
+        const fake = await startFakeS3({ bucket: "bahi", accessKeyId: "AKIATEST", region: "us-east-1" });
+        const folder = new FolderStore(path.join(where, "backups"));
+        const bucket = new S3Store({
+          bucket: "bahi",
+          endpoint: fake.url,
+          region: "us-east-1",
+          prefix: "bahi/",
+          forcePathStyle: true,
+          accessKeyId: "AKIATEST",
+          secretAccessKey: "secret",
+        });
+        const store = new MirroredStore(folder, bucket);
+        const day = (n: number) => new Date(Date.UTC(2026, 10, n, 2, 0, 0));
+        const daily = (n: number) =>
+          runDailyPostgresBackup(source.databaseUrl!, store, { workDir: where, keep: 1, now: day(n) });
+        try {
+          const first = (await daily(1))!;
+          const local = readFileSync(path.join(folder.where, first));
+          expect(fake.objects.get(`bahi/${first}`)?.body.equals(local)).toBe(true);
+          expect(fake.refused).toEqual([]);
+          await daily(2);
+          await daily(3);
+          const names = ["bahi-2026-11-02T02-00-00Z.bahi-backup", "bahi-2026-11-03T02-00-00Z.bahi-backup"];
+          expect(readdirSync(folder.where).sort()).toEqual(names);
+          expect([...fake.objects.keys()].sort()).toEqual(names.map((n) => `bahi/${n}`));
+        } finally {
+          await fake.close();
           rmSync(where, { recursive: true, force: true });
         }
       }, 120_000);

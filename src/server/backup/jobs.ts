@@ -4,7 +4,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import type { JobRunner } from "../jobs/runner";
 import { backupPglite, backupPostgres } from "./backup";
-import { type BackupStore, FolderStore } from "./store";
+import { type S3Settings, S3Store } from "./s3";
+import { type BackupStore, FolderStore, MirroredStore } from "./store";
 
 // On the embedded database only this process may open the data folder, so every backup of a
 // running server is made here: once a day by the job below, and on request by `npm run backup`,
@@ -84,10 +85,21 @@ export async function runDailyPostgresBackup(
       rmSync(file, { force: true });
     }
   }
-  for (const name of stored) {
-    if (name !== made && now.getTime() - timeOf(name) > opts.keep * DAY_MS) await store.remove(name);
-  }
+  await removeExpired(store, opts.keep, now, stored);
   return made;
+}
+
+/** Removes the daily backups (among `names`, by default all in the store) older than `keep` days. */
+export async function removeExpired(
+  store: BackupStore,
+  keep: number,
+  now: Date,
+  names?: string[],
+): Promise<void> {
+  const stored = names ?? (await store.list()).map((b) => b.name).filter((name) => NAME.test(name));
+  for (const name of stored) {
+    if (now.getTime() - timeOf(name) > keep * DAY_MS) await store.remove(name);
+  }
 }
 
 export interface BackupRequest {
@@ -133,6 +145,8 @@ export function registerBackups(
     pglite?: PGlite;
     databaseUrl?: string;
     store?: BackupStore;
+    /** A bucket the PostgreSQL backups are uploaded to as well (aws4fetch is loaded on first use). */
+    s3?: S3Settings;
     dataDir: string;
     keep: number;
     authSecret: string;
@@ -141,7 +155,8 @@ export function registerBackups(
   const { jobs, pglite, dataDir, keep, authSecret } = deps;
   if (!pglite) {
     if (!deps.databaseUrl || keep === 0) return;
-    const store = deps.store ?? new FolderStore(backupsDir(dataDir));
+    const folder = new FolderStore(backupsDir(dataDir));
+    const store = deps.store ?? (deps.s3 ? new MirroredStore(folder, new S3Store(deps.s3)) : folder);
     const databaseUrl = deps.databaseUrl;
     // Every server schedules the check; each hour's run is claimed by one of them (jobs/runner.ts).
     jobs.every("daily-backup", CHECK_EVERY_MS, () =>

@@ -68,3 +68,40 @@ export async function newestStored(store: BackupStore, now = Date.now()): Promis
     bytes: newest.bytes,
   };
 }
+
+/**
+ * DATA_DIR/backups (which the metrics read) and a bucket: a backup is put in the folder, then
+ * uploaded from there; if the upload fails it is removed from the folder too, so the store holds it
+ * whole in both places or not at all, and the next hourly check makes it again. Lists the backups
+ * of either place; removes from both.
+ */
+export class MirroredStore implements BackupStore {
+  readonly where: string;
+  constructor(
+    private readonly folder: FolderStore,
+    private readonly bucket: BackupStore,
+  ) {
+    this.where = `${folder.where} and ${bucket.where}`;
+  }
+
+  async put(name: string, file: string): Promise<void> {
+    await this.folder.put(name, file);
+    try {
+      await this.bucket.put(name, path.join(this.folder.where, name));
+    } catch (error) {
+      await this.folder.remove(name);
+      throw error;
+    }
+  }
+
+  async list(): Promise<StoredBackup[]> {
+    const [local, remote] = await Promise.all([this.folder.list(), this.bucket.list()]);
+    const byName = new Map(local.map((b) => [b.name, b]));
+    for (const b of remote) if (!byName.has(b.name)) byName.set(b.name, b);
+    return [...byName.values()];
+  }
+
+  async remove(name: string): Promise<void> {
+    await Promise.all([this.folder.remove(name), this.bucket.remove(name)]);
+  }
+}
