@@ -17,7 +17,8 @@ const chunk = randomBytes(1024 * 1024);
 writeFileSync(file, "");
 for (let i = 0; i < MB; i++) writeFileSync(file, chunk, { flag: "a" });
 
-const child = spawn("npx", ["tsx", path.join(import.meta.dirname, "s3-fake.ts")], {
+// Node itself (not npx, whose grandchild would outlive the SIGTERM below and keep this bench alive).
+const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "s3-fake.ts")], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 const url = await new Promise<string>((resolve) =>
