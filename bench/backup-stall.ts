@@ -8,48 +8,15 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { buildInvoiceDocument, invoiceInputSchema } from "#domain/invoice";
 import { backupPglite } from "#server/backup/backup";
 import { openDatabase } from "#server/db/client";
 import { columnsOf } from "#server/db/queries/invoices";
 import { invoices, user } from "#server/db/schema";
+import { seedInvoiceDocument } from "./invoice-seed";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
-const company = {
-  name: "Kesari Traders",
-  email: "accounts@kesari.example",
-  address: "12 MG Road, Pune",
-  phone: "+91 98200 00000",
-  gstin: "27AAPFU0939F1ZV",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
 const documentFor = (i: number) =>
-  buildInvoiceDocument(
-    invoiceInputSchema.parse({
-      invoiceNumber: `B-${String(i).padStart(6, "0")}`,
-      status: "due",
-      invoiceDate: "2026-03-01",
-      dueDate: "2026-03-28",
-      currency: "INR",
-      client: { name: `Client ${i % 200}`, email: "accounts@example.com", billingAddress: { city: "Pune" } },
-      items: [
-        { id: "l1", name: "Basmati Rice 5kg", quantity: "2", rate: "650.50", taxPercent: "5" },
-        {
-          id: "l2",
-          name: "Toor Dal 1kg",
-          quantity: "3",
-          rate: "180",
-          discountPercent: "2.5",
-          taxPercent: "5",
-        },
-        { id: "l3", name: "Delivery", quantity: "1", rate: String(50 + (i % 400)), taxPercent: "18" },
-      ],
-      notes: "Thank you for your business.",
-    }),
-    company,
-  );
+  seedInvoiceDocument(i, { status: "due", invoiceDate: "2026-03-01", dueDate: "2026-03-28" });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-bench-stall-"));
 try {

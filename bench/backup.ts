@@ -9,53 +9,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { buildInvoiceDocument, invoiceInputSchema } from "#domain/invoice";
 import { backupPglite, backupPostgres, restoreBackupFile } from "#server/backup/backup";
 import { openDatabase, queryRows } from "#server/db/client";
 import { columnsOf } from "#server/db/queries/invoices";
 import { invoices, user } from "#server/db/schema";
+import { seedInvoiceDocument } from "./invoice-seed";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const INVOICES = 10_000;
 
-const company = {
-  name: "Kesari Traders",
-  email: "accounts@kesari.example",
-  address: "12 MG Road, Pune",
-  phone: "+91 98200 00000",
-  gstin: "27AAPFU0939F1ZV",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
-
 function documentFor(i: number) {
   const day = String(1 + (i % 28)).padStart(2, "0");
-  return buildInvoiceDocument(
-    invoiceInputSchema.parse({
-      invoiceNumber: `B-${String(i).padStart(6, "0")}`,
-      status: i % 3 === 0 ? "paid" : "due",
-      invoiceDate: `2026-0${1 + (i % 9)}-${day}`,
-      dueDate: `2026-0${1 + (i % 9)}-28`,
-      paymentDate: i % 3 === 0 ? `2026-0${1 + (i % 9)}-28` : null,
-      currency: "INR",
-      client: { name: `Client ${i % 200}`, email: "accounts@example.com", billingAddress: { city: "Pune" } },
-      items: [
-        { id: "l1", name: "Basmati Rice 5kg", quantity: "2", rate: "650.50", taxPercent: "5" },
-        {
-          id: "l2",
-          name: "Toor Dal 1kg",
-          quantity: "3",
-          rate: "180",
-          discountPercent: "2.5",
-          taxPercent: "5",
-        },
-        { id: "l3", name: "Delivery", quantity: "1", rate: String(50 + (i % 400)), taxPercent: "18" },
-      ],
-      notes: "Thank you for your business.",
-    }),
-    company,
-  );
+  const month = `2026-0${1 + (i % 9)}`;
+  const paid = i % 3 === 0;
+  return seedInvoiceDocument(i, {
+    status: paid ? "paid" : "due",
+    invoiceDate: `${month}-${day}`,
+    dueDate: `${month}-28`,
+    paymentDate: paid ? `${month}-28` : null,
+  });
 }
 
 async function admin(statement: string) {

@@ -309,6 +309,16 @@ const METRICS_TOKEN = "bench-memory-metrics-token-0123456789";
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
+/** What both idle servers run with: production, quiet logs, a PDF thread that ends after 1 s. */
+const serverEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  NODE_ENV: "production",
+  PDF_IDLE_SECONDS: "1",
+  METRICS_TOKEN,
+});
+
 async function bahiOnPostgres(dist: string, port: number, snapshot: string): Promise<Idle> {
   const name = `bahi_mem_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -319,14 +329,9 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
     return await idleProcess(
       [...(await bahiArgs(dist)), path.join(dist, "server/main.mjs")],
       {
+        ...serverEnv(dataDir),
         DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
         WEB_CONCURRENCY: "1",
-        DATA_DIR: dataDir,
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        PDF_IDLE_SECONDS: "1",
-        METRICS_TOKEN,
       },
       port,
       "/api/ready",
@@ -342,14 +347,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
 
 async function bahiOnPglite(dist: string, port: number, snapshot: string): Promise<Idle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-mem-data-"));
-  const env = {
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    PDF_IDLE_SECONDS: "1",
-    METRICS_TOKEN,
-  };
+  const env = serverEnv(dataDir);
   try {
     // The first start creates the database (initdb in-process); a running server has been
     // restarted since, so the idle figure is a second start's.

@@ -14,6 +14,10 @@ const message = {
   text: "Open this link:\n\nhttp://localhost:3000/api/auth/verify-email?token=abc.def&callbackURL=%2F\n",
 };
 
+/** A mailer that sends through the SMTP server at `smtpUrl` (no outbox). */
+const smtpMailer = (smtpUrl: string) =>
+  createMailer({ smtpUrl, from: "Bahi <no-reply@bahi.test>", dataDir: "unused", logger });
+
 describe("mail", () => {
   it("delivers through a real SMTP server when SMTP_URL is set", async () => {
     const received: string[] = [];
@@ -84,12 +88,7 @@ describe("mail", () => {
 
   it("refuses a list in one address and a line break that would add a Bcc: nothing reaches SMTP", async () => {
     const smtp = await startLocalSmtp();
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: "Bahi <no-reply@bahi.test>",
-      dataDir: "unused",
-      logger,
-    });
+    const mailer = smtpMailer(smtp.url);
     try {
       for (const bad of [
         "a@x.com, b@y.com",
@@ -113,12 +112,7 @@ describe("mail", () => {
 
   it("a business's mail: its name quoted in From (no header from a line break), Reply-To it, the abuse footer", async () => {
     const smtp = await startLocalSmtp();
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: "Bahi <no-reply@bahi.test>",
-      dataDir: "unused",
-      logger,
-    });
+    const mailer = smtpMailer(smtp.url);
     try {
       await mailer.send({
         to: "client@example.com",
