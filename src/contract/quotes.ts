@@ -6,6 +6,7 @@ import {
   KIND_STATUSES,
   type PreInvoiceKind,
 } from "#domain/document-kinds";
+import { TAX_INVOICE_NUMBER_MAX_LENGTH } from "#domain/gst-numbers";
 import { gstStateByCode } from "#domain/gst-states";
 import { invoiceInputSchema } from "#domain/invoice";
 import { validateInvoiceNumber } from "#domain/invoice-number";
@@ -38,13 +39,15 @@ const {
   ...documentFields
 } = invoiceInputSchema.shape;
 
-/** A document number typed by hand, checked as an invoice number is (at most 16 characters). */
-const numberField = (label: string, series: string) =>
+/** A document number typed by hand, checked as an invoice number is (and at most `max` characters). */
+const numberField = (label: string, series: string, max?: number) =>
   z
     .string()
     .trim()
     .superRefine((v, ctx) => {
-      const problem = validateInvoiceNumber(v);
+      const problem =
+        validateInvoiceNumber(v) ??
+        (max !== undefined && v.length > max ? `${label} must be at most ${max} characters.` : null);
       if (problem) ctx.addIssue({ code: "custom", message: problem.replace("Invoice number", label) });
     })
     .nullable()
@@ -105,7 +108,7 @@ const lineChecks = (
 
 export const proformaInputSchema = z
   .object({
-    number: numberField("Proforma number", "PF"),
+    number: numberField("Proforma number", "PF", TAX_INVOICE_NUMBER_MAX_LENGTH),
     date: isoDate,
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
@@ -123,7 +126,7 @@ export const proformaInputSchema = z
 
 export const challanInputSchema = z
   .object({
-    number: numberField("Challan number", "DC"),
+    number: numberField("Challan number", "DC", TAX_INVOICE_NUMBER_MAX_LENGTH),
     date: isoDate,
     reason: z
       .enum(

@@ -209,7 +209,7 @@ export async function answerPublicQuote(
   answer: { name: string; comment: string; ip: string },
 ): Promise<SavedQuote> {
   const row = await publicQuote(deps.db, token);
-  if (!row || row.kind !== "quote") throw notFound("Quote");
+  if (!row) throw notFound("Quote");
   const saved = await answerQuote(deps.db, row.userId, row.id, verb, { ...answer, by: "client" });
   // The business hears of the answer at once; the answer stands whether or not the mail goes.
   void tellBusinessOfAnswer(deps, saved, verb, answer).catch(deps.onMailFailed);
