@@ -20,7 +20,13 @@ import {
 // GSTR-1 Table 13, and the proforma's conversion, follow.
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Doc = { id: string; number: string; status: string; document: Record<string, unknown> };
+type Doc = {
+  id: string;
+  number: string;
+  status: string;
+  returnedAt?: string | null;
+  document: Record<string, unknown>;
+};
 
 afterAll(() => resetClock());
 
@@ -201,7 +207,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       expect(mailed.statusCode, mailed.body).toBe(200);
       expect(mailed.json()).toMatchObject({ sent: true, creditsRemaining: 23 });
       await t.queue.drain();
-      const mail = t.mailer.sent.find((m) => m.subject === "Your document")!;
+      const mail = t.mailer.sent.findLast((m) => m.subject === "Your document")!;
       expect(mail.to).toEqual(["meera@example.com"]);
       expect(mail.attachments?.[0]?.filename).toBe(`${d.number.replaceAll("/", "-")}.pdf`);
       const read = (await get(t.app, `${k.base}/${d.id}`, s.cookie)).json().document;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, like, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import {
   type ChallanReason,
@@ -447,4 +447,25 @@ export async function listQuotes(
     params,
     Boolean(search),
   );
+}
+
+/** The delivery challans dated from..to that were issued (drafts never count), for GSTR-1 Table 13. */
+export async function listIssuedChallansBetween(db: Db, userId: string, range: { from: string; to: string }) {
+  return db
+    .select({
+      number: quotes.quoteNumber,
+      date: quotes.quoteDate,
+      reason: quotes.challanReason,
+      status: quotes.status,
+    })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.userId, userId),
+        eq(quotes.kind, "challan"),
+        ne(quotes.status, "draft"),
+        gte(quotes.quoteDate, range.from),
+        lte(quotes.quoteDate, range.to),
+      ),
+    );
 }
