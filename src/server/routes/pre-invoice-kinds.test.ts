@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
+import { gstinCheckCharacter } from "#domain/validation";
 import { resetClock } from "../clock";
 import {
   describeEachDb,
   get,
   post,
+  putSettings,
   type Session,
   send,
   signUpAndSignIn,
@@ -477,5 +479,48 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     const two = await post(t.app, `${base}/convert`, { ids: [pf.id, pf.id + "x"] }, s.cookie);
     expect(two.statusCode).toBe(400);
     expect(two.json().error.message).toBe("Convert one proforma invoice at a time.");
+  });
+
+  it("GSTR-1: an issued challan counts in Table 13 by its reason and nowhere else; a proforma counts nowhere", async () => {
+    await setClock("2026-11-20T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const ours = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
+    const buyer = `29AAACR5055K1Z${gstinCheckCharacter("29AAACR5055K1Z")}`;
+    const settings = await putSettings(
+      t,
+      {
+        gstRegistration: {
+          type: "regular",
+          gstin: ours,
+          legalName: "Sharma Traders Pvt Ltd",
+          tradeName: "Sharma",
+        },
+        companyName: "Sharma Traders",
+        companyAddress: "12, Linking Road\nMumbai 400050\nMaharashtra",
+      },
+      s.cookie,
+    );
+    expect(settings.statusCode, settings.body).toBe(200);
+    const taxable = {
+      date: "2026-11-05",
+      client: { name: "Ravi", company: "Ravi Industries", gstin: buyer },
+      items: [
+        { id: "l1", name: "Steel sheet", hsnSac: "7208", quantity: "10", rate: "1000", taxPercent: "18" },
+      ],
+    };
+    const c = await create(s, "/api/delivery-challans", request({ reason: "job_work" }, taxable));
+    await create(s, "/api/delivery-challans", request({ reason: "other" }, taxable)); // a draft: not counted
+    await move(s, "/api/delivery-challans", c.id, "issued");
+    const pf = await create(s, "/api/proforma-invoices", request({ validUntil: null }, taxable));
+    await move(s, "/api/proforma-invoices", pf.id, "sent");
+    const res = await get(t.app, "/api/reports/gstr1?period=2026-11", s.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const json = res.json();
+    expect(json.b2b ?? json.b2cs ?? json.b2cl ?? json.hsn).toBeUndefined();
+    expect(json.doc_issue).toEqual({
+      doc_det: [
+        { doc_num: 9, docs: [{ num: 1, from: c.number, to: c.number, totnum: 1, cancel: 0, net_issue: 1 }] },
+      ],
+    });
   });
 });
