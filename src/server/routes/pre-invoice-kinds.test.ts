@@ -523,4 +523,65 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       ],
     });
   });
+
+  it("export and import: proformas and challans come back with their kind, reason, consignee, status and links; the series follow", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const p = await product(s, "10");
+    const pf = await create(s, "/api/proforma-invoices", request({ validUntil: "2026-05-31" }));
+    await move(s, "/api/proforma-invoices", pf.id, "sent");
+    const consignee = { name: "Ravi Godown", gstin: "", address: "Pune", stateCode: "27" };
+    const back = await create(
+      s,
+      "/api/delivery-challans",
+      request({ reason: "supply_on_approval", consignee }, { items: chairs(p.id, "1") }),
+    );
+    await move(s, "/api/delivery-challans", back.id, "issued");
+    await move(s, "/api/delivery-challans", back.id, "returned");
+    const ids: string[] = [];
+    for (const quantity of ["2", "3"]) {
+      const c = await create(
+        s,
+        "/api/delivery-challans",
+        request({ reason: "job_work" }, { items: chairs(p.id, quantity) }),
+      );
+      await move(s, "/api/delivery-challans", c.id, "issued");
+      ids.push(c.id);
+    }
+    const made = (await post(t.app, "/api/delivery-challans/convert", { ids }, s.cookie)).json().invoice;
+    expect(await stockOf(s, p.id)).toBe("5");
+
+    const exported = await get(t.app, "/api/export", s.cookie);
+    const file = exported.json();
+    expect(file.quotes.map((q: { kind: string; status: string }) => [q.kind, q.status])).toEqual([
+      ["challan", "returned"],
+      ["challan", "converted"],
+      ["challan", "converted"],
+      ["proforma", "sent"],
+    ]);
+    expect(file.quotes[0]).toMatchObject({ challanReason: "supply_on_approval", consignee });
+    expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    const imported = await post(t.app, "/api/import", file, s.cookie);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await get(t.app, "/api/export", s.cookie)).body).toBe(exported.body);
+
+    const invoiceId = (await get(t.app, `/api/delivery-challans/${ids[0]}`, s.cookie)).json().document
+      .convertedInvoiceId as string;
+    const sources = (await get(t.app, `/api/invoices/${invoiceId}/source-documents`, s.cookie)).json()
+      .documents;
+    expect(sources.map((d: { id: string }) => d.id)).toEqual(ids);
+    expect((await get(t.app, `/api/invoices/${invoiceId}`, s.cookie)).json().invoice.invoiceNumber).toBe(
+      made.invoiceNumber,
+    );
+    // Importing moves no stock; the series carry on after the file's highest numbers.
+    const productId = (await get(t.app, "/api/products", s.cookie)).json().items[0].id;
+    expect(await stockOf(s, productId)).toBe("5");
+    expect((await get(t.app, "/api/delivery-challans/next-number", s.cookie)).json().number).toBe(
+      "DC/2026-27/0004",
+    );
+    expect((await get(t.app, "/api/proforma-invoices/next-number", s.cookie)).json().number).toBe(
+      "PF/2026-27/0002",
+    );
+    expect((await get(t.app, "/api/quotes", s.cookie)).json().items).toEqual([]);
+  });
 });
