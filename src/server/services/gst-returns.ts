@@ -85,13 +85,17 @@ export async function userGstr1(db: Db, userId: string, period: string): Promise
   const registration = gstRegistrationOf(await readSettings(db, userId));
   if (registration.type !== "regular") throw new AppError("gstr1_not_offered", GSTR1_NOT_OFFERED_MESSAGE);
   const { documents, leftOut } = await gstr1DocumentsForMonth(db, userId, period, registration.gstin);
-  // Delivery challans count only in Table 13 "documents issued" (decision 0061).
-  const challans = (await listIssuedChallansBetween(db, userId, monthRange(period))).map((c) => ({
-    number: c.number,
-    date: c.date,
-    reason: c.reason ?? "other",
-    cancelled: c.status === "cancelled",
-  }));
+  // Delivery challans count only in Table 13 "documents issued" (decision 0061), each in the
+  // return of the GSTIN it was made under, as invoices are.
+  const made = await listIssuedChallansBetween(db, userId, monthRange(period));
+  const challans = made
+    .filter((c) => c.gstin === registration.gstin)
+    .map((c) => ({
+      number: c.number,
+      date: c.date,
+      reason: c.reason ?? "other",
+      cancelled: c.status === "cancelled",
+    }));
   const report = buildGstr1({
     gstin: registration.gstin,
     period,

@@ -457,6 +457,8 @@ export async function listIssuedChallansBetween(db: Db, userId: string, range: {
       date: quotes.quoteDate,
       reason: quotes.challanReason,
       status: quotes.status,
+      /** The GSTIN it was made under (its company snapshot); null when made unregistered. */
+      gstin: sql<string | null>`${quotes.quoteData}->'company'->'gst'->>'gstin'`,
     })
     .from(quotes)
     .where(
