@@ -617,6 +617,15 @@ export function kindRoutes(kind: OtherKind) {
       query: kindPdfQuery,
       responses: { 200: { contentType: "application/pdf", description: `The ${noun} PDF` } },
     }),
+    route({
+      method: "GET",
+      path: `${base}/:id/pdf`,
+      summary: "Always 405: a download spends a credit, so it is a POST",
+      tag: kindTag,
+      auth: "public",
+      params: ids,
+      responses: { 405: errorSchema },
+    }),
   ];
 }
 

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
+import { page } from "#contract/common";
+import { kindDocumentSchema, kindSummarySchema } from "#contract/quotes";
 import { gstinCheckCharacter } from "#domain/validation";
 import { resetClock } from "../clock";
 import {
@@ -90,6 +92,8 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
   async function create(s: Session, base: string, body: unknown): Promise<Doc> {
     const res = await post(t.app, base, body, s.cookie);
     expect(res.statusCode, res.body).toBe(201);
+    // The answer is what the contract (and so the OpenAPI document) says.
+    expect(kindDocumentSchema.safeParse(res.json().document).error).toBeUndefined();
     return res.json().document;
   }
   async function move(s: Session, base: string, id: string, status: string) {
@@ -157,6 +161,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       await create(s, k.base, body({ client: { name: "Kiran Traders" } }));
       await move(s, k.base, a.id, k.out);
       const all = (await get(t.app, k.base, s.cookie)).json();
+      expect(page(kindSummarySchema).safeParse(all).error).toBeUndefined();
       expect(all.items.map((d: Doc) => d.number)).toEqual([
         `${k.series}/2026-27/0002`,
         `${k.series}/2026-27/0001`,
