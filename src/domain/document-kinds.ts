@@ -180,10 +180,15 @@ export function isPreInvoiceKind(value: unknown): value is PreInvoiceKind {
   return typeof value === "string" && (PRE_INVOICE_KINDS as readonly string[]).includes(value);
 }
 
+/** "Delivery challan": the kind's noun at the start of a sentence. */
+export function kindTitle(kind: PreInvoiceKind): string {
+  const noun = DOCUMENT_KINDS[kind].noun;
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
 export type KindCheck = { ok: true } | { ok: false; code: string; message: string };
 
-const article = (noun: string) => (/^[aeiou]/.test(noun) ? "an" : "a");
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? "An" : "A");
 
 /** Whether the owner may move a document of `kind` from `from` to `to` (not conversion). */
 export function canMove(kind: PreInvoiceKind, from: PreInvoiceStatus, to: PreInvoiceStatus): KindCheck {
@@ -211,7 +216,7 @@ export function canConvertKind(kind: PreInvoiceKind, status: PreInvoiceStatus): 
   return {
     ok: false,
     code: "NOT_CONVERTIBLE",
-    message: `${capital(article(config.noun))} ${config.noun} can be converted to an invoice only when it is ${from}; this one is ${status}.`,
+    message: `${article(config.noun)} ${config.noun} can be converted to an invoice only when it is ${from}; this one is ${status}.`,
   };
 }
 

@@ -6,7 +6,6 @@ import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import {
-  findKindDocument,
   findQuoteByPublicToken,
   type PreInvoiceRow,
   type QuoteRow,
@@ -22,7 +21,7 @@ import { type DownloadedPdf, renderForCredit } from "./downloads";
 import type { MailOutbox } from "./mail-jobs";
 import { newPublicToken } from "./public-invoices";
 import { recordQuoteEvent, recordQuoteView } from "./quote-events";
-import { answerQuote, markQuoteSent, type SavedQuote } from "./quotes";
+import { answerQuote, findOwn, markQuoteSent, type SavedQuote } from "./quotes";
 import type { SendInput } from "./send-invoice";
 
 // A quote leaves Bahi as the invoice does (DECISIONS §10): a public page by an unguessable,
@@ -39,17 +38,6 @@ export async function shownStatus(db: Db, row: PreInvoiceRow): Promise<QuoteStat
   if (row.kind !== "quote") return row.status;
   const settings = await cachedSettings(db, row.userId);
   return quoteStatus((row as QuoteRow).status, row.validUntil, now(), settings.timeZone);
-}
-
-const nounOf = (kind: PreInvoiceKind) => {
-  const noun = DOCUMENT_KINDS[kind].noun;
-  return noun.charAt(0).toUpperCase() + noun.slice(1);
-};
-
-async function findOwn(db: Db, userId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
-  const row = await findKindDocument(db, userId, kind, id, { forUpdate });
-  if (!row) throw notFound(nounOf(kind));
-  return row;
 }
 
 /** Whether the document may leave Bahi now (a quote or proforma as a draft is sent by it). */

@@ -8,6 +8,7 @@ import {
   canMove,
   DOCUMENT_KINDS,
   holdsStockAs,
+  kindTitle,
   type PreInvoiceKind,
   type PreInvoiceStatus,
 } from "#domain/document-kinds";
@@ -87,9 +88,7 @@ async function withNumberClash<T>(
     return await run();
   } catch (error) {
     if (isUniqueViolation(error, QUOTE_NUMBER_INDEX)) {
-      const noun = DOCUMENT_KINDS[kind].noun;
-      const label = kind === "quote" ? "Quote" : kind === "proforma" ? "Proforma" : "Challan";
-      const message = `${label} number ${attempt.number} is already used by another ${noun}.`;
+      const message = `${kindTitle(kind)} number ${attempt.number} is already used by another ${DOCUMENT_KINDS[kind].noun}.`;
       throw new AppError("quote_number_taken", message, {
         [kind === "quote" ? "quoteNumber" : "number"]: message,
       });
@@ -350,18 +349,14 @@ export async function sourceQuote(db: Db, userId: string, invoiceId: string) {
 // ---- proforma invoices and delivery challans (#domain/document-kinds) ----
 // The quote's commands with the kind's rules: its series, statuses, stock and conversion.
 
-const nounOf = (kind: PreInvoiceKind) => {
-  const noun = DOCUMENT_KINDS[kind].noun;
-  return noun.charAt(0).toUpperCase() + noun.slice(1);
-};
-
 function refuseKind(check: { ok: true } | { ok: false; message: string }) {
   if (!check.ok) throw new AppError("document_closed", check.message);
 }
 
-async function findOwn(tx: Db, userId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
+/** The user's document of `kind`, or 404 naming the kind. */
+export async function findOwn(tx: Db, userId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
   const row = await findKindDocument(tx, userId, kind, id, { forUpdate });
-  if (!row) throw notFound(nounOf(kind));
+  if (!row) throw notFound(kindTitle(kind));
   return row;
 }
 
