@@ -174,6 +174,9 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       // Neither kind shows among quotes, nor in the dashboard's figures.
       expect((await get(t.app, "/api/quotes", s.cookie)).json().items).toEqual([]);
       expect((await get(t.app, "/api/dashboard", s.cookie)).json()).toEqual(dashboard);
+      // Only a quote expires: past its valid-until date a sent proforma is still listed as sent.
+      await setClock("2026-07-01T06:00:00Z");
+      expect((await get(t.app, `${k.base}?status=${k.out}`, s.cookie)).json().items).toHaveLength(1);
     });
 
     it(`${k.kind}: a PDF titled ${k.title} for one credit; a public page by link; sent by e-mail`, async () => {

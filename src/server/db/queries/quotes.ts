@@ -408,9 +408,11 @@ export async function listQuotes(
 ): Promise<{ rows: QuoteSummaryRow[] } & PageCount> {
   const kind = params.kind ?? "quote";
   const search = params.search?.trim();
-  const statusShape = ["sent", "expired"].includes(params.status ?? "")
-    ? params.status
-    : Boolean(params.status);
+  // Only a quote expires: a sent proforma stays sent after its valid-until date.
+  const statusShape =
+    kind === "quote" && ["sent", "expired"].includes(params.status ?? "")
+      ? params.status
+      : Boolean(params.status);
   const key = `quotes:${statusShape}:${Boolean(search)}`;
   const v = sql.placeholder as (name: string) => unknown as (name: string) => string;
   return pageOf<QuoteSummaryRow>(
@@ -421,7 +423,13 @@ export async function listQuotes(
         eq(quotes.userId, v("userId")),
         eq(quotes.kind, v("kind") as PreInvoiceKind),
       ];
-      if (params.status) conditions.push(statusIs(params.status, v("today"), v("status")));
+      if (params.status) {
+        conditions.push(
+          kind === "quote"
+            ? statusIs(params.status, v("today"), v("status"))
+            : eq(quotes.status, v("status") as PreInvoiceStatus),
+        );
+      }
       if (search) {
         conditions.push(
           or(
