@@ -484,7 +484,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(await stockOf(s, p.id)).toBe("10");
     const twice = await post(t.app, `${base}/convert`, { ids: [pf.id] }, s.cookie);
     expect(twice.statusCode).toBe(409);
-    const two = await post(t.app, `${base}/convert`, { ids: [pf.id, pf.id + "x"] }, s.cookie);
+    const two = await post(t.app, `${base}/convert`, { ids: [pf.id, `${pf.id}x`] }, s.cookie);
     expect(two.statusCode).toBe(400);
     expect(two.json().error.message).toBe("Convert one proforma invoice at a time.");
   });
