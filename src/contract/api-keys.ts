@@ -27,7 +27,7 @@ export type ApiKeyCreated = z.output<typeof apiKeyCreated>;
 
 /**
  * The routes an API key may call: invoices (with their payments and PDFs), clients, products and
- * stock, quotes, recurring profiles and reports. Never the account, settings, credits purchase,
+ * stock, quotes, proforma invoices, delivery challans, recurring profiles and reports. Never the account, settings, credits purchase,
  * API keys or data clearing: those need a signed-in person.
  */
 const KEY_PATHS = [
@@ -36,6 +36,8 @@ const KEY_PATHS = [
   "/api/products",
   "/api/inventory",
   "/api/quotes",
+  "/api/proforma-invoices",
+  "/api/delivery-challans",
   "/api/recurring",
   "/api/reports",
   "/api/dashboard",

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
 import { isValidIsoDate } from "#domain/dates";
+import {
+  ALL_PRE_INVOICE_STATUSES,
+  CHALLAN_REASONS,
+  KIND_STATUSES,
+  PRE_INVOICE_KINDS,
+} from "#domain/document-kinds";
 import type { InvoiceInput } from "#domain/invoice";
 import { INVOICE_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/invoice-number";
-import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { recurringScheduleSchema, recurringStateSchema } from "#domain/recurring";
 import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
 
@@ -26,11 +31,16 @@ const documentNumber = (label: string) =>
       if (problem) ctx.addIssue({ code: "custom", message: problem.replace("Invoice number", label) });
     });
 
+/**
+ * A quote, proforma invoice or delivery challan (`kind`, absent in files from before them: a quote),
+ * with the fields of its kind. Its number and date keep the quote's names.
+ */
 export const quoteRecordSchema = z
   .object({
     id: recordId,
+    kind: z.enum(PRE_INVOICE_KINDS).default("quote"),
     quoteNumber: documentNumber("Quote number"),
-    status: z.enum(QUOTE_STORED_STATUSES),
+    status: z.enum(ALL_PRE_INVOICE_STATUSES as [string, ...string[]]),
     quoteDate: isoDate,
     validUntil: isoDate.nullable().default(null),
     sentAt: instant,
@@ -40,11 +50,28 @@ export const quoteRecordSchema = z
     answerComment: z.string().max(1000).nullable().default(null),
     convertedInvoiceNumber: invoiceNumberRef,
     convertedAt: instant,
+    /** A challan's reason, consignee, and when it came back or was cancelled. */
+    challanReason: z.enum(CHALLAN_REASONS).nullable().default(null),
+    consignee: z
+      .object({
+        name: z.string().max(200),
+        gstin: z.string().max(15),
+        address: z.string().max(1000),
+        stateCode: z.string().max(2),
+      })
+      .nullable()
+      .default(null),
+    returnedAt: instant,
+    cancelledAt: instant,
     createdAt: timestamp,
     updatedAt: timestamp,
     document: documentObject,
   })
   .superRefine((q, ctx) => {
+    if (!(KIND_STATUSES[q.kind] as readonly string[]).includes(q.status))
+      ctx.addIssue({ code: "custom", path: ["status"], message: `A ${q.kind} cannot be ${q.status}.` });
+    if (q.kind === "challan" && q.challanReason === null)
+      ctx.addIssue({ code: "custom", path: ["challanReason"], message: "A challan needs its reason." });
     if (q.validUntil && q.validUntil < q.quoteDate)
       ctx.addIssue({ code: "custom", path: ["validUntil"], message: "Cannot be before the quote date." });
     if (q.convertedInvoiceNumber && q.status !== "converted")

@@ -39,10 +39,12 @@ export const ERROR_STATUS = {
   nothing_to_pay: 409,
   /** The request would do more than it looks (a recurring start date in the past makes invoices at once): send it again with the confirmation. */
   confirmation_needed: 409,
-  /** Another of the user's quotes has this number. */
+  /** Another of the user's quotes (proformas, challans) has this number. */
   quote_number_taken: 409,
   /** The quote's status stops this (not sent yet, expired, declined, accepted, converted). */
   quote_closed: 409,
+  /** A proforma's or challan's status stops this (an issued challan cannot be edited or deleted, a converted one not converted again). */
+  document_closed: 409,
   /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
   gstr1_not_offered: 409,
   /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */

@@ -14,7 +14,7 @@ import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
-import { quoteRoutes } from "./quotes";
+import { preInvoiceKindRoutes, quoteRoutes } from "./quotes";
 import { recurringRoutes } from "./recurring";
 import { type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
@@ -46,6 +46,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...reminderRoutes,
   ...recurringRoutes,
   ...quoteRoutes,
+  ...preInvoiceKindRoutes,
   ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,

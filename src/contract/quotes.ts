@@ -1,11 +1,21 @@
 import { z } from "zod";
+import {
+  ALL_PRE_INVOICE_STATUSES,
+  CHALLAN_REASONS,
+  DOCUMENT_KINDS,
+  KIND_STATUSES,
+  type PreInvoiceKind,
+} from "#domain/document-kinds";
+import { TAX_INVOICE_NUMBER_MAX_LENGTH } from "#domain/gst-numbers";
+import { gstStateByCode } from "#domain/gst-states";
 import { invoiceInputSchema } from "#domain/invoice";
 import { validateInvoiceNumber } from "#domain/invoice-number";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { validateLine } from "#domain/totals";
+import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
 import { sendBody } from "./invoice-payments";
-import { route } from "./registry";
+import { type RouteContract, route } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals
 // and look) with its own number series, a valid-until date and the client's answer.
@@ -29,19 +39,24 @@ const {
   ...documentFields
 } = invoiceInputSchema.shape;
 
+/** A document number typed by hand, checked as an invoice number is (and at most `max` characters). */
+const numberField = (label: string, series: string, max?: number) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem =
+        validateInvoiceNumber(v) ??
+        (max !== undefined && v.length > max ? `${label} must be at most ${max} characters.` : null);
+      if (problem) ctx.addIssue({ code: "custom", message: problem.replace("Invoice number", label) });
+    })
+    .nullable()
+    .default(null)
+    .describe(`Null: the next number of the date's series (${series}/2026-27/0001)`);
+
 export const quoteInputSchema = z
   .object({
-    quoteNumber: z
-      .string()
-      .trim()
-      .superRefine((v, ctx) => {
-        const problem = validateInvoiceNumber(v);
-        if (problem)
-          ctx.addIssue({ code: "custom", message: problem.replace("Invoice number", "Quote number") });
-      })
-      .nullable()
-      .default(null)
-      .describe("Null: the next number of the quote date's series (QT/2026-27/0001)"),
+    quoteNumber: numberField("Quote number", "QT"),
     quoteDate: isoDate,
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
@@ -61,6 +76,93 @@ export const quoteInputSchema = z
     }
   });
 export type QuoteInput = z.output<typeof quoteInputSchema>;
+
+// ---- proforma invoices and delivery challans: the same document, their own fields ----
+
+/** A challan's consignee when the goods go to someone other than the client (Rule 55(1)(d)). */
+export const consigneeSchema = z.object({
+  name: text(200, "Consignee name").pipe(z.string().min(1, "Please enter the consignee's name.")),
+  gstin: z
+    .string()
+    .transform(normalizeGstin)
+    .refine((v) => v === "" || isValidGstin(v), INVALID_GSTIN_MESSAGE)
+    .default(""),
+  address: text(1000, "Consignee address").default(""),
+  stateCode: z
+    .string()
+    .refine((v) => v === "" || gstStateByCode(v) !== undefined, "Choose the consignee's state.")
+    .default(""),
+});
+export type ConsigneeInput = z.output<typeof consigneeSchema>;
+
+const lineChecks = (
+  doc: { items: QuoteInput["items"]; currency: QuoteInput["currency"] },
+  ctx: z.RefinementCtx,
+) => {
+  doc.items.forEach((item, index) => {
+    const problem = validateLine(item, doc.currency);
+    if (problem)
+      ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
+  });
+};
+
+export const proformaInputSchema = z
+  .object({
+    number: numberField("Proforma number", "PF", TAX_INVOICE_NUMBER_MAX_LENGTH),
+    date: isoDate,
+    validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
+    ...documentFields,
+  })
+  .superRefine((doc, ctx) => {
+    lineChecks(doc, ctx);
+    if (doc.validUntil && doc.validUntil < doc.date) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["validUntil"],
+        message: "Valid until cannot be before the date.",
+      });
+    }
+  });
+
+export const challanInputSchema = z
+  .object({
+    number: numberField("Challan number", "DC", TAX_INVOICE_NUMBER_MAX_LENGTH),
+    date: isoDate,
+    reason: z
+      .enum(
+        CHALLAN_REASONS,
+        "Choose why the goods are sent: supply on approval, job work, liquid gas or other.",
+      )
+      .describe("Rule 55(1): supply_on_approval, job_work, liquid_gas, other"),
+    consignee: consigneeSchema.nullable().default(null).describe("Null: the client receives the goods"),
+    ...documentFields,
+  })
+  .superRefine(lineChecks);
+
+export const KIND_INPUT_SCHEMAS = { proforma: proformaInputSchema, challan: challanInputSchema } as const;
+export type ProformaInput = z.output<typeof proformaInputSchema>;
+export type ChallanInput = z.output<typeof challanInputSchema>;
+export type KindInput = ProformaInput | ChallanInput;
+
+/** A proforma's or challan's fields as the quote code keeps them (number, date, valid-until). */
+export function asQuoteFields(input: KindInput): {
+  input: QuoteInput;
+  extra: { challanReason: ChallanInput["reason"] | null; consignee: ConsigneeInput | null };
+} {
+  const { number, date, ...rest } = input;
+  if ("reason" in rest) {
+    const { reason, consignee, ...fields } = rest;
+    return {
+      input: { ...fields, quoteNumber: number, quoteDate: date, validUntil: null },
+      extra: { challanReason: reason, consignee },
+    };
+  }
+  const { validUntil, ...fields } = rest;
+  return {
+    input: { ...fields, quoteNumber: number, quoteDate: date, validUntil },
+    extra: { challanReason: null, consignee: null },
+  };
+}
 
 export const quoteListQuery = z.object({
   status: z.enum(QUOTE_DISPLAY_STATUSES).optional().catch(undefined),
@@ -318,4 +420,231 @@ export const quoteRoutes = [
       responses: { 200: z.object({ status: z.enum(QUOTE_STORED_STATUSES) }) },
     }),
   ),
+];
+
+// ---- the proforma invoice and delivery challan APIs: one set of routes per kind ----
+
+type OtherKind = Exclude<PreInvoiceKind, "quote">;
+
+export const kindListQuery = (kind: OtherKind) =>
+  quoteListQuery.extend({ status: z.enum(KIND_STATUSES[kind]).optional().catch(undefined) });
+export const kindNextNumberQuery = z.object({ date: isoDate.optional() });
+export const kindStatusChange = (kind: OtherKind) =>
+  z.object({
+    status: z.enum(
+      kind === "challan" ? (["issued", "returned", "cancelled"] as const) : (["sent"] as const),
+      kind === "challan" ? "Choose issued, returned or cancelled." : "Choose sent.",
+    ),
+  });
+export const kindConvertBody = z.object({
+  ids: z
+    .array(id)
+    .min(1, "Choose what to convert.")
+    .max(50, "Convert at most 50 at a time.")
+    .describe("Several challans of the same client make one invoice; a proforma converts alone"),
+});
+export const kindPdfQuery = z.object({
+  copies: z
+    .enum(["single", "triplicate"])
+    .optional()
+    .catch(undefined)
+    .describe("triplicate: a challan's original, duplicate and triplicate in one PDF (one credit)"),
+});
+
+export const kindSummarySchema = z.object({
+  id,
+  kind: z.enum(["proforma", "challan"]),
+  number: z.string(),
+  status: z.enum(ALL_PRE_INVOICE_STATUSES as [string, ...string[]]),
+  clientId: z.string().nullable(),
+  clientName: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+  date: isoDate,
+  validUntil: isoDate.nullable(),
+  reason: z.enum(CHALLAN_REASONS).nullable(),
+  convertedInvoiceId: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type KindSummary = z.output<typeof kindSummarySchema>;
+
+export const kindDocumentSchema = kindSummarySchema.extend({
+  consignee: consigneeSchema.nullable(),
+  sentAt: isoDateTime.nullable().describe("When a proforma was sent, or a challan issued"),
+  returnedAt: isoDateTime.nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  convertedInvoiceNumber: z.string().nullable(),
+  document: z
+    .record(z.string(), z.unknown())
+    .describe("The stored document: an invoice document whose number and date are this one's"),
+});
+export type KindDocument = z.output<typeof kindDocumentSchema>;
+const kindAnswer = z.object({ document: kindDocumentSchema });
+
+const KIND_TAGS: Record<OtherKind, string> = {
+  proforma: "Proforma invoices",
+  challan: "Delivery challans",
+};
+
+/** The routes of one kind, as the quote's (the kind's noun and rules in the summaries). */
+export function kindRoutes(kind: OtherKind) {
+  const { apiPath: base, noun } = DOCUMENT_KINDS[kind];
+  const kindTag = KIND_TAGS[kind];
+  const one = (r: Omit<RouteContract, "tag" | "auth">) => route({ ...r, tag: kindTag, auth: "user" });
+  return [
+    one({
+      method: "GET",
+      path: base,
+      summary: `List ${noun}s (status, search, page)`,
+      query: kindListQuery(kind),
+      responses: { 200: page(kindSummarySchema) },
+    }),
+    one({
+      method: "GET",
+      path: `${base}/next-number`,
+      summary: `The number the next ${noun} dated \`date\` (default today) would get`,
+      query: kindNextNumberQuery,
+      responses: { 200: z.object({ number: z.string() }) },
+    }),
+    one({
+      method: "POST",
+      path: base,
+      summary: `Create a ${noun} (a draft; without number it takes the next of its series)`,
+      body: KIND_INPUT_SCHEMAS[kind],
+      responses: { 201: kindAnswer },
+    }),
+    one({
+      method: "GET",
+      path: `${base}/:id`,
+      summary: `Read a ${noun}`,
+      params: ids,
+      responses: { 200: kindAnswer },
+    }),
+    one({
+      method: "PUT",
+      path: `${base}/:id`,
+      summary: `Replace a ${noun} while it can be changed (409 document_closed after)`,
+      params: ids,
+      body: KIND_INPUT_SCHEMAS[kind],
+      responses: { 200: kindAnswer },
+    }),
+    one({
+      method: "DELETE",
+      path: `${base}/:id`,
+      summary:
+        kind === "challan"
+          ? "Delete a draft challan (an issued one is cancelled instead)"
+          : `Delete a ${noun}`,
+      params: ids,
+      responses: { 204: null },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/:id/status`,
+      summary:
+        kind === "challan"
+          ? "Issue a draft challan (its goods leave stock), or mark an issued one returned or cancelled (they come back)"
+          : "Mark a draft proforma sent",
+      params: ids,
+      body: kindStatusChange(kind),
+      responses: { 200: kindAnswer },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/convert`,
+      summary:
+        kind === "challan"
+          ? "Convert issued challans of one client into one issued invoice, linked both ways (stock is not moved again)"
+          : "Convert a proforma into a draft invoice, linked both ways",
+      body: kindConvertBody,
+      responses: {
+        201: z.object({
+          documents: z.array(kindDocumentSchema),
+          invoice: z.object({ id, invoiceNumber: z.string() }),
+        }),
+      },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/:id/send`,
+      summary: `E-mail the ${noun} with its public link; attaching the PDF costs one credit`,
+      params: ids,
+      body: sendBody,
+      responses: {
+        200: z.object({
+          sent: z.literal(true),
+          link: z.string(),
+          creditsRemaining: z.number().int().nullable(),
+        }),
+      },
+    }),
+    one({
+      method: "GET",
+      path: `${base}/:id/public-link`,
+      summary: `The ${noun}'s public link, if it has one`,
+      params: ids,
+      responses: { 200: quoteLinkAnswer },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/:id/public-link`,
+      summary: `Make the ${noun}'s public link`,
+      params: ids,
+      body: noFields,
+      responses: { 200: quoteLinkAnswer },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/:id/public-link/renew`,
+      summary: `Replace the ${noun}'s public link (the old one stops working)`,
+      params: ids,
+      body: noFields,
+      responses: { 200: quoteLinkAnswer },
+    }),
+    one({
+      method: "GET",
+      path: `${base}/:id/activity`,
+      summary: `What happened to the ${noun} (newest first)`,
+      params: ids,
+      responses: { 200: quoteActivitySchema },
+    }),
+    one({
+      method: "POST",
+      path: `${base}/:id/pdf`,
+      summary: `The ${noun} as a PDF, for one download credit (402 without credits)`,
+      params: ids,
+      query: kindPdfQuery,
+      responses: { 200: { contentType: "application/pdf", description: `The ${noun} PDF` } },
+    }),
+    route({
+      method: "GET",
+      path: `${base}/:id/pdf`,
+      summary: "Always 405: a download spends a credit, so it is a POST",
+      tag: kindTag,
+      auth: "public",
+      params: ids,
+      responses: { 405: errorSchema },
+    }),
+  ];
+}
+
+export const preInvoiceKindRoutes = [
+  ...kindRoutes("proforma"),
+  ...kindRoutes("challan"),
+  route({
+    method: "GET",
+    path: "/api/invoices/:id/source-documents",
+    summary: "The quotes, proforma invoices and delivery challans this invoice was converted from",
+    tag,
+    auth: "user",
+    params: ids,
+    responses: {
+      200: z.object({
+        documents: z.array(
+          z.object({ id, kind: z.enum(["quote", "proforma", "challan"]), number: z.string() }),
+        ),
+      }),
+    },
+  }),
 ];

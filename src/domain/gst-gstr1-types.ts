@@ -1,3 +1,4 @@
+import type { ChallanReason } from "./document-kinds";
 // The GSTR-1 builder's input (what the database layer hands over) and its output (the GST
 // portal's GSTR-1 JSON). Keys, nesting and codes follow /work/shared/reference/gst/gstr1-json-fields.md
 // (decision 0035). Input money is integer paise; output money is rupees made exactly from paise.
@@ -77,6 +78,19 @@ export interface Gstr1Input {
   registrationType: Gstr1RegistrationType;
   /** Any documents; only those dated in `period` are used. */
   documents: Gstr1Document[];
+  /**
+   * Delivery challans issued (not drafts); only those dated in `period` are used, and only in
+   * Table 13 "documents issued", never in a sales section.
+   */
+  challans?: Gstr1Challan[];
+}
+
+export interface Gstr1Challan {
+  number: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  reason: ChallanReason;
+  cancelled: boolean;
 }
 
 // ---- output: the portal's JSON ----
@@ -173,8 +187,11 @@ export interface Gstr1HsnRow extends Gstr1TaxDetail {
   qty: number;
 }
 
-/** 1 invoices for outward supply, 4 debit notes, 5 credit notes. */
-export type Gstr1DocNature = 1 | 4 | 5;
+/**
+ * 1 invoices for outward supply, 4 debit notes, 5 credit notes; delivery challans 9 (job work),
+ * 10 (supply on approval), 11 (liquid gas), 12 (other than by way of supply).
+ */
+export type Gstr1DocNature = 1 | 4 | 5 | 9 | 10 | 11 | 12;
 export interface Gstr1DocRange {
   num: number;
   from: string;

@@ -393,6 +393,48 @@ describe("buildGstr1: a month with every section", () => {
     expect(report.hsn!.data.map((h) => h.num)).toEqual(report.hsn!.data.map((_, i) => i + 1));
   });
 
+  it("counts delivery challans only in the document summary, one row per reason, never in a sales section", () => {
+    const challans = [
+      { number: "DC/2026-27/0002", date: "2026-11-03", reason: "job_work" as const, cancelled: false },
+      { number: "DC/2026-27/0001", date: "2026-11-02", reason: "job_work" as const, cancelled: true },
+      {
+        number: "DC/2026-27/0003",
+        date: "2026-11-04",
+        reason: "supply_on_approval" as const,
+        cancelled: false,
+      },
+      { number: "DC/2026-27/0009", date: "2026-12-01", reason: "other" as const, cancelled: false },
+    ];
+    const withChallans = buildGstr1({ ...input, challans });
+    expect({ ...withChallans, doc_issue: undefined }).toEqual({ ...report, doc_issue: undefined });
+    expect(withChallans.doc_issue!.doc_det.slice(0, 3)).toEqual(report.doc_issue!.doc_det);
+    expect(withChallans.doc_issue!.doc_det.slice(3)).toEqual([
+      {
+        doc_num: 9,
+        docs: [
+          { num: 1, from: "DC/2026-27/0001", to: "DC/2026-27/0002", totnum: 2, cancel: 1, net_issue: 1 },
+        ],
+      },
+      {
+        doc_num: 10,
+        docs: [
+          { num: 1, from: "DC/2026-27/0003", to: "DC/2026-27/0003", totnum: 1, cancel: 0, net_issue: 1 },
+        ],
+      },
+    ]);
+    // A month with challans only still has its document summary, and nothing else.
+    const only = buildGstr1({ ...input, documents: [], challans, period: "2026-12" });
+    expect(only.doc_issue!.doc_det).toEqual([
+      {
+        doc_num: 12,
+        docs: [
+          { num: 1, from: "DC/2026-27/0009", to: "DC/2026-27/0009", totnum: 1, cancel: 0, net_issue: 1 },
+        ],
+      },
+    ]);
+    expect(only.b2b ?? only.b2cs ?? only.hsn).toBeUndefined();
+  });
+
   it("counts every document of the month in the document summary, the cancelled one too", () => {
     expect(report.doc_issue).toEqual({
       doc_det: [

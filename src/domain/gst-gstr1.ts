@@ -1,4 +1,5 @@
 import { formatScaled, parseScaled } from "./decimal";
+import { CHALLAN_GSTR1_NATURE } from "./document-kinds";
 import { DomainError } from "./errors";
 import type {
   Gstr1B2b,
@@ -336,10 +337,17 @@ const DOC_NATURE: Record<Gstr1Document["kind"], Gstr1DocNature> = {
   credit_note: 5,
 };
 
+interface IssuedDocument {
+  nature: Gstr1DocNature;
+  number: string;
+  series?: string | null;
+  cancelled: boolean;
+}
+
 /** Per nature and series: first and last number, how many, how many cancelled. */
-function docIssueSection(docs: Gstr1Document[]): Gstr1DocIssue {
-  const doc_det = ([1, 4, 5] as const).flatMap((nature) => {
-    const ofNature = docs.filter((d) => DOC_NATURE[d.kind] === nature);
+function docIssueSection(docs: IssuedDocument[]): Gstr1DocIssue {
+  const doc_det = ([1, 4, 5, 9, 10, 11, 12] as const).flatMap((nature) => {
+    const ofNature = docs.filter((d) => d.nature === nature);
     if (ofNature.length === 0) return [];
     const docsOut = groupBy(ofNature, (d) => d.series ?? documentSeries(d.number)).map(([, series], i) => {
       const numbers = series.map((d) => d.number).sort(compareNumbers);
@@ -395,6 +403,17 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
   put("exp", expSection(exp));
   const hsn = hsnSection(live);
   if (hsn.length > 0) json.hsn = { data: hsn };
-  if (ofMonth.length > 0) json.doc_issue = docIssueSection(ofMonth);
+  const issued: IssuedDocument[] = [
+    ...ofMonth.map((d) => ({
+      nature: DOC_NATURE[d.kind],
+      number: d.number,
+      series: d.series,
+      cancelled: d.cancelled,
+    })),
+    ...(input.challans ?? [])
+      .filter((c) => c.date.slice(0, 7) === input.period)
+      .map((c) => ({ nature: CHALLAN_GSTR1_NATURE[c.reason], number: c.number, cancelled: c.cancelled })),
+  ];
+  if (issued.length > 0) json.doc_issue = docIssueSection(issued);
   return json;
 }

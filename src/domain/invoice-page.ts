@@ -82,7 +82,8 @@ export interface InvoicePageModel {
       | "reverseCharge"
       | "export"
       | "original"
-      | "reason";
+      | "reason"
+      | "copy";
   })[];
   mark: PageMark | null;
   company: { name: string; lines: string[]; logoImageId: string | null };

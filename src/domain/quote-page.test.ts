@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { buildInvoicePage } from "./invoice-page";
-import { buildQuotePage } from "./quote-page";
+import { buildPreInvoicePage, buildQuotePage } from "./quote-page";
 import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "./settings";
 
 const company = {
@@ -55,5 +55,55 @@ describe("buildQuotePage", () => {
     expect(buildQuotePage(doc, "accepted").mark?.text).toBe("ACCEPTED");
     expect(buildQuotePage(doc, "declined").mark?.text).toBe("DECLINED");
     expect(buildQuotePage(doc, "expired").mark?.text).toBe("EXPIRED");
+  });
+});
+
+describe("proforma and challan pages", () => {
+  const none = { challanReason: null, consignee: null };
+
+  it("a proforma is the invoice's page titled PROFORMA INVOICE, with nothing to pay", () => {
+    const page = buildPreInvoicePage("proforma", doc, "sent", none);
+    expect(page.title).toBe("PROFORMA INVOICE");
+    expect(page.meta.map((m) => m.label)).toEqual(["Proforma No.", "Proforma Date", "Valid Until"]);
+    expect(page.lines).toEqual(buildInvoicePage(doc).lines);
+    expect(page.total).toEqual(buildInvoicePage(doc).total);
+    expect(page.upi).toBeNull();
+    expect(page.payments).toEqual([]);
+    expect(page.mark).toBeNull();
+  });
+
+  it("a challan prints its reason, its consignee in place of the ship-to, its copy, and no valid-until", () => {
+    const page = buildPreInvoicePage(
+      "challan",
+      doc,
+      "cancelled",
+      {
+        challanReason: "job_work",
+        consignee: {
+          name: "Ravi Godown",
+          gstin: "27AAPFU0939F1ZV",
+          address: "Plot 4\nPune",
+          stateCode: "27",
+        },
+      },
+      undefined,
+      "Duplicate for transporter",
+    );
+    expect(page.title).toBe("DELIVERY CHALLAN");
+    expect(page.meta).toEqual([
+      { key: "copy", label: "Copy", value: "Duplicate for transporter" },
+      { key: "number", label: "Challan No.", value: "QT/2026-27/0001" },
+      { key: "date", label: "Challan Date", value: "1 May 2026" },
+      { key: "reason", label: "Reason", value: "Job work" },
+    ]);
+    expect(page.shipTo).toEqual([
+      "Consignee: Ravi Godown",
+      "Plot 4",
+      "Pune",
+      "State: Maharashtra (27)",
+      "GSTIN: 27AAPFU0939F1ZV",
+    ]);
+    expect(page.mark).toEqual({ text: "CANCELLED", colour: "#B91C1C" });
+    expect(page.lines).toEqual(buildInvoicePage(doc).lines);
   });
 });

@@ -756,12 +756,18 @@ export const quotes = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** quote, proforma or challan (#domain/document-kinds): its series, statuses and rules. */
+    kind: text("kind", { enum: ["quote", "proforma", "challan"] })
+      .notNull()
+      .default("quote"),
     quoteNumber: text("quote_number").notNull(),
     clientId: text("client_id"),
     clientName: text("client_name").notNull().default(""),
     totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: ["draft", "sent", "accepted", "declined", "converted"] }).notNull(),
+    status: text("status", {
+      enum: ["draft", "sent", "accepted", "declined", "converted", "issued", "returned", "cancelled"],
+    }).notNull(),
     quoteDate: date("quote_date", { mode: "string" }).notNull(),
     /** Valid through the whole of this day in the user's time zone. */
     validUntil: date("valid_until", { mode: "string" }),
@@ -777,26 +783,37 @@ export const quotes = pgTable(
     answerIp: text("answer_ip"),
     convertedInvoiceId: text("converted_invoice_id"),
     convertedAt: timestamp("converted_at", { withTimezone: true }),
+    /** A delivery challan's reason (#domain/document-kinds CHALLAN_REASONS); null on other kinds. */
+    challanReason: text("challan_reason", {
+      enum: ["supply_on_approval", "job_work", "liquid_gas", "other"],
+    }),
+    /** A challan's consignee when not the client: name, GSTIN, address, state (#contract/quotes). */
+    consignee: jsonb("consignee"),
+    /** When an issued challan's goods came back (its stock returned with it). */
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    /** When an issued challan was cancelled (its stock returned with it). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("quotes_user_number_uq").on(t.userId, t.quoteNumber),
-    index("quotes_user_date_idx").on(t.userId, t.quoteDate, t.createdAt, t.id),
+    uniqueIndex("quotes_user_number_uq").on(t.userId, t.kind, t.quoteNumber),
+    index("quotes_user_date_idx").on(t.userId, t.kind, t.quoteDate, t.createdAt, t.id),
   ],
 );
 
-/** The quote series' counters, one per user and financial year (as invoice_sequences). */
+/** The pre-invoice series' counters (QT, PF, DC), one per user, series and financial year. */
 export const quoteSequences = pgTable(
   "quote_sequences",
   {
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    series: text("series").notNull().default("QT"),
     financialYear: text("financial_year").notNull(),
     lastValue: integer("last_value").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.financialYear] })],
+  (t) => [primaryKey({ columns: [t.userId, t.series, t.financialYear] })],
 );
 
 /** What happened to a quote: sent, link made, viewed, accepted, declined (with IP), converted. */

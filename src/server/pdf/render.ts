@@ -24,6 +24,19 @@ export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
   });
   const done = collect(doc);
 
+  drawCopy(doc, view);
+  for (const copy of view.copies ?? []) {
+    doc.addPage();
+    drawCopy(doc, { ...view, ...copy, info: view.info, images: view.images });
+  }
+  drawPageNumbers(doc, view);
+
+  doc.end();
+  return done;
+}
+
+/** One copy of the document, from the current page on. */
+function drawCopy(doc: Doc, view: PdfView) {
   let inTable = false;
   const flow = new Flow(doc, PAGE.margin, (f) => {
     f.y = drawContinuation(doc, view, f.y);
@@ -40,10 +53,6 @@ export function renderInvoicePdf(view: PdfView): Promise<Buffer> {
   drawSection(doc, view, flow, view.labels.notes, view.notes);
   drawSection(doc, view, flow, view.labels.terms, view.terms);
   drawPaymentAndSignature(doc, view, flow);
-  drawPageNumbers(doc, view);
-
-  doc.end();
-  return done;
 }
 
 /** The small heading of a continuation page. */

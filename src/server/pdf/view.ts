@@ -13,6 +13,8 @@ export interface PdfImages {
 export interface PdfView extends InvoicePageModel {
   info: InvoicePageModel["info"] & { creationDate: Date };
   images: PdfImages;
+  /** Further copies in the same file, each from a new page (a challan in triplicate). */
+  copies?: InvoicePageModel[];
 }
 
 /** The page of `doc` with the bytes of the images it shows (an image whose bytes are gone is left out). */

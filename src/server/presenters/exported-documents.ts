@@ -3,7 +3,7 @@ import { currencyOf } from "#domain/currencies";
 import { formatScaled } from "#domain/decimal";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { CreditNoteRow } from "../db/queries/credit-notes";
-import type { QuoteRow } from "../db/queries/quotes";
+import type { PreInvoiceRow } from "../db/queries/quotes";
 import type { RecurringProfileRow, RecurringRunRow } from "../db/queries/recurring";
 
 // Bahi's own records of the export file (contract/data-file-documents.ts), each field listed.
@@ -16,9 +16,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * shared) nor the address the answer came from (the client's personal data; it stays in the
  * quote's activity, which is not exported).
  */
-export function presentExportedQuote(quote: QuoteRow, convertedInvoiceNumber: string | null) {
+export function presentExportedQuote(quote: PreInvoiceRow, convertedInvoiceNumber: string | null) {
   return {
     id: quote.id,
+    kind: quote.kind,
     quoteNumber: quote.quoteNumber,
     status: quote.status,
     quoteDate: quote.quoteDate,
@@ -29,6 +30,10 @@ export function presentExportedQuote(quote: QuoteRow, convertedInvoiceNumber: st
     answerComment: quote.answerComment,
     convertedInvoiceNumber,
     convertedAt: iso(quote.convertedAt),
+    challanReason: quote.challanReason,
+    consignee: quote.consignee,
+    returnedAt: iso(quote.returnedAt),
+    cancelledAt: iso(quote.cancelledAt),
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),
     document: quote.quoteData as InvoiceDocument,

@@ -1,16 +1,17 @@
-import { quoteStatus } from "#domain/quotes";
+import { type QuoteStoredStatus, quoteStatus } from "#domain/quotes";
 import type { QuoteSummaryRow } from "../db/queries/quotes";
-import type { QuoteClock, SavedQuote } from "../services/quotes";
+import type { QuoteClock, SavedDocument, SavedQuote } from "../services/quotes";
 
 // Quotes as the API shows them (src/contract/quotes.ts): every field listed, nothing else leaves
 // (not the public token: the owner reads the link through its own route).
 
 export function presentQuoteSummary(row: QuoteSummaryRow, clock: QuoteClock) {
+  const status = row.status as QuoteStoredStatus;
   return {
     id: row.id,
     quoteNumber: row.quoteNumber,
-    status: row.status,
-    displayStatus: quoteStatus(row.status, row.validUntil, clock.now, clock.timeZone),
+    status,
+    displayStatus: quoteStatus(status, row.validUntil, clock.now, clock.timeZone),
     clientId: row.clientId,
     clientName: row.clientName,
     currency: row.currency,
@@ -36,6 +37,38 @@ export function presentQuote(row: SavedQuote, convertedInvoiceNumber: string | n
         }
       : null,
     convertedInvoiceNumber: row.convertedInvoiceNumber ?? convertedInvoiceNumber,
+    document: row.quoteData,
+  };
+}
+
+/** A proforma's or challan's list row (src/contract/quotes.ts kindSummarySchema). */
+export function presentKindSummary(row: QuoteSummaryRow) {
+  return {
+    id: row.id,
+    kind: row.kind as "proforma" | "challan",
+    number: row.quoteNumber,
+    status: row.status,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    currency: row.currency,
+    totalMinor: Number(row.totalMinor),
+    date: row.quoteDate,
+    validUntil: row.validUntil,
+    reason: row.challanReason,
+    convertedInvoiceId: row.convertedInvoiceId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentKindDocument(row: SavedDocument) {
+  return {
+    ...presentKindSummary(row),
+    consignee: row.consignee,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    returnedAt: row.returnedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    convertedInvoiceNumber: row.convertedInvoiceNumber ?? null,
     document: row.quoteData,
   };
 }

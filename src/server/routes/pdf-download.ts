@@ -23,7 +23,7 @@ export function registerPaidPdfRoute(
   app: FastifyInstance,
   auth: Auth,
   path: string,
-  download: (userId: string, id: string) => Promise<PaidPdf>,
+  download: (userId: string, id: string, query: unknown) => Promise<PaidPdf>,
 ) {
   app.get(path, async (_request, reply) =>
     reply
@@ -40,7 +40,7 @@ export function registerPaidPdfRoute(
     const me = await requireUser(auth, request);
     let file: PaidPdf;
     try {
-      file = await download(me.id, request.params.id);
+      file = await download(me.id, request.params.id, request.query);
     } catch (error) {
       if (error instanceof RenderQueueFullError) {
         return reply

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { quoteAnswerBody } from "#contract/quotes";
-import { buildQuotePage } from "#domain/quote-page";
-import { canAccept, QUOTE_STATUS_LABELS } from "#domain/quotes";
+import { PRE_INVOICE_STATUS_LABELS } from "#domain/document-kinds";
+import { buildPreInvoicePage } from "#domain/quote-page";
+import { canAccept, type QuoteStoredStatus } from "#domain/quotes";
 import type { Auth } from "../auth/auth";
 import { now } from "../clock";
 import type { Db } from "../db/client";
@@ -55,16 +56,26 @@ export function registerPublicQuoteRoutes(
     }
     const status = await shownStatus(db, row);
     const settings = await cachedSettings(db, row.userId);
-    const check = canAccept(row.status, row.validUntil, now(), settings.timeZone);
-    const page = buildQuotePage(row.quoteData, status, { logo: true, signature: true, upiQr: false });
+    // Only a quote is answered on its page; a proforma or challan is shown (and printed) only.
+    const check =
+      row.kind === "quote"
+        ? canAccept(row.status as QuoteStoredStatus, row.validUntil, now(), settings.timeZone)
+        : null;
+    const page = buildPreInvoicePage(
+      row.kind,
+      row.quoteData,
+      status,
+      { challanReason: row.challanReason, consignee: row.consignee },
+      { logo: true, signature: true, upiQr: false },
+    );
     const base = `/q/${request.params.token}/images`;
     return reply.send(
       renderPublicQuote(page, {
         token: request.params.token,
         statusKey: status,
-        statusLabel: QUOTE_STATUS_LABELS[status],
-        canAnswer: check.ok,
-        closedMessage: check.ok ? null : check.message,
+        statusLabel: PRE_INVOICE_STATUS_LABELS[status],
+        canAnswer: check?.ok ?? false,
+        closedMessage: check && !check.ok ? check.message : null,
         logoUrl: page.company.logoImageId ? `${base}/logo` : null,
         signatureUrl: page.signatory.imageId ? `${base}/signature` : null,
       }),

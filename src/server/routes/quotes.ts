@@ -1,24 +1,50 @@
 import type { FastifyInstance } from "fastify";
 import { sendBody } from "#contract/invoice-payments";
-import { quoteInputSchema, quoteListQuery, quoteNextNumberQuery, quoteStatusChange } from "#contract/quotes";
+import {
+  KIND_INPUT_SCHEMAS,
+  kindConvertBody,
+  kindListQuery,
+  kindNextNumberQuery,
+  kindPdfQuery,
+  kindStatusChange,
+  quoteInputSchema,
+  quoteListQuery,
+  quoteNextNumberQuery,
+  quoteStatusChange,
+} from "#contract/quotes";
+import { DOCUMENT_KINDS, type PreInvoiceKind } from "#domain/document-kinds";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { RenderQueue } from "../pdf/render-queue";
 import { presentPage } from "../presenters/page";
-import { presentQuote, presentQuoteSummary } from "../presenters/quotes";
+import {
+  presentKindDocument,
+  presentKindSummary,
+  presentQuote,
+  presentQuoteSummary,
+} from "../presenters/quotes";
 import type { MailOutbox } from "../services/mail-jobs";
 import { quoteActivity } from "../services/quote-events";
 import { downloadQuotePdf, readQuoteLink, sendQuote, shareQuoteLink } from "../services/quote-sharing";
 import {
   changeQuoteStatusByOwner,
+  convertKindDocuments,
   convertQuote,
+  createKindDocument,
   createQuote,
+  deleteKindDocument,
   deleteQuote,
+  listKindDocuments,
   listUserQuotes,
+  moveKindStatus,
+  nextKindNumber,
   nextQuoteNumber,
+  readKindDocument,
   readQuote,
+  sourceDocuments,
   sourceQuote,
+  updateKindDocument,
   updateQuote,
 } from "../services/quotes";
 import { registerPaidPdfRoute } from "./pdf-download";
@@ -116,4 +142,109 @@ export function registerQuoteRoutes(
   registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (userId, id) =>
     downloadQuotePdf({ db, queue }, userId, id),
   );
+
+  app.get<IdParams>("/api/invoices/:id/source-documents", async (request) => {
+    const me = await requireUser(auth, request);
+    return { documents: await sourceDocuments(db, me.id, request.params.id) };
+  });
+
+  for (const kind of ["proforma", "challan"] as const) registerKindRoutes(app, deps, queue, kind);
+}
+
+/** A proforma's or challan's routes: the quote's, at the kind's path, with the kind's rules. */
+function registerKindRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; outbox: MailOutbox; publicUrl: string },
+  queue: RenderQueue,
+  kind: Exclude<PreInvoiceKind, "quote">,
+) {
+  const { auth, db, publicUrl } = deps;
+  const base = DOCUMENT_KINDS[kind].apiPath;
+  const inputSchema = KIND_INPUT_SCHEMAS[kind];
+  const listQuery = kindListQuery(kind);
+  const statusChange = kindStatusChange(kind);
+
+  app.get(base, async (request) => {
+    const me = await requireUser(auth, request);
+    const query = parseBody(listQuery, request.query);
+    const list = await listKindDocuments(db, me.id, kind, query);
+    return presentPage(list, query, presentKindSummary);
+  });
+
+  app.get(`${base}/next-number`, async (request) => {
+    const me = await requireUser(auth, request);
+    const { date } = parseBody(kindNextNumberQuery, request.query);
+    return nextKindNumber(db, me.id, kind, date);
+  });
+
+  app.post(base, async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const input = parseBody(inputSchema, request.body);
+    const saved = await createKindDocument(db, me.id, kind, input);
+    return reply.status(201).send({ document: presentKindDocument(saved) });
+  });
+
+  app.get<IdParams>(`${base}/:id`, async (request) => {
+    const me = await requireUser(auth, request);
+    return { document: presentKindDocument(await readKindDocument(db, me.id, kind, request.params.id)) };
+  });
+
+  app.put<IdParams>(`${base}/:id`, async (request) => {
+    const me = await requireUser(auth, request);
+    const input = parseBody(inputSchema, request.body);
+    return {
+      document: presentKindDocument(await updateKindDocument(db, me.id, kind, request.params.id, input)),
+    };
+  });
+
+  app.delete<IdParams>(`${base}/:id`, async (request, reply) => {
+    const me = await requireUser(auth, request);
+    await deleteKindDocument(db, me.id, kind, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post<IdParams>(`${base}/:id/status`, async (request) => {
+    const me = await requireUser(auth, request);
+    const { status } = parseBody(statusChange, request.body);
+    return {
+      document: presentKindDocument(await moveKindStatus(db, me.id, kind, request.params.id, status)),
+    };
+  });
+
+  app.post(`${base}/convert`, async (request, reply) => {
+    const me = await requireUser(auth, request);
+    const { ids } = parseBody(kindConvertBody, request.body);
+    const { documents, invoice } = await convertKindDocuments(db, me.id, kind, ids);
+    return reply.status(201).send({ documents: documents.map(presentKindDocument), invoice });
+  });
+
+  app.post<IdParams>(`${base}/:id/send`, async (request) => {
+    const me = await requireUser(auth, request);
+    const input = parseBody(sendBody, request.body);
+    return sendQuote({ db, queue, mailer: deps.outbox, publicUrl }, me.id, request.params.id, input, kind);
+  });
+
+  app.get<IdParams>(`${base}/:id/public-link`, async (request) => {
+    const me = await requireUser(auth, request);
+    return readQuoteLink(db, publicUrl, me.id, request.params.id, kind);
+  });
+  app.post<IdParams>(`${base}/:id/public-link`, async (request) => {
+    const me = await requireUser(auth, request);
+    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { kind });
+  });
+  app.post<IdParams>(`${base}/:id/public-link/renew`, async (request) => {
+    const me = await requireUser(auth, request);
+    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { kind, renew: true });
+  });
+
+  app.get<IdParams>(`${base}/:id/activity`, async (request) => {
+    const me = await requireUser(auth, request);
+    await readKindDocument(db, me.id, kind, request.params.id); // 404 for another's
+    return { events: await quoteActivity(db, me.id, request.params.id) };
+  });
+
+  registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (userId, id, query) => {
+    const { copies } = parseBody(kindPdfQuery, query);
+    return downloadQuotePdf({ db, queue }, userId, id, { kind, triplicate: copies === "triplicate" });
+  });
 }

@@ -18,7 +18,7 @@ import {
   readExportRecurringProfiles,
 } from "../db/queries/data-documents";
 import type { NewImage } from "../db/queries/images";
-import type { QuoteRow } from "../db/queries/quotes";
+import type { PreInvoiceRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
 import {
@@ -115,7 +115,7 @@ export async function buildExport(db: Db, userId: string) {
       updated_at: p.updatedAt.toISOString(),
     })),
     // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
-    quotes: quoteRows.map((r) => presentExportedQuote(r.quote as QuoteRow, r.convertedInvoiceNumber)),
+    quotes: quoteRows.map((r) => presentExportedQuote(r.quote as PreInvoiceRow, r.convertedInvoiceNumber)),
     creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber)),
     recurringProfiles: profileRows.map((p) =>
       presentExportedRecurringProfile(p, runsOf.get(p.id) ?? [], (id) =>

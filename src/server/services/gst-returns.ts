@@ -14,6 +14,7 @@ import type { Db } from "../db/client";
 import { findCreditNote } from "../db/queries/credit-notes";
 import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
 import { findInvoice } from "../db/queries/invoices";
+import { listIssuedChallansBetween } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { gstr1NoteDocuments } from "./credit-notes";
@@ -84,7 +85,24 @@ export async function userGstr1(db: Db, userId: string, period: string): Promise
   const registration = gstRegistrationOf(await readSettings(db, userId));
   if (registration.type !== "regular") throw new AppError("gstr1_not_offered", GSTR1_NOT_OFFERED_MESSAGE);
   const { documents, leftOut } = await gstr1DocumentsForMonth(db, userId, period, registration.gstin);
-  const report = buildGstr1({ gstin: registration.gstin, period, registrationType: "regular", documents });
+  // Delivery challans count only in Table 13 "documents issued" (decision 0061), each in the
+  // return of the GSTIN it was made under, as invoices are.
+  const made = await listIssuedChallansBetween(db, userId, monthRange(period));
+  const challans = made
+    .filter((c) => c.gstin === registration.gstin)
+    .map((c) => ({
+      number: c.number,
+      date: c.date,
+      reason: c.reason ?? "other",
+      cancelled: c.status === "cancelled",
+    }));
+  const report = buildGstr1({
+    gstin: registration.gstin,
+    period,
+    registrationType: "regular",
+    documents,
+    challans,
+  });
   return { gstin: registration.gstin, report, receiverNames: gstr1ReceiverNames(documents), leftOut };
 }
 

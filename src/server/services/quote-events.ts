@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import { insertQuoteEvent, insertQuoteViewEvent, listQuoteEvents } from "../db/queries/quotes";
 
-// A quote's activity list: created, sent, links, views, the client's answer, conversion.
+// A quote's (proforma's, challan's) activity list: created, sent, links, views, the client's
+// answer, a challan's issue, return or cancellation, conversion.
 
 export type QuoteEventKind =
   | "created"
@@ -14,7 +15,10 @@ export type QuoteEventKind =
   | "viewed"
   | "accepted"
   | "declined"
-  | "converted";
+  | "converted"
+  | "issued"
+  | "returned"
+  | "cancelled";
 
 export async function recordQuoteEvent(
   db: Db,

@@ -1,10 +1,16 @@
+import { DOCUMENT_KINDS, type PreInvoiceKind, type PreInvoiceStatus } from "#domain/document-kinds";
 import { unlinked } from "#domain/mail-address";
 import type { QuoteStatus } from "#domain/quotes";
 import { quoteStatus } from "#domain/quotes";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
-import { findQuote, findQuoteByPublicToken, type QuoteRow, setQuoteToken } from "../db/queries/quotes";
+import {
+  findQuoteByPublicToken,
+  type PreInvoiceRow,
+  type QuoteRow,
+  setQuoteToken,
+} from "../db/queries/quotes";
 import { cachedSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { toQuotePdfView } from "../pdf/quote-view";
@@ -15,26 +21,46 @@ import { type DownloadedPdf, renderForCredit } from "./downloads";
 import type { MailOutbox } from "./mail-jobs";
 import { newPublicToken } from "./public-invoices";
 import { recordQuoteEvent, recordQuoteView } from "./quote-events";
-import { answerQuote, markQuoteSent, type SavedQuote } from "./quotes";
+import { answerQuote, findOwn, markQuoteSent, type SavedQuote } from "./quotes";
 import type { SendInput } from "./send-invoice";
 
 // A quote leaves Bahi as the invoice does (DECISIONS §10): a public page by an unguessable,
 // revocable link (/q/<token>), e-mail with that link, WhatsApp (a link, free), and the PDF for
-// one credit, reserved and given back exactly as an invoice's.
+// one credit, reserved and given back exactly as an invoice's. Proforma invoices and delivery
+// challans leave the same way (`kind`, #domain/document-kinds); a challan once it is issued.
 
 const linkOf = (publicUrl: string, token: string | null) => ({
   url: token ? `${publicUrl}/q/${token}` : null,
 });
 
-/** The status the quote shows now (expired is worked out from its date in the owner's zone). */
-export async function shownStatus(db: Db, row: QuoteRow): Promise<QuoteStatus> {
+/** The status the document shows now (a quote's expired is worked out in the owner's zone). */
+export async function shownStatus(db: Db, row: PreInvoiceRow): Promise<QuoteStatus | PreInvoiceStatus> {
+  if (row.kind !== "quote") return row.status;
   const settings = await cachedSettings(db, row.userId);
-  return quoteStatus(row.status, row.validUntil, now(), settings.timeZone);
+  return quoteStatus((row as QuoteRow).status, row.validUntil, now(), settings.timeZone);
 }
 
-export async function readQuoteLink(db: Db, publicUrl: string, userId: string, id: string) {
-  const row = await findQuote(db, userId, id);
-  if (!row) throw notFound("Quote");
+/** Whether the document may leave Bahi now (a quote or proforma as a draft is sent by it). */
+function refuseUnsendable(row: PreInvoiceRow) {
+  const sendable: readonly PreInvoiceStatus[] =
+    row.kind === "challan" ? ["issued", "returned", "converted"] : ["draft", "sent"];
+  if (sendable.includes(row.status)) return;
+  const noun = DOCUMENT_KINDS[row.kind].noun;
+  const message =
+    row.kind === "challan" && row.status === "draft"
+      ? "Issue the delivery challan before sending it or sharing its link."
+      : `This ${noun} is ${row.status}, so it cannot be sent again.`;
+  throw new AppError(row.kind === "quote" ? "quote_closed" : "document_closed", message);
+}
+
+export async function readQuoteLink(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+  id: string,
+  kind: PreInvoiceKind = "quote",
+) {
+  const row = await findOwn(db, userId, kind, id);
   return linkOf(publicUrl, row.publicToken);
 }
 
@@ -47,12 +73,12 @@ export async function shareQuoteLink(
   publicUrl: string,
   userId: string,
   id: string,
-  opts: { renew?: boolean } = {},
+  opts: { renew?: boolean; kind?: PreInvoiceKind } = {},
 ) {
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, userId, id, { forUpdate: true });
-    if (!current) throw notFound("Quote");
+    const current = await findOwn(tx, userId, opts.kind ?? "quote", id, true);
     if (current.publicToken && !opts.renew) return linkOf(publicUrl, current.publicToken);
+    if (current.kind === "challan") refuseUnsendable(current);
     await markQuoteSent(tx, userId, current);
     const row = await setQuoteToken(tx, userId, id, newPublicToken(), now());
     if (!row) throw notFound("Quote");
@@ -65,17 +91,20 @@ export async function shareQuoteLink(
   });
 }
 
-/** The quote's PDF for one credit: the invoice's reservation, the quote's page. */
+/**
+ * The document's PDF for one credit: the invoice's reservation, the kind's page. A challan prints
+ * in triplicate on request: three labelled copies in one file, still one credit.
+ */
 export async function downloadQuotePdf(
   deps: { db: Db; queue: RenderQueue },
   userId: string,
   id: string,
+  opts: { kind?: PreInvoiceKind; triplicate?: boolean } = {},
 ): Promise<DownloadedPdf> {
-  const row = await findQuote(deps.db, userId, id);
-  if (!row) throw notFound("Quote");
+  const row = await findOwn(deps.db, userId, opts.kind ?? "quote", id);
   const status = await shownStatus(deps.db, row);
   return renderForCredit(deps, userId, row.id, row.quoteNumber, row.quoteData, (images) =>
-    toQuotePdfView(row.quoteData, status, images),
+    toQuotePdfView(row, status, images, { triplicate: opts.triplicate ?? false }),
   );
 }
 
@@ -85,13 +114,11 @@ export async function sendQuote(
   userId: string,
   id: string,
   input: SendInput,
+  kind: PreInvoiceKind = "quote",
 ): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
   const { db } = deps;
-  const quote = await findQuote(db, userId, id);
-  if (!quote) throw notFound("Quote");
-  if (quote.status !== "draft" && quote.status !== "sent") {
-    throw new AppError("quote_closed", `This quote is ${quote.status}, so it cannot be sent again.`);
-  }
+  const quote = await findOwn(db, userId, kind, id);
+  refuseUnsendable(quote);
   // Addresses checked and the account's mail limit claimed before anything is spent or queued.
   const mail = await prepareBusinessMail(
     db,
@@ -103,8 +130,8 @@ export async function sendQuote(
   let link: string;
   let pdf: DownloadedPdf | null;
   try {
-    link = (await shareQuoteLink(db, deps.publicUrl, userId, id)).url!;
-    pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id) : null;
+    link = (await shareQuoteLink(db, deps.publicUrl, userId, id, { kind })).url!;
+    pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id, { kind }) : null;
   } catch (error) {
     await mail.release();
     throw error;
@@ -145,15 +172,19 @@ export async function sendQuote(
   return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
 }
 
-/** The quote behind a public link; none for a wrong or revoked token, or a draft. */
-export async function publicQuote(db: Db, token: string): Promise<QuoteRow | undefined> {
+/** The document behind a public link; none for a wrong or revoked token, or a draft. */
+export async function publicQuote(db: Db, token: string): Promise<PreInvoiceRow | undefined> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
   const row = await findQuoteByPublicToken(db, token);
   return row && row.status !== "draft" ? row : undefined;
 }
 
 /** A view counts unless the signed-in owner is looking at their own quote. */
-export async function notePublicQuoteView(db: Db, row: QuoteRow, viewerId: string | null): Promise<void> {
+export async function notePublicQuoteView(
+  db: Db,
+  row: PreInvoiceRow,
+  viewerId: string | null,
+): Promise<void> {
   if (viewerId === row.userId) return;
   await recordQuoteView(db, { userId: row.userId, quoteId: row.id });
 }

@@ -1,31 +1,49 @@
 import { randomUUID } from "node:crypto";
-import type { QuoteInput } from "#contract/quotes";
+import { asQuoteFields, type KindInput, type QuoteInput } from "#contract/quotes";
 import { addDays, todayInTimeZone } from "#domain/dates";
+import {
+  canConvertKind,
+  canDeleteKind,
+  canEditKind,
+  canMove,
+  DOCUMENT_KINDS,
+  holdsStockAs,
+  kindTitle,
+  type PreInvoiceKind,
+  type PreInvoiceStatus,
+} from "#domain/document-kinds";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
+import { stockDelta } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
+import { ownProductIds } from "../db/queries/invoices";
 import type { PageParams } from "../db/queries/paging";
 import {
   allocateQuoteNumber,
   changeQuoteStatus,
   deleteQuoteRow,
+  findKindDocument,
   findQuote,
   insertQuote,
   invoiceNumberOf,
+  type KindColumns,
   linkInvoiceToQuote,
   listQuotes,
+  type PreInvoiceRow,
   peekQuoteNumber,
   type QuoteFilter,
   type QuoteRow,
   reserveTypedQuoteNumber,
+  sourceDocumentsOf,
   sourceQuoteOf,
   updateQuoteDocument,
 } from "../db/queries/quotes";
 import { cachedSettings, readSettings } from "../db/queries/settings";
+import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
 import { recordQuoteEvent } from "./quote-events";
@@ -41,6 +59,8 @@ export interface QuoteClock {
 }
 
 export type SavedQuote = QuoteRow & { clock: QuoteClock; convertedInvoiceNumber?: string | null };
+/** A saved quote, proforma or challan. */
+export type SavedDocument = PreInvoiceRow & { clock: QuoteClock; convertedInvoiceNumber?: string | null };
 
 const clockOf = (settings: Settings): QuoteClock => ({ now: now(), timeZone: settings.timeZone });
 
@@ -59,16 +79,39 @@ function asInvoiceInput(input: QuoteInput, quoteNumber: string): InvoiceInput {
 
 const QUOTE_NUMBER_INDEX = "quotes_user_number_uq";
 
-async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {
+async function withNumberClash<T>(
+  attempt: { number: string },
+  run: () => Promise<T>,
+  kind: PreInvoiceKind = "quote",
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (isUniqueViolation(error, QUOTE_NUMBER_INDEX)) {
-      const message = `Quote number ${attempt.number} is already used by another quote.`;
-      throw new AppError("quote_number_taken", message, { quoteNumber: message });
+      const message = `${kindTitle(kind)} number ${attempt.number} is already used by another ${DOCUMENT_KINDS[kind].noun}.`;
+      throw new AppError("quote_number_taken", message, {
+        [kind === "quote" ? "quoteNumber" : "number"]: message,
+      });
     }
     throw error;
   }
+}
+
+/**
+ * The number a new document of `kind` takes: the next of its date's series, or the one typed (which
+ * moves the counter past it). The one place the pre-invoice series are reached, so it can move to a
+ * shared document-number module.
+ */
+async function takeNumber(
+  tx: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  date: string,
+  typed: string | null,
+): Promise<string> {
+  if (typed === null) return allocateQuoteNumber(tx, userId, financialYearOfIsoDate(date), kind);
+  await reserveTypedQuoteNumber(tx, userId, typed, kind);
+  return typed;
 }
 
 function refuseUnless(check: QuoteCheck) {
@@ -76,23 +119,33 @@ function refuseUnless(check: QuoteCheck) {
 }
 
 export async function createQuote(db: Db, userId: string, input: QuoteInput): Promise<SavedQuote> {
+  return (await createDocument(db, userId, "quote", input, NO_KIND_COLUMNS)) as SavedQuote;
+}
+
+const NO_KIND_COLUMNS: KindColumns = { challanReason: null, consignee: null };
+
+async function createDocument(
+  db: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  input: QuoteInput,
+  extra: KindColumns,
+): Promise<SavedDocument> {
   const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(attempt, () =>
-    db.transaction(async (tx) => {
-      const settings = await readSettings(tx, userId);
-      let number = input.quoteNumber;
-      if (number === null) {
-        number = await allocateQuoteNumber(tx, userId, financialYearOfIsoDate(input.quoteDate));
-      } else {
-        await reserveTypedQuoteNumber(tx, userId, number);
-      }
-      attempt.number = number;
-      const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
-      const id = randomUUID();
-      const row = await insertQuote(tx, userId, id, document);
-      await recordQuoteEvent(tx, { userId, quoteId: id, kind: "created" });
-      return { ...row, clock: clockOf(settings) };
-    }),
+  return withNumberClash(
+    attempt,
+    () =>
+      db.transaction(async (tx) => {
+        const settings = await readSettings(tx, userId);
+        const number = await takeNumber(tx, userId, kind, input.quoteDate, input.quoteNumber);
+        attempt.number = number;
+        const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
+        const id = randomUUID();
+        const row = await insertQuote(tx, userId, id, document, kind, extra);
+        await recordQuoteEvent(tx, { userId, quoteId: id, kind: "created" });
+        return { ...row, clock: clockOf(settings) };
+      }),
+    kind,
   );
 }
 
@@ -125,7 +178,7 @@ export async function updateQuote(
         settings,
         current.quoteData,
       );
-      const row = await updateQuoteDocument(tx, userId, id, document);
+      const row = (await updateQuoteDocument(tx, userId, id, document)) as QuoteRow;
       return { ...row, clock: clockOf(settings) };
     }),
   );
@@ -159,10 +212,11 @@ export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string
 }
 
 /** Marks a draft sent (sending it or sharing its link does so too); a sent quote stays as it is. */
-export async function markQuoteSent(tx: Db, userId: string, quote: QuoteRow): Promise<QuoteRow> {
-  if (quote.status !== "draft") return quote;
-  const row = await changeQuoteStatus(tx, userId, quote.id, ["draft"], { status: "sent", sentAt: now() });
-  if (!row) return (await findQuote(tx, userId, quote.id)) ?? quote;
+export async function markQuoteSent<R extends PreInvoiceRow>(tx: Db, userId: string, quote: R): Promise<R> {
+  // A challan is issued, never "sent" (its sharing waits for the issue).
+  if (quote.status !== "draft" || quote.kind === "challan") return quote;
+  const row = await changeQuoteStatus<R>(tx, userId, quote.id, ["draft"], { status: "sent", sentAt: now() });
+  if (!row) return ((await findKindDocument(tx, userId, quote.kind, quote.id)) as R | null) ?? quote;
   await recordQuoteEvent(tx, { userId, quoteId: quote.id, kind: "marked_sent" });
   return row;
 }
@@ -290,4 +344,266 @@ export async function sourceQuote(db: Db, userId: string, invoiceId: string) {
   const found = await sourceQuoteOf(db, userId, invoiceId);
   if (found === undefined) throw notFound("Invoice");
   return found;
+}
+
+// ---- proforma invoices and delivery challans (#domain/document-kinds) ----
+// The quote's commands with the kind's rules: its series, statuses, stock and conversion.
+
+function refuseKind(check: { ok: true } | { ok: false; message: string }) {
+  if (!check.ok) throw new AppError("document_closed", check.message);
+}
+
+/** The user's document of `kind`, or 404 naming the kind. */
+export async function findOwn(tx: Db, userId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
+  const row = await findKindDocument(tx, userId, kind, id, { forUpdate });
+  if (!row) throw notFound(kindTitle(kind));
+  return row;
+}
+
+export async function createKindDocument(
+  db: Db,
+  userId: string,
+  kind: Exclude<PreInvoiceKind, "quote">,
+  input: KindInput,
+): Promise<SavedDocument> {
+  const { input: fields, extra } = asQuoteFields(input);
+  return createDocument(db, userId, kind, fields, extra);
+}
+
+/** A draft (or a proforma sent and not yet converted) can be changed; an issued challan cannot. */
+export async function updateKindDocument(
+  db: Db,
+  userId: string,
+  kind: Exclude<PreInvoiceKind, "quote">,
+  id: string,
+  input: KindInput,
+): Promise<SavedDocument> {
+  const { input: fields, extra } = asQuoteFields(input);
+  const attempt = { number: fields.quoteNumber ?? "" };
+  return withNumberClash(
+    attempt,
+    () =>
+      db.transaction(async (tx) => {
+        const current = await findOwn(tx, userId, kind, id, true);
+        refuseKind(canEditKind(kind, current.status));
+        const settings = await readSettings(tx, userId);
+        const number = fields.quoteNumber ?? current.quoteNumber;
+        attempt.number = number;
+        if (number !== current.quoteNumber) await reserveTypedQuoteNumber(tx, userId, number, kind);
+        const document = await prepareDocument(
+          tx,
+          userId,
+          asInvoiceInput(fields, number),
+          settings,
+          current.quoteData,
+        );
+        const row = await updateQuoteDocument(tx, userId, id, document, extra);
+        return { ...row, clock: clockOf(settings) };
+      }),
+    kind,
+  );
+}
+
+export async function readKindDocument(
+  db: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  id: string,
+): Promise<SavedDocument> {
+  const [row, settings] = await Promise.all([findOwn(db, userId, kind, id), cachedSettings(db, userId)]);
+  const convertedInvoiceNumber = row.convertedInvoiceId
+    ? await invoiceNumberOf(db, userId, row.convertedInvoiceId)
+    : null;
+  return { ...row, clock: clockOf(settings), convertedInvoiceNumber };
+}
+
+/** Drafts are deleted; an issued challan keeps its number and is cancelled instead. */
+export async function deleteKindDocument(db: Db, userId: string, kind: PreInvoiceKind, id: string) {
+  await db.transaction(async (tx) => {
+    const current = await findOwn(tx, userId, kind, id, true);
+    refuseKind(canDeleteKind(kind, current.status));
+    await deleteQuoteRow(tx, userId, id, kind);
+  });
+}
+
+export async function listKindDocuments(
+  db: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  query: QuoteFilter & PageParams,
+) {
+  const settings = await cachedSettings(db, userId);
+  const clock = clockOf(settings);
+  const today = todayInTimeZone(clock.now, clock.timeZone);
+  return { ...(await listQuotes(db, userId, { ...query, today, kind })), clock };
+}
+
+export async function nextKindNumber(db: Db, userId: string, kind: PreInvoiceKind, date?: string) {
+  const settings = await cachedSettings(db, userId);
+  const day = date ?? todayInTimeZone(now(), settings.timeZone);
+  return { number: await peekQuoteNumber(db, userId, financialYearOfIsoDate(day), kind) };
+}
+
+const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {
+  issued: "challan_issued",
+  returned: "challan_returned",
+  cancelled: "challan_cancelled",
+  converted: "challan_converted",
+};
+
+/**
+ * Moves stock as a document of `kind` goes from `before` to `after`, with the invoice's rule
+ * (#domain/stock stockDelta, DECISIONS §6): a challan holds its goods out of stock while issued.
+ * Taking is refused unless the settings allow selling beyond stock; giving back never is. Products
+ * in sorted id order, so two transactions cannot deadlock; products deleted since are skipped.
+ */
+async function moveKindStock(
+  tx: Db,
+  userId: string,
+  row: PreInvoiceRow,
+  before: PreInvoiceStatus,
+  after: PreInvoiceStatus,
+  settings: Settings,
+) {
+  const lines = Array.isArray(row.quoteData.items) ? row.quoteData.items : [];
+  // A document holding stock counts as an issued invoice would ("due"); one that does not, as a draft.
+  const state = (status: PreInvoiceStatus) => ({
+    status: holdsStockAs(row.kind, status) ? ("due" as const) : ("draft" as const),
+    lines,
+  });
+  const delta = stockDelta(state(before), state(after));
+  if (delta.size === 0) return;
+  const productIds = [...delta.keys()].sort();
+  const existing = await ownProductIds(tx, userId, productIds);
+  for (const productId of productIds) {
+    if (!existing.has(productId)) continue;
+    const changeUnits = delta.get(productId)!;
+    await applyStockChange(tx, {
+      userId,
+      productId,
+      changeUnits,
+      reason: STOCK_REASONS[after] ?? "challan_issued",
+      invoiceId: row.id,
+      invoiceNumber: row.quoteNumber,
+      allowNegative: settings.allowSellingBeyondStock || changeUnits > 0,
+    });
+  }
+}
+
+const STATUS_TIMES: Partial<Record<PreInvoiceStatus, "sentAt" | "returnedAt" | "cancelledAt">> = {
+  sent: "sentAt",
+  issued: "sentAt",
+  returned: "returnedAt",
+  cancelled: "cancelledAt",
+};
+
+/**
+ * The owner's status move (a proforma sent; a challan issued, returned or cancelled), with the
+ * stock it moves, in one transaction.
+ */
+export async function moveKindStatus(
+  db: Db,
+  userId: string,
+  kind: Exclude<PreInvoiceKind, "quote">,
+  id: string,
+  to: PreInvoiceStatus,
+): Promise<SavedDocument> {
+  return db.transaction(async (tx) => {
+    const current = await findOwn(tx, userId, kind, id, true);
+    refuseKind(canMove(kind, current.status, to));
+    const settings = await readSettings(tx, userId);
+    const clock = clockOf(settings);
+    await moveKindStock(tx, userId, current, current.status, to, settings);
+    const at = STATUS_TIMES[to];
+    const row = await changeQuoteStatus<PreInvoiceRow>(tx, userId, id, [current.status], {
+      status: to,
+      ...(at ? { [at]: clock.now } : {}),
+    });
+    if (!row)
+      throw new AppError("document_closed", `This ${DOCUMENT_KINDS[kind].noun} changed a moment ago.`);
+    await recordQuoteEvent(tx, {
+      userId,
+      quoteId: id,
+      kind: to === "sent" ? "marked_sent" : (to as "issued"),
+    });
+    return { ...row, clock };
+  });
+}
+
+/**
+ * Converts a proforma, or one or several issued challans of the same client, into one invoice,
+ * linked both ways in the same transaction. A proforma becomes a draft invoice (as a quote does).
+ * Challans' goods are already out of stock: their hold passes to the invoice, which is issued at
+ * once (each challan gives its goods back and the invoice takes the same quantities in the same
+ * transaction, so the stock level never moves and the log shows the hand-over).
+ */
+export async function convertKindDocuments(
+  db: Db,
+  userId: string,
+  kind: Exclude<PreInvoiceKind, "quote">,
+  ids: string[],
+): Promise<{ documents: SavedDocument[]; invoice: { id: string; invoiceNumber: string } }> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) throw new AppError("validation_failed", "Choose what to convert.");
+  if (unique.length > 1 && !DOCUMENT_KINDS[kind].convertsTogether) {
+    throw new AppError("validation_failed", `Convert one ${DOCUMENT_KINDS[kind].noun} at a time.`);
+  }
+  return db.transaction(async (tx) => {
+    const rows: PreInvoiceRow[] = [];
+    for (const id of unique) rows.push(await findOwn(tx, userId, kind, id, true));
+    rows.sort((a, b) => a.quoteNumber.localeCompare(b.quoteNumber, "en", { numeric: true }));
+    for (const row of rows) refuseKind(canConvertKind(kind, row.status));
+    const clientKey = (row: PreInvoiceRow) => row.clientId ?? `name:${row.clientName}`;
+    if (rows.some((row) => clientKey(row) !== clientKey(rows[0]))) {
+      throw new AppError(
+        "validation_failed",
+        "Challans converted together must be for the same client. Convert each client's challans separately.",
+      );
+    }
+    const settings = await readSettings(tx, userId);
+    const clock = clockOf(settings);
+    const today = todayInTimeZone(clock.now, clock.timeZone);
+    const first = rows[0].quoteData;
+    const numbers = rows.map((row) => row.quoteNumber).join(", ");
+    const source: InvoiceDocument = {
+      ...first,
+      items: rows.flatMap((row) => row.quoteData.items),
+      terms: termsFor("invoice", first.terms),
+      notes:
+        kind === "challan"
+          ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
+          : first.notes,
+    };
+    for (const row of rows) await moveKindStock(tx, userId, row, row.status, "converted", settings);
+    const invoice = await createInvoiceFromDocument(tx, userId, source, {
+      invoiceDate: today,
+      dueDate: addDays(today, settings.defaultDueDateDays),
+      status: kind === "challan" ? "due" : "draft",
+    });
+    await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
+    const documents: SavedDocument[] = [];
+    for (const row of rows) {
+      const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
+        status: "converted",
+        convertedInvoiceId: invoice.id,
+        convertedAt: clock.now,
+      });
+      if (!saved) throw new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`);
+      await recordQuoteEvent(tx, {
+        userId,
+        quoteId: row.id,
+        kind: "converted",
+        detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
+      });
+      documents.push({ ...saved, clock, convertedInvoiceNumber: invoice.invoiceNumber });
+    }
+    return { documents, invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber } };
+  });
+}
+
+/** The quotes, proformas and challans an invoice was converted from. */
+export async function sourceDocuments(db: Db, userId: string, invoiceId: string) {
+  const exists = await sourceQuoteOf(db, userId, invoiceId);
+  if (exists === undefined) throw notFound("Invoice");
+  return sourceDocumentsOf(db, userId, invoiceId);
 }

@@ -8,9 +8,14 @@ import type {
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
 import { NOTE_NUMBER_PREFIXES, type NoteDocument } from "#domain/credit-notes";
+import {
+  DOCUMENT_KINDS,
+  type PreInvoiceKind,
+  type PreInvoiceStatus,
+  parseSeriesNumber,
+} from "#domain/document-kinds";
 import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from "#domain/invoice";
 import { financialYearOfIsoDate, parseSequentialDocumentNumber } from "#domain/invoice-number";
-import { parseSequentialQuoteNumber } from "#domain/quotes";
 import type { Db } from "../client";
 import { creditNotes, invoices, quotes, recurringProfiles, recurringRuns } from "../schema";
 import { reserveNoteNumber } from "./credit-notes";
@@ -104,8 +109,13 @@ export async function insertImportedQuotes(
     return {
       id: r.id ?? randomUUID(),
       userId,
+      kind: r.kind,
       ...quoteColumnsOf(importedDocument(q, links)),
-      status: r.status,
+      status: r.status as PreInvoiceStatus,
+      challanReason: r.challanReason,
+      consignee: r.consignee,
+      returnedAt: r.returnedAt,
+      cancelledAt: r.cancelledAt,
       sentAt: r.sentAt,
       answeredAt: r.answeredAt,
       answerName: r.answerName,
@@ -118,23 +128,27 @@ export async function insertImportedQuotes(
   const ids = await insertKeepingFileIds(rows, (chunk) =>
     tx.insert(quotes).values(chunk).onConflictDoNothing().returning({ id: quotes.id }),
   );
+  const linked = new Set<string>();
   for (const row of rows) {
-    if (!row.convertedInvoiceId) continue;
+    // An invoice made from several challans names the first of them.
+    if (!row.convertedInvoiceId || linked.has(row.convertedInvoiceId)) continue;
+    linked.add(row.convertedInvoiceId);
     await tx
       .update(invoices)
       .set({ quoteId: ids.get(row.id)! })
       .where(and(eq(invoices.userId, userId), eq(invoices.id, row.convertedInvoiceId)));
   }
-  // The next quote number follows the highest of each year's series in the file.
-  const highest = new Map<string, { number: string; sequence: number }>();
+  // The next number of each kind follows the highest of each year's series in the file.
+  const highest = new Map<string, { kind: PreInvoiceKind; number: string; sequence: number }>();
   for (const row of rows) {
-    const parsed = parseSequentialQuoteNumber(row.quoteNumber);
+    const parsed = parseSeriesNumber(DOCUMENT_KINDS[row.kind].series, row.quoteNumber);
     if (!parsed) continue;
-    const seen = highest.get(parsed.financialYear);
+    const key = `${row.kind} ${parsed.financialYear}`;
+    const seen = highest.get(key);
     if (!seen || parsed.sequence > seen.sequence)
-      highest.set(parsed.financialYear, { number: row.quoteNumber, sequence: parsed.sequence });
+      highest.set(key, { kind: row.kind, number: row.quoteNumber, sequence: parsed.sequence });
   }
-  for (const { number } of highest.values()) await reserveTypedQuoteNumber(tx, userId, number);
+  for (const { kind, number } of highest.values()) await reserveTypedQuoteNumber(tx, userId, number, kind);
 }
 
 // ---- credit and debit notes ----

@@ -1,22 +1,47 @@
-import { and, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, like, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
-import type { InvoiceDocument } from "#domain/invoice";
 import {
-  parseSequentialQuoteNumber,
-  type QuoteStatus,
-  type QuoteStoredStatus,
-  sequentialQuoteNumber,
-} from "#domain/quotes";
+  type ChallanReason,
+  DOCUMENT_KINDS,
+  type PreInvoiceKind,
+  type PreInvoiceStatus,
+  parseSeriesNumber,
+  seriesNumber,
+} from "#domain/document-kinds";
+import type { InvoiceDocument } from "#domain/invoice";
+import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
 import { type Db, queryRows } from "../client";
 import { invoices, quoteEvents, quoteSequences, quotes } from "../schema";
 import { type PageParams, pageOf } from "./paging";
 
-// Quote rows, their number series and their activity. Every function takes the owner's id and
-// filters by it, except the public page's lookup by token (the token alone is the key).
-// Quotes never touch the dashboard's totals, stock or payments.
+// Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds), their
+// number series and their activity. Every function takes the owner's id and filters by it, except
+// the public page's lookup by token (the token alone is the key). A read by id names the kind, so
+// a quote's route never reaches a challan. None touches the dashboard's totals or payments; stock
+// moves for challans are the service's, through db/queries/stock.
 
-export type QuoteRow = typeof quotes.$inferSelect & { quoteData: InvoiceDocument; status: QuoteStoredStatus };
-export type QuoteSummaryRow = Omit<QuoteRow, "quoteData">;
+/** A challan's consignee when the goods go to someone other than the client. */
+export interface Consignee {
+  name: string;
+  gstin: string;
+  address: string;
+  stateCode: string;
+}
+
+export type PreInvoiceRow = typeof quotes.$inferSelect & {
+  quoteData: InvoiceDocument;
+  status: PreInvoiceStatus;
+  kind: PreInvoiceKind;
+  consignee: Consignee | null;
+};
+export type QuoteRow = PreInvoiceRow & { status: QuoteStoredStatus };
+export type QuoteSummaryRow = Omit<PreInvoiceRow, "quoteData">;
+
+/** The columns only some kinds have (a challan's reason and consignee). */
+export interface KindColumns {
+  challanReason: ChallanReason | null;
+  consignee: Consignee | null;
+}
 export type QuoteEventRow = typeof quoteEvents.$inferSelect;
 
 /** The columns are copies of the document's fields, for lists. */
@@ -33,18 +58,29 @@ export function quoteColumnsOf(document: InvoiceDocument) {
   };
 }
 
+/** The user's document of `kind` with this id (locked for the transaction with `forUpdate`). */
+export async function findKindDocument(
+  db: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PreInvoiceRow | null> {
+  const query = db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.kind, kind)));
+  const [row] = await (opts.forUpdate ? query.for("update") : query);
+  return (row as PreInvoiceRow | undefined) ?? null;
+}
+
 export async function findQuote(
   db: Db,
   userId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<QuoteRow | null> {
-  const query = db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
-  const [row] = await (opts.forUpdate ? query.for("update") : query);
-  return (row as QuoteRow | undefined) ?? null;
+  return (await findKindDocument(db, userId, "quote", id, opts)) as QuoteRow | null;
 }
 
 export async function insertQuote(
@@ -52,12 +88,14 @@ export async function insertQuote(
   userId: string,
   id: string,
   document: InvoiceDocument,
-): Promise<QuoteRow> {
+  kind: PreInvoiceKind = "quote",
+  extra: KindColumns = { challanReason: null, consignee: null },
+): Promise<PreInvoiceRow> {
   const [row] = await tx
     .insert(quotes)
-    .values({ id, userId, status: "draft", ...quoteColumnsOf(document) })
+    .values({ id, userId, kind, status: "draft", ...quoteColumnsOf(document), ...extra })
     .returning();
-  return row as QuoteRow;
+  return row as PreInvoiceRow;
 }
 
 export async function updateQuoteDocument(
@@ -65,23 +103,24 @@ export async function updateQuoteDocument(
   userId: string,
   id: string,
   document: InvoiceDocument,
-): Promise<QuoteRow> {
+  extra: KindColumns = { challanReason: null, consignee: null },
+): Promise<PreInvoiceRow> {
   const [row] = await tx
     .update(quotes)
-    .set({ ...quoteColumnsOf(document), updatedAt: new Date() })
+    .set({ ...quoteColumnsOf(document), ...extra, updatedAt: new Date() })
     .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
     .returning();
-  return row as QuoteRow;
+  return row as PreInvoiceRow;
 }
 
-/** Moves a quote from one stored status to another: undefined when it is no longer in `from`. */
-export async function changeQuoteStatus(
+/** Moves a document from one stored status to another: undefined when it is no longer in `from`. */
+export async function changeQuoteStatus<R extends PreInvoiceRow = QuoteRow>(
   tx: Db,
   userId: string,
   id: string,
-  from: QuoteStoredStatus[],
-  fields: Partial<typeof quotes.$inferInsert> & { status: QuoteStoredStatus },
-): Promise<QuoteRow | undefined> {
+  from: PreInvoiceStatus[],
+  fields: Partial<typeof quotes.$inferInsert> & { status: R["status"] },
+): Promise<R | undefined> {
   const [row] = await tx
     .update(quotes)
     .set({ ...fields, updatedAt: new Date() })
@@ -93,13 +132,18 @@ export async function changeQuoteStatus(
       ),
     )
     .returning();
-  return row as QuoteRow | undefined;
+  return row as R | undefined;
 }
 
-export async function deleteQuoteRow(tx: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteQuoteRow(
+  tx: Db,
+  userId: string,
+  id: string,
+  kind: PreInvoiceKind = "quote",
+): Promise<boolean> {
   const rows = await tx
     .delete(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+    .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.kind, kind)))
     .returning({ id: quotes.id });
   await tx
     .update(invoices)
@@ -110,9 +154,9 @@ export async function deleteQuoteRow(tx: Db, userId: string, id: string): Promis
 
 // ---- the public link ----
 
-export async function findQuoteByPublicToken(db: Db, token: string): Promise<QuoteRow | undefined> {
+export async function findQuoteByPublicToken(db: Db, token: string): Promise<PreInvoiceRow | undefined> {
   const [row] = await db.select().from(quotes).where(eq(quotes.publicToken, token));
-  return row as QuoteRow | undefined;
+  return row as PreInvoiceRow | undefined;
 }
 
 /** Gives the quote this token (a new one revokes the old); undefined when it is not the user's. */
@@ -145,12 +189,28 @@ export async function invoiceNumberOf(db: Db, userId: string, invoiceId: string)
 /** The quote an invoice came from; null when none; undefined when the invoice is not the user's. */
 export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
   const [row] = await db
-    .select({ quoteId: quotes.id, quoteNumber: quotes.quoteNumber, invoiceId: invoices.id })
+    .select({
+      quoteId: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      kind: quotes.kind,
+      invoiceId: invoices.id,
+    })
     .from(invoices)
     .leftJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.userId, userId)))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
   if (!row) return undefined;
-  return row.quoteId && row.quoteNumber ? { id: row.quoteId, quoteNumber: row.quoteNumber } : null;
+  return row.quoteId && row.quoteNumber && row.kind === "quote"
+    ? { id: row.quoteId, quoteNumber: row.quoteNumber }
+    : null;
+}
+
+/** Every quote, proforma or challan converted into this invoice (several challans make one). */
+export async function sourceDocumentsOf(db: Db, userId: string, invoiceId: string) {
+  return db
+    .select({ id: quotes.id, kind: quotes.kind, number: quotes.quoteNumber })
+    .from(quotes)
+    .where(and(eq(quotes.userId, userId), eq(quotes.convertedInvoiceId, invoiceId)))
+    .orderBy(quotes.quoteNumber);
 }
 
 // ---- activity ----
@@ -181,71 +241,112 @@ export async function listQuoteEvents(db: Db, userId: string, quoteId: string): 
     .limit(200);
 }
 
-// ---- the series: QT/2026-27/0001, as invoice-numbers.ts does for invoices ----
+// ---- the series: QT/2026-27/0001, PF/…, DC/…, as invoice-numbers.ts does for invoices. One
+// counter per (user, series, financial year); the kind names its series (#domain/document-kinds).
+// These three functions are the whole of it, so they can move to one document-number module.
 
-async function highestUsed(db: Db, userId: string, financialYear: string): Promise<number> {
+const seriesOf = (kind: PreInvoiceKind) => DOCUMENT_KINDS[kind].series;
+
+async function highestUsed(db: Db, userId: string, kind: PreInvoiceKind, financialYear: string) {
+  const series = seriesOf(kind);
   const rows = await db
     .select({ quoteNumber: quotes.quoteNumber })
     .from(quotes)
-    .where(and(eq(quotes.userId, userId), like(quotes.quoteNumber, `QT/${financialYear}/%`)));
+    .where(
+      and(
+        eq(quotes.userId, userId),
+        eq(quotes.kind, kind),
+        like(quotes.quoteNumber, `${series}/${financialYear}/%`),
+      ),
+    );
   let highest = 0;
   for (const row of rows) {
-    const parsed = parseSequentialQuoteNumber(row.quoteNumber);
+    const parsed = parseSeriesNumber(series, row.quoteNumber);
     if (parsed && parsed.financialYear === financialYear) highest = Math.max(highest, parsed.sequence);
   }
   return highest;
 }
 
 /** Takes the next number of the year's series in the create's transaction (the upsert locks it). */
-export async function allocateQuoteNumber(tx: Db, userId: string, financialYear: string): Promise<string> {
+export async function allocateQuoteNumber(
+  tx: Db,
+  userId: string,
+  financialYear: string,
+  kind: PreInvoiceKind = "quote",
+): Promise<string> {
+  const series = seriesOf(kind);
   const [row] = await queryRows<{ last_value: number }>(
     tx,
-    sql`insert into ${quoteSequences} (user_id, financial_year, last_value)
-        values (${userId}, ${financialYear}, 1)
-        on conflict (user_id, financial_year)
+    sql`insert into ${quoteSequences} (user_id, series, financial_year, last_value)
+        values (${userId}, ${series}, ${financialYear}, 1)
+        on conflict (user_id, series, financial_year)
         do update set last_value = ${quoteSequences}.last_value + 1
         returning last_value`,
   );
   let value = Number(row.last_value);
   if (value === 1) {
-    const highest = await highestUsed(tx, userId, financialYear);
+    const highest = await highestUsed(tx, userId, kind, financialYear);
     if (highest >= 1) {
       value = highest + 1;
       await tx
         .update(quoteSequences)
         .set({ lastValue: value })
-        .where(and(eq(quoteSequences.userId, userId), eq(quoteSequences.financialYear, financialYear)));
+        .where(
+          and(
+            eq(quoteSequences.userId, userId),
+            eq(quoteSequences.series, series),
+            eq(quoteSequences.financialYear, financialYear),
+          ),
+        );
     }
   }
-  return sequentialQuoteNumber(financialYear, value);
+  return seriesNumber(series, financialYear, value);
 }
 
 /** A number of the series typed by hand moves the counter past it. */
-export async function reserveTypedQuoteNumber(tx: Db, userId: string, quoteNumber: string) {
-  const parsed = parseSequentialQuoteNumber(quoteNumber);
+export async function reserveTypedQuoteNumber(
+  tx: Db,
+  userId: string,
+  quoteNumber: string,
+  kind: PreInvoiceKind = "quote",
+) {
+  const series = seriesOf(kind);
+  const parsed = parseSeriesNumber(series, quoteNumber);
   if (!parsed) return;
   await tx
     .insert(quoteSequences)
-    .values({ userId, financialYear: parsed.financialYear, lastValue: parsed.sequence })
+    .values({ userId, series, financialYear: parsed.financialYear, lastValue: parsed.sequence })
     .onConflictDoUpdate({
-      target: [quoteSequences.userId, quoteSequences.financialYear],
+      target: [quoteSequences.userId, quoteSequences.series, quoteSequences.financialYear],
       set: { lastValue: sql`greatest(${quoteSequences.lastValue}, excluded.last_value)` },
     });
 }
 
-export async function peekQuoteNumber(db: Db, userId: string, financialYear: string): Promise<string> {
+export async function peekQuoteNumber(
+  db: Db,
+  userId: string,
+  financialYear: string,
+  kind: PreInvoiceKind = "quote",
+): Promise<string> {
+  const series = seriesOf(kind);
   const [row] = await db
     .select({ lastValue: quoteSequences.lastValue })
     .from(quoteSequences)
-    .where(and(eq(quoteSequences.userId, userId), eq(quoteSequences.financialYear, financialYear)));
-  const last = row ? row.lastValue : await highestUsed(db, userId, financialYear);
-  return sequentialQuoteNumber(financialYear, last + 1);
+    .where(
+      and(
+        eq(quoteSequences.userId, userId),
+        eq(quoteSequences.series, series),
+        eq(quoteSequences.financialYear, financialYear),
+      ),
+    );
+  const last = row ? row.lastValue : await highestUsed(db, userId, kind, financialYear);
+  return seriesNumber(series, financialYear, last + 1);
 }
 
 // ---- the list ----
 
 export interface QuoteFilter {
-  status?: QuoteStatus;
+  status?: QuoteStatus | PreInvoiceStatus;
   search?: string;
 }
 
@@ -253,6 +354,7 @@ const summaryColumns = (() => {
   const { quoteData: _, ...rest } = {
     id: quotes.id,
     userId: quotes.userId,
+    kind: quotes.kind,
     quoteNumber: quotes.quoteNumber,
     clientId: quotes.clientId,
     clientName: quotes.clientName,
@@ -270,6 +372,10 @@ const summaryColumns = (() => {
     answerIp: quotes.answerIp,
     convertedInvoiceId: quotes.convertedInvoiceId,
     convertedAt: quotes.convertedAt,
+    challanReason: quotes.challanReason,
+    consignee: quotes.consignee,
+    returnedAt: quotes.returnedAt,
+    cancelledAt: quotes.cancelledAt,
     createdAt: quotes.createdAt,
     updatedAt: quotes.updatedAt,
     quoteData: quotes.quoteData,
@@ -278,7 +384,7 @@ const summaryColumns = (() => {
 })();
 
 /** A shown status as SQL: expired is sent with its valid-until day before `today` (never stored). */
-function statusIs(status: QuoteStatus, today: string, value: string): SQL {
+function statusIs(status: QuoteStatus | PreInvoiceStatus, today: string, value: string): SQL {
   switch (status) {
     case "expired":
       return and(eq(quotes.status, "sent"), isNotNull(quotes.validUntil), lt(quotes.validUntil, today))!;
@@ -288,30 +394,42 @@ function statusIs(status: QuoteStatus, today: string, value: string): SQL {
         or(sql`${quotes.validUntil} is null`, gte(quotes.validUntil, today)),
       )!;
     default:
-      return eq(quotes.status, value as QuoteStoredStatus);
+      return eq(quotes.status, value as PreInvoiceStatus);
   }
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of the user's quotes, newest first, with how many match (paging.ts). */
+/** One page of the user's documents of `kind`, newest first, with how many match (paging.ts). */
 export async function listQuotes(
   db: Db,
   userId: string,
-  params: QuoteFilter & PageParams & { today: string },
+  params: QuoteFilter & PageParams & { today: string; kind?: PreInvoiceKind },
 ): Promise<{ rows: QuoteSummaryRow[] } & PageCount> {
+  const kind = params.kind ?? "quote";
   const search = params.search?.trim();
-  const statusShape = ["sent", "expired"].includes(params.status ?? "")
-    ? params.status
-    : Boolean(params.status);
+  // Only a quote expires: a sent proforma stays sent after its valid-until date.
+  const statusShape =
+    kind === "quote" && ["sent", "expired"].includes(params.status ?? "")
+      ? params.status
+      : Boolean(params.status);
   const key = `quotes:${statusShape}:${Boolean(search)}`;
   const v = sql.placeholder as (name: string) => unknown as (name: string) => string;
   return pageOf<QuoteSummaryRow>(
     db,
     key,
     () => {
-      const conditions: SQL[] = [eq(quotes.userId, v("userId"))];
-      if (params.status) conditions.push(statusIs(params.status, v("today"), v("status")));
+      const conditions: SQL[] = [
+        eq(quotes.userId, v("userId")),
+        eq(quotes.kind, v("kind") as PreInvoiceKind),
+      ];
+      if (params.status) {
+        conditions.push(
+          kind === "quote"
+            ? statusIs(params.status, v("today"), v("status"))
+            : eq(quotes.status, v("status") as PreInvoiceStatus),
+        );
+      }
       if (search) {
         conditions.push(
           or(
@@ -329,6 +447,7 @@ export async function listQuotes(
     },
     {
       userId,
+      kind,
       today: params.today,
       status: params.status,
       pattern: search ? `%${escapeLike(search)}%` : undefined,
@@ -336,4 +455,27 @@ export async function listQuotes(
     params,
     Boolean(search),
   );
+}
+
+/** The delivery challans dated from..to that were issued (drafts never count), for GSTR-1 Table 13. */
+export async function listIssuedChallansBetween(db: Db, userId: string, range: { from: string; to: string }) {
+  return db
+    .select({
+      number: quotes.quoteNumber,
+      date: quotes.quoteDate,
+      reason: quotes.challanReason,
+      status: quotes.status,
+      /** The GSTIN it was made under (its company snapshot); null when made unregistered. */
+      gstin: sql<string | null>`${quotes.quoteData}->'company'->'gst'->>'gstin'`,
+    })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.userId, userId),
+        eq(quotes.kind, "challan"),
+        ne(quotes.status, "draft"),
+        gte(quotes.quoteDate, range.from),
+        lte(quotes.quoteDate, range.to),
+      ),
+    );
 }

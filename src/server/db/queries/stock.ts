@@ -16,7 +16,11 @@ export type StockReason =
   | "opening_stock"
   | "import"
   | "credit_note_issued"
-  | "credit_note_cancelled";
+  | "credit_note_cancelled"
+  | "challan_issued"
+  | "challan_returned"
+  | "challan_cancelled"
+  | "challan_converted";
 
 export interface StockChange {
   userId: string;

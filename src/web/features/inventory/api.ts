@@ -91,4 +91,8 @@ export const REASON_LABELS: Record<string, string> = {
   import: "Import",
   credit_note_issued: "Credit note (return)",
   credit_note_cancelled: "Credit note cancelled",
+  challan_issued: "Delivery challan issued",
+  challan_returned: "Delivery challan returned",
+  challan_cancelled: "Delivery challan cancelled",
+  challan_converted: "Delivery challan invoiced",
 };

@@ -1,0 +1,275 @@
+import { DomainError } from "./errors";
+import { financialYearOfIsoDate, isFinancialYear } from "./invoice-number";
+
+// The pre-invoice documents as one kind each: the quote (estimate), the proforma invoice and the
+// delivery challan (CGST Rule 55). All three are invoice documents stored in the `quotes` table
+// with a `kind`; none is in receivables or in GSTR-1's sales sections, and each converts into an
+// invoice. What differs is this configuration, read by the service, the routes, the PDF and the
+// GST return alike (docs/decisions/0061-challans-and-proformas.md).
+
+export const PRE_INVOICE_KINDS = ["quote", "proforma", "challan"] as const;
+export type PreInvoiceKind = (typeof PRE_INVOICE_KINDS)[number];
+
+/** Why goods leave on a delivery challan (Rule 55(1)); each is its own row of GSTR-1 Table 13. */
+export const CHALLAN_REASONS = ["supply_on_approval", "job_work", "liquid_gas", "other"] as const;
+export type ChallanReason = (typeof CHALLAN_REASONS)[number];
+
+export const CHALLAN_REASON_LABELS: Record<ChallanReason, string> = {
+  supply_on_approval: "Supply on approval",
+  job_work: "Job work",
+  liquid_gas: "Supply of liquid gas",
+  other: "Other than by way of supply",
+};
+
+/** GSTR-1 Table 13's nature of document for each reason (9 to 12). */
+export const CHALLAN_GSTR1_NATURE: Record<ChallanReason, 9 | 10 | 11 | 12> = {
+  job_work: 9,
+  supply_on_approval: 10,
+  liquid_gas: 11,
+  other: 12,
+};
+
+/** The three copies of a challan printed in triplicate (Rule 55(2)). */
+export const CHALLAN_COPIES = [
+  "Original for consignee",
+  "Duplicate for transporter",
+  "Triplicate for consignor",
+] as const;
+
+/** The statuses a person's action stores, per kind (a quote's "expired" is shown, never stored). */
+export const KIND_STATUSES = {
+  quote: ["draft", "sent", "accepted", "declined", "converted"],
+  proforma: ["draft", "sent", "converted"],
+  challan: ["draft", "issued", "returned", "cancelled", "converted"],
+} as const satisfies Record<PreInvoiceKind, readonly string[]>;
+export type KindStatus<K extends PreInvoiceKind> = (typeof KIND_STATUSES)[K][number];
+export type PreInvoiceStatus = KindStatus<PreInvoiceKind>;
+
+/** Every stored status of any kind: the `quotes.status` column's values. */
+export const ALL_PRE_INVOICE_STATUSES = [
+  ...new Set(PRE_INVOICE_KINDS.flatMap((kind) => KIND_STATUSES[kind])),
+] as PreInvoiceStatus[];
+
+export const PRE_INVOICE_STATUS_LABELS: Record<PreInvoiceStatus | "expired", string> = {
+  draft: "Draft",
+  sent: "Sent",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  converted: "Converted",
+  issued: "Issued",
+  returned: "Returned",
+  cancelled: "Cancelled",
+};
+
+export interface DocumentKindConfig {
+  kind: PreInvoiceKind;
+  /** In sentences: "delivery challan". */
+  noun: string;
+  /** The number series (at most 16 characters with the year and count: DC/2026-27/0001). */
+  series: "QT" | "PF" | "DC";
+  /** The owner's API. */
+  apiPath: string;
+  /** The public page's path, before the token. */
+  publicPath: "/q/";
+  statuses: readonly PreInvoiceStatus[];
+  /** The owner's status moves: from -> the statuses it may go to (conversion is its own command). */
+  moves: Partial<Record<PreInvoiceStatus, readonly PreInvoiceStatus[]>>;
+  /** The statuses in which the document holds its items out of stock. */
+  holdsStockIn: readonly PreInvoiceStatus[];
+  /** The statuses from which it converts into an invoice. */
+  convertsFrom: readonly PreInvoiceStatus[];
+  convertsInto: "invoice";
+  /** Whether several of the same client's documents convert into one invoice. */
+  convertsTogether: boolean;
+  /** Never counted in receivables, the dashboard or payments. */
+  countsInReceivables: false;
+  /** GSTR-1: none at all, or only Table 13 "documents issued" (never a sales section). */
+  gstr1: "none" | "documents_issued";
+  /** Whether the owner may delete it: drafts only once it is part of a numbered GST series. */
+  deletableIn: readonly PreInvoiceStatus[] | "any";
+  pdf: {
+    title: string;
+    numberLabel: string;
+    dateLabel: string;
+    /** The due-date field's label (a quote's valid-until date); null: not printed. */
+    dueLabel: string | null;
+    /** Printed in triplicate on request. */
+    copies: readonly string[] | null;
+    /** Default terms are rewritten to the quote's ("This quote…"). */
+    quoteTerms: boolean;
+  };
+}
+
+export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
+  quote: {
+    kind: "quote",
+    noun: "quote",
+    series: "QT",
+    apiPath: "/api/quotes",
+    publicPath: "/q/",
+    statuses: KIND_STATUSES.quote,
+    moves: { draft: ["sent"], sent: ["accepted", "declined"] },
+    holdsStockIn: [],
+    convertsFrom: ["accepted"],
+    convertsInto: "invoice",
+    convertsTogether: false,
+    countsInReceivables: false,
+    gstr1: "none",
+    deletableIn: "any",
+    pdf: {
+      title: "QUOTATION",
+      numberLabel: "Quote No.",
+      dateLabel: "Quote Date",
+      dueLabel: "Valid Until",
+      copies: null,
+      quoteTerms: true,
+    },
+  },
+  proforma: {
+    kind: "proforma",
+    noun: "proforma invoice",
+    series: "PF",
+    apiPath: "/api/proforma-invoices",
+    publicPath: "/q/",
+    statuses: KIND_STATUSES.proforma,
+    moves: { draft: ["sent"] },
+    holdsStockIn: [],
+    convertsFrom: ["draft", "sent"],
+    convertsInto: "invoice",
+    convertsTogether: false,
+    countsInReceivables: false,
+    gstr1: "none",
+    deletableIn: "any",
+    pdf: {
+      title: "PROFORMA INVOICE",
+      numberLabel: "Proforma No.",
+      dateLabel: "Proforma Date",
+      dueLabel: "Valid Until",
+      copies: null,
+      quoteTerms: false,
+    },
+  },
+  challan: {
+    kind: "challan",
+    noun: "delivery challan",
+    series: "DC",
+    apiPath: "/api/delivery-challans",
+    publicPath: "/q/",
+    statuses: KIND_STATUSES.challan,
+    moves: { draft: ["issued"], issued: ["returned", "cancelled"] },
+    holdsStockIn: ["issued"],
+    convertsFrom: ["issued"],
+    convertsInto: "invoice",
+    convertsTogether: true,
+    countsInReceivables: false,
+    gstr1: "documents_issued",
+    deletableIn: ["draft"],
+    pdf: {
+      title: "DELIVERY CHALLAN",
+      numberLabel: "Challan No.",
+      dateLabel: "Challan Date",
+      dueLabel: null,
+      copies: CHALLAN_COPIES,
+      quoteTerms: false,
+    },
+  },
+};
+
+export function isPreInvoiceKind(value: unknown): value is PreInvoiceKind {
+  return typeof value === "string" && (PRE_INVOICE_KINDS as readonly string[]).includes(value);
+}
+
+/** "Delivery challan": the kind's noun at the start of a sentence. */
+export function kindTitle(kind: PreInvoiceKind): string {
+  const noun = DOCUMENT_KINDS[kind].noun;
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
+export type KindCheck = { ok: true } | { ok: false; code: string; message: string };
+
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? "An" : "A");
+
+/** Whether the owner may move a document of `kind` from `from` to `to` (not conversion). */
+export function canMove(kind: PreInvoiceKind, from: PreInvoiceStatus, to: PreInvoiceStatus): KindCheck {
+  const config = DOCUMENT_KINDS[kind];
+  if (config.moves[from]?.includes(to)) return { ok: true };
+  const label = PRE_INVOICE_STATUS_LABELS[to].toLowerCase();
+  return {
+    ok: false,
+    code: "STATUS_MOVE_REFUSED",
+    message: `This ${config.noun} is ${from}, so it cannot be marked ${label}.`,
+  };
+}
+
+/** Whether a document of `kind` in `status` may be converted into an invoice. */
+export function canConvertKind(kind: PreInvoiceKind, status: PreInvoiceStatus): KindCheck {
+  const config = DOCUMENT_KINDS[kind];
+  if (config.convertsFrom.includes(status)) return { ok: true };
+  if (status === "converted")
+    return {
+      ok: false,
+      code: "ALREADY_CONVERTED",
+      message: `This ${config.noun} has already been converted to an invoice.`,
+    };
+  const from = config.convertsFrom.join(" or ");
+  return {
+    ok: false,
+    code: "NOT_CONVERTIBLE",
+    message: `${article(config.noun)} ${config.noun} can be converted to an invoice only when it is ${from}; this one is ${status}.`,
+  };
+}
+
+/** Whether a document of `kind` in `status` may be deleted (an issued challan is cancelled instead). */
+export function canDeleteKind(kind: PreInvoiceKind, status: PreInvoiceStatus): KindCheck {
+  const config = DOCUMENT_KINDS[kind];
+  if (config.deletableIn === "any" || config.deletableIn.includes(status)) return { ok: true };
+  return {
+    ok: false,
+    code: "NOT_DELETABLE",
+    message: `This ${config.noun} is ${status} and keeps its number in the series, so it cannot be deleted. Cancel it instead.`,
+  };
+}
+
+/** Whether a document can still be edited: while draft, or sent (a quote or proforma not yet answered). */
+export function canEditKind(kind: PreInvoiceKind, status: PreInvoiceStatus): KindCheck {
+  if (status === "draft" || (status === "sent" && kind !== "challan")) return { ok: true };
+  return {
+    ok: false,
+    code: "CLOSED",
+    message: `This ${DOCUMENT_KINDS[kind].noun} is ${status}, so it can no longer be changed.`,
+  };
+}
+
+export function holdsStockAs(kind: PreInvoiceKind, status: PreInvoiceStatus): boolean {
+  return DOCUMENT_KINDS[kind].holdsStockIn.includes(status);
+}
+
+// ---- the series: QT/2026-27/0001, PF/2026-27/0001, DC/2026-27/0001 ----
+
+/** `${series}/2026-27/0001`: the date's financial year, at least four digits. */
+export function seriesNumber(series: string, financialYear: string, sequence: number): string {
+  if (!isFinancialYear(financialYear)) {
+    throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
+  }
+  if (!Number.isSafeInteger(sequence) || sequence < 1) {
+    throw new DomainError("INVALID_SEQUENCE", `Invalid ${series} sequence: ${sequence}`);
+  }
+  return `${series}/${financialYear}/${String(sequence).padStart(4, "0")}`;
+}
+
+/** The number of the `sequence`-th document of `kind` in the financial year holding `date`. */
+export function kindNumberFor(kind: PreInvoiceKind, date: string, sequence: number): string {
+  return seriesNumber(DOCUMENT_KINDS[kind].series, financialYearOfIsoDate(date), sequence);
+}
+
+/** The parts of a number made by seriesNumber for `series`, so the next one can follow the highest. */
+export function parseSeriesNumber(
+  series: string,
+  s: string,
+): { financialYear: string; sequence: number } | null {
+  const match = /^([A-Z]+)\/(\d{4}-\d{2})\/(\d{4,})$/.exec(s);
+  if (!match || match[1] !== series || !isFinancialYear(match[2])) return null;
+  const sequence = Number(match[3]);
+  return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[2], sequence } : null;
+}
