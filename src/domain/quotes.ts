@@ -1,6 +1,4 @@
-import { addDays, formatPageDate, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
-import { DomainError } from "./errors";
-import { financialYearOfIsoDate, isFinancialYear } from "./invoice-number";
+import { addDays, formatPageDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
 import { DEFAULT_TIME_ZONE } from "./settings";
 
 // Quotes (estimates). As with invoices (status.ts), only what a person did is stored; "expired"
@@ -115,31 +113,4 @@ export function canConvert(stored: QuoteStoredStatus): QuoteCheck {
   if (stored === "accepted") return OK;
   if (stored === "converted") return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
   return refuse("QUOTE_NOT_ACCEPTED", QUOTE_MESSAGES.notAccepted);
-}
-
-/** QT/2026-27/0001: the quote date's financial year, at least four digits. */
-export function sequentialQuoteNumber(financialYear: string, sequence: number): string {
-  if (!isFinancialYear(financialYear)) {
-    throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
-  }
-  if (!Number.isSafeInteger(sequence) || sequence < 1) {
-    throw new DomainError("INVALID_SEQUENCE", `Invalid quote sequence: ${sequence}`);
-  }
-  return `QT/${financialYear}/${String(sequence).padStart(4, "0")}`;
-}
-
-/** The number of the `sequence`-th quote of the financial year holding `quoteDate`. */
-export function quoteNumberFor(quoteDate: string, sequence: number): string {
-  if (!isValidIsoDate(quoteDate)) throw new DomainError("INVALID_DATE", `Invalid date: ${quoteDate}`);
-  return sequentialQuoteNumber(financialYearOfIsoDate(quoteDate), sequence);
-}
-
-const SEQUENTIAL = /^QT\/(\d{4}-\d{2})\/(\d{4,})$/;
-
-/** The parts of a number made by sequentialQuoteNumber, so the next one can follow the highest. */
-export function parseSequentialQuoteNumber(s: string): { financialYear: string; sequence: number } | null {
-  const match = SEQUENTIAL.exec(s);
-  if (!match || !isFinancialYear(match[1])) return null;
-  const sequence = Number(match[2]);
-  return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[1], sequence } : null;
 }

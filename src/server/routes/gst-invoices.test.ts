@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
+import { financialYearOfIsoDate } from "#domain/document-number";
 import { invoices } from "../db/schema";
 import {
   describeEachDb,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
+import { financialYearOfIsoDate } from "#domain/document-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";

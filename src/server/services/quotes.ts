@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { QuoteInput } from "#contract/quotes";
 import { addDays, todayInTimeZone } from "#domain/dates";
+import { financialYearOfIsoDate, parseDocumentNumber } from "#domain/document-number";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
+import { allocateNumber, peekNumber, reserveNumber } from "../db/queries/document-numbers";
 import type { PageParams } from "../db/queries/paging";
 import {
-  allocateQuoteNumber,
   changeQuoteStatus,
   deleteQuoteRow,
   findQuote,
@@ -18,10 +18,8 @@ import {
   invoiceNumberOf,
   linkInvoiceToQuote,
   listQuotes,
-  peekQuoteNumber,
   type QuoteFilter,
   type QuoteRow,
-  reserveTypedQuoteNumber,
   sourceQuoteOf,
   updateQuoteDocument,
 } from "../db/queries/quotes";
@@ -82,9 +80,9 @@ export async function createQuote(db: Db, userId: string, input: QuoteInput): Pr
       const settings = await readSettings(tx, userId);
       let number = input.quoteNumber;
       if (number === null) {
-        number = await allocateQuoteNumber(tx, userId, financialYearOfIsoDate(input.quoteDate));
+        number = await allocateNumber(tx, userId, "QT", input.quoteDate);
       } else {
-        await reserveTypedQuoteNumber(tx, userId, number);
+        await reserveNumber(tx, userId, "QT", number);
       }
       attempt.number = number;
       const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
@@ -115,9 +113,13 @@ export async function updateQuote(
         );
       }
       const settings = await readSettings(tx, userId);
-      const number = input.quoteNumber ?? current.quoteNumber;
+      let number = input.quoteNumber ?? current.quoteNumber;
+      if (number === current.quoteNumber && leavesItsSeriesYear(current, input.quoteDate)) {
+        number = await allocateNumber(tx, userId, "QT", input.quoteDate);
+      } else if (number !== current.quoteNumber) {
+        await reserveNumber(tx, userId, "QT", number);
+      }
       attempt.number = number;
-      if (number !== current.quoteNumber) await reserveTypedQuoteNumber(tx, userId, number);
       const document = await prepareDocument(
         tx,
         userId,
@@ -128,6 +130,19 @@ export async function updateQuote(
       const row = await updateQuoteDocument(tx, userId, id, document);
       return { ...row, clock: clockOf(settings) };
     }),
+  );
+}
+
+/**
+ * A draft re-dated into another financial year takes that year's series: its QT number of the
+ * old year would otherwise say the wrong year. Once sent, the client has seen its number.
+ */
+function leavesItsSeriesYear(current: QuoteRow, quoteDate: string): boolean {
+  const series = parseDocumentNumber(current.quoteNumber, "QT");
+  return (
+    current.status === "draft" &&
+    series !== null &&
+    series.financialYear !== financialYearOfIsoDate(quoteDate)
   );
 }
 
@@ -155,7 +170,7 @@ export async function listUserQuotes(db: Db, userId: string, query: QuoteFilter 
 export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string) {
   const settings = await cachedSettings(db, userId);
   const date = quoteDate ?? todayInTimeZone(now(), settings.timeZone);
-  return { quoteNumber: await peekQuoteNumber(db, userId, financialYearOfIsoDate(date)) };
+  return { quoteNumber: await peekNumber(db, userId, "QT", date) };
 }
 
 /** Marks a draft sent (sending it or sharing its link does so too); a sent quote stays as it is. */

@@ -1,17 +1,12 @@
-import { and, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import type { InvoiceDocument } from "#domain/invoice";
-import {
-  parseSequentialQuoteNumber,
-  type QuoteStatus,
-  type QuoteStoredStatus,
-  sequentialQuoteNumber,
-} from "#domain/quotes";
-import { type Db, queryRows } from "../client";
-import { invoices, quoteEvents, quoteSequences, quotes } from "../schema";
+import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
+import type { Db } from "../client";
+import { invoices, quoteEvents, quotes } from "../schema";
 import { type PageParams, pageOf } from "./paging";
 
-// Quote rows, their number series and their activity. Every function takes the owner's id and
+// Quote rows and their activity (their number series: document-numbers.ts). Every function takes the owner's id and
 // filters by it, except the public page's lookup by token (the token alone is the key).
 // Quotes never touch the dashboard's totals, stock or payments.
 
@@ -179,67 +174,6 @@ export async function listQuoteEvents(db: Db, userId: string, quoteId: string): 
     .where(and(eq(quoteEvents.quoteId, quoteId), eq(quoteEvents.userId, userId)))
     .orderBy(desc(quoteEvents.createdAt))
     .limit(200);
-}
-
-// ---- the series: QT/2026-27/0001, as invoice-numbers.ts does for invoices ----
-
-async function highestUsed(db: Db, userId: string, financialYear: string): Promise<number> {
-  const rows = await db
-    .select({ quoteNumber: quotes.quoteNumber })
-    .from(quotes)
-    .where(and(eq(quotes.userId, userId), like(quotes.quoteNumber, `QT/${financialYear}/%`)));
-  let highest = 0;
-  for (const row of rows) {
-    const parsed = parseSequentialQuoteNumber(row.quoteNumber);
-    if (parsed && parsed.financialYear === financialYear) highest = Math.max(highest, parsed.sequence);
-  }
-  return highest;
-}
-
-/** Takes the next number of the year's series in the create's transaction (the upsert locks it). */
-export async function allocateQuoteNumber(tx: Db, userId: string, financialYear: string): Promise<string> {
-  const [row] = await queryRows<{ last_value: number }>(
-    tx,
-    sql`insert into ${quoteSequences} (user_id, financial_year, last_value)
-        values (${userId}, ${financialYear}, 1)
-        on conflict (user_id, financial_year)
-        do update set last_value = ${quoteSequences}.last_value + 1
-        returning last_value`,
-  );
-  let value = Number(row.last_value);
-  if (value === 1) {
-    const highest = await highestUsed(tx, userId, financialYear);
-    if (highest >= 1) {
-      value = highest + 1;
-      await tx
-        .update(quoteSequences)
-        .set({ lastValue: value })
-        .where(and(eq(quoteSequences.userId, userId), eq(quoteSequences.financialYear, financialYear)));
-    }
-  }
-  return sequentialQuoteNumber(financialYear, value);
-}
-
-/** A number of the series typed by hand moves the counter past it. */
-export async function reserveTypedQuoteNumber(tx: Db, userId: string, quoteNumber: string) {
-  const parsed = parseSequentialQuoteNumber(quoteNumber);
-  if (!parsed) return;
-  await tx
-    .insert(quoteSequences)
-    .values({ userId, financialYear: parsed.financialYear, lastValue: parsed.sequence })
-    .onConflictDoUpdate({
-      target: [quoteSequences.userId, quoteSequences.financialYear],
-      set: { lastValue: sql`greatest(${quoteSequences.lastValue}, excluded.last_value)` },
-    });
-}
-
-export async function peekQuoteNumber(db: Db, userId: string, financialYear: string): Promise<string> {
-  const [row] = await db
-    .select({ lastValue: quoteSequences.lastValue })
-    .from(quoteSequences)
-    .where(and(eq(quoteSequences.userId, userId), eq(quoteSequences.financialYear, financialYear)));
-  const last = row ? row.lastValue : await highestUsed(db, userId, financialYear);
-  return sequentialQuoteNumber(financialYear, last + 1);
 }
 
 // ---- the list ----
