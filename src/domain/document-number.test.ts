@@ -137,8 +137,12 @@ describe("draft numbers", () => {
     expect(isDraftNumber("DRAFT-1")).toBe(false);
   });
 
-  it("lets only drafts, or documents never issued, be deleted", () => {
-    expect(isDeletable("draft", "INV/2026-27/0004")).toBe(true);
+  it("lets only drafts never issued be deleted: none holding a number of the series", () => {
+    expect(isDeletable("draft", "DRAFT-1A2B3C4D")).toBe(true);
+    expect(isDeletable("draft", "INV-27112026-083000")).toBe(true);
+    expect(isDeletable("draft", "Typed 7")).toBe(true);
+    expect(isDeletable("draft", "INV/2026-27/0004")).toBe(false);
+    expect(isDeletable("due", "INV-27112026-083000")).toBe(false);
     expect(isDeletable("cancelled", "DRAFT-1A2B3C4D")).toBe(true);
     expect(isDeletable("due", "INV/2026-27/0004")).toBe(false);
     expect(isDeletable("paid", "INV/2026-27/0004")).toBe(false);

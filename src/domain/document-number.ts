@@ -113,15 +113,21 @@ export function isDraftNumber(s: string): boolean {
   return DRAFT_NUMBER.test(s);
 }
 
-/** Whether an invoice may be deleted for good: a draft, or one never issued (still on a provisional number). */
+/**
+ * Whether an invoice may be deleted for good (decision 0056): a draft never issued, that is on a
+ * provisional number or a number outside the INV series. Anything holding a number of the series
+ * (issued, or issued once and back to draft) is cancelled instead, so the series has no gaps.
+ */
 export function isDeletable(status: string, invoiceNumber: string): boolean {
-  return status === "draft" || isDraftNumber(invoiceNumber);
+  if (isDraftNumber(invoiceNumber)) return true;
+  return status === "draft" && parseDocumentNumber(invoiceNumber, "INV") === null;
 }
 
-export const ISSUED_INVOICE_NOT_DELETABLE =
-  "An issued invoice cannot be deleted: GST Rule 46 wants tax invoice numbers to run in one " +
-  "consecutive series, and deleting would leave a gap. Cancel it instead: it keeps its number " +
-  "and no longer counts as a sale.";
+/** Why an issued invoice offers Cancel instead of Delete: the API's 409 and the web's dialog. */
+export const INVOICE_NOT_DELETABLE =
+  "An issued invoice cannot be deleted: GST Rule 46 wants tax invoice numbers in one consecutive " +
+  "series, and deleting it would leave a gap. Cancel it instead: it keeps its number and no " +
+  "longer counts as a sale.";
 
 const ALLOWED = /^[A-Za-z0-9/_.\- ]+$/;
 

@@ -3,7 +3,7 @@ import { companySnapshot } from "#domain/company-snapshot";
 import { addDays, todayInTimeZone } from "#domain/dates";
 import {
   draftNumber,
-  ISSUED_INVOICE_NOT_DELETABLE,
+  INVOICE_NOT_DELETABLE,
   isDeletable,
   isDraftNumber,
   timestampInvoiceNumber,
@@ -394,26 +394,18 @@ export async function changeInvoiceStatus(
 }
 
 /**
- * Deletes a draft and gives back the stock it held. An issued invoice is cancelled instead, never
- * deleted: its number stays in the series (CGST Rule 46, decision 0056).
+ * Deletes a draft. An issued invoice, or a draft holding a number of the series, is cancelled
+ * instead, never deleted: its number stays in the series (CGST Rule 46, decision 0056).
  */
 export async function deleteInvoice(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
-    if (!isDeletable(current.status, current.invoiceNumber)) {
-      throw new AppError("issued_invoice_not_deletable", ISSUED_INVOICE_NOT_DELETABLE);
-    }
     await refuseIfNotes(tx, userId, id);
-    const settings = await readSettings(tx, userId);
-    await moveStock(
-      tx,
-      userId,
-      { id, invoiceNumber: current.invoiceNumber },
-      storedDocument(current),
-      null,
-      settings,
-    );
+    if (!isDeletable(current.status, current.invoiceNumber)) {
+      throw new AppError("issued_invoice_not_deletable", INVOICE_NOT_DELETABLE);
+    }
+    // A draft holds no stock (holdsStock), so nothing moves back.
     await deleteInvoiceRow(tx, userId, id);
   });
 }

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
+import { isDeletable } from "#domain/document-number";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
@@ -20,6 +21,7 @@ import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
+import { CancelInvoiceDialog } from "../CancelInvoiceDialog";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
@@ -71,6 +73,7 @@ export function InvoiceEditor({
   const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
   const [busy, setBusy] = useState<EditorActionName | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const [payDialog, setPayDialog] = useState(false);
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
   // On a phone the preview is a tab of its own: it is drawn when first opened, not with the form,
@@ -251,7 +254,7 @@ export function InvoiceEditor({
         setPaymentDate(today);
         return setPayDialog(true);
       case "cancel":
-        return run(name, () => changeStatus("cancelled"), "Invoice cancelled");
+        return setConfirmCancel(true);
       case "toDraft":
         return run(name, () => changeStatus("draft"), "Invoice returned to draft");
       case "duplicate":
@@ -305,6 +308,7 @@ export function InvoiceEditor({
       <ActionBar
         saved={Boolean(saved)}
         status={saved?.status ?? "draft"}
+        deletable={saved ? isDeletable(saved.status, saved.invoiceNumber) : false}
         busy={busy}
         onAction={onAction}
         download={downloadButton}
@@ -519,7 +523,7 @@ export function InvoiceEditor({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete this invoice?"
-        description={`Invoice ${saved?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
+        description={`Draft ${saved?.invoiceNumber ?? ""} will be deleted for good.`}
         confirmLabel="Delete invoice"
         busy={busy === "delete"}
         onConfirm={() =>
@@ -533,6 +537,22 @@ export function InvoiceEditor({
               navigate("/invoices");
             },
             "Invoice deleted",
+          )
+        }
+      />
+
+      <CancelInvoiceDialog
+        invoiceNumber={confirmCancel ? (saved?.invoiceNumber ?? "") : null}
+        onOpenChange={setConfirmCancel}
+        busy={busy === "cancel"}
+        onConfirm={() =>
+          run(
+            "cancel",
+            async () => {
+              await changeStatus("cancelled");
+              setConfirmCancel(false);
+            },
+            "Invoice cancelled",
           )
         }
       />
