@@ -138,11 +138,30 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   await expect(page.locator("[data-status=draft]").first()).toBeVisible();
   await expect(page.getByTestId("totals-total")).toHaveText("₹3,540.00");
 
-  // Delete the paid original: stock comes back.
-  await page.goto(firstUrl);
+  // The draft copy can be deleted.
   await page.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete invoice" }).click();
   await expect(page).toHaveURL(/\/invoices$/);
+
+  // The issued original cannot (Rule 46): the editor has no Delete, the list offers Cancel in its
+  // place, and the dialog says why. Cancelled, its stock comes back.
+  await page.goto(firstUrl);
+  const bar = page.getByRole("toolbar", { name: "Invoice actions" });
+  await expect(bar.getByRole("button", { name: "Cancel invoice" })).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  const number = await page.getByLabel("Invoice number").inputValue();
+  await page.goto("/invoices");
+  const row = page.getByTestId("invoice-row").filter({ hasText: number }).first();
+  await expect(row.getByRole("button", { name: `Delete invoice ${number}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Cancel invoice ${number}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: `Cancel invoice ${number}?` })).toBeVisible();
+  await expect(dialog).toContainText("GST Rule 46 wants tax invoice numbers in one consecutive series");
+  await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page.getByText("Invoice cancelled")).toBeVisible();
+  await expect(row.locator("[data-status=cancelled]")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Cancel invoice ${number}` })).toHaveCount(0);
   expect(await stockOf(page, productId)).toBe("10");
 });
 
@@ -239,7 +258,7 @@ test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole r
   // The list: every row's actions in view, nothing cut off at the right edge.
   await page.goto("/invoices");
   const row = page.getByTestId("invoice-row").first();
-  await expect(row.getByRole("button", { name: /^Delete invoice/ })).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole("button", { name: /^(Delete|Cancel) invoice/ })).toBeInViewport({ ratio: 1 });
   const table = page.getByRole("table", { name: "Invoices" });
   expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
     true,
