@@ -65,7 +65,7 @@ function draftInput(overrides: Record<string, unknown> = {}, lines = 1) {
   };
 }
 
-test("write an invoice from a saved client and product, issue, pay, duplicate and delete it", async ({
+test("write an invoice from a saved client and product, issue, pay, duplicate and delete the draft copy", async ({
   signedInPage: page,
 }) => {
   const { productId } = await makeClientAndProduct(page);
@@ -142,14 +142,28 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   await page.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete invoice" }).click();
   await expect(page).toHaveURL(/\/invoices$/);
+});
 
-  // The issued original cannot (Rule 46): the editor has no Delete, the list offers Cancel in its
-  // place, and the dialog says why. Cancelled, its stock comes back.
-  await page.goto(firstUrl);
+test("an issued invoice is cancelled, never deleted: the list offers Cancel and the dialog says why", async ({
+  signedInPage: page,
+}) => {
+  const { productId } = await makeClientAndProduct(page);
+  const items = [{ id: "l1", productId, name: "Teak Chair", quantity: "3", rate: "1000", taxPercent: "18" }];
+  const { invoice } = await apiPost<{ invoice: { id: string; invoiceNumber: string } }>(
+    page,
+    "/api/invoices",
+    draftInput({ status: "due", items }),
+  );
+  const number = invoice.invoiceNumber;
+  expect(await stockOf(page, productId)).toBe("7");
+
+  // The editor has no Delete for it, only Cancel invoice (Rule 46).
+  await page.goto(`/invoice/edit/${invoice.id}`);
   const bar = page.getByRole("toolbar", { name: "Invoice actions" });
   await expect(bar.getByRole("button", { name: "Cancel invoice" })).toBeVisible();
   await expect(bar.getByRole("button", { name: "Delete" })).toHaveCount(0);
-  const number = await page.getByLabel("Invoice number").inputValue();
+
+  // The list offers Cancel in Delete's place; the dialog says why; cancelled, its stock comes back.
   await page.goto("/invoices");
   const row = page.getByTestId("invoice-row").filter({ hasText: number }).first();
   await expect(row.getByRole("button", { name: `Delete invoice ${number}` })).toHaveCount(0);

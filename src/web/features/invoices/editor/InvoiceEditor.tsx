@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
-import { isDeletable } from "#domain/document-number";
+import { isDeletable, isDraftNumber } from "#domain/document-number";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
@@ -359,11 +359,13 @@ export function InvoiceEditor({
                 dueDate={input.dueDate}
                 currency={input.currency}
                 numberHint={
-                  company.gst
-                    ? "Tax invoices use the financial year's series (at most 16 characters: letters, digits, - and /)."
-                    : numberScheme === "sequential"
-                      ? "The next number in this financial year; the server confirms it when you save."
-                      : "Made from today's date and time. You can change it."
+                  isDraftNumber(input.invoiceNumber)
+                    ? "A draft's number: issuing the invoice gives it the next number of its financial year's series."
+                    : company.gst
+                      ? "Tax invoices use the financial year's series (at most 16 characters: letters, digits, - and /); a draft takes its number when issued."
+                      : numberScheme === "sequential"
+                        ? "The next number in this financial year; a draft takes it when you issue it."
+                        : "Made from today's date and time. You can change it."
                 }
                 errors={errors}
                 dispatch={dispatch}
