@@ -145,8 +145,7 @@ function stockStateOf(document: InvoiceDocument): StockState {
   return { status: document.status, lines: Array.isArray(document.items) ? document.items : [] };
 }
 
-function stockReason(before: StoredStatus | null, after: StoredStatus | null): StockReason {
-  if (after === null) return "invoice_deleted";
+function stockReason(before: StoredStatus | null, after: StoredStatus): StockReason {
   if (before === null || !holdsStock(before)) return "invoice_issued";
   if (after === "cancelled") return "invoice_cancelled";
   if (after === "draft") return "invoice_returned_to_draft";
@@ -164,14 +163,14 @@ async function moveStock(
   userId: string,
   invoice: { id: string; invoiceNumber: string },
   before: InvoiceDocument | null,
-  after: InvoiceDocument | null,
+  after: InvoiceDocument,
   settings: Settings,
 ) {
-  const delta = stockDelta(before && stockStateOf(before), after && stockStateOf(after));
+  const delta = stockDelta(before && stockStateOf(before), stockStateOf(after));
   if (delta.size === 0) return;
   const productIds = [...delta.keys()].sort();
   const existing = await ownProductIds(tx, userId, productIds);
-  const reason = stockReason(before?.status ?? null, after?.status ?? null);
+  const reason = stockReason(before?.status ?? null, after.status);
   for (const productId of productIds) {
     if (!existing.has(productId)) continue;
     const changeUnits = delta.get(productId)!;
