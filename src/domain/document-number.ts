@@ -101,7 +101,9 @@ export function parseDocumentNumber(
 // stored under a provisional number that no series, typed number or timestamp number can be:
 // "DRAFT-" and eight characters of its id, unique per user like every invoice number.
 
-const DRAFT_NUMBER = /^DRAFT-[0-9A-F]{8}$/;
+/** A draft's provisional number, as a pattern both JavaScript and PostgreSQL (`~`) read alike. */
+export const DRAFT_NUMBER_PATTERN = "^DRAFT-[0-9A-F]{8}$";
+const DRAFT_NUMBER = new RegExp(DRAFT_NUMBER_PATTERN);
 
 /** The provisional number of the draft with this id (a UUID): "DRAFT-1A2B3C4D". */
 export function draftNumber(id: string): string {
