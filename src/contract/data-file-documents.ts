@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
 import { isValidIsoDate } from "#domain/dates";
-import type { InvoiceInput } from "#domain/invoice";
 import { INVOICE_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
+import type { InvoiceInput } from "#domain/invoice";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { recurringScheduleSchema, recurringStateSchema } from "#domain/recurring";
 import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { invoiceInputSchema } from "#domain/invoice";
 import { validateInvoiceNumber } from "#domain/document-number";
+import { invoiceInputSchema } from "#domain/invoice";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { validateLine } from "#domain/totals";
 import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
