@@ -1,4 +1,4 @@
-import { isValidIsoDate, zonedDateTime } from "./dates";
+import { zonedDateTime } from "./dates";
 import { DomainError } from "./errors";
 
 export type InvoiceNumberScheme = "timestamp" | "sequential";
@@ -72,12 +72,6 @@ export function formatDocumentNumber(
     throw new DomainError("INVALID_SEQUENCE", `Invalid sequence: ${sequence}`);
   }
   return `${series}/${financialYear}/${pad(sequence, 4)}`;
-}
-
-/** The `sequence`-th number of the series in the financial year holding the "YYYY-MM-DD" date. */
-export function documentNumberFor(series: DocumentSeries, isoDate: string, sequence: number): string {
-  if (!isValidIsoDate(isoDate)) throw new DomainError("INVALID_DATE", `Invalid date: ${isoDate}`);
-  return formatDocumentNumber(series, financialYearOfIsoDate(isoDate), sequence);
 }
 
 /** The number after `lastValue` (0: none taken yet): what the editor previews before a save. */
