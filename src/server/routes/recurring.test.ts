@@ -98,6 +98,31 @@ describeEachDb("recurring invoices", (kind) => {
     ]);
   });
 
+  it("makes drafts without a number of the series; issued, a draft takes one and its run shows it", async () => {
+    const { s, source } = await setUp();
+    const profile = (
+      await post(
+        t.app,
+        `/api/invoices/${source.id}/recurring`,
+        { ...monthlyOn("2027-01-31"), action: "draft" },
+        s.cookie,
+      )
+    ).json();
+    await runAt("2027-02-28");
+    const [first, second] = (await made(s.cookie, profile.id)).runs;
+    expect([first!.invoiceNumber, second!.invoiceNumber]).toEqual([
+      expect.stringMatching(/^DRAFT-/),
+      expect.stringMatching(/^DRAFT-/),
+    ]);
+    // Issued out of order, each takes the next number of the series after the issued source's 0001.
+    await post(t.app, `/api/invoices/${second!.invoiceId}/status`, { status: "due" }, s.cookie);
+    await post(t.app, `/api/invoices/${first!.invoiceId}/status`, { status: "due" }, s.cookie);
+    expect((await made(s.cookie, profile.id)).runs.map((r) => r.invoiceNumber)).toEqual([
+      "INV/2026-27/0003",
+      "INV/2026-27/0002",
+    ]);
+  });
+
   it("stops after N, skips the periods of a pause, and catches a downtime up in order", async () => {
     const { s, source } = await setUp("draft");
     const after3 = (
