@@ -7,8 +7,8 @@ import {
   KIND_STATUSES,
   PRE_INVOICE_KINDS,
 } from "#domain/document-kinds";
+import { INVOICE_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import type { InvoiceInput } from "#domain/invoice";
-import { INVOICE_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/invoice-number";
 import { recurringScheduleSchema, recurringStateSchema } from "#domain/recurring";
 import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
 

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   invoice_has_payments: 409,
   /** A credit or debit note against a draft or cancelled invoice, or a change a note forbids (decision 0037). */
   credit_note_not_allowed: 409,
+  /** An issued invoice is cancelled, never deleted: its number stays in the series (Rule 46). */
+  issued_invoice_not_deletable: 409,
   /** An invoice with no balance due cannot be paid online. */
   nothing_to_pay: 409,
   /** The request would do more than it looks (a recurring start date in the past makes invoices at once): send it again with the confirmation. */

@@ -147,7 +147,8 @@ export const invoiceRoutes = [
   route({
     method: "DELETE",
     path: "/api/invoices/:id",
-    summary: "Delete an invoice",
+    summary:
+      "Delete a draft; an issued invoice answers 409 issued_invoice_not_deletable (cancel it: Rule 46)",
     tag,
     auth: "user",
     params: idParams,

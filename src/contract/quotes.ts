@@ -6,10 +6,9 @@ import {
   KIND_STATUSES,
   type PreInvoiceKind,
 } from "#domain/document-kinds";
-import { TAX_INVOICE_NUMBER_MAX_LENGTH } from "#domain/gst-numbers";
+import { GST_DOCUMENT_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import { gstStateByCode } from "#domain/gst-states";
 import { invoiceInputSchema } from "#domain/invoice";
-import { validateInvoiceNumber } from "#domain/invoice-number";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { validateLine } from "#domain/totals";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
@@ -108,7 +107,7 @@ const lineChecks = (
 
 export const proformaInputSchema = z
   .object({
-    number: numberField("Proforma number", "PF", TAX_INVOICE_NUMBER_MAX_LENGTH),
+    number: numberField("Proforma number", "PF", GST_DOCUMENT_NUMBER_MAX_LENGTH),
     date: isoDate,
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
@@ -126,7 +125,7 @@ export const proformaInputSchema = z
 
 export const challanInputSchema = z
   .object({
-    number: numberField("Challan number", "DC", TAX_INVOICE_NUMBER_MAX_LENGTH),
+    number: numberField("Challan number", "DC", GST_DOCUMENT_NUMBER_MAX_LENGTH),
     date: isoDate,
     reason: z
       .enum(

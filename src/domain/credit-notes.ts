@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { currencyOf } from "./currencies";
 import { formatScaled } from "./decimal";
+import type { DocumentSeries } from "./document-number";
 import { DomainError } from "./errors";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput, type InvoiceItem } from "./invoice";
-import { DOCUMENT_NUMBER_PREFIXES } from "./invoice-number";
 import { balanceDueMinor } from "./payments";
 import type { StoredStatus } from "./status";
 import { fromQuantityUnits, toQuantityUnits } from "./stock";
@@ -48,9 +48,10 @@ export const NOTE_TITLES: Readonly<Record<NoteKind, string>> = Object.freeze({
   debit: GST_DOCUMENT_TITLES.debit_note,
 });
 
-export const NOTE_NUMBER_PREFIXES: Readonly<Record<NoteKind, string>> = Object.freeze({
-  credit: DOCUMENT_NUMBER_PREFIXES.credit_note,
-  debit: DOCUMENT_NUMBER_PREFIXES.debit_note,
+/** Each kind's number series: CN/2026-27/0001, DN/2026-27/0001. */
+export const NOTE_SERIES: Readonly<Record<NoteKind, DocumentSeries>> = Object.freeze({
+  credit: "CN",
+  debit: "DN",
 });
 
 export const NOTE_MESSAGES = {

@@ -8,11 +8,15 @@ import {
   DOCUMENT_KINDS,
   holdsStockAs,
   KIND_STATUSES,
-  kindNumberFor,
   PRE_INVOICE_KINDS,
-  parseSeriesNumber,
+  type PreInvoiceKind,
 } from "./document-kinds";
-import { TAX_INVOICE_NUMBER_MAX_LENGTH } from "./gst-numbers";
+import {
+  financialYearOfIsoDate,
+  formatDocumentNumber,
+  GST_DOCUMENT_NUMBER_MAX_LENGTH,
+  parseDocumentNumber,
+} from "./document-number";
 
 describe("document kinds", () => {
   it("every move, conversion and stock hold names a status of its own kind", () => {
@@ -75,15 +79,17 @@ describe("document kinds", () => {
   });
 
   it("numbers each kind in its own series per financial year, within Rule 46's 16 characters", () => {
-    expect(kindNumberFor("challan", "2027-03-31", 1)).toBe("DC/2026-27/0001");
-    expect(kindNumberFor("challan", "2027-04-01", 1)).toBe("DC/2027-28/0001");
-    expect(kindNumberFor("proforma", "2026-05-01", 42)).toBe("PF/2026-27/0042");
-    expect(kindNumberFor("quote", "2026-05-01", 7)).toBe("QT/2026-27/0007");
-    expect(kindNumberFor("challan", "2026-05-01", 99_999).length).toBeLessThanOrEqual(
-      TAX_INVOICE_NUMBER_MAX_LENGTH,
+    const numberFor = (kind: PreInvoiceKind, date: string, sequence: number) =>
+      formatDocumentNumber(DOCUMENT_KINDS[kind].series, financialYearOfIsoDate(date), sequence);
+    expect(numberFor("challan", "2027-03-31", 1)).toBe("DC/2026-27/0001");
+    expect(numberFor("challan", "2027-04-01", 1)).toBe("DC/2027-28/0001");
+    expect(numberFor("proforma", "2026-05-01", 42)).toBe("PF/2026-27/0042");
+    expect(numberFor("quote", "2026-05-01", 7)).toBe("QT/2026-27/0007");
+    expect(numberFor("challan", "2026-05-01", 99_999).length).toBeLessThanOrEqual(
+      GST_DOCUMENT_NUMBER_MAX_LENGTH,
     );
-    expect(parseSeriesNumber("DC", "DC/2026-27/0012")).toEqual({ financialYear: "2026-27", sequence: 12 });
-    expect(parseSeriesNumber("PF", "DC/2026-27/0012")).toBeNull();
-    expect(parseSeriesNumber("DC", "DC/2026-28/0012")).toBeNull();
+    expect(parseDocumentNumber("DC/2026-27/0012", "DC")).toEqual({ financialYear: "2026-27", sequence: 12 });
+    expect(parseDocumentNumber("DC/2026-27/0012", "PF")).toBeNull();
+    expect(parseDocumentNumber("DC/2026-28/0012", "DC")).toBeNull();
   });
 });

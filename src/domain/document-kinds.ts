@@ -1,5 +1,4 @@
-import { DomainError } from "./errors";
-import { financialYearOfIsoDate, isFinancialYear } from "./invoice-number";
+import type { DocumentSeries } from "./document-number";
 
 // The pre-invoice documents as one kind each: the quote (estimate), the proforma invoice and the
 // delivery challan (CGST Rule 55). All three are invoice documents stored in the `quotes` table
@@ -67,7 +66,7 @@ export interface DocumentKindConfig {
   /** In sentences: "delivery challan". */
   noun: string;
   /** The number series (at most 16 characters with the year and count: DC/2026-27/0001). */
-  series: "QT" | "PF" | "DC";
+  series: Extract<DocumentSeries, "QT" | "PF" | "DC">;
   /** The owner's API. */
   apiPath: string;
   /** The public page's path, before the token. */
@@ -243,33 +242,4 @@ export function canEditKind(kind: PreInvoiceKind, status: PreInvoiceStatus): Kin
 
 export function holdsStockAs(kind: PreInvoiceKind, status: PreInvoiceStatus): boolean {
   return DOCUMENT_KINDS[kind].holdsStockIn.includes(status);
-}
-
-// ---- the series: QT/2026-27/0001, PF/2026-27/0001, DC/2026-27/0001 ----
-
-/** `${series}/2026-27/0001`: the date's financial year, at least four digits. */
-export function seriesNumber(series: string, financialYear: string, sequence: number): string {
-  if (!isFinancialYear(financialYear)) {
-    throw new DomainError("INVALID_FINANCIAL_YEAR", `Invalid financial year: ${financialYear}`);
-  }
-  if (!Number.isSafeInteger(sequence) || sequence < 1) {
-    throw new DomainError("INVALID_SEQUENCE", `Invalid ${series} sequence: ${sequence}`);
-  }
-  return `${series}/${financialYear}/${String(sequence).padStart(4, "0")}`;
-}
-
-/** The number of the `sequence`-th document of `kind` in the financial year holding `date`. */
-export function kindNumberFor(kind: PreInvoiceKind, date: string, sequence: number): string {
-  return seriesNumber(DOCUMENT_KINDS[kind].series, financialYearOfIsoDate(date), sequence);
-}
-
-/** The parts of a number made by seriesNumber for `series`, so the next one can follow the highest. */
-export function parseSeriesNumber(
-  series: string,
-  s: string,
-): { financialYear: string; sequence: number } | null {
-  const match = /^([A-Z]+)\/(\d{4}-\d{2})\/(\d{4,})$/.exec(s);
-  if (!match || match[1] !== series || !isFinancialYear(match[2])) return null;
-  const sequence = Number(match[3]);
-  return Number.isSafeInteger(sequence) && sequence >= 1 ? { financialYear: match[2], sequence } : null;
 }

@@ -1,11 +1,5 @@
 import { validateHsnSac } from "./gst-hsn";
 import { taxInvoiceNumberKey, validateTaxInvoiceNumber } from "./gst-numbers";
-import {
-  parseSequentialDocumentNumber,
-  parseSequentialInvoiceNumber,
-  sequentialDocumentNumber,
-  sequentialInvoiceNumber,
-} from "./invoice-number";
 
 describe("validateTaxInvoiceNumber", () => {
   it("accepts what the e-invoice pattern accepts", () => {
@@ -41,29 +35,6 @@ describe("validateTaxInvoiceNumber", () => {
     expect(taxInvoiceNumberKey("inv/1", "2026-05-01")).toBe(taxInvoiceNumberKey("INV/1", "2027-03-31"));
     expect(taxInvoiceNumberKey("inv/1", "2026-05-01")).not.toBe(taxInvoiceNumberKey("INV/1", "2027-04-01"));
     expect(taxInvoiceNumberKey("INV/1", "2026-04-01")).toBe("2026-27|inv/1");
-  });
-});
-
-describe("note series", () => {
-  it("numbers credit and debit notes per financial year", () => {
-    expect(sequentialDocumentNumber("CN", "2026-27", 1)).toBe("CN/2026-27/0001");
-    expect(sequentialDocumentNumber("DN", "2026-27", 12)).toBe("DN/2026-27/0012");
-    expect(parseSequentialDocumentNumber("CN/2026-27/0042", "CN")).toEqual({
-      financialYear: "2026-27",
-      sequence: 42,
-    });
-    expect(parseSequentialDocumentNumber("CN/2026-27/0042", "DN")).toBeNull();
-    expect(parseSequentialDocumentNumber("INV/2026-27/0042", "IN")).toBeNull();
-    expect(() => sequentialDocumentNumber("cn", "2026-27", 1)).toThrow();
-  });
-
-  it("keeps the invoice series as it was", () => {
-    expect(sequentialInvoiceNumber("2026-27", 1)).toBe("INV/2026-27/0001");
-    expect(parseSequentialInvoiceNumber("INV/2026-27/0001")).toEqual({
-      financialYear: "2026-27",
-      sequence: 1,
-    });
-    expect(validateTaxInvoiceNumber(sequentialInvoiceNumber("2026-27", 9999))).toBeNull();
   });
 });
 

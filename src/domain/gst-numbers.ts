@@ -1,11 +1,9 @@
-import { financialYearOfIsoDate } from "./invoice-number";
+import { financialYearOfIsoDate, GST_DOCUMENT_NUMBER_MAX_LENGTH } from "./document-number";
 
 // Numbers of tax invoices, bills of supply and notes (CGST Rule 46(b)): at most 16 characters,
 // unique within a financial year, letters, digits, "-" and "/" only. The e-invoice schema
 // (INV-01 v1.1, DocDtls.No) writes it as ^([a-zA-Z1-9]{1}[a-zA-Z0-9/-]{0,15})$, which also
 // refuses a first character 0, "-" or "/". Retail invoices keep validateInvoiceNumber's rule.
-
-export const TAX_INVOICE_NUMBER_MAX_LENGTH = 16;
 
 const TIMESTAMP_NUMBER = /^INV-\d{8}-\d{6}$/;
 
@@ -24,7 +22,7 @@ export const TAX_INVOICE_NUMBER_MESSAGES = {
 export function validateTaxInvoiceNumber(n: string): string | null {
   if (typeof n !== "string" || n.trim() === "") return TAX_INVOICE_NUMBER_MESSAGES.required;
   if (TIMESTAMP_NUMBER.test(n)) return TAX_INVOICE_NUMBER_MESSAGES.timestamp(n);
-  if (n.length > TAX_INVOICE_NUMBER_MAX_LENGTH) return TAX_INVOICE_NUMBER_MESSAGES.tooLong(n.length);
+  if (n.length > GST_DOCUMENT_NUMBER_MAX_LENGTH) return TAX_INVOICE_NUMBER_MESSAGES.tooLong(n.length);
   if (!/^[A-Za-z0-9/-]+$/.test(n)) return TAX_INVOICE_NUMBER_MESSAGES.characters;
   if (!/^[A-Za-z1-9]/.test(n)) return TAX_INVOICE_NUMBER_MESSAGES.firstCharacter;
   return null;

@@ -19,7 +19,7 @@ describe("index", () => {
       "amountInWords",
       "timestampInvoiceNumber",
       "financialYearOfIsoDate",
-      "sequentialInvoiceNumber",
+      "formatDocumentNumber",
       "validateInvoiceNumber",
       "todayInTimeZone",
       "addDays",

@@ -1,20 +1,15 @@
 import fc from "fast-check";
 import { addDays, startOfDayInTimeZone, todayInTimeZone } from "./dates";
-import { DomainError } from "./errors";
-import { parseSequentialInvoiceNumber } from "./invoice-number";
 import {
   canAccept,
   canConvert,
   canDecline,
   isQuoteStoredStatus,
-  parseSequentialQuoteNumber,
   QUOTE_MESSAGES,
   QUOTE_STATUS_LABELS,
   QUOTE_STORED_STATUSES,
   quoteExpiresAt,
-  quoteNumberFor,
   quoteStatus,
-  sequentialQuoteNumber,
 } from "./quotes";
 
 const at = (iso: string) => new Date(iso);
@@ -145,36 +140,5 @@ describe("accepting and declining", () => {
     expect(canConvert("converted")).toMatchObject({ ok: false, code: "QUOTE_CONVERTED" });
     expect(canConvert("sent")).toMatchObject({ ok: false, code: "QUOTE_NOT_ACCEPTED" });
     expect(canConvert("declined")).toMatchObject({ ok: false, code: "QUOTE_NOT_ACCEPTED" });
-  });
-});
-
-describe("quote numbers", () => {
-  it("number quotes per financial year: QT/2026-27/0001", () => {
-    expect(sequentialQuoteNumber("2026-27", 1)).toBe("QT/2026-27/0001");
-    expect(sequentialQuoteNumber("2099-00", 12345)).toBe("QT/2099-00/12345");
-    expect(quoteNumberFor("2026-04-01", 7)).toBe("QT/2026-27/0007");
-    expect(quoteNumberFor("2027-03-31", 7)).toBe("QT/2026-27/0007");
-    expect(quoteNumberFor("2027-04-01", 1)).toBe("QT/2027-28/0001");
-    expect(() => sequentialQuoteNumber("2026-28", 1)).toThrow(DomainError);
-    expect(() => sequentialQuoteNumber("2026-27", 0)).toThrow(DomainError);
-    expect(() => quoteNumberFor("2026-02-30", 1)).toThrow(DomainError);
-  });
-
-  it("reads its own numbers back and no others", () => {
-    expect(parseSequentialQuoteNumber("QT/2026-27/0042")).toEqual({ financialYear: "2026-27", sequence: 42 });
-    expect(parseSequentialQuoteNumber("QT/2026-28/0042")).toBeNull();
-    expect(parseSequentialQuoteNumber("QT/2026-27/042")).toBeNull();
-    expect(parseSequentialQuoteNumber("INV/2026-27/0042")).toBeNull();
-    expect(parseSequentialInvoiceNumber("QT/2026-27/0042")).toBeNull();
-    fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2998 }), fc.integer({ min: 1, max: 10_000_000 }), (y, n) => {
-        const fy = `${y}-${String((y + 1) % 100).padStart(2, "0")}`;
-        expect(parseSequentialQuoteNumber(sequentialQuoteNumber(fy, n))).toEqual({
-          financialYear: fy,
-          sequence: n,
-        });
-      }),
-      { numRuns: 2000 },
-    );
   });
 });

@@ -1,6 +1,4 @@
-import { addDays, formatPageDate, isValidIsoDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
-import { kindNumberFor, parseSeriesNumber, seriesNumber } from "./document-kinds";
-import { DomainError } from "./errors";
+import { addDays, formatPageDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
 import { DEFAULT_TIME_ZONE } from "./settings";
 
 // Quotes (estimates). As with invoices (status.ts), only what a person did is stored; "expired"
@@ -115,20 +113,4 @@ export function canConvert(stored: QuoteStoredStatus): QuoteCheck {
   if (stored === "accepted") return OK;
   if (stored === "converted") return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
   return refuse("QUOTE_NOT_ACCEPTED", QUOTE_MESSAGES.notAccepted);
-}
-
-/** QT/2026-27/0001: the quote date's financial year, at least four digits. */
-export function sequentialQuoteNumber(financialYear: string, sequence: number): string {
-  return seriesNumber("QT", financialYear, sequence);
-}
-
-/** The number of the `sequence`-th quote of the financial year holding `quoteDate`. */
-export function quoteNumberFor(quoteDate: string, sequence: number): string {
-  if (!isValidIsoDate(quoteDate)) throw new DomainError("INVALID_DATE", `Invalid date: ${quoteDate}`);
-  return kindNumberFor("quote", quoteDate, sequence);
-}
-
-/** The parts of a number made by sequentialQuoteNumber, so the next one can follow the highest. */
-export function parseSequentialQuoteNumber(s: string): { financialYear: string; sequence: number } | null {
-  return parseSeriesNumber("QT", s);
 }

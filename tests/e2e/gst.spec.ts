@@ -37,9 +37,10 @@ test("a registered account's tax invoice splits CGST + SGST or IGST live as the 
     /Default: Maharashtra \(27\), from the client's GSTIN/,
   );
 
+  // A draft takes no number of the series until it is issued.
   await page.getByRole("button", { name: "Save as draft" }).first().click();
   await expect(page).toHaveURL(/\/invoice\/edit\//);
-  await expect(form.getByLabel("Invoice number")).toHaveValue(/^INV\/\d{4}-\d{2}\/0001$/);
+  await expect(form.getByLabel("Invoice number")).toHaveValue(/^DRAFT-[0-9A-F]{8}$/);
 
   // Changing the place of supply to Karnataka makes the same invoice inter-state at once.
   await placeOfSupply.selectOption("29");
@@ -67,5 +68,8 @@ test("a registered account's tax invoice splits CGST + SGST or IGST live as the 
   await expect(preview).toContainText("NOS");
   await page.getByRole("button", { name: "Save as draft" }).first().click();
   await expect(page).toHaveURL(/\/invoice\/edit\//);
-  await expect(form.getByLabel("Invoice number")).toHaveValue(/^INV\/\d{4}-\d{2}\/0002$/);
+  await expect(form.getByLabel("Invoice number")).toHaveValue(/^DRAFT-[0-9A-F]{8}$/);
+  // Issued, it takes the series' first number: the other invoice is still a draft and holds none.
+  await page.getByRole("button", { name: "Issue" }).first().click();
+  await expect(form.getByLabel("Invoice number")).toHaveValue(/^INV\/\d{4}-\d{2}\/0001$/);
 });

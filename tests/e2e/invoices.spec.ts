@@ -65,7 +65,7 @@ function draftInput(overrides: Record<string, unknown> = {}, lines = 1) {
   };
 }
 
-test("write an invoice from a saved client and product, issue, pay, duplicate and delete it", async ({
+test("write an invoice from a saved client and product, issue, pay, duplicate and delete the draft copy", async ({
   signedInPage: page,
 }) => {
   const { productId } = await makeClientAndProduct(page);
@@ -138,11 +138,44 @@ test("write an invoice from a saved client and product, issue, pay, duplicate an
   await expect(page.locator("[data-status=draft]").first()).toBeVisible();
   await expect(page.getByTestId("totals-total")).toHaveText("₹3,540.00");
 
-  // Delete the paid original: stock comes back.
-  await page.goto(firstUrl);
+  // The draft copy can be deleted.
   await page.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete invoice" }).click();
   await expect(page).toHaveURL(/\/invoices$/);
+});
+
+test("an issued invoice is cancelled, never deleted: the list offers Cancel and the dialog says why", async ({
+  signedInPage: page,
+}) => {
+  const { productId } = await makeClientAndProduct(page);
+  const items = [{ id: "l1", productId, name: "Teak Chair", quantity: "3", rate: "1000", taxPercent: "18" }];
+  const { invoice } = await apiPost<{ invoice: { id: string; invoiceNumber: string } }>(
+    page,
+    "/api/invoices",
+    draftInput({ status: "due", items }),
+  );
+  const number = invoice.invoiceNumber;
+  expect(await stockOf(page, productId)).toBe("7");
+
+  // The editor has no Delete for it, only Cancel invoice (Rule 46).
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  const bar = page.getByRole("toolbar", { name: "Invoice actions" });
+  await expect(bar.getByRole("button", { name: "Cancel invoice" })).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Delete" })).toHaveCount(0);
+
+  // The list offers Cancel in Delete's place; the dialog says why; cancelled, its stock comes back.
+  await page.goto("/invoices");
+  const row = page.getByTestId("invoice-row").filter({ hasText: number }).first();
+  await expect(row.getByRole("button", { name: `Delete invoice ${number}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Cancel invoice ${number}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: `Cancel invoice ${number}?` })).toBeVisible();
+  await expect(dialog).toContainText("GST Rule 46 wants tax invoice numbers in one consecutive series");
+  await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page.getByText("Invoice cancelled")).toBeVisible();
+  await expect(row.locator("[data-status=cancelled]")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Cancel invoice ${number}` })).toHaveCount(0);
   expect(await stockOf(page, productId)).toBe("10");
 });
 
@@ -239,7 +272,7 @@ test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole r
   // The list: every row's actions in view, nothing cut off at the right edge.
   await page.goto("/invoices");
   const row = page.getByTestId("invoice-row").first();
-  await expect(row.getByRole("button", { name: /^Delete invoice/ })).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole("button", { name: /^(Delete|Cancel) invoice/ })).toBeInViewport({ ratio: 1 });
   const table = page.getByRole("table", { name: "Invoices" });
   expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
     true,

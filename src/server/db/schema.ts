@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DOCUMENT_SERIES } from "#domain/document-number";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -370,16 +371,22 @@ export const invoiceDueBalances = pgTable(
 );
 
 /** The last number used in each financial year's sequential series. */
-export const invoiceSequences = pgTable(
-  "invoice_sequences",
+/**
+ * The number series' counters (decision 0056): one per user, series (INV, QT, CN, DN, DC, PF)
+ * and financial year. A counter moves inside the transaction that issues its document, so a
+ * rolled-back issue gives its number back and the series has no gaps.
+ */
+export const documentSequences = pgTable(
+  "document_sequences",
   {
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    series: text("series", { enum: DOCUMENT_SERIES }).notNull(),
     financialYear: text("financial_year").notNull(),
     lastValue: integer("last_value").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.financialYear] })],
+  (t) => [primaryKey({ columns: [t.userId, t.series, t.financialYear] })],
 );
 
 export const stockMovements = pgTable(
@@ -802,20 +809,6 @@ export const quotes = pgTable(
   ],
 );
 
-/** The pre-invoice series' counters (QT, PF, DC), one per user, series and financial year. */
-export const quoteSequences = pgTable(
-  "quote_sequences",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    series: text("series").notNull().default("QT"),
-    financialYear: text("financial_year").notNull(),
-    lastValue: integer("last_value").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.series, t.financialYear] })],
-);
-
 /** What happened to a quote: sent, link made, viewed, accepted, declined (with IP), converted. */
 export const quoteEvents = pgTable(
   "quote_events",
@@ -886,18 +879,4 @@ export const creditNotes = pgTable(
     check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),
     check("credit_notes_applied_range", sql`${t.appliedMinor} >= 0 and ${t.appliedMinor} <= ${t.totalMinor}`),
   ],
-);
-
-/** The last number of each note series (kind, financial year), moved in the create's transaction. */
-export const creditNoteSequences = pgTable(
-  "credit_note_sequences",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["credit", "debit"] }).notNull(),
-    financialYear: text("financial_year").notNull(),
-    lastValue: integer("last_value").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.financialYear] })],
 );

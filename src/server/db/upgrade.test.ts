@@ -130,16 +130,44 @@ it("has a fixture of the release before this one and of the first one, with ever
   }
 });
 
+/** The number counters of the three tables that migration 0018 folded into document_sequences. */
+const OLD_SEQUENCES: Record<string, string> = {
+  invoice_sequences: "select user_id, 'INV' as series, financial_year, last_value from invoice_sequences",
+  quote_sequences: "select user_id, 'QT' as series, financial_year, last_value from quote_sequences",
+  credit_note_sequences: `select user_id, case kind when 'credit' then 'CN' else 'DN' end as series,
+    financial_year, last_value from credit_note_sequences`,
+};
+interface Counter {
+  user_id: string;
+  series: string;
+  financial_year: string;
+  last_value: number;
+}
+
 for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) => [r, k] as const))) {
   describe(`upgrading a database of release ${release} [${kind}]`, () => {
     const before = expectedOf(release)[kind];
 
-    it("migrates and keeps every row, image and export", async () => {
+    it("migrates and keeps every row, number counter, image and export", async () => {
       const place = await restoreFixture(release, kind);
+      const oldCounters: Counter[] = [];
+      for (const [table, query] of Object.entries(OLD_SEQUENCES)) {
+        if (table in before.rowCounts) oldCounters.push(...(await rawRows<Counter>(place, query)));
+      }
       const database = await openDatabase(place);
       try {
         const { db } = database;
+        // Every counter carries over into document_sequences with its value.
+        expect(oldCounters.length).toBe(
+          Object.keys(OLD_SEQUENCES).reduce((n, table) => n + (before.rowCounts[table] ?? 0), 0),
+        );
+        const counters = await queryRows<Counter>(
+          db,
+          sql`select user_id, series, financial_year, last_value from document_sequences`,
+        );
+        expect(counters).toEqual(expect.arrayContaining(oldCounters));
         for (const [table, count] of Object.entries(before.rowCounts)) {
+          if (table in OLD_SEQUENCES) continue;
           const [row] = await queryRows<{ n: number }>(
             db,
             sql.raw(`select count(*)::int as n from ${quoted(table)}`),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
+import { financialYearOfIsoDate } from "#domain/document-number";
 import { invoices } from "../db/schema";
 import {
   describeEachDb,
@@ -211,7 +211,10 @@ describeEachDb("GST invoices API", (kind) => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         create(
-          { ...taxInvoice("x", { invoiceDate: today, dueDate: null }), invoiceNumber: undefined },
+          {
+            ...taxInvoice("x", { invoiceDate: today, dueDate: null, status: "due" }),
+            invoiceNumber: undefined,
+          },
           s.cookie,
           "?autoNumber=1",
         ),
@@ -222,8 +225,12 @@ describeEachDb("GST invoices API", (kind) => {
     expect(numbers).toEqual(
       Array.from({ length: 20 }, (_, i) => `INV/${fy}/${String(i + 1).padStart(4, "0")}`),
     );
-    // A duplicate takes the next number of the series, not a timestamp.
-    const copy = await post(t.app, `/api/invoices/${results[0].json().invoice.id}/duplicate`, {}, s.cookie);
-    expect(copy.json().invoice.invoiceNumber).toBe(`INV/${fy}/0021`);
+    // A duplicate is a draft: no timestamp, and no number of the series until it is issued.
+    const copy = (
+      await post(t.app, `/api/invoices/${results[0].json().invoice.id}/duplicate`, {}, s.cookie)
+    ).json().invoice;
+    expect(copy.invoiceNumber).toMatch(/^DRAFT-[0-9A-F]{8}$/);
+    const issued = await post(t.app, `/api/invoices/${copy.id}/status`, { status: "due" }, s.cookie);
+    expect(issued.json().invoice.invoiceNumber).toBe(`INV/${fy}/0021`);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
+import { financialYearOfIsoDate, INVOICE_NOT_DELETABLE } from "#domain/document-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
@@ -161,7 +161,7 @@ describeEachDb("invoices API", (kind) => {
     await setSettings(aId, {});
   });
 
-  it("follows an invoice's life with the stock: issue, pay, back to draft, cancel, delete", async () => {
+  it("follows an invoice's life with the stock: issue, pay, back to draft, cancel, refuse to delete issued", async () => {
     const productId = await addProduct(aId, "10");
     const created = await create(invoiceBody({ items: [line(productId, "3")] }));
     const id = created.json().invoice.id;
@@ -191,6 +191,16 @@ describeEachDb("invoices API", (kind) => {
 
     await setStatus(id, { status: "due" });
     expect(await stockOf(productId)).toBe(7);
+    // Issued, it is cancelled, never deleted (Rule 46); back to a draft, it can go.
+    const refused = await send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: "issued_invoice_not_deletable",
+      message: INVOICE_NOT_DELETABLE,
+    });
+    expect(await stockOf(productId)).toBe(7);
+    await setStatus(id, { status: "draft" });
+    expect(await stockOf(productId)).toBe(10);
     const deleted = await send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
     expect(deleted.statusCode).toBe(204);
     expect(await stockOf(productId)).toBe(10);
@@ -202,7 +212,7 @@ describeEachDb("invoices API", (kind) => {
       { change: -3, reason: "invoice_issued", invoiceId: id },
       { change: 3, reason: "invoice_cancelled", invoiceId: id },
       { change: -3, reason: "invoice_issued", invoiceId: id },
-      { change: 3, reason: "invoice_deleted", invoiceId: id },
+      { change: 3, reason: "invoice_returned_to_draft", invoiceId: id },
     ]);
   });
 
@@ -285,10 +295,7 @@ describeEachDb("invoices API", (kind) => {
     expect(toDraft.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
     expect(await stockOf(productId)).toBe(10);
     const deletes = await Promise.all(
-      [0, 1, 2].map(async () => {
-        await setStatus(id, { status: "due" });
-        return send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
-      }),
+      [0, 1, 2].map(() => send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie)),
     );
     expect(deletes.map((r) => r.statusCode).sort()).toEqual([204, 404, 404]);
     expect(await stockOf(productId)).toBe(10);
@@ -373,7 +380,7 @@ describeEachDb("invoices API", (kind) => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         create(
-          { ...invoiceBody({ invoiceDate: today, dueDate: null }), invoiceNumber: undefined },
+          { ...invoiceBody({ invoiceDate: today, dueDate: null, status: "due" }), invoiceNumber: undefined },
           s,
           "?autoNumber=1",
         ),
@@ -398,10 +405,18 @@ describeEachDb("invoices API", (kind) => {
     );
     // A number of the series typed by hand moves the counter past it.
     expect((await create(invoiceBody({ invoiceNumber: `INV/${fy}/0040` }), s)).statusCode).toBe(201);
-    const next = await create(invoiceBody({ invoiceDate: today, dueDate: null }), s, "?autoNumber=1");
+    const next = await create(
+      invoiceBody({ invoiceDate: today, dueDate: null, status: "due" }),
+      s,
+      "?autoNumber=1",
+    );
     expect(next.json().invoice.invoiceNumber).toBe(`INV/${fy}/0041`);
     // Another year's date starts that year's series.
-    const older = await create(invoiceBody({ invoiceDate: "2025-03-31", dueDate: null }), s, "?autoNumber=1");
+    const older = await create(
+      invoiceBody({ invoiceDate: "2025-03-31", dueDate: null, status: "due" }),
+      s,
+      "?autoNumber=1",
+    );
     expect(older.json().invoice.invoiceNumber).toBe("INV/2024-25/0001");
   });
 
@@ -409,8 +424,8 @@ describeEachDb("invoices API", (kind) => {
     const s = await signUpAndSignIn(t);
     await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
     const auto = async (invoiceDate: string) =>
-      (await create(invoiceBody({ invoiceDate, dueDate: null }), s, "?autoNumber=1")).json().invoice
-        .invoiceNumber as string;
+      (await create(invoiceBody({ invoiceDate, dueDate: null, status: "due" }), s, "?autoNumber=1")).json()
+        .invoice.invoiceNumber as string;
     await auto("2027-03-30");
     await auto("2027-03-30");
     const preview = async (invoiceDate: string) => {
@@ -442,6 +457,76 @@ describeEachDb("invoices API", (kind) => {
       scheme: "timestamp",
       invoiceNumber: null,
     });
+  });
+
+  it("gives a draft no number of the series until it is issued, in the year it is then dated", async () => {
+    const s = await signUpAndSignIn(t);
+    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
+    const draftOn = async (invoiceDate: string) =>
+      (await create(invoiceBody({ invoiceDate, dueDate: null }), s, "?autoNumber=1")).json().invoice;
+    const draft = await draftOn("2027-03-20");
+    expect(draft.invoiceNumber).toMatch(/^DRAFT-[0-9A-F]{8}$/);
+    // The draft holds no number, so the next issued invoice starts the series.
+    const issued = await create(
+      invoiceBody({ invoiceDate: "2027-03-21", dueDate: null, status: "due" }),
+      s,
+      "?autoNumber=1",
+    );
+    expect(issued.json().invoice.invoiceNumber).toBe("INV/2026-27/0001");
+
+    // Re-dated into the next financial year before it is issued, it takes that year's series.
+    const redated = await send(
+      t.app,
+      "PUT",
+      `/api/invoices/${draft.id}`,
+      invoiceBody({ invoiceNumber: draft.invoiceNumber, invoiceDate: "2027-04-02", dueDate: null }),
+      s.cookie,
+    );
+    expect(redated.json().invoice.invoiceNumber).toBe(draft.invoiceNumber);
+    const issuedDraft = (await setStatus(draft.id, { status: "due" }, s)).json().invoice;
+    expect(issuedDraft.invoiceNumber).toBe("INV/2027-28/0001");
+    expect(issuedDraft.document.invoiceNumber).toBe("INV/2027-28/0001");
+
+    // Issued by saving the whole invoice, a draft takes the next number of its year.
+    const second = await draftOn("2027-03-22");
+    const body = invoiceBody({
+      invoiceNumber: second.invoiceNumber,
+      invoiceDate: "2027-03-22",
+      dueDate: null,
+      status: "due",
+    });
+    const put = await send(t.app, "PUT", `/api/invoices/${second.id}`, body, s.cookie);
+    expect(put.json().invoice.invoiceNumber).toBe("INV/2026-27/0002");
+
+    // A draft cancelled unissued keeps no number and can still be deleted; a copy is a draft too.
+    const third = await draftOn("2027-03-23");
+    expect((await setStatus(third.id, { status: "cancelled" }, s)).json().invoice.invoiceNumber).toBe(
+      third.invoiceNumber,
+    );
+    expect((await send(t.app, "DELETE", `/api/invoices/${third.id}`, undefined, s.cookie)).statusCode).toBe(
+      204,
+    );
+    const copy = await post(t.app, `/api/invoices/${issuedDraft.id}/duplicate`, {}, s.cookie);
+    expect(copy.json().invoice.invoiceNumber).toMatch(/^DRAFT-/);
+    const preview = await get(t.app, "/api/invoices/next-number?invoiceDate=2027-03-24", s.cookie);
+    expect(preview.json().invoiceNumber).toBe("INV/2026-27/0003");
+
+    // A draft holding a number of the series (typed, or saved before drafts went unnumbered) is
+    // cancelled, not deleted: the series keeps no gap.
+    const typed = await create(
+      invoiceBody({ invoiceNumber: "INV/2026-27/0009", invoiceDate: "2027-03-01", dueDate: null }),
+      s,
+    );
+    expect(typed.statusCode, typed.body).toBe(201);
+    const refused = await send(
+      t.app,
+      "DELETE",
+      `/api/invoices/${typed.json().invoice.id}`,
+      undefined,
+      s.cookie,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("issued_invoice_not_deletable");
   });
 
   it("duplicates an invoice as a new draft dated today with the same client and items", async () => {

@@ -99,6 +99,22 @@ describeEachDb("quotes", (kind) => {
     expect((await createQuote(s)).quoteNumber).toBe("QT/2026-27/0011");
     const nextYear = await createQuote(s, { quoteDate: "2027-04-01", validUntil: "2027-04-30" });
     expect(nextYear.quoteNumber).toBe("QT/2027-28/0001");
+    // A draft re-dated into another financial year takes that year's series; once sent, the
+    // client has seen its number and it stays.
+    const redate = (id: string, quoteNumber: string | null) =>
+      send(
+        t.app,
+        "PUT",
+        `/api/quotes/${id}`,
+        quoteRequest({ quoteNumber, quoteDate: "2027-04-02", validUntil: "2027-04-30" }),
+        s.cookie,
+      );
+    const draft = await createQuote(s);
+    expect(draft.quoteNumber).toBe("QT/2026-27/0012");
+    expect((await redate(draft.id, draft.quoteNumber)).json().quote.quoteNumber).toBe("QT/2027-28/0002");
+    const sent = await createQuote(s);
+    await post(t.app, `/api/quotes/${sent.id}/status`, { status: "sent" }, s.cookie);
+    expect((await redate(sent.id, null)).json().quote.quoteNumber).toBe("QT/2026-27/0013");
     const taken = await post(
       t.app,
       "/api/quotes",

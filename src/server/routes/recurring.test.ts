@@ -37,7 +37,7 @@ const at = (date: string) => ({ now: `${date}T06:00:00Z` });
 describeEachDb("recurring invoices", (kind) => {
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
 
-  async function setUp() {
+  async function setUp(status: "draft" | "due" = "due") {
     await post(t.app, "/api/test/clock", at("2027-01-20"));
     const s = await signUpAndSignIn(t);
     const settingsData = { invoiceNumberScheme: "sequential" };
@@ -50,6 +50,7 @@ describeEachDb("recurring invoices", (kind) => {
       "/api/invoices?autoNumber=1",
       {
         ...invoiceRequest("", {
+          status,
           invoiceDate: "2027-01-20",
           dueDate: null,
           client: { name: "Asha Traders", email: "asha@traders.example" },
@@ -97,8 +98,33 @@ describeEachDb("recurring invoices", (kind) => {
     ]);
   });
 
-  it("stops after N, skips the periods of a pause, and catches a downtime up in order", async () => {
+  it("makes drafts without a number of the series; issued, a draft takes one and its run shows it", async () => {
     const { s, source } = await setUp();
+    const profile = (
+      await post(
+        t.app,
+        `/api/invoices/${source.id}/recurring`,
+        { ...monthlyOn("2027-01-31"), action: "draft" },
+        s.cookie,
+      )
+    ).json();
+    await runAt("2027-02-28");
+    const [first, second] = (await made(s.cookie, profile.id)).runs;
+    expect([first!.invoiceNumber, second!.invoiceNumber]).toEqual([
+      expect.stringMatching(/^DRAFT-/),
+      expect.stringMatching(/^DRAFT-/),
+    ]);
+    // Issued out of order, each takes the next number of the series after the issued source's 0001.
+    await post(t.app, `/api/invoices/${second!.invoiceId}/status`, { status: "due" }, s.cookie);
+    await post(t.app, `/api/invoices/${first!.invoiceId}/status`, { status: "due" }, s.cookie);
+    expect((await made(s.cookie, profile.id)).runs.map((r) => r.invoiceNumber)).toEqual([
+      "INV/2026-27/0003",
+      "INV/2026-27/0002",
+    ]);
+  });
+
+  it("stops after N, skips the periods of a pause, and catches a downtime up in order", async () => {
+    const { s, source } = await setUp("draft");
     const after3 = (
       await post(
         t.app,
@@ -133,6 +159,20 @@ describeEachDb("recurring invoices", (kind) => {
       ["2027-06-05", "created"],
     ]);
     expect(withPause.runs[1]!.invoiceId).toBeNull();
+    // The source is a draft: it holds no number of the series, which starts at the first made
+    // invoice of each financial year (decision 0056).
+    const numbers = [...three.runs, ...withPause.runs].flatMap((r) => r.invoiceNumber ?? []).sort();
+    expect(numbers).toEqual([
+      "INV/2026-27/0001",
+      "INV/2026-27/0002",
+      "INV/2026-27/0003",
+      "INV/2027-28/0001",
+      "INV/2027-28/0002",
+      "INV/2027-28/0003",
+      "INV/2027-28/0004",
+    ]);
+    const sourceNow = (await get(t.app, `/api/invoices/${source.id}`, s.cookie)).json().invoice;
+    expect(sourceNow.invoiceNumber).toMatch(/^DRAFT-/);
   });
 
   it("sends each made invoice with its PDF for a credit; at zero credits the link goes alone and the invoice says so", async () => {

@@ -219,6 +219,17 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
         { status: "draft" },
       ),
     );
+    // A draft cancelled before it was issued: still on its provisional number, never issued.
+    await add(
+      "cancelledDraft",
+      invoice(
+        "DRAFT-0A1B2C3D",
+        "2026-11-13",
+        { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
+        [goods("999", "18")],
+        { status: "cancelled" },
+      ),
+    );
   });
 
   async function gstr1(cookie = regular.cookie, period = "2026-11") {
@@ -322,13 +333,14 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     const hsnTaxable = (json.hsn?.data ?? []).reduce((sum, row) => sum + p(String(row.txval)), 0);
     expect(hsnTaxable).toBe(liveTaxable);
 
-    // Document summary: nine numbers of the month (the cancelled one too), no draft, no other month.
+    // Document summary: nine numbers of the month (the cancelled one too), no draft (nor one
+    // cancelled unissued), no other month.
     const invoicesIssued = json.doc_issue?.doc_det.find((d) => d.doc_num === 1)?.docs;
     expect(invoicesIssued).toEqual([
       { num: 1, from: "INV/2026-27/0001", to: "INV/2026-27/0009", totnum: 9, cancel: 1, net_issue: 8 },
     ]);
     const everyNumber = JSON.stringify(json);
-    for (const absent of ["INV/2026-27/0010", "INV/2026-27/0011", "DRAFT-1"])
+    for (const absent of ["INV/2026-27/0010", "INV/2026-27/0011", "DRAFT-1", "DRAFT-0A1B2C3D"])
       expect(everyNumber).not.toContain(absent);
     expect(JSON.stringify(json.b2b)).not.toContain("INV/2026-27/0009");
 

@@ -6,16 +6,16 @@ import {
   creditApplication,
   type EarlierNote,
   NOTE_MESSAGES,
+  NOTE_SERIES,
   NOTE_TITLES,
   type NoteDocument,
   noteStockReturns,
 } from "#domain/credit-notes";
+import { financialYearOfIsoDate } from "#domain/document-number";
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
 import type { Db } from "../db/client";
 import {
-  allocateNoteNumber,
   type CreditNoteRow,
   findCreditNote,
   insertCreditNote,
@@ -24,6 +24,7 @@ import {
   notesWithOriginalsBetween,
   updateCreditNote,
 } from "../db/queries/credit-notes";
+import { allocateNumber } from "../db/queries/document-numbers";
 import { deleteInvoicePayment } from "../db/queries/invoice-payments";
 import { findInvoice, type InvoiceRow } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
@@ -98,7 +99,7 @@ export async function createCreditNote(
     const money = (minor: number) => formatMoney(minor, invoice.currency);
     // Checked once before a number is taken, and built again with it (a refusal keeps the series).
     buildNoteDocument(original, refOf(invoice), input, "CN/2000-01/0001", earlier, money);
-    const number = await allocateNoteNumber(tx, userId, input.kind, financialYear);
+    const number = await allocateNumber(tx, userId, NOTE_SERIES[input.kind], input.noteDate);
     const document = buildNoteDocument(original, refOf(invoice), input, number, earlier, money);
     const totals = document.totals;
     const { appliedMinor } =

@@ -1,5 +1,5 @@
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearMonths, financialYearOfIsoDate } from "#domain/invoice-number";
+import { financialYearMonths, financialYearOfIsoDate } from "#domain/document-number";
 import { AGEING_BUCKETS, type AgeingBucket } from "#domain/payments";
 import { DISPLAY_STATUSES, invoiceBalanceDueMinor } from "#domain/status";
 import { now } from "../clock";

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { InvoiceCompanyRecord, InvoicePaymentRecord } from "#contract/data-file";
 import { creditNoteRecordSchema, type ImportedCreditNote } from "#contract/data-file-documents";
-import { NOTE_MESSAGES, NOTE_NUMBER_PREFIXES, takesNotes } from "#domain/credit-notes";
+import { NOTE_MESSAGES, NOTE_SERIES, takesNotes } from "#domain/credit-notes";
 import { currencyOf } from "#domain/currencies";
 import { parseScaled } from "#domain/decimal";
+import { financialYearOfIsoDate, parseDocumentNumber } from "#domain/document-number";
 import { formatMoney } from "#domain/format";
 import { buildInvoiceDocument, type InvoiceCompany } from "#domain/invoice";
-import { financialYearOfIsoDate, parseSequentialDocumentNumber } from "#domain/invoice-number";
 import {
   describeIssues,
   type FailRecord,
@@ -53,8 +53,8 @@ export function readCreditNoteRecords(
     if (earlier !== undefined)
       problems.push(`noteNumber: ${record.noteNumber} is also used by the note at index ${earlier}.`);
     else numbers.set(key, index);
-    const prefix = NOTE_NUMBER_PREFIXES[record.kind];
-    const series = parseSequentialDocumentNumber(record.noteNumber, prefix);
+    const prefix = NOTE_SERIES[record.kind];
+    const series = parseDocumentNumber(record.noteNumber, prefix);
     if (!series || series.financialYear !== financialYearOfIsoDate(record.noteDate))
       problems.push(`noteNumber: ${NOTE_IMPORT_MESSAGES.number(prefix)}`);
 

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { companySnapshot } from "#domain/company-snapshot";
 import { addDays, todayInTimeZone } from "#domain/dates";
+import {
+  draftNumber,
+  INVOICE_NOT_DELETABLE,
+  isDeletable,
+  isDraftNumber,
+  timestampInvoiceNumber,
+} from "#domain/document-number";
 import { DomainError } from "#domain/errors";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import {
@@ -10,18 +17,13 @@ import {
   invoiceClientSchema,
   invoiceInputSchema,
 } from "#domain/invoice";
-import { financialYearOfIsoDate, timestampInvoiceNumber } from "#domain/invoice-number";
 import { gstRegistrationOf, type Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
 import { holdsStock, type StockState, stockDelta } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
-import {
-  allocateSequentialNumber,
-  peekSequentialNumber,
-  reserveTypedSequentialNumber,
-} from "../db/queries/invoice-numbers";
+import { allocateNumber, peekNumber, reserveNumber } from "../db/queries/document-numbers";
 import {
   deleteInvoiceRow,
   findInvoice,
@@ -143,8 +145,7 @@ function stockStateOf(document: InvoiceDocument): StockState {
   return { status: document.status, lines: Array.isArray(document.items) ? document.items : [] };
 }
 
-function stockReason(before: StoredStatus | null, after: StoredStatus | null): StockReason {
-  if (after === null) return "invoice_deleted";
+function stockReason(before: StoredStatus | null, after: StoredStatus): StockReason {
   if (before === null || !holdsStock(before)) return "invoice_issued";
   if (after === "cancelled") return "invoice_cancelled";
   if (after === "draft") return "invoice_returned_to_draft";
@@ -162,14 +163,14 @@ async function moveStock(
   userId: string,
   invoice: { id: string; invoiceNumber: string },
   before: InvoiceDocument | null,
-  after: InvoiceDocument | null,
+  after: InvoiceDocument,
   settings: Settings,
 ) {
-  const delta = stockDelta(before && stockStateOf(before), after && stockStateOf(after));
+  const delta = stockDelta(before && stockStateOf(before), stockStateOf(after));
   if (delta.size === 0) return;
   const productIds = [...delta.keys()].sort();
   const existing = await ownProductIds(tx, userId, productIds);
-  const reason = stockReason(before?.status ?? null, after?.status ?? null);
+  const reason = stockReason(before?.status ?? null, after.status);
   for (const productId of productIds) {
     if (!existing.has(productId)) continue;
     const changeUnits = delta.get(productId)!;
@@ -222,17 +223,17 @@ async function createWith(
   previous: InvoiceDocument | null,
   attempt: { number: string },
 ): Promise<InvoiceRow> {
+  const id = randomUUID();
   if (number.auto) {
-    input = {
-      ...input,
-      invoiceNumber: await allocateSequentialNumber(tx, userId, financialYearOfIsoDate(input.invoiceDate)),
-    };
+    const invoiceNumber = issued(input.status)
+      ? await allocateNumber(tx, userId, "INV", input.invoiceDate)
+      : draftNumber(id);
+    input = { ...input, invoiceNumber };
   } else {
-    await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
+    input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, null, input) };
   }
   attempt.number = input.invoiceNumber;
   const document = await prepareDocument(tx, userId, input, settings, previous);
-  const id = randomUUID();
   const paid = await paymentsFollowingStatus(tx, userId, null, document);
   const row = await insertInvoice(tx, userId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
@@ -246,7 +247,38 @@ async function createWith(
   return row;
 }
 
-/** Saves a new invoice; with `autoNumber` the next number of the invoice date's financial year. */
+/** Due and paid invoices are issued: they hold a number of the series. Drafts and cancelled drafts do not. */
+function issued(status: StoredStatus): boolean {
+  return status === "due" || status === "paid";
+}
+
+/**
+ * The number an invoice is saved under (decision 0056). A draft's provisional number is replaced
+ * by the series' next number (or a timestamp number, under that scheme) in the transaction that
+ * issues it, dated as the invoice is then; any other number is kept, and one of the series typed
+ * by hand moves the counter past it.
+ */
+async function keptOrIssuedNumber(
+  tx: Db,
+  userId: string,
+  settings: Settings,
+  current: InvoiceRow | null,
+  next: { invoiceNumber: string; status: StoredStatus; invoiceDate: string },
+): Promise<string> {
+  if (isDraftNumber(next.invoiceNumber) && issued(next.status)) {
+    return numbersSequentially(settings)
+      ? allocateNumber(tx, userId, "INV", next.invoiceDate)
+      : freeTimestampNumber(tx, userId, settings);
+  }
+  if (next.invoiceNumber !== current?.invoiceNumber)
+    await reserveNumber(tx, userId, "INV", next.invoiceNumber);
+  return next.invoiceNumber;
+}
+
+/**
+ * Saves a new invoice. With `autoNumber` an issued one takes the next number of the invoice
+ * date's financial year, and a draft a provisional number until it is issued (decision 0056).
+ */
 export async function createInvoice(
   db: Db,
   userId: string,
@@ -283,8 +315,8 @@ export async function nextInvoiceNumber(
 ): Promise<{ scheme: "timestamp" | "sequential"; invoiceNumber: string | null }> {
   const settings = await readSettings(db, userId);
   if (!numbersSequentially(settings)) return { scheme: "timestamp", invoiceNumber: null };
-  const financialYear = financialYearOfIsoDate(invoiceDate ?? todayFor(settings));
-  return { scheme: "sequential", invoiceNumber: await peekSequentialNumber(db, userId, financialYear) };
+  const date = invoiceDate ?? todayFor(settings);
+  return { scheme: "sequential", invoiceNumber: await peekNumber(db, userId, "INV", date) };
 }
 
 /** Replaces an invoice's document; stock moves by the difference only. */
@@ -300,9 +332,8 @@ export async function updateInvoice(
       const current = await findInvoice(tx, userId, id, { forUpdate: true });
       if (!current) throw notFound("Invoice");
       const settings = await readSettings(tx, userId);
-      if (input.invoiceNumber !== current.invoiceNumber) {
-        await reserveTypedSequentialNumber(tx, userId, input.invoiceNumber);
-      }
+      input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, current, input) };
+      attempt.number = input.invoiceNumber;
       const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
       const paid = await paymentsFollowingStatus(tx, userId, current, document);
       const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
@@ -331,43 +362,49 @@ export async function changeInvoiceStatus(
   id: string,
   change: { status: StoredStatus; paymentDate?: string | null },
 ): Promise<SavedInvoice> {
-  return db.transaction(async (tx) => {
-    const current = await findInvoice(tx, userId, id, { forUpdate: true });
-    if (!current) throw notFound("Invoice");
-    const settings = await readSettings(tx, userId);
-    const before = storedDocument(current);
-    const keptDate = before.status === "paid" ? before.paymentDate : null;
-    const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
-    if (change.status === before.status && paymentDate === before.paymentDate)
-      return saved(current, settings);
-    const document: InvoiceDocument = { ...before, status: change.status, paymentDate };
-    const paid = await paymentsFollowingStatus(tx, userId, current, document);
-    const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
-    await paid.afterSave(id);
-    if (before.status !== document.status) {
-      const detail = { from: before.status, to: document.status };
-      await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
-    }
-    await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
-    return saved(row, settings);
-  });
+  const attempt = { number: "" };
+  return withNumberClash(attempt, () =>
+    db.transaction(async (tx) => {
+      const current = await findInvoice(tx, userId, id, { forUpdate: true });
+      if (!current) throw notFound("Invoice");
+      const settings = await readSettings(tx, userId);
+      const before = storedDocument(current);
+      const keptDate = before.status === "paid" ? before.paymentDate : null;
+      const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
+      if (change.status === before.status && paymentDate === before.paymentDate)
+        return saved(current, settings);
+      const invoiceNumber = await keptOrIssuedNumber(tx, userId, settings, current, {
+        ...before,
+        status: change.status,
+      });
+      attempt.number = invoiceNumber;
+      const document: InvoiceDocument = { ...before, invoiceNumber, status: change.status, paymentDate };
+      const paid = await paymentsFollowingStatus(tx, userId, current, document);
+      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+      await paid.afterSave(id);
+      if (before.status !== document.status) {
+        const detail = { from: before.status, to: document.status };
+        await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
+      }
+      await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
+      return saved(row, settings);
+    }),
+  );
 }
 
-/** Deletes an invoice and gives back the stock it held. */
+/**
+ * Deletes a draft. An issued invoice, or a draft holding a number of the series, is cancelled
+ * instead, never deleted: its number stays in the series (CGST Rule 46, decision 0056).
+ */
 export async function deleteInvoice(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findInvoice(tx, userId, id, { forUpdate: true });
     if (!current) throw notFound("Invoice");
     await refuseIfNotes(tx, userId, id);
-    const settings = await readSettings(tx, userId);
-    await moveStock(
-      tx,
-      userId,
-      { id, invoiceNumber: current.invoiceNumber },
-      storedDocument(current),
-      null,
-      settings,
-    );
+    if (!isDeletable(current.status, current.invoiceNumber)) {
+      throw new AppError("issued_invoice_not_deletable", INVOICE_NOT_DELETABLE);
+    }
+    // A draft holds no stock (holdsStock), so nothing moves back.
     await deleteInvoiceRow(tx, userId, id);
   });
 }

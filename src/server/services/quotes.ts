@@ -12,18 +12,18 @@ import {
   type PreInvoiceKind,
   type PreInvoiceStatus,
 } from "#domain/document-kinds";
+import { financialYearOfIsoDate, parseDocumentNumber } from "#domain/document-number";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
-import { financialYearOfIsoDate } from "#domain/invoice-number";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
 import { stockDelta } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
+import { allocateNumber, peekNumber, reserveNumber } from "../db/queries/document-numbers";
 import { ownProductIds } from "../db/queries/invoices";
 import type { PageParams } from "../db/queries/paging";
 import {
-  allocateQuoteNumber,
   changeQuoteStatus,
   deleteQuoteRow,
   findKindDocument,
@@ -34,10 +34,8 @@ import {
   linkInvoiceToQuote,
   listQuotes,
   type PreInvoiceRow,
-  peekQuoteNumber,
   type QuoteFilter,
   type QuoteRow,
-  reserveTypedQuoteNumber,
   sourceDocumentsOf,
   sourceQuoteOf,
   updateQuoteDocument,
@@ -99,8 +97,7 @@ async function withNumberClash<T>(
 
 /**
  * The number a new document of `kind` takes: the next of its date's series, or the one typed (which
- * moves the counter past it). The one place the pre-invoice series are reached, so it can move to a
- * shared document-number module.
+ * moves the counter past it).
  */
 async function takeNumber(
   tx: Db,
@@ -109,9 +106,34 @@ async function takeNumber(
   date: string,
   typed: string | null,
 ): Promise<string> {
-  if (typed === null) return allocateQuoteNumber(tx, userId, financialYearOfIsoDate(date), kind);
-  await reserveTypedQuoteNumber(tx, userId, typed, kind);
+  const series = DOCUMENT_KINDS[kind].series;
+  if (typed === null) return allocateNumber(tx, userId, series, date);
+  await reserveNumber(tx, userId, series, typed);
   return typed;
+}
+
+/**
+ * The number an edit keeps or takes: the one typed (moving the counter past it), or the current
+ * one, unless a draft is re-dated into another financial year: then it takes that year's number
+ * (its number of the old year would say the wrong year; once sent, the client has seen it).
+ */
+async function keepOrRenumber(
+  tx: Db,
+  userId: string,
+  current: PreInvoiceRow,
+  date: string,
+  typed: string | null,
+): Promise<string> {
+  const series = DOCUMENT_KINDS[current.kind].series;
+  const number = typed ?? current.quoteNumber;
+  if (number !== current.quoteNumber) {
+    await reserveNumber(tx, userId, series, number);
+    return number;
+  }
+  const parsed = parseDocumentNumber(number, series);
+  const leavesItsYear =
+    current.status === "draft" && parsed !== null && parsed.financialYear !== financialYearOfIsoDate(date);
+  return leavesItsYear ? allocateNumber(tx, userId, series, date) : number;
 }
 
 function refuseUnless(check: QuoteCheck) {
@@ -168,9 +190,8 @@ export async function updateQuote(
         );
       }
       const settings = await readSettings(tx, userId);
-      const number = input.quoteNumber ?? current.quoteNumber;
+      const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
       attempt.number = number;
-      if (number !== current.quoteNumber) await reserveTypedQuoteNumber(tx, userId, number);
       const document = await prepareDocument(
         tx,
         userId,
@@ -208,7 +229,7 @@ export async function listUserQuotes(db: Db, userId: string, query: QuoteFilter 
 export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string) {
   const settings = await cachedSettings(db, userId);
   const date = quoteDate ?? todayInTimeZone(now(), settings.timeZone);
-  return { quoteNumber: await peekQuoteNumber(db, userId, financialYearOfIsoDate(date)) };
+  return { quoteNumber: await peekNumber(db, userId, "QT", date) };
 }
 
 /** Marks a draft sent (sending it or sharing its link does so too); a sent quote stays as it is. */
@@ -387,9 +408,8 @@ export async function updateKindDocument(
         const current = await findOwn(tx, userId, kind, id, true);
         refuseKind(canEditKind(kind, current.status));
         const settings = await readSettings(tx, userId);
-        const number = fields.quoteNumber ?? current.quoteNumber;
+        const number = await keepOrRenumber(tx, userId, current, fields.quoteDate, fields.quoteNumber);
         attempt.number = number;
-        if (number !== current.quoteNumber) await reserveTypedQuoteNumber(tx, userId, number, kind);
         const document = await prepareDocument(
           tx,
           userId,
@@ -441,7 +461,7 @@ export async function listKindDocuments(
 export async function nextKindNumber(db: Db, userId: string, kind: PreInvoiceKind, date?: string) {
   const settings = await cachedSettings(db, userId);
   const day = date ?? todayInTimeZone(now(), settings.timeZone);
-  return { number: await peekQuoteNumber(db, userId, financialYearOfIsoDate(day), kind) };
+  return { number: await peekNumber(db, userId, DOCUMENT_KINDS[kind].series, day) };
 }
 
 const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {

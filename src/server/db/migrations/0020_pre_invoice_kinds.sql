@@ -1,10 +1,7 @@
 -- Delivery challans and proforma invoices live beside quotes (decision 0061): a kind per row, the
--- series per counter (every existing row stays a quote of series QT, numbers unchanged).
+-- series per kind in document_sequences (0018). Every existing row stays a quote, numbers unchanged.
 DROP INDEX "quotes_user_number_uq";--> statement-breakpoint
 DROP INDEX "quotes_user_date_idx";--> statement-breakpoint
-ALTER TABLE "quote_sequences" DROP CONSTRAINT "quote_sequences_user_id_financial_year_pk";--> statement-breakpoint
-ALTER TABLE "quote_sequences" ADD COLUMN "series" text DEFAULT 'QT' NOT NULL;--> statement-breakpoint
-ALTER TABLE "quote_sequences" ADD CONSTRAINT "quote_sequences_user_id_series_financial_year_pk" PRIMARY KEY("user_id","series","financial_year");--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "kind" text DEFAULT 'quote' NOT NULL;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "challan_reason" text;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "consignee" jsonb;--> statement-breakpoint

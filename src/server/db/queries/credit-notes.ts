@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
-import { NOTE_NUMBER_PREFIXES, type NoteKind } from "#domain/credit-notes";
-import { sequentialDocumentNumber } from "#domain/invoice-number";
-import { type Db, queryRows } from "../client";
-import { creditNoteSequences, creditNotes, invoices } from "../schema";
+import type { NoteKind } from "#domain/credit-notes";
+import type { Db } from "../client";
+import { creditNotes, invoices } from "../schema";
 
 // Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
 
@@ -100,45 +99,6 @@ export async function listCreditNotes(
     db.select({ n: count() }).from(creditNotes).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
-}
-
-/**
- * Takes the next number of the kind's series for the financial year, in the create's
- * transaction: the upsert locks the counter row until the transaction ends, so concurrent
- * creates queue up, and a rolled-back create gives its number back (no gaps).
- */
-export async function allocateNoteNumber(
-  tx: Db,
-  userId: string,
-  kind: NoteKind,
-  financialYear: string,
-): Promise<string> {
-  const [row] = await queryRows<{ last_value: number }>(
-    tx,
-    sql`insert into ${creditNoteSequences} (user_id, kind, financial_year, last_value)
-        values (${userId}, ${kind}, ${financialYear}, 1)
-        on conflict (user_id, kind, financial_year)
-        do update set last_value = ${creditNoteSequences}.last_value + 1
-        returning last_value`,
-  );
-  return sequentialDocumentNumber(NOTE_NUMBER_PREFIXES[kind], financialYear, Number(row!.last_value));
-}
-
-/** An imported number of the kind's series moves its counter past it (never back). */
-export async function reserveNoteNumber(
-  tx: Db,
-  userId: string,
-  kind: NoteKind,
-  financialYear: string,
-  sequence: number,
-): Promise<void> {
-  await tx
-    .insert(creditNoteSequences)
-    .values({ userId, kind, financialYear, lastValue: sequence })
-    .onConflictDoUpdate({
-      target: [creditNoteSequences.userId, creditNoteSequences.kind, creditNoteSequences.financialYear],
-      set: { lastValue: sql`greatest(${creditNoteSequences.lastValue}, excluded.last_value)` },
-    });
 }
 
 /** Whether the invoice has a note that is not cancelled (it then keeps its status and stays). */

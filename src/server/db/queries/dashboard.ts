@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { addDays } from "#domain/dates";
-import { financialYearMonths } from "#domain/invoice-number";
+import { financialYearMonths } from "#domain/document-number";
 import { AGEING_LIMITS } from "#domain/payments";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";

@@ -7,19 +7,19 @@ import type {
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
-import { NOTE_NUMBER_PREFIXES, type NoteDocument } from "#domain/credit-notes";
+import { NOTE_SERIES, type NoteDocument } from "#domain/credit-notes";
 import {
   DOCUMENT_KINDS,
+  PRE_INVOICE_KINDS,
   type PreInvoiceKind,
   type PreInvoiceStatus,
-  parseSeriesNumber,
 } from "#domain/document-kinds";
+import { financialYearOfIsoDate } from "#domain/document-number";
 import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from "#domain/invoice";
-import { financialYearOfIsoDate, parseSequentialDocumentNumber } from "#domain/invoice-number";
 import type { Db } from "../client";
 import { creditNotes, invoices, quotes, recurringProfiles, recurringRuns } from "../schema";
-import { reserveNoteNumber } from "./credit-notes";
-import { quoteColumnsOf, reserveTypedQuoteNumber } from "./quotes";
+import { reserveNumbers } from "./document-numbers";
+import { quoteColumnsOf } from "./quotes";
 
 // Bahi's own records of the export file (quotes, recurring profiles, credit notes): read for the
 // export, written by the import in its transaction once the invoices are in. Every statement
@@ -139,16 +139,10 @@ export async function insertImportedQuotes(
       .where(and(eq(invoices.userId, userId), eq(invoices.id, row.convertedInvoiceId)));
   }
   // The next number of each kind follows the highest of each year's series in the file.
-  const highest = new Map<string, { kind: PreInvoiceKind; number: string; sequence: number }>();
-  for (const row of rows) {
-    const parsed = parseSeriesNumber(DOCUMENT_KINDS[row.kind].series, row.quoteNumber);
-    if (!parsed) continue;
-    const key = `${row.kind} ${parsed.financialYear}`;
-    const seen = highest.get(key);
-    if (!seen || parsed.sequence > seen.sequence)
-      highest.set(key, { kind: row.kind, number: row.quoteNumber, sequence: parsed.sequence });
+  for (const kind of PRE_INVOICE_KINDS) {
+    const numbers = rows.filter((row) => row.kind === kind).map((row) => row.quoteNumber);
+    await reserveNumbers(tx, userId, DOCUMENT_KINDS[kind].series, numbers);
   }
-  for (const { kind, number } of highest.values()) await reserveTypedQuoteNumber(tx, userId, number, kind);
 }
 
 // ---- credit and debit notes ----
@@ -215,16 +209,10 @@ export async function insertImportedCreditNotes(
   await insertKeepingFileIds(rows, (chunk) =>
     tx.insert(creditNotes).values(chunk).onConflictDoNothing().returning({ id: creditNotes.id }),
   );
-  const highest = new Map<string, { kind: NoteDocument["note"]["kind"]; year: string; sequence: number }>();
-  for (const row of rows) {
-    const parsed = parseSequentialDocumentNumber(row.noteNumber, NOTE_NUMBER_PREFIXES[row.kind]);
-    if (!parsed) continue;
-    const key = `${row.kind}|${row.financialYear}`;
-    if ((highest.get(key)?.sequence ?? 0) < parsed.sequence)
-      highest.set(key, { kind: row.kind, year: row.financialYear, sequence: parsed.sequence });
+  for (const kind of ["credit", "debit"] as const) {
+    const numbers = rows.filter((row) => row.kind === kind).map((row) => row.noteNumber);
+    await reserveNumbers(tx, userId, NOTE_SERIES[kind], numbers);
   }
-  for (const { kind, year, sequence } of highest.values())
-    await reserveNoteNumber(tx, userId, kind, year, sequence);
 }
 
 // ---- recurring profiles ----

@@ -8,7 +8,6 @@ import type {
 } from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
-import { parseSequentialInvoiceNumber } from "#domain/invoice-number";
 import type { Settings } from "#domain/settings";
 import { type Db, queryRows } from "../client";
 import {
@@ -30,8 +29,8 @@ import {
   insertImportedQuotes,
   insertImportedRecurringProfiles,
 } from "./data-documents";
+import { reserveNumbers } from "./document-numbers";
 import type { NewImage } from "./images";
-import { reserveTypedSequentialNumber } from "./invoice-numbers";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
@@ -327,21 +326,10 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
   await recordPaidInvoicesPayments(tx, userId);
   await rebuildInvoiceTotals(tx, userId);
-  await reserveImportedInvoiceNumbers(tx, userId, links.invoiceNumbers);
+  // The next invoice number follows the highest of each year's series in the file.
+  await reserveNumbers(tx, userId, "INV", links.invoiceNumbers);
 
   await insertImportedQuotes(tx, userId, data.quotes, links);
   await insertImportedCreditNotes(tx, userId, data.creditNotes, links, notePayments);
   await insertImportedRecurringProfiles(tx, userId, data.recurringProfiles, links);
-}
-
-/** The next sequential invoice number follows the highest of each year's series in the file. */
-async function reserveImportedInvoiceNumbers(tx: Db, userId: string, numbers: string[]) {
-  const highest = new Map<string, { number: string; sequence: number }>();
-  for (const number of numbers) {
-    const parsed = parseSequentialInvoiceNumber(number);
-    if (!parsed) continue;
-    const seen = highest.get(parsed.financialYear);
-    if (!seen || parsed.sequence > seen.sequence) highest.set(parsed.financialYear, { number, ...parsed });
-  }
-  for (const { number } of highest.values()) await reserveTypedSequentialNumber(tx, userId, number);
 }

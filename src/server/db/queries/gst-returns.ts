@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { DRAFT_NUMBER_PATTERN } from "#domain/document-number";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { invoices } from "../schema";
 
 // What the GST returns read: a month's issued invoices of one user, by invoice date. The WHERE
-// (user, date range) walks invoices_user_date_idx; drafts are not issued and never read.
+// (user, date range) walks invoices_user_date_idx; drafts are not issued and never read, nor is a
+// draft cancelled before it was issued (still on its provisional number: decision 0056).
 
 export interface ReturnInvoiceRow {
   id: string;
@@ -38,6 +40,7 @@ export async function listIssuedInvoicesBetween(
         gte(invoices.invoiceDate, range.from),
         lte(invoices.invoiceDate, range.to),
         ne(invoices.status, "draft"),
+        sql`${invoices.invoiceNumber} !~ ${DRAFT_NUMBER_PATTERN}`,
       ),
     )
     .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));

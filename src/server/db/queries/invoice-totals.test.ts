@@ -273,9 +273,10 @@ describeEachDb("dashboard totals", (kind) => {
             }).catch(refused("invoice_not_payable", "validation_failed"));
           } else if (op.kind === "delete") {
             const id = pick(op.pick);
+            // An issued invoice is cancelled, never deleted (decision 0056): only drafts go.
             const deleted = await deleteInvoice(db, userId, id).then(
               () => true,
-              refused("invoice_has_payments"),
+              refused("invoice_has_payments", "issued_invoice_not_deletable"),
             );
             if (deleted) ids.splice(ids.indexOf(id), 1);
           } else {
@@ -371,8 +372,9 @@ describeEachDb("dashboard totals", (kind) => {
           async (_, i) => (await createInvoice(db, userId, inputOf(shape(i), `C-${i}`))).id,
         ),
       );
-      // Deleted by another of these, or a duplicate's timestamp number taken by another.
-      const gone = refused("not_found", "invoice_number_taken");
+      // Deleted by another of these, a duplicate's timestamp number taken by another, or issued
+      // when its delete came (only drafts are deleted).
+      const gone = refused("not_found", "invoice_number_taken", "issued_invoice_not_deletable");
       await Promise.all(
         ids.flatMap((id, i) => [
           changeInvoiceStatus(db, userId, id, { status: STATUSES[(i + 1) % 4] }).catch(gone),

@@ -1,24 +1,22 @@
-import { and, desc, eq, gte, isNotNull, like, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import {
   type ChallanReason,
   DOCUMENT_KINDS,
   type PreInvoiceKind,
   type PreInvoiceStatus,
-  parseSeriesNumber,
-  seriesNumber,
 } from "#domain/document-kinds";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
-import { type Db, queryRows } from "../client";
-import { invoices, quoteEvents, quoteSequences, quotes } from "../schema";
+import type { Db } from "../client";
+import { invoices, quoteEvents, quotes } from "../schema";
 import { type PageParams, pageOf } from "./paging";
 
-// Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds), their
-// number series and their activity. Every function takes the owner's id and filters by it, except
-// the public page's lookup by token (the token alone is the key). A read by id names the kind, so
-// a quote's route never reaches a challan. None touches the dashboard's totals or payments; stock
-// moves for challans are the service's, through db/queries/stock.
+// Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds) and their
+// activity; their number series are document-numbers.ts. Every function takes the owner's id and
+// filters by it, except the public page's lookup by token (the token alone is the key). A read by
+// id names the kind, so a quote's route never reaches a challan. None touches the dashboard's
+// totals or payments; stock moves for challans are the service's, through db/queries/stock.
 
 /** A challan's consignee when the goods go to someone other than the client. */
 export interface Consignee {
@@ -239,108 +237,6 @@ export async function listQuoteEvents(db: Db, userId: string, quoteId: string): 
     .where(and(eq(quoteEvents.quoteId, quoteId), eq(quoteEvents.userId, userId)))
     .orderBy(desc(quoteEvents.createdAt))
     .limit(200);
-}
-
-// ---- the series: QT/2026-27/0001, PF/…, DC/…, as invoice-numbers.ts does for invoices. One
-// counter per (user, series, financial year); the kind names its series (#domain/document-kinds).
-// These three functions are the whole of it, so they can move to one document-number module.
-
-const seriesOf = (kind: PreInvoiceKind) => DOCUMENT_KINDS[kind].series;
-
-async function highestUsed(db: Db, userId: string, kind: PreInvoiceKind, financialYear: string) {
-  const series = seriesOf(kind);
-  const rows = await db
-    .select({ quoteNumber: quotes.quoteNumber })
-    .from(quotes)
-    .where(
-      and(
-        eq(quotes.userId, userId),
-        eq(quotes.kind, kind),
-        like(quotes.quoteNumber, `${series}/${financialYear}/%`),
-      ),
-    );
-  let highest = 0;
-  for (const row of rows) {
-    const parsed = parseSeriesNumber(series, row.quoteNumber);
-    if (parsed && parsed.financialYear === financialYear) highest = Math.max(highest, parsed.sequence);
-  }
-  return highest;
-}
-
-/** Takes the next number of the year's series in the create's transaction (the upsert locks it). */
-export async function allocateQuoteNumber(
-  tx: Db,
-  userId: string,
-  financialYear: string,
-  kind: PreInvoiceKind = "quote",
-): Promise<string> {
-  const series = seriesOf(kind);
-  const [row] = await queryRows<{ last_value: number }>(
-    tx,
-    sql`insert into ${quoteSequences} (user_id, series, financial_year, last_value)
-        values (${userId}, ${series}, ${financialYear}, 1)
-        on conflict (user_id, series, financial_year)
-        do update set last_value = ${quoteSequences}.last_value + 1
-        returning last_value`,
-  );
-  let value = Number(row.last_value);
-  if (value === 1) {
-    const highest = await highestUsed(tx, userId, kind, financialYear);
-    if (highest >= 1) {
-      value = highest + 1;
-      await tx
-        .update(quoteSequences)
-        .set({ lastValue: value })
-        .where(
-          and(
-            eq(quoteSequences.userId, userId),
-            eq(quoteSequences.series, series),
-            eq(quoteSequences.financialYear, financialYear),
-          ),
-        );
-    }
-  }
-  return seriesNumber(series, financialYear, value);
-}
-
-/** A number of the series typed by hand moves the counter past it. */
-export async function reserveTypedQuoteNumber(
-  tx: Db,
-  userId: string,
-  quoteNumber: string,
-  kind: PreInvoiceKind = "quote",
-) {
-  const series = seriesOf(kind);
-  const parsed = parseSeriesNumber(series, quoteNumber);
-  if (!parsed) return;
-  await tx
-    .insert(quoteSequences)
-    .values({ userId, series, financialYear: parsed.financialYear, lastValue: parsed.sequence })
-    .onConflictDoUpdate({
-      target: [quoteSequences.userId, quoteSequences.series, quoteSequences.financialYear],
-      set: { lastValue: sql`greatest(${quoteSequences.lastValue}, excluded.last_value)` },
-    });
-}
-
-export async function peekQuoteNumber(
-  db: Db,
-  userId: string,
-  financialYear: string,
-  kind: PreInvoiceKind = "quote",
-): Promise<string> {
-  const series = seriesOf(kind);
-  const [row] = await db
-    .select({ lastValue: quoteSequences.lastValue })
-    .from(quoteSequences)
-    .where(
-      and(
-        eq(quoteSequences.userId, userId),
-        eq(quoteSequences.series, series),
-        eq(quoteSequences.financialYear, financialYear),
-      ),
-    );
-  const last = row ? row.lastValue : await highestUsed(db, userId, kind, financialYear);
-  return seriesNumber(series, financialYear, last + 1);
 }
 
 // ---- the list ----

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
 
@@ -91,9 +91,15 @@ export async function listRecurringRuns(
   userId: string,
   profileId: string,
 ): Promise<RecurringRunRow[]> {
+  // The invoice's number as it is now: a draft made by a run takes its series number when it is
+  // issued (decision 0056). A deleted invoice's run keeps the number it was made with.
   return db
-    .select()
+    .select({
+      ...getTableColumns(recurringRuns),
+      invoiceNumber: sql<string | null>`coalesce(${invoices.invoiceNumber}, ${recurringRuns.invoiceNumber})`,
+    })
     .from(recurringRuns)
+    .leftJoin(invoices, and(eq(invoices.id, recurringRuns.invoiceId), eq(invoices.userId, userId)))
     .where(and(eq(recurringRuns.profileId, profileId), eq(recurringRuns.userId, userId)))
     .orderBy(asc(recurringRuns.periodIndex));
 }

@@ -12,6 +12,7 @@ export type StockReason =
   | "invoice_edited"
   | "invoice_returned_to_draft"
   | "invoice_cancelled"
+  /** Only on movements made before issued invoices stopped being deletable (decision 0056). */
   | "invoice_deleted"
   | "opening_stock"
   | "import"

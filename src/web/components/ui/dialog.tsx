@@ -61,6 +61,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   busy,
+  dismissLabel = "Cancel",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -69,6 +70,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** The button that closes without doing anything ("Keep it" where "Cancel" would confuse). */
+  dismissLabel?: string;
 }) {
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -81,7 +84,7 @@ export function ConfirmDialog({
           </AlertPrimitive.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{dismissLabel}</Button>
             </AlertPrimitive.Cancel>
             <Button variant="destructive" busy={busy} onClick={onConfirm}>
               {confirmLabel}

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { todayInTimeZone } from "#domain/dates";
-import { timestampInvoiceNumber } from "#domain/invoice-number";
+import { timestampInvoiceNumber } from "#domain/document-number";
 import { LOADING_TEXTS } from "#domain/messages";
 import type { Settings } from "#domain/settings";
 import { ApiError } from "#web/api";

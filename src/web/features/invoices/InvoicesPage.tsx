@@ -11,6 +11,7 @@ import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
+import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { formatDate } from "./format";
 import {
   changeFilters,
@@ -38,6 +39,7 @@ export function InvoicesPage() {
   const search = useDebounced(searchText, 300);
   const [busy, setBusy] = useState<{ id: string; action: RowAction } | null>(null);
   const [toDelete, setToDelete] = useState<InvoiceSummary | null>(null);
+  const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
 
   const update = (patch: Partial<InvoiceFilters>) => {
     setParams(filtersToParams(changeFilters(filters, patch)), { replace: true });
@@ -52,6 +54,7 @@ export function InvoicesPage() {
 
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
+    if (action === "cancel") return setToCancel(invoice);
     setBusy({ id: invoice.id, action });
     try {
       if (action === "duplicate") {
@@ -84,6 +87,21 @@ export function InvoicesPage() {
       setToDelete(null);
     } catch (error) {
       toast.error("Could not delete the invoice", { description: (error as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirmCancel() {
+    if (!toCancel) return;
+    setBusy({ id: toCancel.id, action: "cancel" });
+    try {
+      await api(`/api/invoices/${encodeURIComponent(toCancel.id)}/status`, { body: { status: "cancelled" } });
+      await invalidate();
+      toast.success("Invoice cancelled", { description: toCancel.invoiceNumber });
+      setToCancel(null);
+    } catch (error) {
+      toast.error("Could not cancel the invoice", { description: (error as Error).message });
     } finally {
       setBusy(null);
     }
@@ -313,10 +331,16 @@ export function InvoicesPage() {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete this invoice?"
-        description={`Invoice ${toDelete?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
+        description={`Draft ${toDelete?.invoiceNumber ?? ""} will be deleted for good.`}
         confirmLabel="Delete invoice"
         busy={busy?.action === "delete"}
         onConfirm={confirmDelete}
+      />
+      <CancelInvoiceDialog
+        invoiceNumber={toCancel?.invoiceNumber ?? null}
+        onOpenChange={(open) => !open && setToCancel(null)}
+        busy={busy?.action === "cancel"}
+        onConfirm={confirmCancel}
       />
     </>
   );

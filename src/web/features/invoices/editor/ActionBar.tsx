@@ -38,7 +38,10 @@ export function ActionBar({
   onAction,
   download,
   unsaved = false,
+  deletable,
 }: {
+  /** A draft never issued: Delete. Anything holding a number of the series is cancelled instead (Rule 46). */
+  deletable: boolean;
   /** Edits not saved yet: sending waits for them (the mail carries the saved invoice). */
   unsaved?: boolean;
   /** The PDF download button, for a saved invoice. */
@@ -75,6 +78,7 @@ export function ActionBar({
       button("draft", "Save as draft", Save, "secondary"),
       button("issue", "Issue", FileCheck2, "primary"),
     );
+    if (saved && !deletable) actions.push(button("cancel", "Cancel invoice", Ban));
   } else {
     actions.push(button("save", "Save changes", Save, "primary"));
     if (status === "due" || status === "paid") {
@@ -89,7 +93,8 @@ export function ActionBar({
     actions.push(button("toDraft", "Return to draft", RotateCcw));
   }
   if (saved) {
-    actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
+    actions.push(button("duplicate", "Duplicate", Copy));
+    if (deletable) actions.push(button("delete", "Delete", Trash2, "destructive"));
   }
   return (
     <ActionBarFrame label="Invoice actions">

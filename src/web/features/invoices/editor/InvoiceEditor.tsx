@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
+import { isDeletable, isDraftNumber } from "#domain/document-number";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
@@ -20,6 +21,7 @@ import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { SourceQuoteLink } from "#web/features/quotes/SourceQuoteLink";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
+import { CancelInvoiceDialog } from "../CancelInvoiceDialog";
 import { InvoicePreview } from "../preview/InvoicePreview";
 import { StatusBadge } from "../StatusBadge";
 import type { Invoice, SavedProduct } from "../types";
@@ -71,6 +73,7 @@ export function InvoiceEditor({
   const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
   const [busy, setBusy] = useState<EditorActionName | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const [payDialog, setPayDialog] = useState(false);
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
   // On a phone the preview is a tab of its own: it is drawn when first opened, not with the form,
@@ -251,7 +254,7 @@ export function InvoiceEditor({
         setPaymentDate(today);
         return setPayDialog(true);
       case "cancel":
-        return run(name, () => changeStatus("cancelled"), "Invoice cancelled");
+        return setConfirmCancel(true);
       case "toDraft":
         return run(name, () => changeStatus("draft"), "Invoice returned to draft");
       case "duplicate":
@@ -305,6 +308,7 @@ export function InvoiceEditor({
       <ActionBar
         saved={Boolean(saved)}
         status={saved?.status ?? "draft"}
+        deletable={saved ? isDeletable(saved.status, saved.invoiceNumber) : false}
         busy={busy}
         onAction={onAction}
         download={downloadButton}
@@ -355,11 +359,13 @@ export function InvoiceEditor({
                 dueDate={input.dueDate}
                 currency={input.currency}
                 numberHint={
-                  company.gst
-                    ? "Tax invoices use the financial year's series (at most 16 characters: letters, digits, - and /)."
-                    : numberScheme === "sequential"
-                      ? "The next number in this financial year; the server confirms it when you save."
-                      : "Made from today's date and time. You can change it."
+                  isDraftNumber(input.invoiceNumber)
+                    ? "A draft's number: issuing the invoice gives it the next number of its financial year's series."
+                    : company.gst
+                      ? "Tax invoices use the financial year's series (at most 16 characters: letters, digits, - and /); a draft takes its number when issued."
+                      : numberScheme === "sequential"
+                        ? "The next number in this financial year; a draft takes it when you issue it."
+                        : "Made from today's date and time. You can change it."
                 }
                 errors={errors}
                 dispatch={dispatch}
@@ -519,7 +525,7 @@ export function InvoiceEditor({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete this invoice?"
-        description={`Invoice ${saved?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
+        description={`Draft ${saved?.invoiceNumber ?? ""} will be deleted for good.`}
         confirmLabel="Delete invoice"
         busy={busy === "delete"}
         onConfirm={() =>
@@ -533,6 +539,22 @@ export function InvoiceEditor({
               navigate("/invoices");
             },
             "Invoice deleted",
+          )
+        }
+      />
+
+      <CancelInvoiceDialog
+        invoiceNumber={confirmCancel ? (saved?.invoiceNumber ?? "") : null}
+        onOpenChange={setConfirmCancel}
+        busy={busy === "cancel"}
+        onConfirm={() =>
+          run(
+            "cancel",
+            async () => {
+              await changeStatus("cancelled");
+              setConfirmCancel(false);
+            },
+            "Invoice cancelled",
           )
         }
       />

@@ -1,12 +1,16 @@
-import { CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { isDeletable } from "#domain/document-number";
 import { Button } from "#web/components/ui/button";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import type { InvoiceSummary } from "../types";
 
-export type RowAction = "duplicate" | "paid" | "delete";
+export type RowAction = "duplicate" | "paid" | "delete" | "cancel";
 
-/** Edit, duplicate, mark paid and delete for one invoice; labels name the invoice for screen readers. */
+/**
+ * Edit, duplicate, mark paid and delete (a draft) or cancel (an issued invoice, which is never
+ * deleted) for one invoice; labels name the invoice for screen readers.
+ */
 export function InvoiceRowActions({
   invoice,
   busy,
@@ -61,15 +65,29 @@ export function InvoiceRowActions({
           {busy !== "paid" && <CheckCircle2 className="h-4 w-4 text-success" aria-hidden="true" />}
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete invoice ${n}`}
-        title="Delete"
-        onClick={() => onAction("delete", invoice)}
-      >
-        <Trash2 className="h-4 w-4 text-destructive" aria-hidden="true" />
-      </Button>
+      {isDeletable(invoice.status, n) ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete invoice ${n}`}
+          title="Delete"
+          onClick={() => onAction("delete", invoice)}
+        >
+          <Trash2 className="h-4 w-4 text-destructive" aria-hidden="true" />
+        </Button>
+      ) : (
+        invoice.status !== "cancelled" && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Cancel invoice ${n}`}
+            title="Cancel invoice"
+            onClick={() => onAction("cancel", invoice)}
+          >
+            <Ban className="h-4 w-4 text-destructive" aria-hidden="true" />
+          </Button>
+        )
+      )}
     </div>
   );
 }
