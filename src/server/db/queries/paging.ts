@@ -99,8 +99,8 @@ function withRowMapper<S extends object>(statement: S, selected: Record<string, 
  * A page size reads the first of these above it: its page and one row beyond.
  */
 const ROW_LIMITS = [21, 51, 101];
-type Statements = ReturnType<typeof prepareShape>;
-const statementsByDb = new WeakMap<Db, Map<string, { shape: PageShape; statements: Statements }>>();
+type Shapes = Map<string, { shape: PageShape; statements: ReturnType<typeof prepareShape> }>;
+const statementsByDb = new WeakMap<Db, Shapes>();
 const planned = (shape: PageShape) => shape.countedIn !== undefined || shape.plannedOnce === true;
 const kept = (shape: PageShape) => shape.countedIn !== undefined || shape.keptTotal !== undefined;
 const countLimitOf = (shape: PageShape, searched: boolean) =>
@@ -226,7 +226,7 @@ export async function pageOf<T>(
   /** The shape tests a search term: counted up to SEARCH_COUNT_LIMIT, planned for each term. */
   searched = false,
 ): Promise<{ rows: T[]; nextCursor: string | null } & PageCount> {
-  const shapes = statementsByDb.get(db) ?? new Map();
+  const shapes: Shapes = statementsByDb.get(db) ?? new Map();
   statementsByDb.set(db, shapes);
   const rowLimit = ROW_LIMITS.find((limit) => limit > p.pageSize) ?? p.pageSize + 1;
   const shapeKey = `${key}:${searched}:${rowLimit}`;
