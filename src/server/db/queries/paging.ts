@@ -113,12 +113,13 @@ const countLimitOf = (shape: PageShape, searched: boolean) =>
  */
 function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: number, name?: string) {
   const { table, where, order, keyset } = shape;
-  const total = shape.countedIn
-    ? sql`(select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn})`
-    : shape.keptTotal
-      ? sql`(${shape.keptTotal})`
-      : sql`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`;
-  const capped = sql<number>`coalesce(${total}, 0)`.mapWith(Number);
+  const capped = (
+    shape.countedIn
+      ? sql`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
+      : shape.keptTotal
+        ? sql`coalesce((${shape.keptTotal}), 0)`
+        : sql`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`
+  ).mapWith(Number);
   const keyRow =
     keyset &&
     sql.join(
