@@ -120,7 +120,9 @@ try {
         for (let i = 0; i < 10; i++) await run(trees[tree], i, dbOf[tree]); // warm
         const start = performance.now();
         for (let i = 0; i < CALLS; i++) await run(trees[tree], i, dbOf[tree]);
-        ((times[label] ??= {})[tree] ??= []).push(((performance.now() - start) / CALLS) * 1000);
+        const byTree = times[label] ?? {};
+        times[label] = byTree;
+        byTree[tree] = [...(byTree[tree] ?? []), ((performance.now() - start) / CALLS) * 1000];
       }
     }
   }
