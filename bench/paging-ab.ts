@@ -30,9 +30,10 @@ if (process.env.SHOW_SQL) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0] as { name?: string; text?: string };
-    if (q?.name && !seen.has(q.name + q.text)) {
-      seen.add(q.name + q.text);
-      console.log(`${q.name}: ${q.text}`);
+    const key = `${q?.name}: ${q?.text}`;
+    if (/^(select|with) /.test(q?.text ?? "") && !seen.has(key)) {
+      seen.add(key);
+      console.log(`${q.name ?? "unnamed"}: ${q.text}`);
     }
     return query.apply(this, args);
   } as never;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, type DriverValueDecoder, eq, getTableColumns, SQL, sql } from "drizzle-orm";
+import { and, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -24,10 +24,7 @@ export interface PageParams {
 
 type KeyType = "text" | "date" | "timestamptz" | "bigint";
 /** One key of a keyset order, with the type its cursor value is cast back to. */
-export interface KeysetKey {
-  sql: SQL | PgColumn;
-  type: KeyType;
-}
+export type KeysetKey = { sql: SQL | PgColumn; type: KeyType };
 
 /**
  * A value the planner cannot see, still used in the index's range: a statement planned once must show
@@ -37,10 +34,7 @@ export function unseenPlaceholder(name: string, type: KeyType): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 
-/**
- * The page's total from the capped count and the page read with one row beyond it (`fetched`):
- * a short page ends the list, so its total is exact whatever the count stopped at.
- */
+/** The total from the capped count and the page read with one row beyond it: a short page ends the list. */
 export function pageCount(p: PageParams, fetched: number, counted: number, limit: number): PageCount {
   const offset = (p.page - 1) * p.pageSize;
   const hasMore = fetched > p.pageSize;
@@ -77,12 +71,10 @@ type Rows = { execute(values: Record<string, unknown>): Promise<Record<string, u
  */
 function withRowMapper<S extends object>(statement: S, selected: Record<string, PgColumn | SQL>): S {
   const keys = Object.keys(selected);
-  const decoders = keys.map((key) => {
-    const field = selected[key]!;
-    return (
-      field instanceof SQL ? (field as unknown as { decoder: unknown }).decoder : field
-    ) as DriverValueDecoder<unknown, unknown>;
-  });
+  type Decoder = DriverValueDecoder<unknown, unknown>;
+  const decoders = Object.values(selected).map(
+    (f) => (f instanceof SQL ? (f as { decoder?: Decoder }).decoder : f) as Decoder,
+  );
   const customResultMapper = (rows: unknown[][]) =>
     rows.map((row) => {
       const mapped: Record<string, unknown> = {};
@@ -103,6 +95,9 @@ type Shapes = Map<string, { shape: PageShape; statements: ReturnType<typeof prep
 const statementsByDb = new WeakMap<Db, Shapes>();
 const planned = (shape: PageShape) => shape.countedIn !== undefined || shape.plannedOnce === true;
 const kept = (shape: PageShape) => shape.countedIn !== undefined || shape.keptTotal !== undefined;
+const commas = (items: (SQL | PgColumn)[]) => sql.join(items, sql`, `);
+/** A number written into the statement, not sent as a parameter. */
+const written = (n: number) => sql.raw(String(n)) as unknown as number;
 const countLimitOf = (shape: PageShape, searched: boolean) =>
   kept(shape) ? Number.MAX_SAFE_INTEGER : searched ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
 
@@ -120,12 +115,7 @@ function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: num
         ? sql`coalesce((${shape.keptTotal}), 0)`
         : sql`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`
   ).mapWith(Number);
-  const keyRow =
-    keyset &&
-    sql.join(
-      keyset.keys.map((k) => k.sql),
-      sql`, `,
-    );
+  const keyRow = keyset && commas(keyset.keys.map((k) => k.sql));
   const selected = {
     ...(shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>)),
     // The last row's keys as JSON text, exact to the microsecond: the next page's cursor.
@@ -136,23 +126,17 @@ function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: num
     planned(shape) ? unseenPlaceholder(key, type) : sql`${sql.placeholder(key)}::${sql.raw(type)}`;
   // Only a shape planned once writes its limit in; another filter or a search keeps it a parameter,
   // so each execution is planned for its values (a status or a term by how many rows it keeps).
-  const limit = (planned(shape) ? sql.raw(String(rowLimit)) : sql.placeholder("limit")) as unknown as number;
+  const limit = planned(shape) ? written(rowLimit) : (sql.placeholder("limit") as unknown as number);
   const prepared = <Q extends { prepare(name?: string): object }>(
     query: Q,
     suffix: string,
     fields = selected,
   ) => withRowMapper(query.prepare(name && name + suffix), fields) as unknown as Rows;
   const rowsWhere = (condition: SQL | undefined, offset: boolean, suffix: string) => {
-    if ((shape.countedIn || shape.readStraight) && !offset)
-      return prepared(
-        db
-          .select(selected)
-          .from(table)
-          .where(condition)
-          .orderBy(...order)
-          .limit(limit),
-        suffix,
-      );
+    if ((shape.countedIn || shape.readStraight) && !offset) {
+      const rows = db.select(selected).from(table).where(condition);
+      return prepared(rows.orderBy(...order).limit(limit), suffix);
+    }
     // Past the end of a kept total, `offset < total` (no column) stops the walk before it starts.
     const inner = db
       .select({ id: table.id })
@@ -164,23 +148,32 @@ function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: num
       .limit(limit)
       .$dynamic();
     const ids = (offset ? inner.offset(hide("offset", "bigint") as unknown as number) : inner).as("page_ids");
-    return prepared(
+    const rows = db.select(selected).from(table).innerJoin(ids, eq(table.id, ids.id));
+    return prepared(rows.orderBy(...order), suffix);
+  };
+  // A search's first page and its count from one walk of its matches up to the count's limit, in
+  // order and numbered (a WITH query used twice is read once): two walks cost twice (decision 0041).
+  const searchFirst = () => {
+    const matches = db.$with("matches").as(
       db
-        .select(selected)
+        .select({ id: table.id, n: sql<number>`row_number() over (order by ${commas(order)})`.as("n") })
         .from(table)
-        .innerJoin(ids, eq(table.id, ids.id))
-        .orderBy(...order),
-      suffix,
+        .where(where)
+        .orderBy(...order)
+        .limit(written(Math.max(countLimitOf(shape, searched) + 1, rowLimit))),
     );
+    return db
+      .with(matches)
+      .select({ ...selected, listCount: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+      .from(table)
+      .innerJoin(matches, and(eq(table.id, matches.id), lte(matches.n, limit)))
+      .orderBy(...order);
   };
   const beyond =
     keyset &&
-    sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${sql.join(
-      keyset.keys.map((k, i) => hide(`k${i}`, k.type)),
-      sql`, `,
-    )})`;
+    sql`(${keyRow}) ${sql.raw(keyset.direction === "asc" ? ">" : "<")} (${commas(keyset.keys.map((k, i) => hide(`k${i}`, k.type)))})`;
   return {
-    first: rowsWhere(where, false, "_f"),
+    first: searched && !shape.keptTotal ? prepared(searchFirst(), "_f") : rowsWhere(where, false, "_f"),
     page: rowsWhere(where, true, ""),
     after: beyond ? rowsWhere(and(where, beyond), false, "_a") : undefined,
     count: prepared(db.select({ listCount: capped }).from(sql`(select 1) one`), "_n", { listCount: capped }),
