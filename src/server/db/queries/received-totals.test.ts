@@ -10,12 +10,12 @@ import { dashboardData, lastTwelveMonths } from "./dashboard";
 
 // The money received per month is kept by the payments' triggers (migration 0021) instead of summed
 // per request. Over random payments across months and a financial year's turn, changed in every way
-// a payment changes (more, edited, deleted, an invoice deleted with its payments, an invoice's
+// a payment changes (more, re-dated, deleted, an invoice deleted with its payments, an invoice's
 // currency changed), the dashboard's months and year equal the payments summed by hand: credit
 // notes left out, dates after today left out, each invoice counted once a month and once a year.
 
-const TODAY = "2026-04-12"; // the financial year 2026-27 began 11 days ago
-const dayArb = fc.integer({ min: -400, max: 40 }).map((d) => addDays(TODAY, d));
+const TODAY = "2026-06-12"; // the financial year 2026-27 began in April: two kept months of it before June
+const dayArb = fc.integer({ min: -130, max: 20 }).map((d) => addDays(TODAY, d));
 
 function expected(
   payments: {
@@ -68,24 +68,28 @@ describeEachDb("the money received, kept per month", (kind) => {
 
   it("equals the payments summed, through every way payments come, change and go", async () => {
     const db = t.database.db;
+    // Mostly payments (one in four a credit note's share), now and then another change.
     const change = fc.oneof(
-      fc.record({
-        kind: fc.constant("pay" as const),
-        invoice: fc.nat(5),
-        amountMinor: fc.integer({ min: 1, max: 9_999 }),
-        paidOn: dayArb,
-        creditNote: fc.boolean(),
-      }),
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          kind: fc.constant("pay" as const),
+          invoice: fc.nat(3),
+          amountMinor: fc.integer({ min: 1, max: 9_999 }),
+          paidOn: dayArb,
+          creditNote: fc.nat(3).map((n) => n === 0),
+        }),
+      },
       fc.record({ kind: fc.constant("move" as const), payment: fc.nat(40), paidOn: dayArb }),
       fc.record({ kind: fc.constant("unpay" as const), payment: fc.nat(40) }),
-      fc.record({ kind: fc.constant("delete" as const), invoice: fc.nat(5) }),
-      fc.record({ kind: fc.constant("currency" as const), invoice: fc.nat(5) }),
+      fc.record({ kind: fc.constant("delete" as const), invoice: fc.nat(3) }),
+      fc.record({ kind: fc.constant("currency" as const), invoice: fc.nat(3) }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 25 }), async (changes) => {
+      fc.asyncProperty(fc.array(change, { minLength: 15, maxLength: 40 }), async (changes) => {
         const userId = randomUUID();
         await db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Received" });
-        const ids = Array.from({ length: 6 }, () => randomUUID());
+        const ids = Array.from({ length: 4 }, () => randomUUID());
         await db.insert(invoices).values(
           ids.map((id, i) => ({
             id,
@@ -93,7 +97,7 @@ describeEachDb("the money received, kept per month", (kind) => {
             invoiceNumber: `R-${i}`,
             clientName: "Client",
             totalMinor: 1_000_000,
-            currency: i % 3 === 2 ? "USD" : "INR",
+            currency: i === 3 ? "USD" : "INR",
             status: "due" as const,
             invoiceDate: addDays(TODAY, -400),
             invoiceData: {},
