@@ -330,6 +330,29 @@ export const invoiceMonthTotals = pgTable(
 );
 
 /**
+ * The money received per user, payment month and invoice currency (the payments but credit notes'
+ * shares, decision 0037), kept by statement triggers on invoice_payments and on an invoice's
+ * currency (migration 0021) in the same transaction as every change, so the dashboard reads a row
+ * per month instead of summing the payments (docs/decisions/0060-lists-and-money-received.md).
+ */
+export const receivedMonthTotals = pgTable(
+  "received_month_totals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    /** The invoices that received money in the month. */
+    invoices: integer("invoices").notNull(),
+    /** Of those, the ones that received none earlier in the financial year (April to March). */
+    newInYear: integer("new_in_year").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.currency] })],
+);
+
+/**
  * How many rows each user has in each list's table (clients, product_services, invoices), kept by
  * statement triggers on those tables in the same transaction as every insert and delete (migration
  * 0015), so an unfiltered list's total is exact without counting (docs/decisions/0039-list-cursors.md).

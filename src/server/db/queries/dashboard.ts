@@ -5,7 +5,15 @@ import { AGEING_LIMITS } from "#domain/payments";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedRows } from "../prepared";
-import { invoiceDueBalances, invoiceMonthTotals, invoices, productServices, userCredits } from "../schema";
+import {
+  invoiceDueBalances,
+  invoiceMonthTotals,
+  invoicePayments,
+  invoices,
+  productServices,
+  receivedMonthTotals,
+  userCredits,
+} from "../schema";
 import type { InvoiceSummaryRow } from "./invoices";
 import { displayStatusSql, dueBalanceStatusColumns, dueSideSql } from "./status";
 import { lowStockSql } from "./stock";
@@ -135,7 +143,7 @@ function receivablesColumns(): SQL {
   ];
   const notPast = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "not_past");
   const past = dueSideSql(sql.raw("due_date"), sql`${today}::date`, "past");
-  const inYear = sql`p.paid_on >= ${sql.placeholder("yearStart")}::date`;
+  const inYear = sql`month >= ${sql.placeholder("yearStart")}::date`;
   return sql`(select coalesce(json_agg(json_build_array(currency, b0, b1, b2, b3, b4)), '[]') from (
         select currency,
           coalesce(sum(balance_minor) filter (where ${notPast}), 0)::float8 as b0,
@@ -147,13 +155,11 @@ function receivablesColumns(): SQL {
         where user_id = ${sql.placeholder("userId")}
         group by currency) b) as balances,
       (select coalesce(json_agg(json_build_array(currency, month, amount, invoices)), '[]') from (
-        select i.currency, to_char(p.paid_on, 'YYYY-MM') as month,
-          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then sum(p.amount_minor)
-            else coalesce(sum(p.amount_minor) filter (where ${inYear}), 0) end)::float8 as amount,
-          (case when grouping(to_char(p.paid_on, 'YYYY-MM')) = 0 then count(distinct p.invoice_id)
-            else count(distinct p.invoice_id) filter (where ${inYear}) end)::int as invoices
-        ${receivedFrom(sql.placeholder("receivedFrom"))}
-        group by grouping sets ((i.currency, to_char(p.paid_on, 'YYYY-MM')), (i.currency))) r) as received,
+        select currency, to_char(month, 'YYYY-MM') as month, amount::float8, invoices from received
+        union all
+        select currency, null, coalesce(sum(amount) filter (where ${inYear}), 0)::float8,
+          coalesce(sum(new_in_year) filter (where ${inYear}), 0)::int
+        from received group by currency) r) as received,
       (select coalesce(json_agg(json_build_array(currency, shown, count, total)), '[]') from (
         select currency, ${displayStatusSql(sql`${today}::date`, dueBalanceStatusColumns)} as shown,
           sum(count)::int as count, sum(total_minor)::float8 as total
@@ -163,15 +169,28 @@ function receivablesColumns(): SQL {
 }
 
 /**
- * The money received from `from` to today (payment dates): the payments, never a credit note's
- * share, which lowers a balance but brings no money in (decision 0037).
+ * The money received per currency and month from the revenue chart's first month (or the year's
+ * start) to today: the months before this one as kept by the payments' triggers (migration 0021,
+ * received_month_totals), this month to today from its payments. Never a credit note's share, which
+ * lowers a balance but brings no money in (decision 0037). `new_in_year`: the month's invoices that
+ * received nothing earlier in the financial year, so the year's count is their sum.
  */
-function receivedFrom(from: unknown): SQL {
-  return sql`from invoice_payments p join ${invoices} i on i.id = p.invoice_id
-        where p.user_id = ${sql.placeholder("userId")}
-          and p.paid_on >= ${from}::date and p.paid_on <= ${sql.placeholder("today")}::date
-          and p.source <> 'credit_note'`;
-}
+const received = sql`received as (
+        select currency, month, amount_minor as amount, invoices, new_in_year
+        from ${receivedMonthTotals}
+        where user_id = ${sql.placeholder("userId")}
+          and month >= ${sql.placeholder("receivedFrom")}::date and month < ${sql.placeholder("monthStart")}::date
+        union all
+        select i.currency, ${sql.placeholder("monthStart")}::date, sum(p.amount_minor), count(distinct p.invoice_id),
+          count(distinct p.invoice_id) filter (where not exists (
+            select 1 from ${invoicePayments} e
+            where e.invoice_id = p.invoice_id and e.source <> 'credit_note'
+              and e.paid_on >= ${sql.placeholder("yearStart")}::date and e.paid_on < ${sql.placeholder("monthStart")}::date))
+        from ${invoicePayments} p join ${invoices} i on i.id = p.invoice_id
+        where p.user_id = ${sql.placeholder("userId")} and p.source <> 'credit_note'
+          and p.paid_on >= ${sql.placeholder("monthStart")}::date and p.paid_on <= ${sql.placeholder("today")}::date
+        group by i.currency
+      )`;
 
 /** The values of the dashboard statement: bucketValues, the ageing limits and the year's start. */
 function dashboardValues(userId: string, today: string) {
@@ -201,7 +220,8 @@ const dashboardRows = preparedRows<{
   due_statuses: DueStatusRow[];
 }>(
   "dashboard",
-  sql`with recent as (
+  sql`with ${received},
+      recent as (
         select id, invoice_number as "invoiceNumber", status, client_id as "clientId",
           client_name as "clientName", currency, total_minor as "totalMinor",
           invoice_date as "invoiceDate", due_date as "dueDate", payment_date as "paymentDate",
