@@ -9,9 +9,11 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { formatDate } from "#web/features/documents/format";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
+import type { Invoice, InvoiceSummary } from "#web/features/documents/types";
 import { isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
-import { formatDate } from "./format";
 import {
   changeFilters,
   filterQuery,
@@ -25,9 +27,8 @@ import {
 } from "./list/filters";
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
+import { ReportedBadge } from "./list/ReportedBadge";
 import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
-import { ReportedBadge, StatusBadge } from "./StatusBadge";
-import type { Invoice, InvoiceSummary } from "./types";
 
 export function InvoicesPage() {
   const [params, setParams] = useSearchParams();
@@ -233,7 +234,7 @@ export function InvoicesPage() {
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap gap-1">
-                        <StatusBadge status={inv.displayStatus} />
+                        <StatusBadge kind="invoice" status={inv.displayStatus} />
                         {inv.paymentReported && <ReportedBadge />}
                       </div>
                     </td>
@@ -259,7 +260,7 @@ export function InvoicesPage() {
                       {inv.invoiceNumber}
                     </Link>
                     <div className="flex flex-wrap justify-end gap-1">
-                      <StatusBadge status={inv.displayStatus} />
+                      <StatusBadge kind="invoice" status={inv.displayStatus} />
                       {inv.paymentReported && <ReportedBadge />}
                     </div>
                   </div>

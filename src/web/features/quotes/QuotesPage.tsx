@@ -8,11 +8,11 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { formatDate } from "#web/features/documents/format";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
-import { formatDate } from "../invoices/format";
 import { quoteListQuery } from "./api";
-import { QuoteStatusBadge } from "./QuoteStatusBadge";
 
 // Quotes: their own list, with the status (expired included) and a search, newest first.
 
@@ -196,7 +196,7 @@ export function QuotesPage() {
                       {formatMoney(q.totalMinor, q.currency)}
                     </td>
                     <td className="px-4 py-2">
-                      <QuoteStatusBadge status={q.displayStatus} />
+                      <StatusBadge kind="quote" status={q.displayStatus} />
                     </td>
                   </tr>
                 ))}
@@ -211,7 +211,7 @@ export function QuotesPage() {
                     <Link to={editPath(q.id)} className="min-w-0 break-all font-semibold hover:underline">
                       {q.quoteNumber}
                     </Link>
-                    <QuoteStatusBadge status={q.displayStatus} />
+                    <StatusBadge kind="quote" status={q.displayStatus} />
                   </div>
                   <p className="truncate text-sm">{q.clientName}</p>
                   <div className="flex items-baseline justify-between gap-2 text-sm text-muted-foreground">

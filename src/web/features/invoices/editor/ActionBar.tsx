@@ -12,7 +12,6 @@ import {
 import type { ReactNode } from "react";
 import type { StoredStatus } from "#domain/status";
 import { Button } from "#web/components/ui/button";
-import { ActionBarFrame } from "#web/components/ui/page";
 
 export type EditorActionName =
   | "draft"
@@ -27,22 +26,21 @@ export type EditorActionName =
   | "whatsapp";
 
 /**
- * The invoice's one bar of actions, at the top of the editor and kept in view while the page
- * scrolls (on a phone one row that scrolls sideways): the actions that make sense for an invoice
- * in this status; `busy` names the one running.
+ * The buttons of the invoice's action bar (the editor shell's bar at the top): the actions that
+ * make sense for an invoice in this status; `busy` names the one running.
  */
 export function ActionBar({
   saved,
   status,
   busy,
   onAction,
-  download,
+  children,
   unsaved = false,
 }: {
   /** Edits not saved yet: sending waits for them (the mail carries the saved invoice). */
   unsaved?: boolean;
-  /** The PDF download button, for a saved invoice. */
-  download?: ReactNode;
+  /** Buttons after the invoice's own (the PDF download). */
+  children?: ReactNode;
   /** False for an invoice not yet saved. */
   saved: boolean;
   status: StoredStatus;
@@ -92,9 +90,9 @@ export function ActionBar({
     actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
   }
   return (
-    <ActionBarFrame label="Invoice actions">
+    <>
       {actions}
-      {download}
-    </ActionBarFrame>
+      {children}
+    </>
   );
 }

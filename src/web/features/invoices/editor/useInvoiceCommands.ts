@@ -2,15 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { api } from "#web/api";
+import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
+import type { Invoice } from "#web/features/documents/types";
 import { invoiceKeys, useInvalidateAfterInvoiceChange } from "../queries";
-import type { Invoice } from "../types";
-import { issuesToFields } from "./errors";
-
-export class FieldErrors extends Error {
-  constructor(public readonly fields: Record<string, string>) {
-    super(Object.values(fields)[0] ?? "Check the highlighted fields.");
-  }
-}
 
 /** The server calls of the editor; each returns the invoice as the server now has it. */
 export function useInvoiceCommands() {

@@ -1,8 +1,7 @@
 import { clsx } from "clsx";
 import { ChevronDown, Search } from "lucide-react";
 import { useState } from "react";
-import { Field, Input } from "#web/components/ui/input";
-import { selectClass } from "../editor/DetailsSection";
+import { Field, Input, selectClass } from "#web/components/ui/input";
 import { type InvoiceFilters, SORTS, STATUS_FILTERS } from "./filters";
 
 export function InvoiceFiltersBar({

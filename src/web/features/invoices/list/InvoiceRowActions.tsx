@@ -1,8 +1,8 @@
 import { CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#web/components/ui/button";
+import type { InvoiceSummary } from "#web/features/documents/types";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
-import type { InvoiceSummary } from "../types";
 
 export type RowAction = "duplicate" | "paid" | "delete";
 
