@@ -55,16 +55,16 @@ export function useDocumentEditor<Name extends string>(
     if (Object.keys(fields).length) focusFirstError();
   }
 
-  /** Runs one action (the bar shows it busy); a refusal is toasted and its fields marked. */
-  async function run(name: Name, work: () => Promise<unknown>, success?: string) {
+  /** Runs one action (the bar shows it busy): its result, or undefined when refused (toasted). */
+  async function run<T>(name: Name, work: () => Promise<T>, success?: string): Promise<T | undefined> {
     setBusy(name);
     try {
-      await work();
+      const result = await work();
       if (success) toast.success(success);
-      return true;
+      return result;
     } catch (error) {
       fail(error, name);
-      return false;
+      return undefined;
     } finally {
       setBusy(null);
     }

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowRightLeft, Save, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -9,7 +8,6 @@ import type { InvoiceInput } from "#domain/invoice";
 import { buildQuotePage } from "#domain/quote-page";
 import type { Settings } from "#domain/settings";
 import { ApiError, api } from "#web/api";
-import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
@@ -17,7 +15,6 @@ import { type DescribeError, useDocumentEditor } from "#web/features/document-ed
 import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
-import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import {
   editorFields,
   inputFromQuote,
@@ -27,6 +24,7 @@ import {
   toQuoteInput,
   useInvalidateQuotes,
 } from "./api";
+import { type QuoteAction, QuoteActionBar } from "./QuoteActionBar";
 import { QuoteAnswerCard } from "./QuoteAnswerCard";
 import { QuoteShareCard } from "./QuoteShareCard";
 
@@ -40,8 +38,6 @@ const DETAIL_LABELS = {
   due: "Valid until",
   dueHint: "The client can accept it until the end of this day.",
 };
-
-type QuoteAction = "save" | "convert" | "delete";
 
 const describeError: DescribeError<QuoteAction> = (error, action) => {
   const fields = error instanceof ApiError ? editorFields(error.fields ?? {}) : {};
@@ -89,7 +85,7 @@ export function QuoteEditor({
   const adopt = (next: Quote, submitted?: InvoiceInput) => {
     setSaved(next);
     queryClient.setQueryData(quoteKeys.one(next.id), next);
-    editor.adoptInput(inputFromQuote(next), submitted);
+    adoptInput(inputFromQuote(next), submitted);
   };
 
   async function save(): Promise<Quote> {
@@ -117,11 +113,7 @@ export function QuoteEditor({
   const ensureSaved = useCallback(async () => {
     const { save: saveNow, saved: current, run: runNow } = latest.current;
     if (!stateRef.current.dirty && current) return current;
-    let next: Quote | null = null;
-    await runNow("save", async () => {
-      next = await saveNow();
-    });
-    return next;
+    return (await runNow("save", saveNow)) ?? null;
   }, [stateRef]);
 
   const convert = () =>
@@ -149,7 +141,12 @@ export function QuoteEditor({
       navigate("/quotes");
     }).finally(() => setConfirmDelete(false));
 
-  const running = busy !== null;
+  function onAction(name: QuoteAction) {
+    if (name === "save") void run("save", save);
+    else if (name === "convert") void convert();
+    else setConfirmDelete(true);
+  }
+
   return (
     <DocumentEditorShell
       kind="quote"
@@ -157,44 +154,13 @@ export function QuoteEditor({
       status={saved && <StatusBadge kind="quote" status={status} />}
       dirty={editor.dirty}
       actions={
-        <>
-          {editable && (
-            <Button
-              size="sm"
-              onClick={() => void run("save", save)}
-              busy={busy === "save"}
-              disabled={(saved !== null && !editor.dirty) || (running && busy !== "save")}
-            >
-              {busy !== "save" && <Save className="h-4 w-4" aria-hidden="true" />}
-              {saved ? "Save changes" : "Save draft"}
-            </Button>
-          )}
-          {saved?.status === "accepted" && (
-            <Button
-              size="sm"
-              onClick={() => void convert()}
-              busy={busy === "convert"}
-              disabled={running && busy !== "convert"}
-            >
-              {busy !== "convert" && <ArrowRightLeft className="h-4 w-4" aria-hidden="true" />}
-              Convert to invoice
-            </Button>
-          )}
-          {saved && (
-            <DownloadPdfButton
-              invoice={{ id: saved.id, invoiceNumber: saved.quoteNumber, pdfUrl: quoteUrl(saved.id, "/pdf") }}
-              size="sm"
-              disabled={editor.dirty || running}
-              title={editor.dirty ? "Save your changes before downloading the PDF." : undefined}
-            />
-          )}
-          {saved && saved.status !== "converted" && (
-            <Button size="sm" variant="destructive" onClick={() => setConfirmDelete(true)} disabled={running}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              Delete
-            </Button>
-          )}
-        </>
+        <QuoteActionBar
+          saved={saved}
+          editable={editable}
+          dirty={editor.dirty}
+          busy={busy}
+          onAction={onAction}
+        />
       }
       above={
         saved && (

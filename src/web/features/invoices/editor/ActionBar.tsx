@@ -3,6 +3,7 @@ import {
   CheckCircle2,
   Copy,
   FileCheck2,
+  type LucideIcon,
   Mail,
   MessageCircle,
   RotateCcw,
@@ -11,7 +12,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { StoredStatus } from "#domain/status";
-import { Button } from "#web/components/ui/button";
+import { ActionButton } from "#web/features/document-editor/ActionButton";
 
 export type EditorActionName =
   | "draft"
@@ -50,22 +51,21 @@ export function ActionBar({
   const button = (
     name: EditorActionName,
     label: string,
-    Icon: typeof Save,
+    icon: LucideIcon,
     variant: "primary" | "outline" | "destructive" | "secondary" = "outline",
     blockedBy?: string,
   ) => (
-    <Button
+    <ActionButton
       key={name}
+      name={name}
+      busy={busy}
+      icon={icon}
       variant={variant}
-      size="sm"
-      busy={busy === name}
-      disabled={(busy !== null && busy !== name) || Boolean(blockedBy)}
-      title={blockedBy}
+      blockedBy={blockedBy}
       onClick={() => onAction(name)}
     >
-      {busy !== name && <Icon className="h-4 w-4" aria-hidden="true" />}
       {label}
-    </Button>
+    </ActionButton>
   );
   const actions = [];
   if (!saved || status === "draft") {
