@@ -26,6 +26,7 @@ export function DocumentEditorShell({
   onSubmit,
   page,
   blocker,
+  dialogs,
 }: {
   /** The document's name in sentences and labels: "invoice", "quote". */
   kind: string;
@@ -48,6 +49,11 @@ export function DocumentEditorShell({
   /** The page the live preview draws (drawn only once it can be seen). */
   page: InvoicePageModel;
   blocker: ReturnType<typeof useBlocker>;
+  /**
+   * The kind's dialogs, outside the form: a portal's events still bubble through React to the
+   * form, so a dialog's own form inside it would submit the editor's too.
+   */
+  dialogs?: ReactNode;
 }) {
   const Kind = kind[0].toUpperCase() + kind.slice(1);
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
@@ -135,6 +141,7 @@ export function DocumentEditorShell({
         confirmLabel="Leave without saving"
         onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
       />
+      {dialogs}
     </>
   );
 }

@@ -173,6 +173,17 @@ export function QuoteEditor({
       onSubmit={() => editable && void run("save", save)}
       page={page}
       blocker={guard.blocker}
+      dialogs={
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete this quote?"
+          description={`Quote ${saved?.quoteNumber ?? ""} will be deleted for good, and its link stops working.`}
+          confirmLabel="Delete quote"
+          busy={busy === "delete"}
+          onConfirm={() => void remove()}
+        />
+      }
     >
       <fieldset disabled={!editable} className="min-w-0 space-y-6">
         {!editable && (
@@ -190,15 +201,6 @@ export function QuoteEditor({
           }}
         />
       </fieldset>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this quote?"
-        description={`Quote ${saved?.quoteNumber ?? ""} will be deleted for good, and its link stops working.`}
-        confirmLabel="Delete quote"
-        busy={busy === "delete"}
-        onConfirm={() => void remove()}
-      />
     </DocumentEditorShell>
   );
 }

@@ -182,6 +182,37 @@ export function InvoiceEditor({
       onSubmit={() => onAction(saved && input.status !== "draft" ? "save" : "draft")}
       page={preview.page}
       blocker={guard.blocker}
+      dialogs={
+        <>
+          <MarkPaidDialog
+            open={payDialog}
+            onOpenChange={setPayDialog}
+            today={today}
+            onPaid={(date) => run("paid", () => changeStatus("paid", date), "Invoice marked paid")}
+          />
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title="Delete this invoice?"
+            description={`Invoice ${saved?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
+            confirmLabel="Delete invoice"
+            busy={busy === "delete"}
+            onConfirm={() =>
+              run(
+                "delete",
+                async () => {
+                  if (!saved) return;
+                  await commands.remove(saved.id);
+                  setConfirmDelete(false);
+                  guard.allowNextNavigation();
+                  navigate("/invoices");
+                },
+                "Invoice deleted",
+              )
+            }
+          />
+        </>
+      }
       below={
         drawn >= 3 &&
         saved && (
@@ -232,33 +263,6 @@ export function InvoiceEditor({
           )
         }
         stock={{ ...stock, gstUnits: Boolean(company.gst) }}
-      />
-      <MarkPaidDialog
-        open={payDialog}
-        onOpenChange={setPayDialog}
-        today={today}
-        onPaid={(date) => run("paid", () => changeStatus("paid", date), "Invoice marked paid")}
-      />
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this invoice?"
-        description={`Invoice ${saved?.invoiceNumber ?? ""} will be deleted for good. Items it took out of stock go back.`}
-        confirmLabel="Delete invoice"
-        busy={busy === "delete"}
-        onConfirm={() =>
-          run(
-            "delete",
-            async () => {
-              if (!saved) return;
-              await commands.remove(saved.id);
-              setConfirmDelete(false);
-              guard.allowNextNavigation();
-              navigate("/invoices");
-            },
-            "Invoice deleted",
-          )
-        }
       />
     </DocumentEditorShell>
   );
