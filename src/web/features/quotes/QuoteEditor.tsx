@@ -2,31 +2,22 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { quoteInputSchema } from "#contract/quotes";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceInput } from "#domain/invoice";
 import { buildQuotePage } from "#domain/quote-page";
 import type { Settings } from "#domain/settings";
-import { ApiError, api } from "#web/api";
+import { ApiError } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
 import { type DescribeError, useDocumentEditor } from "#web/features/document-editor/useDocumentEditor";
-import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
-import {
-  editorFields,
-  inputFromQuote,
-  type Quote,
-  quoteKeys,
-  quoteUrl,
-  toQuoteInput,
-  useInvalidateQuotes,
-} from "./api";
+import { editorFields, inputFromQuote, type Quote, quoteKeys } from "./api";
 import { type QuoteAction, QuoteActionBar } from "./QuoteActionBar";
 import { QuoteAnswerCard } from "./QuoteAnswerCard";
 import { QuoteShareCard } from "./QuoteShareCard";
+import { useQuoteCommands } from "./useQuoteCommands";
 
 // The quote editor: the document editor's sections, totals and live preview (drawn as a quotation),
 // with a valid-until date instead of a due date, the client's answer and sharing above the form.
@@ -61,7 +52,7 @@ export function QuoteEditor({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateQuotes();
+  const commands = useQuoteCommands();
   const editor = useDocumentEditor(initialInput, describeError);
   const { input, stateRef, adoptInput, busy, run, guard } = editor;
   const [saved, setSaved] = useState<Quote | null>(quote);
@@ -90,15 +81,8 @@ export function QuoteEditor({
 
   async function save(): Promise<Quote> {
     const submitted = stateRef.current.input;
-    const parsed = quoteInputSchema.safeParse(
-      toQuoteInput(submitted, !saved && !editor.numberEdited.current),
-    );
-    if (!parsed.success) throw new FieldErrors(editorFields(issuesToFields(parsed.error.issues)));
-    const { quote: next } = saved
-      ? await api<{ quote: Quote }>(quoteUrl(saved.id), { method: "PUT", body: parsed.data })
-      : await api<{ quote: Quote }>("/api/quotes", { method: "POST", body: parsed.data });
+    const next = await commands.save(saved?.id ?? null, submitted, !saved && !editor.numberEdited.current);
     adopt(next, submitted);
-    await invalidate();
     toast.success(saved ? "Quote saved" : "Quote saved as a draft", { description: next.quoteNumber });
     if (!saved) {
       guard.allowNextNavigation();
@@ -116,34 +100,27 @@ export function QuoteEditor({
     return (await runNow("save", saveNow)) ?? null;
   }, [stateRef]);
 
-  const convert = () =>
+  const convert = (quoteId: string) =>
     run("convert", async () => {
-      if (!saved) return;
-      const answer = await api<{ quote: Quote; invoice: { id: string; invoiceNumber: string } }>(
-        quoteUrl(saved.id, "/convert"),
-        { method: "POST", body: {} },
-      );
+      const answer = await commands.convert(quoteId);
       adopt(answer.quote);
-      await invalidate();
       toast.success("Invoice made from the quote", {
         description: `${answer.invoice.invoiceNumber} is a draft: check it, then issue it.`,
       });
       navigate(`/invoice/edit/${encodeURIComponent(answer.invoice.id)}`);
     });
 
-  const remove = () =>
+  const remove = (current: Quote) =>
     run("delete", async () => {
-      if (!saved) return;
-      await api(quoteUrl(saved.id), { method: "DELETE" });
-      await invalidate();
-      toast.success("Quote deleted", { description: saved.quoteNumber });
+      await commands.remove(current.id);
+      toast.success("Quote deleted", { description: current.quoteNumber });
       guard.allowNextNavigation();
       navigate("/quotes");
     }).finally(() => setConfirmDelete(false));
 
   function onAction(name: QuoteAction) {
     if (name === "save") void run("save", save);
-    else if (name === "convert") void convert();
+    else if (name === "convert" && saved) void convert(saved.id);
     else setConfirmDelete(true);
   }
 
@@ -181,7 +158,7 @@ export function QuoteEditor({
           description={`Quote ${saved?.quoteNumber ?? ""} will be deleted for good, and its link stops working.`}
           confirmLabel="Delete quote"
           busy={busy === "delete"}
-          onConfirm={() => void remove()}
+          onConfirm={() => saved && void remove(saved)}
         />
       }
     >

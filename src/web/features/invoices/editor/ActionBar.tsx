@@ -10,9 +10,9 @@ import {
   Save,
   Trash2,
 } from "lucide-react";
-import type { ReactNode } from "react";
-import type { StoredStatus } from "#domain/status";
 import { ActionButton } from "#web/features/document-editor/ActionButton";
+import type { Invoice } from "#web/features/documents/types";
+import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 
 export type EditorActionName =
   | "draft"
@@ -31,23 +31,20 @@ export type EditorActionName =
  * make sense for an invoice in this status; `busy` names the one running.
  */
 export function ActionBar({
-  saved,
-  status,
+  invoice,
   busy,
   onAction,
-  children,
   unsaved = false,
 }: {
-  /** Edits not saved yet: sending waits for them (the mail carries the saved invoice). */
+  /** The saved invoice; null for one not yet saved. */
+  invoice: Invoice | null;
+  /** Edits not saved yet: sending and the PDF wait for them (both carry the saved invoice). */
   unsaved?: boolean;
-  /** Buttons after the invoice's own (the PDF download). */
-  children?: ReactNode;
-  /** False for an invoice not yet saved. */
-  saved: boolean;
-  status: StoredStatus;
   busy: EditorActionName | null;
   onAction: (action: EditorActionName) => void;
 }) {
+  const saved = invoice !== null;
+  const status = invoice?.status ?? "draft";
   const button = (
     name: EditorActionName,
     label: string,
@@ -89,10 +86,16 @@ export function ActionBar({
   if (saved) {
     actions.push(button("duplicate", "Duplicate", Copy), button("delete", "Delete", Trash2, "destructive"));
   }
-  return (
-    <>
-      {actions}
-      {children}
-    </>
-  );
+  if (invoice) {
+    actions.push(
+      <DownloadPdfButton
+        key="pdf"
+        invoice={invoice}
+        size="sm"
+        disabled={unsaved || busy !== null}
+        title={unsaved ? "Save your changes before downloading the PDF." : undefined}
+      />,
+    );
+  }
+  return <>{actions}</>;
 }

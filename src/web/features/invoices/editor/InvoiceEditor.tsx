@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
-import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import type { InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
@@ -11,12 +10,11 @@ import { DocumentEditorShell } from "#web/features/document-editor/DocumentEdito
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
 import { useDocumentEditor } from "#web/features/document-editor/useDocumentEditor";
 import { inputFromInvoice } from "#web/features/documents/editor/draft";
-import { describeSaveError, FieldErrors } from "#web/features/documents/editor/errors";
+import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { Invoice } from "#web/features/documents/types";
-import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { ActionBar, type EditorActionName } from "./ActionBar";
 import { IssueAndSendCard, MarkPaidDialog } from "./InvoiceDialogs";
@@ -97,14 +95,7 @@ export function InvoiceEditor({
     const submitted = stateRef.current.input;
     const body = { ...submitted, status };
     const autoNumber = !saved && numberScheme === "sequential" && !numberEdited.current;
-    // A tax invoice's number and HSN/SAC codes, checked as the server will (same messages).
-    const check = previewDocument(body, company);
-    if (Object.keys(check.lineProblems).length === 0) {
-      const { invoiceNumber, ...rest } = gstDocumentProblems(check.document);
-      const problems = autoNumber || !invoiceNumber ? rest : { invoiceNumber, ...rest };
-      if (Object.keys(problems).length > 0) throw new FieldErrors(problems);
-    }
-    adopt(await commands.save(saved?.id ?? null, body, { autoNumber }), submitted);
+    adopt(await commands.save(saved?.id ?? null, body, { autoNumber, company }), submitted);
   }
 
   /** After a payment changed on the server: its status, payment date and balance follow. */
@@ -160,25 +151,7 @@ export function InvoiceEditor({
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
       headerExtra={saved && <SourceQuoteLink invoiceId={saved.id} />}
       dirty={editor.dirty}
-      actions={
-        <ActionBar
-          saved={Boolean(saved)}
-          status={saved?.status ?? "draft"}
-          busy={busy}
-          onAction={onAction}
-          unsaved={editor.dirty}
-        >
-          {/* The PDF is made from the saved invoice, so unsaved edits must be saved first. */}
-          {saved && (
-            <DownloadPdfButton
-              invoice={saved}
-              size="sm"
-              disabled={editor.dirty || busy !== null}
-              title={editor.dirty ? "Save your changes before downloading the PDF." : undefined}
-            />
-          )}
-        </ActionBar>
-      }
+      actions={<ActionBar invoice={saved} busy={busy} onAction={onAction} unsaved={editor.dirty} />}
       onSubmit={() => onAction(saved && input.status !== "draft" ? "save" : "draft")}
       page={preview.page}
       blocker={guard.blocker}
