@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FilePlus2, FileSignature, Search } from "lucide-react";
+import { FilePlus2, FileSignature } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, selectClass } from "#web/components/ui/input";
+import { Field, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
+import { SearchField } from "#web/features/documents/SearchField";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
@@ -91,25 +92,7 @@ export function QuotesPage() {
       />
       <Card className="mb-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Field label="Search">
-            {(p) => (
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <Input
-                  {...p}
-                  type="search"
-                  className="pl-9"
-                  placeholder="Quote number or client"
-                  value={searchText}
-                  maxLength={200}
-                  onChange={(e) => setSearchText(e.target.value)}
-                />
-              </div>
-            )}
-          </Field>
+          <SearchField placeholder="Quote number or client" value={searchText} onChange={setSearchText} />
           <Field label="Status">
             {(p) => (
               <select
