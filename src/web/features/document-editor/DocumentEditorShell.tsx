@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { useBlocker } from "react-router";
 import type { InvoicePageModel } from "#domain/invoice-page";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
@@ -62,6 +62,19 @@ export function DocumentEditorShell({
   const wide = useMediaQuery("(min-width: 64rem)");
   const [previewOpened, setPreviewOpened] = useState(false);
   if (mobileView === "preview" && !previewOpened) setPreviewOpened(true);
+  // Beside the form the preview stays in view under the app's top bar (3.5 rem) and the action
+  // bar, whose height depends on how many actions wrap onto a second row.
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    setBarHeight(el.offsetHeight);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setBarHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <>
@@ -75,7 +88,9 @@ export function DocumentEditorShell({
           </span>
         }
       />
-      <ActionBarFrame label={`${Kind} actions`}>{actions}</ActionBarFrame>
+      <ActionBarFrame ref={bar} label={`${Kind} actions`}>
+        {actions}
+      </ActionBarFrame>
 
       <div
         role="tablist"
@@ -125,7 +140,7 @@ export function DocumentEditorShell({
           id="panel-preview"
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
-          <div className="lg:sticky lg:top-40">
+          <div className="lg:sticky" style={{ top: `calc(3.5rem + ${barHeight}px + 0.75rem)` }}>
             {(wide || previewOpened) && <InvoicePreview page={page} onCommit={measurePreviewUpdate} />}
           </div>
         </div>
