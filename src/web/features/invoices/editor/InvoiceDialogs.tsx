@@ -56,6 +56,12 @@ export function MarkPaidDialog({
   onPaid: (paymentDate: string) => void;
 }) {
   const [paymentDate, setPaymentDate] = useState(today);
+  // Each opening starts from today again.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setPaymentDate(today);
+  }
   return (
     <Dialog
       open={open}
