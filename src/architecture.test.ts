@@ -32,6 +32,13 @@ const TEST_PACKAGES = ["vitest", "fast-check", "ajv"];
  * and the test harness creates and drops a database per test file.
  */
 const DRIVER_ALLOWED = ["src/server/backup/", "src/server/testing/"];
+/**
+ * Each kind of document has its folder under src/web/features, and none imports another's (issue
+ * 30): what they share lives in the shared folders, which import no kind; where one kind's page
+ * shows another's card, features/document-links puts them together for the router.
+ */
+const DOCUMENT_KINDS = ["invoices", "quotes", "credit-notes", "recurring"];
+const SHARED_DOCUMENT_FOLDERS = ["documents", "document-editor"];
 /** `process.env` is read once, by config.ts; tests read theirs through test-config.ts. */
 const ENV_READERS = ["src/server/config.ts", "src/server/testing/test-config.ts"];
 
@@ -139,6 +146,24 @@ function serverFloor(repoPath: string): number | undefined {
 }
 const FLOOR_NAMES = ["schema", "queries", "services", "routes"];
 
+function featureOf(repoPath: string): string | undefined {
+  return /^src\/web\/features\/([^/]+)\//.exec(repoPath)?.[1];
+}
+
+/** Why an import between the web's feature folders breaks the kinds' walls, or undefined. */
+function kindBreach(from: string, target: string): string | undefined {
+  const source = featureOf(from);
+  const into = featureOf(target);
+  if (!source || !into || source === into || !DOCUMENT_KINDS.includes(into)) return undefined;
+  if (DOCUMENT_KINDS.includes(source)) {
+    return `one kind of document imports no other's folder (features/${source} -> features/${into}): share it through features/documents or compose them in features/document-links`;
+  }
+  if (SHARED_DOCUMENT_FOLDERS.includes(source)) {
+    return `features/${source} is shared by every kind and imports none (here: features/${into})`;
+  }
+  return undefined;
+}
+
 /** Why this import breaks a wall, or undefined when it is fine. */
 function breach(file: string, use: Use): string | undefined {
   const from = relative(file);
@@ -168,7 +193,7 @@ function breach(file: string, use: Use): string | undefined {
     if (!test && floor !== undefined && targetFloor !== undefined && targetFloor > floor) {
       return `server imports point down (routes -> services -> queries -> schema): ${FLOOR_NAMES[floor]} must not import ${FLOOR_NAMES[targetFloor]}`;
     }
-    return undefined;
+    return kindBreach(from, target.path);
   }
 
   if (area === "domain" || area === "contract") {
@@ -308,6 +333,15 @@ describe("the wall checker itself", () => {
     );
     expect(at("src/server/db/schema.ts", "./queries/clients")).toMatch(/schema must not import queries/);
     expect(at("src/web/features/a/b/page.tsx", "../../../components/ui/button")).toMatch(/climbs 3 folders/);
+    expect(at("src/web/features/quotes/QuoteEditor.tsx", "../invoices/editor/draft")).toMatch(
+      /one kind of document imports no other's folder \(features\/quotes -> features\/invoices\)/,
+    );
+    expect(at("src/web/features/invoices/editor/Cards.tsx", "#web/features/credit-notes/NotesCard")).toMatch(
+      /no other's folder/,
+    );
+    expect(at("src/web/features/documents/editor/draft.ts", "#web/features/invoices/queries")).toMatch(
+      /shared by every kind and imports none/,
+    );
   });
 
   it("lets through what the rules allow", () => {
@@ -320,5 +354,12 @@ describe("the wall checker itself", () => {
     expect(at("src/server/db/queries/clients.ts", "drizzle-orm")).toBeUndefined();
     expect(at("src/server/db/queries/clients.ts", "../schema")).toBeUndefined();
     expect(at("src/server/routes/invoices.test.ts", "drizzle-orm")).toBeUndefined();
+    expect(
+      at("src/web/features/quotes/QuoteEditor.tsx", "#web/features/documents/editor/draft"),
+    ).toBeUndefined();
+    expect(at("src/web/features/document-links/Route.tsx", "#web/features/invoices/Page")).toBeUndefined();
+    expect(
+      at("src/web/features/dashboard/DashboardPage.tsx", "#web/features/invoices/queries"),
+    ).toBeUndefined();
   });
 });

@@ -1,26 +1,18 @@
 import { addDays, formatPageDate, startOfDayInTimeZone, todayInTimeZone } from "./dates";
+import type { QuoteStatus, QuoteStoredStatus } from "./quote-status";
 import { DEFAULT_TIME_ZONE } from "./settings";
+
+export {
+  isQuoteStoredStatus,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STORED_STATUSES,
+  type QuoteStatus,
+  type QuoteStoredStatus,
+} from "./quote-status";
 
 // Quotes (estimates). As with invoices (status.ts), only what a person did is stored; "expired"
 // is worked out when shown, from the valid-until date and today in the user's time zone, so it
 // never goes stale in the database. A quote is valid through the whole of its valid-until day.
-
-export const QUOTE_STORED_STATUSES = ["draft", "sent", "accepted", "declined", "converted"] as const;
-export type QuoteStoredStatus = (typeof QUOTE_STORED_STATUSES)[number];
-export type QuoteStatus = QuoteStoredStatus | "expired";
-
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  converted: "Converted",
-};
-
-export function isQuoteStoredStatus(value: unknown): value is QuoteStoredStatus {
-  return typeof value === "string" && (QUOTE_STORED_STATUSES as readonly string[]).includes(value);
-}
 
 /** Whether the valid-until day (in `timeZone`) is over at `now`. No date: never expires. */
 export function isQuoteExpired(validUntil: string | null, now: Date, timeZone: string = DEFAULT_TIME_ZONE) {

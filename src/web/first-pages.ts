@@ -6,14 +6,23 @@
 const SESSION = "/api/auth/get-session";
 const APP_DATA = [SESSION, "/api/settings", "/api/credits"];
 const SHELL = "features/shell/AppShell.tsx";
-const EDITOR = "features/invoices/InvoiceEditorPage.tsx";
+const EDITOR = "features/document-links/InvoiceEditorRoute.tsx";
 
 /** [path pattern, modules under src/web, API answers]. */
 export const FIRST_PAGES: [pattern: string, modules: string[], api: string[]][] = [
   ["^/auth$", ["features/auth/AuthPage.tsx"], [SESSION]],
   ["^/dashboard$", [SHELL, "features/dashboard/DashboardPage.tsx"], [...APP_DATA, "/api/dashboard"]],
   ["^/invoice/new$", [SHELL, EDITOR], APP_DATA],
-  ["^/invoice/edit/[^/]+$", [SHELL, EDITOR, "features/invoices/editor/SavedInvoiceCards.tsx"], APP_DATA],
+  [
+    "^/invoice/edit/[^/]+$",
+    [
+      SHELL,
+      EDITOR,
+      "features/invoices/editor/SavedInvoiceCards.tsx",
+      "features/document-links/InvoiceLinkedCards.tsx",
+    ],
+    APP_DATA,
+  ],
   ["^/invoices$", [SHELL, "features/invoices/InvoicesPage.tsx"], APP_DATA],
   ["^/clients$", [SHELL, "features/clients/ClientsPage.tsx"], APP_DATA],
 ];

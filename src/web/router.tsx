@@ -139,15 +139,15 @@ export const router = createBrowserRouter([
               {
                 path: "invoice/new",
                 ...page(
-                  () => import("./features/invoices/InvoiceEditorPage"),
-                  (m) => m.InvoiceEditorPage,
+                  () => import("./features/document-links/InvoiceEditorRoute"),
+                  (m) => m.InvoiceEditorRoute,
                 ),
               },
               {
                 path: "invoice/edit/:id",
                 ...page(
-                  () => import("./features/invoices/InvoiceEditorPage"),
-                  (m) => m.InvoiceEditorPage,
+                  () => import("./features/document-links/InvoiceEditorRoute"),
+                  (m) => m.InvoiceEditorRoute,
                 ),
               },
               {

@@ -70,7 +70,11 @@ test("write a quote, the client accepts it from its link, convert it and issue t
   await expect(answer.getByRole("button", { name: "Mark accepted…" })).toHaveCount(0);
   await expect(answer.getByTestId("quote-answer")).toContainText("Accepted by Lakshmi Iyer");
   await expect(answer).toContainText("Please deliver on Monday.");
-  await answer.getByRole("button", { name: "Convert to invoice" }).click();
+  // Convert to invoice sits in the editor's one action bar at the top.
+  await page
+    .getByRole("toolbar", { name: "Quote actions" })
+    .getByRole("button", { name: "Convert to invoice" })
+    .click();
   await expect(page).toHaveURL(/\/invoice\/edit\//);
   await expect(page.getByTestId("source-quote")).toHaveText(`From quote ${number}`);
   await expect(page.getByRole("combobox", { name: "Client name" })).toHaveValue("Lakshmi Stores");

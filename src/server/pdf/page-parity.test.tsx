@@ -6,7 +6,7 @@ import { JSDOM } from "jsdom";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { InvoiceDocument } from "#domain/invoice";
 import { buildInvoicePage } from "#domain/invoice-page";
-import { InvoicePage } from "#web/features/invoices/preview/InvoicePage";
+import { InvoicePage } from "#web/features/documents/preview/InvoicePage";
 import { renderInvoicePdf } from "./render";
 import { sampleImages } from "./sample-images";
 import { sampleInvoiceDocument, sampleItems } from "./sample-invoice";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { addDays } from "#domain/dates";
-import { financialYearMonths } from "#domain/invoice-number";
+import { financialYearMonths } from "#domain/document-number";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
 import { queryRows } from "../client";
 import { invoicePayments, invoices, user } from "../schema";

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 /** A page heading with optional actions on the right (the app shell sets the document title). */
 export function PageHeader({
@@ -25,9 +25,18 @@ export function PageHeader({
  * A document editor's one bar of actions: under the page header, kept in view while the long form
  * scrolls (below the app's 3.5 rem top bar), one row that scrolls sideways on a phone.
  */
-export function ActionBarFrame({ label, children }: { label: string; children: ReactNode }) {
+export function ActionBarFrame({
+  label,
+  children,
+  ref,
+}: {
+  label: string;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div
+      ref={ref}
       role="toolbar"
       aria-label={label}
       className="sticky top-14 z-20 -mx-3 mb-4 flex gap-2 overflow-x-auto border-b border-border bg-background/95 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:flex-wrap lg:overflow-visible lg:px-8 [&>*]:shrink-0"

@@ -16,7 +16,7 @@ import { ApiError, api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
-import type { Invoice } from "../invoices/types";
+import type { Invoice } from "#web/features/documents/types";
 
 // Issue a credit or debit note against an issued invoice: a reason, a date, the quantity of each
 // original line to credit (or debit), and an extra amount for a discount or a correction. The total

@@ -8,7 +8,7 @@ import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import type { Invoice } from "../invoices/types";
+import type { Invoice } from "#web/features/documents/types";
 import { fetchNotes, notesKey } from "./api";
 import { NoteDialog } from "./NoteDialog";
 

@@ -8,9 +8,9 @@ import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { formatDate } from "#web/features/documents/format";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
-import { formatDate } from "../invoices/format";
-import { StatusBadge } from "../invoices/StatusBadge";
 import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
 import { dashboardQuery } from "./query";
@@ -160,7 +160,7 @@ function Overview({ data }: { data: Dashboard }) {
                   className="rounded hover:opacity-80"
                   aria-label={`${s.count} ${STATUS_LABELS[s.status].toLowerCase()} invoices, see them`}
                 >
-                  <StatusBadge status={s.status} />
+                  <StatusBadge kind="invoice" status={s.status} />
                 </Link>
                 <span className="text-right tabular-nums">
                   <span className="font-medium">{s.count}</span>
@@ -202,7 +202,7 @@ function Overview({ data }: { data: Dashboard }) {
                   </span>
                   <span className="flex items-center gap-2">
                     <span className="tabular-nums">{formatMoney(inv.totalMinor, inv.currency)}</span>
-                    <StatusBadge status={inv.displayStatus} />
+                    <StatusBadge kind="invoice" status={inv.displayStatus} />
                   </span>
                 </li>
               ))}

@@ -8,16 +8,17 @@ import type { Settings } from "#domain/settings";
 import { ApiError } from "#web/api";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
+import type { Invoice } from "#web/features/documents/types";
 import { useSettings } from "../settings/useSettings";
-import { inputFromInvoice, newInvoiceInput } from "./editor/draft";
 import { InvoiceEditor } from "./editor/InvoiceEditor";
+import type { LinkedCards } from "./editor/SavedInvoiceCards";
 import { invoiceQuery, nextNumberQuery } from "./queries";
-import type { Invoice } from "./types";
 
 /** /invoice/new and /invoice/edit/:id. Keyed by id so opening another invoice starts afresh. */
-export function InvoiceEditorPage() {
+export function InvoiceEditorPage({ linked }: { linked?: LinkedCards }) {
   const { id } = useParams();
-  return id ? <EditExisting key={id} id={id} /> : <CreateNew />;
+  return id ? <EditExisting key={id} id={id} linked={linked} /> : <CreateNew />;
 }
 
 /** The app's settings (defaults when they cannot be read), or null while they load. */
@@ -72,7 +73,7 @@ function NewEditor({
   return <InvoiceEditor invoice={null} initialInput={initial} settings={settings} numberScheme={scheme} />;
 }
 
-function EditExisting({ id }: { id: string }) {
+function EditExisting({ id, linked }: { id: string; linked?: LinkedCards }) {
   const settings = useSettingsOrDefaults();
   const invoice = useQuery(invoiceQuery(id));
   if (invoice.isError) {
@@ -92,10 +93,18 @@ function EditExisting({ id }: { id: string }) {
     );
   }
   if (!settings || !invoice.data) return <Loading title="Edit Invoice" />;
-  return <ExistingEditor invoice={invoice.data} settings={settings} />;
+  return <ExistingEditor invoice={invoice.data} settings={settings} linked={linked} />;
 }
 
-function ExistingEditor({ invoice, settings }: { invoice: Invoice; settings: Settings }) {
+function ExistingEditor({
+  invoice,
+  settings,
+  linked,
+}: {
+  invoice: Invoice;
+  settings: Settings;
+  linked?: LinkedCards;
+}) {
   const [initial] = useState(() => inputFromInvoice(invoice));
   return (
     <InvoiceEditor
@@ -103,6 +112,7 @@ function ExistingEditor({ invoice, settings }: { invoice: Invoice; settings: Set
       initialInput={initial}
       settings={settings}
       numberScheme={settings.invoiceNumberScheme}
+      linked={linked}
     />
   );
 }

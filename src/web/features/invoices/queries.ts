@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "#web/api";
+import type { Invoice, InvoicePage, NextNumber } from "#web/features/documents/types";
 import { fetchPage } from "#web/lib/page-cursors";
-import type { Invoice, InvoicePage, NextNumber, SavedClient, SavedProduct } from "./types";
 
 export const invoiceKeys = {
   all: ["invoices"] as const,
@@ -28,16 +28,6 @@ export const nextNumberQuery = (invoiceDate: string) => ({
   staleTime: 0,
 });
 
-export function searchClients(search: string) {
-  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
-  return api<{ items: SavedClient[]; total: number }>(`/api/clients?${q}`);
-}
-
-export function searchProducts(search: string) {
-  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
-  return api<{ items: SavedProduct[]; total: number }>(`/api/products?${q}`);
-}
-
 /** What every invoice change can affect: lists, the dashboard and stock. */
 export function useInvalidateAfterInvoiceChange() {
   const queryClient = useQueryClient();
@@ -51,5 +41,3 @@ export function useInvalidateAfterInvoiceChange() {
     [queryClient],
   );
 }
-
-export const imageUrl = (id: string) => `/api/images/${encodeURIComponent(id)}`;

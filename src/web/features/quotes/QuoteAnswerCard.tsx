@@ -1,17 +1,17 @@
-import { ArrowRightLeft, Check, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
-import { formatDate } from "../invoices/format";
+import { formatDate } from "#web/features/documents/format";
 import { type Quote, quoteUrl, useInvalidateQuotes } from "./api";
 
 // The client's answer: as given on the quote's page, or recorded by hand when the client answered
-// by phone or in person; then "Convert to invoice" for an accepted quote.
+// by phone or in person (an accepted quote's "Convert to invoice" is in the editor's action bar).
 
 const at = (iso: string) =>
   new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" });
@@ -25,7 +25,6 @@ export function QuoteAnswerCard({
   ensureSaved: () => Promise<Quote | null>;
   onChanged: (quote: Quote) => void;
 }) {
-  const navigate = useNavigate();
   const invalidate = useInvalidateQuotes();
   const [recording, setRecording] = useState<"accepted" | "declined" | null>(null);
   const [form, setForm] = useState({ name: "", comment: "" });
@@ -56,20 +55,6 @@ export function QuoteAnswerCard({
       toast.success(next === "sent" ? "Quote marked sent" : `Quote marked ${next}`, {
         description: quote.quoteNumber,
       });
-    });
-
-  const convert = () =>
-    act("convert", async () => {
-      const answer = await api<{ quote: Quote; invoice: { id: string; invoiceNumber: string } }>(
-        quoteUrl(quote.id, "/convert"),
-        { method: "POST", body: {} },
-      );
-      onChanged(answer.quote);
-      await invalidate();
-      toast.success("Invoice made from the quote", {
-        description: `${answer.invoice.invoiceNumber} is a draft: check it, then issue it.`,
-      });
-      navigate(`/invoice/edit/${encodeURIComponent(answer.invoice.id)}`);
     });
 
   return (
@@ -122,12 +107,6 @@ export function QuoteAnswerCard({
               Mark declined…
             </Button>
           </>
-        )}
-        {quote.status === "accepted" && (
-          <Button size="sm" busy={busy === "convert"} onClick={() => void convert()}>
-            <ArrowRightLeft className="h-4 w-4" aria-hidden="true" />
-            Convert to invoice
-          </Button>
         )}
         {quote.status === "converted" && quote.convertedInvoiceId && (
           <Link

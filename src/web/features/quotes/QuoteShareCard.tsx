@@ -8,7 +8,7 @@ import { whatsAppLink } from "#domain/share";
 import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { SendDialog, type SendDraft } from "../invoices/editor/SendDialog";
+import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
 import { type Quote, type QuoteLinkAnswer, quoteKeys, quoteUrl } from "./api";
 
 // Sending a quote: by e-mail (the link, and the PDF for one credit), its link to copy or open, and

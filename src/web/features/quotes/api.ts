@@ -6,8 +6,8 @@ import { addDays } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { type Settings, termsFor } from "#domain/settings";
 import { api } from "#web/api";
-import { inputFromInvoice, newInvoiceInput } from "../invoices/editor/draft";
-import type { Invoice } from "../invoices/types";
+import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
+import type { Invoice } from "#web/features/documents/types";
 
 // Quotes on the web: the API's answers, the queries, and the editor's draft. The editor keeps a
 // quote as the invoice editor's input (number, date and due date are the quote's number, date

@@ -2,7 +2,7 @@ import { FileJson } from "lucide-react";
 import { eInvoiceInputOfInvoice } from "#domain/gst-einvoice-input";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import type { Invoice } from "../invoices/types";
+import type { Invoice } from "#web/features/documents/types";
 import { useFileDownload } from "./download-file";
 
 // The e-invoice JSON of a saved, issued GST invoice (issue part 7): the download when the invoice

@@ -148,9 +148,9 @@ export const invoicingSections: GuideSection[] = [
             <strong>Mark declined</strong>. A declined or expired quote cannot be accepted.
           </li>
           <li>
-            <strong>Convert to invoice</strong> (on an accepted quote) copies everything into a new draft
-            invoice with your next invoice number; the invoice says which quote it came from. Stock moves only
-            when you issue that invoice.
+            <strong>Convert to invoice</strong> (at the top of an accepted quote) copies everything into a new
+            draft invoice with your next invoice number; the invoice says which quote it came from. Stock
+            moves only when you issue that invoice.
           </li>
           <li>Quotes never count in the dashboard's figures or in your sales: only invoices do.</li>
         </ul>

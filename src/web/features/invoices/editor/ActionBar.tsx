@@ -3,16 +3,17 @@ import {
   CheckCircle2,
   Copy,
   FileCheck2,
+  type LucideIcon,
   Mail,
   MessageCircle,
   RotateCcw,
   Save,
   Trash2,
 } from "lucide-react";
-import type { ReactNode } from "react";
-import type { StoredStatus } from "#domain/status";
-import { Button } from "#web/components/ui/button";
-import { ActionBarFrame } from "#web/components/ui/page";
+import { isDeletable } from "#domain/document-number";
+import { ActionButton } from "#web/features/document-editor/ActionButton";
+import type { Invoice } from "#web/features/documents/types";
+import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 
 export type EditorActionName =
   | "draft"
@@ -27,50 +28,44 @@ export type EditorActionName =
   | "whatsapp";
 
 /**
- * The invoice's one bar of actions, at the top of the editor and kept in view while the page
- * scrolls (on a phone one row that scrolls sideways): the actions that make sense for an invoice
- * in this status; `busy` names the one running.
+ * The buttons of the invoice's action bar (the editor shell's bar at the top): the actions that
+ * make sense for an invoice in this status; `busy` names the one running.
  */
 export function ActionBar({
-  saved,
-  status,
+  invoice,
   busy,
   onAction,
-  download,
   unsaved = false,
-  deletable,
 }: {
-  /** A draft never issued: Delete. Anything holding a number of the series is cancelled instead (Rule 46). */
-  deletable: boolean;
-  /** Edits not saved yet: sending waits for them (the mail carries the saved invoice). */
+  /** The saved invoice; null for one not yet saved. */
+  invoice: Invoice | null;
+  /** Edits not saved yet: sending and the PDF wait for them (both carry the saved invoice). */
   unsaved?: boolean;
-  /** The PDF download button, for a saved invoice. */
-  download?: ReactNode;
-  /** False for an invoice not yet saved. */
-  saved: boolean;
-  status: StoredStatus;
   busy: EditorActionName | null;
   onAction: (action: EditorActionName) => void;
 }) {
+  const saved = invoice !== null;
+  const status = invoice?.status ?? "draft";
+  // A draft never issued: Delete. Anything holding a number of the series is cancelled instead (Rule 46).
+  const deletable = invoice !== null && isDeletable(invoice.status, invoice.invoiceNumber);
   const button = (
     name: EditorActionName,
     label: string,
-    Icon: typeof Save,
+    icon: LucideIcon,
     variant: "primary" | "outline" | "destructive" | "secondary" = "outline",
     blockedBy?: string,
   ) => (
-    <Button
+    <ActionButton
       key={name}
+      name={name}
+      busy={busy}
+      icon={icon}
       variant={variant}
-      size="sm"
-      busy={busy === name}
-      disabled={(busy !== null && busy !== name) || Boolean(blockedBy)}
-      title={blockedBy}
+      blockedBy={blockedBy}
       onClick={() => onAction(name)}
     >
-      {busy !== name && <Icon className="h-4 w-4" aria-hidden="true" />}
       {label}
-    </Button>
+    </ActionButton>
   );
   const actions = [];
   if (!saved || status === "draft") {
@@ -96,10 +91,16 @@ export function ActionBar({
     actions.push(button("duplicate", "Duplicate", Copy));
     if (deletable) actions.push(button("delete", "Delete", Trash2, "destructive"));
   }
-  return (
-    <ActionBarFrame label="Invoice actions">
-      {actions}
-      {download}
-    </ActionBarFrame>
-  );
+  if (invoice) {
+    actions.push(
+      <DownloadPdfButton
+        key="pdf"
+        invoice={invoice}
+        size="sm"
+        disabled={unsaved || busy !== null}
+        title={unsaved ? "Save your changes before downloading the PDF." : undefined}
+      />,
+    );
+  }
+  return <>{actions}</>;
 }

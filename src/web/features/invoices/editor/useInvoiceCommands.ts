@@ -1,16 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
+import { gstDocumentProblems } from "#domain/gst-invoice-checks";
+import { type InvoiceCompany, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { api } from "#web/api";
+import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
+import { previewDocument } from "#web/features/documents/editor/preview-document";
+import type { Invoice } from "#web/features/documents/types";
 import { invoiceKeys, useInvalidateAfterInvoiceChange } from "../queries";
-import type { Invoice } from "../types";
-import { issuesToFields } from "./errors";
-
-export class FieldErrors extends Error {
-  constructor(public readonly fields: Record<string, string>) {
-    super(Object.values(fields)[0] ?? "Check the highlighted fields.");
-  }
-}
 
 /** The server calls of the editor; each returns the invoice as the server now has it. */
 export function useInvoiceCommands() {
@@ -24,8 +20,16 @@ export function useInvoiceCommands() {
   };
 
   return {
-    /** Validates as the server will, then creates or replaces the invoice. */
-    async save(id: string | null, input: InvoiceInput, opts: { autoNumber?: boolean } = {}) {
+    /**
+     * Validates as the server will, then creates or replaces the invoice. With `company`, a tax
+     * invoice's number and HSN/SAC codes are checked first too (the server's messages).
+     */
+    async save(
+      id: string | null,
+      input: InvoiceInput,
+      opts: { autoNumber?: boolean; company?: InvoiceCompany } = {},
+    ) {
+      if (opts.company) gstCheck(input, opts.company, Boolean(opts.autoNumber));
       const parsed = invoiceInputSchema.safeParse(input);
       if (!parsed.success) throw new FieldErrors(issuesToFields(parsed.error.issues));
       const { invoice } = id
@@ -66,4 +70,13 @@ export function useInvoiceCommands() {
       await invalidate();
     },
   };
+}
+
+/** A tax invoice's number and HSN/SAC codes, checked as the server will (same messages). */
+function gstCheck(input: InvoiceInput, company: InvoiceCompany, autoNumber: boolean) {
+  const check = previewDocument(input, company);
+  if (Object.keys(check.lineProblems).length > 0) return;
+  const { invoiceNumber, ...rest } = gstDocumentProblems(check.document);
+  const problems = autoNumber || !invoiceNumber ? rest : { invoiceNumber, ...rest };
+  if (Object.keys(problems).length > 0) throw new FieldErrors(problems);
 }

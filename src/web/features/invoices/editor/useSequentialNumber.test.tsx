@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { EditorAction } from "./draft";
+import type { EditorAction } from "#web/features/documents/editor/draft";
 import { useSequentialNumber } from "./useSequentialNumber";
 
 afterEach(() => {

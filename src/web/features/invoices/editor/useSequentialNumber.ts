@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect } from "react";
 import { isValidIsoDate } from "#domain/dates";
+import type { EditorAction } from "#web/features/documents/editor/draft";
 import { nextNumberQuery } from "../queries";
-import type { EditorAction } from "./draft";
 
 /**
  * A new invoice under the sequential scheme shows the number the server gives on save, and that

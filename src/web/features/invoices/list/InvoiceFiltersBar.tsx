@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
-import { ChevronDown, Search } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { Field, Input } from "#web/components/ui/input";
-import { selectClass } from "../editor/DetailsSection";
+import { Field, Input, selectClass } from "#web/components/ui/input";
+import { SearchField } from "#web/features/documents/SearchField";
 import { type InvoiceFilters, SORTS, STATUS_FILTERS } from "./filters";
 
 export function InvoiceFiltersBar({
@@ -22,25 +22,12 @@ export function InvoiceFiltersBar({
   const [open, setOpen] = useState(false);
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-      <Field label="Search" className="col-span-2 lg:col-span-1">
-        {(p) => (
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              {...p}
-              type="search"
-              className="pl-9"
-              placeholder="Invoice number or client"
-              value={searchText}
-              maxLength={200}
-              onChange={(e) => onSearchText(e.target.value)}
-            />
-          </div>
-        )}
-      </Field>
+      <SearchField
+        className="col-span-2 lg:col-span-1"
+        placeholder="Invoice number or client"
+        value={searchText}
+        onChange={onSearchText}
+      />
       <button
         type="button"
         className="col-span-2 inline-flex items-center justify-between rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted lg:hidden"

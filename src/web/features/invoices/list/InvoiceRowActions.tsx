@@ -2,8 +2,8 @@ import { Ban, CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { isDeletable } from "#domain/document-number";
 import { Button } from "#web/components/ui/button";
+import type { InvoiceSummary } from "#web/features/documents/types";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
-import type { InvoiceSummary } from "../types";
 
 export type RowAction = "duplicate" | "paid" | "delete" | "cancel";
 

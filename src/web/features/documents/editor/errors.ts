@@ -12,6 +12,13 @@ export function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, strin
   return fields;
 }
 
+/** Fields refused before the server was asked (same messages as the server). */
+export class FieldErrors extends Error {
+  constructor(public readonly fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? "Check the highlighted fields.");
+  }
+}
+
 /** The toast's title for a refused save, by the API's error code (src/contract/errors.ts). */
 const SAVE_ERROR_TITLES: Partial<Record<string, string>> = {
   invoice_number_taken: "Invoice number already used",

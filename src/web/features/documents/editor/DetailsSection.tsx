@@ -2,17 +2,35 @@ import { memo } from "react";
 import { CURRENCIES } from "#domain/currencies";
 import type { InvoiceInput } from "#domain/invoice";
 import { Field, Input, Select } from "#web/components/ui/input";
-import type { EditorAction } from "../invoices/editor/draft";
+import type { EditorAction } from "./draft";
 
-/** A quote's number, date, valid-until date and currency (held in the editor's invoice fields). */
-export const QuoteDetailsSection = memo(function QuoteDetailsSection({
-  input,
+/** What a kind calls its number and dates ("Invoice number", "Valid until", …). */
+export interface DetailLabels {
+  legend: string;
+  number: string;
+  date: string;
+  due: string;
+  dueHint?: string;
+}
+
+/** Number, dates and currency, as each kind names them (held in the editor's invoice fields). */
+export const DetailsSection = memo(function DetailsSection({
+  labels,
+  invoiceNumber,
+  invoiceDate,
+  dueDate,
+  currency,
   numberHint,
   errors,
   dispatch,
   onNumberEdited,
 }: {
-  input: Pick<InvoiceInput, "invoiceNumber" | "invoiceDate" | "dueDate" | "currency">;
+  /** One object for the whole visit (a module constant), so the section skips other keystrokes. */
+  labels: DetailLabels;
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  currency: InvoiceInput["currency"];
   numberHint: string;
   errors: Record<string, string>;
   dispatch: (action: EditorAction) => void;
@@ -21,12 +39,12 @@ export const QuoteDetailsSection = memo(function QuoteDetailsSection({
   const set = (patch: Partial<InvoiceInput>) => dispatch({ type: "set", patch });
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
-      <legend className="mb-2 text-base font-semibold">Quote details</legend>
-      <Field label="Quote number" error={errors.invoiceNumber} hint={numberHint}>
+      <legend className="mb-2 text-base font-semibold">{labels.legend}</legend>
+      <Field label={labels.number} error={errors.invoiceNumber} hint={numberHint}>
         {(p) => (
           <Input
             {...p}
-            value={input.invoiceNumber}
+            value={invoiceNumber}
             maxLength={40}
             required
             onChange={(e) => {
@@ -40,7 +58,7 @@ export const QuoteDetailsSection = memo(function QuoteDetailsSection({
         {(p) => (
           <Select
             {...p}
-            value={input.currency}
+            value={currency}
             onChange={(e) => set({ currency: e.target.value as InvoiceInput["currency"] })}
           >
             {CURRENCIES.map((c) => (
@@ -51,28 +69,24 @@ export const QuoteDetailsSection = memo(function QuoteDetailsSection({
           </Select>
         )}
       </Field>
-      <Field label="Quote date" error={errors.invoiceDate}>
+      <Field label={labels.date} error={errors.invoiceDate}>
         {(p) => (
           <Input
             {...p}
             type="date"
             required
-            value={input.invoiceDate}
+            value={invoiceDate}
             onChange={(e) => set({ invoiceDate: e.target.value })}
           />
         )}
       </Field>
-      <Field
-        label="Valid until"
-        error={errors.dueDate}
-        hint="The client can accept it until the end of this day."
-      >
+      <Field label={labels.due} error={errors.dueDate} hint={labels.dueHint}>
         {(p) => (
           <Input
             {...p}
             type="date"
-            value={input.dueDate ?? ""}
-            min={input.invoiceDate || undefined}
+            value={dueDate ?? ""}
+            min={invoiceDate || undefined}
             onChange={(e) => set({ dueDate: e.target.value || null })}
           />
         )}

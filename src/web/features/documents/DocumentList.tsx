@@ -1,0 +1,199 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Page } from "#contract/common";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
+
+/**
+ * One column of the wide screens' table: `header` is read out (and shown unless `headerHidden`);
+ * `flush` cells keep less padding (a row's buttons).
+ */
+export interface Column<T> {
+  header: string;
+  headerHidden?: boolean;
+  cell: (item: T) => ReactNode;
+  className?: string;
+  headerClassName?: string;
+  flush?: boolean;
+  testId?: string;
+}
+
+/**
+ * The list of one kind of document: loading, the error with Try again, the empty state (with
+ * filters: Clear filters), a table on wide screens and a card per document on phones, and the
+ * pages. Each kind gives its columns, its phone card and its words.
+ */
+export function DocumentList<T extends { id: string }>({
+  list,
+  words,
+  empty,
+  columns,
+  card,
+  testIds,
+  found,
+  pages,
+}: {
+  list: UseQueryResult<Page<T>>;
+  /** "invoices", "Invoices": the loading and error lines and the table's caption. */
+  words: { plural: string; caption: string };
+  empty: {
+    icon: LucideIcon;
+    filtered: boolean;
+    onClear: () => void;
+    /** Shown when there are none at all: a line, a sentence, and the link to write the first. */
+    none: { title: string; text: string; link: { to: string; label: string } };
+  };
+  columns: Column<T>[];
+  /** A phone's card for one document. */
+  card: (item: T) => ReactNode;
+  testIds: { row: string; card: string };
+  /** "134 invoices", read out when the list changes. */
+  found: (data: Page<T>) => string;
+  pages: {
+    line: (data: Page<T>) => string;
+    page: number;
+    last: (data: Page<T>) => boolean;
+    onPage: (page: number) => void;
+  };
+}) {
+  const data = list.data;
+  if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
+  if (list.isError) {
+    return (
+      <Card role="alert">
+        <p>
+          Could not load your {words.plural}: {list.error.message}
+        </p>
+        <Button variant="outline" className="mt-3" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  if (!data) return null;
+  if (data.items.length === 0) {
+    const Icon = empty.icon;
+    return (
+      <Card className="flex flex-col items-center gap-3 py-10 text-center">
+        <Icon className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+        {empty.filtered ? (
+          <>
+            <p className="font-medium">No {words.plural} match these filters.</p>
+            <Button variant="outline" onClick={empty.onClear}>
+              Clear filters
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="font-medium">{empty.none.title}</p>
+            <p className="text-sm text-muted-foreground">{empty.none.text}</p>
+            <Link to={empty.none.link.to} className="font-medium text-primary underline">
+              {empty.none.link.label}
+            </Link>
+          </>
+        )}
+      </Card>
+    );
+  }
+  return (
+    <>
+      <p className="sr-only" aria-live="polite">
+        {found(data)} found
+      </p>
+      {/* Wide screens: a table. */}
+      <Card className="hidden overflow-x-auto p-0 sm:block sm:p-0">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{words.caption}</caption>
+          <thead className="border-b border-border text-left text-muted-foreground">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={clsx("px-3 py-3 font-medium", column.headerClassName)}
+                >
+                  {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((item) => (
+              <tr
+                key={item.id}
+                className="border-b border-border last:border-0 hover:bg-muted/50"
+                data-testid={testIds.row}
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.header}
+                    className={clsx(column.flush ? "px-2 py-1" : "px-3 py-2", column.className)}
+                    data-testid={column.testId}
+                  >
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      {/* Phones: one card per document. */}
+      <ul className="space-y-3 sm:hidden">
+        {data.items.map((item) => (
+          <li key={item.id} data-testid={testIds.card}>
+            <Card className="space-y-2 p-3">{card(item)}</Card>
+          </li>
+        ))}
+      </ul>
+      <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
+        <span className="text-muted-foreground">{pages.line(data)}</span>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pages.page <= 1}
+            onClick={() => pages.onPage(pages.page - 1)}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            Previous
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pages.last(data)}
+            onClick={() => pages.onPage(pages.page + 1)}
+          >
+            Next
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      </nav>
+    </>
+  );
+}
+
+/** A phone card's top line: the document's number (its link) and its badges. */
+export function CardTitle({ to, number, children }: { to: string; number: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <Link to={to} className="min-w-0 break-all font-semibold hover:underline">
+        {number}
+      </Link>
+      <div className="flex flex-wrap justify-end gap-1">{children}</div>
+    </div>
+  );
+}
+
+/** A phone card's last line: the dates, and the amount on the right. */
+export function CardFigures({ dates, amount }: { dates: string; amount: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-2 text-sm text-muted-foreground">
+      <span>{dates}</span>
+      <span className="font-semibold text-foreground tabular-nums">{amount}</span>
+    </div>
+  );
+}
