@@ -10,7 +10,8 @@ import { cachedSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { PUBLIC_QUOTE_SCRIPT, renderPublicQuote } from "../public-page/quote-render";
 import type { MailOutbox } from "../services/mail-jobs";
-import { answerPublicQuote, notePublicQuoteView, publicQuote, shownStatus } from "../services/quote-sharing";
+import { answerPublicQuote, notePublicQuoteView, publicQuote } from "../services/quote-sharing";
+import { shownQuoteStatus } from "../services/quote-status";
 import { windowLimiter } from "./public-invoices";
 import { parseBody } from "./validate";
 
@@ -53,7 +54,7 @@ export function registerPublicQuoteRoutes(
       const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
       await notePublicQuoteView(db, row, viewer?.id ?? null);
     }
-    const status = await shownStatus(db, row);
+    const status = await shownQuoteStatus(db, row);
     const settings = await cachedSettings(db, row.userId);
     const check = canAccept(row.status, row.validUntil, now(), settings.timeZone);
     const page = buildQuotePage(row.quoteData, status, { logo: true, signature: true, upiQr: false });

@@ -7,9 +7,11 @@ import type { Db } from "../db/client";
 import { RenderQueue } from "../pdf/render-queue";
 import { presentPage } from "../presenters/page";
 import { presentQuote, presentQuoteSummary } from "../presenters/quotes";
+import { documentActivity } from "../services/documents/events";
+import { downloadDocumentPdf } from "../services/documents/paid-pdf";
+import { sendDocument } from "../services/documents/send";
 import type { MailOutbox } from "../services/mail-jobs";
-import { quoteActivity } from "../services/quote-events";
-import { downloadQuotePdf, readQuoteLink, sendQuote, shareQuoteLink } from "../services/quote-sharing";
+import { readQuoteLink, shareQuoteLink } from "../services/quote-sharing";
 import {
   changeQuoteStatusByOwner,
   convertQuote,
@@ -85,7 +87,12 @@ export function registerQuoteRoutes(
   app.post<IdParams>("/api/quotes/:id/send", async (request) => {
     const me = await requireUser(auth, request);
     const input = parseBody(sendBody, request.body);
-    return sendQuote({ db, queue, mailer: deps.outbox, publicUrl }, me.id, request.params.id, input);
+    return sendDocument(
+      { db, queue, mailer: deps.outbox, publicUrl },
+      me.id,
+      { kind: "quote", id: request.params.id },
+      input,
+    );
   });
 
   app.get<IdParams>("/api/quotes/:id/public-link", async (request) => {
@@ -104,7 +111,7 @@ export function registerQuoteRoutes(
   app.get<IdParams>("/api/quotes/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await readQuote(db, me.id, request.params.id); // 404 for another's quote
-    return { events: await quoteActivity(db, me.id, request.params.id) };
+    return { events: await documentActivity(db, me.id, { kind: "quote", id: request.params.id }) };
   });
 
   app.get<IdParams>("/api/invoices/:id/source-quote", async (request) => {
@@ -114,6 +121,6 @@ export function registerQuoteRoutes(
 
   // The PDF: one credit, a POST (DECISIONS §10), as routes/pdf.ts does for invoices.
   registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (userId, id) =>
-    downloadQuotePdf({ db, queue }, userId, id),
+    downloadDocumentPdf({ db, queue }, userId, { kind: "quote", id }),
   );
 }

@@ -17,7 +17,7 @@ import {
   setPublicToken,
 } from "../db/queries/public-invoices";
 import { AppError, notFound } from "../errors";
-import { recordInvoiceEvent, recordViewEvent } from "./invoice-events";
+import { recordEvent, recordView } from "./documents/events";
 import { recordPayment } from "./invoice-payments";
 import type { MailOutbox } from "./mail-jobs";
 
@@ -76,7 +76,11 @@ export async function shareLink(
   if (current.token && !opts.renew) return linkOf(publicUrl, current);
   const row = await setPublicToken(db, userId, invoiceId, newPublicToken());
   if (!row) throw notFound("Invoice");
-  await recordInvoiceEvent(db, { userId, invoiceId, kind: current.token ? "link_renewed" : "link_created" });
+  await recordEvent(db, {
+    userId,
+    document: { kind: "invoice", id: invoiceId },
+    kind: current.token ? "link_renewed" : "link_created",
+  });
   return linkOf(publicUrl, row);
 }
 
@@ -91,7 +95,7 @@ export async function publicInvoice(db: Db, token: string): Promise<PublicInvoic
 export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: string | null): Promise<void> {
   if (viewerId === row.userId) return;
   await countPublicView(db, row.id, now());
-  await recordViewEvent(db, { userId: row.userId, invoiceId: row.id });
+  await recordView(db, { userId: row.userId, document: { kind: "invoice", id: row.id } });
 }
 
 export const balanceOf = (row: PublicInvoiceRow) =>
@@ -129,9 +133,9 @@ export async function reportPayment(
       "Thank you: the business already has your reports for this invoice.",
     );
   }
-  await recordInvoiceEvent(db, {
+  await recordEvent(db, {
     userId: row.userId,
-    invoiceId: row.id,
+    document: { kind: "invoice", id: row.id },
     kind: "payment_reported",
     detail: { utr: input.utr, amountMinor: balance, currency: row.currency },
   });
@@ -186,9 +190,9 @@ export async function confirmPaymentReport(
   return db.transaction(async (tx) => {
     const report = await resolvePaymentReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
     if (!report) throw notFound("Report");
-    await recordInvoiceEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      invoiceId,
+      document: { kind: "invoice", id: invoiceId },
       kind: "report_confirmed",
       detail: { utr: report.utr },
     });
@@ -212,6 +216,11 @@ export async function confirmPaymentReport(
 export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
   const report = await resolvePaymentReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
   if (!report) throw notFound("Report");
-  await recordInvoiceEvent(db, { userId, invoiceId, kind: "report_dismissed", detail: { utr: report.utr } });
+  await recordEvent(db, {
+    userId,
+    document: { kind: "invoice", id: invoiceId },
+    kind: "report_dismissed",
+    detail: { utr: report.utr },
+  });
   return report;
 }

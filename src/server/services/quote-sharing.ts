@@ -1,36 +1,21 @@
 import { unlinked } from "#domain/mail-address";
-import type { QuoteStatus } from "#domain/quotes";
-import { quoteStatus } from "#domain/quotes";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import { findQuote, findQuoteByPublicToken, type QuoteRow, setQuoteToken } from "../db/queries/quotes";
-import { cachedSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
-import { toQuotePdfView } from "../pdf/quote-view";
-import type { RenderQueue } from "../pdf/render-queue";
-import { prepareBusinessMail } from "./business-mail";
-import { refundDownloadCredit } from "./credits";
-import { type DownloadedPdf, renderForCredit } from "./downloads";
+import { notFound } from "../errors";
+import { recordEvent, recordView } from "./documents/events";
 import type { MailOutbox } from "./mail-jobs";
 import { newPublicToken } from "./public-invoices";
-import { recordQuoteEvent, recordQuoteView } from "./quote-events";
 import { answerQuote, markQuoteSent, type SavedQuote } from "./quotes";
-import type { SendInput } from "./send-invoice";
 
 // A quote leaves Bahi as the invoice does (DECISIONS §10): a public page by an unguessable,
-// revocable link (/q/<token>), e-mail with that link, WhatsApp (a link, free), and the PDF for
-// one credit, reserved and given back exactly as an invoice's.
+// revocable link (/q/<token>) and the client's answer on it. E-mail and the PDF go the way of
+// every document (services/documents/).
 
 const linkOf = (publicUrl: string, token: string | null) => ({
   url: token ? `${publicUrl}/q/${token}` : null,
 });
-
-/** The status the quote shows now (expired is worked out from its date in the owner's zone). */
-export async function shownStatus(db: Db, row: QuoteRow): Promise<QuoteStatus> {
-  const settings = await cachedSettings(db, row.userId);
-  return quoteStatus(row.status, row.validUntil, now(), settings.timeZone);
-}
 
 export async function readQuoteLink(db: Db, publicUrl: string, userId: string, id: string) {
   const row = await findQuote(db, userId, id);
@@ -56,93 +41,13 @@ export async function shareQuoteLink(
     await markQuoteSent(tx, userId, current);
     const row = await setQuoteToken(tx, userId, id, newPublicToken(), now());
     if (!row) throw notFound("Quote");
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind: "quote", id },
       kind: current.publicToken ? "link_renewed" : "link_created",
     });
     return linkOf(publicUrl, row.token);
   });
-}
-
-/** The quote's PDF for one credit: the invoice's reservation, the quote's page. */
-export async function downloadQuotePdf(
-  deps: { db: Db; queue: RenderQueue },
-  userId: string,
-  id: string,
-): Promise<DownloadedPdf> {
-  const row = await findQuote(deps.db, userId, id);
-  if (!row) throw notFound("Quote");
-  const status = await shownStatus(deps.db, row);
-  return renderForCredit(deps, userId, row.id, row.quoteNumber, row.quoteData, (images) =>
-    toQuotePdfView(row.quoteData, status, images),
-  );
-}
-
-/** E-mails the quote with its public link (a draft becomes sent); the PDF attached costs a credit. */
-export async function sendQuote(
-  deps: { db: Db; queue: RenderQueue; mailer: MailOutbox; publicUrl: string },
-  userId: string,
-  id: string,
-  input: SendInput,
-): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
-  const { db } = deps;
-  const quote = await findQuote(db, userId, id);
-  if (!quote) throw notFound("Quote");
-  if (quote.status !== "draft" && quote.status !== "sent") {
-    throw new AppError("quote_closed", `This quote is ${quote.status}, so it cannot be sent again.`);
-  }
-  // Addresses checked and the account's mail limit claimed before anything is spent or queued.
-  const mail = await prepareBusinessMail(
-    db,
-    deps.mailer.limits,
-    userId,
-    { to: input.to, cc: input.cc },
-    quote.quoteData.company,
-  );
-  let link: string;
-  let pdf: DownloadedPdf | null;
-  try {
-    link = (await shareQuoteLink(db, deps.publicUrl, userId, id)).url!;
-    pdf = input.attachPdf ? await downloadQuotePdf({ db, queue: deps.queue }, userId, id) : null;
-  } catch (error) {
-    await mail.release();
-    throw error;
-  }
-  try {
-    await deps.mailer.send(
-      {
-        to: input.to,
-        ...(input.cc.length ? { cc: input.cc } : {}),
-        subject: input.subject,
-        text: input.message,
-        onBehalfOf: mail.sender,
-        ...(pdf
-          ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
-          : {}),
-      },
-      {
-        userId,
-        invoiceId: id,
-        quote: true,
-        ...(pdf ? { refundCredit: { invoiceNumber: quote.quoteNumber } } : {}),
-      },
-    );
-  } catch (error) {
-    await mail.release();
-    if (pdf) await refundDownloadCredit(db, { userId, invoiceId: id, invoiceNumber: quote.quoteNumber });
-    throw new AppError(
-      "service_unavailable",
-      `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
-    );
-  }
-  await recordQuoteEvent(db, {
-    userId,
-    quoteId: id,
-    kind: "sent",
-    detail: { to: input.to, cc: input.cc, attachPdf: input.attachPdf },
-  });
-  return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
 }
 
 /** The quote behind a public link; none for a wrong or revoked token, or a draft. */
@@ -155,7 +60,7 @@ export async function publicQuote(db: Db, token: string): Promise<QuoteRow | und
 /** A view counts unless the signed-in owner is looking at their own quote. */
 export async function notePublicQuoteView(db: Db, row: QuoteRow, viewerId: string | null): Promise<void> {
   if (viewerId === row.userId) return;
-  await recordQuoteView(db, { userId: row.userId, quoteId: row.id });
+  await recordView(db, { userId: row.userId, document: { kind: "quote", id: row.id } });
 }
 
 /** The client's Accept or Decline on the public page, with their name, comment, time and address. */

@@ -27,8 +27,8 @@ import {
 } from "../db/queries/quotes";
 import { cachedSettings, readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
-import { recordQuoteEvent } from "./quote-events";
 
 // The quote commands (issue 16 part 2; #domain/quotes holds the rules). A quote's document is an
 // invoice document whose number and dates are the quote's, made by the invoice's own code, so its
@@ -90,7 +90,7 @@ export async function createQuote(db: Db, userId: string, input: QuoteInput): Pr
       const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
       const id = randomUUID();
       const row = await insertQuote(tx, userId, id, document);
-      await recordQuoteEvent(tx, { userId, quoteId: id, kind: "created" });
+      await recordEvent(tx, { userId, document: { kind: "quote", id }, kind: "created" });
       return { ...row, clock: clockOf(settings) };
     }),
   );
@@ -163,7 +163,7 @@ export async function markQuoteSent(tx: Db, userId: string, quote: QuoteRow): Pr
   if (quote.status !== "draft") return quote;
   const row = await changeQuoteStatus(tx, userId, quote.id, ["draft"], { status: "sent", sentAt: now() });
   if (!row) return (await findQuote(tx, userId, quote.id)) ?? quote;
-  await recordQuoteEvent(tx, { userId, quoteId: quote.id, kind: "marked_sent" });
+  await recordEvent(tx, { userId, document: { kind: "quote", id: quote.id }, kind: "marked_sent" });
   return row;
 }
 
@@ -202,9 +202,9 @@ export async function answerQuote(
       answerIp: answer.ip,
     });
     if (!row) throw new AppError("quote_closed", "This quote was answered a moment ago.");
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind: "quote", id },
       kind: verb,
       detail: { name: answer.name, comment: answer.comment, ip: answer.ip, by: answer.by },
     });
@@ -272,9 +272,9 @@ export async function convertQuote(
       convertedAt: clock.now,
     });
     if (!row) throw new AppError("quote_closed", "This quote has already been converted to an invoice.");
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind: "quote", id },
       kind: "converted",
       detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
     });

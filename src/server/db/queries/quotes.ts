@@ -8,7 +8,7 @@ import {
   sequentialQuoteNumber,
 } from "#domain/quotes";
 import { type Db, queryRows } from "../client";
-import { invoices, quoteEvents, quoteSequences, quotes } from "../schema";
+import { invoices, quoteSequences, quotes } from "../schema";
 import { type PageParams, pageOf } from "./paging";
 
 // Quote rows, their number series and their activity. Every function takes the owner's id and
@@ -17,7 +17,6 @@ import { type PageParams, pageOf } from "./paging";
 
 export type QuoteRow = typeof quotes.$inferSelect & { quoteData: InvoiceDocument; status: QuoteStoredStatus };
 export type QuoteSummaryRow = Omit<QuoteRow, "quoteData">;
-export type QuoteEventRow = typeof quoteEvents.$inferSelect;
 
 /** The columns are copies of the document's fields, for lists. */
 export function quoteColumnsOf(document: InvoiceDocument) {
@@ -151,34 +150,6 @@ export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
   if (!row) return undefined;
   return row.quoteId && row.quoteNumber ? { id: row.quoteId, quoteNumber: row.quoteNumber } : null;
-}
-
-// ---- activity ----
-
-export async function insertQuoteEvent(
-  db: Db,
-  e: { id: string; userId: string; quoteId: string; kind: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(quoteEvents).values(e);
-}
-
-/** A view, unless one was noted in the last hour (a client reloading is one visit). */
-export async function insertQuoteViewEvent(db: Db, e: { id: string; userId: string; quoteId: string }) {
-  await db.execute(sql`
-    insert into ${quoteEvents} (id, user_id, quote_id, kind, detail)
-    select ${e.id}, ${e.userId}, ${e.quoteId}, 'viewed', '{}'::jsonb
-    where not exists (
-      select 1 from ${quoteEvents}
-      where quote_id = ${e.quoteId} and kind = 'viewed' and created_at > now() - interval '1 hour')`);
-}
-
-export async function listQuoteEvents(db: Db, userId: string, quoteId: string): Promise<QuoteEventRow[]> {
-  return db
-    .select()
-    .from(quoteEvents)
-    .where(and(eq(quoteEvents.quoteId, quoteId), eq(quoteEvents.userId, userId)))
-    .orderBy(desc(quoteEvents.createdAt))
-    .limit(200);
 }
 
 // ---- the series: QT/2026-27/0001, as invoice-numbers.ts does for invoices ----
