@@ -122,7 +122,8 @@ describeEachDb("job queue", (kind) => {
         expect(tries).toBe(4); // the first attempt and three retries
         const failed = await queryRows<{ n: number }>(
           database.db,
-          sql`select count(*)::int as n from pgboss.job where name = 'mail' and state = 'failed'`,
+          sql`select count(*)::int as n from pgboss.job
+            where name = 'mail' and state = 'failed' and data->'giveUp'->>'userId' = ${userId}`,
         );
         expect(failed[0]!.n).toBe(1);
         const [balance] = await queryRows<{ credits: number }>(

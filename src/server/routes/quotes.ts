@@ -10,8 +10,8 @@ import { presentQuote, presentQuoteSummary } from "../presenters/quotes";
 import { documentActivity } from "../services/documents/events";
 import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { sendDocument } from "../services/documents/send";
+import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
 import type { MailOutbox } from "../services/mail-jobs";
-import { readQuoteLink, shareQuoteLink } from "../services/quote-sharing";
 import {
   changeQuoteStatusByOwner,
   convertQuote,
@@ -97,15 +97,15 @@ export function registerQuoteRoutes(
 
   app.get<IdParams>("/api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return readQuoteLink(db, publicUrl, me.id, request.params.id);
+    return readDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
   app.post<IdParams>("/api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id);
+    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
   app.post<IdParams>("/api/quotes/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { renew: true });
+    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id }, { renew: true });
   });
 
   app.get<IdParams>("/api/quotes/:id/activity", async (request) => {

@@ -1,66 +1,19 @@
 import { unlinked } from "#domain/mail-address";
-import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
-import { findQuote, findQuoteByPublicToken, type QuoteRow, setQuoteToken } from "../db/queries/quotes";
+import type { QuoteRow } from "../db/queries/quotes";
 import { notFound } from "../errors";
-import { recordEvent, recordView } from "./documents/events";
+import { findPublicDocument } from "./documents/public-page";
 import type { MailOutbox } from "./mail-jobs";
-import { newPublicToken } from "./public-invoices";
-import { answerQuote, markQuoteSent, type SavedQuote } from "./quotes";
+import { answerQuote, type SavedQuote } from "./quotes";
 
 // A quote leaves Bahi as the invoice does (DECISIONS §10): a public page by an unguessable,
 // revocable link (/q/<token>) and the client's answer on it. E-mail and the PDF go the way of
 // every document (services/documents/).
 
-const linkOf = (publicUrl: string, token: string | null) => ({
-  url: token ? `${publicUrl}/q/${token}` : null,
-});
-
-export async function readQuoteLink(db: Db, publicUrl: string, userId: string, id: string) {
-  const row = await findQuote(db, userId, id);
-  if (!row) throw notFound("Quote");
-  return linkOf(publicUrl, row.publicToken);
-}
-
-/**
- * The quote's public link, made on first use (sharing a draft's link sends it: it is marked sent);
- * `renew` replaces it and the old link stops working at once.
- */
-export async function shareQuoteLink(
-  db: Db,
-  publicUrl: string,
-  userId: string,
-  id: string,
-  opts: { renew?: boolean } = {},
-) {
-  return db.transaction(async (tx) => {
-    const current = await findQuote(tx, userId, id, { forUpdate: true });
-    if (!current) throw notFound("Quote");
-    if (current.publicToken && !opts.renew) return linkOf(publicUrl, current.publicToken);
-    await markQuoteSent(tx, userId, current);
-    const row = await setQuoteToken(tx, userId, id, newPublicToken(), now());
-    if (!row) throw notFound("Quote");
-    await recordEvent(tx, {
-      userId,
-      document: { kind: "quote", id },
-      kind: current.publicToken ? "link_renewed" : "link_created",
-    });
-    return linkOf(publicUrl, row.token);
-  });
-}
-
 /** The quote behind a public link; none for a wrong or revoked token, or a draft. */
-export async function publicQuote(db: Db, token: string): Promise<QuoteRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
-  const row = await findQuoteByPublicToken(db, token);
-  return row && row.status !== "draft" ? row : undefined;
-}
-
-/** A view counts unless the signed-in owner is looking at their own quote. */
-export async function notePublicQuoteView(db: Db, row: QuoteRow, viewerId: string | null): Promise<void> {
-  if (viewerId === row.userId) return;
-  await recordView(db, { userId: row.userId, document: { kind: "quote", id: row.id } });
+async function publicQuote(db: Db, token: string): Promise<QuoteRow | undefined> {
+  return (await findPublicDocument(db, "quote", token)) as QuoteRow | undefined;
 }
 
 /** The client's Accept or Decline on the public page, with their name, comment, time and address. */

@@ -18,9 +18,9 @@ import {
 import { AppError, notFound } from "../errors";
 import { MailLimitError, prepareBusinessMail } from "./business-mail";
 import { recordEvent } from "./documents/events";
+import { shareDocumentLink } from "./documents/share-link";
 import type { MailOutbox } from "./mail-jobs";
 import { readMailTemplates } from "./mail-templates";
-import { shareLink } from "./public-invoices";
 
 // Payment reminders (issue 11 part 6; docs/decisions/0028-reminders.md): a scheduled job finds,
 // for each user who switched them on, the unpaid invoices whose schedule point has come in the
@@ -134,7 +134,9 @@ export async function sendDueReminders(
         continue;
       }
       try {
-        const link = (await shareLink(db, deps.publicUrl, settings.userId, invoice.id)).url!;
+        const link = (
+          await shareDocumentLink(db, deps.publicUrl, settings.userId, { kind: "invoice", id: invoice.id })
+        ).url!;
         const paid = Number(invoice.amountPaidMinor);
         const balance = invoiceBalanceDueMinor("due", Number(invoice.totalMinor), paid);
         // The reminder's words follow the badge the invoice shows today (#domain/status).

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentKind, DocumentRef } from "#domain/document-kinds";
-import type { Db } from "../../db/client";
-import { insertDocumentEvent, insertViewEvent, listDocumentEvents } from "../../db/queries/document-events";
+import type { Db } from "#server/db/client";
+import { insertDocumentEvent, insertViewEvent, listDocumentEvents } from "#server/db/queries/document-events";
 import { DOCUMENT_KIND_CONFIG } from "./kinds";
 
 // A document's activity list (issue 11 part 5): every status change, payment, send, view of its

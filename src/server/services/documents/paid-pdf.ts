@@ -1,10 +1,10 @@
 import { DOWNLOAD_COST } from "#domain/credits";
 import type { DocumentRef } from "#domain/document-kinds";
-import type { Db } from "../../db/client";
-import { findImage } from "../../db/queries/images";
-import { AppError, notFound } from "../../errors";
-import { pdfFilename } from "../../pdf/download";
-import type { RenderQueue } from "../../pdf/render-queue";
+import type { Db } from "#server/db/client";
+import { findImage } from "#server/db/queries/images";
+import { AppError, notFound } from "#server/errors";
+import { pdfFilename } from "#server/pdf/download";
+import type { RenderQueue } from "#server/pdf/render-queue";
 import {
   debitDownloadCredit,
   ensureSignupCredits,

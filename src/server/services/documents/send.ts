@@ -1,14 +1,15 @@
 import type { DocumentRef } from "#domain/document-kinds";
 import { renderSendTemplate, sendValues } from "#domain/send";
-import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../errors";
-import type { RenderQueue } from "../../pdf/render-queue";
+import type { Db } from "#server/db/client";
+import { AppError, notFound } from "#server/errors";
+import type { RenderQueue } from "#server/pdf/render-queue";
 import { prepareBusinessMail } from "../business-mail";
 import { refundDownloadCredit } from "../credits";
 import type { MailOutbox } from "../mail-jobs";
 import { recordEvent } from "./events";
 import { DOCUMENT_KIND_CONFIG } from "./kinds";
 import { type DownloadedPdf, downloadDocumentPdf } from "./paid-pdf";
+import { shareDocumentLink } from "./share-link";
 
 // Sending a document by e-mail (issue 11 part 5), one path for every kind: the message with the
 // document's public link, and the PDF attached when asked, for one credit exactly like a download
@@ -39,9 +40,8 @@ export async function sendDocument(
 ): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
   const { db } = deps;
   const kind = DOCUMENT_KIND_CONFIG[document.kind];
-  const sending = kind.sending;
-  const sendable = sending ? await sending.load(db, userId, document.id) : undefined;
-  if (!sending || !sendable) throw notFound(kind.title);
+  const sendable = await kind.sendable?.(db, userId, document.id);
+  if (!sendable) throw notFound(kind.title);
   if (sendable.refusal) throw sendable.refusal;
   // Addresses checked and the account's mail limit claimed before anything is spent or queued.
   const mail = await prepareBusinessMail(
@@ -54,7 +54,7 @@ export async function sendDocument(
   let link: string;
   let pdf: DownloadedPdf | null;
   try {
-    link = (await sending.share(db, deps.publicUrl, userId, document.id)).url!;
+    link = (await shareDocumentLink(db, deps.publicUrl, userId, document)).url!;
     pdf = input.attachPdf ? await downloadDocumentPdf({ db, queue: deps.queue }, userId, document) : null;
   } catch (error) {
     await mail.release();
