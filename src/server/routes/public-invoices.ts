@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { checkoutAnswer, type PaymentReport, reportBody, reportConfirmBody } from "#contract/public-invoices";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
@@ -14,7 +14,6 @@ import { readDocumentLink, shareDocumentLink } from "../services/documents/share
 import {
   createInvoiceOrder,
   handleBusinessWebhook,
-  paysOnline,
   reconcileInvoiceOrders,
   testPayInvoiceOrder,
   verifyInvoicePayment,
@@ -67,7 +66,6 @@ export function registerPublicInvoiceRoutes(
   );
   const callsAllowed = windowLimiter(CALLS_PER_MINUTE, 60_000);
 
-  const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
   const limited = (request: FastifyRequest) => {
     if (!callsAllowed(request.ip)) {
       throw new AppError("too_many_requests", "Too many requests. Please wait a minute and try again.");
