@@ -9,6 +9,19 @@ import type { DocumentSeries } from "./document-number";
 export const PRE_INVOICE_KINDS = ["quote", "proforma", "challan"] as const;
 export type PreInvoiceKind = (typeof PRE_INVOICE_KINDS)[number];
 
+/**
+ * Every kind of document Bahi makes. A credit ledger row, a queued mail and an event name the
+ * document they are about by its kind and id (decision 0057), never by a column named for one kind.
+ */
+export const ALL_DOCUMENT_KINDS = ["invoice", ...PRE_INVOICE_KINDS, "credit_note", "debit_note"] as const;
+export type DocumentKind = (typeof ALL_DOCUMENT_KINDS)[number];
+
+/** Which document a row or a job is about. */
+export interface DocumentRef {
+  kind: DocumentKind;
+  id: string;
+}
+
 /** Why goods leave on a delivery challan (Rule 55(1)); each is its own row of GSTR-1 Table 13. */
 export const CHALLAN_REASONS = ["supply_on_approval", "job_work", "liquid_gas", "other"] as const;
 export type ChallanReason = (typeof CHALLAN_REASONS)[number];
@@ -69,8 +82,8 @@ export interface DocumentKindConfig {
   series: Extract<DocumentSeries, "QT" | "PF" | "DC">;
   /** The owner's API. */
   apiPath: string;
-  /** The public page's path, before the token. */
-  publicPath: "/q/";
+  /** The public page's path, before "/<token>" (one page for every pre-invoice kind). */
+  publicPath: "/q";
   statuses: readonly PreInvoiceStatus[];
   /** The owner's status moves: from -> the statuses it may go to (conversion is its own command). */
   moves: Partial<Record<PreInvoiceStatus, readonly PreInvoiceStatus[]>>;
@@ -106,7 +119,7 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     noun: "quote",
     series: "QT",
     apiPath: "/api/quotes",
-    publicPath: "/q/",
+    publicPath: "/q",
     statuses: KIND_STATUSES.quote,
     moves: { draft: ["sent"], sent: ["accepted", "declined"] },
     holdsStockIn: [],
@@ -130,7 +143,7 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     noun: "proforma invoice",
     series: "PF",
     apiPath: "/api/proforma-invoices",
-    publicPath: "/q/",
+    publicPath: "/q",
     statuses: KIND_STATUSES.proforma,
     moves: { draft: ["sent"] },
     holdsStockIn: [],
@@ -154,7 +167,7 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     noun: "delivery challan",
     series: "DC",
     apiPath: "/api/delivery-challans",
-    publicPath: "/q/",
+    publicPath: "/q",
     statuses: KIND_STATUSES.challan,
     moves: { draft: ["issued"], issued: ["returned", "cancelled"] },
     holdsStockIn: ["issued"],

@@ -1,3 +1,5 @@
+import { formatPageDate } from "./dates";
+import { formatMoney } from "./format";
 import { isValidEmail } from "./validation";
 
 // Sending an invoice by e-mail (issue 11 part 5): a subject and message from a template with
@@ -70,6 +72,31 @@ export function renderReminderTemplate(
     template.replace(/\{(reminder|is_was)\}/g, (_whole, name: ReminderPlaceholder) => own[name]),
     values,
   );
+}
+
+/** What a document's mail says of it; the placeholders' values come from these alone. */
+export interface SendFacts {
+  clientName: string;
+  /** The document's number: an invoice's, a quote's. */
+  number: string;
+  amountMinor: number;
+  currency: string;
+  /** The date it is due (a quote: valid until); null when it has none. */
+  dueDate: string | null;
+  link: string;
+  businessName: string;
+}
+
+/** The placeholders' values, worded as the send dialog, the server and the reminders show them. */
+export function sendValues(f: SendFacts): Record<SendPlaceholder, string> {
+  return {
+    client_name: f.clientName || "customer",
+    invoice_number: f.number,
+    amount: formatMoney(f.amountMinor, f.currency),
+    due_date: f.dueDate ? formatPageDate(f.dueDate) : "receipt",
+    link: f.link,
+    business_name: f.businessName || "us",
+  };
 }
 
 /** Fills `{placeholder}`s; unknown ones stay as they were, so a typo shows in the preview. */

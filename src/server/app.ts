@@ -259,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const renderQueue = RenderQueue.around(countRenders(pdfRenderer, metrics));
   registerPdfRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
-  registerPublicQuoteRoutes(app, { auth, db, outbox, publicUrl: config.publicUrl });
+  registerPublicQuoteRoutes(app, { db, outbox, publicUrl: config.publicUrl });
   registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
   registerRecurringRoutes(app, {
     auth,

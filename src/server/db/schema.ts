@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ALL_DOCUMENT_KINDS } from "#domain/document-kinds";
 import { DOCUMENT_SERIES } from "#domain/document-number";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -454,8 +455,10 @@ export const creditLedger = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: ["signup_grant", "download", "download_refund", "purchase"] }).notNull(),
-    invoiceId: text("invoice_id"),
-    invoiceNumber: text("invoice_number"),
+    /** The document whose PDF a download or refund was for (decision 0057). */
+    documentId: text("document_id"),
+    documentKind: text("document_kind", { enum: ALL_DOCUMENT_KINDS }),
+    documentNumber: text("document_number"),
     paymentOrderId: text("payment_order_id"),
     createdAt: createdAt(),
   },

@@ -174,6 +174,21 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
           );
           expect(row!.n, table).toBe(count);
         }
+        // Migration 0019: each PDF credit names its document by kind and id, a quote's as a quote
+        // (after 0020, as the kind its row has) and a note's as its note (decision 0057), never a
+        // quote's id as an invoice's.
+        const [unnamed] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from credit_ledger
+              where reason in ('download', 'download_refund')
+                and (document_id is null or document_kind is null or document_number is null)
+                or (document_kind in ('quote', 'proforma', 'challan'))
+                   <> (document_id in (select id from quotes))
+                or document_kind <> (select kind from quotes where id = document_id)
+                or (document_kind in ('credit_note', 'debit_note'))
+                   <> (document_id in (select id from credit_notes))`,
+        );
+        expect(unnamed!.n).toBe(0);
         const images = await queryRows<{ id: string; bytes: Uint8Array }>(
           db,
           sql`select id, bytes from images`,

@@ -7,7 +7,7 @@ import { type Database, queryRows } from "../db/client";
 import { user } from "../db/schema";
 import { createMetrics } from "../metrics";
 import { createMailer, type Mailer } from "../services/mail";
-import { defineMailJobs } from "../services/mail-jobs";
+import { defineMailJobs, MAIL_JOB } from "../services/mail-jobs";
 import { describeEachDb, openTestDatabase } from "../testing/harness";
 import { startLocalSmtp } from "../testing/smtp";
 import { JobQueue } from "./queue";
@@ -75,47 +75,82 @@ describeEachDb("job queue", (kind) => {
     }
   });
 
-  it("keeps a mail that never goes out as failed, gives the PDF's credit back and says so on the invoice", async () => {
-    const userId = randomUUID();
-    await database.db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Queue" });
-    await database.db.execute(sql`insert into user_credits (user_id, credits) values (${userId}, 4)`);
-    const invoiceId = randomUUID();
-    await database.db.execute(sql`
+  // A job queued before decision 0057 named the document `invoiceId` and its number `invoiceNumber`:
+  // such a job may still wait in the queue when the server is upgraded, and is undone the same.
+  it.each([
+    [
+      "queued today",
+      (userId: string, id: string) => ({
+        userId,
+        document: { kind: "invoice", id },
+        refundCredit: { documentNumber: "Q-1" },
+      }),
+    ],
+    [
+      "queued before the ledger named documents",
+      (userId: string, invoiceId: string) => ({
+        userId,
+        invoiceId,
+        refundCredit: { invoiceNumber: "Q-1" },
+      }),
+    ],
+  ])(
+    "keeps a mail that never goes out as failed, gives the PDF's credit back and says so on the invoice (%s)",
+    async (_shape, giveUpOf) => {
+      const userId = randomUUID();
+      await database.db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Queue" });
+      await database.db.execute(sql`insert into user_credits (user_id, credits) values (${userId}, 4)`);
+      const invoiceId = randomUUID();
+      await database.db.execute(sql`
       insert into invoices (id, user_id, invoice_number, status, client_name, currency, total_minor,
         invoice_date, invoice_data)
       values (${invoiceId}, ${userId}, 'Q-1', 'due', 'Asha', 'INR', 100, '2026-11-01', '{}'::jsonb)`);
-    let tries = 0;
-    const broken: Mailer = {
-      async send() {
-        tries++;
-        throw new Error("connection refused");
-      },
-    };
-    const { queue, outbox } = queueOn(database, broken);
-    try {
-      await outbox.send(
-        { to: "asha@example.com", subject: "Invoice Q-1", text: "..." },
-        { userId, invoiceId, refundCredit: { invoiceNumber: "Q-1" } },
-      );
-      for (let round = 0; round < 6; round++) await queue.drain();
-      expect(tries).toBe(4); // the first attempt and three retries
-      const failed = await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from pgboss.job where name = 'mail' and state = 'failed'`,
-      );
-      expect(failed[0]!.n).toBe(1);
-      const [balance] = await queryRows<{ credits: number }>(
-        database.db,
-        sql`select credits from user_credits where user_id = ${userId}`,
-      );
-      expect(balance!.credits).toBe(5);
-      const events = await queryRows<{ kind: string }>(
-        database.db,
-        sql`select kind from invoice_events where invoice_id = ${invoiceId}`,
-      );
-      expect(events.map((e) => e.kind)).toEqual(["send_failed"]);
-    } finally {
-      await queue.stop();
-    }
-  });
+      let tries = 0;
+      const broken: Mailer = {
+        async send() {
+          tries++;
+          throw new Error("connection refused");
+        },
+      };
+      const { queue } = queueOn(database, broken);
+      try {
+        await queue.send(MAIL_JOB, {
+          message: { to: "asha@example.com", subject: "Invoice Q-1", text: "..." },
+          giveUp: giveUpOf(userId, invoiceId),
+        });
+        for (let round = 0; round < 6; round++) await queue.drain();
+        expect(tries).toBe(4); // the first attempt and three retries
+        const failed = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pgboss.job
+            where name = 'mail' and state = 'failed' and data->'giveUp'->>'userId' = ${userId}`,
+        );
+        expect(failed[0]!.n).toBe(1);
+        const [balance] = await queryRows<{ credits: number }>(
+          database.db,
+          sql`select credits from user_credits where user_id = ${userId}`,
+        );
+        expect(balance!.credits).toBe(5);
+        const refunds = await queryRows<{
+          document_id: string;
+          document_kind: string;
+          document_number: string;
+        }>(
+          database.db,
+          sql`select document_id, document_kind, document_number from credit_ledger
+            where user_id = ${userId} and reason = 'download_refund'`,
+        );
+        expect(refunds).toEqual([
+          { document_id: invoiceId, document_kind: "invoice", document_number: "Q-1" },
+        ]);
+        const events = await queryRows<{ kind: string }>(
+          database.db,
+          sql`select kind from invoice_events where invoice_id = ${invoiceId}`,
+        );
+        expect(events.map((e) => e.kind)).toEqual(["send_failed"]);
+      } finally {
+        await queue.stop();
+      }
+    },
+  );
 });

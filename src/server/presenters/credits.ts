@@ -20,7 +20,7 @@ export function presentLedgerEntry(e: {
   id: string;
   delta: number;
   reason: string;
-  invoiceNumber: string | null;
+  documentNumber: string | null;
   planId: string | null;
   amountPaise: number | null;
   createdAt: Date;
@@ -29,7 +29,7 @@ export function presentLedgerEntry(e: {
     id: e.id,
     delta: e.delta,
     reason: e.reason,
-    invoiceNumber: e.invoiceNumber,
+    invoiceNumber: e.documentNumber,
     planName: e.planId ? (planById(e.planId)?.name ?? null) : null,
     amountPaise: e.amountPaise,
     createdAt: e.createdAt.toISOString(),

@@ -14,8 +14,8 @@ import {
   type NoteWithInvoice,
   readCreditNote,
 } from "../services/credit-notes";
+import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { userToday } from "../services/invoice-reads";
-import { downloadCreditNotePdf } from "../services/note-downloads";
 import { registerPaidPdfRoute } from "./pdf-download";
 import { parseBody } from "./validate";
 
@@ -65,6 +65,6 @@ export function registerCreditNoteRoutes(
   });
 
   registerPaidPdfRoute(app, auth, "/api/credit-notes/:id/pdf", (userId, id) =>
-    downloadCreditNotePdf({ db, queue }, userId, id),
+    downloadDocumentPdf({ db, queue }, userId, { kind: "credit_note", id }),
   );
 }

@@ -24,6 +24,7 @@ import { registerPaymentGatewayRoutes } from "./payment-gateway";
 import { registerPaymentRoutes } from "./payments";
 import { registerProductRoutes } from "./products";
 import { registerPublicInvoiceRoutes } from "./public-invoices";
+import { registerPublicPageRoutes } from "./public-pages";
 import { registerReportRoutes } from "./reports";
 import { registerSettingsRoutes } from "./settings";
 
@@ -57,6 +58,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   const gateways = setUpBusinessGateways(deps.db, deps.config);
   registerPaymentGatewayRoutes(app, { ...deps, gateways });
   registerPublicInvoiceRoutes(app, { ...deps, gateways });
+  registerPublicPageRoutes(app, { ...deps, gateways });
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
   registerFontRoutes(app);

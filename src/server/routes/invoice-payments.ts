@@ -7,7 +7,7 @@ import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 import type { InvoiceRow } from "../db/queries/invoices";
 import { presentPayment } from "../presenters/invoice-payments";
 import { presentInvoiceSummary } from "../presenters/invoices";
-import { invoiceActivity } from "../services/invoice-events";
+import { documentActivity } from "../services/documents/events";
 import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
 import { parseBody } from "./validate";
@@ -29,7 +29,7 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
   app.get<Params>("/api/invoices/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await invoicePayments(db, me.id, request.params.id); // 404 for another user's invoice
-    return { events: await invoiceActivity(db, me.id, request.params.id) };
+    return { events: await documentActivity(db, me.id, { kind: "invoice", id: request.params.id }) };
   });
 
   app.get<Params>("/api/invoices/:id/payments", async (request) => {

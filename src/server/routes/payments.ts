@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
+import { presentPlan } from "../presenters/credits";
 import type { Mailer } from "../services/mail";
 import { handleWebhook, reconcile } from "../services/payment-events";
 import {
@@ -36,7 +37,8 @@ export function registerPaymentRoutes(
     const body = parseBody(createOrderBody, request.body);
     // The spec's browser sent `{ plan }`; its id is all that is read from it.
     const planId = body.planId ?? (body.plan as { id?: unknown } | undefined)?.id;
-    return createOrder(payments, me, planId);
+    const order = await createOrder(payments, me, planId);
+    return { ...order, plan: presentPlan(order.plan) };
   });
 
   app.post("/api/functions/verify-razorpay-payment", async (request) => {

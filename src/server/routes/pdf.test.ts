@@ -88,8 +88,13 @@ describeEachDb("invoice PDF download", (kind) => {
     const [entry] = await db()
       .select()
       .from(creditLedger)
-      .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.invoiceId} = ${invoice.id}`);
-    expect(entry).toMatchObject({ delta: -1, reason: "download", invoiceNumber: invoice.invoiceNumber });
+      .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.documentId} = ${invoice.id}`);
+    expect(entry).toMatchObject({
+      delta: -1,
+      reason: "download",
+      documentKind: "invoice",
+      documentNumber: invoice.invoiceNumber,
+    });
   });
 
   it("20 parallel downloads at 1 credit left give exactly one PDF", async () => {
@@ -185,7 +190,7 @@ describeEachDb("invoice PDF download", (kind) => {
       const rows = await db()
         .select({ delta: creditLedger.delta, reason: creditLedger.reason })
         .from(creditLedger)
-        .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.invoiceId} = ${invoice.id}`);
+        .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.documentId} = ${invoice.id}`);
       expect(rows.sort((x, y) => x.delta - y.delta)).toEqual([
         { delta: -1, reason: "download" },
         { delta: 1, reason: "download_refund" },

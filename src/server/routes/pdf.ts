@@ -5,9 +5,9 @@ import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
-import { downloadInvoicePdf } from "../services/downloads";
+import { downloadDocumentPdf } from "../services/documents/paid-pdf";
+import { sendDocument } from "../services/documents/send";
 import type { MailOutbox } from "../services/mail-jobs";
-import { sendInvoice } from "../services/send-invoice";
 import { registerPaidPdfRoute } from "./pdf-download";
 import { parseBody } from "./validate";
 
@@ -27,14 +27,14 @@ export function registerPdfRoutes(
   app.post<{ Params: { id: string } }>("/api/invoices/:id/send", async (request) => {
     const me = await requireUser(deps.auth, request);
     const input = parseBody(sendBody, request.body);
-    return sendInvoice(
+    return sendDocument(
       { db: deps.db, queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
       me.id,
-      request.params.id,
+      { kind: "invoice", id: request.params.id },
       input,
     );
   });
   registerPaidPdfRoute(app, deps.auth, PDF_URL, (userId, id) =>
-    downloadInvoicePdf({ db: deps.db, queue }, userId, id),
+    downloadDocumentPdf({ db: deps.db, queue }, userId, { kind: "invoice", id }),
   );
 }

@@ -2,12 +2,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { page } from "#contract/common";
 import { kindDocumentSchema, kindSummarySchema } from "#contract/quotes";
 import { gstinCheckCharacter } from "#domain/validation";
 import { resetClock } from "../clock";
+import { creditLedger } from "../db/schema";
 import {
   describeEachDb,
   get,
@@ -17,6 +19,7 @@ import {
   send,
   signUpAndSignIn,
   testAppForSuite,
+  userIdOf,
 } from "../testing/harness";
 
 // Proforma invoices and delivery challans through the HTTP API (decision 0061): what both kinds
@@ -187,6 +190,15 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       const pdf = await post(t.app, `${k.base}/${d.id}/pdf`, {}, s.cookie);
       expect(pdf.statusCode, pdf.body).toBe(200);
       expect(pdf.headers["x-credits-remaining"]).toBe("24");
+      // The ledger names the document by its own kind, id and number (decision 0057).
+      const userId = await userIdOf(t, s.cookie);
+      const spent = await t.database.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, "download")));
+      expect(spent).toEqual([
+        expect.objectContaining({ documentKind: k.kind, documentId: d.id, documentNumber: d.number }),
+      ]);
       const text = pdfText(pdf.rawPayload);
       expect(text).toContain(k.title);
       expect(text).toContain(k.numberLabel);
@@ -207,23 +219,35 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(k.title);
       expect(page.body).not.toContain('id="answer-form"');
+      const token = new URL(link.json().url).pathname.split("/").at(-1);
+      const answer = await post(t.app, `/api/public/quotes/${token}/accept`, { name: "Meera", comment: "" });
+      expect(answer.statusCode).toBe(404); // only a quote is answered on its page
 
+      // Bahi fills the placeholders, as for an invoice or a quote.
       const mailed = await post(
         t.app,
         `${k.base}/${d.id}/send`,
-        { to: ["meera@example.com"], subject: "Your document", message: "Please see it.", attachPdf: true },
+        {
+          to: ["meera@example.com"],
+          subject: "Your document {invoice_number}",
+          message: "Please see it: {link}",
+          attachPdf: true,
+        },
         s.cookie,
       );
       expect(mailed.statusCode, mailed.body).toBe(200);
       expect(mailed.json()).toMatchObject({ sent: true, creditsRemaining: 23 });
       await t.queue.drain();
-      const mail = t.mailer.sent.findLast((m) => m.subject === "Your document")!;
+      const mail = t.mailer.sent.findLast((m) => m.subject === `Your document ${d.number}`)!;
+      expect(mail.text).toBe(`Please see it: ${link.json().url}`);
       expect(mail.to).toEqual(["meera@example.com"]);
       expect(mail.attachments?.[0]?.filename).toBe(`${d.number.replaceAll("/", "-")}.pdf`);
       const read = (await get(t.app, `${k.base}/${d.id}`, s.cookie)).json().document;
       expect(read.status).toBe(k.out);
       const activity = (await get(t.app, `${k.base}/${d.id}/activity`, s.cookie)).json().events;
-      expect(activity.map((e: { kind: string }) => e.kind)).toContain("sent");
+      expect(activity.map((e: { kind: string }) => e.kind)).toEqual(
+        expect.arrayContaining(["created", "link_created", "viewed", "sent"]),
+      );
     });
 
     it(`${k.kind}: another user's is 404 on every route, by session and API key; a read key cannot write`, async () => {

@@ -1,28 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import QRCode from "qrcode";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { checkoutAnswer, type PaymentReport, reportBody, reportConfirmBody } from "#contract/public-invoices";
-import { todayInTimeZone } from "#domain/dates";
-import { formatMoney } from "#domain/format";
-import { buildInvoicePage } from "#domain/invoice-page";
-import { displayStatus, STATUS_LABELS } from "#domain/status";
-import { upiQrFor } from "#domain/upi";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
-import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { findImage } from "../db/queries/images";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import type { JobQueue } from "../jobs/queue";
 import { presentInvoiceSummary } from "../presenters/invoices";
-import { PUBLIC_PAGE_SCRIPT, renderPublicInvoice } from "../public-page/render";
 import type { BusinessGateways } from "../services/business-gateway";
+import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
 import {
   createInvoiceOrder,
   handleBusinessWebhook,
-  paysOnline,
   reconcileInvoiceOrders,
   testPayInvoiceOrder,
   verifyInvoicePayment,
@@ -34,36 +25,18 @@ import {
   balanceOf,
   confirmPaymentReport,
   dismissPaymentReport,
-  notePublicView,
   paymentReports,
   publicInvoice,
-  readShareLink,
   reportPayment,
-  shareLink,
 } from "../services/public-invoices";
+import { windowLimiter } from "./public-pages";
 import { parseBody } from "./validate";
 
-type TokenParams = { Params: { token: string; kind?: string; orderId?: string } };
+type TokenParams = { Params: { token: string; orderId?: string } };
 type IdParams = { Params: { id: string; reportId?: string } };
 
-/** Views of public pages per client address per minute (on this process). */
-const VIEWS_PER_MINUTE = 60;
-
-/** A fixed window per key, kept per process: enough to stop a script from walking tokens. */
-export function windowLimiter(limit: number, windowMs: number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string): boolean => {
-    const now = Date.now();
-    const w = windows.get(key);
-    if (!w || now - w.start >= windowMs) {
-      if (windows.size >= 50_000) windows.clear();
-      windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    w.count++;
-    return w.count <= limit;
-  };
-}
+/** Public calls per client address per minute (on this process). */
+const CALLS_PER_MINUTE = 60;
 
 const presentReport = (r: PaymentReportRow): PaymentReport => ({
   id: r.id,
@@ -73,8 +46,6 @@ const presentReport = (r: PaymentReportRow): PaymentReport => ({
   status: r.status,
   reportedAt: r.reportedAt.toISOString(),
 });
-
-const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Not found</title></head><body style="font:16px system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>This invoice link does not work</h1><p>It may have been replaced by a newer link. Please ask the business that sent it for the current one.</p></body></html>`;
 
 export function registerPublicInvoiceRoutes(
   app: FastifyInstance,
@@ -93,11 +64,10 @@ export function registerPublicInvoiceRoutes(
   deps.queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
     reconcileInvoiceOrders(gateways, recordOnlinePayment),
   );
-  const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
+  const callsAllowed = windowLimiter(CALLS_PER_MINUTE, 60_000);
 
-  const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
   const limited = (request: FastifyRequest) => {
-    if (!viewsAllowed(request.ip)) {
+    if (!callsAllowed(request.ip)) {
       throw new AppError("too_many_requests", "Too many requests. Please wait a minute and try again.");
     }
   };
@@ -106,78 +76,6 @@ export function registerPublicInvoiceRoutes(
     if (!row) throw notFound("Invoice");
     return row;
   }
-
-  app.get("/i/page.js", async (_request, reply) =>
-    noIndex(reply)
-      .type("text/javascript; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .send(PUBLIC_PAGE_SCRIPT),
-  );
-
-  app.get<TokenParams>("/i/:token", async (request, reply) => {
-    noIndex(reply).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    if (!viewsAllowed(request.ip))
-      return reply.status(429).send(NOT_FOUND_PAGE.replace("does not work", "was opened too often"));
-    const row = await publicInvoice(db, request.params.token);
-    if (!row) return reply.status(404).send(NOT_FOUND_PAGE);
-    // HEAD (link previews, uptime checks) answers like GET but is not somebody reading the invoice.
-    if (request.method !== "HEAD") {
-      const viewer = await auth.findSessionUser(request.headers.cookie).catch(() => null);
-      await notePublicView(db, row, viewer?.id ?? null);
-    }
-    const settings = await readSettings(db, row.userId);
-    const today = todayInTimeZone(now(), settings.timeZone);
-    const doc = row.invoiceData;
-    const paid = Number(row.amountPaidMinor);
-    const balance = balanceOf(row);
-    const base = `/i/${request.params.token}/images`;
-    const page = buildInvoicePage(doc, { logo: true, signature: true, upiQr: true }, paid);
-    const qr = balance > 0 ? upiQrFor(doc, balance) : null;
-    const status = displayStatus(row.status, row.dueDate, today, paid);
-    const money = (minor: number) => formatMoney(minor, row.currency);
-    return reply.send(
-      renderPublicInvoice(page, {
-        token: request.params.token,
-        statusKey: status,
-        statusLabel: STATUS_LABELS[status],
-        balance: balance > 0 ? money(balance) : null,
-        upi:
-          qr && "uri" in qr
-            ? {
-                uri: qr.uri,
-                upiId: doc.bankDetails.upiId,
-                amount: money(balance),
-                qrSvg: await QRCode.toString(qr.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
-              }
-            : null,
-        upiImageUrl: qr && "imageId" in qr ? `${base}/upi-qr` : null,
-        logoUrl: page.company.logoImageId ? `${base}/logo` : null,
-        signatureUrl: page.signatory.imageId ? `${base}/signature` : null,
-        paysOnline: balance > 0 && row.currency === "INR" && (await paysOnline(gateways, row.userId)),
-        canReport: balance > 0 && Boolean(qr),
-      }),
-    );
-  });
-
-  app.get<TokenParams>("/i/:token/images/:kind", async (request, reply) => {
-    limited(request);
-    const row = await found(request.params.token);
-    const company = row.invoiceData.company;
-    const id =
-      request.params.kind === "logo"
-        ? company.logoImageId
-        : request.params.kind === "signature" && row.invoiceData.includeSignature
-          ? company.signatureImageId
-          : request.params.kind === "upi-qr" && row.invoiceData.includeUpiQrCode
-            ? company.upiQrImageId
-            : null;
-    const image = id ? await findImage(db, row.userId, id) : undefined;
-    if (!image) throw notFound("Image");
-    return noIndex(reply)
-      .type(image.mimeType)
-      .header("cache-control", "private, max-age=300")
-      .send(image.bytes);
-  });
 
   app.post<TokenParams>("/api/public/invoices/:token/payment-reports", async (request, reply) => {
     limited(request);
@@ -230,19 +128,26 @@ export function registerPublicInvoiceRoutes(
   // The owner's side: the link to share, and the payments clients reported.
   app.get<IdParams>("/api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return readShareLink(db, config.publicUrl, me.id, request.params.id);
+    return readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
   });
   app.post<IdParams>("/api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return shareLink(db, config.publicUrl, me.id, request.params.id);
+    return shareDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
   });
   app.post<IdParams>("/api/invoices/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
-    return shareLink(db, config.publicUrl, me.id, request.params.id, { renew: true });
+    return shareDocumentLink(
+      db,
+      config.publicUrl,
+      me.id,
+      { kind: "invoice", id: request.params.id },
+      { renew: true },
+    );
   });
   app.get<IdParams>("/api/invoices/:id/payment-reports", async (request) => {
     const me = await requireUser(auth, request);
-    await readShareLink(db, config.publicUrl, me.id, request.params.id); // 404 for another's invoice
+    // 404 for another's invoice
+    await readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
     const reports = await paymentReports(db, me.id, request.params.id);
     return { reports: reports.map(presentReport) };
   });

@@ -24,9 +24,11 @@ import {
   presentQuote,
   presentQuoteSummary,
 } from "../presenters/quotes";
+import { documentActivity } from "../services/documents/events";
+import { downloadDocumentPdf } from "../services/documents/paid-pdf";
+import { sendDocument } from "../services/documents/send";
+import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
 import type { MailOutbox } from "../services/mail-jobs";
-import { quoteActivity } from "../services/quote-events";
-import { downloadQuotePdf, readQuoteLink, sendQuote, shareQuoteLink } from "../services/quote-sharing";
 import {
   changeQuoteStatusByOwner,
   convertKindDocuments,
@@ -111,26 +113,31 @@ export function registerQuoteRoutes(
   app.post<IdParams>("/api/quotes/:id/send", async (request) => {
     const me = await requireUser(auth, request);
     const input = parseBody(sendBody, request.body);
-    return sendQuote({ db, queue, mailer: deps.outbox, publicUrl }, me.id, request.params.id, input);
+    return sendDocument(
+      { db, queue, mailer: deps.outbox, publicUrl },
+      me.id,
+      { kind: "quote", id: request.params.id },
+      input,
+    );
   });
 
   app.get<IdParams>("/api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return readQuoteLink(db, publicUrl, me.id, request.params.id);
+    return readDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
   app.post<IdParams>("/api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id);
+    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
   app.post<IdParams>("/api/quotes/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { renew: true });
+    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id }, { renew: true });
   });
 
   app.get<IdParams>("/api/quotes/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await readQuote(db, me.id, request.params.id); // 404 for another's quote
-    return { events: await quoteActivity(db, me.id, request.params.id) };
+    return { events: await documentActivity(db, me.id, { kind: "quote", id: request.params.id }) };
   });
 
   app.get<IdParams>("/api/invoices/:id/source-quote", async (request) => {
@@ -140,7 +147,7 @@ export function registerQuoteRoutes(
 
   // The PDF: one credit, a POST (DECISIONS §10), as routes/pdf.ts does for invoices.
   registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (userId, id) =>
-    downloadQuotePdf({ db, queue }, userId, id),
+    downloadDocumentPdf({ db, queue }, userId, { kind: "quote", id }),
   );
 
   app.get<IdParams>("/api/invoices/:id/source-documents", async (request) => {
@@ -221,30 +228,31 @@ function registerKindRoutes(
   app.post<IdParams>(`${base}/:id/send`, async (request) => {
     const me = await requireUser(auth, request);
     const input = parseBody(sendBody, request.body);
-    return sendQuote({ db, queue, mailer: deps.outbox, publicUrl }, me.id, request.params.id, input, kind);
+    const document = { kind, id: request.params.id };
+    return sendDocument({ db, queue, mailer: deps.outbox, publicUrl }, me.id, document, input);
   });
 
   app.get<IdParams>(`${base}/:id/public-link`, async (request) => {
     const me = await requireUser(auth, request);
-    return readQuoteLink(db, publicUrl, me.id, request.params.id, kind);
+    return readDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
   });
   app.post<IdParams>(`${base}/:id/public-link`, async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { kind });
+    return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
   });
   app.post<IdParams>(`${base}/:id/public-link/renew`, async (request) => {
     const me = await requireUser(auth, request);
-    return shareQuoteLink(db, publicUrl, me.id, request.params.id, { kind, renew: true });
+    return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id }, { renew: true });
   });
 
   app.get<IdParams>(`${base}/:id/activity`, async (request) => {
     const me = await requireUser(auth, request);
     await readKindDocument(db, me.id, kind, request.params.id); // 404 for another's
-    return { events: await quoteActivity(db, me.id, request.params.id) };
+    return { events: await documentActivity(db, me.id, { kind, id: request.params.id }) };
   });
 
   registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (userId, id, query) => {
     const { copies } = parseBody(kindPdfQuery, query);
-    return downloadQuotePdf({ db, queue }, userId, id, { kind, triplicate: copies === "triplicate" });
+    return downloadDocumentPdf({ db, queue }, userId, { kind, id }, { triplicate: copies === "triplicate" });
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate, sendValues } from "#domain/send";
 import { userCredits } from "../db/schema";
 import { createMailer, type Mailer, type MailMessage } from "../services/mail";
 import {
@@ -73,6 +74,35 @@ describeEachDb("sending an invoice", (kind) => {
     expect(attached[0]!.filename).toBe(`${inv.invoiceNumber}.pdf`);
     expect(attached[0]!.content.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await credits(s.cookie)).toBe(24);
+  });
+
+  it("fills the template's placeholders on the server, so an API client mails what the web dialog shows", async () => {
+    const s = await signUpAndSignIn(t);
+    const inv = await issued(s.cookie);
+    const shown = (await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice;
+    const sent = await post(
+      t.app,
+      `/api/invoices/${inv.id}/send`,
+      body({ subject: DEFAULT_SEND_SUBJECT, message: DEFAULT_SEND_MESSAGE }),
+      s.cookie,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.queue.drain();
+    const mail = t.mailer.sent.at(-1)!;
+    const values = sendValues({
+      clientName: shown.document.client.name,
+      number: inv.invoiceNumber,
+      amountMinor: shown.balanceDueMinor,
+      currency: shown.currency,
+      dueDate: shown.dueDate,
+      link: sent.json().link,
+      businessName: shown.document.company.name,
+    });
+    expect(mail.subject).toBe(renderSendTemplate(DEFAULT_SEND_SUBJECT, values));
+    expect(mail.subject).toContain(inv.invoiceNumber);
+    expect(mail.text).toBe(renderSendTemplate(DEFAULT_SEND_MESSAGE, values));
+    expect(mail.text).toContain(`You can see it, print it and pay it here: ${sent.json().link}`);
+    expect(mail.text).not.toMatch(/\{[a-z_]+\}/);
   });
 
   it("at zero credits refuses the PDF with 402 and sends nothing; the link alone still goes", async () => {

@@ -29,7 +29,7 @@ import { deleteInvoicePayment } from "../db/queries/invoice-payments";
 import { findInvoice, type InvoiceRow } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
 import { recordPayment, settle } from "./invoice-payments";
 
 // Credit and debit notes (GST issue part 5; docs/decisions/0037-credit-notes.md). Creating and
@@ -142,9 +142,9 @@ export async function createCreditNote(
       updated = after;
       note = await updateCreditNote(tx, userId, note.id, { paymentId: payment.id });
     }
-    await recordInvoiceEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      invoiceId: invoice.id,
+      document: { kind: "invoice", id: invoice.id },
       kind: "note_issued",
       detail: { kind: input.kind, number, totalMinor: totals.totalMinor, currency: invoice.currency },
     });
@@ -172,9 +172,9 @@ export async function cancelCreditNote(db: Db, userId: string, noteId: string): 
     if (note.paymentId) {
       const deleted = await deleteInvoicePayment(tx, { userId, invoiceId: invoice.id, id: note.paymentId });
       if (deleted) {
-        await recordInvoiceEvent(tx, {
+        await recordEvent(tx, {
           userId,
-          invoiceId: invoice.id,
+          document: { kind: "invoice", id: invoice.id },
           kind: "payment_deleted",
           detail: {
             amountMinor: Number(deleted.amountMinor),

@@ -4,6 +4,7 @@ import {
   addPurchaseCredits,
   addSignupCredits,
   claimSignupGrant,
+  type DownloadLedgerEntry,
   findAccountEmail,
   findBalance,
   getCreditBalance,
@@ -18,11 +19,8 @@ import {
 // purchase, download, refund), each change with its ledger row in one transaction, so the ledger
 // always sums to the balance. Reading the balance never writes.
 
-export interface DownloadEntry {
-  userId: string;
-  invoiceId: string;
-  invoiceNumber: string;
-}
+/** Whose credit, and which document's PDF it pays for (decision 0057). */
+export type DownloadEntry = Omit<DownloadLedgerEntry, "cost">;
 
 /** The balance; 0 for an account that has no balance row yet. Never writes. */
 export function readCreditBalance(db: Db, userId: string) {

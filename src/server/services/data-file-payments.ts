@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { type InvoicePaymentRecord, invoicePaymentRecordSchema } from "#contract/data-file";
 import { currencyOf } from "#domain/currencies";
-import { parseScaled } from "#domain/decimal";
+import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import type { InvoiceInput } from "#domain/invoice";
+import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 
 // The payments received that an invoice of the export file carries (docs/decisions/
 // 0026-payments-received.md, addendum "Payments in the export file"). Read in two steps: each
@@ -107,4 +108,28 @@ export function paymentsTotalProblem(
   if (invoice.status === "due" && paidMinor === totalMinor)
     return `payments: ${IMPORT_PAYMENT_MESSAGES.dueButWhole(money(totalMinor))}`;
   return null;
+}
+
+/**
+ * A payment in the export file (an invoice's `payments`): the amount as decimal text in the
+ * invoice currency's minor-unit exponent; no ids, and no gateway payment id (unique per server).
+ */
+export function exportedPayment(
+  row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source"> & {
+    creditNoteNumber?: string | null;
+  },
+  currency: string,
+) {
+  return {
+    amount: formatScaled(Number(row.amountMinor), currencyOf(currency).exponent),
+    paidOn: row.paidOn,
+    method: row.method,
+    reference: row.reference,
+    note: row.note,
+    source: row.source,
+    // A credit note's share of the balance names its note (of the file's creditNotes).
+    ...(row.source === "credit_note" && row.creditNoteNumber
+      ? { creditNoteNumber: row.creditNoteNumber }
+      : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import { companySnapshot } from "#domain/company-snapshot";
 import { todayInTimeZone } from "#domain/dates";
 import { CLEAR_MESSAGES } from "#domain/messages";
-import { cleanSettingsForSave, type Settings, settingsSchema } from "#domain/settings";
+import { cleanSettingsForSave, type Settings, settingsFields, settingsSchema } from "#domain/settings";
 import type { Db } from "../db/client";
 import { isStatementTimeout } from "../db/db-errors";
 import {
@@ -26,9 +26,8 @@ import {
   presentExportedQuote,
   presentExportedRecurringProfile,
 } from "../presenters/exported-documents";
-import { presentExportedPayment } from "../presenters/invoice-payments";
-import { presentSettings } from "../presenters/settings";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
+import { exportedPayment } from "./data-file-payments";
 import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage, toDataUrl } from "./images";
 
 const IMAGE_FIELD_KINDS: Record<"companyLogo" | "signatureImage" | "upiQrCodeImage", ImageKind> = {
@@ -77,7 +76,7 @@ export async function buildExport(db: Db, userId: string) {
       if (!payments) return invoiceData;
       return {
         ...(invoiceData as Record<string, unknown>),
-        payments: payments.map((p) => presentExportedPayment(p, currency)),
+        payments: payments.map((p) => exportedPayment(p, currency)),
       };
     }),
     clients: clientRows.map((c) => ({
@@ -94,7 +93,7 @@ export async function buildExport(db: Db, userId: string) {
       updated_at: c.updatedAt.toISOString(),
     })),
     settings: {
-      ...presentSettings(settings),
+      ...settingsFields(settings),
       companyLogo: inline(settings.companyLogo),
       signatureImage: inline(settings.signatureImage),
       upiQrCodeImage: inline(settings.upiQrCodeImage),

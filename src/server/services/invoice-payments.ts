@@ -24,7 +24,7 @@ import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/in
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { refuseIfNotes } from "./credit-note-guard";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
 
 // Payments received against an invoice (issue 11 part 4; docs/decisions/0026-payments-received.md).
 // Each change runs in one transaction that locks the invoice row first, so concurrent payments on
@@ -71,9 +71,9 @@ function noteEvent(
   invoice: InvoiceRow,
   payment: InvoicePaymentRow,
 ) {
-  return recordInvoiceEvent(tx, {
+  return recordEvent(tx, {
     userId: payment.userId,
-    invoiceId: invoice.id,
+    document: { kind: "invoice", id: invoice.id },
     kind,
     detail: {
       amountMinor: Number(payment.amountMinor),
@@ -102,7 +102,12 @@ export async function settle(tx: Db, userId: string, current: InvoiceRow): Promi
   };
   if (next.status !== current.status) {
     const detail = { from: current.status, to: next.status };
-    await recordInvoiceEvent(tx, { userId, invoiceId: current.id, kind: "status_changed", detail });
+    await recordEvent(tx, {
+      userId,
+      document: { kind: "invoice", id: current.id },
+      kind: "status_changed",
+      detail,
+    });
   }
   return updateInvoiceRow(tx, userId, current.id, document, next.paidMinor);
 }

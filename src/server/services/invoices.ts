@@ -38,7 +38,7 @@ import { readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { refuseIfNotes } from "./credit-note-guard";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
 import { paymentsFollowingStatus } from "./invoice-payments";
 
 // The invoice commands. Each is ONE transaction holding the invoice change, its number and its
@@ -237,9 +237,9 @@ async function createWith(
   const paid = await paymentsFollowingStatus(tx, userId, null, document);
   const row = await insertInvoice(tx, userId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
-  await recordInvoiceEvent(tx, {
+  await recordEvent(tx, {
     userId,
-    invoiceId: id,
+    document: { kind: "invoice", id },
     kind: "created",
     detail: { status: document.status },
   });
@@ -340,7 +340,7 @@ export async function updateInvoice(
       await paid.afterSave(id);
       if (current.status !== document.status) {
         const detail = { from: current.status, to: document.status };
-        await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
+        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
       }
       await moveStock(
         tx,
@@ -384,7 +384,7 @@ export async function changeInvoiceStatus(
       await paid.afterSave(id);
       if (before.status !== document.status) {
         const detail = { from: before.status, to: document.status };
-        await recordInvoiceEvent(tx, { userId, invoiceId: id, kind: "status_changed", detail });
+        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
       }
       await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
       return saved(row, settings);

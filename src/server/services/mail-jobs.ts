@@ -1,11 +1,11 @@
+import type { DocumentRef } from "#domain/document-kinds";
 import type { MailLimits } from "#domain/mail-limits";
 import type { Db } from "../db/client";
 import { releaseReminder } from "../db/queries/reminders";
 import type { JobQueue } from "../jobs/queue";
 import { refundDownloadCredit } from "./credits";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
 import { type Mailer, type MailMessage, UnsendableMailError } from "./mail";
-import { recordQuoteEvent } from "./quote-events";
 
 // Mail about invoices (sending one, reminders, a client's payment report) goes out as a job
 // (docs/decisions/0032-job-queue.md): kept in the database until the SMTP server took it, retried
@@ -16,13 +16,36 @@ import { recordQuoteEvent } from "./quote-events";
 /** What to undo when a mail could not be delivered at all. */
 export interface MailGiveUp {
   userId: string;
-  invoiceId: string;
+  /** The document the mail was about: its activity tells that it was not delivered. */
+  document: DocumentRef;
   /** The PDF attached cost a credit: give it back. */
-  refundCredit?: { invoiceNumber: string };
+  refundCredit?: { documentNumber: string };
   /** A reminder's schedule point: free it so the next run sends the reminder again. */
   reminderPoint?: string;
-  /** The mail was about a quote: `invoiceId` is the quote's id, and its activity tells of it. */
+}
+
+/**
+ * A give-up as mail jobs queued before decision 0057 kept it: an `invoiceId` that held a quote's
+ * id when `quote` was set, and the credit's `invoiceNumber`. Such jobs may still be waiting.
+ */
+interface LegacyGiveUp {
+  userId: string;
+  invoiceId: string;
   quote?: boolean;
+  refundCredit?: { invoiceNumber: string };
+  reminderPoint?: string;
+}
+
+/** The give-up in today's words, whichever shape the job was queued with. */
+export function readGiveUp(kept: MailGiveUp | LegacyGiveUp): MailGiveUp {
+  if ("document" in kept) return kept;
+  const { userId, invoiceId, quote, refundCredit, reminderPoint } = kept;
+  return {
+    userId,
+    document: { kind: quote ? "quote" : "invoice", id: invoiceId },
+    ...(refundCredit ? { refundCredit: { documentNumber: refundCredit.invoiceNumber } } : {}),
+    ...(reminderPoint ? { reminderPoint } : {}),
+  };
 }
 
 export const MAIL_JOB = "mail";
@@ -32,7 +55,7 @@ interface MailJob {
   message: Omit<MailMessage, "attachments"> & {
     attachments?: { filename: string; contentBase64: string; contentType: string }[];
   };
-  giveUp?: MailGiveUp;
+  giveUp?: MailGiveUp | LegacyGiveUp;
 }
 
 /** A Mailer whose `send` queues the mail (answers once it is kept) instead of sending it now. */
@@ -79,22 +102,16 @@ export function defineMailJobs(
     },
     onGiveUp: (job) => giveUp(job),
   });
-  async function giveUp({ message, giveUp }: MailJob) {
-    if (!giveUp) return;
-    const { userId, invoiceId } = giveUp;
-    if (giveUp.refundCredit) {
-      await refundDownloadCredit(deps.db, {
-        userId,
-        invoiceId,
-        invoiceNumber: giveUp.refundCredit.invoiceNumber,
-      });
+  async function giveUp({ message, giveUp: kept }: MailJob) {
+    if (!kept) return;
+    const { userId, document, refundCredit, reminderPoint } = readGiveUp(kept);
+    if (refundCredit) {
+      await refundDownloadCredit(deps.db, { userId, document, documentNumber: refundCredit.documentNumber });
     }
-    if (giveUp.reminderPoint) await releaseReminder(deps.db, { invoiceId, point: giveUp.reminderPoint });
+    if (reminderPoint) await releaseReminder(deps.db, { invoiceId: document.id, point: reminderPoint });
     const to = Array.isArray(message.to) ? message.to : [message.to];
-    const detail = { to, creditReturned: Boolean(giveUp.refundCredit) };
-    if (giveUp.quote)
-      await recordQuoteEvent(deps.db, { userId, quoteId: invoiceId, kind: "send_failed", detail });
-    else await recordInvoiceEvent(deps.db, { userId, invoiceId, kind: "send_failed", detail });
+    const detail = { to, creditReturned: Boolean(refundCredit) };
+    await recordEvent(deps.db, { userId, document, kind: "send_failed", detail });
   }
   return {
     limits: deps.limits,

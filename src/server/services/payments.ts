@@ -15,7 +15,6 @@ import {
 } from "../db/queries/payments";
 import { hitRateLimit } from "../db/queries/rate-limits";
 import { AppError } from "../errors";
-import { presentPlan } from "../presenters/credits";
 import { creditPurchase, readCreditBalance } from "./credits";
 import type { Mailer } from "./mail";
 import { sendPurchaseMail } from "./purchase-mail";
@@ -180,7 +179,7 @@ export async function createOrder(p: Payments, user: PaymentUser, planId: unknow
     key_id: p.testMode ? null : p.razorpayKeys.keyId,
     test_mode: p.testMode,
     checkout_url: p.testMode ? null : p.razorpayKeys.checkoutUrl,
-    plan: presentPlan(plan),
+    plan,
   };
 }
 

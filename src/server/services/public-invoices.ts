@@ -1,23 +1,19 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { formatMoney } from "#domain/format";
 import { unlinked } from "#domain/mail-address";
 import { invoiceBalanceDueMinor } from "#domain/status";
-import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import {
-  countPublicView,
-  findInvoiceByPublicToken,
   insertPaymentReport,
   listPaymentReports,
   type PaymentReportRow,
   type PublicInvoiceRow,
-  readPublicLink,
   resolvePaymentReport,
-  setPublicToken,
 } from "../db/queries/public-invoices";
 import { AppError, notFound } from "../errors";
-import { recordInvoiceEvent, recordViewEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
+import { findPublicDocument } from "./documents/public-page";
 import { recordPayment } from "./invoice-payments";
 import type { MailOutbox } from "./mail-jobs";
 
@@ -27,71 +23,9 @@ import type { MailOutbox } from "./mail-jobs";
 /** Reports per invoice per hour: a client reports once or twice; more is noise or abuse. */
 const REPORTS_PER_HOUR = 5;
 
-export const newPublicToken = () => randomBytes(24).toString("base64url");
-
-export interface ShareLink {
-  url: string | null;
-  views: number;
-  firstViewedAt: string | null;
-  remindersOff: boolean;
-}
-
-const linkOf = (
-  publicUrl: string,
-  row: { token: string | null; views: number; firstViewedAt: Date | null; remindersOff: boolean },
-): ShareLink => ({
-  url: row.token ? `${publicUrl}/i/${row.token}` : null,
-  views: row.views,
-  firstViewedAt: row.firstViewedAt?.toISOString() ?? null,
-  remindersOff: row.remindersOff,
-});
-
-export async function readShareLink(
-  db: Db,
-  publicUrl: string,
-  userId: string,
-  invoiceId: string,
-): Promise<ShareLink> {
-  const row = await readPublicLink(db, userId, invoiceId);
-  if (!row) throw notFound("Invoice");
-  return linkOf(publicUrl, row);
-}
-
-/**
- * The invoice's public link, made on first use; `renew` replaces it, and the old link stops
- * working at once. A draft has no public page.
- */
-export async function shareLink(
-  db: Db,
-  publicUrl: string,
-  userId: string,
-  invoiceId: string,
-  opts: { renew?: boolean } = {},
-): Promise<ShareLink> {
-  const current = await readPublicLink(db, userId, invoiceId);
-  if (!current) throw notFound("Invoice");
-  if (current.status === "draft") {
-    throw new AppError("invoice_not_payable", "Issue the invoice before sharing its link.");
-  }
-  if (current.token && !opts.renew) return linkOf(publicUrl, current);
-  const row = await setPublicToken(db, userId, invoiceId, newPublicToken());
-  if (!row) throw notFound("Invoice");
-  await recordInvoiceEvent(db, { userId, invoiceId, kind: current.token ? "link_renewed" : "link_created" });
-  return linkOf(publicUrl, row);
-}
-
 /** The invoice behind a public link; none for a wrong or revoked token, or a draft. */
 export async function publicInvoice(db: Db, token: string): Promise<PublicInvoiceRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
-  const row = await findInvoiceByPublicToken(db, token);
-  return row && row.status !== "draft" ? row : undefined;
-}
-
-/** A view counts unless the signed-in owner is looking at their own invoice. */
-export async function notePublicView(db: Db, row: PublicInvoiceRow, viewerId: string | null): Promise<void> {
-  if (viewerId === row.userId) return;
-  await countPublicView(db, row.id, now());
-  await recordViewEvent(db, { userId: row.userId, invoiceId: row.id });
+  return (await findPublicDocument(db, "invoice", token)) as PublicInvoiceRow | undefined;
 }
 
 export const balanceOf = (row: PublicInvoiceRow) =>
@@ -129,9 +63,9 @@ export async function reportPayment(
       "Thank you: the business already has your reports for this invoice.",
     );
   }
-  await recordInvoiceEvent(db, {
+  await recordEvent(db, {
     userId: row.userId,
-    invoiceId: row.id,
+    document: { kind: "invoice", id: row.id },
     kind: "payment_reported",
     detail: { utr: input.utr, amountMinor: balance, currency: row.currency },
   });
@@ -186,9 +120,9 @@ export async function confirmPaymentReport(
   return db.transaction(async (tx) => {
     const report = await resolvePaymentReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
     if (!report) throw notFound("Report");
-    await recordInvoiceEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      invoiceId,
+      document: { kind: "invoice", id: invoiceId },
       kind: "report_confirmed",
       detail: { utr: report.utr },
     });
@@ -212,6 +146,11 @@ export async function confirmPaymentReport(
 export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
   const report = await resolvePaymentReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
   if (!report) throw notFound("Report");
-  await recordInvoiceEvent(db, { userId, invoiceId, kind: "report_dismissed", detail: { utr: report.utr } });
+  await recordEvent(db, {
+    userId,
+    document: { kind: "invoice", id: invoiceId },
+    kind: "report_dismissed",
+    detail: { utr: report.utr },
+  });
   return report;
 }

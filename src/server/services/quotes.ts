@@ -43,8 +43,8 @@ import {
 import { cachedSettings, readSettings } from "../db/queries/settings";
 import { applyStockChange, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
-import { recordQuoteEvent } from "./quote-events";
 
 // The quote commands (issue 16 part 2; #domain/quotes holds the rules). A quote's document is an
 // invoice document whose number and dates are the quote's, made by the invoice's own code, so its
@@ -164,7 +164,7 @@ async function createDocument(
         const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
         const id = randomUUID();
         const row = await insertQuote(tx, userId, id, document, kind, extra);
-        await recordQuoteEvent(tx, { userId, quoteId: id, kind: "created" });
+        await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
         return { ...row, clock: clockOf(settings) };
       }),
     kind,
@@ -238,7 +238,7 @@ export async function markQuoteSent<R extends PreInvoiceRow>(tx: Db, userId: str
   if (quote.status !== "draft" || quote.kind === "challan") return quote;
   const row = await changeQuoteStatus<R>(tx, userId, quote.id, ["draft"], { status: "sent", sentAt: now() });
   if (!row) return ((await findKindDocument(tx, userId, quote.kind, quote.id)) as R | null) ?? quote;
-  await recordQuoteEvent(tx, { userId, quoteId: quote.id, kind: "marked_sent" });
+  await recordEvent(tx, { userId, document: { kind: quote.kind, id: quote.id }, kind: "marked_sent" });
   return row;
 }
 
@@ -277,9 +277,9 @@ export async function answerQuote(
       answerIp: answer.ip,
     });
     if (!row) throw new AppError("quote_closed", "This quote was answered a moment ago.");
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind: "quote", id },
       kind: verb,
       detail: { name: answer.name, comment: answer.comment, ip: answer.ip, by: answer.by },
     });
@@ -347,9 +347,9 @@ export async function convertQuote(
       convertedAt: clock.now,
     });
     if (!row) throw new AppError("quote_closed", "This quote has already been converted to an invoice.");
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind: "quote", id },
       kind: "converted",
       detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
     });
@@ -541,9 +541,9 @@ export async function moveKindStatus(
     });
     if (!row)
       throw new AppError("document_closed", `This ${DOCUMENT_KINDS[kind].noun} changed a moment ago.`);
-    await recordQuoteEvent(tx, {
+    await recordEvent(tx, {
       userId,
-      quoteId: id,
+      document: { kind, id },
       kind: to === "sent" ? "marked_sent" : (to as "issued"),
     });
     return { ...row, clock };
@@ -609,9 +609,9 @@ export async function convertKindDocuments(
         convertedAt: clock.now,
       });
       if (!saved) throw new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`);
-      await recordQuoteEvent(tx, {
+      await recordEvent(tx, {
         userId,
-        quoteId: row.id,
+        document: { kind, id: row.id },
         kind: "converted",
         detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
       });

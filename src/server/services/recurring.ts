@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { addDays, formatPageDate, todayInTimeZone } from "#domain/dates";
+import { addDays, todayInTimeZone } from "#domain/dates";
 import { DomainError } from "#domain/errors";
-import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
 import {
   duePeriods,
@@ -18,7 +17,7 @@ import {
   recurringStatus,
   resumeProfile,
 } from "#domain/recurring";
-import { DEFAULT_MAIL_TEMPLATES, renderSendTemplate } from "#domain/send";
+import { DEFAULT_MAIL_TEMPLATES } from "#domain/send";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findInvoice } from "../db/queries/invoices";
@@ -38,12 +37,11 @@ import {
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import type { RenderQueue } from "../pdf/render-queue";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
+import { sendDocument } from "./documents/send";
 import { createInvoiceFromDocument } from "./invoices";
 import type { MailOutbox } from "./mail-jobs";
 import { readMailTemplates } from "./mail-templates";
-import { shareLink } from "./public-invoices";
-import { sendInvoice } from "./send-invoice";
 
 // Recurring invoices (issue 16 part 1; docs/decisions/0031-recurring-schedule.md): a profile keeps
 // a copy of the invoice it repeats and a schedule; a scheduled job makes each period's invoice on
@@ -262,9 +260,9 @@ async function runProfile(deps: RecurringDeps, userId: string, id: string, at: D
           profileId: id,
           periodIndex: period.index,
         });
-        await recordInvoiceEvent(tx, {
+        await recordEvent(tx, {
           userId,
-          invoiceId: created.id,
+          document: { kind: "invoice", id: created.id },
           kind: "recurring_created",
           detail: { profileId: id, periodDate: period.date },
         });
@@ -293,34 +291,26 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
   if (!invoice) return;
   const email = invoice.invoiceData.client.email;
   if (!email) {
-    await recordInvoiceEvent(deps.db, {
+    await recordEvent(deps.db, {
       userId,
-      invoiceId,
+      document: { kind: "invoice", id: invoiceId },
       kind: "recurring_not_sent",
       detail: { reason: "The client has no e-mail address." },
     });
     return;
   }
   const templates = await readMailTemplates(deps.db, userId).catch(() => DEFAULT_MAIL_TEMPLATES);
-  const link = (await shareLink(deps.db, deps.publicUrl, userId, invoiceId)).url!;
-  const values = {
-    client_name: invoice.invoiceData.client.name || "customer",
-    invoice_number: invoice.invoiceNumber,
-    amount: formatMoney(Number(invoice.totalMinor), invoice.currency),
-    due_date: invoice.dueDate ? formatPageDate(invoice.dueDate) : "receipt",
-    link,
-    business_name: invoice.invoiceData.company.name || "us",
-  };
+  // The templates go as they are: the send fills their placeholders from the invoice.
   const send = (withPdf: boolean) =>
-    sendInvoice(
+    sendDocument(
       { db: deps.db, queue: deps.queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
       userId,
-      invoiceId,
+      { kind: "invoice", id: invoiceId },
       {
         to: [email],
         cc: [],
-        subject: renderSendTemplate(templates.sendSubject, values),
-        message: renderSendTemplate(templates.sendMessage, values),
+        subject: templates.sendSubject,
+        message: templates.sendMessage,
         attachPdf: withPdf,
       },
     );
@@ -333,9 +323,9 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
       error instanceof AppError &&
       (error.code === "validation_failed" || error.code === "too_many_requests")
     ) {
-      await recordInvoiceEvent(deps.db, {
+      await recordEvent(deps.db, {
         userId,
-        invoiceId,
+        document: { kind: "invoice", id: invoiceId },
         kind: "recurring_not_sent",
         detail: { reason: error.message },
       });
@@ -343,9 +333,9 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
     }
     if (!(error instanceof AppError) || error.code !== "payment_required") throw error;
     await send(false);
-    await recordInvoiceEvent(deps.db, {
+    await recordEvent(deps.db, {
       userId,
-      invoiceId,
+      document: { kind: "invoice", id: invoiceId },
       kind: "recurring_not_sent",
       detail: { reason: "No credits left for the PDF: the link was sent alone." },
     });

@@ -1,7 +1,6 @@
-import { addDays, formatPageDate, todayInTimeZone, zonedDateTime } from "#domain/dates";
-import { formatMoney } from "#domain/format";
+import { addDays, todayInTimeZone, zonedDateTime } from "#domain/dates";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, reminderDue } from "#domain/reminders";
-import { renderReminderTemplate } from "#domain/send";
+import { renderReminderTemplate, sendValues } from "#domain/send";
 import { DEFAULT_TIME_ZONE } from "#domain/settings";
 import { displayStatus, invoiceBalanceDueMinor } from "#domain/status";
 import * as clock from "../clock";
@@ -18,10 +17,10 @@ import {
 } from "../db/queries/reminders";
 import { AppError, notFound } from "../errors";
 import { MailLimitError, prepareBusinessMail } from "./business-mail";
-import { recordInvoiceEvent } from "./invoice-events";
+import { recordEvent } from "./documents/events";
+import { shareDocumentLink } from "./documents/share-link";
 import type { MailOutbox } from "./mail-jobs";
 import { readMailTemplates } from "./mail-templates";
-import { shareLink } from "./public-invoices";
 
 // Payment reminders (issue 11 part 6; docs/decisions/0028-reminders.md): a scheduled job finds,
 // for each user who switched them on, the unpaid invoices whose schedule point has come in the
@@ -122,9 +121,9 @@ export async function sendDueReminders(
         if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;
         // An address that is not one address (saved before addresses were checked): this point
         // is not sent, and the invoice's activity says why, once.
-        await recordInvoiceEvent(db, {
+        await recordEvent(db, {
           userId: settings.userId,
-          invoiceId: invoice.id,
+          document: { kind: "invoice", id: invoice.id },
           kind: "reminder_not_sent",
           detail: { point, reason: error.message },
         });
@@ -135,20 +134,22 @@ export async function sendDueReminders(
         continue;
       }
       try {
-        const link = (await shareLink(db, deps.publicUrl, settings.userId, invoice.id)).url!;
+        const link = (
+          await shareDocumentLink(db, deps.publicUrl, settings.userId, { kind: "invoice", id: invoice.id })
+        ).url!;
         const paid = Number(invoice.amountPaidMinor);
         const balance = invoiceBalanceDueMinor("due", Number(invoice.totalMinor), paid);
-        const company = invoice.invoiceData.company.name || "us";
         // The reminder's words follow the badge the invoice shows today (#domain/status).
         const overdue = displayStatus("due", invoice.dueDate, today, paid) === "overdue";
-        const values = {
-          client_name: invoice.invoiceData.client.name || "customer",
-          invoice_number: invoice.invoiceNumber,
-          amount: formatMoney(balance, invoice.currency),
-          due_date: formatPageDate(invoice.dueDate!),
+        const values = sendValues({
+          clientName: invoice.invoiceData.client.name,
+          number: invoice.invoiceNumber,
+          amountMinor: balance,
+          currency: invoice.currency,
+          dueDate: invoice.dueDate,
           link,
-          business_name: company,
-        };
+          businessName: invoice.invoiceData.company.name,
+        });
         await deps.mailer.send(
           {
             to: email,
@@ -157,7 +158,7 @@ export async function sendDueReminders(
             onBehalfOf: mail.sender,
           },
           // Never delivered after every retry: the point is freed, so the next run sends it.
-          { userId: settings.userId, invoiceId: invoice.id, reminderPoint: point },
+          { userId: settings.userId, document: { kind: "invoice", id: invoice.id }, reminderPoint: point },
         );
       } catch (error) {
         // Given back: the next run sends it. The other invoices still get theirs now.
@@ -166,9 +167,9 @@ export async function sendDueReminders(
         failed.push(error);
         continue;
       }
-      await recordInvoiceEvent(db, {
+      await recordEvent(db, {
         userId: settings.userId,
-        invoiceId: invoice.id,
+        document: { kind: "invoice", id: invoice.id },
         kind: "reminder_sent",
         detail: { to: [email], point },
       });

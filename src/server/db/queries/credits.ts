@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { DocumentRef } from "#domain/document-kinds";
 import { canonicalEmail } from "#domain/validation";
 import type { Db } from "../client";
 import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
@@ -71,15 +72,20 @@ async function raiseBalance(tx: Db, userId: string, credits: number): Promise<vo
     });
 }
 
+/** A download's ledger row: what it cost and which document's PDF it was for. */
+export interface DownloadLedgerEntry {
+  userId: string;
+  cost: number;
+  document: DocumentRef;
+  documentNumber: string;
+}
+
 /**
  * Takes a download's `cost` from the balance only while it holds that much, with its ledger row. The
  * conditional UPDATE is the whole guard: concurrent takers queue on the row lock and each
  * re-checks, so the balance never goes below zero. Answers the balance left, or null.
  */
-export async function takeDownloadCredits(
-  tx: Db,
-  entry: { userId: string; cost: number; invoiceId: string; invoiceNumber: string },
-): Promise<number | null> {
+export async function takeDownloadCredits(tx: Db, entry: DownloadLedgerEntry): Promise<number | null> {
   const [row] = await tx
     .update(userCredits)
     .set({ credits: sql`${userCredits.credits} - ${entry.cost}`, lastUpdatedAt: new Date() })
@@ -91,17 +97,15 @@ export async function takeDownloadCredits(
     userId: entry.userId,
     delta: -entry.cost,
     reason: "download",
-    invoiceId: entry.invoiceId,
-    invoiceNumber: entry.invoiceNumber,
+    documentId: entry.document.id,
+    documentKind: entry.document.kind,
+    documentNumber: entry.documentNumber,
   });
   return row.credits;
 }
 
 /** Gives back credits taken for a download that failed, with a compensating ledger row. */
-export async function returnDownloadCredits(
-  tx: Db,
-  entry: { userId: string; cost: number; invoiceId: string; invoiceNumber: string },
-): Promise<void> {
+export async function returnDownloadCredits(tx: Db, entry: DownloadLedgerEntry): Promise<void> {
   await tx
     .update(userCredits)
     .set({ credits: sql`${userCredits.credits} + ${entry.cost}`, lastUpdatedAt: new Date() })
@@ -111,8 +115,9 @@ export async function returnDownloadCredits(
     userId: entry.userId,
     delta: entry.cost,
     reason: "download_refund",
-    invoiceId: entry.invoiceId,
-    invoiceNumber: entry.invoiceNumber,
+    documentId: entry.document.id,
+    documentKind: entry.document.kind,
+    documentNumber: entry.documentNumber,
   });
 }
 
@@ -157,7 +162,7 @@ export async function listLedger(db: Db, userId: string, limit = 500) {
       id: creditLedger.id,
       delta: creditLedger.delta,
       reason: creditLedger.reason,
-      invoiceNumber: creditLedger.invoiceNumber,
+      documentNumber: creditLedger.documentNumber,
       planId: paymentOrders.planId,
       amountPaise: paymentOrders.amountPaise,
       createdAt: creditLedger.createdAt,

@@ -8,12 +8,7 @@ import type {
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
 import { NOTE_SERIES, type NoteDocument } from "#domain/credit-notes";
-import {
-  DOCUMENT_KINDS,
-  PRE_INVOICE_KINDS,
-  type PreInvoiceKind,
-  type PreInvoiceStatus,
-} from "#domain/document-kinds";
+import { DOCUMENT_KINDS, PRE_INVOICE_KINDS, type PreInvoiceStatus } from "#domain/document-kinds";
 import { financialYearOfIsoDate } from "#domain/document-number";
 import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from "#domain/invoice";
 import type { Db } from "../client";

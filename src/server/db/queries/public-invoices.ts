@@ -17,8 +17,13 @@ export async function findInvoiceByPublicToken(db: Db, token: string): Promise<P
   return row as PublicInvoiceRow | undefined;
 }
 
-export async function readPublicLink(db: Db, userId: string, invoiceId: string) {
-  const [row] = await db
+export async function readPublicLink(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const query = db
     .select({
       status: invoices.status,
       token: invoices.publicToken,
@@ -28,6 +33,7 @@ export async function readPublicLink(db: Db, userId: string, invoiceId: string) 
     })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  const [row] = await (opts.forUpdate ? query.for("update") : query);
   return row;
 }
 
@@ -38,6 +44,7 @@ export async function setPublicToken(db: Db, userId: string, invoiceId: string, 
     .set({ publicToken: token })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
     .returning({
+      status: invoices.status,
       token: invoices.publicToken,
       views: invoices.publicViews,
       firstViewedAt: invoices.publicFirstViewedAt,

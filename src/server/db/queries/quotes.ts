@@ -1,19 +1,14 @@
 import { and, desc, eq, gte, isNotNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
-import {
-  type ChallanReason,
-  DOCUMENT_KINDS,
-  type PreInvoiceKind,
-  type PreInvoiceStatus,
-} from "#domain/document-kinds";
+import type { ChallanReason, PreInvoiceKind, PreInvoiceStatus } from "#domain/document-kinds";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
 import type { Db } from "../client";
-import { invoices, quoteEvents, quotes } from "../schema";
+import { invoices, quotes } from "../schema";
 import { type PageParams, pageOf } from "./paging";
 
-// Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds) and their
-// activity; their number series are document-numbers.ts. Every function takes the owner's id and
+// Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds); their
+// activity is document-events.ts, their number series are document-numbers.ts. Every function takes the owner's id and
 // filters by it, except the public page's lookup by token (the token alone is the key). A read by
 // id names the kind, so a quote's route never reaches a challan. None touches the dashboard's
 // totals or payments; stock moves for challans are the service's, through db/queries/stock.
@@ -40,7 +35,6 @@ export interface KindColumns {
   challanReason: ChallanReason | null;
   consignee: Consignee | null;
 }
-export type QuoteEventRow = typeof quoteEvents.$inferSelect;
 
 /** The columns are copies of the document's fields, for lists. */
 export function quoteColumnsOf(document: InvoiceDocument) {
@@ -163,7 +157,7 @@ export async function setQuoteToken(db: Db, userId: string, id: string, token: s
     .update(quotes)
     .set({ publicToken: token, publicTokenCreatedAt: at })
     .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
-    .returning({ token: quotes.publicToken });
+    .returning({ status: quotes.status, token: quotes.publicToken });
   return row;
 }
 
@@ -209,34 +203,6 @@ export async function sourceDocumentsOf(db: Db, userId: string, invoiceId: strin
     .from(quotes)
     .where(and(eq(quotes.userId, userId), eq(quotes.convertedInvoiceId, invoiceId)))
     .orderBy(quotes.quoteNumber);
-}
-
-// ---- activity ----
-
-export async function insertQuoteEvent(
-  db: Db,
-  e: { id: string; userId: string; quoteId: string; kind: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(quoteEvents).values(e);
-}
-
-/** A view, unless one was noted in the last hour (a client reloading is one visit). */
-export async function insertQuoteViewEvent(db: Db, e: { id: string; userId: string; quoteId: string }) {
-  await db.execute(sql`
-    insert into ${quoteEvents} (id, user_id, quote_id, kind, detail)
-    select ${e.id}, ${e.userId}, ${e.quoteId}, 'viewed', '{}'::jsonb
-    where not exists (
-      select 1 from ${quoteEvents}
-      where quote_id = ${e.quoteId} and kind = 'viewed' and created_at > now() - interval '1 hour')`);
-}
-
-export async function listQuoteEvents(db: Db, userId: string, quoteId: string): Promise<QuoteEventRow[]> {
-  return db
-    .select()
-    .from(quoteEvents)
-    .where(and(eq(quoteEvents.quoteId, quoteId), eq(quoteEvents.userId, userId)))
-    .orderBy(desc(quoteEvents.createdAt))
-    .limit(200);
 }
 
 // ---- the list ----

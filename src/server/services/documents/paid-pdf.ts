@@ -1,0 +1,71 @@
+import { DOWNLOAD_COST } from "#domain/credits";
+import type { DocumentRef } from "#domain/document-kinds";
+import type { Db } from "#server/db/client";
+import { findImage } from "#server/db/queries/images";
+import { AppError, notFound } from "#server/errors";
+import { pdfFilename } from "#server/pdf/download";
+import type { RenderQueue } from "#server/pdf/render-queue";
+import {
+  debitDownloadCredit,
+  ensureSignupCredits,
+  readCreditBalance,
+  refundDownloadCredit,
+} from "../credits";
+import type { PrintOptions } from "./kind";
+import { DOCUMENT_KIND_CONFIG } from "./kinds";
+
+// The one paid PDF (DECISIONS §3; docs/decisions/0002-pdf-engine.md): whatever the document,
+// one credit is reserved, the page is rendered in its turn, and a failed or refused render gives
+// the credit back. The debit is a ledger row and the refund another, naming the document by kind
+// and id, so the ledger always sums to the balance, and 20 parallel downloads at 1 credit reserve
+// it once. The balance and the queue are checked first, so that a user without the credit, or a
+// queue that would refuse, costs neither a render nor a ledger row.
+
+export const OUT_OF_CREDITS_MESSAGE = "You have no download credits left. Buy more to download.";
+
+export interface DownloadedPdf {
+  pdf: Buffer;
+  filename: string;
+  creditsRemaining: number;
+  /** The document the credit was spent on (a send that cannot deliver gives it back to this). */
+  document: DocumentRef;
+  documentNumber: string;
+}
+
+async function imageBytes(db: Db, userId: string, id: string | null): Promise<Uint8Array | null> {
+  if (!id) return null;
+  const image = await findImage(db, userId, id);
+  return image ? image.bytes : null;
+}
+
+export async function downloadDocumentPdf(
+  deps: { db: Db; queue: RenderQueue },
+  userId: string,
+  ref: DocumentRef,
+  opts: PrintOptions = {},
+): Promise<DownloadedPdf> {
+  const { db, queue } = deps;
+  const printable = await DOCUMENT_KIND_CONFIG[ref.kind].printable(db, userId, ref.id, opts);
+  if (!printable) throw notFound(DOCUMENT_KIND_CONFIG[ref.kind].title);
+  await ensureSignupCredits(db, userId);
+  const balance = await readCreditBalance(db, userId);
+  if (balance.credits < DOWNLOAD_COST) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
+  queue.check(userId);
+
+  const entry = { userId, document: printable.document, documentNumber: printable.number };
+  const remaining = await debitDownloadCredit(db, entry);
+  if (remaining === null) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
+  try {
+    const { company } = printable;
+    const [logo, signature, upiQr] = await Promise.all([
+      imageBytes(db, userId, company.logoImageId),
+      printable.shows.signature ? imageBytes(db, userId, company.signatureImageId) : null,
+      printable.shows.upiQr ? imageBytes(db, userId, company.upiQrImageId) : null,
+    ]);
+    const pdf = await queue.render(printable.view({ logo, signature, upiQr }), userId);
+    return { pdf, filename: pdfFilename(printable.number), creditsRemaining: remaining, ...entry };
+  } catch (error) {
+    await refundDownloadCredit(db, entry);
+    throw error;
+  }
+}
