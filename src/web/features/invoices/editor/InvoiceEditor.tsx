@@ -22,7 +22,7 @@ import { ActionBar, type EditorActionName } from "./ActionBar";
 import { IssueAndSendCard, MarkPaidDialog } from "./InvoiceDialogs";
 import type { LinkedCards } from "./SavedInvoiceCards";
 import type { ShareRequest } from "./ShareCard";
-import { SourceQuoteLink } from "./SourceQuoteLink";
+import { SourceDocumentsLink } from "./SourceDocumentsLink";
 import { useInvoiceCommands } from "./useInvoiceCommands";
 import { useInvoiceStock } from "./useInvoiceStock";
 import { useSequentialNumber } from "./useSequentialNumber";
@@ -152,7 +152,7 @@ export function InvoiceEditor({
       kind="invoice"
       title={invoice ? "Edit Invoice" : "Create New Invoice"}
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
-      headerExtra={saved && <SourceQuoteLink invoiceId={saved.id} />}
+      headerExtra={saved && <SourceDocumentsLink invoiceId={saved.id} />}
       dirty={editor.dirty}
       actions={<ActionBar invoice={saved} busy={busy} onAction={onAction} unsaved={editor.dirty} />}
       onSubmit={() => onAction(saved && input.status !== "draft" ? "save" : "draft")}

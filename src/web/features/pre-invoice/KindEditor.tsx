@@ -1,0 +1,289 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { companySnapshot } from "#domain/company-snapshot";
+import { formatPageDate } from "#domain/dates";
+import type { PreInvoiceStatus } from "#domain/document-kinds";
+import { formatMoney } from "#domain/format";
+import type { InvoiceInput } from "#domain/invoice";
+import { buildPreInvoicePage } from "#domain/quote-page";
+import type { Settings } from "#domain/settings";
+import { whatsAppLink } from "#domain/share";
+import { ApiError, api } from "#web/api";
+import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
+import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
+import { DocumentSections } from "#web/features/document-editor/DocumentSections";
+import { type DescribeError, useDocumentEditor } from "#web/features/document-editor/useDocumentEditor";
+import { previewDocument } from "#web/features/documents/editor/preview-document";
+import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
+import {
+  editorFields,
+  inputFromKind,
+  type KindDoc,
+  type KindEditorInput,
+  kindKeys,
+  kindLinkQuery,
+  kindUrl,
+  type QuoteLinkAnswer,
+  useKindCommands,
+  type WebKind,
+} from "./api";
+import { ChallanSection } from "./ChallanSection";
+import { type KindAction, KindActionBar } from "./KindActionBar";
+import { WEB_KINDS } from "./kinds";
+
+// The proforma's and the challan's editor: the shared shell and sections (drawn as the kind's
+// page), a challan's reason and consignee, and the kind's actions in the one bar at the top.
+
+const describeError: DescribeError<KindAction> = (error, action) => {
+  const fields = error instanceof ApiError ? editorFields(error.fields ?? {}) : {};
+  if (error instanceof ApiError && error.code === "quote_number_taken") fields.invoiceNumber = error.message;
+  return {
+    title: `Could not ${action === "save" ? "save" : "do that"}`,
+    message: (error as Error).message,
+    fields,
+  };
+};
+
+/** The text of the e-mail and the WhatsApp message: whose, which, how much, and the link. */
+function message(kind: WebKind, doc: KindDoc, url: string) {
+  const valid = doc.validUntil ? `, valid until ${formatPageDate(doc.validUntil)}` : "";
+  const amount = formatMoney(doc.totalMinor, doc.currency);
+  return [
+    `Dear ${doc.document.client.name || "customer"},`,
+    "",
+    kind === "challan"
+      ? `Please find delivery challan ${doc.number} for the goods sent to you (value ${amount}).`
+      : `Please find proforma invoice ${doc.number} for ${amount}${valid}.`,
+    `You can see it here: ${url}`,
+    "",
+    "Thank you,",
+    doc.document.company.name || "us",
+  ].join("\n");
+}
+
+export function KindEditor({
+  kind,
+  doc,
+  initialInput,
+  settings,
+}: {
+  kind: WebKind;
+  doc: KindDoc | null;
+  initialInput: KindEditorInput;
+  settings: Settings;
+}) {
+  const config = WEB_KINDS[kind];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const commands = useKindCommands(kind);
+  const editor = useDocumentEditor<KindAction>(initialInput, describeError);
+  const { stateRef, adoptInput, busy, run, guard } = editor;
+  const input = editor.input as KindEditorInput;
+  const [saved, setSaved] = useState<KindDoc | null>(doc);
+  const [confirm, setConfirm] = useState<"delete" | "cancelled" | null>(null);
+  const [sending, setSending] = useState<SendDraft | null>(null);
+  const company = useMemo(() => companySnapshot(settings), [settings]);
+  const status = (saved?.status ?? "draft") as PreInvoiceStatus;
+  const editable = !saved || status === "draft" || (kind === "proforma" && status === "sent");
+  const preview = useMemo(() => previewDocument(input, company), [input, company]);
+  const { reason, consignee } = input;
+  const page = useMemo(
+    () =>
+      buildPreInvoicePage(kind, preview.document, status, {
+        challanReason: reason || null,
+        consignee: consignee ?? null,
+      }),
+    [kind, preview.document, status, reason, consignee],
+  );
+  const shareable = saved !== null && (kind === "proforma" ? status !== "converted" : status === "issued");
+  const link = useQuery({ ...kindLinkQuery(kind, saved?.id ?? ""), enabled: shareable });
+
+  const adopt = (next: KindDoc, submitted?: InvoiceInput) => {
+    setSaved(next);
+    queryClient.setQueryData(kindKeys.one(kind, next.id), next);
+    adoptInput(inputFromKind(next), submitted);
+  };
+
+  async function save(): Promise<KindDoc> {
+    const submitted = stateRef.current.input;
+    const next = await commands.save(saved?.id ?? null, submitted, !saved && !editor.numberEdited.current);
+    adopt(next, submitted);
+    toast.success(saved ? `${config.one} saved` : `${config.one} saved as a draft`, {
+      description: next.number,
+    });
+    if (!saved) {
+      guard.allowNextNavigation();
+      navigate(`${config.path}/${encodeURIComponent(next.id)}`, { replace: true });
+    }
+    return next;
+  }
+  /** Actions on the saved document need its edits saved first. */
+  const current = async () => (stateRef.current.dirty || !saved ? save() : saved);
+
+  /** The document as the server has it now (sending or sharing a draft proforma marks it sent). */
+  async function refresh(id: string) {
+    adopt((await api<{ document: KindDoc }>(kindUrl(kind, id))).document);
+    await commands.invalidate();
+  }
+
+  /** The public link, made on first use. */
+  async function url(of: KindDoc): Promise<string> {
+    if (link.data?.url) return link.data.url;
+    const made = await api<QuoteLinkAnswer>(kindUrl(kind, of.id, "/public-link"), {
+      method: "POST",
+      body: {},
+    });
+    queryClient.setQueryData(kindKeys.link(kind, of.id), made);
+    await refresh(of.id);
+    return made.url ?? "";
+  }
+
+  const done = (what: string) => (next: KindDoc) => {
+    adopt(next);
+    toast.success(what, { description: next.number });
+  };
+
+  function onAction(name: KindAction) {
+    if (name === "save") return void run("save", save);
+    if (name === "delete" || name === "cancelled") return setConfirm(name);
+    void run(name, async () => {
+      const doc = await current();
+      if (name === "issued")
+        done("Challan issued: its goods left your stock")(await commands.move(doc.id, "issued"));
+      else if (name === "sent") done("Marked as sent")(await commands.move(doc.id, "sent"));
+      else if (name === "returned")
+        done("Challan returned: its goods are back in stock")(await commands.move(doc.id, "returned"));
+      else if (name === "convert") {
+        const made = await commands.convert([doc.id]);
+        toast.success(`Invoice made from the ${config.noun}`, {
+          description:
+            kind === "challan"
+              ? `${made.invoice.invoiceNumber} is issued.`
+              : "It is a draft: check it, then issue it.",
+        });
+        navigate(`/invoice/edit/${encodeURIComponent(made.invoice.id)}`);
+      } else {
+        const address = await url(doc);
+        const text = message(kind, doc, address);
+        if (name === "email") {
+          setSending({
+            to: doc.document.client.email,
+            subject: `${config.one} ${doc.number} from ${company.name || "us"}`,
+            message: text,
+          });
+        } else if (name === "whatsapp") {
+          window.open(whatsAppLink(doc.document.client.phone, text), "_blank", "noopener,noreferrer");
+        } else {
+          await navigator.clipboard.writeText(address).then(
+            () => toast.success("Link copied", { description: address }),
+            () => toast.message("Copy this link", { description: address }),
+          );
+        }
+      }
+    });
+  }
+
+  const confirmed = () =>
+    saved &&
+    void run(confirm!, async () => {
+      if (confirm === "cancelled")
+        done("Challan cancelled: its goods are back in stock")(await commands.move(saved.id, "cancelled"));
+      else {
+        await commands.remove(saved.id);
+        toast.success(`${config.one} deleted`, { description: saved.number });
+        guard.allowNextNavigation();
+        navigate(config.path);
+      }
+    }).finally(() => setConfirm(null));
+
+  return (
+    <DocumentEditorShell
+      kind={config.noun}
+      title={saved ? `${config.one} ${saved.number}` : config.newTitle}
+      status={saved && <StatusBadge kind={kind} status={status as "draft"} />}
+      headerExtra={
+        saved?.convertedInvoiceId && (
+          <Link
+            to={`/invoice/edit/${encodeURIComponent(saved.convertedInvoiceId)}`}
+            className="text-sm font-medium text-primary underline"
+            data-testid="converted-invoice"
+          >
+            Invoice {saved.convertedInvoiceNumber ?? ""}
+          </Link>
+        )
+      }
+      dirty={editor.dirty}
+      actions={
+        <KindActionBar
+          kind={kind}
+          saved={saved}
+          dirty={editor.dirty}
+          busy={busy}
+          whatsApp={
+            saved && link.data?.url
+              ? whatsAppLink(saved.document.client.phone, message(kind, saved, link.data.url))
+              : null
+          }
+          onAction={onAction}
+        />
+      }
+      onSubmit={() => editable && void run("save", save)}
+      page={page}
+      blocker={guard.blocker}
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={confirm !== null}
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title={confirm === "cancelled" ? "Cancel this challan?" : `Delete this ${config.noun}?`}
+            description={
+              confirm === "cancelled"
+                ? `Its goods come back into stock. Challan ${saved?.number ?? ""} keeps its number in the series (Rule 55), marked cancelled.`
+                : `${config.one} ${saved?.number ?? ""} will be deleted for good, and its link stops working.`
+            }
+            confirmLabel={confirm === "cancelled" ? "Cancel challan" : `Delete ${config.noun}`}
+            busy={busy === confirm}
+            onConfirm={confirmed}
+          />
+          {sending && saved && (
+            <SendDialog
+              open
+              onOpenChange={(open) => !open && setSending(null)}
+              invoiceId={saved.id}
+              draft={sending}
+              document={{ url: kindUrl(kind, saved.id, "/send"), sentTitle: `${config.one} sent` }}
+              onSent={() => void refresh(saved.id)}
+            />
+          )}
+        </>
+      }
+    >
+      <fieldset disabled={!editable} className="min-w-0 space-y-6">
+        {!editable && (
+          <p className="text-sm text-muted-foreground">
+            This {config.noun} is {status}: it stays as it was {kind === "challan" ? "issued" : "sent"}.
+          </p>
+        )}
+        <DocumentSections
+          editor={editor}
+          company={company}
+          preview={preview}
+          details={{ labels: config.details, numberHint: config.numberHint }}
+          gst={
+            kind === "challan" && (
+              <ChallanSection
+                reason={input.reason ?? ""}
+                consignee={input.consignee ?? null}
+                errors={editor.errors}
+                onChange={(patch) => editor.dispatch({ type: "set", patch: patch as Partial<InvoiceInput> })}
+              />
+            )
+          }
+        />
+      </fieldset>
+    </DocumentEditorShell>
+  );
+}
