@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
@@ -100,6 +100,14 @@ export function KindEditor({
   );
   const shareable = saved !== null && (kind === "proforma" ? status !== "converted" : status === "issued");
   const link = useQuery({ ...kindLinkQuery(kind, saved?.id ?? ""), enabled: shareable });
+
+  // The page's query found the document changed elsewhere (converted from the list, issued in
+  // another tab): its status and actions follow; the form too, unless the user is typing in it.
+  useEffect(() => {
+    if (!doc || !saved || doc.id !== saved.id || doc.updatedAt === saved.updatedAt) return;
+    setSaved(doc);
+    if (!stateRef.current.dirty) adoptInput(inputFromKind(doc));
+  }, [doc, saved, stateRef, adoptInput]);
 
   const adopt = (next: KindDoc, submitted?: InvoiceInput) => {
     setSaved(next);
@@ -271,7 +279,10 @@ export function KindEditor({
           editor={editor}
           company={company}
           preview={preview}
-          details={{ labels: config.details, numberHint: config.numberHint }}
+          details={{
+            labels: config.details,
+            numberHint: status === "draft" ? config.numberHint : `Kept by this ${config.noun} in its series.`,
+          }}
           gst={
             kind === "challan" && (
               <ChallanSection
