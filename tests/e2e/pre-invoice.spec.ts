@@ -89,13 +89,15 @@ test("a challan of a stocked product: issued, the stock goes down once; invoiced
     bar.getByRole("link", { name: "WhatsApp" }).or(bar.getByRole("button", { name: "WhatsApp" })),
   ).toBeVisible();
 
-  // The list: choose the issued challan and make the invoice.
-  await page.getByRole("link", { name: "Delivery challans" }).first().click();
-  const row = page.getByTestId("challan-row").filter({ hasText: number });
+  // The list, on a phone: choose the issued challan and make the invoice.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/delivery-challans");
+  const row = page.getByTestId("challan-card").filter({ hasText: number });
   await expect(row).toContainText("Job work");
   await expect(row).toContainText("Issued");
   await row.getByRole("checkbox", { name: `Choose ${number} to convert` }).check();
   await expect(page.getByText("1 challan of Bharat Stores chosen.")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const axe = await new AxeBuilder({ page }).include("main").analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page

@@ -362,7 +362,9 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().document.number).toBe(late.number);
-    expect((await send(t.app, "DELETE", `${base}/${abandoned.id}`, undefined, s.cookie)).statusCode).toBe(204);
+    expect((await send(t.app, "DELETE", `${base}/${abandoned.id}`, undefined, s.cookie)).statusCode).toBe(
+      204,
+    );
     // Numbers follow the order of issue, in the issuing transaction; a refused issue takes none.
     const short = await create(s, base, request({ reason: "job_work" }, { items: chairs(p.id, "50") }));
     expect((await post(t.app, `${base}/${short.id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(
@@ -574,7 +576,10 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(json.b2b ?? json.b2cs ?? json.b2cl ?? json.hsn).toBeUndefined();
     expect(json.doc_issue).toEqual({
       doc_det: [
-        { doc_num: 9, docs: [{ num: 1, from: issued.number, to: issued.number, totnum: 1, cancel: 0, net_issue: 1 }] },
+        {
+          doc_num: 9,
+          docs: [{ num: 1, from: issued.number, to: issued.number, totnum: 1, cancel: 0, net_issue: 1 }],
+        },
       ],
     });
   });

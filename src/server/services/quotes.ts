@@ -115,7 +115,9 @@ async function takeNumber(
 ): Promise<string> {
   const series = DOCUMENT_KINDS[kind].series;
   if (typed === null) {
-    return DOCUMENT_KINDS[kind].numberedWhenIssued ? draftNumber(id) : allocateNumber(tx, userId, series, date);
+    return DOCUMENT_KINDS[kind].numberedWhenIssued
+      ? draftNumber(id)
+      : allocateNumber(tx, userId, series, date);
   }
   await reserveNumber(tx, userId, series, typed);
   return typed;

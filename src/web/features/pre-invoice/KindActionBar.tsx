@@ -46,6 +46,7 @@ export function KindActionBar({
   saved,
   dirty,
   busy,
+  shareable,
   whatsApp,
   onAction,
 }: {
@@ -53,6 +54,8 @@ export function KindActionBar({
   saved: KindDoc | null;
   dirty: boolean;
   busy: KindAction | null;
+  /** Whether it can be sent or shared now (a challan once issued). */
+  shareable: boolean;
   /** The WhatsApp link, once the document has its public link. */
   whatsApp: string | null;
   onAction: (action: KindAction) => void;
@@ -70,8 +73,6 @@ export function KindActionBar({
       {label}
     </ActionButton>
   );
-  // A challan leaves Bahi only once issued; a proforma at once.
-  const shareable = saved !== null && (kind === "proforma" ? status !== "converted" : status === "issued");
   const pdf = (copies: "single" | "triplicate") =>
     saved && (
       <DownloadPdfButton

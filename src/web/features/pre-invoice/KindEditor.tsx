@@ -1,22 +1,18 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
-import { formatPageDate } from "#domain/dates";
 import type { PreInvoiceStatus } from "#domain/document-kinds";
-import { formatMoney } from "#domain/format";
 import type { InvoiceInput } from "#domain/invoice";
 import { buildPreInvoicePage } from "#domain/quote-page";
 import type { Settings } from "#domain/settings";
-import { whatsAppLink } from "#domain/share";
-import { ApiError, api } from "#web/api";
+import { ApiError } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
 import { type DescribeError, useDocumentEditor } from "#web/features/document-editor/useDocumentEditor";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
-import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import {
   editorFields,
@@ -24,15 +20,13 @@ import {
   type KindDoc,
   type KindEditorInput,
   kindKeys,
-  kindLinkQuery,
-  kindUrl,
-  type QuoteLinkAnswer,
   useKindCommands,
   type WebKind,
 } from "./api";
 import { ChallanSection } from "./ChallanSection";
 import { type KindAction, KindActionBar } from "./KindActionBar";
 import { WEB_KINDS } from "./kinds";
+import { useKindSharing } from "./useKindSharing";
 
 // The proforma's and the challan's editor: the shared shell and sections (drawn as the kind's
 // page), a challan's reason and consignee, and the kind's actions in the one bar at the top.
@@ -40,29 +34,17 @@ import { WEB_KINDS } from "./kinds";
 const describeError: DescribeError<KindAction> = (error, action) => {
   const fields = error instanceof ApiError ? editorFields(error.fields ?? {}) : {};
   if (error instanceof ApiError && error.code === "quote_number_taken") fields.invoiceNumber = error.message;
-  return {
-    title: `Could not ${action === "save" ? "save" : "do that"}`,
-    message: (error as Error).message,
-    fields,
+  const what = {
+    save: "save",
+    convert: "convert",
+    delete: "delete",
+    email: "send",
+    whatsapp: "share",
+    link: "share",
   };
+  const title = `Could not ${what[action as keyof typeof what] ?? "change the status"}`;
+  return { title, message: (error as Error).message, fields };
 };
-
-/** The text of the e-mail and the WhatsApp message: whose, which, how much, and the link. */
-function message(kind: WebKind, doc: KindDoc, url: string) {
-  const valid = doc.validUntil ? `, valid until ${formatPageDate(doc.validUntil)}` : "";
-  const amount = formatMoney(doc.totalMinor, doc.currency);
-  return [
-    `Dear ${doc.document.client.name || "customer"},`,
-    "",
-    kind === "challan"
-      ? `Please find delivery challan ${doc.number} for the goods sent to you (value ${amount}).`
-      : `Please find proforma invoice ${doc.number} for ${amount}${valid}.`,
-    `You can see it here: ${url}`,
-    "",
-    "Thank you,",
-    doc.document.company.name || "us",
-  ].join("\n");
-}
 
 export function KindEditor({
   kind,
@@ -84,7 +66,6 @@ export function KindEditor({
   const input = editor.input as KindEditorInput;
   const [saved, setSaved] = useState<KindDoc | null>(doc);
   const [confirm, setConfirm] = useState<"delete" | "cancelled" | null>(null);
-  const [sending, setSending] = useState<SendDraft | null>(null);
   const company = useMemo(() => companySnapshot(settings), [settings]);
   const status = (saved?.status ?? "draft") as PreInvoiceStatus;
   const editable = !saved || status === "draft" || (kind === "proforma" && status === "sent");
@@ -98,8 +79,6 @@ export function KindEditor({
       }),
     [kind, preview.document, status, reason, consignee],
   );
-  const shareable = saved !== null && (kind === "proforma" ? status !== "converted" : status === "issued");
-  const link = useQuery({ ...kindLinkQuery(kind, saved?.id ?? ""), enabled: shareable });
 
   // The page's query found the document changed elsewhere (converted from the list, issued in
   // another tab): its status and actions follow; the form too, unless the user is typing in it.
@@ -129,25 +108,12 @@ export function KindEditor({
     return next;
   }
   /** Actions on the saved document need its edits saved first. */
-  const current = async () => (stateRef.current.dirty || !saved ? save() : saved);
+  const ensureSaved = async () => (stateRef.current.dirty || !saved ? save() : saved);
 
-  /** The document as the server has it now (sending or sharing a draft proforma marks it sent). */
-  async function refresh(id: string) {
-    adopt((await api<{ document: KindDoc }>(kindUrl(kind, id))).document);
+  const sharing = useKindSharing(kind, saved, async (next) => {
+    adopt(next);
     await commands.invalidate();
-  }
-
-  /** The public link, made on first use. */
-  async function url(of: KindDoc): Promise<string> {
-    if (link.data?.url) return link.data.url;
-    const made = await api<QuoteLinkAnswer>(kindUrl(kind, of.id, "/public-link"), {
-      method: "POST",
-      body: {},
-    });
-    queryClient.setQueryData(kindKeys.link(kind, of.id), made);
-    await refresh(of.id);
-    return made.url ?? "";
-  }
+  });
 
   const done = (what: string) => (next: KindDoc) => {
     adopt(next);
@@ -158,14 +124,14 @@ export function KindEditor({
     if (name === "save") return void run("save", save);
     if (name === "delete" || name === "cancelled") return setConfirm(name);
     void run(name, async () => {
-      const doc = await current();
+      const current = await ensureSaved();
       if (name === "issued")
-        done("Challan issued: its goods left your stock")(await commands.move(doc.id, "issued"));
-      else if (name === "sent") done("Marked as sent")(await commands.move(doc.id, "sent"));
+        done("Challan issued: its goods left your stock")(await commands.move(current.id, "issued"));
+      else if (name === "sent") done("Marked as sent")(await commands.move(current.id, "sent"));
       else if (name === "returned")
-        done("Challan returned: its goods are back in stock")(await commands.move(doc.id, "returned"));
+        done("Challan returned: its goods are back in stock")(await commands.move(current.id, "returned"));
       else if (name === "convert") {
-        const made = await commands.convert([doc.id]);
+        const made = await commands.convert([current.id]);
         toast.success(`Invoice made from the ${config.noun}`, {
           description:
             kind === "challan"
@@ -173,24 +139,7 @@ export function KindEditor({
               : "It is a draft: check it, then issue it.",
         });
         navigate(`/invoice/edit/${encodeURIComponent(made.invoice.id)}`);
-      } else {
-        const address = await url(doc);
-        const text = message(kind, doc, address);
-        if (name === "email") {
-          setSending({
-            to: doc.document.client.email,
-            subject: `${config.one} ${doc.number} from ${company.name || "us"}`,
-            message: text,
-          });
-        } else if (name === "whatsapp") {
-          window.open(whatsAppLink(doc.document.client.phone, text), "_blank", "noopener,noreferrer");
-        } else {
-          await navigator.clipboard.writeText(address).then(
-            () => toast.success("Link copied", { description: address }),
-            () => toast.message("Copy this link", { description: address }),
-          );
-        }
-      }
+      } else await sharing.share(name, current);
     });
   }
 
@@ -230,11 +179,8 @@ export function KindEditor({
           saved={saved}
           dirty={editor.dirty}
           busy={busy}
-          whatsApp={
-            saved && link.data?.url
-              ? whatsAppLink(saved.document.client.phone, message(kind, saved, link.data.url))
-              : null
-          }
+          shareable={sharing.shareable}
+          whatsApp={sharing.whatsApp}
           onAction={onAction}
         />
       }
@@ -256,16 +202,7 @@ export function KindEditor({
             busy={busy === confirm}
             onConfirm={confirmed}
           />
-          {sending && saved && (
-            <SendDialog
-              open
-              onOpenChange={(open) => !open && setSending(null)}
-              invoiceId={saved.id}
-              draft={sending}
-              document={{ url: kindUrl(kind, saved.id, "/send"), sentTitle: `${config.one} sent` }}
-              onSent={() => void refresh(saved.id)}
-            />
-          )}
+          {sharing.dialog}
         </>
       }
     >

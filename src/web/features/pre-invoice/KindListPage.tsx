@@ -23,6 +23,9 @@ import { WEB_KINDS } from "./kinds";
 
 const PAGE_SIZE = 20;
 const badge = (d: KindSummary) => <StatusBadge kind={d.kind} status={d.status as "draft"} />;
+/** A phone card's line beside the date: a challan's reason, a proforma's valid-until date. */
+const cardDetail = (d: KindSummary) =>
+  d.reason ? CHALLAN_REASON_LABELS[d.reason] : d.validUntil ? `valid until ${formatDate(d.validUntil)}` : "";
 /** Challans convert together only when they are one client's (the server's rule too). */
 const clientKey = (d: KindSummary) => d.clientId ?? `name:${d.clientName}`;
 
@@ -217,7 +220,10 @@ function KindListPage({ kind }: { kind: WebKind }) {
               {pick(d)}
               {d.clientName}
             </p>
-            <CardFigures dates={formatDate(d.date)} amount={formatMoney(d.totalMinor, d.currency)} />
+            <CardFigures
+              dates={[formatDate(d.date), cardDetail(d)].filter(Boolean).join(" · ")}
+              amount={formatMoney(d.totalMinor, d.currency)}
+            />
           </>
         )}
         testIds={{ row: `${kind}-row`, card: `${kind}-card` }}
