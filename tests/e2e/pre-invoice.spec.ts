@@ -24,7 +24,31 @@ async function stockedProduct(page: Page) {
   const { id } = await res.json();
   const stock = async () =>
     (await (await page.request.get(`/api/products/${id}`)).json()).availableQuantity as string;
-  return { name, stock };
+  return { id, name, stock };
+}
+
+/** A challan of one lamp made and issued through the API (another delivery to a client). */
+async function issuedChallan(page: Page, productId: string, name: string, client: string) {
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/delivery-challans", {
+    headers: { origin },
+    data: {
+      number: null,
+      date: new Date().toISOString().slice(0, 10),
+      reason: "job_work",
+      currency: "INR",
+      client: { name: client },
+      items: [{ id: "a", productId, name, quantity: "1", rate: "1200", taxPercent: "18" }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()).document;
+  const issued = await page.request.post(`/api/delivery-challans/${id}/status`, {
+    headers: { origin },
+    data: { status: "issued" },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  return (await issued.json()).document.number as string;
 }
 
 /** Downloads the PDF from the action bar: a real file, and the credits go down by one. */
@@ -52,7 +76,7 @@ async function fillDocument(page: Page, form: ReturnType<Page["getByRole"]>, cli
   await form.getByLabel("Quantity").fill("4");
 }
 
-test("a challan of a stocked product: issued, the stock goes down once; invoiced from the list, it links back", async ({
+test("challans of a stocked product: issued, the stock goes down once; two of one client invoiced together from the list, linked back", async ({
   signedInPage: page,
 }) => {
   const product = await stockedProduct(page);
@@ -89,7 +113,12 @@ test("a challan of a stocked product: issued, the stock goes down once; invoiced
     bar.getByRole("link", { name: "WhatsApp" }).or(bar.getByRole("button", { name: "WhatsApp" })),
   ).toBeVisible();
 
-  // The list, on a phone: choose the issued challan and make the invoice.
+  // Two more deliveries: one more to Bharat Stores, one to another client.
+  const second = await issuedChallan(page, product.id, product.name, "Bharat Stores");
+  const other = await issuedChallan(page, product.id, product.name, "Kiran Traders");
+  expect(await product.stock()).toBe("4");
+
+  // The list, on a phone: choose Bharat's issued challans and make one invoice of them.
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/delivery-challans");
   const row = page.getByTestId("challan-card").filter({ hasText: number });
@@ -97,6 +126,10 @@ test("a challan of a stocked product: issued, the stock goes down once; invoiced
   await expect(row).toContainText("Issued");
   await row.getByRole("checkbox", { name: `Choose ${number} to convert` }).check();
   await expect(page.getByText("1 challan of Bharat Stores chosen.")).toBeVisible();
+  // Only one client's challans go on one invoice.
+  await expect(page.getByRole("checkbox", { name: `Choose ${other} to convert` })).toBeDisabled();
+  await page.getByRole("checkbox", { name: `Choose ${second} to convert` }).check();
+  await expect(page.getByText("2 challans of Bharat Stores chosen.")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const axe = await new AxeBuilder({ page }).include("main").analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
@@ -106,15 +139,16 @@ test("a challan of a stocked product: issued, the stock goes down once; invoiced
     .click();
 
   await expect(page).toHaveURL(/\/invoice\/edit\//);
-  const source = page.getByTestId("source-document");
-  await expect(source).toHaveText(`From delivery challan ${number}`);
+  const sources = page.getByTestId("source-document");
+  await expect(sources).toHaveText([`From delivery challan ${number}`, `From delivery challan ${second}`]);
   await expect(page.getByRole("combobox", { name: "Item 1 name" })).toHaveValue(product.name);
+  await expect(page.getByRole("combobox", { name: "Item 2 name" })).toHaveValue(product.name);
   await expect(page.getByLabel("Invoice number")).not.toHaveValue(/^DRAFT-/);
   // Issued at once, and the goods did not leave stock a second time.
   await expect(page.locator("header, main").getByText("Due", { exact: true }).first()).toBeVisible();
-  expect(await product.stock()).toBe("6");
+  expect(await product.stock()).toBe("4");
 
-  await source.click();
+  await sources.first().click();
   await expect(page).toHaveURL(/\/delivery-challans\//);
   await expect(page.locator("main").getByText("Converted", { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("converted-invoice")).toHaveText(/^Invoice INV/);
