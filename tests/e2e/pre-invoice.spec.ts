@@ -200,4 +200,10 @@ test("a proforma: sent by e-mail with its link, WhatsApp with the amount, conver
   expect(await product.stock()).toBe("10");
   await page.goto("/proforma-invoices?status=converted");
   await expect(page.getByTestId("proforma-row").filter({ hasText: number })).toContainText("Converted");
+  // The search keeps to the address too, and clearing it shows them all again.
+  await page.getByLabel("Search").fill("nobody by that name");
+  await expect(page.getByText("No proforma invoices match these filters.")).toBeVisible();
+  await expect(page).toHaveURL(/search=nobody/);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page.getByTestId("proforma-row").filter({ hasText: number })).toContainText("Lakshmi Exports");
 });

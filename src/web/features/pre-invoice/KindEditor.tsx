@@ -71,6 +71,8 @@ export function KindEditor({
   const editable = !saved || status === "draft" || (kind === "proforma" && status === "sent");
   const preview = useMemo(() => previewDocument(input, company), [input, company]);
   const { reason, consignee } = input;
+  /** A saved proforma, or an issued challan, holds its number of the series. */
+  const numberedNow = saved !== null && (kind === "proforma" || status !== "draft");
   const page = useMemo(
     () =>
       buildPreInvoicePage(kind, preview.document, status, {
@@ -218,7 +220,7 @@ export function KindEditor({
           preview={preview}
           details={{
             labels: config.details,
-            numberHint: status === "draft" ? config.numberHint : `Kept by this ${config.noun} in its series.`,
+            numberHint: numberedNow ? `Kept by this ${config.noun} in its series.` : config.numberHint,
           }}
           gst={
             kind === "challan" && (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowRightLeft, FilePlus2, FileSignature, Truck } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CHALLAN_REASON_LABELS, PRE_INVOICE_STATUS_LABELS } from "#domain/document-kinds";
 import { formatMoney } from "#domain/format";
@@ -13,8 +13,8 @@ import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features
 import { formatDate } from "#web/features/documents/format";
 import { SearchField } from "#web/features/documents/SearchField";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useListFilters } from "#web/features/documents/useListFilters";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
-import { useDebounced } from "#web/lib/useDebounced";
 import { type KindSummary, kindListQuery, useKindCommands, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
@@ -36,33 +36,13 @@ function KindListPage({ kind }: { kind: WebKind }) {
   const config = WEB_KINDS[kind];
   const navigate = useNavigate();
   const commands = useKindCommands(kind);
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
-  const [searchText, setSearchText] = useState(params.get("search") ?? "");
-  const search = useDebounced(searchText, 300);
+  const filters = useListFilters(PAGE_SIZE);
+  const { status, page, searchText, setSearchText, update } = filters;
   const [picked, setPicked] = useState<KindSummary[]>([]);
   const [converting, setConverting] = useState(false);
   const editPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
 
-  const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setParams(next, { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
-  useEffect(() => {
-    if (search !== (params.get("search") ?? "")) update({ search });
-  }, [search]);
-
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-  if (status) query.set("status", status);
-  if (params.get("search")) query.set("search", params.get("search")!);
-  const list = useQuery({ ...kindListQuery(kind, query.toString()), placeholderData: keepPreviousData });
+  const list = useQuery({ ...kindListQuery(kind, filters.query), placeholderData: keepPreviousData });
 
   const canPick = (d: KindSummary) =>
     kind === "challan" &&
@@ -199,11 +179,8 @@ function KindListPage({ kind }: { kind: WebKind }) {
         words={{ plural: config.plural.toLowerCase(), caption: config.plural }}
         empty={{
           icon: kind === "challan" ? Truck : FileSignature,
-          filtered: Boolean(status || params.get("search")),
-          onClear: () => {
-            setSearchText("");
-            setParams(new URLSearchParams(), { replace: true });
-          },
+          filtered: filters.filtered,
+          onClear: filters.clear,
           none: {
             title: config.empty.title,
             text: config.empty.text,
