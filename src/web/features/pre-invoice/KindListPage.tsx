@@ -6,12 +6,10 @@ import { toast } from "sonner";
 import { CHALLAN_REASON_LABELS, PRE_INVOICE_STATUS_LABELS } from "#domain/document-kinds";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Field, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
-import { SearchField } from "#web/features/documents/SearchField";
+import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
@@ -37,7 +35,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
   const navigate = useNavigate();
   const commands = useKindCommands(kind);
   const filters = useListFilters(PAGE_SIZE);
-  const { status, page, searchText, setSearchText, update } = filters;
+  const { page, update } = filters;
   const [picked, setPicked] = useState<KindSummary[]>([]);
   const [converting, setConverting] = useState(false);
   const editPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
@@ -125,28 +123,11 @@ function KindListPage({ kind }: { kind: WebKind }) {
           </Link>
         }
       />
-      <Card className="mb-4">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <SearchField placeholder="Number or client" value={searchText} onChange={setSearchText} />
-          <Field label="Status">
-            {(p) => (
-              <select
-                {...p}
-                className={selectClass}
-                value={status}
-                onChange={(e) => update({ status: e.target.value })}
-              >
-                <option value="">All statuses</option>
-                {config.statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {PRE_INVOICE_STATUS_LABELS[s as "draft"]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-      </Card>
+      <ListFilters
+        filters={filters}
+        placeholder="Number or client"
+        statuses={config.statuses.map((s) => [s, PRE_INVOICE_STATUS_LABELS[s as "draft"]] as const)}
+      />
       {kind === "challan" && (
         <section
           aria-label="Convert challans"

@@ -3,12 +3,10 @@ import { FilePlus2, FileSignature } from "lucide-react";
 import { Link } from "react-router";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
-import { Card } from "#web/components/ui/card";
-import { Field, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
-import { SearchField } from "#web/features/documents/SearchField";
+import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
@@ -17,12 +15,9 @@ import { type QuoteSummary, quoteListQuery } from "./api";
 // Quotes: their own list, with the status (expired included) and a search, newest first.
 
 const PAGE_SIZE = 20;
-const STATUS_FILTERS: [string, string][] = [
-  ["", "All statuses"],
-  ...(["draft", "sent", "accepted", "declined", "expired", "converted"] as const).map(
-    (s): [string, string] => [s, QUOTE_STATUS_LABELS[s]],
-  ),
-];
+const STATUS_FILTERS = (["draft", "sent", "accepted", "declined", "expired", "converted"] as const).map(
+  (s) => [s, QUOTE_STATUS_LABELS[s]] as const,
+);
 
 const editPath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
@@ -50,7 +45,7 @@ const COLUMNS: Column<QuoteSummary>[] = [
 
 export function QuotesPage() {
   const filters = useListFilters(PAGE_SIZE);
-  const { status, page, searchText, setSearchText, update } = filters;
+  const { page, update } = filters;
 
   const list = useQuery({ ...quoteListQuery(filters.query), placeholderData: keepPreviousData });
 
@@ -69,27 +64,7 @@ export function QuotesPage() {
           </Link>
         }
       />
-      <Card className="mb-4">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <SearchField placeholder="Quote number or client" value={searchText} onChange={setSearchText} />
-          <Field label="Status">
-            {(p) => (
-              <select
-                {...p}
-                className={selectClass}
-                value={status}
-                onChange={(e) => update({ status: e.target.value })}
-              >
-                {STATUS_FILTERS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-      </Card>
+      <ListFilters filters={filters} placeholder="Quote number or client" statuses={STATUS_FILTERS} />
 
       <DocumentList
         list={list}
