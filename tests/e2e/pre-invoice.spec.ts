@@ -89,6 +89,8 @@ test("challans of a stocked product: issued, the stock goes down once; two of on
   // The number shown is the one issuing would take now; a draft holds none of the series.
   await expect(form.getByLabel("Challan number")).toHaveValue(/^DC\/\d{4}-\d{2}\/0001$/);
   await fillDocument(page, form, "Bharat Stores", product.name);
+  // As on an invoice, the line says what is left in stock.
+  await expect(form.getByText(/^10 pcs? left in stock/)).toBeVisible();
   await form.getByLabel("Reason for sending the goods").selectOption("job_work");
   await form.getByLabel(/someone other than the client/).check();
   await form.getByLabel("Consignee name").fill("Ravi Job Works");

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { companySnapshot } from "#domain/company-snapshot";
-import type { PreInvoiceStatus } from "#domain/document-kinds";
+import { holdsStockAs, type PreInvoiceStatus } from "#domain/document-kinds";
 import type { InvoiceInput } from "#domain/invoice";
 import { buildPreInvoicePage } from "#domain/quote-page";
 import type { Settings } from "#domain/settings";
@@ -13,6 +13,7 @@ import { DocumentEditorShell } from "#web/features/document-editor/DocumentEdito
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
 import { type DescribeError, useDocumentEditor } from "#web/features/document-editor/useDocumentEditor";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
+import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import {
   editorFields,
@@ -70,6 +71,11 @@ export function KindEditor({
   const status = (saved?.status ?? "draft") as PreInvoiceStatus;
   const editable = !saved || status === "draft" || (kind === "proforma" && status === "sent");
   const preview = useMemo(() => previewDocument(input, company), [input, company]);
+  // An issued challan holds its goods out of stock as a due invoice does.
+  const stock = useDocumentStock(
+    saved && holdsStockAs(kind, status) ? { status: "due", items: saved.document.items } : null,
+    input.items,
+  );
   const { reason, consignee } = input;
   /** A saved proforma, or an issued challan, holds its number of the series. */
   const numberedNow = saved !== null && (kind === "proforma" || status !== "draft");
@@ -218,6 +224,7 @@ export function KindEditor({
           editor={editor}
           company={company}
           preview={preview}
+          stock={kind === "challan" ? { ...stock, gstUnits: Boolean(company.gst) } : undefined}
           details={{
             labels: config.details,
             numberHint: numberedNow ? `Kept by this ${config.noun} in its series.` : config.numberHint,

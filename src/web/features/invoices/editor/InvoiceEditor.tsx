@@ -14,6 +14,7 @@ import { inputFromInvoice } from "#web/features/documents/editor/draft";
 import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
+import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { Invoice } from "#web/features/documents/types";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
@@ -24,7 +25,6 @@ import type { LinkedCards } from "./SavedInvoiceCards";
 import type { ShareRequest } from "./ShareCard";
 import { SourceDocumentsLink } from "./SourceDocumentsLink";
 import { useInvoiceCommands } from "./useInvoiceCommands";
-import { useInvoiceStock } from "./useInvoiceStock";
 import { useSequentialNumber } from "./useSequentialNumber";
 
 // The cards of a saved invoice load only when there is one, not with a new invoice's editor.
@@ -82,7 +82,7 @@ export function InvoiceEditor({
     () => previewDocument(input, company, amountPaidMinor),
     [input, company, amountPaidMinor],
   );
-  const stock = useInvoiceStock(saved, input.items);
+  const stock = useDocumentStock(saved && { status: saved.status, items: saved.document.items }, input.items);
 
   /** After the server answers: show its version, unless the user typed on meanwhile. */
   function adopt(next: Invoice, submitted: InvoiceInput) {
