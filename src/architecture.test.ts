@@ -37,7 +37,7 @@ const DRIVER_ALLOWED = ["src/server/backup/", "src/server/testing/"];
  * 30): what they share lives in the shared folders, which import no kind; where one kind's page
  * shows another's card, features/document-links puts them together for the router.
  */
-const DOCUMENT_KINDS = ["invoices", "quotes", "credit-notes", "recurring"];
+const DOCUMENT_KINDS = ["invoices", "quotes", "credit-notes", "recurring", "pre-invoice"];
 const SHARED_DOCUMENT_FOLDERS = ["documents", "document-editor"];
 /** `process.env` is read once, by config.ts; tests read theirs through test-config.ts. */
 const ENV_READERS = ["src/server/config.ts", "src/server/testing/test-config.ts"];

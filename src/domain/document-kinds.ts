@@ -80,6 +80,11 @@ export interface DocumentKindConfig {
   noun: string;
   /** The number series (at most 16 characters with the year and count: DC/2026-27/0001). */
   series: Extract<DocumentSeries, "QT" | "PF" | "DC">;
+  /**
+   * Whether a draft waits for its series number until it is issued (a challan: Rule 55's series is
+   * consecutive, so an abandoned draft must leave no gap); else it takes it when created.
+   */
+  numberedWhenIssued: boolean;
   /** The owner's API. */
   apiPath: string;
   /** The public page's path, before "/<token>" (one page for every pre-invoice kind). */
@@ -116,6 +121,7 @@ export interface DocumentKindConfig {
 export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
   quote: {
     kind: "quote",
+    numberedWhenIssued: false,
     noun: "quote",
     series: "QT",
     apiPath: "/api/quotes",
@@ -140,6 +146,7 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
   },
   proforma: {
     kind: "proforma",
+    numberedWhenIssued: false,
     noun: "proforma invoice",
     series: "PF",
     apiPath: "/api/proforma-invoices",
@@ -164,6 +171,7 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
   },
   challan: {
     kind: "challan",
+    numberedWhenIssued: true,
     noun: "delivery challan",
     series: "DC",
     apiPath: "/api/delivery-challans",

@@ -151,6 +151,13 @@ export const PAGE_TITLES = {
   quotes: "Quotes",
   newQuote: "New Quote",
   editQuote: "Quote",
+  /** Ours: proforma invoices and delivery challans. */
+  proformas: "Proforma invoices",
+  newProforma: "New Proforma Invoice",
+  editProforma: "Proforma Invoice",
+  challans: "Delivery challans",
+  newChallan: "New Delivery Challan",
+  editChallan: "Delivery Challan",
   /** Ours: GSTR-1 for a month (not in the specification). */
   reports: "GST Reports",
   clients: "Manage Clients",

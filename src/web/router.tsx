@@ -179,6 +179,34 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "proforma-invoices",
+                ...page(
+                  () => import("./features/pre-invoice/KindListPage"),
+                  (m) => m.ProformaListPage,
+                ),
+              },
+              {
+                path: "proforma-invoices/:id",
+                ...page(
+                  () => import("./features/pre-invoice/KindEditorPage"),
+                  (m) => m.ProformaEditorPage,
+                ),
+              },
+              {
+                path: "delivery-challans",
+                ...page(
+                  () => import("./features/pre-invoice/KindListPage"),
+                  (m) => m.ChallanListPage,
+                ),
+              },
+              {
+                path: "delivery-challans/:id",
+                ...page(
+                  () => import("./features/pre-invoice/KindEditorPage"),
+                  (m) => m.ChallanEditorPage,
+                ),
+              },
+              {
                 path: "recurring",
                 ...page(
                   () => import("./features/recurring/RecurringPage"),

@@ -129,17 +129,21 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       expect((await get(t.app, `${k.base}/next-number`, s.cookie)).json()).toEqual({
         number: `${k.series}/2026-27/0001`,
       });
-      expect((await create(s, k.base, body())).number).toBe(`${k.series}/2026-27/0001`);
-      expect((await create(s, k.base, body({ number: `${k.series}/2026-27/0010` }))).number).toBe(
-        `${k.series}/2026-27/0010`,
-      );
-      expect((await create(s, k.base, body())).number).toBe(`${k.series}/2026-27/0011`);
-      const nextYear = await create(
-        s,
-        k.base,
-        body({ date: "2027-04-02", ...("validUntil" in k.extra ? { validUntil: null } : {}) }),
-      );
-      expect(nextYear.number).toBe(`${k.series}/2027-28/0001`);
+      // A proforma takes its number when made; a challan when issued (a draft holds DRAFT-…).
+      const numbered = async (over: Record<string, unknown> = {}) => {
+        const doc = await create(s, k.base, body(over));
+        if (k.kind !== "challan" || over.number) return doc.number;
+        expect(doc.number).toMatch(/^DRAFT-[0-9A-F]{8}$/);
+        return (await move(s, k.base, doc.id, "issued")).number;
+      };
+      expect(await numbered()).toBe(`${k.series}/2026-27/0001`);
+      expect(await numbered({ number: `${k.series}/2026-27/0010` })).toBe(`${k.series}/2026-27/0010`);
+      expect(await numbered()).toBe(`${k.series}/2026-27/0011`);
+      const nextYear = await numbered({
+        date: "2027-04-02",
+        ...("validUntil" in k.extra ? { validUntil: null } : {}),
+      });
+      expect(nextYear).toBe(`${k.series}/2027-28/0001`);
       const taken = await post(t.app, k.base, body({ number: `${k.series}/2026-27/0001` }), s.cookie);
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe("quote_number_taken");
@@ -161,12 +165,12 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       const s = await signUpAndSignIn(t);
       const dashboard = (await get(t.app, "/api/dashboard", s.cookie)).json();
       const a = await create(s, k.base, body());
-      await create(s, k.base, body({ client: { name: "Kiran Traders" } }));
+      const b = await create(s, k.base, body({ client: { name: "Kiran Traders" } }));
       await move(s, k.base, a.id, k.out);
       const all = (await get(t.app, k.base, s.cookie)).json();
       expect(page(kindSummarySchema).safeParse(all).error).toBeUndefined();
       expect(all.items.map((d: Doc) => d.number)).toEqual([
-        `${k.series}/2026-27/0002`,
+        k.kind === "challan" ? b.number : `${k.series}/2026-27/0002`,
         `${k.series}/2026-27/0001`,
       ]);
       expect(all.total).toBe(2);
@@ -185,7 +189,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     it(`${k.kind}: a PDF titled ${k.title} for one credit; a public page by link; sent by e-mail`, async () => {
       await setClock("2026-05-01T06:00:00Z");
       const s = await signUpAndSignIn(t);
-      const d = await create(s, k.base, body());
+      let d = await create(s, k.base, body());
       expect((await get(t.app, `${k.base}/${d.id}/pdf`, s.cookie)).statusCode).toBe(405);
       const pdf = await post(t.app, `${k.base}/${d.id}/pdf`, {}, s.cookie);
       expect(pdf.statusCode, pdf.body).toBe(200);
@@ -211,7 +215,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
         expect(early.json().error.message).toBe(
           "Issue the delivery challan before sending it or sharing its link.",
         );
-        await move(s, k.base, d.id, "issued");
+        d = await move(s, k.base, d.id, "issued");
       }
       const link = await post(t.app, `${k.base}/${d.id}/public-link`, {}, s.cookie);
       expect(link.statusCode, link.body).toBe(200);
@@ -360,6 +364,50 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect((await send(t.app, "DELETE", `${base}/${big.id}`, undefined, s.cookie)).statusCode).toBe(204);
   });
 
+  it("challan: a draft takes no DC number until it is issued, so the series has no gaps (Rule 55)", async () => {
+    await setClock("2026-05-01T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const p = await product(s, "10");
+    const base = "/api/delivery-challans";
+    const draft = () => create(s, base, request({ reason: "job_work" }, { items: chairs(p.id, "1") }));
+    const [abandoned, late, early] = [await draft(), await draft(), await draft()];
+    for (const d of [abandoned, late, early]) {
+      expect(d.number).toMatch(/^DRAFT-[0-9A-F]{8}$/);
+      expect(d.document.invoiceNumber).toBe(d.number);
+    }
+    expect((await get(t.app, `${base}/next-number`, s.cookie)).json().number).toBe("DC/2026-27/0001");
+    // A draft is edited and deleted without touching the series.
+    const edited = await send(
+      t.app,
+      "PUT",
+      `${base}/${late.id}`,
+      request({ reason: "supply_on_approval" }, { items: chairs(p.id, "2") }),
+      s.cookie,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().document.number).toBe(late.number);
+    expect((await send(t.app, "DELETE", `${base}/${abandoned.id}`, undefined, s.cookie)).statusCode).toBe(
+      204,
+    );
+    // Numbers follow the order of issue, in the issuing transaction; a refused issue takes none.
+    const short = await create(s, base, request({ reason: "job_work" }, { items: chairs(p.id, "50") }));
+    expect((await post(t.app, `${base}/${short.id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(
+      409,
+    );
+    expect((await move(s, base, early.id, "issued")).number).toBe("DC/2026-27/0001");
+    const second = await move(s, base, late.id, "issued");
+    expect(second.number).toBe("DC/2026-27/0002");
+    expect(second.document.invoiceNumber).toBe("DC/2026-27/0002");
+    expect((await get(t.app, `${base}/${short.id}`, s.cookie)).json().document.number).toBe(short.number);
+    // The stock history and the PDF name the issued number.
+    const movements = (await get(t.app, `/api/products/${p.id}/movements`, s.cookie)).json();
+    expect(JSON.stringify(movements)).toContain("DC/2026-27/0002");
+    expect(JSON.stringify(movements)).not.toContain("DRAFT-");
+    expect(pdfText((await post(t.app, `${base}/${late.id}/pdf`, {}, s.cookie)).rawPayload)).toContain(
+      "DC/2026-27/0002",
+    );
+  });
+
   it("challan: several of one client convert into one issued invoice that moves no stock a second time, linked both ways", async () => {
     await setClock("2026-05-10T06:00:00Z");
     const s = await signUpAndSignIn(t);
@@ -388,7 +436,8 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(draftOnly.json().error.message).toBe(
       "A delivery challan can be converted to an invoice only when it is issued; this one is draft.",
     );
-    for (const c of [one, two, other]) await move(s, base, c.id, "issued");
+    // Issued, each takes its number of the series.
+    for (const c of [one, two, other]) Object.assign(c, await move(s, base, c.id, "issued"));
     expect(await stockOf(s, p.id)).toBe("4");
     const mixed = await post(t.app, `${base}/convert`, { ids: [one.id, other.id] }, s.cookie);
     expect(mixed.statusCode).toBe(400);
@@ -542,7 +591,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     };
     const c = await create(s, "/api/delivery-challans", request({ reason: "job_work" }, taxable));
     await create(s, "/api/delivery-challans", request({ reason: "other" }, taxable)); // a draft: not counted
-    await move(s, "/api/delivery-challans", c.id, "issued");
+    const issued = await move(s, "/api/delivery-challans", c.id, "issued");
     const pf = await create(s, "/api/proforma-invoices", request({ validUntil: null }, taxable));
     await move(s, "/api/proforma-invoices", pf.id, "sent");
     const res = await get(t.app, "/api/reports/gstr1?period=2026-11", s.cookie);
@@ -551,7 +600,10 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(json.b2b ?? json.b2cs ?? json.b2cl ?? json.hsn).toBeUndefined();
     expect(json.doc_issue).toEqual({
       doc_det: [
-        { doc_num: 9, docs: [{ num: 1, from: c.number, to: c.number, totnum: 1, cancel: 0, net_issue: 1 }] },
+        {
+          doc_num: 9,
+          docs: [{ num: 1, from: issued.number, to: issued.number, totnum: 1, cancel: 0, net_issue: 1 }],
+        },
       ],
     });
   });

@@ -12,7 +12,12 @@ import {
   type PreInvoiceKind,
   type PreInvoiceStatus,
 } from "#domain/document-kinds";
-import { financialYearOfIsoDate, parseDocumentNumber } from "#domain/document-number";
+import {
+  draftNumber,
+  financialYearOfIsoDate,
+  isDraftNumber,
+  parseDocumentNumber,
+} from "#domain/document-number";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
@@ -96,18 +101,24 @@ async function withNumberClash<T>(
 }
 
 /**
- * The number a new document of `kind` takes: the next of its date's series, or the one typed (which
- * moves the counter past it).
+ * The number a new document of `kind` takes: the one typed (which moves the counter past it), else
+ * the next of its date's series, or, for a kind numbered when issued (a challan, Rule 55), the
+ * draft's provisional number `DRAFT-…` until then (decision 0062).
  */
 async function takeNumber(
   tx: Db,
   userId: string,
   kind: PreInvoiceKind,
+  id: string,
   date: string,
   typed: string | null,
 ): Promise<string> {
   const series = DOCUMENT_KINDS[kind].series;
-  if (typed === null) return allocateNumber(tx, userId, series, date);
+  if (typed === null) {
+    return DOCUMENT_KINDS[kind].numberedWhenIssued
+      ? draftNumber(id)
+      : allocateNumber(tx, userId, series, date);
+  }
   await reserveNumber(tx, userId, series, typed);
   return typed;
 }
@@ -159,10 +170,10 @@ async function createDocument(
     () =>
       db.transaction(async (tx) => {
         const settings = await readSettings(tx, userId);
-        const number = await takeNumber(tx, userId, kind, input.quoteDate, input.quoteNumber);
+        const id = randomUUID();
+        const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
         attempt.number = number;
         const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
-        const id = randomUUID();
         const row = await insertQuote(tx, userId, id, document, kind, extra);
         await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
         return { ...row, clock: clockOf(settings) };
@@ -518,8 +529,18 @@ const STATUS_TIMES: Partial<Record<PreInvoiceStatus, "sentAt" | "returnedAt" | "
 };
 
 /**
+ * The number a document keeps when it leaves draft: a challan on its provisional number takes the
+ * next of its series, dated as the challan is, in the issuing transaction (decision 0062).
+ */
+async function issuedNumber(tx: Db, userId: string, row: PreInvoiceRow): Promise<PreInvoiceRow> {
+  if (!isDraftNumber(row.quoteNumber)) return row;
+  const number = await allocateNumber(tx, userId, DOCUMENT_KINDS[row.kind].series, row.quoteDate);
+  return { ...row, quoteNumber: number, quoteData: { ...row.quoteData, invoiceNumber: number } };
+}
+
+/**
  * The owner's status move (a proforma sent; a challan issued, returned or cancelled), with the
- * stock it moves, in one transaction.
+ * number it takes when issued and the stock it moves, in one transaction.
  */
 export async function moveKindStatus(
   db: Db,
@@ -529,8 +550,9 @@ export async function moveKindStatus(
   to: PreInvoiceStatus,
 ): Promise<SavedDocument> {
   return db.transaction(async (tx) => {
-    const current = await findOwn(tx, userId, kind, id, true);
-    refuseKind(canMove(kind, current.status, to));
+    const found = await findOwn(tx, userId, kind, id, true);
+    refuseKind(canMove(kind, found.status, to));
+    const current = to === "issued" ? await issuedNumber(tx, userId, found) : found;
     const settings = await readSettings(tx, userId);
     const clock = clockOf(settings);
     await moveKindStock(tx, userId, current, current.status, to, settings);
@@ -538,6 +560,7 @@ export async function moveKindStatus(
     const row = await changeQuoteStatus<PreInvoiceRow>(tx, userId, id, [current.status], {
       status: to,
       ...(at ? { [at]: clock.now } : {}),
+      ...(current !== found ? { quoteNumber: current.quoteNumber, quoteData: current.quoteData } : {}),
     });
     if (!row)
       throw new AppError("document_closed", `This ${DOCUMENT_KINDS[kind].noun} changed a moment ago.`);

@@ -8,9 +8,12 @@ import {
   type LucideIcon,
   Send,
   TriangleAlert,
+  Truck,
+  Undo2,
   XCircle,
 } from "lucide-react";
 import type { NoteStatus } from "#domain/credit-notes";
+import { PRE_INVOICE_STATUS_LABELS as KIND_LABELS, type KindStatus } from "#domain/document-kinds";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "#domain/quote-status";
 import { type DisplayStatus, STATUS_LABELS } from "#domain/status";
 import { StatusPill } from "#web/components/ui/status-pill";
@@ -56,6 +59,18 @@ export const STATUS_TABLE = {
     issued: look("Issued", "open", CheckCircle2),
     cancelled: look("Cancelled", "stopped", Ban),
   } satisfies Record<NoteStatus, Look>,
+  proforma: {
+    draft: look(KIND_LABELS.draft, "neutral", FilePen),
+    sent: look(KIND_LABELS.sent, "open", Send),
+    converted: look(KIND_LABELS.converted, "partly", ArrowRightLeft),
+  } satisfies Record<KindStatus<"proforma">, Look>,
+  challan: {
+    draft: look(KIND_LABELS.draft, "neutral", FilePen),
+    issued: look(KIND_LABELS.issued, "open", Truck),
+    returned: look(KIND_LABELS.returned, "warning", Undo2),
+    cancelled: look(KIND_LABELS.cancelled, "stopped", Ban),
+    converted: look(KIND_LABELS.converted, "partly", ArrowRightLeft),
+  } satisfies Record<KindStatus<"challan">, Look>,
 };
 
 export type BadgeKind = keyof typeof STATUS_TABLE;

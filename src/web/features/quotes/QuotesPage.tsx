@@ -1,29 +1,23 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { FilePlus2, FileSignature } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
-import { Card } from "#web/components/ui/card";
-import { Field, selectClass } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
-import { SearchField } from "#web/features/documents/SearchField";
+import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useListFilters } from "#web/features/documents/useListFilters";
 import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
-import { useDebounced } from "#web/lib/useDebounced";
 import { type QuoteSummary, quoteListQuery } from "./api";
 
 // Quotes: their own list, with the status (expired included) and a search, newest first.
 
 const PAGE_SIZE = 20;
-const STATUS_FILTERS: [string, string][] = [
-  ["", "All statuses"],
-  ...(["draft", "sent", "accepted", "declined", "expired", "converted"] as const).map(
-    (s): [string, string] => [s, QUOTE_STATUS_LABELS[s]],
-  ),
-];
+const STATUS_FILTERS = (["draft", "sent", "accepted", "declined", "expired", "converted"] as const).map(
+  (s) => [s, QUOTE_STATUS_LABELS[s]] as const,
+);
 
 const editPath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
@@ -50,30 +44,10 @@ const COLUMNS: Column<QuoteSummary>[] = [
 ];
 
 export function QuotesPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
-  const [searchText, setSearchText] = useState(params.get("search") ?? "");
-  const search = useDebounced(searchText, 300);
+  const filters = useListFilters(PAGE_SIZE);
+  const { page, update } = filters;
 
-  const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setParams(next, { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
-  useEffect(() => {
-    if (search !== (params.get("search") ?? "")) update({ search });
-  }, [search]);
-
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-  if (status) query.set("status", status);
-  if (params.get("search")) query.set("search", params.get("search")!);
-  const list = useQuery({ ...quoteListQuery(query.toString()), placeholderData: keepPreviousData });
+  const list = useQuery({ ...quoteListQuery(filters.query), placeholderData: keepPreviousData });
 
   return (
     <>
@@ -90,38 +64,15 @@ export function QuotesPage() {
           </Link>
         }
       />
-      <Card className="mb-4">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <SearchField placeholder="Quote number or client" value={searchText} onChange={setSearchText} />
-          <Field label="Status">
-            {(p) => (
-              <select
-                {...p}
-                className={selectClass}
-                value={status}
-                onChange={(e) => update({ status: e.target.value })}
-              >
-                {STATUS_FILTERS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-      </Card>
+      <ListFilters filters={filters} placeholder="Quote number or client" statuses={STATUS_FILTERS} />
 
       <DocumentList
         list={list}
         words={{ plural: "quotes", caption: "Quotes" }}
         empty={{
           icon: FileSignature,
-          filtered: Boolean(status || params.get("search")),
-          onClear: () => {
-            setSearchText("");
-            setParams(new URLSearchParams(), { replace: true });
-          },
+          filtered: filters.filtered,
+          onClear: filters.clear,
           none: {
             title: "No quotes yet.",
             text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",

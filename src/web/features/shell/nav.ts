@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Boxes,
+  FileBadge,
   FileMinus2,
   FilePlus2,
   FileSignature,
@@ -10,6 +11,7 @@ import {
   type LucideIcon,
   Repeat,
   Settings,
+  Truck,
   UserRound,
   Users,
 } from "lucide-react";
@@ -26,6 +28,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Create Invoice/Bill", to: "/invoice/new", icon: FilePlus2 },
   { label: "Invoices/Bills", to: "/invoices", icon: FileText },
   { label: "Quotes", to: "/quotes", icon: FileSignature },
+  { label: "Proforma invoices", to: "/proforma-invoices", icon: FileBadge },
+  { label: "Delivery challans", to: "/delivery-challans", icon: Truck },
   { label: "Credit & Debit Notes", to: "/credit-notes", icon: FileMinus2 },
   { label: "Recurring", to: "/recurring", icon: Repeat },
   { label: "Reports", to: "/reports", icon: FileSpreadsheet },

@@ -10,6 +10,10 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/recurring": PAGE_TITLES.recurring,
   "/quotes": PAGE_TITLES.quotes,
   "/quotes/new": PAGE_TITLES.newQuote,
+  "/proforma-invoices": PAGE_TITLES.proformas,
+  "/proforma-invoices/new": PAGE_TITLES.newProforma,
+  "/delivery-challans": PAGE_TITLES.challans,
+  "/delivery-challans/new": PAGE_TITLES.newChallan,
   "/reports": PAGE_TITLES.reports,
   "/clients": PAGE_TITLES.clients,
   "/inventory": PAGE_TITLES.inventory,
@@ -25,5 +29,11 @@ export const PRODUCT_NAME = PAGE_TITLES.default;
 export function titleForPath(pathname: string): string | undefined {
   if (pathname.startsWith("/invoice/edit/")) return PAGE_TITLES.editInvoice;
   if (pathname.startsWith("/quotes/") && pathname !== "/quotes/new") return PAGE_TITLES.editQuote;
+  for (const [base, title] of [
+    ["/proforma-invoices/", PAGE_TITLES.editProforma],
+    ["/delivery-challans/", PAGE_TITLES.editChallan],
+  ]) {
+    if (pathname.startsWith(base) && pathname !== `${base}new`) return title;
+  }
   return TITLES_BY_PATH[pathname.replace(/\/+$/, "") || "/"];
 }

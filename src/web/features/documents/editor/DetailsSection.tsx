@@ -9,7 +9,8 @@ export interface DetailLabels {
   legend: string;
   number: string;
   date: string;
-  due: string;
+  /** Absent: the kind has no second date (a delivery challan). */
+  due?: string;
   dueHint?: string;
 }
 
@@ -80,17 +81,19 @@ export const DetailsSection = memo(function DetailsSection({
           />
         )}
       </Field>
-      <Field label={labels.due} error={errors.dueDate} hint={labels.dueHint}>
-        {(p) => (
-          <Input
-            {...p}
-            type="date"
-            value={dueDate ?? ""}
-            min={invoiceDate || undefined}
-            onChange={(e) => set({ dueDate: e.target.value || null })}
-          />
-        )}
-      </Field>
+      {labels.due && (
+        <Field label={labels.due} error={errors.dueDate} hint={labels.dueHint}>
+          {(p) => (
+            <Input
+              {...p}
+              type="date"
+              value={dueDate ?? ""}
+              min={invoiceDate || undefined}
+              onChange={(e) => set({ dueDate: e.target.value || null })}
+            />
+          )}
+        </Field>
+      )}
     </fieldset>
   );
 });

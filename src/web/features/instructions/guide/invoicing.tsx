@@ -158,6 +158,38 @@ export const invoicingSections: GuideSection[] = [
     ),
   },
   {
+    id: "proformas-and-challans",
+    title: "Proforma invoices and delivery challans",
+    body: (
+      <>
+        <p>
+          A <Link to="/proforma-invoices">proforma invoice</Link> is the invoice to come, sent before the
+          payment (for an advance or an import licence). It is not a tax invoice: it has its own numbers
+          (PF/2026-27/0001), moves no stock and never counts in your sales or GSTR-1. Send it by e-mail or
+          WhatsApp, or copy its link (it is then marked sent); <strong>Convert to invoice</strong> makes the
+          draft invoice when the order is confirmed.
+        </p>
+        <p>
+          A <Link to="/delivery-challans">delivery challan</Link> goes with goods sent without a sale: on
+          approval, for job work, in parts. Choose the reason and, if someone else receives the goods, the
+          consignee. A draft has no challan number yet: <strong>Issue challan</strong> gives it the next DC
+          number (the series stays unbroken, as GST Rule 55 asks) and takes its goods out of stock.{" "}
+          <strong>Mark returned</strong> or <strong>Cancel challan</strong> brings them back; an issued
+          challan keeps its number and is never deleted. <strong>PDF in triplicate</strong> prints the
+          original, duplicate and triplicate copies in one file for one credit.
+        </p>
+        <ul>
+          <li>
+            When the goods are sold, tick the issued challans of one client on the challans&rsquo; list and
+            press <strong>Convert to invoice</strong>: one invoice, issued at once, with all their lines. The
+            goods already left your stock with the challans, so the invoice does not take them again.
+          </li>
+          <li>An invoice made from a proforma or from challans links back to each of them.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: "getting-paid",
     title: "Getting paid",
     body: (

@@ -14,6 +14,7 @@ import { inputFromInvoice } from "#web/features/documents/editor/draft";
 import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
+import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { Invoice } from "#web/features/documents/types";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
@@ -22,9 +23,8 @@ import { ActionBar, type EditorActionName } from "./ActionBar";
 import { IssueAndSendCard, MarkPaidDialog } from "./InvoiceDialogs";
 import type { LinkedCards } from "./SavedInvoiceCards";
 import type { ShareRequest } from "./ShareCard";
-import { SourceQuoteLink } from "./SourceQuoteLink";
+import { SourceDocumentsLink } from "./SourceDocumentsLink";
 import { useInvoiceCommands } from "./useInvoiceCommands";
-import { useInvoiceStock } from "./useInvoiceStock";
 import { useSequentialNumber } from "./useSequentialNumber";
 
 // The cards of a saved invoice load only when there is one, not with a new invoice's editor.
@@ -82,7 +82,7 @@ export function InvoiceEditor({
     () => previewDocument(input, company, amountPaidMinor),
     [input, company, amountPaidMinor],
   );
-  const stock = useInvoiceStock(saved, input.items);
+  const stock = useDocumentStock(saved && { status: saved.status, items: saved.document.items }, input.items);
 
   /** After the server answers: show its version, unless the user typed on meanwhile. */
   function adopt(next: Invoice, submitted: InvoiceInput) {
@@ -152,7 +152,7 @@ export function InvoiceEditor({
       kind="invoice"
       title={invoice ? "Edit Invoice" : "Create New Invoice"}
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
-      headerExtra={saved && <SourceQuoteLink invoiceId={saved.id} />}
+      headerExtra={saved && <SourceDocumentsLink invoiceId={saved.id} />}
       dirty={editor.dirty}
       actions={<ActionBar invoice={saved} busy={busy} onAction={onAction} unsaved={editor.dirty} />}
       onSubmit={() => onAction(saved && input.status !== "draft" ? "save" : "draft")}

@@ -1,22 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { InvoiceInput } from "#domain/invoice";
-import { committedQuantities } from "#domain/stock";
+import type { StoredStatus } from "#domain/status";
+import { committedQuantities, type StockLine } from "#domain/stock";
 import { api } from "#web/api";
-import { type ProductStock, stockFromProduct } from "#web/features/documents/editor/LineItemsSection";
-import type { Invoice, SavedProduct } from "#web/features/documents/types";
+import type { SavedProduct } from "../types";
+import { type ProductStock, stockFromProduct } from "./LineItemsSection";
 
-/** Stock for the line items: what inventory says is left, plus what this invoice already holds. */
-export function useInvoiceStock(saved: Invoice | null, items: InvoiceInput["items"]) {
+/**
+ * Stock for the line items: what inventory says is left, plus what the saved document already
+ * holds out of stock (`held`: its stored status as an invoice's, and its saved lines; an issued
+ * challan holds its goods as a due invoice does).
+ */
+export function useDocumentStock(
+  held: { status: StoredStatus; items: StockLine[] } | null,
+  items: InvoiceInput["items"],
+) {
   const [stock, setStock] = useState<Record<string, ProductStock>>({});
+  const heldStatus = held?.status;
+  const heldItems = held?.items;
   const heldMilli = useMemo(() => {
-    if (!saved) return {};
+    if (!heldStatus || !heldItems) return {};
     try {
-      return Object.fromEntries(committedQuantities(saved.status, saved.document.items));
+      return Object.fromEntries(committedQuantities(heldStatus, heldItems));
     } catch {
       return {};
     }
-  }, [saved]);
+  }, [heldStatus, heldItems]);
   const linkedProducts = items.some((i) => i.productId);
   const products = useQuery({
     queryKey: ["products", "all-for-editor"],

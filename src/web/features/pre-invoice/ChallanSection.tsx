@@ -1,0 +1,109 @@
+import { memo } from "react";
+import type { ConsigneeInput } from "#contract/quotes";
+import { CHALLAN_REASON_LABELS, CHALLAN_REASONS, type ChallanReason } from "#domain/document-kinds";
+import { GST_STATES } from "#domain/gst-states";
+import { Field, Input, Select, Textarea } from "#web/components/ui/input";
+
+const NO_CONSIGNEE: ConsigneeInput = { name: "", gstin: "", address: "", stateCode: "" };
+
+/**
+ * A challan's own fields (CGST Rule 55): why the goods are sent, and the consignee when someone
+ * other than the client receives them.
+ */
+export const ChallanSection = memo(function ChallanSection({
+  reason,
+  consignee,
+  errors,
+  onChange,
+}: {
+  reason: ChallanReason | "";
+  consignee: ConsigneeInput | null;
+  errors: Record<string, string>;
+  onChange: (patch: { reason?: ChallanReason | ""; consignee?: ConsigneeInput | null }) => void;
+}) {
+  const setConsignee = (patch: Partial<ConsigneeInput>) =>
+    onChange({ consignee: { ...(consignee ?? NO_CONSIGNEE), ...patch } });
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-base font-semibold">Delivery</legend>
+      <Field label="Reason for sending the goods" error={errors.reason}>
+        {(p) => (
+          <Select
+            {...p}
+            required
+            value={reason}
+            onChange={(e) => onChange({ reason: e.target.value as ChallanReason | "" })}
+          >
+            <option value="">Choose a reason…</option>
+            {CHALLAN_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {CHALLAN_REASON_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-primary"
+          checked={consignee !== null}
+          onChange={(e) => onChange({ consignee: e.target.checked ? NO_CONSIGNEE : null })}
+        />
+        The goods go to someone other than the client (a consignee)
+      </label>
+      {consignee && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Consignee name" error={errors["consignee.name"]}>
+            {(p) => (
+              <Input
+                {...p}
+                required
+                maxLength={200}
+                value={consignee.name}
+                onChange={(e) => setConsignee({ name: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Consignee GSTIN (optional)" error={errors["consignee.gstin"]}>
+            {(p) => (
+              <Input
+                {...p}
+                maxLength={15}
+                value={consignee.gstin}
+                onChange={(e) => setConsignee({ gstin: e.target.value.toUpperCase() })}
+              />
+            )}
+          </Field>
+          <Field label="Consignee address" error={errors["consignee.address"]} className="sm:col-span-2">
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={3}
+                maxLength={1000}
+                value={consignee.address}
+                onChange={(e) => setConsignee({ address: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Consignee state" error={errors["consignee.stateCode"]}>
+            {(p) => (
+              <Select
+                {...p}
+                value={consignee.stateCode}
+                onChange={(e) => setConsignee({ stateCode: e.target.value })}
+              >
+                <option value="">Not given</option>
+                {GST_STATES.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name} ({s.code})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+      )}
+    </fieldset>
+  );
+});
