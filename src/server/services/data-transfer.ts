@@ -21,12 +21,12 @@ import type { NewImage } from "../db/queries/images";
 import type { PreInvoiceRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import { checkPaymentTotals, parseDataFile } from "./data-file";
 import {
   presentExportedCreditNote,
   presentExportedQuote,
   presentExportedRecurringProfile,
-} from "../presenters/exported-documents";
-import { checkPaymentTotals, parseDataFile } from "./data-file";
+} from "./data-file-exported";
 import { exportedPayment } from "./data-file-payments";
 import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage, toDataUrl } from "./images";
 
