@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -27,6 +28,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/**
+ * An event's time: of the insert itself, not of its transaction, so that the several events one
+ * change writes list in the order they happened.
+ */
+const eventTime = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`);
 
 /** The user who owns the row: deleting the user deletes it. */
 const ownerId = () =>
@@ -450,6 +457,25 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * A Razorpay order's progress (Bahi's own for credits, or a business's for an invoice): paid once;
+ * `lastCheckedAt` and `checkAfter` say when reconciliation last asked Razorpay and may ask again.
+ * `testMode`: made by the local test checkout, never asked about.
+ */
+const orderProgress = () => ({
+  testMode: boolean("test_mode").notNull().default(false),
+  createdAt: createdAt(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+  checkAfter: timestamp("check_after", { withTimezone: true }),
+});
+
+/** The orders reconciliation asks Razorpay about: not paid, not test mode, by when they are due. */
+const unpaidOrdersIndex = (
+  name: string,
+  t: { status: AnyPgColumn; testMode: AnyPgColumn; checkAfter: AnyPgColumn },
+) => index(name).on(t.checkAfter).where(sql`${t.status} <> 'paid' and ${t.testMode} = false`);
+
 export const paymentOrders = pgTable(
   "payment_orders",
   {
@@ -463,18 +489,11 @@ export const paymentOrders = pgTable(
     providerOrderId: text("provider_order_id").notNull().unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     status: text("status", { enum: ["created", "paid", "failed"] }).notNull(),
-    testMode: boolean("test_mode").notNull().default(false),
-    createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** When reconciliation last asked Razorpay about this order, and when it may ask again. */
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    checkAfter: timestamp("check_after", { withTimezone: true }),
+    ...orderProgress(),
   },
   (t) => [
     index("payment_orders_user_idx").on(t.userId, t.createdAt),
-    index("payment_orders_unpaid_check_idx")
-      .on(t.checkAfter)
-      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+    unpaidOrdersIndex("payment_orders_unpaid_check_idx", t),
   ],
 );
 
@@ -518,17 +537,11 @@ export const invoiceGatewayOrders = pgTable(
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: ["created", "paid"] }).notNull(),
-    testMode: boolean("test_mode").notNull().default(false),
-    createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    checkAfter: timestamp("check_after", { withTimezone: true }),
+    ...orderProgress(),
   },
   (t) => [
     index("invoice_gateway_orders_invoice_idx").on(t.userId, t.invoiceId),
-    index("invoice_gateway_orders_unpaid_idx")
-      .on(t.checkAfter)
-      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+    unpaidOrdersIndex("invoice_gateway_orders_unpaid_idx", t),
   ],
 );
 
@@ -621,9 +634,7 @@ export const invoiceEvents = pgTable(
     invoiceId: invoiceId(),
     kind: text("kind").notNull(),
     detail: jsonb("detail").notNull().default({}),
-    // The time of the insert itself, not of its transaction: one change writes several events,
-    // and the list keeps them in the order they happened.
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: eventTime(),
   },
   (t) => [index("invoice_events_invoice_idx").on(t.invoiceId, t.createdAt)],
 );
@@ -785,7 +796,7 @@ export const quoteEvents = pgTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     detail: jsonb("detail").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: eventTime(),
   },
   (t) => [index("quote_events_quote_idx").on(t.quoteId, t.createdAt)],
 );
