@@ -1,31 +1,12 @@
 import type { NoteDocument } from "./credit-notes";
-import type { Gstr1Document, Gstr1Line } from "./gst-gstr1-types";
-import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
+import type { Gstr1Document } from "./gst-gstr1-types";
+import { gstr1LinesOf } from "./gst-return-documents";
 import type { InvoiceDocument } from "./invoice";
-import { type GstInvoiceTotals, isGstTotals } from "./totals";
+import { isGstTotals } from "./totals";
 
 // The GSTR-1 builder's input for a credit or debit note (decision 0035): the GSTR-1 route hands
 // these to buildGstr1 beside the invoices. Only notes of a GST-registered account make one (their
 // document carries gstDetails and the GST totals); a retail note answers null.
-
-function linesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): Gstr1Line[] {
-  return doc.items.map((item, i) => {
-    const t = totals.lines[i]!;
-    return {
-      hsnSac: item.hsnSac,
-      description: item.name,
-      uqc: uqcOfLine(item),
-      quantity: String(item.quantity),
-      isService: isServiceCode(item.hsnSac),
-      ratePercent: Number(item.taxPercent || 0),
-      taxableMinor: t.taxableMinor,
-      igstMinor: t.igstMinor,
-      cgstMinor: t.cgstMinor,
-      sgstMinor: t.sgstMinor,
-      cessMinor: t.cessMinor,
-    };
-  });
-}
 
 /** The note as a GSTR-1 document, with the facts of the invoice it was issued against. */
 export function creditNoteToGstr1Document(
@@ -47,7 +28,7 @@ export function creditNoteToGstr1Document(
     reverseCharge: gst.reverseCharge,
     exportType: gst.exportType,
     valueMinor: note.totals.totalMinor,
-    lines: linesOf(note, note.totals),
+    lines: gstr1LinesOf(note, note.totals),
     original: {
       number: note.note.original.invoiceNumber,
       date: note.note.original.invoiceDate,

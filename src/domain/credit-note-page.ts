@@ -1,6 +1,6 @@
 import { NOTE_REASON_LABELS, NOTE_TITLES, type NoteDocument } from "./credit-notes";
 import { formatPageDate } from "./dates";
-import { buildInvoicePage, type InvoicePageModel, type PageImages } from "./invoice-page";
+import { buildInvoicePage, documentInfo, type InvoicePageModel, type PageImages } from "./invoice-page";
 
 // A credit or debit note draws with the invoice page model (decision 0037): the same page with
 // its own title, number label, the original invoice and the reason beside the title. No payment
@@ -17,11 +17,7 @@ export function buildNotePage(
   const original = doc.note.original;
   return {
     ...page,
-    info: {
-      ...page.info,
-      title: `${title} ${doc.invoiceNumber}`,
-      subject: `${title} ${doc.invoiceNumber} for ${doc.clientName}`,
-    },
+    info: documentInfo(title, doc, page.info.author),
     title: title.toUpperCase(),
     meta: [
       { key: "number", label: `${title} No.`, value: doc.invoiceNumber },

@@ -3,7 +3,7 @@ import type { Gstr1Document, Gstr1Line } from "./gst-gstr1-types";
 import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
 import type { InvoiceDocument } from "./invoice";
 import type { StoredStatus } from "./status";
-import { isGstTotals } from "./totals";
+import { type GstInvoiceTotals, isGstTotals } from "./totals";
 
 // From a stored invoice to what the GST returns read (decision 0035): the database hands over
 // rows, this turns each into a Gstr1Document or says why it stays out. Credit and debit notes
@@ -37,6 +37,26 @@ export function gstRatePercent(taxPercent: string | number | undefined): number 
   return hundredths === null ? 0 : hundredths / 100;
 }
 
+/** The document's lines as GSTR-1 reads them, with their amounts from the GST totals. */
+export function gstr1LinesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): Gstr1Line[] {
+  return doc.items.map((item, index) => {
+    const line = totals.lines[index]!;
+    return {
+      hsnSac: item.hsnSac,
+      description: item.name,
+      uqc: uqcOfLine(item),
+      quantity: String(item.quantity),
+      isService: isServiceCode(item.hsnSac),
+      ratePercent: gstRatePercent(item.taxPercent),
+      taxableMinor: line.taxableMinor,
+      igstMinor: line.igstMinor,
+      cgstMinor: line.cgstMinor,
+      sgstMinor: line.sgstMinor,
+      cessMinor: line.cessMinor,
+    };
+  });
+}
+
 /** The buyer's name as the returns print it: the company when one is given, else the person. */
 export function recipientNameOf(client: { name: string; company: string }): string {
   return client.company.trim() || client.name.trim();
@@ -60,22 +80,6 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
   }
   if (invoice.currency !== "INR") return { included: false, reason: GSTR1_SKIP_REASONS.currency };
   const totals = doc.totals;
-  const lines: Gstr1Line[] = doc.items.map((item, index) => {
-    const line = totals.lines[index];
-    return {
-      hsnSac: item.hsnSac,
-      description: item.name,
-      uqc: uqcOfLine(item),
-      quantity: String(item.quantity),
-      isService: isServiceCode(item.hsnSac),
-      ratePercent: gstRatePercent(item.taxPercent),
-      taxableMinor: line.taxableMinor,
-      igstMinor: line.igstMinor,
-      cgstMinor: line.cgstMinor,
-      sgstMinor: line.sgstMinor,
-      cessMinor: 0,
-    };
-  });
   const gstinOfBuyer = doc.client.gstin.trim();
   return {
     included: true,
@@ -94,7 +98,7 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
       shippingBillNumber: details.shippingBillNumber || null,
       shippingBillDate: details.shippingBillDate,
       valueMinor: totals.totalMinor,
-      lines,
+      lines: gstr1LinesOf(doc, totals),
     },
   };
 }

@@ -52,6 +52,19 @@ export const PAGE_LABELS = {
   continued: "(continued)",
 } as const;
 
+/** The file's metadata for a document called `name` ("Invoice", "Quote", "Credit Note"). */
+export function documentInfo(
+  name: string,
+  doc: { invoiceNumber: string; clientName: string },
+  author: string,
+): InvoicePageModel["info"] {
+  return {
+    title: `${name} ${doc.invoiceNumber}`,
+    author,
+    subject: `${name} ${doc.invoiceNumber} for ${doc.clientName}`,
+  };
+}
+
 export type PageMark = { text: string; colour: string };
 
 const MARKS: Partial<Record<InvoiceDocument["status"], PageMark>> = {
@@ -179,11 +192,7 @@ export function buildInvoicePage(
     fontFamily: doc.fontFamily,
     colours,
     look: pageLook(doc.template, colours),
-    info: {
-      title: `Invoice ${doc.invoiceNumber}`,
-      author: companyName,
-      subject: `Invoice ${doc.invoiceNumber} for ${doc.clientName}`,
-    },
+    info: documentInfo("Invoice", doc, companyName),
     labels: PAGE_LABELS,
     columns: LINE_COLUMNS,
     // Bahi makes retail invoices, never tax invoices (spec §1), whether or not a GSTIN is shown.

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { companySnapshot } from "./company-snapshot";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { buildInvoicePage } from "./invoice-page";
 import { buildPreInvoicePage, buildQuotePage } from "./quote-page";
-import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "./settings";
+import { DEFAULT_QUOTE_TERMS, DEFAULT_SETTINGS, DEFAULT_TERMS } from "./settings";
 
-const company = {
-  name: "Anand Traders",
-  email: "",
-  address: "",
-  phone: "",
-  gstin: "",
-  logoImageId: null,
-  signatureImageId: null,
-  upiQrImageId: null,
-};
+const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Anand Traders" });
 const doc = buildInvoiceDocument(
   invoiceInputSchema.parse({
     invoiceNumber: "QT/2026-27/0001",

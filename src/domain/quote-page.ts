@@ -8,7 +8,13 @@ import {
 } from "./document-kinds";
 import { formatStateWithCode } from "./gst-states";
 import type { InvoiceDocument } from "./invoice";
-import { buildInvoicePage, type InvoicePageModel, type PageImages, type PageMark } from "./invoice-page";
+import {
+  buildInvoicePage,
+  documentInfo,
+  type InvoicePageModel,
+  type PageImages,
+  type PageMark,
+} from "./invoice-page";
 import type { QuoteStatus } from "./quotes";
 import { termsFor } from "./settings";
 
@@ -36,11 +42,7 @@ export function buildQuotePage(
   if (doc.dueDate) meta.push({ key: "due", label: "Valid Until", value: formatPageDate(doc.dueDate) });
   return {
     ...page,
-    info: {
-      ...page.info,
-      title: `Quote ${doc.invoiceNumber}`,
-      subject: `Quote ${doc.invoiceNumber} for ${doc.clientName}`,
-    },
+    info: documentInfo("Quote", doc, page.info.author),
     title: "QUOTATION",
     meta,
     // Quotes saved with the invoice's default terms ("This invoice was created…") print the quote's.
@@ -96,11 +98,7 @@ export function buildPreInvoicePage(
   const title = config.title;
   return {
     ...page,
-    info: {
-      ...page.info,
-      title: `${title} ${doc.invoiceNumber}`,
-      subject: `${title} ${doc.invoiceNumber} for ${doc.clientName}`,
-    },
+    info: documentInfo(title, doc, page.info.author),
     title,
     meta,
     shipTo: consignee

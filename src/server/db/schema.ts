@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
 import { ALL_DOCUMENT_KINDS } from "#domain/document-kinds";
 import { DOCUMENT_SERIES } from "#domain/document-number";
 
@@ -25,6 +27,29 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/**
+ * An event's time: of the insert itself, not of its transaction, so that the several events one
+ * change writes list in the order they happened.
+ */
+const eventTime = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`);
+
+/** The user who owns the row: deleting the user deletes it. */
+const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+/** A table with one row per user at most. */
+const ownerKey = () =>
+  text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" });
+/** The invoice the row belongs to: deleting the invoice deletes it. */
+const invoiceId = () =>
+  text("invoice_id")
+    .notNull()
+    .references(() => invoices.id, { onDelete: "cascade" });
 
 // ---- better-auth's tables (field names are the ones its Drizzle adapter expects) ----
 
@@ -34,8 +59,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const session = pgTable(
@@ -44,13 +68,10 @@ export const session = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -61,9 +82,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -71,8 +90,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("account_user_idx").on(t.userId)],
 );
@@ -84,8 +102,7 @@ export const verification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -121,9 +138,7 @@ export const testClock = pgTable("test_clock", {
 export const signInAddresses = pgTable(
   "sign_in_addresses",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     ip: text("ip").notNull(),
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
   },
@@ -140,9 +155,7 @@ export const signupGrants = pgTable("signup_grants", {
 });
 
 export const userSettings = pgTable("user_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   settingsData: jsonb("settings_data").notNull(),
   updatedAt: updatedAt(),
 });
@@ -151,9 +164,7 @@ export const images = pgTable(
   "images",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     contentHash: text("content_hash").notNull(),
     mimeType: text("mime_type").notNull(),
     width: integer("width"),
@@ -169,9 +180,7 @@ export const clients = pgTable(
   "clients",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     company: text("company").notNull().default(""),
     email: text("email").notNull().default(""),
@@ -180,8 +189,7 @@ export const clients = pgTable(
     billingAddress: jsonb("billing_address").notNull().default({}),
     shippingAddress: jsonb("shipping_address"),
     notes: text("notes").notNull().default(""),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // `name` rides along so a page's ids come from an index-only scan (PostgreSQL cannot return an
@@ -196,9 +204,7 @@ export const productServices = pgTable(
   "product_services",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     kind: text("kind", { enum: ["product", "service"] })
       .notNull()
@@ -215,8 +221,7 @@ export const productServices = pgTable(
     defaultDiscountPercent: numeric("default_discount_percent", { precision: 5, scale: 2 })
       .notNull()
       .default("0"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // `name` rides along for index-only page scans, as on clients.
   (t) => [
@@ -236,9 +241,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     invoiceNumber: text("invoice_number").notNull(),
     clientId: text("client_id"),
     clientName: text("client_name").notNull().default(""),
@@ -279,8 +282,7 @@ export const invoices = pgTable(
       (): SQL => sql`lower(${invoices.clientName} || chr(10) || ${invoices.invoiceNumber})`,
     ),
     invoiceData: jsonb("invoice_data").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("invoices_user_number_uq").on(t.userId, t.invoiceNumber),
@@ -315,9 +317,7 @@ export const invoices = pgTable(
 export const invoiceMonthTotals = pgTable(
   "invoice_month_totals",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     month: date("month", { mode: "string" }).notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: ["draft", "due", "paid", "cancelled"] }).notNull(),
@@ -339,9 +339,7 @@ export const invoiceMonthTotals = pgTable(
 export const receivedMonthTotals = pgTable(
   "received_month_totals",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     month: date("month", { mode: "string" }).notNull(),
     currency: text("currency").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
@@ -361,9 +359,7 @@ export const receivedMonthTotals = pgTable(
 export const listCounts = pgTable(
   "list_counts",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** The table counted. */
     list: text("list", { enum: ["clients", "product_services", "invoices"] }).notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
@@ -380,9 +376,7 @@ export const listCounts = pgTable(
 export const invoiceDueBalances = pgTable(
   "invoice_due_balances",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     currency: text("currency").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
     /** Whether these invoices received part of their total (amount_paid_minor > 0). */
@@ -403,9 +397,7 @@ export const invoiceDueBalances = pgTable(
 export const documentSequences = pgTable(
   "document_sequences",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     series: text("series", { enum: DOCUMENT_SERIES }).notNull(),
     financialYear: text("financial_year").notNull(),
     lastValue: integer("last_value").notNull(),
@@ -417,9 +409,7 @@ export const stockMovements = pgTable(
   "stock_movements",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     productId: text("product_id")
       .notNull()
       .references(() => productServices.id, { onDelete: "cascade" }),
@@ -437,9 +427,7 @@ export const stockMovements = pgTable(
 export const userCredits = pgTable(
   "user_credits",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerKey(),
     credits: integer("credits").notNull(),
     lastUpdatedAt: timestamp("last_updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -450,9 +438,7 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: ["signup_grant", "download", "download_refund", "purchase"] }).notNull(),
     /** The document whose PDF a download or refund was for (decision 0057). */
@@ -471,13 +457,30 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * A Razorpay order's progress (Bahi's own for credits, or a business's for an invoice): paid once;
+ * `lastCheckedAt` and `checkAfter` say when reconciliation last asked Razorpay and may ask again.
+ * `testMode`: made by the local test checkout, never asked about.
+ */
+const orderProgress = () => ({
+  testMode: boolean("test_mode").notNull().default(false),
+  createdAt: createdAt(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+  checkAfter: timestamp("check_after", { withTimezone: true }),
+});
+
+/** The orders reconciliation asks Razorpay about: not paid, not test mode, by when they are due. */
+const unpaidOrdersIndex = (
+  name: string,
+  t: { status: AnyPgColumn; testMode: AnyPgColumn; checkAfter: AnyPgColumn },
+) => index(name).on(t.checkAfter).where(sql`${t.status} <> 'paid' and ${t.testMode} = false`);
+
 export const paymentOrders = pgTable(
   "payment_orders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     planId: text("plan_id").notNull(),
     credits: integer("credits").notNull(),
     amountPaise: integer("amount_paise").notNull(),
@@ -486,18 +489,11 @@ export const paymentOrders = pgTable(
     providerOrderId: text("provider_order_id").notNull().unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     status: text("status", { enum: ["created", "paid", "failed"] }).notNull(),
-    testMode: boolean("test_mode").notNull().default(false),
-    createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** When reconciliation last asked Razorpay about this order, and when it may ask again. */
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    checkAfter: timestamp("check_after", { withTimezone: true }),
+    ...orderProgress(),
   },
   (t) => [
     index("payment_orders_user_idx").on(t.userId, t.createdAt),
-    index("payment_orders_unpaid_check_idx")
-      .on(t.checkAfter)
-      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+    unpaidOrdersIndex("payment_orders_unpaid_check_idx", t),
   ],
 );
 
@@ -515,17 +511,14 @@ export const webhookEvents = pgTable("webhook_events", {
  * checkout (only while the server itself has no Razorpay keys).
  */
 export const businessGateways = pgTable("business_gateways", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   keyId: text("key_id"),
   keySecretSealed: text("key_secret_sealed"),
   keySecretLast4: text("key_secret_last4"),
   webhookSecretSealed: text("webhook_secret_sealed"),
   webhookToken: text("webhook_token").notNull().unique(),
   testMode: boolean("test_mode").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /**
@@ -537,28 +530,18 @@ export const invoiceGatewayOrders = pgTable(
   "invoice_gateway_orders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    invoiceId: invoiceId(),
     providerOrderId: text("provider_order_id").notNull().unique(),
     providerPaymentId: text("provider_payment_id").unique(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: ["created", "paid"] }).notNull(),
-    testMode: boolean("test_mode").notNull().default(false),
-    createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    checkAfter: timestamp("check_after", { withTimezone: true }),
+    ...orderProgress(),
   },
   (t) => [
     index("invoice_gateway_orders_invoice_idx").on(t.userId, t.invoiceId),
-    index("invoice_gateway_orders_unpaid_idx")
-      .on(t.checkAfter)
-      .where(sql`${t.status} <> 'paid' and ${t.testMode} = false`),
+    unpaidOrdersIndex("invoice_gateway_orders_unpaid_idx", t),
   ],
 );
 
@@ -571,9 +554,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -596,12 +577,8 @@ export const invoicePayments = pgTable(
   "invoice_payments",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    invoiceId: invoiceId(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     paidOn: date("paid_on", { mode: "string" }).notNull(),
     method: text("method", {
@@ -613,8 +590,7 @@ export const invoicePayments = pgTable(
       .notNull()
       .default("manual"),
     externalId: text("external_id").unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
@@ -631,12 +607,8 @@ export const paymentReports = pgTable(
   "payment_reports",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    invoiceId: invoiceId(),
     /** The balance due when the client reported it. */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     utr: text("utr").notNull(),
@@ -658,26 +630,18 @@ export const invoiceEvents = pgTable(
   "invoice_events",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    invoiceId: invoiceId(),
     kind: text("kind").notNull(),
     detail: jsonb("detail").notNull().default({}),
-    // The time of the insert itself, not of its transaction: one change writes several events,
-    // and the list keeps them in the order they happened.
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: eventTime(),
   },
   (t) => [index("invoice_events_invoice_idx").on(t.invoiceId, t.createdAt)],
 );
 
 /** A user's payment reminders (issue 11 part 6): off until they switch them on. */
 export const reminderSettings = pgTable("reminder_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   enabled: boolean("enabled").notNull().default(false),
   daysBefore: integer("days_before").notNull().default(3),
   onDueDate: boolean("on_due_date").notNull().default(true),
@@ -688,9 +652,7 @@ export const reminderSettings = pgTable("reminder_settings", {
 
 /** The user's own texts for e-mails about invoices (null: Bahi's default, #domain/send). */
 export const mailTemplates = pgTable("mail_templates", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   sendSubject: text("send_subject"),
   sendMessage: text("send_message"),
   reminderSubject: text("reminder_subject"),
@@ -705,13 +667,9 @@ export const mailTemplates = pgTable("mail_templates", {
 export const invoiceReminders = pgTable(
   "invoice_reminders",
   {
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: invoiceId(),
     point: date("point", { mode: "string" }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.point] })],
@@ -726,9 +684,7 @@ export const recurringProfiles = pgTable(
   "recurring_profiles",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     sourceInvoiceId: text("source_invoice_id"),
     clientName: text("client_name").notNull().default(""),
     currency: text("currency").notNull(),
@@ -744,8 +700,7 @@ export const recurringProfiles = pgTable(
     nextDate: date("next_date", { mode: "string" }),
     stoppedAt: timestamp("stopped_at", { withTimezone: true }),
     lastInvoiceId: text("last_invoice_id"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("recurring_profiles_user_idx").on(t.userId, t.createdAt),
@@ -764,9 +719,7 @@ export const recurringRuns = pgTable(
       .notNull()
       .references(() => recurringProfiles.id, { onDelete: "cascade" }),
     periodIndex: integer("period_index").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     periodDate: date("period_date", { mode: "string" }).notNull(),
     outcome: text("outcome", { enum: ["created", "skipped"] }).notNull(),
     invoiceId: text("invoice_id"),
@@ -786,9 +739,7 @@ export const quotes = pgTable(
   "quotes",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** quote, proforma or challan (#domain/document-kinds): its series, statuses and rules. */
     kind: text("kind", { enum: ["quote", "proforma", "challan"] })
       .notNull()
@@ -826,8 +777,7 @@ export const quotes = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     /** When an issued challan was cancelled (its stock returned with it). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("quotes_user_number_uq").on(t.userId, t.kind, t.quoteNumber),
@@ -840,15 +790,13 @@ export const quoteEvents = pgTable(
   "quote_events",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     quoteId: text("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     detail: jsonb("detail").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: eventTime(),
   },
   (t) => [index("quote_events_quote_idx").on(t.quoteId, t.createdAt)],
 );
@@ -863,30 +811,14 @@ export const creditNotes = pgTable(
   "credit_notes",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["credit", "debit"] }).notNull(),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    kind: text("kind", { enum: NOTE_KINDS }).notNull(),
+    invoiceId: invoiceId(),
     noteNumber: text("note_number").notNull(),
     financialYear: text("financial_year").notNull(),
     noteDate: date("note_date", { mode: "string" }).notNull(),
-    reason: text("reason", {
-      enum: [
-        "sales_return",
-        "post_sale_discount",
-        "deficiency_in_service",
-        "correction_in_invoice",
-        "change_in_pos",
-        "provisional_assessment",
-        "others",
-      ],
-    }).notNull(),
-    status: text("status", { enum: ["issued", "cancelled"] })
-      .notNull()
-      .default("issued"),
+    reason: text("reason", { enum: NOTE_REASONS }).notNull(),
+    status: text("status", { enum: NOTE_STATUSES }).notNull().default("issued"),
     currency: text("currency").notNull(),
     clientName: text("client_name").notNull().default(""),
     taxableMinor: bigint("taxable_minor", { mode: "number" }).notNull(),
@@ -895,8 +827,7 @@ export const creditNotes = pgTable(
     appliedMinor: bigint("applied_minor", { mode: "number" }).notNull().default(0),
     paymentId: text("payment_id"),
     noteData: jsonb("note_data").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("credit_notes_user_number_uq").on(t.userId, t.financialYear, sql`lower(${t.noteNumber})`),

@@ -218,38 +218,20 @@ describeEachDb("clients API", (kind) => {
     const last = await list("page=51");
     expect(last).toMatchObject({ total: 1001, totalIsExact: true, hasMore: false });
     expect(last.items.map((c: { name: string }) => c.name)).toEqual(["Bulk 1001"]);
-    expect(await list("page=52")).toMatchObject({
-      items: [],
-      total: 1001,
-      totalIsExact: true,
-      hasMore: false,
-    });
-    // A search is counted up to 100: beyond, "more than" while rows follow; its last page is exact.
-    expect(await list("search=Bulk&page=1")).toMatchObject({
-      total: 100,
-      totalIsExact: false,
-      hasMore: true,
-    });
-    expect(await list("search=Bulk&page=50")).toMatchObject({
-      total: 1000,
-      totalIsExact: false,
-      hasMore: true,
-    });
-    expect(await list("search=Bulk&page=51")).toMatchObject({
-      total: 1001,
-      totalIsExact: true,
-      hasMore: false,
-    });
-    expect(await list("search=Bulk&page=52")).toMatchObject({
-      items: [],
-      total: 100,
-      totalIsExact: false,
-      hasMore: false,
-    });
-    // A search counts only its matches (Bulk 1000 and 1001; Bulk 0001 to 0999), up to 100.
-    expect(await list("search=Bulk 1")).toMatchObject({ total: 2, totalIsExact: true, hasMore: false });
-    expect(await list("search=Bulk 0")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
-    expect(await list("search=Bulk 00")).toMatchObject({ total: 99, totalIsExact: true, hasMore: true });
+    // After the last page: no rows, the same count. A search is counted up to 100: beyond, "more
+    // than" while rows follow; its last page is exact. A search counts only its matches (Bulk 1000
+    // and 1001; Bulk 0001 to 0999), up to 100.
+    const pages: [query: string, page: object][] = [
+      ["page=52", { items: [], total: 1001, totalIsExact: true, hasMore: false }],
+      ["search=Bulk&page=1", { total: 100, totalIsExact: false, hasMore: true }],
+      ["search=Bulk&page=50", { total: 1000, totalIsExact: false, hasMore: true }],
+      ["search=Bulk&page=51", { total: 1001, totalIsExact: true, hasMore: false }],
+      ["search=Bulk&page=52", { items: [], total: 100, totalIsExact: false, hasMore: false }],
+      ["search=Bulk 1", { total: 2, totalIsExact: true, hasMore: false }],
+      ["search=Bulk 0", { total: 100, totalIsExact: false, hasMore: true }],
+      ["search=Bulk 00", { total: 99, totalIsExact: true, hasMore: true }],
+    ];
+    for (const [query, page] of pages) expect(await list(query), query).toMatchObject(page);
     // Another user's count is their own.
     expect((await get(t.app, "/api/clients", b.cookie)).json()).toMatchObject({
       totalIsExact: true,

@@ -347,16 +347,11 @@ describeEachDb("products and inventory API", (kind) => {
     expect(await list("filter=services")).toMatchObject({ total: 500, totalIsExact: true });
     // Filtered: counted up to 1,000; beyond, "more than" while rows follow, exact on the last page.
     await seed(1501, 2100);
-    expect(await list("filter=products")).toMatchObject({ total: 1000, totalIsExact: false, hasMore: true });
-    expect(await list("filter=products&pageSize=100&page=12")).toMatchObject({
-      total: 1200,
-      totalIsExact: false,
-      hasMore: true,
-    });
-    expect(await list("filter=products&pageSize=100&page=14")).toMatchObject({
-      total: 1400,
-      totalIsExact: true,
-      hasMore: false,
-    });
+    const pages: [query: string, page: object][] = [
+      ["filter=products", { total: 1000, totalIsExact: false, hasMore: true }],
+      ["filter=products&pageSize=100&page=12", { total: 1200, totalIsExact: false, hasMore: true }],
+      ["filter=products&pageSize=100&page=14", { total: 1400, totalIsExact: true, hasMore: false }],
+    ];
+    for (const [query, page] of pages) expect(await list(query), query).toMatchObject(page);
   });
 });

@@ -101,3 +101,55 @@ export function Field({
     </div>
   );
 }
+
+/** A required e-mail box with its label. */
+export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label="Email">
+      {(p) => (
+        <Input
+          {...p}
+          type="email"
+          required
+          autoComplete="email"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A required password box (it can show what is typed) with its label and its error or hint. */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  error,
+  hint,
+  minLength,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: "current-password" | "new-password";
+  error?: string | null;
+  hint?: ReactNode;
+  minLength?: number;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(p) => (
+        <PasswordInput
+          {...p}
+          required
+          minLength={minLength}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

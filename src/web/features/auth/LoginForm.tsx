@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from "#domain/messages";
 import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input, PasswordInput } from "#web/components/ui/input";
+import { EmailField, PasswordField } from "#web/components/ui/input";
 
 /** Maps the server's answer to the spec's login messages. */
 export function loginErrorMessage(error: unknown): string {
@@ -45,29 +45,13 @@ export function LoginForm({
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <Field label="Email">
-        {(p) => (
-          <Input
-            {...p}
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Password">
-        {(p) => (
-          <PasswordInput
-            {...p}
-            required
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <div className="flex justify-end">
         <button type="button" onClick={onForgot} className="text-sm font-medium text-primary underline">
           Forgot password?

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { AUTH_MESSAGES } from "#domain/messages";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input } from "#web/components/ui/input";
+import { EmailField } from "#web/components/ui/input";
 
 export function ResetRequestForm({
   initialEmail,
@@ -36,18 +36,7 @@ export function ResetRequestForm({
       <p className="text-sm text-muted-foreground">
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </p>
-      <Field label="Email">
-        {(p) => (
-          <Input
-            {...p}
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
       <Button type="submit" className="w-full justify-center" busy={busy}>
         Send Reset Link
       </Button>

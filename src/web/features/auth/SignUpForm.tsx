@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
 import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input, PasswordInput } from "#web/components/ui/input";
+import { EmailField, Field, Input, PasswordField } from "#web/components/ui/input";
 
 export function SignUpForm({
   onDone,
@@ -81,44 +81,22 @@ export function SignUpForm({
           <Input {...p} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
         )}
       </Field>
-      <Field label="Email">
-        {(p) => (
-          <Input
-            {...p}
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField
         label="Password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
         error={error?.field === "password" ? error.message : null}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      >
-        {(p) => (
-          <PasswordInput
-            {...p}
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Confirm password" error={error?.field === "confirm" ? error.message : null}>
-        {(p) => (
-          <PasswordInput
-            {...p}
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={error?.field === "confirm" ? error.message : null}
+      />
       <div className="space-y-1">
         <label className="flex items-start gap-2 text-sm">
           <input

@@ -8,7 +8,7 @@ import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
-import { Field, PasswordInput } from "#web/components/ui/input";
+import { PasswordField } from "#web/components/ui/input";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 
@@ -134,30 +134,22 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
         <h1 className="text-xl font-semibold">Choose a new password</h1>
         <p className="mt-1 text-sm text-muted-foreground">Your other devices will be signed out.</p>
       </div>
-      <Field label="New Password" error={error?.field === "password" ? error.message : null}>
-        {(p) => (
-          <PasswordInput
-            {...p}
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Confirm New Password" error={error?.field === "confirm" ? error.message : null}>
-        {(p) => (
-          <PasswordInput
-            {...p}
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        value={password}
+        onChange={setPassword}
+        error={error?.field === "password" ? error.message : null}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        value={confirm}
+        onChange={setConfirm}
+        error={error?.field === "confirm" ? error.message : null}
+      />
       <Button type="submit" className="w-full justify-center" busy={busy}>
         {busy ? LOADING_TEXTS.updating : "Update Password"}
       </Button>

@@ -8,6 +8,7 @@ import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { FiguresHead } from "#web/components/ui/table";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
@@ -110,22 +111,11 @@ function Overview({ data }: { data: Dashboard }) {
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Currency
-                  </th>
-                  <th scope="col" className="py-1 pr-4 text-right font-medium">
-                    Invoiced
-                  </th>
-                  <th scope="col" className="py-1 pr-4 text-right font-medium">
-                    Paid
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Outstanding
-                  </th>
-                </tr>
-              </thead>
+              <FiguresHead
+                className="text-muted-foreground"
+                cellClassName="py-1 pr-4 font-medium last:pr-0"
+                columns={["Currency", "Invoiced", "Paid", "Outstanding"]}
+              />
               <tbody>
                 {data.otherCurrencies.map((c) => (
                   <tr key={c.currency} className="border-t border-border">

@@ -1,5 +1,6 @@
 import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
+import { FiguresHead } from "#web/components/ui/table";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -83,19 +84,11 @@ export function RevenueChart({ data, currency }: { data: Dashboard["revenueByMon
           <summary className="cursor-pointer text-muted-foreground">Show the figures as a table</summary>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Month
-                  </th>
-                  <th scope="col" className="py-1 pr-4 text-right font-medium">
-                    Invoiced
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Paid
-                  </th>
-                </tr>
-              </thead>
+              <FiguresHead
+                className="text-muted-foreground"
+                cellClassName="py-1 pr-4 font-medium last:pr-0"
+                columns={["Month", "Invoiced", "Paid"]}
+              />
               <tbody>
                 {data.map((d) => (
                   <tr key={d.month} className="border-t border-border">

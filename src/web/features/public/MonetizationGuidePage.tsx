@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CREDIT_PLANS, type CreditPlan, NEW_USER_CREDITS } from "#domain/credits";
 import { formatMoney } from "#domain/format";
+import { FiguresHead } from "#web/components/ui/table";
 import { InfoPageLayout, InfoSection } from "./InfoPageLayout";
 
 /** "₹1.49": the plan price spread over its downloads, rounded to the paisa. */
@@ -35,19 +36,11 @@ export function MonetizationGuidePage() {
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Bahi credit plans and prices in rupees</caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Plan
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Per PDF
-                </th>
-              </tr>
-            </thead>
+            <FiguresHead
+              className="bg-muted"
+              cellClassName="px-4 py-3 font-semibold"
+              columns={["Plan", "Price", "Per PDF"]}
+            />
             <tbody className="divide-y divide-border">
               <tr>
                 <th scope="row" className="px-4 py-3 font-medium">

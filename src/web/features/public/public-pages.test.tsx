@@ -121,5 +121,8 @@ describe("information pages", () => {
     expect(rows).toContainEqual(expect.stringContaining("₹49"));
     expect(rows).toContainEqual(expect.stringMatching(/100 downloads.*Most Popular.*₹149.*₹1\.49/));
     expect(rows).toContainEqual(expect.stringMatching(/500 downloads.*₹599.*₹1\.20/));
+    const heads = screen.getAllByRole("columnheader");
+    expect(heads.map((head) => head.textContent)).toEqual(["Plan", "Price", "Per PDF"]);
+    expect(heads.map((head) => head.className.includes("text-right"))).toEqual([false, true, true]);
   });
 });

@@ -1,6 +1,7 @@
 import { formatMoney } from "#domain/format";
 import { computeInvoiceTotals } from "#domain/totals";
 import { amountInWords } from "#domain/words";
+import { FiguresHead } from "#web/components/ui/table";
 import { type SampleInvoice, sampleInvoices } from "./invoiceSamples";
 import { LandingSection } from "./LandingSection";
 
@@ -57,19 +58,12 @@ function SampleInvoiceCard({ invoice, index }: { invoice: SampleInvoice; index: 
           </div>
           <table className="w-full text-xs">
             <caption className="sr-only">Items of the sample invoice from {invoice.business}</caption>
-            <thead className="text-muted-foreground">
-              <tr className="border-b border-border">
-                <th scope="col" className="py-1 text-left font-medium">
-                  Item
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Amount
-                </th>
-              </tr>
-            </thead>
+            <FiguresHead
+              className="text-muted-foreground"
+              rowClassName="border-b border-border"
+              cellClassName="py-1 font-medium"
+              columns={["Item", "Qty", "Amount"]}
+            />
             <tbody>
               {invoice.lines.map((line, lineIndex) => (
                 <tr key={line.item} className="border-b border-border">
