@@ -34,25 +34,42 @@ END
 $$;
 --> statement-breakpoint
 -- The months of these payments, and every month in which their invoices received money (an
--- invoice's first payment of the year may have moved), each refreshed under a lock per user, so
--- two transactions paying the same user's invoices refresh one after the other, each seeing the
--- other's payments once committed.
+-- invoice's first payment of the year may have moved), are noted as due for a refresh, once per
+-- transaction, user and month. The refresh itself waits for the commit (a deferred constraint
+-- trigger), so it takes the user's lock after every other lock of its transaction: a lock taken
+-- in the middle (when the payment is written) deadlocked with a transaction holding the user's
+-- list counts and waiting for it. Two transactions paying the same user's invoices refresh one
+-- after the other, the second seeing the first's payments once committed.
+CREATE TABLE "received_months_due" (
+	"txid" bigint NOT NULL,
+	"user_id" text NOT NULL,
+	"month" date NOT NULL,
+	PRIMARY KEY ("txid", "user_id", "month")
+);
+--> statement-breakpoint
 CREATE FUNCTION "received_months_touch"(users text[], invoice_ids text[], days date[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE r record;
 BEGIN
-  FOR r IN
-    SELECT DISTINCT c.u, date_trunc('month', x.d::timestamp)::date AS m
+  INSERT INTO "received_months_due" ("txid", "user_id", "month")
+    SELECT DISTINCT txid_current(), c.u, date_trunc('month', x.d::timestamp)::date
     FROM unnest(users, invoice_ids, days) AS c(u, inv, d)
     CROSS JOIN LATERAL (
       SELECT c.d UNION ALL SELECT p."paid_on" FROM "invoice_payments" p WHERE p."invoice_id" = c.inv
     ) AS x(d)
-    ORDER BY 1, 2
-  LOOP
-    PERFORM pg_advisory_xact_lock(hashtext('received_month_totals ' || r.u));
-    PERFORM "received_month_refresh"(r.u, r.m);
-  END LOOP;
+    ON CONFLICT DO NOTHING;
 END
 $$;
+--> statement-breakpoint
+CREATE FUNCTION "received_months_settle"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('received_month_totals ' || NEW."user_id"));
+  PERFORM "received_month_refresh"(NEW."user_id", NEW."month");
+  DELETE FROM "received_months_due"
+    WHERE "txid" = NEW."txid" AND "user_id" = NEW."user_id" AND "month" = NEW."month";
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "received_months_settle" AFTER INSERT ON "received_months_due" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "received_months_settle"();
 --> statement-breakpoint
 CREATE FUNCTION "received_months_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE u text[] := '{}'; i text[] := '{}'; d date[] := '{}';
