@@ -21,7 +21,9 @@ const userSchema = z.looseObject({
 });
 
 const tag = "Auth (better-auth)";
-const authRoute = <const C extends Omit<RouteContract, "tag" | "auth" | "errors"> & { auth?: "user" | "public" }>(
+const authRoute = <
+  const C extends Omit<RouteContract, "tag" | "auth" | "errors"> & { auth?: "user" | "public" },
+>(
   contract: C,
 ) => route({ tag, auth: "public", errors: authError, ...contract });
 

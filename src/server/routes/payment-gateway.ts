@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { gatewayConnectBody, mailTemplatesSchema, reminderSettingsSchema } from "#contract/payment-gateway";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import { now } from "../clock";
@@ -21,6 +20,7 @@ import {
   switchInvoiceReminders,
   updateReminderSettings,
 } from "../services/reminders";
+import { contractRoutes } from "./contract-route";
 import { parseBody } from "./validate";
 
 /** How often the reminder job looks for reminders due (each goes out within this of its hour). */
@@ -39,25 +39,26 @@ export function registerPaymentGatewayRoutes(
   },
 ) {
   const { auth, gateways, db } = deps;
+  const route = contractRoutes(app);
 
   // Payment reminders: the schedule, the per-invoice switch, and the job that sends them.
-  app.get("/api/settings/reminders", async (request) => {
+  route("GET /api/settings/reminders", async (request) => {
     const me = await requireUser(auth, request);
     return readReminderSettings(db, me.id);
   });
-  app.put("/api/settings/reminders", async (request) => {
+  route("PUT /api/settings/reminders", async (request) => {
     const me = await requireUser(auth, request);
-    return updateReminderSettings(db, me.id, parseBody(reminderSettingsSchema, request.body));
+    return updateReminderSettings(db, me.id, request.body);
   });
-  app.get("/api/settings/mail-templates", async (request) => {
+  route("GET /api/settings/mail-templates", async (request) => {
     const me = await requireUser(auth, request);
     return readMailTemplates(db, me.id);
   });
-  app.put("/api/settings/mail-templates", async (request) => {
+  route("PUT /api/settings/mail-templates", async (request) => {
     const me = await requireUser(auth, request);
-    return updateMailTemplates(db, me.id, parseBody(mailTemplatesSchema, request.body));
+    return updateMailTemplates(db, me.id, request.body);
   });
-  app.post<{ Params: { id: string } }>("/api/invoices/:id/reminders", async (request) => {
+  route("POST /api/invoices/:id/reminders", async (request) => {
     const me = await requireUser(auth, request);
     const { off } = parseBody(z.object({ off: z.boolean() }), request.body);
     return switchInvoiceReminders(db, me.id, request.params.id, off);
@@ -66,17 +67,17 @@ export function registerPaymentGatewayRoutes(
     sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl, log: app.log }, now()),
   );
 
-  app.get("/api/settings/payment-gateway", async (request) => {
+  route("GET /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
     return readGateway(gateways, me.id);
   });
 
-  app.put("/api/settings/payment-gateway", async (request) => {
+  route("PUT /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
-    return connectGateway(gateways, me.id, parseBody(gatewayConnectBody, request.body));
+    return connectGateway(gateways, me.id, request.body);
   });
 
-  app.delete("/api/settings/payment-gateway", async (request) => {
+  route("DELETE /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
     return disconnectGateway(gateways, me.id);
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { createOrderBody, testPayBody, verifyBody } from "#contract/payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
@@ -15,7 +14,7 @@ import {
   testCheckoutPay,
   verifyPayment,
 } from "../services/payments";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 import { registerWebhookRoutes } from "./webhooks";
 
 /** Razorpay server functions (spec §7, DECISIONS §4), the webhook and periodic reconciliation. */
@@ -24,6 +23,7 @@ export function registerPaymentRoutes(
   deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; queue: JobQueue },
 ) {
   const { auth } = deps;
+  const route = contractRoutes(app);
   const payments = setUpPayments({
     ...deps,
     logger: app.log,
@@ -31,24 +31,24 @@ export function registerPaymentRoutes(
   });
   logPaymentsMode(deps.config, app.log);
 
-  app.post("/api/functions/create-razorpay-order", async (request) => {
+  route("POST /api/functions/create-razorpay-order", async (request) => {
     const me = await requireUser(auth, request);
-    const body = parseBody(createOrderBody, request.body);
+    const body = request.body;
     // The spec's browser sent `{ plan }`; its id is all that is read from it.
     const planId = body.planId ?? (body.plan as { id?: unknown } | undefined)?.id;
     return createOrder(payments, me, planId);
   });
 
-  app.post("/api/functions/verify-razorpay-payment", async (request) => {
+  route("POST /api/functions/verify-razorpay-payment", async (request) => {
     const me = await requireUser(auth, request);
-    return verifyPayment(payments, me, parseBody(verifyBody, request.body));
+    return verifyPayment(payments, me, request.body);
   });
 
   // The test checkout exists only when it is turned on: otherwise every /test-checkout/* is a 404.
   if (payments.testMode) {
-    app.post("/api/functions/test-checkout/pay", async (request) => {
+    route("POST /api/functions/test-checkout/pay", async (request) => {
       const me = await requireUser(auth, request);
-      return testCheckoutPay(payments, me, parseBody(testPayBody, request.body).order_id);
+      return testCheckoutPay(payments, me, request.body.order_id);
     });
   }
 

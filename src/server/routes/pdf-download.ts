@@ -4,6 +4,7 @@ import { requireUser } from "../auth/session";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { RenderQueueFullError } from "../pdf/render-queue";
+import { contractRoutes } from "./contract-route";
 
 /** What a paid download answers: the file, its name and the credits left after it. */
 export interface PaidPdf {
@@ -22,10 +23,11 @@ export interface PaidPdf {
 export function registerPaidPdfRoute(
   app: FastifyInstance,
   auth: Auth,
-  path: string,
+  path: `/api/${"invoices" | "quotes" | "credit-notes"}/:id/pdf`,
   download: (userId: string, id: string) => Promise<PaidPdf>,
 ) {
-  app.get(path, async (_request, reply) =>
+  const route = contractRoutes(app);
+  route(`GET ${path}`, async (_request, reply) =>
     reply
       .status(405)
       .header("allow", "POST")
@@ -36,7 +38,7 @@ export function registerPaidPdfRoute(
         },
       }),
   );
-  app.post<{ Params: { id: string } }>(path, async (request, reply) => {
+  route(`POST ${path}`, async (request, reply) => {
     const me = await requireUser(auth, request);
     let file: PaidPdf;
     try {

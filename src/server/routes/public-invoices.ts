@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
-import { checkoutAnswer, type PaymentReport, reportBody, reportConfirmBody } from "#contract/public-invoices";
+import type { PaymentReport } from "#contract/public-invoices";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { buildInvoicePage } from "#domain/invoice-page";
@@ -41,10 +41,9 @@ import {
   reportPayment,
   shareLink,
 } from "../services/public-invoices";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 type TokenParams = { Params: { token: string; kind?: string; orderId?: string } };
-type IdParams = { Params: { id: string; reportId?: string } };
 
 /** Views of public pages per client address per minute (on this process). */
 const VIEWS_PER_MINUTE = 60;
@@ -88,6 +87,7 @@ export function registerPublicInvoiceRoutes(
   },
 ) {
   const { auth, db, config, outbox: mailer, gateways } = deps;
+  const route = contractRoutes(app);
   // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
   // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
   deps.queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
@@ -179,9 +179,9 @@ export function registerPublicInvoiceRoutes(
       .send(image.bytes);
   });
 
-  app.post<TokenParams>("/api/public/invoices/:token/payment-reports", async (request, reply) => {
+  route("POST /api/public/invoices/:token/payment-reports", async (request, reply) => {
     limited(request);
-    const input = parseBody(reportBody, request.body);
+    const input = request.body;
     await reportPayment(
       {
         db,
@@ -208,59 +208,59 @@ export function registerPublicInvoiceRoutes(
     };
   };
 
-  app.post<TokenParams>("/api/public/invoices/:token/online-orders", async (request) => {
+  route("POST /api/public/invoices/:token/online-orders", async (request) => {
     limited(request);
     return createInvoiceOrder(gateways, await payable(request.params.token));
   });
 
-  app.post<TokenParams>("/api/public/invoices/:token/online-payments", async (request) => {
+  route("POST /api/public/invoices/:token/online-payments", async (request) => {
     limited(request);
-    const answer = parseBody(checkoutAnswer, request.body);
+    const answer = request.body;
     return verifyInvoicePayment(gateways, await payable(request.params.token), answer, recordOnlinePayment);
   });
 
   // Only where the server's test checkout is on: otherwise anyone with the link could "pay".
   if (gateways.testModeAvailable) {
-    app.post<TokenParams>("/api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
+    route("POST /api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
       limited(request);
-      return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId!);
+      return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId);
     });
   }
 
   // The owner's side: the link to share, and the payments clients reported.
-  app.get<IdParams>("/api/invoices/:id/public-link", async (request) => {
+  route("GET /api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return readShareLink(db, config.publicUrl, me.id, request.params.id);
   });
-  app.post<IdParams>("/api/invoices/:id/public-link", async (request) => {
+  route("POST /api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return shareLink(db, config.publicUrl, me.id, request.params.id);
   });
-  app.post<IdParams>("/api/invoices/:id/public-link/renew", async (request) => {
+  route("POST /api/invoices/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
     return shareLink(db, config.publicUrl, me.id, request.params.id, { renew: true });
   });
-  app.get<IdParams>("/api/invoices/:id/payment-reports", async (request) => {
+  route("GET /api/invoices/:id/payment-reports", async (request) => {
     const me = await requireUser(auth, request);
     await readShareLink(db, config.publicUrl, me.id, request.params.id); // 404 for another's invoice
     const reports = await paymentReports(db, me.id, request.params.id);
     return { reports: reports.map(presentReport) };
   });
-  app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
+  route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
     const me = await requireUser(auth, request);
-    const { paidOn } = parseBody(reportConfirmBody, request.body);
+    const { paidOn } = request.body;
     const invoice = await confirmPaymentReport(
       db,
       me.id,
       request.params.id,
-      request.params.reportId!,
+      request.params.reportId,
       paidOn,
     );
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.id)) };
   });
-  app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
+  route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
     const me = await requireUser(auth, request);
-    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId!));
+    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId));
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.
@@ -271,18 +271,19 @@ export function registerPublicInvoiceRoutes(
       { parseAs: "buffer", bodyLimit: 64 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post<{ Params: { webhookToken: string } }>(
-      "/api/webhooks/razorpay/business/:webhookToken",
+    contractRoutes(scope)(
+      "POST /api/webhooks/razorpay/business/:webhookToken",
       async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const raw: unknown = request.body;
         return handleBusinessWebhook(
           gateways,
           request.params.webhookToken,
-          raw,
+          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
           request.headers["x-razorpay-signature"],
           recordOnlinePayment,
         );
       },
+      { ownBody: true },
     );
   });
 }

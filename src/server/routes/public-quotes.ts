@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { quoteAnswerBody } from "#contract/quotes";
 import { buildQuotePage } from "#domain/quote-page";
 import { canAccept, QUOTE_STATUS_LABELS } from "#domain/quotes";
 import type { Auth } from "../auth/auth";
@@ -11,8 +10,8 @@ import { AppError, notFound } from "../errors";
 import { PUBLIC_QUOTE_SCRIPT, renderPublicQuote } from "../public-page/quote-render";
 import type { MailOutbox } from "../services/mail-jobs";
 import { answerPublicQuote, notePublicQuoteView, publicQuote, shownStatus } from "../services/quote-sharing";
+import { contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-invoices";
-import { parseBody } from "./validate";
 
 type TokenParams = { Params: { token: string; kind?: string } };
 
@@ -27,6 +26,7 @@ export function registerPublicQuoteRoutes(
   deps: { auth: Auth; db: Db; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
   const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
   const limited = (request: FastifyRequest) => {
@@ -94,10 +94,10 @@ export function registerPublicQuoteRoutes(
     ["accept", "accepted"],
     ["decline", "declined"],
   ] as const) {
-    app.post<TokenParams>(`/api/public/quotes/:token/${verb}`, async (request, reply) => {
+    route(`POST /api/public/quotes/:token/${verb}`, async (request, reply) => {
       limited(request);
       noIndex(reply);
-      const input = parseBody(quoteAnswerBody, request.body);
+      const input = request.body;
       const saved = await answerPublicQuote(
         {
           db,

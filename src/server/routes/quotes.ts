@@ -1,6 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { sendBody } from "#contract/invoice-payments";
-import { quoteInputSchema, quoteListQuery, quoteNextNumberQuery, quoteStatusChange } from "#contract/quotes";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -21,10 +19,8 @@ import {
   sourceQuote,
   updateQuote,
 } from "../services/quotes";
+import { contractRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
-import { parseBody } from "./validate";
-
-type IdParams = { Params: { id: string } };
 
 /** The owner's quote routes (issue 16 part 2); API keys work here as on invoices. */
 export function registerQuoteRoutes(
@@ -32,82 +28,83 @@ export function registerQuoteRoutes(
   deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db, publicUrl } = deps;
+  const route = contractRoutes(app);
   const queue = RenderQueue.around(deps.renderer);
 
-  app.get("/api/quotes", async (request) => {
+  route("GET /api/quotes", async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(quoteListQuery, request.query);
+    const query = request.query;
     const list = await listUserQuotes(db, me.id, query);
     return presentPage(list, query, (row) => presentQuoteSummary(row, list.clock));
   });
 
-  app.get("/api/quotes/next-number", async (request) => {
+  route("GET /api/quotes/next-number", async (request) => {
     const me = await requireUser(auth, request);
-    const { quoteDate } = parseBody(quoteNextNumberQuery, request.query);
+    const { quoteDate } = request.query;
     return nextQuoteNumber(db, me.id, quoteDate);
   });
 
-  app.post("/api/quotes", async (request, reply) => {
+  route("POST /api/quotes", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(quoteInputSchema, request.body);
+    const input = request.body;
     return reply.status(201).send({ quote: presentQuote(await createQuote(db, me.id, input)) });
   });
 
-  app.get<IdParams>("/api/quotes/:id", async (request) => {
+  route("GET /api/quotes/:id", async (request) => {
     const me = await requireUser(auth, request);
     return { quote: presentQuote(await readQuote(db, me.id, request.params.id)) };
   });
 
-  app.put<IdParams>("/api/quotes/:id", async (request) => {
+  route("PUT /api/quotes/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(quoteInputSchema, request.body);
+    const input = request.body;
     return { quote: presentQuote(await updateQuote(db, me.id, request.params.id, input)) };
   });
 
-  app.delete<IdParams>("/api/quotes/:id", async (request, reply) => {
+  route("DELETE /api/quotes/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     await deleteQuote(db, me.id, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<IdParams>("/api/quotes/:id/status", async (request) => {
+  route("POST /api/quotes/:id/status", async (request) => {
     const me = await requireUser(auth, request);
-    const change = parseBody(quoteStatusChange, request.body);
+    const change = request.body;
     return { quote: presentQuote(await changeQuoteStatusByOwner(db, me.id, request.params.id, change)) };
   });
 
-  app.post<IdParams>("/api/quotes/:id/convert", async (request, reply) => {
+  route("POST /api/quotes/:id/convert", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { quote, invoice } = await convertQuote(db, me.id, request.params.id);
     return reply.status(201).send({ quote: presentQuote(quote), invoice });
   });
 
-  app.post<IdParams>("/api/quotes/:id/send", async (request) => {
+  route("POST /api/quotes/:id/send", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(sendBody, request.body);
+    const input = request.body;
     return sendQuote({ db, queue, mailer: deps.outbox, publicUrl }, me.id, request.params.id, input);
   });
 
-  app.get<IdParams>("/api/quotes/:id/public-link", async (request) => {
+  route("GET /api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return readQuoteLink(db, publicUrl, me.id, request.params.id);
   });
-  app.post<IdParams>("/api/quotes/:id/public-link", async (request) => {
+  route("POST /api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return shareQuoteLink(db, publicUrl, me.id, request.params.id);
   });
-  app.post<IdParams>("/api/quotes/:id/public-link/renew", async (request) => {
+  route("POST /api/quotes/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
     return shareQuoteLink(db, publicUrl, me.id, request.params.id, { renew: true });
   });
 
-  app.get<IdParams>("/api/quotes/:id/activity", async (request) => {
+  route("GET /api/quotes/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await readQuote(db, me.id, request.params.id); // 404 for another's quote
     return { events: await quoteActivity(db, me.id, request.params.id) };
   });
 
-  app.get<IdParams>("/api/invoices/:id/source-quote", async (request) => {
+  route("GET /api/invoices/:id/source-quote", async (request) => {
     const me = await requireUser(auth, request);
     return { quote: await sourceQuote(db, me.id, request.params.id) };
   });
