@@ -5,6 +5,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { checkAnswersAgainstContracts } from "./answer-check";
 import { apiKeyAuthenticator } from "./auth/api-keys";
 import { type Auth, createAuth, type PasswordHashing } from "./auth/auth";
 import { backupsDir, registerBackups } from "./backup/jobs";
@@ -49,6 +50,8 @@ export interface AppDeps {
   pdfRenderer?: PdfRenderer;
   /** Tests only: a cheaper password hash than the production one (testing/password-hashing.ts). */
   passwordHashing?: PasswordHashing;
+  /** Tests only: every JSON answer is checked against its route's contract (answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 export interface BahiApp {
@@ -112,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     ...serverOptions(config),
   });
   registerRequestContext(app);
+  // Before compression, so the check reads the JSON as the route answered it.
+  if (deps.checkAnswers) checkAnswersAgainstContracts(app);
   registerMetrics(app, metrics, config.metricsToken);
   collectWhenQuiet(app, metrics);
   const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));

@@ -43,6 +43,8 @@ export function registerCreditNoteRoutes(
       hasMore: query.page * query.pageSize < total,
       page: query.page,
       pageSize: query.pageSize,
+      // Paged by number only: no cursor (the contract's page shape says so with null).
+      nextCursor: null,
     };
   });
 
