@@ -19,6 +19,7 @@ import { answerOf } from "./errors";
 import { collectWhenQuiet } from "./idle-collection";
 import { JobQueue } from "./jobs/queue";
 import { JobRunner } from "./jobs/runner";
+import { scheduleJobs } from "./jobs/schedules";
 import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
@@ -34,9 +35,11 @@ import { registerQuoteRoutes } from "./routes/quotes";
 import { registerRecurringRoutes } from "./routes/recurring";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
+import { setUpBusinessGateways } from "./services/business-gateway";
 import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
 import { defineMailJobs } from "./services/mail-jobs";
+import { setUpPayments } from "./services/payments";
 
 export interface AppDeps {
   config: Config;
@@ -249,7 +252,28 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerAuthBridge(app, { auth, config });
   // Mails sent after their answer (password resets) go out before the app closes.
   app.addHook("onClose", () => auth.mailsSent());
-  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, queue, outbox, apiKeys });
+  // The payment services the routes and the scheduled jobs share.
+  const payments = setUpPayments({
+    db,
+    config,
+    mailer,
+    logger: app.log,
+    onCreditsSold: (credits) => metrics.creditsSold.inc(credits),
+  });
+  const gateways = setUpBusinessGateways(db, config);
+  registerFeatureRoutes({
+    app,
+    auth,
+    db,
+    config,
+    mailer,
+    metrics,
+    queue,
+    outbox,
+    apiKeys,
+    payments,
+    gateways,
+  });
   if (config.testClock) registerTestRoutes(app, { db, queue });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
   // Once the server listens (so it does not slow the start down), start one render thread to
@@ -266,14 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerPublicQuoteRoutes(app, { auth, db, outbox, publicUrl: config.publicUrl });
   registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
-  registerRecurringRoutes(app, {
-    auth,
-    db,
-    jobs: queue,
-    renderer: renderQueue,
-    outbox,
-    publicUrl: config.publicUrl,
-  });
+  registerRecurringRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  scheduleJobs(queue, { db, config, log: app.log, payments, gateways, renderer: renderQueue, outbox });
   // Every job is defined by now. pg-boss is installed and its workers and schedules started once
   // the server listens, off the start's critical path (~0.1-0.2 s); a job sent before that starts
   // the queue itself (JobQueue.send), as tests without a listening server do.

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
-import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
@@ -14,17 +12,8 @@ import {
 } from "../services/business-gateway";
 import type { MailOutbox } from "../services/mail-jobs";
 import { readMailTemplates, updateMailTemplates } from "../services/mail-templates";
-import {
-  readReminderSettings,
-  sendDueReminders,
-  switchInvoiceReminders,
-  updateReminderSettings,
-} from "../services/reminders";
+import { readReminderSettings, switchInvoiceReminders, updateReminderSettings } from "../services/reminders";
 import { contractRoutes } from "./contract-route";
-import { parseBody } from "./validate";
-
-/** How often the reminder job looks for reminders due (each goes out within this of its hour). */
-const REMINDERS_EVERY_MS = 15 * 60_000;
 
 /** Settings → Online payments (the business's own Razorpay account) and payment reminders. */
 export function registerPaymentGatewayRoutes(
@@ -60,12 +49,9 @@ export function registerPaymentGatewayRoutes(
   });
   route("POST /api/invoices/:id/reminders", async (request) => {
     const me = await requireUser(auth, request);
-    const { off } = parseBody(z.object({ off: z.boolean() }), request.body);
+    const { off } = request.body;
     return switchInvoiceReminders(db, me.id, request.params.id, off);
   });
-  deps.queue.every("payment-reminders", REMINDERS_EVERY_MS, () =>
-    sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl, log: app.log }, now()),
-  );
 
   route("GET /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);

@@ -2,33 +2,25 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
-import type { JobQueue } from "../jobs/queue";
-import type { Metrics } from "../metrics";
-import type { Mailer } from "../services/mail";
-import { handleWebhook, reconcile } from "../services/payment-events";
+import { handleWebhook } from "../services/payment-events";
 import {
   createOrder,
   logPaymentsMode,
-  setUpPayments,
+  type Payments,
   testCheckoutPay,
   verifyPayment,
 } from "../services/payments";
 import { contractRoutes } from "./contract-route";
 import { registerWebhookRoutes } from "./webhooks";
 
-/** Razorpay server functions (spec §7, DECISIONS §4), the webhook and periodic reconciliation. */
+/** Razorpay server functions (spec §7, DECISIONS §4) and the webhook (reconciliation: jobs/schedules.ts). */
 export function registerPaymentRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Config; mailer: Mailer; metrics: Metrics; queue: JobQueue },
+  deps: { auth: Auth; config: Config; payments: Payments },
 ) {
   const { auth } = deps;
   const route = contractRoutes(app);
-  const payments = setUpPayments({
-    ...deps,
-    logger: app.log,
-    onCreditsSold: (credits) => deps.metrics.creditsSold.inc(credits),
-  });
+  const { payments } = deps;
   logPaymentsMode(deps.config, app.log);
 
   route("POST /api/functions/create-razorpay-order", async (request) => {
@@ -53,8 +45,4 @@ export function registerPaymentRoutes(
   }
 
   registerWebhookRoutes(app, (raw, signature, eventId) => handleWebhook(payments, raw, signature, eventId));
-
-  if (payments.razorpay) {
-    deps.queue.every("reconcile-payments", deps.config.reconcileEveryMs, () => reconcile(payments));
-  }
 }

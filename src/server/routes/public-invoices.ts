@@ -23,7 +23,6 @@ import {
   createInvoiceOrder,
   handleBusinessWebhook,
   paysOnline,
-  reconcileInvoiceOrders,
   testPayInvoiceOrder,
   verifyInvoicePayment,
 } from "../services/invoice-online-payments";
@@ -88,11 +87,6 @@ export function registerPublicInvoiceRoutes(
 ) {
   const { auth, db, config, outbox: mailer, gateways } = deps;
   const route = contractRoutes(app);
-  // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
-  // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
-  deps.queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
-    reconcileInvoiceOrders(gateways, recordOnlinePayment),
-  );
   const viewsAllowed = windowLimiter(VIEWS_PER_MINUTE, 60_000);
 
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
@@ -249,13 +243,7 @@ export function registerPublicInvoiceRoutes(
   route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
     const me = await requireUser(auth, request);
     const { paidOn } = request.body;
-    const invoice = await confirmPaymentReport(
-      db,
-      me.id,
-      request.params.id,
-      request.params.reportId,
-      paidOn,
-    );
+    const invoice = await confirmPaymentReport(db, me.id, request.params.id, request.params.reportId, paidOn);
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.id)) };
   });
   route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {

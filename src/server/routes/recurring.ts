@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import type { JobQueue } from "../jobs/queue";
 import type { RenderQueue } from "../pdf/render-queue";
 import { presentRecurringProfile, presentRecurringRun } from "../presenters/recurring";
 import type { MailOutbox } from "../services/mail-jobs";
@@ -12,24 +11,17 @@ import {
   readRecurringProfile,
   readRecurringProfiles,
   removeRecurringProfile,
-  runDueRecurring,
   runRecurringProfileNow,
 } from "../services/recurring";
 import { contractRoutes } from "./contract-route";
 
-/** How often the job looks for periods due (each invoice is made within this of its midnight). */
-const RECURRING_EVERY_MS = 15 * 60_000;
-
-/** Recurring profiles, and the scheduled job that makes their invoices. */
+/** Recurring profiles (the job that makes their invoices: jobs/schedules.ts). */
 export function registerRecurringRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; jobs: JobQueue; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
+  deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db } = deps;
   const route = contractRoutes(app);
-  deps.jobs.every("recurring-invoices", RECURRING_EVERY_MS, () =>
-    runDueRecurring({ db, queue: deps.renderer, outbox: deps.outbox, publicUrl: deps.publicUrl }),
-  );
 
   const one = async (userId: string, id: string) => {
     const { row, runs } = await readRecurringProfile(db, userId, id);
