@@ -112,7 +112,7 @@ export function useDownloadPdf(
         return "failed";
       } finally {
         setDownloadingId(null);
-        void queryClient.invalidateQueries({ queryKey: ["credits"], exact: true });
+        void queryClient.invalidateQueries({ queryKey: creditsQuery.queryKey, exact: true });
         void queryClient.invalidateQueries({ queryKey: ["credits", "ledger"] });
       }
     },
