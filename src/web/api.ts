@@ -64,7 +64,7 @@ export type CallInput<C extends RouteContract> = Omit<Input<C>, "query"> & {
 type CallArgs<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /** "/api/clients/:id" with its params filled in, and the query's set values after it. */
-export function urlOf(path: string, input: { params?: object; query?: object } = {}): string {
+export function urlOf(path: string, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, string>;
   const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
   const query = new URLSearchParams();

@@ -3,7 +3,7 @@ import { Download, Upload } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
-import { api } from "#web/api";
+import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 
@@ -23,15 +23,15 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
 
   const checking = useMutation({
     mutationFn: (csv: string) =>
-      api<ImportCheckAnswer>(`/api/${kind}/import/check`, { method: "POST", body: { csv } }),
+      call(`POST /api/${kind}/import/check`, { body: { csv } }),
     onSuccess: setCheck,
     onError: (error) => setReadError((error as Error).message),
   });
   const importing = useMutation({
     mutationFn: (csv: string) =>
-      api<{ imported: number }>(`/api/${kind}/import`, { method: "POST", body: { csv } }),
+      call(`POST /api/${kind}/import`, { body: { csv } }),
     onSuccess: async ({ imported }) => {
-      await queryClient.invalidateQueries({ queryKey: [kind] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey(kind) });
       toast.success(`${imported} ${NOUN[kind]} imported`);
       setOpen(false);
       setFile(null);

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { fieldErrors } from "#contract/common";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import { type Settings, settingsSchema } from "#domain/settings";
-import { ApiError, api } from "#web/api";
+import { ApiError, call } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -39,7 +39,7 @@ export function SettingsPage() {
   }, [initial]);
 
   const save = useMutation({
-    mutationFn: (next: Settings) => api<Settings>("/api/settings", { method: "PUT", body: next }),
+    mutationFn: (next: Settings): Promise<Settings> => call("PUT /api/settings", { body: next }),
     onSuccess: (saved) => {
       if (user) clearDraft(user.id);
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
