@@ -61,12 +61,15 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 export type CallInput<C extends RouteContract> = Omit<Input<C>, "query"> & {
   query?: Input<C> extends { query: infer Q } ? Q : never;
 };
-type CallArgs<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+type CallArgs<C extends RouteContract> =
+  object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /** "/api/clients/:id" with its params filled in, and the query's set values after it. */
 export function urlOf(path: string, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, string>;
-  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries((input.query ?? {}) as Query)) {
     if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
@@ -79,7 +82,10 @@ export function urlOf(path: string, input: { params?: unknown; query?: unknown }
  * Calls a route by its contract's key, typed by the contract (src/contract): the params, query and
  * body it takes and the answer it gives. `call("GET /api/clients/:id", { params: { id } })`.
  */
-export function call<K extends ApiKey>(key: K, ...[input]: CallArgs<ContractAt<K>>): Promise<Answer<ContractAt<K>>> {
+export function call<K extends ApiKey>(
+  key: K,
+  ...[input]: CallArgs<ContractAt<K>>
+): Promise<Answer<ContractAt<K>>> {
   const [method, path] = key.split(" ") as [string, string];
   const body = (input as { body?: Json } | undefined)?.body;
   return api(urlOf(path, input), { method, body });

@@ -22,14 +22,12 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   const [readError, setReadError] = useState<string | null>(null);
 
   const checking = useMutation({
-    mutationFn: (csv: string) =>
-      call(`POST /api/${kind}/import/check`, { body: { csv } }),
+    mutationFn: (csv: string) => call(`POST /api/${kind}/import/check`, { body: { csv } }),
     onSuccess: setCheck,
     onError: (error) => setReadError((error as Error).message),
   });
   const importing = useMutation({
-    mutationFn: (csv: string) =>
-      call(`POST /api/${kind}/import`, { body: { csv } }),
+    mutationFn: (csv: string) => call(`POST /api/${kind}/import`, { body: { csv } }),
     onSuccess: async ({ imported }) => {
       await queryClient.invalidateQueries({ queryKey: resourceKey(kind) });
       toast.success(`${imported} ${NOUN[kind]} imported`);

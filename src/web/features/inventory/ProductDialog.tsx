@@ -11,6 +11,7 @@ import {
   blankProductForm,
   type ProductForm as Form,
   formFieldErrors,
+  type ProductBody,
   productBody,
   productFormErrors,
   productFormOf,
@@ -39,7 +40,7 @@ export function ProductDialog({
   }, [open, product]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: ProductBody) =>
       product
         ? call("PATCH /api/products/:id", { params: { id: product.id }, body })
         : call("POST /api/products", { body }),

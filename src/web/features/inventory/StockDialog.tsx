@@ -10,7 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
-import { type Movement, movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
+import { movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
 
 type Direction = "add" | "remove";
 

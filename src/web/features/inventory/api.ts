@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#contract/common";
 import type {
   InventorySummary,
   Movement,

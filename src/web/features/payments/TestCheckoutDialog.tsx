@@ -4,7 +4,6 @@ import { useState } from "react";
 import { formatMoney } from "#domain/format";
 import { call } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import type { CheckoutSuccess } from "./checkout";
 import { useTestCheckoutRequest } from "./testCheckout";
 
 export const TEST_MODE_LABEL = "Test mode — no money moves";

@@ -8,10 +8,6 @@ import { Button } from "#web/components/ui/button";
 
 type Kind = "logo" | "signature" | "qr";
 
-interface Uploaded {
-  id: string;
-}
-
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

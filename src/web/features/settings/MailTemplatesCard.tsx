@@ -7,7 +7,7 @@ import { ApiError, call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
-import { MAIL_TEMPLATES_KEY, MAIL_TEMPLATES_PATH } from "./mailTemplatesQuery";
+import { MAIL_TEMPLATES_KEY } from "./mailTemplatesQuery";
 
 // Settings → E-mail templates: the subject and message the send dialog starts from, and those of
 // payment reminders. Placeholders are filled for each invoice.
@@ -31,8 +31,7 @@ export function MailTemplatesCard() {
     if (query.data) setForm(query.data);
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (body: MailTemplates) =>
-      call("PUT /api/settings/mail-templates", { body }),
+    mutationFn: (body: MailTemplates) => call("PUT /api/settings/mail-templates", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(MAIL_TEMPLATES_KEY, saved);
       setErrors({});

@@ -188,7 +188,10 @@ function Connected({ gateway, onEdit }: { gateway: GatewayAnswer; onEdit: () => 
 
 export function OnlinePayments() {
   const queryClient = useQueryClient();
-  const gateway = useQuery({ queryKey: GATEWAY_KEY, queryFn: () => call("GET /api/settings/payment-gateway") });
+  const gateway = useQuery({
+    queryKey: GATEWAY_KEY,
+    queryFn: () => call("GET /api/settings/payment-gateway"),
+  });
   const [editing, setEditing] = useState(false);
   const saved = (answer: GatewayAnswer) => {
     queryClient.setQueryData(GATEWAY_KEY, answer);

@@ -40,8 +40,7 @@ export function RemindersCard() {
     if (query.data) setForm(toForm(query.data));
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (body: ReminderSettingsAnswer) =>
-      call("PUT /api/settings/reminders", { body }),
+    mutationFn: (body: ReminderSettingsAnswer) => call("PUT /api/settings/reminders", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       setErrors({});
