@@ -315,3 +315,39 @@ export function drawTextLine(
   });
   return total;
 }
+
+/**
+ * Draws `text` wrapped at spaces to `width` (explicit newlines kept), one baseline per line.
+ * Returns the y below the last line. A word longer than the line is not broken.
+ */
+export function drawParagraph(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle & { lineHeight?: number; align?: LineOptions["align"] },
+): number {
+  const lineHeight = (style.lineHeight ?? 1.25) * style.size;
+  const space = textWidth(doc, " ", style);
+  let top = y;
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    let lineWidth = 0;
+    for (const word of paragraph.split(/ +/)) {
+      const wordWidth = textWidth(doc, word, style);
+      if (line && lineWidth + space + wordWidth > width) {
+        drawTextLine(doc, line, x, top, style, { width, align: style.align });
+        top += lineHeight;
+        line = word;
+        lineWidth = wordWidth;
+      } else {
+        line = line ? `${line} ${word}` : word;
+        lineWidth += (lineWidth ? space : 0) + wordWidth;
+      }
+    }
+    drawTextLine(doc, line, x, top, style, { width, align: style.align });
+    top += lineHeight;
+  }
+  return top;
+}
