@@ -33,6 +33,11 @@ describe("answers against their contracts", () => {
     expect(answerMismatch(notes, 201, page)).toBe("status 201 is not declared");
   });
 
+  it("reads an error status with its own declared answer first (readiness's 503)", () => {
+    const notReady = { status: "not_ready", checks: {} };
+    expect(answerMismatch(contractAt("GET /api/ready"), 503, notReady)).toBeUndefined();
+  });
+
   it("leaves files alone", () => {
     expect(answerMismatch(contractAt("GET /api/invoices/export.csv"), 200, "a,b")).toBeUndefined();
   });

@@ -8,7 +8,8 @@ import { errorSchema } from "#contract/common";
  * the contract declares no JSON for that status: files, 204, redirects).
  */
 export function answerMismatch(contract: RouteContract, status: number, json: unknown): string | undefined {
-  const declared = status >= 400 ? (contract.errors ?? errorSchema) : contract.responses[status];
+  const declared =
+    contract.responses[status] ?? (status >= 400 ? (contract.errors ?? errorSchema) : undefined);
   if (declared === undefined && status < 400) return `status ${status} is not declared`;
   if (!(declared instanceof z.ZodType)) return undefined;
   const result = declared.safeParse(json);
