@@ -6,7 +6,7 @@ import { CLEAR_MESSAGES, IMPORT_MESSAGES, SETTINGS_MESSAGES } from "#domain/mess
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { STORAGE_KEYS } from "#domain/storage-keys";
 import { DELAYS_MS } from "#domain/timings";
-import { ApiError, call } from "#web/api";
+import { ApiError, call, resourceKey } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -144,7 +144,7 @@ export function DataManagement() {
       }
       forgetLocalData(user.id);
       queryClient.setQueryData(SETTINGS_QUERY_KEY, DEFAULT_SETTINGS);
-      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("products") });
       setConfirmClear(false);
       toast.success("All Data Cleared", { description: "You will be signed out in 3 seconds." });
       setTimeout(() => void signOut(), DELAYS_MS.signOutAfterClearingData);
