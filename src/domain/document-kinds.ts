@@ -74,14 +74,19 @@ export const PRE_INVOICE_STATUS_LABELS: Record<PreInvoiceStatus | "expired", str
   cancelled: "Cancelled",
 };
 
+/** Each kind's owner API (literal, so the routes' contracts are named by their paths). */
+export const KIND_API_PATHS = {
+  quote: "/api/quotes",
+  proforma: "/api/proforma-invoices",
+  challan: "/api/delivery-challans",
+} as const;
+
 export interface DocumentKindConfig {
   kind: PreInvoiceKind;
   /** In sentences: "delivery challan". */
   noun: string;
   /** The number series (at most 16 characters with the year and count: DC/2026-27/0001). */
   series: Extract<DocumentSeries, "QT" | "PF" | "DC">;
-  /** The owner's API. */
-  apiPath: string;
   /** The public page's path, before "/<token>" (one page for every pre-invoice kind). */
   publicPath: "/q";
   statuses: readonly PreInvoiceStatus[];
@@ -118,7 +123,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     kind: "quote",
     noun: "quote",
     series: "QT",
-    apiPath: "/api/quotes",
     publicPath: "/q",
     statuses: KIND_STATUSES.quote,
     moves: { draft: ["sent"], sent: ["accepted", "declined"] },
@@ -142,7 +146,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     kind: "proforma",
     noun: "proforma invoice",
     series: "PF",
-    apiPath: "/api/proforma-invoices",
     publicPath: "/q",
     statuses: KIND_STATUSES.proforma,
     moves: { draft: ["sent"] },
@@ -166,7 +169,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     kind: "challan",
     noun: "delivery challan",
     series: "DC",
-    apiPath: "/api/delivery-challans",
     publicPath: "/q",
     statuses: KIND_STATUSES.challan,
     moves: { draft: ["issued"], issued: ["returned", "cancelled"] },
