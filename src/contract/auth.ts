@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorSchema } from "./common";
-import { route } from "./registry";
+import { type RouteContract, route } from "./registry";
 
 // better-auth's own routes under /api/auth, as Bahi uses them. Their errors have better-auth's
 // shape, not ours, and the bodies below are what they read (better-auth checks them itself).
@@ -21,8 +21,10 @@ const userSchema = z.looseObject({
 });
 
 const tag = "Auth (better-auth)";
-const authRoute = (
-  contract: Omit<Parameters<typeof route>[0], "tag" | "auth" | "errors"> & { auth?: "user" | "public" },
+const authRoute = <
+  const C extends Omit<RouteContract, "tag" | "auth" | "errors"> & { auth?: "user" | "public" },
+>(
+  contract: C,
 ) => route({ tag, auth: "public", errors: authError, ...contract });
 
 export const authRoutes = [

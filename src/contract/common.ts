@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isValidIsoDate } from "#domain/dates";
 import { ERROR_CODES } from "./errors";
 
 // Shared pieces of the HTTP contract: the error shape, ids, text and the no-NUL rule.
@@ -62,11 +61,7 @@ export const id = z
 export const idParams = z.object({ id });
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time");
-/** A real calendar date: "2026-02-30" would reach PostgreSQL's date column and fail there. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.")
-  .refine(isValidIsoDate, "Must be a real date, like 2026-11-21.");
+export { isoDate } from "#domain/iso-date";
 
 /**
  * How many rows a list holds, counted only up to a limit (docs/decisions/0018-list-paging.md):

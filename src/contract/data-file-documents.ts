@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
-import { isValidIsoDate } from "#domain/dates";
 import {
   ALL_PRE_INVOICE_STATUSES,
   CHALLAN_REASONS,
@@ -9,6 +8,7 @@ import {
 } from "#domain/document-kinds";
 import { INVOICE_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import type { InvoiceInput } from "#domain/invoice";
+import { isoDate } from "#domain/iso-date";
 import { recurringScheduleSchema, recurringStateSchema } from "#domain/recurring";
 import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
 
@@ -18,7 +18,6 @@ import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
 // check with the invoice's own schema; an invoice of the file is named by its number (the file's
 // invoices carry no ids). The check of the links between records is server/services/data-file-*.
 
-const isoDate = z.string().refine(isValidIsoDate, "Must be a real date, like 2026-11-21.");
 const instant = timestamp.nullable().default(null);
 const invoiceNumberRef = z.string().trim().min(1).max(INVOICE_NUMBER_MAX_LENGTH).nullable().default(null);
 const documentObject = z.record(z.string(), z.unknown(), "Must be a document (an object).");

@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { route } from "./registry";
 
+const section = (what: string) => z.array(z.looseObject({})).describe(what);
+
+/** The file's sections; each record's fields are what POST /api/import reads back (data-file.ts). */
+export const exportFileSchema = z.object({
+  invoices: section("Invoices, each with its payments"),
+  clients: section("Clients"),
+  settings: z.looseObject({}).describe("The business's settings"),
+  productServices: section("Products and services"),
+  quotes: section("Quotes"),
+  creditNotes: section("Credit and debit notes"),
+  recurringProfiles: section("Recurring profiles with their runs"),
+});
+
 const tag = "Data";
 export const dataRoutes = [
   route({
@@ -9,7 +22,7 @@ export const dataRoutes = [
     summary: "All of the user's data as one JSON file",
     tag,
     auth: "user",
-    responses: { 200: { contentType: "application/json", description: "The export file (an attachment)" } },
+    responses: { 200: exportFileSchema.describe("The export file (sent as an attachment)") },
   }),
   route({
     method: "POST",

@@ -16,15 +16,14 @@ import { productRoutes } from "./products";
 import { publicInvoiceRoutes } from "./public-invoices";
 import { preInvoiceKindRoutes, quoteRoutes } from "./quotes";
 import { recurringRoutes } from "./recurring";
-import { type RouteContract, routeKey } from "./registry";
+import { type KeyOf, type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
 
-export type { RouteContract } from "./registry";
+export type { Answer, Input, Parsed, RouteContract } from "./registry";
 
-/** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */
-export const API_ROUTES: readonly RouteContract[] = [
+const ROUTES = [
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,
@@ -52,7 +51,29 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...dataRoutes,
 ];
 
-const byKey = new Map(API_ROUTES.map((r) => [routeKey(r.method, r.path), r]));
+/** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */
+export const API_ROUTES: readonly RouteContract[] = ROUTES;
+
+type ApiRoute = (typeof ROUTES)[number];
+/** "GET /api/clients/:id" for every route of the API. */
+export type ApiKey = KeyOf<ApiRoute>;
+/** The contract a key names (a path built from a list, e.g. /api/recurring/:id/pause, too). */
+export type ContractAt<K extends ApiKey> = ApiRoute extends infer C
+  ? C extends RouteContract
+    ? K extends KeyOf<C>
+      ? C
+      : never
+    : never
+  : never;
+
+const byKey = new Map<string, RouteContract>(API_ROUTES.map((r) => [routeKey(r.method, r.path), r]));
+
+/** The contract named by its key; an unknown key is a programming error, found at start. */
+export function contractAt<K extends ApiKey>(key: K): ContractAt<K> {
+  const contract = byKey.get(key);
+  if (!contract) throw new Error(`No contract for ${key}`);
+  return contract as ContractAt<K>;
+}
 
 /** The contract of the route Fastify matched (its pattern, e.g. /api/clients/:id). */
 export const contractOf = (method: string, path: string | undefined) =>

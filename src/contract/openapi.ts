@@ -102,7 +102,9 @@ export function buildOpenApiDocument(routes: readonly RouteContract[] = API_ROUT
         "Invoice, payment, client, product, quote, recurring and report routes also take an API key " +
         "(`Authorization: Bearer bahi_sk_...`, made in My Account; a read-only key may only GET), with no Origin. " +
         `Error codes (HTTP status): ${ERROR_CODES.map((code) => `\`${code}\` (${ERROR_STATUS[code]})`).join(", ")}.`,
+      license: { name: "Proprietary: all rights reserved by the operator of this Bahi server" },
     },
+    servers: [{ url: "/", description: "This Bahi server (paths start with /api)" }],
     components: {
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },

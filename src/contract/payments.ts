@@ -75,7 +75,7 @@ export const paymentRoutes = [
     auth: "public",
     body: z.looseObject({ event: z.string(), payload: z.unknown() }),
     responses: {
-      200: z.object({ status: z.enum(["ignored", "duplicate", "granted", "already_granted"]) }),
+      200: z.object({ status: z.enum(["ignored", "duplicate", "granted", "already_granted", "deferred"]) }),
     },
   }),
 ];

@@ -3,6 +3,7 @@ import {
   ALL_PRE_INVOICE_STATUSES,
   CHALLAN_REASONS,
   DOCUMENT_KINDS,
+  KIND_API_PATHS,
   KIND_STATUSES,
   type PreInvoiceKind,
 } from "#domain/document-kinds";
@@ -487,10 +488,13 @@ const KIND_TAGS: Record<OtherKind, string> = {
 };
 
 /** The routes of one kind, as the quote's (the kind's noun and rules in the summaries). */
-export function kindRoutes(kind: OtherKind) {
-  const { apiPath: base, noun } = DOCUMENT_KINDS[kind];
+export function kindRoutes<K extends OtherKind>(kind: K) {
+  const base = KIND_API_PATHS[kind];
+  const { noun } = DOCUMENT_KINDS[kind];
   const kindTag = KIND_TAGS[kind];
-  const one = (r: Omit<RouteContract, "tag" | "auth">) => route({ ...r, tag: kindTag, auth: "user" });
+  // Generic and const, so each route keeps its literal path ("GET /api/delivery-challans/:id").
+  const one = <const C extends Omit<RouteContract, "tag" | "auth">>(r: C) =>
+    route({ ...r, tag: kindTag, auth: "user" as const });
   return [
     one({
       method: "GET",

@@ -27,6 +27,33 @@ export interface RouteContract {
   errors?: z.ZodType;
 }
 
-export const route = (contract: RouteContract) => contract;
+/** Keeps the literal method, path and schemas, so routes and the web client are typed by them. */
+export const route = <const C extends RouteContract>(contract: C) => contract;
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+/** "GET /api/clients/:id": how the server registers a route and the web calls it. */
+/** Distributes over a union of contracts: each one's own method with its own path, no cross product. */
+export type KeyOf<C extends RouteContract> = C extends RouteContract ? `${C["method"]} ${C["path"]}` : never;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a route receives once its contract has parsed the request. */
+export interface Parsed<C extends RouteContract> {
+  params: Out<C["params"]>;
+  query: Out<C["query"]>;
+  body: Out<C["body"]>;
+}
+/** What the caller sends: the schemas' input side (defaults may be left out). */
+export type Input<C extends RouteContract> = {
+  [P in "params" | "query" | "body" as C[P] extends z.ZodType ? P : never]: C[P] extends z.ZodType
+    ? z.input<C[P]>
+    : never;
+};
+/** The JSON a route answers on success (its lowest 2xx status with a schema). */
+export type Answer<C extends RouteContract> = {
+  [S in keyof C["responses"]]: C["responses"][S] extends z.ZodType ? z.output<C["responses"][S]> : never;
+}[keyof C["responses"]] extends infer A
+  ? [A] extends [never]
+    ? undefined
+    : A
+  : never;

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { currencyOf } from "./currencies";
-import { formatScaled } from "./decimal";
 import type { DocumentSeries } from "./document-number";
 import { DomainError } from "./errors";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
@@ -288,14 +286,4 @@ export function noteStockReturns(doc: Pick<NoteDocument, "items" | "note">): Map
     back.set(item.productId, (back.get(item.productId) ?? 0) + toQuantityUnits(item.quantity));
   }
   return back;
-}
-
-/** "Original invoice: INV/2026-27/0004 dated 3 Nov 2026" and the reason, as printed. */
-export function noteReasonLabel(reason: NoteReason): string {
-  return NOTE_REASON_LABELS[reason];
-}
-
-/** The note's value as decimal text in major units (for exports). */
-export function noteAmountText(minor: number, currency: string): string {
-  return formatScaled(minor, currencyOf(currency).exponent);
 }

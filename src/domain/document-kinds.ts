@@ -74,6 +74,13 @@ export const PRE_INVOICE_STATUS_LABELS: Record<PreInvoiceStatus | "expired", str
   cancelled: "Cancelled",
 };
 
+/** Each kind's owner API (literal, so the routes' contracts are named by their paths). */
+export const KIND_API_PATHS = {
+  quote: "/api/quotes",
+  proforma: "/api/proforma-invoices",
+  challan: "/api/delivery-challans",
+} as const;
+
 export interface DocumentKindConfig {
   kind: PreInvoiceKind;
   /** In sentences: "delivery challan". */
@@ -85,8 +92,6 @@ export interface DocumentKindConfig {
    * consecutive, so an abandoned draft must leave no gap); else it takes it when created.
    */
   numberedWhenIssued: boolean;
-  /** The owner's API. */
-  apiPath: string;
   /** The public page's path, before "/<token>" (one page for every pre-invoice kind). */
   publicPath: "/q";
   statuses: readonly PreInvoiceStatus[];
@@ -124,7 +129,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     numberedWhenIssued: false,
     noun: "quote",
     series: "QT",
-    apiPath: "/api/quotes",
     publicPath: "/q",
     statuses: KIND_STATUSES.quote,
     moves: { draft: ["sent"], sent: ["accepted", "declined"] },
@@ -149,7 +153,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     numberedWhenIssued: false,
     noun: "proforma invoice",
     series: "PF",
-    apiPath: "/api/proforma-invoices",
     publicPath: "/q",
     statuses: KIND_STATUSES.proforma,
     moves: { draft: ["sent"] },
@@ -174,7 +177,6 @@ export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
     numberedWhenIssued: true,
     noun: "delivery challan",
     series: "DC",
-    apiPath: "/api/delivery-challans",
     publicPath: "/q",
     statuses: KIND_STATUSES.challan,
     moves: { draft: ["issued"], issued: ["returned", "cancelled"] },

@@ -6,6 +6,7 @@ import {
   GST_DOCUMENT_TITLES,
   type GstRegistration,
   type GstRegistrationType,
+  isGstRegistered,
 } from "./gst-registration";
 import { currentStateCode, formatStateWithCode, gstStateByCode, stateCodeOfGstin } from "./gst-states";
 import {
@@ -35,7 +36,7 @@ export interface CompanyGstSnapshot {
 
 /** The snapshot of a registration, or null when the account is not registered. */
 export function companyGstSnapshot(registration: GstRegistration): CompanyGstSnapshot | null {
-  if (registration.type === "none") return null;
+  if (!isGstRegistered(registration)) return null;
   const prefix = stateCodeOfGstin(registration.gstin);
   return {
     registrationType: registration.type,

@@ -58,7 +58,10 @@ export type GstRegistration = z.output<typeof gstRegistrationSchema>;
 
 export const DEFAULT_GST_REGISTRATION: GstRegistration = Object.freeze(gstRegistrationSchema.parse({}));
 
-export function isGstRegistered(r: Pick<GstRegistration, "type">): boolean {
+/** Registered for GST (regular or composition); narrows the registration's type for the caller. */
+export function isGstRegistered<R extends Pick<GstRegistration, "type">>(
+  r: R,
+): r is R & { type: Exclude<GstRegistrationType, "none"> } {
   return r.type !== "none";
 }
 

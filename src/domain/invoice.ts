@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { CURRENCY_CODES, currencyOf } from "./currencies";
-import { isValidIsoDate } from "./dates";
 import { formatScaled } from "./decimal";
 import { validateInvoiceNumber } from "./document-number";
 import { type CompanyGstSnapshot, gstDocumentPart, type InvoiceGstDetails } from "./gst-document";
 import { invoiceGstSchema } from "./gst-supply";
 import { isUqc } from "./gst-uqc";
+import { isoDate } from "./iso-date";
 import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
 import { STORED_STATUSES } from "./status";
@@ -17,10 +17,6 @@ import { amountInWords } from "./words";
 // invoice_data (plus the computed parts), what the preview and the PDF draw. One schema for all.
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).default("");
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 2026-11-21.")
-  .refine(isValidIsoDate, "Must be a real date, like 2026-11-21.");
 const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
 export const addressSchema = z.object({

@@ -30,11 +30,6 @@ export function balanceDueMinor(totalMinor: number, paidMinor: number): number {
   return Math.max(0, totalMinor - paidMinor);
 }
 
-/** Whether an invoice in this status takes payments: issued and not cancelled. */
-export function takesPayments(status: StoredStatus): boolean {
-  return status === "due" || status === "paid";
-}
-
 export const PAYMENT_MESSAGES = {
   notIssued: "Issue the invoice before recording a payment.",
   cancelled: "A cancelled invoice takes no payments.",

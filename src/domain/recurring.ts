@@ -8,6 +8,7 @@ import {
   todayInTimeZone,
 } from "./dates";
 import { DomainError } from "./errors";
+import { isoDate } from "./iso-date";
 import { DEFAULT_TIME_ZONE } from "./settings";
 
 // Recurring invoice profiles (docs/decisions/0031). Every period's date is worked out from the
@@ -17,7 +18,6 @@ import { DEFAULT_TIME_ZONE } from "./settings";
 
 export const RECURRING_LIMITS = { maxEvery: 99, maxCount: 999 } as const;
 
-const isoDate = z.string().refine(isValidIsoDate, "Enter a date as YYYY-MM-DD.");
 const every = z.number().int().min(1).max(RECURRING_LIMITS.maxEvery);
 
 /**

@@ -1,11 +1,4 @@
-// Delays and toast durations of the spec (§4, §8, §9), in milliseconds.
-
-export const TOAST_DURATIONS_MS = {
-  default: 5_000,
-  loginFailed: 7_000,
-  emailAlreadyRegistered: 10_000,
-  confirmationEmailSent: 15_000,
-} as const;
+// Delays of the spec (§4, §8, §9), in milliseconds.
 
 export const DELAYS_MS = {
   redirectAfterPasswordUpdate: 1_500,

@@ -38,10 +38,6 @@ export function isValidGstin(s: string): boolean {
   return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
 }
 
-export function normalizeIfsc(s: string): string {
-  return s.trim().toUpperCase();
-}
-
 /** Four letters of the bank, a zero, six characters of the branch. */
 export function isValidIfsc(s: string): boolean {
   return typeof s === "string" && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(s.toUpperCase());

@@ -5,6 +5,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { checkAnswersAgainstContracts } from "./answer-check";
 import { apiKeyAuthenticator } from "./auth/api-keys";
 import { type Auth, createAuth, type PasswordHashing } from "./auth/auth";
 import { backupsDir, registerBackups } from "./backup/jobs";
@@ -18,6 +19,7 @@ import { answerOf } from "./errors";
 import { collectWhenQuiet } from "./idle-collection";
 import { JobQueue } from "./jobs/queue";
 import { JobRunner } from "./jobs/runner";
+import { scheduleJobs } from "./jobs/schedules";
 import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
@@ -33,9 +35,11 @@ import { registerQuoteRoutes } from "./routes/quotes";
 import { registerRecurringRoutes } from "./routes/recurring";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
+import { setUpBusinessGateways } from "./services/business-gateway";
 import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
 import { defineMailJobs } from "./services/mail-jobs";
+import { setUpPayments } from "./services/payments";
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +53,8 @@ export interface AppDeps {
   pdfRenderer?: PdfRenderer;
   /** Tests only: a cheaper password hash than the production one (testing/password-hashing.ts). */
   passwordHashing?: PasswordHashing;
+  /** Tests only: every JSON answer is checked against its route's contract (answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 export interface BahiApp {
@@ -112,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     ...serverOptions(config),
   });
   registerRequestContext(app);
+  // Before compression, so the check reads the JSON as the route answered it.
+  if (deps.checkAnswers) checkAnswersAgainstContracts(app);
   registerMetrics(app, metrics, config.metricsToken);
   collectWhenQuiet(app, metrics);
   const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));
@@ -244,7 +252,28 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerAuthBridge(app, { auth, config });
   // Mails sent after their answer (password resets) go out before the app closes.
   app.addHook("onClose", () => auth.mailsSent());
-  registerFeatureRoutes({ app, auth, db, config, mailer, metrics, queue, outbox, apiKeys });
+  // The payment services the routes and the scheduled jobs share.
+  const payments = setUpPayments({
+    db,
+    config,
+    mailer,
+    logger: app.log,
+    onCreditsSold: (credits) => metrics.creditsSold.inc(credits),
+  });
+  const gateways = setUpBusinessGateways(db, config);
+  registerFeatureRoutes({
+    app,
+    auth,
+    db,
+    config,
+    mailer,
+    metrics,
+    queue,
+    outbox,
+    apiKeys,
+    payments,
+    gateways,
+  });
   if (config.testClock) registerTestRoutes(app, { db, queue });
   if (!deps.pdfRenderer) app.addHook("onClose", () => pdfRenderer.close());
   // Once the server listens (so it does not slow the start down), start one render thread to
@@ -261,14 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerPublicQuoteRoutes(app, { db, outbox, publicUrl: config.publicUrl });
   registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
-  registerRecurringRoutes(app, {
-    auth,
-    db,
-    jobs: queue,
-    renderer: renderQueue,
-    outbox,
-    publicUrl: config.publicUrl,
-  });
+  registerRecurringRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
+  scheduleJobs(queue, { db, config, log: app.log, payments, gateways, renderer: renderQueue, outbox });
   // Every job is defined by now. pg-boss is installed and its workers and schedules started once
   // the server listens, off the start's critical path (~0.1-0.2 s); a job sent before that starts
   // the queue itself (JobQueue.send), as tests without a listening server do.

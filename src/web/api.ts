@@ -1,3 +1,5 @@
+import type { Answer, ApiKey, ContractAt, Input, RouteContract } from "#contract";
+
 /** A failed API call: `code` is stable (switch on it), `message` is for people. */
 export class ApiError extends Error {
   constructor(
@@ -52,3 +54,54 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** What `call` sends: the params and body its contract requires; the query is optional. */
+export type CallInput<C extends RouteContract> = Omit<Input<C>, "query"> & {
+  query?: Input<C> extends { query: infer Q } ? Q : never;
+};
+type CallArgs<C extends RouteContract> =
+  object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** "/api/clients/:id" with its params filled in, and the query's set values after it. */
+export function urlOf(path: string, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, string>;
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Query)) {
+    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/**
+ * Calls a route by its contract's key, typed by the contract (src/contract): the params, query and
+ * body it takes and the answer it gives. `call("GET /api/clients/:id", { params: { id } })`.
+ */
+export function call<K extends ApiKey>(
+  key: K,
+  ...[input]: CallArgs<ContractAt<K>>
+): Promise<Answer<ContractAt<K>>> {
+  const [method, path] = key.split(" ") as [string, string];
+  const body = (input as { body?: Json } | undefined)?.body;
+  return api(urlOf(path, input), { method, body });
+}
+
+/** The API resource a key belongs to: "GET /api/clients/:id" -> "clients". */
+export type Resource<K extends ApiKey = ApiKey> = K extends `${string} /api/${infer R}/${string}`
+  ? R
+  : K extends `${string} /api/${infer R}`
+    ? R
+    : never;
+
+/**
+ * Query keys from the contract: `[resource, key, input]`. Invalidating `[resource]`
+ * (`resourceKey("clients")`) reloads every query of that resource.
+ */
+export const queryKeyOf = <K extends ApiKey>(key: K, input?: CallInput<ContractAt<K>>) =>
+  [key.split("/")[2] as Resource<K>, key, ...(input === undefined ? [] : [input])] as const;
+export const resourceKey = (resource: Resource) => [resource] as const;

@@ -16,7 +16,3 @@ function commonPasswords(): Promise<ReadonlySet<string>> {
 export async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());
 }
-
-export async function commonPasswordCount(): Promise<number> {
-  return (await commonPasswords()).size;
-}

@@ -1,26 +1,26 @@
 import type { FastifyInstance } from "fastify";
-import { apiKeyCreate } from "#contract/api-keys";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { createApiKey, revokeUserApiKey, userApiKeys } from "../services/api-keys";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 /** My Account → API keys. A signed-in person only: a key cannot make or revoke keys. */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/api-keys", async (request) => {
+  route("GET /api/api-keys", async (request) => {
     const me = await requireUser(auth, request);
     return { keys: await userApiKeys(db, me.id) };
   });
 
-  app.post("/api/api-keys", async (request, reply) => {
+  route("POST /api/api-keys", async (request, reply) => {
     const me = await requireUser(auth, request);
-    return reply.status(201).send(await createApiKey(db, me.id, parseBody(apiKeyCreate, request.body)));
+    return reply.status(201).send(await createApiKey(db, me.id, request.body));
   });
 
-  app.delete<{ Params: { id: string } }>("/api/api-keys/:id", async (request) => {
+  route("DELETE /api/api-keys/:id", async (request) => {
     const me = await requireUser(auth, request);
     const revoked = await revokeUserApiKey(db, me.id, request.params.id);
     return revoked;

@@ -1,40 +1,39 @@
 import type { FastifyInstance } from "fastify";
-import { clientCreate, clientListQuery, clientPatch } from "#contract/clients";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentClient } from "../presenters/clients";
 import { presentPage } from "../presenters/page";
 import { createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 export function registerClientRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/clients", async (request) => {
+  route("GET /api/clients", async (request) => {
     const me = await requireUser(auth, request);
-    const q = parseBody(clientListQuery, request.query);
+    const q = request.query;
     return presentPage(await listClients(db, { userId: me.id, ...q }), q, presentClient);
   });
 
-  app.post("/api/clients", async (request, reply) => {
+  route("POST /api/clients", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const created = await createClient(db, me.id, parseBody(clientCreate, request.body));
+    const created = await createClient(db, me.id, request.body);
     return reply.status(201).send(presentClient(created));
   });
 
-  app.get<{ Params: { id: string } }>("/api/clients/:id", async (request) => {
+  route("GET /api/clients/:id", async (request) => {
     const me = await requireUser(auth, request);
     return presentClient(await getClient(db, me.id, request.params.id));
   });
 
-  app.patch<{ Params: { id: string } }>("/api/clients/:id", async (request) => {
+  route("PATCH /api/clients/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const fields = parseBody(clientPatch, request.body);
-    return presentClient(await updateClient(db, me.id, request.params.id, fields));
+    return presentClient(await updateClient(db, me.id, request.params.id, request.body));
   });
 
-  app.delete<{ Params: { id: string } }>("/api/clients/:id", async (request, reply) => {
+  route("DELETE /api/clients/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     await deleteClient(db, me.id, request.params.id);
     return reply.status(204).send();

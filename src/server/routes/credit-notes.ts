@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { creditNoteBody, creditNoteListQuery } from "#contract/credit-notes";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -16,10 +15,8 @@ import {
 } from "../services/credit-notes";
 import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { userToday } from "../services/invoice-reads";
+import { contractRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
-import { parseBody } from "./validate";
-
-type IdParams = { Params: { id: string } };
 
 /** Credit and debit notes (decision 0037); every answer with a note holds its invoice's new balance. */
 export function registerCreditNoteRoutes(
@@ -27,6 +24,7 @@ export function registerCreditNoteRoutes(
   deps: { auth: Auth; db: Db; renderer: PdfRenderer },
 ) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
   const queue = RenderQueue.around(deps.renderer);
 
   async function answer(userId: string, { note, invoice }: NoteWithInvoice) {
@@ -34,9 +32,9 @@ export function registerCreditNoteRoutes(
     return { note: presentCreditNote(note), invoice: presentInvoiceSummary(invoice, today) };
   }
 
-  app.get("/api/credit-notes", async (request) => {
+  route("GET /api/credit-notes", async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(creditNoteListQuery, request.query);
+    const query = request.query;
     const { rows, total } = await listUserCreditNotes(db, me.id, query);
     return {
       items: rows.map(presentCreditNoteSummary),
@@ -45,21 +43,23 @@ export function registerCreditNoteRoutes(
       hasMore: query.page * query.pageSize < total,
       page: query.page,
       pageSize: query.pageSize,
+      // Paged by number only: no cursor (the contract's page shape says so with null).
+      nextCursor: null,
     };
   });
 
-  app.post("/api/credit-notes", async (request, reply) => {
+  route("POST /api/credit-notes", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(creditNoteBody, request.body);
+    const input = request.body;
     return reply.status(201).send(await answer(me.id, await createCreditNote(db, me.id, input)));
   });
 
-  app.get<IdParams>("/api/credit-notes/:id", async (request) => {
+  route("GET /api/credit-notes/:id", async (request) => {
     const me = await requireUser(auth, request);
     return answer(me.id, await readCreditNote(db, me.id, request.params.id));
   });
 
-  app.post<IdParams>("/api/credit-notes/:id/cancel", async (request) => {
+  route("POST /api/credit-notes/:id/cancel", async (request) => {
     const me = await requireUser(auth, request);
     return answer(me.id, await cancelCreditNote(db, me.id, request.params.id));
   });

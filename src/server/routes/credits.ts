@@ -7,24 +7,26 @@ import type { Db } from "../db/client";
 import { presentBalance, presentLedgerEntry, presentPlan, presentPurchase } from "../presenters/credits";
 import { readCreditBalance, readCreditHistory } from "../services/credits";
 import { paymentsMode } from "../services/payments";
+import { contractRoutes } from "./contract-route";
 
 /** The balance, its ledger with the purchases, and the plans on sale. Reading never writes. */
 export function registerCreditRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
   const { auth, db, config } = deps;
+  const route = contractRoutes(app);
   const mode = paymentsMode(config);
   // The top-up dialog reads these: a test-mode banner, or "not configured" instead of the buttons.
   const sale = { testMode: mode === "test", paymentsConfigured: mode !== "off" };
 
-  app.get("/api/credits", async (request) => {
+  route("GET /api/credits", async (request) => {
     const me = await requireUser(auth, request);
     return presentBalance(await readCreditBalance(db, me.id));
   });
 
-  app.get("/api/credits/ledger", async (request) => {
+  route("GET /api/credits/ledger", async (request) => {
     const me = await requireUser(auth, request);
     const { entries, purchases } = await readCreditHistory(db, me.id);
     return { entries: entries.map(presentLedgerEntry), purchases: purchases.map(presentPurchase) };
   });
 
-  app.get("/api/plans", async () => ({ plans: CREDIT_PLANS.map(presentPlan), ...sale }));
+  route("GET /api/plans", async () => ({ plans: CREDIT_PLANS.map(presentPlan), ...sale }));
 }

@@ -4,11 +4,13 @@ import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentDashboard } from "../presenters/dashboard";
 import { readDashboard } from "../services/dashboard";
+import { contractRoutes } from "./contract-route";
 
 export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/dashboard", async (request) => {
+  route("GET /api/dashboard", async (request) => {
     const me = await requireUser(auth, request);
     return presentDashboard(await readDashboard(db, me.id));
   });

@@ -6,12 +6,14 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
 import { buildExport, clearUserData, exportFileName, importData } from "../services/data-transfer";
+import { contractRoutes } from "./contract-route";
 
 /** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
 export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/export", async (request, reply) => {
+  route("GET /api/export", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { file, timeZone } = await buildExport(db, me.id);
     return reply
@@ -21,7 +23,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       .send(JSON.stringify(file, null, 2));
   });
 
-  app.post("/api/functions/clear-user-data", async (request) => {
+  route("POST /api/functions/clear-user-data", async (request) => {
     const me = await requireUser(auth, request);
     await clearUserData(db, me.id);
     return { success: true };
@@ -50,9 +52,14 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       throw error;
     });
 
-    scope.post("/api/import", { bodyLimit: MAX_IMPORT_BYTES }, async (request) => {
-      const me = await requireUser(auth, request);
-      return { imported: await importData(db, me.id, request.body) };
-    });
+    // The import reads the file itself: its messages name the file's own problems (spec §4).
+    contractRoutes(scope)(
+      "POST /api/import",
+      async (request) => {
+        const me = await requireUser(auth, request);
+        return { imported: await importData(db, me.id, request.body) };
+      },
+      { ownBody: true, bodyLimit: MAX_IMPORT_BYTES },
+    );
   });
 }

@@ -6,7 +6,12 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  openapi: string;
+  info: { license?: { name: string } };
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 describeEachDb("API documentation", (kind) => {
   const t = testAppForSuite(kind);
@@ -17,8 +22,11 @@ describeEachDb("API documentation", (kind) => {
     doc = response.json();
   });
 
-  it("is an OpenAPI 3.1 document", () => {
+  it("is an OpenAPI 3.1 document that names its server and licence", () => {
     expect(doc.openapi).toBe("3.1.0");
+    // Relative to where the document is read: a generated client calls the host it came from.
+    expect(doc.servers?.map((s) => s.url)).toEqual(["/"]);
+    expect(doc.info.license?.name).toMatch(/\S/);
   });
 
   it("lists every registered API route", () => {

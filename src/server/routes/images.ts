@@ -1,23 +1,27 @@
 import type { FastifyInstance } from "fastify";
-import { imageUpload } from "#contract/images";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentImage } from "../presenters/images";
 import { readImage, uploadImage } from "../services/image-store";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 /** Uploads (checked by their bytes and normalised) and owner-only reads of images. */
 export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.post("/api/images", { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const image = await uploadImage(db, me.id, parseBody(imageUpload, request.body));
-    return reply.status(201).send(presentImage(image));
-  });
+  route(
+    "POST /api/images",
+    async (request, reply) => {
+      const me = await requireUser(auth, request);
+      const image = await uploadImage(db, me.id, request.body);
+      return reply.status(201).send(presentImage(image));
+    },
+    { bodyLimit: 6 * 1024 * 1024 },
+  );
 
-  app.get<{ Params: { id: string } }>("/api/images/:id", async (request, reply) => {
+  route("GET /api/images/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     const image = await readImage(db, me.id, request.params.id);
     // Ids are content-addressed, so an id always means the same bytes: cache for long, privately.

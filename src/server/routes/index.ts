@@ -5,9 +5,10 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
-import { setUpBusinessGateways } from "../services/business-gateway";
+import type { BusinessGateways } from "../services/business-gateway";
 import type { Mailer } from "../services/mail";
 import type { MailOutbox } from "../services/mail-jobs";
+import type { Payments } from "../services/payments";
 import { registerAccountRoutes } from "./account";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerClientRoutes } from "./clients";
@@ -38,6 +39,8 @@ export interface RouteDeps {
   queue: JobQueue;
   outbox: MailOutbox;
   apiKeys: ApiKeyAuthenticator;
+  payments: Payments;
+  gateways: BusinessGateways;
 }
 
 /** Every feature's routes, one line each. */
@@ -55,10 +58,9 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerImportRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerSettingsRoutes(app, deps);
-  const gateways = setUpBusinessGateways(deps.db, deps.config);
-  registerPaymentGatewayRoutes(app, { ...deps, gateways });
-  registerPublicInvoiceRoutes(app, { ...deps, gateways });
-  registerPublicPageRoutes(app, { ...deps, gateways });
+  registerPaymentGatewayRoutes(app, deps);
+  registerPublicInvoiceRoutes(app, deps);
+  registerPublicPageRoutes(app, deps);
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
   registerFontRoutes(app);

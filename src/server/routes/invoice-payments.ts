@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { paymentBody } from "#contract/invoice-payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -10,13 +9,12 @@ import { presentInvoiceSummary } from "../presenters/invoices";
 import { documentActivity } from "../services/documents/events";
 import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
-import { parseBody } from "./validate";
-
-type Params = { Params: { id: string; paymentId?: string } };
+import { contractRoutes } from "./contract-route";
 
 /** Payments received against an invoice; every answer holds the invoice's new balance and all its payments. */
 export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
   async function answer(userId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
     const [today, all] = await Promise.all([
@@ -26,35 +24,35 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
     return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
   }
 
-  app.get<Params>("/api/invoices/:id/activity", async (request) => {
+  route("GET /api/invoices/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await invoicePayments(db, me.id, request.params.id); // 404 for another user's invoice
     return { events: await documentActivity(db, me.id, { kind: "invoice", id: request.params.id }) };
   });
 
-  app.get<Params>("/api/invoices/:id/payments", async (request) => {
+  route("GET /api/invoices/:id/payments", async (request) => {
     const me = await requireUser(auth, request);
     const { invoice, payments } = await invoicePayments(db, me.id, request.params.id);
     return answer(me.id, invoice, payments);
   });
 
-  app.post<Params>("/api/invoices/:id/payments", async (request, reply) => {
+  route("POST /api/invoices/:id/payments", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(paymentBody, request.body);
+    const input = request.body;
     const { invoice } = await recordPayment(db, me.id, request.params.id, input);
     return reply.status(201).send(await answer(me.id, invoice));
   });
 
-  app.put<Params>("/api/invoices/:id/payments/:paymentId", async (request) => {
+  route("PUT /api/invoices/:id/payments/:paymentId", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(paymentBody, request.body);
-    const { invoice } = await editPayment(db, me.id, request.params.id, request.params.paymentId!, input);
+    const input = request.body;
+    const { invoice } = await editPayment(db, me.id, request.params.id, request.params.paymentId, input);
     return answer(me.id, invoice);
   });
 
-  app.delete<Params>("/api/invoices/:id/payments/:paymentId", async (request) => {
+  route("DELETE /api/invoices/:id/payments/:paymentId", async (request) => {
     const me = await requireUser(auth, request);
-    const invoice = await deletePayment(db, me.id, request.params.id, request.params.paymentId!);
+    const invoice = await deletePayment(db, me.id, request.params.id, request.params.paymentId);
     return answer(me.id, invoice);
   });
 }

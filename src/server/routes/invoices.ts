@@ -1,11 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  invoiceFilterQuery,
-  invoiceListQuery,
-  invoiceNextNumberQuery,
-  invoiceStatusChange,
-} from "#contract/invoices";
-import { invoiceInputSchema } from "#domain/invoice";
+import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -22,31 +15,30 @@ import {
   type SavedInvoice,
   updateInvoice,
 } from "../services/invoices";
-import { parseBody } from "./validate";
-
-type IdParams = { Params: { id: string } };
+import { contractRoutes } from "./contract-route";
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
   const present = (saved: SavedInvoice) => ({ invoice: presentInvoice(saved, saved.today) });
 
-  app.get("/api/invoices", async (request) => {
+  route("GET /api/invoices", async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(invoiceListQuery, request.query);
+    const query = request.query;
     const list = await listUserInvoices(db, me.id, query);
     return presentPage(list, query, (row) => presentInvoiceSummary(row, list.today));
   });
 
-  app.get("/api/invoices/next-number", async (request) => {
+  route("GET /api/invoices/next-number", async (request) => {
     const me = await requireUser(auth, request);
-    const { invoiceDate } = parseBody(invoiceNextNumberQuery, request.query);
+    const { invoiceDate } = request.query;
     return nextInvoiceNumber(db, me.id, invoiceDate);
   });
 
-  app.get("/api/invoices/export.csv", async (request, reply) => {
+  route("GET /api/invoices/export.csv", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(invoiceFilterQuery, request.query);
+    const query = request.query;
     const { fileName, csv } = await exportInvoicesCsv(db, me.id, query);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
@@ -55,45 +47,52 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
       .send(csv);
   });
 
-  app.post<{ Querystring: { autoNumber?: string } }>("/api/invoices", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const autoNumber = request.query.autoNumber === "1" || request.query.autoNumber === "true";
-    const input = parseBody(invoiceInputSchema, withPlaceholderNumber(request, autoNumber));
-    return reply.status(201).send(present(await createInvoice(db, me.id, input, { autoNumber })));
-  });
+  route(
+    "POST /api/invoices",
+    async (request, reply) => {
+      const me = await requireUser(auth, request);
+      const autoNumber = wantsAutoNumber(request.query);
+      return reply.status(201).send(present(await createInvoice(db, me.id, request.body, { autoNumber })));
+    },
+    { prepareBody: (body, request) => withPlaceholderNumber(body, wantsAutoNumber(request.query)) },
+  );
 
-  app.get<IdParams>("/api/invoices/:id", async (request) => {
+  route("GET /api/invoices/:id", async (request) => {
     const me = await requireUser(auth, request);
     return present(await readInvoice(db, me.id, request.params.id));
   });
 
-  app.put<IdParams>("/api/invoices/:id", async (request) => {
+  route("PUT /api/invoices/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(invoiceInputSchema, request.body);
+    const input = request.body;
     return present(await updateInvoice(db, me.id, request.params.id, input));
   });
 
-  app.delete<IdParams>("/api/invoices/:id", async (request, reply) => {
+  route("DELETE /api/invoices/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     await deleteInvoice(db, me.id, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<IdParams>("/api/invoices/:id/status", async (request) => {
+  route("POST /api/invoices/:id/status", async (request) => {
     const me = await requireUser(auth, request);
-    const change = parseBody(invoiceStatusChange, request.body);
+    const change = request.body;
     return present(await changeInvoiceStatus(db, me.id, request.params.id, change));
   });
 
-  app.post<IdParams>("/api/invoices/:id/duplicate", async (request, reply) => {
+  route("POST /api/invoices/:id/duplicate", async (request, reply) => {
     const me = await requireUser(auth, request);
     return reply.status(201).send(present(await duplicateInvoice(db, me.id, request.params.id)));
   });
 }
 
+const wantsAutoNumber = (query: unknown) => {
+  const { autoNumber } = query as { autoNumber?: string };
+  return autoNumber === "1" || autoNumber === "true";
+};
+
 /** With `?autoNumber=1` the server picks the number, so the body's own may be missing. */
-function withPlaceholderNumber(request: FastifyRequest, autoNumber: boolean): unknown {
-  const body = request.body;
+function withPlaceholderNumber(body: unknown, autoNumber: boolean): unknown {
   if (!autoNumber || typeof body !== "object" || body === null) return body;
   return { ...body, invoiceNumber: "AUTO" };
 }

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { gatewayConnectBody, mailTemplatesSchema, reminderSettingsSchema } from "#contract/payment-gateway";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
-import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
@@ -15,16 +12,8 @@ import {
 } from "../services/business-gateway";
 import type { MailOutbox } from "../services/mail-jobs";
 import { readMailTemplates, updateMailTemplates } from "../services/mail-templates";
-import {
-  readReminderSettings,
-  sendDueReminders,
-  switchInvoiceReminders,
-  updateReminderSettings,
-} from "../services/reminders";
-import { parseBody } from "./validate";
-
-/** How often the reminder job looks for reminders due (each goes out within this of its hour). */
-const REMINDERS_EVERY_MS = 15 * 60_000;
+import { readReminderSettings, switchInvoiceReminders, updateReminderSettings } from "../services/reminders";
+import { contractRoutes } from "./contract-route";
 
 /** Settings → Online payments (the business's own Razorpay account) and payment reminders. */
 export function registerPaymentGatewayRoutes(
@@ -39,44 +28,42 @@ export function registerPaymentGatewayRoutes(
   },
 ) {
   const { auth, gateways, db } = deps;
+  const route = contractRoutes(app);
 
   // Payment reminders: the schedule, the per-invoice switch, and the job that sends them.
-  app.get("/api/settings/reminders", async (request) => {
+  route("GET /api/settings/reminders", async (request) => {
     const me = await requireUser(auth, request);
     return readReminderSettings(db, me.id);
   });
-  app.put("/api/settings/reminders", async (request) => {
+  route("PUT /api/settings/reminders", async (request) => {
     const me = await requireUser(auth, request);
-    return updateReminderSettings(db, me.id, parseBody(reminderSettingsSchema, request.body));
+    return updateReminderSettings(db, me.id, request.body);
   });
-  app.get("/api/settings/mail-templates", async (request) => {
+  route("GET /api/settings/mail-templates", async (request) => {
     const me = await requireUser(auth, request);
     return readMailTemplates(db, me.id);
   });
-  app.put("/api/settings/mail-templates", async (request) => {
+  route("PUT /api/settings/mail-templates", async (request) => {
     const me = await requireUser(auth, request);
-    return updateMailTemplates(db, me.id, parseBody(mailTemplatesSchema, request.body));
+    return updateMailTemplates(db, me.id, request.body);
   });
-  app.post<{ Params: { id: string } }>("/api/invoices/:id/reminders", async (request) => {
+  route("POST /api/invoices/:id/reminders", async (request) => {
     const me = await requireUser(auth, request);
-    const { off } = parseBody(z.object({ off: z.boolean() }), request.body);
+    const { off } = request.body;
     return switchInvoiceReminders(db, me.id, request.params.id, off);
   });
-  deps.queue.every("payment-reminders", REMINDERS_EVERY_MS, () =>
-    sendDueReminders({ db, mailer: deps.outbox, publicUrl: deps.config.publicUrl, log: app.log }, now()),
-  );
 
-  app.get("/api/settings/payment-gateway", async (request) => {
+  route("GET /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
     return readGateway(gateways, me.id);
   });
 
-  app.put("/api/settings/payment-gateway", async (request) => {
+  route("PUT /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
-    return connectGateway(gateways, me.id, parseBody(gatewayConnectBody, request.body));
+    return connectGateway(gateways, me.id, request.body);
   });
 
-  app.delete("/api/settings/payment-gateway", async (request) => {
+  route("DELETE /api/settings/payment-gateway", async (request) => {
     const me = await requireUser(auth, request);
     return disconnectGateway(gateways, me.id);
   });

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import type { ApiKey, ContractAt, Parsed } from "#contract";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { RenderQueueFullError } from "../pdf/render-queue";
+import { contractRoutes } from "./contract-route";
+
+/** Every contracted paid download's path: `/api/<documents>/:id/pdf`. */
+type PaidPdfPath = PathOf<Extract<ApiKey, `POST /api/${string}/:id/pdf`>>;
+type PathOf<K> = K extends `POST ${infer P}` ? P : never;
+/** The download's query as its contract parsed it (a challan's `copies`; nothing for most). */
+type PaidPdfQuery<P extends PaidPdfPath> = Parsed<ContractAt<Extract<ApiKey, `POST ${P}`>>>["query"];
 
 /** What a paid download answers: the file, its name and the credits left after it. */
 export interface PaidPdf {
@@ -19,13 +27,16 @@ export interface PaidPdf {
  * answer 405 for free. A full render queue answers 429 (this user) or 503 (everyone) with
  * Retry-After; a failed render costs nothing and says so.
  */
-export function registerPaidPdfRoute(
+export function registerPaidPdfRoute<P extends PaidPdfPath>(
   app: FastifyInstance,
   auth: Auth,
-  path: string,
-  download: (userId: string, id: string, query: unknown) => Promise<PaidPdf>,
+  path: P,
+  download: (userId: string, id: string, query: PaidPdfQuery<P>) => Promise<PaidPdf>,
 ) {
-  app.get(path, async (_request, reply) =>
+  const route = contractRoutes(app);
+  // Registered as any paid download (one handler for all); the download's own query type is P's.
+  const at: PaidPdfPath = path;
+  route(`GET ${at}`, async (_request, reply) =>
     reply
       .status(405)
       .header("allow", "POST")
@@ -36,11 +47,11 @@ export function registerPaidPdfRoute(
         },
       }),
   );
-  app.post<{ Params: { id: string } }>(path, async (request, reply) => {
+  route(`POST ${at}`, async (request, reply) => {
     const me = await requireUser(auth, request);
     let file: PaidPdf;
     try {
-      file = await download(me.id, request.params.id, request.query);
+      file = await download(me.id, request.params.id, request.query as PaidPdfQuery<P>);
     } catch (error) {
       if (error instanceof RenderQueueFullError) {
         return reply

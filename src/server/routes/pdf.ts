@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { sendBody } from "#contract/invoice-payments";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -8,10 +7,10 @@ import { RenderQueue } from "../pdf/render-queue";
 import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { sendDocument } from "../services/documents/send";
 import type { MailOutbox } from "../services/mail-jobs";
+import { contractRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
-import { parseBody } from "./validate";
 
-const PDF_URL = "/api/invoices/:id/pdf";
+const PDF_URL = "/api/invoices/:id/pdf" as const;
 
 /**
  * POST /api/invoices/:id/pdf: the invoice as a PDF file, for one download credit. Spending a
@@ -22,11 +21,12 @@ export function registerPdfRoutes(
   app: FastifyInstance,
   deps: { auth: Auth; db: Db; renderer: PdfRenderer; outbox: MailOutbox; publicUrl: string },
 ) {
+  const route = contractRoutes(app);
   const queue = RenderQueue.around(deps.renderer);
   // Sending by e-mail with the PDF attached takes its turn in the same queue.
-  app.post<{ Params: { id: string } }>("/api/invoices/:id/send", async (request) => {
+  route("POST /api/invoices/:id/send", async (request) => {
     const me = await requireUser(deps.auth, request);
-    const input = parseBody(sendBody, request.body);
+    const input = request.body;
     return sendDocument(
       { db: deps.db, queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
       me.id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { type Db, ping } from "../db/client";
 import { countPendingMigrations } from "../db/readiness";
 import type { PdfRenderer } from "../pdf/pool";
+import { contractRoutes } from "./contract-route";
 
 type Check = "ok" | "unavailable" | "pending" | "starting" | "draining";
 
@@ -15,6 +16,7 @@ export function registerProbes(
   app: FastifyInstance,
   deps: { db: Db; renderer: PdfRenderer; draining?: () => boolean },
 ) {
+  const route = contractRoutes(app);
   // Requests that arrive while a ping is on its way share its answer: under load, health costs
   // one round trip per round trip time instead of one per request.
   let pinging: Promise<Check> | null = null;
@@ -38,9 +40,9 @@ export function registerProbes(
     }
   };
 
-  app.get("/api/health", async () => ({ status: "ok", database: await database() }));
+  route("GET /api/health", async () => ({ status: "ok", database: await database() }));
 
-  app.get("/api/ready", async (_request, reply) => {
+  route("GET /api/ready", async (_request, reply) => {
     if (deps.draining?.()) {
       return reply
         .status(503)

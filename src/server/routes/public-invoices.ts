@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { checkoutAnswer, type PaymentReport, reportBody, reportConfirmBody } from "#contract/public-invoices";
+import type { PaymentReport } from "#contract/public-invoices";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Config } from "../config";
@@ -7,14 +7,12 @@ import type { Db } from "../db/client";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
-import type { JobQueue } from "../jobs/queue";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import type { BusinessGateways } from "../services/business-gateway";
 import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
 import {
   createInvoiceOrder,
   handleBusinessWebhook,
-  reconcileInvoiceOrders,
   testPayInvoiceOrder,
   verifyInvoicePayment,
 } from "../services/invoice-online-payments";
@@ -29,11 +27,8 @@ import {
   publicInvoice,
   reportPayment,
 } from "../services/public-invoices";
+import { contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-pages";
-import { parseBody } from "./validate";
-
-type TokenParams = { Params: { token: string; orderId?: string } };
-type IdParams = { Params: { id: string; reportId?: string } };
 
 /** Public calls per client address per minute (on this process). */
 const CALLS_PER_MINUTE = 60;
@@ -55,15 +50,10 @@ export function registerPublicInvoiceRoutes(
     config: Config;
     outbox: MailOutbox;
     gateways: BusinessGateways;
-    queue: JobQueue;
   },
 ) {
   const { auth, db, config, outbox: mailer, gateways } = deps;
-  // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
-  // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
-  deps.queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
-    reconcileInvoiceOrders(gateways, recordOnlinePayment),
-  );
+  const route = contractRoutes(app);
   const callsAllowed = windowLimiter(CALLS_PER_MINUTE, 60_000);
 
   const limited = (request: FastifyRequest) => {
@@ -77,9 +67,9 @@ export function registerPublicInvoiceRoutes(
     return row;
   }
 
-  app.post<TokenParams>("/api/public/invoices/:token/payment-reports", async (request, reply) => {
+  route("POST /api/public/invoices/:token/payment-reports", async (request, reply) => {
     limited(request);
-    const input = parseBody(reportBody, request.body);
+    const input = request.body;
     await reportPayment(
       {
         db,
@@ -106,35 +96,35 @@ export function registerPublicInvoiceRoutes(
     };
   };
 
-  app.post<TokenParams>("/api/public/invoices/:token/online-orders", async (request) => {
+  route("POST /api/public/invoices/:token/online-orders", async (request) => {
     limited(request);
     return createInvoiceOrder(gateways, await payable(request.params.token));
   });
 
-  app.post<TokenParams>("/api/public/invoices/:token/online-payments", async (request) => {
+  route("POST /api/public/invoices/:token/online-payments", async (request) => {
     limited(request);
-    const answer = parseBody(checkoutAnswer, request.body);
+    const answer = request.body;
     return verifyInvoicePayment(gateways, await payable(request.params.token), answer, recordOnlinePayment);
   });
 
   // Only where the server's test checkout is on: otherwise anyone with the link could "pay".
   if (gateways.testModeAvailable) {
-    app.post<TokenParams>("/api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
+    route("POST /api/public/invoices/:token/online-orders/:orderId/test-pay", async (request) => {
       limited(request);
-      return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId!);
+      return testPayInvoiceOrder(gateways, await payable(request.params.token), request.params.orderId);
     });
   }
 
   // The owner's side: the link to share, and the payments clients reported.
-  app.get<IdParams>("/api/invoices/:id/public-link", async (request) => {
+  route("GET /api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
   });
-  app.post<IdParams>("/api/invoices/:id/public-link", async (request) => {
+  route("POST /api/invoices/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
   });
-  app.post<IdParams>("/api/invoices/:id/public-link/renew", async (request) => {
+  route("POST /api/invoices/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(
       db,
@@ -144,28 +134,22 @@ export function registerPublicInvoiceRoutes(
       { renew: true },
     );
   });
-  app.get<IdParams>("/api/invoices/:id/payment-reports", async (request) => {
+  route("GET /api/invoices/:id/payment-reports", async (request) => {
     const me = await requireUser(auth, request);
     // 404 for another's invoice
     await readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
     const reports = await paymentReports(db, me.id, request.params.id);
     return { reports: reports.map(presentReport) };
   });
-  app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
+  route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
     const me = await requireUser(auth, request);
-    const { paidOn } = parseBody(reportConfirmBody, request.body);
-    const invoice = await confirmPaymentReport(
-      db,
-      me.id,
-      request.params.id,
-      request.params.reportId!,
-      paidOn,
-    );
+    const { paidOn } = request.body;
+    const invoice = await confirmPaymentReport(db, me.id, request.params.id, request.params.reportId, paidOn);
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.id)) };
   });
-  app.post<IdParams>("/api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
+  route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
     const me = await requireUser(auth, request);
-    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId!));
+    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId));
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.
@@ -176,18 +160,19 @@ export function registerPublicInvoiceRoutes(
       { parseAs: "buffer", bodyLimit: 64 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post<{ Params: { webhookToken: string } }>(
-      "/api/webhooks/razorpay/business/:webhookToken",
+    contractRoutes(scope)(
+      "POST /api/webhooks/razorpay/business/:webhookToken",
       async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const raw: unknown = request.body;
         return handleBusinessWebhook(
           gateways,
           request.params.webhookToken,
-          raw,
+          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
           request.headers["x-razorpay-signature"],
           recordOnlinePayment,
         );
       },
+      { ownBody: true },
     );
   });
 }

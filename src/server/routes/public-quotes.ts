@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { quoteAnswerBody } from "#contract/quotes";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { MailOutbox } from "../services/mail-jobs";
 import { answerPublicQuote } from "../services/quote-sharing";
+import { contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-pages";
-import { parseBody } from "./validate";
-
-type TokenParams = { Params: { token: string } };
 
 /** Answers per client address per minute (on this process). */
 const ANSWERS_PER_MINUTE = 60;
@@ -18,6 +15,7 @@ export function registerPublicQuoteRoutes(
   deps: { db: Db; outbox: MailOutbox; publicUrl: string },
 ) {
   const { db } = deps;
+  const route = contractRoutes(app);
   const answersAllowed = windowLimiter(ANSWERS_PER_MINUTE, 60_000);
   const noIndex = (reply: FastifyReply) => reply.header("x-robots-tag", "noindex, nofollow");
   const limited = (request: FastifyRequest) => {
@@ -30,10 +28,10 @@ export function registerPublicQuoteRoutes(
     ["accept", "accepted"],
     ["decline", "declined"],
   ] as const) {
-    app.post<TokenParams>(`/api/public/quotes/:token/${verb}`, async (request, reply) => {
+    route(`POST /api/public/quotes/:token/${verb}`, async (request, reply) => {
       limited(request);
       noIndex(reply);
-      const input = parseBody(quoteAnswerBody, request.body);
+      const input = request.body;
       const saved = await answerPublicQuote(
         {
           db,

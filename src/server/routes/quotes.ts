@@ -1,18 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sendBody } from "#contract/invoice-payments";
-import {
-  KIND_INPUT_SCHEMAS,
-  kindConvertBody,
-  kindListQuery,
-  kindNextNumberQuery,
-  kindPdfQuery,
-  kindStatusChange,
-  quoteInputSchema,
-  quoteListQuery,
-  quoteNextNumberQuery,
-  quoteStatusChange,
-} from "#contract/quotes";
-import { DOCUMENT_KINDS, type PreInvoiceKind } from "#domain/document-kinds";
+import { KIND_API_PATHS, type PreInvoiceKind } from "#domain/document-kinds";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -49,10 +36,8 @@ import {
   updateKindDocument,
   updateQuote,
 } from "../services/quotes";
+import { contractRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
-import { parseBody } from "./validate";
-
-type IdParams = { Params: { id: string } };
 
 /** The owner's quote routes (issue 16 part 2); API keys work here as on invoices. */
 export function registerQuoteRoutes(
@@ -60,59 +45,60 @@ export function registerQuoteRoutes(
   deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db, publicUrl } = deps;
+  const route = contractRoutes(app);
   const queue = RenderQueue.around(deps.renderer);
 
-  app.get("/api/quotes", async (request) => {
+  route("GET /api/quotes", async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(quoteListQuery, request.query);
+    const query = request.query;
     const list = await listUserQuotes(db, me.id, query);
     return presentPage(list, query, (row) => presentQuoteSummary(row, list.clock));
   });
 
-  app.get("/api/quotes/next-number", async (request) => {
+  route("GET /api/quotes/next-number", async (request) => {
     const me = await requireUser(auth, request);
-    const { quoteDate } = parseBody(quoteNextNumberQuery, request.query);
+    const { quoteDate } = request.query;
     return nextQuoteNumber(db, me.id, quoteDate);
   });
 
-  app.post("/api/quotes", async (request, reply) => {
+  route("POST /api/quotes", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(quoteInputSchema, request.body);
+    const input = request.body;
     return reply.status(201).send({ quote: presentQuote(await createQuote(db, me.id, input)) });
   });
 
-  app.get<IdParams>("/api/quotes/:id", async (request) => {
+  route("GET /api/quotes/:id", async (request) => {
     const me = await requireUser(auth, request);
     return { quote: presentQuote(await readQuote(db, me.id, request.params.id)) };
   });
 
-  app.put<IdParams>("/api/quotes/:id", async (request) => {
+  route("PUT /api/quotes/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(quoteInputSchema, request.body);
+    const input = request.body;
     return { quote: presentQuote(await updateQuote(db, me.id, request.params.id, input)) };
   });
 
-  app.delete<IdParams>("/api/quotes/:id", async (request, reply) => {
+  route("DELETE /api/quotes/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     await deleteQuote(db, me.id, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<IdParams>("/api/quotes/:id/status", async (request) => {
+  route("POST /api/quotes/:id/status", async (request) => {
     const me = await requireUser(auth, request);
-    const change = parseBody(quoteStatusChange, request.body);
+    const change = request.body;
     return { quote: presentQuote(await changeQuoteStatusByOwner(db, me.id, request.params.id, change)) };
   });
 
-  app.post<IdParams>("/api/quotes/:id/convert", async (request, reply) => {
+  route("POST /api/quotes/:id/convert", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { quote, invoice } = await convertQuote(db, me.id, request.params.id);
     return reply.status(201).send({ quote: presentQuote(quote), invoice });
   });
 
-  app.post<IdParams>("/api/quotes/:id/send", async (request) => {
+  route("POST /api/quotes/:id/send", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(sendBody, request.body);
+    const input = request.body;
     return sendDocument(
       { db, queue, mailer: deps.outbox, publicUrl },
       me.id,
@@ -121,26 +107,26 @@ export function registerQuoteRoutes(
     );
   });
 
-  app.get<IdParams>("/api/quotes/:id/public-link", async (request) => {
+  route("GET /api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return readDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
-  app.post<IdParams>("/api/quotes/:id/public-link", async (request) => {
+  route("POST /api/quotes/:id/public-link", async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
   });
-  app.post<IdParams>("/api/quotes/:id/public-link/renew", async (request) => {
+  route("POST /api/quotes/:id/public-link/renew", async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id }, { renew: true });
   });
 
-  app.get<IdParams>("/api/quotes/:id/activity", async (request) => {
+  route("GET /api/quotes/:id/activity", async (request) => {
     const me = await requireUser(auth, request);
     await readQuote(db, me.id, request.params.id); // 404 for another's quote
     return { events: await documentActivity(db, me.id, { kind: "quote", id: request.params.id }) };
   });
 
-  app.get<IdParams>("/api/invoices/:id/source-quote", async (request) => {
+  route("GET /api/invoices/:id/source-quote", async (request) => {
     const me = await requireUser(auth, request);
     return { quote: await sourceQuote(db, me.id, request.params.id) };
   });
@@ -150,7 +136,7 @@ export function registerQuoteRoutes(
     downloadDocumentPdf({ db, queue }, userId, { kind: "quote", id }),
   );
 
-  app.get<IdParams>("/api/invoices/:id/source-documents", async (request) => {
+  route("GET /api/invoices/:id/source-documents", async (request) => {
     const me = await requireUser(auth, request);
     return { documents: await sourceDocuments(db, me.id, request.params.id) };
   });
@@ -166,93 +152,90 @@ function registerKindRoutes(
   kind: Exclude<PreInvoiceKind, "quote">,
 ) {
   const { auth, db, publicUrl } = deps;
-  const base = DOCUMENT_KINDS[kind].apiPath;
-  const inputSchema = KIND_INPUT_SCHEMAS[kind];
-  const listQuery = kindListQuery(kind);
-  const statusChange = kindStatusChange(kind);
+  const route = contractRoutes(app);
+  const base = KIND_API_PATHS[kind];
 
-  app.get(base, async (request) => {
+  route(`GET ${base}`, async (request) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(listQuery, request.query);
+    const query = request.query;
     const list = await listKindDocuments(db, me.id, kind, query);
     return presentPage(list, query, presentKindSummary);
   });
 
-  app.get(`${base}/next-number`, async (request) => {
+  route(`GET ${base}/next-number`, async (request) => {
     const me = await requireUser(auth, request);
-    const { date } = parseBody(kindNextNumberQuery, request.query);
+    const { date } = request.query;
     return nextKindNumber(db, me.id, kind, date);
   });
 
-  app.post(base, async (request, reply) => {
+  route(`POST ${base}`, async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(inputSchema, request.body);
+    const input = request.body;
     const saved = await createKindDocument(db, me.id, kind, input);
     return reply.status(201).send({ document: presentKindDocument(saved) });
   });
 
-  app.get<IdParams>(`${base}/:id`, async (request) => {
+  route(`GET ${base}/:id`, async (request) => {
     const me = await requireUser(auth, request);
     return { document: presentKindDocument(await readKindDocument(db, me.id, kind, request.params.id)) };
   });
 
-  app.put<IdParams>(`${base}/:id`, async (request) => {
+  route(`PUT ${base}/:id`, async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(inputSchema, request.body);
+    const input = request.body;
     return {
       document: presentKindDocument(await updateKindDocument(db, me.id, kind, request.params.id, input)),
     };
   });
 
-  app.delete<IdParams>(`${base}/:id`, async (request, reply) => {
+  route(`DELETE ${base}/:id`, async (request, reply) => {
     const me = await requireUser(auth, request);
     await deleteKindDocument(db, me.id, kind, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<IdParams>(`${base}/:id/status`, async (request) => {
+  route(`POST ${base}/:id/status`, async (request) => {
     const me = await requireUser(auth, request);
-    const { status } = parseBody(statusChange, request.body);
+    const { status } = request.body;
     return {
       document: presentKindDocument(await moveKindStatus(db, me.id, kind, request.params.id, status)),
     };
   });
 
-  app.post(`${base}/convert`, async (request, reply) => {
+  route(`POST ${base}/convert`, async (request, reply) => {
     const me = await requireUser(auth, request);
-    const { ids } = parseBody(kindConvertBody, request.body);
+    const { ids } = request.body;
     const { documents, invoice } = await convertKindDocuments(db, me.id, kind, ids);
     return reply.status(201).send({ documents: documents.map(presentKindDocument), invoice });
   });
 
-  app.post<IdParams>(`${base}/:id/send`, async (request) => {
+  route(`POST ${base}/:id/send`, async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(sendBody, request.body);
+    const input = request.body;
     const document = { kind, id: request.params.id };
     return sendDocument({ db, queue, mailer: deps.outbox, publicUrl }, me.id, document, input);
   });
 
-  app.get<IdParams>(`${base}/:id/public-link`, async (request) => {
+  route(`GET ${base}/:id/public-link`, async (request) => {
     const me = await requireUser(auth, request);
     return readDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
   });
-  app.post<IdParams>(`${base}/:id/public-link`, async (request) => {
+  route(`POST ${base}/:id/public-link`, async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
   });
-  app.post<IdParams>(`${base}/:id/public-link/renew`, async (request) => {
+  route(`POST ${base}/:id/public-link/renew`, async (request) => {
     const me = await requireUser(auth, request);
     return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id }, { renew: true });
   });
 
-  app.get<IdParams>(`${base}/:id/activity`, async (request) => {
+  route(`GET ${base}/:id/activity`, async (request) => {
     const me = await requireUser(auth, request);
     await readKindDocument(db, me.id, kind, request.params.id); // 404 for another's
     return { events: await documentActivity(db, me.id, { kind, id: request.params.id }) };
   });
 
-  registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (userId, id, query) => {
-    const { copies } = parseBody(kindPdfQuery, query);
-    return downloadDocumentPdf({ db, queue }, userId, { kind, id }, { triplicate: copies === "triplicate" });
-  });
+  registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (userId, id, query) =>
+    downloadDocumentPdf({ db, queue }, userId, { kind, id }, { triplicate: query.copies === "triplicate" }),
+  );
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { recurringCreateBody, recurringEditBody } from "#contract/recurring";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import type { JobQueue } from "../jobs/queue";
 import type { RenderQueue } from "../pdf/render-queue";
 import { presentRecurringProfile, presentRecurringRun } from "../presenters/recurring";
 import type { MailOutbox } from "../services/mail-jobs";
@@ -13,34 +11,26 @@ import {
   readRecurringProfile,
   readRecurringProfiles,
   removeRecurringProfile,
-  runDueRecurring,
   runRecurringProfileNow,
 } from "../services/recurring";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
-/** How often the job looks for periods due (each invoice is made within this of its midnight). */
-const RECURRING_EVERY_MS = 15 * 60_000;
-
-type Params = { Params: { id: string } };
-
-/** Recurring profiles, and the scheduled job that makes their invoices. */
+/** Recurring profiles (the job that makes their invoices: jobs/schedules.ts). */
 export function registerRecurringRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; jobs: JobQueue; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
+  deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db } = deps;
-  deps.jobs.every("recurring-invoices", RECURRING_EVERY_MS, () =>
-    runDueRecurring({ db, queue: deps.renderer, outbox: deps.outbox, publicUrl: deps.publicUrl }),
-  );
+  const route = contractRoutes(app);
 
   const one = async (userId: string, id: string) => {
     const { row, runs } = await readRecurringProfile(db, userId, id);
     return presentRecurringProfile(row, runs.filter((r) => r.outcome === "created").length);
   };
 
-  app.post<Params>("/api/invoices/:id/recurring", async (request, reply) => {
+  route("POST /api/invoices/:id/recurring", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(recurringCreateBody, request.body);
+    const input = request.body;
     const row = await createRecurringProfile(db, me.id, request.params.id, input);
     // A start date in the past: the periods already due are made now, as the user confirmed.
     await runRecurringProfileNow(
@@ -51,13 +41,13 @@ export function registerRecurringRoutes(
     return reply.status(201).send(await one(me.id, row.id));
   });
 
-  app.get("/api/recurring", async (request) => {
+  route("GET /api/recurring", async (request) => {
     const me = await requireUser(auth, request);
     const rows = await readRecurringProfiles(db, me.id);
     return { items: rows.map(({ row, invoicesMade }) => presentRecurringProfile(row, invoicesMade)) };
   });
 
-  app.get<Params>("/api/recurring/:id", async (request) => {
+  route("GET /api/recurring/:id", async (request) => {
     const me = await requireUser(auth, request);
     const { row, runs } = await readRecurringProfile(db, me.id, request.params.id);
     return {
@@ -66,22 +56,22 @@ export function registerRecurringRoutes(
     };
   });
 
-  app.put<Params>("/api/recurring/:id", async (request) => {
+  route("PUT /api/recurring/:id", async (request) => {
     const me = await requireUser(auth, request);
-    const input = parseBody(recurringEditBody, request.body);
+    const input = request.body;
     await changeRecurringProfile(db, me.id, request.params.id, { kind: "edit", ...input });
     return one(me.id, request.params.id);
   });
 
   for (const kind of ["pause", "resume", "stop"] as const) {
-    app.post<Params>(`/api/recurring/:id/${kind}`, async (request) => {
+    route(`POST /api/recurring/:id/${kind}`, async (request) => {
       const me = await requireUser(auth, request);
       await changeRecurringProfile(db, me.id, request.params.id, { kind });
       return one(me.id, request.params.id);
     });
   }
 
-  app.delete<Params>("/api/recurring/:id", async (request, reply) => {
+  route("DELETE /api/recurring/:id", async (request, reply) => {
     const me = await requireUser(auth, request);
     await removeRecurringProfile(db, me.id, request.params.id);
     return reply.status(204).send();

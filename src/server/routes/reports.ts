@@ -1,21 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { gstr1Query, gstr1SummaryQuery } from "#contract/reports";
 import { gstr1Csv } from "#domain/gst-gstr1-csv";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
 import { invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 // GSTR-1 and e-invoice downloads. API keys (read) reach them like the invoice routes; none costs a credit.
 
 export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/reports/gstr1", async (request, reply) => {
+  route("GET /api/reports/gstr1", async (request, reply) => {
     const me = await requireUser(auth, request);
-    const query = parseBody(gstr1Query, request.query);
+    const query = request.query;
     const gstr1 = await userGstr1(db, me.id, query.period);
     const base = `GSTR1_${gstr1.gstin}_${gstr1.report.fp}`;
     reply.header("cache-control", "no-store");
@@ -31,13 +31,13 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
       .send(JSON.stringify(gstr1.report));
   });
 
-  app.get("/api/reports/gstr1/summary", async (request) => {
+  route("GET /api/reports/gstr1/summary", async (request) => {
     const me = await requireUser(auth, request);
-    const { period } = parseBody(gstr1SummaryQuery, request.query);
+    const { period } = request.query;
     return presentGstr1Summary(period, await userGstr1(db, me.id, period));
   });
 
-  app.get<{ Params: { id: string } }>("/api/invoices/:id/einvoice", async (request, reply) => {
+  route("GET /api/invoices/:id/einvoice", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { fileName, payload } = await invoiceEInvoice(db, me.id, request.params.id);
     return reply
@@ -47,7 +47,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
       .send(JSON.stringify(payload));
   });
 
-  app.get<{ Params: { id: string } }>("/api/credit-notes/:id/einvoice", async (request, reply) => {
+  route("GET /api/credit-notes/:id/einvoice", async (request, reply) => {
     const me = await requireUser(auth, request);
     const { fileName, payload } = await noteEInvoice(db, me.id, request.params.id);
     return reply

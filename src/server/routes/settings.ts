@@ -1,26 +1,31 @@
 import type { FastifyInstance } from "fastify";
-import { cleanSettingsForSave, settingsSchema } from "#domain/settings";
+import { cleanSettingsForSave } from "#domain/settings";
 import type { Auth } from "../auth/auth";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentSettings } from "../presenters/settings";
 import { saveUserSettings, settingsForEditing } from "../services/settings";
-import { parseBody } from "./validate";
+import { contractRoutes } from "./contract-route";
 
 /** GET merges the saved settings over the defaults; PUT validates, cleans and saves them whole. */
 export function registerSettingsRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  const route = contractRoutes(app);
 
-  app.get("/api/settings", async (request) => {
+  route("GET /api/settings", async (request) => {
     const me = await requireUser(auth, request);
     return presentSettings(await settingsForEditing(db, me.id));
   });
 
-  app.put("/api/settings", async (request) => {
-    const me = await requireUser(auth, request);
-    const body =
-      request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
-    const settings = parseBody(settingsSchema, cleanSettingsForSave(body));
-    return presentSettings(await saveUserSettings(db, me.id, settings));
-  });
+  route(
+    "PUT /api/settings",
+    async (request) => {
+      const me = await requireUser(auth, request);
+      return presentSettings(await saveUserSettings(db, me.id, request.body));
+    },
+    {
+      prepareBody: (body) =>
+        cleanSettingsForSave(body && typeof body === "object" ? (body as Record<string, unknown>) : {}),
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { contractRoutes } from "./contract-route";
 
 /**
  * Razorpay's webhook. Its signature covers the raw bytes, so this route lives in its own scope
@@ -15,13 +16,17 @@ export function registerWebhookRoutes(
       { parseAs: "buffer", bodyLimit: 64 * 1024 }, // Razorpay's events are a few KB; anyone may post here
       (_req, body, done) => done(null, body),
     );
-    scope.post("/api/webhooks/razorpay", async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return handleWebhook(
-        raw,
-        request.headers["x-razorpay-signature"],
-        request.headers["x-razorpay-event-id"],
-      );
-    });
+    contractRoutes(scope)(
+      "POST /api/webhooks/razorpay",
+      async (request) => {
+        const raw: unknown = request.body;
+        return handleWebhook(
+          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
+          request.headers["x-razorpay-signature"],
+          request.headers["x-razorpay-event-id"],
+        );
+      },
+      { ownBody: true },
+    );
   });
 }

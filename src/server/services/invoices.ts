@@ -10,6 +10,7 @@ import {
 } from "#domain/document-number";
 import { DomainError } from "#domain/errors";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
+import { isGstRegistered } from "#domain/gst-registration";
 import {
   buildInvoiceDocument,
   type InvoiceDocument,
@@ -132,7 +133,7 @@ export async function prepareDocument(
  * GST-registered account, whose tax invoices cannot carry the 19-character timestamp number.
  */
 function numbersSequentially(settings: Settings): boolean {
-  return settings.invoiceNumberScheme === "sequential" || gstRegistrationOf(settings).type !== "none";
+  return settings.invoiceNumberScheme === "sequential" || isGstRegistered(gstRegistrationOf(settings));
 }
 
 /** The stored document with the status columns, which every list and figure goes by. */

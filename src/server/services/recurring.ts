@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, todayInTimeZone } from "#domain/dates";
+import { addDays } from "#domain/dates";
 import { DomainError } from "#domain/errors";
 import type { InvoiceDocument } from "#domain/invoice";
 import {
@@ -340,9 +340,4 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
       detail: { reason: "No credits left for the PDF: the link was sent alone." },
     });
   }
-}
-
-/** The user's today, for the UI's start-date default. */
-export async function recurringToday(db: Db, userId: string) {
-  return todayInTimeZone(now(), await timeZoneOf(db, userId));
 }

@@ -11,11 +11,6 @@ export function settingsForEditing(db: Db, userId: string): Promise<Settings> {
   return readSettings(db, userId, { saveDefaults: true });
 }
 
-/** The user's default currency (INR unless they chose another). */
-export async function userCurrency(db: Db, userId: string): Promise<string> {
-  return (await readSettings(db, userId)).defaultCurrency;
-}
-
 /** Saves the whole settings (already validated and cleaned), which may only name the user's own images. */
 export async function saveUserSettings(db: Db, userId: string, settings: Settings): Promise<Settings> {
   await assertOwnImages(db, userId, settings);

@@ -155,6 +155,7 @@ export async function startTestApp(
     logger: opts.logger ?? pino({ level: "silent" }),
     mailer,
     authLimits: opts.authLimits,
+    checkAnswers: true,
     passwordHashing:
       opts.passwordHashing === "production" ? undefined : (opts.passwordHashing ?? TEST_PASSWORD_HASHING),
   });

@@ -1,4 +1,5 @@
-import { api } from "#web/api";
+import type { Answer, ApiKey, ContractAt } from "#contract";
+import { api, type CallInput, urlOf } from "#web/api";
 
 /**
  * The nextCursor each list answered, by list (its address without the page) and by the page it
@@ -35,4 +36,13 @@ export async function fetchPage<P extends { nextCursor?: string | null }>(
     known.set(page + 1, answer.nextCursor);
   }
   return answer;
+}
+
+/** A list page by its route's contract key: `callPage("GET /api/clients", { page: 2, ... })`. */
+export function callPage<K extends ApiKey>(key: K, query: CallInput<ContractAt<K>>["query"]) {
+  const search = urlOf("", { query }).slice(1);
+  return fetchPage<Answer<ContractAt<K>> & { nextCursor?: string | null }>(
+    key.slice(key.indexOf(" ") + 1),
+    new URLSearchParams(search),
+  );
 }

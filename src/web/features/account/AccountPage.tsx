@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
 import { passwordProblem } from "#domain/validation";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
@@ -25,7 +25,10 @@ interface Profile {
   createdAt: string;
 }
 
-export const profileQuery = { queryKey: ["profile"], queryFn: () => api<Profile>("/api/profile") };
+export const profileQuery = {
+  queryKey: queryKeyOf("GET /api/profile"),
+  queryFn: () => call("GET /api/profile"),
+};
 
 export function AccountPage() {
   const { data: profile, isLoading } = useQuery(profileQuery);
@@ -64,7 +67,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const [name, setName] = useState(profile.fullName);
   useEffect(() => setName(profile.fullName), [profile.fullName]);
   const save = useMutation({
-    mutationFn: (fullName: string) => api<Profile>("/api/profile", { method: "PATCH", body: { fullName } }),
+    mutationFn: (fullName: string) => call("PATCH /api/profile", { body: { fullName } }),
     onSuccess: async (next) => {
       queryClient.setQueryData(profileQuery.queryKey, next);
       await refresh();

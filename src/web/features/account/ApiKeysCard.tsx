@@ -3,7 +3,7 @@ import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select } from "#web/components/ui/input";
@@ -12,7 +12,7 @@ import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 // My Account → API keys: named keys for spreadsheets, shops and scripts. A new key is shown once,
 // in a dialog with a copy button; the list shows when each key was last used, and revokes.
 
-const KEYS = ["api-keys"] as const;
+const KEYS = queryKeyOf("GET /api/api-keys");
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) : "Never";
 
@@ -21,8 +21,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
   const [scope, setScope] = useState<"read" | "read_write">("read");
   const [error, setError] = useState<string>();
   const create = useMutation({
-    mutationFn: () =>
-      api<ApiKeyCreated>("/api/api-keys", { method: "POST", body: { name: name.trim(), scope } }),
+    mutationFn: () => call("POST /api/api-keys", { body: { name: name.trim(), scope } }),
     onSuccess: (created) => {
       setName("");
       setError(undefined);
@@ -133,11 +132,11 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyAnswer; onRevoke: (key: Ap
 
 export function ApiKeysCard() {
   const queryClient = useQueryClient();
-  const keys = useQuery({ queryKey: KEYS, queryFn: () => api<{ keys: ApiKeyAnswer[] }>("/api/api-keys") });
+  const keys = useQuery({ queryKey: KEYS, queryFn: () => call("GET /api/api-keys") });
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyAnswer | null>(null);
   const revoke = useMutation({
-    mutationFn: (id: string) => api<ApiKeyAnswer>(`/api/api-keys/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call("DELETE /api/api-keys/:id", { params: { id } }),
     onSuccess: () => {
       setRevoking(null);
       void queryClient.invalidateQueries({ queryKey: KEYS });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
-import { ApiError } from "#web/api";
+import { ApiError, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
@@ -35,7 +35,7 @@ export function ClientDialog({
   const save = useMutation({
     mutationFn: (input: ClientInput) => saveClient(input, client?.id),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ["clients"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("clients") });
       toast.success(client ? "Client Updated" : "Client Added", { description: saved.name });
       onOpenChange(false);
     },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
@@ -33,7 +34,7 @@ export function ClientsPage() {
   const remove = useMutation({
     mutationFn: (c: Client) => deleteClient(c.id),
     onSuccess: async (_v, c) => {
-      await queryClient.invalidateQueries({ queryKey: ["clients"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("clients") });
       toast.success("Client Deleted", {
         description: `${c.name} was deleted. Their invoices are unchanged.`,
       });

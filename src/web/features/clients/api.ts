@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Address, Client, ClientInput, ClientSort } from "#contract/clients";
 import type { Page } from "#contract/common";
-import { api } from "#web/api";
-import { fetchPage } from "#web/lib/page-cursors";
+import { call, queryKeyOf } from "#web/api";
+import { callPage } from "#web/lib/page-cursors";
 
 export type { Address, Client, ClientInput, ClientSort, Page };
 
@@ -10,22 +10,17 @@ export const PAGE_SIZE = 20;
 
 export const clientsQuery = (p: { search: string; sort: ClientSort; page: number }) =>
   queryOptions({
-    queryKey: ["clients", "list", p],
-    queryFn: () => {
-      const q = new URLSearchParams({ sort: p.sort, page: String(p.page), pageSize: String(PAGE_SIZE) });
-      if (p.search) q.set("search", p.search);
-      return fetchPage<Page<Client>>("/api/clients", q);
-    },
+    queryKey: queryKeyOf("GET /api/clients", { query: p }),
+    queryFn: () => callPage("GET /api/clients", { ...p, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
 export const saveClient = (input: ClientInput, id?: string) =>
   id
-    ? api<Client>(`/api/clients/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...input } })
-    : api<Client>("/api/clients", { method: "POST", body: { ...input } });
+    ? call("PATCH /api/clients/:id", { params: { id }, body: input })
+    : call("POST /api/clients", { body: input });
 
-export const deleteClient = (id: string) =>
-  api<void>(`/api/clients/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteClient = (id: string) => call("DELETE /api/clients/:id", { params: { id } });
 
 /** "Pune, Maharashtra 411001" */
 export function addressLine(a: Address | null): string {

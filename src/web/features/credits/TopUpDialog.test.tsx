@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlansAnswer } from "#contract/credits";
+import { plansQuery } from "./api";
 import { PlanCards } from "./TopUpDialog";
 
 afterEach(cleanup);
@@ -15,7 +16,7 @@ const plans: PlansAnswer["plans"] = [
 /** The plan cards over /api/plans as the server answered it (already in the query cache). */
 function showPlans(sale: { testMode: boolean; paymentsConfigured: boolean }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(["plans"], { plans, ...sale });
+  client.setQueryData(plansQuery.queryKey, { plans, ...sale });
   const onPurchase = vi.fn();
   render(
     <QueryClientProvider client={client}>

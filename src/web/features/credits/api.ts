@@ -1,21 +1,21 @@
-import type { CreditBalance, Ledger, LedgerEntry, Plan, PlansAnswer, Purchase } from "#contract/credits";
-import { api } from "#web/api";
+import type { CreditBalance, LedgerEntry, Plan, Purchase } from "#contract/credits";
+import { call, queryKeyOf } from "#web/api";
 
 export type { CreditBalance, LedgerEntry, Plan, Purchase };
 
 export const creditsQuery = {
-  queryKey: ["credits"],
-  queryFn: () => api<CreditBalance>("/api/credits"),
+  queryKey: queryKeyOf("GET /api/credits"),
+  queryFn: () => call("GET /api/credits"),
 };
 
-/** Under ["credits"], so invalidating the balance reloads the ledger too. */
+/** Under the "credits" resource, so invalidating the balance reloads the ledger too. */
 export const ledgerQuery = {
-  queryKey: ["credits", "ledger"],
-  queryFn: () => api<Ledger>("/api/credits/ledger"),
+  queryKey: queryKeyOf("GET /api/credits/ledger"),
+  queryFn: () => call("GET /api/credits/ledger"),
 };
 
 export const plansQuery = {
-  queryKey: ["plans"],
-  queryFn: () => api<PlansAnswer>("/api/plans"),
+  queryKey: queryKeyOf("GET /api/plans"),
+  queryFn: () => call("GET /api/plans"),
   staleTime: Number.POSITIVE_INFINITY,
 };

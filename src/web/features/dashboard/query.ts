@@ -1,4 +1,6 @@
-import type { Dashboard } from "#contract/dashboard";
-import { api } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 
-export const dashboardQuery = { queryKey: ["dashboard"], queryFn: () => api<Dashboard>("/api/dashboard") };
+export const dashboardQuery = {
+  queryKey: queryKeyOf("GET /api/dashboard"),
+  queryFn: () => call("GET /api/dashboard"),
+};

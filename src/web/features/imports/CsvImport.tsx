@@ -3,7 +3,7 @@ import { Download, Upload } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
-import { api } from "#web/api";
+import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 
@@ -22,16 +22,14 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   const [readError, setReadError] = useState<string | null>(null);
 
   const checking = useMutation({
-    mutationFn: (csv: string) =>
-      api<ImportCheckAnswer>(`/api/${kind}/import/check`, { method: "POST", body: { csv } }),
+    mutationFn: (csv: string) => call(`POST /api/${kind}/import/check`, { body: { csv } }),
     onSuccess: setCheck,
     onError: (error) => setReadError((error as Error).message),
   });
   const importing = useMutation({
-    mutationFn: (csv: string) =>
-      api<{ imported: number }>(`/api/${kind}/import`, { method: "POST", body: { csv } }),
+    mutationFn: (csv: string) => call(`POST /api/${kind}/import`, { body: { csv } }),
     onSuccess: async ({ imported }) => {
-      await queryClient.invalidateQueries({ queryKey: [kind] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey(kind) });
       toast.success(`${imported} ${NOUN[kind]} imported`);
       setOpen(false);
       setFile(null);

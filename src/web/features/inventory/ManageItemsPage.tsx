@@ -3,7 +3,7 @@ import { ArrowUpDown, PackagePlus, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { api } from "#web/api";
+import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
@@ -35,9 +35,9 @@ export function ManageItemsPage() {
     );
 
   const remove = useMutation({
-    mutationFn: (p: Product) => api<void>(`/api/products/${encodeURIComponent(p.id)}`, { method: "DELETE" }),
+    mutationFn: (p: Product) => call("DELETE /api/products/:id", { params: { id: p.id } }),
     onSuccess: async (_v, p) => {
-      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("products") });
       toast.success("Item Deleted", { description: `${p.name} and its stock history were deleted.` });
       setDeleting(null);
     },

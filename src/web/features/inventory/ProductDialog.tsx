@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PRODUCT_LIMITS } from "#contract/products";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
@@ -11,6 +11,7 @@ import {
   blankProductForm,
   type ProductForm as Form,
   formFieldErrors,
+  type ProductBody,
   productBody,
   productFormErrors,
   productFormOf,
@@ -39,12 +40,12 @@ export function ProductDialog({
   }, [open, product]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: ProductBody) =>
       product
-        ? api<Product>(`/api/products/${encodeURIComponent(product.id)}`, { method: "PATCH", body })
-        : api<Product>("/api/products", { method: "POST", body }),
+        ? call("PATCH /api/products/:id", { params: { id: product.id }, body })
+        : call("POST /api/products", { body }),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("products") });
       toast.success(isNew ? "Item Added" : "Item Updated", { description: saved.name });
       onOpenChange(false);
     },

@@ -5,12 +5,12 @@ import { toast } from "sonner";
 import { fieldErrors } from "#contract/common";
 import { PRODUCT_LIMITS, productAdjustment } from "#contract/products";
 import { parseScaled } from "#domain/decimal";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
-import { type Movement, movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
+import { movementsQuery, type Product, quantityLabel, REASON_LABELS } from "./api";
 
 type Direction = "add" | "remove";
 
@@ -42,12 +42,9 @@ export function StockDialog({
 
   const adjust = useMutation({
     mutationFn: (body: { change: string; note: string }) =>
-      api<{ product: Product; movement: Movement }>(
-        `/api/products/${encodeURIComponent(product!.id)}/stock-adjustments`,
-        { body },
-      ),
+      call("POST /api/products/:id/stock-adjustments", { params: { id: product!.id }, body }),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("products") });
       toast.success("Stock Adjusted", {
         description: `${result.product.name}: ${quantityLabel(result.product)} now in stock.`,
       });

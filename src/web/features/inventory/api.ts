@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#contract/common";
 import type {
   InventorySummary,
   Movement,
@@ -11,8 +10,8 @@ import type {
 import { currencyOf, isCurrencyCode } from "#domain/currencies";
 import { parseScaled, roundHalfAwayFromZero } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { api } from "#web/api";
-import { fetchPage } from "#web/lib/page-cursors";
+import { call, queryKeyOf, resourceKey } from "#web/api";
+import { callPage } from "#web/lib/page-cursors";
 
 export type { InventorySummary, Movement, Product, ProductFilter, ProductSort, StockStatus };
 
@@ -25,35 +24,27 @@ export const productsQuery = (p: {
   page: number;
 }) =>
   queryOptions({
-    queryKey: ["products", "list", p],
-    queryFn: () => {
-      const q = new URLSearchParams({
-        sort: p.sort,
-        filter: p.filter,
-        page: String(p.page),
-        pageSize: String(PRODUCT_PAGE_SIZE),
-      });
-      if (p.search) q.set("search", p.search);
-      return fetchPage<Page<Product> & { currency: string }>("/api/products", q);
-    },
+    queryKey: queryKeyOf("GET /api/products", { query: p }),
+    queryFn: () => callPage("GET /api/products", { ...p, pageSize: PRODUCT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
 export const productQuery = (id: string) =>
   queryOptions({
-    queryKey: ["products", "one", id],
-    queryFn: () => api<Product>(`/api/products/${encodeURIComponent(id)}`),
+    queryKey: queryKeyOf("GET /api/products/:id", { params: { id } }),
+    queryFn: () => call("GET /api/products/:id", { params: { id } }),
   });
 
 export const movementsQuery = (id: string) =>
   queryOptions({
-    queryKey: ["products", "movements", id],
-    queryFn: () => api<{ items: Movement[] }>(`/api/products/${encodeURIComponent(id)}/movements`),
+    queryKey: queryKeyOf("GET /api/products/:id/movements", { params: { id } }),
+    queryFn: () => call("GET /api/products/:id/movements", { params: { id } }),
   });
 
 export const summaryQuery = queryOptions({
-  queryKey: ["products", "summary"],
-  queryFn: () => api<InventorySummary>("/api/inventory/summary"),
+  // Under "products", so every change to a product reloads the summary too.
+  queryKey: [...resourceKey("products"), ...queryKeyOf("GET /api/inventory/summary")],
+  queryFn: () => call("GET /api/inventory/summary"),
 });
 
 /**

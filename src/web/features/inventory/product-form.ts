@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { fieldErrors } from "#contract/common";
 import { type Product, productCreate, productPatch } from "#contract/products";
 
@@ -45,10 +46,13 @@ export const productFormOf = (p: Product): ProductForm => ({
 });
 
 /** The body the API takes: empty numbers are left out (the server's defaults apply). */
-export function productBody(f: ProductForm, isNew: boolean): Record<string, unknown> {
+/** A new item's body (POST) or a change's (PATCH, which also says whether stock is tracked). */
+export type ProductBody = z.input<typeof productCreate> & z.input<typeof productPatch>;
+
+export function productBody(f: ProductForm, isNew: boolean): ProductBody {
   const num = (v: string) => (v.trim() === "" ? undefined : v.trim());
   const tracks = f.kind === "product" && f.trackStock;
-  const body: Record<string, unknown> = {
+  const body: ProductBody = {
     name: f.name,
     kind: f.kind,
     hsnSac: f.hsnSac,

@@ -2,9 +2,8 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
 import { formatMoney } from "#domain/format";
-import { api } from "#web/api";
+import { call } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import type { CheckoutSuccess } from "./checkout";
 import { useTestCheckoutRequest } from "./testCheckout";
 
 export const TEST_MODE_LABEL = "Test mode — no money moves";
@@ -20,7 +19,7 @@ export function TestCheckoutDialog() {
     setPaying(true);
     setError(null);
     try {
-      const response = await api<CheckoutSuccess>("/api/functions/test-checkout/pay", {
+      const response = await call("POST /api/functions/test-checkout/pay", {
         body: { order_id: request.orderId },
       });
       request.resolve({ kind: "paid", response });

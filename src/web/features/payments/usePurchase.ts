@@ -2,12 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { api } from "#web/api";
+import { call, resourceKey } from "#web/api";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import type { Plan } from "../credits/api";
 import { closeTopUpDialog, openTopUpDialog } from "../credits/useTopUpDialog";
 import { openRazorpayCheckout } from "./checkout";
-import { type CreatedOrder, type PurchasePorts, purchasePlan, type VerifiedPayment } from "./purchase-flow";
+import { type PurchasePorts, purchasePlan } from "./purchase-flow";
 import { requestTestCheckout } from "./testCheckout";
 
 /** The top-up flow (purchase-flow.ts) wired to the API, the toasts, the dialog and the router. */
@@ -19,12 +19,11 @@ export function usePurchase() {
 
   const ports: PurchasePorts = {
     starting: setProcessingPlanId,
-    createOrder: (planId) => api<CreatedOrder>("/api/functions/create-razorpay-order", { body: { planId } }),
+    createOrder: (planId) => call("POST /api/functions/create-razorpay-order", { body: { planId } }),
     openRazorpayCheckout,
     openTestCheckout: requestTestCheckout,
-    verify: (response) =>
-      api<VerifiedPayment>("/api/functions/verify-razorpay-payment", { body: { ...response } }),
-    reloadCredits: () => queryClient.invalidateQueries({ queryKey: ["credits"] }),
+    verify: (response) => call("POST /api/functions/verify-razorpay-payment", { body: response }),
+    reloadCredits: () => queryClient.invalidateQueries({ queryKey: resourceKey("credits") }),
     toast: {
       error: (title, description, replaces) => toast.error(title, { id: replaces, description }),
       info: (title, description) => toast(title, { description }),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { CREDIT_MESSAGES } from "#domain/messages";
-import { creditsQuery } from "../credits/api";
+import { creditsQuery, ledgerQuery } from "../credits/api";
 import { openTopUpDialog } from "../credits/useTopUpDialog";
 
 /** The file name the server chose (content-disposition), or a fallback. */
@@ -112,8 +112,8 @@ export function useDownloadPdf(
         return "failed";
       } finally {
         setDownloadingId(null);
-        void queryClient.invalidateQueries({ queryKey: ["credits"], exact: true });
-        void queryClient.invalidateQueries({ queryKey: ["credits", "ledger"] });
+        void queryClient.invalidateQueries({ queryKey: creditsQuery.queryKey, exact: true });
+        void queryClient.invalidateQueries({ queryKey: ledgerQuery.queryKey });
       }
     },
     [credits.isLoading, queryClient, onOutOfCredits, pdfPath],

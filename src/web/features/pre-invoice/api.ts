@@ -10,7 +10,7 @@ import {
   type QuoteLinkAnswer,
 } from "#contract/quotes";
 import { addDays } from "#domain/dates";
-import { type ChallanReason, DOCUMENT_KINDS } from "#domain/document-kinds";
+import { type ChallanReason, KIND_API_PATHS } from "#domain/document-kinds";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import { api } from "#web/api";
@@ -36,7 +36,7 @@ export type KindEditorInput = InvoiceInput & {
 /** How long a new proforma is valid by default. */
 const DEFAULT_VALID_DAYS = 30;
 
-export const kindApi = (kind: WebKind) => DOCUMENT_KINDS[kind].apiPath;
+export const kindApi = (kind: WebKind) => KIND_API_PATHS[kind];
 export const kindUrl = (kind: WebKind, id: string, rest = "") =>
   `${kindApi(kind)}/${encodeURIComponent(id)}${rest}`;
 

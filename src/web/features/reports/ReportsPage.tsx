@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Gstr1Summary } from "#contract/reports";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -162,8 +162,8 @@ export function ReportsPage() {
   const [period, setPeriod] = useState(() => previousMonth(today));
   const valid = isPeriod(period);
   const query = useQuery({
-    queryKey: ["reports", "gstr1", period],
-    queryFn: () => api<Gstr1Summary>(`/api/reports/gstr1/summary?period=${period}`),
+    queryKey: queryKeyOf("GET /api/reports/gstr1/summary", { query: { period } }),
+    queryFn: () => call("GET /api/reports/gstr1/summary", { query: { period } }),
     enabled: valid,
     retry: false,
   });

@@ -6,7 +6,7 @@ import { CLEAR_MESSAGES, IMPORT_MESSAGES, SETTINGS_MESSAGES } from "#domain/mess
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { STORAGE_KEYS } from "#domain/storage-keys";
 import { DELAYS_MS } from "#domain/timings";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, resourceKey } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -135,7 +135,7 @@ export function DataManagement() {
     const timer = setTimeout(() => abort.abort(), CLEAR_TIMEOUT_MS);
     try {
       try {
-        await api("/api/functions/clear-user-data", { body: { userId: user.id } });
+        await call("POST /api/functions/clear-user-data", { body: {} });
       } catch (error) {
         if (abort.signal.aborted || (error instanceof ApiError && [503, 504].includes(error.status))) {
           throw new Error(CLEAR_MESSAGES.timedOut);
@@ -144,7 +144,7 @@ export function DataManagement() {
       }
       forgetLocalData(user.id);
       queryClient.setQueryData(SETTINGS_QUERY_KEY, DEFAULT_SETTINGS);
-      await queryClient.invalidateQueries({ queryKey: ["products"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("products") });
       setConfirmClear(false);
       toast.success("All Data Cleared", { description: "You will be signed out in 3 seconds." });
       setTimeout(() => void signOut(), DELAYS_MS.signOutAfterClearingData);

@@ -1,4 +1,4 @@
-import { GST_REGISTRATION_TYPES, type GstRegistration } from "#domain/gst-registration";
+import { GST_REGISTRATION_TYPES, type GstRegistration, isGstRegistered } from "#domain/gst-registration";
 import { currentStateCode, formatStateWithCode, stateCodeOfGstin } from "#domain/gst-states";
 import { gstRegistrationOf } from "#domain/settings";
 import { Card } from "#web/components/ui/card";
@@ -33,7 +33,7 @@ export function GstRegistrationCard({
   const registration = gstRegistrationOf(form);
   const update = (change: Partial<GstRegistration>) =>
     set("gstRegistration", { ...registration, ...change } as SettingsForm["gstRegistration"]);
-  const registered = registration.type !== "none";
+  const registered = isGstRegistered(registration);
   const state = gstinStateText(registration.gstin);
   return (
     <Card role="region" aria-labelledby="gst-heading">

@@ -3,14 +3,10 @@ import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { MAX_IMAGE_BYTES } from "#domain/limits";
 import { SETTINGS_MESSAGES } from "#domain/messages";
-import { ApiError, api } from "#web/api";
+import { ApiError, call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 
 type Kind = "logo" | "signature" | "qr";
-
-interface Uploaded {
-  id: string;
-}
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -53,7 +49,7 @@ export function ImageUpload({
     setBusy(true);
     try {
       const data = await readAsDataUrl(file);
-      const uploaded = await api<Uploaded>("/api/images", { body: { kind, data } });
+      const uploaded = await call("POST /api/images", { body: { kind, data } });
       onChange(uploaded.id);
     } catch (err) {
       const tooLarge = err instanceof ApiError && err.code === "payload_too_large";

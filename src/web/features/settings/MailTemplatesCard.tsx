@@ -3,11 +3,11 @@ import { Mail } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { DEFAULT_MAIL_TEMPLATES, type MailTemplates } from "#domain/send";
-import { ApiError, api } from "#web/api";
+import { ApiError, call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
-import { MAIL_TEMPLATES_KEY, MAIL_TEMPLATES_PATH } from "./mailTemplatesQuery";
+import { MAIL_TEMPLATES_KEY } from "./mailTemplatesQuery";
 
 // Settings → E-mail templates: the subject and message the send dialog starts from, and those of
 // payment reminders. Placeholders are filled for each invoice.
@@ -23,7 +23,7 @@ export function MailTemplatesCard() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: MAIL_TEMPLATES_KEY,
-    queryFn: () => api<MailTemplates>(MAIL_TEMPLATES_PATH),
+    queryFn: () => call("GET /api/settings/mail-templates"),
   });
   const [form, setForm] = useState<MailTemplates | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -31,8 +31,7 @@ export function MailTemplatesCard() {
     if (query.data) setForm(query.data);
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (body: MailTemplates) =>
-      api<MailTemplates>(MAIL_TEMPLATES_PATH, { method: "PUT", body: { ...body } }),
+    mutationFn: (body: MailTemplates) => call("PUT /api/settings/mail-templates", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(MAIL_TEMPLATES_KEY, saved);
       setErrors({});

@@ -3,7 +3,7 @@ import { Copy, CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { GatewayAnswer } from "#contract/payment-gateway";
-import { ApiError, api } from "#web/api";
+import { ApiError, api, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, PasswordInput } from "#web/components/ui/input";
@@ -13,8 +13,7 @@ import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 // can pay invoices online from the public invoice page. Secrets go to the server once and are
 // never shown again (the server answers them masked).
 
-const GATEWAY_KEY = ["payment-gateway"] as const;
-const PATH = "/api/settings/payment-gateway";
+const GATEWAY_KEY = queryKeyOf("GET /api/settings/payment-gateway");
 
 interface Keys {
   keyId: string;
@@ -36,7 +35,9 @@ function KeysForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const updating = gateway.connected && !gateway.testMode;
   const save = useMutation({
-    mutationFn: (body: Record<string, string | boolean>) => api<GatewayAnswer>(PATH, { method: "PUT", body }),
+    mutationFn: (body: Record<string, string | boolean>) =>
+      // The form's fields, checked by the server's union of connect bodies.
+      api<GatewayAnswer>("/api/settings/payment-gateway", { method: "PUT", body }),
     onSuccess: (answer) => {
       setErrors({});
       onSaved(answer);
@@ -121,7 +122,7 @@ function Connected({ gateway, onEdit }: { gateway: GatewayAnswer; onEdit: () => 
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const disconnect = useMutation({
-    mutationFn: () => api<GatewayAnswer>(PATH, { method: "DELETE" }),
+    mutationFn: () => call("DELETE /api/settings/payment-gateway"),
     onSuccess: (answer) => {
       queryClient.setQueryData(GATEWAY_KEY, answer);
       setConfirming(false);
@@ -187,7 +188,10 @@ function Connected({ gateway, onEdit }: { gateway: GatewayAnswer; onEdit: () => 
 
 export function OnlinePayments() {
   const queryClient = useQueryClient();
-  const gateway = useQuery({ queryKey: GATEWAY_KEY, queryFn: () => api<GatewayAnswer>(PATH) });
+  const gateway = useQuery({
+    queryKey: GATEWAY_KEY,
+    queryFn: () => call("GET /api/settings/payment-gateway"),
+  });
   const [editing, setEditing] = useState(false);
   const saved = (answer: GatewayAnswer) => {
     queryClient.setQueryData(GATEWAY_KEY, answer);

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { ReminderSettingsAnswer } from "#contract/payment-gateway";
 import { REMINDER_HOUR } from "#domain/reminders";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -13,8 +13,7 @@ import { Switch } from "./Switch";
 // Settings → Payment reminders: polite e-mails to clients about unpaid invoices, on a schedule
 // set by the due date. Off until switched on.
 
-const KEY = ["settings", "reminders"] as const;
-const PATH = "/api/settings/reminders";
+const KEY = queryKeyOf("GET /api/settings/reminders");
 
 type Form = {
   enabled: boolean;
@@ -34,15 +33,14 @@ const toForm = (r: ReminderSettingsAnswer): Form => ({
 
 export function RemindersCard() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: () => api<ReminderSettingsAnswer>(PATH) });
+  const query = useQuery({ queryKey: KEY, queryFn: () => call("GET /api/settings/reminders") });
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (query.data) setForm(toForm(query.data));
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (body: ReminderSettingsAnswer) =>
-      api<ReminderSettingsAnswer>(PATH, { method: "PUT", body: { ...body } }),
+    mutationFn: (body: ReminderSettingsAnswer) => call("PUT /api/settings/reminders", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       setErrors({});

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
+import { fieldErrors } from "#contract/common";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import { type Settings, settingsSchema } from "#domain/settings";
-import { ApiError, api } from "#web/api";
+import { ApiError, call } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -22,12 +23,6 @@ export type FieldErrors = Record<string, string>;
 
 const toForm = (s: Settings): SettingsForm => ({ ...s, defaultDueDateDays: String(s.defaultDueDateDays) });
 
-function errorsOf(issues: Array<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".")] ??= issue.message;
-  return errors;
-}
-
 export function SettingsPage() {
   const { user } = useAuth();
   const { settings, hasLocalDraft } = useSettings();
@@ -44,7 +39,7 @@ export function SettingsPage() {
   }, [initial]);
 
   const save = useMutation({
-    mutationFn: (next: Settings) => api<Settings>("/api/settings", { method: "PUT", body: next }),
+    mutationFn: (next: Settings): Promise<Settings> => call("PUT /api/settings", { body: next }),
     onSuccess: (saved) => {
       if (user) clearDraft(user.id);
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
@@ -82,7 +77,7 @@ export function SettingsPage() {
     }
     const parsed = settingsSchema.safeParse(form);
     if (!parsed.success) {
-      const found = errorsOf(parsed.error.issues);
+      const found = fieldErrors(parsed.error);
       setErrors(found);
       toast.error(SETTINGS_MESSAGES.settingsSaveErrorTitle, {
         description: `Please check ${Object.keys(found).length === 1 ? "the highlighted field" : "the highlighted fields"}.`,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CURRENCIES } from "#domain/currencies";
+import { isGstRegistered } from "#domain/gst-registration";
 import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select, Textarea } from "#web/components/ui/input";
@@ -80,7 +81,7 @@ export function CompanySection({ form, errors, set }: SectionProps) {
         label="GSTIN (optional)"
         error={errors.companyGstin}
         hint={
-          form.gstRegistration && form.gstRegistration.type !== "none"
+          form.gstRegistration && isGstRegistered(form.gstRegistration)
             ? "Registered for GST: the GSTIN under GST registration is printed."
             : "15 characters, e.g. 27AAPFU0939F1ZV"
         }
@@ -88,9 +89,9 @@ export function CompanySection({ form, errors, set }: SectionProps) {
         {(p) => (
           <Input
             {...p}
-            disabled={Boolean(form.gstRegistration && form.gstRegistration.type !== "none")}
+            disabled={Boolean(form.gstRegistration && isGstRegistered(form.gstRegistration))}
             value={
-              form.gstRegistration && form.gstRegistration.type !== "none"
+              form.gstRegistration && isGstRegistered(form.gstRegistration)
                 ? form.gstRegistration.gstin
                 : form.companyGstin
             }

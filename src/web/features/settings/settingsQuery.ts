@@ -1,13 +1,13 @@
 import type { Settings } from "#domain/settings";
-import { api } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 
 // Apart from useSettings (which needs the settings schema), so the app's entry can start this
 // request at once without carrying the schema.
 
-export const SETTINGS_QUERY_KEY = ["settings"] as const;
+export const SETTINGS_QUERY_KEY = queryKeyOf("GET /api/settings");
 
 export const settingsQuery = {
   queryKey: SETTINGS_QUERY_KEY,
-  queryFn: () => api<Settings>("/api/settings"),
+  queryFn: (): Promise<Settings> => call("GET /api/settings"),
   staleTime: 5 * 60_000,
 };
