@@ -10,6 +10,7 @@ import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
 import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
+import { seedPgliteDataDir } from "./testing/templates";
 import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
 // The memory budget of issue 29: the compiled server, started as `npm start` starts it, idle after
@@ -130,7 +131,8 @@ createServer(async (_q, res) => res.end(JSON.stringify((await db.query("select 1
         return idleRss([alone], {}, (origin) => ok(origin));
       })(),
       (async () => {
-        await bahiIdle({ DATA_DIR: dataDir }); // the first start creates the database
+        // The database a first start would have made (a copy of the migrated template).
+        await seedPgliteDataDir(dataDir);
         return bahiIdle({ DATA_DIR: dataDir });
       })(),
     ]);

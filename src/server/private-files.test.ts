@@ -15,6 +15,7 @@ import path from "node:path";
 import { writeBackupFile } from "./backup/file";
 import { PROJECT_ROOT } from "./paths";
 import {
+  BACKUP_BUNDLE,
   buildServerIfStale,
   closed,
   freePort,
@@ -44,9 +45,9 @@ function looseModes(dir: string): string[] {
 const fileCount = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).length;
 
-/** `npm run backup` / `npm run restore`: the CLI under tsx, as package.json runs it. */
+/** `npm run backup` / `npm run restore`: the compiled command, as scripts/start.mjs runs it. */
 async function cli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/backup/cli.ts", ...args], {
+  const child = spawn(process.execPath, ["--enable-source-maps", BACKUP_BUNDLE, ...args], {
     cwd: PROJECT_ROOT,
     env: serverEnv(env),
     stdio: ["ignore", "pipe", "pipe"],

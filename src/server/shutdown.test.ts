@@ -14,6 +14,7 @@ import {
   serverEnv,
   watchOutput,
 } from "./testing/processes";
+import { seedPgliteDataDir } from "./testing/templates";
 
 const DOWNLOADS = 5;
 const METRICS_TOKEN = "shutdown-test-metrics";
@@ -41,6 +42,16 @@ function getOnNewConnection(port: number, url: string, withConnection = false): 
   });
 }
 
+/**
+ * A data folder of the test's own with the database in place (a copy of the migrated template):
+ * these tests are about stopping, not about the first start.
+ */
+async function dataFolder(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  await seedPgliteDataDir(dataDir);
+  return dataDir;
+}
+
 /** The compiled server, as `npm start` runs it, on a data folder of the test's own. */
 function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
@@ -62,7 +73,7 @@ describe("stopping the server", () => {
   beforeAll(() => buildServerIfStale(), 120_000);
 
   it("finishes the PDF downloads under way on SIGTERM, spends each credit once and starts clean next time", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-stop-"));
+    const dataDir = await dataFolder("bahi-stop-");
     const port = await freePort();
     const base = `http://localhost:${port}`;
     const server = startServer(dataDir, port);
@@ -163,7 +174,7 @@ describe("stopping the server", () => {
   }, 300_000);
 
   it("on SIGTERM answers 503 on /api/ready at once, serves on for SHUTDOWN_DRAIN, and a kept-alive load across it sees no error", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-drain-"));
+    const dataDir = await dataFolder("bahi-drain-");
     const port = await freePort();
     const server = startServer(dataDir, port, { SHUTDOWN_DRAIN: "4s" });
     let load: ReturnType<typeof keepAliveLoad> | undefined;

@@ -17,6 +17,7 @@ import { openDatabase, queryRows } from "../db/client";
 import { businessGateways } from "../db/schema";
 import { GATEWAY_SECRETS, secretBox } from "../services/secret-box";
 import {
+  createMigratedPostgresDatabase,
   createPostgresDatabase,
   type DbKind,
   get,
@@ -29,6 +30,7 @@ import {
   testConfig,
   testDatabases,
 } from "../testing/harness";
+import { seedPgliteDataDir } from "../testing/templates";
 import { TEST_PATH } from "../testing/test-config";
 import { backupPglite, backupPostgres, RestoreRefusedError, restoreBackupFile } from "./backup";
 import { BackupFileError } from "./file";
@@ -45,12 +47,19 @@ interface Place {
 
 const scratch = () => mkdtempSync(path.join(tmpdir(), "bahi-backup-test-"));
 
-/** An empty data folder, or an empty PostgreSQL database. */
-async function emptyPlace(kind: DbKind): Promise<Place> {
+/**
+ * An empty data folder, or an empty PostgreSQL database; `migrated`: with the database Bahi's first
+ * start makes (a copy of the migrated template, which spares initdb and the migrations).
+ */
+async function emptyPlace(kind: DbKind, { migrated = false } = {}): Promise<Place> {
   const dataDir = scratch();
-  if (kind === "pglite")
+  if (kind === "pglite") {
+    if (migrated) await seedPgliteDataDir(dataDir);
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const fresh = await createPostgresDatabase("bahi_backup");
+  }
+  const fresh = migrated
+    ? await createMigratedPostgresDatabase("bahi_backup")
+    : await createPostgresDatabase("bahi_backup");
   return {
     databaseUrl: fresh.url,
     dataDir,
@@ -146,7 +155,7 @@ for (const kind of testDatabases()) {
     let dir: string;
 
     beforeAll(async () => {
-      source = await emptyPlace(kind);
+      source = await emptyPlace(kind, { migrated: true });
       t = await startApp(source);
       quiet = [await seedUser(t, "#2DD4BF"), await seedUser(t, "#1E3A8A")];
       dir = scratch();
@@ -277,9 +286,7 @@ for (const kind of testDatabases()) {
 
     it("refuses to restore over a database that has data", async () => {
       await backUp(t, source, file);
-      const other = await emptyPlace(kind);
-      const occupied = await startApp(other);
-      await occupied.close();
+      const other = await emptyPlace(kind, { migrated: true });
       try {
         await expect(restoreBackupFile(file, other)).rejects.toThrow(RestoreRefusedError);
       } finally {

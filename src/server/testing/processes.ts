@@ -91,6 +91,8 @@ function newestMtime(dir: string): number {
 }
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, "dist/server/main.mjs");
+/** The compiled `npm run backup` / `npm run restore` command. */
+export const BACKUP_BUNDLE = path.join(PROJECT_ROOT, "dist/server/backup.mjs");
 
 /** Compiles the server when dist/server is missing or older than its sources (as `npm start` does). */
 export function buildServerIfStale(): void {

@@ -1,12 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { openDatabase, PGLITE_EXTENSIONS } from "../db/client";
+import { openDatabase, PGLITE_EXTENSIONS, pgliteInFolder } from "../db/client";
 import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
 import { TEST_DATABASE_URL } from "./test-config";
 
@@ -77,6 +86,44 @@ export function pgliteTemplate(): Promise<Blob> {
     pgliteDump = undefined;
   });
   return pgliteDump;
+}
+
+let pgliteFolder: Promise<string> | undefined;
+
+/**
+ * The migrated PGlite template unpacked into a data folder (as Bahi keeps it, private files
+ * included), made once per set of migrations beside the tarball: `seedPgliteDataDir` copies it.
+ */
+export function pgliteTemplateFolder(): Promise<string> {
+  pgliteFolder ??= (async () => {
+    const folder = pgliteTemplatePath().replace(/\.tar$/, ".db");
+    if (existsSync(folder)) return folder;
+    const partial = `${folder}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    try {
+      const client = pgliteInFolder(partial, { loadDataDir: await pgliteTemplate() });
+      await client.waitReady;
+      await client.close();
+      renameSync(partial, folder);
+    } catch (error) {
+      rmSync(partial, { recursive: true, force: true });
+      // Another process put its copy in place first: that one serves.
+      if (!existsSync(folder)) throw error;
+    }
+    return folder;
+  })();
+  pgliteFolder.catch(() => {
+    pgliteFolder = undefined;
+  });
+  return pgliteFolder;
+}
+
+/**
+ * Gives `dataDir` an embedded database already migrated, as a first start would have left it: a
+ * copy of a folder instead of initdb and every migration in the process that opens it (about 5 s of
+ * CPU each). For tests that start Bahi on a data folder without testing that first start itself.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  cpSync(await pgliteTemplateFolder(), path.join(dataDir, "db"), { recursive: true });
 }
 
 async function adminQuery<T extends pg.QueryResultRow>(
