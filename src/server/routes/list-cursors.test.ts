@@ -339,11 +339,13 @@ describeEachDb("list cursors", (kind) => {
       expect(used.length).toBeGreaterThanOrEqual(3);
       // A connection that ran these statements on the 40-row table earlier in this file averaged its
       // custom plans there: right after the 10,000 rows and ANALYZE its new generic plan looks dearer
-      // than that average for a plan or three, until the big table's own custom plans raise it.
-      // Planned per request would be all custom, no generic plan at all.
+      // than that average for some plans, until the big table's own custom plans raise it (how many
+      // depends on which connection served which request: 3 to 20 were seen on a loaded machine).
+      // Planned per request would be all custom, no generic plan at all; planned once, the generic
+      // plan serves the rest.
       for (const r of used) {
-        expect(Number(r.custom_plans)).toBeLessThanOrEqual(8);
         expect(Number(r.generic_plans)).toBeGreaterThan(0);
+        expect(Number(r.custom_plans)).toBeLessThanOrEqual(24);
       }
     },
   );
