@@ -189,30 +189,52 @@ export async function updateQuote(
   id: string,
   input: QuoteInput,
 ): Promise<SavedQuote> {
+  return (await updateDocument(
+    db,
+    userId,
+    "quote",
+    id,
+    input,
+    NO_KIND_COLUMNS,
+    "quote_closed",
+  )) as SavedQuote;
+}
+
+/**
+ * The one edit of every pre-invoice kind: what the kind lets be changed (canEditKind), refused
+ * with `closedCode` otherwise; the number kept or renumbered; the document priced again.
+ */
+async function updateDocument(
+  db: Db,
+  userId: string,
+  kind: PreInvoiceKind,
+  id: string,
+  input: QuoteInput,
+  extra: KindColumns,
+  closedCode: "quote_closed" | "document_closed",
+): Promise<SavedDocument> {
   const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(attempt, () =>
-    db.transaction(async (tx) => {
-      const current = await findQuote(tx, userId, id, { forUpdate: true });
-      if (!current) throw notFound("Quote");
-      if (current.status !== "draft" && current.status !== "sent") {
-        throw new AppError(
-          "quote_closed",
-          `This quote is ${current.status}, so it can no longer be changed.`,
+  return withNumberClash(
+    attempt,
+    () =>
+      db.transaction(async (tx) => {
+        const current = await findOwn(tx, userId, kind, id, true);
+        const check = canEditKind(kind, current.status);
+        if (!check.ok) throw new AppError(closedCode, check.message);
+        const settings = await readSettings(tx, userId);
+        const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
+        attempt.number = number;
+        const document = await prepareDocument(
+          tx,
+          userId,
+          asInvoiceInput(input, number),
+          settings,
+          current.quoteData,
         );
-      }
-      const settings = await readSettings(tx, userId);
-      const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
-      attempt.number = number;
-      const document = await prepareDocument(
-        tx,
-        userId,
-        asInvoiceInput(input, number),
-        settings,
-        current.quoteData,
-      );
-      const row = (await updateQuoteDocument(tx, userId, id, document)) as QuoteRow;
-      return { ...row, clock: clockOf(settings) };
-    }),
+        const row = await updateQuoteDocument(tx, userId, id, document, extra);
+        return { ...row, clock: clockOf(settings) };
+      }),
+    kind,
   );
 }
 
@@ -411,28 +433,7 @@ export async function updateKindDocument(
   input: KindInput,
 ): Promise<SavedDocument> {
   const { input: fields, extra } = asQuoteFields(input);
-  const attempt = { number: fields.quoteNumber ?? "" };
-  return withNumberClash(
-    attempt,
-    () =>
-      db.transaction(async (tx) => {
-        const current = await findOwn(tx, userId, kind, id, true);
-        refuseKind(canEditKind(kind, current.status));
-        const settings = await readSettings(tx, userId);
-        const number = await keepOrRenumber(tx, userId, current, fields.quoteDate, fields.quoteNumber);
-        attempt.number = number;
-        const document = await prepareDocument(
-          tx,
-          userId,
-          asInvoiceInput(fields, number),
-          settings,
-          current.quoteData,
-        );
-        const row = await updateQuoteDocument(tx, userId, id, document, extra);
-        return { ...row, clock: clockOf(settings) };
-      }),
-    kind,
-  );
+  return updateDocument(db, userId, kind, id, fields, extra, "document_closed");
 }
 
 export async function readKindDocument(
