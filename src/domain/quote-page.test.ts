@@ -53,6 +53,18 @@ describe("buildQuotePage", () => {
 describe("proforma and challan pages", () => {
   const none = { challanReason: null, consignee: null };
 
+  it("a proforma or challan saved with the invoice's default terms names itself in them; the user's own stay", () => {
+    expect(buildPreInvoicePage("challan", { ...doc, terms: DEFAULT_TERMS }, "issued", none).terms).toMatch(
+      /^This delivery challan was created with Bahi\..*this delivery challan meets/,
+    );
+    expect(buildPreInvoicePage("proforma", { ...doc, terms: DEFAULT_TERMS }, "sent", none).terms).toMatch(
+      /^This proforma invoice was created with Bahi\./,
+    );
+    expect(
+      buildPreInvoicePage("challan", { ...doc, terms: "Goods on approval." }, "issued", none).terms,
+    ).toBe("Goods on approval.");
+  });
+
   it("a proforma is the invoice's page titled PROFORMA INVOICE, with nothing to pay", () => {
     const page = buildPreInvoicePage("proforma", doc, "sent", none);
     expect(page.title).toBe("PROFORMA INVOICE");

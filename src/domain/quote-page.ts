@@ -101,6 +101,8 @@ export function buildPreInvoicePage(
     info: documentInfo(title, doc, page.info.author),
     title,
     meta,
+    // Saved with the invoice's default terms ("This invoice was created…"), it prints its own noun's.
+    terms: termsFor(DOCUMENT_KINDS[kind].noun, page.terms),
     shipTo: consignee
       ? [
           `Consignee: ${consignee.name}`,

@@ -31,20 +31,28 @@ export const DEFAULT_TERMS =
   "invoices created with it. You are responsible for checking that this invoice meets the legal and " +
   "tax requirements that apply to you.";
 
+/** The terms a document other than an invoice prints by default: the same words, its own noun. */
+export function defaultTermsOf(noun: string): string {
+  return (
+    `This ${noun} was created with Bahi. Bahi is not liable for any losses arising from the use of ` +
+    `documents created with it. You are responsible for checking that this ${noun} meets the legal and ` +
+    "tax requirements that apply to you."
+  );
+}
+
 /** The default terms as a quote says them (a quote is not an invoice). */
-export const DEFAULT_QUOTE_TERMS =
-  "This quote was created with Bahi. Bahi is not liable for any losses arising from the use of " +
-  "documents created with it. You are responsible for checking that this quote meets the legal and " +
-  "tax requirements that apply to you.";
+export const DEFAULT_QUOTE_TERMS = defaultTermsOf("quote");
 
 /**
- * The terms a document of `kind` prints: Bahi's own default text names its document; terms the user
- * wrote stay as written.
+ * The terms a document of this noun ("invoice", "quote", "delivery challan"...) prints: the user's
+ * own, or, while they are still one of Bahi's defaults, the default that names this document.
  */
-export function termsFor(kind: "invoice" | "quote", terms: string): string {
+export function termsFor(noun: string, terms: string): string {
   const trimmed = terms.trim();
-  if (trimmed !== DEFAULT_TERMS && trimmed !== DEFAULT_QUOTE_TERMS) return terms;
-  return kind === "quote" ? DEFAULT_QUOTE_TERMS : DEFAULT_TERMS;
+  const isDefault =
+    trimmed === DEFAULT_TERMS || trimmed === DEFAULT_QUOTE_TERMS || trimmed === defaultTermsOf(noun);
+  if (!isDefault) return terms;
+  return noun === "invoice" ? DEFAULT_TERMS : defaultTermsOf(noun);
 }
 
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
