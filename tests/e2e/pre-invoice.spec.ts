@@ -95,7 +95,7 @@ test("challans of a stocked product: issued, the stock goes down once; two of on
   await form.getByLabel(/someone other than the client/).check();
   await form.getByLabel("Consignee name").fill("Ravi Job Works");
   await form.getByLabel("Consignee address").fill("Plot 7, MIDC\nPune");
-  await expect(page.locator("#panel-preview").getByText("DELIVERY CHALLAN")).toBeVisible();
+  await expect(page.locator("#panel-preview").getByText("DELIVERY CHALLAN", { exact: true })).toBeVisible();
   const bar = page.getByRole("toolbar", { name: "Delivery challan actions" });
   await bar.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Delivery challan saved as a draft")).toBeVisible();
@@ -167,7 +167,7 @@ test("a proforma: sent by e-mail with its link, WhatsApp with the amount, conver
   const number = await form.getByLabel("Proforma number").inputValue();
   expect(number).toMatch(/^PF\/\d{4}-\d{2}\/0001$/);
   await fillDocument(page, form, "Lakshmi Exports", product.name);
-  await expect(page.locator("#panel-preview").getByText("PROFORMA INVOICE")).toBeVisible();
+  await expect(page.locator("#panel-preview").getByText("PROFORMA INVOICE", { exact: true })).toBeVisible();
   const bar = page.getByRole("toolbar", { name: "Proforma invoice actions" });
   await bar.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Proforma invoice saved as a draft")).toBeVisible();
