@@ -3,7 +3,6 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import pino, { type Logger } from "pino";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
@@ -12,6 +11,7 @@ import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
+import { adminStatements, dropDatabaseLater, testDatabaseName } from "./database-drops";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
 import { pgliteTemplate, postgresTemplateName } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
@@ -32,27 +32,20 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
 
 /**
  * A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`): its
- * URL, and how to drop it.
+ * URL, and how to drop it. The drop is queued and answers at once (database-drops.ts): nothing
+ * connects to the database after it.
  */
 export async function createPostgresDatabase(
   prefix = "bahi_test",
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = TEST_DATABASE_URL!;
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const url = new URL(adminUrl);
+  const name = testDatabaseName(prefix);
+  await adminStatements(
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: async () => dropDatabaseLater(name) };
 }
 
 /**
