@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -194,10 +194,18 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
 /**
  * In-memory PGlite for tests: fast, isolated, nothing on disk. `from`: a data folder dumped by
  * PGlite's dumpDataDir (an already migrated one, say), which spares the initdb and most of the
- * migrations; the migrations still run, so a stale dump is brought up to date.
+ * migrations; the migrations still run, so a stale dump is brought up to date. `compiled`: PGlite's
+ * WASM program and file bundle made once for many databases (the tests' harness).
  */
-export async function openMemoryDatabase(from?: Blob): Promise<Database> {
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(from ? { loadDataDir: from } : {}) });
+export async function openMemoryDatabase(
+  from?: Blob,
+  compiled: Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle"> = {},
+): Promise<Database> {
+  const client = new PGlite({
+    extensions: PGLITE_EXTENSIONS,
+    ...(from ? { loadDataDir: from } : {}),
+    ...compiled,
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -13,7 +13,7 @@ import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
 import { adminStatements, dropDatabaseLater, testDatabaseName } from "./database-drops";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
-import { pgliteTemplate, postgresTemplateName } from "./templates";
+import { pgliteCompiled, pgliteTemplate, postgresTemplateName } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -169,7 +169,8 @@ export async function startTestApp(
 
 /** A fresh in-memory PGlite, migrated: a copy of the migrated template (templates.ts). */
 export async function openTestPglite(): Promise<Database> {
-  return openMemoryDatabase(await pgliteTemplate());
+  const [template, compiled] = await Promise.all([pgliteTemplate(), pgliteCompiled()]);
+  return openMemoryDatabase(template, compiled);
 }
 
 /** A fresh database of this kind (in memory, or a new PostgreSQL database dropped on close). */

@@ -7,7 +7,8 @@ export const TEST_DATABASE_URL: string | undefined = process.env.TEST_DATABASE_U
  * This test run's id (8 hex digits), in the names of the PostgreSQL databases it makes: set by
  * Vitest's global setup for the whole run, so its teardown finds the run's databases.
  */
-export const TEST_RUN: string = (process.env.BAHI_TEST_RUN ??= randomBytes(4).toString("hex"));
+process.env.BAHI_TEST_RUN ||= randomBytes(4).toString("hex");
+export const TEST_RUN: string = process.env.BAHI_TEST_RUN;
 
 /** The PATH the tests started with (a test puts a stand-in program in front of it with vi.stubEnv). */
 export const TEST_PATH: string = process.env.PATH ?? "";
