@@ -1,3 +1,5 @@
+import { cpSync, existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -5,6 +7,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 if (!process.env.E2E_DATA_DIR) process.env.E2E_OWN_DATA_DIR = "1";
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${process.pid}`;
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+// `npm test` gives a migrated embedded database to start on (E2E_SEED_DIR/db, made before the
+// lanes by src/server/testing/make-templates.ts): the server starts on a copy of it instead of
+// running initdb and every migration first (decision 0069). Without it the first start makes it.
+const seed = process.env.E2E_SEED_DIR;
+if (seed && process.env.E2E_OWN_DATA_DIR === "1" && !existsSync(path.join(E2E_DATA_DIR, "db"))) {
+  cpSync(path.join(seed, "db"), path.join(E2E_DATA_DIR, "db"), { recursive: true });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",

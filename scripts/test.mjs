@@ -99,6 +99,7 @@ function finish(ok) {
       `  ${"".padStart(9)}  ${`${cpus.reduce((a, b) => a + b, 0).toFixed(1)} CPU-s`.padStart(12)}  in all`,
     );
   if (cpuDir) rmSync(cpuDir, { recursive: true, force: true });
+  if (env.E2E_SEED_DIR) rmSync(env.E2E_SEED_DIR, { recursive: true, force: true });
   if (!ok) {
     console.error("\nSome tests failed (see above).");
     process.exit(1);
@@ -147,12 +148,20 @@ const checks = [
 ];
 const unit = ["unit and API tests", "npx", ["vitest", "run"]];
 const browser = ["browser tests", "npx", ["playwright", "test"]];
+// Beside the builds: the migrated template databases that Vitest's files copy (its global setup
+// finds them made), and a data folder with a migrated embedded database for the browser tests'
+// servers to start on (E2E_SEED_DIR, playwright.config.ts; decision 0069).
+const seedDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-seed-"));
+env.E2E_SEED_DIR = seedDir;
+const templates = ["test databases", "npx", ["tsx", "src/server/testing/make-templates.ts", seedDir]];
 
 if (serial) {
   const [serverBuild, build] = builds;
   const [lint, types] = checks;
-  finish(await lane([lint, types, unit, build, serverBuild, browser]));
-} else if (!(await lane(builds, { live: false }))) {
+  finish(await lane([lint, types, templates, unit, build, serverBuild, browser]));
+} else if (
+  !(await Promise.all([lane(builds, { live: false }), lane([templates], { live: false })])).every(Boolean)
+) {
   finish(false);
 } else {
   const lanes = await Promise.all([

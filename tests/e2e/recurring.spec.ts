@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -20,6 +20,9 @@ test.beforeAll(async () => {
   // that can take most of a minute, as the shared server's start may (playwright.config.ts).
   test.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-recurring-"));
+  // On a copy of a migrated database when `npm test` made one (playwright.config.ts).
+  const seed = process.env.E2E_SEED_DIR;
+  if (seed) cpSync(path.join(seed, "db"), path.join(dataDir, "db"), { recursive: true });
   server = spawn(process.execPath, ["dist/server/main.mjs"], {
     env: {
       ...process.env,
