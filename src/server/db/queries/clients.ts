@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Address } from "#contract/clients";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { clients } from "../schema";
-import { type PageParams, pageOf } from "./paging";
+import { isoTimestampOf, type PageParams, pageOf } from "./paging";
 
 export type { Address };
 
@@ -20,6 +20,18 @@ export interface ClientFields {
 }
 
 export type ClientRow = typeof clients.$inferSelect;
+/** A client as a list page reads it: its times already the API's ISO text. */
+export type ClientListRow = Omit<ClientRow, "createdAt" | "updatedAt"> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Every column, the times read as ISO text (a page of 20 clients made and formatted 40 Dates). */
+const listColumns = {
+  ...getTableColumns(clients),
+  createdAt: isoTimestampOf(clients.createdAt),
+  updatedAt: isoTimestampOf(clients.updatedAt),
+};
 export type ClientSort = "name" | "newest";
 
 export interface ListParams extends PageParams {
@@ -57,13 +69,14 @@ function listWhere(search: boolean): SQL {
 export async function listClients(
   db: Db,
   p: ListParams,
-): Promise<{ rows: ClientRow[]; nextCursor: string | null } & PageCount> {
+): Promise<{ rows: ClientListRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(p.search);
-  return pageOf<ClientRow>(
+  return pageOf<ClientListRow>(
     db,
     `clients:${p.sort}:${search}`,
     () => ({
       table: clients,
+      columns: listColumns,
       where: listWhere(search),
       countedIn: search ? undefined : "clients",
       order:
