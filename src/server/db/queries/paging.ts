@@ -81,12 +81,16 @@ export interface PageShape {
   readStraight?: boolean;
 }
 
-/** A statement's answer: the rows' own columns, and apart from them the count and each row's cursor keys. */
-type Read = { rows: Record<string, unknown>[]; listCount: unknown; pageKeys: unknown[] };
+/** A statement's answer: the rows' own columns, and apart from them the count and a row's cursor keys. */
+type Read = {
+  rows: Record<string, unknown>[];
+  listCount: unknown;
+  keysOf(row: number): unknown[] | undefined;
+};
 type Rows = { execute(values: Record<string, unknown>): Promise<Read> };
 
-/** Selected beside a page's columns, never part of its rows: the total, and the row's keys as a cursor. */
-const EXTRAS = new Set(["listCount", "pageKey"]);
+/** Selected beside a page's columns, never part of its rows: the total, and the row's keys as text. */
+const isExtra = (key: string) => key === "listCount" || key.startsWith("pageKey");
 
 /**
  * Rows decoded column by column in a loop made once per shape (a timestamp to a Date, `mapWith`
@@ -101,24 +105,26 @@ function withRowMapper<S extends object>(statement: S, selected: Record<string, 
     (f instanceof SQL ? (f as { decoder?: Decoder }).decoder : f) as Decoder;
   const names = Object.keys(selected);
   const columns = names.flatMap((key, at) =>
-    EXTRAS.has(key) ? [] : [{ key, at, decoder: decoderOf(selected[key]!) }],
+    isExtra(key) ? [] : [{ key, at, decoder: decoderOf(selected[key]!) }],
   );
   const countAt = names.indexOf("listCount");
-  const keyAt = names.indexOf("pageKey");
+  const keyAts = names.flatMap((key, at) => (key.startsWith("pageKey") ? [at] : []));
   const countDecoder = countAt < 0 ? undefined : decoderOf(selected.listCount!);
   const customResultMapper = (answered: unknown[][]): Read => {
     const rows: Record<string, unknown>[] = new Array(answered.length);
-    const pageKeys: unknown[] = keyAt < 0 ? [] : new Array(answered.length);
     for (let r = 0; r < answered.length; r++) {
       const row = answered[r]!;
       const mapped: Record<string, unknown> = {};
       for (const { key, at, decoder } of columns)
         mapped[key] = row[at] === null ? null : decoder.mapFromDriverValue(row[at]);
       rows[r] = mapped;
-      if (keyAt >= 0) pageKeys[r] = row[keyAt];
     }
     const count = answered[0]?.[countAt];
-    return { rows, listCount: count == null ? count : countDecoder?.mapFromDriverValue(count), pageKeys };
+    return {
+      rows,
+      listCount: count == null ? count : countDecoder?.mapFromDriverValue(count),
+      keysOf: (r) => (answered[r] && keyAts.length ? keyAts.map((at) => answered[r]![at]) : undefined),
+    };
   };
   return Object.assign(statement, { customResultMapper });
 }
@@ -156,8 +162,9 @@ function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: num
   const keyRow = keyset && commas(keyset.keys.map((k) => k.sql));
   const selected = {
     ...(shape.columns ?? (getTableColumns(table) as Record<string, PgColumn>)),
-    // The last row's keys as JSON text, exact to the microsecond: the next page's cursor.
-    ...(keyRow ? { pageKey: sql<string>`json_build_array(${keyRow})::text` } : {}),
+    // Each row's keys as text, exact to the microsecond: the last one's are the next page's cursor
+    // (cursorOf). Not json_build_array: on every row of a page it cost PostgreSQL ~40 µs (0070).
+    ...Object.fromEntries(keyset?.keys.map((k, i) => [`pageKey${i}`, sql<string>`(${k.sql})::text`]) ?? []),
     listCount: capped,
   };
   const hide = (key: string, type: KeyType) =>
@@ -229,6 +236,21 @@ function fitsKey(k: KeysetKey, v: unknown): boolean {
   return typeof v === "string" && v.length <= 400;
 }
 
+/**
+ * The cursor to the rows after one whose keys PostgreSQL wrote as text: base64url of a JSON array of
+ * the keys as json_build_array wrote them before (a date and a text as they are, a timestamp with
+ * a "T", a bigint as a number), so the cursors issued before read the same.
+ */
+function cursorOf(texts: unknown[], keys: KeysetKey[]): string {
+  const values = keys.map((k, i) => {
+    if (texts[i] === null) return null;
+    const text = String(texts[i]);
+    if (k.type === "bigint") return Number(text);
+    return k.type === "timestamptz" ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
+  });
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
+}
+
 const CURSOR_INVALID = "The page cursor is not valid. Ask for the page by its number instead.";
 
 /** The cursor's key values (k0, k1...): a cursor PostgreSQL would refuse to cast is refused here. */
@@ -279,17 +301,17 @@ export async function pageOf<T>(
     p.after && statements.after && shape.keyset
       ? await statements.after.execute({ ...values, ...cursorValues(p.after, shape.keyset.keys), limit })
       : await (p.page === 1 ? statements.first : statements.page).execute({ ...values, limit, offset });
-  const { rows, pageKeys } = read;
+  const { rows } = read;
   const fetched = Math.min(rows.length, limit);
   const counted = Number(
     (fetched > 0 ? read.listCount : (await statements.count.execute(values)).listCount) ?? 0,
   );
-  const last = pageKeys[p.pageSize - 1];
+  const last = read.keysOf(p.pageSize - 1);
   const hasMore = fetched > p.pageSize;
   if (rows.length > p.pageSize) rows.length = p.pageSize;
   return {
     rows: rows as T[],
-    nextCursor: hasMore && typeof last === "string" ? Buffer.from(last).toString("base64url") : null,
+    nextCursor: hasMore && last && shape.keyset ? cursorOf(last, shape.keyset.keys) : null,
     ...pageCount(p, fetched, counted, countLimitOf(shape, searched)),
   };
 }
