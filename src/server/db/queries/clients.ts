@@ -20,15 +20,19 @@ export interface ClientFields {
 }
 
 export type ClientRow = typeof clients.$inferSelect;
-/** A client as a list page reads it: its times already the API's ISO text. */
-export type ClientListRow = Omit<ClientRow, "createdAt" | "updatedAt"> & {
+/** A client as a list page reads it: what the API answers, its times already ISO text. */
+export type ClientListRow = Omit<ClientRow, "userId" | "createdAt" | "updatedAt"> & {
   createdAt: string;
   updatedAt: string;
 };
 
-/** Every column, the times read as ISO text (a page of 20 clients made and formatted 40 Dates). */
+/**
+ * The columns a page answers (not the owner: the request's own user), the times read as ISO text:
+ * a page of 20 clients made and formatted 40 Dates (decision 0070).
+ */
+const { userId: _owner, ...answered } = getTableColumns(clients);
 const listColumns = {
-  ...getTableColumns(clients),
+  ...answered,
   createdAt: isoTimestampOf(clients.createdAt),
   updatedAt: isoTimestampOf(clients.updatedAt),
 };
