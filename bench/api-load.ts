@@ -288,6 +288,7 @@ function summariseProfile(dir: string, pid: number, row: string) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   const byPackage = new Map<string, number>();
+  const byPart = new Map<string, number>();
   let busy = 0;
   let at = profile.startTime;
   for (const [i, sample] of profile.samples.entries()) {
@@ -304,6 +305,8 @@ function summariseProfile(dir: string, pid: number, row: string) {
       (frame.url.startsWith("node:") ? `node:${frame.url.slice(5).split("/")[0]}` : undefined) ??
       (frame.url ? "the code itself" : `native: ${frame.functionName || "(anonymous)"}`);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+    const part = partOf(pkg, frame.functionName);
+    byPart.set(part, (byPart.get(part) ?? 0) + 1);
   }
   const top = (counts: Map<string, number>, n: number) =>
     [...counts]
@@ -315,6 +318,41 @@ function summariseProfile(dir: string, pid: number, row: string) {
     `\ncpu profile ${path.join(dir, file)}: ${busy} busy samples ${windows ? `while "${row}" was measured` : `of ${profile.samples.length}`}`,
   );
   console.log(`top self time:\n${top(self, 15)}\nby package:\n${top(byPackage, 15)}`);
+  // The parts as CPU per request: each part's share of the busy samples times the row's CPU per request.
+  const cpuUs = median(measured.get(row)?.map((m) => m.serverUs) ?? []);
+  if (windows)
+    console.log(
+      `by part, µs of the ${Math.round(cpuUs)} µs per request:\n${[...byPart]
+        .sort((a, b) => b[1] - a[1])
+        .map(
+          ([part, n]) =>
+            `  ${String(Math.round((cpuUs * n) / busy)).padStart(4)} µs  ${((100 * n) / busy).toFixed(1).padStart(5)} %  ${part}`,
+        )
+        .join("\n")}`,
+    );
+}
+
+/** Where a sample's time went, in the words of decision 0053's table (from its package or native frame). */
+function partOf(pkg: string, fn: string): string {
+  if (fn === "(garbage collector)") return "garbage collection";
+  if (/^(writeUtf8String|writev|writeString|writeBuffer|writeLatin1String)$/.test(fn))
+    return "socket writes (the answer, PostgreSQL)";
+  if (fn === "utf8Slice" || pkg === "node:buffer")
+    return "socket reads decoded (requests, PostgreSQL's rows)";
+  if (pkg.startsWith("node:")) return "Node's HTTP, streams, timers, events";
+  if (
+    /^(fastify|@fastify\/.*|find-my-way|light-my-request|avvio|fast-.*|toad-cache|secure-json-parse)$/.test(
+      pkg,
+    )
+  )
+    return "Fastify (routing, hooks, serialisation)";
+  if (/^(pg|pg-protocol|pg-pool|pg-types|postgres-.*)$/.test(pkg)) return "node-postgres";
+  if (pkg === "drizzle-orm") return "drizzle-orm";
+  if (pkg === "pino" || pkg === "sonic-boom") return "pino (the log line)";
+  if (pkg === "prom-client") return "prom-client (metrics)";
+  if (pkg === "zod") return "zod (the query's contract)";
+  if (pkg === "the code itself") return "the server's own code";
+  return pkg.startsWith("native:") ? "other native (microtasks, regular expressions, V8)" : `other: ${pkg}`;
 }
 
 /** The pages a page row asks (through cursors, as the web app does, or by number). */
