@@ -24,6 +24,7 @@ import { createMetrics, registerMetrics } from "./metrics";
 import { countMails, countRenders, registerRequestContext, serverOptions } from "./observability";
 import { PdfPool, type PdfRenderer } from "./pdf/pool";
 import { RenderQueue } from "./pdf/render-queue";
+import { answerLateRequests, REQUEST_TIMED_OUT_CODE } from "./request-deadline";
 import { frameworkErrors, registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     ...serverOptions(config),
   });
   registerRequestContext(app);
+  answerLateRequests(app, config.timeouts.requestMs);
   // Before compression, so the check reads the JSON as the route answered it.
   if (deps.checkAnswers) checkAnswersAgainstContracts(app);
   registerMetrics(app, metrics, config.metricsToken);
@@ -218,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
         .header("retry-after", "5")
         .send({ error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE } });
     }
-    if ((error as { code?: string }).code === "FST_ERR_HANDLER_TIMEOUT") {
+    if ((error as { code?: string }).code === REQUEST_TIMED_OUT_CODE) {
       request.log.warn({ err: error }, "request timed out");
       return reply.status(503).send({ error: { code: "service_unavailable", message: REQUEST_TIMED_OUT } });
     }

@@ -59,6 +59,8 @@ const SECRET_KEYS = new Set(
 
 /** Free text: URLs in it lose query values and path tokens, `token=...` pairs their values. */
 function redactText(text: string): string {
+  // Neither a URL nor a pair: nothing to find (the common case, "request completed", an id).
+  if (!text.includes("/") && !text.includes("=")) return text;
   return text
     .replace(/https?:\/\/[^\s"'<>]+|\/api\/[^\s"'<>]+/g, (url) => {
       const at = url.indexOf("/", url.indexOf("//") + 2);

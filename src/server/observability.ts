@@ -19,9 +19,9 @@ export function serverOptions(config: Config) {
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // The whole request must arrive within the limit, and its answer must be sent within it.
+    // The whole request must arrive within the limit (its answer must start within it too:
+    // request-deadline.ts).
     requestTimeout: config.timeouts.requestMs,
-    handlerTimeout: config.timeouts.requestMs,
     // Fastify's own request logging writes two lines per request (serialising req and res):
     // registerRequestContext writes one instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -53,8 +53,10 @@ export function registerRequestContext(app: FastifyInstance) {
     }
     done();
   });
-  // Reading the body continues in the socket's context: enter the request's again.
+  // Reading the body continues in the socket's context: enter the request's again. A request
+  // without a body read none, so it is still in the context onRequest entered.
   app.addHook("preValidation", (request, _reply, done) => {
+    if (request.body === undefined) return done();
     requestContext.run({ reqId: request.id }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {

@@ -325,13 +325,18 @@ function sessionUserFinder(
   db: Db,
   secret: string,
 ) {
-  const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
+  // Known once better-auth has started: read as a plain value then, not awaited on every request.
+  let knownCookieName: string | undefined;
+  const cookieName = auth.$context.then((ctx) => {
+    knownCookieName = ctx.authCookies.sessionToken.name;
+    return knownCookieName;
+  });
   // Every API request checks its session: a signed token seen in the last few seconds is not
   // looked up again (docs/decisions/0014-api-speed.md). Any change through /api/auth/* or to the
   // account empties the cache (forgetSessions); another instance sees a sign-out within SESSION_CACHE_MS.
   const cache = new Map<string, { user: SessionUser; until: number }>();
   const find = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
-    const raw = readCookie(cookieHeader, await cookieName);
+    const raw = readCookie(cookieHeader, knownCookieName ?? (await cookieName));
     if (!raw) return null;
     let value: string;
     try {

@@ -1,5 +1,5 @@
 import type { Address } from "#contract/clients";
-import type { ClientRow } from "../db/queries/clients";
+import type { ClientListRow, ClientRow } from "../db/queries/clients";
 
 /** A stored address (jsonb, possibly partial from an old import) with every field present. */
 export function presentAddress(a: unknown): Address {
@@ -14,7 +14,8 @@ export function presentAddress(a: unknown): Address {
   };
 }
 
-export function presentClient(c: ClientRow) {
+/** A client as one was read (its times Dates) or as a list page reads it (its times ISO text already). */
+export function presentClient(c: ClientRow | ClientListRow) {
   return {
     id: c.id,
     name: c.name,
@@ -25,7 +26,7 @@ export function presentClient(c: ClientRow) {
     billingAddress: presentAddress(c.billingAddress),
     shippingAddress: c.shippingAddress ? presentAddress(c.shippingAddress) : null,
     notes: c.notes,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
+    createdAt: typeof c.createdAt === "string" ? c.createdAt : c.createdAt.toISOString(),
+    updatedAt: typeof c.updatedAt === "string" ? c.updatedAt : c.updatedAt.toISOString(),
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Address } from "#contract/clients";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { clients } from "../schema";
-import { type PageParams, pageOf } from "./paging";
+import { isoTimestampOf, type PageParams, pageOf } from "./paging";
 
 export type { Address };
 
@@ -20,6 +20,22 @@ export interface ClientFields {
 }
 
 export type ClientRow = typeof clients.$inferSelect;
+/** A client as a list page reads it: what the API answers, its times already ISO text. */
+export type ClientListRow = Omit<ClientRow, "userId" | "createdAt" | "updatedAt"> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * The columns a page answers (not the owner: the request's own user), the times read as ISO text:
+ * a page of 20 clients made and formatted 40 Dates (decision 0070).
+ */
+const { userId: _owner, ...answered } = getTableColumns(clients);
+const listColumns = {
+  ...answered,
+  createdAt: isoTimestampOf(clients.createdAt),
+  updatedAt: isoTimestampOf(clients.updatedAt),
+};
 export type ClientSort = "name" | "newest";
 
 export interface ListParams extends PageParams {
@@ -57,13 +73,14 @@ function listWhere(search: boolean): SQL {
 export async function listClients(
   db: Db,
   p: ListParams,
-): Promise<{ rows: ClientRow[]; nextCursor: string | null } & PageCount> {
+): Promise<{ rows: ClientListRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(p.search);
-  return pageOf<ClientRow>(
+  return pageOf<ClientListRow>(
     db,
     `clients:${p.sort}:${search}`,
     () => ({
       table: clients,
+      columns: listColumns,
       where: listWhere(search),
       countedIn: search ? undefined : "clients",
       order:
