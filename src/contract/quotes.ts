@@ -232,7 +232,7 @@ export const quoteActivitySchema = z.object({
   events: z.array(
     z.object({
       id,
-      /** created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted */
+      /** created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted; a challan's issued, returned, cancelled, reopened */
       kind: z.string(),
       detail: z.record(z.string(), z.unknown()),
       at: isoDateTime,

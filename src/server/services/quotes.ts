@@ -7,7 +7,7 @@ import {
   canEditKind,
   canMove,
   DOCUMENT_KINDS,
-  holdsStockAs,
+  kindStockDelta,
   kindTitle,
   type PreInvoiceKind,
   type PreInvoiceStatus,
@@ -21,12 +21,11 @@ import {
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
-import { stockDelta } from "#domain/stock";
+import { addStockDeltas } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import { allocateNumber, peekNumber, reserveNumber } from "../db/queries/document-numbers";
-import { ownProductIds } from "../db/queries/invoices";
 import type { PageParams } from "../db/queries/paging";
 import {
   changeQuoteStatus,
@@ -46,7 +45,7 @@ import {
   updateQuoteDocument,
 } from "../db/queries/quotes";
 import { cachedSettings, readSettings } from "../db/queries/settings";
-import { applyStockChange, type StockReason } from "../db/queries/stock";
+import { applyStockDelta, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
@@ -480,14 +479,11 @@ const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {
   issued: "challan_issued",
   returned: "challan_returned",
   cancelled: "challan_cancelled",
-  converted: "challan_converted",
 };
 
 /**
  * Moves stock as a document of `kind` goes from `before` to `after`, with the invoice's rule
- * (#domain/stock stockDelta, DECISIONS §6): a challan holds its goods out of stock while issued.
- * Taking is refused unless the settings allow selling beyond stock; giving back never is. Products
- * in sorted id order, so two transactions cannot deadlock; products deleted since are skipped.
+ * (#domain/document-kinds kindStockDelta): a challan holds its goods out of stock while issued.
  */
 async function moveKindStock(
   tx: Db,
@@ -497,30 +493,15 @@ async function moveKindStock(
   after: PreInvoiceStatus,
   settings: Settings,
 ) {
-  const lines = Array.isArray(row.quoteData.items) ? row.quoteData.items : [];
-  // A document holding stock counts as an issued invoice would ("due"); one that does not, as a draft.
-  const state = (status: PreInvoiceStatus) => ({
-    status: holdsStockAs(row.kind, status) ? ("due" as const) : ("draft" as const),
-    lines,
+  await applyStockDelta(tx, userId, kindStockDelta(row.kind, linesOf(row), before, after), {
+    reason: STOCK_REASONS[after] ?? "challan_issued",
+    invoiceId: row.id,
+    invoiceNumber: row.quoteNumber,
+    allowSellingBeyondStock: settings.allowSellingBeyondStock,
   });
-  const delta = stockDelta(state(before), state(after));
-  if (delta.size === 0) return;
-  const productIds = [...delta.keys()].sort();
-  const existing = await ownProductIds(tx, userId, productIds);
-  for (const productId of productIds) {
-    if (!existing.has(productId)) continue;
-    const changeUnits = delta.get(productId)!;
-    await applyStockChange(tx, {
-      userId,
-      productId,
-      changeUnits,
-      reason: STOCK_REASONS[after] ?? "challan_issued",
-      invoiceId: row.id,
-      invoiceNumber: row.quoteNumber,
-      allowNegative: settings.allowSellingBeyondStock || changeUnits > 0,
-    });
-  }
 }
+
+const linesOf = (row: PreInvoiceRow) => (Array.isArray(row.quoteData.items) ? row.quoteData.items : []);
 
 const STATUS_TIMES: Partial<Record<PreInvoiceStatus, "sentAt" | "returnedAt" | "cancelledAt">> = {
   sent: "sentAt",
@@ -578,8 +559,8 @@ export async function moveKindStatus(
  * Converts a proforma, or one or several issued challans of the same client, into one invoice,
  * linked both ways in the same transaction. A proforma becomes a draft invoice (as a quote does).
  * Challans' goods are already out of stock: their hold passes to the invoice, which is issued at
- * once (each challan gives its goods back and the invoice takes the same quantities in the same
- * transaction, so the stock level never moves and the log shows the hand-over).
+ * once and takes only what the challans did not hold (nothing, as its lines are theirs), so the
+ * stock history keeps the challans' issue as the one move (decision 0067).
  */
 export async function convertKindDocuments(
   db: Db,
@@ -618,11 +599,14 @@ export async function convertKindDocuments(
           ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
           : first.notes,
     };
-    for (const row of rows) await moveKindStock(tx, userId, row, row.status, "converted", settings);
+    const handedOver = addStockDeltas(
+      ...rows.map((row) => kindStockDelta(kind, linesOf(row), row.status, "converted")),
+    );
     const invoice = await createInvoiceFromDocument(tx, userId, source, {
       invoiceDate: today,
       dueDate: addDays(today, settings.defaultDueDateDays),
       status: kind === "challan" ? "due" : "draft",
+      handedOver,
     });
     await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
     const documents: SavedDocument[] = [];
