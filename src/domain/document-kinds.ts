@@ -1,4 +1,5 @@
 import type { DocumentSeries } from "./document-number";
+import { QUOTE_STATUS_LABELS } from "./quote-status";
 import { type StockLine, stockDelta } from "./stock";
 
 // The pre-invoice documents as one kind each: the quote (estimate), the proforma invoice and the
@@ -64,12 +65,7 @@ export const ALL_PRE_INVOICE_STATUSES = [
 ] as PreInvoiceStatus[];
 
 export const PRE_INVOICE_STATUS_LABELS: Record<PreInvoiceStatus | "expired", string> = {
-  draft: "Draft",
-  sent: "Sent",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  converted: "Converted",
+  ...QUOTE_STATUS_LABELS,
   issued: "Issued",
   returned: "Returned",
   cancelled: "Cancelled",
