@@ -176,7 +176,11 @@ const paiseOf = (rupees: number) => parseScaled(rupees, 2) ?? 0;
 const money = (rupees: number) => formatScaled(paiseOf(rupees), 2);
 const rate = (rt: number) => String(rt);
 /** The offline tool's last three cells of an item row: rate, taxable value and cess. */
-const rateCells = (t: { rt: number; txval: number; csamt: number }) => [rate(t.rt), money(t.txval), money(t.csamt)];
+const rateCells = (t: { rt: number; txval: number; csamt: number }) => [
+  rate(t.rt),
+  money(t.txval),
+  money(t.csamt),
+];
 
 const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
   R: "Regular B2B",
@@ -235,13 +239,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
         ),
       );
     case "b2cs":
-      return (report.b2cs ?? []).map((r) => [
-        r.typ,
-        placeOfSupplyLabel(r.pos),
-        "",
-        ...rateCells(r),
-        "",
-      ]);
+      return (report.b2cs ?? []).map((r) => [r.typ, placeOfSupplyLabel(r.pos), "", ...rateCells(r), ""]);
     case "cdnr":
       return (report.cdnr ?? []).flatMap(({ ctin, nt }) =>
         nt.flatMap((n) =>

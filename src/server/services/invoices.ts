@@ -451,41 +451,19 @@ async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): 
  * default number of days.
  */
 export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<SavedInvoice> {
-  const attempt = { number: "" };
-  return withNumberClash(attempt, () =>
-    db.transaction(async (tx) => {
-      const source = await findInvoice(tx, userId, id);
-      if (!source) throw notFound("Invoice");
-      const settings = await readSettings(tx, userId);
-      const today = todayFor(settings);
-      const sequential = numbersSequentially(settings);
-      const copied = invoiceInputSchema.safeParse({
-        ...storedDocument(source),
-        invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
-        status: "draft",
-        invoiceDate: today,
-        dueDate: addDays(today, settings.defaultDueDateDays),
-        paymentDate: null,
-      });
-      if (!copied.success) {
-        throw new AppError(
-          "validation_failed",
-          "This invoice cannot be duplicated: its saved data is invalid.",
-        );
-      }
-      attempt.number = copied.data.invoiceNumber;
-      const row = await createWith(
-        tx,
-        userId,
-        copied.data,
-        settings,
-        { auto: sequential },
-        storedDocument(source),
-        attempt,
-      );
-      return saved(row, settings);
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const source = await findInvoice(tx, userId, id);
+    if (!source) throw notFound("Invoice");
+    const settings = await readSettings(tx, userId);
+    const today = todayFor(settings);
+    return createCopy(tx, userId, settings, storedDocument(source), {
+      status: "draft",
+      invoiceDate: today,
+      dueDate: addDays(today, settings.defaultDueDateDays),
+      previous: storedDocument(source),
+      invalid: "This invoice cannot be duplicated: its saved data is invalid.",
+    });
+  });
 }
 
 /**
@@ -505,24 +483,45 @@ export async function createInvoiceFromDocument(
     handedOver?: Map<string, number>;
   },
 ): Promise<SavedInvoice> {
+  const settings = await readSettings(tx, userId);
+  return createCopy(tx, userId, settings, source, {
+    ...opts,
+    previous: null,
+    invalid: "The recurring invoice cannot be made: its saved data is invalid.",
+  });
+}
+
+/**
+ * A new invoice copied from a stored document: the series' next number (or a timestamp number),
+ * the status and dates given, no payment. `previous` is the invoice copied, whose deleted client
+ * or products stay as typed text; `invalid` is the refusal when the stored data no longer parses.
+ */
+async function createCopy(
+  tx: Db,
+  userId: string,
+  settings: Settings,
+  source: InvoiceDocument,
+  copy: {
+    status: "draft" | "due";
+    invoiceDate: string;
+    dueDate: string | null;
+    previous: InvoiceDocument | null;
+    handedOver?: Map<string, number>;
+    invalid: string;
+  },
+): Promise<SavedInvoice> {
   const attempt = { number: "" };
   return withNumberClash(attempt, async () => {
-    const settings = await readSettings(tx, userId);
     const sequential = numbersSequentially(settings);
     const copied = invoiceInputSchema.safeParse({
       ...source,
       invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
-      status: opts.status,
-      invoiceDate: opts.invoiceDate,
-      dueDate: opts.dueDate,
+      status: copy.status,
+      invoiceDate: copy.invoiceDate,
+      dueDate: copy.dueDate,
       paymentDate: null,
     });
-    if (!copied.success) {
-      throw new AppError(
-        "validation_failed",
-        "The recurring invoice cannot be made: its saved data is invalid.",
-      );
-    }
+    if (!copied.success) throw new AppError("validation_failed", copy.invalid);
     attempt.number = copied.data.invoiceNumber;
     const row = await createWith(
       tx,
@@ -530,9 +529,9 @@ export async function createInvoiceFromDocument(
       copied.data,
       settings,
       { auto: sequential },
-      null,
+      copy.previous,
       attempt,
-      opts.handedOver,
+      copy.handedOver,
     );
     return saved(row, settings);
   });

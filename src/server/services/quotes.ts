@@ -243,19 +243,11 @@ export async function deleteQuote(db: Db, userId: string, id: string): Promise<v
 }
 
 export async function readQuote(db: Db, userId: string, id: string): Promise<SavedQuote> {
-  const [row, settings] = await Promise.all([findQuote(db, userId, id), cachedSettings(db, userId)]);
-  if (!row) throw notFound("Quote");
-  const convertedInvoiceNumber = row.convertedInvoiceId
-    ? await invoiceNumberOf(db, userId, row.convertedInvoiceId)
-    : null;
-  return { ...row, clock: clockOf(settings), convertedInvoiceNumber };
+  return (await readKindDocument(db, userId, "quote", id)) as SavedQuote;
 }
 
 export async function listUserQuotes(db: Db, userId: string, query: QuoteFilter & PageParams) {
-  const settings = await cachedSettings(db, userId);
-  const clock = clockOf(settings);
-  const today = todayInTimeZone(clock.now, clock.timeZone);
-  return { ...(await listQuotes(db, userId, { ...query, today })), clock };
+  return listKindDocuments(db, userId, "quote", query);
 }
 
 export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string) {
@@ -360,35 +352,16 @@ export async function convertQuote(
     if (!current) throw notFound("Quote");
     refuseUnless(canConvert(current.status as QuoteStoredStatus));
     const settings = await readSettings(tx, userId);
-    const clock = clockOf(settings);
-    const today = todayInTimeZone(clock.now, clock.timeZone);
-    // The quote's default terms become the invoice's ("This quote…" -> "This invoice…").
-    const source: InvoiceDocument = {
-      ...current.quoteData,
-      terms: termsFor("invoice", current.quoteData.terms),
-    };
-    const invoice = await createInvoiceFromDocument(tx, userId, source, {
-      invoiceDate: today,
-      dueDate: addDays(today, settings.defaultDueDateDays),
-      status: "draft",
-    });
-    await linkInvoiceToQuote(tx, userId, invoice.id, id);
-    const row = await changeQuoteStatus(tx, userId, id, ["accepted"], {
-      status: "converted",
-      convertedInvoiceId: invoice.id,
-      convertedAt: clock.now,
-    });
-    if (!row) throw new AppError("quote_closed", "This quote has already been converted to an invoice.");
-    await recordEvent(tx, {
+    const invoice = await convertedInvoice(tx, userId, [current], settings, "draft");
+    const [quote] = await markConverted(
+      tx,
       userId,
-      document: { kind: "quote", id },
-      kind: "converted",
-      detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
-    });
-    return {
-      quote: { ...row, clock, convertedInvoiceNumber: invoice.invoiceNumber },
-      invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber },
-    };
+      [current],
+      invoice,
+      clockOf(settings),
+      () => new AppError("quote_closed", "This quote has already been converted to an invoice."),
+    );
+    return { quote: quote as SavedQuote, invoice };
   });
 }
 
@@ -586,47 +559,85 @@ export async function convertKindDocuments(
       );
     }
     const settings = await readSettings(tx, userId);
-    const clock = clockOf(settings);
-    const today = todayInTimeZone(clock.now, clock.timeZone);
-    const first = rows[0].quoteData;
-    const numbers = rows.map((row) => row.quoteNumber).join(", ");
-    const source: InvoiceDocument = {
-      ...first,
-      items: rows.flatMap((row) => row.quoteData.items),
-      terms: termsFor("invoice", first.terms),
-      notes:
-        kind === "challan"
-          ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
-          : first.notes,
-    };
     const handedOver = addStockDeltas(
       ...rows.map((row) => kindStockDelta(kind, linesOf(row), row.status, "converted")),
     );
-    const invoice = await createInvoiceFromDocument(tx, userId, source, {
-      invoiceDate: today,
-      dueDate: addDays(today, settings.defaultDueDateDays),
-      status: kind === "challan" ? "due" : "draft",
-      handedOver,
-    });
-    await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
-    const documents: SavedDocument[] = [];
-    for (const row of rows) {
-      const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
-        status: "converted",
-        convertedInvoiceId: invoice.id,
-        convertedAt: clock.now,
-      });
-      if (!saved) throw new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`);
-      await recordEvent(tx, {
-        userId,
-        document: { kind, id: row.id },
-        kind: "converted",
-        detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
-      });
-      documents.push({ ...saved, clock, convertedInvoiceNumber: invoice.invoiceNumber });
-    }
-    return { documents, invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber } };
+    const status = kind === "challan" ? "due" : "draft";
+    const invoice = await convertedInvoice(tx, userId, rows, settings, status, handedOver);
+    const documents = await markConverted(
+      tx,
+      userId,
+      rows,
+      invoice,
+      clockOf(settings),
+      (row) => new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`),
+    );
+    return { documents, invoice };
   });
+}
+
+/**
+ * The invoice that converted documents become, in the caller's transaction: the first one's
+ * client, look and notes (challans named in them), every document's lines in order, the invoice's
+ * own terms ("This quote…" -> "This invoice…"), its own number, dated today, due after the
+ * default days; linked to the first document. `handedOver`: see createInvoiceFromDocument.
+ */
+async function convertedInvoice(
+  tx: Db,
+  userId: string,
+  rows: PreInvoiceRow[],
+  settings: Settings,
+  status: "draft" | "due",
+  handedOver?: Map<string, number>,
+): Promise<{ id: string; invoiceNumber: string }> {
+  const today = todayInTimeZone(now(), settings.timeZone);
+  const first = rows[0].quoteData;
+  const numbers = rows.map((row) => row.quoteNumber).join(", ");
+  const source: InvoiceDocument = {
+    ...first,
+    items: rows.flatMap((row) => row.quoteData.items),
+    terms: termsFor("invoice", first.terms),
+    notes:
+      rows[0].kind === "challan"
+        ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
+        : first.notes,
+  };
+  const invoice = await createInvoiceFromDocument(tx, userId, source, {
+    invoiceDate: today,
+    dueDate: addDays(today, settings.defaultDueDateDays),
+    status,
+    handedOver,
+  });
+  await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
+  return { id: invoice.id, invoiceNumber: invoice.invoiceNumber };
+}
+
+/** Each document converted into the invoice, with its event; `closed` refuses one that moved meanwhile. */
+async function markConverted(
+  tx: Db,
+  userId: string,
+  rows: PreInvoiceRow[],
+  invoice: { id: string; invoiceNumber: string },
+  clock: QuoteClock,
+  closed: (row: PreInvoiceRow) => AppError,
+): Promise<SavedDocument[]> {
+  const documents: SavedDocument[] = [];
+  for (const row of rows) {
+    const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
+      status: "converted",
+      convertedInvoiceId: invoice.id,
+      convertedAt: clock.now,
+    });
+    if (!saved) throw closed(row);
+    await recordEvent(tx, {
+      userId,
+      document: { kind: row.kind, id: row.id },
+      kind: "converted",
+      detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
+    });
+    documents.push({ ...saved, clock, convertedInvoiceNumber: invoice.invoiceNumber });
+  }
+  return documents;
 }
 
 /** The quotes, proformas and challans an invoice was converted from. */
