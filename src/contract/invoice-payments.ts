@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isSingleAddress } from "#domain/mail-address";
 import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { PAYMENT_METHODS } from "#domain/payments";
-import { id, isoDate, isoDateTime, text } from "./common";
+import { activityAnswer, id, isoDate, isoDateTime, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
 
@@ -119,18 +119,9 @@ export const sendRoutes = [
   }),
 ];
 
-export const activitySchema = z.object({
-  events: z.array(
-    z.object({
-      id,
-      /** created, status_changed, payment_recorded, payment_changed, payment_deleted, link_created,
-       * link_renewed, sent, viewed, payment_reported, report_confirmed, report_dismissed */
-      kind: z.string(),
-      detail: z.record(z.string(), z.unknown()),
-      at: isoDateTime,
-    }),
-  ),
-});
+export const activitySchema = activityAnswer(
+  "created, status_changed, payment_recorded, payment_changed, payment_deleted, link_created, link_renewed, sent, viewed, payment_reported, report_confirmed, report_dismissed",
+);
 export type Activity = z.output<typeof activitySchema>;
 
 export const activityRoutes = [

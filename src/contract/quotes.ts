@@ -9,11 +9,20 @@ import {
 } from "#domain/document-kinds";
 import { GST_DOCUMENT_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import { gstStateByCode } from "#domain/gst-states";
-import { invoiceInputSchema } from "#domain/invoice";
+import { checkClosingDate, checkLines, invoiceInputSchema } from "#domain/invoice";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
-import { validateLine } from "#domain/totals";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
-import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
+import {
+  activityAnswer,
+  errorSchema,
+  id,
+  idParams,
+  isoDate,
+  isoDateTime,
+  listPageParams,
+  page,
+  text,
+} from "./common";
 import { sendBody } from "./invoice-payments";
 import { type RouteContract, route } from "./registry";
 
@@ -62,18 +71,11 @@ export const quoteInputSchema = z
     ...documentFields,
   })
   .superRefine((quote, ctx) => {
-    quote.items.forEach((item, index) => {
-      const problem = validateLine(item, quote.currency);
-      if (problem)
-        ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
+    checkLines(quote, ctx);
+    checkClosingDate(ctx, quote.quoteDate, quote.validUntil, {
+      path: "validUntil",
+      message: "Valid until cannot be before the quote date.",
     });
-    if (quote.validUntil && quote.validUntil < quote.quoteDate) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["validUntil"],
-        message: "Valid until cannot be before the quote date.",
-      });
-    }
   });
 export type QuoteInput = z.output<typeof quoteInputSchema>;
 
@@ -95,17 +97,6 @@ export const consigneeSchema = z.object({
 });
 export type ConsigneeInput = z.output<typeof consigneeSchema>;
 
-const lineChecks = (
-  doc: { items: QuoteInput["items"]; currency: QuoteInput["currency"] },
-  ctx: z.RefinementCtx,
-) => {
-  doc.items.forEach((item, index) => {
-    const problem = validateLine(item, doc.currency);
-    if (problem)
-      ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
-  });
-};
-
 export const proformaInputSchema = z
   .object({
     number: numberField("Proforma number", "PF", GST_DOCUMENT_NUMBER_MAX_LENGTH),
@@ -114,14 +105,11 @@ export const proformaInputSchema = z
     ...documentFields,
   })
   .superRefine((doc, ctx) => {
-    lineChecks(doc, ctx);
-    if (doc.validUntil && doc.validUntil < doc.date) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["validUntil"],
-        message: "Valid until cannot be before the date.",
-      });
-    }
+    checkLines(doc, ctx);
+    checkClosingDate(ctx, doc.date, doc.validUntil, {
+      path: "validUntil",
+      message: "Valid until cannot be before the date.",
+    });
   });
 
 export const challanInputSchema = z
@@ -137,7 +125,7 @@ export const challanInputSchema = z
     consignee: consigneeSchema.nullable().default(null).describe("Null: the client receives the goods"),
     ...documentFields,
   })
-  .superRefine(lineChecks);
+  .superRefine(checkLines);
 
 export const KIND_INPUT_SCHEMAS = { proforma: proformaInputSchema, challan: challanInputSchema } as const;
 export type ProformaInput = z.output<typeof proformaInputSchema>;
@@ -167,14 +155,7 @@ export function asQuoteFields(input: KindInput): {
 export const quoteListQuery = z.object({
   status: z.enum(QUOTE_DISPLAY_STATUSES).optional().catch(undefined),
   search: text(200, "Search").optional(),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(20)
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
+  ...listPageParams,
 });
 
 export const quoteNextNumberQuery = z.object({ quoteDate: isoDate.optional() });
@@ -228,17 +209,9 @@ const quoteAnswer = z.object({ quote: quoteSchema });
 export const quoteLinkAnswer = z.object({ url: z.string().nullable() });
 export type QuoteLinkAnswer = z.output<typeof quoteLinkAnswer>;
 
-export const quoteActivitySchema = z.object({
-  events: z.array(
-    z.object({
-      id,
-      /** created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted; a challan's issued, returned, cancelled, reopened */
-      kind: z.string(),
-      detail: z.record(z.string(), z.unknown()),
-      at: isoDateTime,
-    }),
-  ),
-});
+export const quoteActivitySchema = activityAnswer(
+  "created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted; a challan's issued, returned, cancelled, reopened",
+);
 export type QuoteActivity = z.output<typeof quoteActivitySchema>;
 
 export const quoteConvertAnswer = z.object({

@@ -7,6 +7,7 @@ import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clients, invoiceDueBalances, invoiceMonthTotals, invoices } from "../schema";
+import { clientDetailColumns } from "./clients";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 import {
@@ -171,15 +172,7 @@ export async function usedInvoiceNumbers(db: Db, userId: string, numbers: string
 
 export async function findOwnClient(db: Db, userId: string, clientId: string) {
   const [row] = await db
-    .select({
-      name: clients.name,
-      company: clients.company,
-      email: clients.email,
-      phone: clients.phone,
-      gstin: clients.gstin,
-      billingAddress: clients.billingAddress,
-      shippingAddress: clients.shippingAddress,
-    })
+    .select(clientDetailColumns)
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
   return row ?? null;
