@@ -9,7 +9,7 @@ import {
 } from "#domain/document-kinds";
 import { GST_DOCUMENT_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import { gstStateByCode } from "#domain/gst-states";
-import { checkClosingDate, checkLines, invoiceInputSchema } from "#domain/invoice";
+import { checkLines, documentChecks, invoiceInputSchema } from "#domain/invoice";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import {
@@ -70,13 +70,7 @@ export const quoteInputSchema = z
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
   })
-  .superRefine((quote, ctx) => {
-    checkLines(quote, ctx);
-    checkClosingDate(ctx, quote.quoteDate, quote.validUntil, {
-      path: "validUntil",
-      message: "Valid until cannot be before the quote date.",
-    });
-  });
+  .superRefine(documentChecks("quoteDate", "validUntil", "Valid until cannot be before the quote date."));
 export type QuoteInput = z.output<typeof quoteInputSchema>;
 
 // ---- proforma invoices and delivery challans: the same document, their own fields ----
@@ -104,13 +98,7 @@ export const proformaInputSchema = z
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
   })
-  .superRefine((doc, ctx) => {
-    checkLines(doc, ctx);
-    checkClosingDate(ctx, doc.date, doc.validUntil, {
-      path: "validUntil",
-      message: "Valid until cannot be before the date.",
-    });
-  });
+  .superRefine(documentChecks("date", "validUntil", "Valid until cannot be before the date."));
 
 export const challanInputSchema = z
   .object({

@@ -148,13 +148,7 @@ export const invoiceInputSchema = z
      */
     gst: invoiceGstSchema.optional(),
   })
-  .superRefine((invoice, ctx) => {
-    checkLines(invoice, ctx);
-    checkClosingDate(ctx, invoice.invoiceDate, invoice.dueDate, {
-      path: "dueDate",
-      message: "Due date cannot be before the invoice date.",
-    });
-  });
+  .superRefine(documentChecks("invoiceDate", "dueDate", "Due date cannot be before the invoice date."));
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
 /** Each line of a document (invoice, quote, proforma, challan) checked as its totals need it. */
@@ -166,15 +160,19 @@ export function checkLines(doc: { items: LineInput[]; currency: string }, ctx: z
   });
 }
 
-/** A document's closing day (due date, valid until) is never before its own date. */
-export function checkClosingDate(
-  ctx: z.RefinementCtx,
-  date: string,
-  closing: string | null,
-  problem: { path: string; message: string },
-): void {
-  if (closing && closing < date)
-    ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+/**
+ * A document's checks: each line as its totals need it, and its closing day (due date, valid
+ * until) never before its own date. `date` and `closing` name the document's two fields.
+ */
+export function documentChecks<D extends string, C extends string>(date: D, closing: C, message: string) {
+  return (
+    doc: { items: LineInput[]; currency: string } & Record<D, string> & Record<C, string | null>,
+    ctx: z.RefinementCtx,
+  ): void => {
+    checkLines(doc, ctx);
+    const until = doc[closing] as string | null;
+    if (until && until < (doc[date] as string)) ctx.addIssue({ code: "custom", path: [closing], message });
+  };
 }
 
 /** The company block as it was when the invoice was saved (a snapshot of Settings). */
