@@ -100,6 +100,13 @@ export const sendBody = z.object({
 });
 export type SendBody = z.output<typeof sendBody>;
 
+/** A document sent: its public link, and the credits left when the PDF was attached (else null). */
+export const sentAnswer = z.object({
+  sent: z.literal(true),
+  link: z.string(),
+  creditsRemaining: z.number().int().nullable(),
+});
+
 export const sendRoutes = [
   route({
     method: "POST",
@@ -110,11 +117,7 @@ export const sendRoutes = [
     params: z.object({ id }),
     body: sendBody,
     responses: {
-      200: z.object({
-        sent: z.literal(true),
-        link: z.string(),
-        creditsRemaining: z.number().int().nullable(),
-      }),
+      200: sentAnswer,
     },
   }),
 ];

@@ -23,7 +23,7 @@ import {
   page,
   text,
 } from "./common";
-import { sendBody } from "./invoice-payments";
+import { sendBody, sentAnswer } from "./invoice-payments";
 import { type RouteContract, route } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals
@@ -297,11 +297,7 @@ export const quoteRoutes = [
     params: ids,
     body: sendBody,
     responses: {
-      200: z.object({
-        sent: z.literal(true),
-        link: z.string(),
-        creditsRemaining: z.number().int().nullable(),
-      }),
+      200: sentAnswer,
     },
   }),
   route({
@@ -536,11 +532,7 @@ export function kindRoutes<K extends OtherKind>(kind: K) {
       params: ids,
       body: sendBody,
       responses: {
-        200: z.object({
-          sent: z.literal(true),
-          link: z.string(),
-          creditsRemaining: z.number().int().nullable(),
-        }),
+        200: sentAnswer,
       },
     }),
     one({

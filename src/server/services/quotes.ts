@@ -163,22 +163,27 @@ async function createDocument(
   input: QuoteInput,
   extra: KindColumns,
 ): Promise<SavedDocument> {
-  const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(
-    attempt,
-    () =>
-      db.transaction(async (tx) => {
-        const settings = await readSettings(tx, userId);
-        const id = randomUUID();
-        const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
-        attempt.number = number;
-        const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
-        const row = await insertQuote(tx, userId, id, document, kind, extra);
-        await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
-        return { ...row, clock: clockOf(settings) };
-      }),
-    kind,
-  );
+  return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
+    const settings = await readSettings(tx, userId);
+    const id = randomUUID();
+    const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
+    attempt.number = number;
+    const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
+    const row = await insertQuote(tx, userId, id, document, kind, extra);
+    await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
+    return { ...row, clock: clockOf(settings) };
+  });
+}
+
+/** One transaction that takes or keeps a number of the kind's series: a clash is the editor's 409. */
+function numberedChange<T>(
+  db: Db,
+  kind: PreInvoiceKind,
+  typed: string | null,
+  run: (tx: Db, attempt: { number: string }) => Promise<T>,
+): Promise<T> {
+  const attempt = { number: typed ?? "" };
+  return withNumberClash(attempt, () => db.transaction((tx) => run(tx, attempt)), kind);
 }
 
 /** A draft or sent quote can be changed; once answered or converted it stays as the client saw it. */
@@ -212,29 +217,23 @@ async function updateDocument(
   extra: KindColumns,
   closedCode: "quote_closed" | "document_closed",
 ): Promise<SavedDocument> {
-  const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(
-    attempt,
-    () =>
-      db.transaction(async (tx) => {
-        const current = await findOwn(tx, userId, kind, id, true);
-        const check = canEditKind(kind, current.status);
-        if (!check.ok) throw new AppError(closedCode, check.message);
-        const settings = await readSettings(tx, userId);
-        const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
-        attempt.number = number;
-        const document = await prepareDocument(
-          tx,
-          userId,
-          asInvoiceInput(input, number),
-          settings,
-          current.quoteData,
-        );
-        const row = await updateQuoteDocument(tx, userId, id, document, extra);
-        return { ...row, clock: clockOf(settings) };
-      }),
-    kind,
-  );
+  return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
+    const current = await findOwn(tx, userId, kind, id, true);
+    const check = canEditKind(kind, current.status);
+    if (!check.ok) throw new AppError(closedCode, check.message);
+    const settings = await readSettings(tx, userId);
+    const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
+    attempt.number = number;
+    const document = await prepareDocument(
+      tx,
+      userId,
+      asInvoiceInput(input, number),
+      settings,
+      current.quoteData,
+    );
+    const row = await updateQuoteDocument(tx, userId, id, document, extra);
+    return { ...row, clock: clockOf(settings) };
+  });
 }
 
 export async function deleteQuote(db: Db, userId: string, id: string): Promise<void> {
