@@ -367,19 +367,36 @@ export async function updateInvoice(
       input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, current, input) };
       attempt.number = input.invoiceNumber;
       const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
-      const paid = await paymentsFollowingStatus(tx, userId, current, document);
-      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
-      await paid.afterSave(id);
-      if (current.status !== document.status) {
-        const detail = { from: current.status, to: document.status };
-        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
-      }
-      const invoice = { id, invoiceNumber: document.invoiceNumber };
-      const released = await releaseChallans(tx, userId, invoice, current.status, document.status);
-      await moveStock(tx, userId, invoice, storedDocument(current), document, settings, released);
-      return saved(row, settings);
+      return saveReplacing(tx, userId, current, document, settings);
     }),
   );
+}
+
+/**
+ * Saves `document` over the invoice `current`, with all that follows in the same transaction:
+ * the payments its status implies, the status event, challans its cancelling releases, and stock
+ * moved by the difference.
+ */
+async function saveReplacing(
+  tx: Db,
+  userId: string,
+  current: InvoiceRow,
+  document: InvoiceDocument,
+  settings: Settings,
+): Promise<SavedInvoice> {
+  const { id } = current;
+  const before = storedDocument(current);
+  const paid = await paymentsFollowingStatus(tx, userId, current, document);
+  const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+  await paid.afterSave(id);
+  if (before.status !== document.status) {
+    const detail = { from: before.status, to: document.status };
+    await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
+  }
+  const invoice = { id, invoiceNumber: document.invoiceNumber };
+  const released = await releaseChallans(tx, userId, invoice, before.status, document.status);
+  await moveStock(tx, userId, invoice, before, document, settings, released);
+  return saved(row, settings);
 }
 
 /** Draft, due, paid or cancelled; stock follows (DECISIONS §6). */
@@ -406,17 +423,7 @@ export async function changeInvoiceStatus(
       });
       attempt.number = invoiceNumber;
       const document: InvoiceDocument = { ...before, invoiceNumber, status: change.status, paymentDate };
-      const paid = await paymentsFollowingStatus(tx, userId, current, document);
-      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
-      await paid.afterSave(id);
-      if (before.status !== document.status) {
-        const detail = { from: before.status, to: document.status };
-        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
-      }
-      const invoice = { id, invoiceNumber: document.invoiceNumber };
-      const released = await releaseChallans(tx, userId, invoice, before.status, document.status);
-      await moveStock(tx, userId, invoice, before, document, settings, released);
-      return saved(row, settings);
+      return saveReplacing(tx, userId, current, document, settings);
     }),
   );
 }
