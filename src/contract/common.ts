@@ -106,6 +106,14 @@ export const listPageParams = {
     .transform((n) => Math.min(n, 100)),
 };
 
+/** Who a document is for and what it comes to, as every document list shows them. */
+export const clientAndTotal = {
+  clientId: z.string().nullable(),
+  clientName: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+};
+
 /** A document's activity list, newest first: `kind` names what happened, `detail` its facts. */
 export const activityAnswer = (kinds: string) =>
   z.object({

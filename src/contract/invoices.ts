@@ -2,6 +2,7 @@ import { z } from "zod";
 import { invoiceInputSchema } from "#domain/invoice";
 import { STORED_STATUSES } from "#domain/status";
 import {
+  clientAndTotal,
   errorSchema,
   id,
   idParams,
@@ -61,10 +62,7 @@ export const invoiceSummarySchema = z.object({
   invoiceNumber: z.string(),
   status: z.enum(STORED_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
-  clientId: z.string().nullable(),
-  clientName: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
+  ...clientAndTotal,
   invoiceDate: isoDate,
   dueDate: isoDate.nullable(),
   paymentDate: isoDate.nullable(),
