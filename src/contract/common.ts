@@ -90,6 +90,43 @@ export const page = <T extends z.ZodType>(item: T) =>
       ),
   });
 
+/**
+ * A document list's page number and size (invoices, notes, quotes and the other kinds): a value
+ * out of range falls back to the first page or the default size instead of refusing, so a link
+ * kept from an older list still opens; at most 100 rows a page.
+ */
+export const listPageParams = {
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(20)
+    .default(20)
+    .transform((n) => Math.min(n, 100)),
+};
+
+/** Who a document is for and what it comes to, as every document list shows them. */
+export const clientAndTotal = {
+  clientId: z.string().nullable(),
+  clientName: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+};
+
+/** A document's activity list, newest first: `kind` names what happened, `detail` its facts. */
+export const activityAnswer = (kinds: string) =>
+  z.object({
+    events: z.array(
+      z.object({
+        id,
+        kind: z.string().describe(kinds),
+        detail: z.record(z.string(), z.unknown()),
+        at: isoDateTime,
+      }),
+    ),
+  });
+
 /** The previous page's nextCursor (lists ordered by name, by date or newest first). */
 export const pageAfter = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES, noteLineSchema } from "#domain/credit-notes";
-import { errorSchema, id, isoDate, isoDateTime, page, text } from "./common";
+import { errorSchema, id, isoDate, isoDateTime, listPageParams, page, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
 
@@ -27,14 +27,7 @@ export const creditNoteListQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   invoiceId: id.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(20)
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
+  ...listPageParams,
 });
 export type CreditNoteListQuery = z.output<typeof creditNoteListQuery>;
 

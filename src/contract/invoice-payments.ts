@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isSingleAddress } from "#domain/mail-address";
 import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { PAYMENT_METHODS } from "#domain/payments";
-import { id, isoDate, isoDateTime, text } from "./common";
+import { activityAnswer, id, isoDate, isoDateTime, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
 
@@ -100,6 +100,13 @@ export const sendBody = z.object({
 });
 export type SendBody = z.output<typeof sendBody>;
 
+/** A document sent: its public link, and the credits left when the PDF was attached (else null). */
+export const sentAnswer = z.object({
+  sent: z.literal(true),
+  link: z.string(),
+  creditsRemaining: z.number().int().nullable(),
+});
+
 export const sendRoutes = [
   route({
     method: "POST",
@@ -110,27 +117,14 @@ export const sendRoutes = [
     params: z.object({ id }),
     body: sendBody,
     responses: {
-      200: z.object({
-        sent: z.literal(true),
-        link: z.string(),
-        creditsRemaining: z.number().int().nullable(),
-      }),
+      200: sentAnswer,
     },
   }),
 ];
 
-export const activitySchema = z.object({
-  events: z.array(
-    z.object({
-      id,
-      /** created, status_changed, payment_recorded, payment_changed, payment_deleted, link_created,
-       * link_renewed, sent, viewed, payment_reported, report_confirmed, report_dismissed */
-      kind: z.string(),
-      detail: z.record(z.string(), z.unknown()),
-      at: isoDateTime,
-    }),
-  ),
-});
+export const activitySchema = activityAnswer(
+  "created, status_changed, payment_recorded, payment_changed, payment_deleted, link_created, link_renewed, sent, viewed, payment_reported, report_confirmed, report_dismissed",
+);
 export type Activity = z.output<typeof activitySchema>;
 
 export const activityRoutes = [

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { invoiceInputSchema } from "#domain/invoice";
 import { STORED_STATUSES } from "#domain/status";
-import { errorSchema, id, idParams, isoDate, isoDateTime, page, pageAfter, text } from "./common";
+import {
+  clientAndTotal,
+  errorSchema,
+  id,
+  idParams,
+  isoDate,
+  isoDateTime,
+  listPageParams,
+  page,
+  pageAfter,
+  text,
+} from "./common";
 import { route } from "./registry";
 
 const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue", "partially_paid"] as const;
@@ -25,14 +36,7 @@ export const invoiceFilterQuery = z.object({
 });
 
 export const invoiceListQuery = invoiceFilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(20)
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
+  ...listPageParams,
   after: pageAfter,
 });
 
@@ -58,10 +62,7 @@ export const invoiceSummarySchema = z.object({
   invoiceNumber: z.string(),
   status: z.enum(STORED_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
-  clientId: z.string().nullable(),
-  clientName: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
+  ...clientAndTotal,
   invoiceDate: isoDate,
   dueDate: isoDate.nullable(),
   paymentDate: isoDate.nullable(),

@@ -16,15 +16,17 @@ export const verifyBody = z.object({
 });
 export const testPayBody = z.object({ order_id: providerId });
 
-const orderAnswer = z.object({
+/** What the page needs to open Razorpay Checkout on an order (a credit purchase, an invoice paid online). */
+export const checkoutOrder = z.object({
   order_id: z.string(),
   amount: z.number().int(),
   currency: z.string(),
   key_id: z.string().nullable(),
   test_mode: z.boolean(),
   checkout_url: z.string().nullable(),
-  plan: planSchema,
 });
+
+const orderAnswer = checkoutOrder.extend({ plan: planSchema });
 
 const verifyAnswer = z.object({
   credits_added: z.number().int(),

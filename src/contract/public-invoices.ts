@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, isoDate, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
-import { verifyBody } from "./payments";
+import { checkoutOrder, verifyBody } from "./payments";
 import { route } from "./registry";
 
 // The public invoice page's calls (no sign-in: the link's token is the key) and the owner's
@@ -34,13 +34,7 @@ export const paymentReportSchema = z.object({
 });
 export type PaymentReport = z.output<typeof paymentReportSchema>;
 
-const onlineOrder = z.object({
-  order_id: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  key_id: z.string().nullable(),
-  test_mode: z.boolean(),
-  checkout_url: z.string().nullable(),
+const onlineOrder = checkoutOrder.extend({
   name: z.string(),
   description: z.string(),
 });

@@ -9,12 +9,22 @@ import {
 } from "#domain/document-kinds";
 import { GST_DOCUMENT_NUMBER_MAX_LENGTH, validateInvoiceNumber } from "#domain/document-number";
 import { gstStateByCode } from "#domain/gst-states";
-import { invoiceInputSchema } from "#domain/invoice";
+import { checkLines, documentChecks, invoiceInputSchema } from "#domain/invoice";
 import { QUOTE_STORED_STATUSES } from "#domain/quotes";
-import { validateLine } from "#domain/totals";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
-import { errorSchema, id, idParams, isoDate, isoDateTime, page, text } from "./common";
-import { sendBody } from "./invoice-payments";
+import {
+  activityAnswer,
+  clientAndTotal,
+  errorSchema,
+  id,
+  idParams,
+  isoDate,
+  isoDateTime,
+  listPageParams,
+  page,
+  text,
+} from "./common";
+import { sendBody, sentAnswer } from "./invoice-payments";
 import { type RouteContract, route } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals
@@ -61,20 +71,7 @@ export const quoteInputSchema = z
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
   })
-  .superRefine((quote, ctx) => {
-    quote.items.forEach((item, index) => {
-      const problem = validateLine(item, quote.currency);
-      if (problem)
-        ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
-    });
-    if (quote.validUntil && quote.validUntil < quote.quoteDate) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["validUntil"],
-        message: "Valid until cannot be before the quote date.",
-      });
-    }
-  });
+  .superRefine(documentChecks("quoteDate", "validUntil", "Valid until cannot be before the quote date."));
 export type QuoteInput = z.output<typeof quoteInputSchema>;
 
 // ---- proforma invoices and delivery challans: the same document, their own fields ----
@@ -95,17 +92,6 @@ export const consigneeSchema = z.object({
 });
 export type ConsigneeInput = z.output<typeof consigneeSchema>;
 
-const lineChecks = (
-  doc: { items: QuoteInput["items"]; currency: QuoteInput["currency"] },
-  ctx: z.RefinementCtx,
-) => {
-  doc.items.forEach((item, index) => {
-    const problem = validateLine(item, doc.currency);
-    if (problem)
-      ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
-  });
-};
-
 export const proformaInputSchema = z
   .object({
     number: numberField("Proforma number", "PF", GST_DOCUMENT_NUMBER_MAX_LENGTH),
@@ -113,16 +99,7 @@ export const proformaInputSchema = z
     validUntil: isoDate.nullable().default(null).describe("Valid through the whole of this day"),
     ...documentFields,
   })
-  .superRefine((doc, ctx) => {
-    lineChecks(doc, ctx);
-    if (doc.validUntil && doc.validUntil < doc.date) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["validUntil"],
-        message: "Valid until cannot be before the date.",
-      });
-    }
-  });
+  .superRefine(documentChecks("date", "validUntil", "Valid until cannot be before the date."));
 
 export const challanInputSchema = z
   .object({
@@ -137,7 +114,7 @@ export const challanInputSchema = z
     consignee: consigneeSchema.nullable().default(null).describe("Null: the client receives the goods"),
     ...documentFields,
   })
-  .superRefine(lineChecks);
+  .superRefine(checkLines);
 
 export const KIND_INPUT_SCHEMAS = { proforma: proformaInputSchema, challan: challanInputSchema } as const;
 export type ProformaInput = z.output<typeof proformaInputSchema>;
@@ -167,14 +144,7 @@ export function asQuoteFields(input: KindInput): {
 export const quoteListQuery = z.object({
   status: z.enum(QUOTE_DISPLAY_STATUSES).optional().catch(undefined),
   search: text(200, "Search").optional(),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(20)
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
+  ...listPageParams,
 });
 
 export const quoteNextNumberQuery = z.object({ quoteDate: isoDate.optional() });
@@ -197,10 +167,7 @@ export const quoteSummarySchema = z.object({
   quoteNumber: z.string(),
   status: z.enum(QUOTE_STORED_STATUSES),
   displayStatus: z.enum(QUOTE_DISPLAY_STATUSES).describe("expired: sent, and its valid-until day is over"),
-  clientId: z.string().nullable(),
-  clientName: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
+  ...clientAndTotal,
   quoteDate: isoDate,
   validUntil: isoDate.nullable(),
   convertedInvoiceId: z.string().nullable(),
@@ -228,17 +195,9 @@ const quoteAnswer = z.object({ quote: quoteSchema });
 export const quoteLinkAnswer = z.object({ url: z.string().nullable() });
 export type QuoteLinkAnswer = z.output<typeof quoteLinkAnswer>;
 
-export const quoteActivitySchema = z.object({
-  events: z.array(
-    z.object({
-      id,
-      /** created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted */
-      kind: z.string(),
-      detail: z.record(z.string(), z.unknown()),
-      at: isoDateTime,
-    }),
-  ),
-});
+export const quoteActivitySchema = activityAnswer(
+  "created, sent, marked_sent, link_created, link_renewed, viewed, accepted, declined, converted; a challan's issued, returned, cancelled, reopened",
+);
 export type QuoteActivity = z.output<typeof quoteActivitySchema>;
 
 export const quoteConvertAnswer = z.object({
@@ -336,11 +295,7 @@ export const quoteRoutes = [
     params: ids,
     body: sendBody,
     responses: {
-      200: z.object({
-        sent: z.literal(true),
-        link: z.string(),
-        creditsRemaining: z.number().int().nullable(),
-      }),
+      200: sentAnswer,
     },
   }),
   route({
@@ -456,10 +411,7 @@ export const kindSummarySchema = z.object({
   kind: z.enum(["proforma", "challan"]),
   number: z.string(),
   status: z.enum(ALL_PRE_INVOICE_STATUSES as [string, ...string[]]),
-  clientId: z.string().nullable(),
-  clientName: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
+  ...clientAndTotal,
   date: isoDate,
   validUntil: isoDate.nullable(),
   reason: z.enum(CHALLAN_REASONS).nullable(),
@@ -575,11 +527,7 @@ export function kindRoutes<K extends OtherKind>(kind: K) {
       params: ids,
       body: sendBody,
       responses: {
-        200: z.object({
-          sent: z.literal(true),
-          link: z.string(),
-          creditsRemaining: z.number().int().nullable(),
-        }),
+        200: sentAnswer,
       },
     }),
     one({

@@ -1,4 +1,6 @@
 import type { DocumentSeries } from "./document-number";
+import { QUOTE_STATUS_LABELS } from "./quote-status";
+import { type StockLine, stockDelta } from "./stock";
 
 // The pre-invoice documents as one kind each: the quote (estimate), the proforma invoice and the
 // delivery challan (CGST Rule 55). All three are invoice documents stored in the `quotes` table
@@ -63,12 +65,7 @@ export const ALL_PRE_INVOICE_STATUSES = [
 ] as PreInvoiceStatus[];
 
 export const PRE_INVOICE_STATUS_LABELS: Record<PreInvoiceStatus | "expired", string> = {
-  draft: "Draft",
-  sent: "Sent",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  converted: "Converted",
+  ...QUOTE_STATUS_LABELS,
   issued: "Issued",
   returned: "Returned",
   cancelled: "Cancelled",
@@ -265,4 +262,22 @@ export function canEditKind(kind: PreInvoiceKind, status: PreInvoiceStatus): Kin
 
 export function holdsStockAs(kind: PreInvoiceKind, status: PreInvoiceStatus): boolean {
   return DOCUMENT_KINDS[kind].holdsStockIn.includes(status);
+}
+
+/**
+ * The change to stock when a document of `kind` goes from `before` to `after`, per product
+ * (negative takes out): one holding stock counts as an issued invoice would, one that does not as
+ * a draft, so a challan moves stock by the invoice's rule (DECISIONS §6).
+ */
+export function kindStockDelta(
+  kind: PreInvoiceKind,
+  lines: StockLine[],
+  before: PreInvoiceStatus,
+  after: PreInvoiceStatus,
+): Map<string, number> {
+  const state = (status: PreInvoiceStatus) => ({
+    status: holdsStockAs(kind, status) ? ("due" as const) : ("draft" as const),
+    lines,
+  });
+  return stockDelta(state(before), state(after));
 }

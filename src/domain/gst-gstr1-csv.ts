@@ -175,6 +175,12 @@ const paiseOf = (rupees: number) => parseScaled(rupees, 2) ?? 0;
 /** Rupees with two decimals, through paise and decimal text, never float arithmetic. */
 const money = (rupees: number) => formatScaled(paiseOf(rupees), 2);
 const rate = (rt: number) => String(rt);
+/** The offline tool's last three cells of an item row: rate, taxable value and cess. */
+const rateCells = (t: { rt: number; txval: number; csamt: number }) => [
+  rate(t.rt),
+  money(t.txval),
+  money(t.csamt),
+];
 
 const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
   R: "Regular B2B",
@@ -214,9 +220,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
             "",
             INVOICE_TYPE_LABEL[i.inv_typ],
             "",
-            rate(t.rt),
-            money(t.txval),
-            money(t.csamt),
+            ...rateCells(t),
           ]),
         ),
       );
@@ -229,23 +233,13 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
             money(i.val),
             placeOfSupplyLabel(pos),
             "",
-            rate(t.rt),
-            money(t.txval),
-            money(t.csamt),
+            ...rateCells(t),
             "",
           ]),
         ),
       );
     case "b2cs":
-      return (report.b2cs ?? []).map((r) => [
-        r.typ,
-        placeOfSupplyLabel(r.pos),
-        "",
-        rate(r.rt),
-        money(r.txval),
-        money(r.csamt),
-        "",
-      ]);
+      return (report.b2cs ?? []).map((r) => [r.typ, placeOfSupplyLabel(r.pos), "", ...rateCells(r), ""]);
     case "cdnr":
       return (report.cdnr ?? []).flatMap(({ ctin, nt }) =>
         nt.flatMap((n) =>
@@ -260,9 +254,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
             NOTE_SUPPLY_LABEL[n.inv_typ],
             money(n.val),
             "",
-            rate(t.rt),
-            money(t.txval),
-            money(t.csamt),
+            ...rateCells(t),
           ]),
         ),
       );
@@ -276,9 +268,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
           n.pos ? placeOfSupplyLabel(n.pos) : "",
           money(n.val),
           "",
-          rate(t.rt),
-          money(t.txval),
-          money(t.csamt),
+          ...rateCells(t),
         ]),
       );
     case "exp":
@@ -292,9 +282,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
             i.sbpcode ?? "",
             i.sbnum ?? "",
             i.sbdt ? csvDate(i.sbdt) : "",
-            rate(t.rt),
-            money(t.txval),
-            money(t.csamt),
+            ...rateCells(t),
           ]),
         ),
       );

@@ -9,7 +9,7 @@ import { isoDate } from "./iso-date";
 import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
 import { bankDetailsSchema, FONT_FAMILIES, INVOICE_TEMPLATES } from "./settings";
 import { STORED_STATUSES } from "./status";
-import { computeInvoiceTotals, type InvoiceTotals, validateLine } from "./totals";
+import { computeInvoiceTotals, type InvoiceTotals, type LineInput, validateLine } from "./totals";
 import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "./validation";
 import { amountInWords } from "./words";
 
@@ -148,21 +148,32 @@ export const invoiceInputSchema = z
      */
     gst: invoiceGstSchema.optional(),
   })
-  .superRefine((invoice, ctx) => {
-    invoice.items.forEach((item, index) => {
-      const problem = validateLine(item, invoice.currency);
-      if (problem)
-        ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
-    });
-    if (invoice.dueDate && invoice.dueDate < invoice.invoiceDate) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["dueDate"],
-        message: "Due date cannot be before the invoice date.",
-      });
-    }
-  });
+  .superRefine(documentChecks("invoiceDate", "dueDate", "Due date cannot be before the invoice date."));
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+
+/** Each line of a document (invoice, quote, proforma, challan) checked as its totals need it. */
+export function checkLines(doc: { items: LineInput[]; currency: string }, ctx: z.RefinementCtx): void {
+  doc.items.forEach((item, index) => {
+    const problem = validateLine(item, doc.currency);
+    if (problem)
+      ctx.addIssue({ code: "custom", path: ["items", index, problem.field], message: problem.message });
+  });
+}
+
+/**
+ * A document's checks: each line as its totals need it, and its closing day (due date, valid
+ * until) never before its own date. `date` and `closing` name the document's two fields.
+ */
+export function documentChecks<D extends string, C extends string>(date: D, closing: C, message: string) {
+  return (
+    doc: { items: LineInput[]; currency: string } & Record<D, string> & Record<C, string | null>,
+    ctx: z.RefinementCtx,
+  ): void => {
+    checkLines(doc, ctx);
+    const until = doc[closing] as string | null;
+    if (until && until < (doc[date] as string)) ctx.addIssue({ code: "custom", path: [closing], message });
+  };
+}
 
 /** The company block as it was when the invoice was saved (a snapshot of Settings). */
 export interface InvoiceCompany {

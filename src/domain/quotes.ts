@@ -54,12 +54,19 @@ export type QuoteCheck = { ok: true } | { ok: false; code: string; message: stri
 const OK: QuoteCheck = { ok: true };
 const refuse = (code: string, message: string): QuoteCheck => ({ ok: false, code, message });
 
-/** Only a sent quote, on or before its valid-until day, can be accepted. */
-export function canAccept(
+/** What a quote already answered says to a second answer: accepting after a decline, and so on. */
+const ANSWERED_MESSAGES = {
+  accept: { declined: QUOTE_MESSAGES.declined, accepted: QUOTE_MESSAGES.alreadyAccepted },
+  decline: { declined: QUOTE_MESSAGES.alreadyDeclined, accepted: QUOTE_MESSAGES.acceptedNoDecline },
+} as const;
+
+/** Only a sent quote, on or before its valid-until day, can be accepted or declined. */
+function canAnswer(
+  answer: keyof typeof ANSWERED_MESSAGES,
   stored: QuoteStoredStatus,
   validUntil: string | null,
   now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string,
 ): QuoteCheck {
   switch (quoteStatus(stored, validUntil, now, timeZone)) {
     case "sent":
@@ -69,12 +76,22 @@ export function canAccept(
     case "expired":
       return refuse("QUOTE_EXPIRED", QUOTE_MESSAGES.expired(validUntil ?? ""));
     case "declined":
-      return refuse("QUOTE_DECLINED", QUOTE_MESSAGES.declined);
+      return refuse("QUOTE_DECLINED", ANSWERED_MESSAGES[answer].declined);
     case "accepted":
-      return refuse("QUOTE_ACCEPTED", QUOTE_MESSAGES.alreadyAccepted);
+      return refuse("QUOTE_ACCEPTED", ANSWERED_MESSAGES[answer].accepted);
     case "converted":
       return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
   }
+}
+
+/** Only a sent quote, on or before its valid-until day, can be accepted. */
+export function canAccept(
+  stored: QuoteStoredStatus,
+  validUntil: string | null,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): QuoteCheck {
+  return canAnswer("accept", stored, validUntil, now, timeZone);
 }
 
 /** Only a sent quote, on or before its valid-until day, can be declined. */
@@ -84,20 +101,7 @@ export function canDecline(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): QuoteCheck {
-  switch (quoteStatus(stored, validUntil, now, timeZone)) {
-    case "sent":
-      return OK;
-    case "draft":
-      return refuse("QUOTE_NOT_SENT", QUOTE_MESSAGES.notSent);
-    case "expired":
-      return refuse("QUOTE_EXPIRED", QUOTE_MESSAGES.expired(validUntil ?? ""));
-    case "declined":
-      return refuse("QUOTE_DECLINED", QUOTE_MESSAGES.alreadyDeclined);
-    case "accepted":
-      return refuse("QUOTE_ACCEPTED", QUOTE_MESSAGES.acceptedNoDecline);
-    case "converted":
-      return refuse("QUOTE_CONVERTED", QUOTE_MESSAGES.converted);
-  }
+  return canAnswer("decline", stored, validUntil, now, timeZone);
 }
 
 /** An accepted quote can be converted to an invoice, once. */

@@ -72,6 +72,18 @@ export function stockDelta(before: StockState | null, after: StockState | null):
 }
 
 /**
+ * Several documents' deltas in one change, added per product; products that net to zero are left
+ * out (a hand-over between documents that leaves the level where it was moves nothing).
+ */
+export function addStockDeltas(...deltas: Map<string, number>[]): Map<string, number> {
+  const sum = new Map<string, number>();
+  for (const delta of deltas)
+    for (const [productId, change] of delta) sum.set(productId, (sum.get(productId) ?? 0) + change);
+  for (const [productId, change] of sum) if (change === 0) sum.delete(productId);
+  return sum;
+}
+
+/**
  * An item's stock as it is stored: decimal text with up to 3 decimals. A null quantity is an item
  * that holds no stock (a service, or a product whose stock is not tracked); a null level is an
  * item without a low-stock level.

@@ -116,6 +116,16 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
   }
   const stockOf = async (s: Session, id: string) =>
     (await get(t.app, `/api/products/${id}`, s.cookie)).json().availableQuantity as string;
+  /** A product's stock history, newest first: reason, change and document number. */
+  const historyOf = async (s: Session, id: string) => {
+    const body = (await get(t.app, `/api/products/${id}/movements`, s.cookie)).json();
+    const items = (body.items ?? body.movements) as {
+      reason: string;
+      change: string;
+      invoiceNumber: string | null;
+    }[];
+    return items.map((m) => [m.reason, m.change, m.invoiceNumber]);
+  };
   const chairs = (productId: string, quantity: string) => [
     { id: "l1", productId, name: "Teak chair", quantity, rate: "2499.50", taxPercent: "18", hsnSac: "9403" },
   ];
@@ -469,9 +479,95 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(twice.json().error.message).toBe(
       "This delivery challan has already been converted to an invoice.",
     );
-    // The invoice now holds the goods: cancelling it gives them back, once.
-    await post(t.app, `/api/invoices/${made.id}/status`, { status: "cancelled" }, s.cookie);
-    expect(await stockOf(s, p.id)).toBe("9");
+    // The stock history tells what moved: the challans' issue, and nothing more for the invoice.
+    expect(await historyOf(s, p.id)).toEqual([
+      ["challan_issued", "-1", other.number],
+      ["challan_issued", "-3", two.number],
+      ["challan_issued", "-2", one.number],
+      ["opening_stock", "10", null],
+    ]);
+  });
+
+  it("challan: cancelling the invoice made from challans returns them to issued, the goods still out, to convert again or return", async () => {
+    await setClock("2026-05-10T06:00:00Z");
+    const s = await signUpAndSignIn(t);
+    const p = await product(s, "10");
+    const base = "/api/delivery-challans";
+    const issue = async (quantity: string) => {
+      const c = await create(s, base, request({ reason: "job_work" }, { items: chairs(p.id, quantity) }));
+      return move(s, base, c.id, "issued");
+    };
+    const [one, two] = [await issue("2"), await issue("3")];
+    const convert = async () => {
+      const res = await post(t.app, `${base}/convert`, { ids: [one.id, two.id] }, s.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().invoice as { id: string; invoiceNumber: string };
+    };
+    const statuses = async () =>
+      Promise.all(
+        [one, two].map(async (c) => {
+          const d = (await get(t.app, `${base}/${c.id}`, s.cookie)).json().document;
+          return [d.status, d.convertedInvoiceId];
+        }),
+      );
+    const issuedOnly = [
+      ["challan_issued", "-3", two.number],
+      ["challan_issued", "-2", one.number],
+      ["opening_stock", "10", null],
+    ];
+
+    // Cancelled by its status: the challans are issued again and hold the goods; nothing moves.
+    const first = await convert();
+    const cancelled = await post(
+      t.app,
+      `/api/invoices/${first.id}/status`,
+      { status: "cancelled" },
+      s.cookie,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await statuses()).toEqual([
+      ["issued", null],
+      ["issued", null],
+    ]);
+    expect(await stockOf(s, p.id)).toBe("5");
+    expect(await historyOf(s, p.id)).toEqual(issuedOnly);
+    const events = (await get(t.app, `${base}/${one.id}/activity`, s.cookie)).json();
+    expect(JSON.stringify(events)).toContain("reopened");
+
+    // Converted again, edited to sell one more, then cancelled by a save: only that one comes back.
+    const second = await convert();
+    expect(await statuses()).toEqual([
+      ["converted", second.id],
+      ["converted", second.id],
+    ]);
+    const invoice = (await get(t.app, `/api/invoices/${second.id}`, s.cookie)).json().invoice;
+    const save = (status: string, quantity: string) =>
+      send(
+        t.app,
+        "PUT",
+        `/api/invoices/${second.id}`,
+        { ...invoice.document, status, items: chairs(p.id, quantity) },
+        s.cookie,
+      );
+    expect((await save("due", "6")).statusCode).toBe(200);
+    expect(await stockOf(s, p.id)).toBe("4");
+    const saved = await save("cancelled", "6");
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(s, p.id)).toBe("5");
+    expect(await statuses()).toEqual([
+      ["issued", null],
+      ["issued", null],
+    ]);
+    expect(await historyOf(s, p.id)).toEqual([
+      ["invoice_cancelled", "1", second.invoiceNumber],
+      ["invoice_edited", "-1", second.invoiceNumber],
+      ...issuedOnly,
+    ]);
+
+    // Issued again, each challan is returned as any issued challan is.
+    await move(s, base, one.id, "returned");
+    await move(s, base, two.id, "returned");
+    expect(await stockOf(s, p.id)).toBe("10");
   });
 
   it("challan: stock never drifts over a run of issues, returns, cancels and conversions", async () => {

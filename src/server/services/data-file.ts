@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import {
   type ClientRecord,
   clientRecordSchema,
@@ -14,7 +15,13 @@ import type {
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
-import { describeIssues, fileInvoices, sectionOf } from "./data-file-documents";
+import {
+  describeIssues,
+  type FailRecord,
+  fileInvoices,
+  parsedRecords,
+  sectionOf,
+} from "./data-file-documents";
 import { noteTotalsProblems, readCreditNoteRecords, sharesAsManualPayments } from "./data-file-notes";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 import { readQuoteRecords } from "./data-file-quotes";
@@ -76,6 +83,16 @@ function importProblems() {
   };
 }
 
+/** A section's records that parse and whose ids are not repeated; every other is failed. */
+function recordsOf<S extends z.ZodType<{ id?: string }>>(raw: unknown[], schema: S, fail: FailRecord) {
+  const records: z.output<S>[] = [];
+  for (const { index, record, problems } of parsedRecords(raw, schema, fail)) {
+    if (problems.length > 0) fail(index, problems);
+    else records.push(record);
+  }
+  return records;
+}
+
 /**
  * Validates the whole file. Every bad record is reported with the spec's prefix and its index;
  * nothing is written unless this answers.
@@ -109,46 +126,12 @@ export function parseDataFile(body: unknown): ParsedDataFile {
 
   const { fail, throwIfAny } = importProblems();
 
-  const clients: ClientRecord[] = [];
-  const clientIds = new Set<string>();
-  for (const [index, raw] of body.clients.entries()) {
-    const parsed = clientRecordSchema.safeParse(raw);
-    if (!parsed.success) {
-      fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, describeIssues(parsed.error.issues));
-      continue;
-    }
-    if (parsed.data.id && clientIds.has(parsed.data.id)) {
-      fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, [
-        `id: ${parsed.data.id} appears twice.`,
-      ]);
-      continue;
-    }
-    if (parsed.data.id) clientIds.add(parsed.data.id);
-    clients.push(parsed.data);
-  }
-
-  const productServices: ProductRecord[] = [];
-  const productIds = new Set<string>();
-  for (const [index, raw] of body.productServices.entries()) {
-    const parsed = productRecordSchema.safeParse(raw);
-    if (!parsed.success) {
-      fail(
-        "productServices",
-        IMPORT_MESSAGES.productImportErrorPrefix,
-        index,
-        describeIssues(parsed.error.issues),
-      );
-      continue;
-    }
-    if (parsed.data.id && productIds.has(parsed.data.id)) {
-      fail("productServices", IMPORT_MESSAGES.productImportErrorPrefix, index, [
-        `id: ${parsed.data.id} appears twice.`,
-      ]);
-      continue;
-    }
-    if (parsed.data.id) productIds.add(parsed.data.id);
-    productServices.push(parsed.data);
-  }
+  const clients = recordsOf(body.clients, clientRecordSchema, (index, problems) =>
+    fail("clients", IMPORT_MESSAGES.clientImportErrorPrefix, index, problems),
+  );
+  const productServices = recordsOf(body.productServices, productRecordSchema, (index, problems) =>
+    fail("productServices", IMPORT_MESSAGES.productImportErrorPrefix, index, problems),
+  );
 
   const invoices: InvoiceRecord[] = [];
   const numbers = new Map<string, number>();

@@ -152,6 +152,17 @@ export async function recordPayment(
   }
 }
 
+/**
+ * The invoice, locked, and its payment by this id (undefined when it has none): a credit note's
+ * share is refused, as only cancelling the note takes it back.
+ */
+async function lockedPayment(tx: Db, userId: string, invoiceId: string, paymentId: string) {
+  const current = await lockInvoice(tx, userId, invoiceId);
+  const old = (await listInvoicePayments(tx, userId, invoiceId)).find((p) => p.id === paymentId);
+  if (old) refuseCreditNoteShare(old);
+  return { current, old };
+}
+
 /** Changes a payment: its new amount at most the balance with its old amount given back. */
 export async function editPayment(
   db: Db,
@@ -161,11 +172,8 @@ export async function editPayment(
   input: PaymentInput,
 ): Promise<PaymentResult> {
   return db.transaction(async (tx) => {
-    const current = await lockInvoice(tx, userId, invoiceId);
-    const payments = await listInvoicePayments(tx, userId, invoiceId);
-    const old = payments.find((p) => p.id === paymentId);
+    const { current, old } = await lockedPayment(tx, userId, invoiceId, paymentId);
     if (!old) throw notFound("Payment");
-    refuseCreditNoteShare(old);
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
     const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
@@ -182,10 +190,7 @@ export async function deletePayment(
   paymentId: string,
 ): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
-    const current = await lockInvoice(tx, userId, invoiceId);
-    const payments = await listInvoicePayments(tx, userId, invoiceId);
-    const old = payments.find((p) => p.id === paymentId);
-    if (old) refuseCreditNoteShare(old);
+    const { current } = await lockedPayment(tx, userId, invoiceId, paymentId);
     const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
     await noteEvent(tx, "payment_deleted", current, deleted);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { companySnapshot } from "#domain/company-snapshot";
 import { addDays, todayInTimeZone } from "#domain/dates";
+import { kindStockDelta } from "#domain/document-kinds";
 import {
   draftNumber,
   INVOICE_NOT_DELETABLE,
@@ -20,7 +21,7 @@ import {
 } from "#domain/invoice";
 import { gstRegistrationOf, type Settings } from "#domain/settings";
 import type { StoredStatus } from "#domain/status";
-import { holdsStock, type StockState, stockDelta } from "#domain/stock";
+import { addStockDeltas, holdsStock, type StockState, stockDelta } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
@@ -31,12 +32,12 @@ import {
   findOwnClient,
   type InvoiceRow,
   insertInvoice,
-  ownProductIds,
   updateInvoiceRow,
   usedInvoiceNumbers,
 } from "../db/queries/invoices";
+import { releaseConvertedChallans } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
-import { applyStockChange, type StockReason } from "../db/queries/stock";
+import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
@@ -154,10 +155,11 @@ function stockReason(before: StoredStatus | null, after: StoredStatus): StockRea
 }
 
 /**
- * Moves stock by the difference between the invoice before and after, product by product in
- * sorted id order, so two transactions touching the same products always lock them in the same
- * order and cannot deadlock. Giving stock back is never refused; taking it is, unless the user's
- * settings allow selling beyond stock. Products deleted since are skipped.
+ * Moves stock by the difference between the invoice before and after (applyStockDelta: sorted
+ * products, refusals, deleted products skipped). `handedOver` is what other documents give back
+ * (positive) or take (negative) in the same change: delivery challans converted into the invoice
+ * or released by its cancelling (decision 0067). It nets with the invoice's own move, so goods
+ * passing between the challans and the invoice write no stock history: nothing moved.
  */
 async function moveStock(
   tx: Db,
@@ -166,25 +168,45 @@ async function moveStock(
   before: InvoiceDocument | null,
   after: InvoiceDocument,
   settings: Settings,
+  handedOver: Map<string, number> = new Map(),
 ) {
-  const delta = stockDelta(before && stockStateOf(before), stockStateOf(after));
-  if (delta.size === 0) return;
-  const productIds = [...delta.keys()].sort();
-  const existing = await ownProductIds(tx, userId, productIds);
-  const reason = stockReason(before?.status ?? null, after.status);
-  for (const productId of productIds) {
-    if (!existing.has(productId)) continue;
-    const changeUnits = delta.get(productId)!;
-    await applyStockChange(tx, {
+  const delta = addStockDeltas(stockDelta(before && stockStateOf(before), stockStateOf(after)), handedOver);
+  await applyStockDelta(tx, userId, delta, {
+    reason: stockReason(before?.status ?? null, after.status),
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    allowSellingBeyondStock: settings.allowSellingBeyondStock,
+  });
+}
+
+/**
+ * Cancelling an issued invoice made from delivery challans returns the challans to "issued"
+ * (decision 0067): the goods went out under them and are still out, so they hold them again, and
+ * each can be converted again or returned. Answers what they take back, for the invoice's own
+ * move to net against.
+ */
+async function releaseChallans(
+  tx: Db,
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  before: StoredStatus,
+  after: StoredStatus,
+): Promise<Map<string, number>> {
+  if (!holdsStock(before) || after !== "cancelled") return new Map();
+  const released = await releaseConvertedChallans(tx, userId, invoice.id);
+  for (const challan of released) {
+    await recordEvent(tx, {
       userId,
-      productId,
-      changeUnits,
-      reason,
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      allowNegative: settings.allowSellingBeyondStock || changeUnits > 0,
+      document: { kind: "challan", id: challan.id },
+      kind: "reopened",
+      detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
     });
   }
+  return addStockDeltas(
+    ...released.map((challan) =>
+      kindStockDelta("challan", stockStateOf(challan.quoteData).lines, "converted", "issued"),
+    ),
+  );
 }
 
 /** The unique index on (user, invoice number): see schema.ts. */
@@ -223,6 +245,7 @@ async function createWith(
   number: { auto: boolean },
   previous: InvoiceDocument | null,
   attempt: { number: string },
+  handedOver?: Map<string, number>,
 ): Promise<InvoiceRow> {
   const id = randomUUID();
   if (number.auto) {
@@ -244,7 +267,15 @@ async function createWith(
     kind: "created",
     detail: { status: document.status },
   });
-  await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, null, document, settings);
+  await moveStock(
+    tx,
+    userId,
+    { id, invoiceNumber: document.invoiceNumber },
+    null,
+    document,
+    settings,
+    handedOver,
+  );
   return row;
 }
 
@@ -336,24 +367,36 @@ export async function updateInvoice(
       input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, current, input) };
       attempt.number = input.invoiceNumber;
       const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
-      const paid = await paymentsFollowingStatus(tx, userId, current, document);
-      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
-      await paid.afterSave(id);
-      if (current.status !== document.status) {
-        const detail = { from: current.status, to: document.status };
-        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
-      }
-      await moveStock(
-        tx,
-        userId,
-        { id, invoiceNumber: document.invoiceNumber },
-        storedDocument(current),
-        document,
-        settings,
-      );
-      return saved(row, settings);
+      return saveReplacing(tx, userId, current, document, settings);
     }),
   );
+}
+
+/**
+ * Saves `document` over the invoice `current`, with all that follows in the same transaction:
+ * the payments its status implies, the status event, challans its cancelling releases, and stock
+ * moved by the difference.
+ */
+async function saveReplacing(
+  tx: Db,
+  userId: string,
+  current: InvoiceRow,
+  document: InvoiceDocument,
+  settings: Settings,
+): Promise<SavedInvoice> {
+  const { id } = current;
+  const before = storedDocument(current);
+  const paid = await paymentsFollowingStatus(tx, userId, current, document);
+  const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+  await paid.afterSave(id);
+  if (before.status !== document.status) {
+    const detail = { from: before.status, to: document.status };
+    await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
+  }
+  const invoice = { id, invoiceNumber: document.invoiceNumber };
+  const released = await releaseChallans(tx, userId, invoice, before.status, document.status);
+  await moveStock(tx, userId, invoice, before, document, settings, released);
+  return saved(row, settings);
 }
 
 /** Draft, due, paid or cancelled; stock follows (DECISIONS §6). */
@@ -380,15 +423,7 @@ export async function changeInvoiceStatus(
       });
       attempt.number = invoiceNumber;
       const document: InvoiceDocument = { ...before, invoiceNumber, status: change.status, paymentDate };
-      const paid = await paymentsFollowingStatus(tx, userId, current, document);
-      const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
-      await paid.afterSave(id);
-      if (before.status !== document.status) {
-        const detail = { from: before.status, to: document.status };
-        await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
-      }
-      await moveStock(tx, userId, { id, invoiceNumber: document.invoiceNumber }, before, document, settings);
-      return saved(row, settings);
+      return saveReplacing(tx, userId, current, document, settings);
     }),
   );
 }
@@ -423,74 +458,88 @@ async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): 
  * default number of days.
  */
 export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<SavedInvoice> {
-  const attempt = { number: "" };
-  return withNumberClash(attempt, () =>
-    db.transaction(async (tx) => {
-      const source = await findInvoice(tx, userId, id);
-      if (!source) throw notFound("Invoice");
-      const settings = await readSettings(tx, userId);
-      const today = todayFor(settings);
-      const sequential = numbersSequentially(settings);
-      const copied = invoiceInputSchema.safeParse({
-        ...storedDocument(source),
-        invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
-        status: "draft",
-        invoiceDate: today,
-        dueDate: addDays(today, settings.defaultDueDateDays),
-        paymentDate: null,
-      });
-      if (!copied.success) {
-        throw new AppError(
-          "validation_failed",
-          "This invoice cannot be duplicated: its saved data is invalid.",
-        );
-      }
-      attempt.number = copied.data.invoiceNumber;
-      const row = await createWith(
-        tx,
-        userId,
-        copied.data,
-        settings,
-        { auto: sequential },
-        storedDocument(source),
-        attempt,
-      );
-      return saved(row, settings);
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const source = await findInvoice(tx, userId, id);
+    if (!source) throw notFound("Invoice");
+    const settings = await readSettings(tx, userId);
+    const today = todayFor(settings);
+    return createCopy(tx, userId, settings, storedDocument(source), {
+      status: "draft",
+      invoiceDate: today,
+      dueDate: addDays(today, settings.defaultDueDateDays),
+      previous: storedDocument(source),
+      invalid: "This invoice cannot be duplicated: its saved data is invalid.",
+    });
+  });
 }
 
 /**
- * A new invoice in the caller's transaction from a stored document (a recurring profile's copy):
- * the next number, the dates and status given, the company details as they are today. Issued
- * ("due") it takes its items from stock, as any issued invoice does.
+ * A new invoice in the caller's transaction from a stored document (a recurring profile's copy, a
+ * converted quote, proforma or challans): the next number, the dates and status given, the company
+ * details as they are today. Issued ("due") it takes its items from stock, as any issued invoice
+ * does, net of `handedOver` (goods its converted challans give it: see moveStock).
  */
 export async function createInvoiceFromDocument(
   tx: Db,
   userId: string,
   source: InvoiceDocument,
-  opts: { invoiceDate: string; dueDate: string | null; status: "draft" | "due" },
+  opts: {
+    invoiceDate: string;
+    dueDate: string | null;
+    status: "draft" | "due";
+    handedOver?: Map<string, number>;
+  },
+): Promise<SavedInvoice> {
+  const settings = await readSettings(tx, userId);
+  return createCopy(tx, userId, settings, source, {
+    ...opts,
+    previous: null,
+    invalid: "The recurring invoice cannot be made: its saved data is invalid.",
+  });
+}
+
+/**
+ * A new invoice copied from a stored document: the series' next number (or a timestamp number),
+ * the status and dates given, no payment. `previous` is the invoice copied, whose deleted client
+ * or products stay as typed text; `invalid` is the refusal when the stored data no longer parses.
+ */
+async function createCopy(
+  tx: Db,
+  userId: string,
+  settings: Settings,
+  source: InvoiceDocument,
+  copy: {
+    status: "draft" | "due";
+    invoiceDate: string;
+    dueDate: string | null;
+    previous: InvoiceDocument | null;
+    handedOver?: Map<string, number>;
+    invalid: string;
+  },
 ): Promise<SavedInvoice> {
   const attempt = { number: "" };
   return withNumberClash(attempt, async () => {
-    const settings = await readSettings(tx, userId);
     const sequential = numbersSequentially(settings);
     const copied = invoiceInputSchema.safeParse({
       ...source,
       invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
-      status: opts.status,
-      invoiceDate: opts.invoiceDate,
-      dueDate: opts.dueDate,
+      status: copy.status,
+      invoiceDate: copy.invoiceDate,
+      dueDate: copy.dueDate,
       paymentDate: null,
     });
-    if (!copied.success) {
-      throw new AppError(
-        "validation_failed",
-        "The recurring invoice cannot be made: its saved data is invalid.",
-      );
-    }
+    if (!copied.success) throw new AppError("validation_failed", copy.invalid);
     attempt.number = copied.data.invoiceNumber;
-    const row = await createWith(tx, userId, copied.data, settings, { auto: sequential }, null, attempt);
+    const row = await createWith(
+      tx,
+      userId,
+      copied.data,
+      settings,
+      { auto: sequential },
+      copy.previous,
+      attempt,
+      copy.handedOver,
+    );
     return saved(row, settings);
   });
 }

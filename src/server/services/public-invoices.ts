@@ -118,14 +118,7 @@ export async function confirmPaymentReport(
   paidOn: string,
 ) {
   return db.transaction(async (tx) => {
-    const report = await resolvePaymentReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
-    if (!report) throw notFound("Report");
-    await recordEvent(tx, {
-      userId,
-      document: { kind: "invoice", id: invoiceId },
-      kind: "report_confirmed",
-      detail: { utr: report.utr },
-    });
+    const report = await closeReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
     const { invoice } = await recordPayment(
       tx,
       userId,
@@ -144,12 +137,20 @@ export async function confirmPaymentReport(
 }
 
 export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
-  const report = await resolvePaymentReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
+  return closeReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
+}
+
+/** Closes an open report of the client's, confirmed or dismissed, with its event; 404 when none is open. */
+async function closeReport(
+  db: Db,
+  p: { userId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
+) {
+  const report = await resolvePaymentReport(db, p);
   if (!report) throw notFound("Report");
   await recordEvent(db, {
-    userId,
-    document: { kind: "invoice", id: invoiceId },
-    kind: "report_dismissed",
+    userId: p.userId,
+    document: { kind: "invoice", id: p.invoiceId },
+    kind: p.status === "confirmed" ? "report_confirmed" : "report_dismissed",
     detail: { utr: report.utr },
   });
   return report;

@@ -7,7 +7,7 @@ import {
   canEditKind,
   canMove,
   DOCUMENT_KINDS,
-  holdsStockAs,
+  kindStockDelta,
   kindTitle,
   type PreInvoiceKind,
   type PreInvoiceStatus,
@@ -21,12 +21,11 @@ import {
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { canAccept, canConvert, canDecline, type QuoteCheck, type QuoteStoredStatus } from "#domain/quotes";
 import { type Settings, termsFor } from "#domain/settings";
-import { stockDelta } from "#domain/stock";
+import { addStockDeltas } from "#domain/stock";
 import { now } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import { allocateNumber, peekNumber, reserveNumber } from "../db/queries/document-numbers";
-import { ownProductIds } from "../db/queries/invoices";
 import type { PageParams } from "../db/queries/paging";
 import {
   changeQuoteStatus,
@@ -46,7 +45,7 @@ import {
   updateQuoteDocument,
 } from "../db/queries/quotes";
 import { cachedSettings, readSettings } from "../db/queries/settings";
-import { applyStockChange, type StockReason } from "../db/queries/stock";
+import { applyStockDelta, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
@@ -164,22 +163,27 @@ async function createDocument(
   input: QuoteInput,
   extra: KindColumns,
 ): Promise<SavedDocument> {
-  const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(
-    attempt,
-    () =>
-      db.transaction(async (tx) => {
-        const settings = await readSettings(tx, userId);
-        const id = randomUUID();
-        const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
-        attempt.number = number;
-        const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
-        const row = await insertQuote(tx, userId, id, document, kind, extra);
-        await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
-        return { ...row, clock: clockOf(settings) };
-      }),
-    kind,
-  );
+  return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
+    const settings = await readSettings(tx, userId);
+    const id = randomUUID();
+    const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
+    attempt.number = number;
+    const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
+    const row = await insertQuote(tx, userId, id, document, kind, extra);
+    await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
+    return { ...row, clock: clockOf(settings) };
+  });
+}
+
+/** One transaction that takes or keeps a number of the kind's series: a clash is the editor's 409. */
+function numberedChange<T>(
+  db: Db,
+  kind: PreInvoiceKind,
+  typed: string | null,
+  run: (tx: Db, attempt: { number: string }) => Promise<T>,
+): Promise<T> {
+  const attempt = { number: typed ?? "" };
+  return withNumberClash(attempt, () => db.transaction((tx) => run(tx, attempt)), kind);
 }
 
 /** A draft or sent quote can be changed; once answered or converted it stays as the client saw it. */
@@ -213,29 +217,23 @@ async function updateDocument(
   extra: KindColumns,
   closedCode: "quote_closed" | "document_closed",
 ): Promise<SavedDocument> {
-  const attempt = { number: input.quoteNumber ?? "" };
-  return withNumberClash(
-    attempt,
-    () =>
-      db.transaction(async (tx) => {
-        const current = await findOwn(tx, userId, kind, id, true);
-        const check = canEditKind(kind, current.status);
-        if (!check.ok) throw new AppError(closedCode, check.message);
-        const settings = await readSettings(tx, userId);
-        const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
-        attempt.number = number;
-        const document = await prepareDocument(
-          tx,
-          userId,
-          asInvoiceInput(input, number),
-          settings,
-          current.quoteData,
-        );
-        const row = await updateQuoteDocument(tx, userId, id, document, extra);
-        return { ...row, clock: clockOf(settings) };
-      }),
-    kind,
-  );
+  return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
+    const current = await findOwn(tx, userId, kind, id, true);
+    const check = canEditKind(kind, current.status);
+    if (!check.ok) throw new AppError(closedCode, check.message);
+    const settings = await readSettings(tx, userId);
+    const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
+    attempt.number = number;
+    const document = await prepareDocument(
+      tx,
+      userId,
+      asInvoiceInput(input, number),
+      settings,
+      current.quoteData,
+    );
+    const row = await updateQuoteDocument(tx, userId, id, document, extra);
+    return { ...row, clock: clockOf(settings) };
+  });
 }
 
 export async function deleteQuote(db: Db, userId: string, id: string): Promise<void> {
@@ -244,19 +242,11 @@ export async function deleteQuote(db: Db, userId: string, id: string): Promise<v
 }
 
 export async function readQuote(db: Db, userId: string, id: string): Promise<SavedQuote> {
-  const [row, settings] = await Promise.all([findQuote(db, userId, id), cachedSettings(db, userId)]);
-  if (!row) throw notFound("Quote");
-  const convertedInvoiceNumber = row.convertedInvoiceId
-    ? await invoiceNumberOf(db, userId, row.convertedInvoiceId)
-    : null;
-  return { ...row, clock: clockOf(settings), convertedInvoiceNumber };
+  return (await readKindDocument(db, userId, "quote", id)) as SavedQuote;
 }
 
 export async function listUserQuotes(db: Db, userId: string, query: QuoteFilter & PageParams) {
-  const settings = await cachedSettings(db, userId);
-  const clock = clockOf(settings);
-  const today = todayInTimeZone(clock.now, clock.timeZone);
-  return { ...(await listQuotes(db, userId, { ...query, today })), clock };
+  return listKindDocuments(db, userId, "quote", query);
 }
 
 export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string) {
@@ -361,35 +351,16 @@ export async function convertQuote(
     if (!current) throw notFound("Quote");
     refuseUnless(canConvert(current.status as QuoteStoredStatus));
     const settings = await readSettings(tx, userId);
-    const clock = clockOf(settings);
-    const today = todayInTimeZone(clock.now, clock.timeZone);
-    // The quote's default terms become the invoice's ("This quote…" -> "This invoice…").
-    const source: InvoiceDocument = {
-      ...current.quoteData,
-      terms: termsFor("invoice", current.quoteData.terms),
-    };
-    const invoice = await createInvoiceFromDocument(tx, userId, source, {
-      invoiceDate: today,
-      dueDate: addDays(today, settings.defaultDueDateDays),
-      status: "draft",
-    });
-    await linkInvoiceToQuote(tx, userId, invoice.id, id);
-    const row = await changeQuoteStatus(tx, userId, id, ["accepted"], {
-      status: "converted",
-      convertedInvoiceId: invoice.id,
-      convertedAt: clock.now,
-    });
-    if (!row) throw new AppError("quote_closed", "This quote has already been converted to an invoice.");
-    await recordEvent(tx, {
+    const invoice = await convertedInvoice(tx, userId, [current], settings, "draft");
+    const [quote] = await markConverted(
+      tx,
       userId,
-      document: { kind: "quote", id },
-      kind: "converted",
-      detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
-    });
-    return {
-      quote: { ...row, clock, convertedInvoiceNumber: invoice.invoiceNumber },
-      invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber },
-    };
+      [current],
+      invoice,
+      clockOf(settings),
+      () => new AppError("quote_closed", "This quote has already been converted to an invoice."),
+    );
+    return { quote: quote as SavedQuote, invoice };
   });
 }
 
@@ -480,14 +451,11 @@ const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {
   issued: "challan_issued",
   returned: "challan_returned",
   cancelled: "challan_cancelled",
-  converted: "challan_converted",
 };
 
 /**
  * Moves stock as a document of `kind` goes from `before` to `after`, with the invoice's rule
- * (#domain/stock stockDelta, DECISIONS §6): a challan holds its goods out of stock while issued.
- * Taking is refused unless the settings allow selling beyond stock; giving back never is. Products
- * in sorted id order, so two transactions cannot deadlock; products deleted since are skipped.
+ * (#domain/document-kinds kindStockDelta): a challan holds its goods out of stock while issued.
  */
 async function moveKindStock(
   tx: Db,
@@ -497,30 +465,15 @@ async function moveKindStock(
   after: PreInvoiceStatus,
   settings: Settings,
 ) {
-  const lines = Array.isArray(row.quoteData.items) ? row.quoteData.items : [];
-  // A document holding stock counts as an issued invoice would ("due"); one that does not, as a draft.
-  const state = (status: PreInvoiceStatus) => ({
-    status: holdsStockAs(row.kind, status) ? ("due" as const) : ("draft" as const),
-    lines,
+  await applyStockDelta(tx, userId, kindStockDelta(row.kind, linesOf(row), before, after), {
+    reason: STOCK_REASONS[after] ?? "challan_issued",
+    invoiceId: row.id,
+    invoiceNumber: row.quoteNumber,
+    allowSellingBeyondStock: settings.allowSellingBeyondStock,
   });
-  const delta = stockDelta(state(before), state(after));
-  if (delta.size === 0) return;
-  const productIds = [...delta.keys()].sort();
-  const existing = await ownProductIds(tx, userId, productIds);
-  for (const productId of productIds) {
-    if (!existing.has(productId)) continue;
-    const changeUnits = delta.get(productId)!;
-    await applyStockChange(tx, {
-      userId,
-      productId,
-      changeUnits,
-      reason: STOCK_REASONS[after] ?? "challan_issued",
-      invoiceId: row.id,
-      invoiceNumber: row.quoteNumber,
-      allowNegative: settings.allowSellingBeyondStock || changeUnits > 0,
-    });
-  }
 }
+
+const linesOf = (row: PreInvoiceRow) => (Array.isArray(row.quoteData.items) ? row.quoteData.items : []);
 
 const STATUS_TIMES: Partial<Record<PreInvoiceStatus, "sentAt" | "returnedAt" | "cancelledAt">> = {
   sent: "sentAt",
@@ -578,8 +531,8 @@ export async function moveKindStatus(
  * Converts a proforma, or one or several issued challans of the same client, into one invoice,
  * linked both ways in the same transaction. A proforma becomes a draft invoice (as a quote does).
  * Challans' goods are already out of stock: their hold passes to the invoice, which is issued at
- * once (each challan gives its goods back and the invoice takes the same quantities in the same
- * transaction, so the stock level never moves and the log shows the hand-over).
+ * once and takes only what the challans did not hold (nothing, as its lines are theirs), so the
+ * stock history keeps the challans' issue as the one move (decision 0067).
  */
 export async function convertKindDocuments(
   db: Db,
@@ -605,44 +558,85 @@ export async function convertKindDocuments(
       );
     }
     const settings = await readSettings(tx, userId);
-    const clock = clockOf(settings);
-    const today = todayInTimeZone(clock.now, clock.timeZone);
-    const first = rows[0].quoteData;
-    const numbers = rows.map((row) => row.quoteNumber).join(", ");
-    const source: InvoiceDocument = {
-      ...first,
-      items: rows.flatMap((row) => row.quoteData.items),
-      terms: termsFor("invoice", first.terms),
-      notes:
-        kind === "challan"
-          ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
-          : first.notes,
-    };
-    for (const row of rows) await moveKindStock(tx, userId, row, row.status, "converted", settings);
-    const invoice = await createInvoiceFromDocument(tx, userId, source, {
-      invoiceDate: today,
-      dueDate: addDays(today, settings.defaultDueDateDays),
-      status: kind === "challan" ? "due" : "draft",
-    });
-    await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
-    const documents: SavedDocument[] = [];
-    for (const row of rows) {
-      const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
-        status: "converted",
-        convertedInvoiceId: invoice.id,
-        convertedAt: clock.now,
-      });
-      if (!saved) throw new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`);
-      await recordEvent(tx, {
-        userId,
-        document: { kind, id: row.id },
-        kind: "converted",
-        detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
-      });
-      documents.push({ ...saved, clock, convertedInvoiceNumber: invoice.invoiceNumber });
-    }
-    return { documents, invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber } };
+    const handedOver = addStockDeltas(
+      ...rows.map((row) => kindStockDelta(kind, linesOf(row), row.status, "converted")),
+    );
+    const status = kind === "challan" ? "due" : "draft";
+    const invoice = await convertedInvoice(tx, userId, rows, settings, status, handedOver);
+    const documents = await markConverted(
+      tx,
+      userId,
+      rows,
+      invoice,
+      clockOf(settings),
+      (row) => new AppError("document_closed", `${row.quoteNumber} changed a moment ago.`),
+    );
+    return { documents, invoice };
   });
+}
+
+/**
+ * The invoice that converted documents become, in the caller's transaction: the first one's
+ * client, look and notes (challans named in them), every document's lines in order, the invoice's
+ * own terms ("This quote…" -> "This invoice…"), its own number, dated today, due after the
+ * default days; linked to the first document. `handedOver`: see createInvoiceFromDocument.
+ */
+async function convertedInvoice(
+  tx: Db,
+  userId: string,
+  rows: PreInvoiceRow[],
+  settings: Settings,
+  status: "draft" | "due",
+  handedOver?: Map<string, number>,
+): Promise<{ id: string; invoiceNumber: string }> {
+  const today = todayInTimeZone(now(), settings.timeZone);
+  const first = rows[0].quoteData;
+  const numbers = rows.map((row) => row.quoteNumber).join(", ");
+  const source: InvoiceDocument = {
+    ...first,
+    items: rows.flatMap((row) => row.quoteData.items),
+    terms: termsFor("invoice", first.terms),
+    notes:
+      rows[0].kind === "challan"
+        ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
+        : first.notes,
+  };
+  const invoice = await createInvoiceFromDocument(tx, userId, source, {
+    invoiceDate: today,
+    dueDate: addDays(today, settings.defaultDueDateDays),
+    status,
+    handedOver,
+  });
+  await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
+  return { id: invoice.id, invoiceNumber: invoice.invoiceNumber };
+}
+
+/** Each document converted into the invoice, with its event; `closed` refuses one that moved meanwhile. */
+async function markConverted(
+  tx: Db,
+  userId: string,
+  rows: PreInvoiceRow[],
+  invoice: { id: string; invoiceNumber: string },
+  clock: QuoteClock,
+  closed: (row: PreInvoiceRow) => AppError,
+): Promise<SavedDocument[]> {
+  const documents: SavedDocument[] = [];
+  for (const row of rows) {
+    const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
+      status: "converted",
+      convertedInvoiceId: invoice.id,
+      convertedAt: clock.now,
+    });
+    if (!saved) throw closed(row);
+    await recordEvent(tx, {
+      userId,
+      document: { kind: row.kind, id: row.id },
+      kind: "converted",
+      detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
+    });
+    documents.push({ ...saved, clock, convertedInvoiceNumber: invoice.invoiceNumber });
+  }
+  return documents;
 }
 
 /** The quotes, proformas and challans an invoice was converted from. */

@@ -147,21 +147,9 @@ export async function changeRecurringProfile(
     if (row.stoppedAt) throw new AppError("validation_failed", "This recurring profile was stopped.");
     const { schedule, state } = profileOf(row);
     try {
-      if (change.kind === "pause") {
-        return updateRecurringProfile(
-          tx,
-          userId,
-          id,
-          stateColumns(schedule, pauseProfile(state, now()), false),
-        );
-      }
-      if (change.kind === "resume") {
-        return updateRecurringProfile(
-          tx,
-          userId,
-          id,
-          stateColumns(schedule, resumeProfile(state, now()), false),
-        );
+      if (change.kind === "pause" || change.kind === "resume") {
+        const next = (change.kind === "pause" ? pauseProfile : resumeProfile)(state, now());
+        return updateRecurringProfile(tx, userId, id, stateColumns(schedule, next, false));
       }
       if (change.kind === "stop") {
         return updateRecurringProfile(tx, userId, id, {

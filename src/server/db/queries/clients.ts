@@ -8,6 +8,17 @@ import { isoTimestampOf, type PageParams, pageOf } from "./paging";
 
 export type { Address };
 
+/** A client's details as a document copies them (its snapshot) and as the export file lists them. */
+export const clientDetailColumns = {
+  name: clients.name,
+  company: clients.company,
+  email: clients.email,
+  phone: clients.phone,
+  gstin: clients.gstin,
+  billingAddress: clients.billingAddress,
+  shippingAddress: clients.shippingAddress,
+};
+
 export interface ClientFields {
   name: string;
   company: string;

@@ -22,6 +22,7 @@ import {
   stockMovements,
   userSettings,
 } from "../schema";
+import { clientDetailColumns } from "./clients";
 import {
   type ImportLinks,
   importedDocument,
@@ -88,13 +89,7 @@ export async function readExportRows(db: Db, userId: string) {
   const clientRows = await db
     .select({
       id: clients.id,
-      name: clients.name,
-      company: clients.company,
-      email: clients.email,
-      phone: clients.phone,
-      gstin: clients.gstin,
-      billingAddress: clients.billingAddress,
-      shippingAddress: clients.shippingAddress,
+      ...clientDetailColumns,
       notes: clients.notes,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoiceGatewayOrders } from "../schema";
 
@@ -19,23 +19,21 @@ export async function findInvoiceOrder(
   db: Db,
   p: { userId: string; invoiceId: string; providerOrderId: string },
 ): Promise<InvoiceGatewayOrder | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoiceGatewayOrders)
-    .where(
-      and(
-        eq(invoiceGatewayOrders.providerOrderId, p.providerOrderId),
-        eq(invoiceGatewayOrders.invoiceId, p.invoiceId),
-        eq(invoiceGatewayOrders.userId, p.userId),
-      ),
-    );
-  return row;
+  return findOrder(db, p, eq(invoiceGatewayOrders.invoiceId, p.invoiceId));
 }
 
 /** The business's order with this provider id (webhooks name the business by their URL). */
 export async function findBusinessOrder(
   db: Db,
   p: { userId: string; providerOrderId: string },
+): Promise<InvoiceGatewayOrder | undefined> {
+  return findOrder(db, p);
+}
+
+async function findOrder(
+  db: Db,
+  p: { userId: string; providerOrderId: string },
+  ...also: SQL[]
 ): Promise<InvoiceGatewayOrder | undefined> {
   const [row] = await db
     .select()
@@ -44,6 +42,7 @@ export async function findBusinessOrder(
       and(
         eq(invoiceGatewayOrders.providerOrderId, p.providerOrderId),
         eq(invoiceGatewayOrders.userId, p.userId),
+        ...also,
       ),
     );
   return row;

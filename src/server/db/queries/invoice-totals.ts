@@ -64,10 +64,7 @@ export async function applyInvoiceTotals(
   };
   if (before) addDelta(before, -1);
   if (after) addDelta(after, 1);
-  const changes = [...deltas.entries()]
-    .filter(([, d]) => d.count !== 0 || d.totalMinor !== 0 || d.paidMinor !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, d]) => d);
+  const changes = changedRows(deltas, (d) => [d.count, d.totalMinor, d.paidMinor]);
   if (changes.length === 0) return;
 
   const values = sql.join(
@@ -137,10 +134,7 @@ async function applyDueBalances(
   };
   addDelta(before, -1);
   addDelta(after, 1);
-  const changes = [...deltas.entries()]
-    .filter(([, d]) => d.count !== 0 || d.total !== 0 || d.balance !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, d]) => d);
+  const changes = changedRows(deltas, (d) => [d.count, d.total, d.balance]);
   if (changes.length === 0) return;
   const values = sql.join(
     changes.map(
@@ -187,4 +181,15 @@ export async function rebuildInvoiceTotals(tx: Db, userId: string): Promise<void
     from ${invoices}
     where user_id = ${userId}
     group by 1, 2, 3, 4, 5`);
+}
+
+/**
+ * The aggregate rows a change moves, in key order (so two transactions lock the same rows in the
+ * same order), without those whose figures all net to zero.
+ */
+function changedRows<T>(deltas: Map<string, T>, figures: (d: T) => number[]): T[] {
+  return [...deltas.entries()]
+    .filter(([, d]) => figures(d).some((n) => n !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => d);
 }

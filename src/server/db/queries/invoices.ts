@@ -6,7 +6,8 @@ import type { InvoiceDocument } from "#domain/invoice";
 import type { DisplayStatus, StoredStatus } from "#domain/status";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
-import { clients, invoiceDueBalances, invoiceMonthTotals, invoices, productServices } from "../schema";
+import { clients, invoiceDueBalances, invoiceMonthTotals, invoices } from "../schema";
+import { clientDetailColumns } from "./clients";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 import {
@@ -171,28 +172,10 @@ export async function usedInvoiceNumbers(db: Db, userId: string, numbers: string
 
 export async function findOwnClient(db: Db, userId: string, clientId: string) {
   const [row] = await db
-    .select({
-      name: clients.name,
-      company: clients.company,
-      email: clients.email,
-      phone: clients.phone,
-      gstin: clients.gstin,
-      billingAddress: clients.billingAddress,
-      shippingAddress: clients.shippingAddress,
-    })
+    .select(clientDetailColumns)
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
   return row ?? null;
-}
-
-/** The ids among `ids` that are this user's products. */
-export async function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: productServices.id })
-    .from(productServices)
-    .where(and(eq(productServices.userId, userId), inArray(productServices.id, ids)));
-  return new Set(rows.map((r) => r.id));
 }
 
 // ---- lists ----

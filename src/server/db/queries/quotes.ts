@@ -196,6 +196,30 @@ export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
     : null;
 }
 
+/**
+ * The delivery challans converted into this invoice, back to "issued" and unlinked from it (its
+ * cancelling releases them: decision 0067). Answers the challans released.
+ */
+export async function releaseConvertedChallans(
+  tx: Db,
+  userId: string,
+  invoiceId: string,
+): Promise<PreInvoiceRow[]> {
+  const rows = await tx
+    .update(quotes)
+    .set({ status: "issued", convertedInvoiceId: null, convertedAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(quotes.userId, userId),
+        eq(quotes.kind, "challan"),
+        eq(quotes.status, "converted"),
+        eq(quotes.convertedInvoiceId, invoiceId),
+      ),
+    )
+    .returning();
+  return rows as PreInvoiceRow[];
+}
+
 /** Every quote, proforma or challan converted into this invoice (several challans make one). */
 export async function sourceDocumentsOf(db: Db, userId: string, invoiceId: string) {
   return db

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { formatScaled } from "#domain/decimal";
 import { DomainError } from "#domain/errors";
 import { fromQuantityUnits } from "#domain/stock";
@@ -21,6 +21,7 @@ export type StockReason =
   | "challan_issued"
   | "challan_returned"
   | "challan_cancelled"
+  /** Only on movements made before converting a challan stopped moving stock (decision 0067). */
   | "challan_converted";
 
 export interface StockChange {
@@ -95,6 +96,51 @@ export async function applyStockChange(
     note: change.note ?? "",
   });
   return { quantityAfter: updated.quantityAfter! };
+}
+
+/**
+ * Applies a document's stock delta (#domain/stock `stockDelta`: per product, negative takes out),
+ * product by product in sorted id order, so two transactions touching the same products always
+ * lock them in the same order and cannot deadlock. Giving stock back is never refused; taking it
+ * is, unless `allowSellingBeyondStock`. Products deleted since are skipped.
+ */
+export async function applyStockDelta(
+  tx: Db,
+  userId: string,
+  delta: Map<string, number>,
+  move: {
+    reason: StockReason;
+    invoiceId: string;
+    invoiceNumber: string;
+    allowSellingBeyondStock: boolean;
+  },
+): Promise<void> {
+  if (delta.size === 0) return;
+  const productIds = [...delta.keys()].sort();
+  const existing = await ownProductIds(tx, userId, productIds);
+  for (const productId of productIds) {
+    if (!existing.has(productId)) continue;
+    const changeUnits = delta.get(productId)!;
+    await applyStockChange(tx, {
+      userId,
+      productId,
+      changeUnits,
+      reason: move.reason,
+      invoiceId: move.invoiceId,
+      invoiceNumber: move.invoiceNumber,
+      allowNegative: move.allowSellingBeyondStock || changeUnits > 0,
+    });
+  }
+}
+
+/** The ids among `ids` that are this user's products. */
+export async function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: productServices.id })
+    .from(productServices)
+    .where(and(eq(productServices.userId, userId), inArray(productServices.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** "12.500" -> "12.5", "3.000" -> "3". */

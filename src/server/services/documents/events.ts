@@ -28,7 +28,10 @@ export type InvoiceEventKind =
   | "reminder_not_sent"
   | "note_issued";
 
-/** A quote's, proforma's or challan's events (a challan is issued, returned or cancelled). */
+/**
+ * A quote's, proforma's or challan's events (a challan is issued, returned or cancelled; it is
+ * reopened, back to issued, when the invoice it was converted into is cancelled).
+ */
 export type QuoteEventKind =
   | "created"
   | "marked_sent"
@@ -42,7 +45,8 @@ export type QuoteEventKind =
   | "converted"
   | "issued"
   | "returned"
-  | "cancelled";
+  | "cancelled"
+  | "reopened";
 
 /** The events a kind of document can have. */
 type EventKindOf<K extends DocumentKind> = K extends "invoice" ? InvoiceEventKind : QuoteEventKind;

@@ -19,7 +19,7 @@ import { toPdfView } from "#server/pdf/view";
 import { PUBLIC_PAGE_SCRIPT, renderPublicInvoice } from "#server/public-page/render";
 import { paysOnline } from "../invoice-online-payments";
 import { balanceOf } from "../public-invoices";
-import type { KindConfig, LinkState } from "./kind";
+import { type KindConfig, type LinkState, pageImageIds } from "./kind";
 
 // The invoice as a kind of document: its PDF, its mail, its link (with views and reminders) and
 // its public page with the balance, UPI and online payment (docs/decisions/0027).
@@ -85,15 +85,7 @@ export const INVOICE_KIND: KindConfig = {
     script: PUBLIC_PAGE_SCRIPT,
     find: findInvoiceByPublicToken,
     countView: (db, row) => countPublicView(db, row.id, now()),
-    imageIds(found) {
-      const row = found as PublicInvoiceRow;
-      const company = row.invoiceData.company;
-      return {
-        logo: company.logoImageId,
-        signature: row.invoiceData.includeSignature ? company.signatureImageId : null,
-        "upi-qr": row.invoiceData.includeUpiQrCode ? company.upiQrImageId : null,
-      };
-    },
+    imageIds: (found) => pageImageIds((found as PublicInvoiceRow).invoiceData, { upi: true }),
     async render({ db, gateways }, found, token) {
       const row = found as PublicInvoiceRow;
       const settings = await readSettings(db, row.userId);

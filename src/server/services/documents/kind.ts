@@ -74,6 +74,22 @@ export interface PublicPage {
   imageIds(row: PublicRow): Record<string, string | null>;
 }
 
+/**
+ * The company images a document's public page may show: the logo, the signature when the document
+ * prints it, and (for a kind that can be paid) the UPI QR code when it prints that.
+ */
+export function pageImageIds(
+  document: Pick<InvoiceDocument, "company" | "includeSignature" | "includeUpiQrCode">,
+  opts: { upi: boolean },
+): Record<string, string | null> {
+  const { company } = document;
+  return {
+    logo: company.logoImageId,
+    signature: document.includeSignature ? company.signatureImageId : null,
+    ...(opts.upi ? { "upi-qr": document.includeUpiQrCode ? company.upiQrImageId : null } : {}),
+  };
+}
+
 export interface KindConfig {
   /** How a message names it: "Invoice not found", "Quote not found". */
   title: string;

@@ -20,7 +20,7 @@ import { toQuotePdfView } from "#server/pdf/quote-view";
 import { PUBLIC_QUOTE_SCRIPT, renderPublicQuote } from "#server/public-page/quote-render";
 import { shownStatus } from "../quote-status";
 import { markQuoteSent } from "../quotes";
-import type { KindConfig, LinkState, PublicPage } from "./kind";
+import { type KindConfig, type LinkState, type PublicPage, pageImageIds } from "./kind";
 
 // The quote, the proforma invoice and the delivery challan (one table, a kind per row:
 // #domain/document-kinds) as kinds of document: the same PDF page (a challan's in triplicate on
@@ -46,14 +46,7 @@ const PRE_INVOICE_PAGE: PublicPage = {
   noun: "quote",
   script: PUBLIC_QUOTE_SCRIPT,
   find: findQuoteByPublicToken,
-  imageIds(found) {
-    const row = found as PreInvoiceRow;
-    const company = row.quoteData.company;
-    return {
-      logo: company.logoImageId,
-      signature: row.quoteData.includeSignature ? company.signatureImageId : null,
-    };
-  },
+  imageIds: (found) => pageImageIds((found as PreInvoiceRow).quoteData, { upi: false }),
   async render({ db }, found, token) {
     const row = found as PreInvoiceRow;
     const status = await shownStatus(db, row);

@@ -183,6 +183,7 @@ export const invoicingSections: GuideSection[] = [
             When the goods are sold, tick the issued challans of one client on the challans&rsquo; list and
             press <strong>Convert to invoice</strong>: one invoice, issued at once, with all their lines. The
             goods already left your stock with the challans, so the invoice does not take them again.
+            Cancelling that invoice makes its challans issued again (the goods are still out).
           </li>
           <li>An invoice made from a proforma or from challans links back to each of them.</li>
         </ul>
