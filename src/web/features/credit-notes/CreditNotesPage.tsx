@@ -7,6 +7,7 @@ import type { CreditNoteSummary } from "#contract/credit-notes";
 import { NOTE_REASON_LABELS, NOTE_TITLES } from "#domain/credit-notes";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
+import { resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select } from "#web/components/ui/input";
@@ -41,8 +42,8 @@ export function CreditNotesPage() {
     mutationFn: (note: CreditNoteSummary) => cancelNote(note.id),
     onSuccess: async (answer) => {
       setCancelling(null);
-      await queryClient.invalidateQueries({ queryKey: ["credit-notes"] });
-      await queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("credit-notes") });
+      await queryClient.invalidateQueries({ queryKey: resourceKey("invoices") });
       toast.success(`${NOTE_TITLES[answer.note.kind]} ${answer.note.noteNumber} cancelled`);
     },
     onError: (error) => toast.error("Could not cancel the note", { description: (error as Error).message }),

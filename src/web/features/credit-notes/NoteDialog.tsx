@@ -12,11 +12,12 @@ import {
 import { DomainError } from "#domain/errors";
 import { formatMoney } from "#domain/format";
 import { isGstTotals } from "#domain/totals";
-import { ApiError, api } from "#web/api";
+import { ApiError } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import type { Invoice } from "#web/features/documents/types";
+import { issueNote } from "./api";
 
 // Issue a credit or debit note against an issued invoice: a reason, a date, the quantity of each
 // original line to credit (or debit), and an extra amount for a discount or a correction. The total
@@ -96,10 +97,7 @@ export function NoteDialog({
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api<CreditNoteAnswer>("/api/credit-notes", {
-        method: "POST",
-        body: { invoiceId: invoice.id, kind, noteDate, reason, lines },
-      });
+      const answer = await issueNote({ invoiceId: invoice.id, kind, noteDate, reason, lines });
       await onIssued(answer);
       onOpenChange(false);
     } catch (error) {

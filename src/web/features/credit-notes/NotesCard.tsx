@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { NOTE_REASON_LABELS, NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
+import { queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import type { Invoice } from "#web/features/documents/types";
@@ -95,9 +96,11 @@ export const NotesCard = memo(function NotesCard({
           onOpenChange={(open) => !open && setIssuing(null)}
           onIssued={async (answer) => {
             await Promise.all([
-              queryClient.invalidateQueries({ queryKey: ["credit-notes"] }),
-              queryClient.invalidateQueries({ queryKey: ["invoices", "payments", invoice.id] }),
-              queryClient.invalidateQueries({ queryKey: ["products"] }),
+              queryClient.invalidateQueries({ queryKey: resourceKey("credit-notes") }),
+              queryClient.invalidateQueries({
+                queryKey: queryKeyOf("GET /api/invoices/:id/payments", { params: { id: invoice.id } }),
+              }),
+              queryClient.invalidateQueries({ queryKey: resourceKey("products") }),
             ]);
             await onChanged();
             toast.success(`${NOTE_TITLES[answer.note.kind]} ${answer.note.noteNumber} issued`, {

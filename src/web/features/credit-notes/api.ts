@@ -1,6 +1,7 @@
+import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
-import type { CreditNoteAnswer, CreditNoteSummary } from "#contract/credit-notes";
-import { api } from "#web/api";
+import type { CreditNoteSummary } from "#contract/credit-notes";
+import { type CallInput, call, queryKeyOf, urlOf } from "#web/api";
 
 // Credit and debit notes (decision 0037): the list, and the notes of one invoice.
 
@@ -14,18 +15,18 @@ export interface NoteFilters {
   page?: number;
 }
 
-export const notesKey = (filters: NoteFilters) => ["credit-notes", filters] as const;
+const listQuery = (filters: NoteFilters) => ({ ...filters, pageSize: 50 });
 
-export function fetchNotes(filters: NoteFilters): Promise<NotesPage> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  }
-  params.set("pageSize", "50");
-  return api<NotesPage>(`/api/credit-notes?${params}`);
-}
+export const notesKey = (filters: NoteFilters) =>
+  queryKeyOf("GET /api/credit-notes", { query: listQuery(filters) });
+
+export const fetchNotes = (filters: NoteFilters): Promise<NotesPage> =>
+  call("GET /api/credit-notes", { query: listQuery(filters) });
+
+export const issueNote = (body: CallInput<ContractAt<"POST /api/credit-notes">>["body"]) =>
+  call("POST /api/credit-notes", { body });
 
 export const cancelNote = (id: string) =>
-  api<CreditNoteAnswer>(`/api/credit-notes/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {} });
+  call("POST /api/credit-notes/:id/cancel", { params: { id }, body: {} });
 
-export const notePdfPath = (id: string) => `/api/credit-notes/${encodeURIComponent(id)}/pdf`;
+export const notePdfPath = (id: string) => urlOf("/api/credit-notes/:id/pdf", { params: { id } });

@@ -2,6 +2,9 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useDebounced } from "#web/lib/useDebounced";
 
+/** The API query of a document list: its page, and the status and search when set. */
+export type ListQuery = { page: number; pageSize: number; status?: string; search?: string };
+
 /**
  * A document list's status filter, search and page, kept in the address (so a reload or a shared
  * link shows the same list): the search box's text, the query the list asks the API with, and
@@ -29,16 +32,16 @@ export function useListFilters(pageSize: number) {
     if (settled !== search) update({ search: settled });
   }, [settled]);
 
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (status) query.set("status", status);
-  if (search) query.set("search", search);
+  const query: ListQuery = { page, pageSize };
+  if (status) query.status = status;
+  if (search) query.search = search;
   return {
     status,
     page,
     searchText,
     setSearchText,
     update,
-    query: query.toString(),
+    query,
     filtered: Boolean(status || search),
     clear: () => {
       setSearchText("");

@@ -4,14 +4,13 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
-import { api } from "#web/api";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
-import type { Invoice, InvoiceSummary } from "#web/features/documents/types";
+import type { InvoiceSummary } from "#web/features/documents/types";
 import { isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
@@ -29,7 +28,13 @@ import {
 import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { ReportedBadge } from "./list/ReportedBadge";
-import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
+import {
+  deleteInvoice,
+  duplicateInvoice,
+  invoiceListQuery,
+  setInvoiceStatus,
+  useInvalidateAfterInvoiceChange,
+} from "./queries";
 
 const editPath = (id: string) => `/invoice/edit/${encodeURIComponent(id)}`;
 const partlyPaid = (inv: InvoiceSummary) => inv.balanceDueMinor > 0 && inv.balanceDueMinor !== inv.totalMinor;
@@ -70,15 +75,12 @@ export function InvoicesPage() {
     setBusy({ id: invoice.id, action });
     try {
       if (action === "duplicate") {
-        const { invoice: copy } = await api<{ invoice: Invoice }>(
-          `/api/invoices/${encodeURIComponent(invoice.id)}/duplicate`,
-          { method: "POST" },
-        );
+        const copy = await duplicateInvoice(invoice.id);
         await invalidate();
         toast.success("Invoice duplicated", { description: `${copy.invoiceNumber} is a new draft.` });
         navigate(`/invoice/edit/${encodeURIComponent(copy.id)}`);
       } else {
-        await api(`/api/invoices/${encodeURIComponent(invoice.id)}/status`, { body: { status: "paid" } });
+        await setInvoiceStatus(invoice.id, "paid");
         await invalidate();
         toast.success("Invoice marked paid", { description: invoice.invoiceNumber });
       }
@@ -93,7 +95,7 @@ export function InvoicesPage() {
     if (!toDelete) return;
     setBusy({ id: toDelete.id, action: "delete" });
     try {
-      await api(`/api/invoices/${encodeURIComponent(toDelete.id)}`, { method: "DELETE" });
+      await deleteInvoice(toDelete.id);
       await invalidate();
       toast.success("Invoice deleted", { description: toDelete.invoiceNumber });
       setToDelete(null);
@@ -108,7 +110,7 @@ export function InvoicesPage() {
     if (!toCancel) return;
     setBusy({ id: toCancel.id, action: "cancel" });
     try {
-      await api(`/api/invoices/${encodeURIComponent(toCancel.id)}/status`, { body: { status: "cancelled" } });
+      await setInvoiceStatus(toCancel.id, "cancelled");
       await invalidate();
       toast.success("Invoice cancelled", { description: toCancel.invoiceNumber });
       setToCancel(null);

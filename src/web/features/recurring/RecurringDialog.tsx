@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
 import type { RecurrenceEnd, RecurrenceRule } from "#domain/recurring";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
@@ -99,16 +99,13 @@ export function RecurringDialog({
   };
   const create = useMutation({
     mutationFn: (confirmPast: boolean) =>
-      api<RecurringProfileAnswer>(`/api/invoices/${encodeURIComponent(invoiceId)}/recurring`, {
-        method: "POST",
-        body: body(confirmPast),
-      }),
+      call("POST /api/invoices/:id/recurring", { params: { id: invoiceId }, body: body(confirmPast) }),
     onSuccess: (profile) => {
       setConfirming(null);
       setErrors({});
       setSaved(profile);
-      void queryClient.invalidateQueries({ queryKey: ["recurring"] });
-      void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      void queryClient.invalidateQueries({ queryKey: resourceKey("recurring") });
+      void queryClient.invalidateQueries({ queryKey: resourceKey("invoices") });
       toast.success("Recurring invoice saved", {
         description: `${profile.frequency}; next on ${profile.nextDate ? formatPageDate(profile.nextDate) : "—"}.`,
       });

@@ -3,11 +3,11 @@ import { Repeat } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { RecurringProfileAnswer, RecurringRunAnswer } from "#contract/recurring";
+import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { RECURRING_STATUS_LABELS } from "#domain/recurring";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select } from "#web/components/ui/input";
@@ -16,13 +16,13 @@ import { PageHeader } from "#web/components/ui/page";
 
 // Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
 
-const KEY = ["recurring"] as const;
+const KEY = resourceKey("recurring");
 const ACTION_LABELS = { draft: "Drafts", issue: "Issued", send: "Issued and e-mailed" } as const;
 
 function History({ id }: { id: string }) {
   const query = useQuery({
-    queryKey: [...KEY, id],
-    queryFn: () => api<{ runs: RecurringRunAnswer[] }>(`/api/recurring/${encodeURIComponent(id)}`),
+    queryKey: queryKeyOf("GET /api/recurring/:id", { params: { id } }),
+    queryFn: () => call("GET /api/recurring/:id", { params: { id } }),
   });
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
   const runs = query.data?.runs ?? [];
@@ -68,8 +68,8 @@ function EditDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () =>
-      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}`, {
-        method: "PUT",
+      call("PUT /api/recurring/:id", {
+        params: { id: profile.id },
         body: {
           action,
           attachPdf: action === "send" && attachPdf,
@@ -160,10 +160,7 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
   const [editing, setEditing] = useState(false);
   const change = useMutation({
     mutationFn: (verb: "pause" | "resume" | "stop") =>
-      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}/${verb}`, {
-        method: "POST",
-        body: {},
-      }),
+      call(`POST /api/recurring/:id/${verb}`, { params: { id: profile.id }, body: {} }),
     onSuccess: (_p, verb) => {
       setStopping(false);
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -257,8 +254,8 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
 
 export function RecurringPage() {
   const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<{ items: RecurringProfileAnswer[] }>("/api/recurring"),
+    queryKey: queryKeyOf("GET /api/recurring"),
+    queryFn: () => call("GET /api/recurring"),
   });
   return (
     <>
