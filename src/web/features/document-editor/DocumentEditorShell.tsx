@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { useBlocker } from "react-router";
 import type { InvoicePageModel } from "#domain/invoice-page";
+import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { ActionBarFrame, PageHeader } from "#web/components/ui/page";
 import { measurePreviewUpdate } from "#web/features/documents/editor/preview-document";
@@ -25,6 +26,7 @@ export function DocumentEditorShell({
   below,
   onSubmit,
   page,
+  previewEmpty,
   blocker,
   dialogs,
 }: {
@@ -46,8 +48,12 @@ export function DocumentEditorShell({
   below?: ReactNode;
   /** Enter in the form. */
   onSubmit: () => void;
-  /** The page the live preview draws (drawn only once it can be seen). */
-  page: InvoicePageModel;
+  /**
+   * The page the live preview draws (drawn only once it can be seen); null while there is nothing
+   * to draw yet (a note with no line chosen), with `previewEmpty` said instead.
+   */
+  page: InvoicePageModel | null;
+  previewEmpty?: string;
   blocker: ReturnType<typeof useBlocker>;
   /**
    * The kind's dialogs, outside the form: a portal's events still bubble through React to the
@@ -141,7 +147,13 @@ export function DocumentEditorShell({
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
           <div className="lg:sticky" style={{ top: `calc(3.5rem + ${barHeight}px + 0.75rem)` }}>
-            {(wide || previewOpened) && <InvoicePreview page={page} onCommit={measurePreviewUpdate} />}
+            {page === null ? (
+              <Card className="text-sm text-muted-foreground">{previewEmpty}</Card>
+            ) : (
+              (wide || previewOpened) && (
+                <InvoicePreview page={page} onCommit={measurePreviewUpdate} label={`${Kind} preview`} />
+              )
+            )}
           </div>
         </div>
       </div>

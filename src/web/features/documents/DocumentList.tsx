@@ -3,9 +3,10 @@ import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Page } from "#contract/common";
+import type { Page, PageCount } from "#contract/common";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 
 /**
  * One column of the wide screens' table: `header` is read out (and shown unless `headerHidden`);
@@ -33,12 +34,11 @@ export function DocumentList<T extends { id: string }>({
   columns,
   card,
   testIds,
-  found,
   pages,
 }: {
   list: UseQueryResult<Page<T>>;
-  /** "invoices", "Invoices": the loading and error lines and the table's caption. */
-  words: { plural: string; caption: string };
+  /** "invoice", "invoices", "Invoices": the count, the loading and error lines, the table's caption. */
+  words: { one: string; plural: string; caption: string };
   empty: {
     icon: LucideIcon;
     filtered: boolean;
@@ -50,16 +50,10 @@ export function DocumentList<T extends { id: string }>({
   /** A phone's card for one document. */
   card: (item: T) => ReactNode;
   testIds: { row: string; card: string };
-  /** "134 invoices", read out when the list changes. */
-  found: (data: Page<T>) => string;
-  pages: {
-    line: (data: Page<T>) => string;
-    page: number;
-    last: (data: Page<T>) => boolean;
-    onPage: (page: number) => void;
-  };
+  pages: { page: number; pageSize: number; onPage: (page: number) => void };
 }) {
   const data = list.data;
+  const { page, pageSize, onPage } = pages;
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
     return (
@@ -101,7 +95,7 @@ export function DocumentList<T extends { id: string }>({
   return (
     <>
       <p className="sr-only" aria-live="polite">
-        {found(data)} found
+        {countOf(data, words.one, words.plural)} found
       </p>
       {/* Wide screens: a table. */}
       <Card className="hidden overflow-x-auto p-0 sm:block sm:p-0">
@@ -150,22 +144,17 @@ export function DocumentList<T extends { id: string }>({
         ))}
       </ul>
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-        <span className="text-muted-foreground">{pages.line(data)}</span>
+        <span className="text-muted-foreground">{pagesLine(data, page, pageSize, words)}</span>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pages.page <= 1}
-            onClick={() => pages.onPage(pages.page - 1)}
-          >
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             Previous
           </Button>
           <Button
             variant="outline"
             size="sm"
-            disabled={pages.last(data)}
-            onClick={() => pages.onPage(pages.page + 1)}
+            disabled={isLastPage(data, page, pageSize)}
+            onClick={() => onPage(page + 1)}
           >
             Next
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
@@ -174,6 +163,18 @@ export function DocumentList<T extends { id: string }>({
       </nav>
     </>
   );
+}
+
+/** The line under a list: "134 invoices · page 2 of 7", or "1,000+ invoices · page 2". */
+export function pagesLine(
+  count: PageCount,
+  page: number,
+  pageSize: number,
+  words: { one: string; plural: string },
+) {
+  const pages = pageTotal(count, pageSize);
+  const n = (x: number) => x.toLocaleString("en-IN");
+  return `${countOf(count, words.one, words.plural)} · page ${n(page)}${pages === null ? "" : ` of ${n(pages)}`}`;
 }
 
 /** A phone card's top line: the document's number (its link) and its badges. */

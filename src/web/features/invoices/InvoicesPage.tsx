@@ -219,7 +219,7 @@ export function InvoicesPage() {
 
       <DocumentList
         list={list}
-        words={{ plural: "invoices", caption: "Invoices" }}
+        words={{ one: "invoice", plural: "invoices", caption: "Invoices" }}
         empty={{
           icon: FileText,
           filtered: hasFilters(filters),
@@ -253,13 +253,7 @@ export function InvoicesPage() {
           </>
         )}
         testIds={{ row: "invoice-row", card: "invoice-card" }}
-        found={invoiceCount}
-        pages={{
-          line: (data) => pagesLine(data, filters.page),
-          page: filters.page,
-          last: (data) => isLastPage(data, filters.page, PAGE_SIZE),
-          onPage: (page) => update({ page }),
-        }}
+        pages={{ page: filters.page, pageSize: PAGE_SIZE, onPage: (page) => update({ page }) }}
       />
 
       <ConfirmDialog

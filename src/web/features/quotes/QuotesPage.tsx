@@ -9,7 +9,6 @@ import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
-import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { type QuoteSummary, quoteListQuery } from "./api";
 
 // Quotes: their own list, with the status (expired included) and a search, newest first.
@@ -68,7 +67,7 @@ export function QuotesPage() {
 
       <DocumentList
         list={list}
-        words={{ plural: "quotes", caption: "Quotes" }}
+        words={{ one: "quote", plural: "quotes", caption: "Quotes" }}
         empty={{
           icon: FileSignature,
           filtered: filters.filtered,
@@ -93,16 +92,7 @@ export function QuotesPage() {
           </>
         )}
         testIds={{ row: "quote-row", card: "quote-card" }}
-        found={(data) => countOf(data, "quote", "quotes")}
-        pages={{
-          line: (data) => {
-            const pages = pageTotal(data, PAGE_SIZE);
-            return `${countOf(data, "quote", "quotes")} · page ${page}${pages === null ? "" : ` of ${pages}`}`;
-          },
-          page,
-          last: (data) => isLastPage(data, page, PAGE_SIZE),
-          onPage: (next) => update({ page: String(next) }),
-        }}
+        pages={{ page, pageSize: PAGE_SIZE, onPage: (next) => update({ page: String(next) }) }}
       />
     </>
   );
