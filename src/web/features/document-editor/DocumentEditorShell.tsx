@@ -25,6 +25,7 @@ export function DocumentEditorShell({
   children,
   below,
   onSubmit,
+  locked = null,
   page,
   previewEmpty,
   blocker,
@@ -46,8 +47,10 @@ export function DocumentEditorShell({
   children: ReactNode;
   /** Cards below the form (a saved document's sharing, payments, …). */
   below?: ReactNode;
-  /** Enter in the form. */
+  /** Enter in the form (not while `locked`). */
   onSubmit: () => void;
+  /** Why the document can no longer be changed: the form is shown disabled, under these words. */
+  locked?: string | null;
   /**
    * The page the live preview draws (drawn only once it can be seen); null while there is nothing
    * to draw yet (a note with no line chosen), with `previewEmpty` said instead.
@@ -133,11 +136,14 @@ export function DocumentEditorShell({
             className="space-y-6"
             onSubmit={(e) => {
               e.preventDefault();
-              onSubmit();
+              if (locked === null) onSubmit();
             }}
             noValidate
           >
-            {children}
+            <fieldset disabled={locked !== null} className="min-w-0 space-y-6">
+              {locked !== null && <p className="text-sm text-muted-foreground">{locked}</p>}
+              {children}
+            </fieldset>
           </form>
           {below}
         </div>

@@ -7,8 +7,11 @@ import type { useDocumentEditor } from "./useDocumentEditor";
 
 type Editor = Pick<
   ReturnType<typeof useDocumentEditor<string>>,
-  "stateRef" | "adoptInput" | "run" | "guard" | "numberEdited"
->;
+  "stateRef" | "adoptInput" | "guard" | "numberEdited"
+> & {
+  /** The editor's `run`, for a kind whose actions include save and delete. */
+  run: <T>(name: "save" | "delete", work: () => Promise<T>, success?: string) => Promise<T | undefined>;
+};
 
 /**
  * The saved document beside a quote's, proforma's or challan's form: the copy the server last
@@ -38,8 +41,8 @@ export function useSavedDocument<D extends { id: string }, I extends InvoiceInpu
   changed: (fromQuery: D, shown: D) => boolean;
   /** Creates (`id` null; `autoNumber`: the server picks the number) or replaces the document. */
   write: (id: string | null, input: I, autoNumber: boolean) => Promise<D>;
-  /** "Quote", and the document's number for the toasts. */
-  words: { one: string; number: (doc: D) => string };
+  /** "Quote", "quote", and the document's number for the toasts. */
+  words: { one: string; noun: string; number: (doc: D) => string };
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,6 +85,9 @@ export function useSavedDocument<D extends { id: string }, I extends InvoiceInpu
     return (await runNow("save", saveNow)) ?? null;
   }, [stateRef]);
 
+  /** Inside an action already running: the saved document, its edits saved first (throws if refused). */
+  const savedNow = () => (stateRef.current.dirty || !saved ? save() : Promise.resolve(saved));
+
   /** Deletes the saved document and goes back to the list. */
   const remove = (work: (id: string) => Promise<unknown>) =>
     saved &&
@@ -92,5 +98,13 @@ export function useSavedDocument<D extends { id: string }, I extends InvoiceInpu
       navigate(listPath);
     });
 
-  return { saved, setSaved, adopt, save, ensureSaved, remove };
+  /** After a conversion: says so, and opens the invoice (a draft to check, or already issued). */
+  const openInvoice = (invoice: { id: string; invoiceNumber: string }, issued = false) => {
+    toast.success(`Invoice made from the ${words.noun}`, {
+      description: `${invoice.invoiceNumber} ${issued ? "is issued." : "is a draft: check it, then issue it."}`,
+    });
+    navigate(`/invoice/edit/${encodeURIComponent(invoice.id)}`);
+  };
+
+  return { saved, setSaved, adopt, save, ensureSaved, savedNow, remove, openInvoice };
 }

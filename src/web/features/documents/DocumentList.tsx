@@ -3,10 +3,11 @@ import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Page, PageCount } from "#contract/common";
+import type { Page } from "#contract/common";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
+import { countOf, isLastPage } from "#web/lib/page-count";
+import { pagesLine } from "./list-filters";
 
 /**
  * One column of the wide screens' table: `header` is read out (and shown unless `headerHidden`);
@@ -163,18 +164,6 @@ export function DocumentList<T extends { id: string }>({
       </nav>
     </>
   );
-}
-
-/** The line under a list: "134 invoices · page 2 of 7", or "1,000+ invoices · page 2". */
-export function pagesLine(
-  count: PageCount,
-  page: number,
-  pageSize: number,
-  words: { one: string; plural: string },
-) {
-  const pages = pageTotal(count, pageSize);
-  const n = (x: number) => x.toLocaleString("en-IN");
-  return `${countOf(count, words.one, words.plural)} · page ${n(page)}${pages === null ? "" : ` of ${n(pages)}`}`;
 }
 
 /** A phone card's top line: the document's number (its link) and its badges. */

@@ -1,31 +1,21 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, FilePlus2, FileText } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
-import { Card } from "#web/components/ui/card";
+import { urlOf } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
+import { ListFilters } from "#web/features/documents/ListFilters";
+import { exportQuery } from "#web/features/documents/list-filters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
-import { isLastPage } from "#web/lib/page-count";
-import { useDebounced } from "#web/lib/useDebounced";
+import { useListFilters } from "#web/features/documents/useListFilters";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
-import {
-  changeFilters,
-  filterQuery,
-  filtersToParams,
-  hasFilters,
-  type InvoiceFilters,
-  invoiceCount,
-  PAGE_SIZE,
-  pagesLine,
-  readFilters,
-} from "./list/filters";
-import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
+import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { ReportedBadge } from "./list/ReportedBadge";
 import {
@@ -49,25 +39,13 @@ function Badges({ invoice }: { invoice: InvoiceSummary }) {
 }
 
 export function InvoicesPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = useListFilters(PAGE_SIZE, MORE_FILTERS);
   const navigate = useNavigate();
   const invalidate = useInvalidateAfterInvoiceChange();
-  const [searchText, setSearchText] = useState(filters.search);
-  const search = useDebounced(searchText, 300);
   const [busy, setBusy] = useState<{ id: string; action: RowAction } | null>(null);
   const [toDelete, setToDelete] = useState<InvoiceSummary | null>(null);
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
-
-  const update = (patch: Partial<InvoiceFilters>) => {
-    setParams(filtersToParams(changeFilters(filters, patch)), { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
-  useEffect(() => {
-    if (search !== filters.search) update({ search });
-  }, [search]);
-
-  const list = useQuery({ ...invoiceListQuery(filterQuery(filters)), placeholderData: keepPreviousData });
+  const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
 
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
@@ -191,7 +169,7 @@ export function InvoicesPage() {
         actions={
           <>
             <a
-              href={`/api/invoices/export.csv?${filterQuery(filters, false)}`}
+              href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
               className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
               download
             >
@@ -208,25 +186,22 @@ export function InvoicesPage() {
           </>
         }
       />
-      <Card className="mb-4">
-        <InvoiceFiltersBar
-          filters={filters}
-          searchText={searchText}
-          onSearchText={setSearchText}
-          onChange={update}
-        />
-      </Card>
+      <ListFilters
+        filters={filters}
+        placeholder="Invoice number or client"
+        statuses={STATUS_FILTERS}
+        more={<DateAndSortFilters filters={filters} />}
+        fields={4}
+        fold="Filters and sort"
+      />
 
       <DocumentList
         list={list}
         words={{ one: "invoice", plural: "invoices", caption: "Invoices" }}
         empty={{
           icon: FileText,
-          filtered: hasFilters(filters),
-          onClear: () => {
-            setSearchText("");
-            setParams(new URLSearchParams(), { replace: true });
-          },
+          filtered: filters.filtered,
+          onClear: filters.clear,
           none: {
             title: "No invoices yet.",
             text: "Write your first invoice; it takes a minute.",
@@ -253,7 +228,11 @@ export function InvoicesPage() {
           </>
         )}
         testIds={{ row: "invoice-row", card: "invoice-card" }}
-        pages={{ page: filters.page, pageSize: PAGE_SIZE, onPage: (page) => update({ page }) }}
+        pages={{
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          onPage: (page) => filters.update({ page: String(page) }),
+        }}
       />
 
       <ConfirmDialog

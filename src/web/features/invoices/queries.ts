@@ -4,6 +4,7 @@ import type { InvoiceInput } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { call, queryKeyOf, resourceKey } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
+import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { callPage } from "#web/lib/page-cursors";
 
 type ListQuery = NonNullable<Parameters<typeof callPage<"GET /api/invoices">>[1]>;
@@ -21,14 +22,11 @@ export const invoiceQuery = (id: string) => ({
   queryFn: () => getInvoice(id),
 });
 
-/** `query`: the list's API query as the filters write it (search, status, dates, sort, page). */
-export const invoiceListQuery = (query: string) => {
-  const q = Object.fromEntries(new URLSearchParams(query)) as unknown as ListQuery;
-  return {
-    queryKey: queryKeyOf("GET /api/invoices", { query: q }),
-    queryFn: () => callPage("GET /api/invoices", q),
-  };
-};
+/** One page of the list with its filters (search, status, dates, sort). */
+export const invoiceListQuery = (query: ListFilterQuery) => ({
+  queryKey: queryKeyOf("GET /api/invoices", { query: query as ListQuery }),
+  queryFn: () => callPage("GET /api/invoices", query as ListQuery),
+});
 
 /** The number a sequential create dated `invoiceDate` would get: its financial year's next one. */
 export const nextNumberQuery = (invoiceDate: string) => ({
