@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { NOTE_REASON_LABELS, NOTE_TITLES } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
-import { Button } from "#web/components/ui/button";
 import { PageHeader } from "#web/components/ui/page";
 import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
+import { RowButton } from "#web/features/documents/RowButton";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
@@ -62,38 +62,29 @@ export function CreditNotesPage() {
 
   const actions = (n: CreditNoteSummary) => (
     <div className="flex flex-wrap justify-end gap-1">
-      <Button
-        size="icon"
-        variant="ghost"
-        busy={downloadingId === n.id}
-        aria-label={`Download PDF of ${n.noteNumber}`}
+      <RowButton
+        label={`Download PDF of ${n.noteNumber}`}
         title="Download PDF"
+        icon={Download}
+        busy={downloadingId === n.id}
         onClick={() => void download({ id: n.id, invoiceNumber: n.noteNumber })}
-      >
-        {downloadingId !== n.id && <Download className="h-4 w-4" aria-hidden="true" />}
-      </Button>
+      />
       {registered && n.status === "issued" && (
-        <Button
-          size="icon"
-          variant="ghost"
-          busy={eInvoice.running === n.id}
-          aria-label={`Download e-invoice JSON of ${n.noteNumber}`}
+        <RowButton
+          label={`Download e-invoice JSON of ${n.noteNumber}`}
           title="E-invoice JSON"
+          icon={FileJson}
+          busy={eInvoice.running === n.id}
           onClick={() => void eInvoice.run(n.id, noteEInvoicePath(n.id), `einvoice_${n.noteNumber}.json`)}
-        >
-          {eInvoice.running !== n.id && <FileJson className="h-4 w-4" aria-hidden="true" />}
-        </Button>
+        />
       )}
       {n.status === "issued" && (
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Cancel ${n.noteNumber}`}
+        <RowButton
+          label={`Cancel ${n.noteNumber}`}
           title="Cancel"
+          icon={Ban}
           onClick={() => setCancelling(n)}
-        >
-          <Ban className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        />
       )}
     </div>
   );
@@ -149,15 +140,12 @@ export function CreditNotesPage() {
       <DocumentList
         list={list}
         words={{ one: "note", plural: "notes", caption: "Credit and debit notes" }}
+        filters={filters}
         empty={{
           icon: FileMinus2,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
-            title: "No notes yet.",
-            text: "A credit note lowers an issued invoice (a return, a discount); a debit note raises it.",
-            link: { to: "/invoices", label: "Open an invoice to issue one" },
-          },
+          title: "No notes yet.",
+          text: "A credit note lowers an issued invoice (a return, a discount); a debit note raises it.",
+          link: { to: "/invoices", label: "Open an invoice to issue one" },
         }}
         columns={columns}
         card={(n) => (

@@ -63,7 +63,7 @@ export function NewNoteEditor({ invoice, kind, today }: { invoice: Invoice; kind
           Against {invoice.invoiceNumber}
         </Link>
       }
-      dirty={draft.dirty}
+      editor={{ dirty: draft.dirty, guard }}
       actions={
         <ActionButton
           name="issue"
@@ -78,7 +78,6 @@ export function NewNoteEditor({ invoice, kind, today }: { invoice: Invoice; kind
       onSubmit={() => void issue()}
       page={draft.preview.page}
       previewEmpty={`Enter a quantity or an amount: the ${noun} shows here as it will print.`}
-      blocker={guard.blocker}
     >
       <NoteForm invoice={invoice} kind={kind} draft={draft} errors={errors} />
     </DocumentEditorShell>

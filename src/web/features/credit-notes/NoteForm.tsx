@@ -85,7 +85,7 @@ export function NoteForm({
         </fieldset>
       </Card>
       <Card>
-        <fieldset className="grid gap-2 sm:grid-cols-3">
+        <fieldset className="grid gap-2 sm:grid-cols-3 sm:items-end">
           <legend className="mb-1 text-sm font-medium">Or an amount (a discount, a correction)</legend>
           <Field label="Description">
             {(p) => (

@@ -56,7 +56,7 @@ export function NoteView({ note }: { note: Note }) {
           Against {note.invoiceNumber}
         </Link>
       }
-      dirty={false}
+      editor={{ dirty: false, guard }}
       actions={
         <>
           <DownloadPdfButton
@@ -90,7 +90,6 @@ export function NoteView({ note }: { note: Note }) {
       }
       onSubmit={() => undefined}
       page={page}
-      blocker={guard.blocker}
       dialogs={
         <CancelNoteDialog
           note={cancelling ? note : null}

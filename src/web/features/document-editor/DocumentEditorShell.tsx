@@ -19,7 +19,7 @@ export function DocumentEditorShell({
   title,
   status,
   headerExtra,
-  dirty,
+  editor,
   actions,
   above,
   children,
@@ -28,7 +28,6 @@ export function DocumentEditorShell({
   locked = null,
   page,
   previewEmpty,
-  blocker,
   dialogs,
 }: {
   /** The document's name in sentences and labels: "invoice", "quote". */
@@ -38,7 +37,8 @@ export function DocumentEditorShell({
   status: ReactNode | null;
   /** More beside the status, e.g. the document this one was made from. */
   headerExtra?: ReactNode;
-  dirty: boolean;
+  /** Whether the form has unsaved changes, and the question before leaving them. */
+  editor: { dirty: boolean; guard: { blocker: ReturnType<typeof useBlocker> } };
   /** The action bar's buttons. */
   actions: ReactNode;
   /** Cards above the form. */
@@ -57,7 +57,6 @@ export function DocumentEditorShell({
    */
   page: InvoicePageModel | null;
   previewEmpty?: string;
-  blocker: ReturnType<typeof useBlocker>;
   /**
    * The kind's dialogs, outside the form: a portal's events still bubble through React to the
    * form, so a dialog's own form inside it would submit the editor's too.
@@ -65,6 +64,8 @@ export function DocumentEditorShell({
   dialogs?: ReactNode;
 }) {
   const Kind = kind[0].toUpperCase() + kind.slice(1);
+  const { dirty } = editor;
+  const { blocker } = editor.guard;
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
   // On a phone the preview is a tab of its own: it is drawn when first opened, not with the form,
   // so the editor opens sooner. From the lg breakpoint on it sits beside the form, always drawn.

@@ -31,6 +31,7 @@ export interface Column<T> {
 export function DocumentList<T extends { id: string }>({
   list,
   words,
+  filters,
   empty,
   columns,
   card,
@@ -40,13 +41,10 @@ export function DocumentList<T extends { id: string }>({
   list: UseQueryResult<Page<T>>;
   /** "invoice", "invoices", "Invoices": the count, the loading and error lines, the table's caption. */
   words: { one: string; plural: string; caption: string };
-  empty: {
-    icon: LucideIcon;
-    filtered: boolean;
-    onClear: () => void;
-    /** Shown when there are none at all: a line, a sentence, and the link to write the first. */
-    none: { title: string; text: string; link: { to: string; label: string } };
-  };
+  /** Whether filters hide some documents, and how to clear them (the empty state's button). */
+  filters: { filtered: boolean; clear: () => void };
+  /** Shown when there are none at all: the icon, a line, a sentence, and the link to write the first. */
+  empty: { icon: LucideIcon; title: string; text: string; link: { to: string; label: string } };
   columns: Column<T>[];
   /** A phone's card for one document. */
   card: (item: T) => ReactNode;
@@ -74,19 +72,19 @@ export function DocumentList<T extends { id: string }>({
     return (
       <Card className="flex flex-col items-center gap-3 py-10 text-center">
         <Icon className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-        {empty.filtered ? (
+        {filters.filtered ? (
           <>
             <p className="font-medium">No {words.plural} match these filters.</p>
-            <Button variant="outline" onClick={empty.onClear}>
+            <Button variant="outline" onClick={filters.clear}>
               Clear filters
             </Button>
           </>
         ) : (
           <>
-            <p className="font-medium">{empty.none.title}</p>
-            <p className="text-sm text-muted-foreground">{empty.none.text}</p>
-            <Link to={empty.none.link.to} className="font-medium text-primary underline">
-              {empty.none.link.label}
+            <p className="font-medium">{empty.title}</p>
+            <p className="text-sm text-muted-foreground">{empty.text}</p>
+            <Link to={empty.link.to} className="font-medium text-primary underline">
+              {empty.link.label}
             </Link>
           </>
         )}

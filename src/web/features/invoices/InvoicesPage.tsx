@@ -198,15 +198,12 @@ export function InvoicesPage() {
       <DocumentList
         list={list}
         words={{ one: "invoice", plural: "invoices", caption: "Invoices" }}
+        filters={filters}
         empty={{
           icon: FileText,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
-            title: "No invoices yet.",
-            text: "Write your first invoice; it takes a minute.",
-            link: { to: "/invoice/new", label: "Create your first invoice" },
-          },
+          title: "No invoices yet.",
+          text: "Write your first invoice; it takes a minute.",
+          link: { to: "/invoice/new", label: "Create your first invoice" },
         }}
         columns={columns}
         card={(inv) => (

@@ -115,7 +115,7 @@ export function KindEditor({
           </Link>
         )
       }
-      dirty={editor.dirty}
+      editor={editor}
       actions={
         <KindActionBar
           kind={kind}
@@ -134,7 +134,6 @@ export function KindEditor({
           : `This ${config.noun} is ${status}: it stays as it was ${kind === "challan" ? "issued" : "sent"}.`
       }
       page={page}
-      blocker={editor.guard.blocker}
       dialogs={actions.dialogs}
     >
       <DocumentSections

@@ -157,15 +157,12 @@ function KindListPage({ kind }: { kind: WebKind }) {
       <DocumentList
         list={list}
         words={{ one: config.noun, plural: `${config.noun}s`, caption: config.plural }}
+        filters={filters}
         empty={{
           icon: kind === "challan" ? Truck : FileSignature,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
-            title: config.empty.title,
-            text: config.empty.text,
-            link: { to: `${config.path}/new`, label: config.empty.link },
-          },
+          title: config.empty.title,
+          text: config.empty.text,
+          link: { to: `${config.path}/new`, label: config.empty.link },
         }}
         columns={columns}
         card={(d) => (

@@ -15,7 +15,7 @@ import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import { type CallInput, call, queryKeyOf, type Resource, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
-import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
+import { FieldErrors, fieldsNamed, issuesToFields } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { callPage } from "#web/lib/page-cursors";
@@ -116,14 +116,11 @@ export function toKindInput(kind: WebKind, input: KindEditorInput, autoNumber: b
 }
 
 /** The server's field names, as the shared sections name them. */
-export function editorFields(fields: Record<string, string>): Record<string, string> {
-  const names: Record<string, string> = {
-    number: "invoiceNumber",
-    date: "invoiceDate",
-    validUntil: "dueDate",
-  };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k] ?? k, v]));
-}
+export const editorFields = fieldsNamed({
+  number: "invoiceNumber",
+  date: "invoiceDate",
+  validUntil: "dueDate",
+});
 
 /** The kind's server calls; each leaves the lists (and the invoices a conversion adds) up to date. */
 export function useKindCommands(kind: WebKind) {

@@ -7,7 +7,7 @@ import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { formatDate } from "#web/features/documents/format";
-import { type Quote, setQuoteStatus, useInvalidateQuotes } from "./api";
+import { type QuoteCardProps, setQuoteStatus, useInvalidateQuotes } from "./api";
 
 // The client's answer: as given on the quote's page, or recorded by hand when the client answered
 // by phone or in person (an accepted quote's "Convert to invoice" is in the editor's action bar).
@@ -15,15 +15,7 @@ import { type Quote, setQuoteStatus, useInvalidateQuotes } from "./api";
 const at = (iso: string) =>
   new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
-export function QuoteAnswerCard({
-  quote,
-  ensureSaved,
-  onChanged,
-}: {
-  quote: Quote;
-  ensureSaved: () => Promise<Quote | null>;
-  onChanged: (quote: Quote) => void;
-}) {
+export function QuoteAnswerCard({ quote, ensureSaved, onChanged }: QuoteCardProps) {
   const invalidate = useInvalidateQuotes();
   const [recording, setRecording] = useState<"accepted" | "declined" | null>(null);
   const [form, setForm] = useState({ name: "", comment: "" });

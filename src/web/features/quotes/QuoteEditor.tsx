@@ -86,7 +86,7 @@ export function QuoteEditor({
       kind="quote"
       title={quote ? `Quote ${quote.quoteNumber}` : "New Quote"}
       status={saved && <StatusBadge kind="quote" status={status} />}
-      dirty={editor.dirty}
+      editor={editor}
       actions={
         <QuoteActionBar
           saved={saved}
@@ -107,7 +107,6 @@ export function QuoteEditor({
       onSubmit={() => void run("save", save)}
       locked={editable ? null : `This quote is ${status}: it stays as your client saw it.`}
       page={page}
-      blocker={editor.guard.blocker}
       dialogs={
         <ConfirmDialog
           open={confirmDelete}

@@ -9,7 +9,7 @@ import { call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
-import { getQuote, makeQuoteLink, type Quote, quoteKeys } from "./api";
+import { getQuote, makeQuoteLink, type Quote, type QuoteCardProps, quoteKeys } from "./api";
 
 // Sending a quote: by e-mail (the link, and the PDF for one credit), its link to copy or open, and
 // WhatsApp; all free but the PDF. Sharing a draft's link sends it (it is marked sent).
@@ -28,15 +28,7 @@ function quoteMessage(quote: Quote, url: string) {
   ].join("\n");
 }
 
-export function QuoteShareCard({
-  quote,
-  ensureSaved,
-  onChanged,
-}: {
-  quote: Quote;
-  ensureSaved: () => Promise<Quote | null>;
-  onChanged: (quote: Quote) => void;
-}) {
+export function QuoteShareCard({ quote, ensureSaved, onChanged }: QuoteCardProps) {
   const queryClient = useQueryClient();
   const link = useQuery({
     queryKey: quoteKeys.link(quote.id),

@@ -68,15 +68,12 @@ export function QuotesPage() {
       <DocumentList
         list={list}
         words={{ one: "quote", plural: "quotes", caption: "Quotes" }}
+        filters={filters}
         empty={{
           icon: FileSignature,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
-            title: "No quotes yet.",
-            text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
-            link: { to: "/quotes/new", label: "Write your first quote" },
-          },
+          title: "No quotes yet.",
+          text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
+          link: { to: "/quotes/new", label: "Write your first quote" },
         }}
         columns={COLUMNS}
         card={(q) => (

@@ -7,6 +7,7 @@ import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { type Settings, termsFor } from "#domain/settings";
 import { call, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
+import { fieldsNamed } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { callPage } from "#web/lib/page-cursors";
@@ -18,6 +19,13 @@ import { callPage } from "#web/lib/page-cursors";
 export type { QuoteActivity, QuoteLinkAnswer, QuoteSummary };
 export type Quote = Omit<QuoteAnswer, "document"> & { document: InvoiceDocument };
 export type QuotePage = Page<QuoteSummary>;
+
+/** A card of the saved quote: it saves the form's edits first, and hands back the quote it changed. */
+export interface QuoteCardProps {
+  quote: Quote;
+  ensureSaved: () => Promise<Quote | null>;
+  onChanged: (quote: Quote) => void;
+}
 
 /** How long a new quote is valid by default. */
 export const DEFAULT_VALID_DAYS = 30;
@@ -113,11 +121,8 @@ export function toQuoteInput(input: InvoiceInput, autoNumber: boolean): QuoteInp
 }
 
 /** The server's field names for a quote, as the invoice editor's sections name them. */
-export function editorFields(fields: Record<string, string>): Record<string, string> {
-  const names: Record<string, string> = {
-    quoteNumber: "invoiceNumber",
-    quoteDate: "invoiceDate",
-    validUntil: "dueDate",
-  };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k] ?? k, v]));
-}
+export const editorFields = fieldsNamed({
+  quoteNumber: "invoiceNumber",
+  quoteDate: "invoiceDate",
+  validUntil: "dueDate",
+});

@@ -58,7 +58,7 @@ export function InvoiceEditor({
   linked?: LinkedCards;
 }) {
   const editor = useDocumentEditor<EditorActionName>(initialInput, describeSaveError);
-  const { input, dispatch, busy, guard, numberEdited } = editor;
+  const { input, dispatch, busy, numberEdited } = editor;
   const [saved, setSaved] = useState<Invoice | null>(invoice);
   // The page's header and the company card are drawn first (a skeleton for the fields), the rest of
   // the form in three more steps, each added below the last: a phone shows the page sooner.
@@ -86,11 +86,10 @@ export function InvoiceEditor({
       title={invoice ? "Edit Invoice" : "Create New Invoice"}
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
       headerExtra={saved && <SourceDocumentsLink invoiceId={saved.id} />}
-      dirty={editor.dirty}
+      editor={editor}
       actions={<ActionBar invoice={saved} busy={busy} onAction={onAction} unsaved={editor.dirty} />}
       onSubmit={() => onAction(saved && input.status !== "draft" ? "save" : "draft")}
       page={preview.page}
-      blocker={guard.blocker}
       dialogs={actions.dialogs}
       below={
         drawn >= 3 &&
