@@ -6,7 +6,13 @@ import { toast } from "sonner";
 import { NOTE_REASON_LABELS, NOTE_TITLES } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
+import {
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
 import { RowButton } from "#web/features/documents/RowButton";
@@ -40,6 +46,18 @@ const KINDS = [
   ["credit", "Credit notes"],
   ["debit", "Debit notes"],
 ] as const;
+
+const WORDS: ListWords = {
+  one: "note",
+  plural: "notes",
+  caption: "Credit and debit notes",
+  empty: {
+    icon: FileMinus2,
+    title: "No notes yet.",
+    text: "A credit note lowers an issued invoice (a return, a discount); a debit note raises it.",
+    link: { to: "/invoices", label: "Open an invoice to issue one" },
+  },
+};
 
 export function CreditNotesPage() {
   const filters = useListFilters(PAGE_SIZE, { kind: "" });
@@ -139,14 +157,8 @@ export function CreditNotesPage() {
       />
       <DocumentList
         list={list}
-        words={{ one: "note", plural: "notes", caption: "Credit and debit notes" }}
+        words={WORDS}
         filters={filters}
-        empty={{
-          icon: FileMinus2,
-          title: "No notes yet.",
-          text: "A credit note lowers an issued invoice (a return, a discount); a debit note raises it.",
-          link: { to: "/invoices", label: "Open an invoice to issue one" },
-        }}
         columns={columns}
         card={(n) => (
           <>

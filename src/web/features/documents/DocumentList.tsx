@@ -23,6 +23,13 @@ export interface Column<T> {
   testId?: string;
 }
 
+export interface ListWords {
+  one: string;
+  plural: string;
+  caption: string;
+  empty: { icon: LucideIcon; title: string; text: string; link: { to: string; label: string } };
+}
+
 /**
  * The list of one kind of document: loading, the error with Try again, the empty state (with
  * filters: Clear filters), a table on wide screens and a card per document on phones, and the
@@ -32,19 +39,20 @@ export function DocumentList<T extends { id: string }>({
   list,
   words,
   filters,
-  empty,
   columns,
   card,
   testIds,
   pages,
 }: {
   list: UseQueryResult<Page<T>>;
-  /** "invoice", "invoices", "Invoices": the count, the loading and error lines, the table's caption. */
-  words: { one: string; plural: string; caption: string };
+  /**
+   * "invoice", "invoices", "Invoices": the count, the loading and error lines, the table's
+   * caption; `empty`, shown when there are none at all: the icon, a line, a sentence, and the link
+   * to write the first.
+   */
+  words: ListWords;
   /** Whether filters hide some documents, and how to clear them (the empty state's button). */
   filters: { filtered: boolean; clear: () => void };
-  /** Shown when there are none at all: the icon, a line, a sentence, and the link to write the first. */
-  empty: { icon: LucideIcon; title: string; text: string; link: { to: string; label: string } };
   columns: Column<T>[];
   /** A phone's card for one document. */
   card: (item: T) => ReactNode;
@@ -53,6 +61,7 @@ export function DocumentList<T extends { id: string }>({
 }) {
   const data = list.data;
   const { page, pageSize, onPage } = pages;
+  const { empty } = words;
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
     return (

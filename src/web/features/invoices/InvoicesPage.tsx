@@ -7,7 +7,13 @@ import { formatMoney } from "#domain/format";
 import { urlOf } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
+import {
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { exportQuery } from "#web/features/documents/list-filters";
@@ -37,6 +43,18 @@ function Badges({ invoice }: { invoice: InvoiceSummary }) {
     </>
   );
 }
+
+const WORDS: ListWords = {
+  one: "invoice",
+  plural: "invoices",
+  caption: "Invoices",
+  empty: {
+    icon: FileText,
+    title: "No invoices yet.",
+    text: "Write your first invoice; it takes a minute.",
+    link: { to: "/invoice/new", label: "Create your first invoice" },
+  },
+};
 
 export function InvoicesPage() {
   const filters = useListFilters(PAGE_SIZE, MORE_FILTERS);
@@ -197,14 +215,8 @@ export function InvoicesPage() {
 
       <DocumentList
         list={list}
-        words={{ one: "invoice", plural: "invoices", caption: "Invoices" }}
+        words={WORDS}
         filters={filters}
-        empty={{
-          icon: FileText,
-          title: "No invoices yet.",
-          text: "Write your first invoice; it takes a minute.",
-          link: { to: "/invoice/new", label: "Create your first invoice" },
-        }}
         columns={columns}
         card={(inv) => (
           <>

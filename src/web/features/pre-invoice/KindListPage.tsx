@@ -156,14 +156,18 @@ function KindListPage({ kind }: { kind: WebKind }) {
 
       <DocumentList
         list={list}
-        words={{ one: config.noun, plural: `${config.noun}s`, caption: config.plural }}
-        filters={filters}
-        empty={{
-          icon: kind === "challan" ? Truck : FileSignature,
-          title: config.empty.title,
-          text: config.empty.text,
-          link: { to: `${config.path}/new`, label: config.empty.link },
+        words={{
+          one: config.noun,
+          plural: `${config.noun}s`,
+          caption: config.plural,
+          empty: {
+            icon: kind === "challan" ? Truck : FileSignature,
+            title: config.empty.title,
+            text: config.empty.text,
+            link: { to: `${config.path}/new`, label: config.empty.link },
+          },
         }}
+        filters={filters}
         columns={columns}
         card={(d) => (
           <>

@@ -4,7 +4,13 @@ import { Link } from "react-router";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
+import {
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
@@ -42,6 +48,18 @@ const COLUMNS: Column<QuoteSummary>[] = [
   { header: "Status", cell: (q) => <StatusBadge kind="quote" status={q.displayStatus} /> },
 ];
 
+const WORDS: ListWords = {
+  one: "quote",
+  plural: "quotes",
+  caption: "Quotes",
+  empty: {
+    icon: FileSignature,
+    title: "No quotes yet.",
+    text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
+    link: { to: "/quotes/new", label: "Write your first quote" },
+  },
+};
+
 export function QuotesPage() {
   const filters = useListFilters(PAGE_SIZE);
   const { page, update } = filters;
@@ -67,14 +85,8 @@ export function QuotesPage() {
 
       <DocumentList
         list={list}
-        words={{ one: "quote", plural: "quotes", caption: "Quotes" }}
+        words={WORDS}
         filters={filters}
-        empty={{
-          icon: FileSignature,
-          title: "No quotes yet.",
-          text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
-          link: { to: "/quotes/new", label: "Write your first quote" },
-        }}
         columns={COLUMNS}
         card={(q) => (
           <>
