@@ -158,6 +158,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "credit-notes/new",
+                ...page(
+                  () => import("./features/credit-notes/NoteEditorPage"),
+                  (m) => m.NoteEditorPage,
+                ),
+              },
+              {
+                path: "credit-notes/:id",
+                ...page(
+                  () => import("./features/credit-notes/NoteEditorPage"),
+                  (m) => m.NoteEditorPage,
+                ),
+              },
+              {
                 path: "invoices",
                 ...page(
                   () => import("./features/invoices/InvoicesPage"),

@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
 
 // Credit notes: an issued invoice of a stock-tracked product, a credit note for a return issued
-// from the invoice; the stock comes back on the product and the balance drops on the invoice.
+// from the invoice on the note's own page (the editor shell, beside its print preview); the stock
+// comes back on the product and the balance drops on the invoice.
 
 async function setUp(page: Page) {
   const origin = new URL(page.url()).origin;
@@ -43,23 +44,33 @@ for (const viewport of [
     await expect(payments).toContainText("Balance due ₹4,720.00");
 
     const notes = page.getByRole("region", { name: "Credit and debit notes" });
-    await notes.getByRole("button", { name: "Issue credit note" }).click();
-    const dialog = page.getByRole("dialog", { name: "Issue credit note" });
-    await expect(dialog.getByLabel("Reason")).toHaveValue("sales_return");
-    await dialog.getByLabel(/invoiced 4 pc/).fill("5");
-    await expect(dialog.getByTestId("note-total")).toContainText(
+    await notes.getByRole("link", { name: "Issue credit note" }).click();
+    await expect(page.getByRole("heading", { name: "New Credit Note" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Credit note form" });
+    await expect(form.getByLabel("Reason")).toHaveValue("sales_return");
+    await form.getByLabel(/invoiced 4 pc/).fill("5");
+    await expect(form.getByTestId("note-total")).toContainText(
       "At most 4 can still be credited on this line.",
     );
-    await dialog.getByLabel(/invoiced 4 pc/).fill("2");
-    await expect(dialog.getByTestId("note-total")).toContainText("Credit Note total ₹2,360.00");
+    await form.getByLabel(/invoiced 4 pc/).fill("2");
+    await expect(form.getByTestId("note-total")).toContainText("Credit Note total ₹2,360.00");
+    // The note's page as it will print: on a phone behind the Preview tab.
+    if (viewport.width < 1024) await page.getByRole("tab", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Credit note preview" })).toContainText("CREDIT NOTE");
+    if (viewport.width < 1024) await page.getByRole("tab", { name: "Edit" }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Credit note form"]').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await dialog.getByRole("button", { name: "Issue credit note" }).click();
-    await expect(dialog).toBeHidden();
+    await page
+      .getByRole("toolbar", { name: "Credit note actions" })
+      .getByRole("button", { name: "Issue credit note" })
+      .click();
 
+    // The issued note opens on its own page; its invoice is one link away.
+    await expect(page.getByRole("heading", { name: /Credit Note CN\/2026-27\/\d{4}/ })).toBeVisible();
+    await page.getByRole("link", { name: `Against ${invoice.invoiceNumber}` }).click();
     await expect(notes.getByText(/Credit Note CN\/2026-27\/\d{4}/)).toBeVisible();
     await expect(payments).toContainText("Balance due ₹2,360.00");
 
@@ -76,9 +87,9 @@ for (const viewport of [
     await page.goto("/credit-notes");
     await expect(page.getByRole("heading", { name: "Credit & Debit Notes" })).toBeVisible();
     await page.getByLabel("Search").fill(invoice.invoiceNumber);
-    const list = page.getByRole("list", { name: "Notes" });
-    await expect(list.getByRole("listitem")).toHaveCount(1);
-    await expect(list).toContainText("Sales return");
+    const rows = page.getByTestId(viewport.width < 640 ? "note-card" : "note-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("Sales return");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );

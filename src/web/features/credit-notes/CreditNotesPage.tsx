@@ -1,198 +1,191 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { Ban, Download, FileJson, FileMinus2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { CreditNoteSummary } from "#contract/credit-notes";
 import { NOTE_REASON_LABELS, NOTE_TITLES } from "#domain/credit-notes";
-import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
-import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { useDebounced } from "#web/lib/useDebounced";
+import {
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
+import { formatDate } from "#web/features/documents/format";
+import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
+import { RowButton } from "#web/features/documents/RowButton";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useListFilters } from "#web/features/documents/useListFilters";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
 import { useFileDownload } from "../reports/download-file";
 import { settingsQuery } from "../settings/settingsQuery";
-import { cancelNote, fetchNotes, type NoteFilters, notePdfPath, notesKey } from "./api";
+import {
+  type CreditNoteSummary,
+  cancelNote,
+  invoicePath,
+  noteEInvoicePath,
+  notePath,
+  notePdfPath,
+  notesListQuery,
+  useInvalidateNotes,
+} from "./api";
+import { CancelNoteDialog } from "./CancelNoteDialog";
 
-// Every credit and debit note, newest first, with filters, the PDF (one credit each) and cancel.
+// Every credit and debit note, newest first: search, status and kind filters, the PDF (one credit
+// each), the e-invoice JSON and cancel on each row; the number opens the note.
+
+const PAGE_SIZE = 20;
+const STATUSES = [
+  ["issued", "Issued"],
+  ["cancelled", "Cancelled"],
+] as const;
+const KINDS = [
+  ["", "All kinds"],
+  ["credit", "Credit notes"],
+  ["debit", "Debit notes"],
+] as const;
+
+const WORDS: ListWords = {
+  one: "note",
+  plural: "notes",
+  caption: "Credit and debit notes",
+  empty: {
+    icon: FileMinus2,
+    title: "No notes yet.",
+    text: "A credit note lowers an issued invoice (a return, a discount); a debit note raises it.",
+    link: { to: "/invoices", label: "Open an invoice to issue one" },
+  },
+};
 
 export function CreditNotesPage() {
-  const queryClient = useQueryClient();
-  const [kind, setKind] = useState<NoteFilters["kind"]>();
-  const [status, setStatus] = useState<NoteFilters["status"]>();
-  const [search, setSearch] = useState("");
-  const debounced = useDebounced(search, 300);
-  const filters: NoteFilters = { kind, status, search: debounced.trim() || undefined };
-  const query = useQuery({
-    queryKey: notesKey(filters),
-    queryFn: () => fetchNotes(filters),
-    placeholderData: keepPreviousData,
-  });
+  const filters = useListFilters(PAGE_SIZE, { kind: "" });
+  const list = useQuery({ ...notesListQuery(filters.query), placeholderData: keepPreviousData });
   const { download, downloadingId } = useDownloadPdf({ pdfPath: notePdfPath });
   // A regular taxpayer's notes to registered buyers have e-invoice JSON (the server says why not).
   const registered = useQuery(settingsQuery).data?.gstRegistration?.type === "regular";
   const eInvoice = useFileDownload();
+  const invalidate = useInvalidateNotes();
   const [cancelling, setCancelling] = useState<CreditNoteSummary | null>(null);
   const cancel = useMutation({
     mutationFn: (note: CreditNoteSummary) => cancelNote(note.id),
     onSuccess: async (answer) => {
       setCancelling(null);
-      await queryClient.invalidateQueries({ queryKey: ["credit-notes"] });
-      await queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      await invalidate();
       toast.success(`${NOTE_TITLES[answer.note.kind]} ${answer.note.noteNumber} cancelled`);
     },
     onError: (error) => toast.error("Could not cancel the note", { description: (error as Error).message }),
   });
 
+  const actions = (n: CreditNoteSummary) => (
+    <div className="flex flex-wrap justify-end gap-1">
+      <RowButton
+        label={`Download PDF of ${n.noteNumber}`}
+        title="Download PDF"
+        icon={Download}
+        busy={downloadingId === n.id}
+        onClick={() => void download({ id: n.id, invoiceNumber: n.noteNumber })}
+      />
+      {registered && n.status === "issued" && (
+        <RowButton
+          label={`Download e-invoice JSON of ${n.noteNumber}`}
+          title="E-invoice JSON"
+          icon={FileJson}
+          busy={eInvoice.running === n.id}
+          onClick={() => void eInvoice.run(n.id, noteEInvoicePath(n.id), `einvoice_${n.noteNumber}.json`)}
+        />
+      )}
+      {n.status === "issued" && (
+        <RowButton
+          label={`Cancel ${n.noteNumber}`}
+          title="Cancel"
+          icon={Ban}
+          onClick={() => setCancelling(n)}
+        />
+      )}
+    </div>
+  );
+  const against = (n: CreditNoteSummary) => (
+    <Link className="underline" to={invoicePath(n.invoiceId)}>
+      {n.invoiceNumber}
+    </Link>
+  );
+  const columns: Column<CreditNoteSummary>[] = [
+    {
+      header: "Number",
+      className: "whitespace-nowrap font-medium",
+      cell: (n) => (
+        <Link to={notePath(n.id)} className="hover:underline">
+          {NOTE_TITLES[n.kind]} {n.noteNumber}
+        </Link>
+      ),
+    },
+    { header: "Client", className: "max-w-40 truncate", cell: (n) => n.clientName },
+    { header: "Date", className: "whitespace-nowrap", cell: (n) => formatDate(n.noteDate) },
+    { header: "Against", className: "whitespace-nowrap", cell: against },
+    { header: "Reason", cell: (n) => NOTE_REASON_LABELS[n.reason] },
+    {
+      header: "Amount",
+      headerClassName: "text-right",
+      className: "whitespace-nowrap text-right tabular-nums",
+      cell: (n) => formatMoney(n.totalMinor, n.currency),
+    },
+    { header: "Status", cell: (n) => <StatusBadge kind="note" status={n.status} /> },
+    {
+      header: "Actions",
+      headerHidden: true,
+      headerClassName: "sticky right-0 bg-card text-right",
+      className: "sticky right-0 bg-card",
+      flush: true,
+      cell: actions,
+    },
+  ];
+
   return (
-    <div>
+    <>
       <PageHeader
         title="Credit & Debit Notes"
         description="Issued against an invoice: open an issued invoice to issue one."
       />
-      <Card className="mb-4 grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter notes">
-        <Field label="Search">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Number, client or invoice"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Kind">
-          {(p) => (
-            <Select
-              {...p}
-              value={kind ?? ""}
-              onChange={(e) => setKind((e.target.value || undefined) as NoteFilters["kind"])}
-            >
-              <option value="">All</option>
-              <option value="credit">Credit notes</option>
-              <option value="debit">Debit notes</option>
-            </Select>
-          )}
-        </Field>
-        <Field label="Status">
-          {(p) => (
-            <Select
-              {...p}
-              value={status ?? ""}
-              onChange={(e) => setStatus((e.target.value || undefined) as NoteFilters["status"])}
-            >
-              <option value="">All</option>
-              <option value="issued">Issued</option>
-              <option value="cancelled">Cancelled</option>
-            </Select>
-          )}
-        </Field>
-      </Card>
-      {query.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading notes…
-        </p>
-      ) : query.isError ? (
-        <p className="text-sm text-destructive" role="alert">
-          Could not load the notes. Please reload the page.
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <Card>
-          <p className="text-sm text-muted-foreground">No notes match.</p>
-        </Card>
-      ) : (
-        <ul className="grid gap-3" aria-label="Notes">
-          {query.data.items.map((n) => {
-            const money = (minor: number) => formatMoney(minor, n.currency);
-            return (
-              <li key={n.id}>
-                <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <p className="font-semibold">
-                      {NOTE_TITLES[n.kind]} {n.noteNumber}
-                      {n.status === "cancelled" && (
-                        <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs text-destructive">
-                          Cancelled
-                        </span>
-                      )}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {n.clientName} · {formatPageDate(n.noteDate)} · {NOTE_REASON_LABELS[n.reason]}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      Against{" "}
-                      <Link className="underline" to={`/invoice/edit/${n.invoiceId}`}>
-                        {n.invoiceNumber}
-                      </Link>{" "}
-                      dated {formatPageDate(n.invoiceDate)}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold tabular-nums">{money(n.totalMinor)}</span>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      busy={downloadingId === n.id}
-                      aria-label={`Download PDF of ${n.noteNumber}`}
-                      onClick={() => void download({ id: n.id, invoiceNumber: n.noteNumber })}
-                    >
-                      {downloadingId !== n.id && <Download className="h-4 w-4" aria-hidden="true" />}
-                      PDF
-                    </Button>
-                    {registered && n.status === "issued" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        busy={eInvoice.running === n.id}
-                        aria-label={`Download e-invoice JSON of ${n.noteNumber}`}
-                        onClick={() =>
-                          void eInvoice.run(
-                            n.id,
-                            `/api/credit-notes/${encodeURIComponent(n.id)}/einvoice`,
-                            `einvoice_${n.noteNumber}.json`,
-                          )
-                        }
-                      >
-                        E-invoice JSON
-                      </Button>
-                    )}
-                    {n.status === "issued" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Cancel ${n.noteNumber}`}
-                        onClick={() => setCancelling(n)}
-                      >
-                        Cancel
-                      </Button>
-                    )}
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => !open && setCancelling(null)}
-        title="Cancel this note?"
-        description={
-          cancelling
-            ? cancelling.kind === "credit"
-              ? `${cancelling.noteNumber} is cancelled: its credit goes back on ${cancelling.invoiceNumber}'s balance, and returned stock leaves again.`
-              : `${cancelling.noteNumber} is cancelled.`
-            : ""
-        }
-        confirmLabel="Cancel note"
-        busy={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling)}
+      <ListFilters
+        filters={filters}
+        placeholder="Number, client or invoice"
+        statuses={STATUSES}
+        more={<FilterSelect filters={filters} name="kind" label="Kind" options={KINDS} />}
+        fields={2}
       />
-    </div>
+      <DocumentList
+        list={list}
+        words={WORDS}
+        filters={filters}
+        columns={columns}
+        card={(n) => (
+          <>
+            <CardTitle to={notePath(n.id)} number={`${NOTE_TITLES[n.kind]} ${n.noteNumber}`}>
+              <StatusBadge kind="note" status={n.status} />
+            </CardTitle>
+            <p className="truncate text-sm">{n.clientName}</p>
+            <p className="text-sm text-muted-foreground">
+              {NOTE_REASON_LABELS[n.reason]} · against {against(n)}
+            </p>
+            <CardFigures dates={formatDate(n.noteDate)} amount={formatMoney(n.totalMinor, n.currency)} />
+            {actions(n)}
+          </>
+        )}
+        testIds={{ row: "note-row", card: "note-card" }}
+        pages={{
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          onPage: (next) => filters.update({ page: String(next) }),
+        }}
+      />
+      <CancelNoteDialog
+        note={cancelling}
+        busy={cancel.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={(n) => cancel.mutate(n)}
+      />
+    </>
   );
 }

@@ -1,33 +1,24 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { FileMinus2, FilePlus2 } from "lucide-react";
-import { memo, useState } from "react";
+import { memo } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { NOTE_REASON_LABELS, NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import type { Invoice } from "#web/features/documents/types";
-import { fetchNotes, notesKey } from "./api";
-import { NoteDialog } from "./NoteDialog";
+import { invoiceNotesQuery, notePath } from "./api";
 
-// On an issued invoice: its credit and debit notes, and the buttons that issue them. A credit note
-// lowers the balance due (the Payments card shows its share), a debit note stands alone.
+const LINK_BUTTON =
+  "inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted";
 
-export const NotesCard = memo(function NotesCard({
-  invoice,
-  today,
-  onChanged,
-}: {
-  invoice: Invoice;
-  today: string;
-  onChanged: () => Promise<void>;
-}) {
-  const queryClient = useQueryClient();
-  const filters = { invoiceId: invoice.id };
-  const query = useQuery({ queryKey: notesKey(filters), queryFn: () => fetchNotes(filters) });
-  const [issuing, setIssuing] = useState<NoteKind | null>(null);
+// On an issued invoice: its credit and debit notes, and the links that issue them (on the note's
+// own page, beside its print preview). A credit note lowers the balance due (the Payments card
+// shows its share), a debit note stands alone.
+
+export const NotesCard = memo(function NotesCard({ invoice }: { invoice: Invoice }) {
+  const query = useQuery(invoiceNotesQuery(invoice.id));
+  const issue = (kind: NoteKind) => `/credit-notes/new?${new URLSearchParams({ invoice: invoice.id, kind })}`;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
 
   return (
@@ -37,14 +28,14 @@ export const NotesCard = memo(function NotesCard({
           Credit and debit notes
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => setIssuing("credit")}>
+          <Link className={LINK_BUTTON} to={issue("credit")}>
             <FileMinus2 className="h-4 w-4" aria-hidden="true" />
             Issue credit note
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setIssuing("debit")}>
+          </Link>
+          <Link className={LINK_BUTTON} to={issue("debit")}>
             <FilePlus2 className="h-4 w-4" aria-hidden="true" />
             Issue debit note
-          </Button>
+          </Link>
         </div>
       </div>
       {query.isPending ? (
@@ -63,7 +54,9 @@ export const NotesCard = memo(function NotesCard({
             <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {NOTE_TITLES[n.kind]} {n.noteNumber}
+                  <Link className="hover:underline" to={notePath(n.id)}>
+                    {NOTE_TITLES[n.kind]} {n.noteNumber}
+                  </Link>
                   {n.status === "cancelled" && (
                     <span className="ml-2 text-xs text-destructive">Cancelled</span>
                   )}
@@ -86,29 +79,6 @@ export const NotesCard = memo(function NotesCard({
           All credit and debit notes
         </Link>
       </p>
-      {issuing && (
-        <NoteDialog
-          open
-          invoice={invoice}
-          kind={issuing}
-          today={today}
-          onOpenChange={(open) => !open && setIssuing(null)}
-          onIssued={async (answer) => {
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: ["credit-notes"] }),
-              queryClient.invalidateQueries({ queryKey: ["invoices", "payments", invoice.id] }),
-              queryClient.invalidateQueries({ queryKey: ["products"] }),
-            ]);
-            await onChanged();
-            toast.success(`${NOTE_TITLES[answer.note.kind]} ${answer.note.noteNumber} issued`, {
-              description:
-                answer.note.kind === "credit"
-                  ? `Balance due: ${money(answer.invoice.balanceDueMinor)}.`
-                  : `Total ${money(answer.note.totalMinor)}.`,
-            });
-          }}
-        />
-      )}
     </Card>
   );
 });

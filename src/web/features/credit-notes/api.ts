@@ -1,31 +1,72 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
-import type { CreditNoteAnswer, CreditNoteSummary } from "#contract/credit-notes";
-import { api } from "#web/api";
+import type { CreditNote, CreditNoteSummary } from "#contract/credit-notes";
+import type { NoteDocument } from "#domain/credit-notes";
+import { type CallInput, call, queryKeyOf, resourceKey, urlOf } from "#web/api";
+import type { Invoice } from "#web/features/documents/types";
+import type { ListQuery } from "#web/features/documents/useListFilters";
+import { callPage } from "#web/lib/page-cursors";
 
-// Credit and debit notes (decision 0037): the list, and the notes of one invoice.
+// Credit and debit notes (decision 0037): the list, one note, the notes of one invoice, issuing
+// and cancelling. A note is issued at once (it has no draft) and is cancelled, never edited.
 
 export type NotesPage = Page<CreditNoteSummary>;
+export type { CreditNoteSummary };
+/** A note as its page draws it: the answer's document is the domain's note document. */
+export type Note = Omit<CreditNote, "document"> & { document: NoteDocument };
 
-export interface NoteFilters {
-  kind?: "credit" | "debit";
-  status?: "issued" | "cancelled";
-  search?: string;
-  invoiceId?: string;
-  page?: number;
-}
+type NotesQuery = NonNullable<CallInput<ContractAt<"GET /api/credit-notes">>["query"]>;
 
-export const notesKey = (filters: NoteFilters) => ["credit-notes", filters] as const;
+/** The list's query: its page and search, and the kind and status when chosen. */
+export const notesListQuery = (query: ListQuery & { kind?: string }) => ({
+  queryKey: queryKeyOf("GET /api/credit-notes", { query: query as NotesQuery }),
+  queryFn: () => callPage("GET /api/credit-notes", query as NotesQuery),
+});
 
-export function fetchNotes(filters: NoteFilters): Promise<NotesPage> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  }
-  params.set("pageSize", "50");
-  return api<NotesPage>(`/api/credit-notes?${params}`);
-}
+/** The notes of one invoice (at most 50: the card lists them all). */
+export const invoiceNotesQuery = (invoiceId: string) => {
+  const query = { invoiceId, pageSize: 50 };
+  return {
+    queryKey: queryKeyOf("GET /api/credit-notes", { query }),
+    queryFn: () => call("GET /api/credit-notes", { query }),
+  };
+};
+
+export const noteQuery = (id: string) => ({
+  queryKey: queryKeyOf("GET /api/credit-notes/:id", { params: { id } }),
+  queryFn: async () => (await call("GET /api/credit-notes/:id", { params: { id } })).note as unknown as Note,
+});
+
+/** The invoice a new note is raised against, with its document (lines, client, GST). */
+export const originalInvoiceQuery = (id: string) => ({
+  queryKey: queryKeyOf("GET /api/invoices/:id", { params: { id } }),
+  queryFn: async () =>
+    (await call("GET /api/invoices/:id", { params: { id } })).invoice as unknown as Invoice,
+});
+
+export const issueNote = (body: CallInput<ContractAt<"POST /api/credit-notes">>["body"]) =>
+  call("POST /api/credit-notes", { body });
 
 export const cancelNote = (id: string) =>
-  api<CreditNoteAnswer>(`/api/credit-notes/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {} });
+  call("POST /api/credit-notes/:id/cancel", { params: { id }, body: {} });
 
-export const notePdfPath = (id: string) => `/api/credit-notes/${encodeURIComponent(id)}/pdf`;
+export const notePdfPath = (id: string) => urlOf("/api/credit-notes/:id/pdf", { params: { id } });
+export const noteEInvoicePath = (id: string) => urlOf("/api/credit-notes/:id/einvoice", { params: { id } });
+export const notePath = (id: string) => `/credit-notes/${encodeURIComponent(id)}`;
+export const invoicePath = (id: string) => `/invoice/edit/${encodeURIComponent(id)}`;
+
+/** A note changes the notes' lists, its invoice's balance and payments, stock and the dashboard. */
+export function useInvalidateNotes() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all(
+        (["credit-notes", "invoices", "products", "dashboard"] as const).map((r) =>
+          queryClient.invalidateQueries({ queryKey: resourceKey(r) }),
+        ),
+      ),
+    [queryClient],
+  );
+}

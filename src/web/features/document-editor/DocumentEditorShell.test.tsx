@@ -15,6 +15,13 @@ const page = previewDocument(
   companySnapshot(DEFAULT_SETTINGS),
 ).page;
 
+const editorState = (dirty: boolean) => ({
+  dirty,
+  guard: {
+    blocker: { state: "unblocked", proceed: undefined, reset: undefined, location: undefined } as const,
+  },
+});
+
 function renderShell(props: Partial<Parameters<typeof DocumentEditorShell>[0]> = {}) {
   const onSubmit = vi.fn();
   render(
@@ -22,11 +29,10 @@ function renderShell(props: Partial<Parameters<typeof DocumentEditorShell>[0]> =
       kind="quote"
       title="New Quote"
       status={null}
-      dirty={false}
+      editor={editorState(false)}
       actions={<button type="button">Save draft</button>}
       onSubmit={onSubmit}
       page={page}
-      blocker={{ state: "unblocked", proceed: undefined, reset: undefined, location: undefined }}
       {...props}
     >
       <input aria-label="Quote number" />
@@ -46,7 +52,7 @@ describe("the document editor shell", () => {
   });
 
   it("shows the saved document's badge and says when edits are not saved", () => {
-    renderShell({ status: <StatusBadge kind="quote" status="accepted" />, dirty: true });
+    renderShell({ status: <StatusBadge kind="quote" status="accepted" />, editor: editorState(true) });
     expect(screen.getByText("Accepted")).toBeTruthy();
     expect(screen.getByText("Unsaved changes")).toBeTruthy();
     expect(screen.queryByText("A new quote.")).toBeNull();

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { useBlocker } from "react-router";
 import type { InvoicePageModel } from "#domain/invoice-page";
+import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { ActionBarFrame, PageHeader } from "#web/components/ui/page";
 import { measurePreviewUpdate } from "#web/features/documents/editor/preview-document";
@@ -18,14 +19,15 @@ export function DocumentEditorShell({
   title,
   status,
   headerExtra,
-  dirty,
+  editor,
   actions,
   above,
   children,
   below,
   onSubmit,
+  locked = null,
   page,
-  blocker,
+  previewEmpty,
   dialogs,
 }: {
   /** The document's name in sentences and labels: "invoice", "quote". */
@@ -35,7 +37,8 @@ export function DocumentEditorShell({
   status: ReactNode | null;
   /** More beside the status, e.g. the document this one was made from. */
   headerExtra?: ReactNode;
-  dirty: boolean;
+  /** Whether the form has unsaved changes, and the question before leaving them. */
+  editor: { dirty: boolean; guard: { blocker: ReturnType<typeof useBlocker> } };
   /** The action bar's buttons. */
   actions: ReactNode;
   /** Cards above the form. */
@@ -44,11 +47,16 @@ export function DocumentEditorShell({
   children: ReactNode;
   /** Cards below the form (a saved document's sharing, payments, …). */
   below?: ReactNode;
-  /** Enter in the form. */
+  /** Enter in the form (not while `locked`). */
   onSubmit: () => void;
-  /** The page the live preview draws (drawn only once it can be seen). */
-  page: InvoicePageModel;
-  blocker: ReturnType<typeof useBlocker>;
+  /** Why the document can no longer be changed: the form is shown disabled, under these words. */
+  locked?: string | null;
+  /**
+   * The page the live preview draws (drawn only once it can be seen); null while there is nothing
+   * to draw yet (a note with no line chosen), with `previewEmpty` said instead.
+   */
+  page: InvoicePageModel | null;
+  previewEmpty?: string;
   /**
    * The kind's dialogs, outside the form: a portal's events still bubble through React to the
    * form, so a dialog's own form inside it would submit the editor's too.
@@ -56,6 +64,8 @@ export function DocumentEditorShell({
   dialogs?: ReactNode;
 }) {
   const Kind = kind[0].toUpperCase() + kind.slice(1);
+  const { dirty } = editor;
+  const { blocker } = editor.guard;
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
   // On a phone the preview is a tab of its own: it is drawn when first opened, not with the form,
   // so the editor opens sooner. From the lg breakpoint on it sits beside the form, always drawn.
@@ -127,11 +137,14 @@ export function DocumentEditorShell({
             className="space-y-6"
             onSubmit={(e) => {
               e.preventDefault();
-              onSubmit();
+              if (locked === null) onSubmit();
             }}
             noValidate
           >
-            {children}
+            <fieldset disabled={locked !== null} className="min-w-0 space-y-6">
+              {locked !== null && <p className="text-sm text-muted-foreground">{locked}</p>}
+              {children}
+            </fieldset>
           </form>
           {below}
         </div>
@@ -141,7 +154,13 @@ export function DocumentEditorShell({
           className={clsx("min-w-0", mobileView === "preview" ? "block" : "hidden lg:block")}
         >
           <div className="lg:sticky" style={{ top: `calc(3.5rem + ${barHeight}px + 0.75rem)` }}>
-            {(wide || previewOpened) && <InvoicePreview page={page} onCommit={measurePreviewUpdate} />}
+            {page === null ? (
+              <Card className="text-sm text-muted-foreground">{previewEmpty}</Card>
+            ) : (
+              (wide || previewOpened) && (
+                <InvoicePreview page={page} onCommit={measurePreviewUpdate} label={`${Kind} preview`} />
+              )
+            )}
           </div>
         </div>
       </div>

@@ -1,9 +1,12 @@
 import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
+import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceInput } from "#domain/invoice";
+import type { Settings } from "#domain/settings";
+import { ApiError } from "#web/api";
 import { type EditorAction, editorReducer } from "#web/features/documents/editor/draft";
 import { FieldErrors } from "#web/features/documents/editor/errors";
-import { markPreviewInput } from "#web/features/documents/editor/preview-document";
+import { markPreviewInput, previewDocument } from "#web/features/documents/editor/preview-document";
 import { useLeaveGuard } from "#web/features/documents/editor/useLeaveGuard";
 
 const NO_ERRORS: Record<string, string> = {};
@@ -13,6 +16,22 @@ export type DescribeError<Name extends string> = (
   error: unknown,
   action: Name,
 ) => { title: string; message: string; fields: Record<string, string> };
+
+/**
+ * How a quote's, proforma's or challan's editor reads a refusal: the server's field names as the
+ * shared sections name them, a number already taken on the number field, and the action's title.
+ */
+export function describeDocumentError<Name extends string>(
+  sectionFields: (fields: Record<string, string>) => Record<string, string>,
+  title: (action: Name) => string,
+): DescribeError<Name> {
+  return (error, action) => {
+    const fields = error instanceof ApiError ? sectionFields(error.fields ?? {}) : {};
+    if (error instanceof ApiError && error.code === "quote_number_taken")
+      fields.invoiceNumber = error.message;
+    return { title: title(action), message: (error as Error).message, fields };
+  };
+}
 
 /**
  * The state every document editor keeps: the form's input (one reducer for every kind), its field
@@ -112,6 +131,19 @@ export function useDocumentEditor<Name extends string>(
     /** The printing options' fields, one object while none of them changes (the section is memo). */
     options,
   };
+}
+
+/**
+ * The company as the server will snapshot it from Settings on save, and the form's document with
+ * its totals and page, worked out again as the input changes.
+ */
+export function useDocumentPreview(input: InvoiceInput, settings: Settings, amountPaidMinor = 0) {
+  const company = useMemo(() => companySnapshot(settings), [settings]);
+  const preview = useMemo(
+    () => previewDocument(input, company, amountPaidMinor),
+    [input, company, amountPaidMinor],
+  );
+  return { company, preview };
 }
 
 function focusFirstError() {

@@ -13,21 +13,13 @@ const RecurringDialog = lazyDialog(() =>
 );
 
 /** On a saved invoice, what other kinds add: its credit and debit notes, and "Make recurring". */
-export default function InvoiceLinkedCards({
-  invoice,
-  today,
-  onChanged,
-}: {
-  invoice: Invoice;
-  today: string;
-  onChanged: () => Promise<void>;
-}) {
+export default function InvoiceLinkedCards({ invoice, today }: { invoice: Invoice; today: string }) {
   const { settings } = useSettings();
   const [repeating, setRepeating] = useState(false);
   const settled = invoice.status === "due" || invoice.status === "paid";
   return (
     <>
-      {settled && <NotesCard invoice={invoice} today={today} onChanged={onChanged} />}
+      {settled && <NotesCard invoice={invoice} />}
       {invoice.status !== "cancelled" && (
         <Card role="region" aria-labelledby="repeat-heading">
           <h2 id="repeat-heading" className="text-lg font-semibold">

@@ -6,6 +6,8 @@ import { Link } from "react-router";
 import type { Page } from "#contract/common";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { countOf, isLastPage } from "#web/lib/page-count";
+import { pagesLine } from "./list-filters";
 
 /**
  * One column of the wide screens' table: `header` is read out (and shown unless `headerHidden`);
@@ -21,6 +23,13 @@ export interface Column<T> {
   testId?: string;
 }
 
+export interface ListWords {
+  one: string;
+  plural: string;
+  caption: string;
+  empty: { icon: LucideIcon; title: string; text: string; link: { to: string; label: string } };
+}
+
 /**
  * The list of one kind of document: loading, the error with Try again, the empty state (with
  * filters: Clear filters), a table on wide screens and a card per document on phones, and the
@@ -29,37 +38,30 @@ export interface Column<T> {
 export function DocumentList<T extends { id: string }>({
   list,
   words,
-  empty,
+  filters,
   columns,
   card,
   testIds,
-  found,
   pages,
 }: {
   list: UseQueryResult<Page<T>>;
-  /** "invoices", "Invoices": the loading and error lines and the table's caption. */
-  words: { plural: string; caption: string };
-  empty: {
-    icon: LucideIcon;
-    filtered: boolean;
-    onClear: () => void;
-    /** Shown when there are none at all: a line, a sentence, and the link to write the first. */
-    none: { title: string; text: string; link: { to: string; label: string } };
-  };
+  /**
+   * "invoice", "invoices", "Invoices": the count, the loading and error lines, the table's
+   * caption; `empty`, shown when there are none at all: the icon, a line, a sentence, and the link
+   * to write the first.
+   */
+  words: ListWords;
+  /** Whether filters hide some documents, and how to clear them (the empty state's button). */
+  filters: { filtered: boolean; clear: () => void };
   columns: Column<T>[];
   /** A phone's card for one document. */
   card: (item: T) => ReactNode;
   testIds: { row: string; card: string };
-  /** "134 invoices", read out when the list changes. */
-  found: (data: Page<T>) => string;
-  pages: {
-    line: (data: Page<T>) => string;
-    page: number;
-    last: (data: Page<T>) => boolean;
-    onPage: (page: number) => void;
-  };
+  pages: { page: number; pageSize: number; onPage: (page: number) => void };
 }) {
   const data = list.data;
+  const { page, pageSize, onPage } = pages;
+  const { empty } = words;
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
     return (
@@ -79,19 +81,19 @@ export function DocumentList<T extends { id: string }>({
     return (
       <Card className="flex flex-col items-center gap-3 py-10 text-center">
         <Icon className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-        {empty.filtered ? (
+        {filters.filtered ? (
           <>
             <p className="font-medium">No {words.plural} match these filters.</p>
-            <Button variant="outline" onClick={empty.onClear}>
+            <Button variant="outline" onClick={filters.clear}>
               Clear filters
             </Button>
           </>
         ) : (
           <>
-            <p className="font-medium">{empty.none.title}</p>
-            <p className="text-sm text-muted-foreground">{empty.none.text}</p>
-            <Link to={empty.none.link.to} className="font-medium text-primary underline">
-              {empty.none.link.label}
+            <p className="font-medium">{empty.title}</p>
+            <p className="text-sm text-muted-foreground">{empty.text}</p>
+            <Link to={empty.link.to} className="font-medium text-primary underline">
+              {empty.link.label}
             </Link>
           </>
         )}
@@ -101,7 +103,7 @@ export function DocumentList<T extends { id: string }>({
   return (
     <>
       <p className="sr-only" aria-live="polite">
-        {found(data)} found
+        {countOf(data, words.one, words.plural)} found
       </p>
       {/* Wide screens: a table. */}
       <Card className="hidden overflow-x-auto p-0 sm:block sm:p-0">
@@ -150,22 +152,17 @@ export function DocumentList<T extends { id: string }>({
         ))}
       </ul>
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-        <span className="text-muted-foreground">{pages.line(data)}</span>
+        <span className="text-muted-foreground">{pagesLine(data, page, pageSize, words)}</span>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pages.page <= 1}
-            onClick={() => pages.onPage(pages.page - 1)}
-          >
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             Previous
           </Button>
           <Button
             variant="outline"
             size="sm"
-            disabled={pages.last(data)}
-            onClick={() => pages.onPage(pages.page + 1)}
+            disabled={isLastPage(data, page, pageSize)}
+            onClick={() => onPage(page + 1)}
           >
             Next
             <ChevronRight className="h-4 w-4" aria-hidden="true" />

@@ -1,16 +1,18 @@
-import { api } from "#web/api";
-import type { SavedClient, SavedProduct } from "./types";
+import { call, queryKeyOf } from "#web/api";
 
 // What every document's editor and preview ask the server for: saved clients, products, images.
 
-export function searchClients(search: string) {
-  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
-  return api<{ items: SavedClient[]; total: number }>(`/api/clients?${q}`);
-}
+/** The first few saved clients and products matching what is typed, for a picker's options. */
+const search = (text: string) => ({ query: { search: text, page: 1, pageSize: 8 } });
 
-export function searchProducts(search: string) {
-  const q = new URLSearchParams({ search, page: "1", pageSize: "8" });
-  return api<{ items: SavedProduct[]; total: number }>(`/api/products?${q}`);
-}
+export const clientSearchQuery = (text: string) => ({
+  queryKey: queryKeyOf("GET /api/clients", search(text)),
+  queryFn: () => call("GET /api/clients", search(text)),
+});
+
+export const productSearchQuery = (text: string) => ({
+  queryKey: queryKeyOf("GET /api/products", search(text)),
+  queryFn: () => call("GET /api/products", search(text)),
+});
 
 export const imageUrl = (id: string) => `/api/images/${encodeURIComponent(id)}`;

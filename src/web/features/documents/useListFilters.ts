@@ -1,48 +1,46 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useDebounced } from "#web/lib/useDebounced";
+import { changeList, filtersSet, type ListDefaults, listQuery, readList } from "./list-filters";
+
+export type { ListQuery } from "./list-filters";
 
 /**
- * A document list's status filter, search and page, kept in the address (so a reload or a shared
- * link shows the same list): the search box's text, the query the list asks the API with, and
- * `update`, which resets the page unless it changes it.
+ * A document list's filters, search and page, kept in the address: the search box's text, each
+ * filter's value, the query the list asks the API with, and `update`, which resets the page unless
+ * it changes it. Every list has `status`; `more` names a kind's other filters with their defaults
+ * (an invoice's dates and sort, a note's kind).
  */
-export function useListFilters(pageSize: number) {
+export function useListFilters(pageSize: number, more: ListDefaults = {}) {
   const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const search = params.get("search") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
-  const [searchText, setSearchText] = useState(search);
+  const defaults: ListDefaults = { status: "", ...more };
+  const state = readList(params, defaults);
+  const [searchText, setSearchText] = useState(state.search);
   const settled = useDebounced(searchText, 300);
 
-  const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in patch)) next.delete("page");
-    setParams(next, { replace: true });
-  };
+  const update = (patch: Record<string, string>) =>
+    setParams(changeList(params, patch, defaults), { replace: true });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
   useEffect(() => {
-    if (settled !== search) update({ search: settled });
+    if (settled !== state.search) update({ search: settled });
   }, [settled]);
 
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (status) query.set("status", status);
-  if (search) query.set("search", search);
+  const set = filtersSet(state, defaults);
   return {
-    status,
-    page,
+    status: state.values.status,
+    values: state.values,
+    page: state.page,
     searchText,
     setSearchText,
     update,
-    query: query.toString(),
-    filtered: Boolean(status || search),
+    query: listQuery(state, pageSize),
+    set,
+    filtered: Boolean(set || state.search.trim()),
     clear: () => {
       setSearchText("");
       setParams(new URLSearchParams(), { replace: true });
     },
   };
 }
+
+export type ListFiltersState = ReturnType<typeof useListFilters>;

@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { todayInTimeZone } from "#domain/dates";
 import { timestampInvoiceNumber } from "#domain/document-number";
-import { LOADING_TEXTS } from "#domain/messages";
 import type { Settings } from "#domain/settings";
-import { ApiError } from "#web/api";
-import { Card, Spinner } from "#web/components/ui/card";
-import { PageHeader } from "#web/components/ui/page";
+import { EditorLoadFailed, EditorLoading } from "#web/features/document-editor/EditorPageStates";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
 import type { Invoice } from "#web/features/documents/types";
 import { useSettings } from "../settings/useSettings";
@@ -27,15 +24,6 @@ function useSettingsOrDefaults(): Settings | null {
   return isLoading ? null : settings;
 }
 
-function Loading({ title }: { title: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <Spinner label={LOADING_TEXTS.loadingSettings} />
-    </>
-  );
-}
-
 function CreateNew() {
   const settings = useSettingsOrDefaults();
   // A GST-registered account's tax invoices take the financial year's series whatever the scheme.
@@ -45,7 +33,7 @@ function CreateNew() {
   // The new invoice is dated today, so its number is the next of today's financial year.
   const today = settings ? todayInTimeZone(new Date(), settings.timeZone) : "";
   const next = useQuery({ ...nextNumberQuery(today), enabled: sequential });
-  if (!settings || (sequential && next.isPending)) return <Loading title="Create New Invoice" />;
+  if (!settings || (sequential && next.isPending)) return <EditorLoading title="Create New Invoice" />;
   const scheme = sequential && next.data?.invoiceNumber ? "sequential" : "timestamp";
   return (
     <NewEditor settings={settings} scheme={scheme} sequentialNumber={next.data?.invoiceNumber ?? null} />
@@ -76,23 +64,16 @@ function NewEditor({
 function EditExisting({ id, linked }: { id: string; linked?: LinkedCards }) {
   const settings = useSettingsOrDefaults();
   const invoice = useQuery(invoiceQuery(id));
-  if (invoice.isError) {
-    const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
+  if (invoice.isError)
     return (
-      <>
-        <PageHeader title="Edit Invoice" />
-        <Card role="alert">
-          <p className="font-medium">
-            {notFound ? "This invoice does not exist or was deleted." : invoice.error.message}
-          </p>
-          <Link to="/invoices" className="mt-2 inline-block text-primary underline">
-            Back to all invoices
-          </Link>
-        </Card>
-      </>
+      <EditorLoadFailed
+        title="Edit Invoice"
+        error={invoice.error}
+        noun="invoice"
+        back={{ to: "/invoices", label: "Back to all invoices" }}
+      />
     );
-  }
-  if (!settings || !invoice.data) return <Loading title="Edit Invoice" />;
+  if (!settings || !invoice.data) return <EditorLoading title="Edit Invoice" />;
   return <ExistingEditor invoice={invoice.data} settings={settings} linked={linked} />;
 }
 

@@ -1,35 +1,36 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, FilePlus2, FileText } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
-import { api } from "#web/api";
-import { Card } from "#web/components/ui/card";
+import { urlOf } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
-import { formatDate } from "#web/features/documents/format";
-import { StatusBadge } from "#web/features/documents/StatusBadge";
-import type { Invoice, InvoiceSummary } from "#web/features/documents/types";
-import { isLastPage } from "#web/lib/page-count";
-import { useDebounced } from "#web/lib/useDebounced";
-import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import {
-  changeFilters,
-  filterQuery,
-  filtersToParams,
-  hasFilters,
-  type InvoiceFilters,
-  invoiceCount,
-  PAGE_SIZE,
-  pagesLine,
-  readFilters,
-} from "./list/filters";
-import { InvoiceFiltersBar } from "./list/InvoiceFiltersBar";
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
+import { formatDate } from "#web/features/documents/format";
+import { ListFilters } from "#web/features/documents/ListFilters";
+import { exportQuery } from "#web/features/documents/list-filters";
+import { StatusBadge } from "#web/features/documents/StatusBadge";
+import type { InvoiceSummary } from "#web/features/documents/types";
+import { useListFilters } from "#web/features/documents/useListFilters";
+import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
+import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { ReportedBadge } from "./list/ReportedBadge";
-import { invoiceListQuery, useInvalidateAfterInvoiceChange } from "./queries";
+import {
+  deleteInvoice,
+  duplicateInvoice,
+  invoiceListQuery,
+  setInvoiceStatus,
+  useInvalidateAfterInvoiceChange,
+} from "./queries";
 
 const editPath = (id: string) => `/invoice/edit/${encodeURIComponent(id)}`;
 const partlyPaid = (inv: InvoiceSummary) => inv.balanceDueMinor > 0 && inv.balanceDueMinor !== inv.totalMinor;
@@ -43,26 +44,26 @@ function Badges({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
+const WORDS: ListWords = {
+  one: "invoice",
+  plural: "invoices",
+  caption: "Invoices",
+  empty: {
+    icon: FileText,
+    title: "No invoices yet.",
+    text: "Write your first invoice; it takes a minute.",
+    link: { to: "/invoice/new", label: "Create your first invoice" },
+  },
+};
+
 export function InvoicesPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = useListFilters(PAGE_SIZE, MORE_FILTERS);
   const navigate = useNavigate();
   const invalidate = useInvalidateAfterInvoiceChange();
-  const [searchText, setSearchText] = useState(filters.search);
-  const search = useDebounced(searchText, 300);
   const [busy, setBusy] = useState<{ id: string; action: RowAction } | null>(null);
   const [toDelete, setToDelete] = useState<InvoiceSummary | null>(null);
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
-
-  const update = (patch: Partial<InvoiceFilters>) => {
-    setParams(filtersToParams(changeFilters(filters, patch)), { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the URL.
-  useEffect(() => {
-    if (search !== filters.search) update({ search });
-  }, [search]);
-
-  const list = useQuery({ ...invoiceListQuery(filterQuery(filters)), placeholderData: keepPreviousData });
+  const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
 
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
@@ -70,15 +71,12 @@ export function InvoicesPage() {
     setBusy({ id: invoice.id, action });
     try {
       if (action === "duplicate") {
-        const { invoice: copy } = await api<{ invoice: Invoice }>(
-          `/api/invoices/${encodeURIComponent(invoice.id)}/duplicate`,
-          { method: "POST" },
-        );
+        const copy = await duplicateInvoice(invoice.id);
         await invalidate();
         toast.success("Invoice duplicated", { description: `${copy.invoiceNumber} is a new draft.` });
         navigate(`/invoice/edit/${encodeURIComponent(copy.id)}`);
       } else {
-        await api(`/api/invoices/${encodeURIComponent(invoice.id)}/status`, { body: { status: "paid" } });
+        await setInvoiceStatus(invoice.id, "paid");
         await invalidate();
         toast.success("Invoice marked paid", { description: invoice.invoiceNumber });
       }
@@ -93,7 +91,7 @@ export function InvoicesPage() {
     if (!toDelete) return;
     setBusy({ id: toDelete.id, action: "delete" });
     try {
-      await api(`/api/invoices/${encodeURIComponent(toDelete.id)}`, { method: "DELETE" });
+      await deleteInvoice(toDelete.id);
       await invalidate();
       toast.success("Invoice deleted", { description: toDelete.invoiceNumber });
       setToDelete(null);
@@ -108,7 +106,7 @@ export function InvoicesPage() {
     if (!toCancel) return;
     setBusy({ id: toCancel.id, action: "cancel" });
     try {
-      await api(`/api/invoices/${encodeURIComponent(toCancel.id)}/status`, { body: { status: "cancelled" } });
+      await setInvoiceStatus(toCancel.id, "cancelled");
       await invalidate();
       toast.success("Invoice cancelled", { description: toCancel.invoiceNumber });
       setToCancel(null);
@@ -189,7 +187,7 @@ export function InvoicesPage() {
         actions={
           <>
             <a
-              href={`/api/invoices/export.csv?${filterQuery(filters, false)}`}
+              href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
               className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
               download
             >
@@ -206,31 +204,19 @@ export function InvoicesPage() {
           </>
         }
       />
-      <Card className="mb-4">
-        <InvoiceFiltersBar
-          filters={filters}
-          searchText={searchText}
-          onSearchText={setSearchText}
-          onChange={update}
-        />
-      </Card>
+      <ListFilters
+        filters={filters}
+        placeholder="Invoice number or client"
+        statuses={STATUS_FILTERS}
+        more={<DateAndSortFilters filters={filters} />}
+        fields={4}
+        fold="Filters and sort"
+      />
 
       <DocumentList
         list={list}
-        words={{ plural: "invoices", caption: "Invoices" }}
-        empty={{
-          icon: FileText,
-          filtered: hasFilters(filters),
-          onClear: () => {
-            setSearchText("");
-            setParams(new URLSearchParams(), { replace: true });
-          },
-          none: {
-            title: "No invoices yet.",
-            text: "Write your first invoice; it takes a minute.",
-            link: { to: "/invoice/new", label: "Create your first invoice" },
-          },
-        }}
+        words={WORDS}
+        filters={filters}
         columns={columns}
         card={(inv) => (
           <>
@@ -251,12 +237,10 @@ export function InvoicesPage() {
           </>
         )}
         testIds={{ row: "invoice-row", card: "invoice-card" }}
-        found={invoiceCount}
         pages={{
-          line: (data) => pagesLine(data, filters.page),
           page: filters.page,
-          last: (data) => isLastPage(data, filters.page, PAGE_SIZE),
-          onPage: (page) => update({ page }),
+          pageSize: PAGE_SIZE,
+          onPage: (page) => filters.update({ page: String(page) }),
         }}
       />
 

@@ -1,32 +1,63 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "#web/api";
-import type { Invoice, InvoicePage, NextNumber } from "#web/features/documents/types";
-import { fetchPage } from "#web/lib/page-cursors";
+import type { InvoiceInput } from "#domain/invoice";
+import type { StoredStatus } from "#domain/status";
+import { call, queryKeyOf, resourceKey } from "#web/api";
+import type { Invoice } from "#web/features/documents/types";
+import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
+import { callPage } from "#web/lib/page-cursors";
+
+type ListQuery = NonNullable<Parameters<typeof callPage<"GET /api/invoices">>[1]>;
+
+/** The invoice as the editor holds it: the answer's document is the domain's invoice document. */
+const invoiceOf = (answer: { invoice: unknown }) => answer.invoice as Invoice;
 
 export const invoiceKeys = {
-  all: ["invoices"] as const,
-  list: (query: string) => ["invoices", "list", query] as const,
-  one: (id: string) => ["invoices", "one", id] as const,
-  nextNumber: (invoiceDate: string) => ["invoices", "next-number", invoiceDate] as const,
+  one: (id: string) => queryKeyOf("GET /api/invoices/:id", { params: { id } }),
+  activity: (id: string) => queryKeyOf("GET /api/invoices/:id/activity", { params: { id } }),
 };
 
 export const invoiceQuery = (id: string) => ({
   queryKey: invoiceKeys.one(id),
-  queryFn: async () => (await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`)).invoice,
+  queryFn: () => getInvoice(id),
 });
 
-export const invoiceListQuery = (query: string) => ({
-  queryKey: invoiceKeys.list(query),
-  queryFn: () => fetchPage<InvoicePage>("/api/invoices", new URLSearchParams(query)),
+/** One page of the list with its filters (search, status, dates, sort). */
+export const invoiceListQuery = (query: ListFilterQuery) => ({
+  queryKey: queryKeyOf("GET /api/invoices", { query: query as ListQuery }),
+  queryFn: () => callPage("GET /api/invoices", query as ListQuery),
 });
 
 /** The number a sequential create dated `invoiceDate` would get: its financial year's next one. */
 export const nextNumberQuery = (invoiceDate: string) => ({
-  queryKey: invoiceKeys.nextNumber(invoiceDate),
-  queryFn: () => api<NextNumber>(`/api/invoices/next-number?${new URLSearchParams({ invoiceDate })}`),
+  queryKey: queryKeyOf("GET /api/invoices/next-number", { query: { invoiceDate } }),
+  queryFn: () => call("GET /api/invoices/next-number", { query: { invoiceDate } }),
   staleTime: 0,
 });
+
+export const getInvoice = async (id: string) =>
+  invoiceOf(await call("GET /api/invoices/:id", { params: { id } }));
+
+/** Creates (`id` null; `autoNumber`: the server picks the next number) or replaces an invoice. */
+export const saveInvoice = async (id: string | null, body: InvoiceInput, autoNumber = false) =>
+  invoiceOf(
+    id
+      ? await call("PUT /api/invoices/:id", { params: { id }, body })
+      : await call("POST /api/invoices", { body, query: autoNumber ? { autoNumber: "1" } : {} }),
+  );
+
+export const setInvoiceStatus = async (id: string, status: StoredStatus, paymentDate?: string) =>
+  invoiceOf(
+    await call("POST /api/invoices/:id/status", {
+      params: { id },
+      body: paymentDate ? { status, paymentDate } : { status },
+    }),
+  );
+
+export const duplicateInvoice = async (id: string) =>
+  invoiceOf(await call("POST /api/invoices/:id/duplicate", { params: { id } }));
+
+export const deleteInvoice = (id: string) => call("DELETE /api/invoices/:id", { params: { id } });
 
 /** What every invoice change can affect: lists, the dashboard and stock. */
 export function useInvalidateAfterInvoiceChange() {
@@ -34,9 +65,9 @@ export function useInvalidateAfterInvoiceChange() {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["invoices"] }),
-        queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
-        queryClient.invalidateQueries({ queryKey: ["products"] }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("dashboard") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("products") }),
       ]),
     [queryClient],
   );

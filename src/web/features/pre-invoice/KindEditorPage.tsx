@@ -1,12 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { todayInTimeZone } from "#domain/dates";
-import { LOADING_TEXTS } from "#domain/messages";
 import type { Settings } from "#domain/settings";
-import { ApiError } from "#web/api";
-import { Card, Spinner } from "#web/components/ui/card";
-import { PageHeader } from "#web/components/ui/page";
+import { EditorLoadFailed, EditorLoading } from "#web/features/document-editor/EditorPageStates";
 import { useSettings } from "../settings/useSettings";
 import {
   inputFromKind,
@@ -28,20 +25,11 @@ function KindEditorPage({ kind }: { kind: WebKind }) {
 export const ProformaEditorPage = () => <KindEditorPage kind="proforma" />;
 export const ChallanEditorPage = () => <KindEditorPage kind="challan" />;
 
-function Loading({ title }: { title: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <Spinner label={LOADING_TEXTS.loadingSettings} />
-    </>
-  );
-}
-
 function CreateNew({ kind }: { kind: WebKind }) {
   const { settings, isLoading } = useSettings();
   const today = isLoading ? "" : todayInTimeZone(new Date(), settings.timeZone);
   const next = useQuery({ ...nextKindNumberQuery(kind, today), enabled: !isLoading });
-  if (isLoading || next.isPending) return <Loading title={WEB_KINDS[kind].newTitle} />;
+  if (isLoading || next.isPending) return <EditorLoading title={WEB_KINDS[kind].newTitle} />;
   return <NewEditor kind={kind} settings={settings} number={next.data?.number ?? ""} today={today} />;
 }
 
@@ -64,23 +52,16 @@ function EditExisting({ kind, id }: { kind: WebKind; id: string }) {
   const config = WEB_KINDS[kind];
   const { settings, isLoading } = useSettings();
   const doc = useQuery(kindQuery(kind, id));
-  if (doc.isError) {
-    const notFound = doc.error instanceof ApiError && doc.error.status === 404;
+  if (doc.isError)
     return (
-      <>
-        <PageHeader title={config.one} />
-        <Card role="alert">
-          <p className="font-medium">
-            {notFound ? `This ${config.noun} does not exist or was deleted.` : doc.error.message}
-          </p>
-          <Link to={config.path} className="mt-2 inline-block text-primary underline">
-            Back to all {config.plural.toLowerCase()}
-          </Link>
-        </Card>
-      </>
+      <EditorLoadFailed
+        title={config.one}
+        error={doc.error}
+        noun={config.noun}
+        back={{ to: config.path, label: `Back to all ${config.plural.toLowerCase()}` }}
+      />
     );
-  }
-  if (isLoading || !doc.data) return <Loading title={config.one} />;
+  if (isLoading || !doc.data) return <EditorLoading title={config.one} />;
   return <ExistingEditor kind={kind} doc={doc.data} settings={settings} />;
 }
 

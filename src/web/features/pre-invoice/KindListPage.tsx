@@ -12,7 +12,6 @@ import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
-import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { type KindSummary, kindListQuery, useKindCommands, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
@@ -157,17 +156,18 @@ function KindListPage({ kind }: { kind: WebKind }) {
 
       <DocumentList
         list={list}
-        words={{ plural: config.plural.toLowerCase(), caption: config.plural }}
-        empty={{
-          icon: kind === "challan" ? Truck : FileSignature,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
+        words={{
+          one: config.noun,
+          plural: `${config.noun}s`,
+          caption: config.plural,
+          empty: {
+            icon: kind === "challan" ? Truck : FileSignature,
             title: config.empty.title,
             text: config.empty.text,
             link: { to: `${config.path}/new`, label: config.empty.link },
           },
         }}
+        filters={filters}
         columns={columns}
         card={(d) => (
           <>
@@ -185,16 +185,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
           </>
         )}
         testIds={{ row: `${kind}-row`, card: `${kind}-card` }}
-        found={(data) => countOf(data, config.noun, `${config.noun}s`)}
-        pages={{
-          line: (data) => {
-            const pages = pageTotal(data, PAGE_SIZE);
-            return `${countOf(data, config.noun, `${config.noun}s`)} · page ${page}${pages === null ? "" : ` of ${pages}`}`;
-          },
-          page,
-          last: (data) => isLastPage(data, page, PAGE_SIZE),
-          onPage: (next) => update({ page: String(next) }),
-        }}
+        pages={{ page, pageSize: PAGE_SIZE, onPage: (next) => update({ page: String(next) }) }}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
 import {
   type ConsigneeInput,
@@ -7,16 +8,17 @@ import {
   type KindDocument,
   type KindInput,
   type KindSummary,
-  type QuoteLinkAnswer,
 } from "#contract/quotes";
 import { addDays } from "#domain/dates";
 import { type ChallanReason, KIND_API_PATHS } from "#domain/document-kinds";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
-import { api } from "#web/api";
+import { type CallInput, call, queryKeyOf, type Resource, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
-import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
+import { FieldErrors, fieldsNamed, issuesToFields } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
+import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
+import { callPage } from "#web/lib/page-cursors";
 
 // Proforma invoices and delivery challans on the web: one module for both kinds, by kind. The
 // editor keeps the document as the invoice editor's input (number, date and valid-until date in
@@ -24,7 +26,7 @@ import type { Invoice } from "#web/features/documents/types";
 // totals and preview unchanged, and the form's "unsaved changes" covers those two fields too.
 
 export type WebKind = "proforma" | "challan";
-export type { KindSummary, QuoteLinkAnswer };
+export type { KindSummary };
 export type KindDoc = Omit<KindDocument, "document"> & { document: InvoiceDocument };
 
 /** The editor's input: the invoice's fields, and a challan's own (absent on a proforma). */
@@ -36,38 +38,51 @@ export type KindEditorInput = InvoiceInput & {
 /** How long a new proforma is valid by default. */
 const DEFAULT_VALID_DAYS = 30;
 
-export const kindApi = (kind: WebKind) => KIND_API_PATHS[kind];
+type Base = (typeof KIND_API_PATHS)[WebKind];
+/** The kind's route key: `keyOf("proforma", "GET", "/:id")` is "GET /api/proforma-invoices/:id". */
+const keyOf = <M extends string, R extends string>(kind: WebKind, method: M, rest: R) =>
+  `${method} ${KIND_API_PATHS[kind]}${rest}` as `${M} ${Base}${R}`;
+/** An address of the kind's API (the PDF's and the send dialog's, which post themselves). */
 export const kindUrl = (kind: WebKind, id: string, rest = "") =>
-  `${kindApi(kind)}/${encodeURIComponent(id)}${rest}`;
+  `${urlOf(`${KIND_API_PATHS[kind]}/:id`, { params: { id } })}${rest}`;
+
+const docOf = (answer: { document: unknown }) => answer.document as KindDoc;
 
 export const kindKeys = {
-  all: (kind: WebKind) => [kind] as const,
-  list: (kind: WebKind, query: string) => [kind, "list", query] as const,
-  one: (kind: WebKind, id: string) => [kind, "one", id] as const,
-  link: (kind: WebKind, id: string) => [kind, "link", id] as const,
-  nextNumber: (kind: WebKind, date: string) => [kind, "next-number", date] as const,
+  one: (kind: WebKind, id: string) => queryKeyOf(keyOf(kind, "GET", "/:id"), { params: { id } }),
+  link: (kind: WebKind, id: string) => queryKeyOf(keyOf(kind, "GET", "/:id/public-link"), { params: { id } }),
 };
+
+export const getKindDocument = async (kind: WebKind, id: string) =>
+  docOf(await call(keyOf(kind, "GET", "/:id"), { params: { id } }));
 
 export const kindQuery = (kind: WebKind, id: string) => ({
   queryKey: kindKeys.one(kind, id),
-  queryFn: async () => (await api<{ document: KindDoc }>(kindUrl(kind, id))).document,
+  queryFn: () => getKindDocument(kind, id),
 });
 
-export const kindListQuery = (kind: WebKind, query: string) => ({
-  queryKey: kindKeys.list(kind, query),
-  queryFn: () => api<Page<KindSummary>>(`${kindApi(kind)}?${query}`),
-});
+export const kindListQuery = (kind: WebKind, query: ListFilterQuery) => {
+  const q = query as NonNullable<CallInput<ContractAt<`GET ${Base}`>>["query"]>;
+  return {
+    queryKey: queryKeyOf(keyOf(kind, "GET", ""), { query: q }),
+    queryFn: () => callPage(keyOf(kind, "GET", ""), q) as Promise<Page<KindSummary>>,
+  };
+};
 
 export const nextKindNumberQuery = (kind: WebKind, date: string) => ({
-  queryKey: kindKeys.nextNumber(kind, date),
-  queryFn: () => api<{ number: string }>(`${kindApi(kind)}/next-number?${new URLSearchParams({ date })}`),
+  queryKey: queryKeyOf(keyOf(kind, "GET", "/next-number"), { query: { date } }),
+  queryFn: () => call(keyOf(kind, "GET", "/next-number"), { query: { date } }),
   staleTime: 0,
 });
 
 export const kindLinkQuery = (kind: WebKind, id: string) => ({
   queryKey: kindKeys.link(kind, id),
-  queryFn: () => api<QuoteLinkAnswer>(kindUrl(kind, id, "/public-link")),
+  queryFn: () => call(keyOf(kind, "GET", "/:id/public-link"), { params: { id } }),
 });
+
+/** The document's share link, made on first use (a draft proforma is then sent). */
+export const makeKindLink = (kind: WebKind, id: string) =>
+  call(keyOf(kind, "POST", "/:id/public-link"), { params: { id }, body: {} });
 
 export function newKindInput(kind: WebKind, settings: Settings, number: string, today: string) {
   const input: KindEditorInput = newInvoiceInput(settings, number, today);
@@ -101,14 +116,11 @@ export function toKindInput(kind: WebKind, input: KindEditorInput, autoNumber: b
 }
 
 /** The server's field names, as the shared sections name them. */
-export function editorFields(fields: Record<string, string>): Record<string, string> {
-  const names: Record<string, string> = {
-    number: "invoiceNumber",
-    date: "invoiceDate",
-    validUntil: "dueDate",
-  };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k] ?? k, v]));
-}
+export const editorFields = fieldsNamed({
+  number: "invoiceNumber",
+  date: "invoiceDate",
+  validUntil: "dueDate",
+});
 
 /** The kind's server calls; each leaves the lists (and the invoices a conversion adds) up to date. */
 export function useKindCommands(kind: WebKind) {
@@ -116,14 +128,14 @@ export function useKindCommands(kind: WebKind) {
   const invalidate = useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: kindKeys.all(kind) }),
-        queryClient.invalidateQueries({ queryKey: ["invoices"] }),
-        queryClient.invalidateQueries({ queryKey: ["products"] }),
+        queryClient.invalidateQueries({ queryKey: resourceKey(KIND_API_PATHS[kind].slice(5) as Resource) }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("products") }),
       ]),
     [queryClient, kind],
   );
-  const answer = async (work: Promise<{ document: KindDoc }>) => {
-    const { document } = await work;
+  const answer = async (work: Promise<{ document: unknown }>) => {
+    const document = docOf(await work);
     await invalidate();
     return document;
   };
@@ -136,27 +148,22 @@ export function useKindCommands(kind: WebKind) {
       const body = parsed.data as KindInput;
       return answer(
         id
-          ? api<{ document: KindDoc }>(kindUrl(kind, id), { method: "PUT", body })
-          : api<{ document: KindDoc }>(kindApi(kind), { method: "POST", body }),
+          ? call(keyOf(kind, "PUT", "/:id"), { params: { id }, body })
+          : call(keyOf(kind, "POST", ""), { body }),
       );
     },
     /** Issue, return or cancel a challan; mark a proforma sent. */
     move(id: string, status: "sent" | "issued" | "returned" | "cancelled") {
-      return answer(
-        api<{ document: KindDoc }>(kindUrl(kind, id, "/status"), { method: "POST", body: { status } }),
-      );
+      return answer(call(keyOf(kind, "POST", "/:id/status"), { params: { id }, body: { status } }));
     },
     /** One proforma, or several issued challans of one client, become one invoice. */
     async convert(ids: string[]) {
-      const made = await api<{ documents: KindDoc[]; invoice: { id: string; invoiceNumber: string } }>(
-        `${kindApi(kind)}/convert`,
-        { method: "POST", body: { ids } },
-      );
+      const made = await call(keyOf(kind, "POST", "/convert"), { body: { ids } });
       await invalidate();
       return made;
     },
     async remove(id: string) {
-      await api(kindUrl(kind, id), { method: "DELETE" });
+      await call(keyOf(kind, "DELETE", "/:id"), { params: { id } });
       await invalidate();
     },
   };

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatPageDate } from "#domain/dates";
+import { KIND_API_PATHS } from "#domain/document-kinds";
 import { formatMoney } from "#domain/format";
 import { whatsAppLink } from "#domain/share";
-import { api } from "#web/api";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
-import { type KindDoc, kindKeys, kindLinkQuery, kindUrl, type QuoteLinkAnswer, type WebKind } from "./api";
+import { getKindDocument, type KindDoc, kindKeys, kindLinkQuery, makeKindLink, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
 /** The text of the e-mail and the WhatsApp message: whose, which, how much, and the link. */
@@ -43,15 +43,11 @@ export function useKindSharing(
   const shareable = saved !== null && (kind === "proforma" ? status !== "converted" : status === "issued");
   const link = useQuery({ ...kindLinkQuery(kind, saved?.id ?? ""), enabled: shareable });
 
-  const refresh = async (id: string) =>
-    onChanged((await api<{ document: KindDoc }>(kindUrl(kind, id))).document);
+  const refresh = async (id: string) => onChanged(await getKindDocument(kind, id));
 
   async function url(of: KindDoc): Promise<string> {
     if (link.data?.url) return link.data.url;
-    const made = await api<QuoteLinkAnswer>(kindUrl(kind, of.id, "/public-link"), {
-      method: "POST",
-      body: {},
-    });
+    const made = await makeKindLink(kind, of.id);
     queryClient.setQueryData(kindKeys.link(kind, of.id), made);
     await refresh(of.id);
     return made.url ?? "";
@@ -91,7 +87,7 @@ export function useKindSharing(
         onOpenChange={(open) => !open && setSending(null)}
         invoiceId={saved.id}
         draft={sending}
-        document={{ url: kindUrl(kind, saved.id, "/send"), sentTitle: `${WEB_KINDS[kind].one} sent` }}
+        document={{ send: `POST ${KIND_API_PATHS[kind]}/:id/send`, sentTitle: `${WEB_KINDS[kind].one} sent` }}
         onSent={() => void refresh(saved.id)}
       />
     ),

@@ -1,7 +1,7 @@
 import { ArrowRightLeft, Save, Trash2 } from "lucide-react";
 import { ActionButton } from "#web/features/document-editor/ActionButton";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
-import { type Quote, quoteUrl } from "./api";
+import { type Quote, quotePdfUrl } from "./api";
 
 export type QuoteAction = "save" | "convert" | "delete";
 
@@ -47,7 +47,7 @@ export function QuoteActionBar({
       {/* The PDF is made from the saved quote, so unsaved edits must be saved first. */}
       {saved && (
         <DownloadPdfButton
-          invoice={{ id: saved.id, invoiceNumber: saved.quoteNumber, pdfUrl: quoteUrl(saved.id, "/pdf") }}
+          invoice={{ id: saved.id, invoiceNumber: saved.quoteNumber, pdfUrl: quotePdfUrl(saved.id) }}
           size="sm"
           disabled={dirty || busy !== null}
           title={dirty ? "Save your changes before downloading the PDF." : undefined}

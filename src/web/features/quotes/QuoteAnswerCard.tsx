@@ -2,13 +2,12 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { api } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { formatDate } from "#web/features/documents/format";
-import { type Quote, quoteUrl, useInvalidateQuotes } from "./api";
+import { type QuoteCardProps, setQuoteStatus, useInvalidateQuotes } from "./api";
 
 // The client's answer: as given on the quote's page, or recorded by hand when the client answered
 // by phone or in person (an accepted quote's "Convert to invoice" is in the editor's action bar).
@@ -16,15 +15,7 @@ import { type Quote, quoteUrl, useInvalidateQuotes } from "./api";
 const at = (iso: string) =>
   new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
-export function QuoteAnswerCard({
-  quote,
-  ensureSaved,
-  onChanged,
-}: {
-  quote: Quote;
-  ensureSaved: () => Promise<Quote | null>;
-  onChanged: (quote: Quote) => void;
-}) {
+export function QuoteAnswerCard({ quote, ensureSaved, onChanged }: QuoteCardProps) {
   const invalidate = useInvalidateQuotes();
   const [recording, setRecording] = useState<"accepted" | "declined" | null>(null);
   const [form, setForm] = useState({ name: "", comment: "" });
@@ -45,10 +36,7 @@ export function QuoteAnswerCard({
   const changeStatus = (next: "sent" | "accepted" | "declined", answer = { name: "", comment: "" }) =>
     act(next, async () => {
       if (!(await ensureSaved())) return;
-      const { quote: changed } = await api<{ quote: Quote }>(quoteUrl(quote.id, "/status"), {
-        method: "POST",
-        body: { status: next, ...answer },
-      });
+      const changed = await setQuoteStatus(quote.id, { status: next, ...answer });
       onChanged(changed);
       await invalidate();
       setRecording(null);

@@ -1,12 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { todayInTimeZone } from "#domain/dates";
-import { LOADING_TEXTS } from "#domain/messages";
 import type { Settings } from "#domain/settings";
-import { ApiError } from "#web/api";
-import { Card, Spinner } from "#web/components/ui/card";
-import { PageHeader } from "#web/components/ui/page";
+import { EditorLoadFailed, EditorLoading } from "#web/features/document-editor/EditorPageStates";
 import { useSettings } from "../settings/useSettings";
 import { inputFromQuote, newQuoteInput, nextQuoteNumberQuery, type Quote, quoteQuery } from "./api";
 import { QuoteEditor } from "./QuoteEditor";
@@ -17,20 +14,11 @@ export function QuoteEditorPage() {
   return id && id !== "new" ? <EditExisting key={id} id={id} /> : <CreateNew />;
 }
 
-function Loading({ title }: { title: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <Spinner label={LOADING_TEXTS.loadingSettings} />
-    </>
-  );
-}
-
 function CreateNew() {
   const { settings, isLoading } = useSettings();
   const today = isLoading ? "" : todayInTimeZone(new Date(), settings.timeZone);
   const next = useQuery({ ...nextQuoteNumberQuery(today), enabled: !isLoading });
-  if (isLoading || next.isPending) return <Loading title="New Quote" />;
+  if (isLoading || next.isPending) return <EditorLoading title="New Quote" />;
   return <NewEditor settings={settings} number={next.data?.quoteNumber ?? ""} today={today} />;
 }
 
@@ -49,23 +37,16 @@ function EditExisting({ id }: { id: string }) {
     refetchInterval: (q) => (awaitingAnswer(q) ? 15_000 : false),
     refetchOnWindowFocus: (q) => (awaitingAnswer(q) ? "always" : false),
   });
-  if (quote.isError) {
-    const notFound = quote.error instanceof ApiError && quote.error.status === 404;
+  if (quote.isError)
     return (
-      <>
-        <PageHeader title="Quote" />
-        <Card role="alert">
-          <p className="font-medium">
-            {notFound ? "This quote does not exist or was deleted." : quote.error.message}
-          </p>
-          <Link to="/quotes" className="mt-2 inline-block text-primary underline">
-            Back to all quotes
-          </Link>
-        </Card>
-      </>
+      <EditorLoadFailed
+        title="Quote"
+        error={quote.error}
+        noun="quote"
+        back={{ to: "/quotes", label: "Back to all quotes" }}
+      />
     );
-  }
-  if (isLoading || !quote.data) return <Loading title="Quote" />;
+  if (isLoading || !quote.data) return <EditorLoading title="Quote" />;
   return <ExistingEditor quote={quote.data} settings={settings} />;
 }
 

@@ -5,11 +5,11 @@ import { toast } from "sonner";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { whatsAppLink } from "#domain/share";
-import { api } from "#web/api";
+import { call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
-import { type Quote, type QuoteLinkAnswer, quoteKeys, quoteUrl } from "./api";
+import { getQuote, makeQuoteLink, type Quote, type QuoteCardProps, quoteKeys } from "./api";
 
 // Sending a quote: by e-mail (the link, and the PDF for one credit), its link to copy or open, and
 // WhatsApp; all free but the PDF. Sharing a draft's link sends it (it is marked sent).
@@ -28,33 +28,21 @@ function quoteMessage(quote: Quote, url: string) {
   ].join("\n");
 }
 
-export function QuoteShareCard({
-  quote,
-  ensureSaved,
-  onChanged,
-}: {
-  quote: Quote;
-  ensureSaved: () => Promise<Quote | null>;
-  onChanged: (quote: Quote) => void;
-}) {
+export function QuoteShareCard({ quote, ensureSaved, onChanged }: QuoteCardProps) {
   const queryClient = useQueryClient();
   const link = useQuery({
     queryKey: quoteKeys.link(quote.id),
-    queryFn: () => api<QuoteLinkAnswer>(quoteUrl(quote.id, "/public-link")),
+    queryFn: () => call("GET /api/quotes/:id/public-link", { params: { id: quote.id } }),
   });
   const [sending, setSending] = useState<SendDraft | null>(null);
   const refresh = async () => {
-    const { quote: fresh } = await api<{ quote: Quote }>(quoteUrl(quote.id));
-    onChanged(fresh);
-    void queryClient.invalidateQueries({ queryKey: ["quotes", "list"] });
+    onChanged(await getQuote(quote.id));
+    void queryClient.invalidateQueries({ queryKey: quoteKeys.lists });
   };
   const make = useMutation({
     mutationFn: async (renew: boolean) => {
       if (!(await ensureSaved())) throw new Error("Save the quote first.");
-      return api<QuoteLinkAnswer>(quoteUrl(quote.id, `/public-link${renew ? "/renew" : ""}`), {
-        method: "POST",
-        body: {},
-      });
+      return makeQuoteLink(quote.id, renew);
     },
     onSuccess: async (answer, renew) => {
       queryClient.setQueryData(quoteKeys.link(quote.id), answer);
@@ -144,7 +132,7 @@ export function QuoteShareCard({
           onOpenChange={(open) => !open && setSending(null)}
           invoiceId={quote.id}
           draft={sending}
-          document={{ url: quoteUrl(quote.id, "/send"), sentTitle: "Quote sent" }}
+          document={{ send: "POST /api/quotes/:id/send", sentTitle: "Quote sent" }}
           onSent={() => void refresh()}
         />
       )}

@@ -4,12 +4,17 @@ import { Link } from "react-router";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
+import {
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  type ListWords,
+} from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
-import { countOf, isLastPage, pageTotal } from "#web/lib/page-count";
 import { type QuoteSummary, quoteListQuery } from "./api";
 
 // Quotes: their own list, with the status (expired included) and a search, newest first.
@@ -43,6 +48,18 @@ const COLUMNS: Column<QuoteSummary>[] = [
   { header: "Status", cell: (q) => <StatusBadge kind="quote" status={q.displayStatus} /> },
 ];
 
+const WORDS: ListWords = {
+  one: "quote",
+  plural: "quotes",
+  caption: "Quotes",
+  empty: {
+    icon: FileSignature,
+    title: "No quotes yet.",
+    text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
+    link: { to: "/quotes/new", label: "Write your first quote" },
+  },
+};
+
 export function QuotesPage() {
   const filters = useListFilters(PAGE_SIZE);
   const { page, update } = filters;
@@ -68,17 +85,8 @@ export function QuotesPage() {
 
       <DocumentList
         list={list}
-        words={{ plural: "quotes", caption: "Quotes" }}
-        empty={{
-          icon: FileSignature,
-          filtered: filters.filtered,
-          onClear: filters.clear,
-          none: {
-            title: "No quotes yet.",
-            text: "Send a quote before the work: your client accepts it online, and it becomes the invoice.",
-            link: { to: "/quotes/new", label: "Write your first quote" },
-          },
-        }}
+        words={WORDS}
+        filters={filters}
         columns={COLUMNS}
         card={(q) => (
           <>
@@ -93,16 +101,7 @@ export function QuotesPage() {
           </>
         )}
         testIds={{ row: "quote-row", card: "quote-card" }}
-        found={(data) => countOf(data, "quote", "quotes")}
-        pages={{
-          line: (data) => {
-            const pages = pageTotal(data, PAGE_SIZE);
-            return `${countOf(data, "quote", "quotes")} · page ${page}${pages === null ? "" : ` of ${pages}`}`;
-          },
-          page,
-          last: (data) => isLastPage(data, page, PAGE_SIZE),
-          onPage: (next) => update({ page: String(next) }),
-        }}
+        pages={{ page, pageSize: PAGE_SIZE, onPage: (next) => update({ page: String(next) }) }}
       />
     </>
   );

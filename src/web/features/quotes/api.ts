@@ -5,9 +5,12 @@ import type { QuoteActivity, QuoteAnswer, QuoteInput, QuoteLinkAnswer, QuoteSumm
 import { addDays } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { type Settings, termsFor } from "#domain/settings";
-import { api } from "#web/api";
+import { call, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
+import { fieldsNamed } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
+import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
+import { callPage } from "#web/lib/page-cursors";
 
 // Quotes on the web: the API's answers, the queries, and the editor's draft. The editor keeps a
 // quote as the invoice editor's input (number, date and due date are the quote's number, date
@@ -17,36 +20,72 @@ export type { QuoteActivity, QuoteLinkAnswer, QuoteSummary };
 export type Quote = Omit<QuoteAnswer, "document"> & { document: InvoiceDocument };
 export type QuotePage = Page<QuoteSummary>;
 
+/** A card of the saved quote: it saves the form's edits first, and hands back the quote it changed. */
+export interface QuoteCardProps {
+  quote: Quote;
+  ensureSaved: () => Promise<Quote | null>;
+  onChanged: (quote: Quote) => void;
+}
+
 /** How long a new quote is valid by default. */
 export const DEFAULT_VALID_DAYS = 30;
 
+type ListQuery = NonNullable<Parameters<typeof callPage<"GET /api/quotes">>[1]>;
+
+const quoteOf = (answer: { quote: unknown }) => answer.quote as Quote;
+
 export const quoteKeys = {
-  all: ["quotes"] as const,
-  list: (query: string) => ["quotes", "list", query] as const,
-  one: (id: string) => ["quotes", "one", id] as const,
-  link: (id: string) => ["quotes", "link", id] as const,
-  activity: (id: string) => ["quotes", "activity", id] as const,
-  nextNumber: (quoteDate: string) => ["quotes", "next-number", quoteDate] as const,
+  one: (id: string) => queryKeyOf("GET /api/quotes/:id", { params: { id } }),
+  link: (id: string) => queryKeyOf("GET /api/quotes/:id/public-link", { params: { id } }),
+  lists: queryKeyOf("GET /api/quotes"),
 };
 
-export const quoteUrl = (id: string, rest = "") => `/api/quotes/${encodeURIComponent(id)}${rest}`;
+/** The address of the quote's PDF (the action bar's download posts to it). */
+export const quotePdfUrl = (id: string) => urlOf("/api/quotes/:id/pdf", { params: { id } });
+
+export const getQuote = async (id: string) => quoteOf(await call("GET /api/quotes/:id", { params: { id } }));
 
 export const quoteQuery = (id: string) => ({
   queryKey: quoteKeys.one(id),
-  queryFn: async () => (await api<{ quote: Quote }>(quoteUrl(id))).quote,
+  queryFn: () => getQuote(id),
 });
 
-export const quoteListQuery = (query: string) => ({
-  queryKey: quoteKeys.list(query),
-  queryFn: () => api<QuotePage>(`/api/quotes?${query}`),
+/** `query`: the list's API query from its filters (page, page size, status, search). */
+export const quoteListQuery = (query: ListFilterQuery) => ({
+  queryKey: queryKeyOf("GET /api/quotes", { query: query as ListQuery }),
+  queryFn: () => callPage("GET /api/quotes", query as ListQuery),
 });
 
 export const nextQuoteNumberQuery = (quoteDate: string) => ({
-  queryKey: quoteKeys.nextNumber(quoteDate),
-  queryFn: () =>
-    api<{ quoteNumber: string }>(`/api/quotes/next-number?${new URLSearchParams({ quoteDate })}`),
+  queryKey: queryKeyOf("GET /api/quotes/next-number", { query: { quoteDate } }),
+  queryFn: () => call("GET /api/quotes/next-number", { query: { quoteDate } }),
   staleTime: 0,
 });
+
+export const saveQuote = async (id: string | null, body: QuoteInput) =>
+  quoteOf(
+    id
+      ? await call("PUT /api/quotes/:id", { params: { id }, body })
+      : await call("POST /api/quotes", { body }),
+  );
+
+export const setQuoteStatus = async (
+  id: string,
+  body: { status: "sent" | "accepted" | "declined"; name?: string; comment?: string },
+) => quoteOf(await call("POST /api/quotes/:id/status", { params: { id }, body }));
+
+export const convertQuote = async (id: string) => {
+  const answer = await call("POST /api/quotes/:id/convert", { params: { id }, body: {} });
+  return { ...answer, quote: quoteOf(answer) };
+};
+
+export const deleteQuote = (id: string) => call("DELETE /api/quotes/:id", { params: { id } });
+
+/** The quote's share link: made (or replaced, `renew`) on asking; sharing a draft marks it sent. */
+export const makeQuoteLink = (id: string, renew: boolean) =>
+  renew
+    ? call("POST /api/quotes/:id/public-link/renew", { params: { id }, body: {} })
+    : call("POST /api/quotes/:id/public-link", { params: { id }, body: {} });
 
 /** Quotes change their own lists; a conversion adds an invoice too. */
 export function useInvalidateQuotes() {
@@ -54,8 +93,8 @@ export function useInvalidateQuotes() {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["quotes"] }),
-        queryClient.invalidateQueries({ queryKey: ["invoices"] }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("quotes") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
       ]),
     [queryClient],
   );
@@ -82,11 +121,8 @@ export function toQuoteInput(input: InvoiceInput, autoNumber: boolean): QuoteInp
 }
 
 /** The server's field names for a quote, as the invoice editor's sections name them. */
-export function editorFields(fields: Record<string, string>): Record<string, string> {
-  const names: Record<string, string> = {
-    quoteNumber: "invoiceNumber",
-    quoteDate: "invoiceDate",
-    validUntil: "dueDate",
-  };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k] ?? k, v]));
-}
+export const editorFields = fieldsNamed({
+  quoteNumber: "invoiceNumber",
+  quoteDate: "invoiceDate",
+  validUntil: "dueDate",
+});

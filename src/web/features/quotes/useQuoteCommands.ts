@@ -1,8 +1,7 @@
 import { quoteInputSchema } from "#contract/quotes";
 import type { InvoiceInput } from "#domain/invoice";
-import { api } from "#web/api";
 import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
-import { editorFields, type Quote, quoteUrl, toQuoteInput, useInvalidateQuotes } from "./api";
+import { convertQuote, deleteQuote, editorFields, saveQuote, toQuoteInput, useInvalidateQuotes } from "./api";
 
 /** The quote editor's server calls; each leaves the lists up to date (the editor adopts the quote). */
 export function useQuoteCommands() {
@@ -12,23 +11,18 @@ export function useQuoteCommands() {
     async save(id: string | null, input: InvoiceInput, autoNumber: boolean) {
       const parsed = quoteInputSchema.safeParse(toQuoteInput(input, autoNumber));
       if (!parsed.success) throw new FieldErrors(editorFields(issuesToFields(parsed.error.issues)));
-      const { quote } = id
-        ? await api<{ quote: Quote }>(quoteUrl(id), { method: "PUT", body: parsed.data })
-        : await api<{ quote: Quote }>("/api/quotes", { method: "POST", body: parsed.data });
+      const quote = await saveQuote(id, parsed.data);
       await invalidate();
       return quote;
     },
     /** An accepted quote becomes a draft invoice. */
     async convert(id: string) {
-      const answer = await api<{ quote: Quote; invoice: { id: string; invoiceNumber: string } }>(
-        quoteUrl(id, "/convert"),
-        { method: "POST", body: {} },
-      );
+      const answer = await convertQuote(id);
       await invalidate();
       return answer;
     },
     async remove(id: string) {
-      await api(quoteUrl(id), { method: "DELETE" });
+      await deleteQuote(id);
       await invalidate();
     },
   };

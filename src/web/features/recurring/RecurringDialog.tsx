@@ -4,11 +4,12 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
-import type { RecurrenceEnd, RecurrenceRule } from "#domain/recurring";
-import { ApiError, api } from "#web/api";
+import type { RecurrenceRule } from "#domain/recurring";
+import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
+import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
 // "Make recurring" on an invoice: how often, from when, until when, and what each period does.
 
@@ -72,43 +73,28 @@ export function RecurringDialog({
   const [frequency, setFrequency] = useState<Frequency>("monthly");
   const [every, setEvery] = useState("2");
   const [start, setStart] = useState(startDate);
-  const [endType, setEndType] = useState<RecurrenceEnd["type"]>("never");
-  const [count, setCount] = useState("12");
-  const [endDate, setEndDate] = useState("");
-  const [action, setAction] = useState<"draft" | "issue" | "send">("issue");
-  const [attachPdf, setAttachPdf] = useState(false);
-  const [due, setDue] = useState(dueDays === null ? "" : String(dueDays));
+  const choices = useRecurringChoices({ action: "issue", attachPdf: false, dueDays, end: { type: "never" } });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<string | null>(null);
   const [saved, setSaved] = useState<RecurringProfileAnswer | null>(null);
 
   const body = (confirmPast: boolean) => {
-    const end: RecurrenceEnd =
-      endType === "never"
-        ? { type: "never" }
-        : endType === "after"
-          ? { type: "after", count: Number(count) }
-          : { type: "on", date: endDate };
+    const { end, ...each } = choices.values;
     return {
       schedule: { rule: ruleOf(frequency, Number(every)), startDate: start, end },
-      action,
-      attachPdf: action === "send" && attachPdf,
-      dueDays: due.trim() === "" ? null : Number(due),
+      ...each,
       confirmPast,
     };
   };
   const create = useMutation({
     mutationFn: (confirmPast: boolean) =>
-      api<RecurringProfileAnswer>(`/api/invoices/${encodeURIComponent(invoiceId)}/recurring`, {
-        method: "POST",
-        body: body(confirmPast),
-      }),
+      call("POST /api/invoices/:id/recurring", { params: { id: invoiceId }, body: body(confirmPast) }),
     onSuccess: (profile) => {
       setConfirming(null);
       setErrors({});
       setSaved(profile);
-      void queryClient.invalidateQueries({ queryKey: ["recurring"] });
-      void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      void queryClient.invalidateQueries({ queryKey: resourceKey("recurring") });
+      void queryClient.invalidateQueries({ queryKey: resourceKey("invoices") });
       toast.success("Recurring invoice saved", {
         description: `${profile.frequency}; next on ${profile.nextDate ? formatPageDate(profile.nextDate) : "—"}.`,
       });
@@ -193,67 +179,20 @@ export function RecurringDialog({
             <Field label="First invoice on" error={err("schedule.startDate")}>
               {(p) => <Input {...p} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
             </Field>
-            <Field label="Ends" error={err("schedule.end")}>
-              {(p) => (
-                <Select
-                  {...p}
-                  value={endType}
-                  onChange={(e) => setEndType(e.target.value as RecurrenceEnd["type"])}
-                >
-                  <option value="never">Never</option>
-                  <option value="after">After a number of invoices</option>
-                  <option value="on">On a date</option>
-                </Select>
-              )}
-            </Field>
-            {endType === "after" && (
-              <Field label="Number of invoices" error={err("schedule.end.count")}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="number"
-                    min={1}
-                    max={999}
-                    value={count}
-                    onChange={(e) => setCount(e.target.value)}
-                  />
-                )}
-              </Field>
-            )}
-            {endType === "on" && (
-              <Field label="Last date (included)" error={err("schedule.end.date")}>
-                {(p) => (
-                  <Input {...p} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-                )}
-              </Field>
-            )}
-            <Field label="Each time" className="sm:col-span-2" error={err("action")}>
-              {(p) => (
-                <Select {...p} value={action} onChange={(e) => setAction(e.target.value as typeof action)}>
-                  <option value="draft">Make a draft for me to review</option>
-                  <option value="issue">Issue the invoice</option>
-                  <option value="send">Issue it and e-mail it to the client</option>
-                </Select>
-              )}
-            </Field>
-            {action === "send" && (
-              <label className="flex items-center gap-2 text-sm sm:col-span-2">
-                <input type="checkbox" checked={attachPdf} onChange={(e) => setAttachPdf(e.target.checked)} />
-                Attach the PDF (1 credit each time; at zero credits the link goes alone)
-              </label>
-            )}
-            <Field label="Due after … days" hint="Blank for no due date." error={err("dueDays")}>
-              {(p) => (
-                <Input
-                  {...p}
-                  type="number"
-                  min={0}
-                  max={365}
-                  value={due}
-                  onChange={(e) => setDue(e.target.value)}
-                />
-              )}
-            </Field>
+            <EndFields
+              choices={choices}
+              errors={{
+                end: err("schedule.end"),
+                count: err("schedule.end.count"),
+                date: err("schedule.end.date"),
+              }}
+            />
+            <ActionFields
+              choices={choices}
+              errors={{ action: err("action"), dueDays: err("dueDays") }}
+              attachNote="Attach the PDF (1 credit each time; at zero credits the link goes alone)"
+              wide="sm:col-span-2"
+            />
             <div className="flex items-end sm:col-span-2">
               <Button type="submit" busy={create.isPending && !confirming}>
                 Save recurring invoice

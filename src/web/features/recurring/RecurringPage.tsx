@@ -3,26 +3,26 @@ import { Repeat } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { RecurringProfileAnswer, RecurringRunAnswer } from "#contract/recurring";
+import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { RECURRING_STATUS_LABELS } from "#domain/recurring";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
 // Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
 
-const KEY = ["recurring"] as const;
+const KEY = resourceKey("recurring");
 const ACTION_LABELS = { draft: "Drafts", issue: "Issued", send: "Issued and e-mailed" } as const;
 
 function History({ id }: { id: string }) {
   const query = useQuery({
-    queryKey: [...KEY, id],
-    queryFn: () => api<{ runs: RecurringRunAnswer[] }>(`/api/recurring/${encodeURIComponent(id)}`),
+    queryKey: queryKeyOf("GET /api/recurring/:id", { params: { id } }),
+    queryFn: () => call("GET /api/recurring/:id", { params: { id } }),
   });
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
   const runs = query.data?.runs ?? [];
@@ -58,29 +58,13 @@ function EditDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const [action, setAction] = useState(profile.action);
-  const [attachPdf, setAttachPdf] = useState(profile.attachPdf);
-  const [due, setDue] = useState(profile.dueDays === null ? "" : String(profile.dueDays));
-  const end = profile.schedule.end;
-  const [endType, setEndType] = useState(end.type);
-  const [count, setCount] = useState(end.type === "after" ? String(end.count) : "12");
-  const [endDate, setEndDate] = useState(end.type === "on" ? end.date : "");
+  const choices = useRecurringChoices({ ...profile, end: profile.schedule.end });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () =>
-      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}`, {
-        method: "PUT",
-        body: {
-          action,
-          attachPdf: action === "send" && attachPdf,
-          dueDays: due.trim() === "" ? null : Number(due),
-          end:
-            endType === "never"
-              ? { type: "never" }
-              : endType === "after"
-                ? { type: "after", count: Number(count) }
-                : { type: "on", date: endDate },
-        },
+      call("PUT /api/recurring/:id", {
+        params: { id: profile.id },
+        body: choices.values,
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -104,45 +88,11 @@ function EditDialog({
       description={`${profile.frequency} from ${formatPageDate(profile.schedule.startDate)}. Changes apply to the invoices not made yet.`}
     >
       <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Change recurring invoice">
-        <Field label="Each time" error={errors.action}>
-          {(p) => (
-            <Select {...p} value={action} onChange={(e) => setAction(e.target.value as typeof action)}>
-              <option value="draft">Make a draft for me to review</option>
-              <option value="issue">Issue the invoice</option>
-              <option value="send">Issue it and e-mail it to the client</option>
-            </Select>
-          )}
-        </Field>
-        {action === "send" && (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={attachPdf} onChange={(e) => setAttachPdf(e.target.checked)} />
-            Attach the PDF (1 credit each time)
-          </label>
-        )}
-        <Field label="Due after … days" hint="Blank for no due date." error={errors.dueDays}>
-          {(p) => <Input {...p} type="number" min={0} value={due} onChange={(e) => setDue(e.target.value)} />}
-        </Field>
-        <Field label="Ends" error={errors.end}>
-          {(p) => (
-            <Select {...p} value={endType} onChange={(e) => setEndType(e.target.value as typeof endType)}>
-              <option value="never">Never</option>
-              <option value="after">After a number of invoices</option>
-              <option value="on">On a date</option>
-            </Select>
-          )}
-        </Field>
-        {endType === "after" && (
-          <Field label="Number of invoices" error={errors["end.count"]}>
-            {(p) => (
-              <Input {...p} type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
-            )}
-          </Field>
-        )}
-        {endType === "on" && (
-          <Field label="Last date (included)" error={errors["end.date"]}>
-            {(p) => <Input {...p} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />}
-          </Field>
-        )}
+        <ActionFields choices={choices} errors={errors} attachNote="Attach the PDF (1 credit each time)" />
+        <EndFields
+          choices={choices}
+          errors={{ end: errors.end, count: errors["end.count"], date: errors["end.date"] }}
+        />
         <div>
           <Button type="submit" busy={save.isPending}>
             Save changes
@@ -160,10 +110,7 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
   const [editing, setEditing] = useState(false);
   const change = useMutation({
     mutationFn: (verb: "pause" | "resume" | "stop") =>
-      api<RecurringProfileAnswer>(`/api/recurring/${encodeURIComponent(profile.id)}/${verb}`, {
-        method: "POST",
-        body: {},
-      }),
+      call(`POST /api/recurring/:id/${verb}`, { params: { id: profile.id }, body: {} }),
     onSuccess: (_p, verb) => {
       setStopping(false);
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -257,8 +204,8 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
 
 export function RecurringPage() {
   const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<{ items: RecurringProfileAnswer[] }>("/api/recurring"),
+    queryKey: queryKeyOf("GET /api/recurring"),
+    queryFn: () => call("GET /api/recurring"),
   });
   return (
     <>

@@ -4,12 +4,11 @@ import { memo, useState } from "react";
 import { toast } from "sonner";
 import { type Address, emptyAddress, type InvoiceClient } from "#domain/invoice";
 import { CLIENT_LIMITS } from "#domain/limits";
-import { api } from "#web/api";
+import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
 import { useDebounced } from "#web/lib/useDebounced";
-import { searchClients } from "../queries";
-import type { SavedClient } from "../types";
+import { clientSearchQuery } from "../queries";
 import { Combobox } from "./Combobox";
 import { clientFromSaved, type EditorAction } from "./draft";
 
@@ -62,8 +61,7 @@ export const ClientSection = memo(function ClientSection({
   const [open, setOpen] = useState(false);
   const search = useDebounced(client.name.trim(), 200);
   const suggestions = useQuery({
-    queryKey: ["clients", "search", search],
-    queryFn: () => searchClients(search),
+    ...clientSearchQuery(search),
     // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
     placeholderData: keepPreviousData,
     enabled: open,
@@ -74,14 +72,10 @@ export const ClientSection = memo(function ClientSection({
 
   const save = useMutation({
     mutationFn: () =>
-      api<{ client?: SavedClient } & Partial<SavedClient>>("/api/clients", {
-        method: "POST",
-        body: { ...client, shippingAddress: client.shippingAddress ?? null },
-      }),
-    onSuccess: (data) => {
-      const saved = (data.client ?? data) as SavedClient;
+      call("POST /api/clients", { body: { ...client, shippingAddress: client.shippingAddress ?? null } }),
+    onSuccess: (saved) => {
       if (saved?.id) dispatch({ type: "client", patch: {}, clientId: saved.id });
-      queryClient.invalidateQueries({ queryKey: ["clients"] });
+      queryClient.invalidateQueries({ queryKey: resourceKey("clients") });
       toast.success("Client saved", { description: `${client.name} is now in your clients.` });
     },
     onError: (error) => toast.error("Could not save the client", { description: (error as Error).message }),

@@ -11,7 +11,7 @@ import { Button } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { useDebounced } from "#web/lib/useDebounced";
 import { formatQuantity } from "../format";
-import { searchProducts } from "../queries";
+import { productSearchQuery } from "../queries";
 import type { SavedProduct } from "../types";
 import { Combobox } from "./Combobox";
 import { type EditorAction, lineFromProduct } from "./draft";
@@ -95,8 +95,7 @@ export const LineRow = memo(function LineRow({
   const [open, setOpen] = useState(false);
   const search = useDebounced(item.name.trim(), 200);
   const products = useQuery({
-    queryKey: ["products", "search", search],
-    queryFn: () => searchProducts(search),
+    ...productSearchQuery(search),
     // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
     placeholderData: keepPreviousData,
     enabled: open,

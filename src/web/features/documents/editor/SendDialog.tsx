@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import type { ApiKey } from "#contract";
 import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { parseEmailList } from "#domain/send";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
@@ -11,6 +12,14 @@ import { openTopUpDialog } from "#web/features/credits/useTopUpDialog";
 
 // Send by e-mail: to the client (several addresses allowed), with a copy, the subject and message
 // filled from the template, and the PDF attached if wanted (one credit, as a download).
+
+/** The route a document is sent by: "POST /api/quotes/:id/send". */
+export type SendKey = Extract<ApiKey, `POST ${string}/:id/send`>;
+type ActivityKey = Extract<ApiKey, `GET ${string}/:id/activity`>;
+
+/** The sent document's activity, which the send adds to. */
+const activityKey = (send: SendKey, id: string) =>
+  queryKeyOf(send.replace(/^POST (.*)\/send$/, "GET $1/activity") as ActivityKey, { params: { id } });
 
 export interface SendDraft {
   to: string;
@@ -23,15 +32,15 @@ export function SendDialog({
   onOpenChange,
   invoiceId,
   draft,
-  document = { url: `/api/invoices/${encodeURIComponent(invoiceId)}/send`, sentTitle: "Invoice sent" },
+  document = { send: "POST /api/invoices/:id/send", sentTitle: "Invoice sent" },
   onSent,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   invoiceId: string;
   draft: SendDraft;
-  /** Another document sent the same way (a quote): where to post, and the toast's title. */
-  document?: { url: string; sentTitle: string };
+  /** Another document sent the same way (a quote): its send route, and the toast's title. */
+  document?: { send: SendKey; sentTitle: string };
   onSent?: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -59,8 +68,8 @@ export function SendDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await api(document.url, {
-        method: "POST",
+      await call(document.send, {
+        params: { id: invoiceId },
         body: {
           to: to.emails,
           cc: cc.emails,
@@ -69,8 +78,8 @@ export function SendDialog({
           attachPdf: form.attachPdf,
         },
       });
-      if (form.attachPdf) void queryClient.invalidateQueries({ queryKey: ["credits"] });
-      void queryClient.invalidateQueries({ queryKey: ["invoices", "activity", invoiceId] });
+      if (form.attachPdf) void queryClient.invalidateQueries({ queryKey: resourceKey("credits") });
+      void queryClient.invalidateQueries({ queryKey: activityKey(document.send, invoiceId) });
       toast.success(document.sentTitle, { description: `E-mailed to ${to.emails.join(", ")}.` });
       onSent?.();
       onOpenChange(false);

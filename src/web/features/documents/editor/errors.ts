@@ -12,6 +12,15 @@ export function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, strin
   return fields;
 }
 
+/**
+ * Another kind's field names (`quoteNumber`, `validUntil`) as the shared sections name them
+ * (`invoiceNumber`, `dueDate`), so its refusals mark the right fields.
+ */
+export const fieldsNamed =
+  (names: Record<string, string>) =>
+  (fields: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k] ?? k, v]));
+
 /** Fields refused before the server was asked (same messages as the server). */
 export class FieldErrors extends Error {
   constructor(public readonly fields: Record<string, string>) {

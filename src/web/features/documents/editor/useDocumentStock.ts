@@ -3,9 +3,12 @@ import { useCallback, useMemo, useState } from "react";
 import type { InvoiceInput } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { committedQuantities, type StockLine } from "#domain/stock";
-import { api } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 import type { SavedProduct } from "../types";
 import { type ProductStock, stockFromProduct } from "./LineItemsSection";
+
+/** The products a document's lines may name, for their stock (the first hundred). */
+const ALL_PRODUCTS = { page: 1, pageSize: 100 } as const;
 
 /**
  * Stock for the line items: what inventory says is left, plus what the saved document already
@@ -29,8 +32,8 @@ export function useDocumentStock(
   }, [heldStatus, heldItems]);
   const linkedProducts = items.some((i) => i.productId);
   const products = useQuery({
-    queryKey: ["products", "all-for-editor"],
-    queryFn: () => api<{ items: SavedProduct[] }>("/api/products?page=1&pageSize=100"),
+    queryKey: queryKeyOf("GET /api/products", { query: ALL_PRODUCTS }),
+    queryFn: () => call("GET /api/products", { query: ALL_PRODUCTS }),
     enabled: linkedProducts,
   });
   const knownStock = useMemo(() => {

@@ -1,16 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { memo } from "react";
-import type { Activity } from "#contract/invoice-payments";
 import { describeInvoiceEvent } from "#domain/activity";
-import { api } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 import { Card } from "#web/components/ui/card";
 
 // The invoice's activity: what happened to it and when, newest first.
 
 export const ActivityCard = memo(function ActivityCard({ invoiceId }: { invoiceId: string }) {
   const activity = useQuery({
-    queryKey: ["invoices", "activity", invoiceId],
-    queryFn: () => api<Activity>(`/api/invoices/${encodeURIComponent(invoiceId)}/activity`),
+    queryKey: queryKeyOf("GET /api/invoices/:id/activity", { params: { id: invoiceId } }),
+    queryFn: () => call("GET /api/invoices/:id/activity", { params: { id: invoiceId } }),
   });
   return (
     <Card role="region" aria-labelledby="activity-heading">

@@ -8,7 +8,7 @@ import { formatPageDate } from "#domain/dates";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
-import { ApiError, api } from "#web/api";
+import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select } from "#web/components/ui/input";
@@ -24,8 +24,6 @@ interface Form {
   reference: string;
   note: string;
 }
-
-const paymentsKey = (invoiceId: string) => ["invoices", "payments", invoiceId] as const;
 
 function PaymentDialog({
   open,
@@ -141,8 +139,11 @@ export const PaymentsCard = memo(function PaymentsCard({
   /** After a payment changed: the invoice's status and balance may have too. */
   onChanged: () => Promise<void>;
 }) {
-  const url = `/api/invoices/${encodeURIComponent(invoiceId)}/payments`;
-  const query = useQuery({ queryKey: paymentsKey(invoiceId), queryFn: () => api<PaymentsAnswer>(url) });
+  const params = { id: invoiceId };
+  const query = useQuery({
+    queryKey: queryKeyOf("GET /api/invoices/:id/payments", { params }),
+    queryFn: () => call("GET /api/invoices/:id/payments", { params }),
+  });
   const [dialog, setDialog] = useState<{ payment: Payment | null } | null>(null);
   const [deleting, setDeleting] = useState<Payment | null>(null);
   const exponent = currencyOf(currency).exponent;
@@ -159,7 +160,8 @@ export const PaymentsCard = memo(function PaymentsCard({
     });
   };
   const remove = useMutation({
-    mutationFn: (payment: Payment) => api<PaymentsAnswer>(`${url}/${payment.id}`, { method: "DELETE" }),
+    mutationFn: (payment: Payment) =>
+      call("DELETE /api/invoices/:id/payments/:paymentId", { params: { ...params, paymentId: payment.id } }),
     onSuccess: async (answer) => {
       setDeleting(null);
       await changed(answer, "Payment deleted");
@@ -262,8 +264,11 @@ export const PaymentsCard = memo(function PaymentsCard({
           title={dialog.payment ? "Edit payment" : "Record payment"}
           onSubmit={async (body) => {
             const answer = dialog.payment
-              ? await api<PaymentsAnswer>(`${url}/${dialog.payment.id}`, { method: "PUT", body })
-              : await api<PaymentsAnswer>(url, { method: "POST", body });
+              ? await call("PUT /api/invoices/:id/payments/:paymentId", {
+                  params: { ...params, paymentId: dialog.payment.id },
+                  body,
+                })
+              : await call("POST /api/invoices/:id/payments", { params, body });
             await changed(answer, dialog.payment ? "Payment changed" : "Payment recorded");
           }}
         />

@@ -2,23 +2,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { PaymentReport, ShareLinkAnswer } from "#contract/public-invoices";
+import type { PaymentReport } from "#contract/public-invoices";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { DEFAULT_MAIL_TEMPLATES, type MailTemplates, renderSendTemplate } from "#domain/send";
+import { DEFAULT_MAIL_TEMPLATES, renderSendTemplate } from "#domain/send";
 import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
-import { api } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
-import { MAIL_TEMPLATES_KEY, MAIL_TEMPLATES_PATH } from "#web/features/settings/mailTemplatesQuery";
+import { MAIL_TEMPLATES_KEY } from "#web/features/settings/mailTemplatesQuery";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
 // opened it, and the payments the client reported from it, to confirm or dismiss.
-
-const linkKey = (id: string) => ["invoices", "public-link", id] as const;
-const reportsKey = (id: string) => ["invoices", "payment-reports", id] as const;
 
 /** What the editor's action bar asks of the share card; `n` counts the clicks. */
 export interface ShareRequest {
@@ -58,23 +55,25 @@ export const ShareCard = memo(function ShareCard({
   /** Opened from the list's Send button (?send=1): the send dialog opens at once. */
   sendOnOpen?: boolean;
 }) {
-  const base = `/api/invoices/${encodeURIComponent(invoiceId)}`;
+  const params = { id: invoiceId };
   const link = useQuery({
-    queryKey: linkKey(invoiceId),
-    queryFn: () => api<ShareLinkAnswer>(`${base}/public-link`),
+    queryKey: queryKeyOf("GET /api/invoices/:id/public-link", { params }),
+    queryFn: () => call("GET /api/invoices/:id/public-link", { params }),
   });
   const reports = useQuery({
-    queryKey: reportsKey(invoiceId),
-    queryFn: () => api<{ reports: PaymentReport[] }>(`${base}/payment-reports`),
+    queryKey: queryKeyOf("GET /api/invoices/:id/payment-reports", { params }),
+    queryFn: () => call("GET /api/invoices/:id/payment-reports", { params }),
   });
   const queryClient = useQueryClient();
   const refreshActivity = () =>
-    queryClient.invalidateQueries({ queryKey: ["invoices", "activity", invoiceId] });
+    queryClient.invalidateQueries({ queryKey: queryKeyOf("GET /api/invoices/:id/activity", { params }) });
   const [renewing, setRenewing] = useState(false);
   const [sending, setSending] = useState<SendDraft | null>(null);
   const make = useMutation({
     mutationFn: (renew: boolean) =>
-      api<ShareLinkAnswer>(`${base}/public-link${renew ? "/renew" : ""}`, { method: "POST", body: {} }),
+      renew
+        ? call("POST /api/invoices/:id/public-link/renew", { params, body: {} })
+        : call("POST /api/invoices/:id/public-link", { params, body: {} }),
     onSuccess: (answer, renew) => {
       link.refetch();
       void refreshActivity();
@@ -87,7 +86,7 @@ export const ShareCard = memo(function ShareCard({
   // Shown at once; put back if the server refuses.
   const [remindersOff, setRemindersOff] = useState<boolean | null>(null);
   const reminders = useMutation({
-    mutationFn: (off: boolean) => api(`${base}/reminders`, { method: "POST", body: { off } }),
+    mutationFn: (off: boolean) => call("POST /api/invoices/:id/reminders", { params, body: { off } }),
     onSuccess: () => link.refetch(),
     onError: (error) => {
       setRemindersOff(null);
@@ -95,11 +94,15 @@ export const ShareCard = memo(function ShareCard({
     },
   });
   const resolve = useMutation({
-    mutationFn: ({ report, action }: { report: PaymentReport; action: "confirm" | "dismiss" }) =>
-      api(`${base}/payment-reports/${report.id}/${action}`, {
-        method: "POST",
-        body: action === "confirm" ? { paidOn: today } : {},
-      }),
+    mutationFn: async ({ report, action }: { report: PaymentReport; action: "confirm" | "dismiss" }) => {
+      const of = { params: { ...params, reportId: report.id } };
+      if (action === "confirm")
+        await call("POST /api/invoices/:id/payment-reports/:reportId/confirm", {
+          ...of,
+          body: { paidOn: today },
+        });
+      else await call("POST /api/invoices/:id/payment-reports/:reportId/dismiss", { ...of, body: {} });
+    },
     onSuccess: async (_answer, { action }) => {
       await reports.refetch();
       void refreshActivity();
@@ -156,7 +159,7 @@ export const ShareCard = memo(function ShareCard({
     const templates = await queryClient
       .fetchQuery({
         queryKey: MAIL_TEMPLATES_KEY,
-        queryFn: () => api<MailTemplates>(MAIL_TEMPLATES_PATH),
+        queryFn: () => call("GET /api/settings/mail-templates"),
         staleTime: 60_000,
       })
       .catch(() => DEFAULT_MAIL_TEMPLATES);

@@ -2,11 +2,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import { gstDocumentProblems } from "#domain/gst-invoice-checks";
 import { type InvoiceCompany, type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
-import { api } from "#web/api";
 import { FieldErrors, issuesToFields } from "#web/features/documents/editor/errors";
 import { previewDocument } from "#web/features/documents/editor/preview-document";
 import type { Invoice } from "#web/features/documents/types";
-import { invoiceKeys, useInvalidateAfterInvoiceChange } from "../queries";
+import {
+  deleteInvoice,
+  duplicateInvoice,
+  getInvoice,
+  invoiceKeys,
+  saveInvoice,
+  setInvoiceStatus,
+  useInvalidateAfterInvoiceChange,
+} from "../queries";
 
 /** The server calls of the editor; each returns the invoice as the server now has it. */
 export function useInvoiceCommands() {
@@ -32,40 +39,20 @@ export function useInvoiceCommands() {
       if (opts.company) gstCheck(input, opts.company, Boolean(opts.autoNumber));
       const parsed = invoiceInputSchema.safeParse(input);
       if (!parsed.success) throw new FieldErrors(issuesToFields(parsed.error.issues));
-      const { invoice } = id
-        ? await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`, {
-            method: "PUT",
-            body: parsed.data,
-          })
-        : await api<{ invoice: Invoice }>(`/api/invoices${opts.autoNumber ? "?autoNumber=1" : ""}`, {
-            method: "POST",
-            body: parsed.data,
-          });
-      return done(invoice);
+      return done(await saveInvoice(id, parsed.data, opts.autoNumber));
     },
     /** The invoice as the server has it now (after its payments changed). */
     async reload(id: string) {
-      const { invoice } = await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}`);
-      return done(invoice);
+      return done(await getInvoice(id));
     },
     async setStatus(id: string, status: StoredStatus, paymentDate?: string) {
-      const { invoice } = await api<{ invoice: Invoice }>(`/api/invoices/${encodeURIComponent(id)}/status`, {
-        method: "POST",
-        body: paymentDate ? { status, paymentDate } : { status },
-      });
-      return done(invoice);
+      return done(await setInvoiceStatus(id, status, paymentDate));
     },
     async duplicate(id: string) {
-      const { invoice } = await api<{ invoice: Invoice }>(
-        `/api/invoices/${encodeURIComponent(id)}/duplicate`,
-        {
-          method: "POST",
-        },
-      );
-      return done(invoice);
+      return done(await duplicateInvoice(id));
     },
     async remove(id: string) {
-      await api(`/api/invoices/${encodeURIComponent(id)}`, { method: "DELETE" });
+      await deleteInvoice(id);
       queryClient.removeQueries({ queryKey: invoiceKeys.one(id) });
       await invalidate();
     },

@@ -1,7 +1,7 @@
 import { Ban, CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { isDeletable } from "#domain/document-number";
-import { Button } from "#web/components/ui/button";
+import { RowButton } from "#web/features/documents/RowButton";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 
@@ -43,49 +43,40 @@ export function InvoiceRowActions({
         </Link>
       )}
       <DownloadPdfButton invoice={invoice} iconOnly variant="ghost" />
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Duplicate invoice ${n}`}
+      <RowButton
+        label={`Duplicate invoice ${n}`}
         title="Duplicate"
+        icon={Copy}
         busy={busy === "duplicate"}
         onClick={() => onAction("duplicate", invoice)}
-      >
-        {busy !== "duplicate" && <Copy className="h-4 w-4" aria-hidden="true" />}
-      </Button>
+      />
       {canPay && (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Mark invoice ${n} paid`}
+        <RowButton
+          label={`Mark invoice ${n} paid`}
           title="Mark paid"
+          icon={CheckCircle2}
+          tone="success"
           busy={busy === "paid"}
           onClick={() => onAction("paid", invoice)}
-        >
-          {busy !== "paid" && <CheckCircle2 className="h-4 w-4 text-success" aria-hidden="true" />}
-        </Button>
+        />
       )}
       {isDeletable(invoice.status, n) ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete invoice ${n}`}
+        <RowButton
+          label={`Delete invoice ${n}`}
           title="Delete"
+          icon={Trash2}
+          tone="destructive"
           onClick={() => onAction("delete", invoice)}
-        >
-          <Trash2 className="h-4 w-4 text-destructive" aria-hidden="true" />
-        </Button>
+        />
       ) : (
         invoice.status !== "cancelled" && (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Cancel invoice ${n}`}
+          <RowButton
+            label={`Cancel invoice ${n}`}
             title="Cancel invoice"
+            icon={Ban}
+            tone="destructive"
             onClick={() => onAction("cancel", invoice)}
-          >
-            <Ban className="h-4 w-4 text-destructive" aria-hidden="true" />
-          </Button>
+          />
         )
       )}
     </div>
