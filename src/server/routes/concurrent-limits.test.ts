@@ -1,13 +1,6 @@
 import { expect, it } from "vitest";
 import { paymentReports } from "../db/schema";
-import {
-  describeEachDb,
-  post,
-  send,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-  testAppForSuite,
-} from "../testing/harness";
+import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // Limits that count what exists and then add to it must hold when the requests come at once: on
@@ -32,8 +25,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
   const t = testAppForSuite(kind);
 
   async function sharedInvoice(cookie: string) {
-    const res = await post(
-      t.app,
+    const res = await t.post(
       "/api/invoices",
       invoiceRequest(`LIM-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, {
         includeUpiQrCode: true,
@@ -45,7 +37,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().invoice.id as string;
-    const url = (await post(t.app, `/api/invoices/${id}/public-link`, {}, cookie)).json().url as string;
+    const url = (await t.post(`/api/invoices/${id}/public-link`, {}, cookie)).json().url as string;
     return { id, token: new URL(url).pathname.slice(3) };
   }
   /** A stranger's POST to a public route, each from its own address (the view limit is per address). */
@@ -59,8 +51,8 @@ describeEachDb("limits under concurrent requests", (kind) => {
     });
 
   it("keeps 5 'I have paid' reports per invoice of 30 sent at once", async () => {
-    const s = await signUpAndSignIn(t);
-    await send(t.app, "PUT", "/api/settings", { includeBankDetails: true, bankDetails: BANK }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    await t.send("PUT", "/api/settings", { includeBankDetails: true, bankDetails: BANK }, s.cookie);
     const inv = await sharedInvoice(s.cookie);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -73,8 +65,8 @@ describeEachDb("limits under concurrent requests", (kind) => {
   });
 
   it("opens 20 online orders on one public invoice of 50 asked for at once", async () => {
-    const s = await signUpAndSignIn(t);
-    await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
     const inv = await sharedInvoice(s.cookie);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => publicPost(`/api/public/invoices/${inv.token}/online-orders`, i)),
@@ -83,20 +75,20 @@ describeEachDb("limits under concurrent requests", (kind) => {
   });
 
   it("opens 30 credit orders an hour of 50 asked for at once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        post(t.app, "/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, s.cookie),
+        t.post("/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, s.cookie),
       ),
     );
     expect(statuses(answers)).toEqual({ 200: 30, 429: 20 });
   });
 
   it("creates 20 live API keys of 30 asked for at once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        post(t.app, "/api/api-keys", { name: `Key ${i}`, scope: "read" }, s.cookie),
+        t.post("/api/api-keys", { name: `Key ${i}`, scope: "read" }, s.cookie),
       ),
     );
     expect(statuses(answers)).toEqual({ 201: 20, 400: 10 });
@@ -105,14 +97,14 @@ describeEachDb("limits under concurrent requests", (kind) => {
   it.skipIf(kind !== "postgres")(
     "clears all data one request at a time while invoices are created",
     async () => {
-      const s = await signUpAndSignIn(t);
+      const s = await t.signUpAndSignIn();
       const failures: string[] = [];
       for (let round = 0; round < 15; round++) {
         const answers = await Promise.all([
-          post(t.app, "/api/functions/clear-user-data", {}, s.cookie),
-          post(t.app, "/api/invoices", invoiceRequest(`CLR-${round}-A`), s.cookie),
-          post(t.app, "/api/functions/clear-user-data", {}, s.cookie),
-          post(t.app, "/api/invoices", invoiceRequest(`CLR-${round}-B`), s.cookie),
+          t.post("/api/functions/clear-user-data", {}, s.cookie),
+          t.post("/api/invoices", invoiceRequest(`CLR-${round}-A`), s.cookie),
+          t.post("/api/functions/clear-user-data", {}, s.cookie),
+          t.post("/api/invoices", invoiceRequest(`CLR-${round}-B`), s.cookie),
         ]);
         for (const a of answers) if (a.statusCode >= 500) failures.push(a.body);
       }

@@ -4,7 +4,7 @@ import { API_ROUTES, type RouteContract } from "#contract";
 import { errorSchema } from "#contract/common";
 import { buildOpenApiDocument, openApiPath } from "#contract/openapi";
 import type { FileResponse } from "#contract/registry";
-import { accountsForSuite, describeEachDb, post, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { accountsForSuite, describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 
 // Every route of the OpenAPI document, fuzzed from its own JSON schemas plus hostile values.
 // A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
@@ -279,15 +279,13 @@ describeEachDb("every route under fuzzing", (kind) => {
   const doc = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
 
   beforeAll(async () => {
-    const client = await post(t.app, "/api/clients", { name: "Fuzz client" }, me.cookie);
-    const product = await post(
-      t.app,
+    const client = await t.post("/api/clients", { name: "Fuzz client" }, me.cookie);
+    const product = await t.post(
       "/api/products",
       { name: "Fuzz product", rate: 10, availableQuantity: 5 },
       me.cookie,
     );
-    const invoice = await post(
-      t.app,
+    const invoice = await t.post(
       "/api/invoices",
       {
         invoiceNumber: "FUZZ-1",

@@ -102,6 +102,23 @@ export interface TestApp extends BahiApp {
   database: Database;
   mailer: MemoryMailer;
   close(): Promise<void>;
+  /** GET as the holder of `cookie` (a visitor without one). */
+  get(url: string, cookie?: string): ReturnType<typeof get>;
+  /** POST from the app's own origin, as the holder of `cookie`. */
+  post(url: string, payload: unknown, cookie?: string): ReturnType<typeof post>;
+  /** PUT, PATCH or DELETE from the app's own origin, as the holder of `cookie`. */
+  send(
+    method: "PUT" | "PATCH" | "DELETE",
+    url: string,
+    payload: unknown,
+    cookie?: string,
+  ): ReturnType<typeof send>;
+  /** A new account, its e-mail confirmed, signed in (`signUpAndSignIn`). */
+  signUpAndSignIn(email?: string, password?: string, name?: string): Promise<Session>;
+  /** The signed-in user's id, as the profile answers it. */
+  userIdOf(cookie: string): Promise<string>;
+  /** Saves the default settings with `changes` for the signed-in user (`putSettings`). */
+  putSettings(changes: Record<string, unknown>, cookie: string): ReturnType<typeof send>;
 }
 
 export interface TestAppOptions {
@@ -161,7 +178,7 @@ export async function startTestApp(
   });
   opts.routes?.(built.app);
   await built.app.ready();
-  return {
+  const t: TestApp = {
     ...built,
     config,
     database,
@@ -171,7 +188,14 @@ export async function startTestApp(
       await database.close();
       await onClose?.();
     },
+    get: (url, cookie) => get(built.app, url, cookie),
+    post: (url, payload, cookie) => post(built.app, url, payload, cookie),
+    send: (method, url, payload, cookie) => send(built.app, method, url, payload, cookie),
+    signUpAndSignIn: (email, password, name) => signUpAndSignIn(t, email, password, name),
+    userIdOf: (cookie) => userIdOf(t, cookie),
+    putSettings: (changes, cookie) => putSettings(t, changes, cookie),
   };
+  return t;
 }
 
 /** A fresh in-memory PGlite, migrated: a copy of the migrated template (templates.ts). */
