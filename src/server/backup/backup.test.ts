@@ -20,7 +20,6 @@ import {
   createMigratedPostgresDatabase,
   createPostgresDatabase,
   type DbKind,
-  putSettings,
   type Session,
   startTestApp,
   type TestApp,
@@ -93,8 +92,7 @@ async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoic
   const s = await t.signUpAndSignIn();
   const logo = (await png(color)).toString("base64");
   const logoId = (await t.post("/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
-  await putSettings(
-    t,
+  await t.putSettings(
     {
       companyName: "Kesari",
       companyLogo: logoId,

@@ -1,22 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { apiKeys } from "../db/schema";
 import { createLogger } from "../logger";
-import { describeEachDb, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type Method, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import { memoryLog } from "../testing/memory-log";
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** A request as a script or another tool makes it: the key, no cookie, no Origin. */
-function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 describeEachDb("API keys", (kind) => {
   const log = memoryLog();
@@ -47,7 +34,7 @@ describeEachDb("API keys", (kind) => {
         revokedAt: null,
       }),
     ]);
-    expect((await withKey(t.app, "GET", "/api/clients", created.key)).statusCode).toBe(200);
+    expect((await t.withKey("GET", "/api/clients", created.key)).statusCode).toBe(200);
     await expect
       .poll(async () => (await t.get("/api/api-keys", s.cookie)).json().keys[0].lastUsedAt)
       .not.toBeNull();
@@ -58,28 +45,28 @@ describeEachDb("API keys", (kind) => {
     const s = await t.signUpAndSignIn();
     const read = await keyFor(s.cookie, "read");
     const write = await keyFor(s.cookie, "read_write");
-    const refused = await withKey(t.app, "POST", "/api/clients", read.key, { name: "Asha Traders" });
+    const refused = await t.withKey("POST", "/api/clients", read.key, { name: "Asha Traders" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe("key_read_only");
-    const made = await withKey(t.app, "POST", "/api/clients", write.key, { name: "Asha Traders" });
+    const made = await t.withKey("POST", "/api/clients", write.key, { name: "Asha Traders" });
     expect(made.statusCode).toBe(201);
-    const invoice = await withKey(t.app, "POST", "/api/invoices", write.key, invoiceRequest("API-1"));
+    const invoice = await t.withKey("POST", "/api/invoices", write.key, invoiceRequest("API-1"));
     expect(invoice.statusCode).toBe(201);
-    const listed = await withKey(t.app, "GET", "/api/clients", read.key);
+    const listed = await t.withKey("GET", "/api/clients", read.key);
     expect(listed.json().items.map((c: { name: string }) => c.name)).toEqual(["Asha Traders"]);
-    expect((await withKey(t.app, "GET", "/api/dashboard", read.key)).statusCode).toBe(200);
+    expect((await t.withKey("GET", "/api/dashboard", read.key)).statusCode).toBe(200);
   });
 
   it("a revoked, unknown or malformed key is refused with 401", async () => {
     const s = await t.signUpAndSignIn();
     const { id, key } = await keyFor(s.cookie, "read_write");
-    expect((await withKey(t.app, "GET", "/api/invoices", key)).statusCode).toBe(200);
+    expect((await t.withKey("GET", "/api/invoices", key)).statusCode).toBe(200);
     const revoked = await t.send("DELETE", `/api/api-keys/${id}`, undefined, s.cookie);
     expect(revoked.json().revokedAt).not.toBeNull();
-    expect((await withKey(t.app, "GET", "/api/invoices", key)).statusCode).toBe(401);
+    expect((await t.withKey("GET", "/api/invoices", key)).statusCode).toBe(401);
     const other = `bahi_sk_${"A".repeat(43)}`;
-    expect((await withKey(t.app, "GET", "/api/invoices", other)).statusCode).toBe(401);
-    expect((await withKey(t.app, "GET", "/api/invoices", "nonsense")).statusCode).toBe(401);
+    expect((await t.withKey("GET", "/api/invoices", other)).statusCode).toBe(401);
+    expect((await t.withKey("GET", "/api/invoices", "nonsense")).statusCode).toBe(401);
   });
 
   it("cannot reach the account, settings, credits purchase, API keys or data clearing", async () => {
@@ -95,7 +82,7 @@ describeEachDb("API keys", (kind) => {
       ["POST", "/api/functions/clear-user-data", {}],
     ];
     for (const [method, url, body] of closed) {
-      const res = await withKey(t.app, method, url, key, body);
+      const res = await t.withKey(method, url, key, body);
       expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(401);
       expect(res.statusCode, `${method} ${url}`).toBeLessThanOrEqual(403);
     }
@@ -123,10 +110,10 @@ describeEachDb("API keys", (kind) => {
       ["DELETE", `/api/invoices/${invoice.id}`],
     ];
     for (const [method, url, body] of matrix) {
-      expect((await withKey(t.app, method, url, aKey, body)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await t.withKey(method, url, aKey, body)).statusCode, `${method} ${url}`).toBe(404);
     }
     for (const list of ["/api/clients", "/api/products", "/api/invoices"]) {
-      expect((await withKey(t.app, "GET", list, aKey)).json().items, list).toEqual([]);
+      expect((await t.withKey("GET", list, aKey)).json().items, list).toEqual([]);
     }
     expect((await t.get(`/api/invoices/${invoice.id}`, b.cookie)).json().invoice.notes ?? "").not.toBe(
       "changed",

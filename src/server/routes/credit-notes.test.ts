@@ -1,33 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
 import { classifyGstr1Document } from "#domain/gst-gstr1";
 import { userCredits } from "../db/schema";
 import { gstr1NoteDocuments } from "../services/credit-notes";
-import { describeEachDb, putSettings, type Session, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
+import { pdfText } from "../testing/pdf-text";
 
 // Credit and debit notes (decision 0037), on PGlite and PostgreSQL.
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-note-")), "note.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
-
-function withKey(app: FastifyInstance, method: "GET" | "POST", url: string, key: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 describeEachDb("credit and debit notes", (kind) => {
   const t = testAppForSuite(kind);
@@ -70,6 +51,14 @@ describeEachDb("credit and debit notes", (kind) => {
       receivedYearMinor: number;
     };
 
+  /** A new account that sold 4 of its 10 kettles and a fitting (₹5,220.00, due): the session, kettle and invoice. */
+  async function sale() {
+    const s = await t.signUpAndSignIn();
+    const p = await product(s);
+    return { s, p, inv: await invoice(s, p.id) };
+  }
+  const issueNote = (s: Session, body: unknown) => t.post("/api/credit-notes", body, s.cookie);
+
   const returnTwo = (invoiceId: string, noteDate = today) => ({
     invoiceId,
     kind: "credit",
@@ -79,9 +68,7 @@ describeEachDb("credit and debit notes", (kind) => {
   });
 
   it("issues a credit note for a return: stock back with a movement, balance and dashboard follow; cancel restores", async () => {
-    const s = await t.signUpAndSignIn();
-    const p = await product(s);
-    const inv = await invoice(s, p.id);
+    const { s, p, inv } = await sale();
     expect(inv.totalMinor).toBe(522_000);
     expect(await stockOf(s, p.id)).toBe("6");
     await t.post(
@@ -92,7 +79,7 @@ describeEachDb("credit and debit notes", (kind) => {
     const before = await outstanding(s);
     expect(before.outstandingMinor).toBe(500_000);
 
-    const res = await t.post("/api/credit-notes", returnTwo(inv.id), s.cookie);
+    const res = await issueNote(s, returnTwo(inv.id));
     expect(res.statusCode).toBe(201);
     const { note, invoice: after } = res.json();
     const fy = note.noteNumber.split("/")[1];
@@ -144,78 +131,59 @@ describeEachDb("credit and debit notes", (kind) => {
   });
 
   it("a credit note for the whole balance makes the invoice paid", async () => {
-    const s = await t.signUpAndSignIn();
-    const p = await product(s);
-    const inv = await invoice(s, p.id);
-    const res = await t.post(
-      "/api/credit-notes",
-      {
-        invoiceId: inv.id,
-        kind: "credit",
-        noteDate: today,
-        reason: "deficiency_in_service",
-        lines: [
-          { originalLineId: "a", quantity: "4" },
-          { originalLineId: "b", quantity: "1" },
-        ],
-      },
-      s.cookie,
-    );
+    const { s, p, inv } = await sale();
+    const res = await issueNote(s, {
+      invoiceId: inv.id,
+      kind: "credit",
+      noteDate: today,
+      reason: "deficiency_in_service",
+      lines: [
+        { originalLineId: "a", quantity: "4" },
+        { originalLineId: "b", quantity: "1" },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().invoice).toMatchObject({ status: "paid", balanceDueMinor: 0 });
     expect(await stockOf(s, p.id)).toBe("6"); // not a sales return: no stock moves
   });
 
   it("refuses an over-credit with a clear message, and a note on a draft; keeps the series gap-free", async () => {
-    const s = await t.signUpAndSignIn();
-    const p = await product(s);
-    const inv = await invoice(s, p.id);
-    const over = await t.post(
-      "/api/credit-notes",
-      { ...returnTwo(inv.id), lines: [{ originalLineId: "a", quantity: "5" }] },
-      s.cookie,
-    );
+    const { s, p, inv } = await sale();
+    const over = await issueNote(s, {
+      ...returnTwo(inv.id),
+      lines: [{ originalLineId: "a", quantity: "5" }],
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.fields["lines.0.quantity"]).toBe(
       "At most 4 can still be credited on this line.",
     );
-    const tooMuch = await t.post(
-      "/api/credit-notes",
-      {
-        ...returnTwo(inv.id),
-        reason: "post_sale_discount",
-        lines: [{ originalLineId: null, name: "Discount", amount: "6000", taxPercent: "0" }],
-      },
-      s.cookie,
-    );
+    const tooMuch = await issueNote(s, {
+      ...returnTwo(inv.id),
+      reason: "post_sale_discount",
+      lines: [{ originalLineId: null, name: "Discount", amount: "6000", taxPercent: "0" }],
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toBe(
       "This credit note is more than what is left to credit on the invoice (₹5,220.00).",
     );
     const draft = await invoice(s, p.id, { status: "draft" });
-    const onDraft = await t.post("/api/credit-notes", returnTwo(draft.id), s.cookie);
+    const onDraft = await issueNote(s, returnTwo(draft.id));
     expect(onDraft.statusCode).toBe(409);
     expect(onDraft.json().error.code).toBe("credit_note_not_allowed");
-    const ok = await t.post("/api/credit-notes", returnTwo(inv.id), s.cookie);
+    const ok = await issueNote(s, returnTwo(inv.id));
     expect(ok.json().note.noteNumber).toMatch(/^CN\/\d{4}-\d{2}\/0001$/);
     expect(await stockOf(s, p.id)).toBe("8");
   });
 
   it("a debit note has its own series and value and leaves the invoice's balance alone", async () => {
-    const s = await t.signUpAndSignIn();
-    const p = await product(s);
-    const inv = await invoice(s, p.id);
-    const res = await t.post(
-      "/api/credit-notes",
-      {
-        invoiceId: inv.id,
-        kind: "debit",
-        noteDate: today,
-        reason: "correction_in_invoice",
-        lines: [{ originalLineId: null, name: "Freight", amount: "200", taxPercent: "18" }],
-      },
-      s.cookie,
-    );
+    const { s, inv } = await sale();
+    const res = await issueNote(s, {
+      invoiceId: inv.id,
+      kind: "debit",
+      noteDate: today,
+      reason: "correction_in_invoice",
+      lines: [{ originalLineId: null, name: "Freight", amount: "200", taxPercent: "18" }],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().note).toMatchObject({ kind: "debit", totalMinor: 23_600, appliedMinor: 0 });
     expect(res.json().note.noteNumber).toMatch(/^DN\/\d{4}-\d{2}\/0001$/);
@@ -237,8 +205,7 @@ describeEachDb("credit and debit notes", (kind) => {
 
   it("gives a GST-registered account's note the original's split and GST document", async () => {
     const s = await t.signUpAndSignIn();
-    const saved = await putSettings(
-      t,
+    const saved = await t.putSettings(
       {
         companyName: "Acme Traders",
         gstRegistration: { type: "regular", gstin: "29ABCDE1234F1ZW", legalName: "Acme Traders" },
@@ -265,7 +232,7 @@ describeEachDb("credit and debit notes", (kind) => {
     });
     const original = (await t.get(`/api/invoices/${inv.id}`, s.cookie)).json().invoice.document;
     expect(original.gstDetails?.split).toBe("igst");
-    const res = await t.post("/api/credit-notes", returnTwo(inv.id), s.cookie);
+    const res = await issueNote(s, returnTwo(inv.id));
     expect(res.statusCode).toBe(201);
     const doc = res.json().note.document;
     expect(doc.gstDetails).toMatchObject({ split: "igst", placeOfSupply: "33", supplierStateCode: "29" });
@@ -285,10 +252,8 @@ describeEachDb("credit and debit notes", (kind) => {
   });
 
   it("draws the PDF for one credit, with the title, number and the original invoice", async () => {
-    const s = await t.signUpAndSignIn();
-    const p = await product(s);
-    const inv = await invoice(s, p.id);
-    const { note } = (await t.post("/api/credit-notes", returnTwo(inv.id, "2026-05-10"), s.cookie)).json();
+    const { s, inv } = await sale();
+    const { note } = (await issueNote(s, returnTwo(inv.id, "2026-05-10"))).json();
     const credits = (await t.get("/api/credits", s.cookie)).json().credits as number;
     const res = await t.post(`/api/credit-notes/${note.id}/pdf`, {}, s.cookie);
     expect(res.statusCode).toBe(200);
@@ -314,14 +279,14 @@ describeEachDb("credit and debit notes", (kind) => {
     const b = await t.signUpAndSignIn();
     const p = await product(a);
     const inv = await invoice(a, p.id);
-    const { note } = (await t.post("/api/credit-notes", returnTwo(inv.id), a.cookie)).json();
+    const { note } = (await issueNote(a, returnTwo(inv.id))).json();
     const key = (await t.post("/api/api-keys", { name: "Script", scope: "read_write" }, b.cookie)).json()
       .key as string;
     const asB = [
       (m: "GET" | "POST", url: string, body?: unknown) =>
         m === "GET" ? t.get(url, b.cookie) : t.post(url, body ?? {}, b.cookie),
       (m: "GET" | "POST", url: string, body?: unknown) =>
-        withKey(t.app, m, url, key, body ?? (m === "POST" ? {} : undefined)),
+        t.withKey(m, url, key, body ?? (m === "POST" ? {} : undefined)),
     ];
     for (const call of asB) {
       expect((await call("POST", "/api/credit-notes", returnTwo(inv.id))).statusCode).toBe(404);
@@ -333,7 +298,7 @@ describeEachDb("credit and debit notes", (kind) => {
     }
     // A's own key works like the session.
     const own = (await t.post("/api/api-keys", { name: "Mine", scope: "read" }, a.cookie)).json().key;
-    expect((await withKey(t.app, "GET", `/api/credit-notes/${note.id}`, own)).statusCode).toBe(200);
+    expect((await t.withKey("GET", `/api/credit-notes/${note.id}`, own)).statusCode).toBe(200);
     expect(await stockOf(a, p.id)).toBe("8");
   });
 
@@ -344,9 +309,7 @@ describeEachDb("credit and debit notes", (kind) => {
       items: [{ id: "a", productId: p.id, name: "Kettle", quantity: "40", rate: "10" }],
     });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.post("/api/credit-notes", { ...returnTwo(inv.id, "2026-05-10") }, s.cookie),
-      ),
+      Array.from({ length: 20 }, () => issueNote(s, { ...returnTwo(inv.id, "2026-05-10") })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     const numbers = results.map((r) => r.json().note.noteNumber as string).sort();

@@ -15,7 +15,7 @@ import {
   userCredits,
   userSettings,
 } from "../db/schema";
-import { describeEachDb, putSettings, testAppForSuite } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 
 type ExportFile = {
   invoices: Array<Record<string, unknown>>;
@@ -43,8 +43,7 @@ describeEachDb("export, import and clear API", (kind) => {
     const sigId = (
       await t.post("/api/images", { kind: "signature", data: sig.toString("base64") }, s.cookie)
     ).json().id;
-    await putSettings(
-      t,
+    await t.putSettings(
       {
         companyName: "Kesari Traders",
         companyLogo: logoId,

@@ -1,8 +1,4 @@
-import { execFileSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { canonicalEmail } from "#domain/validation";
@@ -12,6 +8,7 @@ import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
 import { accountsForSuite, describeEachDb, post, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
+import { pdfText } from "../testing/pdf-text";
 
 const OUT_OF_CREDITS = {
   error: { code: "payment_required", message: "You have no download credits left. Buy more to download." },
@@ -24,12 +21,6 @@ const invoiceBody = (invoiceNumber: string) =>
       { id: "l2", name: "Travel", quantity: "1", rate: "1500.50" },
     ],
   });
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-pdf-")), "invoice.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
 
 describeEachDb("invoice PDF download", (kind) => {
   const t = testAppForSuite(kind);

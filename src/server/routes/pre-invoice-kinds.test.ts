@@ -1,22 +1,17 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { page } from "#contract/common";
 import { kindDocumentSchema, kindSummarySchema } from "#contract/quotes";
 import { gstinCheckCharacter } from "#domain/validation";
 import { resetClock } from "../clock";
 import { creditLedger } from "../db/schema";
-import { describeEachDb, putSettings, type Session, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type Method, type Session, testAppForSuite } from "../testing/harness";
+import { pdfText } from "../testing/pdf-text";
 
 // Proforma invoices and delivery challans through the HTTP API (decision 0061): what both kinds
 // share runs as one table over the kinds; the challan's stock, returns, conversion of several and
 // GSTR-1 Table 13, and the proforma's conversion, follow.
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Doc = {
   id: string;
   number: string;
@@ -62,21 +57,6 @@ const request = (extra: Record<string, unknown>, over: Record<string, unknown> =
   ...extra,
   ...over,
 });
-
-function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-kind-pdf-")), "doc.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
 
 describeEachDb("proforma invoices and delivery challans", (dbKind) => {
   const t = testAppForSuite(dbKind, { env: { TEST_CLOCK: "1" } });
@@ -271,19 +251,17 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
               ? await t.post(url, payload, a.cookie)
               : await t.send(method as "PUT" | "DELETE", url, payload, a.cookie);
         expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
-        expect((await withKey(t.app, method, url, aKey, payload)).statusCode, `key ${method} ${url}`).toBe(
-          404,
-        );
+        expect((await t.withKey(method, url, aKey, payload)).statusCode, `key ${method} ${url}`).toBe(404);
       }
       // The other kind's and the quote's routes do not reach it either, even for its owner.
       const other = KINDS.find((x) => x.kind !== k.kind)!;
       expect((await t.get(`${other.base}/${theirs.id}`, b.cookie)).statusCode).toBe(404);
       expect((await t.get(`/api/quotes/${theirs.id}`, b.cookie)).statusCode).toBe(404);
-      expect((await withKey(t.app, "GET", k.base, aKey)).json().items).toEqual([]);
-      const made = await withKey(t.app, "POST", k.base, aKey, body());
+      expect((await t.withKey("GET", k.base, aKey)).json().items).toEqual([]);
+      const made = await t.withKey("POST", k.base, aKey, body());
       expect(made.statusCode, made.body).toBe(201);
-      expect((await withKey(t.app, "POST", k.base, readKey, body())).statusCode).toBe(403);
-      expect((await withKey(t.app, "GET", k.base, readKey)).json().items).toHaveLength(1);
+      expect((await t.withKey("POST", k.base, readKey, body())).statusCode).toBe(403);
+      expect((await t.withKey("GET", k.base, readKey)).json().items).toHaveLength(1);
     });
   }
 
@@ -545,8 +523,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     const s = await t.signUpAndSignIn();
     const ours = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
     const buyer = `29AAACR5055K1Z${gstinCheckCharacter("29AAACR5055K1Z")}`;
-    const settings = await putSettings(
-      t,
+    const settings = await t.putSettings(
       {
         gstRegistration: {
           type: "regular",

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { saveGateway } from "../db/queries/gateways";
-import { describeEachDb, putSettings, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // The public invoice page: opened by whoever holds the link, without signing in.
@@ -20,8 +20,7 @@ describeEachDb("the public invoice page", (kind) => {
 
   async function business() {
     const s = await t.signUpAndSignIn();
-    await putSettings(
-      t,
+    await t.putSettings(
       {
         companyName: "Kesari Traders",
         includeBankDetails: true,

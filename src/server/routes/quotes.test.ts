@@ -1,20 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { QUOTE_MESSAGES } from "#domain/quotes";
 import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "#domain/settings";
 import { resetClock } from "../clock";
 import { userCredits } from "../db/schema";
-import { describeEachDb, type Session, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type Method, type Session, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { pdfText } from "../testing/pdf-text";
 
 // Quotes through the HTTP API (issue 16 part 2), on the test clock: the series, the public page's
 // Accept and Decline without signing in, expiry in the user's time zone, conversion, access.
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 afterAll(() => resetClock());
 
@@ -35,21 +29,6 @@ const quoteRequest = (over: Record<string, unknown> = {}) => ({
 
 /** Asia/Kolkata is UTC+5:30: 18:29 UTC is 23:59 there, 18:30 UTC the next day's midnight. */
 const clockAt = (iso: string) => ({ now: iso });
-
-function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-quote-pdf-")), "quote.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
 
 describeEachDb("quotes", (kind) => {
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
@@ -407,9 +386,9 @@ describeEachDb("quotes", (kind) => {
             ? await t.post(url, body, a.cookie)
             : await t.send(method as "PUT" | "DELETE", url, body, a.cookie);
       expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
-      expect((await withKey(t.app, method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
+      expect((await t.withKey(method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
     }
-    expect((await withKey(t.app, "GET", "/api/quotes", aKey)).json().items).toEqual([]);
+    expect((await t.withKey("GET", "/api/quotes", aKey)).json().items).toEqual([]);
     expect((await t.get("/api/quotes", a.cookie)).json().items).toEqual([]);
     const still = (await t.get(`/api/quotes/${theirs.id}`, b.cookie)).json().quote;
     expect(still.status).toBe("draft");
@@ -417,13 +396,13 @@ describeEachDb("quotes", (kind) => {
     expect((await t.get(`/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
 
     // Keys work on quotes: a read and write key creates, a read key reads and cannot write.
-    const made = await withKey(t.app, "POST", "/api/quotes", aKey, quoteRequest());
+    const made = await t.withKey("POST", "/api/quotes", aKey, quoteRequest());
     expect(made.statusCode, made.body).toBe(201);
-    expect((await withKey(t.app, "GET", "/api/quotes", readKey)).json().items).toHaveLength(1);
-    const refused = await withKey(t.app, "POST", "/api/quotes", readKey, quoteRequest());
+    expect((await t.withKey("GET", "/api/quotes", readKey)).json().items).toHaveLength(1);
+    const refused = await t.withKey("POST", "/api/quotes", readKey, quoteRequest());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe("key_read_only");
-    const refusedPdf = await withKey(t.app, "POST", `/api/quotes/${made.json().quote.id}/pdf`, readKey, {});
+    const refusedPdf = await t.withKey("POST", `/api/quotes/${made.json().quote.id}/pdf`, readKey, {});
     expect(refusedPdf.json().error.code).toBe("key_read_only");
   });
 

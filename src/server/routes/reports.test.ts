@@ -5,7 +5,7 @@ import type { Gstr1Json } from "#domain/gst-gstr1";
 import { GSTR1_NOT_OFFERED_MESSAGE } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/einvoice-inv01-1.1.schema.json";
-import { describeEachDb, putSettings, type Session, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 
 // GSTR-1 and e-invoice downloads through the API (issue parts 6 and 7). Every expected figure is
 // worked out here from what the test sends, in paise, apart from the domain's own code.
@@ -601,8 +601,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
 
     it("a union territory (Chandigarh, 04) supply within it carries UTGST in SgstAmt and validates", async () => {
       const ut = await t.signUpAndSignIn();
-      await putSettings(
-        t,
+      await t.putSettings(
         { ...registration("regular", OURS_CH), companyAddress: "Plot 7, Sector 17\nChandigarh\n160017" },
         ut.cookie,
       );

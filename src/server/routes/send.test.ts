@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate, sendValues } from "#domain/send";
 import { userCredits } from "../db/schema";
 import { createMailer, type Mailer, type MailMessage } from "../services/mail";
-import { describeEachDb, MemoryMailer, putSettings, testAppForSuite } from "../testing/harness";
+import { describeEachDb, MemoryMailer, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import { startLocalSmtp } from "../testing/smtp";
 
@@ -156,8 +156,7 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
   it("delivers the link and the PDF to the SMTP server, from the business, with replies to it and the abuse footer", async () => {
     const s = await t.signUpAndSignIn();
     // A name that tries to add a header: it stays inside the quoted display name.
-    const settings = await putSettings(
-      t,
+    const settings = await t.putSettings(
       { companyName: "Kesari Traders\r\nBcc: victim@else.example", companyEmail: "owner@kesari.example" },
       s.cookie,
     );

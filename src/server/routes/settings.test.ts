@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { userSettings } from "../db/schema";
-import { describeEachDb, putSettings, testAppForSuite } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 describeEachDb("settings API", (kind) => {
@@ -90,8 +90,7 @@ describeEachDb("settings API", (kind) => {
   it("refuses bad values with 400 naming each bad field, and keeps the saved settings", async () => {
     const s = await t.signUpAndSignIn();
     await t.putSettings({ companyName: "Before" }, s.cookie);
-    const bad = await putSettings(
-      t,
+    const bad = await t.putSettings(
       {
         companyName: "After",
         companyGstin: "27AAPFU0939F1ZX",

@@ -119,6 +119,8 @@ export interface TestApp extends BahiApp {
   userIdOf(cookie: string): Promise<string>;
   /** Saves the default settings with `changes` for the signed-in user (`putSettings`). */
   putSettings(changes: Record<string, unknown>, cookie: string): ReturnType<typeof send>;
+  /** A request as a script or another tool makes it (`withKey`): the API key, no cookie, no Origin. */
+  withKey(method: Method, url: string, key: string, payload?: unknown): ReturnType<typeof withKey>;
 }
 
 export interface TestAppOptions {
@@ -194,6 +196,7 @@ export async function startTestApp(
     signUpAndSignIn: (email, password, name) => signUpAndSignIn(t, email, password, name),
     userIdOf: (cookie) => userIdOf(t, cookie),
     putSettings: (changes, cookie) => putSettings(t, changes, cookie),
+    withKey: (method, url, key, payload) => withKey(built.app, method, url, key, payload),
   };
   return t;
 }
@@ -306,6 +309,18 @@ export function send(
 
 export function get(app: FastifyInstance, url: string, cookie?: string) {
   return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+}
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request as a script or another tool makes it: the API key, no cookie, no Origin. */
+export function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** Saves the default settings with `changes` (valid or not) for the signed-in user (PUT /api/settings). */
