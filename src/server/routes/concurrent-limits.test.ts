@@ -1,25 +1,10 @@
 import { expect, it } from "vitest";
 import { paymentReports } from "../db/schema";
-import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { describeEachDb, statusCounts, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest, KESARI_BANK, payableInvoiceRequest } from "../testing/invoice-request";
 
 // Limits that count what exists and then add to it must hold when the requests come at once: on
 // PostgreSQL these run in parallel on separate connections (PGlite takes them in turn).
-
-const BANK = {
-  bankName: "SBI",
-  accountNumber: "1234567890",
-  ifscCode: "SBIN0001234",
-  branchName: "Pune",
-  upiId: "kesari@okhdfc",
-  upiIdIsMerchant: false,
-};
-
-const statuses = (answers: { statusCode: number }[]) => {
-  const counts: Record<number, number> = {};
-  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
-  return counts;
-};
 
 describeEachDb("limits under concurrent requests", (kind) => {
   const t = testAppForSuite(kind);
@@ -27,12 +12,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
   async function sharedInvoice(cookie: string) {
     const res = await t.post(
       "/api/invoices",
-      invoiceRequest(`LIM-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, {
-        includeUpiQrCode: true,
-        includeBankDetails: true,
-        bankDetails: BANK,
-        dueDate: "2099-01-31",
-      }),
+      payableInvoiceRequest(`LIM-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`),
       cookie,
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -52,14 +32,14 @@ describeEachDb("limits under concurrent requests", (kind) => {
 
   it("keeps 5 'I have paid' reports per invoice of 30 sent at once", async () => {
     const s = await t.signUpAndSignIn();
-    await t.send("PUT", "/api/settings", { includeBankDetails: true, bankDetails: BANK }, s.cookie);
+    await t.send("PUT", "/api/settings", { includeBankDetails: true, bankDetails: KESARI_BANK }, s.cookie);
     const inv = await sharedInvoice(s.cookie);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         publicPost(`/api/public/invoices/${inv.token}/payment-reports`, i, { utr: `41234567${1000 + i}` }),
       ),
     );
-    expect(statuses(answers)).toEqual({ 201: 5, 429: 25 });
+    expect(statusCounts(answers)).toEqual({ 201: 5, 429: 25 });
     const kept = await t.database.db.select().from(paymentReports);
     expect(kept.filter((r) => r.invoiceId === inv.id)).toHaveLength(5);
   });
@@ -71,7 +51,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => publicPost(`/api/public/invoices/${inv.token}/online-orders`, i)),
     );
-    expect(statuses(answers)).toEqual({ 200: 20, 429: 30 });
+    expect(statusCounts(answers)).toEqual({ 200: 20, 429: 30 });
   });
 
   it("opens 30 credit orders an hour of 50 asked for at once", async () => {
@@ -81,7 +61,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
         t.post("/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, s.cookie),
       ),
     );
-    expect(statuses(answers)).toEqual({ 200: 30, 429: 20 });
+    expect(statusCounts(answers)).toEqual({ 200: 30, 429: 20 });
   });
 
   it("creates 20 live API keys of 30 asked for at once", async () => {
@@ -91,7 +71,7 @@ describeEachDb("limits under concurrent requests", (kind) => {
         t.post("/api/api-keys", { name: `Key ${i}`, scope: "read" }, s.cookie),
       ),
     );
-    expect(statuses(answers)).toEqual({ 201: 20, 400: 10 });
+    expect(statusCounts(answers)).toEqual({ 201: 20, 400: 10 });
   });
 
   it.skipIf(kind !== "postgres")(

@@ -1,19 +1,9 @@
 import { expect, it } from "vitest";
 import { saveGateway } from "../db/queries/gateways";
 import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, KESARI_BANK, payableInvoiceRequest } from "../testing/invoice-request";
 
 // The public invoice page: opened by whoever holds the link, without signing in.
-
-const BANK = {
-  accountHolderName: "Kesari Traders LLP",
-  bankName: "SBI",
-  accountNumber: "1234567890",
-  ifscCode: "SBIN0001234",
-  branchName: "Pune",
-  upiId: "kesari@okhdfc",
-  upiIdIsMerchant: false,
-};
 
 describeEachDb("the public invoice page", (kind) => {
   const t = testAppForSuite(kind);
@@ -24,24 +14,14 @@ describeEachDb("the public invoice page", (kind) => {
       {
         companyName: "Kesari Traders",
         includeBankDetails: true,
-        bankDetails: BANK,
+        bankDetails: KESARI_BANK,
       },
       s.cookie,
     );
     return s;
   }
   async function issued(cookie: string, number: string, over: Record<string, unknown> = {}) {
-    const res = await t.post(
-      "/api/invoices",
-      invoiceRequest(number, {
-        includeUpiQrCode: true,
-        includeBankDetails: true,
-        bankDetails: BANK,
-        dueDate: "2099-01-31",
-        ...over,
-      }),
-      cookie,
-    );
+    const res = await t.post("/api/invoices", payableInvoiceRequest(number, over), cookie);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().invoice as { id: string; invoiceNumber: string };
   }

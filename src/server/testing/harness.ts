@@ -327,3 +327,10 @@ export function withKey(app: FastifyInstance, method: Method, url: string, key: 
 export function putSettings(t: TestApp, changes: Record<string, unknown>, cookie: string) {
   return send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, ...changes }, cookie);
 }
+
+/** How many answers came with each status code: `{ 200: 20, 429: 30 }`. */
+export function statusCounts(answers: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+  return counts;
+}

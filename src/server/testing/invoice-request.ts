@@ -11,3 +11,25 @@ export function invoiceRequest(invoiceNumber: string, over: Record<string, unkno
     ...over,
   };
 }
+
+/** Kesari Traders' bank account and UPI id, as a business fills them in. */
+export const KESARI_BANK = {
+  accountHolderName: "Kesari Traders LLP",
+  bankName: "SBI",
+  accountNumber: "1234567890",
+  ifscCode: "SBIN0001234",
+  branchName: "Pune",
+  upiId: "kesari@okhdfc",
+  upiIdIsMerchant: false,
+};
+
+/** An invoice its client can pay by UPI or bank transfer (QR code and bank details printed), due in 2099. */
+export function payableInvoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
+  return invoiceRequest(invoiceNumber, {
+    includeUpiQrCode: true,
+    includeBankDetails: true,
+    bankDetails: KESARI_BANK,
+    dueDate: "2099-01-31",
+    ...over,
+  });
+}
