@@ -5,6 +5,7 @@ import { errorSchema } from "#contract/common";
 import { buildOpenApiDocument, openApiPath } from "#contract/openapi";
 import type { FileResponse } from "#contract/registry";
 import { accountsForSuite, describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 // Every route of the OpenAPI document, fuzzed from its own JSON schemas plus hostile values.
 // A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
@@ -287,13 +288,7 @@ describeEachDb("every route under fuzzing", (kind) => {
     );
     const invoice = await t.post(
       "/api/invoices",
-      {
-        invoiceNumber: "FUZZ-1",
-        invoiceDate: "2026-11-21",
-        currency: "INR",
-        client: { name: "Fuzz client" },
-        items: [{ id: "l1", name: "Work", quantity: "1", rate: "100" }],
-      },
+      invoiceRequest("FUZZ-1", { status: "draft", client: { name: "Fuzz client" } }),
       me.cookie,
     );
     for (const response of [client, product]) realIds.push(response.json().id);

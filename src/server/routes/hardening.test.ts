@@ -1,4 +1,5 @@
 import { accountsForSuite, describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 describeEachDb("request hardening", (kind) => {
   const t = testAppForSuite(kind);
@@ -203,13 +204,7 @@ describeEachDb("request hardening", (kind) => {
       }
       const created = await t.post(
         "/api/invoices",
-        {
-          invoiceNumber: "FEB-30",
-          invoiceDate: "2026-02-30",
-          currency: "INR",
-          client: { name: "Calendar" },
-          items: [{ id: "l1", name: "Work", quantity: "1", rate: "1" }],
-        },
+        invoiceRequest("FEB-30", { status: "draft", dueDate: null, invoiceDate: "2026-02-30" }),
         a.cookie,
       );
       expect(created.statusCode).toBe(400);
