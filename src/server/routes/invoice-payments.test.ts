@@ -1,21 +1,14 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { createInvoice } from "../testing/invoice-request";
 
 // Payments received against an invoice, on PGlite and PostgreSQL.
 
 describeEachDb("payments received", (kind) => {
   const t = testAppForSuite(kind);
 
-  async function invoice(cookie: string, over: Record<string, unknown> = {}) {
-    const res = await t.post(
-      "/api/invoices",
-      invoiceRequest(`PAY-${Math.random().toString(36).slice(2, 8)}`, over),
-      cookie,
-    );
-    expect(res.statusCode).toBe(201);
-    return res.json().invoice as { id: string; totalMinor: number };
-  }
+  const invoice = (cookie: string, over: Record<string, unknown> = {}) =>
+    createInvoice(t, cookie, over, "PAY");
   const pay = (cookie: string, id: string, amountMinor: number, paidOn = "2026-05-10", method = "upi") =>
     t.post(`/api/invoices/${id}/payments`, { amountMinor, paidOn, method, reference: "UTR123" }, cookie);
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { productServices, stockMovements } from "../db/schema";
-import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
+import { accountsForSuite, describeEachDb, expectRefusedField, testAppForSuite } from "../testing/harness";
 
 describeEachDb("products and inventory API", (kind) => {
   const t = testAppForSuite(kind);
@@ -248,10 +248,7 @@ describeEachDb("products and inventory API", (kind) => {
     [{ name: "A", defaultDiscountPercent: -5 }, "defaultDiscountPercent"],
     [{ name: "A", hsnSac: "10 06;" }, "hsnSac"],
   ])("refuses bad value #%# (field %1$s)", async (body, field) => {
-    const res = await create(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe("validation_failed");
-    expect(res.json().error.fields).toHaveProperty(field);
+    expectRefusedField(await create(body), field);
   });
 
   it("refuses bad adjustments naming the field", async () => {

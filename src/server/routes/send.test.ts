@@ -5,7 +5,7 @@ import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate, sendVal
 import { userCredits } from "../db/schema";
 import { createMailer, type Mailer, type MailMessage } from "../services/mail";
 import { describeEachDb, MemoryMailer, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { createInvoice, invoiceRequest } from "../testing/invoice-request";
 import { startLocalSmtp } from "../testing/smtp";
 
 // Sending an invoice by e-mail: the link is free, the PDF attached costs one credit like a download.
@@ -13,14 +13,8 @@ import { startLocalSmtp } from "../testing/smtp";
 describeEachDb("sending an invoice", (kind) => {
   const t = testAppForSuite(kind);
 
-  async function issued(cookie: string, over: Record<string, unknown> = {}) {
-    const res = await t.post(
-      "/api/invoices",
-      invoiceRequest(`SEND-${Math.random().toString(36).slice(2, 8)}`, over),
-      cookie,
-    );
-    return res.json().invoice as { id: string; invoiceNumber: string };
-  }
+  const issued = (cookie: string, over: Record<string, unknown> = {}) =>
+    createInvoice(t, cookie, over, "SEND");
   const body = (over: Record<string, unknown> = {}) => ({
     to: ["asha@traders.example"],
     subject: "Invoice from Kesari",

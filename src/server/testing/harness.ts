@@ -334,3 +334,10 @@ export function statusCounts(answers: { statusCode: number }[]): Record<number, 
   for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
   return counts;
 }
+
+/** Expects the answer to refuse the request as invalid (400, `validation_failed`), naming `field`. */
+export function expectRefusedField(res: LightMyRequestResponse, field: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().error.code).toBe("validation_failed");
+  expect(res.json().error.fields).toHaveProperty(field);
+}

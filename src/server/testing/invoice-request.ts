@@ -17,6 +17,22 @@ export function invoiceRequest(invoiceNumber: string, over: Record<string, unkno
   };
 }
 
+/**
+ * Creates `invoiceRequest(number, over)` for the holder of `cookie`, under a fresh number that starts
+ * with `prefix`; expects it made (201) and answers it.
+ */
+export async function createInvoice(
+  t: TestApp,
+  cookie: string,
+  over: Record<string, unknown> = {},
+  prefix = "T",
+) {
+  const number = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await t.post("/api/invoices", invoiceRequest(number, over), cookie);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().invoice as { id: string; invoiceNumber: string; totalMinor: number };
+}
+
 /** Kesari Traders' bank account and UPI id, as a business fills them in. */
 export const KESARI_BANK = {
   accountHolderName: "Kesari Traders LLP",
