@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { COMPRESS_FROM_BYTES } from "./app";
-import { createTestApp, post, signUpAndSignIn, type TestApp } from "./testing/harness";
+import { createTestApp, type TestApp } from "./testing/harness";
 
 // API answers that fit TCP's first window go out as they are; larger ones are compressed
 // (docs/decisions/0053-api-per-request.md).
@@ -19,9 +19,9 @@ describe("API answer compression", () => {
     });
 
   it("sends a small answer uncompressed and a large one compressed with Brotli", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     for (let i = 0; i < 3; i++)
-      expect((await post(t.app, "/api/clients", { name: `Small ${i}` }, s.cookie)).statusCode).toBe(201);
+      expect((await t.post("/api/clients", { name: `Small ${i}` }, s.cookie)).statusCode).toBe(201);
     const small = await list(s.cookie);
     expect(small.statusCode).toBe(200);
     expect(small.headers["content-encoding"]).toBeUndefined();
@@ -30,9 +30,7 @@ describe("API answer compression", () => {
 
     const notes = "Delivers to the back gate after 6 pm. ".repeat(40);
     for (let i = 0; i < 10; i++)
-      expect((await post(t.app, "/api/clients", { name: `Large ${i}`, notes }, s.cookie)).statusCode).toBe(
-        201,
-      );
+      expect((await t.post("/api/clients", { name: `Large ${i}`, notes }, s.cookie)).statusCode).toBe(201);
     const large = await list(s.cookie);
     expect(large.statusCode).toBe(200);
     expect(large.headers["content-encoding"]).toBe("br");

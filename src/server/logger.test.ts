@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { resetPasswordMail } from "./auth/mails";
 import { createLogger, redactUrl } from "./logger";
 import { createMailer } from "./services/mail";
-import { cookiesFrom, describeEachDb, get, post, putSettings, testAppForSuite } from "./testing/harness";
+import { cookiesFrom, describeEachDb, testAppForSuite } from "./testing/harness";
 import { invoiceRequest } from "./testing/invoice-request";
 import { memoryLog } from "./testing/memory-log";
 
@@ -32,13 +32,13 @@ describeEachDb("logs of a whole run", (kind) => {
     const secrets: string[] = [PASSWORD, NEW_PASSWORD, ACCOUNT_NUMBER, IFSC, UPI_ID];
 
     expect(
-      (await post(t.app, "/api/auth/sign-up/email", { email, password: PASSWORD, name: "Asha" })).statusCode,
+      (await t.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "Asha" })).statusCode,
     ).toBe(200);
     const verifyLink = new URL(t.mailer.lastLink(email));
     secrets.push(verifyLink.searchParams.get("token")!);
     await t.app.inject({ method: "GET", url: verifyLink.pathname + verifyLink.search });
 
-    const signIn = await post(t.app, "/api/auth/sign-in/email", { email, password: PASSWORD });
+    const signIn = await t.post("/api/auth/sign-in/email", { email, password: PASSWORD });
     expect(signIn.statusCode).toBe(200);
     const cookie = cookiesFrom(signIn);
     const cookieNamed = (name: string) => {
@@ -58,10 +58,10 @@ describeEachDb("logs of a whole run", (kind) => {
       decodeURIComponent(cookieValue).split(".")[0]!,
     );
     // A failed sign-in with the password too.
-    await post(t.app, "/api/auth/sign-in/email", { email, password: NEW_PASSWORD });
+    await t.post("/api/auth/sign-in/email", { email, password: NEW_PASSWORD });
 
     expect(
-      (await post(t.app, "/api/auth/request-password-reset", { email, redirectTo: "/update-password" }))
+      (await t.post("/api/auth/request-password-reset", { email, redirectTo: "/update-password" }))
         .statusCode,
     ).toBe(200);
     const resetLink = new URL(t.mailer.lastLink(email));
@@ -69,11 +69,10 @@ describeEachDb("logs of a whole run", (kind) => {
     secrets.push(resetToken);
     await t.app.inject({ method: "GET", url: resetLink.pathname + resetLink.search });
     expect(
-      (await post(t.app, "/api/auth/reset-password", { token: resetToken, newPassword: NEW_PASSWORD }))
-        .statusCode,
+      (await t.post("/api/auth/reset-password", { token: resetToken, newPassword: NEW_PASSWORD })).statusCode,
     ).toBe(200);
 
-    const again = await post(t.app, "/api/auth/sign-in/email", { email, password: NEW_PASSWORD });
+    const again = await t.post("/api/auth/sign-in/email", { email, password: NEW_PASSWORD });
     const session = cookiesFrom(again);
     const sessionValue = session.split("=").slice(1).join("=");
     secrets.push(sessionValue, decodeURIComponent(sessionValue).split(".")[0]!);
@@ -85,17 +84,17 @@ describeEachDb("logs of a whole run", (kind) => {
       branchName: "Fort",
       upiId: UPI_ID,
     };
-    expect((await putSettings(t, { bankDetails, includeBankDetails: true }, session)).statusCode).toBe(200);
+    expect((await t.putSettings({ bankDetails, includeBankDetails: true }, session)).statusCode).toBe(200);
     // A save that fails validation echoes nothing of the body into the logs either.
-    await putSettings(t, { bankDetails: { ...bankDetails, ifscCode: `${IFSC}X` } }, session);
+    await t.putSettings({ bankDetails: { ...bankDetails, ifscCode: `${IFSC}X` } }, session);
 
-    const invoice = await post(t.app, "/api/invoices", invoiceRequest("LOG-1", { bankDetails }), session);
+    const invoice = await t.post("/api/invoices", invoiceRequest("LOG-1", { bankDetails }), session);
     expect(invoice.statusCode).toBe(201);
     expect(
-      (await get(t.app, `/api/invoices?search=${ACCOUNT_NUMBER}&token=${resetToken}`, session)).statusCode,
+      (await t.get(`/api/invoices?search=${ACCOUNT_NUMBER}&token=${resetToken}`, session)).statusCode,
     ).toBe(200);
 
-    expect((await get(t.app, "/api/test-failing-statement", session)).statusCode).toBe(500);
+    expect((await t.get("/api/test-failing-statement", session)).statusCode).toBe(500);
 
     const text = log.text();
     // The run was logged, at trace level, including the failure.

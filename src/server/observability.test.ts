@@ -5,16 +5,7 @@ import { backupsDir } from "./backup/jobs";
 import { createLogger } from "./logger";
 import { createMetrics } from "./metrics";
 import { countMails, mailFailureReason } from "./observability";
-import {
-  createTestApp,
-  describeEachDb,
-  get,
-  post,
-  signUpAndSignIn,
-  type TestApp,
-  testAppForSuite,
-  userIdOf,
-} from "./testing/harness";
+import { createTestApp, describeEachDb, get, type TestApp, testAppForSuite } from "./testing/harness";
 import { invoiceRequest } from "./testing/invoice-request";
 import { memoryLog } from "./testing/memory-log";
 
@@ -33,12 +24,12 @@ function sample(text: string, series: string): number | undefined {
 
 async function buyCredits(t: TestApp, cookie: string) {
   const order = (
-    await post(t.app, "/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, cookie)
+    await t.post("/api/functions/create-razorpay-order", { planId: "plan_100_credits" }, cookie)
   ).json();
   const signed = (
-    await post(t.app, "/api/functions/test-checkout/pay", { order_id: order.order_id }, cookie)
+    await t.post("/api/functions/test-checkout/pay", { order_id: order.order_id }, cookie)
   ).json();
-  return post(t.app, "/api/functions/verify-razorpay-payment", signed, cookie);
+  return t.post("/api/functions/verify-razorpay-payment", signed, cookie);
 }
 
 describeEachDb("observability", (kind) => {
@@ -49,22 +40,22 @@ describeEachDb("observability", (kind) => {
   });
 
   it("keeps /api/health a liveness check and answers /api/ready only once the PDF threads are up", async () => {
-    const health = await get(t.app, "/api/health");
+    const health = await t.get("/api/health");
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: "ok", database: "ok" });
     // Tests start the render threads on first use: not ready yet.
-    const before = await get(t.app, "/api/ready");
+    const before = await t.get("/api/ready");
     expect(before.statusCode).toBe(503);
     expect(before.json()).toEqual({
       status: "not_ready",
       checks: { database: "ok", migrations: "ok", pdf: "starting" },
     });
-    const s = await signUpAndSignIn(t);
-    const invoice = await post(t.app, "/api/invoices", invoiceRequest("OBS-1"), s.cookie);
+    const s = await t.signUpAndSignIn();
+    const invoice = await t.post("/api/invoices", invoiceRequest("OBS-1"), s.cookie);
     expect(invoice.statusCode).toBe(201);
-    const pdf = await post(t.app, `/api/invoices/${invoice.json().invoice.id}/pdf`, undefined, s.cookie);
+    const pdf = await t.post(`/api/invoices/${invoice.json().invoice.id}/pdf`, undefined, s.cookie);
     expect(pdf.statusCode, pdf.body).toBe(200);
-    const after = await get(t.app, "/api/ready");
+    const after = await t.get("/api/ready");
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual({
       status: "ready",
@@ -79,7 +70,7 @@ describeEachDb("observability", (kind) => {
   });
 
   it("serves Prometheus text only with the bearer token", async () => {
-    expect((await get(t.app, "/metrics")).statusCode).toBe(401);
+    expect((await t.get("/metrics")).statusCode).toBe(401);
     const wrong = await t.app.inject({
       method: "GET",
       url: "/metrics",
@@ -104,11 +95,10 @@ describeEachDb("observability", (kind) => {
   });
 
   it("counts requests by route pattern and status, never by raw URL", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const id = "00000000-0000-4000-8000-00000000abcd";
-    for (let i = 0; i < 3; i++)
-      expect((await get(t.app, `/api/clients/${id}`, s.cookie)).statusCode).toBe(404);
-    await get(t.app, "/api/no-such-route");
+    for (let i = 0; i < 3; i++) expect((await t.get(`/api/clients/${id}`, s.cookie)).statusCode).toBe(404);
+    await t.get("/api/no-such-route");
     const text = (await scrape(t)).body;
     expect(sample(text, 'bahi_http_requests_total{method="GET",route="/api/clients/:id",status="404"}')).toBe(
       3,
@@ -127,7 +117,7 @@ describeEachDb("observability", (kind) => {
   it("counts mails sent, credits sold and the database pool", async () => {
     const before = (await scrape(t)).body;
     const mailsBefore = sample(before, 'bahi_mails_total{outcome="sent"}') ?? 0;
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     expect((await buyCredits(t, s.cookie)).statusCode).toBe(200);
     const text = (await scrape(t)).body;
     // The confirmation mail, and the purchase mail (sent after the answer).
@@ -140,7 +130,7 @@ describeEachDb("observability", (kind) => {
   });
 
   it("names each request's id in a header and on every log line written while serving it", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const res = await buyCredits(t, s.cookie);
     const id = res.headers["x-request-id"];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -172,7 +162,7 @@ describeEachDb("observability", (kind) => {
       headers: { "x-request-id": 'a b"c' },
     });
     expect(bad.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    const failed = await get(t.app, "/api/clients");
+    const failed = await t.get("/api/clients");
     expect(failed.statusCode).toBe(401);
     expect(failed.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -252,10 +242,10 @@ describeEachDb("operators' metrics", (kind) => {
   });
 
   it("names who asked on each request's log line by id, never by name or e-mail", async () => {
-    const s = await signUpAndSignIn(t, undefined, undefined, "Asha Kulkarni");
-    const userId = await userIdOf(t, s.cookie);
-    const listed = await get(t.app, "/api/clients", s.cookie);
-    const key = (await post(t.app, "/api/api-keys", { name: "Sheets", scope: "read" }, s.cookie)).json();
+    const s = await t.signUpAndSignIn(undefined, undefined, "Asha Kulkarni");
+    const userId = await t.userIdOf(s.cookie);
+    const listed = await t.get("/api/clients", s.cookie);
+    const key = (await t.post("/api/api-keys", { name: "Sheets", scope: "read" }, s.cookie)).json();
     const byKey = await t.app.inject({
       method: "GET",
       url: "/api/clients",
@@ -267,7 +257,7 @@ describeEachDb("operators' metrics", (kind) => {
     expect(line(listed.headers["x-request-id"])).toMatchObject({ userId });
     expect(line(listed.headers["x-request-id"])).not.toHaveProperty("apiKeyId");
     expect(line(byKey.headers["x-request-id"])).toMatchObject({ userId, apiKeyId: key.id });
-    const anonymous = await get(t.app, "/api/health");
+    const anonymous = await t.get("/api/health");
     expect(line(anonymous.headers["x-request-id"])).not.toHaveProperty("userId");
     const requestLines = JSON.stringify(log.entries().filter((e) => e.msg === "request completed"));
     expect(requestLines).not.toContain(s.email);
@@ -276,10 +266,10 @@ describeEachDb("operators' metrics", (kind) => {
 
   it("turns /api/ready to 503 at once when told to drain, and goes on serving everything else", async () => {
     t.lifecycle.drain();
-    const ready = await get(t.app, "/api/ready");
+    const ready = await t.get("/api/ready");
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: "not_ready", checks: { shutdown: "draining" } });
-    expect((await get(t.app, "/api/health")).statusCode).toBe(200);
+    expect((await t.get("/api/health")).statusCode).toBe(200);
   });
 });
 
@@ -326,7 +316,7 @@ describe("request time limit", () => {
     });
     try {
       const started = performance.now();
-      const res = await get(t.app, "/api/test-never-answers");
+      const res = await t.get("/api/test-never-answers");
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         error: {
@@ -335,7 +325,7 @@ describe("request time limit", () => {
         },
       });
       expect(performance.now() - started).toBeLessThan(2_000);
-      expect((await get(t.app, "/api/health")).statusCode).toBe(200);
+      expect((await t.get("/api/health")).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -20,11 +20,7 @@ import {
   createMigratedPostgresDatabase,
   createPostgresDatabase,
   type DbKind,
-  get,
-  post,
-  putSettings,
   type Session,
-  signUpAndSignIn,
   startTestApp,
   type TestApp,
   testConfig,
@@ -93,11 +89,10 @@ const png = (color: string) =>
 
 /** A user with a logo, a client, a stocked product and two issued invoices; answers an invoice id. */
 async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoiceId: string }> {
-  const s = await signUpAndSignIn(t);
+  const s = await t.signUpAndSignIn();
   const logo = (await png(color)).toString("base64");
-  const logoId = (await post(t.app, "/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
-  await putSettings(
-    t,
+  const logoId = (await t.post("/api/images", { kind: "logo", data: logo }, s.cookie)).json().id;
+  await t.putSettings(
     {
       companyName: "Kesari",
       companyLogo: logoId,
@@ -106,13 +101,13 @@ async function seedUser(t: TestApp, color: string): Promise<{ s: Session; invoic
     },
     s.cookie,
   );
-  const clientId = (await post(t.app, "/api/clients", { name: "Asha Rao" }, s.cookie)).json().id;
+  const clientId = (await t.post("/api/clients", { name: "Asha Rao" }, s.cookie)).json().id;
   const productId = (
-    await post(t.app, "/api/products", { name: "Tea", rate: "450", availableQuantity: "50" }, s.cookie)
+    await t.post("/api/products", { name: "Tea", rate: "450", availableQuantity: "50" }, s.cookie)
   ).json().id;
   let invoiceId = "";
   for (const n of [1, 2]) {
-    const res = await post(t.app, "/api/invoices", invoice(`S-${n}`, productId, clientId), s.cookie);
+    const res = await t.post("/api/invoices", invoice(`S-${n}`, productId, clientId), s.cookie);
     expect(res.statusCode).toBe(201);
     invoiceId = res.json().invoice.id;
   }
@@ -131,12 +126,12 @@ const invoice = (invoiceNumber: string, productId: string, clientId: string | nu
 });
 
 const exportOf = async (t: TestApp, s: Session) => {
-  const res = await get(t.app, "/api/export", s.cookie);
+  const res = await t.get("/api/export", s.cookie);
   expect(res.statusCode).toBe(200);
   return res.body;
 };
 const pdfOf = async (t: TestApp, s: Session, id: string) => {
-  const res = await post(t.app, `/api/invoices/${id}/pdf`, undefined, s.cookie);
+  const res = await t.post(`/api/invoices/${id}/pdf`, undefined, s.cookie);
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 };
@@ -170,14 +165,9 @@ for (const kind of testDatabases()) {
     it("backs up while writes continue; the restore gives every user the same export and PDF", async () => {
       // A third user keeps issuing invoices, each taking one unit of stock in its transaction (the
       // backup holds writes only while it copies the data folder: hundreds go through meanwhile).
-      const busy = await signUpAndSignIn(t);
+      const busy = await t.signUpAndSignIn();
       const stocked = (
-        await post(
-          t.app,
-          "/api/products",
-          { name: "Tea", rate: "450", availableQuantity: "100000" },
-          busy.cookie,
-        )
+        await t.post("/api/products", { name: "Tea", rate: "450", availableQuantity: "100000" }, busy.cookie)
       ).json().id;
       let writing = true;
       let written = 0;
@@ -185,7 +175,7 @@ for (const kind of testDatabases()) {
         // Bounded: the backup holds writes only while it copies the data folder, so the writer would
         // otherwise fill the database for as long as the backup runs.
         while (writing && written < 200) {
-          const res = await post(t.app, "/api/invoices", invoice(`B-${written + 1}`, stocked), busy.cookie);
+          const res = await t.post("/api/invoices", invoice(`B-${written + 1}`, stocked), busy.cookie);
           expect(res.statusCode).toBe(201);
           written += 1;
         }

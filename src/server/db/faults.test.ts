@@ -5,10 +5,7 @@ import pg from "pg";
 import { DbProxy } from "../testing/db-proxy";
 import {
   createPostgresDatabase,
-  get,
-  post,
   type Session,
-  signUpAndSignIn,
   startTestApp,
   type TestApp,
   testConfig,
@@ -66,23 +63,23 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
     let s: Session;
     beforeAll(async () => {
       ({ t, proxy, faults } = await appBehindProxy());
-      s = await signUpAndSignIn(t);
+      s = await t.signUpAndSignIn();
     });
     afterAll(() => t.close());
 
     it("answers 503 when the connection drops in the middle of an import, and the next request works", async () => {
-      expect((await post(t.app, "/api/import", dataFile(["Before"]), s.cookie)).statusCode).toBe(200);
+      expect((await t.post("/api/import", dataFile(["Before"]), s.cookie)).statusCode).toBe(200);
       // The import's transaction has begun and deleted the old rows when its insert is cut off.
       const cut = proxy.cutWhenAppSends(/insert into "clients"/);
-      const res = await post(t.app, "/api/import", dataFile(["Asha", "Bala", "Chitra"]), s.cookie);
+      const res = await t.post("/api/import", dataFile(["Asha", "Bala", "Chitra"]), s.cookie);
       await cut;
       expectUnavailable(res);
       expect(faults.length).toBeGreaterThan(0);
       // Nothing half-done: the transaction was rolled back with the connection.
-      const list = await get(t.app, "/api/clients", s.cookie);
+      const list = await t.get("/api/clients", s.cookie);
       expect(list.statusCode).toBe(200);
       expect(list.json().items.map((c: { name: string }) => c.name)).toEqual(["Before"]);
-      const again = await post(t.app, "/api/import", dataFile(["Asha", "Bala"]), s.cookie);
+      const again = await t.post("/api/import", dataFile(["Asha", "Bala"]), s.cookie);
       expect(again.statusCode).toBe(200);
     });
 
@@ -96,25 +93,23 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
           "/api/credits",
           "/api/dashboard",
         ]) {
-          expectUnavailable(await get(t.app, url, s.cookie));
+          expectUnavailable(await t.get(url, s.cookie));
         }
-        expectUnavailable(await post(t.app, "/api/clients", { name: "Zed" }, s.cookie));
-        expectUnavailable(
-          await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password }),
-        );
-        expectUnavailable(await get(t.app, "/api/auth/get-session", s.cookie));
+        expectUnavailable(await t.post("/api/clients", { name: "Zed" }, s.cookie));
+        expectUnavailable(await t.post("/api/auth/sign-in/email", { email: s.email, password: s.password }));
+        expectUnavailable(await t.get("/api/auth/get-session", s.cookie));
         // Liveness still answers, and says what is wrong; readiness does not.
-        const health = await get(t.app, "/api/health");
+        const health = await t.get("/api/health");
         expect(health.statusCode).toBe(200);
         expect(health.json()).toEqual({ status: "ok", database: "unavailable" });
-        const ready = await get(t.app, "/api/ready");
+        const ready = await t.get("/api/ready");
         expect(ready.statusCode).toBe(503);
         expect(ready.json().checks.database).toBe("unavailable");
       } finally {
         await proxy.comeBack();
       }
-      expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
-      expect((await get(t.app, "/api/health")).json()).toEqual({ status: "ok", database: "ok" });
+      expect((await t.get("/api/clients", s.cookie)).statusCode).toBe(200);
+      expect((await t.get("/api/health")).json()).toEqual({ status: "ok", database: "ok" });
     });
   });
 
@@ -124,12 +119,12 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
     let s: Session;
     beforeAll(async () => {
       ({ t, directUrl } = await appBehindProxy({ DB_STATEMENT_TIMEOUT_MS: "1000" }));
-      s = await signUpAndSignIn(t);
+      s = await t.signUpAndSignIn();
     });
     afterAll(() => t.close());
 
     it("clearing data answers 503 timed_out with the spec's message when PostgreSQL cancels it", async () => {
-      expect((await post(t.app, "/api/import", dataFile(["Asha"]), s.cookie)).statusCode).toBe(200);
+      expect((await t.post("/api/import", dataFile(["Asha"]), s.cookie)).statusCode).toBe(200);
       // Another session holds the clients table, so the clear's delete waits until
       // statement_timeout cancels it (SQLSTATE 57014).
       const holder = new pg.Client({ connectionString: directUrl });
@@ -137,7 +132,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
       try {
         await holder.query("begin");
         await holder.query("lock table clients in access exclusive mode");
-        const res = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+        const res = await t.post("/api/functions/clear-user-data", {}, s.cookie);
         expect(res.statusCode).toBe(503);
         expect(res.json().error).toEqual({
           code: "timed_out",
@@ -148,7 +143,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         await holder.query("rollback");
         await holder.end();
       }
-      const list = await get(t.app, "/api/clients", s.cookie);
+      const list = await t.get("/api/clients", s.cookie);
       expect(list.json().items.map((c: { name: string }) => c.name)).toEqual(["Asha"]);
     });
   });
@@ -162,7 +157,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         DB_CONNECT_TIMEOUT_MS: "1000",
         DB_STATEMENT_TIMEOUT_MS: "1000",
       }));
-      s = await signUpAndSignIn(t);
+      s = await t.signUpAndSignIn();
     });
     afterAll(() => t.close());
 
@@ -172,20 +167,20 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         const started = performance.now();
         // Pooled connections wait for an answer (statement limit); new ones for their start-up.
         const answers = await Promise.all([
-          get(t.app, "/api/clients", s.cookie),
-          get(t.app, "/api/settings", s.cookie),
-          get(t.app, "/api/invoices", s.cookie),
+          t.get("/api/clients", s.cookie),
+          t.get("/api/settings", s.cookie),
+          t.get("/api/invoices", s.cookie),
         ]);
         const elapsed = performance.now() - started;
         for (const res of answers) expectUnavailable(res);
         expect(elapsed).toBeLessThan(5_000);
-        const health = await get(t.app, "/api/health");
+        const health = await t.get("/api/health");
         expect(health.json()).toEqual({ status: "ok", database: "unavailable" });
         console.info(`unanswered database: 503 after ${Math.round(elapsed)} ms`);
       } finally {
         proxy.stall(false);
       }
-      expect((await get(t.app, "/api/clients", s.cookie)).statusCode).toBe(200);
+      expect((await t.get("/api/clients", s.cookie)).statusCode).toBe(200);
     });
   });
 });

@@ -12,6 +12,7 @@ import {
   send,
   signUpAndSignIn,
   startTestApp,
+  statusCounts,
   type TestApp,
   testConfig,
 } from "../testing/harness";
@@ -41,12 +42,6 @@ function withKey(app: FastifyInstance, method: Method, url: string, key: string,
     ...(method === "POST" ? { payload: { name: `Client ${Math.random()}` } } : {}),
   });
 }
-
-const tally = (answers: { statusCode: number }[]) => {
-  const counts: Record<number, number> = {};
-  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
-  return counts;
-};
 
 describeEachDb("API keys across instances", (kind) => {
   const a = {} as TestApp;
@@ -93,7 +88,7 @@ describeEachDb("API keys across instances", (kind) => {
         )),
       );
     }
-    expect(tally(answers)).toEqual({
+    expect(statusCounts(answers)).toEqual({
       200: PER_KEY,
       429: 60 - PER_KEY,
     });
@@ -120,7 +115,7 @@ describeEachDb("API keys across instances", (kind) => {
         )),
       );
     }
-    expect(tally(answers)).toEqual({
+    expect(statusCounts(answers)).toEqual({
       200: PER_USER,
       429: 90 - PER_USER,
     });
@@ -141,7 +136,7 @@ describeEachDb("API keys across instances", (kind) => {
         ),
       ),
     );
-    expect(tally(guesses)).toEqual({
+    expect(statusCounts(guesses)).toEqual({
       401: FAILURES,
       429: 30 - FAILURES,
     });

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { clients } from "../db/schema";
-import {
-  accountsForSuite,
-  describeEachDb,
-  get,
-  post,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, expectRefusedField, testAppForSuite } from "../testing/harness";
 
 // 27AAPFU0939F1ZV is a real, well-formed GSTIN (state 27, valid check character).
 const GOOD_GSTIN = "27AAPFU0939F1ZV";
@@ -19,7 +10,7 @@ describeEachDb("clients API", (kind) => {
   const t = testAppForSuite(kind);
   const [a, b] = accountsForSuite(t, 2);
 
-  const create = (body: unknown, cookie = a.cookie) => post(t.app, "/api/clients", body, cookie);
+  const create = (body: unknown, cookie = a.cookie) => t.post("/api/clients", body, cookie);
 
   it("creates, reads, updates and deletes a client", async () => {
     const created = await create({
@@ -55,11 +46,10 @@ describeEachDb("clients API", (kind) => {
       ].sort(),
     );
 
-    const read = await get(t.app, `/api/clients/${c.id}`, a.cookie);
+    const read = await t.get(`/api/clients/${c.id}`, a.cookie);
     expect(read.json()).toEqual(c);
 
-    const patched = await send(
-      t.app,
+    const patched = await t.send(
       "PATCH",
       `/api/clients/${c.id}`,
       { phone: "020 1234 5678", shippingAddress: { line1: "Godown 4", city: "Nashik" } },
@@ -73,29 +63,29 @@ describeEachDb("clients API", (kind) => {
       shippingAddress: { line1: "Godown 4", city: "Nashik", state: "" },
     });
 
-    const cleared = await send(t.app, "PATCH", `/api/clients/${c.id}`, { shippingAddress: null }, a.cookie);
+    const cleared = await t.send("PATCH", `/api/clients/${c.id}`, { shippingAddress: null }, a.cookie);
     expect(cleared.json().shippingAddress).toBeNull();
 
-    const deleted = await send(t.app, "DELETE", `/api/clients/${c.id}`, undefined, a.cookie);
+    const deleted = await t.send("DELETE", `/api/clients/${c.id}`, undefined, a.cookie);
     expect(deleted.statusCode).toBe(204);
-    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).statusCode).toBe(404);
-    expect((await send(t.app, "DELETE", `/api/clients/${c.id}`, undefined, a.cookie)).statusCode).toBe(404);
+    expect((await t.get(`/api/clients/${c.id}`, a.cookie)).statusCode).toBe(404);
+    expect((await t.send("DELETE", `/api/clients/${c.id}`, undefined, a.cookie)).statusCode).toBe(404);
   });
 
   it("needs a session", async () => {
-    expect((await get(t.app, "/api/clients")).statusCode).toBe(401);
-    expect((await post(t.app, "/api/clients", { name: "X" })).statusCode).toBe(401);
+    expect((await t.get("/api/clients")).statusCode).toBe(401);
+    expect((await t.post("/api/clients", { name: "X" })).statusCode).toBe(401);
   });
 
   it("gives user B a 404 for every id of user A and changes nothing", async () => {
     const c = (await create({ name: "Only A's" })).json();
     const url = `/api/clients/${c.id}`;
-    expect((await get(t.app, url, b.cookie)).statusCode).toBe(404);
-    expect((await send(t.app, "PATCH", url, { name: "Stolen" }, b.cookie)).statusCode).toBe(404);
-    expect((await send(t.app, "DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
-    const listB = (await get(t.app, "/api/clients?search=Only", b.cookie)).json();
+    expect((await t.get(url, b.cookie)).statusCode).toBe(404);
+    expect((await t.send("PATCH", url, { name: "Stolen" }, b.cookie)).statusCode).toBe(404);
+    expect((await t.send("DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
+    const listB = (await t.get("/api/clients?search=Only", b.cookie)).json();
     expect(listB.total).toBe(0);
-    expect((await get(t.app, url, a.cookie)).json()).toEqual(c);
+    expect((await t.get(url, a.cookie)).json()).toEqual(c);
   });
 
   it("ignores id, user_id and credits in a body", async () => {
@@ -109,15 +99,9 @@ describeEachDb("clients API", (kind) => {
     const rows = await t.database.db.select().from(clients);
     const row = rows.find((r) => r.id === c.id)!;
     expect(row.userId).not.toBe("someone");
-    const patched = await send(
-      t.app,
-      "PATCH",
-      `/api/clients/${c.id}`,
-      { id: otherId, user_id: "x" },
-      a.cookie,
-    );
+    const patched = await t.send("PATCH", `/api/clients/${c.id}`, { id: otherId, user_id: "x" }, a.cookie);
     expect(patched.json().id).toBe(c.id);
-    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).statusCode).toBe(200);
+    expect((await t.get(`/api/clients/${c.id}`, a.cookie)).statusCode).toBe(200);
   });
 
   it.each([
@@ -133,23 +117,20 @@ describeEachDb("clients API", (kind) => {
     [{ name: "A", billingAddress: "Pune" }, "billingAddress"],
     [{ name: "A", notes: "n".repeat(10_000) }, "notes"],
   ])("refuses bad value #%# (field %1$s)", async (body, field) => {
-    const res = await create(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe("validation_failed");
-    expect(res.json().error.fields).toHaveProperty(field);
+    expectRefusedField(await create(body), field);
   });
 
   it("refuses a bad PATCH naming the field and keeps the client", async () => {
     const c = (await create({ name: "Keep Me" })).json();
-    const res = await send(t.app, "PATCH", `/api/clients/${c.id}`, { name: "", gstin: "bad" }, a.cookie);
+    const res = await t.send("PATCH", `/api/clients/${c.id}`, { name: "", gstin: "bad" }, a.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty("name");
     expect(res.json().error.fields).toHaveProperty("gstin");
-    expect((await get(t.app, `/api/clients/${c.id}`, a.cookie)).json().name).toBe("Keep Me");
+    expect((await t.get(`/api/clients/${c.id}`, a.cookie)).json().name).toBe("Keep Me");
   });
 
   it("searches name, company, email and phone; sorts; pages with a total", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const names = ["Zeta Foods", "alpha Stores", "Beta Mart", "Gamma_Co", "delta 100%"];
     for (const [i, name] of names.entries()) {
       const res = await create(
@@ -163,7 +144,7 @@ describeEachDb("clients API", (kind) => {
       );
       expect(res.statusCode).toBe(201);
     }
-    const list = (q: string) => get(t.app, `/api/clients?${q}`, s.cookie).then((r) => r.json());
+    const list = (q: string) => t.get(`/api/clients?${q}`, s.cookie).then((r) => r.json());
 
     const byName = await list("sort=name");
     expect(byName.items.map((c: { name: string }) => c.name)).toEqual([
@@ -191,19 +172,19 @@ describeEachDb("clients API", (kind) => {
     expect(page3.items.map((c: { name: string }) => c.name)).toEqual(["Zeta Foods"]);
 
     for (const q of ["page=0", "page=abc", "pageSize=1000", "sort=price", `search=${"s".repeat(300)}`]) {
-      const res = await get(t.app, `/api/clients?${q}`, s.cookie);
+      const res = await t.get(`/api/clients?${q}`, s.cookie);
       expect(res.statusCode, q).toBe(400);
     }
   });
 
   it("counts every client exactly; a search counts up to 100, then says more and pages on while rows follow", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const seed = (from: number, to: number) =>
       t.database.db.execute(sql`insert into clients (id, user_id, name)
         select gen_random_uuid()::text, ${userId}, 'Bulk ' || lpad(g::text, 4, '0')
         from generate_series(${from}::int, ${to}::int) g`);
-    const list = (q: string) => get(t.app, `/api/clients?${q}`, s.cookie).then((r) => r.json());
+    const list = (q: string) => t.get(`/api/clients?${q}`, s.cookie).then((r) => r.json());
 
     await seed(1, 1000);
     expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });
@@ -233,7 +214,7 @@ describeEachDb("clients API", (kind) => {
     ];
     for (const [query, page] of pages) expect(await list(query), query).toMatchObject(page);
     // Another user's count is their own.
-    expect((await get(t.app, "/api/clients", b.cookie)).json()).toMatchObject({
+    expect((await t.get("/api/clients", b.cookie)).json()).toMatchObject({
       totalIsExact: true,
       hasMore: false,
     });

@@ -2,15 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { canonicalEmail } from "#domain/validation";
 import { creditLedger, signupGrants, userCredits } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  type Session,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 
 describeEachDb("credits: reading never writes", (kind) => {
   const t = testAppForSuite(kind);
@@ -23,7 +15,7 @@ describeEachDb("credits: reading never writes", (kind) => {
 
   /** An account as if made before the sign-up grant existed: no balance, no ledger, mailbox unclaimed. */
   async function withoutGrant(s: Session): Promise<string> {
-    const userId = await userIdOf(t, s.cookie);
+    const userId = await t.userIdOf(s.cookie);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
     const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
@@ -32,33 +24,33 @@ describeEachDb("credits: reading never writes", (kind) => {
   }
 
   it("answers 0 for an account without a balance and writes nothing, however often it is read", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const userId = await withoutGrant(s);
     for (const url of ["/api/credits", "/api/credits/ledger", "/api/credits"]) {
-      expect((await get(t.app, url, s.cookie)).statusCode).toBe(200);
+      expect((await t.get(url, s.cookie)).statusCode).toBe(200);
     }
-    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(0);
-    expect((await get(t.app, "/api/credits/ledger", s.cookie)).json().entries).toEqual([]);
+    expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(0);
+    expect((await t.get("/api/credits/ledger", s.cookie)).json().entries).toEqual([]);
     expect(await ledgerOf(userId)).toEqual([]);
     expect(await balanceRowOf(userId)).toEqual([]);
   });
 
   it("gives such an account its sign-up credits when it signs in, once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const userId = await withoutGrant(s);
     for (let i = 0; i < 2; i++) {
-      const signIn = await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
+      const signIn = await t.post("/api/auth/sign-in/email", { email: s.email, password: s.password });
       expect(signIn.statusCode).toBe(200);
     }
     // Given by the sign-in itself, before anything reads the balance.
     expect((await ledgerOf(userId)).map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
-    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(25);
+    expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(25);
   });
 
   it("a signed-in account that keeps its balance gets no second grant", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
-    await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password });
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
+    await t.post("/api/auth/sign-in/email", { email: s.email, password: s.password });
     expect((await ledgerOf(userId)).map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
     expect((await balanceRowOf(userId))[0]?.credits).toBe(25);
   });

@@ -1,15 +1,7 @@
 import { afterAll, expect, it } from "vitest";
 import { resetClock } from "../clock";
 import { userSettings } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  type Session,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // Quotes, recurring profiles and credit notes travel in the export file (decisions 0031 and 0037,
@@ -42,44 +34,44 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
 
   const exportOf = async (cookie: string) => {
-    const res = await get(t.app, "/api/export", cookie);
+    const res = await t.get("/api/export", cookie);
     expect(res.statusCode).toBe(200);
     return { body: res.body, file: res.json() as ExportFile };
   };
-  const importFile = (file: unknown, cookie: string) => post(t.app, "/api/import", file, cookie);
+  const importFile = (file: unknown, cookie: string) => t.post("/api/import", file, cookie);
   const clear = async (cookie: string) =>
-    expect((await post(t.app, "/api/functions/clear-user-data", {}, cookie)).statusCode).toBe(200);
+    expect((await t.post("/api/functions/clear-user-data", {}, cookie)).statusCode).toBe(200);
   const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>, code = 200) => {
     const r = await res;
     expect(r.statusCode, r.body).toBe(code);
     return r.json() as Rec & { [k: string]: Rec };
   };
   const quoteByNumber = async (cookie: string, number: string) => {
-    const list = (await get(t.app, `/api/quotes?search=${encodeURIComponent(number)}`, cookie)).json();
+    const list = (await t.get(`/api/quotes?search=${encodeURIComponent(number)}`, cookie)).json();
     const id = (list.items as Array<{ id: string; quoteNumber: string }>).find(
       (q) => q.quoteNumber === number,
     )!.id;
-    return (await get(t.app, `/api/quotes/${id}`, cookie)).json().quote as Rec & { id: string };
+    return (await t.get(`/api/quotes/${id}`, cookie)).json().quote as Rec & { id: string };
   };
 
   /** A draft quote, a declined one, and an accepted one converted into an invoice (then issued). */
   async function seedQuotes(s: Session) {
-    await post(t.app, "/api/test/clock", { now: "2026-05-10T06:00:00Z" });
-    await ok(post(t.app, "/api/quotes", quoteRequest(), s.cookie), 201);
-    const declined = (await ok(post(t.app, "/api/quotes", quoteRequest(), s.cookie), 201)).quote as Rec;
-    await ok(post(t.app, `/api/quotes/${declined.id}/status`, { status: "sent" }, s.cookie));
+    await t.post("/api/test/clock", { now: "2026-05-10T06:00:00Z" });
+    await ok(t.post("/api/quotes", quoteRequest(), s.cookie), 201);
+    const declined = (await ok(t.post("/api/quotes", quoteRequest(), s.cookie), 201)).quote as Rec;
+    await ok(t.post(`/api/quotes/${declined.id}/status`, { status: "sent" }, s.cookie));
     await ok(
-      post(t.app, `/api/quotes/${declined.id}/status`, { status: "declined", comment: "Too dear" }, s.cookie),
+      t.post(`/api/quotes/${declined.id}/status`, { status: "declined", comment: "Too dear" }, s.cookie),
     );
-    const won = (await ok(post(t.app, "/api/quotes", quoteRequest(), s.cookie), 201)).quote as Rec;
-    await ok(post(t.app, `/api/quotes/${won.id}/public-link`, {}, s.cookie));
-    await ok(post(t.app, `/api/quotes/${won.id}/status`, { status: "accepted", name: "Meera" }, s.cookie));
-    const converted = await ok(post(t.app, `/api/quotes/${won.id}/convert`, {}, s.cookie), 201);
+    const won = (await ok(t.post("/api/quotes", quoteRequest(), s.cookie), 201)).quote as Rec;
+    await ok(t.post(`/api/quotes/${won.id}/public-link`, {}, s.cookie));
+    await ok(t.post(`/api/quotes/${won.id}/status`, { status: "accepted", name: "Meera" }, s.cookie));
+    const converted = await ok(t.post(`/api/quotes/${won.id}/convert`, {}, s.cookie), 201);
     return { won: won as Rec & { id: string; quoteNumber: string }, invoice: converted.invoice as Rec };
   }
 
   it("keeps quotes, their answers and a converted quote's link both ways through export, clear and import", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const { won, invoice } = await seedQuotes(s);
     const first = await exportOf(s.cookie);
     expect(first.file.quotes.map((q) => q.status)).toEqual(["draft", "declined", "converted"]);
@@ -105,25 +97,25 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       status: "converted",
       convertedInvoiceNumber: invoice.invoiceNumber,
     });
-    const source = await get(t.app, `/api/invoices/${back.convertedInvoiceId}/source-quote`, s.cookie);
+    const source = await t.get(`/api/invoices/${back.convertedInvoiceId}/source-quote`, s.cookie);
     expect(source.json()).toEqual({ quote: { id: won.id, quoteNumber: won.quoteNumber } });
     // No public link came back: sharing makes a new one.
     expect((back as { publicLink?: unknown }).publicLink ?? null).toBeNull();
 
     // Another account takes the same file: new ids, the links and the series still follow.
-    const other = await signUpAndSignIn(t);
+    const other = await t.signUpAndSignIn();
     await ok(importFile(first.file, other.cookie));
     const theirs = await quoteByNumber(other.cookie, won.quoteNumber);
     expect(theirs.id).not.toBe(won.id);
     expect(theirs.status).toBe("converted");
-    const linked = await get(t.app, `/api/invoices/${theirs.convertedInvoiceId}/source-quote`, other.cookie);
+    const linked = await t.get(`/api/invoices/${theirs.convertedInvoiceId}/source-quote`, other.cookie);
     expect(linked.json()).toEqual({ quote: { id: theirs.id, quoteNumber: won.quoteNumber } });
-    const next = (await ok(post(t.app, "/api/quotes", quoteRequest(), other.cookie), 201)).quote as Rec;
+    const next = (await ok(t.post("/api/quotes", quoteRequest(), other.cookie), 201)).quote as Rec;
     expect(next.quoteNumber).toBe("QT/2026-27/0004");
   });
 
   it("refuses a quote with a bad status or a missing converted invoice, naming it, and changes nothing", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     await seedQuotes(s);
     const before = await exportOf(s.cookie);
     const bad = structuredClone(before.file);
@@ -143,15 +135,14 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
 
   /** A due invoice of 4 kettles (stock 10 -> 6), ₹220 paid, a return of 2 (stock 8) and a debit note. */
   async function seedNotes(s: Session) {
-    await post(t.app, "/api/test/clock", { now: "2026-05-10T06:00:00Z" });
+    await t.post("/api/test/clock", { now: "2026-05-10T06:00:00Z" });
     const product = await ok(
-      post(t.app, "/api/products", { name: "Kettle", rate: "1000", availableQuantity: "10" }, s.cookie),
+      t.post("/api/products", { name: "Kettle", rate: "1000", availableQuantity: "10" }, s.cookie),
       201,
     );
     const invoice = (
       await ok(
-        post(
-          t.app,
+        t.post(
           "/api/invoices",
           invoiceRequest("INV/2026-27/0007", {
             invoiceDate: "2026-05-01",
@@ -174,11 +165,10 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       )
     ).invoice as Rec & { id: string; invoiceNumber: string };
     const paid = { amountMinor: 22_000, paidOn: "2026-05-05", method: "upi" };
-    await ok(post(t.app, `/api/invoices/${invoice.id}/payments`, paid, s.cookie), 201);
+    await ok(t.post(`/api/invoices/${invoice.id}/payments`, paid, s.cookie), 201);
     const note = (
       await ok(
-        post(
-          t.app,
+        t.post(
           "/api/credit-notes",
           {
             invoiceId: invoice.id,
@@ -199,22 +189,22 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       reason: "correction_in_invoice",
       lines: [{ originalLineId: null, name: "Freight", amount: "100", taxPercent: "0" }],
     };
-    await ok(post(t.app, "/api/credit-notes", debit, s.cookie), 201);
+    await ok(t.post("/api/credit-notes", debit, s.cookie), 201);
     return { product: product as Rec & { id: string }, invoice, note };
   }
   const invoiceSummary = async (cookie: string, number: string) => {
-    const res = await get(t.app, `/api/invoices?search=${encodeURIComponent(number)}`, cookie);
+    const res = await t.get(`/api/invoices?search=${encodeURIComponent(number)}`, cookie);
     return (res.json().items as Array<Rec & { invoiceNumber: string }>).find(
       (i) => i.invoiceNumber === number,
     )!;
   };
   const stockOf = async (cookie: string, name: string) => {
-    const res = await get(t.app, `/api/products?search=${name}`, cookie);
+    const res = await t.get(`/api/products?search=${name}`, cookie);
     return (res.json().items as Array<{ availableQuantity: string; id: string }>)[0]!;
   };
 
   it("keeps credit and debit notes: balance, status, the share as a credit note payment, stock moved once, the series", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const { invoice, note } = await seedNotes(s);
     const before = await invoiceSummary(s.cookie, invoice.invoiceNumber);
     expect(before).toMatchObject({ status: "due", amountPaidMinor: 258_000 });
@@ -243,20 +233,19 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     });
     const kettle = await stockOf(s.cookie, "Kettle");
     expect(kettle.availableQuantity).toBe("8"); // the return is in the file's quantity, not moved again
-    const moves = (await get(t.app, `/api/products/${kettle.id}/movements`, s.cookie)).json().items;
+    const moves = (await t.get(`/api/products/${kettle.id}/movements`, s.cookie)).json().items;
     expect(moves).toEqual([]);
-    const payments = (await get(t.app, `/api/invoices/${after.id}/payments`, s.cookie)).json().payments;
+    const payments = (await t.get(`/api/invoices/${after.id}/payments`, s.cookie)).json().payments;
     expect(payments.find((p: Rec) => p.source === "credit_note")).toMatchObject({ amountMinor: 236_000 });
-    const notes = (await get(t.app, `/api/credit-notes?invoiceId=${after.id}`, s.cookie)).json()
-      .items as Rec[];
+    const notes = (await t.get(`/api/credit-notes?invoiceId=${after.id}`, s.cookie)).json().items as Rec[];
     expect(notes.map((n) => n.noteNumber).sort()).toEqual(["CN/2026-27/0001", "DN/2026-27/0001"]);
     // Cancelling the imported credit note takes its share off, as for one made here.
     const credit = notes.find((n) => n.kind === "credit")!;
-    const cancelled = await ok(post(t.app, `/api/credit-notes/${credit.id}/cancel`, {}, s.cookie));
+    const cancelled = await ok(t.post(`/api/credit-notes/${credit.id}/cancel`, {}, s.cookie));
     expect(cancelled.invoice).toMatchObject({ amountPaidMinor: 22_000 });
 
     // A fresh account: the next note follows the imported series.
-    const other = await signUpAndSignIn(t);
+    const other = await t.signUpAndSignIn();
     await ok(importFile(first.file, other.cookie));
     const theirs = await invoiceSummary(other.cookie, invoice.invoiceNumber);
     const again = {
@@ -266,22 +255,17 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       reason: "sales_return",
       lines: [{ originalLineId: "a", quantity: "1" }],
     };
-    const next = await ok(post(t.app, "/api/credit-notes", again, other.cookie), 201);
+    const next = await ok(t.post("/api/credit-notes", again, other.cookie), 201);
     expect(next.note).toMatchObject({ noteNumber: "CN/2026-27/0002", appliedMinor: 118_000 });
     const nextInvoice = await ok(
-      post(
-        t.app,
-        "/api/invoices?autoNumber=1",
-        { ...invoiceRequest(""), invoiceNumber: undefined },
-        other.cookie,
-      ),
+      t.post("/api/invoices?autoNumber=1", { ...invoiceRequest(""), invoiceNumber: undefined }, other.cookie),
       201,
     );
     expect(nextInvoice.invoice.invoiceNumber).not.toBe(invoice.invoiceNumber);
   });
 
   it("refuses a note whose invoice is missing or whose share does not match, naming it, and changes nothing", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     await seedNotes(s);
     const before = await exportOf(s.cookie);
     const orphan = structuredClone(before.file);
@@ -305,10 +289,10 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     expect((await exportOf(s.cookie)).body).toBe(before.body);
   });
 
-  const clockAt = (date: string) => post(t.app, "/api/test/clock", { now: `${date}T06:00:00Z` });
+  const clockAt = (date: string) => t.post("/api/test/clock", { now: `${date}T06:00:00Z` });
   const runAt = async (date: string) => {
     await clockAt(date);
-    expect((await post(t.app, "/api/test/run-jobs", {})).statusCode).toBe(200);
+    expect((await t.post("/api/test/run-jobs", {})).statusCode).toBe(200);
   };
   type Made = {
     profile: Rec & { status: string; nextDate: string | null; invoicesMade: number };
@@ -320,7 +304,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     }>;
   };
   const profileOf = async (cookie: string, id: string) =>
-    (await get(t.app, `/api/recurring/${id}`, cookie)).json() as Made;
+    (await t.get(`/api/recurring/${id}`, cookie)).json() as Made;
 
   /** A monthly profile from 31 Jan 2027 that made two invoices and was paused on 5 Mar 2027. */
   async function seedProfile(s: Session) {
@@ -328,11 +312,10 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const settingsData = { invoiceNumberScheme: "sequential" };
     await t.database.db
       .insert(userSettings)
-      .values({ userId: await userIdOf(t, s.cookie), settingsData })
+      .values({ userId: await t.userIdOf(s.cookie), settingsData })
       .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
     const source = await ok(
-      post(
-        t.app,
+      t.post(
         "/api/invoices?autoNumber=1",
         { ...invoiceRequest("", { invoiceDate: "2027-01-20", dueDate: null }), invoiceNumber: undefined },
         s.cookie,
@@ -349,19 +332,16 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       attachPdf: false,
       dueDays: 15,
     };
-    const profile = await ok(
-      post(t.app, `/api/invoices/${source.invoice.id}/recurring`, body, s.cookie),
-      201,
-    );
+    const profile = await ok(t.post(`/api/invoices/${source.invoice.id}/recurring`, body, s.cookie), 201);
     await runAt("2027-01-31");
     await runAt("2027-02-28");
     await clockAt("2027-03-05");
-    await ok(post(t.app, `/api/recurring/${profile.id}/pause`, {}, s.cookie));
+    await ok(t.post(`/api/recurring/${profile.id}/pause`, {}, s.cookie));
     return { id: profile.id as unknown as string, sourceNumber: source.invoice.invoiceNumber as string };
   }
 
   it("keeps a paused recurring profile: still paused, the same next date, its runs; the next period is made once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const { id, sourceNumber } = await seedProfile(s);
     const before = await profileOf(s.cookie, id);
     expect(before.profile).toMatchObject({ status: "paused", nextDate: "2027-03-31", invoicesMade: 2 });
@@ -389,7 +369,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
 
     // Resumed after 31 Mar: that period fell in the pause; 30 Apr is made once, however often the job runs.
     await clockAt("2027-04-10");
-    await ok(post(t.app, `/api/recurring/${id}/resume`, {}, s.cookie));
+    await ok(t.post(`/api/recurring/${id}/resume`, {}, s.cookie));
     await runAt("2027-04-10");
     await runAt("2027-04-30");
     await runAt("2027-04-30");
@@ -401,13 +381,13 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       ["2027-04-30", "created"],
     ]);
     expect(resumed.profile).toMatchObject({ status: "active", nextDate: "2027-05-31", invoicesMade: 3 });
-    const list = (await get(t.app, "/api/invoices?pageSize=50", s.cookie)).json().items as Rec[];
+    const list = (await t.get("/api/invoices?pageSize=50", s.cookie)).json().items as Rec[];
     expect(list).toHaveLength(4);
     expect(list.filter((i) => i.invoiceDate === "2027-04-30")).toHaveLength(1);
   });
 
   it("refuses a profile whose source invoice is missing, naming it, and changes nothing", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const { sourceNumber } = await seedProfile(s);
     const before = await exportOf(s.cookie);
     const bad = structuredClone(before.file);
@@ -427,7 +407,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
   });
 
   it("imports a file without the new sections as before", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     await seedQuotes(s);
     const { file } = await exportOf(s.cookie);
     const { quotes: _q, recurringProfiles: _r, creditNotes: _c, ...old } = file;
@@ -435,7 +415,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     expect(res.imported).toMatchObject({ invoices: 1, quotes: 0, creditNotes: 0, recurringProfiles: 0 });
     expect((await exportOf(s.cookie)).file.quotes).toEqual([]);
     // An earlier release's notes: their shares stay as payments the user recorded.
-    const n = await signUpAndSignIn(t);
+    const n = await t.signUpAndSignIn();
     await seedNotes(n);
     const { quotes: _nq, creditNotes: _nc, ...noNotes } = (await exportOf(n.cookie)).file;
     await ok(importFile(noNotes, n.cookie));

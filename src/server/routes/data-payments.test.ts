@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invoicePayments } from "../db/schema";
 import { recordPayment } from "../services/invoice-payments";
-import { describeEachDb, get, post, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // The payments received travel in the export file (docs/decisions/0026-payments-received.md,
@@ -28,33 +28,32 @@ describeEachDb("payments received in the export file", (kind) => {
   const t = testAppForSuite(kind);
 
   async function invoice(cookie: string, number: string, over: Record<string, unknown> = {}) {
-    const res = await post(t.app, "/api/invoices", invoiceRequest(number, over), cookie);
+    const res = await t.post("/api/invoices", invoiceRequest(number, over), cookie);
     expect(res.statusCode).toBe(201);
     return res.json().invoice as Summary & { totalMinor: number };
   }
   async function pay(cookie: string, id: string, payment: Record<string, unknown>) {
-    const res = await post(t.app, `/api/invoices/${id}/payments`, payment, cookie);
+    const res = await t.post(`/api/invoices/${id}/payments`, payment, cookie);
     expect(res.statusCode).toBe(201);
   }
   const exportOf = async (cookie: string) => {
-    const res = await get(t.app, "/api/export", cookie);
+    const res = await t.get("/api/export", cookie);
     expect(res.statusCode).toBe(200);
     return { body: res.body, file: res.json() as ExportFile };
   };
-  const importFile = (file: unknown, cookie: string) => post(t.app, "/api/import", file, cookie);
+  const importFile = (file: unknown, cookie: string) => t.post("/api/import", file, cookie);
   /** The invoice of this number as the list shows it (ids change with an import). */
   const summaryOf = async (cookie: string, number: string) => {
-    const res = await get(t.app, `/api/invoices?search=${encodeURIComponent(number)}`, cookie);
+    const res = await t.get(`/api/invoices?search=${encodeURIComponent(number)}`, cookie);
     return (res.json().items as Summary[]).find((i) => i.invoiceNumber === number)!;
   };
   const paymentsOf = async (cookie: string, number: string) => {
     const { id } = await summaryOf(cookie, number);
-    return (await get(t.app, `/api/invoices/${id}/payments`, cookie)).json().payments as Array<
+    return (await t.get(`/api/invoices/${id}/payments`, cookie)).json().payments as Array<
       Record<string, unknown>
     >;
   };
-  const receivables = async (cookie: string) =>
-    (await get(t.app, "/api/dashboard", cookie)).json().receivables;
+  const receivables = async (cookie: string) => (await t.get("/api/dashboard", cookie)).json().receivables;
   const numberAt = (file: ExportFile, number: string) =>
     file.invoices.findIndex((i) => i.invoiceNumber === number);
 
@@ -63,7 +62,7 @@ describeEachDb("payments received in the export file", (kind) => {
    * third of ₹50 in cash), a paid one of ₹100 with its two real payments, one marked paid, a draft.
    */
   async function seed() {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const partly = await invoice(s.cookie, "EXP-PART", {
       dueDate: "2099-01-31",
       items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "1000" }],
@@ -141,7 +140,7 @@ describeEachDb("payments received in the export file", (kind) => {
     expect(receivablesBefore[0]).toMatchObject({ currency: "INR", outstandingMinor: 35_000 });
     const paymentsBefore = await paymentsOf(s.cookie, "EXP-PART");
 
-    expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
     expect((await receivables(s.cookie))[0]?.outstandingMinor ?? 0).toBe(0);
     const imported = await importFile(first.file, s.cookie);
     expect(imported.statusCode).toBe(200);
@@ -175,7 +174,7 @@ describeEachDb("payments received in the export file", (kind) => {
     // The one made by marking paid stays that kind: reopening the invoice takes it back.
     const marked = await summaryOf(s.cookie, "EXP-MARKED");
     expect((await paymentsOf(s.cookie, "EXP-MARKED")).map((p) => p.source)).toEqual(["status"]);
-    const reopened = await post(t.app, `/api/invoices/${marked.id}/status`, { status: "due" }, s.cookie);
+    const reopened = await t.post(`/api/invoices/${marked.id}/status`, { status: "due" }, s.cookie);
     expect(reopened.statusCode).toBe(200);
     expect(await paymentsOf(s.cookie, "EXP-MARKED")).toEqual([]);
 
@@ -283,8 +282,8 @@ describeEachDb("payments received in the export file", (kind) => {
   });
 
   it("leaves a gateway's payment id behind, so two accounts can import one file", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const inv = await invoice(s.cookie, "EXP-ONLINE");
     await recordPayment(
       t.database.db,
@@ -310,7 +309,7 @@ describeEachDb("payments received in the export file", (kind) => {
         source: "razorpay",
       },
     ]);
-    const other = await signUpAndSignIn(t);
+    const other = await t.signUpAndSignIn();
     expect((await importFile(file, s.cookie)).statusCode).toBe(200);
     expect((await importFile(file, other.cookie)).statusCode).toBe(200);
     const rows = await t.database.db

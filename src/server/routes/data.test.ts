@@ -15,16 +15,7 @@ import {
   userCredits,
   userSettings,
 } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  putSettings,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 
 type ExportFile = {
   invoices: Array<Record<string, unknown>>;
@@ -38,22 +29,21 @@ describeEachDb("export, import and clear API", (kind) => {
 
   /** A user with a logo, settings, two clients, two products (one with stock moves) and three invoices. */
   async function seed() {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const { db } = t.database;
     const logo = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#2DD4BF" } })
       .png()
       .toBuffer();
-    const up = await post(t.app, "/api/images", { kind: "logo", data: logo.toString("base64") }, s.cookie);
+    const up = await t.post("/api/images", { kind: "logo", data: logo.toString("base64") }, s.cookie);
     const logoId = up.json().id as string;
     const sig = await sharp({ create: { width: 60, height: 20, channels: 3, background: "#000000" } })
       .jpeg()
       .toBuffer();
     const sigId = (
-      await post(t.app, "/api/images", { kind: "signature", data: sig.toString("base64") }, s.cookie)
+      await t.post("/api/images", { kind: "signature", data: sig.toString("base64") }, s.cookie)
     ).json().id;
-    await putSettings(
-      t,
+    await t.putSettings(
       {
         companyName: "Kesari Traders",
         companyLogo: logoId,
@@ -166,11 +156,11 @@ describeEachDb("export, import and clear API", (kind) => {
   }
 
   const exportOf = async (cookie: string) => {
-    const res = await get(t.app, "/api/export", cookie);
+    const res = await t.get("/api/export", cookie);
     expect(res.statusCode).toBe(200);
     return { res, file: res.json() as ExportFile };
   };
-  const importFile = (file: unknown, cookie: string) => post(t.app, "/api/import", file, cookie);
+  const importFile = (file: unknown, cookie: string) => t.post("/api/import", file, cookie);
 
   it("exports the spec's four sections, as a named file, with images inline", async () => {
     const s = await seed();
@@ -210,14 +200,14 @@ describeEachDb("export, import and clear API", (kind) => {
   it("export -> clear -> import -> export gives the same file", async () => {
     const s = await seed();
     const first = await exportOf(s.cookie);
-    const cleared = await post(t.app, "/api/functions/clear-user-data", { userId: "ignored" }, s.cookie);
+    const cleared = await t.post("/api/functions/clear-user-data", { userId: "ignored" }, s.cookie);
     expect(cleared.statusCode).toBe(200);
     const empty = await exportOf(s.cookie);
     expect(empty.file.invoices).toEqual([]);
     const counts = async () =>
       Object.fromEntries(
         (
-          (await get(t.app, "/api/dashboard", s.cookie)).json().statusBreakdown as {
+          (await t.get("/api/dashboard", s.cookie)).json().statusBreakdown as {
             status: string;
             count: number;
           }[]
@@ -246,7 +236,7 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(second.res.body).toBe(first.res.body);
 
     // The links survive: invoices point at the restored clients, products and logo.
-    const logo = await get(t.app, `/api/images/${s.logoId}`, s.cookie);
+    const logo = await t.get(`/api/images/${s.logoId}`, s.cookie);
     expect(logo.statusCode).toBe(200);
     const products = await t.database.db
       .select({ id: productServices.id })
@@ -307,11 +297,11 @@ describeEachDb("export, import and clear API", (kind) => {
       headers: { origin: "http://localhost:3000", cookie: s.cookie, "content-type": "application/json" },
     });
     expect(notJson.json().error.message).toBe("Invalid file format. Missing required data sections.");
-    expect((await get(t.app, "/api/settings", s.cookie)).json().companyName).toBe("Kesari Traders");
+    expect((await t.get("/api/settings", s.cookie)).json().companyName).toBe("Kesari Traders");
   });
 
   it("drops unknown fields and __proto__ keys, and refuses deep nesting", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const raw = `{"invoices":[],"productServices":[{"name":"Pen","rate":"10","__proto__":{"admin":true},"extra":1}],
       "clients":[{"name":"Zed","constructor":{"prototype":{"x":1}}}],"settings":{"companyName":"Proto","__proto__":{"polluted":true},"defaultTaxPercent":5}}`;
     const res = await t.app.inject({
@@ -345,7 +335,7 @@ describeEachDb("export, import and clear API", (kind) => {
   });
 
   it("turns settings data URLs into the user's own images, checked by their bytes", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const qr = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
@@ -356,11 +346,11 @@ describeEachDb("export, import and clear API", (kind) => {
       settings: { upiQrCodeImage: `data:image/gif;base64,${qr.toString("base64")}`, includeUpiQrCode: true },
     };
     expect((await importFile(file, s.cookie)).statusCode).toBe(200);
-    const settings = (await get(t.app, "/api/settings", s.cookie)).json();
+    const settings = (await t.get("/api/settings", s.cookie)).json();
     expect(settings.upiQrCodeImage).toMatch(/^img_/);
-    expect(
-      (await get(t.app, `/api/images/${settings.upiQrCodeImage}`, s.cookie)).headers["content-type"],
-    ).toBe("image/png");
+    expect((await t.get(`/api/images/${settings.upiQrCodeImage}`, s.cookie)).headers["content-type"]).toBe(
+      "image/png",
+    );
 
     const svgQr = {
       ...file,
@@ -378,26 +368,26 @@ describeEachDb("export, import and clear API", (kind) => {
   it("clear keeps the account, the credits and the ledger, and removes everything else", async () => {
     const s = await seed();
     const { db } = t.database;
-    const creditsBefore = (await get(t.app, "/api/credits", s.cookie)).json().credits;
+    const creditsBefore = (await t.get("/api/credits", s.cookie)).json().credits;
     const ledgerBefore = await db.select().from(creditLedger).where(eq(creditLedger.userId, s.userId));
     expect(ledgerBefore.length).toBeGreaterThan(0);
     const other = await seed();
 
-    const res = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+    const res = await t.post("/api/functions/clear-user-data", {}, s.cookie);
     expect(res.json()).toEqual({ success: true });
     for (const table of [invoices, clients, productServices, stockMovements, images]) {
       expect(await db.select().from(table).where(eq(table.userId, s.userId))).toEqual([]);
     }
     expect(await db.select().from(userSettings).where(eq(userSettings.userId, s.userId))).toEqual([]);
-    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(creditsBefore);
+    expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(creditsBefore);
     expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, s.userId))).toEqual(
       ledgerBefore,
     );
     expect(await db.select().from(userCredits).where(eq(userCredits.userId, s.userId))).toHaveLength(1);
-    expect((await get(t.app, "/api/profile", s.cookie)).statusCode).toBe(200);
+    expect((await t.get("/api/profile", s.cookie)).statusCode).toBe(200);
     // The other user's data is untouched.
     expect(await db.select().from(invoices).where(eq(invoices.userId, other.userId))).toHaveLength(3);
-    expect((await get(t.app, "/api/settings", s.cookie)).json()).toEqual({ ...DEFAULT_SETTINGS });
+    expect((await t.get("/api/settings", s.cookie)).json()).toEqual({ ...DEFAULT_SETTINGS });
   });
 
   it("answers 503 timed_out with the spec's message when clearing runs past the time limit, and clears nothing", async () => {
@@ -414,7 +404,7 @@ describeEachDb("export, import and clear API", (kind) => {
         when (old.user_id = '${s.userId}') execute function test_statement_timeout()`),
     );
     try {
-      const res = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+      const res = await t.post("/api/functions/clear-user-data", {}, s.cookie);
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toEqual({ code: "timed_out", message: CLEAR_MESSAGES.timedOut });
     } finally {
@@ -426,17 +416,15 @@ describeEachDb("export, import and clear API", (kind) => {
   });
 
   it("keeps an invoice line's product after the product was renamed, so cancelling returns the stock", async () => {
-    const s = await signUpAndSignIn(t);
-    const created = await post(
-      t.app,
+    const s = await t.signUpAndSignIn();
+    const created = await t.post(
       "/api/products",
       { name: "Tea 1 kg", kind: "product", rate: "450", availableQuantity: "10" },
       s.cookie,
     );
     expect(created.statusCode).toBe(201);
     const productId = created.json().id as string;
-    const invoice = await post(
-      t.app,
+    const invoice = await t.post(
       "/api/invoices",
       {
         invoiceNumber: "INV-RENAME-1",
@@ -450,31 +438,24 @@ describeEachDb("export, import and clear API", (kind) => {
       s.cookie,
     );
     expect(invoice.statusCode).toBe(201);
-    const renamed = await send(
-      t.app,
-      "PATCH",
-      `/api/products/${productId}`,
-      { name: "Assam Tea 1 kg" },
-      s.cookie,
-    );
+    const renamed = await t.send("PATCH", `/api/products/${productId}`, { name: "Assam Tea 1 kg" }, s.cookie);
     expect(renamed.statusCode).toBe(200);
 
     const first = await exportOf(s.cookie);
-    expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
     expect((await importFile(first.file, s.cookie)).statusCode).toBe(200);
     const second = await exportOf(s.cookie);
     expect(second.res.body).toBe(first.res.body);
     const line = (second.file.invoices[0] as { items: Array<{ productId: string | null }> }).items[0]!;
     expect(line.productId).toBe(productId);
 
-    const stock = async () =>
-      (await get(t.app, `/api/products/${productId}`, s.cookie)).json().availableQuantity;
+    const stock = async () => (await t.get(`/api/products/${productId}`, s.cookie)).json().availableQuantity;
     expect(await stock()).toBe("7");
     const [row] = await t.database.db
       .select({ id: invoices.id })
       .from(invoices)
       .where(eq(invoices.invoiceNumber, "INV-RENAME-1"));
-    const cancelled = await post(t.app, `/api/invoices/${row!.id}/status`, { status: "cancelled" }, s.cookie);
+    const cancelled = await t.post(`/api/invoices/${row!.id}/status`, { status: "cancelled" }, s.cookie);
     expect(cancelled.statusCode).toBe(200);
     expect(await stock()).toBe("10");
   });
@@ -494,11 +475,11 @@ describeEachDb("export, import and clear API", (kind) => {
   });
 
   it("refuses all three to a visitor", async () => {
-    expect((await get(t.app, "/api/export")).statusCode).toBe(401);
+    expect((await t.get("/api/export")).statusCode).toBe(401);
     expect(
-      (await post(t.app, "/api/import", { invoices: [], clients: [], settings: {}, productServices: [] }))
+      (await t.post("/api/import", { invoices: [], clients: [], settings: {}, productServices: [] }))
         .statusCode,
     ).toBe(401);
-    expect((await post(t.app, "/api/functions/clear-user-data", {})).statusCode).toBe(401);
+    expect((await t.post("/api/functions/clear-user-data", {})).statusCode).toBe(401);
   });
 });

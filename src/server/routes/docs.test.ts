@@ -1,6 +1,6 @@
 import { API_ROUTES } from "#contract";
 import { openApiPath } from "#contract/openapi";
-import { describeEachDb, get, testAppForSuite } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
@@ -17,7 +17,7 @@ describeEachDb("API documentation", (kind) => {
   const t = testAppForSuite(kind);
   let doc: Document;
   beforeAll(async () => {
-    const response = await get(t.app, "/api/docs/openapi.json");
+    const response = await t.get("/api/docs/openapi.json");
     expect(response.statusCode).toBe(200);
     doc = response.json();
   });
@@ -91,7 +91,7 @@ describeEachDb("API documentation", (kind) => {
   });
 
   it("serves a page that loads nothing from elsewhere, with one small script of its own to try calls", async () => {
-    const response = await get(t.app, "/api/docs");
+    const response = await t.get("/api/docs");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
@@ -100,7 +100,7 @@ describeEachDb("API documentation", (kind) => {
     expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/api/docs/try.js" defer>']);
     expect(html).toContain('<form id="try-form">');
     for (const route of API_ROUTES) expect(html).toContain(openApiPath(route.path));
-    const script = await get(t.app, "/api/docs/try.js");
+    const script = await t.get("/api/docs/try.js");
     expect(script.headers["content-type"]).toMatch(/^text\/javascript/);
     expect(script.body).toContain('authorization: "Bearer "');
     expect(script.body).not.toMatch(/https?:\/\//);

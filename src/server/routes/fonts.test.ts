@@ -1,4 +1,4 @@
-import { createTestApp, get, type TestApp } from "../testing/harness";
+import { createTestApp, type TestApp } from "../testing/harness";
 
 describe("preview fonts", () => {
   let t: TestApp;
@@ -9,7 +9,7 @@ describe("preview fonts", () => {
 
   it("serves the PDF's own font files for each of the eight families", async () => {
     for (const family of ["Inter", "Lato", "Times New Roman", "Verdana"]) {
-      const res = await get(t.app, `/api/fonts/${encodeURIComponent(family)}/bold`);
+      const res = await t.get(`/api/fonts/${encodeURIComponent(family)}/bold`);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("font/ttf");
       // TrueType files start with 0x00010000 (or "true").
@@ -18,7 +18,7 @@ describe("preview fonts", () => {
   });
 
   it("answers 404 for anything else", async () => {
-    expect((await get(t.app, "/api/fonts/Comic%20Sans/regular")).statusCode).toBe(404);
-    expect((await get(t.app, "/api/fonts/Inter/..%2F..%2Fetc%2Fpasswd")).statusCode).toBe(404);
+    expect((await t.get("/api/fonts/Comic%20Sans/regular")).statusCode).toBe(404);
+    expect((await t.get("/api/fonts/Inter/..%2F..%2Fetc%2Fpasswd")).statusCode).toBe(404);
   });
 });

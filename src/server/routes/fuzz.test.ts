@@ -4,7 +4,8 @@ import { API_ROUTES, type RouteContract } from "#contract";
 import { errorSchema } from "#contract/common";
 import { buildOpenApiDocument, openApiPath } from "#contract/openapi";
 import type { FileResponse } from "#contract/registry";
-import { accountsForSuite, describeEachDb, post, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { accountsForSuite, describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 // Every route of the OpenAPI document, fuzzed from its own JSON schemas plus hostile values.
 // A fixed seed and a bounded count keep the run repeatable and short; a failure prints the
@@ -279,23 +280,15 @@ describeEachDb("every route under fuzzing", (kind) => {
   const doc = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
 
   beforeAll(async () => {
-    const client = await post(t.app, "/api/clients", { name: "Fuzz client" }, me.cookie);
-    const product = await post(
-      t.app,
+    const client = await t.post("/api/clients", { name: "Fuzz client" }, me.cookie);
+    const product = await t.post(
       "/api/products",
       { name: "Fuzz product", rate: 10, availableQuantity: 5 },
       me.cookie,
     );
-    const invoice = await post(
-      t.app,
+    const invoice = await t.post(
       "/api/invoices",
-      {
-        invoiceNumber: "FUZZ-1",
-        invoiceDate: "2026-11-21",
-        currency: "INR",
-        client: { name: "Fuzz client" },
-        items: [{ id: "l1", name: "Work", quantity: "1", rate: "100" }],
-      },
+      invoiceRequest("FUZZ-1", { status: "draft", client: { name: "Fuzz client" } }),
       me.cookie,
     );
     for (const response of [client, product]) realIds.push(response.json().id);

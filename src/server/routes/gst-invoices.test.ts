@@ -1,18 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate } from "#domain/document-number";
 import { invoices } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  putSettings,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-} from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
+import { expectGaplessSeries, invoiceRequest } from "../testing/invoice-request";
 
 // Tax invoices and bills of supply through the API (decision 0033): the Rule 46 number, HSN/SAC
 // digits, a number unique in its financial year ignoring case, and the financial year's series
@@ -50,13 +40,12 @@ describeEachDb("GST invoices API", (kind) => {
   const t = testAppForSuite(kind);
 
   async function registered(over: Record<string, unknown> = {}) {
-    const s = await signUpAndSignIn(t);
-    const res = await putSettings(t, { ...REGULAR, ...over }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const res = await t.putSettings({ ...REGULAR, ...over }, s.cookie);
     expect(res.statusCode).toBe(200);
     return s;
   }
-  const create = (body: unknown, cookie: string, query = "") =>
-    post(t.app, `/api/invoices${query}`, body, cookie);
+  const create = (body: unknown, cookie: string, query = "") => t.post(`/api/invoices${query}`, body, cookie);
 
   it("stores a tax invoice with its GST details, the split and the GST totals", async () => {
     const s = await registered();
@@ -116,7 +105,7 @@ describeEachDb("GST invoices API", (kind) => {
     }
     expect((await create(taxInvoice("ABCDEFGHIJ/12345"), s.cookie)).statusCode).toBe(201);
     // A retail account keeps its timestamp numbers.
-    const retail = await signUpAndSignIn(t);
+    const retail = await t.signUpAndSignIn();
     expect((await create(taxInvoice("INV-01052026-101010"), retail.cookie)).statusCode).toBe(201);
   });
 
@@ -138,9 +127,9 @@ describeEachDb("GST invoices API", (kind) => {
     // Renaming another invoice onto it clashes too, and changes nothing.
     const other = await create(taxInvoice("INV/2"), s.cookie);
     const id = other.json().invoice.id;
-    const renamed = await send(t.app, "PUT", `/api/invoices/${id}`, taxInvoice("Inv/1"), s.cookie);
+    const renamed = await t.send("PUT", `/api/invoices/${id}`, taxInvoice("Inv/1"), s.cookie);
     expect(renamed.statusCode).toBe(409);
-    expect((await get(t.app, `/api/invoices/${id}`, s.cookie)).json().invoice.invoiceNumber).toBe("INV/2");
+    expect((await t.get(`/api/invoices/${id}`, s.cookie)).json().invoice.invoiceNumber).toBe("INV/2");
     const [row] = await t.database.db
       .select({ numberKey: invoices.numberKey })
       .from(invoices)
@@ -202,35 +191,15 @@ describeEachDb("GST invoices API", (kind) => {
   it("numbers tax invoices in the financial year's series without gaps under 20 concurrent creates", async () => {
     // The account keeps the default timestamp scheme: registered, it takes the series anyway.
     const s = await registered();
-    const today = todayInTimeZone(new Date(), "Asia/Kolkata");
-    const fy = financialYearOfIsoDate(today);
-    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json()).toEqual({
-      scheme: "sequential",
-      invoiceNumber: `INV/${fy}/0001`,
-    });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        create(
-          {
-            ...taxInvoice("x", { invoiceDate: today, dueDate: null, status: "due" }),
-            invoiceNumber: undefined,
-          },
-          s.cookie,
-          "?autoNumber=1",
-        ),
-      ),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    const numbers = results.map((r) => r.json().invoice.invoiceNumber).sort();
-    expect(numbers).toEqual(
-      Array.from({ length: 20 }, (_, i) => `INV/${fy}/${String(i + 1).padStart(4, "0")}`),
+    const { results, fy } = await expectGaplessSeries(t, s.cookie, (today) =>
+      taxInvoice("x", { invoiceDate: today, dueDate: null, status: "due" }),
     );
     // A duplicate is a draft: no timestamp, and no number of the series until it is issued.
     const copy = (
-      await post(t.app, `/api/invoices/${results[0].json().invoice.id}/duplicate`, {}, s.cookie)
+      await t.post(`/api/invoices/${results[0].json().invoice.id}/duplicate`, {}, s.cookie)
     ).json().invoice;
     expect(copy.invoiceNumber).toMatch(/^DRAFT-[0-9A-F]{8}$/);
-    const issued = await post(t.app, `/api/invoices/${copy.id}/status`, { status: "due" }, s.cookie);
+    const issued = await t.post(`/api/invoices/${copy.id}/status`, { status: "due" }, s.cookie);
     expect(issued.json().invoice.invoiceNumber).toBe(`INV/${fy}/0021`);
   });
 });

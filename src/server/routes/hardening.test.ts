@@ -1,17 +1,11 @@
-import {
-  accountsForSuite,
-  describeEachDb,
-  get,
-  post,
-  TEST_ORIGIN,
-  testAppForSuite,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
 
 describeEachDb("request hardening", (kind) => {
   const t = testAppForSuite(kind);
   const [a] = accountsForSuite(t, 1);
 
-  const clientCount = async () => (await get(t.app, "/api/clients", a.cookie)).json().total as number;
+  const clientCount = async () => (await t.get("/api/clients", a.cookie)).json().total as number;
 
   describe("the Origin check holds for every spelling of a path", () => {
     const spellings = (path: string) => [
@@ -37,7 +31,7 @@ describeEachDb("request hardening", (kind) => {
     for (const route of routes) {
       for (const origin of ["https://evil.example", undefined]) {
         it(`${route.method} ${route.path} is refused under each spelling (origin ${origin ?? "none"})`, async () => {
-          await post(t.app, "/api/clients", { name: "Keep me" }, a.cookie);
+          await t.post("/api/clients", { name: "Keep me" }, a.cookie);
           const before = await clientCount();
           for (const url of spellings(route.path)) {
             const response = await t.app.inject({
@@ -55,7 +49,7 @@ describeEachDb("request hardening", (kind) => {
     }
 
     it("still accepts our own origin under the plain spelling", async () => {
-      const response = await post(t.app, "/api/clients", { name: "Mine" }, a.cookie);
+      const response = await t.post("/api/clients", { name: "Mine" }, a.cookie);
       expect(response.statusCode).toBe(201);
     });
   });
@@ -118,7 +112,7 @@ describeEachDb("request hardening", (kind) => {
         "/api/auth/request-password-reset",
         "/api/auth/reset-password",
       ]) {
-        const response = await post(t.app, url, { email: "x@example.com", password: big, name: big });
+        const response = await t.post(url, { email: "x@example.com", password: big, name: big });
         expect(response.statusCode, url).toBe(413);
         expect(response.json().error.code).toBe("payload_too_large");
       }
@@ -135,7 +129,7 @@ describeEachDb("request hardening", (kind) => {
     });
 
     it("still reads bodies of signed-in users", async () => {
-      const response = await post(t.app, "/api/clients", { name: "Signed in" }, a.cookie);
+      const response = await t.post("/api/clients", { name: "Signed in" }, a.cookie);
       expect(response.statusCode).toBe(201);
     });
   });
@@ -173,13 +167,13 @@ describeEachDb("request hardening", (kind) => {
         "/api/images/a%00b",
         "/api/products/a%00b/movements",
       ]) {
-        const response = await get(t.app, url, a.cookie);
+        const response = await t.get(url, a.cookie);
         expect(response.statusCode, url).toBe(400);
       }
     });
 
     it("refuses NUL in the sign-in e-mail with 400", async () => {
-      const response = await post(t.app, "/api/auth/sign-in/email", {
+      const response = await t.post("/api/auth/sign-in/email", {
         email: "a\u0000@example.com",
         password: "whatever-123",
       });
@@ -188,37 +182,29 @@ describeEachDb("request hardening", (kind) => {
 
     it("refuses a redirect target better-auth cannot parse, or one off this site, with 400", async () => {
       for (const target of ["12.50", "abc", "//evil.example", "https://evil.example/"]) {
-        const verify = await get(
-          t.app,
+        const verify = await t.get(
           `/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(target)}`,
         );
         expect(verify.statusCode, target).toBe(400);
-        const reset = await post(t.app, "/api/auth/request-password-reset", {
+        const reset = await t.post("/api/auth/request-password-reset", {
           email: a.email,
           redirectTo: target,
         });
         expect(reset.statusCode, target).toBe(400);
       }
-      const own = await get(t.app, "/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard");
+      const own = await t.get("/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard");
       expect(own.statusCode).toBe(302);
       expect(own.headers.location).toBe("/dashboard?error=INVALID_TOKEN");
     });
 
     it("refuses dates that are not on the calendar with 400", async () => {
       for (const url of ["/api/invoices?to=2026-02-30", "/api/invoices/export.csv?from=2025-13-01"]) {
-        const response = await get(t.app, url, a.cookie);
+        const response = await t.get(url, a.cookie);
         expect(response.statusCode, url).toBe(400);
       }
-      const created = await post(
-        t.app,
+      const created = await t.post(
         "/api/invoices",
-        {
-          invoiceNumber: "FEB-30",
-          invoiceDate: "2026-02-30",
-          currency: "INR",
-          client: { name: "Calendar" },
-          items: [{ id: "l1", name: "Work", quantity: "1", rate: "1" }],
-        },
+        invoiceRequest("FEB-30", { status: "draft", dueDate: null, invoiceDate: "2026-02-30" }),
         a.cookie,
       );
       expect(created.statusCode).toBe(400);
@@ -284,14 +270,14 @@ describeEachDb("request hardening", (kind) => {
         }
       }
       // Past the router's own limit (100) the answer is 414, still never a 5xx.
-      const huge = await get(t.app, `/api/clients/${"x".repeat(5000)}`, a.cookie);
+      const huge = await t.get(`/api/clients/${"x".repeat(5000)}`, a.cookie);
       expect(huge.statusCode).toBe(414);
       expect(huge.json().error.code).toEqual(expect.any(String));
     });
 
     it("answers a path that is not valid UTF-8 with 400 in the API's error shape", async () => {
       for (const url of ["/api/clients/%ED%A0%80", "/api/fonts/%E0%A4/regular", "/api/invoices/%FF"]) {
-        const response = await get(t.app, url, a.cookie);
+        const response = await t.get(url, a.cookie);
         expect(response.statusCode, url).toBe(400);
         expect(response.json(), url).toEqual({ error: { code: "bad_request", message: expect.any(String) } });
       }
@@ -310,17 +296,17 @@ describeEachDb("request hardening", (kind) => {
         "/api/dashboard",
         "/api/auth/get-session",
       ]) {
-        const response = await get(t.app, url, a.cookie);
+        const response = await t.get(url, a.cookie);
         expect(response.statusCode, url).toBe(200);
         expect(response.headers["cache-control"], url).toBe("no-store");
       }
     });
 
     it("marks refusals and writes no-store too", async () => {
-      const refused = await get(t.app, "/api/clients");
+      const refused = await t.get("/api/clients");
       expect(refused.statusCode).toBe(401);
       expect(refused.headers["cache-control"]).toBe("no-store");
-      const created = await post(t.app, "/api/clients", { name: "No store" }, a.cookie);
+      const created = await t.post("/api/clients", { name: "No store" }, a.cookie);
       expect(created.headers["cache-control"]).toBe("no-store");
     });
   });

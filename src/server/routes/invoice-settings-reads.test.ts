@@ -1,5 +1,5 @@
 import * as settingsQueries from "../db/queries/settings";
-import { accountsForSuite, describeEachDb, post, send, testAppForSuite } from "../testing/harness";
+import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // One settings reader, read once per request: an invoice's save reads the user's settings in its
@@ -20,20 +20,17 @@ describeEachDb("settings reads per invoice request", (kind) => {
     let id = "";
     expect(
       await readsDuring(async () => {
-        const res = await post(t.app, "/api/invoices", invoiceRequest("S-1"), s.cookie);
+        const res = await t.post("/api/invoices", invoiceRequest("S-1"), s.cookie);
         id = res.json().invoice.id;
         return res;
       }, 201),
     ).toBe(1);
     expect(
-      await readsDuring(
-        () => send(t.app, "PUT", `/api/invoices/${id}`, invoiceRequest("S-1"), s.cookie),
-        200,
-      ),
+      await readsDuring(() => t.send("PUT", `/api/invoices/${id}`, invoiceRequest("S-1"), s.cookie), 200),
     ).toBe(1);
     expect(
-      await readsDuring(() => post(t.app, `/api/invoices/${id}/status`, { status: "paid" }, s.cookie), 200),
+      await readsDuring(() => t.post(`/api/invoices/${id}/status`, { status: "paid" }, s.cookie), 200),
     ).toBe(1);
-    expect(await readsDuring(() => post(t.app, `/api/invoices/${id}/duplicate`, {}, s.cookie), 201)).toBe(1);
+    expect(await readsDuring(() => t.post(`/api/invoices/${id}/duplicate`, {}, s.cookie), 201)).toBe(1);
   });
 });

@@ -1,22 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { todayInTimeZone } from "#domain/dates";
-import { financialYearOfIsoDate, INVOICE_NOT_DELETABLE } from "#domain/document-number";
+import { INVOICE_NOT_DELETABLE } from "#domain/document-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
 import { csvCell } from "../services/csv";
-import {
-  accountsForSuite,
-  describeEachDb,
-  get,
-  post,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
+import { expectGaplessSeries, invoiceRequest } from "../testing/invoice-request";
 
 let counter = 0;
 
@@ -49,7 +40,7 @@ describeEachDb("invoices API", (kind) => {
   const [a, b] = accountsForSuite(t, 2);
   let aId: string;
   beforeAll(async () => {
-    aId = await userIdOf(t, a.cookie);
+    aId = await t.userIdOf(a.cookie);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -97,9 +88,9 @@ describeEachDb("invoices API", (kind) => {
       .orderBy(asc(stockMovements.createdAt));
     return rows.map((m) => ({ change: Number(m.change), reason: m.reason, invoiceId: m.invoiceId }));
   }
-  const create = (body: unknown, s = a, query = "") => post(t.app, `/api/invoices${query}`, body, s.cookie);
+  const create = (body: unknown, s = a, query = "") => t.post(`/api/invoices${query}`, body, s.cookie);
   const setStatus = (id: string, body: unknown, s = a) =>
-    post(t.app, `/api/invoices/${id}/status`, body, s.cookie);
+    t.post(`/api/invoices/${id}/status`, body, s.cookie);
 
   it("recomputes every total from the lines and ignores the browser's totals", async () => {
     const res = await create(
@@ -122,7 +113,7 @@ describeEachDb("invoices API", (kind) => {
     expect(invoice.document.totalAmount).toBe("213.46");
     expect(invoice.document.amountInWords).toMatch(/^Rupees Two Hundred Thirteen and Forty-Six Paise Only$/);
     expect(invoice).toMatchObject({ status: "draft", displayStatus: "draft", clientName: "Asha Traders" });
-    const again = await get(t.app, `/api/invoices/${invoice.id}`, a.cookie);
+    const again = await t.get(`/api/invoices/${invoice.id}`, a.cookie);
     expect(again.json().invoice).toEqual(invoice);
   });
 
@@ -192,7 +183,7 @@ describeEachDb("invoices API", (kind) => {
     await setStatus(id, { status: "due" });
     expect(await stockOf(productId)).toBe(7);
     // Issued, it is cancelled, never deleted (Rule 46); back to a draft, it can go.
-    const refused = await send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
+    const refused = await t.send("DELETE", `/api/invoices/${id}`, undefined, a.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({
       code: "issued_invoice_not_deletable",
@@ -201,10 +192,10 @@ describeEachDb("invoices API", (kind) => {
     expect(await stockOf(productId)).toBe(7);
     await setStatus(id, { status: "draft" });
     expect(await stockOf(productId)).toBe(10);
-    const deleted = await send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie);
+    const deleted = await t.send("DELETE", `/api/invoices/${id}`, undefined, a.cookie);
     expect(deleted.statusCode).toBe(204);
     expect(await stockOf(productId)).toBe(10);
-    expect((await get(t.app, `/api/invoices/${id}`, a.cookie)).statusCode).toBe(404);
+    expect((await t.get(`/api/invoices/${id}`, a.cookie)).statusCode).toBe(404);
 
     expect(await movementsOf(productId)).toEqual([
       { change: -3, reason: "invoice_issued", invoiceId: id },
@@ -229,8 +220,7 @@ describeEachDb("invoices API", (kind) => {
     const id = created.json().invoice.id;
     expect([await stockOf(rice), await stockOf(dal)]).toEqual([16, 4]);
 
-    const edited = await send(
-      t.app,
+    const edited = await t.send(
       "PUT",
       `/api/invoices/${id}`,
       { ...body, items: [line(rice, "6.5", "l1"), line(dal, "1", "l2", "250"), line(service, "9", "l3")] },
@@ -295,7 +285,7 @@ describeEachDb("invoices API", (kind) => {
     expect(toDraft.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
     expect(await stockOf(productId)).toBe(10);
     const deletes = await Promise.all(
-      [0, 1, 2].map(() => send(t.app, "DELETE", `/api/invoices/${id}`, undefined, a.cookie)),
+      [0, 1, 2].map(() => t.send("DELETE", `/api/invoices/${id}`, undefined, a.cookie)),
     );
     expect(deletes.map((r) => r.statusCode).sort()).toEqual([204, 404, 404]);
     expect(await stockOf(productId)).toBe(10);
@@ -312,8 +302,7 @@ describeEachDb("invoices API", (kind) => {
       fields: { invoiceNumber: "Invoice number INV-01052026-101500 is already used by another invoice." },
     });
     const other = await create(invoiceBody());
-    const edit = await send(
-      t.app,
+    const edit = await t.send(
       "PUT",
       `/api/invoices/${other.json().invoice.id}`,
       invoiceBody({ invoiceNumber: "INV-01052026-101500" }),
@@ -325,7 +314,7 @@ describeEachDb("invoices API", (kind) => {
   });
 
   it("derives overdue on either side of midnight in Asia/Kolkata", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const res = await create(
       invoiceBody({ status: "due", invoiceDate: "2026-05-01", dueDate: "2026-05-10" }),
       s,
@@ -333,15 +322,15 @@ describeEachDb("invoices API", (kind) => {
     const id = res.json().invoice.id;
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-05-10T18:29:59Z")); // 23:59:59 on 10 May in Kolkata
-    expect((await get(t.app, `/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("due");
-    expect((await get(t.app, "/api/invoices?status=overdue", s.cookie)).json().total).toBe(0);
-    expect((await get(t.app, "/api/invoices?status=due", s.cookie)).json().total).toBe(1);
+    expect((await t.get(`/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("due");
+    expect((await t.get("/api/invoices?status=overdue", s.cookie)).json().total).toBe(0);
+    expect((await t.get("/api/invoices?status=due", s.cookie)).json().total).toBe(1);
 
     vi.setSystemTime(new Date("2026-05-10T18:30:00Z")); // 00:00 on 11 May in Kolkata, still 10 May in UTC
-    expect((await get(t.app, `/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("overdue");
-    const overdue = (await get(t.app, "/api/invoices?status=overdue", s.cookie)).json();
+    expect((await t.get(`/api/invoices/${id}`, s.cookie)).json().invoice.displayStatus).toBe("overdue");
+    const overdue = (await t.get("/api/invoices?status=overdue", s.cookie)).json();
     expect(overdue.items.map((i: { id: string }) => i.id)).toEqual([id]);
-    expect((await get(t.app, "/api/invoices?status=due", s.cookie)).json().total).toBe(0);
+    expect((await t.get("/api/invoices?status=due", s.cookie)).json().total).toBe(0);
   });
 
   it("keeps another user's invoices, clients and products out of reach and changes nothing", async () => {
@@ -349,60 +338,41 @@ describeEachDb("invoices API", (kind) => {
     const clientId = await addClient(aId, "A's client");
     const mine = (await create(invoiceBody({ status: "due", items: [line(productId, "1")] }))).json().invoice;
     const url = `/api/invoices/${mine.id}`;
-    expect((await get(t.app, url, b.cookie)).statusCode).toBe(404);
-    expect((await send(t.app, "PUT", url, invoiceBody(), b.cookie)).statusCode).toBe(404);
-    expect((await send(t.app, "DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
+    expect((await t.get(url, b.cookie)).statusCode).toBe(404);
+    expect((await t.send("PUT", url, invoiceBody(), b.cookie)).statusCode).toBe(404);
+    expect((await t.send("DELETE", url, undefined, b.cookie)).statusCode).toBe(404);
     expect((await setStatus(mine.id, { status: "cancelled" }, b)).statusCode).toBe(404);
-    expect((await post(t.app, `${url}/duplicate`, {}, b.cookie)).statusCode).toBe(404);
-    expect((await get(t.app, url, a.cookie)).json().invoice).toEqual(mine);
+    expect((await t.post(`${url}/duplicate`, {}, b.cookie)).statusCode).toBe(404);
+    expect((await t.get(url, a.cookie)).json().invoice).toEqual(mine);
     expect(await stockOf(productId)).toBe(4);
 
-    const before = (await get(t.app, "/api/invoices", b.cookie)).json().total;
+    const before = (await t.get("/api/invoices", b.cookie)).json().total;
     const withClient = await create(invoiceBody({ clientId }), b);
     expect(withClient.statusCode).toBe(400);
     expect(withClient.json().error.fields).toEqual({ clientId: "Client not found." });
     const withProduct = await create(invoiceBody({ status: "due", items: [line(productId, "1")] }), b);
     expect(withProduct.statusCode).toBe(400);
     expect(withProduct.json().error.fields).toEqual({ "items.0.productId": "Product not found." });
-    expect((await get(t.app, "/api/invoices", b.cookie)).json().total).toBe(before);
+    expect((await t.get("/api/invoices", b.cookie)).json().total).toBe(before);
     expect(await stockOf(productId)).toBe(4);
   });
 
   it("numbers a financial year's series without gaps or duplicates under 20 concurrent creates", async () => {
-    const s = await signUpAndSignIn(t);
-    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
-    const today = todayInTimeZone(new Date(), "Asia/Kolkata");
-    const fy = financialYearOfIsoDate(today);
-    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json()).toEqual({
-      scheme: "sequential",
-      invoiceNumber: `INV/${fy}/0001`,
-    });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        create(
-          { ...invoiceBody({ invoiceDate: today, dueDate: null, status: "due" }), invoiceNumber: undefined },
-          s,
-          "?autoNumber=1",
-        ),
-      ),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    const numbers = results.map((r) => r.json().invoice.invoiceNumber).sort();
-    expect(numbers).toEqual(
-      Array.from({ length: 20 }, (_, i) => `INV/${fy}/${String(i + 1).padStart(4, "0")}`),
+    const s = await t.signUpAndSignIn();
+    await setSettings(await t.userIdOf(s.cookie), { invoiceNumberScheme: "sequential" });
+    const { fy, today } = await expectGaplessSeries(t, s.cookie, (today) =>
+      invoiceBody({ invoiceDate: today, dueDate: null, status: "due" }),
     );
 
     // A create that fails (not enough stock) gives its number back.
-    const productId = await addProduct(await userIdOf(t, s.cookie), "0");
+    const productId = await addProduct(await t.userIdOf(s.cookie), "0");
     const failed = await create(
       invoiceBody({ invoiceDate: today, dueDate: null, status: "due", items: [line(productId, "1")] }),
       s,
       "?autoNumber=1",
     );
     expect(failed.statusCode).toBe(409);
-    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(
-      `INV/${fy}/0021`,
-    );
+    expect((await t.get("/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(`INV/${fy}/0021`);
     // A number of the series typed by hand moves the counter past it.
     expect((await create(invoiceBody({ invoiceNumber: `INV/${fy}/0040` }), s)).statusCode).toBe(201);
     const next = await create(
@@ -421,15 +391,15 @@ describeEachDb("invoices API", (kind) => {
   });
 
   it("previews the number of the invoice date's financial year, the one create then gives", async () => {
-    const s = await signUpAndSignIn(t);
-    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
+    const s = await t.signUpAndSignIn();
+    await setSettings(await t.userIdOf(s.cookie), { invoiceNumberScheme: "sequential" });
     const auto = async (invoiceDate: string) =>
       (await create(invoiceBody({ invoiceDate, dueDate: null, status: "due" }), s, "?autoNumber=1")).json()
         .invoice.invoiceNumber as string;
     await auto("2027-03-30");
     await auto("2027-03-30");
     const preview = async (invoiceDate: string) => {
-      const res = await get(t.app, `/api/invoices/next-number?invoiceDate=${invoiceDate}`, s.cookie);
+      const res = await t.get(`/api/invoices/next-number?invoiceDate=${invoiceDate}`, s.cookie);
       expect(res.statusCode).toBe(200);
       return res.json().invoiceNumber as string;
     };
@@ -445,23 +415,23 @@ describeEachDb("invoices API", (kind) => {
     }
     // Without a date the preview is for the user's today; a date that is not one is refused.
     const today = todayInTimeZone(new Date(), "Asia/Kolkata");
-    expect((await get(t.app, "/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(
+    expect((await t.get("/api/invoices/next-number", s.cookie)).json().invoiceNumber).toBe(
       await preview(today),
     );
-    const bad = await get(t.app, "/api/invoices/next-number?invoiceDate=2027-02-30", s.cookie);
+    const bad = await t.get("/api/invoices/next-number?invoiceDate=2027-02-30", s.cookie);
     expect(bad.statusCode).toBe(400);
   });
 
   it("previews no number for the timestamp scheme", async () => {
-    expect((await get(t.app, "/api/invoices/next-number", a.cookie)).json()).toEqual({
+    expect((await t.get("/api/invoices/next-number", a.cookie)).json()).toEqual({
       scheme: "timestamp",
       invoiceNumber: null,
     });
   });
 
   it("gives a draft no number of the series until it is issued, in the year it is then dated", async () => {
-    const s = await signUpAndSignIn(t);
-    await setSettings(await userIdOf(t, s.cookie), { invoiceNumberScheme: "sequential" });
+    const s = await t.signUpAndSignIn();
+    await setSettings(await t.userIdOf(s.cookie), { invoiceNumberScheme: "sequential" });
     const draftOn = async (invoiceDate: string) =>
       (await create(invoiceBody({ invoiceDate, dueDate: null }), s, "?autoNumber=1")).json().invoice;
     const draft = await draftOn("2027-03-20");
@@ -475,8 +445,7 @@ describeEachDb("invoices API", (kind) => {
     expect(issued.json().invoice.invoiceNumber).toBe("INV/2026-27/0001");
 
     // Re-dated into the next financial year before it is issued, it takes that year's series.
-    const redated = await send(
-      t.app,
+    const redated = await t.send(
       "PUT",
       `/api/invoices/${draft.id}`,
       invoiceBody({ invoiceNumber: draft.invoiceNumber, invoiceDate: "2027-04-02", dueDate: null }),
@@ -495,7 +464,7 @@ describeEachDb("invoices API", (kind) => {
       dueDate: null,
       status: "due",
     });
-    const put = await send(t.app, "PUT", `/api/invoices/${second.id}`, body, s.cookie);
+    const put = await t.send("PUT", `/api/invoices/${second.id}`, body, s.cookie);
     expect(put.json().invoice.invoiceNumber).toBe("INV/2026-27/0002");
 
     // A draft cancelled unissued keeps no number and can still be deleted; a copy is a draft too.
@@ -503,12 +472,10 @@ describeEachDb("invoices API", (kind) => {
     expect((await setStatus(third.id, { status: "cancelled" }, s)).json().invoice.invoiceNumber).toBe(
       third.invoiceNumber,
     );
-    expect((await send(t.app, "DELETE", `/api/invoices/${third.id}`, undefined, s.cookie)).statusCode).toBe(
-      204,
-    );
-    const copy = await post(t.app, `/api/invoices/${issuedDraft.id}/duplicate`, {}, s.cookie);
+    expect((await t.send("DELETE", `/api/invoices/${third.id}`, undefined, s.cookie)).statusCode).toBe(204);
+    const copy = await t.post(`/api/invoices/${issuedDraft.id}/duplicate`, {}, s.cookie);
     expect(copy.json().invoice.invoiceNumber).toMatch(/^DRAFT-/);
-    const preview = await get(t.app, "/api/invoices/next-number?invoiceDate=2027-03-24", s.cookie);
+    const preview = await t.get("/api/invoices/next-number?invoiceDate=2027-03-24", s.cookie);
     expect(preview.json().invoiceNumber).toBe("INV/2026-27/0003");
 
     // A draft holding a number of the series (typed, or saved before drafts went unnumbered) is
@@ -518,13 +485,7 @@ describeEachDb("invoices API", (kind) => {
       s,
     );
     expect(typed.statusCode, typed.body).toBe(201);
-    const refused = await send(
-      t.app,
-      "DELETE",
-      `/api/invoices/${typed.json().invoice.id}`,
-      undefined,
-      s.cookie,
-    );
+    const refused = await t.send("DELETE", `/api/invoices/${typed.json().invoice.id}`, undefined, s.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("issued_invoice_not_deletable");
   });
@@ -534,7 +495,7 @@ describeEachDb("invoices API", (kind) => {
     const source = (
       await create(invoiceBody({ status: "paid", paymentDate: "2026-05-02", items: [line(productId, "2")] }))
     ).json().invoice;
-    const res = await post(t.app, `/api/invoices/${source.id}/duplicate`, {}, a.cookie);
+    const res = await t.post(`/api/invoices/${source.id}/duplicate`, {}, a.cookie);
     expect(res.statusCode).toBe(201);
     const copy = res.json().invoice;
     const today = todayInTimeZone(new Date(), "Asia/Kolkata");
@@ -550,13 +511,13 @@ describeEachDb("invoices API", (kind) => {
     expect(copy.dueDate > today).toBe(true);
     expect(copy.document.items).toEqual(source.document.items);
     expect(await stockOf(productId)).toBe(8); // the draft copy holds nothing
-    const again = await post(t.app, `/api/invoices/${source.id}/duplicate`, {}, a.cookie);
+    const again = await t.post(`/api/invoices/${source.id}/duplicate`, {}, a.cookie);
     expect(again.statusCode).toBe(201);
     expect(again.json().invoice.invoiceNumber).not.toBe(copy.invoiceNumber);
   });
 
   it("lists with filters, search, sort and pages", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     for (const [n, name, date, rate, status] of [
       ["A-1", "Meera Textiles", "2026-04-02", "300", "due"],
       ["A-2", "Kiran Foods", "2026-04-10", "100", "paid"],
@@ -576,7 +537,7 @@ describeEachDb("invoices API", (kind) => {
       );
       expect(res.statusCode).toBe(201);
     }
-    const list = async (q: string) => (await get(t.app, `/api/invoices?${q}`, s.cookie)).json();
+    const list = async (q: string) => (await t.get(`/api/invoices?${q}`, s.cookie)).json();
     const numbers = (r: { items: { invoiceNumber: string }[] }) => r.items.map((i) => i.invoiceNumber);
     expect(numbers(await list(""))).toEqual(["A-4", "A-3", "A-2", "A-1"]);
     expect(numbers(await list("search=MEERA"))).toEqual(["A-3", "A-1"]);
@@ -588,8 +549,7 @@ describeEachDb("invoices API", (kind) => {
     expect(numbers(await list(`search=${encodeURIComponent("2 Kiran")}`))).toEqual([]);
     // An invoice whose client is renamed is found by the new name at once, not the old one.
     const a2 = (await list("search=a-2")).items[0].id;
-    const renamed = await send(
-      t.app,
+    const renamed = await t.send(
       "PUT",
       `/api/invoices/${a2}`,
       invoiceBody({
@@ -636,7 +596,7 @@ describeEachDb("invoices API", (kind) => {
   });
 
   it("exports CSV for accountants with formula cells neutralised and exact amounts", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     await create(
       invoiceBody({
         invoiceNumber: "CSV-1",
@@ -649,7 +609,7 @@ describeEachDb("invoices API", (kind) => {
     await create(invoiceBody({ invoiceNumber: "CSV-2", client: { name: "+91 Traders" } }), s);
     await create(invoiceBody({ invoiceNumber: "CSV-3", client: { name: "@SUM(A1)" } }), s);
     await create(invoiceBody({ invoiceNumber: "CSV-4", client: { name: "-2+3" } }), s);
-    const res = await get(t.app, "/api/invoices/export.csv?sort=number_asc", s.cookie);
+    const res = await t.get("/api/invoices/export.csv?sort=number_asc", s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     const lines = res.body
@@ -672,8 +632,8 @@ describeEachDb("invoices API", (kind) => {
   });
 
   it("shows the dashboard's figures for a known set of invoices", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     await addProduct(userId, "2", { lowStockLevel: "5" });
     await addProduct(userId, "10", { lowStockLevel: "5" });
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -698,7 +658,7 @@ describeEachDb("invoices API", (kind) => {
     await add("paid", "2026-03-20", "700"); // last financial year
     await add("due", "2026-08-03", "10", { currency: "USD" });
 
-    const d = (await get(t.app, "/api/dashboard", s.cookie)).json();
+    const d = (await t.get("/api/dashboard", s.cookie)).json();
     const amount = (amountMinor: number, count: number) => ({ amountMinor, count });
     expect(d).toMatchObject({ currency: "INR", timeZone: "Asia/Kolkata", today: "2026-08-15", credits: 25 });
     // "Paid" is money received in the period, by payment date (decision 0054): the August invoice
@@ -780,8 +740,8 @@ describeEachDb("invoices API", (kind) => {
   });
 
   it("counts every invoice exactly; searched or filtered, up to its limit, then says more while rows follow", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     // Rows by SQL, every other one overdue since 2026-01-31, then the kept totals rebuilt as an
     // import does (the status filters read their totals from them).
     const seed = async (from: number, to: number) => {
@@ -792,7 +752,7 @@ describeEachDb("invoices API", (kind) => {
         from generate_series(${from}::int, ${to}::int) g`);
       await rebuildInvoiceTotals(t.database.db, userId);
     };
-    const list = (q: string) => get(t.app, `/api/invoices?${q}`, s.cookie).then((r) => r.json());
+    const list = (q: string) => t.get(`/api/invoices?${q}`, s.cookie).then((r) => r.json());
 
     await seed(1, 1000);
     expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });

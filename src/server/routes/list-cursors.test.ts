@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
-import {
-  accountsForSuite,
-  describeEachDb,
-  get,
-  post,
-  send,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // Keyset paging (docs/decisions/0039-list-cursors.md): following nextCursor page after page gives
@@ -30,7 +22,7 @@ describeEachDb("list cursors", (kind) => {
 
   const page = async (path: string, cookie: string, n: number, after?: string) => {
     const q = `${path}${path.includes("?") ? "&" : "?"}page=${n}&pageSize=${PAGE}${after ? `&after=${after}` : ""}`;
-    const res = await get(t.app, q, cookie);
+    const res = await t.get(q, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ListPage;
   };
@@ -77,8 +69,8 @@ describeEachDb("list cursors", (kind) => {
   let ownIds: Set<string>;
 
   it("seeds rows with ties", async () => {
-    const userA = await userIdOf(t, a.cookie);
-    const userB = await userIdOf(t, b.cookie);
+    const userA = await t.userIdOf(a.cookie);
+    const userB = await t.userIdOf(b.cookie);
     const db = t.database.db;
     for (const user of [userA, userB]) {
       // 40 clients and products: "Ravi"/"ravi"/"RAVI" equal but for case, all created at one instant.
@@ -93,8 +85,7 @@ describeEachDb("list cursors", (kind) => {
     }
     // 24 invoices on four dates, then one creation time for all: the id alone breaks the ties.
     for (let i = 0; i < 24; i++) {
-      const res = await post(
-        t.app,
+      const res = await t.post(
         "/api/invoices",
         invoiceRequest(`CUR-${i}`, {
           status: i % 3 === 0 ? "draft" : "due",
@@ -152,7 +143,7 @@ describeEachDb("list cursors", (kind) => {
     ],
   ])("the %s invoices (%s) in %s order are SQL's, page by page", async (status, where, sort) => {
     const db = t.database.db;
-    const userF = await userIdOf(t, f.cookie);
+    const userF = await t.userIdOf(f.cookie);
     const seeded = (await db.execute(
       sql`select count(*)::int as n from invoices where user_id = ${userF}`,
     )) as unknown as {
@@ -206,7 +197,7 @@ describeEachDb("list cursors", (kind) => {
   });
 
   it("counts an unfiltered list exactly at any size, through every way rows come and go", async () => {
-    const userA = await userIdOf(t, a.cookie);
+    const userA = await t.userIdOf(a.cookie);
     const db = t.database.db;
     const total = async (path: string, cookie = a.cookie) => {
       const p = await page(path, cookie, 1);
@@ -223,15 +214,15 @@ describeEachDb("list cursors", (kind) => {
     expect(await total("/api/clients")).toEqual([await counted("clients"), true]);
     // 20 at once through the API, then 1,500 in one statement, then 7 deleted.
     const made = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post(t.app, "/api/clients", { name: `Parallel ${i}` }, a.cookie)),
+      Array.from({ length: 20 }, (_, i) => t.post("/api/clients", { name: `Parallel ${i}` }, a.cookie)),
     );
     expect(made.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     await db.execute(sql`insert into clients (id, user_id, name)
       select gen_random_uuid()::text, ${userA}, 'Bulk ' || g from generate_series(1, 1500) g`);
     for (const r of made.slice(0, 7)) {
-      expect(
-        (await send(t.app, "DELETE", `/api/clients/${r.json().id}`, undefined, a.cookie)).statusCode,
-      ).toBe(204);
+      expect((await t.send("DELETE", `/api/clients/${r.json().id}`, undefined, a.cookie)).statusCode).toBe(
+        204,
+      );
     }
     const clientsNow = await counted("clients");
     expect(clientsNow).toBe(40 + 20 + 1500 - 7);
@@ -262,7 +253,7 @@ describeEachDb("list cursors", (kind) => {
       forged([{ a: 1 }, "2026-04-01T04:00:00+00:00", "x"]),
       "A".repeat(2_001),
     ]) {
-      const res = await get(t.app, `/api/invoices?page=2&after=${after}`, a.cookie);
+      const res = await t.get(`/api/invoices?page=2&after=${after}`, a.cookie);
       expect(res.statusCode, after).toBe(400);
       expect(res.json().error.message).toMatch(/cursor is not valid/);
     }
@@ -276,7 +267,7 @@ describeEachDb("list cursors", (kind) => {
   // same order, ties included, as SQL's own order gives, and the exact total.
   it("reads a deep page by number, the rows SQL's order gives", async () => {
     const db = t.database.db;
-    const userB = await userIdOf(t, b.cookie);
+    const userB = await t.userIdOf(b.cookie);
     await db.execute(sql`insert into clients (id, user_id, name, created_at)
       select gen_random_uuid()::text, ${userB}, case when n % 2 = 0 then 'TIE ' else 'tie ' end || (n % 9),
         timestamptz '2026-04-01 09:30:00+05:30' + (n % 50) * interval '1 second'
@@ -296,7 +287,7 @@ describeEachDb("list cursors", (kind) => {
       const middle = Math.floor(all.length / 40) + 1;
       // Row 1,000, the middle, and the last pages.
       for (const n of [51, middle, middle + 1, middle + 2, last - 1, last, last + 1]) {
-        const res = await get(t.app, `/api/clients?sort=${sort}&page=${n}&pageSize=20`, b.cookie);
+        const res = await t.get(`/api/clients?sort=${sort}&page=${n}&pageSize=20`, b.cookie);
         const answer = res.json() as ListPage;
         expect(
           answer.items.map((i) => i.id),
@@ -316,7 +307,7 @@ describeEachDb("list cursors", (kind) => {
     async () => {
       // As many rows as a busy user has, and statistics that say so: with a handful, any plan is cheap.
       const db = t.database.db;
-      const userC = await userIdOf(t, c.cookie);
+      const userC = await t.userIdOf(c.cookie);
       await db.execute(sql`insert into clients (id, user_id, name)
       select gen_random_uuid()::text, ${userC}, 'Client ' || n from generate_series(1, 10000) n`);
       await db.execute(sql`analyze clients`);
@@ -359,7 +350,7 @@ describeEachDb("list cursors", (kind) => {
     "plans the overdue list once, and pages it right by number and by cursor",
     async () => {
       const db = t.database.db;
-      const userE = await userIdOf(t, e.cookie);
+      const userE = await t.userIdOf(e.cookie);
       // 10,000 invoices, one in four awaiting payment and past its due date, one in eight due later.
       await db.execute(sql`insert into invoices
         (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
@@ -404,7 +395,7 @@ describeEachDb("list cursors", (kind) => {
     "plans every search for its own term, a rare one as a broad one",
     async () => {
       const db = t.database.db;
-      const userD = await userIdOf(t, d.cookie);
+      const userD = await t.userIdOf(d.cookie);
       // Invoices as bench/api-load.ts seeds them, and its four terms, each three times: broad
       // ("Anand": a quarter), clustered ("Traders 42": 220, a run of numbers), rare in name but
       // plenty by number ("A-0012": 100), broad again.

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDb, post, signUpAndSignIn, testAppForSuite } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 // Bahi as an open relay (issue 27 item 2): one account's mail to strangers is limited per hour and
@@ -17,8 +17,7 @@ describeEachDb("mail limits", (kind) => {
   });
 
   async function issued(cookie: string) {
-    const res = await post(
-      t.app,
+    const res = await t.post(
       "/api/invoices",
       invoiceRequest(`ML-${Math.random().toString(36).slice(2, 8)}`),
       cookie,
@@ -36,11 +35,11 @@ describeEachDb("mail limits", (kind) => {
   const addresses = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`);
 
   it("of 30 sends at once from a new account, exactly the hour's 10 recipients go; the rest get 429 with Retry-After", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        post(t.app, `/api/invoices/${inv.id}/send`, body([`client${i}@example.com`]), s.cookie),
+        t.post(`/api/invoices/${inv.id}/send`, body([`client${i}@example.com`]), s.cookie),
       ),
     );
     const ok = answers.filter((a) => a.statusCode === 200);
@@ -58,18 +57,16 @@ describeEachDb("mail limits", (kind) => {
   });
 
   it("counts each recipient, To and Cc, and refuses more than 5 of either with a 400 naming the field", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    const eleven = await post(
-      t.app,
+    const eleven = await t.post(
       `/api/invoices/${inv.id}/send`,
       body(addresses(6, "to"), addresses(5, "cc")),
       s.cookie,
     );
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().error.fields).toMatchObject({ to: "At most 5 addresses." });
-    const ccSix = await post(
-      t.app,
+    const ccSix = await t.post(
       `/api/invoices/${inv.id}/send`,
       body(addresses(1, "to"), addresses(6, "cc")),
       s.cookie,
@@ -78,29 +75,22 @@ describeEachDb("mail limits", (kind) => {
     expect(ccSix.json().error.fields).toMatchObject({ cc: "At most 5 addresses." });
     // 5 + 3 = 8 of the hour's 10; then 3 more do not fit, 2 do.
     expect(
-      (
-        await post(
-          t.app,
-          `/api/invoices/${inv.id}/send`,
-          body(addresses(5, "a"), addresses(3, "b")),
-          s.cookie,
-        )
-      ).statusCode,
+      (await t.post(`/api/invoices/${inv.id}/send`, body(addresses(5, "a"), addresses(3, "b")), s.cookie))
+        .statusCode,
     ).toBe(200);
-    expect(
-      (await post(t.app, `/api/invoices/${inv.id}/send`, body(addresses(3, "c")), s.cookie)).statusCode,
-    ).toBe(429);
-    expect(
-      (await post(t.app, `/api/invoices/${inv.id}/send`, body(addresses(2, "d")), s.cookie)).statusCode,
-    ).toBe(200);
+    expect((await t.post(`/api/invoices/${inv.id}/send`, body(addresses(3, "c")), s.cookie)).statusCode).toBe(
+      429,
+    );
+    expect((await t.post(`/api/invoices/${inv.id}/send`, body(addresses(2, "d")), s.cookie)).statusCode).toBe(
+      200,
+    );
     await t.queue.drain();
   });
 
   it("one limit for invoices and quotes, through a session and through an API key", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    const quote = await post(
-      t.app,
+    const quote = await t.post(
       "/api/quotes",
       {
         quoteNumber: null,
@@ -114,7 +104,7 @@ describeEachDb("mail limits", (kind) => {
     );
     expect(quote.statusCode, quote.body).toBe(201);
     const quoteId = quote.json().quote.id as string;
-    const key = (await post(t.app, "/api/api-keys", { name: "Relay", scope: "read_write" }, s.cookie)).json()
+    const key = (await t.post("/api/api-keys", { name: "Relay", scope: "read_write" }, s.cookie)).json()
       .key as string;
     const withKey = (url: string, payload: unknown) =>
       t.app.inject({
@@ -125,7 +115,7 @@ describeEachDb("mail limits", (kind) => {
       });
 
     expect(
-      (await post(t.app, `/api/quotes/${quoteId}/send`, body(addresses(5, "q"), addresses(4, "r")), s.cookie))
+      (await t.post(`/api/quotes/${quoteId}/send`, body(addresses(5, "q"), addresses(4, "r")), s.cookie))
         .statusCode,
     ).toBe(200);
     expect((await withKey(`/api/quotes/${quoteId}/send`, body(addresses(1, "k")))).statusCode).toBe(200);
@@ -135,26 +125,25 @@ describeEachDb("mail limits", (kind) => {
     expect(viaKey.headers["retry-after"]).toBeDefined();
     expect((await withKey(`/api/quotes/${quoteId}/send`, body(["late@example.com"]))).statusCode).toBe(429);
     expect(
-      (await post(t.app, `/api/quotes/${quoteId}/send`, body(["late@example.com"]), s.cookie)).statusCode,
+      (await t.post(`/api/quotes/${quoteId}/send`, body(["late@example.com"]), s.cookie)).statusCode,
     ).toBe(429);
     await t.queue.drain();
   });
 
   it("refuses a client e-mail that is a list or carries a header, where it is entered", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     for (const email of ["a@x.com, b@y.com", "a@x.com\r\nBcc: c@z.com", "a@x.com;b@y.com"]) {
-      const invoice = await post(
-        t.app,
+      const invoice = await t.post(
         "/api/invoices",
         invoiceRequest(`BAD-${Math.random().toString(36).slice(2, 8)}`, { client: { name: "Asha", email } }),
         s.cookie,
       );
       expect(invoice.statusCode, email).toBe(400);
-      const client = await post(t.app, "/api/clients", { name: "Asha", email }, s.cookie);
+      const client = await t.post("/api/clients", { name: "Asha", email }, s.cookie);
       expect(client.statusCode, email).toBe(400);
       expect(client.json().error.fields.email).toBe("Enter a valid e-mail address.");
       const inv = await issued(s.cookie);
-      const sent = await post(t.app, `/api/invoices/${inv.id}/send`, body([email]), s.cookie);
+      const sent = await t.post(`/api/invoices/${inv.id}/send`, body([email]), s.cookie);
       expect(sent.statusCode, email).toBe(400);
     }
   });

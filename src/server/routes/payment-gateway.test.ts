@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { businessGateways } from "../db/schema";
-import { describeEachDb, get, send, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 
 const KEYS = {
   keyId: "rzp_live_AbCdEf123456",
@@ -13,11 +13,11 @@ describeEachDb("the business's own Razorpay account", (kind) => {
   const t = testAppForSuite(kind);
 
   it("connects with keys, shows them masked and keeps the secrets sealed", async () => {
-    const s = await signUpAndSignIn(t);
-    const before = await get(t.app, "/api/settings/payment-gateway", s.cookie);
+    const s = await t.signUpAndSignIn();
+    const before = await t.get("/api/settings/payment-gateway", s.cookie);
     expect(before.json()).toMatchObject({ connected: false, keyId: null, webhookUrl: null });
 
-    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie);
+    const res = await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer).toMatchObject({
@@ -30,7 +30,7 @@ describeEachDb("the business's own Razorpay account", (kind) => {
     expect(answer.webhookUrl).toMatch(
       /^http:\/\/localhost:3000\/api\/webhooks\/razorpay\/business\/[\w-]{32}$/,
     );
-    const read = await get(t.app, "/api/settings/payment-gateway", s.cookie);
+    const read = await t.get("/api/settings/payment-gateway", s.cookie);
     for (const text of [res.body, read.body]) {
       expect(text).not.toContain(KEYS.keySecret);
       expect(text).not.toContain(KEYS.webhookSecret);
@@ -38,24 +38,17 @@ describeEachDb("the business's own Razorpay account", (kind) => {
     const [row] = await t.database.db
       .select()
       .from(businessGateways)
-      .where(eq(businessGateways.userId, await userIdOf(t, s.cookie)));
+      .where(eq(businessGateways.userId, await t.userIdOf(s.cookie)));
     expect(JSON.stringify(row)).not.toContain(KEYS.keySecret);
     expect(JSON.stringify(row)).not.toContain(KEYS.webhookSecret);
   });
 
   it("needs both secrets to connect, keeps saved ones when left out, and keeps the webhook URL", async () => {
-    const s = await signUpAndSignIn(t);
-    const missing = await send(
-      t.app,
-      "PUT",
-      "/api/settings/payment-gateway",
-      { keyId: KEYS.keyId },
-      s.cookie,
-    );
+    const s = await t.signUpAndSignIn();
+    const missing = await t.send("PUT", "/api/settings/payment-gateway", { keyId: KEYS.keyId }, s.cookie);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty("keySecret");
-    const badKey = await send(
-      t.app,
+    const badKey = await t.send(
       "PUT",
       "/api/settings/payment-gateway",
       { ...KEYS, keyId: "pk_live_x" },
@@ -64,9 +57,8 @@ describeEachDb("the business's own Razorpay account", (kind) => {
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().error.fields).toHaveProperty("keyId");
 
-    const first = (await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).json();
-    const renamed = await send(
-      t.app,
+    const first = (await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).json();
+    const renamed = await t.send(
       "PUT",
       "/api/settings/payment-gateway",
       { keyId: "rzp_live_Other987654" },
@@ -81,19 +73,19 @@ describeEachDb("the business's own Razorpay account", (kind) => {
   });
 
   it("belongs to its user alone, and disconnects", async () => {
-    const a = await signUpAndSignIn(t);
-    const b = await signUpAndSignIn(t);
-    await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, a.cookie);
-    expect((await get(t.app, "/api/settings/payment-gateway", b.cookie)).json().connected).toBe(false);
-    const gone = await send(t.app, "DELETE", "/api/settings/payment-gateway", undefined, a.cookie);
+    const a = await t.signUpAndSignIn();
+    const b = await t.signUpAndSignIn();
+    await t.send("PUT", "/api/settings/payment-gateway", KEYS, a.cookie);
+    expect((await t.get("/api/settings/payment-gateway", b.cookie)).json().connected).toBe(false);
+    const gone = await t.send("DELETE", "/api/settings/payment-gateway", undefined, a.cookie);
     expect(gone.json()).toMatchObject({ connected: false, keyId: null });
-    expect((await get(t.app, "/api/settings/payment-gateway", a.cookie)).json().connected).toBe(false);
-    expect((await get(t.app, "/api/settings/payment-gateway")).statusCode).toBe(401);
+    expect((await t.get("/api/settings/payment-gateway", a.cookie)).json().connected).toBe(false);
+    expect((await t.get("/api/settings/payment-gateway")).statusCode).toBe(401);
   });
 
   it("offers the test checkout only on a server without Razorpay keys of its own", async () => {
-    const s = await signUpAndSignIn(t);
-    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const res = await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
     expect(res.json()).toMatchObject({
       connected: true,
       testMode: true,
@@ -109,12 +101,10 @@ describeEachDb("the business's Razorpay account on a server with its own keys", 
   });
 
   it("refuses the test mode", async () => {
-    const s = await signUpAndSignIn(t);
-    const res = await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const res = await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
     expect(res.statusCode).toBe(400);
-    expect((await get(t.app, "/api/settings/payment-gateway", s.cookie)).json().testModeAvailable).toBe(
-      false,
-    );
+    expect((await t.get("/api/settings/payment-gateway", s.cookie)).json().testModeAvailable).toBe(false);
   });
 });
 
@@ -125,11 +115,10 @@ describeEachDb("the business's Razorpay secrets and the logs", (kind) => {
   });
 
   it("never appear in any log line, whatever the request did", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     // Accepted, refused (a bad key id next to good secrets), read back, and a forged webhook.
-    expect((await send(t.app, "PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).statusCode).toBe(200);
-    const refused = await send(
-      t.app,
+    expect((await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).statusCode).toBe(200);
+    const refused = await t.send(
       "PUT",
       "/api/settings/payment-gateway",
       { ...KEYS, keyId: "not-a-key" },
@@ -137,7 +126,7 @@ describeEachDb("the business's Razorpay secrets and the logs", (kind) => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain(KEYS.keySecret);
-    const webhookUrl = (await get(t.app, "/api/settings/payment-gateway", s.cookie)).json().webhookUrl;
+    const webhookUrl = (await t.get("/api/settings/payment-gateway", s.cookie)).json().webhookUrl;
     const forged = await t.app.inject({
       method: "POST",
       url: new URL(webhookUrl).pathname,

@@ -7,15 +7,7 @@ import { creditLedger, paymentOrders, webhookEvents } from "../db/schema";
 import { handleWebhook, RECONCILE_MAX_AGE_MS, reconcile } from "../services/payment-events";
 import { setUpPayments } from "../services/payments";
 import { checkoutSignature } from "../services/razorpay";
-import {
-  describeEachDb,
-  get,
-  post,
-  type Session,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { memoryLog } from "../testing/memory-log";
 
 const CREATE = "/api/functions/create-razorpay-order";
@@ -30,14 +22,14 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   afterAll(() => fake.close());
   const t = testAppForSuite(kind, () => ({ env: fake.env() }));
 
-  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+  const balance = async (s: Session) => (await t.get("/api/credits", s.cookie)).json().credits as number;
   async function expectBalanceIsLedgerSum(s: Session) {
-    const userId = await userIdOf(t, s.cookie);
+    const userId = await t.userIdOf(s.cookie);
     const { credits } = await getCreditBalance(t.database.db, userId);
     expect(await ledgerSum(t.database.db, userId)).toBe(credits);
   }
   async function order(s: Session, planId = "plan_100_credits") {
-    const res = await post(t.app, CREATE, { planId }, s.cookie);
+    const res = await t.post(CREATE, { planId }, s.cookie);
     expect(res.statusCode).toBe(200);
     return res.json() as {
       order_id: string;
@@ -52,9 +44,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   }
 
   it("prices the plan from the server's catalogue and ignores a price sent by the browser", async () => {
-    const s = await signUpAndSignIn(t);
-    const res = await post(
-      t.app,
+    const s = await t.signUpAndSignIn();
+    const res = await t.post(
       CREATE,
       { planId: "plan_100_credits", amount: 100, price: 1, credits: 10_000, plan: { price: 1 } },
       s.cookie,
@@ -72,23 +63,23 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(JSON.stringify(body)).not.toContain(fake.keySecret);
 
     const paid = fake.pay(body.order_id);
-    const verified = await post(t.app, VERIFY, paid, s.cookie);
+    const verified = await t.post(VERIFY, paid, s.cookie);
     expect(verified.json()).toMatchObject({ credits_added: 100, credits: 125 });
   });
 
   it("refuses an unknown plan and a visitor who is not signed in", async () => {
-    const s = await signUpAndSignIn(t);
-    const bad = await post(t.app, CREATE, { planId: "plan_1000000_credits" }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const bad = await t.post(CREATE, { planId: "plan_1000000_credits" }, s.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Invalid plan selected. Please try again.");
-    expect((await post(t.app, CREATE, { planId: "plan_25_credits" })).statusCode).toBe(401);
+    expect((await t.post(CREATE, { planId: "plan_25_credits" })).statusCode).toBe(401);
   });
 
   it("grants the plan once, mails the buyer, and a repeated verify answers the same", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_25_credits");
     const paid = fake.pay(o.order_id);
-    const first = await post(t.app, VERIFY, paid, s.cookie);
+    const first = await t.post(VERIFY, paid, s.cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       credits_added: 25,
@@ -96,7 +87,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
       plan_name: "25 Credits",
       amount: 4_900,
     });
-    const again = await post(t.app, VERIFY, paid, s.cookie);
+    const again = await t.post(VERIFY, paid, s.cookie);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ credits_added: 25, credits: 50 });
     expect(await balance(s)).toBe(50);
@@ -111,7 +102,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("refuses a tampered signature, order id or payment id, and a payment for the wrong amount", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const a = await order(s);
     const b = await order(s, "plan_500_credits");
     const paid = fake.pay(a.order_id);
@@ -123,63 +114,63 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
       { ...paid, razorpay_payment_id: "pay_someoneElse01" },
     ];
     for (const attempt of attempts) {
-      const res = await post(t.app, VERIFY, attempt, s.cookie);
+      const res = await t.post(VERIFY, attempt, s.cookie);
       expect(res.statusCode, JSON.stringify(attempt)).toBe(400);
       expect(res.json().error.message).toBe("Could not verify payment. Please contact support.");
     }
     expect(
-      (await post(t.app, VERIFY, { ...paid, razorpay_order_id: "order_doesNotExist" }, s.cookie)).statusCode,
+      (await t.post(VERIFY, { ...paid, razorpay_order_id: "order_doesNotExist" }, s.cookie)).statusCode,
     ).toBe(404);
 
     // A correctly signed payment that Razorpay says was for less than the plan's price.
     const cheap = fake.pay(b.order_id, { amount: 100 });
-    expect((await post(t.app, VERIFY, cheap, s.cookie)).statusCode).toBe(400);
+    expect((await t.post(VERIFY, cheap, s.cookie)).statusCode).toBe(400);
     // Authorised but not yet captured: not granted yet, and said so.
     const c = await order(s, "plan_25_credits");
     const pending = fake.pay(c.order_id, { status: "authorized" });
-    expect((await post(t.app, VERIFY, pending, s.cookie)).statusCode).toBe(409);
+    expect((await t.post(VERIFY, pending, s.cookie)).statusCode).toBe(409);
 
     expect(await balance(s)).toBe(25);
     await expectBalanceIsLedgerSum(s);
   });
 
   it("answers 404 when user B verifies user A's order", async () => {
-    const a = await signUpAndSignIn(t);
-    const b = await signUpAndSignIn(t);
+    const a = await t.signUpAndSignIn();
+    const b = await t.signUpAndSignIn();
     const o = await order(a);
     const paid = fake.pay(o.order_id);
-    const res = await post(t.app, VERIFY, paid, b.cookie);
+    const res = await t.post(VERIFY, paid, b.cookie);
     expect(res.statusCode).toBe(404);
     expect(await balance(b)).toBe(25);
     expect(await balance(a)).toBe(25);
     expect(
-      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)).statusCode,
+      (await t.post("/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)).statusCode,
     ).toBe(404);
   });
 
   it("grants once when the same verify arrives 20 times at once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s);
     const paid = fake.pay(o.order_id);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t.app, VERIFY, paid, s.cookie)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.post(VERIFY, paid, s.cookie)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.every((r) => r.json().credits_added === 100)).toBe(true);
     expect(await balance(s)).toBe(125);
-    const userId = await userIdOf(t, s.cookie);
+    const userId = await t.userIdOf(s.cookie);
     const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
     expect(purchases.filter((e) => e.reason === "purchase")).toHaveLength(1);
     await expectBalanceIsLedgerSum(s);
   });
 
   it("grants once when verify and webhooks arrive at the same moment", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s);
     const paid = fake.pay(o.order_id);
     const results = await Promise.all([
-      post(t.app, VERIFY, paid, s.cookie),
+      t.post(VERIFY, paid, s.cookie),
       webhook(fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id)),
       webhook(fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id)),
-      post(t.app, VERIFY, paid, s.cookie),
+      t.post(VERIFY, paid, s.cookie),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await balance(s)).toBe(125);
@@ -187,7 +178,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("grants through the webhook alone when the browser never came back, once per event", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_25_credits");
     const paid = fake.pay(o.order_id);
     const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
@@ -197,7 +188,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(answers.map((r) => r.json().status)).toEqual(["granted", "duplicate", "duplicate"]);
     expect(await balance(s)).toBe(50);
     // The browser's late verify changes nothing but answers as usual.
-    expect((await post(t.app, VERIFY, paid, s.cookie)).json()).toMatchObject({
+    expect((await t.post(VERIFY, paid, s.cookie)).json()).toMatchObject({
       credits_added: 25,
       credits: 50,
     });
@@ -206,7 +197,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("refuses a webhook with a wrong signature or a re-serialised body", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s);
     const paid = fake.pay(o.order_id);
     const good = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
@@ -230,7 +221,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("ignores a webhook whose payment Razorpay does not show as captured for the full amount", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s);
     const paid = fake.pay(o.order_id, { amount: 500 });
     const res = await webhook(fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id));
@@ -240,7 +231,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("reconciliation grants a paid order whose browser never came back, once", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_500_credits");
     const unpaid = await order(s, "plan_25_credits");
     fake.pay(o.order_id);
@@ -263,7 +254,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(first.granted).toBe(1);
     expect((await reconcile(payments)).granted).toBe(0);
     expect(await balance(s)).toBe(525);
-    const ledger = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
+    const ledger = (await t.get("/api/credits/ledger", s.cookie)).json();
     const statuses = Object.fromEntries(
       ledger.purchases.map((p: { id: string; status: string }) => [p.id, p.status]),
     );
@@ -277,7 +268,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   const eventRow = (id: string) => t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
 
   it("remembers a webhook event only with its grant, so the redelivery after a crash grants", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_25_credits");
     const paid = fake.pay(o.order_id);
     const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
@@ -306,7 +297,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("answers a webhook within Razorpay's 5 s when Razorpay's API is slow, and still grants", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_25_credits");
     const paid = fake.pay(o.order_id);
     const delivery = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
@@ -335,8 +326,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("reconciliation reaches a paid order behind 100 older abandoned ones, and skips orders past Razorpay's window", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const now = new Date();
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     const paidOrder = await order(s, "plan_25_credits");
@@ -401,12 +392,11 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("refuses a signature with one character too many, and alerts on a payment that does not match its order", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s, "plan_25_credits");
     const paid = fake.pay(o.order_id);
     for (const extra of ["0", "a", "00"]) {
-      const res = await post(
-        t.app,
+      const res = await t.post(
         VERIFY,
         { ...paid, razorpay_signature: paid.razorpay_signature + extra },
         s.cookie,
@@ -444,24 +434,24 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
   });
 
   it("clear-user-data keeps the credits and the payment history", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const o = await order(s);
-    await post(t.app, VERIFY, fake.pay(o.order_id), s.cookie);
-    const before = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
-    const cleared = await post(t.app, "/api/functions/clear-user-data", {}, s.cookie);
+    await t.post(VERIFY, fake.pay(o.order_id), s.cookie);
+    const before = (await t.get("/api/credits/ledger", s.cookie)).json();
+    const cleared = await t.post("/api/functions/clear-user-data", {}, s.cookie);
     expect(cleared.statusCode).toBe(200);
     expect(await balance(s)).toBe(125);
-    expect((await get(t.app, "/api/credits/ledger", s.cookie)).json()).toEqual(before);
+    expect((await t.get("/api/credits/ledger", s.cookie)).json()).toEqual(before);
   });
 });
 
 describeEachDb("payments in test mode (no keys)", (kind) => {
   const t = testAppForSuite(kind);
 
-  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+  const balance = async (s: Session) => (await t.get("/api/credits", s.cookie)).json().credits as number;
 
   it("lists the plans from the catalogue", async () => {
-    const res = await get(t.app, "/api/plans");
+    const res = await t.get("/api/plans");
     expect(res.json().plans).toEqual([
       { id: "plan_25_credits", name: "25 Credits", credits: 25, price: 49, popular: false },
       { id: "plan_100_credits", name: "100 Credits", credits: 100, price: 149, popular: true },
@@ -471,8 +461,8 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
   });
 
   it("makes a local order, pays it with the local secret and grants through the same verify", async () => {
-    const s = await signUpAndSignIn(t);
-    const created = await post(t.app, CREATE, { planId: "plan_100_credits", amount: 1 }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const created = await t.post(CREATE, { planId: "plan_100_credits", amount: 1 }, s.cookie);
     const o = created.json();
     expect(o).toMatchObject({
       amount: 14_900,
@@ -482,24 +472,22 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
       checkout_url: null,
     });
     expect(o.order_id).toMatch(/^order_test_/);
-    const paid = await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie);
+    const paid = await t.post("/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie);
     expect(paid.statusCode).toBe(200);
     const signed = paid.json();
     expect(signed.razorpay_order_id).toBe(o.order_id);
 
     const tampered = { ...signed, razorpay_signature: "00".repeat(32) };
-    expect((await post(t.app, VERIFY, tampered, s.cookie)).statusCode).toBe(400);
+    expect((await t.post(VERIFY, tampered, s.cookie)).statusCode).toBe(400);
     expect(
-      (await post(t.app, VERIFY, { ...signed, razorpay_payment_id: "pay_test_other" }, s.cookie)).statusCode,
+      (await t.post(VERIFY, { ...signed, razorpay_payment_id: "pay_test_other" }, s.cookie)).statusCode,
     ).toBe(400);
 
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => post(t.app, VERIFY, signed, s.cookie)),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => t.post(VERIFY, signed, s.cookie)));
     expect(results.every((r) => r.statusCode === 200 && r.json().credits_added === 100)).toBe(true);
     expect(await balance(s)).toBe(125);
 
-    const ledger = (await get(t.app, "/api/credits/ledger", s.cookie)).json();
+    const ledger = (await t.get("/api/credits/ledger", s.cookie)).json();
     expect(ledger.entries.map((e: { reason: string; delta: number }) => [e.reason, e.delta])).toEqual([
       ["purchase", 100],
       ["signup_grant", 25],
@@ -523,27 +511,27 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
   });
 
   it("does not let another user pay or verify a test order", async () => {
-    const a = await signUpAndSignIn(t);
-    const b = await signUpAndSignIn(t);
-    const o = (await post(t.app, CREATE, { planId: "plan_25_credits" }, a.cookie)).json();
+    const a = await t.signUpAndSignIn();
+    const b = await t.signUpAndSignIn();
+    const o = (await t.post(CREATE, { planId: "plan_25_credits" }, a.cookie)).json();
     expect(
-      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, b.cookie)).statusCode,
+      (await t.post("/api/functions/test-checkout/pay", { order_id: o.order_id }, b.cookie)).statusCode,
     ).toBe(404);
     const signed = (
-      await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)
+      await t.post("/api/functions/test-checkout/pay", { order_id: o.order_id }, a.cookie)
     ).json();
-    expect((await post(t.app, VERIFY, signed, b.cookie)).statusCode).toBe(404);
+    expect((await t.post(VERIFY, signed, b.cookie)).statusCode).toBe(404);
     expect(await balance(b)).toBe(25);
   });
 
   it("answers 409 payment_already_recorded when a payment id already paid another order", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const payTest = async (orderId: string) =>
-      (await post(t.app, "/api/functions/test-checkout/pay", { order_id: orderId }, s.cookie)).json();
-    const a = (await post(t.app, CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
-    const b = (await post(t.app, CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
+      (await t.post("/api/functions/test-checkout/pay", { order_id: orderId }, s.cookie)).json();
+    const a = (await t.post(CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
+    const b = (await t.post(CREATE, { planId: "plan_25_credits" }, s.cookie)).json();
     const paidA = await payTest(a.order_id);
-    expect((await post(t.app, VERIFY, paidA, s.cookie)).statusCode).toBe(200);
+    expect((await t.post(VERIFY, paidA, s.cookie)).statusCode).toBe(200);
     // Order B, correctly signed, with A's payment id: the unique payment id refuses it.
     const testSecret = createHmac("sha256", t.config.authSecret).update("bahi-test-checkout").digest("hex");
     const reused = {
@@ -551,7 +539,7 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
       razorpay_payment_id: paidA.razorpay_payment_id,
       razorpay_signature: checkoutSignature(b.order_id, paidA.razorpay_payment_id, testSecret),
     };
-    const res = await post(t.app, VERIFY, reused, s.cookie);
+    const res = await t.post(VERIFY, reused, s.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({
       code: "payment_already_recorded",
@@ -574,7 +562,7 @@ describeEachDb("payments in test mode (no keys)", (kind) => {
 describeEachDb("payments in production without Razorpay keys", (kind) => {
   const log = memoryLog();
   const t = testAppForSuite(kind, { env: { NODE_ENV: "production" }, logger: pino(log.stream) });
-  const balance = async (s: Session) => (await get(t.app, "/api/credits", s.cookie)).json().credits as number;
+  const balance = async (s: Session) => (await t.get("/api/credits", s.cookie)).json().credits as number;
 
   it("says at start that payments are not configured", () => {
     expect(log.entries()).toContainEqual(
@@ -588,14 +576,14 @@ describeEachDb("payments in production without Razorpay keys", (kind) => {
   });
 
   it("still lists the plans, and says nothing can be bought", async () => {
-    const res = await get(t.app, "/api/plans");
+    const res = await t.get("/api/plans");
     expect(res.json().plans).toHaveLength(3);
     expect(res.json()).toMatchObject({ testMode: false, paymentsConfigured: false });
   });
 
   it("refuses to sell credits, with the reason, and the balance stays 25", async () => {
-    const s = await signUpAndSignIn(t);
-    const res = await post(t.app, CREATE, { planId: "plan_500_credits" }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const res = await t.post(CREATE, { planId: "plan_500_credits" }, s.cookie);
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toEqual({
       code: "payments_not_configured",
@@ -606,17 +594,15 @@ describeEachDb("payments in production without Razorpay keys", (kind) => {
   });
 
   it("has no test checkout: every /api/functions/test-checkout/* is 404, signed in or not", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     for (const cookie of [s.cookie, undefined]) {
-      const res = await post(t.app, "/api/functions/test-checkout/pay", { order_id: "order_test_1" }, cookie);
+      const res = await t.post("/api/functions/test-checkout/pay", { order_id: "order_test_1" }, cookie);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe("not_found");
     }
-    expect((await post(t.app, "/api/functions/test-checkout/pay", "nonsense", s.cookie)).statusCode).toBe(
-      404,
-    );
-    expect((await get(t.app, "/api/functions/test-checkout/pay", s.cookie)).statusCode).toBe(404);
-    expect((await post(t.app, "/api/functions/test-checkout/other", {}, s.cookie)).statusCode).toBe(404);
+    expect((await t.post("/api/functions/test-checkout/pay", "nonsense", s.cookie)).statusCode).toBe(404);
+    expect((await t.get("/api/functions/test-checkout/pay", s.cookie)).statusCode).toBe(404);
+    expect((await t.post("/api/functions/test-checkout/other", {}, s.cookie)).statusCode).toBe(404);
     // A test order signed with the test secret (as an old test-mode server made it) grants nothing.
     const testSecret = createHmac("sha256", t.config.authSecret).update("bahi-test-checkout").digest("hex");
     const forged = {
@@ -624,7 +610,7 @@ describeEachDb("payments in production without Razorpay keys", (kind) => {
       razorpay_payment_id: "pay_test_1",
       razorpay_signature: checkoutSignature("order_test_1", "pay_test_1", testSecret),
     };
-    expect((await post(t.app, VERIFY, forged, s.cookie)).statusCode).toBe(404);
+    expect((await t.post(VERIFY, forged, s.cookie)).statusCode).toBe(404);
     expect(await balance(s)).toBe(25);
   });
 });
@@ -644,19 +630,19 @@ describeEachDb("payments in production with PAYMENTS_TEST_MODE=1", (kind) => {
         msg: expect.stringContaining("PAYMENTS TEST MODE"),
       }),
     );
-    expect((await get(t.app, "/api/plans")).json()).toMatchObject({
+    expect((await t.get("/api/plans")).json()).toMatchObject({
       testMode: true,
       paymentsConfigured: true,
     });
   });
 
   it("sells credits through the labelled test checkout", async () => {
-    const s = await signUpAndSignIn(t);
-    const o = (await post(t.app, CREATE, { planId: "plan_500_credits" }, s.cookie)).json();
+    const s = await t.signUpAndSignIn();
+    const o = (await t.post(CREATE, { planId: "plan_500_credits" }, s.cookie)).json();
     expect(o).toMatchObject({ test_mode: true, key_id: null });
     const signed = (
-      await post(t.app, "/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie)
+      await t.post("/api/functions/test-checkout/pay", { order_id: o.order_id }, s.cookie)
     ).json();
-    expect((await post(t.app, VERIFY, signed, s.cookie)).json()).toMatchObject({ credits: 525 });
+    expect((await t.post(VERIFY, signed, s.cookie)).json()).toMatchObject({ credits: 525 });
   });
 });

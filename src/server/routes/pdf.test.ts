@@ -1,8 +1,4 @@
-import { execFileSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { canonicalEmail } from "#domain/validation";
@@ -10,16 +6,9 @@ import { type BahiApp, buildApp } from "../app";
 import { creditLedger, signupGrants, userCredits } from "../db/schema";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
-import {
-  accountsForSuite,
-  describeEachDb,
-  post,
-  type Session,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { accountsForSuite, describeEachDb, post, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
+import { pdfText } from "../testing/pdf-text";
 
 const OUT_OF_CREDITS = {
   error: { code: "payment_required", message: "You have no download credits left. Buy more to download." },
@@ -32,12 +21,6 @@ const invoiceBody = (invoiceNumber: string) =>
       { id: "l2", name: "Travel", quantity: "1", rate: "1500.50" },
     ],
   });
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-pdf-")), "invoice.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
 
 describeEachDb("invoice PDF download", (kind) => {
   const t = testAppForSuite(kind);
@@ -54,7 +37,7 @@ describeEachDb("invoice PDF download", (kind) => {
   }
 
   async function createInvoice(s: Session, number = `INV/2026-27/${randomBytes(3).toString("hex")}`) {
-    const res = await post(t.app, "/api/invoices", invoiceBody(number), s.cookie);
+    const res = await t.post("/api/invoices", invoiceBody(number), s.cookie);
     expect(res.statusCode).toBe(201);
     return res.json().invoice as { id: string; invoiceNumber: string };
   }
@@ -70,10 +53,10 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("sends the PDF, takes one credit and writes it in the ledger", async () => {
     const invoice = await createInvoice(a);
-    const userId = await userIdOf(t, a.cookie);
+    const userId = await t.userIdOf(a.cookie);
     expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
 
-    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
+    const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const safeName = invoice.invoiceNumber.replaceAll("/", "-");
@@ -98,13 +81,13 @@ describeEachDb("invoice PDF download", (kind) => {
   });
 
   it("20 parallel downloads at 1 credit left give exactly one PDF", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
     await setCredits(userId, 1);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie)),
+      Array.from({ length: 20 }, () => t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie)),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode === 402);
@@ -116,11 +99,11 @@ describeEachDb("invoice PDF download", (kind) => {
   });
 
   it("answers 402 at 0 credits and sends no PDF", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
     await setCredits(userId, 0);
-    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
+    const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(402);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual(OUT_OF_CREDITS);
@@ -128,15 +111,15 @@ describeEachDb("invoice PDF download", (kind) => {
   });
 
   it("gives an account without a balance its sign-up credits first", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
     await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
     await db().delete(userCredits).where(eq(userCredits.userId, userId));
     // Sign-up credits are once per mailbox: forget that this one had them.
     const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
     await db().delete(signupGrants).where(eq(signupGrants.emailHash, mailbox));
-    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
+    const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-remaining"]).toBe("24");
     expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
@@ -144,18 +127,18 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("another user's invoice is not found and costs nothing", async () => {
     const invoice = await createInvoice(a);
-    const bId = await userIdOf(t, b.cookie);
+    const bId = await t.userIdOf(b.cookie);
     const before = await balanceAndLedger(bId);
-    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined, b.cookie);
+    const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, b.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("not_found");
     expect(await balanceAndLedger(bId)).toEqual(before);
-    expect((await post(t.app, "/api/invoices/no-such-id/pdf", undefined, b.cookie)).statusCode).toBe(404);
+    expect((await t.post("/api/invoices/no-such-id/pdf", undefined, b.cookie)).statusCode).toBe(404);
   });
 
   it("asks for a sign-in without a session", async () => {
     const invoice = await createInvoice(a);
-    const res = await post(t.app, `/api/invoices/${invoice.id}/pdf`, undefined);
+    const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined);
     expect(res.statusCode).toBe(401);
   });
 
@@ -179,7 +162,7 @@ describeEachDb("invoice PDF download", (kind) => {
       });
       await broken.app.ready();
       const invoice = await createInvoice(a);
-      const userId = await userIdOf(t, a.cookie);
+      const userId = await t.userIdOf(a.cookie);
       const before = await balanceAndLedger(userId);
       const res = await post(broken.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
       expect(res.statusCode).toBe(500);
@@ -245,7 +228,7 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("GET and HEAD never spend a credit; the download is a POST from the app's origin", async () => {
     const invoice = await createInvoice(a);
-    const userId = await userIdOf(t, a.cookie);
+    const userId = await t.userIdOf(a.cookie);
     const before = await balanceAndLedger(userId);
     for (const method of ["HEAD", "GET"] as const) {
       const res = await t.app.inject({ method, url: pdfUrl(invoice), headers: { cookie: a.cookie } });
@@ -261,7 +244,7 @@ describeEachDb("invoice PDF download", (kind) => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(await balanceAndLedger(userId)).toEqual(before);
-    const res = await post(t.app, pdfUrl(invoice), undefined, a.cookie);
+    const res = await t.post(pdfUrl(invoice), undefined, a.cookie);
     expect(res.statusCode).toBe(200);
     expect(await balanceAndLedger(userId)).toEqual({
       credits: before.credits! - 1,
@@ -272,8 +255,8 @@ describeEachDb("invoice PDF download", (kind) => {
   it("reserves the credit before rendering and returns it when the render fails", async () => {
     const gate = gatedRenderer();
     await withApp(gate.renderer, async (app) => {
-      const s = await signUpAndSignIn(t);
-      const userId = await userIdOf(t, s.cookie);
+      const s = await t.signUpAndSignIn();
+      const userId = await t.userIdOf(s.cookie);
       const invoice = await createInvoice(s);
       const pending = post(app, pdfUrl(invoice), undefined, s.cookie);
       await vi.waitFor(() => expect(gate.open(invoice.invoiceNumber)).toHaveLength(1));
@@ -287,14 +270,14 @@ describeEachDb("invoice PDF download", (kind) => {
   it("one account renders one PDF at a time while another account's PDF goes through", async () => {
     const gate = gatedRenderer();
     await withApp(gate.renderer, async (app) => {
-      const hammer = await signUpAndSignIn(t);
-      const other = await signUpAndSignIn(t);
+      const hammer = await t.signUpAndSignIn();
+      const other = await t.signUpAndSignIn();
       const big = await createInvoice(hammer);
       const small = await createInvoice(other);
       const hammering = Array.from({ length: 4 }, () => post(app, pdfUrl(big), undefined, hammer.cookie));
       // All four are accepted (their credits reserved) before the other account asks.
       await vi.waitFor(async () =>
-        expect((await balanceAndLedger(await userIdOf(t, hammer.cookie))).credits).toBe(21),
+        expect((await balanceAndLedger(await t.userIdOf(hammer.cookie))).credits).toBe(21),
       );
       const quick = post(app, pdfUrl(small), undefined, other.cookie);
       await vi.waitFor(() => expect(gate.open(small.invoiceNumber)).toHaveLength(1));
@@ -313,8 +296,8 @@ describeEachDb("invoice PDF download", (kind) => {
     const gate = gatedRenderer();
     const queue = new RenderQueue(gate.renderer, { slots: 1, perOwnerPending: 2, queueLimit: 1 });
     await withApp(queue, async (app) => {
-      const busy = await signUpAndSignIn(t);
-      const late = await signUpAndSignIn(t);
+      const busy = await t.signUpAndSignIn();
+      const late = await t.signUpAndSignIn();
       const mine = await createInvoice(busy);
       const theirs = await createInvoice(late);
       const first = post(app, pdfUrl(mine), undefined, busy.cookie);
@@ -334,8 +317,8 @@ describeEachDb("invoice PDF download", (kind) => {
         code: "service_unavailable",
         message: "Many PDFs are being prepared right now. Please try again in a few seconds.",
       });
-      expect(await balanceAndLedger(await userIdOf(t, late.cookie))).toEqual({ credits: 25, ledger: 25 });
-      expect(await balanceAndLedger(await userIdOf(t, busy.cookie))).toEqual({ credits: 23, ledger: 23 });
+      expect(await balanceAndLedger(await t.userIdOf(late.cookie))).toEqual({ credits: 25, ledger: 25 });
+      expect(await balanceAndLedger(await t.userIdOf(busy.cookie))).toEqual({ credits: 23, ledger: 23 });
       gate.calls[0]!.finish();
       await vi.waitFor(() => expect(gate.calls).toHaveLength(2));
       gate.calls[1]!.finish();
@@ -344,9 +327,9 @@ describeEachDb("invoice PDF download", (kind) => {
   });
 
   it("another user's one-page PDF is not kept behind someone's 500-line invoices (real threads)", async () => {
-    const hammer = await signUpAndSignIn(t);
-    const other = await signUpAndSignIn(t);
-    const hammerId = await userIdOf(t, hammer.cookie);
+    const hammer = await t.signUpAndSignIn();
+    const other = await t.signUpAndSignIn();
+    const hammerId = await t.userIdOf(hammer.cookie);
     const bigBody = {
       ...invoiceBody(`BIG-${randomBytes(3).toString("hex")}`),
       items: Array.from({ length: 500 }, (_, i) => ({
@@ -357,13 +340,13 @@ describeEachDb("invoice PDF download", (kind) => {
         taxPercent: "18",
       })),
     };
-    const created = await post(t.app, "/api/invoices", bigBody, hammer.cookie);
+    const created = await t.post("/api/invoices", bigBody, hammer.cookie);
     expect(created.statusCode).toBe(201);
     const big = created.json().invoice as { id: string };
     const small = await createInvoice(other);
     const finished: string[] = [];
     const hammering = Array.from({ length: 5 }, () =>
-      post(t.app, pdfUrl(big), undefined, hammer.cookie).then((r) => {
+      t.post(pdfUrl(big), undefined, hammer.cookie).then((r) => {
         finished.push("big");
         return r;
       }),
@@ -371,7 +354,7 @@ describeEachDb("invoice PDF download", (kind) => {
     await vi.waitFor(async () => expect((await balanceAndLedger(hammerId)).credits).toBe(20), {
       timeout: 10_000,
     });
-    const quick = await post(t.app, pdfUrl(small), undefined, other.cookie);
+    const quick = await t.post(pdfUrl(small), undefined, other.cookie);
     finished.push("small");
     expect(quick.statusCode).toBe(200);
     // At most the big PDF already rendering when the small one arrived finished before it.

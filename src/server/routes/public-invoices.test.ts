@@ -1,64 +1,32 @@
 import { expect, it } from "vitest";
 import { saveGateway } from "../db/queries/gateways";
-import {
-  describeEachDb,
-  get,
-  post,
-  putSettings,
-  send,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { invoiceRequest, KESARI_BANK, payableInvoiceRequest } from "../testing/invoice-request";
 
 // The public invoice page: opened by whoever holds the link, without signing in.
-
-const BANK = {
-  accountHolderName: "Kesari Traders LLP",
-  bankName: "SBI",
-  accountNumber: "1234567890",
-  ifscCode: "SBIN0001234",
-  branchName: "Pune",
-  upiId: "kesari@okhdfc",
-  upiIdIsMerchant: false,
-};
 
 describeEachDb("the public invoice page", (kind) => {
   const t = testAppForSuite(kind);
 
   async function business() {
-    const s = await signUpAndSignIn(t);
-    await putSettings(
-      t,
+    const s = await t.signUpAndSignIn();
+    await t.putSettings(
       {
         companyName: "Kesari Traders",
         includeBankDetails: true,
-        bankDetails: BANK,
+        bankDetails: KESARI_BANK,
       },
       s.cookie,
     );
     return s;
   }
   async function issued(cookie: string, number: string, over: Record<string, unknown> = {}) {
-    const res = await post(
-      t.app,
-      "/api/invoices",
-      invoiceRequest(number, {
-        includeUpiQrCode: true,
-        includeBankDetails: true,
-        bankDetails: BANK,
-        dueDate: "2099-01-31",
-        ...over,
-      }),
-      cookie,
-    );
+    const res = await t.post("/api/invoices", payableInvoiceRequest(number, over), cookie);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().invoice as { id: string; invoiceNumber: string };
   }
   const link = async (cookie: string, id: string) => {
-    const res = await post(t.app, `/api/invoices/${id}/public-link`, {}, cookie);
+    const res = await t.post(`/api/invoices/${id}/public-link`, {}, cookie);
     return res;
   };
   const path = (url: string) => new URL(url).pathname;
@@ -95,7 +63,7 @@ describeEachDb("the public invoice page", (kind) => {
     const s = await business();
     const inv = await issued(s.cookie, `PUB-R-${Date.now()}`);
     const first = (await link(s.cookie, inv.id)).json().url;
-    const renewed = (await post(t.app, `/api/invoices/${inv.id}/public-link/renew`, {}, s.cookie)).json().url;
+    const renewed = (await t.post(`/api/invoices/${inv.id}/public-link/renew`, {}, s.cookie)).json().url;
     expect(renewed).not.toBe(first);
     expect((await view(path(first))).statusCode).toBe(404);
     expect((await view(path(renewed))).statusCode).toBe(200);
@@ -105,7 +73,7 @@ describeEachDb("the public invoice page", (kind) => {
     const refused = await link(s.cookie, draft.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe("Issue the invoice before sharing its link.");
-    const other = await signUpAndSignIn(t);
+    const other = await t.signUpAndSignIn();
     expect((await link(other.cookie, inv.id)).statusCode).toBe(404);
   });
 
@@ -114,18 +82,18 @@ describeEachDb("the public invoice page", (kind) => {
     const inv = await issued(s.cookie, `PUB-V-${Date.now()}`);
     const url = path((await link(s.cookie, inv.id)).json().url);
     await view(url, { cookie: s.cookie });
-    const ownKinds = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    const ownKinds = (await t.get(`/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
     expect(ownKinds.map((e: { kind: string }) => e.kind)).not.toContain("viewed");
-    expect((await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json()).toMatchObject({
+    expect((await t.get(`/api/invoices/${inv.id}/public-link`, s.cookie)).json()).toMatchObject({
       views: 0,
       firstViewedAt: null,
     });
     await view(url);
     await view(url);
-    const seen = (await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json();
+    const seen = (await t.get(`/api/invoices/${inv.id}/public-link`, s.cookie)).json();
     expect(seen.views).toBe(2);
     // Two views within the hour are one visit in the activity list.
-    const events = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    const events = (await t.get(`/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
     expect(events.filter((e: { kind: string }) => e.kind === "viewed")).toHaveLength(1);
     expect(seen.firstViewedAt).not.toBeNull();
   });
@@ -139,12 +107,12 @@ describeEachDb("the public invoice page", (kind) => {
       expect(head.statusCode).toBe(200);
       expect(head.headers["content-type"]).toContain("text/html");
     }
-    const after = (await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json();
+    const after = (await t.get(`/api/invoices/${inv.id}/public-link`, s.cookie)).json();
     expect(after).toMatchObject({ views: 0, firstViewedAt: null });
-    const kinds = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    const kinds = (await t.get(`/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
     expect(kinds.map((e: { kind: string }) => e.kind)).not.toContain("viewed");
     await view(url);
-    expect((await get(t.app, `/api/invoices/${inv.id}/public-link`, s.cookie)).json().views).toBe(1);
+    expect((await t.get(`/api/invoices/${inv.id}/public-link`, s.cookie)).json().views).toBe(1);
   });
 
   it("takes 'I have paid' without changing the invoice; the business confirms it into a payment", async () => {
@@ -164,39 +132,37 @@ describeEachDb("the public invoice page", (kind) => {
         return t.mailer.sent.some((m) => m.subject.includes(inv.invoiceNumber));
       })
       .toBe(true);
-    expect((await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice.status).toBe("due");
-    const reports = (await get(t.app, `/api/invoices/${inv.id}/payment-reports`, s.cookie)).json().reports;
+    expect((await t.get(`/api/invoices/${inv.id}`, s.cookie)).json().invoice.status).toBe("due");
+    const reports = (await t.get(`/api/invoices/${inv.id}/payment-reports`, s.cookie)).json().reports;
     expect(reports).toEqual([
       expect.objectContaining({ utr: "412345678901", status: "open", amountMinor: 10_000 }),
     ]);
     // The list marks the invoice until the report is confirmed or dismissed.
     const listed = async () =>
-      (await get(t.app, `/api/invoices?q=${encodeURIComponent(inv.invoiceNumber)}`, s.cookie))
+      (await t.get(`/api/invoices?q=${encodeURIComponent(inv.invoiceNumber)}`, s.cookie))
         .json()
         .items.find((i: { id: string }) => i.id === inv.id);
     expect((await listed()).paymentReported).toBe(true);
-    const other = await signUpAndSignIn(t);
-    expect((await get(t.app, `/api/invoices/${inv.id}/payment-reports`, other.cookie)).statusCode).toBe(404);
-    const confirmed = await post(
-      t.app,
+    const other = await t.signUpAndSignIn();
+    expect((await t.get(`/api/invoices/${inv.id}/payment-reports`, other.cookie)).statusCode).toBe(404);
+    const confirmed = await t.post(
       `/api/invoices/${inv.id}/payment-reports/${reports[0].id}/confirm`,
       { paidOn: "2026-05-12" },
       s.cookie,
     );
     expect(confirmed.json().invoice).toMatchObject({ status: "paid", balanceDueMinor: 0 });
     expect((await listed()).paymentReported).toBe(false);
-    const again = await post(
-      t.app,
+    const again = await t.post(
       `/api/invoices/${inv.id}/payment-reports/${reports[0].id}/confirm`,
       { paidOn: "2026-05-12" },
       s.cookie,
     );
     expect(again.statusCode).toBe(404);
-    const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json().payments;
+    const payments = (await t.get(`/api/invoices/${inv.id}/payments`, s.cookie)).json().payments;
     expect(payments).toEqual([
       expect.objectContaining({ method: "upi", reference: "412345678901", source: "upi_report" }),
     ]);
-    const activity = (await get(t.app, `/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
+    const activity = (await t.get(`/api/invoices/${inv.id}/activity`, s.cookie)).json().events;
     expect(activity.map((e: { kind: string }) => e.kind).reverse()).toEqual([
       "created",
       "link_created",
@@ -205,7 +171,7 @@ describeEachDb("the public invoice page", (kind) => {
       "payment_recorded",
       "status_changed",
     ]);
-    expect((await get(t.app, `/api/invoices/${inv.id}/activity`, other.cookie)).statusCode).toBe(404);
+    expect((await t.get(`/api/invoices/${inv.id}/activity`, other.cookie)).statusCode).toBe(404);
     // A paid invoice's page offers nothing to pay.
     const page = await view(`/i/${token}`);
     expect(page.body).toContain('data-status="paid"');
@@ -214,7 +180,7 @@ describeEachDb("the public invoice page", (kind) => {
 
   it("pays online through the business's test checkout and records it once", async () => {
     const s = await business();
-    await send(t.app, "PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
     const inv = await issued(s.cookie, `PUB-O-${Date.now()}`);
     const token = path((await link(s.cookie, inv.id)).json().url).slice(3);
     expect((await view(`/i/${token}`)).body).toContain("Pay online");
@@ -230,7 +196,7 @@ describeEachDb("the public invoice page", (kind) => {
       call(`/api/public/invoices/${token}/online-payments`, answer),
     ]);
     expect([first.json().recorded, second.json().recorded].filter(Boolean)).toHaveLength(1);
-    const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json();
+    const payments = (await t.get(`/api/invoices/${inv.id}/payments`, s.cookie)).json();
     expect(payments.invoice.status).toBe("paid");
     expect(payments.payments).toEqual([expect.objectContaining({ method: "razorpay", amountMinor: 10_000 })]);
   });
@@ -262,18 +228,12 @@ for (const testModeFlag of [undefined, "1"] as const) {
     it(
       testModeFlag ? "can be chosen and paid" : "cannot be chosen, and a saved one takes no payment",
       async () => {
-        const s = await signUpAndSignIn(t);
-        const chosen = await send(
-          t.app,
-          "PUT",
-          "/api/settings/payment-gateway",
-          { testMode: true },
-          s.cookie,
-        );
+        const s = await t.signUpAndSignIn();
+        const chosen = await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
         expect(chosen.statusCode).toBe(testModeFlag ? 200 : 400);
         // One saved while the test checkout was on (or by an older Bahi) stays in the database.
         await saveGateway(t.database.db, {
-          userId: await userIdOf(t, s.cookie),
+          userId: await t.userIdOf(s.cookie),
           webhookToken: `hook-${Date.now()}`,
           fields: {
             testMode: true,
@@ -283,22 +243,21 @@ for (const testModeFlag of [undefined, "1"] as const) {
             webhookSecretSealed: null,
           },
         });
-        expect((await get(t.app, "/api/settings/payment-gateway", s.cookie)).json()).toMatchObject({
+        expect((await t.get("/api/settings/payment-gateway", s.cookie)).json()).toMatchObject({
           connected: Boolean(testModeFlag),
           testMode: true,
           testModeAvailable: Boolean(testModeFlag),
         });
-        const made = await post(
-          t.app,
+        const made = await t.post(
           "/api/invoices",
           invoiceRequest(`PUB-T-${Date.now()}`, { dueDate: "2099-01-31" }),
           s.cookie,
         );
         const inv = made.json().invoice as { id: string };
         const token = new URL(
-          (await post(t.app, `/api/invoices/${inv.id}/public-link`, {}, s.cookie)).json().url,
+          (await t.post(`/api/invoices/${inv.id}/public-link`, {}, s.cookie)).json().url,
         ).pathname.slice(3);
-        const page = await get(t.app, `/i/${token}`);
+        const page = await t.get(`/i/${token}`);
         expect(page.statusCode).toBe(200);
         expect(page.body.includes("Pay online")).toBe(Boolean(testModeFlag));
         const order = await call(`/api/public/invoices/${token}/online-orders`);
@@ -306,7 +265,7 @@ for (const testModeFlag of [undefined, "1"] as const) {
         expect(order.statusCode).toBe(testModeFlag ? 200 : 404);
         const paid = await call(`/api/public/invoices/${token}/online-orders/${orderId}/test-pay`);
         expect(paid.statusCode).toBe(testModeFlag ? 200 : 404);
-        const payments = (await get(t.app, `/api/invoices/${inv.id}/payments`, s.cookie)).json();
+        const payments = (await t.get(`/api/invoices/${inv.id}/payments`, s.cookie)).json();
         expect(payments.invoice.status).toBe("due");
       },
     );

@@ -1,30 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { QUOTE_MESSAGES } from "#domain/quotes";
 import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "#domain/settings";
 import { resetClock } from "../clock";
 import { userCredits } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  type Session,
-  send,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, type Method, type Session, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import { pdfText } from "../testing/pdf-text";
 
 // Quotes through the HTTP API (issue 16 part 2), on the test clock: the series, the public page's
 // Accept and Decline without signing in, expiry in the user's time zone, conversion, access.
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 afterAll(() => resetClock());
 
@@ -46,34 +30,19 @@ const quoteRequest = (over: Record<string, unknown> = {}) => ({
 /** Asia/Kolkata is UTC+5:30: 18:29 UTC is 23:59 there, 18:30 UTC the next day's midnight. */
 const clockAt = (iso: string) => ({ now: iso });
 
-function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bahi-quote-pdf-")), "quote.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-};
-
 describeEachDb("quotes", (kind) => {
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
 
-  const setClock = (iso: string) => post(t.app, "/api/test/clock", clockAt(iso));
+  const setClock = (iso: string) => t.post("/api/test/clock", clockAt(iso));
 
   async function createQuote(s: Session, over: Record<string, unknown> = {}) {
-    const res = await post(t.app, "/api/quotes", quoteRequest(over), s.cookie);
+    const res = await t.post("/api/quotes", quoteRequest(over), s.cookie);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().quote as { id: string; quoteNumber: string; document: Record<string, unknown> };
   }
   /** Makes the quote's public link (which sends a draft) and answers the link's path. */
   async function linkOf(s: Session, id: string) {
-    const res = await post(t.app, `/api/quotes/${id}/public-link`, {}, s.cookie);
+    const res = await t.post(`/api/quotes/${id}/public-link`, {}, s.cookie);
     expect(res.statusCode, res.body).toBe(200);
     return new URL(res.json().url).pathname;
   }
@@ -89,8 +58,8 @@ describeEachDb("quotes", (kind) => {
 
   it("numbers quotes in their own series per financial year, QT/2026-27/0001 on", async () => {
     await setClock("2026-05-01T06:00:00Z");
-    const s = await signUpAndSignIn(t);
-    expect((await get(t.app, "/api/quotes/next-number", s.cookie)).json()).toEqual({
+    const s = await t.signUpAndSignIn();
+    expect((await t.get("/api/quotes/next-number", s.cookie)).json()).toEqual({
       quoteNumber: "QT/2026-27/0001",
     });
     expect((await createQuote(s)).quoteNumber).toBe("QT/2026-27/0001");
@@ -102,8 +71,7 @@ describeEachDb("quotes", (kind) => {
     // A draft re-dated into another financial year takes that year's series; once sent, the
     // client has seen its number and it stays.
     const redate = (id: string, quoteNumber: string | null) =>
-      send(
-        t.app,
+      t.send(
         "PUT",
         `/api/quotes/${id}`,
         quoteRequest({ quoteNumber, quoteDate: "2027-04-02", validUntil: "2027-04-30" }),
@@ -113,34 +81,29 @@ describeEachDb("quotes", (kind) => {
     expect(draft.quoteNumber).toBe("QT/2026-27/0012");
     expect((await redate(draft.id, draft.quoteNumber)).json().quote.quoteNumber).toBe("QT/2027-28/0002");
     const sent = await createQuote(s);
-    await post(t.app, `/api/quotes/${sent.id}/status`, { status: "sent" }, s.cookie);
+    await t.post(`/api/quotes/${sent.id}/status`, { status: "sent" }, s.cookie);
     expect((await redate(sent.id, null)).json().quote.quoteNumber).toBe("QT/2026-27/0013");
-    const taken = await post(
-      t.app,
-      "/api/quotes",
-      quoteRequest({ quoteNumber: "QT/2026-27/0002" }),
-      s.cookie,
-    );
+    const taken = await t.post("/api/quotes", quoteRequest({ quoteNumber: "QT/2026-27/0002" }), s.cookie);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe("quote_number_taken");
     // Quotes do not take invoice numbers: the invoice series is untouched.
-    const invoices = await get(t.app, "/api/invoices", s.cookie);
+    const invoices = await t.get("/api/invoices", s.cookie);
     expect(invoices.json().items).toEqual([]);
-    const bad = await post(t.app, "/api/quotes", quoteRequest({ validUntil: "2026-04-01" }), s.cookie);
+    const bad = await t.post("/api/quotes", quoteRequest({ validUntil: "2026-04-01" }), s.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.validUntil).toBe("Valid until cannot be before the quote date.");
   });
 
   it("the client accepts from the public page without signing in; the answer keeps name, comment, time and IP", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const draft = await createQuote(s);
-    const draftPage = await get(t.app, "/q/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    const draftPage = await t.get("/q/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     expect(draftPage.statusCode).toBe(404);
     const p = await linkOf(s, draft.id);
     expect(p).toMatch(/^\/q\/[A-Za-z0-9_-]{32}$/);
 
-    const page = await get(t.app, p);
+    const page = await t.get(p);
     expect(page.statusCode).toBe(200);
     expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
@@ -152,7 +115,7 @@ describeEachDb("quotes", (kind) => {
     expect(page.body).toContain('id="answer-form"');
     expect(page.body).toContain('src="/q/page.js"');
     expect(page.body).not.toContain(s.email);
-    expect((await get(t.app, "/q/page.js")).statusCode).toBe(200);
+    expect((await t.get("/q/page.js")).statusCode).toBe(200);
 
     const nameless = await answer(tokenOf(p), "accept", { name: " ", comment: "" });
     expect(nameless.statusCode).toBe(400);
@@ -178,7 +141,7 @@ describeEachDb("quotes", (kind) => {
       t.mailer.sent.find((m) => m.to === s.email && m.subject.includes(draft.quoteNumber))?.text,
     ).toContain(`/quotes/${draft.id}`);
 
-    const read = (await get(t.app, `/api/quotes/${draft.id}`, s.cookie)).json().quote;
+    const read = (await t.get(`/api/quotes/${draft.id}`, s.cookie)).json().quote;
     expect(read.status).toBe("accepted");
     expect(read.answer).toMatchObject({
       name: "Meera Iyer",
@@ -189,35 +152,35 @@ describeEachDb("quotes", (kind) => {
     const again = await answer(tokenOf(p), "decline", { name: "Meera Iyer" });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(QUOTE_MESSAGES.acceptedNoDecline);
-    const activity = (await get(t.app, `/api/quotes/${draft.id}/activity`, s.cookie)).json().events;
+    const activity = (await t.get(`/api/quotes/${draft.id}/activity`, s.cookie)).json().events;
     expect(activity.map((e: { kind: string }) => e.kind)).toEqual(
       expect.arrayContaining(["created", "marked_sent", "link_created", "viewed", "accepted"]),
     );
     // A new link kills the old one at once.
-    const renewed = await post(t.app, `/api/quotes/${draft.id}/public-link/renew`, {}, s.cookie);
-    expect((await get(t.app, p)).statusCode).toBe(404);
-    expect((await get(t.app, new URL(renewed.json().url).pathname)).statusCode).toBe(200);
+    const renewed = await t.post(`/api/quotes/${draft.id}/public-link/renew`, {}, s.cookie);
+    expect((await t.get(p)).statusCode).toBe(404);
+    expect((await t.get(new URL(renewed.json().url).pathname)).statusCode).toBe(200);
   });
 
   it("does not count a HEAD request on the public page as a view", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const q = await createQuote(s);
     const p = await linkOf(s, q.id);
     const viewed = async () =>
-      (await get(t.app, `/api/quotes/${q.id}/activity`, s.cookie))
+      (await t.get(`/api/quotes/${q.id}/activity`, s.cookie))
         .json()
         .events.filter((e: { kind: string }) => e.kind === "viewed").length;
     const head = await t.app.inject({ method: "HEAD", url: p });
     expect(head.statusCode).toBe(200);
     expect(await viewed()).toBe(0);
-    expect((await get(t.app, p)).statusCode).toBe(200);
+    expect((await t.get(p)).statusCode).toBe(200);
     expect(await viewed()).toBe(1);
   });
 
   it("a declined quote cannot be accepted", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const q = await createQuote(s);
     const token = tokenOf(await linkOf(s, q.id));
     const declined = await answer(token, "decline", { name: "Meera Iyer", comment: "Too costly." });
@@ -226,24 +189,22 @@ describeEachDb("quotes", (kind) => {
     const accept = await answer(token, "accept", { name: "Meera Iyer" });
     expect(accept.statusCode).toBe(409);
     expect(accept.json().error).toEqual({ code: "quote_closed", message: QUOTE_MESSAGES.declined });
-    const page = await get(t.app, `/q/${token}`);
+    const page = await t.get(`/q/${token}`);
     expect(page.body).not.toContain('id="answer-form"');
     expect(page.body).toContain(QUOTE_MESSAGES.declined);
-    const convert = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    const convert = await t.post(`/api/quotes/${q.id}/convert`, {}, s.cookie);
     expect(convert.statusCode).toBe(409);
     expect(convert.json().error.message).toBe(QUOTE_MESSAGES.notAccepted);
   });
 
   it("expires after the whole valid-until day in the user's time zone, and then cannot be accepted", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const q = await createQuote(s);
     const token = tokenOf(await linkOf(s, q.id));
-    const shown = async () => (await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.displayStatus;
+    const shown = async () => (await t.get(`/api/quotes/${q.id}`, s.cookie)).json().quote.displayStatus;
     const listed = async (status: string) =>
-      (await get(t.app, `/api/quotes?status=${status}`, s.cookie))
-        .json()
-        .items.map((i: { id: string }) => i.id);
+      (await t.get(`/api/quotes?status=${status}`, s.cookie)).json().items.map((i: { id: string }) => i.id);
 
     // 23:59 on 31 May in Kolkata (18:29 UTC): still valid.
     await setClock("2026-05-31T18:29:00Z");
@@ -259,24 +220,22 @@ describeEachDb("quotes", (kind) => {
     const accept = await answer(token, "accept", { name: "Meera Iyer" });
     expect(accept.statusCode).toBe(409);
     expect(accept.json().error.message).toBe(QUOTE_MESSAGES.expired("2026-05-31"));
-    const byHand = await post(
-      t.app,
+    const byHand = await t.post(
       `/api/quotes/${q.id}/status`,
       { status: "accepted", name: "Meera" },
       s.cookie,
     );
     expect(byHand.statusCode).toBe(409);
-    const page = await get(t.app, `/q/${token}`);
+    const page = await t.get(`/q/${token}`);
     expect(page.body).toContain("Expired");
     expect(page.body).not.toContain('id="answer-form"');
   });
 
   it("converts an accepted quote into a draft invoice with the same lines, linked both ways, once; stock moves only on issue", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const product = (
-      await post(
-        t.app,
+      await t.post(
         "/api/products",
         { name: "Teak chair", rate: "2499.50", availableQuantity: "10" },
         s.cookie,
@@ -297,11 +256,10 @@ describeEachDb("quotes", (kind) => {
         { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
       ],
     });
-    const early = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    const early = await t.post(`/api/quotes/${q.id}/convert`, {}, s.cookie);
     expect(early.statusCode).toBe(409);
-    await post(t.app, `/api/quotes/${q.id}/status`, { status: "sent" }, s.cookie);
-    const accepted = await post(
-      t.app,
+    await t.post(`/api/quotes/${q.id}/status`, { status: "sent" }, s.cookie);
+    const accepted = await t.post(
       `/api/quotes/${q.id}/status`,
       { status: "accepted", name: "Meera on the phone" },
       s.cookie,
@@ -309,13 +267,13 @@ describeEachDb("quotes", (kind) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().quote.answer).toMatchObject({ name: "Meera on the phone", ip: null });
 
-    const converted = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    const converted = await t.post(`/api/quotes/${q.id}/convert`, {}, s.cookie);
     expect(converted.statusCode, converted.body).toBe(201);
     const { invoice: made, quote } = converted.json();
     expect(quote).toMatchObject({ status: "converted", convertedInvoiceId: made.id });
     expect(quote.convertedInvoiceNumber).toBe(made.invoiceNumber);
 
-    const invoice = (await get(t.app, `/api/invoices/${made.id}`, s.cookie)).json().invoice;
+    const invoice = (await t.get(`/api/invoices/${made.id}`, s.cookie)).json().invoice;
     expect(invoice.status).toBe("draft");
     expect(invoice.invoiceDate).toBe("2026-05-10");
     const doc = q.document as Record<string, unknown>;
@@ -326,45 +284,45 @@ describeEachDb("quotes", (kind) => {
     // The quote's default terms ("This quote was created…") become the invoice's.
     expect(invoice.document.terms).toBe(DEFAULT_TERMS);
     expect(invoice.totalMinor).toBe((doc.totals as { totalMinor: number }).totalMinor);
-    expect((await get(t.app, `/api/invoices/${made.id}/source-quote`, s.cookie)).json()).toEqual({
+    expect((await t.get(`/api/invoices/${made.id}/source-quote`, s.cookie)).json()).toEqual({
       quote: { id: q.id, quoteNumber: q.quoteNumber },
     });
-    expect((await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.convertedInvoiceNumber).toBe(
+    expect((await t.get(`/api/quotes/${q.id}`, s.cookie)).json().quote.convertedInvoiceNumber).toBe(
       made.invoiceNumber,
     );
 
-    const again = await post(t.app, `/api/quotes/${q.id}/convert`, {}, s.cookie);
+    const again = await t.post(`/api/quotes/${q.id}/convert`, {}, s.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(QUOTE_MESSAGES.converted);
-    expect((await get(t.app, "/api/invoices", s.cookie)).json().items).toHaveLength(1);
-    const edit = await send(t.app, "PUT", `/api/quotes/${q.id}`, quoteRequest(), s.cookie);
+    expect((await t.get("/api/invoices", s.cookie)).json().items).toHaveLength(1);
+    const edit = await t.send("PUT", `/api/quotes/${q.id}`, quoteRequest(), s.cookie);
     expect(edit.statusCode).toBe(409);
 
     const stock = async () =>
-      (await get(t.app, `/api/products/${product.id}`, s.cookie)).json().availableQuantity as string;
+      (await t.get(`/api/products/${product.id}`, s.cookie)).json().availableQuantity as string;
     expect(await stock()).toBe("10");
-    const issued = await post(t.app, `/api/invoices/${made.id}/status`, { status: "due" }, s.cookie);
+    const issued = await t.post(`/api/invoices/${made.id}/status`, { status: "due" }, s.cookie);
     expect(issued.statusCode, issued.body).toBe(200);
     expect(await stock()).toBe("6");
   });
 
   it("never counts in the dashboard", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
-    const before = (await get(t.app, "/api/dashboard", s.cookie)).json();
+    const s = await t.signUpAndSignIn();
+    const before = (await t.get("/api/dashboard", s.cookie)).json();
     const q = await createQuote(s);
     const token = tokenOf(await linkOf(s, q.id));
     await answer(token, "accept", { name: "Meera Iyer" });
-    expect((await get(t.app, "/api/dashboard", s.cookie)).json()).toEqual(before);
+    expect((await t.get("/api/dashboard", s.cookie)).json()).toEqual(before);
   });
 
   it("a PDF costs one credit, the same as an invoice's, and is refused with 402 at none", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const q = await createQuote(s);
-    expect((await get(t.app, `/api/quotes/${q.id}/pdf`, s.cookie)).statusCode).toBe(405);
-    const first = await post(t.app, `/api/quotes/${q.id}/pdf`, {}, s.cookie);
+    expect((await t.get(`/api/quotes/${q.id}/pdf`, s.cookie)).statusCode).toBe(405);
+    const first = await t.post(`/api/quotes/${q.id}/pdf`, {}, s.cookie);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers["content-type"]).toBe("application/pdf");
     expect(first.headers["x-credits-remaining"]).toBe("24");
@@ -375,38 +333,36 @@ describeEachDb("quotes", (kind) => {
     expect(text).toContain(q.quoteNumber);
 
     await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.userId, userId));
-    const broke = await post(t.app, `/api/quotes/${q.id}/pdf`, {}, s.cookie);
+    const broke = await t.post(`/api/quotes/${q.id}/pdf`, {}, s.cookie);
     expect(broke.statusCode).toBe(402);
     expect(broke.json().error.code).toBe("payment_required");
-    const mailed = await post(
-      t.app,
+    const mailed = await t.post(
       `/api/quotes/${q.id}/send`,
       { to: ["meera@example.com"], subject: "Quote", message: "Here it is", attachPdf: true },
       s.cookie,
     );
     expect(mailed.statusCode).toBe(402);
-    const linkOnly = await post(
-      t.app,
+    const linkOnly = await t.post(
       `/api/quotes/${q.id}/send`,
       { to: ["meera@example.com"], subject: "Quote", message: "Here it is", attachPdf: false },
       s.cookie,
     );
     expect(linkOnly.statusCode, linkOnly.body).toBe(200);
     expect(linkOnly.json()).toMatchObject({ sent: true, creditsRemaining: null });
-    expect((await get(t.app, `/api/quotes/${q.id}`, s.cookie)).json().quote.status).toBe("sent");
+    expect((await t.get(`/api/quotes/${q.id}`, s.cookie)).json().quote.status).toBe("sent");
   });
 
   it("another user's quote is 404 on every quote route, with a session and with an API key; a read key cannot write", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const a = await signUpAndSignIn(t);
-    const b = await signUpAndSignIn(t);
+    const a = await t.signUpAndSignIn();
+    const b = await t.signUpAndSignIn();
     const theirs = await createQuote(b);
     const accepted = await createQuote(b);
     await linkOf(b, accepted.id);
-    await post(t.app, `/api/quotes/${accepted.id}/status`, { status: "accepted", name: "x" }, b.cookie);
-    const keyRes = await post(t.app, "/api/api-keys", { name: "Sheets", scope: "read_write" }, a.cookie);
+    await t.post(`/api/quotes/${accepted.id}/status`, { status: "accepted", name: "x" }, b.cookie);
+    const keyRes = await t.post("/api/api-keys", { name: "Sheets", scope: "read_write" }, a.cookie);
     const aKey = keyRes.json().key as string;
-    const readKey = (await post(t.app, "/api/api-keys", { name: "Read", scope: "read" }, a.cookie)).json()
+    const readKey = (await t.post("/api/api-keys", { name: "Read", scope: "read" }, a.cookie)).json()
       .key as string;
     const mail = { to: ["x@example.com"], subject: "s", message: "m", attachPdf: false };
     const matrix: [Method, string, unknown?][] = [
@@ -425,43 +381,43 @@ describeEachDb("quotes", (kind) => {
     for (const [method, url, body] of matrix) {
       const bySession =
         method === "GET"
-          ? await get(t.app, url, a.cookie)
+          ? await t.get(url, a.cookie)
           : method === "POST"
-            ? await post(t.app, url, body, a.cookie)
-            : await send(t.app, method as "PUT" | "DELETE", url, body, a.cookie);
+            ? await t.post(url, body, a.cookie)
+            : await t.send(method as "PUT" | "DELETE", url, body, a.cookie);
       expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
-      expect((await withKey(t.app, method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
+      expect((await t.withKey(method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
     }
-    expect((await withKey(t.app, "GET", "/api/quotes", aKey)).json().items).toEqual([]);
-    expect((await get(t.app, "/api/quotes", a.cookie)).json().items).toEqual([]);
-    const still = (await get(t.app, `/api/quotes/${theirs.id}`, b.cookie)).json().quote;
+    expect((await t.withKey("GET", "/api/quotes", aKey)).json().items).toEqual([]);
+    expect((await t.get("/api/quotes", a.cookie)).json().items).toEqual([]);
+    const still = (await t.get(`/api/quotes/${theirs.id}`, b.cookie)).json().quote;
     expect(still.status).toBe("draft");
     expect(still.document.notes).toBe(quoteRequest().notes);
-    expect((await get(t.app, `/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
+    expect((await t.get(`/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
 
     // Keys work on quotes: a read and write key creates, a read key reads and cannot write.
-    const made = await withKey(t.app, "POST", "/api/quotes", aKey, quoteRequest());
+    const made = await t.withKey("POST", "/api/quotes", aKey, quoteRequest());
     expect(made.statusCode, made.body).toBe(201);
-    expect((await withKey(t.app, "GET", "/api/quotes", readKey)).json().items).toHaveLength(1);
-    const refused = await withKey(t.app, "POST", "/api/quotes", readKey, quoteRequest());
+    expect((await t.withKey("GET", "/api/quotes", readKey)).json().items).toHaveLength(1);
+    const refused = await t.withKey("POST", "/api/quotes", readKey, quoteRequest());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe("key_read_only");
-    const refusedPdf = await withKey(t.app, "POST", `/api/quotes/${made.json().quote.id}/pdf`, readKey, {});
+    const refusedPdf = await t.withKey("POST", `/api/quotes/${made.json().quote.id}/pdf`, readKey, {});
     expect(refusedPdf.json().error.code).toBe("key_read_only");
   });
 
   it("lists with search and paging, and deletes", async () => {
     await setClock("2026-05-10T06:00:00Z");
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const one = await createQuote(s, { client: { name: "Ravi Kumar" } });
     await createQuote(s);
-    const found = (await get(t.app, "/api/quotes?search=ravi", s.cookie)).json();
+    const found = (await t.get("/api/quotes?search=ravi", s.cookie)).json();
     expect(found.items.map((i: { id: string }) => i.id)).toEqual([one.id]);
-    const paged = (await get(t.app, "/api/quotes?pageSize=1", s.cookie)).json();
+    const paged = (await t.get("/api/quotes?pageSize=1", s.cookie)).json();
     expect(paged).toMatchObject({ total: 2, hasMore: true, page: 1, pageSize: 1 });
-    expect((await get(t.app, "/api/quotes?status=draft", s.cookie)).json().total).toBe(2);
-    const deleted = await send(t.app, "DELETE", `/api/quotes/${one.id}`, undefined, s.cookie);
+    expect((await t.get("/api/quotes?status=draft", s.cookie)).json().total).toBe(2);
+    const deleted = await t.send("DELETE", `/api/quotes/${one.id}`, undefined, s.cookie);
     expect(deleted.statusCode).toBe(204);
-    expect((await get(t.app, `/api/quotes/${one.id}`, s.cookie)).statusCode).toBe(404);
+    expect((await t.get(`/api/quotes/${one.id}`, s.cookie)).statusCode).toBe(404);
   });
 });

@@ -14,7 +14,6 @@ import {
   testAppForSuite,
   testConfig,
   testDatabases,
-  userIdOf,
 } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -38,15 +37,14 @@ describeEachDb("recurring invoices", (kind) => {
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });
 
   async function setUp(status: "draft" | "due" = "due") {
-    await post(t.app, "/api/test/clock", at("2027-01-20"));
-    const s = await signUpAndSignIn(t);
+    await t.post("/api/test/clock", at("2027-01-20"));
+    const s = await t.signUpAndSignIn();
     const settingsData = { invoiceNumberScheme: "sequential" };
     await t.database.db
       .insert(userSettings)
-      .values({ userId: await userIdOf(t, s.cookie), settingsData })
+      .values({ userId: await t.userIdOf(s.cookie), settingsData })
       .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
-    const created = await post(
-      t.app,
+    const created = await t.post(
       "/api/invoices?autoNumber=1",
       {
         ...invoiceRequest("", {
@@ -63,18 +61,18 @@ describeEachDb("recurring invoices", (kind) => {
     return { s, source: created.json().invoice as { id: string } };
   }
   const made = async (cookie: string, profileId: string) =>
-    (await get(t.app, `/api/recurring/${profileId}`, cookie)).json() as {
+    (await t.get(`/api/recurring/${profileId}`, cookie)).json() as {
       profile: { status: string; nextDate: string | null; invoicesMade: number };
       runs: { periodDate: string; outcome: string; invoiceId: string | null; invoiceNumber: string | null }[];
     };
   const runAt = async (date: string) => {
-    await post(t.app, "/api/test/clock", at(date));
-    expect((await post(t.app, "/api/test/run-jobs", {})).statusCode).toBe(200);
+    await t.post("/api/test/clock", at(date));
+    expect((await t.post("/api/test/run-jobs", {})).statusCode).toBe(200);
   };
 
   it("makes a monthly invoice on the 31st on the last day of shorter months, dated by its period", async () => {
     const { s, source } = await setUp();
-    const res = await post(t.app, `/api/invoices/${source.id}/recurring`, monthlyOn("2027-01-31"), s.cookie);
+    const res = await t.post(`/api/invoices/${source.id}/recurring`, monthlyOn("2027-01-31"), s.cookie);
     expect(res.statusCode, res.body).toBe(201);
     const profile = res.json();
     expect(profile).toMatchObject({ status: "active", nextDate: "2027-01-31", frequency: "Monthly" });
@@ -87,7 +85,7 @@ describeEachDb("recurring invoices", (kind) => {
       ["2027-03-31", "created"],
       ["2027-04-30", "created"],
     ]);
-    const invoice = (await get(t.app, `/api/invoices/${runs[1]!.invoiceId}`, s.cookie)).json().invoice;
+    const invoice = (await t.get(`/api/invoices/${runs[1]!.invoiceId}`, s.cookie)).json().invoice;
     expect(invoice).toMatchObject({ invoiceDate: "2027-02-28", dueDate: "2027-03-15", status: "due" });
     // Numbers follow the series without gaps (the source took 0001 of FY 2026-27).
     expect(runs.map((r) => r.invoiceNumber)).toEqual([
@@ -101,8 +99,7 @@ describeEachDb("recurring invoices", (kind) => {
   it("makes drafts without a number of the series; issued, a draft takes one and its run shows it", async () => {
     const { s, source } = await setUp();
     const profile = (
-      await post(
-        t.app,
+      await t.post(
         `/api/invoices/${source.id}/recurring`,
         { ...monthlyOn("2027-01-31"), action: "draft" },
         s.cookie,
@@ -115,8 +112,8 @@ describeEachDb("recurring invoices", (kind) => {
       expect.stringMatching(/^DRAFT-/),
     ]);
     // Issued out of order, each takes the next number of the series after the issued source's 0001.
-    await post(t.app, `/api/invoices/${second!.invoiceId}/status`, { status: "due" }, s.cookie);
-    await post(t.app, `/api/invoices/${first!.invoiceId}/status`, { status: "due" }, s.cookie);
+    await t.post(`/api/invoices/${second!.invoiceId}/status`, { status: "due" }, s.cookie);
+    await t.post(`/api/invoices/${first!.invoiceId}/status`, { status: "due" }, s.cookie);
     expect((await made(s.cookie, profile.id)).runs.map((r) => r.invoiceNumber)).toEqual([
       "INV/2026-27/0003",
       "INV/2026-27/0002",
@@ -126,24 +123,19 @@ describeEachDb("recurring invoices", (kind) => {
   it("stops after N, skips the periods of a pause, and catches a downtime up in order", async () => {
     const { s, source } = await setUp("draft");
     const after3 = (
-      await post(
-        t.app,
+      await t.post(
         `/api/invoices/${source.id}/recurring`,
         monthlyOn("2027-02-01", { type: "after", count: 3 }),
         s.cookie,
       )
     ).json();
     const paused = (
-      await post(t.app, `/api/invoices/${source.id}/recurring`, monthlyOn("2027-02-05"), s.cookie)
+      await t.post(`/api/invoices/${source.id}/recurring`, monthlyOn("2027-02-05"), s.cookie)
     ).json();
     await runAt("2027-02-05"); // both made their first
-    expect((await post(t.app, `/api/recurring/${paused.id}/pause`, {}, s.cookie)).json().status).toBe(
-      "paused",
-    );
+    expect((await t.post(`/api/recurring/${paused.id}/pause`, {}, s.cookie)).json().status).toBe("paused");
     await runAt("2027-03-10"); // March fell in the pause
-    expect((await post(t.app, `/api/recurring/${paused.id}/resume`, {}, s.cookie)).json().status).toBe(
-      "active",
-    );
+    expect((await t.post(`/api/recurring/${paused.id}/resume`, {}, s.cookie)).json().status).toBe("active");
     // Down from 10 March to 20 June: April, May and June are caught up, in order, once.
     await runAt("2027-06-20");
     await runAt("2027-06-20");
@@ -171,17 +163,16 @@ describeEachDb("recurring invoices", (kind) => {
       "INV/2027-28/0003",
       "INV/2027-28/0004",
     ]);
-    const sourceNow = (await get(t.app, `/api/invoices/${source.id}`, s.cookie)).json().invoice;
+    const sourceNow = (await t.get(`/api/invoices/${source.id}`, s.cookie)).json().invoice;
     expect(sourceNow.invoiceNumber).toMatch(/^DRAFT-/);
   });
 
   it("sends each made invoice with its PDF for a credit; at zero credits the link goes alone and the invoice says so", async () => {
     const { s, source } = await setUp();
-    const userId = await userIdOf(t, s.cookie);
+    const userId = await t.userIdOf(s.cookie);
     await t.database.db.execute(sql`update user_credits set credits = 1 where user_id = ${userId}`);
     const profile = (
-      await post(
-        t.app,
+      await t.post(
         `/api/invoices/${source.id}/recurring`,
         { ...monthlyOn("2027-02-03"), action: "send", attachPdf: true },
         s.cookie,
@@ -200,8 +191,8 @@ describeEachDb("recurring invoices", (kind) => {
     // February's took the last credit and carries its PDF; March's went as a link alone.
     expect(sent.map((m) => (m.attachments ?? []).length)).toEqual([1, 0]);
     for (const mail of sent) expect(mail.text).toMatch(/\/i\/[A-Za-z0-9_-]{32}/);
-    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(0);
-    const march = (await get(t.app, `/api/invoices/${runs[1]!.invoiceId}/activity`, s.cookie)).json().events;
+    expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(0);
+    const march = (await t.get(`/api/invoices/${runs[1]!.invoiceId}/activity`, s.cookie)).json().events;
     expect(march).toContainEqual(
       expect.objectContaining({
         kind: "recurring_not_sent",
@@ -212,33 +203,27 @@ describeEachDb("recurring invoices", (kind) => {
 
   it("asks before a start date in the past makes invoices at once, and belongs to its user", async () => {
     const { s, source } = await setUp();
-    const asked = await post(
-      t.app,
-      `/api/invoices/${source.id}/recurring`,
-      monthlyOn("2026-11-30"),
-      s.cookie,
-    );
+    const asked = await t.post(`/api/invoices/${source.id}/recurring`, monthlyOn("2026-11-30"), s.cookie);
     expect(asked.statusCode).toBe(409);
     expect(asked.json().error).toMatchObject({
       code: "confirmation_needed",
       message: "2 invoices will be created now, dated 30 Nov 2026 and 30 Dec 2026.",
     });
-    const confirmed = await post(
-      t.app,
+    const confirmed = await t.post(
       `/api/invoices/${source.id}/recurring`,
       { ...monthlyOn("2026-11-30"), confirmPast: true },
       s.cookie,
     );
     expect(confirmed.statusCode).toBe(201);
     expect(confirmed.json()).toMatchObject({ invoicesMade: 2, nextDate: "2027-01-30" });
-    const other = await signUpAndSignIn(t);
-    expect((await get(t.app, `/api/recurring/${confirmed.json().id}`, other.cookie)).statusCode).toBe(404);
+    const other = await t.signUpAndSignIn();
+    expect((await t.get(`/api/recurring/${confirmed.json().id}`, other.cookie)).statusCode).toBe(404);
+    expect((await t.post(`/api/recurring/${confirmed.json().id}/pause`, {}, other.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await t.get("/api/recurring", other.cookie)).json().items).toEqual([]);
     expect(
-      (await post(t.app, `/api/recurring/${confirmed.json().id}/pause`, {}, other.cookie)).statusCode,
-    ).toBe(404);
-    expect((await get(t.app, "/api/recurring", other.cookie)).json().items).toEqual([]);
-    expect(
-      (await post(t.app, `/api/invoices/${source.id}/recurring`, monthlyOn("2027-03-01"), other.cookie))
+      (await t.post(`/api/invoices/${source.id}/recurring`, monthlyOn("2027-03-01"), other.cookie))
         .statusCode,
     ).toBe(404);
   });

@@ -5,15 +5,7 @@ import type { Gstr1Json } from "#domain/gst-gstr1";
 import { GSTR1_NOT_OFFERED_MESSAGE } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/einvoice-inv01-1.1.schema.json";
-import {
-  describeEachDb,
-  get,
-  post,
-  putSettings,
-  type Session,
-  signUpAndSignIn,
-  testAppForSuite,
-} from "../testing/harness";
+import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 
 // GSTR-1 and e-invoice downloads through the API (issue parts 6 and 7). Every expected figure is
 // worked out here from what the test sends, in paise, apart from the domain's own code.
@@ -88,7 +80,7 @@ const r = (paise: number) => Number((paise / 100).toFixed(2));
 describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   const t = testAppForSuite(kind);
   async function create(s: Session, body: unknown) {
-    const res = await post(t.app, "/api/invoices", body, s.cookie);
+    const res = await t.post("/api/invoices", body, s.cookie);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().invoice as { id: string };
   }
@@ -96,8 +88,8 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   let ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    regular = await signUpAndSignIn(t);
-    expect((await putSettings(t, registration("regular", OURS_MH), regular.cookie)).statusCode).toBe(200);
+    regular = await t.signUpAndSignIn();
+    expect((await t.putSettings(registration("regular", OURS_MH), regular.cookie)).statusCode).toBe(200);
     const add = async (key: string, body: unknown) => {
       ids[key] = (await create(regular, body)).id;
     };
@@ -233,13 +225,13 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   });
 
   async function gstr1(cookie = regular.cookie, period = "2026-11") {
-    const res = await get(t.app, `/api/reports/gstr1?period=${period}`, cookie);
+    const res = await t.get(`/api/reports/gstr1?period=${period}`, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return { res, json: res.json() as Gstr1Json };
   }
 
   it("downloads the month's GSTR-1 JSON with every section, matching totals worked out here", async () => {
-    const credits = (await get(t.app, "/api/credits", regular.cookie)).json();
+    const credits = (await t.get("/api/credits", regular.cookie)).json();
     const { res, json } = await gstr1();
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="GSTR1_${OURS_MH}_112026.json"`);
     expect(json).toMatchObject({ gstin: OURS_MH, fp: "112026" });
@@ -345,12 +337,12 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect(JSON.stringify(json.b2b)).not.toContain("INV/2026-27/0009");
 
     // Free: no credit spent.
-    expect((await get(t.app, "/api/credits", regular.cookie)).json()).toEqual(credits);
+    expect((await t.get("/api/credits", regular.cookie)).json()).toEqual(credits);
   });
 
   it("takes the month's credit notes in: CDNR, CDNUR against a B2CL invoice, and B2CS rows reduced", async () => {
-    const noted = await signUpAndSignIn(t);
-    expect((await putSettings(t, registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
+    const noted = await t.signUpAndSignIn();
+    expect((await t.putSettings(registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
     const bodies = {
       b2cs: invoice("INV/2026-27/0001", "2026-11-02", { name: "Walk-in buyer", billingAddress: mh }, [
         goods("500", "18", "2"),
@@ -367,8 +359,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     };
     const returned = async (body: (typeof bodies)["b2cs"], quantity: string) => {
       const created = await create(noted, body);
-      const res = await post(
-        t.app,
+      const res = await t.post(
         "/api/credit-notes",
         {
           invoiceId: created.id,
@@ -438,7 +429,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   });
 
   it("answers each section as CSV, and the page's figures", async () => {
-    const res = await get(t.app, "/api/reports/gstr1?period=2026-11&format=csv&section=b2b", regular.cookie);
+    const res = await t.get("/api/reports/gstr1?period=2026-11&format=csv&section=b2b", regular.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="GSTR1_${OURS_MH}_112026_b2b.csv"`);
@@ -450,19 +441,18 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect(lines.filter((l) => l.includes("INV/2026-27/0001"))).toHaveLength(2);
     expect(res.body).toContain("Reliable Supplies LLP");
     for (const section of ["b2cl", "b2cs", "exp", "hsn", "docs", "cdnr", "cdnur"]) {
-      const csv = await get(
-        t.app,
+      const csv = await t.get(
         `/api/reports/gstr1?period=2026-11&format=csv&section=${section}`,
         regular.cookie,
       );
       expect(csv.statusCode, section).toBe(200);
     }
-    const noSection = await get(t.app, "/api/reports/gstr1?period=2026-11&format=csv", regular.cookie);
+    const noSection = await t.get("/api/reports/gstr1?period=2026-11&format=csv", regular.cookie);
     expect(noSection.statusCode).toBe(400);
     expect(noSection.json().error.fields.section).toBe("Choose a section for the CSV file.");
-    expect((await get(t.app, "/api/reports/gstr1?period=2026-13", regular.cookie)).statusCode).toBe(400);
+    expect((await t.get("/api/reports/gstr1?period=2026-13", regular.cookie)).statusCode).toBe(400);
 
-    const summary = (await get(t.app, "/api/reports/gstr1/summary?period=2026-11", regular.cookie)).json();
+    const summary = (await t.get("/api/reports/gstr1/summary?period=2026-11", regular.cookie)).json();
     expect(summary).toMatchObject({
       period: "2026-11",
       fp: "112026",
@@ -478,12 +468,12 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   });
 
   it("refuses composition and unregistered accounts with the domain's message", async () => {
-    const composition = await signUpAndSignIn(t);
-    await putSettings(t, registration("composition", OURS_MH), composition.cookie);
-    const retail = await signUpAndSignIn(t);
+    const composition = await t.signUpAndSignIn();
+    await t.putSettings(registration("composition", OURS_MH), composition.cookie);
+    const retail = await t.signUpAndSignIn();
     for (const s of [composition, retail]) {
       for (const url of ["/api/reports/gstr1?period=2026-11", "/api/reports/gstr1/summary?period=2026-11"]) {
-        const res = await get(t.app, url, s.cookie);
+        const res = await t.get(url, s.cookie);
         expect(res.statusCode).toBe(409);
         expect(res.json().error).toEqual({ code: "gstr1_not_offered", message: GSTR1_NOT_OFFERED_MESSAGE });
       }
@@ -491,8 +481,8 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   });
 
   it("never shows another user's invoices, even under the same GSTIN", async () => {
-    const other = await signUpAndSignIn(t);
-    await putSettings(t, registration("regular", OURS_MH), other.cookie);
+    const other = await t.signUpAndSignIn();
+    await t.putSettings(registration("regular", OURS_MH), other.cookie);
     await create(
       other,
       invoice("OTHER/0001", "2026-11-15", { name: "Someone", gstin: BUYER_KA, billingAddress: ka }, [
@@ -503,25 +493,23 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     const theirs = (await gstr1(other.cookie)).json;
     expect(JSON.stringify(theirs)).not.toContain("INV/2026-27/");
     expect(theirs.b2b?.[0].inv.map((i) => i.inum)).toEqual(["OTHER/0001"]);
-    expect((await get(t.app, `/api/invoices/${ids.b2b}/einvoice`, other.cookie)).statusCode).toBe(404);
+    expect((await t.get(`/api/invoices/${ids.b2b}/einvoice`, other.cookie)).statusCode).toBe(404);
   });
 
   it("serves a read-only API key, and nobody signed out", async () => {
-    const key = (
-      await post(t.app, "/api/api-keys", { name: "Accountant", scope: "read" }, regular.cookie)
-    ).json().key;
+    const key = (await t.post("/api/api-keys", { name: "Accountant", scope: "read" }, regular.cookie)).json()
+      .key;
     const withKey = (url: string) =>
       t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } });
     const res = await withKey("/api/reports/gstr1?period=2026-11");
     expect(res.statusCode).toBe(200);
     expect(res.json().fp).toBe("112026");
     expect((await withKey(`/api/invoices/${ids.b2b}/einvoice`)).statusCode).toBe(200);
-    expect((await get(t.app, "/api/reports/gstr1?period=2026-11")).statusCode).toBe(401);
+    expect((await t.get("/api/reports/gstr1?period=2026-11")).statusCode).toBe(401);
   });
 
   describe("e-invoice JSON", () => {
-    const einvoice = (id: string, cookie = regular.cookie) =>
-      get(t.app, `/api/invoices/${id}/einvoice`, cookie);
+    const einvoice = (id: string, cookie = regular.cookie) => t.get(`/api/invoices/${id}/einvoice`, cookie);
 
     function expectValid(body: string) {
       const payload = JSON.parse(body);
@@ -552,8 +540,8 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     });
 
     it("a credit note and a debit note to a registered buyer validate as CRN and DBN with their invoice; a B2C note is refused", async () => {
-      const noted = await signUpAndSignIn(t);
-      expect((await putSettings(t, registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
+      const noted = await t.signUpAndSignIn();
+      expect((await t.putSettings(registration("regular", OURS_MH), noted.cookie)).statusCode).toBe(200);
       const body = invoice(
         "INV/2026-27/0001",
         "2026-11-02",
@@ -562,8 +550,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       );
       const b2b = await create(noted, body);
       const note = async (invoiceId: string, kind: "credit" | "debit", lines: unknown[]) => {
-        const res = await post(
-          t.app,
+        const res = await t.post(
           "/api/credit-notes",
           { invoiceId, kind, noteDate: "2026-11-20", reason: "correction_in_invoice", lines },
           noted.cookie,
@@ -572,7 +559,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
         return res.json().note as { id: string; noteNumber: string };
       };
       const credit = await note(b2b.id, "credit", [{ originalLineId: body.items[0]!.id, quantity: "1" }]);
-      const res = await get(t.app, `/api/credit-notes/${credit.id}/einvoice`, noted.cookie);
+      const res = await t.get(`/api/credit-notes/${credit.id}/einvoice`, noted.cookie);
       expect(res.statusCode, res.body).toBe(200);
       const crn = expectValid(res.body);
       expect(crn.DocDtls).toEqual({ Typ: "CRN", No: credit.noteNumber, Dt: "20/11/2026" });
@@ -581,9 +568,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       expect(crn.BuyerDtls).toMatchObject({ Gstin: BUYER_KA, Pos: "29" });
 
       const debit = await note(b2b.id, "debit", [{ originalLineId: body.items[0]!.id, quantity: "1" }]);
-      const dbn = expectValid(
-        (await get(t.app, `/api/credit-notes/${debit.id}/einvoice`, noted.cookie)).body,
-      );
+      const dbn = expectValid((await t.get(`/api/credit-notes/${debit.id}/einvoice`, noted.cookie)).body);
       expect(dbn.DocDtls.Typ).toBe("DBN");
 
       const retailBody = invoice("INV/2026-27/0002", "2026-11-02", { name: "Walk-in", billingAddress: mh }, [
@@ -593,17 +578,15 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       const b2cNote = await note(b2c.id, "credit", [
         { originalLineId: retailBody.items[0]!.id, quantity: "1" },
       ]);
-      const refused = await get(t.app, `/api/credit-notes/${b2cNote.id}/einvoice`, noted.cookie);
+      const refused = await t.get(`/api/credit-notes/${b2cNote.id}/einvoice`, noted.cookie);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toEqual({
         code: "einvoice_not_available",
         message: E_INVOICE_B2C_MESSAGE,
       });
       // Another user's note is not found.
-      const other = await signUpAndSignIn(t);
-      expect((await get(t.app, `/api/credit-notes/${credit.id}/einvoice`, other.cookie)).statusCode).toBe(
-        404,
-      );
+      const other = await t.signUpAndSignIn();
+      expect((await t.get(`/api/credit-notes/${credit.id}/einvoice`, other.cookie)).statusCode).toBe(404);
     });
 
     it("an export validates, with URP and 96", async () => {
@@ -617,9 +600,8 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     });
 
     it("a union territory (Chandigarh, 04) supply within it carries UTGST in SgstAmt and validates", async () => {
-      const ut = await signUpAndSignIn(t);
-      await putSettings(
-        t,
+      const ut = await t.signUpAndSignIn();
+      await t.putSettings(
         { ...registration("regular", OURS_CH), companyAddress: "Plot 7, Sector 17\nChandigarh\n160017" },
         ut.cookie,
       );

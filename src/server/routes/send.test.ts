@@ -4,17 +4,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SEND_MESSAGE, DEFAULT_SEND_SUBJECT, renderSendTemplate, sendValues } from "#domain/send";
 import { userCredits } from "../db/schema";
 import { createMailer, type Mailer, type MailMessage } from "../services/mail";
-import {
-  describeEachDb,
-  get,
-  MemoryMailer,
-  post,
-  putSettings,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { describeEachDb, MemoryMailer, testAppForSuite } from "../testing/harness";
+import { createInvoice, invoiceRequest } from "../testing/invoice-request";
 import { startLocalSmtp } from "../testing/smtp";
 
 // Sending an invoice by e-mail: the link is free, the PDF attached costs one credit like a download.
@@ -22,15 +13,8 @@ import { startLocalSmtp } from "../testing/smtp";
 describeEachDb("sending an invoice", (kind) => {
   const t = testAppForSuite(kind);
 
-  async function issued(cookie: string, over: Record<string, unknown> = {}) {
-    const res = await post(
-      t.app,
-      "/api/invoices",
-      invoiceRequest(`SEND-${Math.random().toString(36).slice(2, 8)}`, over),
-      cookie,
-    );
-    return res.json().invoice as { id: string; invoiceNumber: string };
-  }
+  const issued = (cookie: string, over: Record<string, unknown> = {}) =>
+    createInvoice(t, cookie, over, "SEND");
   const body = (over: Record<string, unknown> = {}) => ({
     to: ["asha@traders.example"],
     subject: "Invoice from Kesari",
@@ -38,14 +22,13 @@ describeEachDb("sending an invoice", (kind) => {
     attachPdf: false,
     ...over,
   });
-  const credits = async (cookie: string) => (await get(t.app, "/api/credits", cookie)).json().credits;
+  const credits = async (cookie: string) => (await t.get("/api/credits", cookie)).json().credits;
 
   it("e-mails the link for free, and the PDF for one credit", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
     const before = t.mailer.sent.length;
-    const sent = await post(
-      t.app,
+    const sent = await t.post(
       `/api/invoices/${inv.id}/send`,
       body({ cc: ["accounts@kesari.example"] }),
       s.cookie,
@@ -66,7 +49,7 @@ describeEachDb("sending an invoice", (kind) => {
     expect(mail.attachments).toBeUndefined();
     expect(await credits(s.cookie)).toBe(25);
 
-    const withPdf = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
+    const withPdf = await t.post(`/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
     expect(withPdf.json()).toMatchObject({ sent: true, creditsRemaining: 24 });
     await t.queue.drain();
     const attached = t.mailer.sent.at(-1)!.attachments!;
@@ -77,11 +60,10 @@ describeEachDb("sending an invoice", (kind) => {
   });
 
   it("fills the template's placeholders on the server, so an API client mails what the web dialog shows", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    const shown = (await get(t.app, `/api/invoices/${inv.id}`, s.cookie)).json().invoice;
-    const sent = await post(
-      t.app,
+    const shown = (await t.get(`/api/invoices/${inv.id}`, s.cookie)).json().invoice;
+    const sent = await t.post(
       `/api/invoices/${inv.id}/send`,
       body({ subject: DEFAULT_SEND_SUBJECT, message: DEFAULT_SEND_MESSAGE }),
       s.cookie,
@@ -106,36 +88,36 @@ describeEachDb("sending an invoice", (kind) => {
   });
 
   it("at zero credits refuses the PDF with 402 and sends nothing; the link alone still goes", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    await get(t.app, "/api/credits", s.cookie);
+    await t.get("/api/credits", s.cookie);
     await t.database.db
       .update(userCredits)
       .set({ credits: 0 })
-      .where(eq(userCredits.userId, await userIdOf(t, s.cookie)));
+      .where(eq(userCredits.userId, await t.userIdOf(s.cookie)));
     const before = t.mailer.sent.length;
-    const refused = await post(t.app, `/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
+    const refused = await t.post(`/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
     expect(refused.statusCode).toBe(402);
     await t.queue.drain();
     expect(t.mailer.sent.length).toBe(before);
-    const linkOnly = await post(t.app, `/api/invoices/${inv.id}/send`, body(), s.cookie);
+    const linkOnly = await t.post(`/api/invoices/${inv.id}/send`, body(), s.cookie);
     expect(linkOnly.statusCode).toBe(200);
     await t.queue.drain();
     expect(t.mailer.sent.length).toBe(before + 1);
   });
 
   it("refuses a draft, a bad address, and another user's invoice", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const draft = await issued(s.cookie, { status: "draft" });
-    const refused = await post(t.app, `/api/invoices/${draft.id}/send`, body(), s.cookie);
+    const refused = await t.post(`/api/invoices/${draft.id}/send`, body(), s.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe("Issue the invoice before sending it.");
     const inv = await issued(s.cookie);
-    expect(
-      (await post(t.app, `/api/invoices/${inv.id}/send`, body({ to: ["nope"] }), s.cookie)).statusCode,
-    ).toBe(400);
-    const other = await signUpAndSignIn(t);
-    expect((await post(t.app, `/api/invoices/${inv.id}/send`, body(), other.cookie)).statusCode).toBe(404);
+    expect((await t.post(`/api/invoices/${inv.id}/send`, body({ to: ["nope"] }), s.cookie)).statusCode).toBe(
+      400,
+    );
+    const other = await t.signUpAndSignIn();
+    expect((await t.post(`/api/invoices/${inv.id}/send`, body(), other.cookie)).statusCode).toBe(404);
   });
 });
 
@@ -166,18 +148,16 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
   const t = testAppForSuite(kind, () => ({ mailer: new SmtpMailer() }));
 
   it("delivers the link and the PDF to the SMTP server, from the business, with replies to it and the abuse footer", async () => {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     // A name that tries to add a header: it stays inside the quoted display name.
-    const settings = await putSettings(
-      t,
+    const settings = await t.putSettings(
       { companyName: "Kesari Traders\r\nBcc: victim@else.example", companyEmail: "owner@kesari.example" },
       s.cookie,
     );
     expect(settings.statusCode, settings.body).toBe(200);
-    const created = await post(t.app, "/api/invoices", invoiceRequest(`SMTP-${Date.now()}`), s.cookie);
+    const created = await t.post("/api/invoices", invoiceRequest(`SMTP-${Date.now()}`), s.cookie);
     const inv = created.json().invoice as { id: string; invoiceNumber: string };
-    const sent = await post(
-      t.app,
+    const sent = await t.post(
       `/api/invoices/${inv.id}/send`,
       {
         to: ["asha@traders.example"],
@@ -206,7 +186,7 @@ describeEachDb("sending an invoice through a real SMTP server", (kind) => {
     expect(text).toContain("through Bahi");
     expect(text).toContain("mailto:abuse@bahi-operator.example");
     expect(mail!.raw).toMatch(/Content-Type: application\/pdf; name=\S*\.pdf/);
-    expect((await get(t.app, "/api/credits", s.cookie)).json().credits).toBe(24);
+    expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(24);
     // A PDF render on a busy machine of two cores takes most of the default 30 s.
   }, 90_000);
 });

@@ -1,32 +1,23 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { userSettings } from "../db/schema";
-import {
-  describeEachDb,
-  get,
-  post,
-  putSettings,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-  userIdOf,
-} from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
 describeEachDb("settings API", (kind) => {
   const t = testAppForSuite(kind);
 
   it("refuses a visitor who is not signed in", async () => {
-    expect((await get(t.app, "/api/settings")).statusCode).toBe(401);
-    expect((await send(t.app, "PUT", "/api/settings", {})).statusCode).toBe(401);
+    expect((await t.get("/api/settings")).statusCode).toBe(401);
+    expect((await t.send("PUT", "/api/settings", {})).statusCode).toBe(401);
   });
 
   it("saves the defaults as the user's row on the first read", async () => {
-    const s = await signUpAndSignIn(t);
-    const id = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const id = await t.userIdOf(s.cookie);
     const before = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id));
     expect(before).toHaveLength(0);
-    const res = await get(t.app, "/api/settings", s.cookie);
+    const res = await t.get("/api/settings", s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...DEFAULT_SETTINGS });
     expect(res.json()).toMatchObject({
@@ -39,8 +30,8 @@ describeEachDb("settings API", (kind) => {
   });
 
   it("saves settings and reads them back, removing the retired fields", async () => {
-    const s = await signUpAndSignIn(t);
-    const id = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const id = await t.userIdOf(s.cookie);
     const wanted = {
       ...DEFAULT_SETTINGS,
       companyName: "Kesari Traders",
@@ -69,9 +60,9 @@ describeEachDb("settings API", (kind) => {
       defaultTaxPercent: 18,
       somethingElse: "dropped",
     };
-    const put = await send(t.app, "PUT", "/api/settings", wanted, s.cookie);
+    const put = await t.send("PUT", "/api/settings", wanted, s.cookie);
     expect(put.statusCode).toBe(200);
-    const got = (await get(t.app, "/api/settings", s.cookie)).json();
+    const got = (await t.get("/api/settings", s.cookie)).json();
     expect(got).toMatchObject({
       companyName: "Kesari Traders",
       companyGstin: "27AAPFU0939F1ZV",
@@ -97,10 +88,9 @@ describeEachDb("settings API", (kind) => {
   });
 
   it("refuses bad values with 400 naming each bad field, and keeps the saved settings", async () => {
-    const s = await signUpAndSignIn(t);
-    await putSettings(t, { companyName: "Before" }, s.cookie);
-    const bad = await putSettings(
-      t,
+    const s = await t.signUpAndSignIn();
+    await t.putSettings({ companyName: "Before" }, s.cookie);
+    const bad = await t.putSettings(
       {
         companyName: "After",
         companyGstin: "27AAPFU0939F1ZX",
@@ -127,21 +117,21 @@ describeEachDb("settings API", (kind) => {
       ].sort(),
     );
     expect(error.fields.companyGstin).toBe("GSTIN is not valid.");
-    expect((await get(t.app, "/api/settings", s.cookie)).json().companyName).toBe("Before");
+    expect((await t.get("/api/settings", s.cookie)).json().companyName).toBe("Before");
   });
 
   it("refuses a fractional due-days value", async () => {
-    const s = await signUpAndSignIn(t);
-    const bad = await putSettings(t, { defaultDueDateDays: 2.5 }, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const bad = await t.putSettings({ defaultDueDateDays: 2.5 }, s.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.defaultDueDateDays).toBe("Default due days must be a whole number.");
   });
 
   it("keeps one user's settings away from another's", async () => {
-    const a = await signUpAndSignIn(t);
-    const b = await signUpAndSignIn(t);
-    await putSettings(t, { companyName: "A only" }, a.cookie);
-    expect((await get(t.app, "/api/settings", b.cookie)).json().companyName).toBe("");
+    const a = await t.signUpAndSignIn();
+    const b = await t.signUpAndSignIn();
+    await t.putSettings({ companyName: "A only" }, a.cookie);
+    expect((await t.get("/api/settings", b.cookie)).json().companyName).toBe("");
   });
 
   describe("kept per process for reads (SETTINGS_CACHE_MS)", () => {
@@ -155,19 +145,18 @@ describeEachDb("settings API", (kind) => {
         .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
 
     const dashboardCurrency = async (cookie: string) =>
-      (await get(t.app, "/api/dashboard", cookie)).json().currency as string;
+      (await t.get("/api/dashboard", cookie)).json().currency as string;
 
     it("shows a save, an import and a clear to the next read on this process at once", async () => {
-      const s = await signUpAndSignIn(t);
+      const s = await t.signUpAndSignIn();
       expect(await dashboardCurrency(s.cookie)).toBe("INR");
-      const put = await putSettings(t, { defaultCurrency: "EUR" }, s.cookie);
+      const put = await t.putSettings({ defaultCurrency: "EUR" }, s.cookie);
       expect(put.statusCode).toBe(200);
       expect(await dashboardCurrency(s.cookie)).toBe("EUR");
-      expect((await get(t.app, "/api/products", s.cookie)).json().currency).toBe("EUR");
+      expect((await t.get("/api/products", s.cookie)).json().currency).toBe("EUR");
 
-      const file = (await get(t.app, "/api/export", s.cookie)).json();
-      const imported = await post(
-        t.app,
+      const file = (await t.get("/api/export", s.cookie)).json();
+      const imported = await t.post(
         "/api/import",
         { ...file, settings: { ...file.settings, defaultCurrency: "USD" } },
         s.cookie,
@@ -175,13 +164,13 @@ describeEachDb("settings API", (kind) => {
       expect(imported.statusCode).toBe(200);
       expect(await dashboardCurrency(s.cookie)).toBe("USD");
 
-      expect((await post(t.app, "/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+      expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
       expect(await dashboardCurrency(s.cookie)).toBe("INR");
     });
 
     it("shows a save made elsewhere within 5 s", async () => {
-      const s = await signUpAndSignIn(t);
-      const id = await userIdOf(t, s.cookie);
+      const s = await t.signUpAndSignIn();
+      const id = await t.userIdOf(s.cookie);
       expect(await dashboardCurrency(s.cookie)).toBe("INR");
       await saveElsewhere(id, { ...DEFAULT_SETTINGS, defaultCurrency: "EUR" });
       expect(await dashboardCurrency(s.cookie)).toBe("INR");
@@ -191,13 +180,12 @@ describeEachDb("settings API", (kind) => {
     });
 
     it("never puts kept company details into an invoice: a save reads them in its transaction", async () => {
-      const s = await signUpAndSignIn(t);
-      const id = await userIdOf(t, s.cookie);
-      await putSettings(t, { companyName: "Old Name Traders" }, s.cookie);
-      expect((await get(t.app, "/api/invoices", s.cookie)).statusCode).toBe(200); // keeps the settings
+      const s = await t.signUpAndSignIn();
+      const id = await t.userIdOf(s.cookie);
+      await t.putSettings({ companyName: "Old Name Traders" }, s.cookie);
+      expect((await t.get("/api/invoices", s.cookie)).statusCode).toBe(200); // keeps the settings
       await saveElsewhere(id, { ...DEFAULT_SETTINGS, companyName: "New Name Traders" });
-      const created = await post(
-        t.app,
+      const created = await t.post(
         "/api/invoices",
         invoiceRequest("KEPT-1", {
           status: "draft",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contractOf } from "#contract";
 import { fieldErrors } from "#contract/common";
 import { AppError } from "../errors";
+import { invoiceRequest } from "../testing/invoice-request";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 
@@ -17,15 +18,11 @@ const company = {
 };
 
 /** An invoice of the file: one line of 1,000.00 (no tax), issued. */
-const invoice = (n: number, over: Record<string, unknown> = {}) => ({
-  invoiceNumber: `INV-${n}`,
-  status: "due",
-  invoiceDate: "2026-05-01",
-  currency: "INR",
-  client: { name: "Asha Rao" },
-  items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "1000" }],
-  ...over,
-});
+const invoice = (n: number, over: Record<string, unknown> = {}) =>
+  invoiceRequest(`INV-${n}`, {
+    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "1000" }],
+    ...over,
+  });
 const payment = (over: Record<string, unknown> = {}) => ({
   amount: "400.00",
   paidOn: "2026-05-10",
@@ -34,6 +31,15 @@ const payment = (over: Record<string, unknown> = {}) => ({
   note: "",
   ...over,
 });
+/** `payment()` as read: 400.00 by UPI, entered by hand. */
+const READ_PAYMENT = {
+  amountMinor: 40_000,
+  paidOn: "2026-05-10",
+  method: "upi",
+  reference: "UTR 1",
+  note: "",
+  source: "manual",
+};
 const file = (invoices: unknown[]) => ({ invoices, clients: [], productServices: [], settings: {} });
 
 function refusal(check: () => unknown): AppError {
@@ -57,14 +63,7 @@ describe("readInvoicePayments", () => {
     expect(read).toEqual({
       problems: [],
       payments: [
-        {
-          amountMinor: 40_000,
-          paidOn: "2026-05-10",
-          method: "upi",
-          reference: "UTR 1",
-          note: "",
-          source: "manual",
-        },
+        READ_PAYMENT,
         { amountMinor: 10, paidOn: "2026-05-10", method: "cash", reference: "", note: "", source: "manual" },
       ],
     });
@@ -134,14 +133,7 @@ describe("readInvoicePayments", () => {
     expect(paid.payments[0]?.source).toBe("status");
     expect(readInvoicePayments([marked], due).payments[0]?.source).toBe("manual");
     const gateway = readInvoicePayments([payment({ source: "razorpay", externalId: "pay_1" })], due);
-    expect(gateway.payments[0]).toEqual({
-      amountMinor: 40_000,
-      paidOn: "2026-05-10",
-      method: "upi",
-      reference: "UTR 1",
-      note: "",
-      source: "manual",
-    });
+    expect(gateway.payments[0]).toEqual(READ_PAYMENT);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeRazorpay, startFakeRazorpay } from "../../../tests/fakes/razorpay";
 import { findGateway } from "../db/queries/gateways";
-import { describeEachDb, post, signUpAndSignIn, testAppForSuite, userIdOf } from "../testing/harness";
+import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import { connectGateway, setUpBusinessGateways } from "./business-gateway";
 import {
@@ -46,8 +46,8 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
   }
 
   async function businessWithInvoice(opts: { live: boolean }) {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const gateways = setUpBusinessGateways(t.database.db, t.config);
     await connectGateway(
       gateways,
@@ -56,7 +56,7 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
         ? { keyId: fake.keyId, keySecret: fake.keySecret, webhookSecret: fake.webhookSecret }
         : { testMode: true },
     );
-    const created = await post(t.app, "/api/invoices", invoiceRequest(`ON-${Date.now()}`), s.cookie);
+    const created = await t.post("/api/invoices", invoiceRequest(`ON-${Date.now()}`), s.cookie);
     const invoice: PayableInvoice = {
       id: created.json().invoice.id,
       userId,
@@ -70,8 +70,8 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
   }
 
   it("is not offered without a connected account, nor for a settled invoice", async () => {
-    const s = await signUpAndSignIn(t);
-    const userId = await userIdOf(t, s.cookie);
+    const s = await t.signUpAndSignIn();
+    const userId = await t.userIdOf(s.cookie);
     const gateways = setUpBusinessGateways(t.database.db, t.config);
     const invoice = {
       id: "x",

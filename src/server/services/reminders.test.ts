@@ -5,15 +5,7 @@ import { invoiceEvents } from "../db/schema";
 import { JobQueue } from "../jobs/queue";
 import { JobRunner } from "../jobs/runner";
 import { createMetrics } from "../metrics";
-import {
-  describeEachDb,
-  get,
-  MemoryMailer,
-  post,
-  send,
-  signUpAndSignIn,
-  testAppForSuite,
-} from "../testing/harness";
+import { describeEachDb, MemoryMailer, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import type { MailMessage } from "./mail";
 import { defineMailJobs } from "./mail-jobs";
@@ -28,12 +20,11 @@ describeEachDb("payment reminders", (kind) => {
   const t = testAppForSuite(kind);
 
   async function setUp(over: Record<string, unknown> = {}) {
-    const s = await signUpAndSignIn(t);
+    const s = await t.signUpAndSignIn();
     const schedule = { enabled: true, daysBefore: 3, onDueDate: true, everyDaysAfter: 7, maxReminders: 3 };
-    expect((await send(t.app, "PUT", "/api/settings/reminders", schedule, s.cookie)).statusCode).toBe(200);
+    expect((await t.send("PUT", "/api/settings/reminders", schedule, s.cookie)).statusCode).toBe(200);
     const email = `client-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const res = await post(
-      t.app,
+    const res = await t.post(
       "/api/invoices",
       invoiceRequest(`REM-${Math.random().toString(36).slice(2, 8)}`, {
         invoiceDate: "2026-11-20",
@@ -77,19 +68,17 @@ describeEachDb("payment reminders", (kind) => {
     expect(mailsTo(email)).toHaveLength(1);
 
     const paid = await setUp();
-    await post(t.app, `/api/invoices/${paid.invoice.id}/status`, { status: "paid" }, paid.s.cookie);
+    await t.post(`/api/invoices/${paid.invoice.id}/status`, { status: "paid" }, paid.s.cookie);
     const stopped = await setUp();
     expect(
-      (
-        await post(t.app, `/api/invoices/${stopped.invoice.id}/reminders`, { off: true }, stopped.s.cookie)
-      ).json(),
+      (await t.post(`/api/invoices/${stopped.invoice.id}/reminders`, { off: true }, stopped.s.cookie)).json(),
     ).toEqual({
       remindersOff: true,
     });
     await run(at("2026-12-10", 11));
     expect(mailsTo(paid.email)).toHaveLength(0);
     expect(mailsTo(stopped.email)).toHaveLength(0);
-    expect((await get(t.app, "/api/settings/reminders", s.cookie)).json()).toMatchObject({
+    expect((await t.get("/api/settings/reminders", s.cookie)).json()).toMatchObject({
       enabled: true,
       maxReminders: 3,
     });
@@ -108,7 +97,7 @@ describeEachDb("payment reminders", (kind) => {
     expect(mailsTo(email)).toHaveLength(1);
     await run(at("2026-12-10", 12));
     expect(mailsTo(email)).toHaveLength(2);
-    const events = (await get(t.app, `/api/invoices/${invoice.id}/activity`, s.cookie)).json().events;
+    const events = (await t.get(`/api/invoices/${invoice.id}/activity`, s.cookie)).json().events;
     expect(events.filter((e: { kind: string }) => e.kind === "reminder_sent")).toHaveLength(2);
   });
 
@@ -170,17 +159,17 @@ describeEachDb("payment reminders", (kind) => {
 
   it("use the user's own templates from Settings, with the placeholders filled", async () => {
     const { s, email, invoice } = await setUp();
-    const defaults = (await get(t.app, "/api/settings/mail-templates", s.cookie)).json();
+    const defaults = (await t.get("/api/settings/mail-templates", s.cookie)).json();
     expect(defaults.reminderSubject).toBe("{reminder} invoice {invoice_number} from {business_name}");
     const own = {
       ...defaults,
       reminderSubject: "{reminder} {invoice_number} for {amount}",
       reminderMessage: "Hello {client_name}, {invoice_number} {is_was} due on {due_date}: {link}",
     };
-    const saved = await send(t.app, "PUT", "/api/settings/mail-templates", own, s.cookie);
+    const saved = await t.send("PUT", "/api/settings/mail-templates", own, s.cookie);
     expect(saved.json()).toEqual(own);
     expect(
-      (await send(t.app, "PUT", "/api/settings/mail-templates", { ...own, sendSubject: " " }, s.cookie))
+      (await t.send("PUT", "/api/settings/mail-templates", { ...own, sendSubject: " " }, s.cookie))
         .statusCode,
     ).toBe(400);
     await run(at("2026-12-11", 11));
@@ -219,8 +208,7 @@ describeEachDb("payment reminders", (kind) => {
     }
     const first = await setUp();
     const s = first.s;
-    const second = await post(
-      t.app,
+    const second = await t.post(
       "/api/invoices",
       invoiceRequest(`REM-${Math.random().toString(36).slice(2, 8)}`, {
         invoiceDate: "2026-11-20",

@@ -2,14 +2,7 @@ import { readFileSync } from "node:fs";
 import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { account, user } from "../db/schema";
-import {
-  createTestApp,
-  describeEachDb,
-  get,
-  openTestDatabase,
-  signUpAndSignIn,
-  type TestApp,
-} from "./harness";
+import { createTestApp, describeEachDb, openTestDatabase, type TestApp } from "./harness";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
 import { pgliteTemplate, pgliteTemplatePath } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
@@ -21,9 +14,9 @@ describe.skipIf(!TEST_DATABASE_URL)("test harness on PostgreSQL", () => {
     try {
       for (let round = 0; round < 3; round++) {
         const t = await createTestApp("postgres");
-        const s = await signUpAndSignIn(t);
+        const s = await t.signUpAndSignIn();
         // Many idle connections in the pool when the database is dropped.
-        await Promise.all(Array.from({ length: 12 }, () => get(t.app, "/api/clients", s.cookie)));
+        await Promise.all(Array.from({ length: 12 }, () => t.get("/api/clients", s.cookie)));
         await t.close();
       }
       // Connection errors arrive as events after the drop: let them come.
@@ -85,7 +78,7 @@ describeEachDb("test password hashing", (kind) => {
   it("is the cheap test hash by default, in better-auth's format", async () => {
     const t = await createTestApp(kind);
     try {
-      const s = await signUpAndSignIn(t);
+      const s = await t.signUpAndSignIn();
       const hash = await storedHash(t, s.email);
       expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
       expect(await TEST_PASSWORD_HASHING.verify({ hash, password: s.password })).toBe(true);
@@ -99,7 +92,7 @@ describeEachDb("test password hashing", (kind) => {
   it("is better-auth's own when a test asks for production", async () => {
     const t = await createTestApp(kind, { passwordHashing: "production" });
     try {
-      const s = await signUpAndSignIn(t);
+      const s = await t.signUpAndSignIn();
       const hash = await storedHash(t, s.email);
       expect(await verifyPassword({ hash, password: s.password })).toBe(true);
       expect(await TEST_PASSWORD_HASHING.verify({ hash, password: s.password })).toBe(false);

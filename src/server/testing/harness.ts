@@ -95,6 +95,25 @@ export interface TestApp extends BahiApp {
   database: Database;
   mailer: MemoryMailer;
   close(): Promise<void>;
+  /** GET as the holder of `cookie` (a visitor without one). */
+  get(url: string, cookie?: string): ReturnType<typeof get>;
+  /** POST from the app's own origin, as the holder of `cookie`. */
+  post(url: string, payload: unknown, cookie?: string): ReturnType<typeof post>;
+  /** PUT, PATCH or DELETE from the app's own origin, as the holder of `cookie`. */
+  send(
+    method: "PUT" | "PATCH" | "DELETE",
+    url: string,
+    payload: unknown,
+    cookie?: string,
+  ): ReturnType<typeof send>;
+  /** A new account, its e-mail confirmed, signed in (`signUpAndSignIn`). */
+  signUpAndSignIn(email?: string, password?: string, name?: string): Promise<Session>;
+  /** The signed-in user's id, as the profile answers it. */
+  userIdOf(cookie: string): Promise<string>;
+  /** Saves the default settings with `changes` for the signed-in user (`putSettings`). */
+  putSettings(changes: Record<string, unknown>, cookie: string): ReturnType<typeof send>;
+  /** A request as a script or another tool makes it (`withKey`): the API key, no cookie, no Origin. */
+  withKey(method: Method, url: string, key: string, payload?: unknown): ReturnType<typeof withKey>;
 }
 
 export interface TestAppOptions {
@@ -154,7 +173,7 @@ export async function startTestApp(
   });
   opts.routes?.(built.app);
   await built.app.ready();
-  return {
+  const t: TestApp = {
     ...built,
     config,
     database,
@@ -164,7 +183,15 @@ export async function startTestApp(
       await database.close();
       await onClose?.();
     },
+    get: (url, cookie) => get(built.app, url, cookie),
+    post: (url, payload, cookie) => post(built.app, url, payload, cookie),
+    send: (method, url, payload, cookie) => send(built.app, method, url, payload, cookie),
+    signUpAndSignIn: (email, password, name) => signUpAndSignIn(t, email, password, name),
+    userIdOf: (cookie) => userIdOf(t, cookie),
+    putSettings: (changes, cookie) => putSettings(t, changes, cookie),
+    withKey: (method, url, key, payload) => withKey(built.app, method, url, key, payload),
   };
+  return t;
 }
 
 /** A fresh in-memory PGlite, migrated: a copy of the migrated template (templates.ts). */
@@ -278,7 +305,33 @@ export function get(app: FastifyInstance, url: string, cookie?: string) {
   return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 }
 
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request as a script or another tool makes it: the API key, no cookie, no Origin. */
+export function withKey(app: FastifyInstance, method: Method, url: string, key: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 /** Saves the default settings with `changes` (valid or not) for the signed-in user (PUT /api/settings). */
 export function putSettings(t: TestApp, changes: Record<string, unknown>, cookie: string) {
   return send(t.app, "PUT", "/api/settings", { ...DEFAULT_SETTINGS, ...changes }, cookie);
+}
+
+/** How many answers came with each status code: `{ 200: 20, 429: 30 }`. */
+export function statusCounts(answers: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+  return counts;
+}
+
+/** Expects the answer to refuse the request as invalid (400, `validation_failed`), naming `field`. */
+export function expectRefusedField(res: LightMyRequestResponse, field: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().error.code).toBe("validation_failed");
+  expect(res.json().error.fields).toHaveProperty(field);
 }

@@ -1,3 +1,8 @@
+import { expect } from "vitest";
+import { todayInTimeZone } from "#domain/dates";
+import { financialYearOfIsoDate } from "#domain/document-number";
+import type { TestApp } from "./harness";
+
 /** An invoice as the editor sends it: one "Consulting" line of ₹100 for Asha Traders, due, May 2026. */
 export function invoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
   return {
@@ -10,4 +15,71 @@ export function invoiceRequest(invoiceNumber: string, over: Record<string, unkno
     items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
     ...over,
   };
+}
+
+/**
+ * Creates `invoiceRequest(number, over)` for the holder of `cookie`, under a fresh number that starts
+ * with `prefix`; expects it made (201) and answers it.
+ */
+export async function createInvoice(
+  t: TestApp,
+  cookie: string,
+  over: Record<string, unknown> = {},
+  prefix = "T",
+) {
+  const number = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await t.post("/api/invoices", invoiceRequest(number, over), cookie);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().invoice as { id: string; invoiceNumber: string; totalMinor: number };
+}
+
+/** Kesari Traders' bank account and UPI id, as a business fills them in. */
+export const KESARI_BANK = {
+  accountHolderName: "Kesari Traders LLP",
+  bankName: "SBI",
+  accountNumber: "1234567890",
+  ifscCode: "SBIN0001234",
+  branchName: "Pune",
+  upiId: "kesari@okhdfc",
+  upiIdIsMerchant: false,
+};
+
+/** An invoice its client can pay by UPI or bank transfer (QR code and bank details printed), due in 2099. */
+export function payableInvoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
+  return invoiceRequest(invoiceNumber, {
+    includeUpiQrCode: true,
+    includeBankDetails: true,
+    bankDetails: KESARI_BANK,
+    dueDate: "2099-01-31",
+    ...over,
+  });
+}
+
+/**
+ * Sends `count` invoices at once, dated today in India and numbered by the server from the series
+ * (`?autoNumber=1`), and expects the series' numbers 1 to `count` of this financial year, each once
+ * (the account's series is new). Answers the responses and the financial year.
+ */
+export async function expectGaplessSeries(
+  t: TestApp,
+  cookie: string,
+  body: (today: string) => Record<string, unknown>,
+  count = 20,
+) {
+  const today = todayInTimeZone(new Date(), "Asia/Kolkata");
+  const fy = financialYearOfIsoDate(today);
+  const numbered = (n: number) => `INV/${fy}/${String(n).padStart(4, "0")}`;
+  expect((await t.get("/api/invoices/next-number", cookie)).json()).toEqual({
+    scheme: "sequential",
+    invoiceNumber: numbered(1),
+  });
+  const results = await Promise.all(
+    Array.from({ length: count }, () =>
+      t.post("/api/invoices?autoNumber=1", { ...body(today), invoiceNumber: undefined }, cookie),
+    ),
+  );
+  expect(results.map((r) => r.statusCode)).toEqual(Array(count).fill(201));
+  const numbers = results.map((r) => r.json().invoice.invoiceNumber).sort();
+  expect(numbers).toEqual(Array.from({ length: count }, (_, i) => numbered(i + 1)));
+  return { results, fy, today };
 }
