@@ -486,6 +486,14 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
     expect(await historyOf(s, p.id)).toEqual(issuedOnly);
     const events = (await t.get(`${base}/${one.id}/activity`, s.cookie)).json();
     expect(JSON.stringify(events)).toContain("reopened");
+    // The cancelled invoice cannot come back while its challans hold the goods: that would
+    // count them out twice. Nothing moves.
+    const reopened = await t.post(`/api/invoices/${first.id}/status`, { status: "due" }, s.cookie);
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().error.message).toBe(
+      "This invoice's delivery challans were released when it was cancelled, so it cannot be reopened. Convert the challans into a new invoice instead.",
+    );
+    expect(await stockOf(s, p.id)).toBe("5");
 
     // Converted again, edited to sell one more, then cancelled by a save: only that one comes back.
     const second = await convert();

@@ -35,7 +35,7 @@ import {
   updateInvoiceRow,
   usedInvoiceNumbers,
 } from "../db/queries/invoices";
-import { releaseConvertedChallans } from "../db/queries/quotes";
+import { challansReleasedFrom, releaseConvertedChallans } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
@@ -207,6 +207,18 @@ async function releaseChallans(
       kindStockDelta("challan", stockStateOf(challan.quoteData).lines, "converted", "issued"),
     ),
   );
+}
+
+/**
+ * A cancelled invoice whose delivery challans were released stays cancelled: the challans hold
+ * the goods again, so reopening it would count them out twice (decision 0067).
+ */
+async function refuseReopeningReleased(tx: Db, userId: string, invoiceId: string) {
+  if (await challansReleasedFrom(tx, userId, invoiceId))
+    throw new AppError(
+      "document_closed",
+      "This invoice's delivery challans were released when it was cancelled, so it cannot be reopened. Convert the challans into a new invoice instead.",
+    );
 }
 
 /** The unique index on (user, invoice number): see schema.ts. */
@@ -386,6 +398,8 @@ async function saveReplacing(
 ): Promise<SavedInvoice> {
   const { id } = current;
   const before = storedDocument(current);
+  if (before.status === "cancelled" && document.status !== "cancelled")
+    await refuseReopeningReleased(tx, userId, current.id);
   const paid = await paymentsFollowingStatus(tx, userId, current, document);
   const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);

@@ -220,6 +220,19 @@ export async function releaseConvertedChallans(
   return rows as PreInvoiceRow[];
 }
 
+/**
+ * Whether the invoice was made from delivery challans that its cancelling released (decision
+ * 0067): its first challan no longer names it as the invoice it was converted into.
+ */
+export async function challansReleasedFrom(db: Db, userId: string, invoiceId: string): Promise<boolean> {
+  const [source] = await db
+    .select({ kind: quotes.kind, convertedInvoiceId: quotes.convertedInvoiceId })
+    .from(invoices)
+    .innerJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.userId, userId)))
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)));
+  return source?.kind === "challan" && source.convertedInvoiceId !== invoiceId;
+}
+
 /** Every quote, proforma or challan converted into this invoice (several challans make one). */
 export async function sourceDocumentsOf(db: Db, userId: string, invoiceId: string) {
   return db
