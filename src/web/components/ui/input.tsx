@@ -190,3 +190,28 @@ export function PasswordField(
 ) {
   return <SecretField required {...props} />;
 }
+
+/** A checkbox with its words beside it, the whole line clickable. */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  className,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <label className={clsx("flex items-center gap-2 text-sm", className)}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--primary)]"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
