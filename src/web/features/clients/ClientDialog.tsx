@@ -1,10 +1,8 @@
 import type { InputHTMLAttributes } from "react";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
-import { DialogButtons } from "#web/components/ui/button";
+import { RecordDialog, useRecordDialog } from "#web/components/record-forms";
 import { CheckboxField, TextareaField, TextField } from "#web/components/ui/input";
-import { Dialog } from "#web/components/ui/lazy-dialog";
 import { type FormErrors, textBinder } from "#web/lib/form";
-import { useRecordDialog } from "#web/lib/useRecordForms";
 import { type Address, type Client, type ClientInput, saveClient } from "./api";
 import { blankClient, clientFormErrors, clientInputOf } from "./client-form";
 
@@ -24,70 +22,54 @@ export function ClientDialog({
     form: value,
     set,
     errors,
-    saving,
-    submit,
+    dialog,
   } = useRecordDialog({
     open,
+    onOpenChange,
     record: client,
     formOf: clientFormOf,
     resource: "clients",
     noun: "client",
-    save: (input: ClientInput) => saveClient(input, client?.id),
-    close: () => onOpenChange(false),
+    check: clientFormErrors,
+    bodyOf: (form: ClientInput) => form,
+    save: (input) => saveClient(input, client?.id),
   });
   const text = textBinder(value, errors, set);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={client ? "Edit Client" : "Add Client"}
+    <RecordDialog
+      {...dialog}
       description="Only the name is required. Invoices keep their own copy of these details."
-      className="sm:max-w-2xl"
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(clientFormErrors(value), () => value);
-        }}
-        noValidate
-        className="space-y-4"
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          {CLIENT_FIELDS.map(({ key, label, attrs }) => (
-            <TextField key={key} label={label} {...attrs} {...text(key)} />
-          ))}
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {CLIENT_FIELDS.map(({ key, label, attrs }) => (
+          <TextField key={key} label={label} {...attrs} {...text(key)} />
+        ))}
+      </div>
+      <AddressFields
+        legend="Billing address"
+        prefix="billingAddress"
+        value={value.billingAddress}
+        errors={errors}
+        onChange={(a) => set("billingAddress", a)}
+      />
+      <CheckboxField
+        label="Different shipping address"
+        className="font-medium"
+        checked={value.shippingAddress !== null}
+        onChange={(on) => set("shippingAddress", on ? { ...value.billingAddress } : null)}
+      />
+      {value.shippingAddress && (
         <AddressFields
-          legend="Billing address"
-          prefix="billingAddress"
-          value={value.billingAddress}
+          legend="Shipping address"
+          prefix="shippingAddress"
+          value={value.shippingAddress}
           errors={errors}
-          onChange={(a) => set("billingAddress", a)}
+          onChange={(a) => set("shippingAddress", a)}
         />
-        <CheckboxField
-          label="Different shipping address"
-          className="font-medium"
-          checked={value.shippingAddress !== null}
-          onChange={(on) => set("shippingAddress", on ? { ...value.billingAddress } : null)}
-        />
-        {value.shippingAddress && (
-          <AddressFields
-            legend="Shipping address"
-            prefix="shippingAddress"
-            value={value.shippingAddress}
-            errors={errors}
-            onChange={(a) => set("shippingAddress", a)}
-          />
-        )}
-        <TextareaField label="Notes" maxLength={CLIENT_LIMITS.notes} {...text("notes")} />
-        <DialogButtons
-          onCancel={() => onOpenChange(false)}
-          busy={saving.isPending}
-          submitLabel={client ? "Save Changes" : "Add Client"}
-        />
-      </form>
-    </Dialog>
+      )}
+      <TextareaField label="Notes" maxLength={CLIENT_LIMITS.notes} {...text("notes")} />
+    </RecordDialog>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from "lucide-react";
+import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 import { ListActions } from "#web/features/imports/CsvImport";
-import { useConfirmedDelete, useEditDialog } from "#web/lib/useRecordForms";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { Pager, SearchAndSort, useListState } from "./list-controls";
 

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { resourceKey } from "#web/api";
-import { type FormErrors, showSaveError } from "./form";
+import { DialogButtons } from "#web/components/ui/button";
+import { Dialog } from "#web/components/ui/lazy-dialog";
+import { type FormErrors, showSaveError } from "#web/lib/form";
 
 // What the clients' and the items' pages do alike with one record: a dialog that edits it (or a
 // new one) and saves, and a delete that is asked about first. Each reloads the resource's lists.
@@ -25,28 +27,34 @@ export function useEditDialog<R>() {
 
 /**
  * A dialog's form over a record: filled afresh each time the dialog opens (from the record, or
- * blank for a new one), with its errors; a save reloads the lists, says so and closes the dialog.
+ * blank for a new one), with its errors. Submitting shows what the form's own check finds, or
+ * saves; a save reloads the lists, says so and closes the dialog. Spread `dialog` on a RecordDialog.
  */
 export function useRecordDialog<R, Form, Body, Saved extends { name: string }>({
   open,
+  onOpenChange,
   record,
   formOf,
   resource,
   noun,
+  check,
+  bodyOf,
   save,
   formKeys,
-  close,
 }: {
   open: boolean;
+  onOpenChange: (open: boolean) => void;
   record: R | undefined;
   /** The form for the record, or a blank one (must be a module-level function). */
   formOf: (record: R | undefined) => Form;
   resource: Resource;
   noun: Noun;
+  /** The form's own check, before anything is sent: errors by field. */
+  check: (form: Form) => FormErrors;
+  bodyOf: (form: Form) => Body;
   save: (body: Body) => Promise<Saved>;
   /** The server's field names as the form's, where they differ. */
   formKeys?: (fields: FormErrors) => FormErrors;
-  close: () => void;
 }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(record));
@@ -62,17 +70,57 @@ export function useRecordDialog<R, Form, Body, Saved extends { name: string }>({
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
       toast.success(`${titleCase(noun)} ${record ? "Updated" : "Added"}`, { description: saved.name });
-      close();
+      onOpenChange(false);
     },
     onError: showSaveError(`Could not save the ${noun}`, setErrors, formKeys),
   });
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  /** Shows what the form's own check found, and saves only when it found nothing. */
-  const submit = (found: FormErrors, body: () => Body) => {
+  const onSubmit = () => {
+    const found = check(form);
     setErrors(found);
-    if (Object.keys(found).length === 0) saving.mutate(body());
+    if (Object.keys(found).length === 0) saving.mutate(bodyOf(form));
   };
-  return { form, set, errors, saving, submit };
+  const dialog = { open, onOpenChange, noun, isNew: !record, busy: saving.isPending, onSubmit };
+  return { form, set, errors, dialog };
+}
+
+/** The dialog that adds a record or edits one: its title, its form, and Cancel beside the save button. */
+export function RecordDialog({
+  open,
+  onOpenChange,
+  noun,
+  isNew,
+  busy,
+  onSubmit,
+  description,
+  children,
+}: ReturnType<typeof useRecordDialog>["dialog"] & { description: string; children: ReactNode }) {
+  const Noun = titleCase(noun);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${isNew ? "Add" : "Edit"} ${Noun}`}
+      description={description}
+      className="sm:max-w-2xl"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        noValidate
+        className="space-y-4"
+      >
+        {children}
+        <DialogButtons
+          onCancel={() => onOpenChange(false)}
+          busy={busy}
+          submitLabel={isNew ? `Add ${Noun}` : "Save Changes"}
+        />
+      </form>
+    </Dialog>
+  );
 }
 
 /**
