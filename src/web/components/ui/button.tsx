@@ -48,3 +48,25 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </button>
   );
 });
+
+/** A dialog form's last row: Cancel, and the button that submits (stacked, submit on top, on a phone). */
+export function DialogButtons({
+  onCancel,
+  busy,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

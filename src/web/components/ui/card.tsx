@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return (
@@ -28,5 +28,43 @@ export function FullScreenLoader({ label }: { label: string }) {
     <div className="flex min-h-dvh items-center justify-center bg-background">
       <Spinner label={label} />
     </div>
+  );
+}
+
+/** A card that is a named region of its page: its heading (with an icon, if any) and what it is for. */
+export function SectionCard({
+  id,
+  title,
+  icon,
+  description,
+  children,
+}: {
+  /** The heading's id, which names the region. */
+  id: string;
+  title: string;
+  icon?: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <h2 id={id} className={clsx("text-lg font-semibold", icon && "flex items-center gap-2")}>
+        {icon}
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      {children}
+    </Card>
+  );
+}
+
+/** What a card shows while its data loads. */
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <Card>
+      <p className="text-sm text-muted-foreground" role="status">
+        {label}
+      </p>
+    </Card>
   );
 }

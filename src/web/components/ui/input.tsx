@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import { Eye, EyeOff } from "lucide-react";
 import {
+  type ChangeEvent,
+  type ComponentType,
   forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
@@ -102,54 +104,114 @@ export function Field({
   );
 }
 
+/** What a labelled box takes besides its control's own attributes. */
+interface BoxFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: ReactNode;
+  /** The class of the field (label, box and message together), e.g. to span two columns. */
+  className?: string;
+}
+type ControlProps<A> = Omit<A, "value" | "onChange" | "className" | "id">;
+type TextChange = ChangeEvent<HTMLInputElement | HTMLTextAreaElement>;
+
+/** A Field around a control that edits one string: the control's attributes pass through. */
+function boxField<A>(Control: ComponentType<A>) {
+  return function BoxField({
+    label,
+    value,
+    onChange,
+    error,
+    hint,
+    className,
+    ...control
+  }: BoxFieldProps & ControlProps<A>) {
+    return (
+      <Field label={label} error={error} hint={hint} className={className}>
+        {(p) => (
+          <Control
+            {...(control as A)}
+            {...p}
+            value={value}
+            onChange={(e: TextChange) => onChange(e.target.value)}
+          />
+        )}
+      </Field>
+    );
+  };
+}
+
+/** A labelled text box, with its error or hint. */
+export const TextField = boxField(Input);
+/** A labelled box of several lines, with its error or hint. */
+export const TextareaField = boxField(Textarea);
+/** A labelled box for a secret, which can show what is typed, with its error or hint. */
+export const SecretField = boxField(PasswordInput);
+const SelectBox = boxField(Select);
+
+/** One choice of a SelectField: what is stored, and what the user reads. */
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** A labelled native select over a list of choices, with its error or hint. */
+export function SelectField<T extends string>({
+  options,
+  onChange,
+  ...field
+}: Omit<BoxFieldProps, "onChange"> & {
+  options: readonly Choice<T>[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <SelectBox {...field} onChange={(v) => onChange(v as T)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectBox>
+  );
+}
+
 /** A required e-mail box with its label. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <Field label="Email">
-      {(p) => (
-        <Input
-          {...p}
-          type="email"
-          required
-          autoComplete="email"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <TextField label="Email" type="email" required autoComplete="email" value={value} onChange={onChange} />
   );
 }
 
 /** A required password box (it can show what is typed) with its label and its error or hint. */
-export function PasswordField({
+export function PasswordField(
+  props: BoxFieldProps & { autoComplete: "current-password" | "new-password"; minLength?: number },
+) {
+  return <SecretField required {...props} />;
+}
+
+/** A checkbox with its words beside it, the whole line clickable. */
+export function CheckboxField({
   label,
-  value,
+  checked,
   onChange,
-  autoComplete,
-  error,
-  hint,
-  minLength,
+  className,
 }: {
   label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: "current-password" | "new-password";
-  error?: string | null;
-  hint?: ReactNode;
-  minLength?: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
 }) {
   return (
-    <Field label={label} error={error} hint={hint}>
-      {(p) => (
-        <PasswordInput
-          {...p}
-          required
-          minLength={minLength}
-          autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <label className={clsx("flex items-center gap-2 text-sm", className)}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--primary)]"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
   );
 }

@@ -10,7 +10,7 @@ import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { Field, Input, PasswordInput } from "#web/components/ui/input";
+import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CreditHistory } from "../credits/CreditHistory";
@@ -85,17 +85,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           save.mutate(name);
         }}
       >
-        <Field label="Full name">
-          {(p) => (
-            <Input
-              {...p}
-              value={name}
-              maxLength={200}
-              autoComplete="name"
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Full name" value={name} maxLength={200} autoComplete="name" onChange={setName} />
         <Field label="Email">{(p) => <Input {...p} value={profile.email} readOnly disabled />}</Field>
         <Button type="submit" busy={save.isPending} disabled={name.trim() === profile.fullName}>
           Save
@@ -142,40 +132,32 @@ function ChangePasswordCard() {
     }
   }
 
+  const errorOf = (field: string) => (error?.field === field ? error.message : null);
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold">Change password</h2>
       <form className="space-y-4" onSubmit={submit} noValidate>
-        <Field label="Current password" error={error?.field === "current" ? error.message : null}>
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="New password" error={error?.field === "next" ? error.message : null}>
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={error?.field === "confirm" ? error.message : null}>
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          )}
-        </Field>
+        <SecretField
+          label="Current password"
+          error={errorOf("current")}
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <SecretField
+          label="New password"
+          error={errorOf("next")}
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
+        <SecretField
+          label="Confirm new password"
+          error={errorOf("confirm")}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
         <Button type="submit" busy={busy}>
           Change password
         </Button>

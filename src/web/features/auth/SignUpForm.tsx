@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
 import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { EmailField, Field, Input, PasswordField } from "#web/components/ui/input";
+import { EmailField, PasswordField, TextField } from "#web/components/ui/input";
 
 export function SignUpForm({
   onDone,
@@ -76,11 +76,7 @@ export function SignUpForm({
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field label="Full name (optional)">
-        {(p) => (
-          <Input {...p} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Full name (optional)" autoComplete="name" value={fullName} onChange={setFullName} />
       <EmailField value={email} onChange={setEmail} />
       <PasswordField
         label="Password"

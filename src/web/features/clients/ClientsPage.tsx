@@ -1,16 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
-import { resourceKey } from "#web/api";
+import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { CsvImportExport } from "#web/features/imports/CsvImport";
-import { useDebounced } from "#web/lib/useDebounced";
+import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { ListActions } from "#web/features/imports/CsvImport";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
-import { Pager, SearchBox, SelectBox } from "./list-controls";
+import { Pager, SearchAndSort, useListState } from "./list-controls";
 
 // The client form (and the client schema it checks with) loads when it first opens.
 const ClientDialog = lazyDialog(() => import("./ClientDialog").then((m) => m.ClientDialog));
@@ -21,33 +19,18 @@ const SORTS = [
 ] as const;
 
 export function ClientsPage() {
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<ClientSort>("name");
-  const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Client | undefined>();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Client | null>(null);
-  const term = useDebounced(search.trim());
-  const list = useQuery(clientsQuery({ search: term, sort, page }));
-
-  const remove = useMutation({
-    mutationFn: (c: Client) => deleteClient(c.id),
-    onSuccess: async (_v, c) => {
-      await queryClient.invalidateQueries({ queryKey: resourceKey("clients") });
-      toast.success("Client Deleted", {
-        description: `${c.name} was deleted. Their invoices are unchanged.`,
-      });
-      setDeleting(null);
-    },
-    onError: (error) => toast.error("Could not delete the client", { description: (error as Error).message }),
+  const list = useListState<ClientSort>("name");
+  const { term, sort, page } = list;
+  const editor = useEditDialog<Client>();
+  const deletion = useConfirmedDelete({
+    resource: "clients",
+    noun: "client",
+    remove: (c: Client) => deleteClient(c.id),
+    deleted: (c) => `${c.name} was deleted. Their invoices are unchanged.`,
   });
+  const clients = useQuery(clientsQuery({ search: term, sort, page }));
 
-  const openNew = () => {
-    setEditing(undefined);
-    setDialogOpen(true);
-  };
-  const data = list.data;
+  const data = clients.data;
   const nothingYet = data && data.total === 0 && !term;
 
   return (
@@ -55,62 +38,40 @@ export function ClientsPage() {
       <PageHeader
         title="Manage Clients"
         description="The people and businesses you invoice."
-        actions={
-          <>
-            <CsvImportExport kind="clients" />
-            <Button onClick={openNew}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add Client
-            </Button>
-          </>
-        }
+        actions={<ListActions kind="clients" addLabel="Add Client" onAdd={editor.openNew} />}
       />
       {!nothingYet && (
-        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchBox
-            label="Search clients"
-            placeholder="Search by name, company, e-mail or phone"
-            value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
-          />
-          <SelectBox
-            label="Sort"
-            value={sort}
-            options={SORTS}
-            onChange={(v) => {
-              setSort(v);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchAndSort
+          list={list}
+          label="Search clients"
+          placeholder="Search by name, company, e-mail or phone"
+          sorts={SORTS}
+          className="mb-4"
+        />
       )}
 
-      {list.isPending ? (
+      {clients.isPending ? (
         <Spinner label="Loading clients..." />
-      ) : list.isError ? (
-        <Card role="alert">
-          <h2 className="font-semibold text-destructive">Error Loading Clients</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{(list.error as Error).message}</p>
-          <Button variant="outline" className="mt-3" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+      ) : clients.isError ? (
+        <LoadErrorCard
+          title="Error Loading Clients"
+          error={clients.error}
+          onRetry={() => clients.refetch()}
+        />
       ) : nothingYet ? (
-        <Card className="flex flex-col items-center py-12 text-center">
-          <Users className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="mt-3 text-lg font-semibold">No clients yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Add the people and businesses you bill once, then pick them on any invoice instead of typing their
-            details again.
-          </p>
-          <Button className="mt-4" onClick={openNew}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add your first client
-          </Button>
-        </Card>
+        <EmptyCard
+          icon={Users}
+          title="No clients yet"
+          action={
+            <Button className="mt-4" onClick={editor.openNew}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add your first client
+            </Button>
+          }
+        >
+          Add the people and businesses you bill once, then pick them on any invoice instead of typing their
+          details again.
+        </EmptyCard>
       ) : data && data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-muted-foreground">No clients match “{term}”.</p>
@@ -120,7 +81,7 @@ export function ClientsPage() {
           <>
             <ul
               aria-label="Clients"
-              aria-busy={list.isFetching}
+              aria-busy={clients.isFetching}
               className="grid grid-cols-1 gap-3 lg:grid-cols-2"
             >
               {data.items.map((c) => (
@@ -141,10 +102,7 @@ export function ClientsPage() {
                           variant="ghost"
                           size="icon"
                           aria-label={`Edit ${c.name}`}
-                          onClick={() => {
-                            setEditing(c);
-                            setDialogOpen(true);
-                          }}
+                          onClick={() => editor.edit(c)}
                         >
                           <Pencil className="h-4 w-4" aria-hidden="true" />
                         </Button>
@@ -153,7 +111,7 @@ export function ClientsPage() {
                           size="icon"
                           aria-label={`Delete ${c.name}`}
                           className="text-destructive"
-                          onClick={() => setDeleting(c)}
+                          onClick={() => deletion.ask(c)}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
                         </Button>
@@ -193,20 +151,23 @@ export function ClientsPage() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pageSize={PAGE_SIZE} count={data} onPage={setPage} busy={list.isFetching} />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              count={data}
+              onPage={list.setPage}
+              busy={clients.isFetching}
+            />
           </>
         )
       )}
 
-      <ClientDialog open={dialogOpen} onOpenChange={setDialogOpen} client={editing} />
+      <ClientDialog open={editor.open} onOpenChange={editor.setOpen} client={editor.editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        {...deletion.confirm}
         title="Delete this client?"
-        description={`${deleting?.name ?? ""} will be removed from your clients. Invoices already made for them keep their own copy of the details.`}
+        description={`${deletion.asking?.name ?? ""} will be removed from your clients. Invoices already made for them keep their own copy of the details.`}
         confirmLabel="Delete Client"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </>
   );

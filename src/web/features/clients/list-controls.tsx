@@ -1,8 +1,59 @@
+import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { useState } from "react";
 import type { PageCount } from "#contract/common";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { countText, isLastPage } from "#web/lib/page-count";
+import { useDebounced } from "#web/lib/useDebounced";
+
+/** A list's search text (and its settled `term`), sort and page; any other choice goes back to page 1. */
+export function useListState<S extends string>(initialSort: S) {
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<S>(initialSort);
+  const [page, setPage] = useState(1);
+  const term = useDebounced(search.trim());
+  /** Sets a choice that changes what is listed, and goes back to the first page. */
+  const fromFirstPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  return {
+    search,
+    sort,
+    page,
+    term,
+    setPage,
+    fromFirstPage,
+    setSearch: fromFirstPage(setSearch),
+    setSort: fromFirstPage(setSort),
+  };
+}
+export type ListState<S extends string> = ReturnType<typeof useListState<S>>;
+
+/** A list's search box and its sort, side by side from a tablet up. */
+export function SearchAndSort<S extends string>({
+  list,
+  label,
+  placeholder,
+  sorts,
+  className,
+}: {
+  list: ListState<S>;
+  label: string;
+  placeholder: string;
+  sorts: readonly { value: S; label: string }[];
+  className: string;
+}) {
+  return (
+    <div className={clsx("flex flex-col gap-3 sm:flex-row sm:items-center", className)}>
+      <SearchBox label={label} placeholder={placeholder} value={list.search} onChange={list.setSearch} />
+      <SelectBox label="Sort" value={list.sort} options={sorts} onChange={list.setSort} />
+    </div>
+  );
+}
 
 export function SearchBox({
   label,
@@ -87,21 +138,26 @@ export function Pager({
       <p className="text-muted-foreground" aria-live="polite">
         {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of {countText(count)}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Previous
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={isLastPage(count, page, pageSize) || busy}
-          onClick={() => onPage(page + 1)}
-        >
-          Next
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
+      <PageButtons
+        onPrevious={page <= 1 || busy ? undefined : () => onPage(page - 1)}
+        onNext={isLastPage(count, page, pageSize) || busy ? undefined : () => onPage(page + 1)}
+      />
     </nav>
+  );
+}
+
+/** Previous and Next, each off where there is no page that way (its handler is absent). */
+export function PageButtons({ onPrevious, onNext }: { onPrevious?: () => void; onNext?: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size="sm" disabled={!onPrevious} onClick={onPrevious}>
+        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        Previous
+      </Button>
+      <Button variant="outline" size="sm" disabled={!onNext} onClick={onNext}>
+        Next
+        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </div>
   );
 }

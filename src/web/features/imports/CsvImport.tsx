@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Download, Upload } from "lucide-react";
+import { Download, Plus, Upload } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
@@ -13,6 +13,19 @@ import { Dialog } from "#web/components/ui/lazy-dialog";
 type Kind = "clients" | "products";
 const NOUN = { clients: "clients", products: "items" } as const;
 const MAX_BYTES = 2_000_000;
+
+/** A list page's actions: its CSV in and out, then adding one record (the main action, last). */
+export function ListActions({ kind, addLabel, onAdd }: { kind: Kind; addLabel: string; onAdd: () => void }) {
+  return (
+    <>
+      <CsvImportExport kind={kind} />
+      <Button onClick={onAdd}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {addLabel}
+      </Button>
+    </>
+  );
+}
 
 export function CsvImportExport({ kind }: { kind: Kind }) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { Boxes, Settings2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { EmptyCard } from "#web/components/ui/states";
 import type { ProductFilter } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
 
@@ -28,16 +28,17 @@ export function InventoryDetailsPage() {
       <ProductBrowser
         initialFilter={initialFilter}
         empty={
-          <Card className="flex flex-col items-center py-12 text-center">
-            <Boxes className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="mt-3 text-lg font-semibold">No products or services yet</h2>
-            <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-              Add what you sell once; invoices then fill in its name, HSN/SAC, rate and tax for you.
-            </p>
-            <Link to="/inventory/manage-items" className={`${linkButton} mt-4`}>
-              Add items
-            </Link>
-          </Card>
+          <EmptyCard
+            icon={Boxes}
+            title="No products or services yet"
+            action={
+              <Link to="/inventory/manage-items" className={`${linkButton} mt-4`}>
+                Add items
+              </Link>
+            }
+          >
+            Add what you sell once; invoices then fill in its name, HSN/SAC, rate and tax for you.
+          </EmptyCard>
         }
       />
     </>

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Boxes, List, PackageX, Settings2 } from "lucide-react";
 import { Link } from "react-router";
 import { SETTINGS_MESSAGES } from "#domain/messages";
-import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 
 const linkButton =
@@ -36,13 +36,11 @@ export function InventoryOverviewPage() {
       {summary.isPending ? (
         <Spinner label="Loading inventory..." />
       ) : summary.isError ? (
-        <Card role="alert">
-          <h2 className="font-semibold text-destructive">{SETTINGS_MESSAGES.errorLoadingProductsTitle}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{(summary.error as Error).message}</p>
-          <Button variant="outline" className="mt-3" onClick={() => summary.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard
+          title={SETTINGS_MESSAGES.errorLoadingProductsTitle}
+          error={summary.error}
+          onRetry={() => summary.refetch()}
+        />
       ) : (
         <Overview s={summary.data} />
       )}
@@ -81,57 +79,45 @@ function Overview({ s }: { s: InventorySummary }) {
         ))}
       </dl>
       {s.products + s.services === 0 && (
-        <Card className="flex flex-col items-center py-10 text-center">
-          <Boxes className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="mt-3 text-lg font-semibold">Your inventory is empty</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Add products with their opening stock, and services, to see their value here.
-          </p>
-          <Link
-            to="/inventory/manage-items"
-            className={`${linkButton} mt-4 bg-primary text-primary-foreground`}
-          >
-            Add items
-          </Link>
-        </Card>
+        <EmptyCard
+          compact
+          icon={Boxes}
+          title="Your inventory is empty"
+          action={
+            <Link
+              to="/inventory/manage-items"
+              className={`${linkButton} mt-4 bg-primary text-primary-foreground`}
+            >
+              Add items
+            </Link>
+          }
+        >
+          Add products with their opening stock, and services, to see their value here.
+        </EmptyCard>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <AlertList
-          title="Low stock"
-          icon={<AlertTriangle className="h-5 w-5 text-warning" aria-hidden="true" />}
-          count={s.lowStockCount}
-          items={s.lowStock}
-          none="Nothing is running low."
-          filter="low"
-        />
-        <AlertList
-          title="Out of stock"
-          icon={<PackageX className="h-5 w-5 text-destructive" aria-hidden="true" />}
-          count={s.outOfStockCount}
-          items={s.outOfStock}
-          none="Everything tracked is in stock."
-          filter="out"
-        />
+        <AlertList filter="low" count={s.lowStockCount} items={s.lowStock} />
+        <AlertList filter="out" count={s.outOfStockCount} items={s.outOfStock} />
       </div>
     </div>
   );
 }
 
-function AlertList({
-  title,
-  icon,
-  count,
-  items,
-  none,
-  filter,
-}: {
-  title: string;
-  icon: React.ReactNode;
-  count: number;
-  items: Product[];
-  none: string;
-  filter: "low" | "out";
-}) {
+const ALERTS = {
+  low: {
+    title: "Low stock",
+    icon: <AlertTriangle className="h-5 w-5 text-warning" aria-hidden="true" />,
+    none: "Nothing is running low.",
+  },
+  out: {
+    title: "Out of stock",
+    icon: <PackageX className="h-5 w-5 text-destructive" aria-hidden="true" />,
+    none: "Everything tracked is in stock.",
+  },
+};
+
+function AlertList({ filter, count, items }: { filter: "low" | "out"; count: number; items: Product[] }) {
+  const { title, icon, none } = ALERTS[filter];
   const headingId = `alert-${filter}`;
   return (
     <Card>

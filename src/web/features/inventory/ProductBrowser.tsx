@@ -4,8 +4,8 @@ import { type ReactNode, useState } from "react";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { useDebounced } from "#web/lib/useDebounced";
-import { Pager, SearchBox, SelectBox } from "../clients/list-controls";
+import { LoadErrorCard } from "#web/components/ui/states";
+import { Pager, SearchAndSort, useListState } from "../clients/list-controls";
 import { PRODUCT_PAGE_SIZE, type Product, type ProductFilter, type ProductSort, productsQuery } from "./api";
 import { ProductList } from "./ProductList";
 
@@ -33,35 +33,21 @@ export function ProductBrowser({
   actions?: (p: Product) => ReactNode;
   empty: ReactNode;
 }) {
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<ProductSort>("name");
+  const list = useListState<ProductSort>("name");
+  const { term, sort, page } = list;
   const [filter, setFilter] = useState<ProductFilter>(initialFilter);
-  const [page, setPage] = useState(1);
-  const term = useDebounced(search.trim());
-  const list = useQuery(productsQuery({ search: term, sort, filter, page }));
+  const showOnly = list.fromFirstPage(setFilter);
+  const products = useQuery(productsQuery({ search: term, sort, filter, page }));
 
   return (
     <>
-      <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox
-          label="Search items"
-          placeholder="Search by name or HSN/SAC"
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
-        <SelectBox
-          label="Sort"
-          value={sort}
-          options={SORTS}
-          onChange={(v) => {
-            setSort(v);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchAndSort
+        list={list}
+        label="Search items"
+        placeholder="Search by name or HSN/SAC"
+        sorts={SORTS}
+        className="mb-3"
+      />
       <fieldset className="mb-4 flex flex-wrap gap-2">
         <legend className="sr-only">Show</legend>
         {FILTERS.map((f) => (
@@ -70,29 +56,24 @@ export function ProductBrowser({
             size="sm"
             variant={filter === f.value ? "primary" : "outline"}
             aria-pressed={filter === f.value}
-            onClick={() => {
-              setFilter(f.value);
-              setPage(1);
-            }}
+            onClick={() => showOnly(f.value)}
           >
             {f.label}
           </Button>
         ))}
       </fieldset>
 
-      {list.isPending ? (
+      {products.isPending ? (
         <Spinner label="Loading products..." />
-      ) : list.isError ? (
-        <Card role="alert">
-          <h2 className="font-semibold text-destructive">{SETTINGS_MESSAGES.errorLoadingProductsTitle}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{(list.error as Error).message}</p>
-          <Button variant="outline" className="mt-3" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Card>
-      ) : list.data.total === 0 && !term && filter === "all" ? (
+      ) : products.isError ? (
+        <LoadErrorCard
+          title={SETTINGS_MESSAGES.errorLoadingProductsTitle}
+          error={products.error}
+          onRetry={() => products.refetch()}
+        />
+      ) : products.data.total === 0 && !term && filter === "all" ? (
         empty
-      ) : list.data.items.length === 0 ? (
+      ) : products.data.items.length === 0 ? (
         <Card className="flex items-center gap-3">
           <PackageOpen className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm text-muted-foreground">
@@ -103,17 +84,17 @@ export function ProductBrowser({
       ) : (
         <>
           <ProductList
-            items={list.data.items}
-            currency={list.data.currency}
+            items={products.data.items}
+            currency={products.data.currency}
             actions={actions}
-            busy={list.isFetching}
+            busy={products.isFetching}
           />
           <Pager
             page={page}
             pageSize={PRODUCT_PAGE_SIZE}
-            count={list.data}
-            onPage={setPage}
-            busy={list.isFetching}
+            count={products.data}
+            onPage={list.setPage}
+            busy={products.isFetching}
           />
         </>
       )}

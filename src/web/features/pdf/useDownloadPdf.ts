@@ -2,27 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { CREDIT_MESSAGES } from "#domain/messages";
+import { filenameFrom, saveBlob } from "#web/lib/save-file";
 import { creditsQuery, ledgerQuery } from "../credits/api";
 import { openTopUpDialog } from "../credits/useTopUpDialog";
-
-/** The file name the server chose (content-disposition), or a fallback. */
-export function filenameFrom(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? fallback;
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns; give them a moment before freeing it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export type DownloadOutcome = "saved" | "out_of_credits" | "unauthenticated" | "failed";
 

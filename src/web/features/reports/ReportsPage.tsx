@@ -38,6 +38,21 @@ function NotOffered({ message }: { message: string }) {
 
 function SectionsTable({ summary }: { summary: Gstr1Summary }) {
   const { running, run } = useFileDownload();
+  // The same button on the table's row (tablets up) and on the phone's card.
+  const csvButton = (s: Gstr1Summary["sections"][number]) => (
+    <Button
+      size="sm"
+      variant="outline"
+      busy={running === s.section}
+      disabled={running !== null}
+      aria-label={`Download CSV: ${s.label}`}
+      onClick={() =>
+        run(s.section, gstr1Path(summary.period, s.section), `GSTR1_${summary.fp}_${s.section}.csv`)
+      }
+    >
+      CSV
+    </Button>
+  );
   return (
     <Card className="overflow-hidden p-0 sm:p-0">
       {/* relative: the sr-only header stays inside the scrolling box on narrow screens */}
@@ -77,24 +92,7 @@ function SectionsTable({ summary }: { summary: Gstr1Summary }) {
                 <td className="p-3 text-right tabular-nums" data-testid="gstr1-tax">
                   {s.section === "docs" ? "—" : formatMoney(s.taxMinor, "INR")}
                 </td>
-                <td className="p-3 text-right">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    busy={running === s.section}
-                    disabled={running !== null}
-                    aria-label={`Download CSV: ${s.label}`}
-                    onClick={() =>
-                      run(
-                        s.section,
-                        gstr1Path(summary.period, s.section),
-                        `GSTR1_${summary.fp}_${s.section}.csv`,
-                      )
-                    }
-                  >
-                    CSV
-                  </Button>
-                </td>
+                <td className="p-3 text-right">{csvButton(s)}</td>
               </tr>
             ))}
           </tbody>
@@ -105,18 +103,7 @@ function SectionsTable({ summary }: { summary: Gstr1Summary }) {
           <li key={s.section} className="space-y-2 p-3" data-testid={`gstr1-item-${s.section}`}>
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 text-sm font-medium">{s.label}</p>
-              <Button
-                size="sm"
-                variant="outline"
-                busy={running === s.section}
-                disabled={running !== null}
-                aria-label={`Download CSV: ${s.label}`}
-                onClick={() =>
-                  run(s.section, gstr1Path(summary.period, s.section), `GSTR1_${summary.fp}_${s.section}.csv`)
-                }
-              >
-                CSV
-              </Button>
+              {csvButton(s)}
             </div>
             <dl className="grid grid-cols-3 gap-2 text-sm">
               <div>

@@ -1,21 +1,9 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "#web/api";
-import { filenameFrom } from "../pdf/useDownloadPdf";
+import { filenameFrom, saveBlob } from "#web/lib/save-file";
 
 // Free downloads (GSTR-1, e-invoice JSON): fetch, save under the server's file name, or say why not.
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Fetches a file from our /api and saves it; an error answer becomes an ApiError with the server's message. */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {

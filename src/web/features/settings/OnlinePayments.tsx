@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import type { ContractAt } from "#contract";
 import type { GatewayAnswer } from "#contract/payment-gateway";
-import { ApiError, api, call, queryKeyOf } from "#web/api";
+import { type CallInput, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Field, Input, PasswordInput } from "#web/components/ui/input";
+import { SectionCard } from "#web/components/ui/card";
+import { SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
+import { type FormErrors, showSaveError, textBinder } from "#web/lib/form";
 
 // Settings → Online payments: the business connects its own Razorpay account, so its clients
 // can pay invoices online from the public invoice page. Secrets go to the server once and are
@@ -21,6 +23,7 @@ interface Keys {
   webhookSecret: string;
 }
 const NO_KEYS: Keys = { keyId: "", keySecret: "", webhookSecret: "" };
+type ConnectBody = CallInput<ContractAt<"PUT /api/settings/payment-gateway">>["body"];
 
 function KeysForm({
   gateway,
@@ -32,26 +35,18 @@ function KeysForm({
   onCancel?: () => void;
 }) {
   const [keys, setKeys] = useState<Keys>({ ...NO_KEYS, keyId: gateway.keyId ?? "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const updating = gateway.connected && !gateway.testMode;
   const save = useMutation({
-    mutationFn: (body: Record<string, string | boolean>) =>
-      // The form's fields, checked by the server's union of connect bodies.
-      api<GatewayAnswer>("/api/settings/payment-gateway", { method: "PUT", body }),
+    mutationFn: (body: ConnectBody) => call("PUT /api/settings/payment-gateway", { body }),
     onSuccess: (answer) => {
       setErrors({});
       onSaved(answer);
       toast.success("Razorpay connected", { description: "Your clients can now pay invoices online." });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast.error("Could not connect Razorpay", {
-        description: error instanceof Error ? error.message : String(error),
-      });
-    },
+    onError: showSaveError("Could not connect Razorpay", setErrors),
   });
-  const set = (key: keyof Keys) => (e: { target: { value: string } }) =>
-    setKeys((k) => ({ ...k, [key]: e.target.value }));
+  const text = textBinder(keys, errors, (key, value) => setKeys((k) => ({ ...k, [key]: value })));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,40 +60,20 @@ function KeysForm({
   const keepHint = updating ? "Leave empty to keep the saved one." : undefined;
   return (
     <form onSubmit={submit} noValidate className="mt-4 grid gap-4 md:grid-cols-2" aria-label="Razorpay keys">
-      <Field
+      <TextField
         label="Key ID"
-        error={errors.keyId}
         hint="From Razorpay's dashboard: Account & Settings → API keys."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            value={keys.keyId}
-            onChange={set("keyId")}
-            placeholder="rzp_live_…"
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field label="Key secret" error={errors.keySecret} hint={keepHint}>
-        {(p) => (
-          <PasswordInput {...p} value={keys.keySecret} onChange={set("keySecret")} autoComplete="off" />
-        )}
-      </Field>
-      <Field
+        placeholder="rzp_live_…"
+        autoComplete="off"
+        {...text("keyId")}
+      />
+      <SecretField label="Key secret" hint={keepHint} autoComplete="off" {...text("keySecret")} />
+      <SecretField
         label="Webhook secret"
-        error={errors.webhookSecret}
         hint={keepHint ?? "The secret you give the webhook in Razorpay's dashboard (event payment.captured)."}
-      >
-        {(p) => (
-          <PasswordInput
-            {...p}
-            value={keys.webhookSecret}
-            onChange={set("webhookSecret")}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+        autoComplete="off"
+        {...text("webhookSecret")}
+      />
       <div className="flex flex-wrap items-end gap-2 md:col-span-2">
         <Button type="submit" busy={save.isPending}>
           {updating ? "Save keys" : "Connect Razorpay"}
@@ -198,16 +173,12 @@ export function OnlinePayments() {
     setEditing(false);
   };
   return (
-    <Card role="region" aria-labelledby="online-payments-heading">
-      <h2 id="online-payments-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <CreditCard className="h-5 w-5" aria-hidden="true" />
-        Online payments
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Connect your own Razorpay account and your invoices' public pages offer "Pay online" for the balance
-        due. The money goes straight to your account; Bahi charges nothing for it. UPI to your own UPI ID
-        (Bank details above) needs no account at all.
-      </p>
+    <SectionCard
+      id="online-payments-heading"
+      icon={<CreditCard className="h-5 w-5" aria-hidden="true" />}
+      title="Online payments"
+      description={`Connect your own Razorpay account and your invoices' public pages offer "Pay online" for the balance due. The money goes straight to your account; Bahi charges nothing for it. UPI to your own UPI ID (Bank details above) needs no account at all.`}
+    >
       {gateway.isPending ? (
         <p className="mt-4 text-sm text-muted-foreground" role="status">
           Loading…
@@ -225,6 +196,6 @@ export function OnlinePayments() {
           onCancel={gateway.data.connected ? () => setEditing(false) : undefined}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { toast } from "sonner";
 import type { ReminderSettingsAnswer } from "#contract/payment-gateway";
 import { REMINDER_HOUR } from "#domain/reminders";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Field, Input } from "#web/components/ui/input";
+import { LoadingCard, SectionCard } from "#web/components/ui/card";
+import { TextField } from "#web/components/ui/input";
+import { textBinder } from "#web/lib/form";
 import { Switch } from "./Switch";
+import { useSavedForm } from "./useSavedForm";
 
 // Settings → Payment reminders: polite e-mails to clients about unpaid invoices, on a schedule
 // set by the due date. Off until switched on.
@@ -31,57 +32,29 @@ const toForm = (r: ReminderSettingsAnswer): Form => ({
   maxReminders: String(r.maxReminders),
 });
 
+const saveReminders = (body: ReminderSettingsAnswer) => call("PUT /api/settings/reminders", { body });
+
 export function RemindersCard() {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: () => call("GET /api/settings/reminders") });
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (query.data) setForm(toForm(query.data));
-  }, [query.data]);
-  const save = useMutation({
-    mutationFn: (body: ReminderSettingsAnswer) => call("PUT /api/settings/reminders", { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(KEY, saved);
-      setErrors({});
+  const { form, set, errors, saving } = useSavedForm({
+    queryKey: KEY,
+    load: () => call("GET /api/settings/reminders"),
+    save: saveReminders,
+    toForm,
+    onSaved: (saved) =>
       toast.success("Reminders saved", {
         description: saved.enabled ? "Clients get reminders from now on." : "Reminders are off.",
-      });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast.error("Could not save reminders", { description: (error as Error).message });
-    },
+      }),
+    failedTitle: "Could not save reminders",
   });
-  if (!form) {
-    return (
-      <Card>
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading reminders…
-        </p>
-      </Card>
-    );
-  }
-  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
-    setForm((f) => (f ? { ...f, [key]: value } : f));
+  if (!form) return <LoadingCard label="Loading reminders…" />;
+  const text = textBinder(form, errors, set);
   const number = (key: "daysBefore" | "everyDaysAfter" | "maxReminders", label: string, hint: string) => (
-    <Field label={label} error={errors[key]} hint={hint}>
-      {(p) => (
-        <Input
-          {...p}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={form[key]}
-          onChange={(e) => set(key, e.target.value)}
-        />
-      )}
-    </Field>
+    <TextField label={label} hint={hint} type="number" inputMode="numeric" min={0} {...text(key)} />
   );
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form) return;
-    save.mutate({
+    saving.mutate({
       enabled: form.enabled,
       onDueDate: form.onDueDate,
       daysBefore: Number(form.daysBefore),
@@ -90,16 +63,12 @@ export function RemindersCard() {
     });
   }
   return (
-    <Card role="region" aria-labelledby="reminders-heading">
-      <h2 id="reminders-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <BellRing className="h-5 w-5" aria-hidden="true" />
-        Payment reminders
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        A short, polite e-mail with the invoice's link to clients who have not paid, from {REMINDER_HOUR}:00
-        your time. Drafts, paid and cancelled invoices get none; you can stop them for one invoice from that
-        invoice.
-      </p>
+    <SectionCard
+      id="reminders-heading"
+      icon={<BellRing className="h-5 w-5" aria-hidden="true" />}
+      title="Payment reminders"
+      description={`A short, polite e-mail with the invoice's link to clients who have not paid, from ${REMINDER_HOUR}:00 your time. Drafts, paid and cancelled invoices get none; you can stop them for one invoice from that invoice.`}
+    >
       <form
         onSubmit={submit}
         noValidate
@@ -120,11 +89,11 @@ export function RemindersCard() {
           "Counting those before and after the due date.",
         )}
         <div className="md:col-span-2">
-          <Button type="submit" busy={save.isPending}>
+          <Button type="submit" busy={saving.isPending}>
             Save reminders
           </Button>
         </div>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

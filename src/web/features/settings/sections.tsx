@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { CURRENCIES } from "#domain/currencies";
 import { isGstRegistered } from "#domain/gst-registration";
 import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
-import { Card } from "#web/components/ui/card";
-import { Field, Input, Select, Textarea } from "#web/components/ui/input";
+import { SectionCard } from "#web/components/ui/card";
+import { type Choice, SelectField, TextareaField, TextField } from "#web/components/ui/input";
 import { ColourField, FontField } from "#web/components/ui/look-fields";
+import { textBinder } from "#web/lib/form";
 import { useTheme } from "#web/lib/theme";
 import { ImageUpload } from "./ImageUpload";
 import type { FieldErrors, SettingsForm } from "./SettingsPage";
@@ -29,91 +30,57 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Card role="region" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+    <SectionCard id={id} title={title} description={description}>
       <div className="mt-4 grid gap-4 md:grid-cols-2">{children}</div>
-    </Card>
+    </SectionCard>
   );
 }
 
+const wide = "md:col-span-2";
+
 export function CompanySection({ form, errors, set }: SectionProps) {
+  const text = textBinder(form, errors, set);
+  const registration =
+    form.gstRegistration && isGstRegistered(form.gstRegistration) ? form.gstRegistration : null;
   return (
     <Section id="company-heading" title="Company Defaults" description="Printed on every new invoice.">
-      <Field label="Company name" error={errors.companyName}>
-        {(p) => (
-          <Input
-            {...p}
-            value={form.companyName}
-            maxLength={200}
-            autoComplete="organization"
-            onChange={(e) => set("companyName", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Company email" error={errors.companyEmail}>
-        {(p) => (
-          <Input
-            {...p}
-            type="email"
-            value={form.companyEmail}
-            maxLength={254}
-            autoComplete="email"
-            onChange={(e) => set("companyEmail", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Company phone" error={errors.companyPhone}>
-        {(p) => (
-          <Input
-            {...p}
-            type="tel"
-            value={form.companyPhone}
-            maxLength={40}
-            autoComplete="tel"
-            onChange={(e) => set("companyPhone", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <TextField label="Company name" maxLength={200} autoComplete="organization" {...text("companyName")} />
+      <TextField
+        label="Company email"
+        type="email"
+        maxLength={254}
+        autoComplete="email"
+        {...text("companyEmail")}
+      />
+      <TextField
+        label="Company phone"
+        type="tel"
+        maxLength={40}
+        autoComplete="tel"
+        {...text("companyPhone")}
+      />
+      <TextField
         label="GSTIN (optional)"
-        error={errors.companyGstin}
         hint={
-          form.gstRegistration && isGstRegistered(form.gstRegistration)
+          registration
             ? "Registered for GST: the GSTIN under GST registration is printed."
             : "15 characters, e.g. 27AAPFU0939F1ZV"
         }
-      >
-        {(p) => (
-          <Input
-            {...p}
-            disabled={Boolean(form.gstRegistration && isGstRegistered(form.gstRegistration))}
-            value={
-              form.gstRegistration && isGstRegistered(form.gstRegistration)
-                ? form.gstRegistration.gstin
-                : form.companyGstin
-            }
-            maxLength={15}
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(e) => set("companyGstin", e.target.value.toUpperCase())}
-          />
-        )}
-      </Field>
-      <Field label="Company address" error={errors.companyAddress} className="md:col-span-2">
-        {(p) => (
-          <Textarea
-            {...p}
-            rows={3}
-            value={form.companyAddress}
-            maxLength={1000}
-            onChange={(e) => set("companyAddress", e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="md:col-span-2">
+        maxLength={15}
+        autoCapitalize="characters"
+        spellCheck={false}
+        {...text("companyGstin", (v) => v.toUpperCase())}
+        disabled={Boolean(registration)}
+        value={registration ? registration.gstin : form.companyGstin}
+      />
+      <TextareaField
+        label="Company address"
+        className={wide}
+        rows={3}
+        maxLength={1000}
+        {...text("companyAddress")}
+      />
+      <div className={wide}>
         <ImageUpload
           kind="logo"
           label="Company logo"
@@ -123,60 +90,36 @@ export function CompanySection({ form, errors, set }: SectionProps) {
           onChange={(id) => set("companyLogo", id)}
         />
       </div>
-      <Field label="Default currency" error={errors.defaultCurrency}>
-        {(p) => (
-          <Select
-            {...p}
-            value={form.defaultCurrency}
-            onChange={(e) => set("defaultCurrency", e.target.value as Settings["defaultCurrency"])}
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} ({c.symbol}) - {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field
+      <SelectField
+        label="Default currency"
+        error={errors.defaultCurrency}
+        value={form.defaultCurrency}
+        options={CURRENCY_CHOICES}
+        onChange={(v) => set("defaultCurrency", v)}
+      />
+      <TextField
         label="Default due days"
-        error={errors.defaultDueDateDays}
         hint="Days from the invoice date to the due date."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={form.defaultDueDateDays}
-            onChange={(e) => set("defaultDueDateDays", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Default notes" error={errors.defaultNotes} className="md:col-span-2">
-        {(p) => (
-          <Textarea
-            {...p}
-            rows={3}
-            value={form.defaultNotes}
-            maxLength={5000}
-            onChange={(e) => set("defaultNotes", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Default terms" error={errors.defaultTerms} className="md:col-span-2">
-        {(p) => (
-          <Textarea
-            {...p}
-            rows={4}
-            value={form.defaultTerms}
-            maxLength={5000}
-            onChange={(e) => set("defaultTerms", e.target.value)}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        {...text("defaultDueDateDays")}
+      />
+      <TextareaField
+        label="Default notes"
+        className={wide}
+        rows={3}
+        maxLength={5000}
+        {...text("defaultNotes")}
+      />
+      <TextareaField
+        label="Default terms"
+        className={wide}
+        rows={4}
+        maxLength={5000}
+        {...text("defaultTerms")}
+      />
     </Section>
   );
 }
@@ -230,7 +173,7 @@ export function AppearanceSection({ form, errors, set }: SectionProps) {
 }
 
 export function BankSection({ form, errors, set, setBank }: SectionProps) {
-  const bank = form.bankDetails;
+  const bank = textBinder(form.bankDetails, errors, setBank, "bankDetails.");
   return (
     <Section
       id="bank-heading"
@@ -263,84 +206,36 @@ export function BankSection({ form, errors, set, setBank }: SectionProps) {
       </div>
       {form.includeBankDetails && (
         <>
-          <Field
+          <TextField
             label="Account holder's name"
-            error={errors["bankDetails.accountHolderName"]}
             hint="As the bank has it, e.g. Kesari Works Pvt Ltd"
-          >
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.accountHolderName}
-                maxLength={200}
-                autoComplete="off"
-                onChange={(e) => setBank("accountHolderName", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Bank name" error={errors["bankDetails.bankName"]}>
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.bankName}
-                maxLength={200}
-                onChange={(e) => setBank("bankName", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Account number" error={errors["bankDetails.accountNumber"]}>
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.accountNumber}
-                maxLength={40}
-                inputMode="numeric"
-                onChange={(e) => setBank("accountNumber", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            maxLength={200}
+            autoComplete="off"
+            {...bank("accountHolderName")}
+          />
+          <TextField label="Bank name" maxLength={200} {...bank("bankName")} />
+          <TextField label="Account number" maxLength={40} inputMode="numeric" {...bank("accountNumber")} />
+          <TextField
             label="IFSC code"
-            error={errors["bankDetails.ifscCode"]}
             hint="11 characters, e.g. SBIN0001234"
-          >
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.ifscCode}
-                maxLength={11}
-                spellCheck={false}
-                onChange={(e) => setBank("ifscCode", e.target.value.toUpperCase())}
-              />
-            )}
-          </Field>
-          <Field label="Branch name" error={errors["bankDetails.branchName"]}>
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.branchName}
-                maxLength={200}
-                onChange={(e) => setBank("branchName", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="UPI ID (optional)" error={errors["bankDetails.upiId"]} hint="e.g. yourname@okbank">
-            {(p) => (
-              <Input
-                {...p}
-                value={bank.upiId}
-                maxLength={320}
-                spellCheck={false}
-                onChange={(e) => setBank("upiId", e.target.value.trim())}
-              />
-            )}
-          </Field>
+            maxLength={11}
+            spellCheck={false}
+            {...bank("ifscCode", (v) => v.toUpperCase())}
+          />
+          <TextField label="Branch name" maxLength={200} {...bank("branchName")} />
+          <TextField
+            label="UPI ID (optional)"
+            hint="e.g. yourname@okbank"
+            maxLength={320}
+            spellCheck={false}
+            {...bank("upiId", (v) => v.trim())}
+          />
           <div className="md:col-span-2">
             <label className="flex items-start gap-2 text-sm">
               <input
                 type="checkbox"
                 className="mt-0.5 h-4 w-4 accent-primary"
-                checked={bank.upiIdIsMerchant}
+                checked={form.bankDetails.upiIdIsMerchant}
                 onChange={(e) => setBank("upiIdIsMerchant", e.target.checked)}
                 aria-describedby="upi-merchant-hint"
               />
@@ -374,12 +269,27 @@ export function BankSection({ form, errors, set, setBank }: SectionProps) {
   );
 }
 
-function timeZones(current: string): string[] {
+function timeZones(current: string): Choice<string>[] {
   const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return all.includes(current) ? all : [current, ...all];
+  return (all.includes(current) ? all : [current, ...all]).map((z) => ({ value: z, label: z }));
 }
 
-const TEMPLATE_NAMES: Record<string, string> = { classic: "Classic", modern: "Modern", minimal: "Minimal" };
+const CURRENCY_CHOICES: Choice<Settings["defaultCurrency"]>[] = CURRENCIES.map((c) => ({
+  value: c.code as Settings["defaultCurrency"],
+  label: `${c.code} (${c.symbol}) - ${c.name}`,
+}));
+
+const NUMBER_SCHEMES: Choice<Settings["invoiceNumberScheme"]>[] = [
+  { value: "timestamp", label: "Date and time (INV-DDMMYYYY-HHmmss)" },
+  { value: "sequential", label: "Sequential per financial year (INV/2026-27/0001)" },
+];
+
+const TEMPLATE_NAMES: Record<Settings["defaultTemplate"], string> = {
+  classic: "Classic",
+  modern: "Modern",
+  minimal: "Minimal",
+};
+const TEMPLATES = INVOICE_TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_NAMES[t] ?? t }));
 
 export function InvoiceSection({ form, errors, set }: SectionProps) {
   return (
@@ -388,48 +298,28 @@ export function InvoiceSection({ form, errors, set }: SectionProps) {
       title="Invoice Settings"
       description="Numbering, stock, template and rounding for new invoices."
     >
-      <Field label="Invoice number scheme" error={errors.invoiceNumberScheme}>
-        {(p) => (
-          <Select
-            {...p}
-            value={form.invoiceNumberScheme}
-            onChange={(e) => set("invoiceNumberScheme", e.target.value as Settings["invoiceNumberScheme"])}
-          >
-            <option value="timestamp">Date and time (INV-DDMMYYYY-HHmmss)</option>
-            <option value="sequential">Sequential per financial year (INV/2026-27/0001)</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Default template" error={errors.defaultTemplate}>
-        {(p) => (
-          <Select
-            {...p}
-            value={form.defaultTemplate}
-            onChange={(e) => set("defaultTemplate", e.target.value as Settings["defaultTemplate"])}
-          >
-            {INVOICE_TEMPLATES.map((t) => (
-              <option key={t} value={t}>
-                {TEMPLATE_NAMES[t] ?? t}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field
+      <SelectField
+        label="Invoice number scheme"
+        error={errors.invoiceNumberScheme}
+        value={form.invoiceNumberScheme}
+        options={NUMBER_SCHEMES}
+        onChange={(v) => set("invoiceNumberScheme", v)}
+      />
+      <SelectField
+        label="Default template"
+        error={errors.defaultTemplate}
+        value={form.defaultTemplate}
+        options={TEMPLATES}
+        onChange={(v) => set("defaultTemplate", v)}
+      />
+      <SelectField
         label="Time zone"
         error={errors.timeZone}
         hint="Used for invoice dates, numbers and overdue status."
-      >
-        {(p) => (
-          <Select {...p} value={form.timeZone} onChange={(e) => set("timeZone", e.target.value)}>
-            {timeZones(form.timeZone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        value={form.timeZone}
+        options={timeZones(form.timeZone)}
+        onChange={(v) => set("timeZone", v)}
+      />
       <div className="space-y-4 md:col-span-2">
         <Switch
           label="Allow selling beyond stock"
