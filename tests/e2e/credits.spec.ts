@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay";
-import { expect, outboxMailsTo, test, uniqueEmail } from "./fixtures";
+import { expect, freshDataDir, outboxMailsTo, test, uniqueEmail } from "./fixtures";
 
 async function openTopUp(page: Page, balance: number) {
   await page.getByRole("button", { name: `${balance} Credits, top up` }).click();
@@ -120,10 +119,12 @@ test.describe("buying credits through Razorpay Checkout (local fake)", () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
+    // Its own server's start can take most of a minute on a busy 2-core machine (recurring.spec.ts).
+    test.setTimeout(180_000);
     fake = await startFakeRazorpay();
     const port = Number(process.env.E2E_PORT ?? 3100) + 50 + test.info().workerIndex;
     baseURL = `http://localhost:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-rzp-"));
+    dataDir = freshDataDir("bahi-e2e-rzp-");
     // The compiled server that `npm test` built, as the main web server runs.
     server = spawn(process.execPath, ["dist/server/main.mjs"], {
       env: {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
@@ -46,6 +47,17 @@ export async function linkFromOutbox(email: string, pathPart: string): Promise<s
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail to ${email} with a link containing ${pathPart}`);
+}
+
+/**
+ * A data folder for a spec's own server: on a copy of the migrated database when `npm test` made
+ * one (E2E_SEED_DIR, playwright.config.ts), so the server does not create it on a busy machine.
+ */
+export function freshDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const seed = process.env.E2E_SEED_DIR;
+  if (seed) cpSync(path.join(seed, "db"), path.join(dir, "db"), { recursive: true });
+  return dir;
 }
 
 export function uniqueEmail(prefix = "user"): string {

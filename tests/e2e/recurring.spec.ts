@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { outboxMailsTo, uniqueEmail } from "./fixtures";
+import { freshDataDir, outboxMailsTo, uniqueEmail } from "./fixtures";
 
 // Recurring invoices in the browser, on a server of their own started with the test clock
 // (TEST_CLOCK=1, which the shared server must not have: moving its clock would move every other
@@ -19,10 +18,7 @@ test.beforeAll(async () => {
   // A first start creates the database: on a busy 2-core machine (the unit tests run beside these)
   // that can take most of a minute, as the shared server's start may (playwright.config.ts).
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-recurring-"));
-  // On a copy of a migrated database when `npm test` made one (playwright.config.ts).
-  const seed = process.env.E2E_SEED_DIR;
-  if (seed) cpSync(path.join(seed, "db"), path.join(dataDir, "db"), { recursive: true });
+  dataDir = freshDataDir("bahi-e2e-recurring-");
   server = spawn(process.execPath, ["dist/server/main.mjs"], {
     env: {
       ...process.env,
