@@ -1,18 +1,22 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, FilePlus2, FileText } from "lucide-react";
+import { Download, FileText } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
 import { urlOf } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import {
+  actionsColumn,
+  amountColumn,
   CardFigures,
   CardTitle,
   type Column,
   DocumentList,
   type ListWords,
+  NewDocumentLink,
+  numberColumn,
 } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
@@ -119,15 +123,11 @@ export function InvoicesPage() {
 
   const rowBusy = (inv: InvoiceSummary) => (busy?.id === inv.id ? busy.action : null);
   const columns: Column<InvoiceSummary>[] = [
-    {
-      header: "Number",
-      className: "whitespace-nowrap font-medium",
-      cell: (inv) => (
-        <Link to={editPath(inv.id)} className="hover:underline">
-          {inv.invoiceNumber}
-        </Link>
-      ),
-    },
+    numberColumn(
+      (inv) => editPath(inv.id),
+      (inv) => inv.invoiceNumber,
+      "whitespace-nowrap font-medium",
+    ),
     { header: "Client", className: "max-w-40 truncate 2xl:max-w-64", cell: (inv) => inv.clientName },
     // On a laptop (1,280 px) the actions stay in view: the date and the balance column wait for a
     // wider screen, the balance showing under the amount meanwhile.
@@ -138,21 +138,16 @@ export function InvoicesPage() {
       cell: (inv) => formatDate(inv.invoiceDate),
     },
     { header: "Due", className: "whitespace-nowrap", cell: (inv) => formatDate(inv.dueDate) || "—" },
-    {
-      header: "Amount",
-      headerClassName: "text-right",
-      className: "whitespace-nowrap text-right tabular-nums",
-      cell: (inv) => (
-        <>
-          {formatMoney(inv.totalMinor, inv.currency)}
-          {partlyPaid(inv) && (
-            <span className="block text-xs text-muted-foreground 2xl:hidden">
-              Balance {formatMoney(inv.balanceDueMinor, inv.currency)}
-            </span>
-          )}
-        </>
-      ),
-    },
+    amountColumn((inv) => (
+      <>
+        {formatMoney(inv.totalMinor, inv.currency)}
+        {partlyPaid(inv) && (
+          <span className="block text-xs text-muted-foreground 2xl:hidden">
+            Balance {formatMoney(inv.balanceDueMinor, inv.currency)}
+          </span>
+        )}
+      </>
+    )),
     {
       header: "Balance",
       headerClassName: "hidden text-right 2xl:table-cell",
@@ -169,14 +164,7 @@ export function InvoicesPage() {
       ),
     },
     // Kept at the right edge when the table scrolls sideways.
-    {
-      header: "Actions",
-      headerHidden: true,
-      headerClassName: "sticky right-0 bg-card text-right",
-      className: "sticky right-0 bg-card",
-      flush: true,
-      cell: (inv) => <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />,
-    },
+    actionsColumn((inv) => <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />),
   ];
 
   return (
@@ -194,13 +182,7 @@ export function InvoicesPage() {
               <Download className="h-4 w-4" aria-hidden="true" />
               Export CSV
             </a>
-            <Link
-              to="/invoice/new"
-              className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
-            >
-              <FilePlus2 className="h-4 w-4" aria-hidden="true" />
-              New invoice
-            </Link>
+            <NewDocumentLink to="/invoice/new">New invoice</NewDocumentLink>
           </>
         }
       />
@@ -237,11 +219,7 @@ export function InvoicesPage() {
           </>
         )}
         testIds={{ row: "invoice-row", card: "invoice-card" }}
-        pages={{
-          page: filters.page,
-          pageSize: PAGE_SIZE,
-          onPage: (page) => filters.update({ page: String(page) }),
-        }}
+        pageSize={PAGE_SIZE}
       />
 
       <ConfirmDialog
