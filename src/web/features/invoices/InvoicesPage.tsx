@@ -69,11 +69,27 @@ export function InvoicesPage() {
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
   const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
 
+  /** Runs one row's command with its button busy; a failure is told, with what was tried. */
+  async function onRow(
+    invoice: InvoiceSummary,
+    action: RowAction,
+    failed: string,
+    command: () => Promise<void>,
+  ) {
+    setBusy({ id: invoice.id, action });
+    try {
+      await command();
+    } catch (error) {
+      toast.error(failed, { description: (error as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
     if (action === "cancel") return setToCancel(invoice);
-    setBusy({ id: invoice.id, action });
-    try {
+    await onRow(invoice, action, "Could not update the invoice", async () => {
       if (action === "duplicate") {
         const copy = await duplicateInvoice(invoice.id);
         await invalidate();
@@ -84,41 +100,27 @@ export function InvoicesPage() {
         await invalidate();
         toast.success("Invoice marked paid", { description: invoice.invoiceNumber });
       }
-    } catch (error) {
-      toast.error("Could not update the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function confirmDelete() {
     if (!toDelete) return;
-    setBusy({ id: toDelete.id, action: "delete" });
-    try {
+    await onRow(toDelete, "delete", "Could not delete the invoice", async () => {
       await deleteInvoice(toDelete.id);
       await invalidate();
       toast.success("Invoice deleted", { description: toDelete.invoiceNumber });
       setToDelete(null);
-    } catch (error) {
-      toast.error("Could not delete the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function confirmCancel() {
     if (!toCancel) return;
-    setBusy({ id: toCancel.id, action: "cancel" });
-    try {
+    await onRow(toCancel, "cancel", "Could not cancel the invoice", async () => {
       await setInvoiceStatus(toCancel.id, "cancelled");
       await invalidate();
       toast.success("Invoice cancelled", { description: toCancel.invoiceNumber });
       setToCancel(null);
-    } catch (error) {
-      toast.error("Could not cancel the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const rowBusy = (inv: InvoiceSummary) => (busy?.id === inv.id ? busy.action : null);
