@@ -7,11 +7,14 @@ import { NOTE_REASON_LABELS, NOTE_TITLES } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
 import { PageHeader } from "#web/components/ui/page";
 import {
+  actionsColumn,
+  amountColumn,
   CardFigures,
   CardTitle,
   type Column,
   DocumentList,
   type ListWords,
+  numberColumn,
 } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
@@ -112,34 +115,18 @@ export function CreditNotesPage() {
     </Link>
   );
   const columns: Column<CreditNoteSummary>[] = [
-    {
-      header: "Number",
-      className: "whitespace-nowrap font-medium",
-      cell: (n) => (
-        <Link to={notePath(n.id)} className="hover:underline">
-          {NOTE_TITLES[n.kind]} {n.noteNumber}
-        </Link>
-      ),
-    },
+    numberColumn(
+      (n) => notePath(n.id),
+      (n) => `${NOTE_TITLES[n.kind]} ${n.noteNumber}`,
+      "whitespace-nowrap font-medium",
+    ),
     { header: "Client", className: "max-w-40 truncate", cell: (n) => n.clientName },
     { header: "Date", className: "whitespace-nowrap", cell: (n) => formatDate(n.noteDate) },
     { header: "Against", className: "whitespace-nowrap", cell: against },
     { header: "Reason", cell: (n) => NOTE_REASON_LABELS[n.reason] },
-    {
-      header: "Amount",
-      headerClassName: "text-right",
-      className: "whitespace-nowrap text-right tabular-nums",
-      cell: (n) => formatMoney(n.totalMinor, n.currency),
-    },
+    amountColumn(),
     { header: "Status", cell: (n) => <StatusBadge kind="note" status={n.status} /> },
-    {
-      header: "Actions",
-      headerHidden: true,
-      headerClassName: "sticky right-0 bg-card text-right",
-      className: "sticky right-0 bg-card",
-      flush: true,
-      cell: actions,
-    },
+    actionsColumn(actions),
   ];
 
   return (
@@ -174,11 +161,7 @@ export function CreditNotesPage() {
           </>
         )}
         testIds={{ row: "note-row", card: "note-card" }}
-        pages={{
-          page: filters.page,
-          pageSize: PAGE_SIZE,
-          onPage: (next) => filters.update({ page: String(next) }),
-        }}
+        pageSize={PAGE_SIZE}
       />
       <CancelNoteDialog
         note={cancelling}

@@ -1,16 +1,12 @@
-import {
-  NOTE_REASON_LABELS,
-  NOTE_REASONS,
-  NOTE_TITLES,
-  type NoteKind,
-  type NoteReason,
-} from "#domain/credit-notes";
+import { NOTE_REASON_LABELS, NOTE_REASONS, NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
 import { isGstTotals } from "#domain/totals";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { SelectField, TextField } from "#web/components/ui/input";
 import type { Invoice } from "#web/features/documents/types";
 import type { NoteDraft } from "./useNoteDraft";
+
+const REASON_CHOICES = NOTE_REASONS.map((r) => ({ value: r, label: NOTE_REASON_LABELS[r] }));
 
 /** A new note's form in the editor shell: reason and date, the quantities, an amount, the total. */
 export function NoteForm({
@@ -34,31 +30,20 @@ export function NoteForm({
   return (
     <>
       <Card className="grid gap-4 sm:grid-cols-2">
-        <Field label="Reason" error={errors.reason}>
-          {(p) => (
-            <Select
-              {...p}
-              value={draft.reason}
-              onChange={(e) => draft.setReason(e.target.value as NoteReason)}
-            >
-              {NOTE_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {NOTE_REASON_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Note date" error={errors.noteDate}>
-          {(p) => (
-            <Input
-              {...p}
-              type="date"
-              value={draft.noteDate}
-              onChange={(e) => draft.setNoteDate(e.target.value)}
-            />
-          )}
-        </Field>
+        <SelectField
+          label="Reason"
+          error={errors.reason}
+          value={draft.reason}
+          options={REASON_CHOICES}
+          onChange={draft.setReason}
+        />
+        <TextField
+          label="Note date"
+          error={errors.noteDate}
+          type="date"
+          value={draft.noteDate}
+          onChange={draft.setNoteDate}
+        />
       </Card>
       <Card>
         <fieldset className="grid gap-2">
@@ -66,60 +51,40 @@ export function NoteForm({
             {kind === "credit" ? "Quantity to return or credit" : "Quantity to debit"}
           </legend>
           {invoice.document.items.map((item) => (
-            <Field
+            <TextField
               key={item.id}
               label={`${item.name} (invoiced ${item.quantity}${item.unit ? ` ${item.unit}` : ""})`}
               error={lineError(item.id)}
-            >
-              {(p) => (
-                <Input
-                  {...p}
-                  inputMode="decimal"
-                  placeholder="0"
-                  value={draft.quantities[item.id] ?? ""}
-                  onChange={(e) => draft.setQuantity(item.id, e.target.value)}
-                />
-              )}
-            </Field>
+              inputMode="decimal"
+              placeholder="0"
+              value={draft.quantities[item.id] ?? ""}
+              onChange={(quantity) => draft.setQuantity(item.id, quantity)}
+            />
           ))}
         </fieldset>
       </Card>
       <Card>
         <fieldset className="grid gap-2 sm:grid-cols-3 sm:items-end">
           <legend className="mb-1 text-sm font-medium">Or an amount (a discount, a correction)</legend>
-          <Field label="Description">
-            {(p) => (
-              <Input
-                {...p}
-                value={draft.extra.name}
-                maxLength={200}
-                onChange={(e) => draft.setExtra({ name: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            label="Description"
+            value={draft.extra.name}
+            maxLength={200}
+            onChange={(name) => draft.setExtra({ name })}
+          />
+          <TextField
             label={`Amount before tax (${invoice.currency})`}
             error={errors[`lines.${draft.lines.length - 1}.amount`]}
-          >
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                value={draft.extra.amount}
-                onChange={(e) => draft.setExtra({ amount: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Tax %">
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="decimal"
-                value={draft.extra.taxPercent}
-                onChange={(e) => draft.setExtra({ taxPercent: e.target.value })}
-              />
-            )}
-          </Field>
+            inputMode="decimal"
+            value={draft.extra.amount}
+            onChange={(amount) => draft.setExtra({ amount })}
+          />
+          <TextField
+            label="Tax %"
+            inputMode="decimal"
+            value={draft.extra.taxPercent}
+            onChange={(taxPercent) => draft.setExtra({ taxPercent })}
+          />
         </fieldset>
       </Card>
       <Card className="text-sm" aria-live="polite" data-testid="note-total">

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
+import { ChevronLeft, ChevronRight, FilePlus2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Page } from "#contract/common";
+import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { countOf, isLastPage } from "#web/lib/page-count";
@@ -42,7 +43,7 @@ export function DocumentList<T extends { id: string }>({
   columns,
   card,
   testIds,
-  pages,
+  pageSize,
 }: {
   list: UseQueryResult<Page<T>>;
   /**
@@ -51,16 +52,25 @@ export function DocumentList<T extends { id: string }>({
    * to write the first.
    */
   words: ListWords;
-  /** Whether filters hide some documents, and how to clear them (the empty state's button). */
-  filters: { filtered: boolean; clear: () => void };
+  /**
+   * Whether filters hide some documents, and how to clear them (the empty state's button); the
+   * page shown, and how to turn it (the pages' buttons).
+   */
+  filters: {
+    filtered: boolean;
+    clear: () => void;
+    page: number;
+    update: (patch: Record<string, string>) => void;
+  };
   columns: Column<T>[];
   /** A phone's card for one document. */
   card: (item: T) => ReactNode;
   testIds: { row: string; card: string };
-  pages: { page: number; pageSize: number; onPage: (page: number) => void };
+  pageSize: number;
 }) {
   const data = list.data;
-  const { page, pageSize, onPage } = pages;
+  const { page } = filters;
+  const onPage = (next: number) => filters.update({ page: String(next) });
   const { empty } = words;
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
@@ -192,5 +202,59 @@ export function CardFigures({ dates, amount }: { dates: string; amount: string }
       <span>{dates}</span>
       <span className="font-semibold text-foreground tabular-nums">{amount}</span>
     </div>
+  );
+}
+
+/** The list's first column: the document's number, its link to the document. */
+export function numberColumn<T>(
+  to: (item: T) => string,
+  number: (item: T) => ReactNode,
+  className = "font-medium",
+): Column<T> {
+  return {
+    header: "Number",
+    className,
+    cell: (item) => (
+      <Link to={to(item)} className="hover:underline">
+        {number(item)}
+      </Link>
+    ),
+  };
+}
+
+/** The Amount column, right-aligned; `cell` replaces the plain total (an invoice adds its balance). */
+export function amountColumn<T extends { totalMinor: number; currency: string }>(
+  cell: (item: T) => ReactNode = (item) => formatMoney(item.totalMinor, item.currency),
+): Column<T> {
+  return {
+    header: "Amount",
+    headerClassName: "text-right",
+    className: "whitespace-nowrap text-right tabular-nums",
+    cell,
+  };
+}
+
+/** The row's buttons, kept at the right edge when the table scrolls sideways. */
+export function actionsColumn<T>(cell: (item: T) => ReactNode): Column<T> {
+  return {
+    header: "Actions",
+    headerHidden: true,
+    headerClassName: "sticky right-0 bg-card text-right",
+    className: "sticky right-0 bg-card",
+    flush: true,
+    cell,
+  };
+}
+
+/** The page header's main action: write a new document of this kind. */
+export function NewDocumentLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+    >
+      <FilePlus2 className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </Link>
   );
 }

@@ -1,18 +1,22 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, FilePlus2, FileText } from "lucide-react";
+import { Download, FileText } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
 import { urlOf } from "#web/api";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import {
+  actionsColumn,
+  amountColumn,
   CardFigures,
   CardTitle,
   type Column,
   DocumentList,
   type ListWords,
+  NewDocumentLink,
+  numberColumn,
 } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
@@ -65,11 +69,27 @@ export function InvoicesPage() {
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
   const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
 
+  /** Runs one row's command with its button busy; a failure is told, with what was tried. */
+  async function onRow(
+    invoice: InvoiceSummary,
+    action: RowAction,
+    failed: string,
+    command: () => Promise<void>,
+  ) {
+    setBusy({ id: invoice.id, action });
+    try {
+      await command();
+    } catch (error) {
+      toast.error(failed, { description: (error as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function onAction(action: RowAction, invoice: InvoiceSummary) {
     if (action === "delete") return setToDelete(invoice);
     if (action === "cancel") return setToCancel(invoice);
-    setBusy({ id: invoice.id, action });
-    try {
+    await onRow(invoice, action, "Could not update the invoice", async () => {
       if (action === "duplicate") {
         const copy = await duplicateInvoice(invoice.id);
         await invalidate();
@@ -80,54 +100,36 @@ export function InvoicesPage() {
         await invalidate();
         toast.success("Invoice marked paid", { description: invoice.invoiceNumber });
       }
-    } catch (error) {
-      toast.error("Could not update the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function confirmDelete() {
     if (!toDelete) return;
-    setBusy({ id: toDelete.id, action: "delete" });
-    try {
+    await onRow(toDelete, "delete", "Could not delete the invoice", async () => {
       await deleteInvoice(toDelete.id);
       await invalidate();
       toast.success("Invoice deleted", { description: toDelete.invoiceNumber });
       setToDelete(null);
-    } catch (error) {
-      toast.error("Could not delete the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function confirmCancel() {
     if (!toCancel) return;
-    setBusy({ id: toCancel.id, action: "cancel" });
-    try {
+    await onRow(toCancel, "cancel", "Could not cancel the invoice", async () => {
       await setInvoiceStatus(toCancel.id, "cancelled");
       await invalidate();
       toast.success("Invoice cancelled", { description: toCancel.invoiceNumber });
       setToCancel(null);
-    } catch (error) {
-      toast.error("Could not cancel the invoice", { description: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const rowBusy = (inv: InvoiceSummary) => (busy?.id === inv.id ? busy.action : null);
   const columns: Column<InvoiceSummary>[] = [
-    {
-      header: "Number",
-      className: "whitespace-nowrap font-medium",
-      cell: (inv) => (
-        <Link to={editPath(inv.id)} className="hover:underline">
-          {inv.invoiceNumber}
-        </Link>
-      ),
-    },
+    numberColumn(
+      (inv) => editPath(inv.id),
+      (inv) => inv.invoiceNumber,
+      "whitespace-nowrap font-medium",
+    ),
     { header: "Client", className: "max-w-40 truncate 2xl:max-w-64", cell: (inv) => inv.clientName },
     // On a laptop (1,280 px) the actions stay in view: the date and the balance column wait for a
     // wider screen, the balance showing under the amount meanwhile.
@@ -138,21 +140,16 @@ export function InvoicesPage() {
       cell: (inv) => formatDate(inv.invoiceDate),
     },
     { header: "Due", className: "whitespace-nowrap", cell: (inv) => formatDate(inv.dueDate) || "—" },
-    {
-      header: "Amount",
-      headerClassName: "text-right",
-      className: "whitespace-nowrap text-right tabular-nums",
-      cell: (inv) => (
-        <>
-          {formatMoney(inv.totalMinor, inv.currency)}
-          {partlyPaid(inv) && (
-            <span className="block text-xs text-muted-foreground 2xl:hidden">
-              Balance {formatMoney(inv.balanceDueMinor, inv.currency)}
-            </span>
-          )}
-        </>
-      ),
-    },
+    amountColumn((inv) => (
+      <>
+        {formatMoney(inv.totalMinor, inv.currency)}
+        {partlyPaid(inv) && (
+          <span className="block text-xs text-muted-foreground 2xl:hidden">
+            Balance {formatMoney(inv.balanceDueMinor, inv.currency)}
+          </span>
+        )}
+      </>
+    )),
     {
       header: "Balance",
       headerClassName: "hidden text-right 2xl:table-cell",
@@ -169,14 +166,7 @@ export function InvoicesPage() {
       ),
     },
     // Kept at the right edge when the table scrolls sideways.
-    {
-      header: "Actions",
-      headerHidden: true,
-      headerClassName: "sticky right-0 bg-card text-right",
-      className: "sticky right-0 bg-card",
-      flush: true,
-      cell: (inv) => <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />,
-    },
+    actionsColumn((inv) => <InvoiceRowActions invoice={inv} busy={rowBusy(inv)} onAction={onAction} />),
   ];
 
   return (
@@ -194,13 +184,7 @@ export function InvoicesPage() {
               <Download className="h-4 w-4" aria-hidden="true" />
               Export CSV
             </a>
-            <Link
-              to="/invoice/new"
-              className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
-            >
-              <FilePlus2 className="h-4 w-4" aria-hidden="true" />
-              New invoice
-            </Link>
+            <NewDocumentLink to="/invoice/new">New invoice</NewDocumentLink>
           </>
         }
       />
@@ -237,11 +221,7 @@ export function InvoicesPage() {
           </>
         )}
         testIds={{ row: "invoice-row", card: "invoice-card" }}
-        pages={{
-          page: filters.page,
-          pageSize: PAGE_SIZE,
-          onPage: (page) => filters.update({ page: String(page) }),
-        }}
+        pageSize={PAGE_SIZE}
       />
 
       <ConfirmDialog

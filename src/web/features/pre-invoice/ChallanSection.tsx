@@ -2,7 +2,7 @@ import { memo } from "react";
 import type { ConsigneeInput } from "#contract/quotes";
 import { CHALLAN_REASON_LABELS, CHALLAN_REASONS, type ChallanReason } from "#domain/document-kinds";
 import { GST_STATES } from "#domain/gst-states";
-import { Field, Input, Select, Textarea } from "#web/components/ui/input";
+import { Field, Select, TextareaField, TextField } from "#web/components/ui/input";
 
 const NO_CONSIGNEE: ConsigneeInput = { name: "", gstin: "", address: "", stateCode: "" };
 
@@ -54,38 +54,30 @@ export const ChallanSection = memo(function ChallanSection({
       </label>
       {consignee && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Consignee name" error={errors["consignee.name"]}>
-            {(p) => (
-              <Input
-                {...p}
-                required
-                maxLength={200}
-                value={consignee.name}
-                onChange={(e) => setConsignee({ name: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Consignee GSTIN (optional)" error={errors["consignee.gstin"]}>
-            {(p) => (
-              <Input
-                {...p}
-                maxLength={15}
-                value={consignee.gstin}
-                onChange={(e) => setConsignee({ gstin: e.target.value.toUpperCase() })}
-              />
-            )}
-          </Field>
-          <Field label="Consignee address" error={errors["consignee.address"]} className="sm:col-span-2">
-            {(p) => (
-              <Textarea
-                {...p}
-                rows={3}
-                maxLength={1000}
-                value={consignee.address}
-                onChange={(e) => setConsignee({ address: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Consignee name"
+            error={errors["consignee.name"]}
+            required
+            maxLength={200}
+            value={consignee.name}
+            onChange={(name) => setConsignee({ name })}
+          />
+          <TextField
+            label="Consignee GSTIN (optional)"
+            error={errors["consignee.gstin"]}
+            maxLength={15}
+            value={consignee.gstin}
+            onChange={(gstin) => setConsignee({ gstin: gstin.toUpperCase() })}
+          />
+          <TextareaField
+            label="Consignee address"
+            error={errors["consignee.address"]}
+            className="sm:col-span-2"
+            rows={3}
+            maxLength={1000}
+            value={consignee.address}
+            onChange={(address) => setConsignee({ address })}
+          />
           <Field label="Consignee state" error={errors["consignee.stateCode"]}>
             {(p) => (
               <Select

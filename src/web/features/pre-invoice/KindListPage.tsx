@@ -1,13 +1,21 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArrowRightLeft, FilePlus2, FileSignature, Truck } from "lucide-react";
+import { ArrowRightLeft, FileSignature, Truck } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CHALLAN_REASON_LABELS, PRE_INVOICE_STATUS_LABELS } from "#domain/document-kinds";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { PageHeader } from "#web/components/ui/page";
-import { CardFigures, CardTitle, type Column, DocumentList } from "#web/features/documents/DocumentList";
+import {
+  amountColumn,
+  CardFigures,
+  CardTitle,
+  type Column,
+  DocumentList,
+  NewDocumentLink,
+  numberColumn,
+} from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
@@ -34,7 +42,6 @@ function KindListPage({ kind }: { kind: WebKind }) {
   const navigate = useNavigate();
   const commands = useKindCommands(kind);
   const filters = useListFilters(PAGE_SIZE);
-  const { page, update } = filters;
   const [picked, setPicked] = useState<KindSummary[]>([]);
   const [converting, setConverting] = useState(false);
   const editPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
@@ -80,15 +87,10 @@ function KindListPage({ kind }: { kind: WebKind }) {
     ...(kind === "challan"
       ? [{ header: "Choose", headerHidden: true, flush: true, cell: (d: KindSummary) => pick(d) }]
       : []),
-    {
-      header: "Number",
-      className: "font-medium",
-      cell: (d) => (
-        <Link to={editPath(d.id)} className="hover:underline">
-          {d.number}
-        </Link>
-      ),
-    },
+    numberColumn(
+      (d) => editPath(d.id),
+      (d) => d.number,
+    ),
     { header: "Client", className: "max-w-48 truncate", cell: (d) => d.clientName },
     { header: "Date", className: "whitespace-nowrap", cell: (d) => formatDate(d.date) },
     kind === "challan"
@@ -98,12 +100,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
           className: "whitespace-nowrap",
           cell: (d) => formatDate(d.validUntil) || "—",
         },
-    {
-      header: "Amount",
-      headerClassName: "text-right",
-      className: "whitespace-nowrap text-right tabular-nums",
-      cell: (d) => formatMoney(d.totalMinor, d.currency),
-    },
+    amountColumn(),
     { header: "Status", cell: badge },
   ];
 
@@ -112,15 +109,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
       <PageHeader
         title={config.plural}
         description={config.description}
-        actions={
-          <Link
-            to={`${config.path}/new`}
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
-          >
-            <FilePlus2 className="h-4 w-4" aria-hidden="true" />
-            {config.newLabel}
-          </Link>
-        }
+        actions={<NewDocumentLink to={`${config.path}/new`}>{config.newLabel}</NewDocumentLink>}
       />
       <ListFilters
         filters={filters}
@@ -185,7 +174,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
           </>
         )}
         testIds={{ row: `${kind}-row`, card: `${kind}-card` }}
-        pages={{ page, pageSize: PAGE_SIZE, onPage: (next) => update({ page: String(next) }) }}
+        pageSize={PAGE_SIZE}
       />
     </>
   );

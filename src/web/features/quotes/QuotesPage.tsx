@@ -1,15 +1,17 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FilePlus2, FileSignature } from "lucide-react";
-import { Link } from "react-router";
+import { FileSignature } from "lucide-react";
 import { formatMoney } from "#domain/format";
 import { QUOTE_STATUS_LABELS } from "#domain/quote-status";
 import { PageHeader } from "#web/components/ui/page";
 import {
+  amountColumn,
   CardFigures,
   CardTitle,
   type Column,
   DocumentList,
   type ListWords,
+  NewDocumentLink,
+  numberColumn,
 } from "#web/features/documents/DocumentList";
 import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
@@ -27,24 +29,14 @@ const STATUS_FILTERS = (["draft", "sent", "accepted", "declined", "expired", "co
 const editPath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<QuoteSummary>[] = [
-  {
-    header: "Number",
-    className: "font-medium",
-    cell: (q) => (
-      <Link to={editPath(q.id)} className="hover:underline">
-        {q.quoteNumber}
-      </Link>
-    ),
-  },
+  numberColumn(
+    (q) => editPath(q.id),
+    (q) => q.quoteNumber,
+  ),
   { header: "Client", className: "max-w-48 truncate", cell: (q) => q.clientName },
   { header: "Date", className: "whitespace-nowrap", cell: (q) => formatDate(q.quoteDate) },
   { header: "Valid until", className: "whitespace-nowrap", cell: (q) => formatDate(q.validUntil) || "—" },
-  {
-    header: "Amount",
-    headerClassName: "text-right",
-    className: "whitespace-nowrap text-right tabular-nums",
-    cell: (q) => formatMoney(q.totalMinor, q.currency),
-  },
+  amountColumn(),
   { header: "Status", cell: (q) => <StatusBadge kind="quote" status={q.displayStatus} /> },
 ];
 
@@ -62,7 +54,6 @@ const WORDS: ListWords = {
 
 export function QuotesPage() {
   const filters = useListFilters(PAGE_SIZE);
-  const { page, update } = filters;
 
   const list = useQuery({ ...quoteListQuery(filters.query), placeholderData: keepPreviousData });
 
@@ -71,15 +62,7 @@ export function QuotesPage() {
       <PageHeader
         title="Quotes"
         description="Estimates for your clients: they accept or decline on their own page, and an accepted quote becomes an invoice in one click."
-        actions={
-          <Link
-            to="/quotes/new"
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
-          >
-            <FilePlus2 className="h-4 w-4" aria-hidden="true" />
-            New quote
-          </Link>
-        }
+        actions={<NewDocumentLink to="/quotes/new">New quote</NewDocumentLink>}
       />
       <ListFilters filters={filters} placeholder="Quote number or client" statuses={STATUS_FILTERS} />
 
@@ -101,7 +84,7 @@ export function QuotesPage() {
           </>
         )}
         testIds={{ row: "quote-row", card: "quote-card" }}
-        pages={{ page, pageSize: PAGE_SIZE, onPage: (next) => update({ page: String(next) }) }}
+        pageSize={PAGE_SIZE}
       />
     </>
   );

@@ -3,18 +3,18 @@ import type { InvoiceGstDetails } from "#domain/gst-document";
 import { PLACES_OF_SUPPLY, stateCodeOfGstin } from "#domain/gst-states";
 import { DEFAULT_INVOICE_GST, type ExportType, type InvoiceGst } from "#domain/gst-supply";
 import type { InvoiceClient } from "#domain/invoice";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
 import type { EditorAction } from "./draft";
 
 // A GST-registered account's choices on the invoice (decision 0033): place of supply (the
 // default named with where it comes from), reverse charge, export. The preview shows the split
 // they give at once, through the same buildInvoiceDocument the server runs.
 
-const EXPORT_NAMES: Record<ExportType, string> = {
-  none: "Not an export",
-  with_payment: "Export with payment of IGST",
-  without_payment: "Export without payment, under LUT or bond",
-};
+const EXPORT_CHOICES: readonly Choice<ExportType>[] = [
+  { value: "none", label: "Not an export" },
+  { value: "with_payment", label: "Export with payment of IGST" },
+  { value: "without_payment", label: "Export without payment, under LUT or bond" },
+];
 
 function defaultSource(client: InvoiceClient, details: InvoiceGstDetails | undefined): string {
   if (stateCodeOfGstin(client.gstin)) return "from the client's GSTIN";
@@ -74,24 +74,15 @@ export const GstSection = memo(function GstSection({
           </Select>
         )}
       </Field>
-      <Field label="Export" error={errors["gst.exportType"]}>
-        {(p) => (
-          <Select
-            {...p}
-            value={current.exportType}
-            onChange={(e) => {
-              const exportType = e.target.value as ExportType;
-              set({ exportType, ...(exportType !== "none" ? { placeOfSupply: null } : {}) });
-            }}
-          >
-            {Object.entries(EXPORT_NAMES).map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Export"
+        error={errors["gst.exportType"]}
+        value={current.exportType}
+        options={EXPORT_CHOICES}
+        onChange={(exportType) =>
+          set({ exportType, ...(exportType !== "none" ? { placeOfSupply: null } : {}) })
+        }
+      />
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input
           type="checkbox"
@@ -102,54 +93,39 @@ export const GstSection = memo(function GstSection({
         Reverse charge (the recipient pays the tax; it is shown but not added to the amount payable)
       </label>
       {current.exportType === "without_payment" && (
-        <Field label="LUT or bond number" error={errors["gst.lutNumber"]}>
-          {(p) => (
-            <Input
-              {...p}
-              value={current.lutNumber}
-              maxLength={50}
-              onChange={(e) => set({ lutNumber: e.target.value })}
-            />
-          )}
-        </Field>
+        <TextField
+          label="LUT or bond number"
+          error={errors["gst.lutNumber"]}
+          value={current.lutNumber}
+          maxLength={50}
+          onChange={(lutNumber) => set({ lutNumber })}
+        />
       )}
       {exporting && (
         <>
-          <Field
+          <TextField
             label="Port code (optional)"
             error={errors["gst.portCode"]}
             hint="6 letters or digits, like INBOM4"
-          >
-            {(p) => (
-              <Input
-                {...p}
-                value={current.portCode}
-                maxLength={6}
-                autoCapitalize="characters"
-                onChange={(e) => set({ portCode: e.target.value.toUpperCase() })}
-              />
-            )}
-          </Field>
-          <Field label="Shipping bill number (optional)" error={errors["gst.shippingBillNumber"]}>
-            {(p) => (
-              <Input
-                {...p}
-                value={current.shippingBillNumber}
-                maxLength={20}
-                onChange={(e) => set({ shippingBillNumber: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Shipping bill date (optional)" error={errors["gst.shippingBillDate"]}>
-            {(p) => (
-              <Input
-                {...p}
-                type="date"
-                value={current.shippingBillDate ?? ""}
-                onChange={(e) => set({ shippingBillDate: e.target.value || null })}
-              />
-            )}
-          </Field>
+            value={current.portCode}
+            maxLength={6}
+            autoCapitalize="characters"
+            onChange={(portCode) => set({ portCode: portCode.toUpperCase() })}
+          />
+          <TextField
+            label="Shipping bill number (optional)"
+            error={errors["gst.shippingBillNumber"]}
+            value={current.shippingBillNumber}
+            maxLength={20}
+            onChange={(shippingBillNumber) => set({ shippingBillNumber })}
+          />
+          <TextField
+            label="Shipping bill date (optional)"
+            error={errors["gst.shippingBillDate"]}
+            type="date"
+            value={current.shippingBillDate ?? ""}
+            onChange={(date) => set({ shippingBillDate: date || null })}
+          />
         </>
       )}
     </fieldset>

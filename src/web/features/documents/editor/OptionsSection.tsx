@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import type { InvoiceCompany, InvoiceInput } from "#domain/invoice";
 import { INVOICE_TEMPLATES } from "#domain/settings";
-import { Field, Textarea } from "#web/components/ui/input";
+import { TextareaField } from "#web/components/ui/input";
 import { ColourField, FontField } from "#web/components/ui/look-fields";
 import { TEMPLATE_LABELS } from "../preview/templates";
 import type { EditorAction } from "./draft";
@@ -75,26 +75,20 @@ export const OptionsSection = memo(function OptionsSection({
     <div className="space-y-6">
       <fieldset className="space-y-3">
         <legend className="mb-2 text-base font-semibold">Notes and terms</legend>
-        <Field label="Notes" error={errors.notes}>
-          {(p) => (
-            <Textarea
-              {...p}
-              value={options.notes}
-              maxLength={5000}
-              onChange={(e) => set({ notes: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Terms" error={errors.terms}>
-          {(p) => (
-            <Textarea
-              {...p}
-              value={options.terms}
-              maxLength={5000}
-              onChange={(e) => set({ terms: e.target.value })}
-            />
-          )}
-        </Field>
+        <TextareaField
+          label="Notes"
+          error={errors.notes}
+          value={options.notes}
+          maxLength={5000}
+          onChange={(notes) => set({ notes })}
+        />
+        <TextareaField
+          label="Terms"
+          error={errors.terms}
+          value={options.terms}
+          maxLength={5000}
+          onChange={(terms) => set({ terms })}
+        />
       </fieldset>
 
       <fieldset className="space-y-3">

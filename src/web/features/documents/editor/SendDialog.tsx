@@ -6,9 +6,10 @@ import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { parseEmailList } from "#domain/send";
 import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input, Textarea } from "#web/components/ui/input";
+import { TextareaField, TextField } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { openTopUpDialog } from "#web/features/credits/useTopUpDialog";
+import { textBinder } from "#web/lib/form";
 
 // Send by e-mail: to the client (several addresses allowed), with a copy, the subject and message
 // filled from the template, and the PDF attached if wanted (one credit, as a download).
@@ -49,6 +50,7 @@ export function SendDialog({
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinder(form, errors, set);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,49 +101,16 @@ export function SendDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Send by e-mail" className="max-w-xl">
       <form className="space-y-3" onSubmit={submit} noValidate aria-label="Send by e-mail">
-        <Field label="To" error={errors.to} hint="Up to 5 addresses: separate them with commas.">
-          {(p) => (
-            <Input
-              {...p}
-              type="text"
-              inputMode="email"
-              value={form.to}
-              onChange={(e) => set("to", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Cc" error={errors.cc}>
-          {(p) => (
-            <Input
-              {...p}
-              type="text"
-              inputMode="email"
-              value={form.cc}
-              onChange={(e) => set("cc", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Subject" error={errors.subject}>
-          {(p) => (
-            <Input
-              {...p}
-              value={form.subject}
-              maxLength={200}
-              onChange={(e) => set("subject", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Message" error={errors.message}>
-          {(p) => (
-            <Textarea
-              {...p}
-              rows={8}
-              value={form.message}
-              maxLength={5000}
-              onChange={(e) => set("message", e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="To"
+          hint="Up to 5 addresses: separate them with commas."
+          type="text"
+          inputMode="email"
+          {...text("to")}
+        />
+        <TextField label="Cc" type="text" inputMode="email" {...text("cc")} />
+        <TextField label="Subject" maxLength={200} {...text("subject")} />
+        <TextareaField label="Message" rows={8} maxLength={5000} {...text("message")} />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -11,8 +11,9 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#dom
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
+import { textBinder } from "#web/lib/form";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
 // Recording one that reaches the total makes the invoice paid; deleting one reopens it.
@@ -24,6 +25,8 @@ interface Form {
   reference: string;
   note: string;
 }
+
+const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 function PaymentDialog({
   open,
@@ -45,6 +48,7 @@ function PaymentDialog({
   const [busy, setBusy] = useState(false);
   const exponent = currencyOf(currency).exponent;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinder(form, errors, set);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,51 +73,23 @@ function PaymentDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={title}>
-        <Field label={`Amount (${currency})`} error={errors.amountMinor}>
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="decimal"
-              value={form.amount}
-              onChange={(e) => set("amount", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Date received" error={errors.paidOn}>
-          {(p) => (
-            <Input {...p} type="date" value={form.paidOn} onChange={(e) => set("paidOn", e.target.value)} />
-          )}
-        </Field>
-        <Field label="Method" error={errors.method}>
-          {(p) => (
-            <Select
-              {...p}
-              value={form.method}
-              onChange={(e) => set("method", e.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Reference (UTR, cheque no.)" error={errors.reference}>
-          {(p) => (
-            <Input
-              {...p}
-              value={form.reference}
-              maxLength={100}
-              onChange={(e) => set("reference", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Note" error={errors.note} className="sm:col-span-2">
-          {(p) => (
-            <Input {...p} value={form.note} maxLength={500} onChange={(e) => set("note", e.target.value)} />
-          )}
-        </Field>
+        <TextField
+          label={`Amount (${currency})`}
+          error={errors.amountMinor}
+          inputMode="decimal"
+          value={form.amount}
+          onChange={(amount) => set("amount", amount)}
+        />
+        <TextField label="Date received" type="date" {...text("paidOn")} />
+        <SelectField
+          label="Method"
+          error={errors.method}
+          value={form.method}
+          options={METHOD_CHOICES}
+          onChange={(method) => set("method", method)}
+        />
+        <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+        <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
