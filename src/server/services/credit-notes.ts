@@ -26,7 +26,7 @@ import {
 } from "../db/queries/credit-notes";
 import { allocateNumber } from "../db/queries/document-numbers";
 import { deleteInvoicePayment } from "../db/queries/invoice-payments";
-import { storedInvoiceDocument } from "../db/queries/invoices";
+import { findInvoice, type InvoiceRow, storedInvoiceDocument } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { recordEvent } from "./documents/events";
