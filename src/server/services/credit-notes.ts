@@ -26,11 +26,11 @@ import {
 } from "../db/queries/credit-notes";
 import { allocateNumber } from "../db/queries/document-numbers";
 import { deleteInvoicePayment } from "../db/queries/invoice-payments";
-import { findInvoice, type InvoiceRow } from "../db/queries/invoices";
+import { findInvoice, type InvoiceRow, storedInvoiceDocument } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
 import { recordEvent } from "./documents/events";
-import { recordPayment, settle } from "./invoice-payments";
+import { lockInvoice, recordPayment, settle } from "./invoice-payments";
 
 // Credit and debit notes (GST issue part 5; docs/decisions/0037-credit-notes.md). Creating and
 // cancelling run in one transaction that locks the original invoice first, so notes and payments
@@ -41,18 +41,6 @@ import { recordPayment, settle } from "./invoice-payments";
 export interface NoteWithInvoice {
   note: CreditNoteRow;
   invoice: InvoiceRow;
-}
-
-const originalDocument = (row: InvoiceRow): InvoiceDocument & { status: InvoiceRow["status"] } => ({
-  ...row.invoiceData,
-  status: row.status,
-  paymentDate: row.paymentDate,
-});
-
-async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
-  const row = await findInvoice(tx, userId, invoiceId, { forUpdate: true });
-  if (!row) throw notFound("Invoice");
-  return row;
 }
 
 const earlierOf = (rows: CreditNoteRow[]): EarlierNote[] =>
@@ -94,7 +82,7 @@ export async function createCreditNote(
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, userId, input.invoiceId);
     const earlier = earlierOf(await notesOfInvoice(tx, userId, invoice.id));
-    const original = originalDocument(invoice);
+    const original = storedInvoiceDocument(invoice);
     const financialYear = financialYearOfIsoDate(input.noteDate);
     const money = (minor: number) => formatMoney(minor, invoice.currency);
     // Checked once before a number is taken, and built again with it (a refusal keeps the series).

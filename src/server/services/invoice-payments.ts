@@ -20,7 +20,12 @@ import {
   listInvoicePayments,
   updateInvoicePayment,
 } from "../db/queries/invoice-payments";
-import { findInvoice, type InvoiceRow, updateInvoiceRow } from "../db/queries/invoices";
+import {
+  findInvoice,
+  type InvoiceRow,
+  storedInvoiceDocument,
+  updateInvoiceRow,
+} from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { refuseIfNotes } from "./credit-note-guard";
@@ -41,14 +46,8 @@ export interface PaymentInput {
 
 export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "credit_note";
 
-/** The stored document with the status columns (as services/invoices.ts keeps it). */
-const documentOf = (row: InvoiceRow): InvoiceDocument => ({
-  ...row.invoiceData,
-  status: row.status,
-  paymentDate: row.paymentDate,
-});
-
-async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
+/** The user's invoice, locked until the transaction ends (404 when there is none). */
+export async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
   const current = await findInvoice(tx, userId, invoiceId, { forUpdate: true });
   if (!current) throw notFound("Invoice");
   return current;
@@ -96,7 +95,7 @@ export async function settle(tx: Db, userId: string, current: InvoiceRow): Promi
   const payments = await listInvoicePayments(tx, userId, current.id);
   const next = statusFromPayments(current.totalMinor, payments);
   const document: InvoiceDocument = {
-    ...documentOf(current),
+    ...storedInvoiceDocument(current),
     status: next.status,
     paymentDate: next.paymentDate,
   };

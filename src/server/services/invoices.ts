@@ -32,6 +32,7 @@ import {
   findOwnClient,
   type InvoiceRow,
   insertInvoice,
+  storedInvoiceDocument,
   updateInvoiceRow,
   usedInvoiceNumbers,
 } from "../db/queries/invoices";
@@ -41,7 +42,7 @@ import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/
 import { AppError, notFound } from "../errors";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
-import { paymentsFollowingStatus } from "./invoice-payments";
+import { lockInvoice, paymentsFollowingStatus } from "./invoice-payments";
 
 // The invoice commands. Each is ONE transaction holding the invoice change, its number and its
 // stock moves, so a refusal (a clash of numbers, not enough stock) leaves nothing half done.
@@ -135,11 +136,6 @@ export async function prepareDocument(
  */
 function numbersSequentially(settings: Settings): boolean {
   return settings.invoiceNumberScheme === "sequential" || isGstRegistered(gstRegistrationOf(settings));
-}
-
-/** The stored document with the status columns, which every list and figure goes by. */
-function storedDocument(row: InvoiceRow): InvoiceDocument {
-  return { ...row.invoiceData, status: row.status, paymentDate: row.paymentDate };
 }
 
 /** Imported documents may lack items; they then hold no stock. */
@@ -373,12 +369,11 @@ export async function updateInvoice(
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const current = await findInvoice(tx, userId, id, { forUpdate: true });
-      if (!current) throw notFound("Invoice");
+      const current = await lockInvoice(tx, userId, id);
       const settings = await readSettings(tx, userId);
       input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, current, input) };
       attempt.number = input.invoiceNumber;
-      const document = await prepareDocument(tx, userId, input, settings, storedDocument(current));
+      const document = await prepareDocument(tx, userId, input, settings, storedInvoiceDocument(current));
       return saveReplacing(tx, userId, current, document, settings);
     }),
   );
@@ -397,7 +392,7 @@ async function saveReplacing(
   settings: Settings,
 ): Promise<SavedInvoice> {
   const { id } = current;
-  const before = storedDocument(current);
+  const before = storedInvoiceDocument(current);
   if (before.status === "cancelled" && document.status !== "cancelled")
     await refuseReopeningReleased(tx, userId, current.id);
   const paid = await paymentsFollowingStatus(tx, userId, current, document);
@@ -423,10 +418,9 @@ export async function changeInvoiceStatus(
   const attempt = { number: "" };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const current = await findInvoice(tx, userId, id, { forUpdate: true });
-      if (!current) throw notFound("Invoice");
+      const current = await lockInvoice(tx, userId, id);
       const settings = await readSettings(tx, userId);
-      const before = storedDocument(current);
+      const before = storedInvoiceDocument(current);
       const keptDate = before.status === "paid" ? before.paymentDate : null;
       const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
       if (change.status === before.status && paymentDate === before.paymentDate)
@@ -448,8 +442,7 @@ export async function changeInvoiceStatus(
  */
 export async function deleteInvoice(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findInvoice(tx, userId, id, { forUpdate: true });
-    if (!current) throw notFound("Invoice");
+    const current = await lockInvoice(tx, userId, id);
     await refuseIfNotes(tx, userId, id);
     if (!isDeletable(current.status, current.invoiceNumber)) {
       throw new AppError("issued_invoice_not_deletable", INVOICE_NOT_DELETABLE);
@@ -477,11 +470,11 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
     if (!source) throw notFound("Invoice");
     const settings = await readSettings(tx, userId);
     const today = todayFor(settings);
-    return createCopy(tx, userId, settings, storedDocument(source), {
+    return createCopy(tx, userId, settings, storedInvoiceDocument(source), {
       status: "draft",
       invoiceDate: today,
       dueDate: addDays(today, settings.defaultDueDateDays),
-      previous: storedDocument(source),
+      previous: storedInvoiceDocument(source),
       invalid: "This invoice cannot be duplicated: its saved data is invalid.",
     });
   });

@@ -4,6 +4,7 @@ import type { Address } from "#contract/clients";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { clients } from "../schema";
+import { deleteOwnedRow, findOwnedRow } from "./owned";
 import { isoTimestampOf, type PageParams, pageOf } from "./paging";
 
 export type { Address };
@@ -121,12 +122,8 @@ export async function listClients(
   );
 }
 
-export async function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)));
-  return row;
+export function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {
+  return findOwnedRow(db, clients, p.userId, p.id);
 }
 
 export async function createClient(db: Db, p: { userId: string; fields: ClientFields }): Promise<ClientRow> {
@@ -151,10 +148,6 @@ export async function updateClient(
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. */
-export async function deleteClient(db: Db, p: { userId: string; id: string }): Promise<boolean> {
-  const deleted = await db
-    .delete(clients)
-    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)))
-    .returning({ id: clients.id });
-  return deleted.length > 0;
+export function deleteClient(db: Db, p: { userId: string; id: string }): Promise<boolean> {
+  return deleteOwnedRow(db, clients, p.userId, p.id);
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "d
 import type { NoteKind } from "#domain/credit-notes";
 import type { Db } from "../client";
 import { creditNotes, invoices } from "../schema";
+import { findOwnedRow } from "./owned";
 
 // Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
 
@@ -25,9 +26,7 @@ export async function findCreditNote(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<CreditNoteRow | null> {
-  const query = db.select().from(creditNotes).where(oneNote(userId, id));
-  const [row] = await (opts.forUpdate ? query.for("update") : query);
-  return row ?? null;
+  return (await findOwnedRow(db, creditNotes, userId, id, opts)) ?? null;
 }
 
 /** The notes issued against one invoice of the user, oldest first. */

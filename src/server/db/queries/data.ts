@@ -26,9 +26,11 @@ import { clientDetailColumns } from "./clients";
 import {
   type ImportLinks,
   importedDocument,
+  inChunks,
   insertImportedCreditNotes,
   insertImportedQuotes,
   insertImportedRecurringProfiles,
+  insertKeepingFileIds,
 } from "./data-documents";
 import { reserveNumbers } from "./document-numbers";
 import type { NewImage } from "./images";
@@ -38,12 +40,6 @@ import { columnsOf } from "./invoices";
 
 // The user's whole data set: read for export, replaced for import, removed for "clear all data".
 // Every statement names the user in its WHERE clause; callers pass a transaction.
-
-const CHUNK = 500;
-
-async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
-}
 
 /** Removes invoices (and the dashboard's totals), quotes, recurring profiles, clients, products with their stock movements, settings and images. */
 /**
@@ -158,18 +154,6 @@ export interface ReplacementData {
   recurringProfiles: ImportedRecurringProfile[];
 }
 
-/** Inserts rows whose ids come from a file; answers the ids that another account already uses. */
-async function insertKeepingIds<T extends { id: string }>(
-  rows: T[],
-  insert: (chunk: T[]) => Promise<Array<{ id: string }>>,
-): Promise<Set<string>> {
-  const taken = new Set(rows.map((r) => r.id));
-  await inChunks(rows, async (chunk) => {
-    for (const row of await insert(chunk)) taken.delete(row.id);
-  });
-  return taken;
-}
-
 const norm = (s: string) => s.trim().toLowerCase();
 
 /** Replaces the user's data with a validated file's; call inside one transaction. */
@@ -201,18 +185,9 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     ...(c.created_at ? { createdAt: c.created_at } : {}),
     ...(c.updated_at ? { updatedAt: c.updated_at } : {}),
   }));
-  const clientIdMap = new Map(clientRows.map((c) => [c.id, c.id]));
-  const takenClients = await insertKeepingIds(clientRows, (chunk) =>
+  const clientIdMap = await insertKeepingFileIds(clientRows, (chunk) =>
     tx.insert(clients).values(chunk).onConflictDoNothing().returning({ id: clients.id }),
   );
-  const retriedClients = clientRows
-    .filter((c) => takenClients.has(c.id))
-    .map((c) => {
-      const id = randomUUID();
-      clientIdMap.set(c.id, id);
-      return { ...c, id };
-    });
-  await inChunks(retriedClients, (chunk) => tx.insert(clients).values(chunk));
 
   // Products keep their ids from the file, so invoice lines still point at them after a rename.
   // Files made before products carried ids: an invoice line that names a product of the file by
@@ -256,19 +231,9 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     ...(p.created_at ? { createdAt: p.created_at } : {}),
     ...(p.updated_at ? { updatedAt: p.updated_at } : {}),
   }));
-  const takenProducts = await insertKeepingIds(productRows, (chunk) =>
+  const productIdMap = await insertKeepingFileIds(productRows, (chunk) =>
     tx.insert(productServices).values(chunk).onConflictDoNothing().returning({ id: productServices.id }),
   );
-  const productIdMap = new Map<string, string>();
-  for (const p of productRows) if (proposedIds.has(p.id)) productIdMap.set(p.id, p.id);
-  const retriedProducts = productRows
-    .filter((p) => takenProducts.has(p.id))
-    .map((p) => {
-      const id = randomUUID();
-      productIdMap.set(p.id, id);
-      return { ...p, id };
-    });
-  await inChunks(retriedProducts, (chunk) => tx.insert(productServices).values(chunk));
 
   const settingsCompany = companySnapshot(data.settings);
   const ownImage = (id: string | null) => (id && imageIds.has(id) ? id : null);
@@ -277,7 +242,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
     invoiceNumbers: [],
     invoiceDates: [],
     clientId: (id) => (id ? (clientIdMap.get(id) ?? null) : null),
-    productId: (id) => (id ? (productIdMap.get(id) ?? null) : null),
+    productId: (id) => (id && proposedIds.has(id) ? (productIdMap.get(id) ?? null) : null),
     company: (company: InvoiceCompanyRecord | null): InvoiceCompany =>
       company
         ? {

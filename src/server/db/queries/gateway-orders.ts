@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoiceGatewayOrders } from "../schema";
+import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 
 // Orders on a business's own Razorpay account for its invoices (services/invoice-online-payments.ts).
 
@@ -63,31 +64,12 @@ export async function markInvoiceOrderPaid(
   return row;
 }
 
-/** Real orders unpaid past `firstCheckAfterMs`, younger than `maxAgeMs`, least recently checked first. */
-export async function listInvoiceOrdersToReconcile(
+/** The invoices' own-gateway orders reconciliation should ask Razorpay about now (order-checks.ts). */
+export function listInvoiceOrdersToReconcile(
   db: Db,
-  params: { now: Date; firstCheckAfterMs: number; maxAgeMs: number; limit: number },
+  params: ReconcileWindow,
 ): Promise<InvoiceGatewayOrder[]> {
-  const { now } = params;
-  return db
-    .select()
-    .from(invoiceGatewayOrders)
-    .where(
-      and(
-        ne(invoiceGatewayOrders.status, "paid"),
-        eq(invoiceGatewayOrders.testMode, false),
-        gt(invoiceGatewayOrders.createdAt, new Date(now.getTime() - params.maxAgeMs)),
-        or(
-          lte(invoiceGatewayOrders.checkAfter, now),
-          and(
-            isNull(invoiceGatewayOrders.checkAfter),
-            lt(invoiceGatewayOrders.createdAt, new Date(now.getTime() - params.firstCheckAfterMs)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(sql`${invoiceGatewayOrders.lastCheckedAt} asc nulls first`, asc(invoiceGatewayOrders.createdAt))
-    .limit(params.limit);
+  return unpaidOrdersDue(db, invoiceGatewayOrders, params);
 }
 
 export async function markInvoiceOrderChecked(db: Db, orderId: string, at: Date, next: Date): Promise<void> {

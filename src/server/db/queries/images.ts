@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { images } from "../schema";
+import { ownedValuesAmong } from "./owned";
 
 export interface NewImage {
   id: string;
@@ -39,11 +40,6 @@ export async function findImage(db: Db, userId: string, id: string) {
 }
 
 /** Which of `ids` belong to this user. */
-export async function ownedImageIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: images.id })
-    .from(images)
-    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
-  return new Set(rows.map((r) => r.id));
+export function ownedImageIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, images, images.id, userId, ids);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PageCount } from "#contract/common";
 import { INVOICE_SORTS } from "#contract/invoices";
 import { gstNumberKeyOf } from "#domain/gst-invoice-checks";
@@ -9,6 +9,7 @@ import { preparedPerDb } from "../prepared";
 import { clients, invoiceDueBalances, invoiceMonthTotals, invoices } from "../schema";
 import { clientDetailColumns } from "./clients";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
+import { ownedValuesAmong } from "./owned";
 import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 import {
   displayStatusWhere,
@@ -42,6 +43,11 @@ export interface InvoiceSummaryRow {
 
 export interface InvoiceRow extends InvoiceSummaryRow {
   invoiceData: InvoiceDocument;
+}
+
+/** The stored document with the status columns, which every list and figure goes by. */
+export function storedInvoiceDocument(row: InvoiceRow): InvoiceDocument & { status: InvoiceRow["status"] } {
+  return { ...row.invoiceData, status: row.status, paymentDate: row.paymentDate };
 }
 
 export const summaryColumns = {
@@ -161,13 +167,8 @@ export async function deleteInvoiceRow(tx: Db, userId: string, id: string): Prom
 }
 
 /** Which of these invoice numbers this user already has (to pick a free one). */
-export async function usedInvoiceNumbers(db: Db, userId: string, numbers: string[]): Promise<Set<string>> {
-  if (numbers.length === 0) return new Set();
-  const rows = await db
-    .select({ invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), inArray(invoices.invoiceNumber, numbers)));
-  return new Set(rows.map((r) => r.invoiceNumber));
+export function usedInvoiceNumbers(db: Db, userId: string, numbers: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, invoices, invoices.invoiceNumber, userId, numbers);
 }
 
 export async function findOwnClient(db: Db, userId: string, clientId: string) {

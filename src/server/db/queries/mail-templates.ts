@@ -1,23 +1,17 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { mailTemplates } from "../schema";
+import { findUserRow, saveUserRow } from "./owned";
 
 export type MailTemplatesRow = typeof mailTemplates.$inferSelect;
 
-export async function findMailTemplates(db: Db, userId: string): Promise<MailTemplatesRow | undefined> {
-  const [row] = await db.select().from(mailTemplates).where(eq(mailTemplates.userId, userId));
-  return row;
+export function findMailTemplates(db: Db, userId: string): Promise<MailTemplatesRow | undefined> {
+  return findUserRow(db, mailTemplates, userId);
 }
 
-export async function saveMailTemplates(
+export function saveMailTemplates(
   db: Db,
   userId: string,
   fields: Pick<MailTemplatesRow, "sendSubject" | "sendMessage" | "reminderSubject" | "reminderMessage">,
 ): Promise<MailTemplatesRow> {
-  const [row] = await db
-    .insert(mailTemplates)
-    .values({ userId, ...fields })
-    .onConflictDoUpdate({ target: mailTemplates.userId, set: { ...fields, updatedAt: new Date() } })
-    .returning();
-  return row!;
+  return saveUserRow(db, mailTemplates, userId, fields);
 }

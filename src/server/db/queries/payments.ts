@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { paymentOrders, user, webhookEvents } from "../schema";
+import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -30,36 +31,9 @@ export async function findOrderByProviderId(db: Db, providerOrderId: string) {
   return row;
 }
 
-/**
- * Real-mode orders not yet paid that reconciliation should ask Razorpay about at `now`: those
- * whose next check is due (an order never checked is due `firstCheckAfterMs` after its creation),
- * opened within `maxAgeMs`. The least recently checked come first (never checked before all), so
- * however many abandoned orders there are, each run reaches orders the previous runs did not.
- */
-export async function listOrdersToReconcile(
-  db: Db,
-  params: { now: Date; firstCheckAfterMs: number; maxAgeMs: number; limit: number },
-) {
-  const { now } = params;
-  return db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        ne(paymentOrders.status, "paid"),
-        eq(paymentOrders.testMode, false),
-        gt(paymentOrders.createdAt, new Date(now.getTime() - params.maxAgeMs)),
-        or(
-          lte(paymentOrders.checkAfter, now),
-          and(
-            isNull(paymentOrders.checkAfter),
-            lt(paymentOrders.createdAt, new Date(now.getTime() - params.firstCheckAfterMs)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(sql`${paymentOrders.lastCheckedAt} asc nulls first`, asc(paymentOrders.createdAt))
-    .limit(params.limit);
+/** The credit purchases reconciliation should ask Razorpay about now (order-checks.ts). */
+export function listOrdersToReconcile(db: Db, params: ReconcileWindow): Promise<PaymentOrder[]> {
+  return unpaidOrdersDue(db, paymentOrders, params);
 }
 
 /** Notes that reconciliation asked about this order at `checkedAt` and may ask again at `checkAfter`. */

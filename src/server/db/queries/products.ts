@@ -5,6 +5,7 @@ import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 import { containsPattern } from "./clients";
+import { deleteOwnedRow, findOwnedRow } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
@@ -107,12 +108,8 @@ export async function listProducts(
   );
 }
 
-export async function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(productServices)
-    .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)));
-  return row;
+export function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
+  return findOwnedRow(db, productServices, p.userId, p.id);
 }
 
 /**
@@ -189,12 +186,8 @@ export async function updateProduct(
 }
 
 /** Its movements go with it (cascade); invoices keep their own copy of the item. */
-export async function deleteProduct(db: Db, p: { userId: string; id: string }): Promise<boolean> {
-  const deleted = await db
-    .delete(productServices)
-    .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
-    .returning({ id: productServices.id });
-  return deleted.length > 0;
+export function deleteProduct(db: Db, p: { userId: string; id: string }): Promise<boolean> {
+  return deleteOwnedRow(db, productServices, p.userId, p.id);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { InvoiceDocument } from "#domain/invoice";
 import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
 import type { Db } from "../client";
 import { invoices, quotes } from "../schema";
+import { deleteOwnedRow, findOwnedRow } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 
 // Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds); their
@@ -58,11 +59,7 @@ export async function findKindDocument(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<PreInvoiceRow | null> {
-  const query = db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.kind, kind)));
-  const [row] = await (opts.forUpdate ? query.for("update") : query);
+  const row = await findOwnedRow(db, quotes, userId, id, { ...opts, also: eq(quotes.kind, kind) });
   return (row as PreInvoiceRow | undefined) ?? null;
 }
 
@@ -133,15 +130,12 @@ export async function deleteQuoteRow(
   id: string,
   kind: PreInvoiceKind = "quote",
 ): Promise<boolean> {
-  const rows = await tx
-    .delete(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.kind, kind)))
-    .returning({ id: quotes.id });
+  const deleted = await deleteOwnedRow(tx, quotes, userId, id, eq(quotes.kind, kind));
   await tx
     .update(invoices)
     .set({ quoteId: null })
     .where(and(eq(invoices.userId, userId), eq(invoices.quoteId, id)));
-  return rows.length === 1;
+  return deleted;
 }
 
 // ---- the public link ----

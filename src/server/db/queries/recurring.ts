@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
+import { deleteOwnedRow, findOwnedRow } from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
 // job's scan for due profiles, which reads every user's.
@@ -28,12 +29,7 @@ export async function findRecurringProfile(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<RecurringProfileRow | undefined> {
-  const query = db
-    .select()
-    .from(recurringProfiles)
-    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.userId, userId)));
-  const [row] = await (opts.forUpdate ? query.for("update") : query);
-  return row;
+  return findOwnedRow(db, recurringProfiles, userId, id, opts);
 }
 
 export async function updateRecurringProfile(
@@ -50,12 +46,8 @@ export async function updateRecurringProfile(
   return row;
 }
 
-export async function deleteRecurringProfile(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(recurringProfiles)
-    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.userId, userId)))
-    .returning({ id: recurringProfiles.id });
-  return rows.length === 1;
+export function deleteRecurringProfile(db: Db, userId: string, id: string): Promise<boolean> {
+  return deleteOwnedRow(db, recurringProfiles, userId, id);
 }
 
 /**

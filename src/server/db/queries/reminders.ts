@@ -2,28 +2,23 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { Db } from "../client";
 import { invoiceReminders, invoices, reminderSettings, userSettings } from "../schema";
+import { findUserRow, saveUserRow } from "./owned";
 
 // Payment reminders: each user's schedule, the invoices that may need one, and the claim that
 // lets one server alone send each (invoice, point).
 
 export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 
-export async function findReminderSettings(db: Db, userId: string): Promise<ReminderSettingsRow | undefined> {
-  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
-  return row;
+export function findReminderSettings(db: Db, userId: string): Promise<ReminderSettingsRow | undefined> {
+  return findUserRow(db, reminderSettings, userId);
 }
 
-export async function saveReminderSettings(
+export function saveReminderSettings(
   db: Db,
   userId: string,
   fields: Omit<ReminderSettingsRow, "userId" | "updatedAt">,
 ): Promise<ReminderSettingsRow> {
-  const [row] = await db
-    .insert(reminderSettings)
-    .values({ userId, ...fields })
-    .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...fields, updatedAt: new Date() } })
-    .returning();
-  return row!;
+  return saveUserRow(db, reminderSettings, userId, fields);
 }
 
 export async function setInvoiceRemindersOff(db: Db, userId: string, invoiceId: string, off: boolean) {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { formatScaled } from "#domain/decimal";
 import { DomainError } from "#domain/errors";
 import { fromQuantityUnits } from "#domain/stock";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
+import { ownedValuesAmong } from "./owned";
 
 export type StockReason =
   | "adjustment"
@@ -134,13 +135,8 @@ export async function applyStockDelta(
 }
 
 /** The ids among `ids` that are this user's products. */
-export async function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: productServices.id })
-    .from(productServices)
-    .where(and(eq(productServices.userId, userId), inArray(productServices.id, ids)));
-  return new Set(rows.map((r) => r.id));
+export function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, productServices, productServices.id, userId, ids);
 }
 
 /** "12.500" -> "12.5", "3.000" -> "3". */

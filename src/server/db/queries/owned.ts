@@ -1,0 +1,92 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../client";
+
+/** A table whose rows belong to one user and are found by `id`. */
+type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+
+/** Which of `values` this user's rows of `table` hold in `column` (an empty list asks nothing). */
+export async function ownedValuesAmong(
+  db: Db,
+  table: OwnedTable,
+  column: PgColumn,
+  userId: string,
+  values: string[],
+): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const rows = await db
+    .select({ value: column })
+    .from(table)
+    .where(and(eq(table.userId, userId), inArray(column, values)));
+  return new Set(rows.map((r) => r.value as string));
+}
+
+/** The condition naming the user's row of `table` with this id (and `also`, when given). */
+function ownedRowIs(table: OwnedTable, userId: string, id: string, also?: SQL): SQL | undefined {
+  return and(eq(table.id, id), eq(table.userId, userId), also);
+}
+
+/**
+ * The user's row of `table` with this id (and `also`, when given), or undefined; with `forUpdate`
+ * it stays locked until the transaction ends, so concurrent changes of one row take turns.
+ */
+export async function findOwnedRow<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  userId: string,
+  id: string,
+  opts: { forUpdate?: boolean; also?: SQL } = {},
+): Promise<T["$inferSelect"] | undefined> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(ownedRowIs(table, userId, id, opts.also));
+  const [row] = await (opts.forUpdate ? query.for("update") : query);
+  return row as T["$inferSelect"] | undefined;
+}
+
+/** Deletes the user's row of `table` with this id (and `also`); answers whether there was one. */
+export async function deleteOwnedRow(
+  db: Db,
+  table: OwnedTable,
+  userId: string,
+  id: string,
+  also?: SQL,
+): Promise<boolean> {
+  const rows = await db
+    .delete(table)
+    .where(ownedRowIs(table, userId, id, also))
+    .returning({ id: table.id });
+  return rows.length === 1;
+}
+
+/** A table holding at most one row per user, keyed by `userId` (mail templates, reminder settings). */
+type PerUserTable = PgTable & { userId: PgColumn; updatedAt: PgColumn };
+
+/** The user's row of a one-row-per-user table, or undefined before the first save. */
+export async function findUserRow<T extends PerUserTable>(
+  db: Db,
+  table: T,
+  userId: string,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.userId, userId));
+  return row as T["$inferSelect"] | undefined;
+}
+
+/** Writes the user's row of a one-row-per-user table (made on the first save), answering it. */
+export async function saveUserRow<T extends PerUserTable>(
+  db: Db,
+  table: T,
+  userId: string,
+  fields: Partial<T["$inferInsert"]>,
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .insert(table as PgTable)
+    .values({ userId, ...fields } as never)
+    .onConflictDoUpdate({ target: table.userId, set: { ...fields, updatedAt: new Date() } as never })
+    .returning();
+  return row as T["$inferSelect"];
+}
