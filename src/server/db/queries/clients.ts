@@ -3,9 +3,10 @@ import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "d
 import type { Address } from "#contract/clients";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
+import { isoTimestampOf } from "../iso-timestamp";
 import { clients } from "../schema";
 import { deleteOwnedRow, findOwnedRow } from "./owned";
-import { isoTimestampOf, type PageParams, pageOf } from "./paging";
+import { type PageParams, pageOf } from "./paging";
 
 export type { Address };
 

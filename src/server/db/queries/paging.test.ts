@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isoTimestamp, pageCount } from "./paging";
+import { isoTimestamp } from "../iso-timestamp";
+import { pageCount } from "./paging";
 
 // The count a list answers from its capped count (at most limit + 1) and its page read with one
 // row beyond it (at most pageSize + 1). Limit 10 and pages of 3 here; the API tests run 1,000.
