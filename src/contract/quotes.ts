@@ -181,13 +181,16 @@ const answerSchema = z
   .nullable()
   .describe("The client's answer (accepted or declined): when, by whom, from which address");
 
+/** What a document that converts into an invoice adds to its summary: that invoice's number and the stored document. */
+const convertibleDocument = (stored: string) => ({
+  convertedInvoiceNumber: z.string().nullable(),
+  document: z.record(z.string(), z.unknown()).describe(stored),
+});
+
 export const quoteSchema = quoteSummarySchema.extend({
   sentAt: isoDateTime.nullable(),
   answer: answerSchema,
-  convertedInvoiceNumber: z.string().nullable(),
-  document: z
-    .record(z.string(), z.unknown())
-    .describe("The stored document: an invoice document whose number and dates are the quote's"),
+  ...convertibleDocument("The stored document: an invoice document whose number and dates are the quote's"),
 });
 export type QuoteAnswer = z.output<typeof quoteSchema>;
 const quoteAnswer = z.object({ quote: quoteSchema });
@@ -426,10 +429,7 @@ export const kindDocumentSchema = kindSummarySchema.extend({
   sentAt: isoDateTime.nullable().describe("When a proforma was sent, or a challan issued"),
   returnedAt: isoDateTime.nullable(),
   cancelledAt: isoDateTime.nullable(),
-  convertedInvoiceNumber: z.string().nullable(),
-  document: z
-    .record(z.string(), z.unknown())
-    .describe("The stored document: an invoice document whose number and date are this one's"),
+  ...convertibleDocument("The stored document: an invoice document whose number and date are this one's"),
 });
 export type KindDocument = z.output<typeof kindDocumentSchema>;
 const kindAnswer = z.object({ document: kindDocumentSchema });

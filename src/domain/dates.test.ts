@@ -55,25 +55,32 @@ describe("addDays", () => {
   });
 });
 
-describe("isValidIsoDate", () => {
-  it("accepts real calendar dates only", () => {
-    expect(isValidIsoDate("2024-02-29")).toBe(true);
-    expect(isValidIsoDate("2025-02-29")).toBe(false);
-    expect(isValidIsoDate("2025-13-01")).toBe(false);
-    expect(isValidIsoDate("2025-1-01")).toBe(false);
-  });
-});
+// Each yes-or-no check: the values it accepts, then the values it refuses.
+const checks: [string, string, (value: string) => boolean, string[], string[]][] = [
+  [
+    "isValidIsoDate",
+    "accepts real calendar dates only",
+    isValidIsoDate,
+    ["2024-02-29"],
+    ["2025-02-29", "2025-13-01", "2025-1-01"],
+  ],
+  [
+    "isValidTimeZone",
+    "knows IANA zones",
+    isValidTimeZone,
+    ["Asia/Kolkata", "UTC", "Europe/London"],
+    ["Mars/Base", "", " UTC"],
+  ],
+];
 
-describe("isValidTimeZone", () => {
-  it("knows IANA zones", () => {
-    expect(isValidTimeZone("Asia/Kolkata")).toBe(true);
-    expect(isValidTimeZone("UTC")).toBe(true);
-    expect(isValidTimeZone("Europe/London")).toBe(true);
-    expect(isValidTimeZone("Mars/Base")).toBe(false);
-    expect(isValidTimeZone("")).toBe(false);
-    expect(isValidTimeZone(" UTC")).toBe(false);
+for (const [name, what, check, accepted, refused] of checks) {
+  describe(name, () => {
+    it(what, () => {
+      for (const value of accepted) expect(check(value), value).toBe(true);
+      for (const value of refused) expect(check(value), value).toBe(false);
+    });
   });
-});
+}
 
 describe("daysInMonth", () => {
   it("knows short months and leap years", () => {

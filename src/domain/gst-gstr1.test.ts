@@ -66,6 +66,26 @@ const original = (inv: Gstr1Document) => ({
   exportType: inv.exportType,
 });
 
+/** A credit or debit note against an invoice. */
+const note = (
+  kind: "credit_note" | "debit_note",
+  against: Gstr1Document,
+  fields: Partial<Gstr1Document> & Pick<Gstr1Document, "number" | "date" | "lines">,
+) => doc({ kind, original: original(against), ...fields });
+
+/** One row of the document summary (table 13): a single series of one document kind. */
+const docSeries = (
+  doc_num: number,
+  from: string,
+  to: string,
+  totnum: number,
+  cancel: number,
+  net_issue: number,
+) => ({
+  doc_num,
+  docs: [{ num: 1, from, to, totnum, cancel, net_issue }],
+});
+
 // ---- one month with every section ----
 const b2bInter = doc({
   number: "INV/2026-27/0001",
@@ -138,36 +158,28 @@ const otherMonth = doc({
   recipientGstin: MH_BUYER,
   lines: [line(18, 9_999_00, { cgst: 899_91, sgst: 899_91 })],
 });
-const creditAgainstB2cs = doc({
-  kind: "credit_note",
+const creditAgainstB2cs = note("credit_note", b2csIntra, {
   number: "CN/2026-27/0001",
   date: "2026-11-20",
-  original: original(b2csIntra),
   lines: [line(18, 200_00, { cgst: 18_00, sgst: 18_00 }, { quantity: "0" })],
 });
-const creditAgainstB2cl = doc({
-  kind: "credit_note",
+const creditAgainstB2cl = note("credit_note", b2clOverLimit, {
   number: "CN/2026-27/0002",
   date: "2026-11-21",
   placeOfSupply: "29",
-  original: original(b2clOverLimit),
   lines: [line(18, 1_000_00, { igst: 180_00 }, { quantity: "0" })],
 });
-const creditRegistered = doc({
-  kind: "credit_note",
+const creditRegistered = note("credit_note", b2bInter, {
   number: "CN/2026-27/0003",
   date: "2026-11-22",
   recipientGstin: KA_BUYER,
   placeOfSupply: "29",
-  original: original(b2bInter),
   lines: [line(18, 500_00, { igst: 90_00 }, { quantity: "1" })],
 });
-const debitRegistered = doc({
-  kind: "debit_note",
+const debitRegistered = note("debit_note", b2bIntra, {
   number: "DN/2026-27/0001",
   date: "2026-11-25",
   recipientGstin: MH_BUYER,
-  original: original(b2bIntra),
   lines: [line(12, 100_00, { cgst: 6_00, sgst: 6_00 }, { hsnSac: "998314", isService: true, quantity: "0" })],
 });
 
@@ -409,53 +421,21 @@ describe("buildGstr1: a month with every section", () => {
     expect({ ...withChallans, doc_issue: undefined }).toEqual({ ...report, doc_issue: undefined });
     expect(withChallans.doc_issue!.doc_det.slice(0, 3)).toEqual(report.doc_issue!.doc_det);
     expect(withChallans.doc_issue!.doc_det.slice(3)).toEqual([
-      {
-        doc_num: 9,
-        docs: [
-          { num: 1, from: "DC/2026-27/0001", to: "DC/2026-27/0002", totnum: 2, cancel: 1, net_issue: 1 },
-        ],
-      },
-      {
-        doc_num: 10,
-        docs: [
-          { num: 1, from: "DC/2026-27/0003", to: "DC/2026-27/0003", totnum: 1, cancel: 0, net_issue: 1 },
-        ],
-      },
+      docSeries(9, "DC/2026-27/0001", "DC/2026-27/0002", 2, 1, 1),
+      docSeries(10, "DC/2026-27/0003", "DC/2026-27/0003", 1, 0, 1),
     ]);
     // A month with challans only still has its document summary, and nothing else.
     const only = buildGstr1({ ...input, documents: [], challans, period: "2026-12" });
-    expect(only.doc_issue!.doc_det).toEqual([
-      {
-        doc_num: 12,
-        docs: [
-          { num: 1, from: "DC/2026-27/0009", to: "DC/2026-27/0009", totnum: 1, cancel: 0, net_issue: 1 },
-        ],
-      },
-    ]);
+    expect(only.doc_issue!.doc_det).toEqual([docSeries(12, "DC/2026-27/0009", "DC/2026-27/0009", 1, 0, 1)]);
     expect(only.b2b ?? only.b2cs ?? only.hsn).toBeUndefined();
   });
 
   it("counts every document of the month in the document summary, the cancelled one too", () => {
     expect(report.doc_issue).toEqual({
       doc_det: [
-        {
-          doc_num: 1,
-          docs: [
-            { num: 1, from: "INV/2026-27/0001", to: "INV/2026-27/0009", totnum: 9, cancel: 1, net_issue: 8 },
-          ],
-        },
-        {
-          doc_num: 4,
-          docs: [
-            { num: 1, from: "DN/2026-27/0001", to: "DN/2026-27/0001", totnum: 1, cancel: 0, net_issue: 1 },
-          ],
-        },
-        {
-          doc_num: 5,
-          docs: [
-            { num: 1, from: "CN/2026-27/0001", to: "CN/2026-27/0003", totnum: 3, cancel: 0, net_issue: 3 },
-          ],
-        },
+        docSeries(1, "INV/2026-27/0001", "INV/2026-27/0009", 9, 1, 8),
+        docSeries(4, "DN/2026-27/0001", "DN/2026-27/0001", 1, 0, 1),
+        docSeries(5, "CN/2026-27/0001", "CN/2026-27/0003", 3, 0, 3),
       ],
     });
   });
@@ -488,15 +468,13 @@ describe("buildGstr1: B2CL threshold", () => {
 
   it("a credit note against a pre-August-2024 ₹2,00,000 invoice reduces B2CS, not CDNUR", () => {
     const old = inter("D1", "2024-07-31", 200_000_00);
-    const note = doc({
-      kind: "credit_note",
+    const credit = note("credit_note", old, {
       number: "CN-1",
       date: "2024-08-05",
       placeOfSupply: "29",
-      original: original(old),
       lines: [line(18, 1_000_00, { igst: 180_00 })],
     });
-    const r = buildGstr1({ ...input, period: "2024-08", documents: [note] });
+    const r = buildGstr1({ ...input, period: "2024-08", documents: [credit] });
     expect(r.cdnur).toBeUndefined();
     expect(r.b2cs).toEqual([
       {

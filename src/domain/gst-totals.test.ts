@@ -111,26 +111,20 @@ describe("GST totals, hand-checked", () => {
     expectComponents(t, INTER);
   });
 
+  // A union territory without legislature charges UTGST in the sgstMinor place, same amounts.
   it.each([
-    ["04", "Chandigarh"],
-    ["38", "Ladakh"],
-    ["31", "Lakshadweep"],
-    ["35", "Andaman and Nicobar Islands"],
-    ["26", "Dadra and Nagar Haveli and Daman and Diu"],
-    ["97", "Other Territory"],
-  ])("within a union territory without legislature %s (%s): CGST + UTGST", (code) => {
+    ["04", "Chandigarh", "a union territory without legislature", "cgst_utgst"],
+    ["38", "Ladakh", "a union territory without legislature", "cgst_utgst"],
+    ["31", "Lakshadweep", "a union territory without legislature", "cgst_utgst"],
+    ["35", "Andaman and Nicobar Islands", "a union territory without legislature", "cgst_utgst"],
+    ["26", "Dadra and Nagar Haveli and Daman and Diu", "a union territory without legislature", "cgst_utgst"],
+    ["97", "Other Territory", "a union territory without legislature", "cgst_utgst"],
+    ["07", "Delhi", "a territory with legislature", "cgst_sgst"],
+    ["34", "Puducherry", "a territory with legislature", "cgst_sgst"],
+    ["01", "Jammu and Kashmir", "a territory with legislature", "cgst_sgst"],
+  ])("within %s (%s), %s: %s", (code, _name, _kind, split) => {
     const t = splitTotals(code, code);
-    expect(t.split).toBe("cgst_utgst");
-    expectComponents(t, INTRA); // UTGST in the sgstMinor place, same amounts
-  });
-
-  it.each([
-    ["07", "Delhi"],
-    ["34", "Puducherry"],
-    ["01", "Jammu and Kashmir"],
-  ])("within %s (%s), a territory with legislature: CGST + SGST", (code) => {
-    const t = splitTotals(code, code);
-    expect(t.split).toBe("cgst_sgst");
+    expect(t.split).toBe(split);
     expectComponents(t, INTRA);
   });
 

@@ -10,14 +10,18 @@ describe("UQC", () => {
   });
 
   it("guesses a UQC from the unit text", () => {
-    expect(uqcForUnit("pcs")).toBe("PCS");
-    expect(uqcForUnit("Piece")).toBe("PCS");
-    expect(uqcForUnit("kg")).toBe("KGS");
-    expect(uqcForUnit("KGS")).toBe("KGS");
-    expect(uqcForUnit("nos")).toBe("NOS");
-    expect(uqcForUnit("")).toBe("NOS");
-    expect(uqcForUnit("sq. ft")).toBe("SQF");
-    expect(uqcForUnit("hours")).toBe("OTH");
+    for (const [input, expected] of [
+      ["pcs", "PCS"],
+      ["Piece", "PCS"],
+      ["kg", "KGS"],
+      ["KGS", "KGS"],
+      ["nos", "NOS"],
+      ["", "NOS"],
+      ["sq. ft", "SQF"],
+      ["hours", "OTH"],
+    ] as const) {
+      expect(uqcForUnit(input), input).toBe(expected);
+    }
     expect(uqcForUnit("pcs", { isService: true })).toBe("OTH");
   });
 });

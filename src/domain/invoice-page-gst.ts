@@ -70,16 +70,23 @@ function columnsFor(gst: InvoiceGstDetails): PageColumn[] {
             { key: "cgst", title: "CGST", align: "right" },
             { key: "sgst", title: STATE_TAX[gst.split], align: "right" },
           ];
+  return lineColumns({ key: "uqc", title: "UQC", align: "left" }, [
+    { key: "taxable", title: "Taxable value", align: "right" },
+    ...taxColumns,
+  ]);
+}
+
+/** The items table's columns, retail or GST: the same frame with the unit's column and the tax columns. */
+export function lineColumns(unit: PageColumn, tax: readonly PageColumn[]): PageColumn[] {
   return [
     { key: "index", title: "#", align: "left" },
     { key: "name", title: "Item", align: "left" },
     { key: "hsnSac", title: "HSN/SAC", align: "left" },
     { key: "quantity", title: "Qty", align: "right" },
-    { key: "uqc", title: "UQC", align: "left" },
+    unit,
     { key: "rate", title: "Rate", align: "right" },
     { key: "discount", title: "Disc.", align: "right" },
-    { key: "taxable", title: "Taxable value", align: "right" },
-    ...taxColumns,
+    ...tax,
     { key: "amount", title: "Amount", align: "right" },
   ];
 }

@@ -12,7 +12,7 @@ import {
   upiBlock,
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
-import { type GstPageBlock, gstPageParts, type PageColumn } from "./invoice-page-gst";
+import { type GstPageBlock, gstPageParts, lineColumns, type PageColumn } from "./invoice-page-gst";
 
 import type { FontFamily, InvoiceTemplate } from "./settings";
 import { invoiceBalanceDueMinor } from "./status";
@@ -25,17 +25,10 @@ export type { GstPageBlock, PageColumn, PageTable } from "./invoice-page-gst";
 // and compute nothing; they only place it. Pure: no clock, no I/O, images by id.
 
 /** The table's columns in order, with their heads. */
-export const LINE_COLUMNS: readonly PageColumn[] = [
-  { key: "index", title: "#", align: "left" },
-  { key: "name", title: "Item", align: "left" },
-  { key: "hsnSac", title: "HSN/SAC", align: "left" },
-  { key: "quantity", title: "Qty", align: "right" },
+export const LINE_COLUMNS: readonly PageColumn[] = lineColumns(
   { key: "unit", title: "Unit", align: "left" },
-  { key: "rate", title: "Rate", align: "right" },
-  { key: "discount", title: "Disc.", align: "right" },
-  { key: "tax", title: "Tax", align: "right" },
-  { key: "amount", title: "Amount", align: "right" },
-];
+  [{ key: "tax", title: "Tax", align: "right" }],
+);
 
 /** The page's fixed words. */
 export const PAGE_LABELS = {

@@ -84,25 +84,22 @@ function canAnswer(
   }
 }
 
+/** The check for one answer: only a sent quote, on or before its valid-until day, can be given it. */
+const answerCheck =
+  (answer: keyof typeof ANSWERED_MESSAGES) =>
+  (
+    stored: QuoteStoredStatus,
+    validUntil: string | null,
+    now: Date,
+    timeZone: string = DEFAULT_TIME_ZONE,
+  ): QuoteCheck =>
+    canAnswer(answer, stored, validUntil, now, timeZone);
+
 /** Only a sent quote, on or before its valid-until day, can be accepted. */
-export function canAccept(
-  stored: QuoteStoredStatus,
-  validUntil: string | null,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): QuoteCheck {
-  return canAnswer("accept", stored, validUntil, now, timeZone);
-}
+export const canAccept = answerCheck("accept");
 
 /** Only a sent quote, on or before its valid-until day, can be declined. */
-export function canDecline(
-  stored: QuoteStoredStatus,
-  validUntil: string | null,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): QuoteCheck {
-  return canAnswer("decline", stored, validUntil, now, timeZone);
-}
+export const canDecline = answerCheck("decline");
 
 /** An accepted quote can be converted to an invoice, once. */
 export function canConvert(stored: QuoteStoredStatus): QuoteCheck {

@@ -56,30 +56,30 @@ describe("period dates, hand-checked", () => {
   });
 
   it("counts quarters, half-years and years from the start date", () => {
-    expect(dates(schedule(ruleForPreset("quarterly"), "2026-01-31"), "2026-12-31")).toEqual([
-      "2026-01-31",
-      "2026-04-30",
-      "2026-07-31",
-      "2026-10-31",
-    ]);
-    expect(dates(schedule(ruleForPreset("half_yearly"), "2026-08-31"), "2027-12-31")).toEqual([
-      "2026-08-31",
-      "2027-02-28",
-      "2027-08-31",
-    ]);
-    expect(dates(schedule(ruleForPreset("yearly"), "2028-02-29"), "2032-12-31")).toEqual([
-      "2028-02-29",
-      "2029-02-28",
-      "2030-02-28",
-      "2031-02-28",
-      "2032-02-29",
-    ]);
-    expect(dates(schedule({ unit: "month", every: 2, day: "start" }, "2026-12-31"), "2027-06-30")).toEqual([
-      "2026-12-31",
-      "2027-02-28",
-      "2027-04-30",
-      "2027-06-30",
-    ]);
+    const cases: [RecurrenceRule, string, string, string[]][] = [
+      [
+        ruleForPreset("quarterly"),
+        "2026-01-31",
+        "2026-12-31",
+        ["2026-01-31", "2026-04-30", "2026-07-31", "2026-10-31"],
+      ],
+      [ruleForPreset("half_yearly"), "2026-08-31", "2027-12-31", ["2026-08-31", "2027-02-28", "2027-08-31"]],
+      [
+        ruleForPreset("yearly"),
+        "2028-02-29",
+        "2032-12-31",
+        ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"],
+      ],
+      [
+        { unit: "month", every: 2, day: "start" },
+        "2026-12-31",
+        "2027-06-30",
+        ["2026-12-31", "2027-02-28", "2027-04-30", "2027-06-30"],
+      ],
+    ];
+    for (const [rule, start, until, expected] of cases) {
+      expect(dates(schedule(rule, start), until), start).toEqual(expected);
+    }
   });
 
   it("takes the last day of each month, the first one in the start month", () => {

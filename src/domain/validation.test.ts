@@ -67,33 +67,28 @@ describe("isValidGstin", () => {
   });
 });
 
-describe("isValidIfsc", () => {
-  it("checks bank, zero and branch", () => {
-    expect(isValidIfsc("SBIN0001234")).toBe(true);
-    expect(isValidIfsc("HDFC0ABC123")).toBe(true);
-    expect(isValidIfsc("sbin0001234")).toBe(true);
-    expect(isValidIfsc("SBIN1001234")).toBe(false);
-    expect(isValidIfsc("SBI00001234")).toBe(false);
-    expect(isValidIfsc("SBIN000123")).toBe(false);
-  });
-});
-
-describe("isValidUpiId", () => {
-  it("wants handle@bank", () => {
-    expect(isValidUpiId("shop.name@okicici")).toBe(true);
-    expect(isValidUpiId("9876543210@ybl")).toBe(true);
-    expect(isValidUpiId("shop@")).toBe(false);
-    expect(isValidUpiId("@ybl")).toBe(false);
-    expect(isValidUpiId("shop name@ybl")).toBe(false);
-    expect(isValidUpiId("shop")).toBe(false);
-  });
-});
-
-describe("isValidEmail", () => {
-  it("accepts ordinary addresses and refuses broken ones", () => {
-    expect(isValidEmail("owner@example.in")).toBe(true);
-    expect(isValidEmail("a.b+tag@mail.example.co.in")).toBe(true);
-    for (const bad of [
+// Each yes-or-no check: the values it accepts, then the values it refuses.
+const checks: [string, string, (value: string) => boolean, string[], string[]][] = [
+  [
+    "isValidIfsc",
+    "checks bank, zero and branch",
+    isValidIfsc,
+    ["SBIN0001234", "HDFC0ABC123", "sbin0001234"],
+    ["SBIN1001234", "SBI00001234", "SBIN000123"],
+  ],
+  [
+    "isValidUpiId",
+    "wants handle@bank",
+    isValidUpiId,
+    ["shop.name@okicici", "9876543210@ybl"],
+    ["shop@", "@ybl", "shop name@ybl", "shop"],
+  ],
+  [
+    "isValidEmail",
+    "accepts ordinary addresses and refuses broken ones",
+    isValidEmail,
+    ["owner@example.in", "a.b+tag@mail.example.co.in"],
+    [
       "",
       "owner",
       "owner@",
@@ -101,12 +96,19 @@ describe("isValidEmail", () => {
       "owner@example",
       "own er@example.com",
       "a@b..com",
-    ]) {
-      expect(isValidEmail(bad)).toBe(false);
-    }
-    expect(isValidEmail(`${"a".repeat(250)}@x.com`)).toBe(false);
+      `${"a".repeat(250)}@x.com`,
+    ],
+  ],
+];
+
+for (const [name, what, check, accepted, refused] of checks) {
+  describe(name, () => {
+    it(what, () => {
+      for (const value of accepted) expect(check(value), value).toBe(true);
+      for (const value of refused) expect(check(value), value).toBe(false);
+    });
   });
-});
+}
 
 describe("passwordProblem", () => {
   it("uses the spec's minimum length message with the real minimum, 8 (DECISIONS §2)", () => {

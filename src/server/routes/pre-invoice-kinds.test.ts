@@ -5,7 +5,13 @@ import { kindDocumentSchema, kindSummarySchema } from "#contract/quotes";
 import { gstinCheckCharacter } from "#domain/validation";
 import { resetClock } from "../clock";
 import { creditLedger } from "../db/schema";
-import { describeEachDb, type Method, type Session, testAppForSuite } from "../testing/harness";
+import {
+  describeEachDb,
+  expectEachNotFound,
+  type Method,
+  type Session,
+  testAppForSuite,
+} from "../testing/harness";
 import { pdfText } from "../testing/pdf-text";
 
 // Proforma invoices and delivery challans through the HTTP API (decision 0061): what both kinds
@@ -253,16 +259,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
         ["POST", `${k.base}/${theirs.id}/pdf`, {}],
         ["DELETE", `${k.base}/${theirs.id}`],
       ];
-      for (const [method, url, payload] of matrix) {
-        const bySession =
-          method === "GET"
-            ? await t.get(url, a.cookie)
-            : method === "POST"
-              ? await t.post(url, payload, a.cookie)
-              : await t.send(method as "PUT" | "DELETE", url, payload, a.cookie);
-        expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
-        expect((await t.withKey(method, url, aKey, payload)).statusCode, `key ${method} ${url}`).toBe(404);
-      }
+      await expectEachNotFound(t, matrix, a.cookie, aKey);
       // The other kind's and the quote's routes do not reach it either, even for its owner.
       const other = KINDS.find((x) => x.kind !== k.kind)!;
       expect((await t.get(`${other.base}/${theirs.id}`, b.cookie)).statusCode).toBe(404);

@@ -4,7 +4,14 @@ import { QUOTE_MESSAGES } from "#domain/quotes";
 import { DEFAULT_QUOTE_TERMS, DEFAULT_TERMS } from "#domain/settings";
 import { resetClock } from "../clock";
 import { userCredits } from "../db/schema";
-import { describeEachDb, type Method, type Session, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
+import {
+  describeEachDb,
+  expectEachNotFound,
+  type Method,
+  type Session,
+  TEST_ORIGIN,
+  testAppForSuite,
+} from "../testing/harness";
 import { pdfText } from "../testing/pdf-text";
 
 // Quotes through the HTTP API (issue 16 part 2), on the test clock: the series, the public page's
@@ -378,16 +385,7 @@ describeEachDb("quotes", (kind) => {
       ["POST", `/api/quotes/${theirs.id}/pdf`, {}],
       ["DELETE", `/api/quotes/${theirs.id}`],
     ];
-    for (const [method, url, body] of matrix) {
-      const bySession =
-        method === "GET"
-          ? await t.get(url, a.cookie)
-          : method === "POST"
-            ? await t.post(url, body, a.cookie)
-            : await t.send(method as "PUT" | "DELETE", url, body, a.cookie);
-      expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
-      expect((await t.withKey(method, url, aKey, body)).statusCode, `key ${method} ${url}`).toBe(404);
-    }
+    await expectEachNotFound(t, matrix, a.cookie, aKey);
     expect((await t.withKey("GET", "/api/quotes", aKey)).json().items).toEqual([]);
     expect((await t.get("/api/quotes", a.cookie)).json().items).toEqual([]);
     const still = (await t.get(`/api/quotes/${theirs.id}`, b.cookie)).json().quote;

@@ -90,14 +90,14 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
   beforeAll(async () => {
     regular = await t.signUpAndSignIn();
     expect((await t.putSettings(registration("regular", OURS_MH), regular.cookie)).statusCode).toBe(200);
-    const add = async (key: string, body: unknown) => {
-      ids[key] = (await create(regular, body)).id;
-    };
     ids = {};
-    // B2B, inter-state, two rates.
-    await add(
-      "b2b",
-      invoice(
+    // The month's documents, created in this order: key, then invoice()'s arguments.
+    const abroad = { line1: "1 Main Street", city: "Boston", country: "United States" };
+    const ravi = { name: "Ravi", gstin: BUYER_KA, billingAddress: ka };
+    const month: [string, ...Parameters<typeof invoice>][] = [
+      // B2B, inter-state, two rates.
+      [
+        "b2b",
         "INV/2026-27/0001",
         "2026-11-03",
         { name: "Ravi", company: "Reliable Supplies LLP", gstin: BUYER_KA, billingAddress: ka },
@@ -105,50 +105,49 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
           goods("10000", "18", "2"),
           { name: "Fitting service", hsnSac: "998719", quantity: "1", rate: "1000", taxPercent: "12" },
         ],
-      ),
-    );
-    // B2B, intra-state.
-    await add(
-      "b2bIntra",
-      invoice(
+      ],
+      // B2B, intra-state.
+      [
+        "b2bIntra",
         "INV/2026-27/0002",
         "2026-11-04",
         { name: "Pune Office Mart", gstin: BUYER_MH, billingAddress: mh },
         [goods("2500", "5", "3")],
-      ),
-    );
-    // B2CL: inter-state, unregistered, well above the limit.
-    await add(
-      "b2cl",
-      invoice("INV/2026-27/0003", "2026-11-05", { name: "Anita Rao", billingAddress: ka }, [
-        goods("150000", "18"),
-      ]),
-    );
-    // Exactly ₹1,00,000.00 with tax: B2CS. One paisa more: B2CL.
-    await add(
-      "edge",
-      invoice("INV/2026-27/0004", "2026-11-06", { name: "Kiran Shah", billingAddress: ka }, [
-        goods("84745.76", "18"),
-      ]),
-    );
-    await add(
-      "edgePlus",
-      invoice("INV/2026-27/0005", "2026-11-07", { name: "Meera Iyer", billingAddress: ka }, [
-        goods("84745.77", "18"),
-      ]),
-    );
-    // B2CS intra-state.
-    await add(
-      "b2cs",
-      invoice("INV/2026-27/0006", "2026-11-08", { name: "Walk-in buyer", billingAddress: mh }, [
-        goods("500", "18"),
-      ]),
-    );
-    // Exports.
-    const abroad = { line1: "1 Main Street", city: "Boston", country: "United States" };
-    await add(
-      "expWith",
-      invoice(
+      ],
+      // B2CL: inter-state, unregistered, well above the limit.
+      [
+        "b2cl",
+        "INV/2026-27/0003",
+        "2026-11-05",
+        { name: "Anita Rao", billingAddress: ka },
+        [goods("150000", "18")],
+      ],
+      // Exactly ₹1,00,000.00 with tax: B2CS. One paisa more: B2CL.
+      [
+        "edge",
+        "INV/2026-27/0004",
+        "2026-11-06",
+        { name: "Kiran Shah", billingAddress: ka },
+        [goods("84745.76", "18")],
+      ],
+      [
+        "edgePlus",
+        "INV/2026-27/0005",
+        "2026-11-07",
+        { name: "Meera Iyer", billingAddress: ka },
+        [goods("84745.77", "18")],
+      ],
+      // B2CS intra-state.
+      [
+        "b2cs",
+        "INV/2026-27/0006",
+        "2026-11-08",
+        { name: "Walk-in buyer", billingAddress: mh },
+        [goods("500", "18")],
+      ],
+      // Exports.
+      [
+        "expWith",
         "INV/2026-27/0007",
         "2026-11-09",
         { name: "Acme Inc", billingAddress: abroad },
@@ -161,67 +160,32 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
             shippingBillDate: "2026-11-10",
           },
         },
-      ),
-    );
-    await add(
-      "expWithout",
-      invoice(
+      ],
+      [
+        "expWithout",
         "INV/2026-27/0008",
         "2026-11-10",
         { name: "Globex GmbH", billingAddress: { ...abroad, city: "Berlin", country: "Germany" } },
         [goods("30000", "18")],
-        {
-          gst: { exportType: "without_payment", lutNumber: "AD270326000123X" },
-        },
-      ),
-    );
-    // Cancelled: only in the document summary.
-    await add(
-      "cancelled",
-      invoice(
+        { gst: { exportType: "without_payment", lutNumber: "AD270326000123X" } },
+      ],
+      // Cancelled: only in the document summary.
+      [
+        "cancelled",
         "INV/2026-27/0009",
         "2026-11-11",
         { name: "Ravi", company: "Reliable Supplies LLP", gstin: BUYER_KA, billingAddress: ka },
         [goods("999", "18")],
-        {
-          status: "cancelled",
-        },
-      ),
-    );
-    // Not this month, and a draft.
-    await add(
-      "october",
-      invoice("INV/2026-27/0010", "2026-10-31", { name: "Ravi", gstin: BUYER_KA, billingAddress: ka }, [
-        goods("777", "18"),
-      ]),
-    );
-    await add(
-      "december",
-      invoice("INV/2026-27/0011", "2026-12-01", { name: "Ravi", gstin: BUYER_KA, billingAddress: ka }, [
-        goods("777", "18"),
-      ]),
-    );
-    await add(
-      "draft",
-      invoice(
-        "DRAFT-1",
-        "2026-11-12",
-        { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        [goods("888", "18")],
-        { status: "draft" },
-      ),
-    );
-    // A draft cancelled before it was issued: still on its provisional number, never issued.
-    await add(
-      "cancelledDraft",
-      invoice(
-        "DRAFT-0A1B2C3D",
-        "2026-11-13",
-        { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        [goods("999", "18")],
         { status: "cancelled" },
-      ),
-    );
+      ],
+      // Not this month, and a draft.
+      ["october", "INV/2026-27/0010", "2026-10-31", ravi, [goods("777", "18")]],
+      ["december", "INV/2026-27/0011", "2026-12-01", ravi, [goods("777", "18")]],
+      ["draft", "DRAFT-1", "2026-11-12", ravi, [goods("888", "18")], { status: "draft" }],
+      // A draft cancelled before it was issued: still on its provisional number, never issued.
+      ["cancelledDraft", "DRAFT-0A1B2C3D", "2026-11-13", ravi, [goods("999", "18")], { status: "cancelled" }],
+    ];
+    for (const [key, ...args] of month) ids[key] = (await create(regular, invoice(...args))).id;
   });
 
   async function gstr1(cookie = regular.cookie, period = "2026-11") {

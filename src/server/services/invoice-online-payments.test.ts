@@ -18,6 +18,8 @@ import { invoicePayments, recordOnlinePayment } from "./invoice-payments";
 // A client paying an invoice into the business's own Razorpay account (a local fake with the
 // business's keys; the server itself runs without Razorpay keys of its own).
 
+type Gateways = Parameters<typeof verifyInvoicePayment>[0];
+
 describeEachDb("invoices paid online into the business's own Razorpay account", (kind) => {
   let fake: FakeRazorpay;
   beforeAll(async () => {
@@ -69,6 +71,28 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
     return { gateways, invoice, token };
   }
 
+  /** The client pays `orderId`: Checkout's answer and Razorpay's captured webhook arrive together. */
+  async function payAndNotify(
+    business: { gateways: Gateways; invoice: PayableInvoice; token: string },
+    orderId: string,
+    record: RecordGatewayPayment,
+  ) {
+    const { gateways, invoice, token } = business;
+    const paid = fake.pay(orderId);
+    const hook = fake.webhook("payment.captured", orderId, paid.razorpay_payment_id);
+    const [verified, hooked] = await Promise.all([
+      verifyInvoicePayment(gateways, invoice, paid, record),
+      handleBusinessWebhook(
+        gateways,
+        token,
+        Buffer.from(hook.body),
+        hook.headers["x-razorpay-signature"],
+        record,
+      ),
+    ]);
+    return { paid, verified, hooked };
+  }
+
   it("is not offered without a connected account, nor for a settled invoice", async () => {
     const s = await t.signUpAndSignIn();
     const userId = await t.userIdOf(s.cookie);
@@ -103,19 +127,12 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
     expect(JSON.stringify(order)).not.toContain(fake.keySecret);
     expect(fake.orders.get(order.order_id)).toMatchObject({ amount: 10_000, currency: "INR" });
 
-    const paid = fake.pay(order.order_id);
-    const hook = fake.webhook("payment.captured", order.order_id, paid.razorpay_payment_id);
     // Checkout's answer and the webhook together: one payment recorded.
-    const [verified, hooked] = await Promise.all([
-      verifyInvoicePayment(gateways, invoice, paid, record),
-      handleBusinessWebhook(
-        gateways,
-        token,
-        Buffer.from(hook.body),
-        hook.headers["x-razorpay-signature"],
-        record,
-      ),
-    ]);
+    const { paid, verified, hooked } = await payAndNotify(
+      { gateways, invoice, token },
+      order.order_id,
+      record,
+    );
     expect([verified.recorded, hooked.status === "recorded"].filter(Boolean)).toHaveLength(1);
     expect(recorded).toEqual([
       expect.objectContaining({
@@ -187,18 +204,7 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
   it("records the captured payment on the invoice once: paid by Razorpay, with its payment id", async () => {
     const { gateways, invoice, token } = await businessWithInvoice({ live: true });
     const order = await createInvoiceOrder(gateways, invoice);
-    const paid = fake.pay(order.order_id);
-    const hook = fake.webhook("payment.captured", order.order_id, paid.razorpay_payment_id);
-    await Promise.all([
-      verifyInvoicePayment(gateways, invoice, paid, recordOnlinePayment),
-      handleBusinessWebhook(
-        gateways,
-        token,
-        Buffer.from(hook.body),
-        hook.headers["x-razorpay-signature"],
-        recordOnlinePayment,
-      ),
-    ]);
+    const { paid } = await payAndNotify({ gateways, invoice, token }, order.order_id, recordOnlinePayment);
     const { invoice: after, payments } = await invoicePayments(t.database.db, invoice.userId, invoice.id);
     expect(payments).toEqual([
       expect.objectContaining({

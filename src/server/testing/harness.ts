@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pino, { type Logger } from "pino";
+import { expect } from "vitest";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
 import type { PasswordHashing } from "../auth/auth";
@@ -315,6 +316,28 @@ export function withKey(app: FastifyInstance, method: Method, url: string, key: 
     headers: { authorization: `Bearer ${key}` },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/**
+ * Each request of `matrix` reaches nothing of another account's: 404 by the session `cookie` and
+ * 404 by the API `key`.
+ */
+export async function expectEachNotFound(
+  t: TestApp,
+  matrix: [Method, string, unknown?][],
+  cookie: string,
+  key: string,
+) {
+  for (const [method, url, payload] of matrix) {
+    const bySession =
+      method === "GET"
+        ? await t.get(url, cookie)
+        : method === "POST"
+          ? await t.post(url, payload, cookie)
+          : await t.send(method, url, payload, cookie);
+    expect(bySession.statusCode, `session ${method} ${url}`).toBe(404);
+    expect((await t.withKey(method, url, key, payload)).statusCode, `key ${method} ${url}`).toBe(404);
+  }
 }
 
 /** Saves the default settings with `changes` (valid or not) for the signed-in user (PUT /api/settings). */
