@@ -65,7 +65,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,
-    maxWorkers: 2,
+    // Three on 2 cores: the slowest files (backup 224 s wall for ~40 CPU-s) mostly wait on the disk
+    // and on servers they start, and a third worker runs other files meanwhile (decision 0069).
+    maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     reporters: ["default", "./src/server/testing/slowest-reporter.ts"],
   },
