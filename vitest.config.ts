@@ -66,7 +66,7 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     // Four on 2 cores: the slowest files (backup 224 s wall for ~40 CPU-s) mostly wait on the disk
-    // and on servers they start, and a third worker runs other files meanwhile (decision 0069).
+    // and on servers they start, and the other workers run other files meanwhile (decision 0069).
     maxWorkers: 4,
     sequence: { sequencer: SlowestFirst },
     reporters: ["default", "./src/server/testing/slowest-reporter.ts"],
