@@ -65,9 +65,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,
-    // Four on 2 cores: the slowest files (backup 224 s wall for ~40 CPU-s) mostly wait on the disk
+    // Three on 2 cores: the slowest files (backup 224 s wall for ~40 CPU-s) mostly wait on the disk
     // and on servers they start, and the other workers run other files meanwhile (decision 0069).
-    maxWorkers: 4,
+    maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     reporters: ["default", "./src/server/testing/slowest-reporter.ts"],
   },
