@@ -498,6 +498,13 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       ["converted", second.id],
       ["converted", second.id],
     ]);
+    // Nor does it go back to draft: the goods are out under the challans, and a draft holds none.
+    const drafted = await t.post(`/api/invoices/${second.id}/status`, { status: "draft" }, s.cookie);
+    expect(drafted.statusCode).toBe(409);
+    expect(drafted.json().error.message).toBe(
+      "This invoice was made from delivery challans, so it cannot go back to draft. Cancel it to release the challans instead.",
+    );
+    expect(await stockOf(s, p.id)).toBe("5");
     const invoice = (await t.get(`/api/invoices/${second.id}`, s.cookie)).json().invoice;
     const save = (status: string, quantity: string) =>
       t.send(

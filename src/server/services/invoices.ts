@@ -36,7 +36,7 @@ import {
   updateInvoiceRow,
   usedInvoiceNumbers,
 } from "../db/queries/invoices";
-import { challansReleasedFrom, releaseConvertedChallans } from "../db/queries/quotes";
+import { challansReleasedFrom, releaseConvertedChallans, sourceDocumentsOf } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
@@ -214,6 +214,20 @@ async function refuseReopeningReleased(tx: Db, userId: string, invoiceId: string
     throw new AppError(
       "document_closed",
       "This invoice's delivery challans were released when it was cancelled, so it cannot be reopened. Convert the challans into a new invoice instead.",
+    );
+}
+
+/**
+ * An issued invoice made from delivery challans does not go back to draft: the goods went out
+ * under the challans and are still out, so a draft (which holds no stock) would count them back
+ * in while the challans stay converted. Cancelling it releases the challans instead (0067).
+ */
+async function refuseDraftingFromChallans(tx: Db, userId: string, invoiceId: string) {
+  const sources = await sourceDocumentsOf(tx, userId, invoiceId);
+  if (sources.some((source) => source.kind === "challan"))
+    throw new AppError(
+      "document_closed",
+      "This invoice was made from delivery challans, so it cannot go back to draft. Cancel it to release the challans instead.",
     );
 }
 
@@ -395,6 +409,8 @@ async function saveReplacing(
   const before = storedInvoiceDocument(current);
   if (before.status === "cancelled" && document.status !== "cancelled")
     await refuseReopeningReleased(tx, userId, current.id);
+  if (holdsStock(before.status) && document.status === "draft")
+    await refuseDraftingFromChallans(tx, userId, current.id);
   const paid = await paymentsFollowingStatus(tx, userId, current, document);
   const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
