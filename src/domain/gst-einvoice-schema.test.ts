@@ -9,18 +9,9 @@ import {
   type EInvoiceLineInput,
   type EInvoicePayload,
 } from "./gst-einvoice";
-import { gstinCheckCharacter } from "./validation";
+import { gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
 
-const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
-
-type Errors = { instancePath: string; keyword: string; params: Record<string, unknown> }[];
-function check(payload: unknown): { valid: boolean; errors: Errors } {
-  const valid = validate(payload) as boolean;
-  return { valid, errors: (validate.errors ?? []) as Errors };
-}
-
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const BUYER_MH = gstin("27AAACR5055K1Z");
+const check = schemaCheck(new Ajv({ allErrors: true, strict: true }).compile(schema));
 
 const goods: EInvoiceLineInput = {
   description: "Steel almirah",
@@ -55,15 +46,7 @@ const intraState: EInvoiceInput = {
     stateCode: "27",
     phone: "9820012345",
   },
-  buyer: {
-    gstin: BUYER_MH,
-    legalName: "Reliable Office Supplies LLP",
-    placeOfSupply: "27",
-    address1: "Plot 4, Hinjewadi Phase 1",
-    location: "Pune",
-    pin: "411057",
-    stateCode: "27",
-  },
+  buyer: puneBuyer,
   lines: [goods, { ...goods, description: "Installation", isService: true, hsnSac: "998729", uqc: "OTH" }],
   values: {
     assessableMinor: 200000,

@@ -4,23 +4,14 @@
 import Ajv from "ajv";
 import schema from "../../tests/fixtures/einvoice-inv01-1.1.schema.json";
 import { buildEInvoice, type EInvoiceInput, type EInvoiceLineInput } from "./gst-einvoice";
-import { gstinCheckCharacter } from "./validation";
+import { BUYER_MH, gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
 
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validate = ajv.compile(schema);
+const check = schemaCheck(new Ajv({ allErrors: true, strict: true }).compile(schema));
 
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 const SELLER_MH = gstin("27AAPFU0939F1Z");
-const BUYER_MH = gstin("27AAACR5055K1Z");
 const BUYER_KA = gstin("29AABCT1332L1Z");
 const SELLER_CH = gstin("04AAACC1206D1Z");
 const BUYER_CH = gstin("04AABCT1332L1Z");
-
-type Errors = { instancePath: string; keyword: string; params: Record<string, unknown> }[];
-function check(payload: unknown): { valid: boolean; errors: Errors } {
-  const valid = validate(payload) as boolean;
-  return { valid, errors: (validate.errors ?? []) as Errors };
-}
 
 const seller = {
   gstin: SELLER_MH,
@@ -66,15 +57,7 @@ const intraState: EInvoiceInput = {
   supplyType: "B2B",
   reverseCharge: false,
   seller,
-  buyer: {
-    gstin: BUYER_MH,
-    legalName: "Reliable Office Supplies LLP",
-    placeOfSupply: "27",
-    address1: "Plot 4, Hinjewadi Phase 1",
-    location: "Pune",
-    pin: "411057",
-    stateCode: "27",
-  },
+  buyer: puneBuyer,
   lines: [
     line({
       quantity: "2",
