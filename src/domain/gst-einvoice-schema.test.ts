@@ -3,40 +3,22 @@
 // meaning (the fixture's $comment lists them). Payloads start from one valid Bahi e-invoice.
 import Ajv from "ajv";
 import schema from "../../tests/fixtures/einvoice-inv01-1.1.schema.json";
-import {
-  buildEInvoice,
-  type EInvoiceInput,
-  type EInvoiceLineInput,
-  type EInvoicePayload,
-} from "./gst-einvoice";
-import { gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
+import { buildEInvoice, type EInvoiceInput, type EInvoicePayload } from "./gst-einvoice";
+import { almirahLine, firstB2bInvoice, gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
 
 const check = schemaCheck(new Ajv({ allErrors: true, strict: true }).compile(schema));
 
-const goods: EInvoiceLineInput = {
-  description: "Steel almirah",
-  isService: false,
-  hsnSac: "94031090",
-  quantity: "1",
-  uqc: "NOS",
+const goods = almirahLine({
   unitPriceMinor: 100000,
   grossMinor: 100000,
-  discountMinor: 0,
   taxableMinor: 100000,
-  gstRatePercent: 18,
-  igstMinor: 0,
   cgstMinor: 9000,
   sgstMinor: 9000,
-  cessMinor: 0,
   totalMinor: 118000,
-};
+});
 
 const intraState: EInvoiceInput = {
-  documentKind: "tax_invoice",
-  number: "INV/2026-27/0001",
-  date: "2026-11-05",
-  supplyType: "B2B",
-  reverseCharge: false,
+  ...firstB2bInvoice,
   seller: {
     gstin: gstin("27AAPFU0939F1Z"),
     legalName: "Sharma Traders Private Limited",
