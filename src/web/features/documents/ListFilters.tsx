@@ -2,8 +2,7 @@ import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Card } from "#web/components/ui/card";
-import { Field, selectClass } from "#web/components/ui/input";
-import { SearchField } from "./SearchField";
+import { Field, SearchInput, selectClass } from "#web/components/ui/input";
 import type { ListFiltersState } from "./useListFilters";
 
 /** The row's columns: the search, then each filter (with more filters, from the lg breakpoint on). */
@@ -45,12 +44,16 @@ export function ListFilters({
   return (
     <Card className="mb-4">
       <div className={clsx("grid grid-cols-2 gap-3", COLUMNS[more ? fields : 0])}>
-        <SearchField
-          className={clsx("col-span-2 lg:col-span-1", !fold && !more && "sm:col-span-1")}
-          placeholder={placeholder}
-          value={filters.searchText}
-          onChange={filters.setSearchText}
-        />
+        <Field label="Search" className={clsx("col-span-2 lg:col-span-1", !fold && !more && "sm:col-span-1")}>
+          {(p) => (
+            <SearchInput
+              {...p}
+              placeholder={placeholder}
+              value={filters.searchText}
+              onChange={filters.setSearchText}
+            />
+          )}
+        </Field>
         {fold && (
           <button
             type="button"
