@@ -70,23 +70,13 @@ export function ListFilters({
           </button>
         )}
         <div id={id} className={clsx(!fold || open ? "contents" : "hidden", "lg:contents")}>
-          <Field label="Status" className={clsx(!more && "col-span-2 sm:col-span-1")}>
-            {(p) => (
-              <select
-                {...p}
-                className={selectClass}
-                value={filters.status}
-                onChange={(e) => filters.update({ status: e.target.value })}
-              >
-                <option value="">{allStatuses}</option>
-                {statuses.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <FilterSelect
+            filters={filters}
+            name="status"
+            label="Status"
+            options={[["", allStatuses], ...statuses]}
+            className={clsx(!more && "col-span-2 sm:col-span-1")}
+          />
           {more}
         </div>
       </div>
