@@ -9,6 +9,7 @@ import {
   zonedDateTime,
 } from "./dates";
 import { DomainError } from "./errors";
+import { describeYesNoChecks, type YesNoCheck } from "./testing/checks";
 
 describe("todayInTimeZone", () => {
   it("follows the zone across midnight", () => {
@@ -56,7 +57,7 @@ describe("addDays", () => {
 });
 
 // Each yes-or-no check: the values it accepts, then the values it refuses.
-const checks: [string, string, (value: string) => boolean, string[], string[]][] = [
+const checks: YesNoCheck[] = [
   [
     "isValidIsoDate",
     "accepts real calendar dates only",
@@ -73,14 +74,7 @@ const checks: [string, string, (value: string) => boolean, string[], string[]][]
   ],
 ];
 
-for (const [name, what, check, accepted, refused] of checks) {
-  describe(name, () => {
-    it(what, () => {
-      for (const value of accepted) expect(check(value), value).toBe(true);
-      for (const value of refused) expect(check(value), value).toBe(false);
-    });
-  });
-}
+describeYesNoChecks(checks);
 
 describe("daysInMonth", () => {
   it("knows short months and leap years", () => {

@@ -3,49 +3,22 @@
 // meaning (the fixture's $comment lists them). Payloads start from one valid Bahi e-invoice.
 import Ajv from "ajv";
 import schema from "../../tests/fixtures/einvoice-inv01-1.1.schema.json";
-import {
-  buildEInvoice,
-  type EInvoiceInput,
-  type EInvoiceLineInput,
-  type EInvoicePayload,
-} from "./gst-einvoice";
-import { gstinCheckCharacter } from "./validation";
+import { buildEInvoice, type EInvoiceInput, type EInvoicePayload } from "./gst-einvoice";
+import { almirahLine, firstB2bInvoice, gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
 
-const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+const check = schemaCheck(new Ajv({ allErrors: true, strict: true }).compile(schema));
 
-type Errors = { instancePath: string; keyword: string; params: Record<string, unknown> }[];
-function check(payload: unknown): { valid: boolean; errors: Errors } {
-  const valid = validate(payload) as boolean;
-  return { valid, errors: (validate.errors ?? []) as Errors };
-}
-
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const BUYER_MH = gstin("27AAACR5055K1Z");
-
-const goods: EInvoiceLineInput = {
-  description: "Steel almirah",
-  isService: false,
-  hsnSac: "94031090",
-  quantity: "1",
-  uqc: "NOS",
+const goods = almirahLine({
   unitPriceMinor: 100000,
   grossMinor: 100000,
-  discountMinor: 0,
   taxableMinor: 100000,
-  gstRatePercent: 18,
-  igstMinor: 0,
   cgstMinor: 9000,
   sgstMinor: 9000,
-  cessMinor: 0,
   totalMinor: 118000,
-};
+});
 
 const intraState: EInvoiceInput = {
-  documentKind: "tax_invoice",
-  number: "INV/2026-27/0001",
-  date: "2026-11-05",
-  supplyType: "B2B",
-  reverseCharge: false,
+  ...firstB2bInvoice,
   seller: {
     gstin: gstin("27AAPFU0939F1Z"),
     legalName: "Sharma Traders Private Limited",
@@ -55,15 +28,7 @@ const intraState: EInvoiceInput = {
     stateCode: "27",
     phone: "9820012345",
   },
-  buyer: {
-    gstin: BUYER_MH,
-    legalName: "Reliable Office Supplies LLP",
-    placeOfSupply: "27",
-    address1: "Plot 4, Hinjewadi Phase 1",
-    location: "Pune",
-    pin: "411057",
-    stateCode: "27",
-  },
+  buyer: puneBuyer,
   lines: [goods, { ...goods, description: "Installation", isService: true, hsnSac: "998729", uqc: "OTH" }],
   values: {
     assessableMinor: 200000,

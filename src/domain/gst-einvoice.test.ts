@@ -3,24 +3,15 @@
 // its $comment names the source and every departure). The fixture's own refusals: gst-einvoice-schema.test.ts.
 import Ajv from "ajv";
 import schema from "../../tests/fixtures/einvoice-inv01-1.1.schema.json";
-import { buildEInvoice, type EInvoiceInput, type EInvoiceLineInput } from "./gst-einvoice";
-import { gstinCheckCharacter } from "./validation";
+import { buildEInvoice, type EInvoiceInput } from "./gst-einvoice";
+import { almirahLine, BUYER_MH, firstB2bInvoice, gstin, puneBuyer, schemaCheck } from "./testing/einvoice";
 
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validate = ajv.compile(schema);
+const check = schemaCheck(new Ajv({ allErrors: true, strict: true }).compile(schema));
 
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 const SELLER_MH = gstin("27AAPFU0939F1Z");
-const BUYER_MH = gstin("27AAACR5055K1Z");
 const BUYER_KA = gstin("29AABCT1332L1Z");
 const SELLER_CH = gstin("04AAACC1206D1Z");
 const BUYER_CH = gstin("04AABCT1332L1Z");
-
-type Errors = { instancePath: string; keyword: string; params: Record<string, unknown> }[];
-function check(payload: unknown): { valid: boolean; errors: Errors } {
-  const valid = validate(payload) as boolean;
-  return { valid, errors: (validate.errors ?? []) as Errors };
-}
 
 const seller = {
   gstin: SELLER_MH,
@@ -35,48 +26,15 @@ const seller = {
   email: "accounts@sharma.example",
 };
 
-function line(overrides: Partial<EInvoiceLineInput>): EInvoiceLineInput {
-  return {
-    description: "Steel almirah",
-    isService: false,
-    hsnSac: "94031090",
-    quantity: "1",
-    uqc: "NOS",
-    unitPriceMinor: 0,
-    grossMinor: 0,
-    discountMinor: 0,
-    taxableMinor: 0,
-    gstRatePercent: 18,
-    igstMinor: 0,
-    cgstMinor: 0,
-    sgstMinor: 0,
-    cessMinor: 0,
-    totalMinor: 0,
-    ...overrides,
-  };
-}
-
 const zeroValues = { cessMinor: 0, discountMinor: 0, otherChargesMinor: 0, roundOffMinor: 0 };
 
 /** Mumbai to Pune: CGST + SGST. 2 x 1,250.50 less 10 %, and a service at 999.99; rounded off by -0.05. */
 const intraState: EInvoiceInput = {
-  documentKind: "tax_invoice",
-  number: "INV/2026-27/0001",
-  date: "2026-11-05",
-  supplyType: "B2B",
-  reverseCharge: false,
+  ...firstB2bInvoice,
   seller,
-  buyer: {
-    gstin: BUYER_MH,
-    legalName: "Reliable Office Supplies LLP",
-    placeOfSupply: "27",
-    address1: "Plot 4, Hinjewadi Phase 1",
-    location: "Pune",
-    pin: "411057",
-    stateCode: "27",
-  },
+  buyer: puneBuyer,
   lines: [
-    line({
+    almirahLine({
       quantity: "2",
       unitPriceMinor: 125050,
       grossMinor: 250100,
@@ -86,7 +44,7 @@ const intraState: EInvoiceInput = {
       sgstMinor: 20258,
       totalMinor: 265606,
     }),
-    line({
+    almirahLine({
       description: "Installation",
       isService: true,
       hsnSac: "998729",
@@ -125,7 +83,7 @@ const interState: EInvoiceInput = {
     stateCode: "29",
   },
   lines: [
-    line({
+    almirahLine({
       description: "Steel rods",
       hsnSac: "7214",
       quantity: "0.125",
@@ -170,7 +128,7 @@ const unionTerritory: EInvoiceInput = {
     stateCode: "04",
   },
   lines: [
-    line({
+    almirahLine({
       unitPriceMinor: 1000000,
       grossMinor: 1000000,
       taxableMinor: 1000000,
@@ -204,7 +162,7 @@ const exportWithPayment: EInvoiceInput = {
   supplyType: "EXPWP",
   buyer: exportBuyer,
   lines: [
-    line({
+    almirahLine({
       unitPriceMinor: 8345678,
       grossMinor: 8345678,
       taxableMinor: 8345678,
@@ -235,7 +193,9 @@ const exportWithoutPayment: EInvoiceInput = {
   ...exportWithPayment,
   number: "EXP/2026-27/002",
   supplyType: "EXPWOP",
-  lines: [line({ unitPriceMinor: 8345678, grossMinor: 8345678, taxableMinor: 8345678, totalMinor: 8345678 })],
+  lines: [
+    almirahLine({ unitPriceMinor: 8345678, grossMinor: 8345678, taxableMinor: 8345678, totalMinor: 8345678 }),
+  ],
   values: {
     ...zeroValues,
     assessableMinor: 8345678,
@@ -254,7 +214,7 @@ const creditNote: EInvoiceInput = {
   number: "CN/2026-27/0001",
   date: "2026-11-25",
   lines: [
-    line({
+    almirahLine({
       unitPriceMinor: 125050,
       grossMinor: 125050,
       taxableMinor: 125050,
@@ -400,7 +360,7 @@ describe("buildEInvoice: every case validates against the well-formed INV-01 1.1
     const p = buildEInvoice({
       ...interState,
       lines: [
-        line({
+        almirahLine({
           unitPriceMinor: 29,
           grossMinor: 29,
           taxableMinor: 29,
@@ -437,13 +397,13 @@ describe("buildEInvoice: every case validates against the well-formed INV-01 1.1
     expect(() => buildEInvoice({ ...intraState, seller: { ...seller, pin: "40005" } })).toThrow(
       /^seller\.pin:/,
     );
-    expect(() => buildEInvoice({ ...intraState, lines: [line({ quantity: "1.2345" })] })).toThrow(
+    expect(() => buildEInvoice({ ...intraState, lines: [almirahLine({ quantity: "1.2345" })] })).toThrow(
       /lines\[0\]\.quantity/,
     );
-    expect(() => buildEInvoice({ ...intraState, lines: [line({ hsnSac: "0000" })] })).toThrow(
+    expect(() => buildEInvoice({ ...intraState, lines: [almirahLine({ hsnSac: "0000" })] })).toThrow(
       /lines\[0\]\.hsnSac/,
     );
-    expect(() => buildEInvoice({ ...intraState, lines: [line({ grossMinor: 10.5 })] })).toThrow(
+    expect(() => buildEInvoice({ ...intraState, lines: [almirahLine({ grossMinor: 10.5 })] })).toThrow(
       /lines\[0\]\.gross/,
     );
     expect(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildGstr1, type Gstr1Document, type Gstr1Line } from "./gst-gstr1";
+import { buildGstr1, type Gstr1Document } from "./gst-gstr1";
 import {
   GSTR1_CSV_HEADERS,
   GSTR1_SECTIONS,
@@ -7,32 +7,12 @@ import {
   gstr1CsvCell,
   gstr1ReceiverNames,
 } from "./gst-gstr1-csv";
+import { laptopLine, walkInSale } from "./testing/gstr1";
 
-const line = (rate: number, taxable: number, igst: number, cgst = 0): Gstr1Line => ({
-  hsnSac: "8471",
-  description: "Laptop, 14 inch",
-  uqc: "NOS",
-  quantity: "2",
-  isService: false,
-  ratePercent: rate,
-  taxableMinor: taxable,
-  igstMinor: igst,
-  cgstMinor: cgst,
-  sgstMinor: cgst,
-  cessMinor: 0,
-});
+const line = (rate: number, taxable: number, igst: number, cgst = 0) =>
+  laptopLine(rate, taxable, { igst, cgst, sgst: cgst }, { description: "Laptop, 14 inch", quantity: "2" });
 
-const base = {
-  kind: "invoice",
-  date: "2026-11-05",
-  cancelled: false,
-  recipientGstin: null,
-  recipientName: "Walk-in",
-  placeOfSupply: "27",
-  supplierStateCode: "27",
-  reverseCharge: false,
-  exportType: "none",
-} as const;
+const base = walkInSale("2026-11-05");
 
 const documents: Gstr1Document[] = [
   {

@@ -8,6 +8,7 @@ import {
   type Gstr1Json,
   type Gstr1Line,
 } from "./gst-gstr1";
+import { laptopLine, walkInSale } from "./testing/gstr1";
 
 // Expectations here are summed from the inputs by hand-labelled section, never through the
 // builder's helpers.
@@ -16,42 +17,12 @@ const SELLER = "27AAPFU0939F1ZV";
 const KA_BUYER = "29AABCT1332L1ZU";
 const MH_BUYER = "27AAACR5055K1Z5";
 
-function line(
-  rate: number,
-  taxable: number,
-  tax: { igst?: number; cgst?: number; sgst?: number },
-  more: Partial<Gstr1Line> = {},
-): Gstr1Line {
-  return {
-    hsnSac: "8471",
-    description: "Laptop",
-    uqc: "NOS",
-    quantity: "1",
-    isService: false,
-    ratePercent: rate,
-    taxableMinor: taxable,
-    igstMinor: tax.igst ?? 0,
-    cgstMinor: tax.cgst ?? 0,
-    sgstMinor: tax.sgst ?? 0,
-    cessMinor: 0,
-    ...more,
-  };
-}
-
 const invoiceValue = (lines: Gstr1Line[]) =>
   lines.reduce((s, l) => s + l.taxableMinor + l.igstMinor + l.cgstMinor + l.sgstMinor + l.cessMinor, 0);
 
 function doc(partial: Partial<Gstr1Document> & Pick<Gstr1Document, "number" | "lines">): Gstr1Document {
   return {
-    kind: "invoice",
-    date: "2026-11-10",
-    cancelled: false,
-    recipientGstin: null,
-    recipientName: "Walk-in",
-    placeOfSupply: "27",
-    supplierStateCode: "27",
-    reverseCharge: false,
-    exportType: "none",
+    ...walkInSale("2026-11-10"),
     valueMinor: invoiceValue(partial.lines),
     ...partial,
   };
@@ -94,9 +65,9 @@ const b2bInter = doc({
   recipientName: 'Tech, "Bangalore" Pvt Ltd',
   placeOfSupply: "29",
   lines: [
-    line(18, 10_000_00, { igst: 1_800_00 }),
-    line(5, 2_000_00, { igst: 100_00 }, { hsnSac: "4901", description: "Books", quantity: "4" }),
-    line(18, 500_00, { igst: 90_00 }, { quantity: "2.5" }),
+    laptopLine(18, 10_000_00, { igst: 1_800_00 }),
+    laptopLine(5, 2_000_00, { igst: 100_00 }, { hsnSac: "4901", description: "Books", quantity: "4" }),
+    laptopLine(18, 500_00, { igst: 90_00 }, { quantity: "2.5" }),
   ],
 });
 const b2bIntra = doc({
@@ -104,7 +75,7 @@ const b2bIntra = doc({
   recipientGstin: MH_BUYER,
   recipientName: '=HYPERLINK("x")',
   lines: [
-    line(
+    laptopLine(
       12,
       3_000_00,
       { cgst: 180_00, sgst: 180_00 },
@@ -115,21 +86,21 @@ const b2bIntra = doc({
 const b2clOverLimit = doc({
   number: "INV/2026-27/0003",
   placeOfSupply: "29",
-  lines: [line(18, 84_745_77, { igst: 15_254_24 })],
+  lines: [laptopLine(18, 84_745_77, { igst: 15_254_24 })],
 });
 const b2csAtLimit = doc({
   number: "INV/2026-27/0004",
   placeOfSupply: "29",
-  lines: [line(18, 84_745_76, { igst: 15_254_24 })],
+  lines: [laptopLine(18, 84_745_76, { igst: 15_254_24 })],
 });
 const b2csIntra = doc({
   number: "INV/2026-27/0005",
-  lines: [line(18, 1_000_00, { cgst: 90_00, sgst: 90_00 })],
+  lines: [laptopLine(18, 1_000_00, { cgst: 90_00, sgst: 90_00 })],
 });
 const b2csInterSmall = doc({
   number: "INV/2026-27/0006",
   placeOfSupply: "07",
-  lines: [line(18, 2_000_00, { igst: 360_00 })],
+  lines: [laptopLine(18, 2_000_00, { igst: 360_00 })],
 });
 const expWithPay = doc({
   number: "INV/2026-27/0007",
@@ -138,49 +109,51 @@ const expWithPay = doc({
   portCode: "INNSA1",
   shippingBillNumber: "1234567",
   shippingBillDate: "2026-11-12",
-  lines: [line(18, 5_000_00, { igst: 900_00 })],
+  lines: [laptopLine(18, 5_000_00, { igst: 900_00 })],
 });
 const expWithoutPay = doc({
   number: "INV/2026-27/0008",
   placeOfSupply: "96",
   exportType: "without_payment",
-  lines: [line(0, 3_000_00, {})],
+  lines: [laptopLine(0, 3_000_00, {})],
 });
 const cancelled = doc({
   number: "INV/2026-27/0009",
   cancelled: true,
   recipientGstin: MH_BUYER,
-  lines: [line(18, 7_777_00, { cgst: 699_93, sgst: 699_93 })],
+  lines: [laptopLine(18, 7_777_00, { cgst: 699_93, sgst: 699_93 })],
 });
 const otherMonth = doc({
   number: "INV/2026-27/0099",
   date: "2026-10-31",
   recipientGstin: MH_BUYER,
-  lines: [line(18, 9_999_00, { cgst: 899_91, sgst: 899_91 })],
+  lines: [laptopLine(18, 9_999_00, { cgst: 899_91, sgst: 899_91 })],
 });
 const creditAgainstB2cs = note("credit_note", b2csIntra, {
   number: "CN/2026-27/0001",
   date: "2026-11-20",
-  lines: [line(18, 200_00, { cgst: 18_00, sgst: 18_00 }, { quantity: "0" })],
+  lines: [laptopLine(18, 200_00, { cgst: 18_00, sgst: 18_00 }, { quantity: "0" })],
 });
 const creditAgainstB2cl = note("credit_note", b2clOverLimit, {
   number: "CN/2026-27/0002",
   date: "2026-11-21",
   placeOfSupply: "29",
-  lines: [line(18, 1_000_00, { igst: 180_00 }, { quantity: "0" })],
+  lines: [laptopLine(18, 1_000_00, { igst: 180_00 }, { quantity: "0" })],
 });
 const creditRegistered = note("credit_note", b2bInter, {
   number: "CN/2026-27/0003",
   date: "2026-11-22",
   recipientGstin: KA_BUYER,
   placeOfSupply: "29",
-  lines: [line(18, 500_00, { igst: 90_00 }, { quantity: "1" })],
+  lines: [laptopLine(18, 500_00, { igst: 90_00 }, { quantity: "1" })],
 });
 const debitRegistered = note("debit_note", b2bIntra, {
   number: "DN/2026-27/0001",
   date: "2026-11-25",
   recipientGstin: MH_BUYER,
-  lines: [line(12, 100_00, { cgst: 6_00, sgst: 6_00 }, { hsnSac: "998314", isService: true, quantity: "0" })],
+  lines: [
+    laptopLine(12, 100_00, { cgst: 6_00, sgst: 6_00 }, { hsnSac: "998314", isService: true, quantity: "0" }),
+  ],
 });
 
 const all = [
@@ -443,7 +416,7 @@ describe("buildGstr1: a month with every section", () => {
 
 describe("buildGstr1: B2CL threshold", () => {
   const inter = (number: string, date: string, valueMinor: number) =>
-    doc({ number, date, placeOfSupply: "29", valueMinor, lines: [line(18, valueMinor, {})] });
+    doc({ number, date, placeOfSupply: "29", valueMinor, lines: [laptopLine(18, valueMinor, {})] });
   const sectionOf = (d: Gstr1Document, period = d.date.slice(0, 7)) => {
     const r = buildGstr1({ ...input, period, documents: [d] });
     return r.b2cl ? "b2cl" : r.b2cs ? "b2cs" : "none";
@@ -461,9 +434,9 @@ describe("buildGstr1: B2CL threshold", () => {
   });
 
   it("intra-state supplies to unregistered buyers are always B2CS", () => {
-    expect(sectionOf(doc({ number: "C1", valueMinor: 900_000_00, lines: [line(18, 900_000_00, {})] }))).toBe(
-      "b2cs",
-    );
+    expect(
+      sectionOf(doc({ number: "C1", valueMinor: 900_000_00, lines: [laptopLine(18, 900_000_00, {})] })),
+    ).toBe("b2cs");
   });
 
   it("a credit note against a pre-August-2024 ₹2,00,000 invoice reduces B2CS, not CDNUR", () => {
@@ -472,7 +445,7 @@ describe("buildGstr1: B2CL threshold", () => {
       number: "CN-1",
       date: "2024-08-05",
       placeOfSupply: "29",
-      lines: [line(18, 1_000_00, { igst: 180_00 })],
+      lines: [laptopLine(18, 1_000_00, { igst: 180_00 })],
     });
     const r = buildGstr1({ ...input, period: "2024-08", documents: [credit] });
     expect(r.cdnur).toBeUndefined();
@@ -522,7 +495,7 @@ describe("buildGstr1: who files", () => {
           date: "2027-01-05",
           recipientGstin: "07AAACB2230M1ZS",
           placeOfSupply: "07",
-          lines: [line(28, 100_00, { igst: 28_00 })],
+          lines: [laptopLine(28, 100_00, { igst: 28_00 })],
         }),
       ],
     });

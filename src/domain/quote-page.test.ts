@@ -1,24 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { companySnapshot } from "./company-snapshot";
-import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { buildInvoicePage } from "./invoice-page";
 import { buildPreInvoicePage, buildQuotePage } from "./quote-page";
 import { DEFAULT_QUOTE_TERMS, DEFAULT_SETTINGS, DEFAULT_TERMS } from "./settings";
+import { invoiceDocumentOf } from "./testing/invoice";
 
 const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Anand Traders" });
-const doc = buildInvoiceDocument(
-  invoiceInputSchema.parse({
-    invoiceNumber: "QT/2026-27/0001",
-    invoiceDate: "2026-05-01",
-    dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Meera" },
-    items: [{ id: "a", name: "Chair", quantity: "2", rate: "1500" }],
-    includeUpiQrCode: true,
-    bankDetails: { upiId: "anand@upi" },
-  }),
-  company,
-);
+const doc = invoiceDocumentOf(company, "QT/2026-27/0001", {
+  client: { name: "Meera" },
+  items: [{ id: "a", name: "Chair", quantity: "2", rate: "1500" }],
+  includeUpiQrCode: true,
+  bankDetails: { upiId: "anand@upi" },
+});
 
 describe("buildQuotePage", () => {
   it("says 'This quote' in the default terms, even of a quote saved with the invoice's; the user's own stay", () => {

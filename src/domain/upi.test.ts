@@ -1,24 +1,17 @@
 import { companySnapshot } from "./company-snapshot";
-import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { DEFAULT_SETTINGS } from "./settings";
+import { invoiceDocumentOf } from "./testing/invoice";
 import { UPI_SPLIT_NOTE, upiQrFor } from "./upi";
 
 const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Iyer Handlooms" });
+/** A due invoice of one saree at ₹1,234.50, with Iyer Handlooms' UPI ID and its QR switched on. */
 const doc = (over: Record<string, unknown> = {}, upiQrImageId: string | null = null) =>
-  buildInvoiceDocument(
-    invoiceInputSchema.parse({
-      invoiceNumber: "INV/2026-27/0001",
-      invoiceDate: "2026-11-21",
-      currency: "INR",
-      status: "due",
-      client: { name: "Asha" },
-      items: [{ id: "a", name: "Saree", quantity: "1", rate: "1234.5" }],
-      includeUpiQrCode: true,
-      bankDetails: { upiId: "iyer@sbi" },
-      ...over,
-    }),
-    { ...company, upiQrImageId },
-  );
+  invoiceDocumentOf({ ...company, upiQrImageId }, "INV/2026-27/0001", {
+    items: [{ id: "a", name: "Saree", quantity: "1", rate: "1234.5" }],
+    includeUpiQrCode: true,
+    bankDetails: { upiId: "iyer@sbi" },
+    ...over,
+  });
 
 describe("UPI QR", () => {
   it("is a upi://pay link with payee, exact amount and invoice number when only a UPI ID is set", () => {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { COMMON_PASSWORDS } from "./common-passwords";
+import { describeYesNoChecks, type YesNoCheck } from "./testing/checks";
 import {
   canonicalEmail,
   gstinCheckCharacter,
@@ -68,7 +69,7 @@ describe("isValidGstin", () => {
 });
 
 // Each yes-or-no check: the values it accepts, then the values it refuses.
-const checks: [string, string, (value: string) => boolean, string[], string[]][] = [
+const checks: YesNoCheck[] = [
   [
     "isValidIfsc",
     "checks bank, zero and branch",
@@ -101,14 +102,7 @@ const checks: [string, string, (value: string) => boolean, string[], string[]][]
   ],
 ];
 
-for (const [name, what, check, accepted, refused] of checks) {
-  describe(name, () => {
-    it(what, () => {
-      for (const value of accepted) expect(check(value), value).toBe(true);
-      for (const value of refused) expect(check(value), value).toBe(false);
-    });
-  });
-}
+describeYesNoChecks(checks);
 
 describe("passwordProblem", () => {
   it("uses the spec's minimum length message with the real minimum, 8 (DECISIONS §2)", () => {

@@ -5,7 +5,14 @@ import { backupsDir } from "./backup/jobs";
 import { createLogger } from "./logger";
 import { createMetrics } from "./metrics";
 import { countMails, mailFailureReason } from "./observability";
-import { createTestApp, describeEachDb, get, type TestApp, testAppForSuite } from "./testing/harness";
+import {
+  createTestApp,
+  type DbKind,
+  describeEachDb,
+  get,
+  type TestApp,
+  testAppForSuite,
+} from "./testing/harness";
 import { invoiceRequest } from "./testing/invoice-request";
 import { memoryLog } from "./testing/memory-log";
 
@@ -32,12 +39,18 @@ async function buyCredits(t: TestApp, cookie: string) {
   return t.post("/api/functions/verify-razorpay-payment", signed, cookie);
 }
 
-describeEachDb("observability", (kind) => {
+/** The suite's app, with metrics on (TOKEN) and its log kept in memory. */
+function metricsAppForSuite(kind: DbKind) {
   const log = memoryLog();
   const t = testAppForSuite(kind, {
     env: { METRICS_TOKEN: TOKEN },
     logger: createLogger("info", log.stream),
   });
+  return { log, t };
+}
+
+describeEachDb("observability", (kind) => {
+  const { log, t } = metricsAppForSuite(kind);
 
   it("keeps /api/health a liveness check and answers /api/ready only once the PDF threads are up", async () => {
     const health = await t.get("/api/health");
@@ -171,11 +184,7 @@ describeEachDb("observability", (kind) => {
 describeEachDb("operators' metrics", (kind) => {
   // One app for the suite (starting one is slow on a busy machine). The queue test comes first:
   // it defines its jobs before anything starts pg-boss; the drain comes last.
-  const log = memoryLog();
-  const t = testAppForSuite(kind, {
-    env: { METRICS_TOKEN: TOKEN },
-    logger: createLogger("info", log.stream),
-  });
+  const { log, t } = metricsAppForSuite(kind);
 
   it("counts pg-boss's jobs by queue and state, and how long the oldest due job has waited", async () => {
     t.queue.define({

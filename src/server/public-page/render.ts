@@ -36,34 +36,39 @@ const block = (title: string, lines: string[]) =>
     ? `<h2 class="label">${escapeHtml(title)}</h2><p>${lines.map(escapeHtml).join("<br>")}</p>`
     : "";
 
-function linesTable(page: InvoicePageModel): string {
-  const head = page.columns
-    .map((c) => `<th scope="col" class="${c.align}">${escapeHtml(c.title)}</th>`)
-    .join("");
-  const body = page.lines
+/** A table that scrolls on its own: the columns' heads, then the rows' cells (HTML), each aligned as its column. */
+function scrollTable(
+  label: string,
+  columns: readonly { title: string; align: string }[],
+  rows: string[][],
+): string {
+  const head = columns.map((c) => `<th scope="col" class="${c.align}">${escapeHtml(c.title)}</th>`).join("");
+  const body = rows
     .map(
-      (line) =>
-        `<tr>${page.columns.map((c) => `<td class="${c.align}">${escapeHtml(line[c.key] ?? "").replaceAll("\n", "<br>")}</td>`).join("")}</tr>`,
+      (row) =>
+        `<tr>${row.map((cell, i) => `<td class="${columns[i]?.align ?? "left"}">${cell}</td>`).join("")}</tr>`,
     )
     .join("");
-  return `<div class="table" tabindex="0" role="region" aria-label="Items"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="table" tabindex="0" role="region" aria-label="${label}"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function linesTable(page: InvoicePageModel): string {
+  const rows = page.lines.map((line) =>
+    page.columns.map((c) => escapeHtml(line[c.key] ?? "").replaceAll("\n", "<br>")),
+  );
+  return scrollTable("Items", page.columns, rows);
 }
 
 /** A GST document's HSN/SAC summary and declarations (Rule 46); nothing on a retail page. */
 function gstBlock(page: InvoicePageModel): string {
   if (!page.gst) return "";
   const { hsnSummary, declarations } = page.gst;
-  const head = hsnSummary.columns
-    .map((c) => `<th scope="col" class="${c.align}">${escapeHtml(c.title)}</th>`)
-    .join("");
-  const body = hsnSummary.rows
-    .map(
-      (row) =>
-        `<tr>${row.map((cell, i) => `<td class="${hsnSummary.columns[i]?.align ?? "left"}">${escapeHtml(cell)}</td>`).join("")}</tr>`,
-    )
-    .join("");
   const table = hsnSummary.rows.length
-    ? `<h2 class="label">${escapeHtml(hsnSummary.title)}</h2><div class="table" tabindex="0" role="region" aria-label="HSN/SAC summary"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
+    ? `<h2 class="label">${escapeHtml(hsnSummary.title)}</h2>${scrollTable(
+        "HSN/SAC summary",
+        hsnSummary.columns,
+        hsnSummary.rows.map((row) => row.map(escapeHtml)),
+      )}`
     : "";
   return `${table}${declarations.map((d) => `<p style="margin-top:.6rem"><strong>${escapeHtml(d)}</strong></p>`).join("")}`;
 }

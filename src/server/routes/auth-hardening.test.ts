@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from "../config";
 import { creditLedger, rateLimits, user, userCredits } from "../db/schema";
 import type { MailMessage } from "../services/mail";
 import {
+  changePassword,
   createTestApp,
   describeEachDb,
   get,
@@ -261,6 +262,25 @@ async function limitedIps(t: TestApp): Promise<string[]> {
   return rows.map((r) => r.key.slice("signin:ip:".length)).sort();
 }
 
+/**
+ * Five wrong sign-ins to five accounts (`prefix`0@example.com...) from the socket address `ip`,
+ * the i-th with the X-Forwarded-For `forwardedFor(i)`; answers their status codes.
+ */
+async function fiveWrongSignIns(t: TestApp, prefix: string, ip: string, forwardedFor: (i: number) => string) {
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await attempt(
+      t,
+      "/api/auth/sign-in/email",
+      { email: `${prefix}${i}@example.com`, password: "wrong-guess-1" },
+      ip,
+      { "x-forwarded-for": forwardedFor(i) },
+    );
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
+
 describeEachDb("client IP behind a proxy", (kind) => {
   const limits = {
     ...LIMITS,
@@ -272,18 +292,7 @@ describeEachDb("client IP behind a proxy", (kind) => {
   it("with TRUST_PROXY=1 takes the address the proxy added, whatever the client forged", async () => {
     const t = await createTestApp(kind, { env: { TRUST_PROXY: "1" }, authLimits: limits });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const forged = { "x-forwarded-for": `198.51.100.${i}, 203.0.113.7` };
-        const res = await attempt(
-          t,
-          "/api/auth/sign-in/email",
-          { email: `p${i}@example.com`, password: "wrong-guess-1" },
-          "10.0.0.1",
-          forged,
-        );
-        statuses.push(res.statusCode);
-      }
+      const statuses = await fiveWrongSignIns(t, "p", "10.0.0.1", (i) => `198.51.100.${i}, 203.0.113.7`);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       expect(await limitedIps(t)).toEqual(["203.0.113.7"]);
       const otherClient = await attempt(
@@ -302,18 +311,7 @@ describeEachDb("client IP behind a proxy", (kind) => {
   it("without TRUST_PROXY ignores X-Forwarded-For", async () => {
     const t = await createTestApp(kind, { authLimits: limits });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const forged = { "x-forwarded-for": `198.51.100.${i}` };
-        const res = await attempt(
-          t,
-          "/api/auth/sign-in/email",
-          { email: `q${i}@example.com`, password: "wrong-guess-1" },
-          "203.0.113.9",
-          forged,
-        );
-        statuses.push(res.statusCode);
-      }
+      const statuses = await fiveWrongSignIns(t, "q", "203.0.113.9", (i) => `198.51.100.${i}`);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       expect(await limitedIps(t)).toEqual(["203.0.113.9"]);
     } finally {
@@ -413,12 +411,7 @@ describeEachDb("password policy", (kind) => {
       });
     }
     const s = await signUpAndSignIn(t);
-    const change = await post(
-      t.app,
-      "/api/auth/change-password",
-      { currentPassword: s.password, newPassword: "Blink182" },
-      s.cookie,
-    );
+    const change = await changePassword(t.app, s.cookie, s.password, "Blink182");
     expect(change.statusCode).toBe(400);
     expect(change.json().message).toBe(PASSWORD_MESSAGES.tooCommon);
     await post(t.app, "/api/auth/request-password-reset", { email: s.email, redirectTo: "/update-password" });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { session, user } from "../db/schema";
 import {
+  changePassword,
   cookiesFrom,
   createTestApp,
   describeEachDb,
@@ -154,19 +155,9 @@ describeEachDb("accounts API", (kind) => {
     const other = cookiesFrom(
       await post(t.app, "/api/auth/sign-in/email", { email: s.email, password: s.password }),
     );
-    const wrong = await post(
-      t.app,
-      "/api/auth/change-password",
-      { currentPassword: "nope-nope", newPassword: "fresh-pass-11" },
-      s.cookie,
-    );
+    const wrong = await changePassword(t.app, s.cookie, "nope-nope", "fresh-pass-11");
     expect(wrong.statusCode).toBe(400);
-    const ok = await post(
-      t.app,
-      "/api/auth/change-password",
-      { currentPassword: s.password, newPassword: "fresh-pass-11" },
-      s.cookie,
-    );
+    const ok = await changePassword(t.app, s.cookie, s.password, "fresh-pass-11");
     expect(ok.statusCode).toBe(200);
     const current = cookiesFrom(ok) || s.cookie;
     expect((await get(t.app, "/api/profile", current)).statusCode).toBe(200);

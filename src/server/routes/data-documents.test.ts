@@ -39,6 +39,14 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     return { body: res.body, file: res.json() as ExportFile };
   };
   const importFile = (file: unknown, cookie: string) => t.post("/api/import", file, cookie);
+  /** Imports `file` changed by `change` for the holder of `cookie`: expects it refused (400), answers why. */
+  const refusal = async (file: ExportFile, cookie: string, change: (copy: ExportFile) => void) => {
+    const copy = structuredClone(file);
+    change(copy);
+    const res = await importFile(copy, cookie);
+    expect(res.statusCode).toBe(400);
+    return res.json().error.message as string;
+  };
   const clear = async (cookie: string) =>
     expect((await t.post("/api/functions/clear-user-data", {}, cookie)).statusCode).toBe(200);
   const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>, code = 200) => {
@@ -118,16 +126,14 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const s = await t.signUpAndSignIn();
     await seedQuotes(s);
     const before = await exportOf(s.cookie);
-    const bad = structuredClone(before.file);
-    bad.quotes[1]!.status = "maybe";
-    const res = await importFile(bad, s.cookie);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toMatch(/^Quote import error at index 1: status: /);
-    const orphan = structuredClone(before.file);
-    orphan.invoices = [];
-    const res2 = await importFile(orphan, s.cookie);
-    expect(res2.statusCode).toBe(400);
-    expect(res2.json().error.message).toContain(
+    const bad = await refusal(before.file, s.cookie, (file) => {
+      file.quotes[1]!.status = "maybe";
+    });
+    expect(bad).toMatch(/^Quote import error at index 1: status: /);
+    const orphan = await refusal(before.file, s.cookie, (file) => {
+      file.invoices = [];
+    });
+    expect(orphan).toContain(
       `Quote import error at index 2: convertedInvoiceNumber: ${before.file.quotes[2]!.convertedInvoiceNumber} is not an invoice of this file.`,
     );
     expect((await exportOf(s.cookie)).body).toBe(before.body);
@@ -268,24 +274,20 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const s = await t.signUpAndSignIn();
     await seedNotes(s);
     const before = await exportOf(s.cookie);
-    const orphan = structuredClone(before.file);
-    orphan.creditNotes[1]!.invoiceNumber = "INV/2026-27/0099";
-    const res = await importFile(orphan, s.cookie);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(
+    const orphan = await refusal(before.file, s.cookie, (file) => {
+      file.creditNotes[1]!.invoiceNumber = "INV/2026-27/0099";
+    });
+    expect(orphan).toBe(
       "Credit note import error at index 1: invoiceNumber: INV/2026-27/0099 is not an invoice of this file.",
     );
-    const unshared = structuredClone(before.file);
-    unshared.creditNotes[0]!.appliedAmount = "100.00";
-    const res2 = await importFile(unshared, s.cookie);
-    expect(res2.statusCode).toBe(400);
-    expect(res2.json().error.message).toContain("Credit note import error at index 0: appliedAmount:");
-    const lost = structuredClone(before.file);
-    lost.creditNotes = [lost.creditNotes[1]!];
-    const res3 = await importFile(lost, s.cookie);
-    expect(res3.json().error.message).toMatch(
-      /^Invoice import error at index 0: payments\.\d\.creditNoteNumber: /,
-    );
+    const unshared = await refusal(before.file, s.cookie, (file) => {
+      file.creditNotes[0]!.appliedAmount = "100.00";
+    });
+    expect(unshared).toContain("Credit note import error at index 0: appliedAmount:");
+    const lost = await refusal(before.file, s.cookie, (file) => {
+      file.creditNotes = [file.creditNotes[1]!];
+    });
+    expect(lost).toMatch(/^Invoice import error at index 0: payments\.\d\.creditNoteNumber: /);
     expect((await exportOf(s.cookie)).body).toBe(before.body);
   });
 
@@ -390,17 +392,16 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const s = await t.signUpAndSignIn();
     const { sourceNumber } = await seedProfile(s);
     const before = await exportOf(s.cookie);
-    const bad = structuredClone(before.file);
-    bad.invoices = bad.invoices.filter((i) => i.invoiceNumber !== sourceNumber);
-    const res = await importFile(bad, s.cookie);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(
+    const missing = await refusal(before.file, s.cookie, (file) => {
+      file.invoices = file.invoices.filter((i) => i.invoiceNumber !== sourceNumber);
+    });
+    expect(missing).toBe(
       `Recurring profile import error at index 0: sourceInvoiceNumber: ${sourceNumber} is not an invoice of this file.`,
     );
-    const drifted = structuredClone(before.file);
-    drifted.recurringProfiles[0]!.status = "active";
-    const res2 = await importFile(drifted, s.cookie);
-    expect(res2.json().error.message).toBe(
+    const drifted = await refusal(before.file, s.cookie, (file) => {
+      file.recurringProfiles[0]!.status = "active";
+    });
+    expect(drifted).toBe(
       "Recurring profile import error at index 0: status: Must be paused for this schedule and state.",
     );
     expect((await exportOf(s.cookie)).body).toBe(before.body);

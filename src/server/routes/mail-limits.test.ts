@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { createInvoice, invoiceRequest } from "../testing/invoice-request";
 
 // Bahi as an open relay (issue 27 item 2): one account's mail to strangers is limited per hour and
 // per day in recipients, counted in the database, whichever path sends it (invoice or quote, a
@@ -16,15 +16,7 @@ describeEachDb("mail limits", (kind) => {
     },
   });
 
-  async function issued(cookie: string) {
-    const res = await t.post(
-      "/api/invoices",
-      invoiceRequest(`ML-${Math.random().toString(36).slice(2, 8)}`),
-      cookie,
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().invoice as { id: string };
-  }
+  const issued = (cookie: string) => createInvoice(t, cookie, {}, "ML");
   const body = (to: string[], cc: string[] = []) => ({
     to,
     cc,
@@ -59,31 +51,18 @@ describeEachDb("mail limits", (kind) => {
   it("counts each recipient, To and Cc, and refuses more than 5 of either with a 400 naming the field", async () => {
     const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    const eleven = await t.post(
-      `/api/invoices/${inv.id}/send`,
-      body(addresses(6, "to"), addresses(5, "cc")),
-      s.cookie,
-    );
+    const send = (to: string[], cc: string[] = []) =>
+      t.post(`/api/invoices/${inv.id}/send`, body(to, cc), s.cookie);
+    const eleven = await send(addresses(6, "to"), addresses(5, "cc"));
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().error.fields).toMatchObject({ to: "At most 5 addresses." });
-    const ccSix = await t.post(
-      `/api/invoices/${inv.id}/send`,
-      body(addresses(1, "to"), addresses(6, "cc")),
-      s.cookie,
-    );
+    const ccSix = await send(addresses(1, "to"), addresses(6, "cc"));
     expect(ccSix.statusCode).toBe(400);
     expect(ccSix.json().error.fields).toMatchObject({ cc: "At most 5 addresses." });
     // 5 + 3 = 8 of the hour's 10; then 3 more do not fit, 2 do.
-    expect(
-      (await t.post(`/api/invoices/${inv.id}/send`, body(addresses(5, "a"), addresses(3, "b")), s.cookie))
-        .statusCode,
-    ).toBe(200);
-    expect((await t.post(`/api/invoices/${inv.id}/send`, body(addresses(3, "c")), s.cookie)).statusCode).toBe(
-      429,
-    );
-    expect((await t.post(`/api/invoices/${inv.id}/send`, body(addresses(2, "d")), s.cookie)).statusCode).toBe(
-      200,
-    );
+    expect((await send(addresses(5, "a"), addresses(3, "b"))).statusCode).toBe(200);
+    expect((await send(addresses(3, "c"))).statusCode).toBe(429);
+    expect((await send(addresses(2, "d"))).statusCode).toBe(200);
     await t.queue.drain();
   });
 

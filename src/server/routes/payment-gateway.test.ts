@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { businessGateways } from "../db/schema";
-import { describeEachDb, testAppForSuite } from "../testing/harness";
+import { describeEachDb, type TestApp, testAppForSuite } from "../testing/harness";
+
+const GATEWAY = "/api/settings/payment-gateway";
+/** Saves the business's Razorpay account settings `body` for the holder of `cookie`. */
+const save = (t: TestApp, body: unknown, cookie: string) => t.send("PUT", GATEWAY, body, cookie);
 
 const KEYS = {
   keyId: "rzp_live_AbCdEf123456",
@@ -14,10 +18,10 @@ describeEachDb("the business's own Razorpay account", (kind) => {
 
   it("connects with keys, shows them masked and keeps the secrets sealed", async () => {
     const s = await t.signUpAndSignIn();
-    const before = await t.get("/api/settings/payment-gateway", s.cookie);
+    const before = await t.get(GATEWAY, s.cookie);
     expect(before.json()).toMatchObject({ connected: false, keyId: null, webhookUrl: null });
 
-    const res = await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie);
+    const res = await save(t, KEYS, s.cookie);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer).toMatchObject({
@@ -30,7 +34,7 @@ describeEachDb("the business's own Razorpay account", (kind) => {
     expect(answer.webhookUrl).toMatch(
       /^http:\/\/localhost:3000\/api\/webhooks\/razorpay\/business\/[\w-]{32}$/,
     );
-    const read = await t.get("/api/settings/payment-gateway", s.cookie);
+    const read = await t.get(GATEWAY, s.cookie);
     for (const text of [res.body, read.body]) {
       expect(text).not.toContain(KEYS.keySecret);
       expect(text).not.toContain(KEYS.webhookSecret);
@@ -45,25 +49,15 @@ describeEachDb("the business's own Razorpay account", (kind) => {
 
   it("needs both secrets to connect, keeps saved ones when left out, and keeps the webhook URL", async () => {
     const s = await t.signUpAndSignIn();
-    const missing = await t.send("PUT", "/api/settings/payment-gateway", { keyId: KEYS.keyId }, s.cookie);
+    const missing = await save(t, { keyId: KEYS.keyId }, s.cookie);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty("keySecret");
-    const badKey = await t.send(
-      "PUT",
-      "/api/settings/payment-gateway",
-      { ...KEYS, keyId: "pk_live_x" },
-      s.cookie,
-    );
+    const badKey = await save(t, { ...KEYS, keyId: "pk_live_x" }, s.cookie);
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().error.fields).toHaveProperty("keyId");
 
-    const first = (await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).json();
-    const renamed = await t.send(
-      "PUT",
-      "/api/settings/payment-gateway",
-      { keyId: "rzp_live_Other987654" },
-      s.cookie,
-    );
+    const first = (await save(t, KEYS, s.cookie)).json();
+    const renamed = await save(t, { keyId: "rzp_live_Other987654" }, s.cookie);
     expect(renamed.json()).toMatchObject({
       keyId: "rzp_live_Other987654",
       keySecretMasked: "••••3210",
@@ -75,17 +69,17 @@ describeEachDb("the business's own Razorpay account", (kind) => {
   it("belongs to its user alone, and disconnects", async () => {
     const a = await t.signUpAndSignIn();
     const b = await t.signUpAndSignIn();
-    await t.send("PUT", "/api/settings/payment-gateway", KEYS, a.cookie);
-    expect((await t.get("/api/settings/payment-gateway", b.cookie)).json().connected).toBe(false);
-    const gone = await t.send("DELETE", "/api/settings/payment-gateway", undefined, a.cookie);
+    await save(t, KEYS, a.cookie);
+    expect((await t.get(GATEWAY, b.cookie)).json().connected).toBe(false);
+    const gone = await t.send("DELETE", GATEWAY, undefined, a.cookie);
     expect(gone.json()).toMatchObject({ connected: false, keyId: null });
-    expect((await t.get("/api/settings/payment-gateway", a.cookie)).json().connected).toBe(false);
-    expect((await t.get("/api/settings/payment-gateway")).statusCode).toBe(401);
+    expect((await t.get(GATEWAY, a.cookie)).json().connected).toBe(false);
+    expect((await t.get(GATEWAY)).statusCode).toBe(401);
   });
 
   it("offers the test checkout only on a server without Razorpay keys of its own", async () => {
     const s = await t.signUpAndSignIn();
-    const res = await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const res = await save(t, { testMode: true }, s.cookie);
     expect(res.json()).toMatchObject({
       connected: true,
       testMode: true,
@@ -102,9 +96,9 @@ describeEachDb("the business's Razorpay account on a server with its own keys", 
 
   it("refuses the test mode", async () => {
     const s = await t.signUpAndSignIn();
-    const res = await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
+    const res = await save(t, { testMode: true }, s.cookie);
     expect(res.statusCode).toBe(400);
-    expect((await t.get("/api/settings/payment-gateway", s.cookie)).json().testModeAvailable).toBe(false);
+    expect((await t.get(GATEWAY, s.cookie)).json().testModeAvailable).toBe(false);
   });
 });
 
@@ -117,16 +111,11 @@ describeEachDb("the business's Razorpay secrets and the logs", (kind) => {
   it("never appear in any log line, whatever the request did", async () => {
     const s = await t.signUpAndSignIn();
     // Accepted, refused (a bad key id next to good secrets), read back, and a forged webhook.
-    expect((await t.send("PUT", "/api/settings/payment-gateway", KEYS, s.cookie)).statusCode).toBe(200);
-    const refused = await t.send(
-      "PUT",
-      "/api/settings/payment-gateway",
-      { ...KEYS, keyId: "not-a-key" },
-      s.cookie,
-    );
+    expect((await save(t, KEYS, s.cookie)).statusCode).toBe(200);
+    const refused = await save(t, { ...KEYS, keyId: "not-a-key" }, s.cookie);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain(KEYS.keySecret);
-    const webhookUrl = (await t.get("/api/settings/payment-gateway", s.cookie)).json().webhookUrl;
+    const webhookUrl = (await t.get(GATEWAY, s.cookie)).json().webhookUrl;
     const forged = await t.app.inject({
       method: "POST",
       url: new URL(webhookUrl).pathname,

@@ -38,7 +38,13 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
       key_id: string;
       test_mode: boolean;
     };
+  } /** An order of `planId` for `s`, paid at Razorpay, and Razorpay's signed webhook `event` about it. */
+  async function orderPaidAtRazorpay(s: Session, event: "payment.captured" | "order.paid", planId?: string) {
+    const o = await order(s, planId);
+    const paid = fake.pay(o.order_id);
+    return { o, paid, delivery: fake.webhook(event, o.order_id, paid.razorpay_payment_id) };
   }
+
   function webhook(delivery: { body: string; headers: Record<string, string> }) {
     return t.app.inject({ method: "POST", url: WEBHOOK, payload: delivery.body, headers: delivery.headers });
   }
@@ -179,9 +185,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("grants through the webhook alone when the browser never came back, once per event", async () => {
     const s = await t.signUpAndSignIn();
-    const o = await order(s, "plan_25_credits");
-    const paid = fake.pay(o.order_id);
-    const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
+    const { paid, delivery } = await orderPaidAtRazorpay(s, "order.paid", "plan_25_credits");
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await webhook(delivery));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -198,9 +202,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("refuses a webhook with a wrong signature or a re-serialised body", async () => {
     const s = await t.signUpAndSignIn();
-    const o = await order(s);
-    const paid = fake.pay(o.order_id);
-    const good = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
+    const { delivery: good } = await orderPaidAtRazorpay(s, "payment.captured");
     const wrongSig = await webhook({
       ...good,
       headers: { ...good.headers, "x-razorpay-signature": "ab".repeat(32) },
@@ -269,9 +271,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("remembers a webhook event only with its grant, so the redelivery after a crash grants", async () => {
     const s = await t.signUpAndSignIn();
-    const o = await order(s, "plan_25_credits");
-    const paid = fake.pay(o.order_id);
-    const delivery = fake.webhook("order.paid", o.order_id, paid.razorpay_payment_id);
+    const { delivery } = await orderPaidAtRazorpay(s, "order.paid", "plan_25_credits");
     const eventId = delivery.headers["x-razorpay-event-id"]!;
     // A process that takes the delivery and dies during its lookup at Razorpay.
     const hold = fake.holdNextPaymentsLookup();
@@ -298,9 +298,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("answers a webhook within Razorpay's 5 s when Razorpay's API is slow, and still grants", async () => {
     const s = await t.signUpAndSignIn();
-    const o = await order(s, "plan_25_credits");
-    const paid = fake.pay(o.order_id);
-    const delivery = fake.webhook("payment.captured", o.order_id, paid.razorpay_payment_id);
+    const { o, delivery } = await orderPaidAtRazorpay(s, "payment.captured", "plan_25_credits");
     const hold = fake.holdNextPaymentsLookup();
     const started = performance.now();
     const res = await webhook(delivery);

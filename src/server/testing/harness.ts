@@ -287,6 +287,16 @@ export function post(app: FastifyInstance, url: string, payload: unknown, cookie
   });
 }
 
+/** The signed-in holder of `cookie` changes their password from `currentPassword` to `newPassword`. */
+export function changePassword(
+  app: FastifyInstance,
+  cookie: string,
+  currentPassword: string,
+  newPassword: string,
+) {
+  return post(app, "/api/auth/change-password", { currentPassword, newPassword }, cookie);
+}
+
 export function send(
   app: FastifyInstance,
   method: "PUT" | "PATCH" | "DELETE",

@@ -1,21 +1,10 @@
 import { expect } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate } from "#domain/document-number";
+import { invoiceRequest } from "#domain/testing/invoice";
 import type { TestApp } from "./harness";
 
-/** An invoice as the editor sends it: one "Consulting" line of ₹100 for Asha Traders, due, May 2026. */
-export function invoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
-  return {
-    invoiceNumber,
-    status: "due",
-    invoiceDate: "2026-05-01",
-    dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Asha Traders" },
-    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
-    ...over,
-  };
-}
+export { invoiceRequest };
 
 /**
  * Creates `invoiceRequest(number, over)` for the holder of `cookie`, under a fresh number that starts

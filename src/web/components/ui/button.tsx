@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Loader2 } from "lucide-react";
+import { Loader2, type LucideIcon } from "lucide-react";
 import { type ButtonHTMLAttributes, forwardRef } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "destructive" | "outline";
@@ -46,6 +46,18 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
       {children}
     </button>
+  );
+});
+
+/** A button that shows only its icon (ghost unless `variant` says); `label` names it for screen readers. */
+export const IconButton = forwardRef<
+  HTMLButtonElement,
+  Omit<ButtonProps, "size" | "children"> & { label: string; icon: LucideIcon; iconClassName?: string }
+>(function IconButton({ label, icon: Icon, iconClassName = "h-4 w-4", variant = "ghost", ...rest }, ref) {
+  return (
+    <Button ref={ref} variant={variant} size="icon" aria-label={label} {...rest}>
+      <Icon className={iconClassName} aria-hidden="true" />
+    </Button>
   );
 });
 

@@ -38,6 +38,7 @@ export function SectionCard({
   icon,
   description,
   children,
+  className,
 }: {
   /** The heading's id, which names the region. */
   id: string;
@@ -45,9 +46,10 @@ export function SectionCard({
   icon?: ReactNode;
   description: ReactNode;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <Card role="region" aria-labelledby={id}>
+    <Card role="region" aria-labelledby={id} className={className}>
       <h2 id={id} className={clsx("text-lg font-semibold", icon && "flex items-center gap-2")}>
         {icon}
         {title}

@@ -3,7 +3,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "./button";
+import { Button, IconButton } from "./button";
 
 const overlay = "fixed inset-0 z-40 bg-black/50";
 const panel =
@@ -40,9 +40,7 @@ export function Dialog({
               )}
             </div>
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X className="h-4 w-4" aria-hidden="true" />
-              </Button>
+              <IconButton label="Close" icon={X} />
             </DialogPrimitive.Close>
           </div>
           {children}

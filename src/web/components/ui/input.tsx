@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff, Search } from "lucide-react";
 import {
   type ChangeEvent,
   type ComponentType,
@@ -189,6 +189,29 @@ export function PasswordField(
   props: BoxFieldProps & { autoComplete: "current-password" | "new-password"; minLength?: number },
 ) {
   return <SecretField required {...props} />;
+}
+
+/** A list's search box, the magnifier inside it; `className` styles the box around it. */
+export function SearchInput({
+  className,
+  onChange,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "type"> & { onChange: (value: string) => void }) {
+  return (
+    <div className={clsx("relative", className)}>
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        {...rest}
+        type="search"
+        className="pl-9"
+        maxLength={200}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
 }
 
 /** A checkbox with its words beside it, the whole line clickable. */

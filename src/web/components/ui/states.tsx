@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { LucideIcon } from "lucide-react";
+import { type LucideIcon, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Card } from "./card";
@@ -47,5 +47,15 @@ export function EmptyCard({
       <p className="mt-1 max-w-sm text-sm text-muted-foreground">{children}</p>
       {action}
     </Card>
+  );
+}
+
+/** An empty list's action that opens the dialog adding its first record. */
+export function AddFirstButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button className="mt-4" onClick={onClick}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
@@ -14,6 +13,7 @@ import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CreditHistory } from "../credits/CreditHistory";
+import { useSignOut } from "../shell/useSignOut";
 import { ApiKeysCard } from "./ApiKeysCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
 
@@ -168,22 +168,7 @@ function ChangePasswordCard() {
 
 function SessionsCard() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const { setSignedOut } = useAuth();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  async function signOutEverywhere() {
-    setBusy(true);
-    try {
-      await authApi.signOutEverywhere();
-      setSignedOut();
-      queryClient.clear();
-      navigate("/auth", { replace: true });
-    } catch (error) {
-      toast.error("Sign out Failed", { description: (error as Error).message || "Something went wrong" });
-      setBusy(false);
-    }
-  }
+  const { signOut: signOutEverywhere, busy } = useSignOut({ everywhere: true });
   return (
     <Card>
       <h2 className="text-lg font-semibold">Devices</h2>

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from "lucide-react";
+import { Building2, Mail, Pencil, Phone, Trash2, Users } from "lucide-react";
 import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
-import { Button } from "#web/components/ui/button";
+import { IconButton } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { AddFirstButton, EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 import { ListActions } from "#web/features/imports/CsvImport";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { Pager, SearchAndSort, useListState } from "./list-controls";
@@ -62,12 +62,7 @@ export function ClientsPage() {
         <EmptyCard
           icon={Users}
           title="No clients yet"
-          action={
-            <Button className="mt-4" onClick={editor.openNew}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add your first client
-            </Button>
-          }
+          action={<AddFirstButton onClick={editor.openNew}>Add your first client</AddFirstButton>}
         >
           Add the people and businesses you bill once, then pick them on any invoice instead of typing their
           details again.
@@ -98,23 +93,13 @@ export function ClientsPage() {
                         )}
                       </div>
                       <div className="flex shrink-0 gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Edit ${c.name}`}
-                          onClick={() => editor.edit(c)}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${c.name}`}
+                        <IconButton label={`Edit ${c.name}`} icon={Pencil} onClick={() => editor.edit(c)} />
+                        <IconButton
+                          label={`Delete ${c.name}`}
+                          icon={Trash2}
                           className="text-destructive"
                           onClick={() => deletion.ask(c)}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </Button>
+                        />
                       </div>
                     </div>
                     <dl className="grid gap-1 text-sm">

@@ -10,10 +10,20 @@ afterEach(() => {
 });
 
 const exact = (total: number) => ({ total, totalIsExact: true, hasMore: false });
+/** A count stopped at its limit: `total` rows at least, and whether more follow this page. */
+const atLeast = (total: number, hasMore: boolean) => ({ total, totalIsExact: false, hasMore });
 
-function showPager(page: number, total: number) {
+/** The pager on `page` of 20 rows a page; `count` a number is an exact total. */
+function showPager(page: number, count: number | ReturnType<typeof exact>) {
   const onPage = vi.fn();
-  render(<Pager page={page} pageSize={20} count={exact(total)} onPage={onPage} />);
+  render(
+    <Pager
+      page={page}
+      pageSize={20}
+      count={typeof count === "number" ? exact(count) : count}
+      onPage={onPage}
+    />,
+  );
   return onPage;
 }
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
@@ -53,40 +63,18 @@ describe("the pager", () => {
   });
 
   it("beyond the count's limit shows 1,000+ and goes on while rows follow", () => {
-    const onPage = vi.fn();
-    render(
-      <Pager
-        page={1}
-        pageSize={20}
-        count={{ total: 1000, totalIsExact: false, hasMore: true }}
-        onPage={onPage}
-      />,
-    );
+    const onPage = showPager(1, atLeast(1000, true));
     expect(screen.getByRole("navigation").textContent).toContain("1–20 of 1,000+");
     fireEvent.click(button("Next"));
     expect(onPage.mock.calls).toEqual([[2]]);
     cleanup();
-    render(
-      <Pager
-        page={60}
-        pageSize={20}
-        count={{ total: 1200, totalIsExact: false, hasMore: true }}
-        onPage={onPage}
-      />,
-    );
+    showPager(60, atLeast(1200, true));
     expect(screen.getByRole("navigation").textContent).toContain("1,181–1,200 of 1,200+");
     expect(button("Next").disabled).toBe(false);
   });
 
   it("beyond the count's limit stops at a page no rows follow", () => {
-    render(
-      <Pager
-        page={3}
-        pageSize={20}
-        count={{ total: 1000, totalIsExact: false, hasMore: false }}
-        onPage={vi.fn()}
-      />,
-    );
+    showPager(3, atLeast(1000, false));
     expect(button("Next").disabled).toBe(true);
     expect(button("Previous").disabled).toBe(false);
   });

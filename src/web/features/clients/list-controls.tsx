@@ -1,9 +1,9 @@
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import type { PageCount } from "#contract/common";
 import { Button } from "#web/components/ui/button";
-import { Input } from "#web/components/ui/input";
+import { SearchInput } from "#web/components/ui/input";
 import { countText, isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
 
@@ -49,38 +49,14 @@ export function SearchAndSort<S extends string>({
 }) {
   return (
     <div className={clsx("flex flex-col gap-3 sm:flex-row sm:items-center", className)}>
-      <SearchBox label={label} placeholder={placeholder} value={list.search} onChange={list.setSearch} />
-      <SelectBox label="Sort" value={list.sort} options={sorts} onChange={list.setSort} />
-    </div>
-  );
-}
-
-export function SearchBox({
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-}) {
-  return (
-    <div className="relative min-w-0 flex-1">
-      <Search
-        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
-      <Input
-        type="search"
+      <SearchInput
+        className="min-w-0 flex-1"
         aria-label={label}
         placeholder={placeholder ?? label}
-        value={value}
-        maxLength={200}
-        onChange={(e) => onChange(e.target.value)}
-        className="pl-9"
+        value={list.search}
+        onChange={list.setSearch}
       />
+      <SelectBox label="Sort" value={list.sort} options={sorts} onChange={list.setSort} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { Check, CircleAlert, FlaskConical, ShieldCheck, X } from "lucide-react";
 import { CREDIT_MESSAGES, PAYMENT_MESSAGES } from "#domain/messages";
-import { Button } from "#web/components/ui/button";
+import { Button, IconButton } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { TestCheckoutDialog } from "../payments/TestCheckoutDialog";
 import { usePurchase } from "../payments/usePurchase";
@@ -41,9 +41,7 @@ export function TopUpDialogHost() {
                 </DialogPrimitive.Description>
               </div>
               <DialogPrimitive.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close" disabled={processingPlanId !== null}>
-                  <X className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <IconButton label="Close" icon={X} disabled={processingPlanId !== null} />
               </DialogPrimitive.Close>
             </div>
             <PlanCards processingPlanId={processingPlanId} onPurchase={purchase} />

@@ -1,6 +1,6 @@
 import { ArrowRight, Boxes, FilePlus2, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Card } from "#web/components/ui/card";
+import { SectionCard } from "#web/components/ui/card";
 
 const STEPS = [
   {
@@ -26,13 +26,12 @@ const STEPS = [
 /** Shown until the first invoice exists: the three steps to a first invoice. */
 export function GetStarted() {
   return (
-    <Card className="mb-6" aria-labelledby="get-started">
-      <h2 id="get-started" className="text-lg font-semibold">
-        Get started with Bahi
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Three steps to your first invoice. Your figures appear here once you issue it.
-      </p>
+    <SectionCard
+      id="get-started"
+      className="mb-6"
+      title="Get started with Bahi"
+      description="Three steps to your first invoice. Your figures appear here once you issue it."
+    >
       <ol className="mt-4 grid gap-3 md:grid-cols-3">
         {STEPS.map((s, i) => (
           <li key={s.to}>
@@ -55,6 +54,6 @@ export function GetStarted() {
           </li>
         ))}
       </ol>
-    </Card>
+    </SectionCard>
   );
 }

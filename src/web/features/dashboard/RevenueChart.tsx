@@ -23,6 +23,12 @@ export function RevenueChart({ data, currency }: { data: Dashboard["revenueByMon
   const bar = Math.max(4, slot * 0.32);
   const money = (minor: number) => formatMoney(minor, currency);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  /** One bar from the axis up to `minor`, at `left`, its figure in its tooltip. */
+  const column = (left: number, minor: number, fill: string, title: string) => (
+    <rect x={left} y={y(minor)} width={bar} height={PAD.top + plotH - y(minor)} rx="2" fill={fill}>
+      <title>{title}</title>
+    </rect>
+  );
   const total = data.reduce((sum, d) => sum + d.invoicedMinor, 0);
   const summary =
     data.length > 0
@@ -52,26 +58,18 @@ export function RevenueChart({ data, currency }: { data: Dashboard["revenueByMon
           const x = PAD.left + i * slot + slot / 2;
           return (
             <g key={d.month}>
-              <rect
-                x={x - bar - 1}
-                y={y(d.invoicedMinor)}
-                width={bar}
-                height={PAD.top + plotH - y(d.invoicedMinor)}
-                rx="2"
-                fill="var(--primary)"
-              >
-                <title>{`${monthLabel(d.month, true)}: ${money(d.invoicedMinor)} invoiced`}</title>
-              </rect>
-              <rect
-                x={x + 1}
-                y={y(d.paidMinor)}
-                width={bar}
-                height={PAD.top + plotH - y(d.paidMinor)}
-                rx="2"
-                fill="var(--accent)"
-              >
-                <title>{`${monthLabel(d.month, true)}: ${money(d.paidMinor)} paid`}</title>
-              </rect>
+              {column(
+                x - bar - 1,
+                d.invoicedMinor,
+                "var(--primary)",
+                `${monthLabel(d.month, true)}: ${money(d.invoicedMinor)} invoiced`,
+              )}
+              {column(
+                x + 1,
+                d.paidMinor,
+                "var(--accent)",
+                `${monthLabel(d.month, true)}: ${money(d.paidMinor)} paid`,
+              )}
               <text x={x} y={H - 8} textAnchor="middle" fontSize="12" fill="var(--muted-fg)">
                 {monthLabel(d.month)}
               </text>

@@ -2,8 +2,7 @@ import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Card } from "#web/components/ui/card";
-import { Field, selectClass } from "#web/components/ui/input";
-import { SearchField } from "./SearchField";
+import { Field, SearchInput, selectClass } from "#web/components/ui/input";
 import type { ListFiltersState } from "./useListFilters";
 
 /** The row's columns: the search, then each filter (with more filters, from the lg breakpoint on). */
@@ -45,12 +44,16 @@ export function ListFilters({
   return (
     <Card className="mb-4">
       <div className={clsx("grid grid-cols-2 gap-3", COLUMNS[more ? fields : 0])}>
-        <SearchField
-          className={clsx("col-span-2 lg:col-span-1", !fold && !more && "sm:col-span-1")}
-          placeholder={placeholder}
-          value={filters.searchText}
-          onChange={filters.setSearchText}
-        />
+        <Field label="Search" className={clsx("col-span-2 lg:col-span-1", !fold && !more && "sm:col-span-1")}>
+          {(p) => (
+            <SearchInput
+              {...p}
+              placeholder={placeholder}
+              value={filters.searchText}
+              onChange={filters.setSearchText}
+            />
+          )}
+        </Field>
         {fold && (
           <button
             type="button"
@@ -67,23 +70,13 @@ export function ListFilters({
           </button>
         )}
         <div id={id} className={clsx(!fold || open ? "contents" : "hidden", "lg:contents")}>
-          <Field label="Status" className={clsx(!more && "col-span-2 sm:col-span-1")}>
-            {(p) => (
-              <select
-                {...p}
-                className={selectClass}
-                value={filters.status}
-                onChange={(e) => filters.update({ status: e.target.value })}
-              >
-                <option value="">{allStatuses}</option>
-                {statuses.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <FilterSelect
+            filters={filters}
+            name="status"
+            label="Status"
+            options={[["", allStatuses], ...statuses]}
+            className={clsx(!more && "col-span-2 sm:col-span-1")}
+          />
           {more}
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowUpDown, PackagePlus, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowUpDown, PackagePlus, Pencil, Trash2 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { call } from "#web/api";
 import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { EmptyCard } from "#web/components/ui/states";
+import { AddFirstButton, EmptyCard } from "#web/components/ui/states";
 import { ListActions } from "#web/features/imports/CsvImport";
 import { type Product, productQuery } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
@@ -77,12 +77,7 @@ export function ManageItemsPage() {
           <EmptyCard
             icon={PackagePlus}
             title="No items yet"
-            action={
-              <Button className="mt-4" onClick={editor.openNew}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Add your first item
-              </Button>
-            }
+            action={<AddFirstButton onClick={editor.openNew}>Add your first item</AddFirstButton>}
           >
             Add a product with its opening stock, or a service. Stock then moves with your invoices and your
             adjustments, each with its reason.

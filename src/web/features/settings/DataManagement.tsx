@@ -9,7 +9,7 @@ import { DELAYS_MS } from "#domain/timings";
 import { ApiError, call, resourceKey } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
+import { SectionCard } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { useSignOut } from "../shell/useSignOut";
 import { clearDraft, SETTINGS_QUERY_KEY } from "./useSettings";
@@ -157,13 +157,11 @@ export function DataManagement() {
   }
 
   return (
-    <Card role="region" aria-labelledby="data-heading">
-      <h2 id="data-heading" className="text-lg font-semibold">
-        Data Management
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Download everything as one JSON file, bring a file back, or remove all your data.
-      </p>
+    <SectionCard
+      id="data-heading"
+      title="Data Management"
+      description="Download everything as one JSON file, bring a file back, or remove all your data."
+    >
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         <Button
           variant="outline"
@@ -221,6 +219,6 @@ export function DataManagement() {
         onConfirm={() => void clearData()}
         busy={clearing}
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -135,16 +135,10 @@ export function SettingsPage() {
           </Button>
         </div>
       </form>
-      <div className="mt-6">
+      <div className="mt-6 space-y-6">
         <OnlinePayments />
-      </div>
-      <div className="mt-6">
         <RemindersCard />
-      </div>
-      <div className="mt-6">
         <MailTemplatesCard />
-      </div>
-      <div className="mt-6">
         <DataManagement />
       </div>
     </>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
-import { Button } from "#web/components/ui/button";
+import { Button, IconButton } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/card";
 import { useTheme } from "#web/lib/theme";
 import { useOnceTrue } from "#web/lib/useOnceTrue";
@@ -88,9 +88,13 @@ export function AppShell() {
           </p>
           <CreditsButton />
           <ThemeToggle />
-          <Button variant="ghost" size="icon" onClick={signOut} aria-label="Log out" disabled={busy}>
-            <LogOut className="h-5 w-5" aria-hidden="true" />
-          </Button>
+          <IconButton
+            label="Log out"
+            icon={LogOut}
+            iconClassName="h-5 w-5"
+            onClick={signOut}
+            disabled={busy}
+          />
         </header>
         <main id="main" className="flex-1 px-3 py-6 sm:px-6 lg:px-8">
           <div key={location.pathname} className="page-enter mx-auto max-w-6xl">

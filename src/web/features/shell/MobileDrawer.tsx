@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { RefObject } from "react";
-import { Button } from "#web/components/ui/button";
+import { IconButton } from "#web/components/ui/button";
 import { PRODUCT_NAME } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
 
@@ -44,9 +44,7 @@ export function MobileDrawer({
               {PRODUCT_NAME}
             </DialogPrimitive.Title>
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Button>
+              <IconButton label="Close menu" icon={X} iconClassName="h-5 w-5" />
             </DialogPrimitive.Close>
           </div>
           <nav aria-label="Main" className="flex-1 overflow-y-auto">

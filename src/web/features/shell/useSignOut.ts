@@ -5,8 +5,11 @@ import { toast } from "sonner";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 
-/** Signs out, forgets cached data and goes to /auth; 'Sign out Failed' when the server says no. */
-export function useSignOut() {
+/**
+ * Signs out (`everywhere`: every device's session too), forgets cached data and goes to /auth;
+ * 'Sign out Failed' when the server says no.
+ */
+export function useSignOut({ everywhere = false } = {}) {
   const { setSignedOut } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -14,7 +17,7 @@ export function useSignOut() {
   const signOut = async () => {
     setBusy(true);
     try {
-      await authApi.signOut();
+      await (everywhere ? authApi.signOutEverywhere() : authApi.signOut());
       setSignedOut();
       queryClient.clear();
       navigate("/auth", { replace: true });

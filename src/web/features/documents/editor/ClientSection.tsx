@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
@@ -7,10 +7,10 @@ import { CLIENT_LIMITS } from "#domain/limits";
 import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
-import { useDebounced } from "#web/lib/useDebounced";
 import { clientSearchQuery } from "../queries";
 import { Combobox } from "./Combobox";
 import { clientFromSaved, type EditorAction } from "./draft";
+import { usePickerSearch } from "./usePickerSearch";
 
 type Errors = Record<string, string>;
 
@@ -59,14 +59,7 @@ export const ClientSection = memo(function ClientSection({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const search = useDebounced(client.name.trim(), 200);
-  const suggestions = useQuery({
-    ...clientSearchQuery(search),
-    // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
-    placeholderData: keepPreviousData,
-    enabled: open,
-    staleTime: 10_000,
-  });
+  const { results: suggestions, search } = usePickerSearch(clientSearchQuery, client.name, open);
   // The server copies a saved client's details onto the invoice, so edited details make it typed-in.
   const set = (patch: Partial<InvoiceClient>) => dispatch({ type: "client", patch, clientId: null });
 

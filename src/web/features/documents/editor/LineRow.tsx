@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { formatMoney } from "#domain/format";
@@ -7,14 +6,14 @@ import { UQC_CODES, UQC_DESCRIPTIONS } from "#domain/gst-uqc";
 import type { InvoiceItem } from "#domain/invoice";
 import { PRODUCT_LIMITS } from "#domain/limits";
 import type { LineField } from "#domain/totals";
-import { Button } from "#web/components/ui/button";
+import { IconButton } from "#web/components/ui/button";
 import { Field, Input, Select } from "#web/components/ui/input";
-import { useDebounced } from "#web/lib/useDebounced";
 import { formatQuantity } from "../format";
 import { productSearchQuery } from "../queries";
 import type { SavedProduct } from "../types";
 import { Combobox } from "./Combobox";
 import { type EditorAction, lineFromProduct } from "./draft";
+import { usePickerSearch } from "./usePickerSearch";
 
 export interface LineStock {
   /** What is left in stock for this line's product, counting what this invoice already holds. */
@@ -93,14 +92,7 @@ export const LineRow = memo(function LineRow({
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const search = useDebounced(item.name.trim(), 200);
-  const products = useQuery({
-    ...productSearchQuery(search),
-    // The list stays while the next search runs, so a highlighted option never vanishes under Enter.
-    placeholderData: keepPreviousData,
-    enabled: open,
-    staleTime: 10_000,
-  });
+  const { results: products, search } = usePickerSearch(productSearchQuery, item.name, open);
   useEffect(() => {
     const target = focusRequest?.split(":")[0];
     if (target === "name") nameRef.current?.focus();
@@ -212,34 +204,26 @@ export const LineRow = memo(function LineRow({
           <span className="mr-2 text-sm font-semibold tabular-nums" data-testid="line-amount">
             {amountMinor === null ? "—" : formatMoney(amountMinor, currency)}
           </span>
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             ref={upRef}
-            aria-label={`Move item ${n} up`}
+            label={`Move item ${n} up`}
+            icon={ArrowUp}
             disabled={index === 0}
             onClick={() => onMove(item.id, -1)}
-          >
-            <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
+          />
+          <IconButton
             ref={downRef}
-            aria-label={`Move item ${n} down`}
+            label={`Move item ${n} down`}
+            icon={ArrowDown}
             disabled={index === count - 1}
             onClick={() => onMove(item.id, 1)}
-          >
-            <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove item ${n}`}
+          />
+          <IconButton
+            label={`Remove item ${n}`}
+            icon={Trash2}
+            iconClassName="h-4 w-4 text-destructive"
             onClick={() => onRemove(item.id)}
-          >
-            <Trash2 className="h-4 w-4 text-destructive" aria-hidden="true" />
-          </Button>
+          />
         </div>
       </div>
     </li>

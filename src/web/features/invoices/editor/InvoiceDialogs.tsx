@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
+import { SectionCard } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 
@@ -16,14 +16,11 @@ export function IssueAndSendCard({
 }) {
   const [asking, setAsking] = useState(false);
   return (
-    <Card role="region" aria-labelledby="share-draft-heading">
-      <h2 id="share-draft-heading" className="text-lg font-semibold">
-        Share with your client
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        A draft is not sent. Issue it to give it its number, take its items from stock, and share or e-mail
-        it.
-      </p>
+    <SectionCard
+      id="share-draft-heading"
+      title="Share with your client"
+      description="A draft is not sent. Issue it to give it its number, take its items from stock, and share or e-mail it."
+    >
       <Button className="mt-3" size="sm" busy={busy} onClick={() => setAsking(true)}>
         Issue and send…
       </Button>
@@ -39,7 +36,7 @@ export function IssueAndSendCard({
           onIssue();
         }}
       />
-    </Card>
+    </SectionCard>
   );
 }
 

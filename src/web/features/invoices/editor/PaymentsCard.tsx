@@ -9,7 +9,7 @@ import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
 import { ApiError, call, queryKeyOf } from "#web/api";
-import { Button } from "#web/components/ui/button";
+import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
@@ -208,22 +208,18 @@ export const PaymentsCard = memo(function PaymentsCard({
                   </div>
                   {/* A credit note's share changes only with its note (Credit notes card). */}
                   <div className={p.source === "credit_note" ? "hidden" : "flex gap-1"}>
-                    <Button
-                      size="icon"
+                    <IconButton
                       variant="outline"
-                      aria-label={`Edit payment of ${money(p.amountMinor)}`}
+                      label={`Edit payment of ${money(p.amountMinor)}`}
+                      icon={Pencil}
                       onClick={() => setDialog({ payment: p })}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
+                    />
+                    <IconButton
                       variant="outline"
-                      aria-label={`Delete payment of ${money(p.amountMinor)}`}
+                      label={`Delete payment of ${money(p.amountMinor)}`}
+                      icon={Trash2}
                       onClick={() => setDeleting(p)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </Button>
+                    />
                   </div>
                 </li>
               ))}

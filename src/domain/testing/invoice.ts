@@ -1,0 +1,25 @@
+// The invoice the domain's and the server's tests start from.
+import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "../invoice";
+
+/** An invoice as the editor sends it: one "Consulting" line of ₹100 for Asha Traders, due, May 2026. */
+export function invoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
+  return {
+    invoiceNumber,
+    status: "due",
+    invoiceDate: "2026-05-01",
+    dueDate: "2026-05-31",
+    currency: "INR",
+    client: { name: "Asha Traders" },
+    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
+    ...over,
+  };
+}
+
+/** The document `company` issues of `invoiceRequest(invoiceNumber, over)`. */
+export function invoiceDocumentOf(
+  company: InvoiceCompany,
+  invoiceNumber: string,
+  over: Record<string, unknown> = {},
+) {
+  return buildInvoiceDocument(invoiceInputSchema.parse(invoiceRequest(invoiceNumber, over)), company);
+}
