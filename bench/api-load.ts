@@ -10,7 +10,8 @@
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
 //   BENCH_COMPARE=<another build>/dist starts that build's server too, on the same database, and measures
-//   its clients page right before this build's in every round (before/after/floor interleaved),
+//   its clients page right before this build's in every round (before/after/floor interleaved);
+//   BENCH_COMPARE_NODE_ARGS="..." gives that server other Node arguments (the same build twice, two settings),
 //   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages:
 //   the clients page by cursor, a page by number, the overdue page and the search, each as the least
 //   a bare server must do for it,
@@ -552,10 +553,16 @@ async function serverNodeArgs(dist = DIST): Promise<string[]> {
 }
 
 /** One of Bahi's servers: the build in `dist` on `port`, on the bench's database, with its own data folder. */
-async function startServer(dist: string, port: number, authSecret: string, profileDir?: string) {
+async function startServer(
+  dist: string,
+  port: number,
+  authSecret: string,
+  profileDir?: string,
+  givenNodeArgs?: string,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
   const origin = `http://127.0.0.1:${port}`;
-  const nodeArgs = await serverNodeArgs(dist);
+  const nodeArgs = givenNodeArgs?.split(" ").filter(Boolean) ?? (await serverNodeArgs(dist));
   const server = spawn(
     process.execPath,
     [
