@@ -601,7 +601,7 @@ async function startServer(
     },
   );
   return {
-    pid: server.pid,
+    pid: server.pid!,
     origin,
     dataDir,
     nodeArgs,
@@ -709,6 +709,7 @@ async function main() {
         PORT + 2,
         authSecret,
         CPU_PROF && path.join(CPU_PROF, "compare"),
+        process.env.BENCH_COMPARE_NODE_ARGS,
       );
       console.log(`compare build ${COMPARE_DIST}: node ${compare.nodeArgs.join(" ")}`);
     }
