@@ -10,7 +10,7 @@
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
 //   BENCH_COMPARE=<another build>/dist starts that build's server too, on the same database, and measures
-//   its clients page right before this build's in every round (before/after/floor interleaved);
+//   its clients page beside this build's in every round, each going first in turn (before/after/floor interleaved);
 //   BENCH_COMPARE_NODE_ARGS="..." gives that server other Node arguments (the same build twice, two settings),
 //   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages:
 //   the clients page by cursor, a page by number, the overdue page and the search, each as the least
@@ -733,9 +733,21 @@ async function main() {
     console.log("|---|---|---|---|---|---|---|---|");
     const clientsPage = endpoints.find(([name]) => name === "clients page")![1];
     /** The clients page of the compare build (BENCH_COMPARE), then this build's: a pair, seconds apart. */
+    // The two take turns at going first: the second of a pair meets, for one, the first one's
+    // quiet collection (idle-collection.ts) a few seconds after its load ends.
+    let pairs = 0;
     const pages = async () => {
-      if (compare) await measureRow(COMPARE_PAGE, clientsPage, cookie, compare.origin, compare.pid);
-      await measureRow("clients page", clientsPage, cookie, ORIGIN, server.pid);
+      const other = async () => {
+        if (compare) await measureRow(COMPARE_PAGE, clientsPage, cookie, compare.origin, compare.pid);
+      };
+      const mine = () => measureRow("clients page", clientsPage, cookie, ORIGIN, server.pid);
+      if (pairs++ % 2 === 0) {
+        await other();
+        await mine();
+      } else {
+        await mine();
+        await other();
+      }
     };
     for (const [name, mix] of endpoints) {
       if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue;
