@@ -593,7 +593,8 @@ async function startServer(
     stderr = (stderr + d).slice(-4000);
   });
   const exited = new Promise((r) => server.on("exit", r));
-  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, `the server (${dist})`).catch(
+  // A loaded machine (load average 30 on 2 cores) has taken longer than 30 s to start it.
+  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, `the server (${dist})`, 120_000).catch(
     (error) => {
       console.error(stderr);
       server.kill("SIGKILL");
@@ -630,7 +631,10 @@ async function main() {
   ]);
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
   const authSecret = randomBytes(32).toString("hex");
-  const server = await startServer(DIST, PORT, authSecret, CPU_PROF);
+  const server = await startServer(DIST, PORT, authSecret, CPU_PROF).catch((error) => {
+    pg.stop();
+    throw error;
+  });
   const { dataDir, nodeArgs } = server;
   /** BENCH_COMPARE: another build's server on the same database, its clients page measured beside this one's. */
   let compare: Awaited<ReturnType<typeof startServer>> | undefined;
