@@ -631,7 +631,7 @@ async function main() {
   ]);
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
   const authSecret = randomBytes(32).toString("hex");
-  const server = await startServer(DIST, PORT, authSecret, CPU_PROF).catch((error) => {
+  let server = await startServer(DIST, PORT, authSecret, CPU_PROF).catch((error) => {
     pg.stop();
     throw error;
   });
@@ -708,6 +708,11 @@ async function main() {
       ],
     ];
     if (COMPARE_DIST) {
+      // Both servers start afresh now, after the sign-ups, the seeding and the cursor walks: a main
+      // server that had served those lost every round to the compare server, whichever build it
+      // ran (decision 0073).
+      await server.stop();
+      server = await startServer(DIST, PORT, authSecret, CPU_PROF);
       compare = await startServer(
         COMPARE_DIST,
         PORT + 2,
