@@ -9,6 +9,9 @@
 //   BENCH_SECONDS (10), BENCH_WARMUP (2 s of unmeasured load on each endpoint first), BENCH_CONNECTIONS (50), WEB_CONCURRENCY (1), BENCH_ONLY=health,clients (a subset),
 //   BENCH_DIST=<another checkout>/dist runs that build instead (before/after in one session, e.g. a
 //   `git worktree` of the previous commit, built there),
+//   BENCH_COMPARE=<another build>/dist starts that build's server too, on the same database, and measures
+//   its clients page beside this build's in every round, each going first in turn (before/after/floor interleaved);
+//   BENCH_COMPARE_NODE_ARGS="..." gives that server other Node arguments (the same build twice, two settings),
 //   BENCH_FLOOR=1 also measures the bare floor (bench/floor-server.mjs) on the same database and pages:
 //   the clients page by cursor, a page by number, the overdue page and the search, each as the least
 //   a bare server must do for it,
@@ -53,6 +56,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** With BENCH_FLOOR: how many times the clients page and the floor's are measured, in turn (the goal rows take the medians). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** BENCH_COMPARE=<another build>/dist: that build's clients page is measured too, before this one's in each round. */
+const COMPARE_DIST = process.env.BENCH_COMPARE && path.resolve(process.env.BENCH_COMPARE);
+const COMPARE_PAGE = "clients page (compare build)";
 /** The floor's row that the clients page is held against. */
 const FLOOR_PAGE = "floor: bare clients page (E2)";
 /** Issue 29's goal rows for a list request: server CPU per request, and req/s against the floor's. */
@@ -440,6 +446,21 @@ function printGoals() {
         `>= ${GOAL_FLOOR_RATIO}x | ${ratio.toFixed(2)}x ${verdict(ratio >= GOAL_FLOOR_RATIO)} |`,
     );
   }
+  // The same two rows for the compare build (BENCH_COMPARE), measured in the same rounds.
+  const other = measured.get(COMPARE_PAGE);
+  if (other) {
+    const otherUs = of(other, "serverUs")!;
+    const ratio = floor && median(other.map((r, i) => r.perSecond / (floor[i] ?? floor[0]!).perSecond));
+    console.log(
+      `| compare build: server CPU per list request; req/s against the floor's | ${us(otherUs)} ${verdict(otherUs <= GOAL_CPU_US)}; ` +
+        `${Math.round(of(other, "perSecond")!)} req/s | | | ${ratio === undefined ? "-" : `${ratio.toFixed(2)}x ${verdict(ratio >= GOAL_FLOOR_RATIO)}`} |`,
+    );
+    // Each round's own ratio of the two builds (they are measured back to back).
+    const perRound = page.map((r, i) => (other[i] ? r.serverUs / other[i]!.serverUs : Number.NaN));
+    console.log(
+      `| this build's server CPU over the compare build's, per round | ${perRound.map((x) => x.toFixed(2)).join(", ")} | | | median ${median(perRound).toFixed(2)}x |`,
+    );
+  }
   // Not a goal row: what PostgreSQL spends on the same request (the page, its kept total, the session).
   console.log(
     `| PostgreSQL CPU per list request (clients page) | ${us(of(page, "postgresUs"))} | ${us(of(floor, "postgresUs"))} | | |`,
@@ -524,11 +545,74 @@ async function measureFloor(cookie: string, pageAgain: () => Promise<unknown>) {
 }
 
 /** The Node arguments `npm start` of the build under test passes (BENCH_NODE_ARGS overrides them). */
-async function serverNodeArgs(): Promise<string[]> {
+async function serverNodeArgs(dist = DIST): Promise<string[]> {
   if (process.env.BENCH_NODE_ARGS !== undefined)
     return process.env.BENCH_NODE_ARGS.split(" ").filter(Boolean);
-  const file = path.join(DIST, "../scripts/server-node-args.mjs");
+  const file = path.join(dist, "../scripts/server-node-args.mjs");
   return existsSync(file) ? (await import(file)).SERVER_NODE_ARGS : ["--enable-source-maps"];
+}
+
+/** One of Bahi's servers: the build in `dist` on `port`, on the bench's database, with its own data folder. */
+async function startServer(
+  dist: string,
+  port: number,
+  authSecret: string,
+  profileDir?: string,
+  givenNodeArgs?: string,
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
+  const origin = `http://127.0.0.1:${port}`;
+  const nodeArgs = givenNodeArgs?.split(" ").filter(Boolean) ?? (await serverNodeArgs(dist));
+  const server = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      path.join(dist, "server/main.mjs"),
+    ],
+    {
+      cwd: path.dirname(dist),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: origin,
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_PG_SOCKET
+          ? `postgres://postgres@localhost:${PG_PORT}/bahi?host=${encodeURIComponent(pg.socketDir)}`
+          : `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
+        AUTH_SECRET: authSecret,
+        AUTH_REQUESTS_PER_IP: "10000",
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  server.stderr.on("data", (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const exited = new Promise((r) => server.on("exit", r));
+  // A loaded machine (load average 30 on 2 cores) has taken longer than 30 s to start it.
+  await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, `the server (${dist})`, 120_000).catch(
+    (error) => {
+      console.error(stderr);
+      server.kill("SIGKILL");
+      throw error;
+    },
+  );
+  return {
+    pid: server.pid!,
+    origin,
+    dataDir,
+    nodeArgs,
+    async stop() {
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      server.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function main() {
@@ -545,44 +629,16 @@ async function main() {
     "-qc",
     "create database bahi",
   ]);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
-  const nodeArgs = await serverNodeArgs();
-  const server = spawn(
-    process.execPath,
-    [
-      ...nodeArgs,
-      ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
-      path.join(DIST, "server/main.mjs"),
-    ],
-    {
-      cwd: path.dirname(DIST),
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: ORIGIN,
-        DATA_DIR: dataDir,
-        DATABASE_URL: process.env.BENCH_PG_SOCKET
-          ? `postgres://postgres@localhost:${PG_PORT}/bahi?host=${encodeURIComponent(pg.socketDir)}`
-          : `postgres://postgres@127.0.0.1:${PG_PORT}/bahi`,
-        AUTH_SECRET: randomBytes(32).toString("hex"),
-        AUTH_REQUESTS_PER_IP: "10000",
-        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  server.stderr.on("data", (d) => {
-    stderr = (stderr + d).slice(-4000);
+  const authSecret = randomBytes(32).toString("hex");
+  let server = await startServer(DIST, PORT, authSecret, CPU_PROF).catch((error) => {
+    pg.stop();
+    throw error;
   });
-  const exited = new Promise((r) => server.on("exit", r));
+  const { dataDir, nodeArgs } = server;
+  /** BENCH_COMPARE: another build's server on the same database, its clients page measured beside this one's. */
+  let compare: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    await waitFor(async () => (await fetch(`${ORIGIN}/api/health`)).ok, "the server").catch((error) => {
-      console.error(stderr);
-      throw error;
-    });
     const cookie = await signUp(dataDir, "load@example.com");
     const other = await signUp(dataDir, "other@example.com");
     const t0 = Date.now();
@@ -651,12 +707,27 @@ async function main() {
         ],
       ],
     ];
-    const rssBefore = serverRssMb(server.pid!);
+    if (COMPARE_DIST) {
+      // Both servers start afresh now, after the sign-ups, the seeding and the cursor walks: a main
+      // server that had served those lost every round to the compare server, whichever build it
+      // ran (decision 0073).
+      await server.stop();
+      server = await startServer(DIST, PORT, authSecret, CPU_PROF);
+      compare = await startServer(
+        COMPARE_DIST,
+        PORT + 2,
+        authSecret,
+        CPU_PROF && path.join(CPU_PROF, "compare"),
+        process.env.BENCH_COMPARE_NODE_ARGS,
+      );
+      console.log(`compare build ${COMPARE_DIST}: node ${compare.nodeArgs.join(" ")}`);
+    }
+    const rssBefore = serverRssMb(server.pid);
     // What the server spends with no request at all (timers, the job queue's polls): at a few hundred
     // requests a second on a loaded machine it is a visible part of the CPU per request.
-    const idle0 = serverCpuSeconds(server.pid!);
+    const idle0 = serverCpuSeconds(server.pid);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const idleMsPerSecond = ((serverCpuSeconds(server.pid!) - idle0) * 1000) / 5;
+    const idleMsPerSecond = ((serverCpuSeconds(server.pid) - idle0) * 1000) / 5;
     console.log(
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -669,13 +740,30 @@ async function main() {
       "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | PostgreSQL CPU/req |",
     );
     console.log("|---|---|---|---|---|---|---|---|");
+    const clientsPage = endpoints.find(([name]) => name === "clients page")![1];
+    /** The clients page of the compare build (BENCH_COMPARE), then this build's: a pair, seconds apart. */
+    // The two take turns at going first: the second of a pair meets, for one, the first one's
+    // quiet collection (idle-collection.ts) a few seconds after its load ends.
+    let pairs = 0;
+    const pages = async () => {
+      const other = async () => {
+        if (compare) await measureRow(COMPARE_PAGE, clientsPage, cookie, compare.origin, compare.pid);
+      };
+      const mine = () => measureRow("clients page", clientsPage, cookie, ORIGIN, server.pid);
+      if (pairs++ % 2 === 0) {
+        await other();
+        await mine();
+      } else {
+        await mine();
+        await other();
+      }
+    };
     for (const [name, mix] of endpoints) {
       if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue;
-      await measureRow(name, mix, cookie, ORIGIN, server.pid!);
+      if (name === "clients page") await pages();
+      else await measureRow(name, mix, cookie, ORIGIN, server.pid);
     }
-    const clientsPage = endpoints.find(([name]) => name === "clients page")![1];
-    if (process.env.BENCH_FLOOR)
-      await measureFloor(cookie, () => measureRow("clients page", clientsPage, cookie, ORIGIN, server.pid!));
+    if (process.env.BENCH_FLOOR) await measureFloor(cookie, pages);
     printGoals();
     // When each row was measured (µs of the profiles' clock), to read the profiles further by hand.
     if (CPU_PROF)
@@ -696,16 +784,15 @@ async function main() {
       );
     }
     console.log(
-      `server RSS: before ${rssBefore.toFixed(1)} MB, after ${serverRssMb(server.pid!).toFixed(1)} MB`,
+      `server RSS: before ${rssBefore.toFixed(1)} MB, after ${serverRssMb(server.pid).toFixed(1)} MB`,
     );
   } finally {
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    server.kill("SIGKILL");
+    await compare?.stop();
+    await server.stop();
     pg.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  if (CPU_PROF) summariseProfile(CPU_PROF, server.pid!, "clients page");
+  if (CPU_PROF) summariseProfile(CPU_PROF, server.pid, "clients page");
+  if (CPU_PROF && compare) summariseProfile(path.join(CPU_PROF, "compare"), compare.pid, COMPARE_PAGE);
 }
 
 main().catch((error) => {

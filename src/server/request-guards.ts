@@ -68,20 +68,29 @@ export function registerRequestGuards(
 
   // Signed-in routes refuse strangers here, before the body is read or parsed; so does a
   // request for no route at all.
-  app.addHook("onRequest", async (request, reply) => {
+  // A session checked in the last few seconds is answered without a promise (most requests).
+  app.addHook("onRequest", (request, reply, done) => {
     if (request.routeOptions.url === undefined && !SAFE_METHODS.has(request.method)) {
-      throw new AppError("not_found", "Not found.");
+      return done(new AppError("not_found", "Not found."));
     }
-    if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return;
+    if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return done();
     const key = bearerOf(request.headers.authorization);
-    if (key !== undefined) {
-      await authoriseApiKey(request, reply, key);
-      return;
+    if (key === undefined) {
+      const known = auth.findSessionUser.cached(request.headers.cookie);
+      if (known) {
+        request.sessionUser = known;
+        return done();
+      }
     }
+    checkSession(request, reply, key).then(() => done(), done);
+  });
+
+  async function checkSession(request: FastifyRequest, reply: FastifyReply, key: string | undefined) {
+    if (key !== undefined) return authoriseApiKey(request, reply, key);
     const user = await auth.findSessionUser(request.headers.cookie);
     if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
     request.sessionUser = user;
-  });
+  }
 
   /** A bearer on a route that takes keys (elsewhere it is refused by the session check below). */
   function usesApiKey(request: FastifyRequest): boolean {

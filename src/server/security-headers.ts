@@ -22,10 +22,40 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer needs of them (OWASP's REST Security cheat sheet, "Security headers"): no
+ * sniffing it as another type, no framing, no reading it from another site's page (CORP), nothing
+ * loaded should a browser open it as a document, and HSTS when served over https. The rest of
+ * helmet's set (the page's CSP, referrer, opener, DNS prefetch, download and cross-domain policies,
+ * the XSS auditor) governs documents, scripts and plugins, which a JSON answer is not: leaving them
+ * off a list page saves ~560 bytes an answer and Node's work on ten headers (decision 0073).
+ */
+export function jsonAnswerHeaders(full: Record<string, string>): Record<string, string> {
+  const hsts = full["strict-transport-security"];
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cross-origin-resource-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    ...(hsts ? { "strict-transport-security": hsts } : {}),
+  };
+}
+
+/** A JSON answer (Fastify's own `application/json; charset=utf-8`, or a route's `...+json`). */
+const isJson = (contentType: unknown) =>
+  typeof contentType === "string" && /^application\/([\w.-]+\+)?json\b/i.test(contentType);
+
+/**
+ * Every answer gets the short set when it is JSON and helmet's whole set otherwise (HTML, SVG and
+ * other images, the docs page, scripts, PDFs, files, empty answers), once its type is known: in
+ * onSend, after the route and the error handler. A header the route set itself is kept.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const full = Object.entries(helmetHeaders(options));
+  const short = Object.entries(jsonAnswerHeaders(Object.fromEntries(full)));
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    for (const [name, value] of isJson(reply.getHeader("content-type")) ? short : full)
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
   });
 }

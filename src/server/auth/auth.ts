@@ -335,20 +335,34 @@ function sessionUserFinder(
   // looked up again (docs/decisions/0014-api-speed.md). Any change through /api/auth/* or to the
   // account empties the cache (forgetSessions); another instance sees a sign-out within SESSION_CACHE_MS.
   const cache = new Map<string, { user: SessionUser; until: number }>();
-  const find = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
-    const raw = readCookie(cookieHeader, knownCookieName ?? (await cookieName));
-    if (!raw) return null;
-    let value: string;
+  /** The cookie's signed value, decoded (undefined without one, or when it does not decode). */
+  const signedValue = (cookieHeader: string | undefined, name: string) => {
+    const raw = readCookie(cookieHeader, name);
+    if (!raw) return undefined;
     try {
-      value = decodeURIComponent(raw);
+      return decodeURIComponent(raw);
     } catch {
-      return null;
+      return undefined;
     }
+  };
+  /**
+   * The user of a session checked in the last few seconds, without a promise: the request guard
+   * answers most requests from here synchronously (decision 0073). Undefined: ask `find`.
+   */
+  const cached = (cookieHeader: string | undefined): SessionUser | undefined => {
+    if (knownCookieName === undefined) return undefined;
+    const value = signedValue(cookieHeader, knownCookieName);
+    const entry = value === undefined ? undefined : cache.get(value);
+    return entry && entry.until > Date.now() ? entry.user : undefined;
+  };
+  const find = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
+    const value = signedValue(cookieHeader, knownCookieName ?? (await cookieName));
+    if (value === undefined) return null;
     // Cached by the whole signed value: an entry is only ever made after its signature was checked,
     // so a hit needs no HMAC again (~6 µs a request).
     const now = Date.now();
-    const cached = cache.get(value);
-    if (cached && cached.until > now) return cached.user;
+    const hit = cache.get(value);
+    if (hit && hit.until > now) return hit.user;
     const dot = value.lastIndexOf(".");
     if (dot < 1) return null;
     const token = value.slice(0, dot);
@@ -374,7 +388,7 @@ function sessionUserFinder(
     forgets++;
     cache.clear();
   };
-  return Object.assign(find, { forget });
+  return Object.assign(find, { forget, cached });
 }
 
 /** How long a checked session is trusted without asking the database again, and how many are kept. */
