@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 // @ts-expect-error plain JavaScript build script without types
 import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
 import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
+import { createMigratedPostgresDatabase } from "./testing/harness";
 import { seedPgliteDataDir } from "./testing/templates";
 import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
@@ -43,12 +43,16 @@ const SETTLE_MS = 10_000;
 
 let port = 3_900 + Math.floor(Math.random() * 90);
 
-/** Runs `args` until `ready` answers, then `idle` (the process's own sign of rest); its RSS then. */
+/**
+ * Runs `args` until `ready` answers, then `idle` (the process's own sign of rest); its RSS then,
+ * `settleMs` later.
+ */
 async function idleRss(
   args: string[],
   env: Record<string, string>,
   ready: (origin: string) => Promise<boolean>,
   idle: (origin: string) => Promise<boolean> = async () => true,
+  settleMs = SETTLE_MS,
 ): Promise<number> {
   port++;
   const origin = `http://127.0.0.1:${port}`;
@@ -61,7 +65,7 @@ async function idleRss(
     await until(() => ready(origin), `${args.at(-1)} to answer`);
     await until(() => idle(origin), `${args.at(-1)} to be idle`);
     // V8 hands the pages a collection freed back to the system a few seconds later (6 s here).
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await new Promise((r) => setTimeout(r, settleMs));
     return rssMb(child.pid!);
   } finally {
     child.kill("SIGTERM");
@@ -127,7 +131,8 @@ createServer(async (_q, res) => res.end(JSON.stringify((await db.query("select 1
     // The yardstick and Bahi side by side (each process's own RSS is read; most is waiting).
     const [pgliteAlone, bahi] = await Promise.all([
       (async () => {
-        await idleRss([alone], {}, (origin) => ok(origin)); // creates the folder
+        // The first run creates the folder (its RSS is not read, so it need not settle).
+        await idleRss([alone], {}, (origin) => ok(origin), undefined, 0);
         return idleRss([alone], {}, (origin) => ok(origin));
       })(),
       (async () => {
@@ -160,13 +165,12 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
       const bare = await idleRss([bareFile], { DATABASE_URL: TEST_DATABASE_URL! }, (origin) =>
         ok(`${origin}/q`),
       );
-      const name = `bahi_memory_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      // The database a first start would have made (a copy of the migrated template), as on PGlite:
+      // this is about the idle server, not its first start. Dropped in the background (0069).
+      const database = await createMigratedPostgresDatabase("bahi_memory");
       try {
         const bahi = await bahiIdle({
-          DATABASE_URL: TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${name}`),
+          DATABASE_URL: database.url,
           WEB_CONCURRENCY: "1",
           DATA_DIR: path.join(scratch, "bahi-pg-data"),
         });
@@ -175,8 +179,7 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
           `idle RSS ${Math.round(bahi)} MB, bare server ${Math.round(bare)} MB`,
         ).toBeLessThanOrEqual(2 * bare * 1.2);
       } finally {
-        await admin.query(`drop database ${name} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     },
     300_000,
