@@ -43,16 +43,12 @@ const SETTLE_MS = 10_000;
 
 let port = 3_900 + Math.floor(Math.random() * 90);
 
-/**
- * Runs `args` until `ready` answers, then `idle` (the process's own sign of rest); its RSS then,
- * `settleMs` later.
- */
+/** Runs `args` until `ready` answers, then `idle` (the process's own sign of rest); its RSS then. */
 async function idleRss(
   args: string[],
   env: Record<string, string>,
   ready: (origin: string) => Promise<boolean>,
   idle: (origin: string) => Promise<boolean> = async () => true,
-  settleMs = SETTLE_MS,
 ): Promise<number> {
   port++;
   const origin = `http://127.0.0.1:${port}`;
@@ -65,7 +61,7 @@ async function idleRss(
     await until(() => ready(origin), `${args.at(-1)} to answer`);
     await until(() => idle(origin), `${args.at(-1)} to be idle`);
     // V8 hands the pages a collection freed back to the system a few seconds later (6 s here).
-    await new Promise((r) => setTimeout(r, settleMs));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     return rssMb(child.pid!);
   } finally {
     child.kill("SIGTERM");
@@ -131,8 +127,7 @@ createServer(async (_q, res) => res.end(JSON.stringify((await db.query("select 1
     // The yardstick and Bahi side by side (each process's own RSS is read; most is waiting).
     const [pgliteAlone, bahi] = await Promise.all([
       (async () => {
-        // The first run creates the folder (its RSS is not read, so it need not settle).
-        await idleRss([alone], {}, (origin) => ok(origin), undefined, 0);
+        await idleRss([alone], {}, (origin) => ok(origin)); // creates the folder
         return idleRss([alone], {}, (origin) => ok(origin));
       })(),
       (async () => {
