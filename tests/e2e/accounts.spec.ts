@@ -1,14 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  createUser,
-  expect,
-  linkFromOutbox,
-  lookingTest,
-  type Page,
-  signInThroughForm,
-  test,
-  uniqueEmail,
-} from "./fixtures";
+import { createUser, expect, linkFromOutbox, signInThroughForm, test, uniqueEmail } from "./fixtures";
 
 const MENU = [
   { name: "Dashboard", title: "Dashboard Overview" },
@@ -179,31 +170,26 @@ test("update-password without a recovery link sends a visitor to /auth after 4 s
   await expect(page).toHaveURL(/\/auth$/, { timeout: 7000 });
 });
 
-// The tests that only look at a signed-in page share one account per worker (`lookingTest`); those
-// that change the account, sign out or need a fresh one sign up their own.
-lookingTest(
-  "the phone-sized drawer opens, stays within 280 px and navigates",
-  async ({ signedInPage: page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto("/dashboard");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByTestId("mobile-drawer");
-    await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(280);
-    await drawer.getByRole("link", { name: "My Account" }).click();
-    await expect(drawer).toBeHidden();
-    await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  },
-);
+test("the phone-sized drawer opens, stays within 280 px and navigates", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByTestId("mobile-drawer");
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(280);
+  await drawer.getByRole("link", { name: "My Account" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
 
 test("the root sends a visitor to /auth", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-lookingTest("the root sends a signed-in user to /dashboard", async ({ signedInPage: page }) => {
+test("the root sends a signed-in user to /dashboard", async ({ signedInPage: page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -251,10 +237,11 @@ for (const path of [
   "/inventory",
   "/settings",
 ]) {
-  const check = async (target: Page) => {
+  test(`no serious accessibility violations on ${path}`, async ({ signedInPage, page, browser }) => {
+    const target = path === "/auth" ? await (await browser.newContext()).newPage() : signedInPage;
     // Contrast is judged on the settled page, not half-way through an entrance animation.
     await target.emulateMedia({ reducedMotion: "reduce" });
-    await target.goto(path);
+    await target.goto(new URL(path, page.url()).toString());
     await expect(target.getByRole("heading", { level: 1 }).first()).toBeVisible();
     for (const theme of ["light", "dark"]) {
       await target.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
@@ -262,29 +249,24 @@ for (const path of [
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${theme}: ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
     }
-  };
-  // /auth as a visitor sees it (signed out); the others on the shared account's signed-in page.
-  if (path === "/auth") test(`no serious accessibility violations on ${path}`, ({ page }) => check(page));
-  else
-    lookingTest(`no serious accessibility violations on ${path}`, ({ signedInPage }) => check(signedInPage));
+  });
 }
 
-lookingTest(
-  "a signed-in user reaches the terms from inside the app, not by opening them directly",
-  async ({ signedInPage: page }) => {
-    await page.goto("/terms-and-conditions");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .locator("..")
-      .getByRole("link", { name: "Terms" })
-      .click();
-    await expect(page).toHaveURL(/\/terms-and-conditions$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Terms");
-    await page.goto("/auth");
-    await expect(page).toHaveURL(/\/dashboard$/);
-  },
-);
+test("a signed-in user reaches the terms from inside the app, not by opening them directly", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/terms-and-conditions");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .locator("..")
+    .getByRole("link", { name: "Terms" })
+    .click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Terms");
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
 
 test("My Account deletes the account after the password confirms it", async ({
   signedInPage: page,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
@@ -98,23 +98,6 @@ export async function signInThroughForm(page: Page, user: Pick<TestUser, "email"
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-/** A signed-in page opens the dashboard, and the welcome toast is closed before the test begins. */
-async function openDashboard(page: Page) {
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
-  // The welcome toast comes when the browser is next idle, over the top bar's right end; a click
-  // aimed there while it arrives lands on it (and hovering keeps it open), so close it first.
-  const welcome = page.locator("[data-sonner-toast]").filter({ hasText: "Welcome back" });
-  await expect(welcome).toBeVisible();
-  // It also closes itself after 5 s (main.tsx): on a busy machine it can go before the click lands, and the
-  // click would then wait for a toast that never comes back (six timeouts in one run at load 30).
-  await welcome
-    .getByRole("button", { name: "Close toast" })
-    .click({ timeout: 5_000 })
-    .catch(() => {});
-  await expect(welcome).toHaveCount(0);
-}
-
 /** A page already signed in as a fresh user (via the API, sharing the page's cookies). */
 export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ playwright, baseURL }, use) => {
@@ -128,42 +111,20 @@ export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
       headers: { origin: baseURL! },
     });
     expect(res.status()).toBe(200);
-    await openDashboard(page);
-    await use(page);
-  },
-});
-
-/**
- * For tests that only look at a signed-in page and change nothing of its account (accessibility
- * checks, redirects, menus): one confirmed account per worker, signed in once through the API,
- * and each test's browser context starts with that session's cookies (Playwright's `storageState`).
- * A sign-up, its mail and a sign-in per test were most of such a test's time on a busy machine
- * (docs/decisions/0074). `signedInPage` here is that account's page on the dashboard, as above. A
- * test that changes the account, signs out or needs a fresh one uses `test`.
- */
-export const lookingTest = base.extend<{ signedInPage: Page }, { sharedSignIn: string }>({
-  sharedSignIn: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const request = await playwright.request.newContext({ baseURL });
-      const user = await createUser(request, baseURL, "Shared Viewer");
-      const res = await request.post("/api/auth/sign-in/email", {
-        data: { email: user.email, password: user.password },
-        headers: { origin: baseURL },
-      });
-      expect(res.status()).toBe(200);
-      const dir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-state-"));
-      const file = path.join(dir, "state.json");
-      await request.storageState({ path: file });
-      await request.dispose();
-      await use(file);
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  storageState: ({ sharedSignIn }, use) => use(sharedSignIn),
-  signedInPage: async ({ page }, use) => {
-    await openDashboard(page);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
+    // The welcome toast comes when the browser is next idle, over the top bar's right end; a click
+    // aimed there while it arrives lands on it (and hovering keeps it open), so close it first.
+    const welcome = page.locator("[data-sonner-toast]").filter({ hasText: "Welcome back" });
+    await expect(welcome).toBeVisible();
+    // It also closes itself after 5 s (main.tsx): on a busy machine it can go before the click
+    // lands, and the click then waited for a toast that never came back (seven 60 s timeouts in
+    // one run of accounts.spec at load 30). Gone either way is what the next line checks.
+    await welcome
+      .getByRole("button", { name: "Close toast" })
+      .click({ timeout: 5_000 })
+      .catch(() => {});
+    await expect(welcome).toHaveCount(0);
     await use(page);
   },
 });
