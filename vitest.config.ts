@@ -59,6 +59,8 @@ export default defineConfig({
       { test: { name: "isolated", include: ["src/web/**/*.test.{ts,tsx}", ...MOCKING] } },
     ],
     globalSetup: ["src/server/testing/global-setup.ts"],
+    // Each file's CPU, for the slowest-files reporter.
+    setupFiles: ["src/server/testing/file-cpu.ts"],
     testTimeout: 30_000,
     // expect.poll gives up after 1 s by default: too short beside the browser tests on 2 cores.
     expect: { poll: { timeout: 15_000 } },

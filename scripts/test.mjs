@@ -1,9 +1,9 @@
 // `npm test`: everything. Lint, types, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), and the browser tests on the built app in Debian's Chromium.
 //
-// The builds first, then three lanes side by side (docs/decisions/0050): unit and API tests; lint
-// and types; browser tests. TEST_SERIAL=1 runs the steps one after another (to compare, or on a
-// one-core machine).
+// Three lanes side by side (docs/decisions/0050), each after the builds it needs (0074): unit and
+// API tests; lint and types; browser tests. TEST_SERIAL=1 runs the steps one after another (to
+// compare, or on a one-core machine).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -128,11 +128,11 @@ if (!process.env.TEST_DATABASE_URL) {
     "\nTEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs them on PostgreSQL too).",
   );
 }
-// The builds come first (a few seconds): the browser tests run the built app, and the tests that
-// start the built server (scaling, shutdown) must not read dist/server while it is written. Then
-// three lanes side by side (docs/decisions/0050): the unit and API tests with their output live;
+// Three lanes side by side (docs/decisions/0050): the unit and API tests with their output live;
 // lint and types; the browser tests (mostly waiting on the browser, so they fit beside the CPU-bound
-// unit tests on 2 cores). The output of the last two is printed when each step ends.
+// unit tests on 2 cores). The output of the others is printed when each step ends. The builds take a
+// few seconds and come before the lanes that need them: the browser tests run the built app, and the
+// tests that start the built server (scaling, shutdown) must not read dist/server while it is written.
 const builds = [
   ["server build", process.execPath, ["scripts/build-server.mjs"]],
   ["build", "npx", ["vite", "build", "--logLevel", "warn"]],
@@ -150,20 +150,24 @@ const seedDir = mkdtempSync(path.join(tmpdir(), "bahi-e2e-seed-"));
 env.E2E_SEED_DIR = seedDir;
 const templates = ["test databases", "npx", ["tsx", "src/server/testing/make-templates.ts", seedDir]];
 
+const [serverBuild, build] = builds;
 if (serial) {
-  const [serverBuild, build] = builds;
   const [lint, types] = checks;
   finish(await lane([lint, types, templates, unit, build, serverBuild, browser]));
-} else if (
-  !(await Promise.all([lane(builds, { live: false }), lane([templates], { live: false })])).every(Boolean)
-) {
-  finish(false);
 } else {
+  // Each lane starts as soon as what it needs is there (docs/decisions/0074): lint and types need
+  // nothing built, so they start at once; the unit tests (the longest lane) need the server build
+  // and the template databases, not the web build; the browser tests need all three.
+  const quiet = { live: false };
+  const serverAndTemplates = Promise.all([lane([serverBuild], quiet), lane([templates], quiet)]).then((oks) =>
+    oks.every(Boolean),
+  );
+  const webBuild = lane([build], quiet);
   const lanes = await Promise.all([
-    lane([unit]),
+    serverAndTemplates.then((ok) => ok && lane([unit])),
     // Not at a lower priority: types is one thread, and starved it finished last (864 s at load 29).
-    lane(checks, { live: false }),
-    lane([browser], { live: false }),
+    lane(checks, quiet),
+    Promise.all([serverAndTemplates, webBuild]).then((oks) => oks.every(Boolean) && lane([browser], quiet)),
   ]);
   finish(lanes.every(Boolean));
 }

@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 // @ts-expect-error plain JavaScript build script without types
 import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
 import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
+import { createMigratedPostgresDatabase } from "./testing/harness";
 import { seedPgliteDataDir } from "./testing/templates";
 import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
@@ -160,13 +160,12 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
       const bare = await idleRss([bareFile], { DATABASE_URL: TEST_DATABASE_URL! }, (origin) =>
         ok(`${origin}/q`),
       );
-      const name = `bahi_memory_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      // The database a first start would have made (a copy of the migrated template), as on PGlite:
+      // this is about the idle server, not its first start. Dropped in the background (0069).
+      const database = await createMigratedPostgresDatabase("bahi_memory");
       try {
         const bahi = await bahiIdle({
-          DATABASE_URL: TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${name}`),
+          DATABASE_URL: database.url,
           WEB_CONCURRENCY: "1",
           DATA_DIR: path.join(scratch, "bahi-pg-data"),
         });
@@ -175,8 +174,7 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
           `idle RSS ${Math.round(bahi)} MB, bare server ${Math.round(bare)} MB`,
         ).toBeLessThanOrEqual(2 * bare * 1.2);
       } finally {
-        await admin.query(`drop database ${name} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     },
     300_000,
