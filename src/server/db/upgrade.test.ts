@@ -132,13 +132,13 @@ it("has a fixture of the release before this one and of the first one, with ever
 
 /** The number counters of the three tables that migration 0018 folded into document_sequences. */
 const OLD_SEQUENCES: Record<string, string> = {
-  invoice_sequences: "select user_id, 'INV' as series, financial_year, last_value from invoice_sequences",
-  quote_sequences: "select user_id, 'QT' as series, financial_year, last_value from quote_sequences",
-  credit_note_sequences: `select user_id, case kind when 'credit' then 'CN' else 'DN' end as series,
+  invoice_sequences: "select business_id, 'INV' as series, financial_year, last_value from invoice_sequences",
+  quote_sequences: "select business_id, 'QT' as series, financial_year, last_value from quote_sequences",
+  credit_note_sequences: `select business_id, case kind when 'credit' then 'CN' else 'DN' end as series,
     financial_year, last_value from credit_note_sequences`,
 };
 interface Counter {
-  user_id: string;
+  business_id: string;
   series: string;
   financial_year: string;
   last_value: number;
@@ -163,7 +163,7 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
         );
         const counters = await queryRows<Counter>(
           db,
-          sql`select user_id, series, financial_year, last_value from document_sequences`,
+          sql`select business_id, series, financial_year, last_value from document_sequences`,
         );
         expect(counters).toEqual(expect.arrayContaining(oldCounters));
         for (const [table, count] of Object.entries(before.rowCounts)) {

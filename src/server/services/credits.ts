@@ -23,13 +23,13 @@ import {
 export type DownloadEntry = Omit<DownloadLedgerEntry, "cost">;
 
 /** The balance; 0 for an account that has no balance row yet. Never writes. */
-export function readCreditBalance(db: Db, userId: string) {
-  return getCreditBalance(db, userId);
+export function readCreditBalance(db: Db, businessId: string) {
+  return getCreditBalance(db, businessId);
 }
 
 /** The ledger (newest first) and every purchase order, for the credits page. Never writes. */
-export async function readCreditHistory(db: Db, userId: string) {
-  const [entries, purchases] = await Promise.all([listLedger(db, userId), listPurchases(db, userId)]);
+export async function readCreditHistory(db: Db, businessId: string) {
+  const [entries, purchases] = await Promise.all([listLedger(db, businessId), listPurchases(db, businessId)]);
   return { entries, purchases };
 }
 
@@ -58,10 +58,10 @@ export async function rememberSignupGrant(db: Db, email: string): Promise<void> 
  * at sign-up) gets its sign-up credits now. Called where the account acts: at sign-in and before a
  * download, never by a read. Concurrent calls grant once (the mailbox's row decides).
  */
-export async function ensureSignupCredits(db: Db, userId: string): Promise<void> {
-  if (await findBalance(db, userId)) return;
-  const email = await findAccountEmail(db, userId);
-  if (email) await grantSignupCredits(db, { id: userId, email });
+export async function ensureSignupCredits(db: Db, businessId: string): Promise<void> {
+  if (await findBalance(db, businessId)) return;
+  const email = await findAccountEmail(db, businessId);
+  if (email) await grantSignupCredits(db, { id: businessId, email });
 }
 
 /**
@@ -84,7 +84,7 @@ export async function refundDownloadCredit(db: Db, entry: DownloadEntry): Promis
  */
 export async function creditPurchase(
   tx: Db,
-  order: { id: string; userId: string; credits: number },
+  order: { id: string; businessId: string; credits: number },
 ): Promise<void> {
-  await addPurchaseCredits(tx, { userId: order.userId, credits: order.credits, paymentOrderId: order.id });
+  await addPurchaseCredits(tx, { businessId: order.businessId, credits: order.credits, paymentOrderId: order.id });
 }

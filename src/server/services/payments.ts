@@ -162,7 +162,7 @@ export async function createOrder(p: Payments, user: PaymentUser, planId: unknow
   }
   const order = await insertPaymentOrder(p.db, {
     id: randomUUID(),
-    userId: user.id,
+    businessId: user.id,
     planId: plan.id,
     credits: plan.credits,
     amountPaise: plan.pricePaise,

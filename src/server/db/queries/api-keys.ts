@@ -14,36 +14,36 @@ export async function insertApiKey(
   maxLive: number,
 ): Promise<ApiKeyRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, key.userId)).for("no key update");
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, key.businessId)).for("no key update");
     const [live] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, key.userId), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.businessId, key.businessId), isNull(apiKeys.revokedAt)));
     if ((live?.n ?? 0) >= maxLive) return undefined;
     const [row] = await tx.insert(apiKeys).values(key).returning();
     return row!;
   });
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+export async function listApiKeys(db: Db, businessId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.businessId, businessId)).orderBy(desc(apiKeys.createdAt));
 }
 
 /** Revokes the user's key; undefined when it is not theirs (or does not exist). */
 export async function revokeApiKey(
   db: Db,
-  p: { userId: string; id: string },
+  p: { businessId: string; id: string },
 ): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.userId, p.userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId), isNull(apiKeys.revokedAt)))
     .returning();
   if (row) return row;
   const [existing] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.userId, p.userId)));
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId)));
   return existing;
 }
 
@@ -82,7 +82,7 @@ export async function checkApiKey(
     holder: {
       key_id: string;
       scope: "read" | "read_write";
-      user_id: string;
+      business_id: string;
       email: string;
       name: string;
       email_verified: boolean;
@@ -93,8 +93,8 @@ export async function checkApiKey(
     db,
     sql`
     with k as (
-      select a.id as key_id, a.scope, u.id as user_id, u.email, u.name, u.email_verified
-      from ${apiKeys} a join ${user} u on u.id = a.user_id
+      select a.id as key_id, a.scope, u.id as business_id, u.email, u.name, u.email_verified
+      from ${apiKeys} a join ${user} u on u.id = a.business_id
       where a.key_hash = ${p.keyHash} and a.revoked_at is null
     ),
     failures as (
@@ -106,7 +106,7 @@ export async function checkApiKey(
     uses as (
       insert into rate_limits (key, count, window_start)
       select 'api:key:' || k.key_id, 1, ${at}::timestamptz from k
-      union all select 'api:user:' || k.user_id, 1, ${at}::timestamptz from k
+      union all select 'api:user:' || k.business_id, 1, ${at}::timestamptz from k
       on conflict (key) do update set ${windowed(cutoff)}
       returning key, count, window_start
     )
@@ -121,7 +121,7 @@ export async function checkApiKey(
       ? {
           keyId: h.key_id,
           scope: h.scope,
-          user: { id: h.user_id, email: h.email, name: h.name, emailVerified: h.email_verified },
+          user: { id: h.business_id, email: h.email, name: h.name, emailVerified: h.email_verified },
         }
       : null,
     failures: { count: Number(row.failures.count), windowStart: new Date(row.failures.window_start) },

@@ -21,7 +21,7 @@ export interface ReturnInvoiceRow {
 /** The user's issued (and cancelled) invoices dated from `from` to `to`, both "YYYY-MM-DD", oldest first. */
 export async function listIssuedInvoicesBetween(
   db: Db,
-  userId: string,
+  businessId: string,
   range: { from: string; to: string },
 ): Promise<ReturnInvoiceRow[]> {
   const rows = await db
@@ -36,7 +36,7 @@ export async function listIssuedInvoicesBetween(
     .from(invoices)
     .where(
       and(
-        eq(invoices.userId, userId),
+        eq(invoices.businessId, businessId),
         gte(invoices.invoiceDate, range.from),
         lte(invoices.invoiceDate, range.to),
         ne(invoices.status, "draft"),

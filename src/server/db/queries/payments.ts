@@ -14,11 +14,11 @@ export async function insertPaymentOrder(
 }
 
 /** The order with this provider id, only when it belongs to this user (the owner check is in the WHERE). */
-export async function findUserOrder(db: Db, userId: string, providerOrderId: string) {
+export async function findUserOrder(db: Db, businessId: string, providerOrderId: string) {
   const [row] = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.providerOrderId, providerOrderId)));
+    .where(and(eq(paymentOrders.businessId, businessId), eq(paymentOrders.providerOrderId, providerOrderId)));
   return row;
 }
 
@@ -99,7 +99,7 @@ export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
 }
 
 /** Name and e-mail for the purchase mail. */
-export async function findUserContact(db: Db, userId: string) {
-  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+export async function findUserContact(db: Db, businessId: string) {
+  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, businessId));
   return row;
 }
