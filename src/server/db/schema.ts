@@ -35,16 +35,21 @@ const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 const eventTime = () =>
   timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`);
 
-/** The user who owns the row: deleting the user deletes it. */
-const ownerId = () =>
+/** The person a row belongs to (sessions, sign-in accounts, addresses): deleting the user deletes it. */
+const personId = () =>
   text("business_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
-/** A table with one row per user at most. */
+/** The business that owns the row (decision 0072): deleting the business deletes it. */
+const ownerId = () =>
+  text("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
+/** A table with one row per business at most. */
 const ownerKey = () =>
   text("business_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" });
+    .references(() => businesses.id, { onDelete: "cascade" });
 /** The invoice the row belongs to: deleting the invoice deletes it. */
 const invoiceId = () =>
   text("invoice_id")
@@ -71,9 +76,14 @@ export const session = pgTable(
     ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    businessId: ownerId(),
+    userId: personId(),
+    /**
+     * The business this session works in (decision 0072): set by POST /api/businesses/:id/switch;
+     * null or no longer a membership: the person's first business.
+     */
+    businessId: text("business_id").references((): AnyPgColumn => businesses.id, { onDelete: "set null" }),
   },
-  (t) => [index("session_user_idx").on(t.businessId)],
+  (t) => [index("session_user_idx").on(t.userId)],
 );
 
 export const account = pgTable(
@@ -82,7 +92,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    businessId: ownerId(),
+    userId: personId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -92,7 +102,7 @@ export const account = pgTable(
     password: text("password"),
     ...timestamps(),
   },
-  (t) => [index("account_user_idx").on(t.businessId)],
+  (t) => [index("account_user_idx").on(t.userId)],
 );
 
 export const verification = pgTable(
@@ -107,7 +117,31 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-// ---- Bahi's own tables. Every row of user data carries business_id. ----
+// ---- Bahi's own tables. Every row of a business's data carries business_id (decision 0072). ----
+
+/**
+ * A business: what owns the data (clients, documents, settings, credits, keys...). A login has
+ * one or more through business_members. A user's first business has the user's own id.
+ */
+export const businesses = pgTable("businesses", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ...timestamps(),
+});
+
+/** Who may work in a business, and as what. Everyone is "owner" until roles arrive (issue 31 phase 2). */
+export const businessMembers = pgTable(
+  "business_members",
+  {
+    businessId: ownerId(),
+    userId: personId(),
+    role: text("role", { enum: ["owner", "accountant", "staff"] })
+      .notNull()
+      .default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index("business_members_user_idx").on(t.userId)],
+);
 
 /** Fixed-window counters for sign-in and other abuse-prone routes, shared by all instances. */
 export const rateLimits = pgTable("rate_limits", {
@@ -138,11 +172,11 @@ export const testClock = pgTable("test_clock", {
 export const signInAddresses = pgTable(
   "sign_in_addresses",
   {
-    businessId: ownerId(),
+    userId: personId(),
     ip: text("ip").notNull(),
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.ip] })],
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
 
 /**
@@ -173,7 +207,7 @@ export const images = pgTable(
     bytes: bytea("bytes").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("images_user_hash_uq").on(t.businessId, t.contentHash)],
+  (t) => [uniqueIndex("images_business_hash_uq").on(t.businessId, t.contentHash)],
 );
 
 export const clients = pgTable(
@@ -195,8 +229,8 @@ export const clients = pgTable(
     // `name` rides along so a page's ids come from an index-only scan (PostgreSQL cannot return an
     // expression index's value without the column it is computed from): page 400 of 10,000 rows
     // costs 2 ms instead of 12 (EXPLAIN ANALYZE in docs/decisions/0014-api-speed.md).
-    index("clients_user_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
-    index("clients_user_created_idx").on(t.businessId, t.createdAt),
+    index("clients_business_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
+    index("clients_business_created_idx").on(t.businessId, t.createdAt),
   ],
 );
 
@@ -225,7 +259,7 @@ export const productServices = pgTable(
   },
   // `name` rides along for index-only page scans, as on clients.
   (t) => [
-    index("products_user_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
+    index("products_business_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
     // The dashboard's low-stock list (and the inventory's "low" filter): only the few low rows,
     // in the dashboard's order, instead of every product of the user (lowStockSql of
     // queries/stock.ts, spelled the same so the planner matches it).
@@ -285,21 +319,21 @@ export const invoices = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("invoices_user_number_uq").on(t.businessId, t.invoiceNumber),
-    uniqueIndex("invoices_user_number_key_uq")
+    uniqueIndex("invoices_business_number_uq").on(t.businessId, t.invoiceNumber),
+    uniqueIndex("invoices_business_number_key_uq")
       .on(t.businessId, t.numberKey)
       .where(sql`${t.numberKey} is not null`),
     // The list's default order (date, then creation, then id), so a page is an index-only walk.
     // Migration 0014 rebuilds it with INCLUDE (status, due_date, search_key) for the status filters
     // and the search; Drizzle cannot spell INCLUDE, so that part lives in the migration only.
-    index("invoices_user_date_idx").on(t.businessId, t.invoiceDate, t.createdAt, t.id),
+    index("invoices_business_date_idx").on(t.businessId, t.invoiceDate, t.createdAt, t.id),
     // Migration 0007 adds INCLUDE (currency, total_minor, amount_paid_minor) for the dashboard's
     // receivables (written in the migration only, as above).
-    index("invoices_user_status_idx").on(t.businessId, t.status, t.dueDate),
+    index("invoices_business_status_idx").on(t.businessId, t.status, t.dueDate),
     // The list's default order over the invoices awaiting payment only, for the overdue, due and
     // partly paid lists: planned once, they walk the unpaid invoices alone, however many are paid
     // (decision 0042). Migration 0016 adds INCLUDE (due_date, amount_paid_minor) for their filters.
-    index("invoices_user_due_idx")
+    index("invoices_business_due_idx")
       .on(t.businessId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.status} = 'due'`),
     // The list's search (LIKE '%text%' on the search key) through trigrams, for a rare term over
@@ -449,7 +483,7 @@ export const creditLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("credit_ledger_user_idx").on(t.businessId, t.createdAt),
+    index("credit_ledger_business_idx").on(t.businessId, t.createdAt),
     uniqueIndex("credit_ledger_one_signup_grant").on(t.businessId).where(sql`${t.reason} = 'signup_grant'`),
     uniqueIndex("credit_ledger_one_grant_per_order")
       .on(t.paymentOrderId)
@@ -492,7 +526,7 @@ export const paymentOrders = pgTable(
     ...orderProgress(),
   },
   (t) => [
-    index("payment_orders_user_idx").on(t.businessId, t.createdAt),
+    index("payment_orders_business_idx").on(t.businessId, t.createdAt),
     unpaidOrdersIndex("payment_orders_unpaid_check_idx", t),
   ],
 );
@@ -563,7 +597,7 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("api_keys_user_idx").on(t.businessId, t.createdAt)],
+  (t) => [index("api_keys_business_idx").on(t.businessId, t.createdAt)],
 );
 
 /**
@@ -594,7 +628,7 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
-    index("invoice_payments_user_paid_idx").on(t.businessId, t.paidOn),
+    index("invoice_payments_business_paid_idx").on(t.businessId, t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
@@ -703,7 +737,7 @@ export const recurringProfiles = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("recurring_profiles_user_idx").on(t.businessId, t.createdAt),
+    index("recurring_profiles_business_idx").on(t.businessId, t.createdAt),
     index("recurring_profiles_due_idx").on(t.status, t.nextDate),
   ],
 );
@@ -780,8 +814,8 @@ export const quotes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("quotes_user_number_uq").on(t.businessId, t.kind, t.quoteNumber),
-    index("quotes_user_date_idx").on(t.businessId, t.kind, t.quoteDate, t.createdAt, t.id),
+    uniqueIndex("quotes_business_number_uq").on(t.businessId, t.kind, t.quoteNumber),
+    index("quotes_business_date_idx").on(t.businessId, t.kind, t.quoteDate, t.createdAt, t.id),
   ],
 );
 
@@ -830,8 +864,8 @@ export const creditNotes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("credit_notes_user_number_uq").on(t.businessId, t.financialYear, sql`lower(${t.noteNumber})`),
-    index("credit_notes_user_date_idx").on(t.businessId, t.noteDate, t.createdAt),
+    uniqueIndex("credit_notes_business_number_uq").on(t.businessId, t.financialYear, sql`lower(${t.noteNumber})`),
+    index("credit_notes_business_date_idx").on(t.businessId, t.noteDate, t.createdAt),
     index("credit_notes_invoice_idx").on(t.businessId, t.invoiceId),
     check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),
     check("credit_notes_applied_range", sql`${t.appliedMinor} >= 0 and ${t.appliedMinor} <= ${t.totalMinor}`),

@@ -39,13 +39,19 @@ export async function readCreditHistory(db: Db, businessId: string) {
  * second grant to one account a no-op; mailbox, balance and ledger change in one transaction.
  */
 export async function grantSignupCredits(db: Db, account: { id: string; email: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (await claimSignupGrant(tx, account.email)) {
-      await addSignupCredits(tx, account.id, NEW_USER_CREDITS);
-    } else {
-      await openBalance(tx, account.id);
-    }
-  });
+  await db.transaction((tx) => grantSignupCreditsIn(tx, { businessId: account.id, email: account.email }));
+}
+
+/**
+ * The sign-up grant inside the caller's transaction: to the person's first business (whose id is
+ * the person's), once per mailbox (decision 0072: per person, never per business).
+ */
+export async function grantSignupCreditsIn(tx: Db, p: { businessId: string; email: string }): Promise<void> {
+  if (await claimSignupGrant(tx, p.email)) {
+    await addSignupCredits(tx, p.businessId, NEW_USER_CREDITS);
+  } else {
+    await openBalance(tx, p.businessId);
+  }
 }
 
 /** Before an account is deleted: its mailbox keeps the note that it had its sign-up credits. */

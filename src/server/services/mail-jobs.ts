@@ -36,8 +36,19 @@ interface LegacyGiveUp {
   reminderPoint?: string;
 }
 
+/**
+ * Jobs queued before businesses (migration 0022) name the owner `userId`: the same id, since each
+ * account's business has the account's id.
+ */
+type BeforeBusinesses<T> = Omit<T, "businessId"> & { userId: string };
+
 /** The give-up in today's words, whichever shape the job was queued with. */
-export function readGiveUp(kept: MailGiveUp | LegacyGiveUp): MailGiveUp {
+export function readGiveUp(
+  queued: MailGiveUp | LegacyGiveUp | BeforeBusinesses<MailGiveUp> | BeforeBusinesses<LegacyGiveUp>,
+): MailGiveUp {
+  const kept = ("userId" in queued ? { ...queued, businessId: queued.userId } : queued) as
+    | MailGiveUp
+    | LegacyGiveUp;
   if ("document" in kept) return kept;
   const { businessId, invoiceId, quote, refundCredit, reminderPoint } = kept;
   return {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
-import { apiKeys, user } from "../schema";
+import { apiKeys, businesses } from "../schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -14,7 +14,11 @@ export async function insertApiKey(
   maxLive: number,
 ): Promise<ApiKeyRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, key.businessId)).for("no key update");
+    await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, key.businessId))
+      .for("no key update");
     const [live] = await tx
       .select({ n: count() })
       .from(apiKeys)
@@ -48,10 +52,15 @@ export async function revokeApiKey(
 }
 
 export interface KeyCheck {
-  /** The live key with this hash and its owner (who still exists); null for any other key. */
+  /**
+   * The live key with this hash, its business (which still exists) and the business's first owner,
+   * who acts for the key until keys carry the member who made them (issue 31 phase 2); null for
+   * any other key.
+   */
   holder: {
     keyId: string;
     scope: "read" | "read_write";
+    businessId: string;
     user: { id: string; email: string; name: string; emailVerified: boolean };
   } | null;
   /** Failed lookups from the caller's address in its window (this one counted when it failed). */
@@ -83,6 +92,8 @@ export async function checkApiKey(
       key_id: string;
       scope: "read" | "read_write";
       business_id: string;
+      business_id: string;
+      user_id: string;
       email: string;
       name: string;
       email_verified: boolean;
@@ -93,8 +104,14 @@ export async function checkApiKey(
     db,
     sql`
     with k as (
-      select a.id as key_id, a.scope, u.id as business_id, u.email, u.name, u.email_verified
-      from ${apiKeys} a join ${user} u on u.id = a.business_id
+      select a.id as key_id, a.scope, a.business_id, u.id as user_id, u.email, u.name, u.email_verified
+      from ${apiKeys} a
+      cross join lateral (
+        select m.user_id from business_members m
+        where m.business_id = a.business_id and m.role = 'owner'
+        order by m.created_at, m.user_id limit 1
+      ) o
+      join "user" u on u.id = o.user_id
       where a.key_hash = ${p.keyHash} and a.revoked_at is null
     ),
     failures as (
@@ -121,7 +138,8 @@ export async function checkApiKey(
       ? {
           keyId: h.key_id,
           scope: h.scope,
-          user: { id: h.business_id, email: h.email, name: h.name, emailVerified: h.email_verified },
+          businessId: h.business_id,
+          user: { id: h.user_id, email: h.email, name: h.name, emailVerified: h.email_verified },
         }
       : null,
     failures: { count: Number(row.failures.count), windowStart: new Date(row.failures.window_start) },

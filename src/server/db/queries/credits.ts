@@ -3,7 +3,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DocumentRef } from "#domain/document-kinds";
 import { canonicalEmail } from "#domain/validation";
 import type { Db } from "../client";
-import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
+import { businesses, creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
 
 // The only SQL that writes credit balances and ledger rows. Every write here is called by
 // services/credits.ts alone; each takes the transaction it runs in, so a balance and its ledger
@@ -142,14 +142,21 @@ export async function getCreditBalance(
   businessId: string,
 ): Promise<{ credits: number; lastUpdatedAt: Date }> {
   const [row] = await db
-    .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt, since: user.createdAt })
-    .from(user)
-    .leftJoin(userCredits, eq(userCredits.businessId, user.id))
-    .where(eq(user.id, businessId));
+    .select({
+      credits: userCredits.credits,
+      lastUpdatedAt: userCredits.lastUpdatedAt,
+      since: businesses.createdAt,
+    })
+    .from(businesses)
+    .leftJoin(userCredits, eq(userCredits.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
   return { credits: row?.credits ?? 0, lastUpdatedAt: row?.lastUpdatedAt ?? row?.since ?? new Date(0) };
 }
 
-/** The account's e-mail address, which keys its sign-up grant. */
+/**
+ * The e-mail of the person whose first business this is (its id is theirs), which keys the sign-up
+ * grant; undefined for any other business, which never gets one.
+ */
 export async function findAccountEmail(db: Db, businessId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, businessId));
   return row?.email;

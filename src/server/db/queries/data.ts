@@ -49,7 +49,7 @@ import { columnsOf } from "./invoices";
  * totals against it (a unique violation on invoice_month_totals). Take it first in the transaction.
  */
 export async function lockAccount(tx: Db, businessId: string): Promise<void> {
-  await tx.execute(sql`select id from "user" where id = ${businessId} for update`);
+  await tx.execute(sql`select id from "businesses" where id = ${businessId} for update`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../client";
+import { firstOwnerOf } from "./mail-senders";
 import { paymentOrders, user, webhookEvents } from "../schema";
 import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 
@@ -98,8 +99,11 @@ export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Name and e-mail for the purchase mail. */
+/** Name and e-mail of the business's owner (decision 0072), for the purchase mail and notices. */
 export async function findUserContact(db: Db, businessId: string) {
-  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, businessId));
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, firstOwnerOf(businessId)));
   return row;
 }
