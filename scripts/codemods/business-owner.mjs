@@ -51,8 +51,16 @@ const PERSON_FILES = new Set([
  * Lines about a person inside data files, left as they are: the person columns of the schema
  * (personId, the session's and the memberships' user), and the API key lookup's owner.
  */
-const PERSON_LINE =
-  /personId\(|\bsession\.userId|businessMembers\.userId|\b[mo]\.user_id|as user_id|h\.user_id|\buser_id: string|t\.userId\b/;
+const PERSON_LINE = new RegExp(
+  [
+    /personId\(|PERSON_COLUMN = /,
+    /\bsession\.userId|businessMembers\.userId|(session|account|business_members)_user_idx/,
+    /t\.userId, t\.ip|t\.businessId, t\.userId/,
+    /\b[mo]\.user_id|as user_id|h\.user_id|\buser_id: string|"userId" in queued|userId: string \}|queued\.userId|owner `userId`/,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+);
 
 function filesUnder(dir) {
   const out = [];
@@ -82,7 +90,9 @@ for (const file of files) {
   const after = before
     .split("\n")
     .map((line) =>
-      PERSON_LINE.test(line) ? line : rules.reduce((l, [pattern, replacement]) => l.replace(pattern, replacement), line),
+      PERSON_LINE.test(line)
+        ? line
+        : rules.reduce((l, [pattern, replacement]) => l.replace(pattern, replacement), line),
     )
     .join("\n");
   if (after === before) continue;

@@ -169,8 +169,8 @@ export function createAuth({
             await findPerson(db, session.userId)
               .then((person) => person && onSignedIn?.(person))
               .catch((error) =>
-              logger.error({ err: error }, "sign-up credits could not be checked at sign-in"),
-            );
+                logger.error({ err: error }, "sign-up credits could not be checked at sign-in"),
+              );
           },
         },
       },

@@ -36,8 +36,9 @@ const eventTime = () =>
   timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`);
 
 /** The person a row belongs to (sessions, sign-in accounts, addresses): deleting the user deletes it. */
+const PERSON_COLUMN = "user_id";
 const personId = () =>
-  text("business_id")
+  text(PERSON_COLUMN)
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
 /** The business that owns the row (decision 0072): deleting the business deletes it. */
@@ -864,7 +865,11 @@ export const creditNotes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("credit_notes_business_number_uq").on(t.businessId, t.financialYear, sql`lower(${t.noteNumber})`),
+    uniqueIndex("credit_notes_business_number_uq").on(
+      t.businessId,
+      t.financialYear,
+      sql`lower(${t.noteNumber})`,
+    ),
     index("credit_notes_business_date_idx").on(t.businessId, t.noteDate, t.createdAt),
     index("credit_notes_invoice_idx").on(t.businessId, t.invoiceId),
     check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),

@@ -158,7 +158,11 @@ export async function cancelCreditNote(db: Db, businessId: string, noteId: strin
       throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.alreadyCancelled);
     let updated = invoice;
     if (note.paymentId) {
-      const deleted = await deleteInvoicePayment(tx, { businessId, invoiceId: invoice.id, id: note.paymentId });
+      const deleted = await deleteInvoicePayment(tx, {
+        businessId,
+        invoiceId: invoice.id,
+        id: note.paymentId,
+      });
       if (deleted) {
         await recordEvent(tx, {
           businessId,
@@ -175,7 +179,10 @@ export async function cancelCreditNote(db: Db, businessId: string, noteId: strin
         updated = await settle(tx, businessId, invoice);
       }
     }
-    const cancelled = await updateCreditNote(tx, businessId, note.id, { status: "cancelled", paymentId: null });
+    const cancelled = await updateCreditNote(tx, businessId, note.id, {
+      status: "cancelled",
+      paymentId: null,
+    });
     await moveStock(tx, businessId, note, -1);
     return { note: cancelled, invoice: updated };
   });
@@ -198,7 +205,13 @@ export async function listUserCreditNotes(db: Db, businessId: string, query: Cre
  * The GSTR-1 builder's documents for the user's notes dated in [from, to] ("YYYY-MM-DD"): only
  * notes of a GST-registered account make one (decision 0037). For the GSTR-1 route.
  */
-export async function gstr1NoteDocuments(db: Db, businessId: string, from: string, to: string, gstin?: string) {
+export async function gstr1NoteDocuments(
+  db: Db,
+  businessId: string,
+  from: string,
+  to: string,
+  gstin?: string,
+) {
   const rows = await notesWithOriginalsBetween(db, businessId, from, to);
   return rows
     .filter(({ originalData }) => !gstin || (originalData as InvoiceDocument).company?.gst?.gstin === gstin)

@@ -92,5 +92,9 @@ export async function creditPurchase(
   tx: Db,
   order: { id: string; businessId: string; credits: number },
 ): Promise<void> {
-  await addPurchaseCredits(tx, { businessId: order.businessId, credits: order.credits, paymentOrderId: order.id });
+  await addPurchaseCredits(tx, {
+    businessId: order.businessId,
+    credits: order.credits,
+    paymentOrderId: order.id,
+  });
 }

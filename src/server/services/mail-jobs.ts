@@ -37,8 +37,8 @@ interface LegacyGiveUp {
 }
 
 /**
- * Jobs queued before businesses (migration 0022) name the owner `userId`: the same id, since each
- * account's business has the account's id.
+ * Jobs queued before businesses (migration 0022) name the owner `userId` (the same id, since each
+ * account's business has the account's id).
  */
 type BeforeBusinesses<T> = Omit<T, "businessId"> & { userId: string };
 
@@ -117,7 +117,11 @@ export function defineMailJobs(
     if (!kept) return;
     const { businessId, document, refundCredit, reminderPoint } = readGiveUp(kept);
     if (refundCredit) {
-      await refundDownloadCredit(deps.db, { businessId, document, documentNumber: refundCredit.documentNumber });
+      await refundDownloadCredit(deps.db, {
+        businessId,
+        document,
+        documentNumber: refundCredit.documentNumber,
+      });
     }
     if (reminderPoint) await releaseReminder(deps.db, { invoiceId: document.id, point: reminderPoint });
     const to = Array.isArray(message.to) ? message.to : [message.to];

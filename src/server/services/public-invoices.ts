@@ -105,7 +105,11 @@ async function tellBusiness(
   });
 }
 
-export async function paymentReports(db: Db, businessId: string, invoiceId: string): Promise<PaymentReportRow[]> {
+export async function paymentReports(
+  db: Db,
+  businessId: string,
+  invoiceId: string,
+): Promise<PaymentReportRow[]> {
   return listPaymentReports(db, businessId, invoiceId);
 }
 

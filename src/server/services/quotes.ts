@@ -256,10 +256,17 @@ export async function nextQuoteNumber(db: Db, businessId: string, quoteDate?: st
 }
 
 /** Marks a draft sent (sending it or sharing its link does so too); a sent quote stays as it is. */
-export async function markQuoteSent<R extends PreInvoiceRow>(tx: Db, businessId: string, quote: R): Promise<R> {
+export async function markQuoteSent<R extends PreInvoiceRow>(
+  tx: Db,
+  businessId: string,
+  quote: R,
+): Promise<R> {
   // A challan is issued, never "sent" (its sharing waits for the issue).
   if (quote.status !== "draft" || quote.kind === "challan") return quote;
-  const row = await changeQuoteStatus<R>(tx, businessId, quote.id, ["draft"], { status: "sent", sentAt: now() });
+  const row = await changeQuoteStatus<R>(tx, businessId, quote.id, ["draft"], {
+    status: "sent",
+    sentAt: now(),
+  });
   if (!row) return ((await findKindDocument(tx, businessId, quote.kind, quote.id)) as R | null) ?? quote;
   await recordEvent(tx, { businessId, document: { kind: quote.kind, id: quote.id }, kind: "marked_sent" });
   return row;
@@ -379,7 +386,13 @@ function refuseKind(check: { ok: true } | { ok: false; message: string }) {
 }
 
 /** The user's document of `kind`, or 404 naming the kind. */
-export async function findOwn(tx: Db, businessId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
+export async function findOwn(
+  tx: Db,
+  businessId: string,
+  kind: PreInvoiceKind,
+  id: string,
+  forUpdate = false,
+) {
   const row = await findKindDocument(tx, businessId, kind, id, { forUpdate });
   if (!row) throw notFound(kindTitle(kind));
   return row;
@@ -413,7 +426,10 @@ export async function readKindDocument(
   kind: PreInvoiceKind,
   id: string,
 ): Promise<SavedDocument> {
-  const [row, settings] = await Promise.all([findOwn(db, businessId, kind, id), cachedSettings(db, businessId)]);
+  const [row, settings] = await Promise.all([
+    findOwn(db, businessId, kind, id),
+    cachedSettings(db, businessId),
+  ]);
   const convertedInvoiceNumber = row.convertedInvoiceId
     ? await invoiceNumberOf(db, businessId, row.convertedInvoiceId)
     : null;

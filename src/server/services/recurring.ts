@@ -113,7 +113,10 @@ export async function createRecurringProfile(
 }
 
 export async function readRecurringProfiles(db: Db, businessId: string) {
-  const [rows, counts] = await Promise.all([listRecurringProfiles(db, businessId), countRuns(db, businessId)]);
+  const [rows, counts] = await Promise.all([
+    listRecurringProfiles(db, businessId),
+    countRuns(db, businessId),
+  ]);
   const made = new Map(counts.map((c) => [c.profileId, c.created]));
   return rows.map((row) => ({ row, invoicesMade: made.get(row.id) ?? 0 }));
 }

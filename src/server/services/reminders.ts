@@ -135,7 +135,10 @@ export async function sendDueReminders(
       }
       try {
         const link = (
-          await shareDocumentLink(db, deps.publicUrl, settings.businessId, { kind: "invoice", id: invoice.id })
+          await shareDocumentLink(db, deps.publicUrl, settings.businessId, {
+            kind: "invoice",
+            id: invoice.id,
+          })
         ).url!;
         const paid = Number(invoice.amountPaidMinor);
         const balance = invoiceBalanceDueMinor("due", Number(invoice.totalMinor), paid);
@@ -158,7 +161,11 @@ export async function sendDueReminders(
             onBehalfOf: mail.sender,
           },
           // Never delivered after every retry: the point is freed, so the next run sends it.
-          { businessId: settings.businessId, document: { kind: "invoice", id: invoice.id }, reminderPoint: point },
+          {
+            businessId: settings.businessId,
+            document: { kind: "invoice", id: invoice.id },
+            reminderPoint: point,
+          },
         );
       } catch (error) {
         // Given back: the next run sends it. The other invoices still get theirs now.

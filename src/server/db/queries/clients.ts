@@ -127,7 +127,10 @@ export function getClient(db: Db, p: { businessId: string; id: string }): Promis
   return findOwnedRow(db, clients, p.businessId, p.id);
 }
 
-export async function createClient(db: Db, p: { businessId: string; fields: ClientFields }): Promise<ClientRow> {
+export async function createClient(
+  db: Db,
+  p: { businessId: string; fields: ClientFields },
+): Promise<ClientRow> {
   const [row] = await db
     .insert(clients)
     .values({ id: randomUUID(), businessId: p.businessId, ...p.fields })

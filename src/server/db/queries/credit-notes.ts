@@ -18,7 +18,8 @@ export interface CreditNoteFilter {
   invoiceId?: string;
 }
 
-const oneNote = (businessId: string, id: string) => and(eq(creditNotes.id, id), eq(creditNotes.businessId, businessId));
+const oneNote = (businessId: string, id: string) =>
+  and(eq(creditNotes.id, id), eq(creditNotes.businessId, businessId));
 
 export async function findCreditNote(
   db: Db,
@@ -30,7 +31,11 @@ export async function findCreditNote(
 }
 
 /** The notes issued against one invoice of the user, oldest first. */
-export async function notesOfInvoice(db: Db, businessId: string, invoiceId: string): Promise<CreditNoteRow[]> {
+export async function notesOfInvoice(
+  db: Db,
+  businessId: string,
+  invoiceId: string,
+): Promise<CreditNoteRow[]> {
   return db
     .select()
     .from(creditNotes)
@@ -131,7 +136,11 @@ export async function notesWithOriginalsBetween(
     .from(creditNotes)
     .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.businessId, businessId)))
     .where(
-      and(eq(creditNotes.businessId, businessId), gte(creditNotes.noteDate, from), lte(creditNotes.noteDate, to)),
+      and(
+        eq(creditNotes.businessId, businessId),
+        gte(creditNotes.noteDate, from),
+        lte(creditNotes.noteDate, to),
+      ),
     )
     .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
   return rows;

@@ -129,7 +129,10 @@ export async function readExportRows(db: Db, businessId: string) {
       creditNoteNumber: creditNotes.noteNumber,
     })
     .from(invoicePayments)
-    .leftJoin(creditNotes, and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.businessId, businessId)))
+    .leftJoin(
+      creditNotes,
+      and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.businessId, businessId)),
+    )
     .where(eq(invoicePayments.businessId, businessId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
   return { invoiceRows, clientRows, productRows, paymentRows };

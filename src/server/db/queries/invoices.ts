@@ -112,7 +112,9 @@ const invoiceByIdQuery = (db: Db) =>
   db
     .select(fullColumns)
     .from(invoices)
-    .where(and(eq(invoices.id, sql.placeholder("id")), eq(invoices.businessId, sql.placeholder("businessId"))));
+    .where(
+      and(eq(invoices.id, sql.placeholder("id")), eq(invoices.businessId, sql.placeholder("businessId"))),
+    );
 const invoiceById = preparedPerDb((db) => invoiceByIdQuery(db).prepare("invoice_by_id"));
 const invoiceByIdForUpdate = preparedPerDb((db) =>
   invoiceByIdQuery(db).for("update").prepare("invoice_by_id_for_update"),

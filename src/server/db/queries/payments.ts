@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../client";
-import { firstOwnerOf } from "./mail-senders";
 import { paymentOrders, user, webhookEvents } from "../schema";
+import { firstOwnerOf } from "./mail-senders";
 import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;

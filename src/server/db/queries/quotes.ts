@@ -351,7 +351,11 @@ export async function listQuotes(
 }
 
 /** The delivery challans dated from..to that were issued (drafts never count), for GSTR-1 Table 13. */
-export async function listIssuedChallansBetween(db: Db, businessId: string, range: { from: string; to: string }) {
+export async function listIssuedChallansBetween(
+  db: Db,
+  businessId: string,
+  range: { from: string; to: string },
+) {
   return db
     .select({
       number: quotes.quoteNumber,

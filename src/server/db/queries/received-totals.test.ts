@@ -88,7 +88,9 @@ describeEachDb("the money received, kept per month", (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 15, maxLength: 40 }), async (changes) => {
         const businessId = randomUUID();
-        await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Received" });
+        await db
+          .insert(user)
+          .values({ id: businessId, email: `${businessId}@example.com`, name: "Received" });
         const ids = Array.from({ length: 4 }, () => randomUUID());
         await db.insert(invoices).values(
           ids.map((id, i) => ({

@@ -54,7 +54,10 @@ export function deleteRecurringProfile(db: Db, businessId: string, id: string): 
  * Profiles that may have a period due by `latestDate` (a day past UTC's today covers every time
  * zone), with their owners: the job checks each against the owner's own today.
  */
-export async function profilesDueBy(db: Db, latestDate: string): Promise<{ id: string; businessId: string }[]> {
+export async function profilesDueBy(
+  db: Db,
+  latestDate: string,
+): Promise<{ id: string; businessId: string }[]> {
   return db
     .select({ id: recurringProfiles.id, businessId: recurringProfiles.businessId })
     .from(recurringProfiles)

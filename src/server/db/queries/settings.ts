@@ -26,7 +26,10 @@ export async function readSettings(
   const [row] = await settingsRow(db).execute({ businessId });
   if (row) return mergeSettings(row.settingsData);
   if (opts.saveDefaults) {
-    await db.insert(userSettings).values({ businessId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
+    await db
+      .insert(userSettings)
+      .values({ businessId, settingsData: DEFAULT_SETTINGS })
+      .onConflictDoNothing();
   }
   return mergeSettings(DEFAULT_SETTINGS);
 }

@@ -161,7 +161,13 @@ async function expectOneRule(db: Db, businessId: string, made: Made[], today: st
   // Every filter lists exactly the invoices whose badge says its status, and counts them exactly.
   for (const status of DISPLAY_STATUSES) {
     const expected = made.filter((m) => shown.get(m.id) === status).map((m) => m.id);
-    const page = await listInvoices(db, businessId, { status, sort: "date_desc", today, page: 1, pageSize: 100 });
+    const page = await listInvoices(db, businessId, {
+      status,
+      sort: "date_desc",
+      today,
+      page: 1,
+      pageSize: 100,
+    });
     expect({ status, ids: ids(page.rows) }).toEqual({ status, ids: expected.sort() });
     expect({ status, total: page.total, exact: page.totalIsExact }).toEqual({
       status,
@@ -256,7 +262,9 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
         fc.integer({ min: -2, max: 2 }),
         async (shapes, todayOffset) => {
           const businessId = randomUUID();
-          await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Status" });
+          await db
+            .insert(user)
+            .values({ id: businessId, email: `${businessId}@example.com`, name: "Status" });
           const made = await seed(db, businessId, shapes);
           // The seeded day and the days either side, where due dates fall on both sides.
           await expectOneRule(db, businessId, made, addDays(BASE, todayOffset));

@@ -72,7 +72,9 @@ export async function applyStockChange(
     const [product] = await tx
       .select({ name: productServices.name, available: productServices.availableQuantity })
       .from(productServices)
-      .where(and(eq(productServices.id, change.productId), eq(productServices.businessId, change.businessId)));
+      .where(
+        and(eq(productServices.id, change.productId), eq(productServices.businessId, change.businessId)),
+      );
     if (!product) throw new DomainError("validation_failed", "A product on this invoice no longer exists.");
     if (product.available === null) return null; // not stock-tracked
     throw new DomainError(
