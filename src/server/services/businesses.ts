@@ -35,10 +35,9 @@ export async function ensureFirstBusiness(db: Db, account: { id: string; email: 
   else if (mine.some((b) => b.id === account.id)) await ensureSignupCredits(db, account.id);
 }
 
-/** A person's businesses, the request's current one marked. */
-export async function readMyBusinesses(db: Db, userId: string, currentId: string | null) {
-  const list = await listMyBusinesses(db, userId);
-  return list.map((b) => ({ ...b, current: b.id === currentId }));
+/** A person's businesses, oldest first. */
+export function readMyBusinesses(db: Db, userId: string): Promise<MyBusiness[]> {
+  return listMyBusinesses(db, userId);
 }
 
 /** A new business owned by the person: empty, 0 credits (the sign-up credits come once per person). */
