@@ -27,7 +27,9 @@ CREATE INDEX "business_members_user_idx" ON "business_members" USING btree ("use
 --> statement-breakpoint
 INSERT INTO "businesses" ("id", "name", "created_at", "updated_at")
   SELECT u."id",
-    coalesce(nullif(btrim(s."settings_data"->>'companyName'), ''), nullif(btrim(u."name"), ''), u."email"),
+    -- As firstBusinessName (#domain/businesses): trimmed, inner runs of spaces made one.
+    coalesce(nullif(regexp_replace(btrim(s."settings_data"->>'companyName'), '\s+', ' ', 'g'), ''),
+      nullif(regexp_replace(btrim(u."name"), '\s+', ' ', 'g'), ''), u."email"),
     u."created_at", u."created_at"
   FROM "user" u LEFT JOIN "user_settings" s ON s."user_id" = u."id";
 --> statement-breakpoint
