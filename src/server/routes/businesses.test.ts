@@ -73,7 +73,7 @@ describeEachDb("businesses", (kind) => {
     const again = await t.post("/api/auth/sign-in/email", { email: s.email, password: s.password });
     expect(again.statusCode).toBe(200);
     expect((await t.get("/api/clients", s.cookie)).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it("renames only one's own business and switches only into one's own; names are checked", async () => {
     const a = await t.signUpAndSignIn();
@@ -287,7 +287,7 @@ describeEachDb("businesses", (kind) => {
     expect((await t.get(`/api/clients/${client.id}`, s.cookie)).statusCode).toBe(200);
     expect((await t.get(`/api/recurring/${profile.id}`, s.cookie)).statusCode).toBe(200);
     expect((await t.get("/api/api-keys", s.cookie)).json().keys).toHaveLength(1);
-  });
+  }, 120_000);
 
   it("deleting the account deletes each business it alone owns, with its data", async () => {
     const s = await t.signUpAndSignIn();
