@@ -119,16 +119,18 @@ async function ownedRows(place: Place): Promise<Record<string, OwnedRow[]>> {
         where i.table_schema = 'public' and i.table_name = c.table_name and i.column_name = 'id') as has_id
      from information_schema.columns c where c.table_schema = 'public' and c.column_name = 'user_id'`,
   );
+  const selects = tables
+    .filter(
+      ({ table_name: table, has_id }) => !PERSON_TABLES.has(table) && (has_id || table in KEYED_BY_OWNER),
+    )
+    .map(({ table_name: table }) => {
+      const key = table in KEYED_BY_OWNER ? "user_id" : "id";
+      return `select '${table}' as t, ${key}::text as id, user_id as owner from "${table}"`;
+    });
+  // One query (a PGlite folder takes seconds to open).
+  const rows = await rawRows<OwnedRow & { t: string }>(place, `${selects.join(" union all ")} order by 1, 2`);
   const out: Record<string, OwnedRow[]> = {};
-  for (const { table_name: table, has_id } of tables) {
-    if (PERSON_TABLES.has(table)) continue;
-    if (!has_id && !(table in KEYED_BY_OWNER)) continue;
-    const key = table in KEYED_BY_OWNER ? "user_id" : "id";
-    out[table] = await rawRows<OwnedRow>(
-      place,
-      `select ${key}::text as id, user_id as owner from "${table}" order by 1`,
-    );
-  }
+  for (const { t: table, id, owner } of rows) (out[table] ??= []).push({ id, owner });
   return out;
 }
 
