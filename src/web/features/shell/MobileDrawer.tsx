@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { RefObject } from "react";
 import { Button } from "#web/components/ui/button";
+import { BusinessSwitcher } from "./BusinessSwitcher";
 import { PRODUCT_NAME } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
 
@@ -48,6 +49,9 @@ export function MobileDrawer({
                 <X className="h-5 w-5" aria-hidden="true" />
               </Button>
             </DialogPrimitive.Close>
+          </div>
+          <div className="mb-3">
+            <BusinessSwitcher onSwitched={() => onOpenChange(false)} />
           </div>
           <nav aria-label="Main" className="flex-1 overflow-y-auto">
             <NavList onNavigate={() => onOpenChange(false)} />
