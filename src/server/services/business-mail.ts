@@ -70,7 +70,9 @@ export async function claimMailQuota(
   if (!sender) throw notFound("Account");
   const at = now();
   const { newAccount, windows } = mailWindowsFor(limits, sender, at);
-  const keyOf = (name: string) => `mail:${name}:${businessId}`;
+  // Counted per person (the business's owner), however many businesses they have (decision 0072);
+  // the id of a person's first business is theirs, so counters from before businesses carry on.
+  const keyOf = (name: string) => `mail:${name}:${sender.ownerId}`;
   for (const window of windows) {
     if (recipients > window.limit) {
       throw new AppError(

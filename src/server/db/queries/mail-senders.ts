@@ -15,6 +15,7 @@ export const firstOwnerOf = (businessId: unknown) => sql`(
 export async function findMailSender(db: Db, businessId: string) {
   const [row] = await db
     .select({
+      ownerId: user.id,
       createdAt: user.createdAt,
       email: user.email,
       name: businesses.name,
