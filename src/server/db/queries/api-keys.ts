@@ -92,7 +92,6 @@ export async function checkApiKey(
       key_id: string;
       scope: "read" | "read_write";
       business_id: string;
-      business_id: string;
       user_id: string;
       email: string;
       name: string;
