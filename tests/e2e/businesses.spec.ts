@@ -47,12 +47,19 @@ test("create a second business from the switcher, switch, see none of the first'
   await expect(page.getByRole("button", { name: /^25 Credits/ })).toBeVisible();
   await clientsShown(page);
   await expect(page.getByRole("list", { name: "Clients" }).getByText("First Firm Buyer")).toBeVisible();
+});
 
-  // Renaming the current business.
+test("rename the current business from the switcher", async ({ signedInPage: page }) => {
+  const sidebar = page.getByRole("complementary");
   await switcher(page).click();
   await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByLabel("New name").fill("  ");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Name is required.");
   await page.getByLabel("New name").fill("Asha Traders");
   await page.getByRole("button", { name: "Save name" }).click();
+  await expect(sidebar.getByTestId("current-business")).toHaveText("Asha Traders");
+  await page.reload();
   await expect(sidebar.getByTestId("current-business")).toHaveText("Asha Traders");
 });
 
