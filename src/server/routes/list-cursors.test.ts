@@ -126,7 +126,7 @@ describeEachDb("list cursors", (kind) => {
     expect(byCursor.every((id) => ownIds.has(id))).toBe(true);
   });
 
-  // The lists of invoices awaiting payment read their own index (invoices_user_due_idx), planned
+  // The lists of invoices awaiting payment read their own index (invoices_business_due_idx), planned
   // once, the overdue one straight from the table in date order (decision 0042): every order, by
   // number and by cursor, gives the rows SQL gives, and the total the kept balances say.
   it.each([
@@ -343,7 +343,7 @@ describeEachDb("list cursors", (kind) => {
   );
 
   // The overdue list is how a business chases money. Its invoices awaiting payment have their own
-  // index (invoices_user_due_idx), so its one plan walks them alone whatever the user or day, and
+  // index (invoices_business_due_idx), so its one plan walks them alone whatever the user or day, and
   // PostgreSQL plans it once (decision 0042): planned per request it cost 0.2-0.3 ms of PostgreSQL's
   // time per page, as much as the page itself.
   it.runIf(kind === "postgres")(

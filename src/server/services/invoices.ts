@@ -218,9 +218,9 @@ async function refuseReopeningReleased(tx: Db, businessId: string, invoiceId: st
 }
 
 /** The unique index on (user, invoice number): see schema.ts. */
-const INVOICE_NUMBER_INDEX = "invoices_user_number_uq";
+const INVOICE_NUMBER_INDEX = "invoices_business_number_uq";
 /** The unique index on (user, GST number key): a number used in the financial year, in any case. */
-const GST_NUMBER_KEY_INDEX = "invoices_user_number_key_uq";
+const GST_NUMBER_KEY_INDEX = "invoices_business_number_key_uq";
 
 /** Runs a command; a clash on either number index becomes the editor's 409. */
 async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {

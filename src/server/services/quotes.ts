@@ -79,7 +79,7 @@ function asInvoiceInput(input: QuoteInput, quoteNumber: string): InvoiceInput {
   } as InvoiceInput;
 }
 
-const QUOTE_NUMBER_INDEX = "quotes_user_number_uq";
+const QUOTE_NUMBER_INDEX = "quotes_business_number_uq";
 
 async function withNumberClash<T>(
   attempt: { number: string },

@@ -6,7 +6,7 @@ import type { Db } from "../client";
 import { invoices } from "../schema";
 
 // What the GST returns read: a month's issued invoices of one user, by invoice date. The WHERE
-// (user, date range) walks invoices_user_date_idx; drafts are not issued and never read, nor is a
+// (user, date range) walks invoices_business_date_idx; drafts are not issued and never read, nor is a
 // draft cancelled before it was issued (still on its provisional number: decision 0056).
 
 export interface ReturnInvoiceRow {

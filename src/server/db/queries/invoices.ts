@@ -292,7 +292,7 @@ function keysetOf(sort: InvoiceSort): PageShape["keyset"] {
 /**
  * One page of the user's invoices and how many match (counted up to COUNT_LIMIT): one prepared
  * statement per sort and set of filters (paging.ts). The deferred join walks only the index
- * (invoices_user_date_idx holds the default order), then reads only the page's rows.
+ * (invoices_business_date_idx holds the default order), then reads only the page's rows.
  */
 export async function listInvoices(
   db: Db,
@@ -305,7 +305,7 @@ export async function listInvoices(
   const awaitingPayment = params.status !== undefined && !isWholeStoredStatus(params.status);
   const statusShape = awaitingPayment ? params.status : Boolean(params.status);
   const statusOnly = Boolean(params.status) && !search && !params.from && !params.to;
-  // The invoices awaiting payment, alone: their own index (invoices_user_due_idx) walks them and
+  // The invoices awaiting payment, alone: their own index (invoices_business_due_idx) walks them and
   // nothing else whatever the user and day, so the statement is planned once (decision 0042).
   // Draft, paid and cancelled stay planned per request: a generic plan would walk every invoice
   // for a user with few of them.
