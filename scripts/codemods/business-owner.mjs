@@ -76,6 +76,11 @@ function filesUnder(dir) {
 const RULES = [
   [/\buserId\b/g, "businessId"],
   [/\buser_id\b/g, "business_id"],
+  // Index and constraint names (migration 0022 renamed them), e.g. invoices_user_number_uq.
+  [
+    /\b([a-z_]+?)_user_(number_uq|number_key_uq|date_idx|due_idx|status_idx|hash_uq|name_idx|created_idx|paid_idx|idx)\b/g,
+    "$1_business_$2",
+  ],
   // Routes: the request's business instead of its user.
   [/\brequireUser\b/g, "requireBusiness", /^src\/server\/routes\//],
   [/\bme\.id\b/g, "me.businessId", /^src\/server\/routes\//],
