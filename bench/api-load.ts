@@ -180,23 +180,23 @@ async function seed(cookie: string, prefix: string) {
   });
   const id = template.invoice.id as string;
   psql(`
-    with u as (select user_id from invoices where id = '${id}')
-    insert into clients (id, user_id, name, email, phone, gstin, billing_address)
-    select gen_random_uuid()::text, u.user_id,
+    with u as (select business_id from invoices where id = '${id}')
+    insert into clients (id, business_id, name, email, phone, gstin, billing_address)
+    select gen_random_uuid()::text, u.business_id,
       (array['Anand','Bharat','Chandra','Deepak','Eshwar','Ganesh','Hari','Indra'])[1 + g % 8] || ' ' ||
       (array['Traders','Foods','Textiles','Exports','Steels'])[1 + g % 5] || ' ' || g,
       'c' || g || '@example.com', '98' || lpad(g::text, 8, '0'), '',
       jsonb_build_object('city', 'Pune', 'line1', g || ' MG Road')
     from u, generate_series(1, ${ROWS}) g;
-    with u as (select user_id from invoices where id = '${id}')
-    insert into product_services (id, user_id, name, kind, hsn_sac, unit, rate, default_tax_percent)
-    select gen_random_uuid()::text, u.user_id,
+    with u as (select business_id from invoices where id = '${id}')
+    insert into product_services (id, business_id, name, kind, hsn_sac, unit, rate, default_tax_percent)
+    select gen_random_uuid()::text, u.business_id,
       (array['Rice','Dal','Atta','Sugar','Tea','Oil','Ghee'])[1 + g % 7] || ' ' || g, 'product', '1006', 'kg',
       (50 + g % 900)::numeric, 5
     from u, generate_series(1, ${ROWS}) g;
-    insert into invoices (id, user_id, invoice_number, client_id, client_name, total_minor, currency, status,
+    insert into invoices (id, business_id, invoice_number, client_id, client_name, total_minor, currency, status,
       invoice_date, due_date, payment_date, invoice_data)
-    select gen_random_uuid()::text, t.user_id, '${prefix}-' || lpad(g::text, 6, '0'), t.client_id,
+    select gen_random_uuid()::text, t.business_id, '${prefix}-' || lpad(g::text, 6, '0'), t.client_id,
       (array['Anand','Bharat','Chandra','Deepak'])[1 + g % 4] || ' Traders ' || (g % 500), t.total_minor + g,
       t.currency, s.status, d.invoice_date, d.invoice_date + 30,
       case when s.status = 'paid' then d.invoice_date + 10 end,
@@ -217,16 +217,16 @@ async function seed(cookie: string, prefix: string) {
 function rebuildTotals() {
   psql(`
     delete from invoice_month_totals;
-    insert into invoice_month_totals (user_id, month, currency, status, due_month, count, total_minor)
-    select user_id, date_trunc('month', invoice_date)::date, currency, status,
+    insert into invoice_month_totals (business_id, month, currency, status, due_month, count, total_minor)
+    select business_id, date_trunc('month', invoice_date)::date, currency, status,
       case when status = 'due' and due_date is not null
         then date_trunc('month', due_date)::date else 'infinity'::date end,
       count(*)::int, sum(total_minor)::bigint
     from invoices
     group by 1, 2, 3, 4, 5;
     delete from invoice_due_balances;
-    insert into invoice_due_balances (user_id, currency, due_date, count, balance_minor)
-    select user_id, currency, coalesce(due_date, 'infinity'::date), count(*)::int,
+    insert into invoice_due_balances (business_id, currency, due_date, count, balance_minor)
+    select business_id, currency, coalesce(due_date, 'infinity'::date), count(*)::int,
       sum(total_minor - amount_paid_minor)::bigint
     from invoices where status = 'due'
     group by 1, 2, 3;

@@ -50,16 +50,16 @@ try {
   let started = performance.now();
   const client = new pg.Client({ connectionString: urlOf(sourceName) });
   await client.connect();
-  const userId = randomUUID();
+  const businessId = randomUUID();
   await client.query(`insert into "user" (id, name, email) values ($1, 'Bench', $2)`, [
-    userId,
-    `${userId}@example.com`,
+    businessId,
+    `${businessId}@example.com`,
   ]);
   const rows = Math.ceil((GB * 1e9) / ROW_BYTES);
   for (let i = 0; i < rows; i++) {
     await client.query(
-      "insert into images (id, user_id, content_hash, mime_type, byte_size, bytes) values ($1, $2, $3, 'image/png', $4, $5)",
-      [randomUUID(), userId, randomUUID(), ROW_BYTES, randomBytes(ROW_BYTES)],
+      "insert into images (id, business_id, content_hash, mime_type, byte_size, bytes) values ($1, $2, $3, 'image/png', $4, $5)",
+      [randomUUID(), businessId, randomUUID(), ROW_BYTES, randomBytes(ROW_BYTES)],
     );
   }
   await client.end();

@@ -21,18 +21,18 @@ const documentFor = (i: number) =>
 const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-bench-stall-"));
 try {
   const database = await openDatabase({ dataDir });
-  const userId = randomUUID();
-  await database.db.insert(user).values({ id: userId, name: "Bench", email: `${userId}@example.com` });
+  const businessId = randomUUID();
+  await database.db.insert(user).values({ id: businessId, name: "Bench", email: `${businessId}@example.com` });
   for (let i = 0; i < INVOICES; i += 500) {
     const rows = [];
     for (let j = i; j < Math.min(INVOICES, i + 500); j++)
-      rows.push({ id: randomUUID(), userId, ...columnsOf(documentFor(j)) });
+      rows.push({ id: randomUUID(), businessId, ...columnsOf(documentFor(j)) });
     await database.db.insert(invoices).values(rows);
   }
   let n = INVOICES;
   const insertOne = async () => {
     const started = performance.now();
-    await database.db.insert(invoices).values({ id: randomUUID(), userId, ...columnsOf(documentFor(n++)) });
+    await database.db.insert(invoices).values({ id: randomUUID(), businessId, ...columnsOf(documentFor(n++)) });
     return performance.now() - started;
   };
   const quiet: number[] = [];

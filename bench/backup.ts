@@ -64,12 +64,12 @@ for (const kind of ["pglite", "postgres"] as const) {
   const file = path.join(source.dataDir, "bench.bahi-backup");
   try {
     const database = await openDatabase(source);
-    const userId = randomUUID();
-    await database.db.insert(user).values({ id: userId, name: "Bench", email: `${userId}@example.com` });
+    const businessId = randomUUID();
+    await database.db.insert(user).values({ id: businessId, name: "Bench", email: `${businessId}@example.com` });
     for (let i = 0; i < INVOICES; i += 500) {
       const rows = [];
       for (let j = i; j < Math.min(INVOICES, i + 500); j++) {
-        rows.push({ id: randomUUID(), userId, ...columnsOf(documentFor(j)) });
+        rows.push({ id: randomUUID(), businessId, ...columnsOf(documentFor(j)) });
       }
       await database.db.insert(invoices).values(rows);
     }

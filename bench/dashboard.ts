@@ -77,29 +77,29 @@ function documentFor(i: number, today: string) {
   });
 }
 
-async function fill(database: Database, userId: string, from: number, to: number, today: string) {
+async function fill(database: Database, businessId: string, from: number, to: number, today: string) {
   for (let start = from; start < to; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(to, start + 500); i++) {
-      rows.push({ id: randomUUID(), userId, ...columnsOf(documentFor(i, today)) });
+      rows.push({ id: randomUUID(), businessId, ...columnsOf(documentFor(i, today)) });
     }
     await database.db.insert(invoices).values(rows);
   }
   // Payments: a paid invoice received its total, three due invoices in ten half of theirs.
   await database.db.execute(sql`with part as (
       update invoices set amount_paid_minor = total_minor / 2
-      where user_id = ${userId} and status = 'due' and amount_paid_minor = 0 and total_minor > 1
+      where business_id = ${businessId} and status = 'due' and amount_paid_minor = 0 and total_minor > 1
         and right(invoice_number, 1) in ('0', '3', '6')
       returning id, total_minor / 2 as paid, invoice_date)
-    insert into invoice_payments (id, user_id, invoice_id, amount_minor, paid_on, method, source)
-    select gen_random_uuid()::text, ${userId}, id, paid, invoice_date + 5, 'cash', 'manual' from part`);
+    insert into invoice_payments (id, business_id, invoice_id, amount_minor, paid_on, method, source)
+    select gen_random_uuid()::text, ${businessId}, id, paid, invoice_date + 5, 'cash', 'manual' from part`);
   const payments = await import("#server/db/queries/invoice-payments");
-  await payments.recordPaidInvoicesPayments(database.db, userId);
+  await payments.recordPaidInvoicesPayments(database.db, businessId);
   await database.db.execute(sql`vacuum analyze invoice_payments`);
   // Rows written directly: rebuild the dashboard's totals as an import does (when this tree has them).
   const totals = await import("#server/db/queries/invoice-totals").catch(() => null);
   if (totals) {
-    await totals.rebuildInvoiceTotals(database.db, userId);
+    await totals.rebuildInvoiceTotals(database.db, businessId);
     await database.db.execute(sql`vacuum analyze invoice_month_totals`);
   }
   await database.db.execute(sql`vacuum analyze invoices`);

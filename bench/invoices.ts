@@ -92,17 +92,17 @@ function documentFor(i: number, today: string) {
   });
 }
 
-async function fill(database: Database, userId: string, from: number, to: number, today: string) {
+async function fill(database: Database, businessId: string, from: number, to: number, today: string) {
   const batch = 500;
   for (let start = from; start < to; start += batch) {
     const rows = [];
     for (let i = start; i < Math.min(to, start + batch); i++) {
-      rows.push({ id: randomUUID(), userId, ...columnsOf(documentFor(i, today)) });
+      rows.push({ id: randomUUID(), businessId, ...columnsOf(documentFor(i, today)) });
     }
     await database.db.insert(invoices).values(rows);
   }
   // Rows written directly, so the dashboard's totals are rebuilt as an import does.
-  await rebuildInvoiceTotals(database.db, userId);
+  await rebuildInvoiceTotals(database.db, businessId);
   // Autovacuum would get here on its own; without it counts cannot use index-only scans.
   await database.db.execute(sql`vacuum analyze invoices`);
   await database.db.execute(sql`vacuum analyze invoice_month_totals`);

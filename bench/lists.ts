@@ -116,7 +116,7 @@ async function main() {
       await database.db.insert(clients).values(
         batch.map((i) => ({
           id: randomUUID(),
-          userId: me.id,
+          businessId: me.id,
           name: `Client ${randomBytes(3).toString("hex")} ${i}`,
           company: i % 3 === 0 ? `Company ${i} Pvt Ltd` : "",
           email: `client${i}@example.com`,
@@ -135,7 +135,7 @@ async function main() {
       await database.db.insert(productServices).values(
         batch.map((i) => ({
           id: randomUUID(),
-          userId: me.id,
+          businessId: me.id,
           name: `Item ${randomBytes(3).toString("hex")} ${i}`,
           kind: i % 10 === 0 ? ("service" as const) : ("product" as const),
           hsnSac: String(1000 + (i % 9000)),

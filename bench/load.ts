@@ -134,8 +134,8 @@ async function main() {
     // Enough credits that PDF downloads never run out during the run.
     psql(
       `update user_credits set credits = credits + 1000000;
-       insert into credit_ledger (id, user_id, delta, reason, created_at)
-       select gen_random_uuid()::text, user_id, 1000000, 'purchase', now() from user_credits;`,
+       insert into credit_ledger (id, business_id, delta, reason, created_at)
+       select gen_random_uuid()::text, business_id, 1000000, 'purchase', now() from user_credits;`,
     );
 
     const rss = { before: rssMb(server.pid!), peak: 0, after: 0 };

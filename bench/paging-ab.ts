@@ -18,7 +18,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 
 type Lists = {
   listClients: (db: never, p: unknown) => Promise<{ nextCursor: string | null }>;
-  listInvoices: (db: never, userId: string, p: unknown) => Promise<{ nextCursor: string | null }>;
+  listInvoices: (db: never, businessId: string, p: unknown) => Promise<{ nextCursor: string | null }>;
 };
 const load = async (root: string): Promise<Lists> => ({
   ...(await import(path.join(root, "src/server/db/queries/clients.ts"))),
@@ -50,15 +50,15 @@ const otherDatabase = await openDatabase({ databaseUrl: url.toString(), dataDir:
 const db = database.db;
 const dbOf = { before: otherDatabase.db, after: db };
 try {
-  const userId = randomUUID();
+  const businessId = randomUUID();
   await db.execute(
-    sql`insert into "user" (id, email, name) values (${userId}, ${`${userId}@example.com`}, 'AB')`,
+    sql`insert into "user" (id, email, name) values (${businessId}, ${`${businessId}@example.com`}, 'AB')`,
   );
   await db.execute(
-    sql`insert into clients (id, user_id, name) select gen_random_uuid()::text, ${userId}, 'Client ' || n from generate_series(1, 10000) n`,
+    sql`insert into clients (id, business_id, name) select gen_random_uuid()::text, ${businessId}, 'Client ' || n from generate_series(1, 10000) n`,
   );
-  await db.execute(sql`insert into invoices (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
-    select gen_random_uuid()::text, ${userId}, 'A-' || lpad(n::text, 6, '0'),
+  await db.execute(sql`insert into invoices (id, business_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
+    select gen_random_uuid()::text, ${businessId}, 'A-' || lpad(n::text, 6, '0'),
       (array['Anand','Bharat','Chandra','Deepak'])[1 + n % 4] || ' Traders ' || (n % 500), 100, 'INR',
       (array['paid','due','paid','due','draft','due','paid','paid'])[1 + n % 8],
       date '2026-11-20' - (n % 1000), date '2026-11-20' - (n % 1000) + 30, '{}'::jsonb
@@ -66,7 +66,7 @@ try {
   await db.execute(sql`analyze`);
   const today = "2026-11-27";
   const cursorOf = async (lists: Lists, n: number) =>
-    (await lists.listClients(db as never, { userId, sort: "name", page: n, pageSize: 20 })).nextCursor ??
+    (await lists.listClients(db as never, { businessId, sort: "name", page: n, pageSize: 20 })).nextCursor ??
     undefined;
   const trees = { before: await load(OTHER), after: await load(path.resolve(import.meta.dirname, "..")) };
   const c100 = await cursorOf(trees.after, 100);
@@ -74,20 +74,20 @@ try {
     [
       "clients page after a cursor",
       (l, _i, db) =>
-        l.listClients(db as never, { userId, sort: "name", page: 101, pageSize: 20, after: c100 }),
+        l.listClients(db as never, { businessId, sort: "name", page: 101, pageSize: 20, after: c100 }),
     ],
     [
       "clients first page",
-      (l, _i, db) => l.listClients(db as never, { userId, sort: "name", page: 1, pageSize: 20 }),
+      (l, _i, db) => l.listClients(db as never, { businessId, sort: "name", page: 1, pageSize: 20 }),
     ],
     [
       "invoices first page",
-      (l, _i, db) => l.listInvoices(db as never, userId, { sort: "date_desc", page: 1, pageSize: 20, today }),
+      (l, _i, db) => l.listInvoices(db as never, businessId, { sort: "date_desc", page: 1, pageSize: 20, today }),
     ],
     [
       "invoices overdue",
       (l, _i, db) =>
-        l.listInvoices(db as never, userId, {
+        l.listInvoices(db as never, businessId, {
           status: "overdue",
           sort: "date_desc",
           page: 1,
@@ -98,7 +98,7 @@ try {
     [
       "invoices search",
       (l, i, db) =>
-        l.listInvoices(db as never, userId, {
+        l.listInvoices(db as never, businessId, {
           search: ["Anand", "Traders 42", "A-0012", "Deepak"][i % 4],
           sort: "date_desc",
           page: 1,
@@ -108,11 +108,11 @@ try {
     ],
     [
       "clients page 100 by number",
-      (l, _i, db) => l.listClients(db as never, { userId, sort: "name", page: 100, pageSize: 20 }),
+      (l, _i, db) => l.listClients(db as never, { businessId, sort: "name", page: 100, pageSize: 20 }),
     ],
     [
       "clients page 400 by number",
-      (l, _i, db) => l.listClients(db as never, { userId, sort: "name", page: 400, pageSize: 20 }),
+      (l, _i, db) => l.listClients(db as never, { businessId, sort: "name", page: 400, pageSize: 20 }),
     ],
   ];
   const times: Record<string, Record<string, number[]>> = {};

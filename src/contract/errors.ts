@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   forbidden_origin: 403,
   /** A read-only API key asked to change something. */
   key_read_only: 403,
+  /** The account belongs to no business (its last one was left or deleted): it must create one. */
+  no_business: 403,
+  /** The member's role does not allow this in the business (decision 0072). */
+  role_forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   /** Another of the user's invoices has this number. */

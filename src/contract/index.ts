@@ -1,6 +1,7 @@
 import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
+import { businessRoutes } from "./businesses";
 import { clientRoutes } from "./clients";
 import { creditNoteRoutes } from "./credit-notes";
 import { creditRoutes } from "./credits";
@@ -28,6 +29,7 @@ const ROUTES = [
   ...authRoutes,
   ...accountRoutes,
   ...apiKeyRoutes,
+  ...businessRoutes,
   ...settingsRoutes,
   ...clientRoutes,
   ...importRoutes,

@@ -37,7 +37,8 @@ import { registerRecurringRoutes } from "./routes/recurring";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
 import { setUpBusinessGateways } from "./services/business-gateway";
-import { ensureSignupCredits, grantSignupCredits, rememberSignupGrant } from "./services/credits";
+import { ensureFirstBusiness, startFirstBusiness } from "./services/businesses";
+import { rememberSignupGrant } from "./services/credits";
 import { createMailer, type Mailer } from "./services/mail";
 import { defineMailJobs } from "./services/mail-jobs";
 import { setUpPayments } from "./services/payments";
@@ -101,9 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
     mailer,
     logger,
     limits: deps.authLimits ?? { ...DEFAULT_AUTH_LIMITS, requestsPerIp: config.authRequestsPerIp },
-    onUserCreated: (user) => grantSignupCredits(db, user),
+    onUserCreated: (user) => startFirstBusiness(db, user),
     onUserDeleting: (user) => rememberSignupGrant(db, user.email),
-    onSignedIn: (user) => ensureSignupCredits(db, user.id),
+    onSignedIn: (user) => ensureFirstBusiness(db, user),
     passwordHashing: deps.passwordHashing,
   });
 

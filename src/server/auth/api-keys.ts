@@ -91,6 +91,7 @@ export function apiKeyAuthenticator(db: Db, limits: ApiLimits, now: () => number
         return { kind: "limited", allowance, reason: "address" };
       }
       if (!found.holder) return { kind: "invalid" };
+      // The "user" allowance counts every key of the key's business (decision 0072).
       const allowances = found.uses.map((use) => {
         const limit = use.key.startsWith("api:user:") ? limits.perUser : limits.perKey;
         return {
@@ -107,7 +108,13 @@ export function apiKeyAuthenticator(db: Db, limits: ApiLimits, now: () => number
       if (over) return { kind: "limited", allowance: over.allowance, reason: over.reason };
       // The headers tell the tighter of the two allowances.
       const tightest = allowances.reduce((a, b) => (b.allowance.remaining < a.allowance.remaining ? b : a));
-      return { kind: "ok", holder: found.holder, allowance: tightest.allowance };
+      const { keyId, scope, businessId, user } = found.holder;
+      const holder: KeyHolder = {
+        keyId,
+        scope,
+        user: { ...user, businessId, role: "owner", sessionId: null },
+      };
+      return { kind: "ok", holder, allowance: tightest.allowance };
     },
     /** Notes the key's use, at most once a minute per process; never delays the request. */
     touch(keyId: string): Promise<void> {

@@ -5,11 +5,12 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
+import type { BusinessRole } from "#domain/businesses";
 import { PASSWORD_MESSAGES } from "#domain/messages";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { findSessionUser, userIdByEmail } from "../db/queries/account";
+import { findPerson, findSessionUser, userIdByEmail } from "../db/queries/account";
 import * as schema from "../db/schema";
 import { noteRequestFailure } from "../logger";
 import type { Mailer } from "../services/mail";
@@ -37,11 +38,11 @@ export interface AuthDeps {
   logger: Logger;
   limits: AuthLimits;
   /** Called once for every new account (credits grant, default settings). */
-  onUserCreated?: (user: { id: string; email: string }) => Promise<void>;
+  onUserCreated?: (user: { id: string; email: string; name: string }) => Promise<void>;
   /** Called before an account is deleted (the sign-up grant's record outlives it). */
   onUserDeleting?: (user: { id: string; email: string }) => Promise<void>;
   /** Called after every new session (a sign-in): an account whose sign-up grant is missing gets it. */
-  onSignedIn?: (user: { id: string }) => Promise<void>;
+  onSignedIn?: (user: { id: string; email: string; name: string }) => Promise<void>;
   /** Tests only: a cheaper password hash (the default is better-auth's scrypt, N = 16384). */
   passwordHashing?: PasswordHashing;
 }
@@ -152,7 +153,7 @@ export function createAuth({
       user: {
         create: {
           after: async (user) => {
-            await onUserCreated?.({ id: user.id, email: user.email });
+            await onUserCreated?.({ id: user.id, email: user.email, name: user.name });
           },
         },
         delete: {
@@ -165,9 +166,11 @@ export function createAuth({
         create: {
           after: async (session) => {
             // The sign-in itself stands even if this fails; the first download tries again.
-            await onSignedIn?.({ id: session.userId }).catch((error) =>
-              logger.error({ err: error }, "sign-up credits could not be checked at sign-in"),
-            );
+            await findPerson(db, session.userId)
+              .then((person) => person && onSignedIn?.(person))
+              .catch((error) =>
+                logger.error({ err: error }, "sign-up credits could not be checked at sign-in"),
+              );
           },
         },
       },
@@ -310,6 +313,12 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** The business the request works in (its session's current one, or its API key's); null: none. */
+  businessId: string | null;
+  /** The person's role in that business. */
+  role: BusinessRole | null;
+  /** The session row's id (null for an API key): what switching business changes. */
+  sessionId: string | null;
 }
 
 /**

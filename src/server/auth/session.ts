@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { BusinessRole } from "#domain/businesses";
 import { AppError } from "../errors";
 import type { Auth, SessionUser } from "./auth";
 
@@ -26,4 +27,24 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
   // Kept for the request's log line (its id only).
   request.sessionUser = user;
   return user;
+}
+
+/** Who acts and for which business: what every route about a business's data filters by. */
+export interface RequestBusiness {
+  user: SessionUser;
+  businessId: string;
+  role: BusinessRole;
+}
+
+/**
+ * The request's business (decision 0072): its session's current business (a membership, checked
+ * in the session's own query) or its API key's business; a 401 signed out. Every route about a
+ * business's data starts here and filters by `businessId` exactly as it filtered by the user.
+ */
+export async function requireBusiness(auth: Auth, request: FastifyRequest): Promise<RequestBusiness> {
+  const user = await requireUser(auth, request);
+  if (!user.businessId || !user.role) {
+    throw new AppError("no_business", "This account has no business yet. Create one to continue.");
+  }
+  return { user, businessId: user.businessId, role: user.role };
 }

@@ -239,7 +239,7 @@ for (const kind of testDatabases()) {
       const users = await queryRows<{ id: string }>(t.database.db, sql`select id from "user" limit 2`);
       for (const { id } of users) {
         await t.database.db.insert(businessGateways).values({
-          userId: id,
+          businessId: id,
           keyId: "rzp_live_x",
           keySecretSealed: box.seal(`key-secret-${id}`),
           webhookSecretSealed: box.seal("whsec"),

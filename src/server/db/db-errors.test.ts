@@ -10,12 +10,12 @@ const wrapped = (cause: Error) => new Error("Failed query: insert into ...", { c
 describe("db-errors", () => {
   it("reads the SQLSTATE on the driver's error and through Drizzle's cause", () => {
     for (const error of [
-      driverError("23505", "invoices_user_number_uq"),
-      wrapped(driverError("23505", "invoices_user_number_uq")),
+      driverError("23505", "invoices_business_number_uq"),
+      wrapped(driverError("23505", "invoices_business_number_uq")),
     ]) {
       expect(isUniqueViolation(error)).toBe(true);
-      expect(isUniqueViolation(error, "invoices_user_number_uq")).toBe(true);
-      expect(isUniqueViolation(error, "images_user_hash_uq")).toBe(false);
+      expect(isUniqueViolation(error, "invoices_business_number_uq")).toBe(true);
+      expect(isUniqueViolation(error, "images_business_hash_uq")).toBe(false);
       expect(isStatementTimeout(error)).toBe(false);
     }
     expect(isStatementTimeout(wrapped(driverError("57014")))).toBe(true);

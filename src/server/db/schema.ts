@@ -35,16 +35,22 @@ const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 const eventTime = () =>
   timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`);
 
-/** The user who owns the row: deleting the user deletes it. */
-const ownerId = () =>
-  text("user_id")
+/** The person a row belongs to (sessions, sign-in accounts, addresses): deleting the user deletes it. */
+const PERSON_COLUMN = "user_id";
+const personId = () =>
+  text(PERSON_COLUMN)
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
-/** A table with one row per user at most. */
+/** The business that owns the row (decision 0072): deleting the business deletes it. */
+const ownerId = () =>
+  text("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
+/** A table with one row per business at most. */
 const ownerKey = () =>
-  text("user_id")
+  text("business_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" });
+    .references(() => businesses.id, { onDelete: "cascade" });
 /** The invoice the row belongs to: deleting the invoice deletes it. */
 const invoiceId = () =>
   text("invoice_id")
@@ -71,7 +77,12 @@ export const session = pgTable(
     ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: ownerId(),
+    userId: personId(),
+    /**
+     * The business this session works in (decision 0072): set by POST /api/businesses/:id/switch;
+     * null or no longer a membership: the person's first business.
+     */
+    businessId: text("business_id").references((): AnyPgColumn => businesses.id, { onDelete: "set null" }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -82,7 +93,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: ownerId(),
+    userId: personId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -107,7 +118,31 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-// ---- Bahi's own tables. Every row of user data carries user_id. ----
+// ---- Bahi's own tables. Every row of a business's data carries business_id (decision 0072). ----
+
+/**
+ * A business: what owns the data (clients, documents, settings, credits, keys...). A login has
+ * one or more through business_members. A user's first business has the user's own id.
+ */
+export const businesses = pgTable("businesses", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ...timestamps(),
+});
+
+/** Who may work in a business, and as what. Everyone is "owner" until roles arrive (issue 31 phase 2). */
+export const businessMembers = pgTable(
+  "business_members",
+  {
+    businessId: ownerId(),
+    userId: personId(),
+    role: text("role", { enum: ["owner", "accountant", "staff"] })
+      .notNull()
+      .default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index("business_members_user_idx").on(t.userId)],
+);
 
 /** Fixed-window counters for sign-in and other abuse-prone routes, shared by all instances. */
 export const rateLimits = pgTable("rate_limits", {
@@ -138,7 +173,7 @@ export const testClock = pgTable("test_clock", {
 export const signInAddresses = pgTable(
   "sign_in_addresses",
   {
-    userId: ownerId(),
+    userId: personId(),
     ip: text("ip").notNull(),
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
   },
@@ -155,7 +190,7 @@ export const signupGrants = pgTable("signup_grants", {
 });
 
 export const userSettings = pgTable("user_settings", {
-  userId: ownerKey(),
+  businessId: ownerKey(),
   settingsData: jsonb("settings_data").notNull(),
   updatedAt: updatedAt(),
 });
@@ -164,7 +199,7 @@ export const images = pgTable(
   "images",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     contentHash: text("content_hash").notNull(),
     mimeType: text("mime_type").notNull(),
     width: integer("width"),
@@ -173,14 +208,14 @@ export const images = pgTable(
     bytes: bytea("bytes").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("images_user_hash_uq").on(t.userId, t.contentHash)],
+  (t) => [uniqueIndex("images_business_hash_uq").on(t.businessId, t.contentHash)],
 );
 
 export const clients = pgTable(
   "clients",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     name: text("name").notNull(),
     company: text("company").notNull().default(""),
     email: text("email").notNull().default(""),
@@ -195,8 +230,8 @@ export const clients = pgTable(
     // `name` rides along so a page's ids come from an index-only scan (PostgreSQL cannot return an
     // expression index's value without the column it is computed from): page 400 of 10,000 rows
     // costs 2 ms instead of 12 (EXPLAIN ANALYZE in docs/decisions/0014-api-speed.md).
-    index("clients_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name),
-    index("clients_user_created_idx").on(t.userId, t.createdAt),
+    index("clients_business_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
+    index("clients_business_created_idx").on(t.businessId, t.createdAt),
   ],
 );
 
@@ -204,7 +239,7 @@ export const productServices = pgTable(
   "product_services",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     name: text("name").notNull(),
     kind: text("kind", { enum: ["product", "service"] })
       .notNull()
@@ -225,12 +260,12 @@ export const productServices = pgTable(
   },
   // `name` rides along for index-only page scans, as on clients.
   (t) => [
-    index("products_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id, t.name),
+    index("products_business_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id, t.name),
     // The dashboard's low-stock list (and the inventory's "low" filter): only the few low rows,
     // in the dashboard's order, instead of every product of the user (lowStockSql of
     // queries/stock.ts, spelled the same so the planner matches it).
     index("products_low_stock_idx")
-      .on(t.userId, t.availableQuantity, sql`lower(${t.name})`)
+      .on(t.businessId, t.availableQuantity, sql`lower(${t.name})`)
       .where(
         sql`(${sql.identifier("available_quantity")} is not null and ${sql.identifier("low_stock_level")} is not null and ${sql.identifier("available_quantity")} <= ${sql.identifier("low_stock_level")})`,
       ),
@@ -241,7 +276,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     invoiceNumber: text("invoice_number").notNull(),
     clientId: text("client_id"),
     clientName: text("client_name").notNull().default(""),
@@ -285,22 +320,22 @@ export const invoices = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("invoices_user_number_uq").on(t.userId, t.invoiceNumber),
-    uniqueIndex("invoices_user_number_key_uq")
-      .on(t.userId, t.numberKey)
+    uniqueIndex("invoices_business_number_uq").on(t.businessId, t.invoiceNumber),
+    uniqueIndex("invoices_business_number_key_uq")
+      .on(t.businessId, t.numberKey)
       .where(sql`${t.numberKey} is not null`),
     // The list's default order (date, then creation, then id), so a page is an index-only walk.
     // Migration 0014 rebuilds it with INCLUDE (status, due_date, search_key) for the status filters
     // and the search; Drizzle cannot spell INCLUDE, so that part lives in the migration only.
-    index("invoices_user_date_idx").on(t.userId, t.invoiceDate, t.createdAt, t.id),
+    index("invoices_business_date_idx").on(t.businessId, t.invoiceDate, t.createdAt, t.id),
     // Migration 0007 adds INCLUDE (currency, total_minor, amount_paid_minor) for the dashboard's
     // receivables (written in the migration only, as above).
-    index("invoices_user_status_idx").on(t.userId, t.status, t.dueDate),
+    index("invoices_business_status_idx").on(t.businessId, t.status, t.dueDate),
     // The list's default order over the invoices awaiting payment only, for the overdue, due and
     // partly paid lists: planned once, they walk the unpaid invoices alone, however many are paid
     // (decision 0042). Migration 0016 adds INCLUDE (due_date, amount_paid_minor) for their filters.
-    index("invoices_user_due_idx")
-      .on(t.userId, t.invoiceDate, t.createdAt, t.id)
+    index("invoices_business_due_idx")
+      .on(t.businessId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.status} = 'due'`),
     // The list's search (LIKE '%text%' on the search key) through trigrams, for a rare term over
     // many invoices (docs/decisions/0018-list-paging.md, 0038-search-key.md). Needs the pg_trgm
@@ -317,7 +352,7 @@ export const invoices = pgTable(
 export const invoiceMonthTotals = pgTable(
   "invoice_month_totals",
   {
-    userId: ownerId(),
+    businessId: ownerId(),
     month: date("month", { mode: "string" }).notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: ["draft", "due", "paid", "cancelled"] }).notNull(),
@@ -327,7 +362,7 @@ export const invoiceMonthTotals = pgTable(
     /** What the invoices of this row have received (their amount_paid_minor). */
     paidMinor: bigint("paid_minor", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month, t.currency, t.status, t.dueMonth] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.month, t.currency, t.status, t.dueMonth] })],
 );
 
 /**
@@ -339,7 +374,7 @@ export const invoiceMonthTotals = pgTable(
 export const receivedMonthTotals = pgTable(
   "received_month_totals",
   {
-    userId: ownerId(),
+    businessId: ownerId(),
     month: date("month", { mode: "string" }).notNull(),
     currency: text("currency").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
@@ -348,7 +383,7 @@ export const receivedMonthTotals = pgTable(
     /** Of those, the ones that received none earlier in the financial year (April to March). */
     newInYear: integer("new_in_year").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month, t.currency] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.month, t.currency] })],
 );
 
 /**
@@ -359,12 +394,12 @@ export const receivedMonthTotals = pgTable(
 export const listCounts = pgTable(
   "list_counts",
   {
-    userId: ownerId(),
+    businessId: ownerId(),
     /** The table counted. */
     list: text("list", { enum: ["clients", "product_services", "invoices"] }).notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.list] })],
 );
 
 /**
@@ -376,7 +411,7 @@ export const listCounts = pgTable(
 export const invoiceDueBalances = pgTable(
   "invoice_due_balances",
   {
-    userId: ownerId(),
+    businessId: ownerId(),
     currency: text("currency").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
     /** Whether these invoices received part of their total (amount_paid_minor > 0). */
@@ -385,7 +420,7 @@ export const invoiceDueBalances = pgTable(
     totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
     balanceMinor: bigint("balance_minor", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.currency, t.dueDate, t.partPaid] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.currency, t.dueDate, t.partPaid] })],
 );
 
 /** The last number used in each financial year's sequential series. */
@@ -397,19 +432,19 @@ export const invoiceDueBalances = pgTable(
 export const documentSequences = pgTable(
   "document_sequences",
   {
-    userId: ownerId(),
+    businessId: ownerId(),
     series: text("series", { enum: DOCUMENT_SERIES }).notNull(),
     financialYear: text("financial_year").notNull(),
     lastValue: integer("last_value").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.series, t.financialYear] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.series, t.financialYear] })],
 );
 
 export const stockMovements = pgTable(
   "stock_movements",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     productId: text("product_id")
       .notNull()
       .references(() => productServices.id, { onDelete: "cascade" }),
@@ -421,13 +456,13 @@ export const stockMovements = pgTable(
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("stock_movements_product_idx").on(t.userId, t.productId, t.createdAt)],
+  (t) => [index("stock_movements_product_idx").on(t.businessId, t.productId, t.createdAt)],
 );
 
 export const userCredits = pgTable(
   "user_credits",
   {
-    userId: ownerKey(),
+    businessId: ownerKey(),
     credits: integer("credits").notNull(),
     lastUpdatedAt: timestamp("last_updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -438,7 +473,7 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: ["signup_grant", "download", "download_refund", "purchase"] }).notNull(),
     /** The document whose PDF a download or refund was for (decision 0057). */
@@ -449,8 +484,8 @@ export const creditLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("credit_ledger_one_signup_grant").on(t.userId).where(sql`${t.reason} = 'signup_grant'`),
+    index("credit_ledger_business_idx").on(t.businessId, t.createdAt),
+    uniqueIndex("credit_ledger_one_signup_grant").on(t.businessId).where(sql`${t.reason} = 'signup_grant'`),
     uniqueIndex("credit_ledger_one_grant_per_order")
       .on(t.paymentOrderId)
       .where(sql`${t.reason} = 'purchase'`),
@@ -480,7 +515,7 @@ export const paymentOrders = pgTable(
   "payment_orders",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     planId: text("plan_id").notNull(),
     credits: integer("credits").notNull(),
     amountPaise: integer("amount_paise").notNull(),
@@ -492,7 +527,7 @@ export const paymentOrders = pgTable(
     ...orderProgress(),
   },
   (t) => [
-    index("payment_orders_user_idx").on(t.userId, t.createdAt),
+    index("payment_orders_business_idx").on(t.businessId, t.createdAt),
     unpaidOrdersIndex("payment_orders_unpaid_check_idx", t),
   ],
 );
@@ -511,7 +546,7 @@ export const webhookEvents = pgTable("webhook_events", {
  * checkout (only while the server itself has no Razorpay keys).
  */
 export const businessGateways = pgTable("business_gateways", {
-  userId: ownerKey(),
+  businessId: ownerKey(),
   keyId: text("key_id"),
   keySecretSealed: text("key_secret_sealed"),
   keySecretLast4: text("key_secret_last4"),
@@ -530,7 +565,7 @@ export const invoiceGatewayOrders = pgTable(
   "invoice_gateway_orders",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     invoiceId: invoiceId(),
     providerOrderId: text("provider_order_id").notNull().unique(),
     providerPaymentId: text("provider_payment_id").unique(),
@@ -540,7 +575,7 @@ export const invoiceGatewayOrders = pgTable(
     ...orderProgress(),
   },
   (t) => [
-    index("invoice_gateway_orders_invoice_idx").on(t.userId, t.invoiceId),
+    index("invoice_gateway_orders_invoice_idx").on(t.businessId, t.invoiceId),
     unpaidOrdersIndex("invoice_gateway_orders_unpaid_idx", t),
   ],
 );
@@ -554,7 +589,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -563,7 +598,7 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("api_keys_business_idx").on(t.businessId, t.createdAt)],
 );
 
 /**
@@ -577,7 +612,7 @@ export const invoicePayments = pgTable(
   "invoice_payments",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     invoiceId: invoiceId(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     paidOn: date("paid_on", { mode: "string" }).notNull(),
@@ -594,7 +629,7 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
-    index("invoice_payments_user_paid_idx").on(t.userId, t.paidOn),
+    index("invoice_payments_business_paid_idx").on(t.businessId, t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
@@ -607,7 +642,7 @@ export const paymentReports = pgTable(
   "payment_reports",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     invoiceId: invoiceId(),
     /** The balance due when the client reported it. */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
@@ -630,7 +665,7 @@ export const invoiceEvents = pgTable(
   "invoice_events",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     invoiceId: invoiceId(),
     kind: text("kind").notNull(),
     detail: jsonb("detail").notNull().default({}),
@@ -641,7 +676,7 @@ export const invoiceEvents = pgTable(
 
 /** A user's payment reminders (issue 11 part 6): off until they switch them on. */
 export const reminderSettings = pgTable("reminder_settings", {
-  userId: ownerKey(),
+  businessId: ownerKey(),
   enabled: boolean("enabled").notNull().default(false),
   daysBefore: integer("days_before").notNull().default(3),
   onDueDate: boolean("on_due_date").notNull().default(true),
@@ -652,7 +687,7 @@ export const reminderSettings = pgTable("reminder_settings", {
 
 /** The user's own texts for e-mails about invoices (null: Bahi's default, #domain/send). */
 export const mailTemplates = pgTable("mail_templates", {
-  userId: ownerKey(),
+  businessId: ownerKey(),
   sendSubject: text("send_subject"),
   sendMessage: text("send_message"),
   reminderSubject: text("reminder_subject"),
@@ -669,7 +704,7 @@ export const invoiceReminders = pgTable(
   {
     invoiceId: invoiceId(),
     point: date("point", { mode: "string" }).notNull(),
-    userId: ownerId(),
+    businessId: ownerId(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.point] })],
@@ -684,7 +719,7 @@ export const recurringProfiles = pgTable(
   "recurring_profiles",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     sourceInvoiceId: text("source_invoice_id"),
     clientName: text("client_name").notNull().default(""),
     currency: text("currency").notNull(),
@@ -703,7 +738,7 @@ export const recurringProfiles = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("recurring_profiles_user_idx").on(t.userId, t.createdAt),
+    index("recurring_profiles_business_idx").on(t.businessId, t.createdAt),
     index("recurring_profiles_due_idx").on(t.status, t.nextDate),
   ],
 );
@@ -719,7 +754,7 @@ export const recurringRuns = pgTable(
       .notNull()
       .references(() => recurringProfiles.id, { onDelete: "cascade" }),
     periodIndex: integer("period_index").notNull(),
-    userId: ownerId(),
+    businessId: ownerId(),
     periodDate: date("period_date", { mode: "string" }).notNull(),
     outcome: text("outcome", { enum: ["created", "skipped"] }).notNull(),
     invoiceId: text("invoice_id"),
@@ -739,7 +774,7 @@ export const quotes = pgTable(
   "quotes",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     /** quote, proforma or challan (#domain/document-kinds): its series, statuses and rules. */
     kind: text("kind", { enum: ["quote", "proforma", "challan"] })
       .notNull()
@@ -780,8 +815,8 @@ export const quotes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("quotes_user_number_uq").on(t.userId, t.kind, t.quoteNumber),
-    index("quotes_user_date_idx").on(t.userId, t.kind, t.quoteDate, t.createdAt, t.id),
+    uniqueIndex("quotes_business_number_uq").on(t.businessId, t.kind, t.quoteNumber),
+    index("quotes_business_date_idx").on(t.businessId, t.kind, t.quoteDate, t.createdAt, t.id),
   ],
 );
 
@@ -790,7 +825,7 @@ export const quoteEvents = pgTable(
   "quote_events",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     quoteId: text("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -811,7 +846,7 @@ export const creditNotes = pgTable(
   "credit_notes",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    businessId: ownerId(),
     kind: text("kind", { enum: NOTE_KINDS }).notNull(),
     invoiceId: invoiceId(),
     noteNumber: text("note_number").notNull(),
@@ -830,9 +865,13 @@ export const creditNotes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("credit_notes_user_number_uq").on(t.userId, t.financialYear, sql`lower(${t.noteNumber})`),
-    index("credit_notes_user_date_idx").on(t.userId, t.noteDate, t.createdAt),
-    index("credit_notes_invoice_idx").on(t.userId, t.invoiceId),
+    uniqueIndex("credit_notes_business_number_uq").on(
+      t.businessId,
+      t.financialYear,
+      sql`lower(${t.noteNumber})`,
+    ),
+    index("credit_notes_business_date_idx").on(t.businessId, t.noteDate, t.createdAt),
+    index("credit_notes_invoice_idx").on(t.businessId, t.invoiceId),
     check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),
     check("credit_notes_applied_range", sql`${t.appliedMinor} >= 0 and ${t.appliedMinor} <= ${t.totalMinor}`),
   ],

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { firstBusinessName } from "#domain/businesses";
 import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
 import { buildExport } from "../services/data-transfer";
 import type { DbKind } from "../testing/harness";
@@ -91,6 +92,48 @@ async function rawRows<T>(place: Place, query: string): Promise<T[]> {
   }
 }
 
+/** The tables whose rows are one per user (keyed by user_id, then business_id). */
+const KEYED_BY_OWNER: Record<string, true> = {
+  user_settings: true,
+  user_credits: true,
+  business_gateways: true,
+  reminder_settings: true,
+  mail_templates: true,
+};
+/** Tables whose user_id is a person's, not an owner of data: they keep user_id. */
+const PERSON_TABLES = new Set(["session", "account", "sign_in_addresses"]);
+interface OwnedRow {
+  id: string;
+  owner: string;
+}
+
+/**
+ * Before migrating: each record (by id, or by owner for the one-per-user tables) of every table
+ * of today's schema that has user_id, with its owner; the same rows must carry the same owner in
+ * business_id afterwards.
+ */
+async function ownedRows(place: Place): Promise<Record<string, OwnedRow[]>> {
+  const tables = await rawRows<{ table_name: string; has_id: boolean }>(
+    place,
+    `select c.table_name, exists (select 1 from information_schema.columns i
+        where i.table_schema = 'public' and i.table_name = c.table_name and i.column_name = 'id') as has_id
+     from information_schema.columns c where c.table_schema = 'public' and c.column_name = 'user_id'`,
+  );
+  const selects = tables
+    .filter(
+      ({ table_name: table, has_id }) => !PERSON_TABLES.has(table) && (has_id || table in KEYED_BY_OWNER),
+    )
+    .map(({ table_name: table }) => {
+      const key = table in KEYED_BY_OWNER ? "user_id" : "id";
+      return `select '${table}' as t, ${key}::text as id, user_id as owner from "${table}"`;
+    });
+  // One query (a PGlite folder takes seconds to open).
+  const rows = await rawRows<OwnedRow & { t: string }>(place, `${selects.join(" union all ")} order by 1, 2`);
+  const out: Record<string, OwnedRow[]> = {};
+  for (const { t: table, id, owner } of rows) (out[table] ??= []).push({ id, owner });
+  return out;
+}
+
 /** Every field the old export had is still there with the same value (new fields may be added). */
 function expectKept(old: unknown, now: unknown, at = "export"): void {
   if (Array.isArray(old)) {
@@ -132,13 +175,15 @@ it("has a fixture of the release before this one and of the first one, with ever
 
 /** The number counters of the three tables that migration 0018 folded into document_sequences. */
 const OLD_SEQUENCES: Record<string, string> = {
-  invoice_sequences: "select user_id, 'INV' as series, financial_year, last_value from invoice_sequences",
-  quote_sequences: "select user_id, 'QT' as series, financial_year, last_value from quote_sequences",
-  credit_note_sequences: `select user_id, case kind when 'credit' then 'CN' else 'DN' end as series,
+  invoice_sequences:
+    "select user_id as business_id, 'INV' as series, financial_year, last_value from invoice_sequences",
+  quote_sequences:
+    "select user_id as business_id, 'QT' as series, financial_year, last_value from quote_sequences",
+  credit_note_sequences: `select user_id as business_id, case kind when 'credit' then 'CN' else 'DN' end as series,
     financial_year, last_value from credit_note_sequences`,
 };
 interface Counter {
-  user_id: string;
+  business_id: string;
   series: string;
   financial_year: string;
   last_value: number;
@@ -150,6 +195,7 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
 
     it("migrates and keeps every row, number counter, image and export", async () => {
       const place = await restoreFixture(release, kind);
+      const owned = await ownedRows(place);
       const oldCounters: Counter[] = [];
       for (const [table, query] of Object.entries(OLD_SEQUENCES)) {
         if (table in before.rowCounts) oldCounters.push(...(await rawRows<Counter>(place, query)));
@@ -163,7 +209,7 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
         );
         const counters = await queryRows<Counter>(
           db,
-          sql`select user_id, series, financial_year, last_value from document_sequences`,
+          sql`select business_id, series, financial_year, last_value from document_sequences`,
         );
         expect(counters).toEqual(expect.arrayContaining(oldCounters));
         for (const [table, count] of Object.entries(before.rowCounts)) {
@@ -196,6 +242,45 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
         expect(
           Object.fromEntries(images.map((i) => [i.id, createHash("sha256").update(i.bytes).digest("hex")])),
         ).toEqual(before.images);
+        // Migration 0022: every user owns one business with the user's id, named from the company
+        // settings (else the name, else the e-mail), and every record stays with the same id under it.
+        const users = await queryRows<{ id: string; name: string; email: string; company: string | null }>(
+          db,
+          sql`select u.id, u.name, u.email, s.settings_data->>'companyName' as company
+              from "user" u left join user_settings s on s.business_id = u.id order by u.id`,
+        );
+        const owners = await queryRows<{ id: string; name: string; user_id: string; role: string }>(
+          db,
+          sql`select b.id, b.name, m.user_id, m.role from businesses b
+              join business_members m on m.business_id = b.id order by b.id`,
+        );
+        expect(owners).toEqual(
+          users.map((u) => ({
+            id: u.id,
+            name: firstBusinessName({ companyName: u.company ?? "", name: u.name, email: u.email }),
+            user_id: u.id,
+            role: "owner",
+          })),
+        );
+        expect(Object.keys(owned).length).toBeGreaterThan(5);
+        const tablesNow = new Set(
+          (
+            await queryRows<{ table_name: string }>(
+              db,
+              sql`select table_name from information_schema.tables where table_schema = 'public'`,
+            )
+          ).map((r) => r.table_name),
+        );
+        for (const [table, rows] of Object.entries(owned)) {
+          // Tables a later migration folded into others (their rows are checked there).
+          if (!tablesNow.has(table)) continue;
+          const key = table in KEYED_BY_OWNER ? "business_id" : "id";
+          const now = await queryRows<OwnedRow>(
+            db,
+            sql.raw(`select ${key}::text as id, business_id as owner from "${table}" order by 1`),
+          );
+          expect(now, table).toEqual(rows);
+        }
         expect(before.users.length).toBeGreaterThan(0);
         for (const user of before.users) {
           const { file } = await buildExport(db, user.id);

@@ -80,16 +80,16 @@ describeEachDb("job queue", (kind) => {
   it.each([
     [
       "queued today",
-      (userId: string, id: string) => ({
-        userId,
+      (businessId: string, id: string) => ({
+        businessId,
         document: { kind: "invoice", id },
         refundCredit: { documentNumber: "Q-1" },
       }),
     ],
     [
       "queued before the ledger named documents",
-      (userId: string, invoiceId: string) => ({
-        userId,
+      (businessId: string, invoiceId: string) => ({
+        businessId,
         invoiceId,
         refundCredit: { invoiceNumber: "Q-1" },
       }),
@@ -97,14 +97,14 @@ describeEachDb("job queue", (kind) => {
   ])(
     "keeps a mail that never goes out as failed, gives the PDF's credit back and says so on the invoice (%s)",
     async (_shape, giveUpOf) => {
-      const userId = randomUUID();
-      await database.db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Queue" });
-      await database.db.execute(sql`insert into user_credits (user_id, credits) values (${userId}, 4)`);
+      const businessId = randomUUID();
+      await database.db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Queue" });
+      await database.db.execute(sql`insert into user_credits (business_id, credits) values (${businessId}, 4)`);
       const invoiceId = randomUUID();
       await database.db.execute(sql`
-      insert into invoices (id, user_id, invoice_number, status, client_name, currency, total_minor,
+      insert into invoices (id, business_id, invoice_number, status, client_name, currency, total_minor,
         invoice_date, invoice_data)
-      values (${invoiceId}, ${userId}, 'Q-1', 'due', 'Asha', 'INR', 100, '2026-11-01', '{}'::jsonb)`);
+      values (${invoiceId}, ${businessId}, 'Q-1', 'due', 'Asha', 'INR', 100, '2026-11-01', '{}'::jsonb)`);
       let tries = 0;
       const broken: Mailer = {
         async send() {
@@ -116,19 +116,19 @@ describeEachDb("job queue", (kind) => {
       try {
         await queue.send(MAIL_JOB, {
           message: { to: "asha@example.com", subject: "Invoice Q-1", text: "..." },
-          giveUp: giveUpOf(userId, invoiceId),
+          giveUp: giveUpOf(businessId, invoiceId),
         });
         for (let round = 0; round < 6; round++) await queue.drain();
         expect(tries).toBe(4); // the first attempt and three retries
         const failed = await queryRows<{ n: number }>(
           database.db,
           sql`select count(*)::int as n from pgboss.job
-            where name = 'mail' and state = 'failed' and data->'giveUp'->>'userId' = ${userId}`,
+            where name = 'mail' and state = 'failed' and data->'giveUp'->>'businessId' = ${businessId}`,
         );
         expect(failed[0]!.n).toBe(1);
         const [balance] = await queryRows<{ credits: number }>(
           database.db,
-          sql`select credits from user_credits where user_id = ${userId}`,
+          sql`select credits from user_credits where business_id = ${businessId}`,
         );
         expect(balance!.credits).toBe(5);
         const refunds = await queryRows<{
@@ -138,7 +138,7 @@ describeEachDb("job queue", (kind) => {
         }>(
           database.db,
           sql`select document_id, document_kind, document_number from credit_ledger
-            where user_id = ${userId} and reason = 'download_refund'`,
+            where business_id = ${businessId} and reason = 'download_refund'`,
         );
         expect(refunds).toEqual([
           { document_id: invoiceId, document_kind: "invoice", document_number: "Q-1" },

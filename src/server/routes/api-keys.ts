@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { createApiKey, revokeUserApiKey, userApiKeys } from "../services/api-keys";
 import { contractRoutes } from "./contract-route";
@@ -11,18 +11,18 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const route = contractRoutes(app);
 
   route("GET /api/api-keys", async (request) => {
-    const me = await requireUser(auth, request);
-    return { keys: await userApiKeys(db, me.id) };
+    const me = await requireBusiness(auth, request);
+    return { keys: await userApiKeys(db, me.businessId) };
   });
 
   route("POST /api/api-keys", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    return reply.status(201).send(await createApiKey(db, me.id, request.body));
+    const me = await requireBusiness(auth, request);
+    return reply.status(201).send(await createApiKey(db, me.businessId, request.body));
   });
 
   route("DELETE /api/api-keys/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    const revoked = await revokeUserApiKey(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const revoked = await revokeUserApiKey(db, me.businessId, request.params.id);
     return revoked;
   });
 }

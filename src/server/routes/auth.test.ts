@@ -94,9 +94,9 @@ describeEachDb("accounts API", (kind) => {
     const [balance] = await t.database.db
       .select()
       .from(userCredits)
-      .where(eq(userCredits.userId, profile.id));
+      .where(eq(userCredits.businessId, profile.id));
     expect(balance.credits).toBe(25);
-    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, profile.id));
+    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.businessId, profile.id));
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
   });
 

@@ -88,18 +88,18 @@ describeEachDb("clients API", (kind) => {
     expect((await t.get(url, a.cookie)).json()).toEqual(c);
   });
 
-  it("ignores id, user_id and credits in a body", async () => {
+  it("ignores id, business_id and credits in a body", async () => {
     const otherId = randomUUID();
-    const res = await create({ name: "Sneaky", id: otherId, user_id: "someone", userId: "x", credits: 1e6 });
+    const res = await create({ name: "Sneaky", id: otherId, business_id: "someone", businessId: "x", credits: 1e6 });
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c.id).not.toBe(otherId);
-    expect(c).not.toHaveProperty("user_id");
-    expect(c).not.toHaveProperty("userId");
+    expect(c).not.toHaveProperty("business_id");
+    expect(c).not.toHaveProperty("businessId");
     const rows = await t.database.db.select().from(clients);
     const row = rows.find((r) => r.id === c.id)!;
-    expect(row.userId).not.toBe("someone");
-    const patched = await t.send("PATCH", `/api/clients/${c.id}`, { id: otherId, user_id: "x" }, a.cookie);
+    expect(row.businessId).not.toBe("someone");
+    const patched = await t.send("PATCH", `/api/clients/${c.id}`, { id: otherId, business_id: "x" }, a.cookie);
     expect(patched.json().id).toBe(c.id);
     expect((await t.get(`/api/clients/${c.id}`, a.cookie)).statusCode).toBe(200);
   });
@@ -179,10 +179,10 @@ describeEachDb("clients API", (kind) => {
 
   it("counts every client exactly; a search counts up to 100, then says more and pages on while rows follow", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const seed = (from: number, to: number) =>
-      t.database.db.execute(sql`insert into clients (id, user_id, name)
-        select gen_random_uuid()::text, ${userId}, 'Bulk ' || lpad(g::text, 4, '0')
+      t.database.db.execute(sql`insert into clients (id, business_id, name)
+        select gen_random_uuid()::text, ${businessId}, 'Bulk ' || lpad(g::text, 4, '0')
         from generate_series(${from}::int, ${to}::int) g`);
     const list = (q: string) => t.get(`/api/clients?${q}`, s.cookie).then((r) => r.json());
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentClient } from "../presenters/clients";
 import { presentPage } from "../presenters/page";
@@ -12,30 +12,30 @@ export function registerClientRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const route = contractRoutes(app);
 
   route("GET /api/clients", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const q = request.query;
-    return presentPage(await listClients(db, { userId: me.id, ...q }), q, presentClient);
+    return presentPage(await listClients(db, { businessId: me.businessId, ...q }), q, presentClient);
   });
 
   route("POST /api/clients", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const created = await createClient(db, me.id, request.body);
+    const me = await requireBusiness(auth, request);
+    const created = await createClient(db, me.businessId, request.body);
     return reply.status(201).send(presentClient(created));
   });
 
   route("GET /api/clients/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentClient(await getClient(db, me.id, request.params.id));
+    const me = await requireBusiness(auth, request);
+    return presentClient(await getClient(db, me.businessId, request.params.id));
   });
 
   route("PATCH /api/clients/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentClient(await updateClient(db, me.id, request.params.id, request.body));
+    const me = await requireBusiness(auth, request);
+    return presentClient(await updateClient(db, me.businessId, request.params.id, request.body));
   });
 
   route("DELETE /api/clients/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await deleteClient(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await deleteClient(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 }

@@ -239,8 +239,8 @@ describeEachDb("credit and debit notes", (kind) => {
     expect(doc.totals).toMatchObject({ igstMinor: 36_000, cgstMinor: 0, sgstMinor: 0, totalMinor: 236_000 });
 
     // What the GSTR-1 route hands the builder: a CDNR note with the original's facts.
-    const userId = await t.userIdOf(s.cookie);
-    const docs = await gstr1NoteDocuments(t.database.db, userId, "2026-04-01", "2099-12-31");
+    const businessId = await t.userIdOf(s.cookie);
+    const docs = await gstr1NoteDocuments(t.database.db, businessId, "2026-04-01", "2099-12-31");
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
       kind: "credit_note",
@@ -267,8 +267,8 @@ describeEachDb("credit and debit notes", (kind) => {
     expect(text).toContain("Sales return");
 
     // At zero credits: 402, and nothing is spent or drawn.
-    const userId = await t.userIdOf(s.cookie);
-    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.userId, userId));
+    const businessId = await t.userIdOf(s.cookie);
+    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.businessId, businessId));
     const refused = await t.post(`/api/credit-notes/${note.id}/pdf`, {}, s.cookie);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe("payment_required");

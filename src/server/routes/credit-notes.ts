@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
@@ -27,15 +27,15 @@ export function registerCreditNoteRoutes(
   const route = contractRoutes(app);
   const queue = RenderQueue.around(deps.renderer);
 
-  async function answer(userId: string, { note, invoice }: NoteWithInvoice) {
-    const today = await userToday(db, userId);
+  async function answer(businessId: string, { note, invoice }: NoteWithInvoice) {
+    const today = await userToday(db, businessId);
     return { note: presentCreditNote(note), invoice: presentInvoiceSummary(invoice, today) };
   }
 
   route("GET /api/credit-notes", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const { rows, total } = await listUserCreditNotes(db, me.id, query);
+    const { rows, total } = await listUserCreditNotes(db, me.businessId, query);
     return {
       items: rows.map(presentCreditNoteSummary),
       total,
@@ -49,22 +49,22 @@ export function registerCreditNoteRoutes(
   });
 
   route("POST /api/credit-notes", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    return reply.status(201).send(await answer(me.id, await createCreditNote(db, me.id, input)));
+    return reply.status(201).send(await answer(me.businessId, await createCreditNote(db, me.businessId, input)));
   });
 
   route("GET /api/credit-notes/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return answer(me.id, await readCreditNote(db, me.id, request.params.id));
+    const me = await requireBusiness(auth, request);
+    return answer(me.businessId, await readCreditNote(db, me.businessId, request.params.id));
   });
 
   route("POST /api/credit-notes/:id/cancel", async (request) => {
-    const me = await requireUser(auth, request);
-    return answer(me.id, await cancelCreditNote(db, me.id, request.params.id));
+    const me = await requireBusiness(auth, request);
+    return answer(me.businessId, await cancelCreditNote(db, me.businessId, request.params.id));
   });
 
-  registerPaidPdfRoute(app, auth, "/api/credit-notes/:id/pdf", (userId, id) =>
-    downloadDocumentPdf({ db, queue }, userId, { kind: "credit_note", id }),
+  registerPaidPdfRoute(app, auth, "/api/credit-notes/:id/pdf", (businessId, id) =>
+    downloadDocumentPdf({ db, queue }, businessId, { kind: "credit_note", id }),
   );
 }

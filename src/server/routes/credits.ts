@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { CREDIT_PLANS } from "#domain/credits";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { presentBalance, presentLedgerEntry, presentPlan, presentPurchase } from "../presenters/credits";
@@ -18,13 +18,13 @@ export function registerCreditRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const sale = { testMode: mode === "test", paymentsConfigured: mode !== "off" };
 
   route("GET /api/credits", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentBalance(await readCreditBalance(db, me.id));
+    const me = await requireBusiness(auth, request);
+    return presentBalance(await readCreditBalance(db, me.businessId));
   });
 
   route("GET /api/credits/ledger", async (request) => {
-    const me = await requireUser(auth, request);
-    const { entries, purchases } = await readCreditHistory(db, me.id);
+    const me = await requireBusiness(auth, request);
+    const { entries, purchases } = await readCreditHistory(db, me.businessId);
     return { entries: entries.map(presentLedgerEntry), purchases: purchases.map(presentPurchase) };
   });
 

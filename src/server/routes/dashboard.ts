@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentDashboard } from "../presenters/dashboard";
 import { readDashboard } from "../services/dashboard";
@@ -11,7 +11,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
   const route = contractRoutes(app);
 
   route("GET /api/dashboard", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentDashboard(await readDashboard(db, me.id));
+    const me = await requireBusiness(auth, request);
+    return presentDashboard(await readDashboard(db, me.businessId));
   });
 }

@@ -314,8 +314,8 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const settingsData = { invoiceNumberScheme: "sequential" };
     await t.database.db
       .insert(userSettings)
-      .values({ userId: await t.userIdOf(s.cookie), settingsData })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+      .values({ businessId: await t.userIdOf(s.cookie), settingsData })
+      .onConflictDoUpdate({ target: userSettings.businessId, set: { settingsData } });
     const source = await ok(
       t.post(
         "/api/invoices?autoNumber=1",

@@ -283,11 +283,11 @@ describeEachDb("payments received in the export file", (kind) => {
 
   it("leaves a gateway's payment id behind, so two accounts can import one file", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const inv = await invoice(s.cookie, "EXP-ONLINE");
     await recordPayment(
       t.database.db,
-      userId,
+      businessId,
       inv.id,
       {
         amountMinor: 2_500,

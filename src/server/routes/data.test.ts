@@ -30,7 +30,7 @@ describeEachDb("export, import and clear API", (kind) => {
   /** A user with a logo, settings, two clients, two products (one with stock moves) and three invoices. */
   async function seed() {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const { db } = t.database;
     const logo = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#2DD4BF" } })
       .png()
@@ -59,7 +59,7 @@ describeEachDb("export, import and clear API", (kind) => {
     await db.insert(clients).values([
       {
         id: clientIds[0]!,
-        userId,
+        businessId,
         name: "Asha Rao",
         email: "asha@example.com",
         billingAddress: {
@@ -73,7 +73,7 @@ describeEachDb("export, import and clear API", (kind) => {
       },
       {
         id: clientIds[1]!,
-        userId,
+        businessId,
         name: "Bala Stores",
         gstin: "27AAPFU0939F1ZV",
         billingAddress: { line1: "", line2: "", city: "", state: "", postalCode: "", country: "" },
@@ -83,7 +83,7 @@ describeEachDb("export, import and clear API", (kind) => {
     await db.insert(productServices).values([
       {
         id: productIds[0]!,
-        userId,
+        businessId,
         name: "Tea 1 kg",
         hsnSac: "0902",
         rate: "450.00",
@@ -91,11 +91,11 @@ describeEachDb("export, import and clear API", (kind) => {
         availableQuantity: "8.000",
         defaultTaxPercent: "5.00",
       },
-      { id: productIds[1]!, userId, name: "Delivery", kind: "service", rate: "50.00" },
+      { id: productIds[1]!, businessId, name: "Delivery", kind: "service", rate: "50.00" },
     ]);
     await db.insert(stockMovements).values({
       id: randomUUID(),
-      userId,
+      businessId,
       productId: productIds[0]!,
       change: "-2.000",
       quantityAfter: "8.000",
@@ -137,7 +137,7 @@ describeEachDb("export, import and clear API", (kind) => {
       });
       await db.insert(invoices).values({
         id: randomUUID(),
-        userId,
+        businessId,
         invoiceNumber: doc.invoiceNumber,
         clientId: doc.clientId,
         clientName: doc.clientName,
@@ -151,8 +151,8 @@ describeEachDb("export, import and clear API", (kind) => {
       });
     }
     // The paid one received its total, as marking it paid (or migration 0007) records it.
-    await recordPaidInvoicesPayments(db, userId);
-    return { ...s, userId, logoId, productIds, clientIds };
+    await recordPaidInvoicesPayments(db, businessId);
+    return { ...s, businessId, logoId, productIds, clientIds };
   }
 
   const exportOf = async (cookie: string) => {
@@ -185,11 +185,11 @@ describeEachDb("export, import and clear API", (kind) => {
       totalAmount: "995.50",
     });
     expect(file.clients).toHaveLength(2);
-    expect(file.clients[0]).not.toHaveProperty("user_id");
-    expect(file.clients[0]).not.toHaveProperty("userId");
+    expect(file.clients[0]).not.toHaveProperty("business_id");
+    expect(file.clients[0]).not.toHaveProperty("businessId");
     // Products carry their id (unlike the spec's file) so invoice lines re-link after a rename.
     expect(file.productServices[0]).toMatchObject({ id: s.productIds[1] });
-    expect(file.productServices[0]).not.toHaveProperty("user_id");
+    expect(file.productServices[0]).not.toHaveProperty("business_id");
     expect(file.productServices[0]).toMatchObject({ name: "Delivery" });
     expect(file.settings.companyLogo).toMatch(/^data:image\/png;base64,/);
     expect(file.settings.signatureImage).toMatch(/^data:image\/jpeg;base64,/);
@@ -200,7 +200,7 @@ describeEachDb("export, import and clear API", (kind) => {
   it("export -> clear -> import -> export gives the same file", async () => {
     const s = await seed();
     const first = await exportOf(s.cookie);
-    const cleared = await t.post("/api/functions/clear-user-data", { userId: "ignored" }, s.cookie);
+    const cleared = await t.post("/api/functions/clear-user-data", { businessId: "ignored" }, s.cookie);
     expect(cleared.statusCode).toBe(200);
     const empty = await exportOf(s.cookie);
     expect(empty.file.invoices).toEqual([]);
@@ -241,7 +241,7 @@ describeEachDb("export, import and clear API", (kind) => {
     const products = await t.database.db
       .select({ id: productServices.id })
       .from(productServices)
-      .where(eq(productServices.userId, s.userId));
+      .where(eq(productServices.businessId, s.businessId));
     expect(products.map((p) => p.id).sort()).toEqual([...s.productIds].sort());
   });
 
@@ -369,24 +369,24 @@ describeEachDb("export, import and clear API", (kind) => {
     const s = await seed();
     const { db } = t.database;
     const creditsBefore = (await t.get("/api/credits", s.cookie)).json().credits;
-    const ledgerBefore = await db.select().from(creditLedger).where(eq(creditLedger.userId, s.userId));
+    const ledgerBefore = await db.select().from(creditLedger).where(eq(creditLedger.businessId, s.businessId));
     expect(ledgerBefore.length).toBeGreaterThan(0);
     const other = await seed();
 
     const res = await t.post("/api/functions/clear-user-data", {}, s.cookie);
     expect(res.json()).toEqual({ success: true });
     for (const table of [invoices, clients, productServices, stockMovements, images]) {
-      expect(await db.select().from(table).where(eq(table.userId, s.userId))).toEqual([]);
+      expect(await db.select().from(table).where(eq(table.businessId, s.businessId))).toEqual([]);
     }
-    expect(await db.select().from(userSettings).where(eq(userSettings.userId, s.userId))).toEqual([]);
+    expect(await db.select().from(userSettings).where(eq(userSettings.businessId, s.businessId))).toEqual([]);
     expect((await t.get("/api/credits", s.cookie)).json().credits).toBe(creditsBefore);
-    expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, s.userId))).toEqual(
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.businessId, s.businessId))).toEqual(
       ledgerBefore,
     );
-    expect(await db.select().from(userCredits).where(eq(userCredits.userId, s.userId))).toHaveLength(1);
+    expect(await db.select().from(userCredits).where(eq(userCredits.businessId, s.businessId))).toHaveLength(1);
     expect((await t.get("/api/profile", s.cookie)).statusCode).toBe(200);
     // The other user's data is untouched.
-    expect(await db.select().from(invoices).where(eq(invoices.userId, other.userId))).toHaveLength(3);
+    expect(await db.select().from(invoices).where(eq(invoices.businessId, other.businessId))).toHaveLength(3);
     expect((await t.get("/api/settings", s.cookie)).json()).toEqual({ ...DEFAULT_SETTINGS });
   });
 
@@ -401,7 +401,7 @@ describeEachDb("export, import and clear API", (kind) => {
     );
     await db.execute(
       sql.raw(`create trigger test_statement_timeout before delete on clients for each row
-        when (old.user_id = '${s.userId}') execute function test_statement_timeout()`),
+        when (old.business_id = '${s.businessId}') execute function test_statement_timeout()`),
     );
     try {
       const res = await t.post("/api/functions/clear-user-data", {}, s.cookie);
@@ -411,8 +411,8 @@ describeEachDb("export, import and clear API", (kind) => {
       await db.execute(sql.raw("drop trigger test_statement_timeout on clients"));
       await db.execute(sql.raw("drop function test_statement_timeout()"));
     }
-    expect(await db.select().from(invoices).where(eq(invoices.userId, s.userId))).toHaveLength(3);
-    expect(await db.select().from(clients).where(eq(clients.userId, s.userId))).toHaveLength(2);
+    expect(await db.select().from(invoices).where(eq(invoices.businessId, s.businessId))).toHaveLength(3);
+    expect(await db.select().from(clients).where(eq(clients.businessId, s.businessId))).toHaveLength(2);
   });
 
   it("keeps an invoice line's product after the product was renamed, so cancelling returns the stock", async () => {
@@ -469,7 +469,7 @@ describeEachDb("export, import and clear API", (kind) => {
     const products = await t.database.db
       .select({ id: productServices.id })
       .from(productServices)
-      .where(eq(productServices.userId, s.userId));
+      .where(eq(productServices.businessId, s.businessId));
     expect(products.map((p) => p.id).sort()).toEqual([...s.productIds].sort());
     expect((await exportOf(s.cookie)).file).toEqual(file);
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
@@ -14,8 +14,8 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const route = contractRoutes(app);
 
   route("GET /api/export", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const { file, timeZone } = await buildExport(db, me.id);
+    const me = await requireBusiness(auth, request);
+    const { file, timeZone } = await buildExport(db, me.businessId);
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${exportFileName(new Date(), timeZone)}"`)
@@ -24,8 +24,8 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   });
 
   route("POST /api/functions/clear-user-data", async (request) => {
-    const me = await requireUser(auth, request);
-    await clearUserData(db, me.id);
+    const me = await requireBusiness(auth, request);
+    await clearUserData(db, me.businessId);
     return { success: true };
   });
 
@@ -56,8 +56,8 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     contractRoutes(scope)(
       "POST /api/import",
       async (request) => {
-        const me = await requireUser(auth, request);
-        return { imported: await importData(db, me.id, request.body) };
+        const me = await requireBusiness(auth, request);
+        return { imported: await importData(db, me.businessId, request.body) };
       },
       { ownBody: true, bodyLimit: MAX_IMPORT_BYTES },
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentImage } from "../presenters/images";
 import { readImage, uploadImage } from "../services/image-store";
@@ -14,16 +14,16 @@ export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db
   route(
     "POST /api/images",
     async (request, reply) => {
-      const me = await requireUser(auth, request);
-      const image = await uploadImage(db, me.id, request.body);
+      const me = await requireBusiness(auth, request);
+      const image = await uploadImage(db, me.businessId, request.body);
       return reply.status(201).send(presentImage(image));
     },
     { bodyLimit: 6 * 1024 * 1024 },
   );
 
   route("GET /api/images/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const image = await readImage(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const image = await readImage(db, me.businessId, request.params.id);
     // Ids are content-addressed, so an id always means the same bytes: cache for long, privately.
     return reply
       .header("content-type", image.mimeType)

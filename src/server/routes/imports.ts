@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { checkImport, exportCsv, importCsv } from "../services/csv-import";
 import { contractRoutes } from "./contract-route";
@@ -11,19 +11,19 @@ export function registerImportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const route = contractRoutes(app);
   for (const kind of ["clients", "products"] as const) {
     route(`POST /api/${kind}/import/check`, async (request) => {
-      await requireUser(auth, request);
+      await requireBusiness(auth, request);
       return checkImport(kind, request.body.csv);
     });
     route(`POST /api/${kind}/import`, async (request, reply) => {
-      const me = await requireUser(auth, request);
-      return reply.status(201).send(await importCsv(db, me.id, kind, request.body.csv));
+      const me = await requireBusiness(auth, request);
+      return reply.status(201).send(await importCsv(db, me.businessId, kind, request.body.csv));
     });
     route(`GET /api/${kind}/export.csv`, async (request, reply) => {
-      const me = await requireUser(auth, request);
+      const me = await requireBusiness(auth, request);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="bahi-${kind}.csv"`)
-        .send(await exportCsv(db, me.id, kind));
+        .send(await exportCsv(db, me.businessId, kind));
     });
   }
 }

@@ -11,6 +11,7 @@ import type { MailOutbox } from "../services/mail-jobs";
 import type { Payments } from "../services/payments";
 import { registerAccountRoutes } from "./account";
 import { registerApiKeyRoutes } from "./api-keys";
+import { registerBusinessRoutes } from "./businesses";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
@@ -48,6 +49,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   const { app } = deps;
   registerAccountRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerBusinessRoutes(app, deps);
   registerCreditRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);

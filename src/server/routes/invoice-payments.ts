@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 import type { InvoiceRow } from "../db/queries/invoices";
@@ -16,43 +16,43 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
   const { auth, db } = deps;
   const route = contractRoutes(app);
 
-  async function answer(userId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
+  async function answer(businessId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
     const [today, all] = await Promise.all([
-      userToday(db, userId),
-      payments ?? invoicePayments(db, userId, invoice.id).then((r) => r.payments),
+      userToday(db, businessId),
+      payments ?? invoicePayments(db, businessId, invoice.id).then((r) => r.payments),
     ]);
     return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
   }
 
   route("GET /api/invoices/:id/activity", async (request) => {
-    const me = await requireUser(auth, request);
-    await invoicePayments(db, me.id, request.params.id); // 404 for another user's invoice
-    return { events: await documentActivity(db, me.id, { kind: "invoice", id: request.params.id }) };
+    const me = await requireBusiness(auth, request);
+    await invoicePayments(db, me.businessId, request.params.id); // 404 for another user's invoice
+    return { events: await documentActivity(db, me.businessId, { kind: "invoice", id: request.params.id }) };
   });
 
   route("GET /api/invoices/:id/payments", async (request) => {
-    const me = await requireUser(auth, request);
-    const { invoice, payments } = await invoicePayments(db, me.id, request.params.id);
-    return answer(me.id, invoice, payments);
+    const me = await requireBusiness(auth, request);
+    const { invoice, payments } = await invoicePayments(db, me.businessId, request.params.id);
+    return answer(me.businessId, invoice, payments);
   });
 
   route("POST /api/invoices/:id/payments", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    const { invoice } = await recordPayment(db, me.id, request.params.id, input);
-    return reply.status(201).send(await answer(me.id, invoice));
+    const { invoice } = await recordPayment(db, me.businessId, request.params.id, input);
+    return reply.status(201).send(await answer(me.businessId, invoice));
   });
 
   route("PUT /api/invoices/:id/payments/:paymentId", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    const { invoice } = await editPayment(db, me.id, request.params.id, request.params.paymentId, input);
-    return answer(me.id, invoice);
+    const { invoice } = await editPayment(db, me.businessId, request.params.id, request.params.paymentId, input);
+    return answer(me.businessId, invoice);
   });
 
   route("DELETE /api/invoices/:id/payments/:paymentId", async (request) => {
-    const me = await requireUser(auth, request);
-    const invoice = await deletePayment(db, me.id, request.params.id, request.params.paymentId);
-    return answer(me.id, invoice);
+    const me = await requireBusiness(auth, request);
+    const invoice = await deletePayment(db, me.businessId, request.params.id, request.params.paymentId);
+    return answer(me.businessId, invoice);
   });
 }

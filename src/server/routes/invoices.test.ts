@@ -46,13 +46,13 @@ describeEachDb("invoices API", (kind) => {
 
   const db = () => t.database.db;
 
-  async function addProduct(userId: string, quantity: string | null, extra: { lowStockLevel?: string } = {}) {
+  async function addProduct(businessId: string, quantity: string | null, extra: { lowStockLevel?: string } = {}) {
     const id = randomUUID();
     await db()
       .insert(productServices)
       .values({
         id,
-        userId,
+        businessId,
         name: `Rice ${id.slice(0, 4)}`,
         unit: "bag",
         availableQuantity: quantity,
@@ -60,18 +60,18 @@ describeEachDb("invoices API", (kind) => {
       });
     return id;
   }
-  async function addClient(userId: string, name: string) {
+  async function addClient(businessId: string, name: string) {
     const id = randomUUID();
     await db()
       .insert(clients)
-      .values({ id, userId, name, email: "accounts@client.example", billingAddress: { city: "Pune" } });
+      .values({ id, businessId, name, email: "accounts@client.example", billingAddress: { city: "Pune" } });
     return id;
   }
-  async function setSettings(userId: string, settingsData: Record<string, unknown>) {
+  async function setSettings(businessId: string, settingsData: Record<string, unknown>) {
     await db()
       .insert(userSettings)
-      .values({ userId, settingsData })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+      .values({ businessId, settingsData })
+      .onConflictDoUpdate({ target: userSettings.businessId, set: { settingsData } });
   }
   async function stockOf(productId: string) {
     const [row] = await db()
@@ -633,9 +633,9 @@ describeEachDb("invoices API", (kind) => {
 
   it("shows the dashboard's figures for a known set of invoices", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
-    await addProduct(userId, "2", { lowStockLevel: "5" });
-    await addProduct(userId, "10", { lowStockLevel: "5" });
+    const businessId = await t.userIdOf(s.cookie);
+    await addProduct(businessId, "2", { lowStockLevel: "5" });
+    await addProduct(businessId, "10", { lowStockLevel: "5" });
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-08-15T06:30:00Z")); // noon on 15 August in Kolkata
     const add = async (
@@ -741,16 +741,16 @@ describeEachDb("invoices API", (kind) => {
 
   it("counts every invoice exactly; searched or filtered, up to its limit, then says more while rows follow", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     // Rows by SQL, every other one overdue since 2026-01-31, then the kept totals rebuilt as an
     // import does (the status filters read their totals from them).
     const seed = async (from: number, to: number) => {
       await t.database.db.execute(sql`insert into invoices
-          (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
-        select gen_random_uuid()::text, ${userId}, 'B-' || lpad(g::text, 4, '0'), 'Client ' || g, 100, 'INR',
+          (id, business_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
+        select gen_random_uuid()::text, ${businessId}, 'B-' || lpad(g::text, 4, '0'), 'Client ' || g, 100, 'INR',
           case when g % 2 = 0 then 'due' else 'paid' end, date '2026-01-01', date '2026-01-31', '{}'::jsonb
         from generate_series(${from}::int, ${to}::int) g`);
-      await rebuildInvoiceTotals(t.database.db, userId);
+      await rebuildInvoiceTotals(t.database.db, businessId);
     };
     const list = (q: string) => t.get(`/api/invoices?${q}`, s.cookie).then((r) => r.json());
 
@@ -778,9 +778,9 @@ describeEachDb("invoices API", (kind) => {
     await t.database.db.execute(
       sql`update invoices set amount_paid_minor = 50,
             due_date = case when invoice_number < 'B-1000' then date '2999-01-31' else due_date end
-          where user_id = ${userId} and status = 'due'`,
+          where business_id = ${businessId} and status = 'due'`,
     );
-    await rebuildInvoiceTotals(t.database.db, userId);
+    await rebuildInvoiceTotals(t.database.db, businessId);
     expect(await list("status=partially_paid")).toMatchObject({
       total: 499,
       totalIsExact: true,
@@ -807,7 +807,7 @@ describeEachDb("invoices API", (kind) => {
     // in the list's order, and the next page follows it by cursor.
     const first = await list("search=Client 21");
     const expected = (await t.database.db.execute(sql`select id from invoices
-      where user_id = ${userId} and search_key like '%client 21%'
+      where business_id = ${businessId} and search_key like '%client 21%'
       order by invoice_date desc, created_at desc, id desc limit 40`)) as unknown as {
       rows: { id: string }[];
     };

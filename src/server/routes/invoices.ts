@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentInvoice, presentInvoiceSummary } from "../presenters/invoices";
 import { presentPage } from "../presenters/page";
@@ -24,22 +24,22 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
   const present = (saved: SavedInvoice) => ({ invoice: presentInvoice(saved, saved.today) });
 
   route("GET /api/invoices", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const list = await listUserInvoices(db, me.id, query);
+    const list = await listUserInvoices(db, me.businessId, query);
     return presentPage(list, query, (row) => presentInvoiceSummary(row, list.today));
   });
 
   route("GET /api/invoices/next-number", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { invoiceDate } = request.query;
-    return nextInvoiceNumber(db, me.id, invoiceDate);
+    return nextInvoiceNumber(db, me.businessId, invoiceDate);
   });
 
   route("GET /api/invoices/export.csv", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const { fileName, csv } = await exportInvoicesCsv(db, me.id, query);
+    const { fileName, csv } = await exportInvoicesCsv(db, me.businessId, query);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${fileName}"`)
@@ -50,39 +50,39 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
   route(
     "POST /api/invoices",
     async (request, reply) => {
-      const me = await requireUser(auth, request);
+      const me = await requireBusiness(auth, request);
       const autoNumber = wantsAutoNumber(request.query);
-      return reply.status(201).send(present(await createInvoice(db, me.id, request.body, { autoNumber })));
+      return reply.status(201).send(present(await createInvoice(db, me.businessId, request.body, { autoNumber })));
     },
     { prepareBody: (body, request) => withPlaceholderNumber(body, wantsAutoNumber(request.query)) },
   );
 
   route("GET /api/invoices/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return present(await readInvoice(db, me.id, request.params.id));
+    const me = await requireBusiness(auth, request);
+    return present(await readInvoice(db, me.businessId, request.params.id));
   });
 
   route("PUT /api/invoices/:id", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    return present(await updateInvoice(db, me.id, request.params.id, input));
+    return present(await updateInvoice(db, me.businessId, request.params.id, input));
   });
 
   route("DELETE /api/invoices/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await deleteInvoice(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await deleteInvoice(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 
   route("POST /api/invoices/:id/status", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const change = request.body;
-    return present(await changeInvoiceStatus(db, me.id, request.params.id, change));
+    return present(await changeInvoiceStatus(db, me.businessId, request.params.id, change));
   });
 
   route("POST /api/invoices/:id/duplicate", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    return reply.status(201).send(present(await duplicateInvoice(db, me.id, request.params.id)));
+    const me = await requireBusiness(auth, request);
+    return reply.status(201).send(present(await duplicateInvoice(db, me.businessId, request.params.id)));
   });
 }
 

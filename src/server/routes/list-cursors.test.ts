@@ -74,11 +74,11 @@ describeEachDb("list cursors", (kind) => {
     const db = t.database.db;
     for (const user of [userA, userB]) {
       // 40 clients and products: "Ravi"/"ravi"/"RAVI" equal but for case, all created at one instant.
-      await db.execute(sql`insert into clients (id, user_id, name, created_at)
+      await db.execute(sql`insert into clients (id, business_id, name, created_at)
         select gen_random_uuid()::text, ${user}, (array['Ravi','ravi','RAVI','Asha','Zoya'])[1 + g % 5] || ' ' || (g % 4),
           timestamptz '2026-01-01 10:00:00.123456+00'
         from generate_series(1, 40) g`);
-      await db.execute(sql`insert into product_services (id, user_id, name, kind, unit, rate, default_tax_percent, created_at)
+      await db.execute(sql`insert into product_services (id, business_id, name, kind, unit, rate, default_tax_percent, created_at)
         select gen_random_uuid()::text, ${user}, (array['Rice','rice','Dal'])[1 + g % 3], 'product', 'kg', 10, 5,
           timestamptz '2026-01-01 10:00:00.654321+00' + (g % 3) * interval '1 microsecond'
         from generate_series(1, 40) g`);
@@ -98,11 +98,11 @@ describeEachDb("list cursors", (kind) => {
       expect(res.statusCode, res.body).toBe(201);
     }
     await db.execute(
-      sql`update invoices set created_at = timestamptz '2026-04-01 09:30:00.000001+05:30' where user_id = ${userA}`,
+      sql`update invoices set created_at = timestamptz '2026-04-01 09:30:00.000001+05:30' where business_id = ${userA}`,
     );
-    const own = (await db.execute(sql`select id from clients where user_id = ${userA}
-          union all select id from product_services where user_id = ${userA}
-          union all select id from invoices where user_id = ${userA}`)) as unknown as {
+    const own = (await db.execute(sql`select id from clients where business_id = ${userA}
+          union all select id from product_services where business_id = ${userA}
+          union all select id from invoices where business_id = ${userA}`)) as unknown as {
       rows: { id: string }[];
     };
     ownIds = new Set(own.rows.map((r) => r.id));
@@ -126,7 +126,7 @@ describeEachDb("list cursors", (kind) => {
     expect(byCursor.every((id) => ownIds.has(id))).toBe(true);
   });
 
-  // The lists of invoices awaiting payment read their own index (invoices_user_due_idx), planned
+  // The lists of invoices awaiting payment read their own index (invoices_business_due_idx), planned
   // once, the overdue one straight from the table in date order (decision 0042): every order, by
   // number and by cursor, gives the rows SQL gives, and the total the kept balances say.
   it.each([
@@ -145,7 +145,7 @@ describeEachDb("list cursors", (kind) => {
     const db = t.database.db;
     const userF = await t.userIdOf(f.cookie);
     const seeded = (await db.execute(
-      sql`select count(*)::int as n from invoices where user_id = ${userF}`,
+      sql`select count(*)::int as n from invoices where business_id = ${userF}`,
     )) as unknown as {
       rows: { n: number }[];
     };
@@ -153,7 +153,7 @@ describeEachDb("list cursors", (kind) => {
       // 160 invoices over 40 days (four a day, so dates tie), every status; those awaiting payment
       // due long ago or long hence (today does not move them), some partly paid.
       await db.execute(sql`insert into invoices
-        (id, user_id, invoice_number, client_name, total_minor, amount_paid_minor, currency, status,
+        (id, business_id, invoice_number, client_name, total_minor, amount_paid_minor, currency, status,
          invoice_date, due_date, invoice_data)
       select gen_random_uuid()::text, ${userF}, 'F-' || n, 'Client ' || n, 1000 + (n * 37) % 500,
         case when n % 4 = 0 then 100 else 0 end, 'INR',
@@ -172,7 +172,7 @@ describeEachDb("list cursors", (kind) => {
     }[sort]!;
     const expected = (
       (await db.execute(
-        sql.raw(`select id from invoices where user_id = '${userF}' and status = 'due' and ${where}
+        sql.raw(`select id from invoices where business_id = '${userF}' and status = 'due' and ${where}
           order by ${order}`),
       )) as unknown as { rows: { id: string }[] }
     ).rows.map((r) => r.id);
@@ -207,7 +207,7 @@ describeEachDb("list cursors", (kind) => {
       Number(
         (
           (await db.execute(
-            sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${userA}`,
+            sql`select count(*)::int as n from ${sql.identifier(table)} where business_id = ${userA}`,
           )) as unknown as { rows: { n: number }[] }
         ).rows[0]?.n,
       );
@@ -217,7 +217,7 @@ describeEachDb("list cursors", (kind) => {
       Array.from({ length: 20 }, (_, i) => t.post("/api/clients", { name: `Parallel ${i}` }, a.cookie)),
     );
     expect(made.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    await db.execute(sql`insert into clients (id, user_id, name)
+    await db.execute(sql`insert into clients (id, business_id, name)
       select gen_random_uuid()::text, ${userA}, 'Bulk ' || g from generate_series(1, 1500) g`);
     for (const r of made.slice(0, 7)) {
       expect((await t.send("DELETE", `/api/clients/${r.json().id}`, undefined, a.cookie)).statusCode).toBe(
@@ -268,7 +268,7 @@ describeEachDb("list cursors", (kind) => {
   it("reads a deep page by number, the rows SQL's order gives", async () => {
     const db = t.database.db;
     const userB = await t.userIdOf(b.cookie);
-    await db.execute(sql`insert into clients (id, user_id, name, created_at)
+    await db.execute(sql`insert into clients (id, business_id, name, created_at)
       select gen_random_uuid()::text, ${userB}, case when n % 2 = 0 then 'TIE ' else 'tie ' end || (n % 9),
         timestamptz '2026-04-01 09:30:00+05:30' + (n % 50) * interval '1 second'
       from generate_series(1, 2610) n`);
@@ -276,8 +276,8 @@ describeEachDb("list cursors", (kind) => {
       (
         (await db.execute(
           order === "name"
-            ? sql`select id from clients where user_id = ${userB} order by lower(name), id`
-            : sql`select id from clients where user_id = ${userB} order by created_at desc, id desc`,
+            ? sql`select id from clients where business_id = ${userB} order by lower(name), id`
+            : sql`select id from clients where business_id = ${userB} order by created_at desc, id desc`,
         )) as unknown as { rows: { id: string }[] }
       ).rows.map((r) => r.id);
     for (const sort of ["name", "newest"] as const) {
@@ -308,7 +308,7 @@ describeEachDb("list cursors", (kind) => {
       // As many rows as a busy user has, and statistics that say so: with a handful, any plan is cheap.
       const db = t.database.db;
       const userC = await t.userIdOf(c.cookie);
-      await db.execute(sql`insert into clients (id, user_id, name)
+      await db.execute(sql`insert into clients (id, business_id, name)
       select gen_random_uuid()::text, ${userC}, 'Client ' || n from generate_series(1, 10000) n`);
       await db.execute(sql`analyze clients`);
       // The app's pool has several connections (and the job queue borrows them now and then), so the
@@ -343,7 +343,7 @@ describeEachDb("list cursors", (kind) => {
   );
 
   // The overdue list is how a business chases money. Its invoices awaiting payment have their own
-  // index (invoices_user_due_idx), so its one plan walks them alone whatever the user or day, and
+  // index (invoices_business_due_idx), so its one plan walks them alone whatever the user or day, and
   // PostgreSQL plans it once (decision 0042): planned per request it cost 0.2-0.3 ms of PostgreSQL's
   // time per page, as much as the page itself.
   it.runIf(kind === "postgres")(
@@ -353,7 +353,7 @@ describeEachDb("list cursors", (kind) => {
       const userE = await t.userIdOf(e.cookie);
       // 10,000 invoices, one in four awaiting payment and past its due date, one in eight due later.
       await db.execute(sql`insert into invoices
-        (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
+        (id, business_id, invoice_number, client_name, total_minor, currency, status, invoice_date, due_date, invoice_data)
       select gen_random_uuid()::text, ${userE}, 'E-' || lpad(n::text, 6, '0'), 'Client ' || n, 100, 'INR',
         (array['paid','due','paid','due','draft','due','paid','paid'])[1 + n % 8],
         date '2020-01-01' + (n % 1000), date '2020-01-01' + (n % 1000) + case when n % 8 = 5 then 100000 else 30 end,
@@ -362,7 +362,7 @@ describeEachDb("list cursors", (kind) => {
       await rebuildInvoiceTotals(db, userE);
       await db.execute(sql`analyze invoices`);
       const expected = (
-        (await db.execute(sql`select id from invoices where user_id = ${userE} and status = 'due'
+        (await db.execute(sql`select id from invoices where business_id = ${userE} and status = 'due'
           and due_date < current_date order by invoice_date desc, created_at desc, id desc`)) as unknown as {
           rows: { id: string }[];
         }
@@ -400,7 +400,7 @@ describeEachDb("list cursors", (kind) => {
       // ("Anand": a quarter), clustered ("Traders 42": 220, a run of numbers), rare in name but
       // plenty by number ("A-0012": 100), broad again.
       await db.execute(sql`insert into invoices
-        (id, user_id, invoice_number, client_name, total_minor, currency, status, invoice_date, invoice_data)
+        (id, business_id, invoice_number, client_name, total_minor, currency, status, invoice_date, invoice_data)
       select gen_random_uuid()::text, ${userD}, 'A-' || lpad(n::text, 6, '0'),
         (array['Anand','Bharat','Chandra','Deepak'])[1 + n % 4] || ' Traders ' || (n % 500),
         100, 'INR', 'paid', date '2026-11-20' - (n % 1000), '{}'::jsonb

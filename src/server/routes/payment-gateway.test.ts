@@ -42,7 +42,7 @@ describeEachDb("the business's own Razorpay account", (kind) => {
     const [row] = await t.database.db
       .select()
       .from(businessGateways)
-      .where(eq(businessGateways.userId, await t.userIdOf(s.cookie)));
+      .where(eq(businessGateways.businessId, await t.userIdOf(s.cookie)));
     expect(JSON.stringify(row)).not.toContain(KEYS.keySecret);
     expect(JSON.stringify(row)).not.toContain(KEYS.webhookSecret);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
@@ -32,39 +32,39 @@ export function registerPaymentGatewayRoutes(
 
   // Payment reminders: the schedule, the per-invoice switch, and the job that sends them.
   route("GET /api/settings/reminders", async (request) => {
-    const me = await requireUser(auth, request);
-    return readReminderSettings(db, me.id);
+    const me = await requireBusiness(auth, request);
+    return readReminderSettings(db, me.businessId);
   });
   route("PUT /api/settings/reminders", async (request) => {
-    const me = await requireUser(auth, request);
-    return updateReminderSettings(db, me.id, request.body);
+    const me = await requireBusiness(auth, request);
+    return updateReminderSettings(db, me.businessId, request.body);
   });
   route("GET /api/settings/mail-templates", async (request) => {
-    const me = await requireUser(auth, request);
-    return readMailTemplates(db, me.id);
+    const me = await requireBusiness(auth, request);
+    return readMailTemplates(db, me.businessId);
   });
   route("PUT /api/settings/mail-templates", async (request) => {
-    const me = await requireUser(auth, request);
-    return updateMailTemplates(db, me.id, request.body);
+    const me = await requireBusiness(auth, request);
+    return updateMailTemplates(db, me.businessId, request.body);
   });
   route("POST /api/invoices/:id/reminders", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { off } = request.body;
-    return switchInvoiceReminders(db, me.id, request.params.id, off);
+    return switchInvoiceReminders(db, me.businessId, request.params.id, off);
   });
 
   route("GET /api/settings/payment-gateway", async (request) => {
-    const me = await requireUser(auth, request);
-    return readGateway(gateways, me.id);
+    const me = await requireBusiness(auth, request);
+    return readGateway(gateways, me.businessId);
   });
 
   route("PUT /api/settings/payment-gateway", async (request) => {
-    const me = await requireUser(auth, request);
-    return connectGateway(gateways, me.id, request.body);
+    const me = await requireBusiness(auth, request);
+    return connectGateway(gateways, me.businessId, request.body);
   });
 
   route("DELETE /api/settings/payment-gateway", async (request) => {
-    const me = await requireUser(auth, request);
-    return disconnectGateway(gateways, me.id);
+    const me = await requireBusiness(auth, request);
+    return disconnectGateway(gateways, me.businessId);
   });
 }

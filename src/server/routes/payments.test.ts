@@ -24,9 +24,9 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   const balance = async (s: Session) => (await t.get("/api/credits", s.cookie)).json().credits as number;
   async function expectBalanceIsLedgerSum(s: Session) {
-    const userId = await t.userIdOf(s.cookie);
-    const { credits } = await getCreditBalance(t.database.db, userId);
-    expect(await ledgerSum(t.database.db, userId)).toBe(credits);
+    const businessId = await t.userIdOf(s.cookie);
+    const { credits } = await getCreditBalance(t.database.db, businessId);
+    expect(await ledgerSum(t.database.db, businessId)).toBe(credits);
   }
   async function order(s: Session, planId = "plan_100_credits") {
     const res = await t.post(CREATE, { planId }, s.cookie);
@@ -162,8 +162,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.every((r) => r.json().credits_added === 100)).toBe(true);
     expect(await balance(s)).toBe(125);
-    const userId = await t.userIdOf(s.cookie);
-    const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    const businessId = await t.userIdOf(s.cookie);
+    const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.businessId, businessId));
     expect(purchases.filter((e) => e.reason === "purchase")).toHaveLength(1);
     await expectBalanceIsLedgerSum(s);
   });
@@ -325,7 +325,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
 
   it("reconciliation reaches a paid order behind 100 older abandoned ones, and skips orders past Razorpay's window", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const now = new Date();
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     const paidOrder = await order(s, "plan_25_credits");
@@ -351,7 +351,7 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     }
     const row = (id: string, createdAt: Date) => ({
       id: `po_${id}`,
-      userId,
+      businessId,
       planId: "plan_25_credits",
       credits: 25,
       amountPaise: 4_900,

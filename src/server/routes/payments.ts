@@ -1,6 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import { presentPlan } from "../presenters/credits";
 import { handleWebhook } from "../services/payment-events";
@@ -23,9 +23,14 @@ export function registerPaymentRoutes(
   const route = contractRoutes(app);
   const { payments } = deps;
   logPaymentsMode(deps.config, app.log);
+  /** The person buying, for the request's business. */
+  const buyer = async (request: FastifyRequest) => {
+    const { user, businessId } = await requireBusiness(auth, request);
+    return { ...user, businessId };
+  };
 
   route("POST /api/functions/create-razorpay-order", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await buyer(request);
     const body = request.body;
     // The spec's browser sent `{ plan }`; its id is all that is read from it.
     const planId = body.planId ?? (body.plan as { id?: unknown } | undefined)?.id;
@@ -34,14 +39,14 @@ export function registerPaymentRoutes(
   });
 
   route("POST /api/functions/verify-razorpay-payment", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await buyer(request);
     return verifyPayment(payments, me, request.body);
   });
 
   // The test checkout exists only when it is turned on: otherwise every /test-checkout/* is a 404.
   if (payments.testMode) {
     route("POST /api/functions/test-checkout/pay", async (request) => {
-      const me = await requireUser(auth, request);
+      const me = await buyer(request);
       return testCheckoutPay(payments, me, request.body.order_id);
     });
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiKey, ContractAt, Parsed } from "#contract";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { RenderQueueFullError } from "../pdf/render-queue";
@@ -31,7 +31,7 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
   app: FastifyInstance,
   auth: Auth,
   path: P,
-  download: (userId: string, id: string, query: PaidPdfQuery<P>) => Promise<PaidPdf>,
+  download: (businessId: string, id: string, query: PaidPdfQuery<P>) => Promise<PaidPdf>,
 ) {
   const route = contractRoutes(app);
   // Registered as any paid download (one handler for all); the download's own query type is P's.
@@ -48,10 +48,10 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
       }),
   );
   route(`POST ${at}`, async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     let file: PaidPdf;
     try {
-      file = await download(me.id, request.params.id, request.query as PaidPdfQuery<P>);
+      file = await download(me.businessId, request.params.id, request.query as PaidPdfQuery<P>);
     } catch (error) {
       if (error instanceof RenderQueueFullError) {
         return reply

@@ -27,12 +27,12 @@ describeEachDb("invoice PDF download", (kind) => {
   const [a, b] = accountsForSuite(t, 2);
   const db = () => t.database.db;
 
-  async function balanceAndLedger(userId: string) {
-    const [row] = await db().select().from(userCredits).where(eq(userCredits.userId, userId));
+  async function balanceAndLedger(businessId: string) {
+    const [row] = await db().select().from(userCredits).where(eq(userCredits.businessId, businessId));
     const [sum] = await db()
       .select({ total: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
       .from(creditLedger)
-      .where(eq(creditLedger.userId, userId));
+      .where(eq(creditLedger.businessId, businessId));
     return { credits: row?.credits, ledger: Number(sum.total) };
   }
 
@@ -43,18 +43,18 @@ describeEachDb("invoice PDF download", (kind) => {
   }
 
   /** Leaves the user with `credits`, keeping the ledger's sum equal to the balance. */
-  async function setCredits(userId: string, credits: number) {
-    const { credits: now } = await balanceAndLedger(userId);
-    await db().update(userCredits).set({ credits }).where(eq(userCredits.userId, userId));
+  async function setCredits(businessId: string, credits: number) {
+    const { credits: now } = await balanceAndLedger(businessId);
+    await db().update(userCredits).set({ credits }).where(eq(userCredits.businessId, businessId));
     await db()
       .insert(creditLedger)
-      .values({ id: randomUUID(), userId, delta: credits - (now ?? 0), reason: "download" });
+      .values({ id: randomUUID(), businessId, delta: credits - (now ?? 0), reason: "download" });
   }
 
   it("sends the PDF, takes one credit and writes it in the ledger", async () => {
     const invoice = await createInvoice(a);
-    const userId = await t.userIdOf(a.cookie);
-    expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
+    const businessId = await t.userIdOf(a.cookie);
+    expect(await balanceAndLedger(businessId)).toEqual({ credits: 25, ledger: 25 });
 
     const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
     expect(res.statusCode).toBe(200);
@@ -67,11 +67,11 @@ describeEachDb("invoice PDF download", (kind) => {
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain("₹1,47,171.50");
 
-    expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
+    expect(await balanceAndLedger(businessId)).toEqual({ credits: 24, ledger: 24 });
     const [entry] = await db()
       .select()
       .from(creditLedger)
-      .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.documentId} = ${invoice.id}`);
+      .where(sql`${creditLedger.businessId} = ${businessId} and ${creditLedger.documentId} = ${invoice.id}`);
     expect(entry).toMatchObject({
       delta: -1,
       reason: "download",
@@ -82,9 +82,9 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("20 parallel downloads at 1 credit left give exactly one PDF", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
-    await setCredits(userId, 1);
+    await setCredits(businessId, 1);
 
     const results = await Promise.all(
       Array.from({ length: 20 }, () => t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie)),
@@ -95,34 +95,34 @@ describeEachDb("invoice PDF download", (kind) => {
     expect(refused).toHaveLength(19);
     expect(ok[0].headers["x-credits-remaining"]).toBe("0");
     for (const r of refused) expect(r.json()).toEqual(OUT_OF_CREDITS);
-    expect(await balanceAndLedger(userId)).toEqual({ credits: 0, ledger: 0 });
+    expect(await balanceAndLedger(businessId)).toEqual({ credits: 0, ledger: 0 });
   });
 
   it("answers 402 at 0 credits and sends no PDF", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
-    await setCredits(userId, 0);
+    await setCredits(businessId, 0);
     const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(402);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual(OUT_OF_CREDITS);
-    expect(await balanceAndLedger(userId)).toEqual({ credits: 0, ledger: 0 });
+    expect(await balanceAndLedger(businessId)).toEqual({ credits: 0, ledger: 0 });
   });
 
   it("gives an account without a balance its sign-up credits first", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const invoice = await createInvoice(s);
-    await db().delete(creditLedger).where(eq(creditLedger.userId, userId));
-    await db().delete(userCredits).where(eq(userCredits.userId, userId));
+    await db().delete(creditLedger).where(eq(creditLedger.businessId, businessId));
+    await db().delete(userCredits).where(eq(userCredits.businessId, businessId));
     // Sign-up credits are once per mailbox: forget that this one had them.
     const mailbox = createHash("sha256").update(canonicalEmail(s.email)).digest("hex");
     await db().delete(signupGrants).where(eq(signupGrants.emailHash, mailbox));
     const res = await t.post(`/api/invoices/${invoice.id}/pdf`, undefined, s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-remaining"]).toBe("24");
-    expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
+    expect(await balanceAndLedger(businessId)).toEqual({ credits: 24, ledger: 24 });
   });
 
   it("another user's invoice is not found and costs nothing", async () => {
@@ -162,18 +162,18 @@ describeEachDb("invoice PDF download", (kind) => {
       });
       await broken.app.ready();
       const invoice = await createInvoice(a);
-      const userId = await t.userIdOf(a.cookie);
-      const before = await balanceAndLedger(userId);
+      const businessId = await t.userIdOf(a.cookie);
+      const before = await balanceAndLedger(businessId);
       const res = await post(broken.app, `/api/invoices/${invoice.id}/pdf`, undefined, a.cookie);
       expect(res.statusCode).toBe(500);
       expect(res.json().error.code).toBe("internal");
       expect(res.headers["x-credits-remaining"]).toBeUndefined();
-      expect(await balanceAndLedger(userId)).toEqual(before);
+      expect(await balanceAndLedger(businessId)).toEqual(before);
       // Reserved before the render, given back after it failed: two ledger rows that cancel out.
       const rows = await db()
         .select({ delta: creditLedger.delta, reason: creditLedger.reason })
         .from(creditLedger)
-        .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.documentId} = ${invoice.id}`);
+        .where(sql`${creditLedger.businessId} = ${businessId} and ${creditLedger.documentId} = ${invoice.id}`);
       expect(rows.sort((x, y) => x.delta - y.delta)).toEqual([
         { delta: -1, reason: "download" },
         { delta: 1, reason: "download_refund" },
@@ -228,8 +228,8 @@ describeEachDb("invoice PDF download", (kind) => {
 
   it("GET and HEAD never spend a credit; the download is a POST from the app's origin", async () => {
     const invoice = await createInvoice(a);
-    const userId = await t.userIdOf(a.cookie);
-    const before = await balanceAndLedger(userId);
+    const businessId = await t.userIdOf(a.cookie);
+    const before = await balanceAndLedger(businessId);
     for (const method of ["HEAD", "GET"] as const) {
       const res = await t.app.inject({ method, url: pdfUrl(invoice), headers: { cookie: a.cookie } });
       expect(res.statusCode, method).toBe(405);
@@ -243,10 +243,10 @@ describeEachDb("invoice PDF download", (kind) => {
       headers: { cookie: a.cookie, origin: "https://evil.example" },
     });
     expect(foreign.statusCode).toBe(403);
-    expect(await balanceAndLedger(userId)).toEqual(before);
+    expect(await balanceAndLedger(businessId)).toEqual(before);
     const res = await t.post(pdfUrl(invoice), undefined, a.cookie);
     expect(res.statusCode).toBe(200);
-    expect(await balanceAndLedger(userId)).toEqual({
+    expect(await balanceAndLedger(businessId)).toEqual({
       credits: before.credits! - 1,
       ledger: before.ledger - 1,
     });
@@ -256,14 +256,14 @@ describeEachDb("invoice PDF download", (kind) => {
     const gate = gatedRenderer();
     await withApp(gate.renderer, async (app) => {
       const s = await t.signUpAndSignIn();
-      const userId = await t.userIdOf(s.cookie);
+      const businessId = await t.userIdOf(s.cookie);
       const invoice = await createInvoice(s);
       const pending = post(app, pdfUrl(invoice), undefined, s.cookie);
       await vi.waitFor(() => expect(gate.open(invoice.invoiceNumber)).toHaveLength(1));
-      expect(await balanceAndLedger(userId)).toEqual({ credits: 24, ledger: 24 });
+      expect(await balanceAndLedger(businessId)).toEqual({ credits: 24, ledger: 24 });
       gate.open(invoice.invoiceNumber)[0]!.finish(false);
       expect((await pending).statusCode).toBe(500);
-      expect(await balanceAndLedger(userId)).toEqual({ credits: 25, ledger: 25 });
+      expect(await balanceAndLedger(businessId)).toEqual({ credits: 25, ledger: 25 });
     });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
@@ -25,16 +25,16 @@ export function registerPdfRoutes(
   const queue = RenderQueue.around(deps.renderer);
   // Sending by e-mail with the PDF attached takes its turn in the same queue.
   route("POST /api/invoices/:id/send", async (request) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireBusiness(deps.auth, request);
     const input = request.body;
     return sendDocument(
       { db: deps.db, queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
-      me.id,
+      me.businessId,
       { kind: "invoice", id: request.params.id },
       input,
     );
   });
-  registerPaidPdfRoute(app, deps.auth, PDF_URL, (userId, id) =>
-    downloadDocumentPdf({ db: deps.db, queue }, userId, { kind: "invoice", id }),
+  registerPaidPdfRoute(app, deps.auth, PDF_URL, (businessId, id) =>
+    downloadDocumentPdf({ db: deps.db, queue }, businessId, { kind: "invoice", id }),
   );
 }

@@ -178,11 +178,11 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       expect(pdf.statusCode, pdf.body).toBe(200);
       expect(pdf.headers["x-credits-remaining"]).toBe("24");
       // The ledger names the document by its own kind, id and number (decision 0057).
-      const userId = await t.userIdOf(s.cookie);
+      const businessId = await t.userIdOf(s.cookie);
       const spent = await t.database.db
         .select()
         .from(creditLedger)
-        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, "download")));
+        .where(and(eq(creditLedger.businessId, businessId), eq(creditLedger.reason, "download")));
       expect(spent).toEqual([
         expect.objectContaining({ documentKind: k.kind, documentId: d.id, documentNumber: d.number }),
       ]);

@@ -140,7 +140,7 @@ describeEachDb("products and inventory API", (kind) => {
       lowStockCount: 0,
     });
 
-    const out = await adjust(p.id, { change: "-7", note: "Damaged in rain", user_id: "x" }, s.cookie);
+    const out = await adjust(p.id, { change: "-7", note: "Damaged in rain", business_id: "x" }, s.cookie);
     expect(out.statusCode).toBe(201);
     expect(out.json().product).toMatchObject({ availableQuantity: "3", stockStatus: "low" });
     expect(out.json().movement).toMatchObject({
@@ -213,16 +213,16 @@ describeEachDb("products and inventory API", (kind) => {
     expect((await t.get(`${url}/movements`, a.cookie)).json().items).toHaveLength(1);
   });
 
-  it("ignores id, user_id and credits in a body", async () => {
-    const res = await create({ name: "Sneaky", id: "fixed-id", user_id: "x", userId: "y", credits: 999 });
+  it("ignores id, business_id and credits in a body", async () => {
+    const res = await create({ name: "Sneaky", id: "fixed-id", business_id: "x", businessId: "y", credits: 999 });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe("fixed-id");
-    expect(res.json()).not.toHaveProperty("userId");
+    expect(res.json()).not.toHaveProperty("businessId");
     const [row] = await t.database.db
       .select()
       .from(productServices)
       .where(eq(productServices.id, res.json().id));
-    expect(row!.userId).not.toMatch(/^[xy]$/);
+    expect(row!.businessId).not.toMatch(/^[xy]$/);
   });
 
   it.each([
@@ -304,11 +304,11 @@ describeEachDb("products and inventory API", (kind) => {
 
   it("counts every item exactly; filtered, up to 1,000, then says more while rows follow", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     // Every third item is a service.
     const seed = (from: number, to: number) =>
-      t.database.db.execute(sql`insert into product_services (id, user_id, name, kind)
-        select gen_random_uuid()::text, ${userId}, 'Item ' || lpad(g::text, 4, '0'),
+      t.database.db.execute(sql`insert into product_services (id, business_id, name, kind)
+        select gen_random_uuid()::text, ${businessId}, 'Item ' || lpad(g::text, 4, '0'),
           case when g % 3 = 0 then 'service' else 'product' end
         from generate_series(${from}::int, ${to}::int) g`);
     const list = (q: string) => t.get(`/api/products?${q}`, s.cookie).then((r) => r.json());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { QUANTITY_BY_PATCH } from "#contract/products";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { presentPage } from "../presenters/page";
@@ -23,42 +23,42 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
   const route = contractRoutes(app);
 
   route("GET /api/products", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const q = request.query;
-    const list = await listProducts(db, { userId: me.id, ...q });
+    const list = await listProducts(db, { businessId: me.businessId, ...q });
     return { ...presentPage(list, q, presentProduct), currency: list.currency };
   });
 
   route("POST /api/products", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const created = await createProduct(db, me.id, request.body);
+    const me = await requireBusiness(auth, request);
+    const created = await createProduct(db, me.businessId, request.body);
     return reply.status(201).send(presentProduct(created));
   });
 
   route("GET /api/products/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentProduct(await getProduct(db, me.id, request.params.id));
+    const me = await requireBusiness(auth, request);
+    return presentProduct(await getProduct(db, me.businessId, request.params.id));
   });
 
   route(
     "PATCH /api/products/:id",
     async (request) => {
-      const me = await requireUser(auth, request);
-      return presentProduct(await updateProduct(db, me.id, request.params.id, request.body));
+      const me = await requireBusiness(auth, request);
+      return presentProduct(await updateProduct(db, me.businessId, request.params.id, request.body));
     },
     { prepareBody: refuseQuantityByPatch },
   );
 
   route("DELETE /api/products/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await deleteProduct(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await deleteProduct(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 
   route("POST /api/products/:id/stock-adjustments", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const v = request.body;
-    const done = await adjustStock(db, me.id, request.params.id, {
+    const done = await adjustStock(db, me.businessId, request.params.id, {
       changeUnits: v.change as number,
       note: v.note,
     });
@@ -68,15 +68,15 @@ export function registerProductRoutes(app: FastifyInstance, deps: { auth: Auth; 
   });
 
   route("GET /api/products/:id/movements", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { limit } = request.query;
-    const rows = await listMovements(db, me.id, request.params.id, limit);
+    const rows = await listMovements(db, me.businessId, request.params.id, limit);
     return { items: rows.map(presentMovement) };
   });
 
   route("GET /api/inventory/summary", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentInventorySummary(await inventorySummary(db, me.id));
+    const me = await requireBusiness(auth, request);
+    return presentInventorySummary(await inventorySummary(db, me.businessId));
   });
 }
 

@@ -233,7 +233,7 @@ for (const testModeFlag of [undefined, "1"] as const) {
         expect(chosen.statusCode).toBe(testModeFlag ? 200 : 400);
         // One saved while the test checkout was on (or by an older Bahi) stays in the database.
         await saveGateway(t.database.db, {
-          userId: await t.userIdOf(s.cookie),
+          businessId: await t.userIdOf(s.cookie),
           webhookToken: `hook-${Date.now()}`,
           fields: {
             testMode: true,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PaymentReport } from "#contract/public-invoices";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
@@ -85,10 +85,10 @@ export function registerPublicInvoiceRoutes(
 
   const payable = async (token: string) => {
     const row = await found(token);
-    const settings = await readSettings(db, row.userId);
+    const settings = await readSettings(db, row.businessId);
     return {
       id: row.id,
-      userId: row.userId,
+      businessId: row.businessId,
       invoiceNumber: row.invoiceNumber,
       currency: row.currency,
       balanceDueMinor: balanceOf(row),
@@ -117,39 +117,39 @@ export function registerPublicInvoiceRoutes(
 
   // The owner's side: the link to share, and the payments clients reported.
   route("GET /api/invoices/:id/public-link", async (request) => {
-    const me = await requireUser(auth, request);
-    return readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
   route("POST /api/invoices/:id/public-link", async (request) => {
-    const me = await requireUser(auth, request);
-    return shareDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return shareDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
   route("POST /api/invoices/:id/public-link/renew", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     return shareDocumentLink(
       db,
       config.publicUrl,
-      me.id,
+      me.businessId,
       { kind: "invoice", id: request.params.id },
       { renew: true },
     );
   });
   route("GET /api/invoices/:id/payment-reports", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     // 404 for another's invoice
-    await readDocumentLink(db, config.publicUrl, me.id, { kind: "invoice", id: request.params.id });
-    const reports = await paymentReports(db, me.id, request.params.id);
+    await readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
+    const reports = await paymentReports(db, me.businessId, request.params.id);
     return { reports: reports.map(presentReport) };
   });
   route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { paidOn } = request.body;
-    const invoice = await confirmPaymentReport(db, me.id, request.params.id, request.params.reportId, paidOn);
-    return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.id)) };
+    const invoice = await confirmPaymentReport(db, me.businessId, request.params.id, request.params.reportId, paidOn);
+    return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.businessId)) };
   });
   route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentReport(await dismissPaymentReport(db, me.id, request.params.id, request.params.reportId));
+    const me = await requireBusiness(auth, request);
+    return presentReport(await dismissPaymentReport(db, me.businessId, request.params.id, request.params.reportId));
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.

@@ -326,7 +326,7 @@ describeEachDb("quotes", (kind) => {
   it("a PDF costs one credit, the same as an invoice's, and is refused with 402 at none", async () => {
     await setClock("2026-05-10T06:00:00Z");
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const q = await createQuote(s);
     expect((await t.get(`/api/quotes/${q.id}/pdf`, s.cookie)).statusCode).toBe(405);
     const first = await t.post(`/api/quotes/${q.id}/pdf`, {}, s.cookie);
@@ -339,7 +339,7 @@ describeEachDb("quotes", (kind) => {
     expect(text).toContain("Valid Until");
     expect(text).toContain(q.quoteNumber);
 
-    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.userId, userId));
+    await t.database.db.update(userCredits).set({ credits: 0 }).where(eq(userCredits.businessId, businessId));
     const broke = await t.post(`/api/quotes/${q.id}/pdf`, {}, s.cookie);
     expect(broke.statusCode).toBe(402);
     expect(broke.json().error.code).toBe("payment_required");

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { KIND_API_PATHS, type PreInvoiceKind } from "#domain/document-kinds";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { RenderQueue } from "../pdf/render-queue";
 import { presentPage } from "../presenters/page";
@@ -49,96 +49,96 @@ export function registerQuoteRoutes(
   const queue = RenderQueue.around(deps.renderer);
 
   route("GET /api/quotes", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const list = await listUserQuotes(db, me.id, query);
+    const list = await listUserQuotes(db, me.businessId, query);
     return presentPage(list, query, (row) => presentQuoteSummary(row, list.clock));
   });
 
   route("GET /api/quotes/next-number", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { quoteDate } = request.query;
-    return nextQuoteNumber(db, me.id, quoteDate);
+    return nextQuoteNumber(db, me.businessId, quoteDate);
   });
 
   route("POST /api/quotes", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    return reply.status(201).send({ quote: presentQuote(await createQuote(db, me.id, input)) });
+    return reply.status(201).send({ quote: presentQuote(await createQuote(db, me.businessId, input)) });
   });
 
   route("GET /api/quotes/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    return { quote: presentQuote(await readQuote(db, me.id, request.params.id)) };
+    const me = await requireBusiness(auth, request);
+    return { quote: presentQuote(await readQuote(db, me.businessId, request.params.id)) };
   });
 
   route("PUT /api/quotes/:id", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    return { quote: presentQuote(await updateQuote(db, me.id, request.params.id, input)) };
+    return { quote: presentQuote(await updateQuote(db, me.businessId, request.params.id, input)) };
   });
 
   route("DELETE /api/quotes/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await deleteQuote(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await deleteQuote(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 
   route("POST /api/quotes/:id/status", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const change = request.body;
-    return { quote: presentQuote(await changeQuoteStatusByOwner(db, me.id, request.params.id, change)) };
+    return { quote: presentQuote(await changeQuoteStatusByOwner(db, me.businessId, request.params.id, change)) };
   });
 
   route("POST /api/quotes/:id/convert", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const { quote, invoice } = await convertQuote(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const { quote, invoice } = await convertQuote(db, me.businessId, request.params.id);
     return reply.status(201).send({ quote: presentQuote(quote), invoice });
   });
 
   route("POST /api/quotes/:id/send", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
     return sendDocument(
       { db, queue, mailer: deps.outbox, publicUrl },
-      me.id,
+      me.businessId,
       { kind: "quote", id: request.params.id },
       input,
     );
   });
 
   route("GET /api/quotes/:id/public-link", async (request) => {
-    const me = await requireUser(auth, request);
-    return readDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return readDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id });
   });
   route("POST /api/quotes/:id/public-link", async (request) => {
-    const me = await requireUser(auth, request);
-    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return shareDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id });
   });
   route("POST /api/quotes/:id/public-link/renew", async (request) => {
-    const me = await requireUser(auth, request);
-    return shareDocumentLink(db, publicUrl, me.id, { kind: "quote", id: request.params.id }, { renew: true });
+    const me = await requireBusiness(auth, request);
+    return shareDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id }, { renew: true });
   });
 
   route("GET /api/quotes/:id/activity", async (request) => {
-    const me = await requireUser(auth, request);
-    await readQuote(db, me.id, request.params.id); // 404 for another's quote
-    return { events: await documentActivity(db, me.id, { kind: "quote", id: request.params.id }) };
+    const me = await requireBusiness(auth, request);
+    await readQuote(db, me.businessId, request.params.id); // 404 for another's quote
+    return { events: await documentActivity(db, me.businessId, { kind: "quote", id: request.params.id }) };
   });
 
   route("GET /api/invoices/:id/source-quote", async (request) => {
-    const me = await requireUser(auth, request);
-    return { quote: await sourceQuote(db, me.id, request.params.id) };
+    const me = await requireBusiness(auth, request);
+    return { quote: await sourceQuote(db, me.businessId, request.params.id) };
   });
 
   // The PDF: one credit, a POST (DECISIONS §10), as routes/pdf.ts does for invoices.
-  registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (userId, id) =>
-    downloadDocumentPdf({ db, queue }, userId, { kind: "quote", id }),
+  registerPaidPdfRoute(app, auth, "/api/quotes/:id/pdf", (businessId, id) =>
+    downloadDocumentPdf({ db, queue }, businessId, { kind: "quote", id }),
   );
 
   route("GET /api/invoices/:id/source-documents", async (request) => {
-    const me = await requireUser(auth, request);
-    return { documents: await sourceDocuments(db, me.id, request.params.id) };
+    const me = await requireBusiness(auth, request);
+    return { documents: await sourceDocuments(db, me.businessId, request.params.id) };
   });
 
   for (const kind of ["proforma", "challan"] as const) registerKindRoutes(app, deps, queue, kind);
@@ -156,86 +156,86 @@ function registerKindRoutes(
   const base = KIND_API_PATHS[kind];
 
   route(`GET ${base}`, async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const list = await listKindDocuments(db, me.id, kind, query);
+    const list = await listKindDocuments(db, me.businessId, kind, query);
     return presentPage(list, query, presentKindSummary);
   });
 
   route(`GET ${base}/next-number`, async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { date } = request.query;
-    return nextKindNumber(db, me.id, kind, date);
+    return nextKindNumber(db, me.businessId, kind, date);
   });
 
   route(`POST ${base}`, async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    const saved = await createKindDocument(db, me.id, kind, input);
+    const saved = await createKindDocument(db, me.businessId, kind, input);
     return reply.status(201).send({ document: presentKindDocument(saved) });
   });
 
   route(`GET ${base}/:id`, async (request) => {
-    const me = await requireUser(auth, request);
-    return { document: presentKindDocument(await readKindDocument(db, me.id, kind, request.params.id)) };
+    const me = await requireBusiness(auth, request);
+    return { document: presentKindDocument(await readKindDocument(db, me.businessId, kind, request.params.id)) };
   });
 
   route(`PUT ${base}/:id`, async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
     return {
-      document: presentKindDocument(await updateKindDocument(db, me.id, kind, request.params.id, input)),
+      document: presentKindDocument(await updateKindDocument(db, me.businessId, kind, request.params.id, input)),
     };
   });
 
   route(`DELETE ${base}/:id`, async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await deleteKindDocument(db, me.id, kind, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await deleteKindDocument(db, me.businessId, kind, request.params.id);
     return reply.status(204).send();
   });
 
   route(`POST ${base}/:id/status`, async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { status } = request.body;
     return {
-      document: presentKindDocument(await moveKindStatus(db, me.id, kind, request.params.id, status)),
+      document: presentKindDocument(await moveKindStatus(db, me.businessId, kind, request.params.id, status)),
     };
   });
 
   route(`POST ${base}/convert`, async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { ids } = request.body;
-    const { documents, invoice } = await convertKindDocuments(db, me.id, kind, ids);
+    const { documents, invoice } = await convertKindDocuments(db, me.businessId, kind, ids);
     return reply.status(201).send({ documents: documents.map(presentKindDocument), invoice });
   });
 
   route(`POST ${base}/:id/send`, async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
     const document = { kind, id: request.params.id };
-    return sendDocument({ db, queue, mailer: deps.outbox, publicUrl }, me.id, document, input);
+    return sendDocument({ db, queue, mailer: deps.outbox, publicUrl }, me.businessId, document, input);
   });
 
   route(`GET ${base}/:id/public-link`, async (request) => {
-    const me = await requireUser(auth, request);
-    return readDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return readDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id });
   });
   route(`POST ${base}/:id/public-link`, async (request) => {
-    const me = await requireUser(auth, request);
-    return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id });
+    const me = await requireBusiness(auth, request);
+    return shareDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id });
   });
   route(`POST ${base}/:id/public-link/renew`, async (request) => {
-    const me = await requireUser(auth, request);
-    return shareDocumentLink(db, publicUrl, me.id, { kind, id: request.params.id }, { renew: true });
+    const me = await requireBusiness(auth, request);
+    return shareDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id }, { renew: true });
   });
 
   route(`GET ${base}/:id/activity`, async (request) => {
-    const me = await requireUser(auth, request);
-    await readKindDocument(db, me.id, kind, request.params.id); // 404 for another's
-    return { events: await documentActivity(db, me.id, { kind, id: request.params.id }) };
+    const me = await requireBusiness(auth, request);
+    await readKindDocument(db, me.businessId, kind, request.params.id); // 404 for another's
+    return { events: await documentActivity(db, me.businessId, { kind, id: request.params.id }) };
   });
 
-  registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (userId, id, query) =>
-    downloadDocumentPdf({ db, queue }, userId, { kind, id }, { triplicate: query.copies === "triplicate" }),
+  registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (businessId, id, query) =>
+    downloadDocumentPdf({ db, queue }, businessId, { kind, id }, { triplicate: query.copies === "triplicate" }),
   );
 }

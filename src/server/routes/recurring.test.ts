@@ -42,8 +42,8 @@ describeEachDb("recurring invoices", (kind) => {
     const settingsData = { invoiceNumberScheme: "sequential" };
     await t.database.db
       .insert(userSettings)
-      .values({ userId: await t.userIdOf(s.cookie), settingsData })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+      .values({ businessId: await t.userIdOf(s.cookie), settingsData })
+      .onConflictDoUpdate({ target: userSettings.businessId, set: { settingsData } });
     const created = await t.post(
       "/api/invoices?autoNumber=1",
       {
@@ -169,8 +169,8 @@ describeEachDb("recurring invoices", (kind) => {
 
   it("sends each made invoice with its PDF for a credit; at zero credits the link goes alone and the invoice says so", async () => {
     const { s, source } = await setUp();
-    const userId = await t.userIdOf(s.cookie);
-    await t.database.db.execute(sql`update user_credits set credits = 1 where user_id = ${userId}`);
+    const businessId = await t.userIdOf(s.cookie);
+    await t.database.db.execute(sql`update user_credits set credits = 1 where business_id = ${businessId}`);
     const profile = (
       await t.post(
         `/api/invoices/${source.id}/recurring`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { RenderQueue } from "../pdf/render-queue";
 import { presentRecurringProfile, presentRecurringRun } from "../presenters/recurring";
@@ -23,33 +23,33 @@ export function registerRecurringRoutes(
   const { auth, db } = deps;
   const route = contractRoutes(app);
 
-  const one = async (userId: string, id: string) => {
-    const { row, runs } = await readRecurringProfile(db, userId, id);
+  const one = async (businessId: string, id: string) => {
+    const { row, runs } = await readRecurringProfile(db, businessId, id);
     return presentRecurringProfile(row, runs.filter((r) => r.outcome === "created").length);
   };
 
   route("POST /api/invoices/:id/recurring", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    const row = await createRecurringProfile(db, me.id, request.params.id, input);
+    const row = await createRecurringProfile(db, me.businessId, request.params.id, input);
     // A start date in the past: the periods already due are made now, as the user confirmed.
     await runRecurringProfileNow(
       { db, queue: deps.renderer, outbox: deps.outbox, publicUrl: deps.publicUrl },
-      me.id,
+      me.businessId,
       row.id,
     );
-    return reply.status(201).send(await one(me.id, row.id));
+    return reply.status(201).send(await one(me.businessId, row.id));
   });
 
   route("GET /api/recurring", async (request) => {
-    const me = await requireUser(auth, request);
-    const rows = await readRecurringProfiles(db, me.id);
+    const me = await requireBusiness(auth, request);
+    const rows = await readRecurringProfiles(db, me.businessId);
     return { items: rows.map(({ row, invoicesMade }) => presentRecurringProfile(row, invoicesMade)) };
   });
 
   route("GET /api/recurring/:id", async (request) => {
-    const me = await requireUser(auth, request);
-    const { row, runs } = await readRecurringProfile(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const { row, runs } = await readRecurringProfile(db, me.businessId, request.params.id);
     return {
       profile: presentRecurringProfile(row, runs.filter((r) => r.outcome === "created").length),
       runs: runs.map(presentRecurringRun),
@@ -57,23 +57,23 @@ export function registerRecurringRoutes(
   });
 
   route("PUT /api/recurring/:id", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const input = request.body;
-    await changeRecurringProfile(db, me.id, request.params.id, { kind: "edit", ...input });
-    return one(me.id, request.params.id);
+    await changeRecurringProfile(db, me.businessId, request.params.id, { kind: "edit", ...input });
+    return one(me.businessId, request.params.id);
   });
 
   for (const kind of ["pause", "resume", "stop"] as const) {
     route(`POST /api/recurring/:id/${kind}`, async (request) => {
-      const me = await requireUser(auth, request);
-      await changeRecurringProfile(db, me.id, request.params.id, { kind });
-      return one(me.id, request.params.id);
+      const me = await requireBusiness(auth, request);
+      await changeRecurringProfile(db, me.businessId, request.params.id, { kind });
+      return one(me.businessId, request.params.id);
     });
   }
 
   route("DELETE /api/recurring/:id", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    await removeRecurringProfile(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    await removeRecurringProfile(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { gstr1Csv } from "#domain/gst-gstr1-csv";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
 import { invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
@@ -14,9 +14,9 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const route = contractRoutes(app);
 
   route("GET /api/reports/gstr1", async (request, reply) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const query = request.query;
-    const gstr1 = await userGstr1(db, me.id, query.period);
+    const gstr1 = await userGstr1(db, me.businessId, query.period);
     const base = `GSTR1_${gstr1.gstin}_${gstr1.report.fp}`;
     reply.header("cache-control", "no-store");
     if (query.format === "csv" && query.section) {
@@ -32,14 +32,14 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   });
 
   route("GET /api/reports/gstr1/summary", async (request) => {
-    const me = await requireUser(auth, request);
+    const me = await requireBusiness(auth, request);
     const { period } = request.query;
-    return presentGstr1Summary(period, await userGstr1(db, me.id, period));
+    return presentGstr1Summary(period, await userGstr1(db, me.businessId, period));
   });
 
   route("GET /api/invoices/:id/einvoice", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const { fileName, payload } = await invoiceEInvoice(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const { fileName, payload } = await invoiceEInvoice(db, me.businessId, request.params.id);
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${fileName}"`)
@@ -48,8 +48,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   });
 
   route("GET /api/credit-notes/:id/einvoice", async (request, reply) => {
-    const me = await requireUser(auth, request);
-    const { fileName, payload } = await noteEInvoice(db, me.id, request.params.id);
+    const me = await requireBusiness(auth, request);
+    const { fileName, payload } = await noteEInvoice(db, me.businessId, request.params.id);
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${fileName}"`)

@@ -94,7 +94,7 @@ describeEachDb("sending an invoice", (kind) => {
     await t.database.db
       .update(userCredits)
       .set({ credits: 0 })
-      .where(eq(userCredits.userId, await t.userIdOf(s.cookie)));
+      .where(eq(userCredits.businessId, await t.userIdOf(s.cookie)));
     const before = t.mailer.sent.length;
     const refused = await t.post(`/api/invoices/${inv.id}/send`, body({ attachPdf: true }), s.cookie);
     expect(refused.statusCode).toBe(402);

@@ -15,7 +15,7 @@ describeEachDb("settings API", (kind) => {
   it("saves the defaults as the user's row on the first read", async () => {
     const s = await t.signUpAndSignIn();
     const id = await t.userIdOf(s.cookie);
-    const before = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id));
+    const before = await t.database.db.select().from(userSettings).where(eq(userSettings.businessId, id));
     expect(before).toHaveLength(0);
     const res = await t.get("/api/settings", s.cookie);
     expect(res.statusCode).toBe(200);
@@ -25,7 +25,7 @@ describeEachDb("settings API", (kind) => {
       primaryColor: "#1E3A8A",
       defaultDueDateDays: 30,
     });
-    const after = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id));
+    const after = await t.database.db.select().from(userSettings).where(eq(userSettings.businessId, id));
     expect(after).toHaveLength(1);
   });
 
@@ -79,7 +79,7 @@ describeEachDb("settings API", (kind) => {
       defaultTemplate: "modern",
       timeZone: "Europe/Berlin",
     });
-    const [row] = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id));
+    const [row] = await t.database.db.select().from(userSettings).where(eq(userSettings.businessId, id));
     const stored = row!.settingsData as Record<string, unknown>;
     expect(stored).not.toHaveProperty("defaultDiscountPercent");
     expect(stored).not.toHaveProperty("defaultTaxPercent");
@@ -138,11 +138,11 @@ describeEachDb("settings API", (kind) => {
     afterEach(() => vi.useRealTimers());
 
     /** Saves settings as another process or instance on the same database would: behind this one's back. */
-    const saveElsewhere = (userId: string, settingsData: Record<string, unknown>) =>
+    const saveElsewhere = (businessId: string, settingsData: Record<string, unknown>) =>
       t.database.db
         .insert(userSettings)
-        .values({ userId, settingsData })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { settingsData } });
+        .values({ businessId, settingsData })
+        .onConflictDoUpdate({ target: userSettings.businessId, set: { settingsData } });
 
     const dashboardCurrency = async (cookie: string) =>
       (await t.get("/api/dashboard", cookie)).json().currency as string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { cleanSettingsForSave } from "#domain/settings";
 import type { Auth } from "../auth/auth";
-import { requireUser } from "../auth/session";
+import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentSettings } from "../presenters/settings";
 import { saveUserSettings, settingsForEditing } from "../services/settings";
@@ -13,15 +13,15 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { auth: Auth;
   const route = contractRoutes(app);
 
   route("GET /api/settings", async (request) => {
-    const me = await requireUser(auth, request);
-    return presentSettings(await settingsForEditing(db, me.id));
+    const me = await requireBusiness(auth, request);
+    return presentSettings(await settingsForEditing(db, me.businessId));
   });
 
   route(
     "PUT /api/settings",
     async (request) => {
-      const me = await requireUser(auth, request);
-      return presentSettings(await saveUserSettings(db, me.id, request.body));
+      const me = await requireBusiness(auth, request);
+      return presentSettings(await saveUserSettings(db, me.businessId, request.body));
     },
     {
       prepareBody: (body) =>

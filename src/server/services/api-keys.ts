@@ -22,13 +22,13 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyAnswer {
 
 export async function createApiKey(
   db: Db,
-  userId: string,
+  businessId: string,
   input: { name: string; scope: ApiKeyScope },
 ): Promise<ApiKeyCreated> {
   const { key, prefix, hash } = newApiKey();
   const row = await insertApiKey(
     db,
-    { id: randomUUID(), userId, name: input.name, prefix, keyHash: hash, scope: input.scope },
+    { id: randomUUID(), businessId, name: input.name, prefix, keyHash: hash, scope: input.scope },
     MAX_LIVE_KEYS,
   );
   if (!row) {
@@ -40,12 +40,12 @@ export async function createApiKey(
   return { ...presentApiKey(row), key };
 }
 
-export async function userApiKeys(db: Db, userId: string): Promise<ApiKeyAnswer[]> {
-  return (await listApiKeys(db, userId)).map(presentApiKey);
+export async function userApiKeys(db: Db, businessId: string): Promise<ApiKeyAnswer[]> {
+  return (await listApiKeys(db, businessId)).map(presentApiKey);
 }
 
-export async function revokeUserApiKey(db: Db, userId: string, id: string): Promise<ApiKeyAnswer> {
-  const row = await revokeApiKey(db, { userId, id });
+export async function revokeUserApiKey(db: Db, businessId: string, id: string): Promise<ApiKeyAnswer> {
+  const row = await revokeApiKey(db, { businessId, id });
   if (!row) throw new AppError("not_found", "API key not found.");
   return presentApiKey(row);
 }

@@ -57,8 +57,8 @@ export function presentGateway(g: BusinessGateways, row: GatewayRow | undefined)
   };
 }
 
-export async function readGateway(g: BusinessGateways, userId: string): Promise<GatewayAnswer> {
-  return presentGateway(g, await findGateway(g.db, userId));
+export async function readGateway(g: BusinessGateways, businessId: string): Promise<GatewayAnswer> {
+  return presentGateway(g, await findGateway(g.db, businessId));
 }
 
 const required = (field: string, what: string) =>
@@ -73,10 +73,10 @@ const required = (field: string, what: string) =>
  */
 export async function connectGateway(
   g: BusinessGateways,
-  userId: string,
+  businessId: string,
   body: GatewayConnectBody,
 ): Promise<GatewayAnswer> {
-  const saved = await findGateway(g.db, userId);
+  const saved = await findGateway(g.db, businessId);
   const webhookToken = saved?.webhookToken ?? randomBytes(24).toString("base64url");
   if (body.testMode === true) {
     if (!g.testModeAvailable) {
@@ -86,7 +86,7 @@ export async function connectGateway(
       );
     }
     const row = await saveGateway(g.db, {
-      userId,
+      businessId,
       webhookToken,
       fields: {
         testMode: true,
@@ -105,7 +105,7 @@ export async function connectGateway(
   if (!webhookSecret && !(keepSecrets && saved.webhookSecretSealed))
     throw required("webhookSecret", "Webhook secret");
   const row = await saveGateway(g.db, {
-    userId,
+    businessId,
     webhookToken,
     fields: {
       testMode: false,
@@ -118,8 +118,8 @@ export async function connectGateway(
   return presentGateway(g, row);
 }
 
-export async function disconnectGateway(g: BusinessGateways, userId: string): Promise<GatewayAnswer> {
-  await deleteGateway(g.db, userId);
+export async function disconnectGateway(g: BusinessGateways, businessId: string): Promise<GatewayAnswer> {
+  await deleteGateway(g.db, businessId);
   return presentGateway(g, undefined);
 }
 

@@ -63,14 +63,16 @@ export function checkRecipients(recipients: Recipients, whose = "the client's e-
 export async function claimMailQuota(
   db: Db,
   limits: MailLimits,
-  userId: string,
+  businessId: string,
   recipients: number,
 ): Promise<{ release(): Promise<void> }> {
-  const sender = await findMailSender(db, userId);
+  const sender = await findMailSender(db, businessId);
   if (!sender) throw notFound("Account");
   const at = now();
   const { newAccount, windows } = mailWindowsFor(limits, sender, at);
-  const keyOf = (name: string) => `mail:${name}:${userId}`;
+  // Counted per person (the business's owner), however many businesses they have (decision 0072);
+  // the id of a person's first business is theirs, so counters from before businesses carry on.
+  const keyOf = (name: string) => `mail:${name}:${sender.ownerId}`;
   for (const window of windows) {
     if (recipients > window.limit) {
       throw new AppError(
@@ -110,10 +112,10 @@ export async function claimMailQuota(
  */
 export async function businessSender(
   db: Db,
-  userId: string,
+  businessId: string,
   company: { name?: string; email?: string },
 ): Promise<BusinessSender> {
-  const account = await findMailSender(db, userId);
+  const account = await findMailSender(db, businessId);
   if (!account) throw notFound("Account");
   const companyEmail = company.email?.trim() ?? "";
   return {
@@ -126,13 +128,13 @@ export async function businessSender(
 export async function prepareBusinessMail(
   db: Db,
   limits: MailLimits,
-  userId: string,
+  businessId: string,
   recipients: Recipients,
   company: { name?: string; email?: string },
   whose?: string,
 ): Promise<{ sender: BusinessSender; release(): Promise<void> }> {
   checkRecipients(recipients, whose);
-  const sender = await businessSender(db, userId, company);
-  const quota = await claimMailQuota(db, limits, userId, recipients.to.length + recipients.cc.length);
+  const sender = await businessSender(db, businessId, company);
+  const quota = await claimMailQuota(db, limits, businessId, recipients.to.length + recipients.cc.length);
   return { sender, release: quota.release };
 }

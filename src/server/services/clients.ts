@@ -10,26 +10,26 @@ export function listClients(db: Db, params: ListParams) {
   return rows.listClients(db, { ...params, search: params.search || undefined });
 }
 
-export function createClient(db: Db, userId: string, fields: ClientFields): Promise<ClientRow> {
-  return rows.createClient(db, { userId, fields });
+export function createClient(db: Db, businessId: string, fields: ClientFields): Promise<ClientRow> {
+  return rows.createClient(db, { businessId, fields });
 }
 
-export async function getClient(db: Db, userId: string, id: string): Promise<ClientRow> {
-  return found(await rows.getClient(db, { userId, id }));
+export async function getClient(db: Db, businessId: string, id: string): Promise<ClientRow> {
+  return found(await rows.getClient(db, { businessId, id }));
 }
 
 export async function updateClient(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   fields: Partial<ClientFields>,
 ): Promise<ClientRow> {
-  return found(await rows.updateClient(db, { userId, id, fields }));
+  return found(await rows.updateClient(db, { businessId, id, fields }));
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. */
-export async function deleteClient(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await rows.deleteClient(db, { userId, id }))) throw notFound("Client");
+export async function deleteClient(db: Db, businessId: string, id: string): Promise<void> {
+  if (!(await rows.deleteClient(db, { businessId, id }))) throw notFound("Client");
 }
 
 function found(row: ClientRow | undefined): ClientRow {

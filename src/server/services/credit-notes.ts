@@ -52,12 +52,12 @@ const earlierOf = (rows: CreditNoteRow[]): EarlierNote[] =>
   }));
 
 /** Moves the returned stock of a sales-return credit note in (sign 1) or out again (sign -1). */
-async function moveStock(tx: Db, userId: string, note: CreditNoteRow, sign: 1 | -1): Promise<void> {
+async function moveStock(tx: Db, businessId: string, note: CreditNoteRow, sign: 1 | -1): Promise<void> {
   const doc = note.noteData as NoteDocument;
   const title = NOTE_TITLES[note.kind];
   for (const [productId, units] of [...noteStockReturns(doc)].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await applyStockChange(tx, {
-      userId,
+      businessId,
       productId,
       changeUnits: sign * units,
       reason: sign === 1 ? "credit_note_issued" : "credit_note_cancelled",
@@ -76,18 +76,18 @@ async function moveStock(tx: Db, userId: string, note: CreditNoteRow, sign: 1 | 
 
 export async function createCreditNote(
   db: Db,
-  userId: string,
+  businessId: string,
   input: CreditNoteBody,
 ): Promise<NoteWithInvoice> {
   return db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, userId, input.invoiceId);
-    const earlier = earlierOf(await notesOfInvoice(tx, userId, invoice.id));
+    const invoice = await lockInvoice(tx, businessId, input.invoiceId);
+    const earlier = earlierOf(await notesOfInvoice(tx, businessId, invoice.id));
     const original = storedInvoiceDocument(invoice);
     const financialYear = financialYearOfIsoDate(input.noteDate);
     const money = (minor: number) => formatMoney(minor, invoice.currency);
     // Checked once before a number is taken, and built again with it (a refusal keeps the series).
     buildNoteDocument(original, refOf(invoice), input, "CN/2000-01/0001", earlier, money);
-    const number = await allocateNumber(tx, userId, NOTE_SERIES[input.kind], input.noteDate);
+    const number = await allocateNumber(tx, businessId, NOTE_SERIES[input.kind], input.noteDate);
     const document = buildNoteDocument(original, refOf(invoice), input, number, earlier, money);
     const totals = document.totals;
     const { appliedMinor } =
@@ -96,7 +96,7 @@ export async function createCreditNote(
         : { appliedMinor: 0 };
     let note = await insertCreditNote(tx, {
       id: randomUUID(),
-      userId,
+      businessId,
       kind: input.kind,
       invoiceId: invoice.id,
       noteNumber: number,
@@ -116,7 +116,7 @@ export async function createCreditNote(
     if (appliedMinor > 0) {
       const { payment, invoice: after } = await recordPayment(
         tx,
-        userId,
+        businessId,
         invoice.id,
         {
           amountMinor: appliedMinor,
@@ -128,15 +128,15 @@ export async function createCreditNote(
         { source: "credit_note", inTransaction: true },
       );
       updated = after;
-      note = await updateCreditNote(tx, userId, note.id, { paymentId: payment.id });
+      note = await updateCreditNote(tx, businessId, note.id, { paymentId: payment.id });
     }
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind: "invoice", id: invoice.id },
       kind: "note_issued",
       detail: { kind: input.kind, number, totalMinor: totals.totalMinor, currency: invoice.currency },
     });
-    await moveStock(tx, userId, note, 1);
+    await moveStock(tx, businessId, note, 1);
     return { note, invoice: updated };
   });
 }
@@ -148,20 +148,24 @@ const refOf = (invoice: InvoiceRow) => ({
 });
 
 /** Cancels a note: its share of the balance comes off the invoice's payments, returned stock leaves. */
-export async function cancelCreditNote(db: Db, userId: string, noteId: string): Promise<NoteWithInvoice> {
+export async function cancelCreditNote(db: Db, businessId: string, noteId: string): Promise<NoteWithInvoice> {
   return db.transaction(async (tx) => {
-    const found = await findCreditNote(tx, userId, noteId);
+    const found = await findCreditNote(tx, businessId, noteId);
     if (!found) throw notFound("Credit note");
-    const invoice = await lockInvoice(tx, userId, found.invoiceId);
-    const note = (await findCreditNote(tx, userId, noteId, { forUpdate: true }))!;
+    const invoice = await lockInvoice(tx, businessId, found.invoiceId);
+    const note = (await findCreditNote(tx, businessId, noteId, { forUpdate: true }))!;
     if (note.status === "cancelled")
       throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.alreadyCancelled);
     let updated = invoice;
     if (note.paymentId) {
-      const deleted = await deleteInvoicePayment(tx, { userId, invoiceId: invoice.id, id: note.paymentId });
+      const deleted = await deleteInvoicePayment(tx, {
+        businessId,
+        invoiceId: invoice.id,
+        id: note.paymentId,
+      });
       if (deleted) {
         await recordEvent(tx, {
-          userId,
+          businessId,
           document: { kind: "invoice", id: invoice.id },
           kind: "payment_deleted",
           detail: {
@@ -172,34 +176,43 @@ export async function cancelCreditNote(db: Db, userId: string, noteId: string): 
             reference: deleted.reference,
           },
         });
-        updated = await settle(tx, userId, invoice);
+        updated = await settle(tx, businessId, invoice);
       }
     }
-    const cancelled = await updateCreditNote(tx, userId, note.id, { status: "cancelled", paymentId: null });
-    await moveStock(tx, userId, note, -1);
+    const cancelled = await updateCreditNote(tx, businessId, note.id, {
+      status: "cancelled",
+      paymentId: null,
+    });
+    await moveStock(tx, businessId, note, -1);
     return { note: cancelled, invoice: updated };
   });
 }
 
-export async function readCreditNote(db: Db, userId: string, noteId: string): Promise<NoteWithInvoice> {
-  const note = await findCreditNote(db, userId, noteId);
+export async function readCreditNote(db: Db, businessId: string, noteId: string): Promise<NoteWithInvoice> {
+  const note = await findCreditNote(db, businessId, noteId);
   if (!note) throw notFound("Credit note");
-  const invoice = await findInvoice(db, userId, note.invoiceId);
+  const invoice = await findInvoice(db, businessId, note.invoiceId);
   if (!invoice) throw notFound("Credit note");
   return { note, invoice };
 }
 
-export async function listUserCreditNotes(db: Db, userId: string, query: CreditNoteListQuery) {
-  if (query.invoiceId && !(await findInvoice(db, userId, query.invoiceId))) throw notFound("Invoice");
-  return listCreditNotes(db, userId, query);
+export async function listUserCreditNotes(db: Db, businessId: string, query: CreditNoteListQuery) {
+  if (query.invoiceId && !(await findInvoice(db, businessId, query.invoiceId))) throw notFound("Invoice");
+  return listCreditNotes(db, businessId, query);
 }
 
 /**
  * The GSTR-1 builder's documents for the user's notes dated in [from, to] ("YYYY-MM-DD"): only
  * notes of a GST-registered account make one (decision 0037). For the GSTR-1 route.
  */
-export async function gstr1NoteDocuments(db: Db, userId: string, from: string, to: string, gstin?: string) {
-  const rows = await notesWithOriginalsBetween(db, userId, from, to);
+export async function gstr1NoteDocuments(
+  db: Db,
+  businessId: string,
+  from: string,
+  to: string,
+  gstin?: string,
+) {
+  const rows = await notesWithOriginalsBetween(db, businessId, from, to);
   return rows
     .filter(({ originalData }) => !gstin || (originalData as InvoiceDocument).company?.gst?.gstin === gstin)
     .map(({ note, originalData }) =>

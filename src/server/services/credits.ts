@@ -23,13 +23,13 @@ import {
 export type DownloadEntry = Omit<DownloadLedgerEntry, "cost">;
 
 /** The balance; 0 for an account that has no balance row yet. Never writes. */
-export function readCreditBalance(db: Db, userId: string) {
-  return getCreditBalance(db, userId);
+export function readCreditBalance(db: Db, businessId: string) {
+  return getCreditBalance(db, businessId);
 }
 
 /** The ledger (newest first) and every purchase order, for the credits page. Never writes. */
-export async function readCreditHistory(db: Db, userId: string) {
-  const [entries, purchases] = await Promise.all([listLedger(db, userId), listPurchases(db, userId)]);
+export async function readCreditHistory(db: Db, businessId: string) {
+  const [entries, purchases] = await Promise.all([listLedger(db, businessId), listPurchases(db, businessId)]);
   return { entries, purchases };
 }
 
@@ -39,13 +39,19 @@ export async function readCreditHistory(db: Db, userId: string) {
  * second grant to one account a no-op; mailbox, balance and ledger change in one transaction.
  */
 export async function grantSignupCredits(db: Db, account: { id: string; email: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (await claimSignupGrant(tx, account.email)) {
-      await addSignupCredits(tx, account.id, NEW_USER_CREDITS);
-    } else {
-      await openBalance(tx, account.id);
-    }
-  });
+  await db.transaction((tx) => grantSignupCreditsIn(tx, { businessId: account.id, email: account.email }));
+}
+
+/**
+ * The sign-up grant inside the caller's transaction: to the person's first business (whose id is
+ * the person's), once per mailbox (decision 0072: per person, never per business).
+ */
+export async function grantSignupCreditsIn(tx: Db, p: { businessId: string; email: string }): Promise<void> {
+  if (await claimSignupGrant(tx, p.email)) {
+    await addSignupCredits(tx, p.businessId, NEW_USER_CREDITS);
+  } else {
+    await openBalance(tx, p.businessId);
+  }
 }
 
 /** Before an account is deleted: its mailbox keeps the note that it had its sign-up credits. */
@@ -58,10 +64,10 @@ export async function rememberSignupGrant(db: Db, email: string): Promise<void> 
  * at sign-up) gets its sign-up credits now. Called where the account acts: at sign-in and before a
  * download, never by a read. Concurrent calls grant once (the mailbox's row decides).
  */
-export async function ensureSignupCredits(db: Db, userId: string): Promise<void> {
-  if (await findBalance(db, userId)) return;
-  const email = await findAccountEmail(db, userId);
-  if (email) await grantSignupCredits(db, { id: userId, email });
+export async function ensureSignupCredits(db: Db, businessId: string): Promise<void> {
+  if (await findBalance(db, businessId)) return;
+  const email = await findAccountEmail(db, businessId);
+  if (email) await grantSignupCredits(db, { id: businessId, email });
 }
 
 /**
@@ -84,7 +90,11 @@ export async function refundDownloadCredit(db: Db, entry: DownloadEntry): Promis
  */
 export async function creditPurchase(
   tx: Db,
-  order: { id: string; userId: string; credits: number },
+  order: { id: string; businessId: string; credits: number },
 ): Promise<void> {
-  await addPurchaseCredits(tx, { userId: order.userId, credits: order.credits, paymentOrderId: order.id });
+  await addPurchaseCredits(tx, {
+    businessId: order.businessId,
+    credits: order.credits,
+    paymentOrderId: order.id,
+  });
 }

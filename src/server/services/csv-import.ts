@@ -191,7 +191,7 @@ export function checkImport(kind: ImportKind, csv: string): ImportCheck {
 }
 
 /** Imports every row, or none: a file with any error is refused with the errors named. */
-export async function importCsv(db: Db, userId: string, kind: ImportKind, csv: string) {
+export async function importCsv(db: Db, businessId: string, kind: ImportKind, csv: string) {
   const { check, values } = parse(kind, csv);
   if (check.errors.length > 0 || values.length === 0) {
     const first = check.errors[0];
@@ -205,23 +205,23 @@ export async function importCsv(db: Db, userId: string, kind: ImportKind, csv: s
   await db.transaction(async (tx) => {
     // One import per account at a time: a second one would wait on the first's rows until its
     // statement timed out (a 503), so it is told at once instead.
-    if (!(await tryImportLock(tx as unknown as Db, userId))) {
+    if (!(await tryImportLock(tx as unknown as Db, businessId))) {
       throw new AppError("import_running", "An import is running; try again when it has finished.");
     }
     for (const value of values) {
-      if (kind === "clients") await createClient(tx, userId, value as Parsed<"clients">);
-      else await createProduct(tx, userId, value as Parsed<"products">);
+      if (kind === "clients") await createClient(tx, businessId, value as Parsed<"clients">);
+      else await createProduct(tx, businessId, value as Parsed<"products">);
     }
   });
   return { imported: values.length, kind };
 }
 
 /** The user's clients or products as CSV, with the columns the import reads. */
-export async function exportCsv(db: Db, userId: string, kind: ImportKind): Promise<string> {
+export async function exportCsv(db: Db, businessId: string, kind: ImportKind): Promise<string> {
   const rows =
     kind === "clients"
-      ? await listAllClientsForExport(db, userId)
-      : await listAllProductsForExport(db, userId);
+      ? await listAllClientsForExport(db, businessId)
+      : await listAllProductsForExport(db, businessId);
   const columns = COLUMNS[kind] as Column<unknown>[];
   const lines = [columns.map((c) => csvCell(c.header)).join(",")];
   for (const row of rows) lines.push(columns.map((c) => csvCell(c.out(row))).join(","));

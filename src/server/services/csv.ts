@@ -72,11 +72,11 @@ function invoicesCsv(rows: InvoiceExportRow[], today: string): string {
 /** The user's invoices matching the list's filter, as a CSV file named after their today. */
 export async function exportInvoicesCsv(
   db: Db,
-  userId: string,
+  businessId: string,
   filter: InvoiceFilter & { sort: InvoiceSort },
 ): Promise<{ fileName: string; csv: string }> {
-  const settings = await readSettings(db, userId);
+  const settings = await readSettings(db, businessId);
   const today = todayInTimeZone(now(), settings.timeZone);
-  const rows = await listInvoicesForExport(db, userId, { ...filter, today });
+  const rows = await listInvoicesForExport(db, businessId, { ...filter, today });
   return { fileName: `bahi-invoices-${today}.csv`, csv: invoicesCsv(rows, today) };
 }

@@ -187,8 +187,8 @@ export function receivablesFigures(owed: Receivables, received: Received, curren
  * Everything the dashboard shows, on the user's today in their time zone: the figures, the
  * latest invoices, the items low on stock (#domain/stock's isLowStock) and the credit balance.
  */
-export async function readDashboard(db: Db, userId: string) {
-  const settings = await cachedSettings(db, userId);
+export async function readDashboard(db: Db, businessId: string) {
+  const settings = await cachedSettings(db, businessId);
   const today = todayInTimeZone(now(), settings.timeZone);
   const {
     buckets,
@@ -198,7 +198,7 @@ export async function readDashboard(db: Db, userId: string) {
     lowStock,
     credits,
     receivables: owed,
-  } = await dashboardData(db, userId, today);
+  } = await dashboardData(db, businessId, today);
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,

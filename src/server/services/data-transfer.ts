@@ -45,12 +45,12 @@ export function exportFileName(now: Date, timeZone: string): string {
  * The spec's export file: invoice documents (with the payments received, oldest first, on those
  * that have any), clients, settings with images inline, products; and Bahi's own quotes, notes and recurring profiles.
  */
-export async function buildExport(db: Db, userId: string) {
-  const settings = await readSettings(db, userId, { saveDefaults: true });
-  const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, userId);
-  const quoteRows = await readExportQuotes(db, userId);
-  const noteRows = await readExportCreditNotes(db, userId);
-  const { profileRows, runRows } = await readExportRecurringProfiles(db, userId);
+export async function buildExport(db: Db, businessId: string) {
+  const settings = await readSettings(db, businessId, { saveDefaults: true });
+  const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, businessId);
+  const quoteRows = await readExportQuotes(db, businessId);
+  const noteRows = await readExportCreditNotes(db, businessId);
+  const { profileRows, runRows } = await readExportRecurringProfiles(db, businessId);
   const invoiceNumberOf = new Map(
     invoiceRows.map((r) => [r.id, (r.invoiceData as { invoiceNumber: string }).invoiceNumber]),
   );
@@ -65,7 +65,7 @@ export async function buildExport(db: Db, userId: string) {
   const imageIds = Object.keys(IMAGE_FIELD_KINDS)
     .map((f) => settings[f as keyof typeof IMAGE_FIELD_KINDS])
     .filter((id): id is string => Boolean(id));
-  const stored = new Map((await readImagesById(db, userId, imageIds)).map((i) => [i.id, i]));
+  const stored = new Map((await readImagesById(db, businessId, imageIds)).map((i) => [i.id, i]));
   const inline = (id: string | null) => {
     const image = id ? stored.get(id) : undefined;
     return image ? toDataUrl(image.mimeType, image.bytes) : null;
@@ -129,13 +129,13 @@ export async function buildExport(db: Db, userId: string) {
  * Import, all or nothing: the whole file is checked first, then the user's data is replaced in
  * one transaction. Answers how many records of each kind arrived.
  */
-export async function importData(db: Db, userId: string, body: unknown) {
-  const replacement = await prepareImport(body, userId);
+export async function importData(db: Db, businessId: string, body: unknown) {
+  const replacement = await prepareImport(body, businessId);
   await db.transaction(async (tx) => {
-    await lockAccount(tx as unknown as Db, userId);
-    await replaceUserData(tx as unknown as Db, userId, replacement);
+    await lockAccount(tx as unknown as Db, businessId);
+    await replaceUserData(tx as unknown as Db, businessId, replacement);
   });
-  forgetSettings(db, userId); // the file's settings, on this process at once
+  forgetSettings(db, businessId); // the file's settings, on this process at once
   return {
     invoices: replacement.invoices.length,
     clients: replacement.clients.length,
@@ -150,13 +150,13 @@ export async function importData(db: Db, userId: string, body: unknown) {
  * "Clear all data" in one transaction. When the database cancels it for running too long,
  * nothing is cleared and the user reads the spec's message.
  */
-export async function clearUserData(db: Db, userId: string): Promise<void> {
+export async function clearUserData(db: Db, businessId: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await lockAccount(tx as unknown as Db, userId);
-      await deleteUserData(tx as unknown as Db, userId);
+      await lockAccount(tx as unknown as Db, businessId);
+      await deleteUserData(tx as unknown as Db, businessId);
     });
-    forgetSettings(db, userId);
+    forgetSettings(db, businessId);
   } catch (error) {
     if (isStatementTimeout(error)) {
       throw new AppError("timed_out", CLEAR_MESSAGES.timedOut);
@@ -169,7 +169,7 @@ export async function clearUserData(db: Db, userId: string): Promise<void> {
  * Checks a whole import file and turns it into rows, touching nothing: records, settings and the
  * images inline in the settings (checked by their bytes like any upload).
  */
-async function prepareImport(body: unknown, userId: string): Promise<ReplacementData> {
+async function prepareImport(body: unknown, businessId: string): Promise<ReplacementData> {
   const parsed = parseDataFile(body);
   const raw = cleanSettingsForSave(parsed.settings);
   const images: NewImage[] = [];
@@ -182,7 +182,7 @@ async function prepareImport(body: unknown, userId: string): Promise<Replacement
     const bytes = decodeDataUrl(value);
     if (!bytes) throw settingsError(field, "This image is not a valid data URL.");
     try {
-      const row = imageRowFor(userId, await prepareImage(bytes, kind));
+      const row = imageRowFor(businessId, await prepareImage(bytes, kind));
       if (!images.some((i) => i.id === row.id)) images.push(row);
       raw[field] = row.id;
     } catch (error) {

@@ -51,12 +51,12 @@ export function monthRange(period: string): { from: string; to: string } {
  */
 export async function gstr1DocumentsForMonth(
   db: Db,
-  userId: string,
+  businessId: string,
   period: string,
   gstin: string,
 ): Promise<{ documents: Gstr1Document[]; leftOut: LeftOut[] }> {
   const range = monthRange(period);
-  const rows = await listIssuedInvoicesBetween(db, userId, range);
+  const rows = await listIssuedInvoicesBetween(db, businessId, range);
   const documents: Gstr1Document[] = [];
   const leftOut: LeftOut[] = [];
   for (const row of rows) {
@@ -76,18 +76,18 @@ export async function gstr1DocumentsForMonth(
   // Credit and debit notes of the month, each with its original invoice (CDNR, CDNUR, or a change
   // to the B2CS rows); retail notes have no GST part and are not in the return.
   // Notes of invoices made under another GSTIN are left out, as those invoices are.
-  documents.push(...(await gstr1NoteDocuments(db, userId, range.from, range.to, gstin)));
+  documents.push(...(await gstr1NoteDocuments(db, businessId, range.from, range.to, gstin)));
   return { documents, leftOut };
 }
 
 /** The user's GSTR-1 for a month; refused for composition and unregistered accounts. */
-export async function userGstr1(db: Db, userId: string, period: string): Promise<UserGstr1> {
-  const registration = gstRegistrationOf(await readSettings(db, userId));
+export async function userGstr1(db: Db, businessId: string, period: string): Promise<UserGstr1> {
+  const registration = gstRegistrationOf(await readSettings(db, businessId));
   if (registration.type !== "regular") throw new AppError("gstr1_not_offered", GSTR1_NOT_OFFERED_MESSAGE);
-  const { documents, leftOut } = await gstr1DocumentsForMonth(db, userId, period, registration.gstin);
+  const { documents, leftOut } = await gstr1DocumentsForMonth(db, businessId, period, registration.gstin);
   // Delivery challans count only in Table 13 "documents issued" (decision 0061), each in the
   // return of the GSTIN it was made under, as invoices are.
-  const made = await listIssuedChallansBetween(db, userId, monthRange(period));
+  const made = await listIssuedChallansBetween(db, businessId, monthRange(period));
   const challans = made
     .filter((c) => c.gstin === registration.gstin)
     .map((c) => ({
@@ -109,10 +109,10 @@ export async function userGstr1(db: Db, userId: string, period: string): Promise
 /** One invoice's e-invoice JSON, or the reason it has none (409 einvoice_not_available). */
 export async function invoiceEInvoice(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
 ): Promise<{ fileName: string; payload: EInvoicePayload }> {
-  const row = await findInvoice(db, userId, invoiceId);
+  const row = await findInvoice(db, businessId, invoiceId);
   if (!row) throw notFound("Invoice");
   const result = eInvoiceInputOfInvoice({
     invoiceNumber: row.invoiceNumber,
@@ -127,10 +127,10 @@ export async function invoiceEInvoice(
 /** A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document). */
 export async function noteEInvoice(
   db: Db,
-  userId: string,
+  businessId: string,
   noteId: string,
 ): Promise<{ fileName: string; payload: EInvoicePayload }> {
-  const note = await findCreditNote(db, userId, noteId);
+  const note = await findCreditNote(db, businessId, noteId);
   if (!note) throw notFound("Credit note");
   const document = note.noteData as NoteDocument;
   const result = eInvoiceInputOfNote({

@@ -7,17 +7,17 @@ import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage } from "./imag
 // owner and content, and read back only by their owner.
 
 /** Stores an upload (a data URL or plain base64) and answers it as stored. */
-export async function uploadImage(db: Db, userId: string, upload: { kind: ImageKind; data: string }) {
+export async function uploadImage(db: Db, businessId: string, upload: { kind: ImageKind; data: string }) {
   const { data } = upload;
   const bytes = data.startsWith("data:") ? decodeDataUrl(data) : Buffer.from(data, "base64");
   const image = await prepareImage(bytes ?? Buffer.alloc(0), upload.kind);
-  const id = await saveImage(db, imageRowFor(userId, image));
+  const id = await saveImage(db, imageRowFor(businessId, image));
   return { id, ...image };
 }
 
 /** One of the user's images; not found for anyone else's. */
-export async function readImage(db: Db, userId: string, id: string) {
-  const image = await findImage(db, userId, id.slice(0, 200));
+export async function readImage(db: Db, businessId: string, id: string) {
+  const image = await findImage(db, businessId, id.slice(0, 200));
   if (!image) throw notFound("Image");
   return image;
 }

@@ -165,15 +165,15 @@ export function toDataUrl(mimeType: string, bytes: Buffer): string {
 }
 
 /** Stable id of an image for its owner, so re-importing the same bytes gives back the same id. */
-export function imageIdFor(userId: string, contentHash: string): string {
-  return `img_${createHash("sha256").update(`${userId}:${contentHash}`).digest("base64url").slice(0, 26)}`;
+export function imageIdFor(businessId: string, contentHash: string): string {
+  return `img_${createHash("sha256").update(`${businessId}:${contentHash}`).digest("base64url").slice(0, 26)}`;
 }
 
 /** The row a prepared image is stored as: one per owner and content, under imageIdFor's id. */
-export function imageRowFor(userId: string, image: PreparedImage): NewImage {
+export function imageRowFor(businessId: string, image: PreparedImage): NewImage {
   return {
-    id: imageIdFor(userId, image.contentHash),
-    userId,
+    id: imageIdFor(businessId, image.contentHash),
+    businessId,
     contentHash: image.contentHash,
     mimeType: image.mimeType,
     width: image.width,

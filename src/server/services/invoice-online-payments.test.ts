@@ -49,11 +49,11 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
 
   async function businessWithInvoice(opts: { live: boolean }) {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const gateways = setUpBusinessGateways(t.database.db, t.config);
     await connectGateway(
       gateways,
-      userId,
+      businessId,
       opts.live
         ? { keyId: fake.keyId, keySecret: fake.keySecret, webhookSecret: fake.webhookSecret }
         : { testMode: true },
@@ -61,13 +61,13 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
     const created = await t.post("/api/invoices", invoiceRequest(`ON-${Date.now()}`), s.cookie);
     const invoice: PayableInvoice = {
       id: created.json().invoice.id,
-      userId,
+      businessId,
       invoiceNumber: created.json().invoice.invoiceNumber,
       currency: "INR",
       balanceDueMinor: 10_000,
       businessName: "Kesari Traders",
     };
-    const token = (await findGateway(t.database.db, userId))!.webhookToken;
+    const token = (await findGateway(t.database.db, businessId))!.webhookToken;
     return { gateways, invoice, token };
   }
 
@@ -95,11 +95,11 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
 
   it("is not offered without a connected account, nor for a settled invoice", async () => {
     const s = await t.signUpAndSignIn();
-    const userId = await t.userIdOf(s.cookie);
+    const businessId = await t.userIdOf(s.cookie);
     const gateways = setUpBusinessGateways(t.database.db, t.config);
     const invoice = {
       id: "x",
-      userId,
+      businessId,
       invoiceNumber: "A",
       currency: "INR",
       balanceDueMinor: 100,
@@ -205,7 +205,7 @@ describeEachDb("invoices paid online into the business's own Razorpay account", 
     const { gateways, invoice, token } = await businessWithInvoice({ live: true });
     const order = await createInvoiceOrder(gateways, invoice);
     const { paid } = await payAndNotify({ gateways, invoice, token }, order.order_id, recordOnlinePayment);
-    const { invoice: after, payments } = await invoicePayments(t.database.db, invoice.userId, invoice.id);
+    const { invoice: after, payments } = await invoicePayments(t.database.db, invoice.businessId, invoice.id);
     expect(payments).toEqual([
       expect.objectContaining({
         amountMinor: 10_000,

@@ -33,7 +33,7 @@ import {
 /** What the public page knows of the invoice being paid. */
 export interface PayableInvoice {
   id: string;
-  userId: string;
+  businessId: string;
   invoiceNumber: string;
   currency: string;
   balanceDueMinor: number;
@@ -43,7 +43,7 @@ export interface PayableInvoice {
 /** Records a captured online payment on its invoice, in the caller's transaction. */
 export type RecordGatewayPayment = (
   tx: Db,
-  payment: { userId: string; invoiceId: string; amountMinor: number; paymentId: string; paidAt: Date },
+  payment: { businessId: string; invoiceId: string; amountMinor: number; paymentId: string; paidAt: Date },
 ) => Promise<void>;
 
 const MAX_ORDERS_PER_INVOICE_PER_HOUR = 20;
@@ -53,20 +53,20 @@ export const NOTHING_TO_PAY = "This invoice has nothing left to pay.";
 const NOT_VERIFIED =
   "We could not verify this payment. If money left your account, the business will see it.";
 
-async function connectedGateway(g: BusinessGateways, userId: string) {
-  const row = await findGateway(g.db, userId);
+async function connectedGateway(g: BusinessGateways, businessId: string) {
+  const row = await findGateway(g.db, businessId);
   if (row?.testMode) return g.testModeAvailable ? { row, live: undefined } : undefined;
   const live = liveKeysOf(g, row);
   return live && row ? { row, live } : undefined;
 }
 
 /** Whether the invoice's business takes online payments (the public page shows the button then). */
-export async function paysOnline(g: BusinessGateways, userId: string): Promise<boolean> {
-  return (await connectedGateway(g, userId)) !== undefined;
+export async function paysOnline(g: BusinessGateways, businessId: string): Promise<boolean> {
+  return (await connectedGateway(g, businessId)) !== undefined;
 }
 
 export async function createInvoiceOrder(g: BusinessGateways, invoice: PayableInvoice) {
-  const gateway = await connectedGateway(g, invoice.userId);
+  const gateway = await connectedGateway(g, invoice.businessId);
   if (!gateway || invoice.currency !== "INR") throw new AppError("not_found", NOT_PAYABLE_ONLINE);
   if (invoice.balanceDueMinor <= 0) throw new AppError("nothing_to_pay", NOTHING_TO_PAY);
   // One atomic claim per attempt (before Razorpay is asked), so parallel requests share the limit.
@@ -93,7 +93,7 @@ export async function createInvoiceOrder(g: BusinessGateways, invoice: PayableIn
   }
   const order = await insertInvoiceOrder(g.db, {
     id: randomUUID(),
-    userId: invoice.userId,
+    businessId: invoice.businessId,
     invoiceId: invoice.id,
     providerOrderId,
     amountMinor: invoice.balanceDueMinor,
@@ -139,7 +139,7 @@ async function settleOrder(
       const paid = await markInvoiceOrderPaid(tx, order.id, paymentId, paidAt);
       if (!paid) return false;
       await record(tx, {
-        userId: order.userId,
+        businessId: order.businessId,
         invoiceId: order.invoiceId,
         amountMinor: order.amountMinor,
         paymentId,
@@ -162,17 +162,17 @@ export interface CheckoutAnswer {
 /** Checkout's answer, checked against the stored order and (for a real order) against Razorpay. */
 export async function verifyInvoicePayment(
   g: BusinessGateways,
-  invoice: Pick<PayableInvoice, "id" | "userId">,
+  invoice: Pick<PayableInvoice, "id" | "businessId">,
   answer: CheckoutAnswer,
   record: RecordGatewayPayment,
 ): Promise<{ recorded: boolean; amount: number }> {
   const order = await findInvoiceOrder(g.db, {
-    userId: invoice.userId,
+    businessId: invoice.businessId,
     invoiceId: invoice.id,
     providerOrderId: answer.razorpay_order_id,
   });
   if (!order) throw new AppError("not_found", "Payment order not found.");
-  const gateway = await connectedGateway(g, invoice.userId);
+  const gateway = await connectedGateway(g, invoice.businessId);
   if (!gateway || Boolean(gateway.live) === order.testMode) throw new AppError("bad_request", NOT_VERIFIED);
   const secret = gateway.live ? gateway.live.keySecret : g.testSecret;
   const expected = checkoutSignature(order.providerOrderId, answer.razorpay_payment_id, secret);
@@ -200,11 +200,11 @@ export async function verifyInvoicePayment(
 /** The test checkout "pays" a test-mode order: a payment id and a signature with the local secret. */
 export async function testPayInvoiceOrder(
   g: BusinessGateways,
-  invoice: Pick<PayableInvoice, "id" | "userId">,
+  invoice: Pick<PayableInvoice, "id" | "businessId">,
   providerOrderId: string,
 ): Promise<CheckoutAnswer> {
   const order = await findInvoiceOrder(g.db, {
-    userId: invoice.userId,
+    businessId: invoice.businessId,
     invoiceId: invoice.id,
     providerOrderId,
   });
@@ -240,7 +240,7 @@ export async function handleBusinessWebhook(
   const orderId = event.payload?.payment?.entity?.order_id ?? event.payload?.order?.entity?.id;
   const order =
     typeof orderId === "string"
-      ? await findBusinessOrder(g.db, { userId: row.userId, providerOrderId: orderId })
+      ? await findBusinessOrder(g.db, { businessId: row.businessId, providerOrderId: orderId })
       : undefined;
   if (!order || order.testMode) return { status: "ignored" };
   if (order.status === "paid") return { status: "duplicate" };
@@ -269,7 +269,7 @@ export async function reconcileInvoiceOrders(
   });
   for (const order of orders) {
     summary.checked++;
-    const live = liveKeysOf(g, await findGateway(g.db, order.userId));
+    const live = liveKeysOf(g, await findGateway(g.db, order.businessId));
     if (live) {
       const captured = await capturedPaymentOf(live.client, order).catch(() => undefined);
       if (captured && (await settleOrder(g, order, captured.id, record))) summary.recorded++;

@@ -47,8 +47,8 @@ export interface PaymentInput {
 export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "credit_note";
 
 /** The user's invoice, locked until the transaction ends (404 when there is none). */
-export async function lockInvoice(tx: Db, userId: string, invoiceId: string): Promise<InvoiceRow> {
-  const current = await findInvoice(tx, userId, invoiceId, { forUpdate: true });
+export async function lockInvoice(tx: Db, businessId: string, invoiceId: string): Promise<InvoiceRow> {
+  const current = await findInvoice(tx, businessId, invoiceId, { forUpdate: true });
   if (!current) throw notFound("Invoice");
   return current;
 }
@@ -71,7 +71,7 @@ function noteEvent(
   payment: InvoicePaymentRow,
 ) {
   return recordEvent(tx, {
-    userId: payment.userId,
+    businessId: payment.businessId,
     document: { kind: "invoice", id: invoice.id },
     kind,
     detail: {
@@ -91,8 +91,8 @@ function refuseCreditNoteShare(payment: InvoicePaymentRow): void {
 }
 
 /** Derives status, payment date and amount paid from the invoice's payments, and saves them. */
-export async function settle(tx: Db, userId: string, current: InvoiceRow): Promise<InvoiceRow> {
-  const payments = await listInvoicePayments(tx, userId, current.id);
+export async function settle(tx: Db, businessId: string, current: InvoiceRow): Promise<InvoiceRow> {
+  const payments = await listInvoicePayments(tx, businessId, current.id);
   const next = statusFromPayments(current.totalMinor, payments);
   const document: InvoiceDocument = {
     ...storedInvoiceDocument(current),
@@ -102,13 +102,13 @@ export async function settle(tx: Db, userId: string, current: InvoiceRow): Promi
   if (next.status !== current.status) {
     const detail = { from: current.status, to: next.status };
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind: "invoice", id: current.id },
       kind: "status_changed",
       detail,
     });
   }
-  return updateInvoiceRow(tx, userId, current.id, document, next.paidMinor);
+  return updateInvoiceRow(tx, businessId, current.id, document, next.paidMinor);
 }
 
 export interface PaymentResult {
@@ -122,24 +122,24 @@ export interface PaymentResult {
  */
 export async function recordPayment(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   input: PaymentInput,
   opts: { source?: PaymentSource; externalId?: string; inTransaction?: boolean } = {},
 ): Promise<PaymentResult> {
   const run = async (tx: Db) => {
-    const current = await lockInvoice(tx, userId, invoiceId);
+    const current = await lockInvoice(tx, businessId, invoiceId);
     refuse(current, input.amountMinor, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
     const payment = await insertInvoicePayment(tx, {
       id: randomUUID(),
-      userId,
+      businessId,
       invoiceId,
       ...input,
       source: opts.source ?? "manual",
       externalId: opts.externalId ?? null,
     });
     await noteEvent(tx, "payment_recorded", current, payment);
-    return { payment, invoice: await settle(tx, userId, current) };
+    return { payment, invoice: await settle(tx, businessId, current) };
   };
   try {
     return opts.inTransaction ? await run(db) : await db.transaction(run);
@@ -155,9 +155,9 @@ export async function recordPayment(
  * The invoice, locked, and its payment by this id (undefined when it has none): a credit note's
  * share is refused, as only cancelling the note takes it back.
  */
-async function lockedPayment(tx: Db, userId: string, invoiceId: string, paymentId: string) {
-  const current = await lockInvoice(tx, userId, invoiceId);
-  const old = (await listInvoicePayments(tx, userId, invoiceId)).find((p) => p.id === paymentId);
+async function lockedPayment(tx: Db, businessId: string, invoiceId: string, paymentId: string) {
+  const current = await lockInvoice(tx, businessId, invoiceId);
+  const old = (await listInvoicePayments(tx, businessId, invoiceId)).find((p) => p.id === paymentId);
   if (old) refuseCreditNoteShare(old);
   return { current, old };
 }
@@ -165,42 +165,42 @@ async function lockedPayment(tx: Db, userId: string, invoiceId: string, paymentI
 /** Changes a payment: its new amount at most the balance with its old amount given back. */
 export async function editPayment(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   paymentId: string,
   input: PaymentInput,
 ): Promise<PaymentResult> {
   return db.transaction(async (tx) => {
-    const { current, old } = await lockedPayment(tx, userId, invoiceId, paymentId);
+    const { current, old } = await lockedPayment(tx, businessId, invoiceId, paymentId);
     if (!old) throw notFound("Payment");
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
-    const payment = await updateInvoicePayment(tx, { userId, invoiceId, id: paymentId }, input);
+    const payment = await updateInvoicePayment(tx, { businessId, invoiceId, id: paymentId }, input);
     await noteEvent(tx, "payment_changed", current, payment!);
-    return { payment: payment!, invoice: await settle(tx, userId, current) };
+    return { payment: payment!, invoice: await settle(tx, businessId, current) };
   });
 }
 
 /** Deletes a payment; a paid invoice reopens. */
 export async function deletePayment(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   paymentId: string,
 ): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
-    const { current } = await lockedPayment(tx, userId, invoiceId, paymentId);
-    const deleted = await deleteInvoicePayment(tx, { userId, invoiceId, id: paymentId });
+    const { current } = await lockedPayment(tx, businessId, invoiceId, paymentId);
+    const deleted = await deleteInvoicePayment(tx, { businessId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
     await noteEvent(tx, "payment_deleted", current, deleted);
-    return settle(tx, userId, current);
+    return settle(tx, businessId, current);
   });
 }
 
-export async function invoicePayments(db: Db, userId: string, invoiceId: string) {
-  const invoice = await findInvoice(db, userId, invoiceId);
+export async function invoicePayments(db: Db, businessId: string, invoiceId: string) {
+  const invoice = await findInvoice(db, businessId, invoiceId);
   if (!invoice) throw notFound("Invoice");
-  return { invoice, payments: await listInvoicePayments(db, userId, invoiceId) };
+  return { invoice, payments: await listInvoicePayments(db, businessId, invoiceId) };
 }
 
 /**
@@ -212,13 +212,13 @@ export async function invoicePayments(db: Db, userId: string, invoiceId: string)
  */
 export async function paymentsFollowingStatus(
   tx: Db,
-  userId: string,
+  businessId: string,
   before: InvoiceRow | null,
   after: InvoiceDocument,
 ): Promise<{ amountPaidMinor: number; afterSave: (invoiceId: string) => Promise<void> }> {
-  const payments = before ? await listInvoicePayments(tx, userId, before.id) : [];
+  const payments = before ? await listInvoicePayments(tx, businessId, before.id) : [];
   if (before && (after.status === "draft" || after.status === "cancelled"))
-    await refuseIfNotes(tx, userId, before.id);
+    await refuseIfNotes(tx, businessId, before.id);
   const own = payments.filter((p) => p.source !== "status");
   const ownMinor = own.reduce((sum, p) => sum + p.amountMinor, 0);
   const total = after.totals.totalMinor;
@@ -236,7 +236,7 @@ export async function paymentsFollowingStatus(
     return {
       amountPaidMinor: ownMinor,
       afterSave: async (id) => {
-        if (fromStatus) await deleteStatusPayments(tx, userId, id);
+        if (fromStatus) await deleteStatusPayments(tx, businessId, id);
       },
     };
   }
@@ -244,11 +244,11 @@ export async function paymentsFollowingStatus(
   return {
     amountPaidMinor: total,
     afterSave: async (id) => {
-      if (fromStatus) await deleteStatusPayments(tx, userId, id);
+      if (fromStatus) await deleteStatusPayments(tx, businessId, id);
       if (rest <= 0) return;
       await insertInvoicePayment(tx, {
         id: randomUUID(),
-        userId,
+        businessId,
         invoiceId: id,
         amountMinor: rest,
         paidOn: after.paymentDate ?? after.invoiceDate,
@@ -267,12 +267,12 @@ export async function paymentsFollowingStatus(
  */
 export async function recordOnlinePayment(
   tx: Db,
-  p: { userId: string; invoiceId: string; amountMinor: number; paymentId: string; paidAt: Date },
+  p: { businessId: string; invoiceId: string; amountMinor: number; paymentId: string; paidAt: Date },
 ): Promise<void> {
-  const settings = await readSettings(tx, p.userId);
+  const settings = await readSettings(tx, p.businessId);
   await recordPayment(
     tx,
-    p.userId,
+    p.businessId,
     p.invoiceId,
     {
       amountMinor: p.amountMinor,

@@ -74,7 +74,7 @@ function paymentDateFor(status: StoredStatus, given: string | null, today: strin
  */
 export async function prepareDocument(
   tx: Db,
-  userId: string,
+  businessId: string,
   input: InvoiceInput,
   settings: Settings,
   previous: InvoiceDocument | null,
@@ -83,7 +83,7 @@ export async function prepareDocument(
   let clientId = input.clientId;
   let client = input.client;
   if (clientId !== null) {
-    const saved = await findOwnClient(tx, userId, clientId);
+    const saved = await findOwnClient(tx, businessId, clientId);
     if (saved) {
       const snapshot = invoiceClientSchema.safeParse(saved);
       if (snapshot.success) client = snapshot.data;
@@ -97,7 +97,7 @@ export async function prepareDocument(
   }
 
   const named = [...new Set(input.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const own = await ownProductIds(tx, userId, named);
+  const own = await ownProductIds(tx, businessId, named);
   const previousProducts = new Set(
     previous ? stockStateOf(previous).lines.map((line) => line.productId) : [],
   );
@@ -159,7 +159,7 @@ function stockReason(before: StoredStatus | null, after: StoredStatus): StockRea
  */
 async function moveStock(
   tx: Db,
-  userId: string,
+  businessId: string,
   invoice: { id: string; invoiceNumber: string },
   before: InvoiceDocument | null,
   after: InvoiceDocument,
@@ -167,7 +167,7 @@ async function moveStock(
   handedOver: Map<string, number> = new Map(),
 ) {
   const delta = addStockDeltas(stockDelta(before && stockStateOf(before), stockStateOf(after)), handedOver);
-  await applyStockDelta(tx, userId, delta, {
+  await applyStockDelta(tx, businessId, delta, {
     reason: stockReason(before?.status ?? null, after.status),
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -183,16 +183,16 @@ async function moveStock(
  */
 async function releaseChallans(
   tx: Db,
-  userId: string,
+  businessId: string,
   invoice: { id: string; invoiceNumber: string },
   before: StoredStatus,
   after: StoredStatus,
 ): Promise<Map<string, number>> {
   if (!holdsStock(before) || after !== "cancelled") return new Map();
-  const released = await releaseConvertedChallans(tx, userId, invoice.id);
+  const released = await releaseConvertedChallans(tx, businessId, invoice.id);
   for (const challan of released) {
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind: "challan", id: challan.id },
       kind: "reopened",
       detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
@@ -209,8 +209,8 @@ async function releaseChallans(
  * A cancelled invoice whose delivery challans were released stays cancelled: the challans hold
  * the goods again, so reopening it would count them out twice (decision 0067).
  */
-async function refuseReopeningReleased(tx: Db, userId: string, invoiceId: string) {
-  if (await challansReleasedFrom(tx, userId, invoiceId))
+async function refuseReopeningReleased(tx: Db, businessId: string, invoiceId: string) {
+  if (await challansReleasedFrom(tx, businessId, invoiceId))
     throw new AppError(
       "document_closed",
       "This invoice's delivery challans were released when it was cancelled, so it cannot be reopened. Convert the challans into a new invoice instead.",
@@ -222,8 +222,8 @@ async function refuseReopeningReleased(tx: Db, userId: string, invoiceId: string
  * under the challans and are still out, so a draft (which holds no stock) would count them back
  * in while the challans stay converted. Cancelling it releases the challans instead (0067).
  */
-async function refuseDraftingFromChallans(tx: Db, userId: string, invoiceId: string) {
-  const sources = await sourceDocumentsOf(tx, userId, invoiceId);
+async function refuseDraftingFromChallans(tx: Db, businessId: string, invoiceId: string) {
+  const sources = await sourceDocumentsOf(tx, businessId, invoiceId);
   if (sources.some((source) => source.kind === "challan"))
     throw new AppError(
       "document_closed",
@@ -232,9 +232,9 @@ async function refuseDraftingFromChallans(tx: Db, userId: string, invoiceId: str
 }
 
 /** The unique index on (user, invoice number): see schema.ts. */
-const INVOICE_NUMBER_INDEX = "invoices_user_number_uq";
+const INVOICE_NUMBER_INDEX = "invoices_business_number_uq";
 /** The unique index on (user, GST number key): a number used in the financial year, in any case. */
-const GST_NUMBER_KEY_INDEX = "invoices_user_number_key_uq";
+const GST_NUMBER_KEY_INDEX = "invoices_business_number_key_uq";
 
 /** Runs a command; a clash on either number index becomes the editor's 409. */
 async function withNumberClash<T>(attempt: { number: string }, run: () => Promise<T>): Promise<T> {
@@ -261,7 +261,7 @@ function numberClash(invoiceNumber: string): AppError {
 
 async function createWith(
   tx: Db,
-  userId: string,
+  businessId: string,
   input: InvoiceInput,
   settings: Settings,
   number: { auto: boolean },
@@ -272,26 +272,26 @@ async function createWith(
   const id = randomUUID();
   if (number.auto) {
     const invoiceNumber = issued(input.status)
-      ? await allocateNumber(tx, userId, "INV", input.invoiceDate)
+      ? await allocateNumber(tx, businessId, "INV", input.invoiceDate)
       : draftNumber(id);
     input = { ...input, invoiceNumber };
   } else {
-    input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, null, input) };
+    input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, businessId, settings, null, input) };
   }
   attempt.number = input.invoiceNumber;
-  const document = await prepareDocument(tx, userId, input, settings, previous);
-  const paid = await paymentsFollowingStatus(tx, userId, null, document);
-  const row = await insertInvoice(tx, userId, id, document, paid.amountPaidMinor);
+  const document = await prepareDocument(tx, businessId, input, settings, previous);
+  const paid = await paymentsFollowingStatus(tx, businessId, null, document);
+  const row = await insertInvoice(tx, businessId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
   await recordEvent(tx, {
-    userId,
+    businessId,
     document: { kind: "invoice", id },
     kind: "created",
     detail: { status: document.status },
   });
   await moveStock(
     tx,
-    userId,
+    businessId,
     { id, invoiceNumber: document.invoiceNumber },
     null,
     document,
@@ -314,18 +314,18 @@ function issued(status: StoredStatus): boolean {
  */
 async function keptOrIssuedNumber(
   tx: Db,
-  userId: string,
+  businessId: string,
   settings: Settings,
   current: InvoiceRow | null,
   next: { invoiceNumber: string; status: StoredStatus; invoiceDate: string },
 ): Promise<string> {
   if (isDraftNumber(next.invoiceNumber) && issued(next.status)) {
     return numbersSequentially(settings)
-      ? allocateNumber(tx, userId, "INV", next.invoiceDate)
-      : freeTimestampNumber(tx, userId, settings);
+      ? allocateNumber(tx, businessId, "INV", next.invoiceDate)
+      : freeTimestampNumber(tx, businessId, settings);
   }
   if (next.invoiceNumber !== current?.invoiceNumber)
-    await reserveNumber(tx, userId, "INV", next.invoiceNumber);
+    await reserveNumber(tx, businessId, "INV", next.invoiceNumber);
   return next.invoiceNumber;
 }
 
@@ -335,17 +335,17 @@ async function keptOrIssuedNumber(
  */
 export async function createInvoice(
   db: Db,
-  userId: string,
+  businessId: string,
   input: InvoiceInput,
   opts: { autoNumber?: boolean } = {},
 ): Promise<SavedInvoice> {
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const settings = await readSettings(tx, userId);
+      const settings = await readSettings(tx, businessId);
       const row = await createWith(
         tx,
-        userId,
+        businessId,
         input,
         settings,
         { auto: Boolean(opts.autoNumber) },
@@ -364,31 +364,31 @@ export async function createInvoice(
  */
 export async function nextInvoiceNumber(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceDate?: string,
 ): Promise<{ scheme: "timestamp" | "sequential"; invoiceNumber: string | null }> {
-  const settings = await readSettings(db, userId);
+  const settings = await readSettings(db, businessId);
   if (!numbersSequentially(settings)) return { scheme: "timestamp", invoiceNumber: null };
   const date = invoiceDate ?? todayFor(settings);
-  return { scheme: "sequential", invoiceNumber: await peekNumber(db, userId, "INV", date) };
+  return { scheme: "sequential", invoiceNumber: await peekNumber(db, businessId, "INV", date) };
 }
 
 /** Replaces an invoice's document; stock moves by the difference only. */
 export async function updateInvoice(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   input: InvoiceInput,
 ): Promise<SavedInvoice> {
   const attempt = { number: input.invoiceNumber };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const current = await lockInvoice(tx, userId, id);
-      const settings = await readSettings(tx, userId);
-      input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, userId, settings, current, input) };
+      const current = await lockInvoice(tx, businessId, id);
+      const settings = await readSettings(tx, businessId);
+      input = { ...input, invoiceNumber: await keptOrIssuedNumber(tx, businessId, settings, current, input) };
       attempt.number = input.invoiceNumber;
-      const document = await prepareDocument(tx, userId, input, settings, storedInvoiceDocument(current));
-      return saveReplacing(tx, userId, current, document, settings);
+      const document = await prepareDocument(tx, businessId, input, settings, storedInvoiceDocument(current));
+      return saveReplacing(tx, businessId, current, document, settings);
     }),
   );
 }
@@ -400,7 +400,7 @@ export async function updateInvoice(
  */
 async function saveReplacing(
   tx: Db,
-  userId: string,
+  businessId: string,
   current: InvoiceRow,
   document: InvoiceDocument,
   settings: Settings,
@@ -408,46 +408,46 @@ async function saveReplacing(
   const { id } = current;
   const before = storedInvoiceDocument(current);
   if (before.status === "cancelled" && document.status !== "cancelled")
-    await refuseReopeningReleased(tx, userId, current.id);
+    await refuseReopeningReleased(tx, businessId, current.id);
   if (holdsStock(before.status) && document.status === "draft")
-    await refuseDraftingFromChallans(tx, userId, current.id);
-  const paid = await paymentsFollowingStatus(tx, userId, current, document);
-  const row = await updateInvoiceRow(tx, userId, id, document, paid.amountPaidMinor);
+    await refuseDraftingFromChallans(tx, businessId, current.id);
+  const paid = await paymentsFollowingStatus(tx, businessId, current, document);
+  const row = await updateInvoiceRow(tx, businessId, id, document, paid.amountPaidMinor);
   await paid.afterSave(id);
   if (before.status !== document.status) {
     const detail = { from: before.status, to: document.status };
-    await recordEvent(tx, { userId, document: { kind: "invoice", id }, kind: "status_changed", detail });
+    await recordEvent(tx, { businessId, document: { kind: "invoice", id }, kind: "status_changed", detail });
   }
   const invoice = { id, invoiceNumber: document.invoiceNumber };
-  const released = await releaseChallans(tx, userId, invoice, before.status, document.status);
-  await moveStock(tx, userId, invoice, before, document, settings, released);
+  const released = await releaseChallans(tx, businessId, invoice, before.status, document.status);
+  await moveStock(tx, businessId, invoice, before, document, settings, released);
   return saved(row, settings);
 }
 
 /** Draft, due, paid or cancelled; stock follows (DECISIONS §6). */
 export async function changeInvoiceStatus(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   change: { status: StoredStatus; paymentDate?: string | null },
 ): Promise<SavedInvoice> {
   const attempt = { number: "" };
   return withNumberClash(attempt, () =>
     db.transaction(async (tx) => {
-      const current = await lockInvoice(tx, userId, id);
-      const settings = await readSettings(tx, userId);
+      const current = await lockInvoice(tx, businessId, id);
+      const settings = await readSettings(tx, businessId);
       const before = storedInvoiceDocument(current);
       const keptDate = before.status === "paid" ? before.paymentDate : null;
       const paymentDate = paymentDateFor(change.status, change.paymentDate ?? keptDate, todayFor(settings));
       if (change.status === before.status && paymentDate === before.paymentDate)
         return saved(current, settings);
-      const invoiceNumber = await keptOrIssuedNumber(tx, userId, settings, current, {
+      const invoiceNumber = await keptOrIssuedNumber(tx, businessId, settings, current, {
         ...before,
         status: change.status,
       });
       attempt.number = invoiceNumber;
       const document: InvoiceDocument = { ...before, invoiceNumber, status: change.status, paymentDate };
-      return saveReplacing(tx, userId, current, document, settings);
+      return saveReplacing(tx, businessId, current, document, settings);
     }),
   );
 }
@@ -456,23 +456,23 @@ export async function changeInvoiceStatus(
  * Deletes a draft. An issued invoice, or a draft holding a number of the series, is cancelled
  * instead, never deleted: its number stays in the series (CGST Rule 46, decision 0056).
  */
-export async function deleteInvoice(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteInvoice(db: Db, businessId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await lockInvoice(tx, userId, id);
-    await refuseIfNotes(tx, userId, id);
+    const current = await lockInvoice(tx, businessId, id);
+    await refuseIfNotes(tx, businessId, id);
     if (!isDeletable(current.status, current.invoiceNumber)) {
       throw new AppError("issued_invoice_not_deletable", INVOICE_NOT_DELETABLE);
     }
     // A draft holds no stock (holdsStock), so nothing moves back.
-    await deleteInvoiceRow(tx, userId, id);
+    await deleteInvoiceRow(tx, businessId, id);
   });
 }
 
 /** A timestamp number, with -2, -3 ... when a duplicate made in the same second already has it. */
-async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): Promise<string> {
+async function freeTimestampNumber(tx: Db, businessId: string, settings: Settings): Promise<string> {
   const base = timestampInvoiceNumber(now(), settings.timeZone);
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
-  const used = await usedInvoiceNumbers(tx, userId, candidates);
+  const used = await usedInvoiceNumbers(tx, businessId, candidates);
   return candidates.find((c) => !used.has(c)) ?? base;
 }
 
@@ -480,13 +480,13 @@ async function freeTimestampNumber(tx: Db, userId: string, settings: Settings): 
  * A new draft with the same client and items: a new number, dated today, due after the
  * default number of days.
  */
-export async function duplicateInvoice(db: Db, userId: string, id: string): Promise<SavedInvoice> {
+export async function duplicateInvoice(db: Db, businessId: string, id: string): Promise<SavedInvoice> {
   return db.transaction(async (tx) => {
-    const source = await findInvoice(tx, userId, id);
+    const source = await findInvoice(tx, businessId, id);
     if (!source) throw notFound("Invoice");
-    const settings = await readSettings(tx, userId);
+    const settings = await readSettings(tx, businessId);
     const today = todayFor(settings);
-    return createCopy(tx, userId, settings, storedInvoiceDocument(source), {
+    return createCopy(tx, businessId, settings, storedInvoiceDocument(source), {
       status: "draft",
       invoiceDate: today,
       dueDate: addDays(today, settings.defaultDueDateDays),
@@ -504,7 +504,7 @@ export async function duplicateInvoice(db: Db, userId: string, id: string): Prom
  */
 export async function createInvoiceFromDocument(
   tx: Db,
-  userId: string,
+  businessId: string,
   source: InvoiceDocument,
   opts: {
     invoiceDate: string;
@@ -513,8 +513,8 @@ export async function createInvoiceFromDocument(
     handedOver?: Map<string, number>;
   },
 ): Promise<SavedInvoice> {
-  const settings = await readSettings(tx, userId);
-  return createCopy(tx, userId, settings, source, {
+  const settings = await readSettings(tx, businessId);
+  return createCopy(tx, businessId, settings, source, {
     ...opts,
     previous: null,
     invalid: "The recurring invoice cannot be made: its saved data is invalid.",
@@ -528,7 +528,7 @@ export async function createInvoiceFromDocument(
  */
 async function createCopy(
   tx: Db,
-  userId: string,
+  businessId: string,
   settings: Settings,
   source: InvoiceDocument,
   copy: {
@@ -545,7 +545,7 @@ async function createCopy(
     const sequential = numbersSequentially(settings);
     const copied = invoiceInputSchema.safeParse({
       ...source,
-      invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, userId, settings),
+      invoiceNumber: sequential ? "AUTO" : await freeTimestampNumber(tx, businessId, settings),
       status: copy.status,
       invoiceDate: copy.invoiceDate,
       dueDate: copy.dueDate,
@@ -555,7 +555,7 @@ async function createCopy(
     attempt.number = copied.data.invoiceNumber;
     const row = await createWith(
       tx,
-      userId,
+      businessId,
       copied.data,
       settings,
       { auto: sequential },

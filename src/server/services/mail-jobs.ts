@@ -15,7 +15,7 @@ import { type Mailer, type MailMessage, UnsendableMailError } from "./mail";
 
 /** What to undo when a mail could not be delivered at all. */
 export interface MailGiveUp {
-  userId: string;
+  businessId: string;
   /** The document the mail was about: its activity tells that it was not delivered. */
   document: DocumentRef;
   /** The PDF attached cost a credit: give it back. */
@@ -29,19 +29,30 @@ export interface MailGiveUp {
  * id when `quote` was set, and the credit's `invoiceNumber`. Such jobs may still be waiting.
  */
 interface LegacyGiveUp {
-  userId: string;
+  businessId: string;
   invoiceId: string;
   quote?: boolean;
   refundCredit?: { invoiceNumber: string };
   reminderPoint?: string;
 }
 
+/**
+ * Jobs queued before businesses (migration 0022) name the owner `userId` (the same id, since each
+ * account's business has the account's id).
+ */
+type BeforeBusinesses<T> = Omit<T, "businessId"> & { userId: string };
+
 /** The give-up in today's words, whichever shape the job was queued with. */
-export function readGiveUp(kept: MailGiveUp | LegacyGiveUp): MailGiveUp {
+export function readGiveUp(
+  queued: MailGiveUp | LegacyGiveUp | BeforeBusinesses<MailGiveUp> | BeforeBusinesses<LegacyGiveUp>,
+): MailGiveUp {
+  const kept = ("userId" in queued ? { ...queued, businessId: queued.userId } : queued) as
+    | MailGiveUp
+    | LegacyGiveUp;
   if ("document" in kept) return kept;
-  const { userId, invoiceId, quote, refundCredit, reminderPoint } = kept;
+  const { businessId, invoiceId, quote, refundCredit, reminderPoint } = kept;
   return {
-    userId,
+    businessId,
     document: { kind: quote ? "quote" : "invoice", id: invoiceId },
     ...(refundCredit ? { refundCredit: { documentNumber: refundCredit.invoiceNumber } } : {}),
     ...(reminderPoint ? { reminderPoint } : {}),
@@ -104,14 +115,18 @@ export function defineMailJobs(
   });
   async function giveUp({ message, giveUp: kept }: MailJob) {
     if (!kept) return;
-    const { userId, document, refundCredit, reminderPoint } = readGiveUp(kept);
+    const { businessId, document, refundCredit, reminderPoint } = readGiveUp(kept);
     if (refundCredit) {
-      await refundDownloadCredit(deps.db, { userId, document, documentNumber: refundCredit.documentNumber });
+      await refundDownloadCredit(deps.db, {
+        businessId,
+        document,
+        documentNumber: refundCredit.documentNumber,
+      });
     }
     if (reminderPoint) await releaseReminder(deps.db, { invoiceId: document.id, point: reminderPoint });
     const to = Array.isArray(message.to) ? message.to : [message.to];
     const detail = { to, creditReturned: Boolean(refundCredit) };
-    await recordEvent(deps.db, { userId, document, kind: "send_failed", detail });
+    await recordEvent(deps.db, { businessId, document, kind: "send_failed", detail });
   }
   return {
     limits: deps.limits,

@@ -6,8 +6,8 @@ import { findMailTemplates, saveMailTemplates } from "../db/queries/mail-templat
 // payment reminders. A text equal to Bahi's default is kept as null, so a later, better default
 // reaches everyone who never changed it.
 
-export async function readMailTemplates(db: Db, userId: string): Promise<MailTemplates> {
-  const row = await findMailTemplates(db, userId);
+export async function readMailTemplates(db: Db, businessId: string): Promise<MailTemplates> {
+  const row = await findMailTemplates(db, businessId);
   return {
     sendSubject: row?.sendSubject ?? DEFAULT_MAIL_TEMPLATES.sendSubject,
     sendMessage: row?.sendMessage ?? DEFAULT_MAIL_TEMPLATES.sendMessage,
@@ -18,15 +18,15 @@ export async function readMailTemplates(db: Db, userId: string): Promise<MailTem
 
 export async function updateMailTemplates(
   db: Db,
-  userId: string,
+  businessId: string,
   input: MailTemplates,
 ): Promise<MailTemplates> {
   const own = (key: keyof MailTemplates) => (input[key] === DEFAULT_MAIL_TEMPLATES[key] ? null : input[key]);
-  await saveMailTemplates(db, userId, {
+  await saveMailTemplates(db, businessId, {
     sendSubject: own("sendSubject"),
     sendMessage: own("sendMessage"),
     reminderSubject: own("reminderSubject"),
     reminderMessage: own("reminderMessage"),
   });
-  return readMailTemplates(db, userId);
+  return readMailTemplates(db, businessId);
 }

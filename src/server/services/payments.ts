@@ -37,10 +37,12 @@ import {
 export const CURRENCY = "INR";
 const MAX_ORDERS_PER_HOUR = 30;
 
+/** Who buys (the person: rate limit, receipt) and for which business (the credits, the order). */
 export interface PaymentUser {
   id: string;
   email: string;
   name: string;
+  businessId: string;
 }
 
 export interface VerifyInput {
@@ -162,7 +164,7 @@ export async function createOrder(p: Payments, user: PaymentUser, planId: unknow
   }
   const order = await insertPaymentOrder(p.db, {
     id: randomUUID(),
-    userId: user.id,
+    businessId: user.businessId,
     planId: plan.id,
     credits: plan.credits,
     amountPaise: plan.pricePaise,
@@ -223,7 +225,7 @@ export async function verifyPayment(
   user: PaymentUser,
   input: VerifyInput,
 ): Promise<VerifyAnswer> {
-  const order = await findUserOrder(p.db, user.id, input.razorpay_order_id);
+  const order = await findUserOrder(p.db, user.businessId, input.razorpay_order_id);
   if (!order) throw new AppError("not_found", "Payment order not found.");
   const secret = order.testMode ? p.testSecret : p.razorpayKeys.keySecret;
   const expected = secret ? checkoutSignature(order.providerOrderId, input.razorpay_payment_id, secret) : "";
@@ -251,7 +253,7 @@ export async function verifyPayment(
     order.status === "paid"
       ? { granted: false, order }
       : await grantOrder(p, order, input.razorpay_payment_id);
-  const { credits } = await readCreditBalance(p.db, user.id);
+  const { credits } = await readCreditBalance(p.db, user.businessId);
   const plan = planById(result.order.planId);
   return {
     credits_added: result.order.credits,
@@ -315,7 +317,7 @@ export async function grantOrder(
 /** Test mode's checkout "pays": a payment id and a signature made with the local secret. */
 export async function testCheckoutPay(p: Payments, user: PaymentUser, orderId: unknown) {
   if (!p.testMode) throw new AppError("not_found", "Not found.");
-  const order = typeof orderId === "string" ? await findUserOrder(p.db, user.id, orderId) : undefined;
+  const order = typeof orderId === "string" ? await findUserOrder(p.db, user.businessId, orderId) : undefined;
   if (!order?.testMode) throw new AppError("not_found", "Payment order not found.");
   const paymentId = `pay_test_${randomBytes(10).toString("hex")}`;
   return {

@@ -29,7 +29,7 @@ function found<T>(row: T | undefined): T {
 export async function listProducts(
   db: Db,
   params: {
-    userId: string;
+    businessId: string;
     search?: string;
     filter: ProductFilter;
     sort: ProductSort;
@@ -40,7 +40,7 @@ export async function listProducts(
 ) {
   const [list, settings] = await Promise.all([
     rows.listProducts(db, { ...params, search: params.search || undefined }),
-    cachedSettings(db, params.userId),
+    cachedSettings(db, params.businessId),
   ]);
   return { ...list, currency: settings.defaultCurrency };
 }
@@ -48,7 +48,7 @@ export async function listProducts(
 /** A new product (with its opening stock as the first movement) or service. */
 export function createProduct(
   db: Db,
-  userId: string,
+  businessId: string,
   v: z.output<typeof productCreate>,
 ): Promise<ProductRow> {
   const fields: ProductFields = {
@@ -63,20 +63,20 @@ export function createProduct(
     defaultDiscountPercent: toMoney(v.defaultDiscountPercent) ?? "0.00",
   };
   return rows.createProduct(db, {
-    userId,
+    businessId,
     fields,
     openingQuantityUnits: v.kind === "service" ? null : (v.availableQuantity ?? null),
   });
 }
 
-export async function getProduct(db: Db, userId: string, id: string): Promise<ProductRow> {
-  return found(await rows.getProduct(db, { userId, id }));
+export async function getProduct(db: Db, businessId: string, id: string): Promise<ProductRow> {
+  return found(await rows.getProduct(db, { businessId, id }));
 }
 
 /** Changes only the fields given; stock changes only by adjustments and invoices. */
 export async function updateProduct(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   v: z.output<typeof productPatch>,
 ): Promise<ProductRow> {
@@ -94,39 +94,39 @@ export async function updateProduct(
   for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
     if (fields[key] === undefined) delete fields[key];
   }
-  return found(await rows.updateProduct(db, { userId, id, fields, trackStock: v.trackStock }));
+  return found(await rows.updateProduct(db, { businessId, id, fields, trackStock: v.trackStock }));
 }
 
-export async function deleteProduct(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await rows.deleteProduct(db, { userId, id }))) throw notFound("Product");
+export async function deleteProduct(db: Db, businessId: string, id: string): Promise<void> {
+  if (!(await rows.deleteProduct(db, { businessId, id }))) throw notFound("Product");
 }
 
 /** A stock adjustment by hand: the product after it and its movement. */
 export async function adjustStock(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   change: { changeUnits: number; note: string },
 ): Promise<{ product: ProductRow; movement: MovementRow }> {
-  return found(await rows.adjustStock(db, { userId, id, ...change }));
+  return found(await rows.adjustStock(db, { businessId, id, ...change }));
 }
 
 export async function listMovements(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   limit: number,
 ): Promise<MovementRow[]> {
-  return found(await rows.listMovements(db, { userId, id, limit }));
+  return found(await rows.listMovements(db, { businessId, id, limit }));
 }
 
 /** The inventory page's totals, the products low on stock and those out of it, and the currency. */
-export async function inventorySummary(db: Db, userId: string) {
+export async function inventorySummary(db: Db, businessId: string) {
   const [totals, low, out, settings] = await Promise.all([
-    rows.inventoryTotals(db, userId),
-    rows.stockAlerts(db, { userId, which: "low", limit: 50 }),
-    rows.stockAlerts(db, { userId, which: "out", limit: 50 }),
-    cachedSettings(db, userId),
+    rows.inventoryTotals(db, businessId),
+    rows.stockAlerts(db, { businessId, which: "low", limit: 50 }),
+    rows.stockAlerts(db, { businessId, which: "out", limit: 50 }),
+    cachedSettings(db, businessId),
   ]);
   return { totals, low, out, currency: settings.defaultCurrency };
 }

@@ -49,7 +49,7 @@ export async function reportPayment(
     db,
     {
       id: randomUUID(),
-      userId: row.userId,
+      businessId: row.businessId,
       invoiceId: row.id,
       amountMinor: balance,
       utr: input.utr,
@@ -64,7 +64,7 @@ export async function reportPayment(
     );
   }
   await recordEvent(db, {
-    userId: row.userId,
+    businessId: row.businessId,
     document: { kind: "invoice", id: row.id },
     kind: "payment_reported",
     detail: { utr: input.utr, amountMinor: balance, currency: row.currency },
@@ -78,7 +78,7 @@ async function tellBusiness(
   balance: number,
   input: { utr: string; note: string },
 ) {
-  const contact = await findUserContact(deps.db, row.userId);
+  const contact = await findUserContact(deps.db, row.businessId);
   if (!contact) return;
   await deps.mailer.send({
     to: contact.email,
@@ -105,23 +105,27 @@ async function tellBusiness(
   });
 }
 
-export async function paymentReports(db: Db, userId: string, invoiceId: string): Promise<PaymentReportRow[]> {
-  return listPaymentReports(db, userId, invoiceId);
+export async function paymentReports(
+  db: Db,
+  businessId: string,
+  invoiceId: string,
+): Promise<PaymentReportRow[]> {
+  return listPaymentReports(db, businessId, invoiceId);
 }
 
 /** Confirming records the reported payment (at most the balance now due) as a UPI payment. */
 export async function confirmPaymentReport(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   reportId: string,
   paidOn: string,
 ) {
   return db.transaction(async (tx) => {
-    const report = await closeReport(tx, { userId, invoiceId, id: reportId, status: "confirmed" });
+    const report = await closeReport(tx, { businessId, invoiceId, id: reportId, status: "confirmed" });
     const { invoice } = await recordPayment(
       tx,
-      userId,
+      businessId,
       invoiceId,
       {
         amountMinor: Number(report.amountMinor),
@@ -136,19 +140,19 @@ export async function confirmPaymentReport(
   });
 }
 
-export async function dismissPaymentReport(db: Db, userId: string, invoiceId: string, reportId: string) {
-  return closeReport(db, { userId, invoiceId, id: reportId, status: "dismissed" });
+export async function dismissPaymentReport(db: Db, businessId: string, invoiceId: string, reportId: string) {
+  return closeReport(db, { businessId, invoiceId, id: reportId, status: "dismissed" });
 }
 
 /** Closes an open report of the client's, confirmed or dismissed, with its event; 404 when none is open. */
 async function closeReport(
   db: Db,
-  p: { userId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
+  p: { businessId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
 ) {
   const report = await resolvePaymentReport(db, p);
   if (!report) throw notFound("Report");
   await recordEvent(db, {
-    userId: p.userId,
+    businessId: p.businessId,
     document: { kind: "invoice", id: p.invoiceId },
     kind: p.status === "confirmed" ? "report_confirmed" : "report_dismissed",
     detail: { utr: report.utr },

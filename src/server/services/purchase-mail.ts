@@ -8,9 +8,9 @@ import type { Mailer } from "./mail";
 
 /** The receipt mailed to the buyer once an order's credits are in the balance. */
 export async function sendPurchaseMail(db: Db, mailer: Mailer, order: PaymentOrder): Promise<void> {
-  const contact = await findUserContact(db, order.userId);
+  const contact = await findUserContact(db, order.businessId);
   if (!contact) return;
-  const { credits } = await readCreditBalance(db, order.userId);
+  const { credits } = await readCreditBalance(db, order.businessId);
   const plan = planById(order.planId);
   const price = formatMoney(order.amountPaise, "INR");
   await mailer.send({

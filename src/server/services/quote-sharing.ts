@@ -26,7 +26,7 @@ export async function answerPublicQuote(
 ): Promise<SavedQuote> {
   const row = await publicQuote(deps.db, token);
   if (!row) throw notFound("Quote");
-  const saved = await answerQuote(deps.db, row.userId, row.id, verb, { ...answer, by: "client" });
+  const saved = await answerQuote(deps.db, row.businessId, row.id, verb, { ...answer, by: "client" });
   // The business hears of the answer at once; the answer stands whether or not the mail goes.
   void tellBusinessOfAnswer(deps, saved, verb, answer).catch(deps.onMailFailed);
   return saved;
@@ -38,7 +38,7 @@ async function tellBusinessOfAnswer(
   verb: "accepted" | "declined",
   answer: { name: string; comment: string },
 ) {
-  const contact = await findUserContact(deps.db, quote.userId);
+  const contact = await findUserContact(deps.db, quote.businessId);
   if (!contact) return;
   // The name and the comment are a stranger's words: plain text only, no link in them made
   // clickable, and said to be theirs (decision 0044).

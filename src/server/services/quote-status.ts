@@ -9,6 +9,6 @@ import { cachedSettings } from "../db/queries/settings";
 /** The status the document shows now (a quote's expired is worked out in the owner's zone). */
 export async function shownStatus(db: Db, row: PreInvoiceRow): Promise<QuoteStatus | PreInvoiceStatus> {
   if (row.kind !== "quote") return row.status;
-  const settings = await cachedSettings(db, row.userId);
+  const settings = await cachedSettings(db, row.businessId);
   return quoteStatus((row as QuoteRow).status, row.validUntil, now(), settings.timeZone);
 }

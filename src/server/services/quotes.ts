@@ -79,7 +79,7 @@ function asInvoiceInput(input: QuoteInput, quoteNumber: string): InvoiceInput {
   } as InvoiceInput;
 }
 
-const QUOTE_NUMBER_INDEX = "quotes_user_number_uq";
+const QUOTE_NUMBER_INDEX = "quotes_business_number_uq";
 
 async function withNumberClash<T>(
   attempt: { number: string },
@@ -106,7 +106,7 @@ async function withNumberClash<T>(
  */
 async function takeNumber(
   tx: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   id: string,
   date: string,
@@ -116,9 +116,9 @@ async function takeNumber(
   if (typed === null) {
     return DOCUMENT_KINDS[kind].numberedWhenIssued
       ? draftNumber(id)
-      : allocateNumber(tx, userId, series, date);
+      : allocateNumber(tx, businessId, series, date);
   }
-  await reserveNumber(tx, userId, series, typed);
+  await reserveNumber(tx, businessId, series, typed);
   return typed;
 }
 
@@ -129,7 +129,7 @@ async function takeNumber(
  */
 async function keepOrRenumber(
   tx: Db,
-  userId: string,
+  businessId: string,
   current: PreInvoiceRow,
   date: string,
   typed: string | null,
@@ -137,40 +137,40 @@ async function keepOrRenumber(
   const series = DOCUMENT_KINDS[current.kind].series;
   const number = typed ?? current.quoteNumber;
   if (number !== current.quoteNumber) {
-    await reserveNumber(tx, userId, series, number);
+    await reserveNumber(tx, businessId, series, number);
     return number;
   }
   const parsed = parseDocumentNumber(number, series);
   const leavesItsYear =
     current.status === "draft" && parsed !== null && parsed.financialYear !== financialYearOfIsoDate(date);
-  return leavesItsYear ? allocateNumber(tx, userId, series, date) : number;
+  return leavesItsYear ? allocateNumber(tx, businessId, series, date) : number;
 }
 
 function refuseUnless(check: QuoteCheck) {
   if (!check.ok) throw new AppError("quote_closed", check.message);
 }
 
-export async function createQuote(db: Db, userId: string, input: QuoteInput): Promise<SavedQuote> {
-  return (await createDocument(db, userId, "quote", input, NO_KIND_COLUMNS)) as SavedQuote;
+export async function createQuote(db: Db, businessId: string, input: QuoteInput): Promise<SavedQuote> {
+  return (await createDocument(db, businessId, "quote", input, NO_KIND_COLUMNS)) as SavedQuote;
 }
 
 const NO_KIND_COLUMNS: KindColumns = { challanReason: null, consignee: null };
 
 async function createDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   input: QuoteInput,
   extra: KindColumns,
 ): Promise<SavedDocument> {
   return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
-    const settings = await readSettings(tx, userId);
+    const settings = await readSettings(tx, businessId);
     const id = randomUUID();
-    const number = await takeNumber(tx, userId, kind, id, input.quoteDate, input.quoteNumber);
+    const number = await takeNumber(tx, businessId, kind, id, input.quoteDate, input.quoteNumber);
     attempt.number = number;
-    const document = await prepareDocument(tx, userId, asInvoiceInput(input, number), settings, null);
-    const row = await insertQuote(tx, userId, id, document, kind, extra);
-    await recordEvent(tx, { userId, document: { kind, id }, kind: "created" });
+    const document = await prepareDocument(tx, businessId, asInvoiceInput(input, number), settings, null);
+    const row = await insertQuote(tx, businessId, id, document, kind, extra);
+    await recordEvent(tx, { businessId, document: { kind, id }, kind: "created" });
     return { ...row, clock: clockOf(settings) };
   });
 }
@@ -189,13 +189,13 @@ function numberedChange<T>(
 /** A draft or sent quote can be changed; once answered or converted it stays as the client saw it. */
 export async function updateQuote(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   input: QuoteInput,
 ): Promise<SavedQuote> {
   return (await updateDocument(
     db,
-    userId,
+    businessId,
     "quote",
     id,
     input,
@@ -210,7 +210,7 @@ export async function updateQuote(
  */
 async function updateDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   id: string,
   input: QuoteInput,
@@ -218,50 +218,57 @@ async function updateDocument(
   closedCode: "quote_closed" | "document_closed",
 ): Promise<SavedDocument> {
   return numberedChange(db, kind, input.quoteNumber, async (tx, attempt) => {
-    const current = await findOwn(tx, userId, kind, id, true);
+    const current = await findOwn(tx, businessId, kind, id, true);
     const check = canEditKind(kind, current.status);
     if (!check.ok) throw new AppError(closedCode, check.message);
-    const settings = await readSettings(tx, userId);
-    const number = await keepOrRenumber(tx, userId, current, input.quoteDate, input.quoteNumber);
+    const settings = await readSettings(tx, businessId);
+    const number = await keepOrRenumber(tx, businessId, current, input.quoteDate, input.quoteNumber);
     attempt.number = number;
     const document = await prepareDocument(
       tx,
-      userId,
+      businessId,
       asInvoiceInput(input, number),
       settings,
       current.quoteData,
     );
-    const row = await updateQuoteDocument(tx, userId, id, document, extra);
+    const row = await updateQuoteDocument(tx, businessId, id, document, extra);
     return { ...row, clock: clockOf(settings) };
   });
 }
 
-export async function deleteQuote(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db.transaction((tx) => deleteQuoteRow(tx, userId, id));
+export async function deleteQuote(db: Db, businessId: string, id: string): Promise<void> {
+  const deleted = await db.transaction((tx) => deleteQuoteRow(tx, businessId, id));
   if (!deleted) throw notFound("Quote");
 }
 
-export async function readQuote(db: Db, userId: string, id: string): Promise<SavedQuote> {
-  return (await readKindDocument(db, userId, "quote", id)) as SavedQuote;
+export async function readQuote(db: Db, businessId: string, id: string): Promise<SavedQuote> {
+  return (await readKindDocument(db, businessId, "quote", id)) as SavedQuote;
 }
 
-export async function listUserQuotes(db: Db, userId: string, query: QuoteFilter & PageParams) {
-  return listKindDocuments(db, userId, "quote", query);
+export async function listUserQuotes(db: Db, businessId: string, query: QuoteFilter & PageParams) {
+  return listKindDocuments(db, businessId, "quote", query);
 }
 
-export async function nextQuoteNumber(db: Db, userId: string, quoteDate?: string) {
-  const settings = await cachedSettings(db, userId);
+export async function nextQuoteNumber(db: Db, businessId: string, quoteDate?: string) {
+  const settings = await cachedSettings(db, businessId);
   const date = quoteDate ?? todayInTimeZone(now(), settings.timeZone);
-  return { quoteNumber: await peekNumber(db, userId, "QT", date) };
+  return { quoteNumber: await peekNumber(db, businessId, "QT", date) };
 }
 
 /** Marks a draft sent (sending it or sharing its link does so too); a sent quote stays as it is. */
-export async function markQuoteSent<R extends PreInvoiceRow>(tx: Db, userId: string, quote: R): Promise<R> {
+export async function markQuoteSent<R extends PreInvoiceRow>(
+  tx: Db,
+  businessId: string,
+  quote: R,
+): Promise<R> {
   // A challan is issued, never "sent" (its sharing waits for the issue).
   if (quote.status !== "draft" || quote.kind === "challan") return quote;
-  const row = await changeQuoteStatus<R>(tx, userId, quote.id, ["draft"], { status: "sent", sentAt: now() });
-  if (!row) return ((await findKindDocument(tx, userId, quote.kind, quote.id)) as R | null) ?? quote;
-  await recordEvent(tx, { userId, document: { kind: quote.kind, id: quote.id }, kind: "marked_sent" });
+  const row = await changeQuoteStatus<R>(tx, businessId, quote.id, ["draft"], {
+    status: "sent",
+    sentAt: now(),
+  });
+  if (!row) return ((await findKindDocument(tx, businessId, quote.kind, quote.id)) as R | null) ?? quote;
+  await recordEvent(tx, { businessId, document: { kind: quote.kind, id: quote.id }, kind: "marked_sent" });
   return row;
 }
 
@@ -280,19 +287,19 @@ export interface QuoteAnswerInput {
  */
 export async function answerQuote(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   verb: "accepted" | "declined",
   answer: QuoteAnswerInput,
 ): Promise<SavedQuote> {
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, userId, id, { forUpdate: true });
+    const current = await findQuote(tx, businessId, id, { forUpdate: true });
     if (!current) throw notFound("Quote");
-    const settings = await readSettings(tx, userId);
+    const settings = await readSettings(tx, businessId);
     const clock = clockOf(settings);
     const check = verb === "accepted" ? canAccept : canDecline;
     refuseUnless(check(current.status, current.validUntil, clock.now, clock.timeZone));
-    const row = await changeQuoteStatus(tx, userId, id, ["sent"], {
+    const row = await changeQuoteStatus(tx, businessId, id, ["sent"], {
       status: verb,
       answeredAt: clock.now,
       answerName: answer.name,
@@ -301,7 +308,7 @@ export async function answerQuote(
     });
     if (!row) throw new AppError("quote_closed", "This quote was answered a moment ago.");
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind: "quote", id },
       kind: verb,
       detail: { name: answer.name, comment: answer.comment, ip: answer.ip, by: answer.by },
@@ -313,12 +320,12 @@ export async function answerQuote(
 /** The owner's status change: mark sent, or record an answer the client gave elsewhere. */
 export async function changeQuoteStatusByOwner(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   change: { status: "sent" | "accepted" | "declined"; name: string; comment: string },
 ): Promise<SavedQuote> {
   if (change.status !== "sent") {
-    return answerQuote(db, userId, id, change.status, {
+    return answerQuote(db, businessId, id, change.status, {
       name: change.name,
       comment: change.comment,
       ip: null,
@@ -326,13 +333,13 @@ export async function changeQuoteStatusByOwner(
     });
   }
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, userId, id, { forUpdate: true });
+    const current = await findQuote(tx, businessId, id, { forUpdate: true });
     if (!current) throw notFound("Quote");
     if (current.status !== "draft" && current.status !== "sent") {
       throw new AppError("quote_closed", `This quote is ${current.status}, so it cannot be marked sent.`);
     }
-    const row = await markQuoteSent(tx, userId, current);
-    return { ...row, clock: clockOf(await readSettings(tx, userId)) };
+    const row = await markQuoteSent(tx, businessId, current);
+    return { ...row, clock: clockOf(await readSettings(tx, businessId)) };
   });
 }
 
@@ -343,18 +350,18 @@ export async function changeQuoteStatusByOwner(
  */
 export async function convertQuote(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
 ): Promise<{ quote: SavedQuote; invoice: { id: string; invoiceNumber: string } }> {
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, userId, id, { forUpdate: true });
+    const current = await findQuote(tx, businessId, id, { forUpdate: true });
     if (!current) throw notFound("Quote");
     refuseUnless(canConvert(current.status as QuoteStoredStatus));
-    const settings = await readSettings(tx, userId);
-    const invoice = await convertedInvoice(tx, userId, [current], settings, "draft");
+    const settings = await readSettings(tx, businessId);
+    const invoice = await convertedInvoice(tx, businessId, [current], settings, "draft");
     const [quote] = await markConverted(
       tx,
-      userId,
+      businessId,
       [current],
       invoice,
       clockOf(settings),
@@ -365,8 +372,8 @@ export async function convertQuote(
 }
 
 /** The quote an invoice was converted from (the invoice editor's "From quote" link). */
-export async function sourceQuote(db: Db, userId: string, invoiceId: string) {
-  const found = await sourceQuoteOf(db, userId, invoiceId);
+export async function sourceQuote(db: Db, businessId: string, invoiceId: string) {
+  const found = await sourceQuoteOf(db, businessId, invoiceId);
   if (found === undefined) throw notFound("Invoice");
   return found;
 }
@@ -379,72 +386,81 @@ function refuseKind(check: { ok: true } | { ok: false; message: string }) {
 }
 
 /** The user's document of `kind`, or 404 naming the kind. */
-export async function findOwn(tx: Db, userId: string, kind: PreInvoiceKind, id: string, forUpdate = false) {
-  const row = await findKindDocument(tx, userId, kind, id, { forUpdate });
+export async function findOwn(
+  tx: Db,
+  businessId: string,
+  kind: PreInvoiceKind,
+  id: string,
+  forUpdate = false,
+) {
+  const row = await findKindDocument(tx, businessId, kind, id, { forUpdate });
   if (!row) throw notFound(kindTitle(kind));
   return row;
 }
 
 export async function createKindDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: Exclude<PreInvoiceKind, "quote">,
   input: KindInput,
 ): Promise<SavedDocument> {
   const { input: fields, extra } = asQuoteFields(input);
-  return createDocument(db, userId, kind, fields, extra);
+  return createDocument(db, businessId, kind, fields, extra);
 }
 
 /** A draft (or a proforma sent and not yet converted) can be changed; an issued challan cannot. */
 export async function updateKindDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: Exclude<PreInvoiceKind, "quote">,
   id: string,
   input: KindInput,
 ): Promise<SavedDocument> {
   const { input: fields, extra } = asQuoteFields(input);
-  return updateDocument(db, userId, kind, id, fields, extra, "document_closed");
+  return updateDocument(db, businessId, kind, id, fields, extra, "document_closed");
 }
 
 export async function readKindDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   id: string,
 ): Promise<SavedDocument> {
-  const [row, settings] = await Promise.all([findOwn(db, userId, kind, id), cachedSettings(db, userId)]);
+  const [row, settings] = await Promise.all([
+    findOwn(db, businessId, kind, id),
+    cachedSettings(db, businessId),
+  ]);
   const convertedInvoiceNumber = row.convertedInvoiceId
-    ? await invoiceNumberOf(db, userId, row.convertedInvoiceId)
+    ? await invoiceNumberOf(db, businessId, row.convertedInvoiceId)
     : null;
   return { ...row, clock: clockOf(settings), convertedInvoiceNumber };
 }
 
 /** Drafts are deleted; an issued challan keeps its number and is cancelled instead. */
-export async function deleteKindDocument(db: Db, userId: string, kind: PreInvoiceKind, id: string) {
+export async function deleteKindDocument(db: Db, businessId: string, kind: PreInvoiceKind, id: string) {
   await db.transaction(async (tx) => {
-    const current = await findOwn(tx, userId, kind, id, true);
+    const current = await findOwn(tx, businessId, kind, id, true);
     refuseKind(canDeleteKind(kind, current.status));
-    await deleteQuoteRow(tx, userId, id, kind);
+    await deleteQuoteRow(tx, businessId, id, kind);
   });
 }
 
 export async function listKindDocuments(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   query: QuoteFilter & PageParams,
 ) {
-  const settings = await cachedSettings(db, userId);
+  const settings = await cachedSettings(db, businessId);
   const clock = clockOf(settings);
   const today = todayInTimeZone(clock.now, clock.timeZone);
-  return { ...(await listQuotes(db, userId, { ...query, today, kind })), clock };
+  return { ...(await listQuotes(db, businessId, { ...query, today, kind })), clock };
 }
 
-export async function nextKindNumber(db: Db, userId: string, kind: PreInvoiceKind, date?: string) {
-  const settings = await cachedSettings(db, userId);
+export async function nextKindNumber(db: Db, businessId: string, kind: PreInvoiceKind, date?: string) {
+  const settings = await cachedSettings(db, businessId);
   const day = date ?? todayInTimeZone(now(), settings.timeZone);
-  return { number: await peekNumber(db, userId, DOCUMENT_KINDS[kind].series, day) };
+  return { number: await peekNumber(db, businessId, DOCUMENT_KINDS[kind].series, day) };
 }
 
 const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {
@@ -459,13 +475,13 @@ const STOCK_REASONS: Partial<Record<PreInvoiceStatus, StockReason>> = {
  */
 async function moveKindStock(
   tx: Db,
-  userId: string,
+  businessId: string,
   row: PreInvoiceRow,
   before: PreInvoiceStatus,
   after: PreInvoiceStatus,
   settings: Settings,
 ) {
-  await applyStockDelta(tx, userId, kindStockDelta(row.kind, linesOf(row), before, after), {
+  await applyStockDelta(tx, businessId, kindStockDelta(row.kind, linesOf(row), before, after), {
     reason: STOCK_REASONS[after] ?? "challan_issued",
     invoiceId: row.id,
     invoiceNumber: row.quoteNumber,
@@ -486,9 +502,9 @@ const STATUS_TIMES: Partial<Record<PreInvoiceStatus, "sentAt" | "returnedAt" | "
  * The number a document keeps when it leaves draft: a challan on its provisional number takes the
  * next of its series, dated as the challan is, in the issuing transaction (decision 0062).
  */
-async function issuedNumber(tx: Db, userId: string, row: PreInvoiceRow): Promise<PreInvoiceRow> {
+async function issuedNumber(tx: Db, businessId: string, row: PreInvoiceRow): Promise<PreInvoiceRow> {
   if (!isDraftNumber(row.quoteNumber)) return row;
-  const number = await allocateNumber(tx, userId, DOCUMENT_KINDS[row.kind].series, row.quoteDate);
+  const number = await allocateNumber(tx, businessId, DOCUMENT_KINDS[row.kind].series, row.quoteDate);
   return { ...row, quoteNumber: number, quoteData: { ...row.quoteData, invoiceNumber: number } };
 }
 
@@ -498,20 +514,20 @@ async function issuedNumber(tx: Db, userId: string, row: PreInvoiceRow): Promise
  */
 export async function moveKindStatus(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: Exclude<PreInvoiceKind, "quote">,
   id: string,
   to: PreInvoiceStatus,
 ): Promise<SavedDocument> {
   return db.transaction(async (tx) => {
-    const found = await findOwn(tx, userId, kind, id, true);
+    const found = await findOwn(tx, businessId, kind, id, true);
     refuseKind(canMove(kind, found.status, to));
-    const current = to === "issued" ? await issuedNumber(tx, userId, found) : found;
-    const settings = await readSettings(tx, userId);
+    const current = to === "issued" ? await issuedNumber(tx, businessId, found) : found;
+    const settings = await readSettings(tx, businessId);
     const clock = clockOf(settings);
-    await moveKindStock(tx, userId, current, current.status, to, settings);
+    await moveKindStock(tx, businessId, current, current.status, to, settings);
     const at = STATUS_TIMES[to];
-    const row = await changeQuoteStatus<PreInvoiceRow>(tx, userId, id, [current.status], {
+    const row = await changeQuoteStatus<PreInvoiceRow>(tx, businessId, id, [current.status], {
       status: to,
       ...(at ? { [at]: clock.now } : {}),
       ...(current !== found ? { quoteNumber: current.quoteNumber, quoteData: current.quoteData } : {}),
@@ -519,7 +535,7 @@ export async function moveKindStatus(
     if (!row)
       throw new AppError("document_closed", `This ${DOCUMENT_KINDS[kind].noun} changed a moment ago.`);
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind, id },
       kind: to === "sent" ? "marked_sent" : (to as "issued"),
     });
@@ -536,7 +552,7 @@ export async function moveKindStatus(
  */
 export async function convertKindDocuments(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: Exclude<PreInvoiceKind, "quote">,
   ids: string[],
 ): Promise<{ documents: SavedDocument[]; invoice: { id: string; invoiceNumber: string } }> {
@@ -547,7 +563,7 @@ export async function convertKindDocuments(
   }
   return db.transaction(async (tx) => {
     const rows: PreInvoiceRow[] = [];
-    for (const id of unique) rows.push(await findOwn(tx, userId, kind, id, true));
+    for (const id of unique) rows.push(await findOwn(tx, businessId, kind, id, true));
     rows.sort((a, b) => a.quoteNumber.localeCompare(b.quoteNumber, "en", { numeric: true }));
     for (const row of rows) refuseKind(canConvertKind(kind, row.status));
     const clientKey = (row: PreInvoiceRow) => row.clientId ?? `name:${row.clientName}`;
@@ -557,15 +573,15 @@ export async function convertKindDocuments(
         "Challans converted together must be for the same client. Convert each client's challans separately.",
       );
     }
-    const settings = await readSettings(tx, userId);
+    const settings = await readSettings(tx, businessId);
     const handedOver = addStockDeltas(
       ...rows.map((row) => kindStockDelta(kind, linesOf(row), row.status, "converted")),
     );
     const status = kind === "challan" ? "due" : "draft";
-    const invoice = await convertedInvoice(tx, userId, rows, settings, status, handedOver);
+    const invoice = await convertedInvoice(tx, businessId, rows, settings, status, handedOver);
     const documents = await markConverted(
       tx,
-      userId,
+      businessId,
       rows,
       invoice,
       clockOf(settings),
@@ -583,7 +599,7 @@ export async function convertKindDocuments(
  */
 async function convertedInvoice(
   tx: Db,
-  userId: string,
+  businessId: string,
   rows: PreInvoiceRow[],
   settings: Settings,
   status: "draft" | "due",
@@ -601,20 +617,20 @@ async function convertedInvoice(
         ? [first.notes.trim(), `Goods sent under delivery challan ${numbers}.`].filter(Boolean).join("\n")
         : first.notes,
   };
-  const invoice = await createInvoiceFromDocument(tx, userId, source, {
+  const invoice = await createInvoiceFromDocument(tx, businessId, source, {
     invoiceDate: today,
     dueDate: addDays(today, settings.defaultDueDateDays),
     status,
     handedOver,
   });
-  await linkInvoiceToQuote(tx, userId, invoice.id, rows[0].id);
+  await linkInvoiceToQuote(tx, businessId, invoice.id, rows[0].id);
   return { id: invoice.id, invoiceNumber: invoice.invoiceNumber };
 }
 
 /** Each document converted into the invoice, with its event; `closed` refuses one that moved meanwhile. */
 async function markConverted(
   tx: Db,
-  userId: string,
+  businessId: string,
   rows: PreInvoiceRow[],
   invoice: { id: string; invoiceNumber: string },
   clock: QuoteClock,
@@ -622,14 +638,14 @@ async function markConverted(
 ): Promise<SavedDocument[]> {
   const documents: SavedDocument[] = [];
   for (const row of rows) {
-    const saved = await changeQuoteStatus<PreInvoiceRow>(tx, userId, row.id, [row.status], {
+    const saved = await changeQuoteStatus<PreInvoiceRow>(tx, businessId, row.id, [row.status], {
       status: "converted",
       convertedInvoiceId: invoice.id,
       convertedAt: clock.now,
     });
     if (!saved) throw closed(row);
     await recordEvent(tx, {
-      userId,
+      businessId,
       document: { kind: row.kind, id: row.id },
       kind: "converted",
       detail: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
@@ -640,8 +656,8 @@ async function markConverted(
 }
 
 /** The quotes, proformas and challans an invoice was converted from. */
-export async function sourceDocuments(db: Db, userId: string, invoiceId: string) {
-  const exists = await sourceQuoteOf(db, userId, invoiceId);
+export async function sourceDocuments(db: Db, businessId: string, invoiceId: string) {
+  const exists = await sourceQuoteOf(db, businessId, invoiceId);
   if (exists === undefined) throw notFound("Invoice");
-  return sourceDocumentsOf(db, userId, invoiceId);
+  return sourceDocumentsOf(db, businessId, invoiceId);
 }

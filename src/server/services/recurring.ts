@@ -73,7 +73,7 @@ function stateColumns(schedule: RecurringSchedule, state: RecurringState, stoppe
   };
 }
 
-const timeZoneOf = async (db: Db, userId: string) => (await readSettings(db, userId)).timeZone;
+const timeZoneOf = async (db: Db, businessId: string) => (await readSettings(db, businessId)).timeZone;
 
 /**
  * Makes a profile from one of the user's invoices. A start date in the past makes every period
@@ -81,23 +81,23 @@ const timeZoneOf = async (db: Db, userId: string) => (await readSettings(db, use
  */
 export async function createRecurringProfile(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   input: RecurringInput & { confirmPast: boolean },
 ) {
-  const invoice = await findInvoice(db, userId, invoiceId);
+  const invoice = await findInvoice(db, businessId, invoiceId);
   if (!invoice) throw notFound("Invoice");
   if (invoice.status === "cancelled") {
     throw new AppError("validation_failed", "A cancelled invoice cannot be made recurring.");
   }
-  const timeZone = await timeZoneOf(db, userId);
+  const timeZone = await timeZoneOf(db, businessId);
   const past = pastPeriodsOnCreate(input.schedule, now(), timeZone);
   if (past.count > 0 && !input.confirmPast) {
     throw new AppError("confirmation_needed", past.message!, { dates: past.dates.join(",") });
   }
   const row = await insertRecurringProfile(db, {
     id: randomUUID(),
-    userId,
+    businessId,
     sourceInvoiceId: invoice.id,
     clientName: invoice.clientName,
     currency: invoice.currency,
@@ -112,22 +112,25 @@ export async function createRecurringProfile(
   return row;
 }
 
-export async function readRecurringProfiles(db: Db, userId: string) {
-  const [rows, counts] = await Promise.all([listRecurringProfiles(db, userId), countRuns(db, userId)]);
+export async function readRecurringProfiles(db: Db, businessId: string) {
+  const [rows, counts] = await Promise.all([
+    listRecurringProfiles(db, businessId),
+    countRuns(db, businessId),
+  ]);
   const made = new Map(counts.map((c) => [c.profileId, c.created]));
   return rows.map((row) => ({ row, invoicesMade: made.get(row.id) ?? 0 }));
 }
 
-export async function readRecurringProfile(db: Db, userId: string, id: string) {
-  const row = await findRecurringProfile(db, userId, id);
+export async function readRecurringProfile(db: Db, businessId: string, id: string) {
+  const row = await findRecurringProfile(db, businessId, id);
   if (!row) throw notFound("Recurring profile");
-  return { row, runs: await listRecurringRuns(db, userId, id) };
+  return { row, runs: await listRecurringRuns(db, businessId, id) };
 }
 
 /** Pause, resume or stop (for good); or change what future periods do. */
 export async function changeRecurringProfile(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   change:
     | { kind: "pause" }
@@ -142,23 +145,23 @@ export async function changeRecurringProfile(
       },
 ) {
   return db.transaction(async (tx) => {
-    const row = await findRecurringProfile(tx, userId, id, { forUpdate: true });
+    const row = await findRecurringProfile(tx, businessId, id, { forUpdate: true });
     if (!row) throw notFound("Recurring profile");
     if (row.stoppedAt) throw new AppError("validation_failed", "This recurring profile was stopped.");
     const { schedule, state } = profileOf(row);
     try {
       if (change.kind === "pause" || change.kind === "resume") {
         const next = (change.kind === "pause" ? pauseProfile : resumeProfile)(state, now());
-        return updateRecurringProfile(tx, userId, id, stateColumns(schedule, next, false));
+        return updateRecurringProfile(tx, businessId, id, stateColumns(schedule, next, false));
       }
       if (change.kind === "stop") {
-        return updateRecurringProfile(tx, userId, id, {
+        return updateRecurringProfile(tx, businessId, id, {
           ...stateColumns(schedule, state, true),
           stoppedAt: now(),
         });
       }
       const next = { ...schedule, end: change.end };
-      return updateRecurringProfile(tx, userId, id, {
+      return updateRecurringProfile(tx, businessId, id, {
         schedule: next,
         action: change.action,
         attachPdf: change.attachPdf,
@@ -172,8 +175,8 @@ export async function changeRecurringProfile(
   });
 }
 
-export async function removeRecurringProfile(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteRecurringProfile(db, userId, id))) throw notFound("Recurring profile");
+export async function removeRecurringProfile(db: Db, businessId: string, id: string): Promise<void> {
+  if (!(await deleteRecurringProfile(db, businessId, id))) throw notFound("Recurring profile");
 }
 
 export interface RecurringDeps {
@@ -192,9 +195,9 @@ export async function runDueRecurring(deps: RecurringDeps, at = now()): Promise<
   const latest = addDays(at.toISOString().slice(0, 10), 1);
   let made = 0;
   const failed: unknown[] = [];
-  for (const { id, userId } of await profilesDueBy(deps.db, latest)) {
+  for (const { id, businessId } of await profilesDueBy(deps.db, latest)) {
     try {
-      made += await runProfile(deps, userId, id, at);
+      made += await runProfile(deps, businessId, id, at);
     } catch (error) {
       failed.push(error);
     }
@@ -206,18 +209,18 @@ export async function runDueRecurring(deps: RecurringDeps, at = now()): Promise<
 }
 
 /** Makes the periods of one profile due now (a new profile whose start date is in the past). */
-export function runRecurringProfileNow(deps: RecurringDeps, userId: string, id: string): Promise<number> {
-  return runProfile(deps, userId, id, now());
+export function runRecurringProfileNow(deps: RecurringDeps, businessId: string, id: string): Promise<number> {
+  return runProfile(deps, businessId, id, now());
 }
 
-async function runProfile(deps: RecurringDeps, userId: string, id: string, at: Date): Promise<number> {
+async function runProfile(deps: RecurringDeps, businessId: string, id: string, at: Date): Promise<number> {
   const { db } = deps;
-  const timeZone = await timeZoneOf(db, userId);
+  const timeZone = await timeZoneOf(db, businessId);
   let made = 0;
   for (;;) {
     // One period per transaction: claimed, created and the profile moved on together.
     const outcome = await db.transaction(async (tx) => {
-      const row = await findRecurringProfile(tx, userId, id, { forUpdate: true });
+      const row = await findRecurringProfile(tx, businessId, id, { forUpdate: true });
       if (!row || row.stoppedAt) return null;
       const profile = profileOf(row);
       const [period] = duePeriods(profile, at, timeZone);
@@ -226,7 +229,7 @@ async function runProfile(deps: RecurringDeps, userId: string, id: string, at: D
         !(await claimRecurringRun(tx, {
           profileId: id,
           periodIndex: period.index,
-          userId,
+          businessId,
           periodDate: period.date,
           outcome: period.action === "create" ? "created" : "skipped",
         }))
@@ -236,27 +239,27 @@ async function runProfile(deps: RecurringDeps, userId: string, id: string, at: D
       let invoice: { id: string; invoiceNumber: string } | null = null;
       if (period.action === "create") {
         const dates = invoiceDatesForPeriod(period.date, row.dueDays);
-        const created = await createInvoiceFromDocument(tx, userId, row.document as InvoiceDocument, {
+        const created = await createInvoiceFromDocument(tx, businessId, row.document as InvoiceDocument, {
           ...dates,
           status: row.action === "draft" ? "draft" : "due",
         });
         invoice = { id: created.id, invoiceNumber: created.invoiceNumber };
         await linkInvoiceToProfile(tx, {
-          userId,
+          businessId,
           invoiceId: created.id,
           invoiceNumber: created.invoiceNumber,
           profileId: id,
           periodIndex: period.index,
         });
         await recordEvent(tx, {
-          userId,
+          businessId,
           document: { kind: "invoice", id: created.id },
           kind: "recurring_created",
           detail: { profileId: id, periodDate: period.date },
         });
       }
       const state = markHandled(profile.state, period);
-      await updateRecurringProfile(tx, userId, id, {
+      await updateRecurringProfile(tx, businessId, id, {
         ...stateColumns(profile.schedule, state, false),
         ...(invoice ? { lastInvoiceId: invoice.id } : {}),
       });
@@ -265,7 +268,7 @@ async function runProfile(deps: RecurringDeps, userId: string, id: string, at: D
     if (!outcome) return made;
     if (outcome.invoice) {
       made++;
-      if (outcome.action === "send") await sendMade(deps, userId, outcome.invoice.id, outcome.attachPdf);
+      if (outcome.action === "send") await sendMade(deps, businessId, outcome.invoice.id, outcome.attachPdf);
     }
   }
 }
@@ -274,25 +277,25 @@ async function runProfile(deps: RecurringDeps, userId: string, id: string, at: D
  * E-mails a made invoice to its client from the user's send template. With the PDF asked for, it
  * costs a credit like any send; at zero credits the link goes alone and the activity says so.
  */
-async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, attachPdf: boolean) {
-  const invoice = await findInvoice(deps.db, userId, invoiceId);
+async function sendMade(deps: RecurringDeps, businessId: string, invoiceId: string, attachPdf: boolean) {
+  const invoice = await findInvoice(deps.db, businessId, invoiceId);
   if (!invoice) return;
   const email = invoice.invoiceData.client.email;
   if (!email) {
     await recordEvent(deps.db, {
-      userId,
+      businessId,
       document: { kind: "invoice", id: invoiceId },
       kind: "recurring_not_sent",
       detail: { reason: "The client has no e-mail address." },
     });
     return;
   }
-  const templates = await readMailTemplates(deps.db, userId).catch(() => DEFAULT_MAIL_TEMPLATES);
+  const templates = await readMailTemplates(deps.db, businessId).catch(() => DEFAULT_MAIL_TEMPLATES);
   // The templates go as they are: the send fills their placeholders from the invoice.
   const send = (withPdf: boolean) =>
     sendDocument(
       { db: deps.db, queue: deps.queue, mailer: deps.outbox, publicUrl: deps.publicUrl },
-      userId,
+      businessId,
       { kind: "invoice", id: invoiceId },
       {
         to: [email],
@@ -312,7 +315,7 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
       (error.code === "validation_failed" || error.code === "too_many_requests")
     ) {
       await recordEvent(deps.db, {
-        userId,
+        businessId,
         document: { kind: "invoice", id: invoiceId },
         kind: "recurring_not_sent",
         detail: { reason: error.message },
@@ -322,7 +325,7 @@ async function sendMade(deps: RecurringDeps, userId: string, invoiceId: string, 
     if (!(error instanceof AppError) || error.code !== "payment_required") throw error;
     await send(false);
     await recordEvent(deps.db, {
-      userId,
+      businessId,
       document: { kind: "invoice", id: invoiceId },
       kind: "recurring_not_sent",
       detail: { reason: "No credits left for the PDF: the link was sent alone." },

@@ -42,21 +42,21 @@ const scheduleOf = (row: ReminderSettingsRow | undefined): ReminderAnswer =>
       }
     : { enabled: false, ...DEFAULT_REMINDER_SCHEDULE };
 
-export async function readReminderSettings(db: Db, userId: string): Promise<ReminderAnswer> {
-  return scheduleOf(await findReminderSettings(db, userId));
+export async function readReminderSettings(db: Db, businessId: string): Promise<ReminderAnswer> {
+  return scheduleOf(await findReminderSettings(db, businessId));
 }
 
 export async function updateReminderSettings(
   db: Db,
-  userId: string,
+  businessId: string,
   input: ReminderAnswer,
 ): Promise<ReminderAnswer> {
-  return scheduleOf(await saveReminderSettings(db, userId, input));
+  return scheduleOf(await saveReminderSettings(db, businessId, input));
 }
 
 /** Stops (or allows again) the reminders of one of the user's invoices. */
-export async function switchInvoiceReminders(db: Db, userId: string, invoiceId: string, off: boolean) {
-  const row = await setInvoiceRemindersOff(db, userId, invoiceId, off);
+export async function switchInvoiceReminders(db: Db, businessId: string, invoiceId: string, off: boolean) {
+  const row = await setInvoiceRemindersOff(db, businessId, invoiceId, off);
   if (!row) throw notFound("Invoice");
   return row;
 }
@@ -81,22 +81,22 @@ export async function sendDueReminders(
     const today = todayInTimeZone(now, zone);
     const hour = zonedDateTime(now, zone).hour;
     const schedule = scheduleOf(settings);
-    const templates = await readMailTemplates(db, settings.userId);
+    const templates = await readMailTemplates(db, settings.businessId);
     // Points run from daysBefore ahead of the due date to (max) steps after it.
     const from = addDays(today, -(schedule.everyDaysAfter * schedule.maxReminders + 1));
     const to = addDays(today, schedule.daysBefore);
-    for (const invoice of await invoicesToRemind(db, settings.userId, from, to)) {
+    for (const invoice of await invoicesToRemind(db, settings.businessId, from, to)) {
       const point = reminderDue(invoice.dueDate!, schedule, { today, hour, sent: invoice.sent });
       const email = invoice.invoiceData.client.email;
       if (!point || !email) continue;
-      const claim = { userId: settings.userId, invoiceId: invoice.id, point };
+      const claim = { businessId: settings.businessId, invoiceId: invoice.id, point };
       if (!(await claimReminder(db, claim))) continue;
       let mail: Awaited<ReturnType<typeof prepareBusinessMail>>;
       try {
         mail = await prepareBusinessMail(
           db,
           deps.mailer.limits,
-          settings.userId,
+          settings.businessId,
           { to: [email], cc: [] },
           invoice.invoiceData.company,
           "the client's e-mail on the invoice",
@@ -109,7 +109,7 @@ export async function sendDueReminders(
           deferred++;
           deps.log?.warn(
             {
-              userId: settings.userId,
+              businessId: settings.businessId,
               invoiceId: invoice.id,
               point,
               retryAfterSeconds: error.retryAfterSeconds,
@@ -122,20 +122,23 @@ export async function sendDueReminders(
         // An address that is not one address (saved before addresses were checked): this point
         // is not sent, and the invoice's activity says why, once.
         await recordEvent(db, {
-          userId: settings.userId,
+          businessId: settings.businessId,
           document: { kind: "invoice", id: invoice.id },
           kind: "reminder_not_sent",
           detail: { point, reason: error.message },
         });
         deps.log?.warn(
-          { userId: settings.userId, invoiceId: invoice.id, point },
+          { businessId: settings.businessId, invoiceId: invoice.id, point },
           "reminder not sent: bad address",
         );
         continue;
       }
       try {
         const link = (
-          await shareDocumentLink(db, deps.publicUrl, settings.userId, { kind: "invoice", id: invoice.id })
+          await shareDocumentLink(db, deps.publicUrl, settings.businessId, {
+            kind: "invoice",
+            id: invoice.id,
+          })
         ).url!;
         const paid = Number(invoice.amountPaidMinor);
         const balance = invoiceBalanceDueMinor("due", Number(invoice.totalMinor), paid);
@@ -158,7 +161,11 @@ export async function sendDueReminders(
             onBehalfOf: mail.sender,
           },
           // Never delivered after every retry: the point is freed, so the next run sends it.
-          { userId: settings.userId, document: { kind: "invoice", id: invoice.id }, reminderPoint: point },
+          {
+            businessId: settings.businessId,
+            document: { kind: "invoice", id: invoice.id },
+            reminderPoint: point,
+          },
         );
       } catch (error) {
         // Given back: the next run sends it. The other invoices still get theirs now.
@@ -168,7 +175,7 @@ export async function sendDueReminders(
         continue;
       }
       await recordEvent(db, {
-        userId: settings.userId,
+        businessId: settings.businessId,
         document: { kind: "invoice", id: invoice.id },
         kind: "reminder_sent",
         detail: { to: [email], point },

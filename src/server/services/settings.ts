@@ -7,20 +7,20 @@ import { AppError } from "../errors";
 export const IMAGE_FIELDS = ["companyLogo", "signatureImage", "upiQrCodeImage"] as const;
 
 /** The settings page's load: the saved settings over the defaults; a first load saves the defaults. */
-export function settingsForEditing(db: Db, userId: string): Promise<Settings> {
-  return readSettings(db, userId, { saveDefaults: true });
+export function settingsForEditing(db: Db, businessId: string): Promise<Settings> {
+  return readSettings(db, businessId, { saveDefaults: true });
 }
 
 /** Saves the whole settings (already validated and cleaned), which may only name the user's own images. */
-export async function saveUserSettings(db: Db, userId: string, settings: Settings): Promise<Settings> {
-  await assertOwnImages(db, userId, settings);
-  await saveSettings(db, userId, settings);
+export async function saveUserSettings(db: Db, businessId: string, settings: Settings): Promise<Settings> {
+  await assertOwnImages(db, businessId, settings);
+  await saveSettings(db, businessId, settings);
   return settings;
 }
 
-async function assertOwnImages(db: Db, userId: string, settings: Settings) {
+async function assertOwnImages(db: Db, businessId: string, settings: Settings) {
   const wanted = IMAGE_FIELDS.map((f) => settings[f]).filter((id): id is string => Boolean(id));
-  const owned = await ownedImageIds(db, userId, wanted);
+  const owned = await ownedImageIds(db, businessId, wanted);
   const fields: Record<string, string> = {};
   for (const field of IMAGE_FIELDS) {
     const id = settings[field];

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
-import { apiKeys, user } from "../schema";
+import { apiKeys, businesses } from "../schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -14,44 +14,53 @@ export async function insertApiKey(
   maxLive: number,
 ): Promise<ApiKeyRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, key.userId)).for("no key update");
+    await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, key.businessId))
+      .for("no key update");
     const [live] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, key.userId), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.businessId, key.businessId), isNull(apiKeys.revokedAt)));
     if ((live?.n ?? 0) >= maxLive) return undefined;
     const [row] = await tx.insert(apiKeys).values(key).returning();
     return row!;
   });
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+export async function listApiKeys(db: Db, businessId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.businessId, businessId)).orderBy(desc(apiKeys.createdAt));
 }
 
 /** Revokes the user's key; undefined when it is not theirs (or does not exist). */
 export async function revokeApiKey(
   db: Db,
-  p: { userId: string; id: string },
+  p: { businessId: string; id: string },
 ): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.userId, p.userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId), isNull(apiKeys.revokedAt)))
     .returning();
   if (row) return row;
   const [existing] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.userId, p.userId)));
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId)));
   return existing;
 }
 
 export interface KeyCheck {
-  /** The live key with this hash and its owner (who still exists); null for any other key. */
+  /**
+   * The live key with this hash, its business (which still exists) and the business's first owner,
+   * who acts for the key until keys carry the member who made them (issue 31 phase 2); null for
+   * any other key.
+   */
   holder: {
     keyId: string;
     scope: "read" | "read_write";
+    businessId: string;
     user: { id: string; email: string; name: string; emailVerified: boolean };
   } | null;
   /** Failed lookups from the caller's address in its window (this one counted when it failed). */
@@ -82,6 +91,7 @@ export async function checkApiKey(
     holder: {
       key_id: string;
       scope: "read" | "read_write";
+      business_id: string;
       user_id: string;
       email: string;
       name: string;
@@ -93,8 +103,14 @@ export async function checkApiKey(
     db,
     sql`
     with k as (
-      select a.id as key_id, a.scope, u.id as user_id, u.email, u.name, u.email_verified
-      from ${apiKeys} a join ${user} u on u.id = a.user_id
+      select a.id as key_id, a.scope, a.business_id, u.id as user_id, u.email, u.name, u.email_verified
+      from ${apiKeys} a
+      cross join lateral (
+        select m.user_id from business_members m
+        where m.business_id = a.business_id and m.role = 'owner'
+        order by m.created_at, m.user_id limit 1
+      ) o
+      join "user" u on u.id = o.user_id
       where a.key_hash = ${p.keyHash} and a.revoked_at is null
     ),
     failures as (
@@ -106,7 +122,7 @@ export async function checkApiKey(
     uses as (
       insert into rate_limits (key, count, window_start)
       select 'api:key:' || k.key_id, 1, ${at}::timestamptz from k
-      union all select 'api:user:' || k.user_id, 1, ${at}::timestamptz from k
+      union all select 'api:user:' || k.business_id, 1, ${at}::timestamptz from k
       on conflict (key) do update set ${windowed(cutoff)}
       returning key, count, window_start
     )
@@ -121,6 +137,7 @@ export async function checkApiKey(
       ? {
           keyId: h.key_id,
           scope: h.scope,
+          businessId: h.business_id,
           user: { id: h.user_id, email: h.email, name: h.name, emailVerified: h.email_verified },
         }
       : null,

@@ -34,7 +34,7 @@ export interface ClientFields {
 
 export type ClientRow = typeof clients.$inferSelect;
 /** A client as a list page reads it: what the API answers, its times already ISO text. */
-export type ClientListRow = Omit<ClientRow, "userId" | "createdAt" | "updatedAt"> & {
+export type ClientListRow = Omit<ClientRow, "businessId" | "createdAt" | "updatedAt"> & {
   createdAt: string;
   updatedAt: string;
 };
@@ -43,7 +43,7 @@ export type ClientListRow = Omit<ClientRow, "userId" | "createdAt" | "updatedAt"
  * The columns a page answers (not the owner: the request's own user), the times read as ISO text:
  * a page of 20 clients made and formatted 40 Dates (decision 0070).
  */
-const { userId: _owner, ...answered } = getTableColumns(clients);
+const { businessId: _owner, ...answered } = getTableColumns(clients);
 const listColumns = {
   ...answered,
   createdAt: isoTimestampOf(clients.createdAt),
@@ -52,7 +52,7 @@ const listColumns = {
 export type ClientSort = "name" | "newest";
 
 export interface ListParams extends PageParams {
-  userId: string;
+  businessId: string;
   search?: string;
   sort: ClientSort;
 }
@@ -62,7 +62,7 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const userIs = eq(clients.userId, sql.placeholder("userId"));
+const userIs = eq(clients.businessId, sql.placeholder("businessId"));
 
 function listWhere(search: boolean): SQL {
   if (!search) return userIs;
@@ -80,7 +80,7 @@ function listWhere(search: boolean): SQL {
 
 /**
  * One page of the user's clients and how many match (counted up to COUNT_LIMIT). Offset paging
- * over the (user_id, lower(name), id) and (user_id, created_at) indexes, one prepared statement
+ * over the (business_id, lower(name), id) and (business_id, created_at) indexes, one prepared statement
  * per sort and with or without a search (paging.ts).
  */
 export async function listClients(
@@ -117,20 +117,23 @@ export async function listClients(
               ],
             },
     }),
-    { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
+    { businessId: p.businessId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,
     search,
   );
 }
 
-export function getClient(db: Db, p: { userId: string; id: string }): Promise<ClientRow | undefined> {
-  return findOwnedRow(db, clients, p.userId, p.id);
+export function getClient(db: Db, p: { businessId: string; id: string }): Promise<ClientRow | undefined> {
+  return findOwnedRow(db, clients, p.businessId, p.id);
 }
 
-export async function createClient(db: Db, p: { userId: string; fields: ClientFields }): Promise<ClientRow> {
+export async function createClient(
+  db: Db,
+  p: { businessId: string; fields: ClientFields },
+): Promise<ClientRow> {
   const [row] = await db
     .insert(clients)
-    .values({ id: randomUUID(), userId: p.userId, ...p.fields })
+    .values({ id: randomUUID(), businessId: p.businessId, ...p.fields })
     .returning();
   return row!;
 }
@@ -138,17 +141,17 @@ export async function createClient(db: Db, p: { userId: string; fields: ClientFi
 /** Changes only the given fields of the user's client; undefined when it is not theirs. */
 export async function updateClient(
   db: Db,
-  p: { userId: string; id: string; fields: Partial<ClientFields> },
+  p: { businessId: string; id: string; fields: Partial<ClientFields> },
 ): Promise<ClientRow | undefined> {
   const [row] = await db
     .update(clients)
     .set({ ...p.fields, updatedAt: new Date() })
-    .where(and(eq(clients.id, p.id), eq(clients.userId, p.userId)))
+    .where(and(eq(clients.id, p.id), eq(clients.businessId, p.businessId)))
     .returning();
   return row;
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. */
-export function deleteClient(db: Db, p: { userId: string; id: string }): Promise<boolean> {
-  return deleteOwnedRow(db, clients, p.userId, p.id);
+export function deleteClient(db: Db, p: { businessId: string; id: string }): Promise<boolean> {
+  return deleteOwnedRow(db, clients, p.businessId, p.id);
 }

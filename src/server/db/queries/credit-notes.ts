@@ -18,23 +18,28 @@ export interface CreditNoteFilter {
   invoiceId?: string;
 }
 
-const oneNote = (userId: string, id: string) => and(eq(creditNotes.id, id), eq(creditNotes.userId, userId));
+const oneNote = (businessId: string, id: string) =>
+  and(eq(creditNotes.id, id), eq(creditNotes.businessId, businessId));
 
 export async function findCreditNote(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<CreditNoteRow | null> {
-  return (await findOwnedRow(db, creditNotes, userId, id, opts)) ?? null;
+  return (await findOwnedRow(db, creditNotes, businessId, id, opts)) ?? null;
 }
 
 /** The notes issued against one invoice of the user, oldest first. */
-export async function notesOfInvoice(db: Db, userId: string, invoiceId: string): Promise<CreditNoteRow[]> {
+export async function notesOfInvoice(
+  db: Db,
+  businessId: string,
+  invoiceId: string,
+): Promise<CreditNoteRow[]> {
   return db
     .select()
     .from(creditNotes)
-    .where(and(eq(creditNotes.userId, userId), eq(creditNotes.invoiceId, invoiceId)))
+    .where(and(eq(creditNotes.businessId, businessId), eq(creditNotes.invoiceId, invoiceId)))
     .orderBy(asc(creditNotes.noteDate), asc(creditNotes.createdAt));
 }
 
@@ -45,22 +50,22 @@ export async function insertCreditNote(tx: Db, note: NewCreditNote): Promise<Cre
 
 export async function updateCreditNote(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   fields: Partial<Pick<CreditNoteRow, "status" | "paymentId" | "appliedMinor">>,
 ): Promise<CreditNoteRow> {
   const [row] = await tx
     .update(creditNotes)
     .set({ ...fields, updatedAt: new Date() })
-    .where(oneNote(userId, id))
+    .where(oneNote(businessId, id))
     .returning();
   return row!;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function whereOf(userId: string, filter: CreditNoteFilter): SQL {
-  const conditions: SQL[] = [eq(creditNotes.userId, userId)];
+function whereOf(businessId: string, filter: CreditNoteFilter): SQL {
+  const conditions: SQL[] = [eq(creditNotes.businessId, businessId)];
   if (filter.kind) conditions.push(eq(creditNotes.kind, filter.kind));
   if (filter.status) conditions.push(eq(creditNotes.status, filter.status));
   if (filter.from) conditions.push(gte(creditNotes.noteDate, filter.from));
@@ -83,10 +88,10 @@ function whereOf(userId: string, filter: CreditNoteFilter): SQL {
 /** One page of the user's notes, newest first, and how many match. */
 export async function listCreditNotes(
   db: Db,
-  userId: string,
+  businessId: string,
   params: CreditNoteFilter & { page: number; pageSize: number },
 ): Promise<{ rows: CreditNoteRow[]; total: number }> {
-  const where = whereOf(userId, params);
+  const where = whereOf(businessId, params);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -101,13 +106,13 @@ export async function listCreditNotes(
 }
 
 /** Whether the invoice has a note that is not cancelled (it then keeps its status and stays). */
-export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string): Promise<boolean> {
+export async function hasIssuedNotes(db: Db, businessId: string, invoiceId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: creditNotes.id })
     .from(creditNotes)
     .where(
       and(
-        eq(creditNotes.userId, userId),
+        eq(creditNotes.businessId, businessId),
         eq(creditNotes.invoiceId, invoiceId),
         eq(creditNotes.status, "issued"),
       ),
@@ -122,16 +127,20 @@ export async function hasIssuedNotes(db: Db, userId: string, invoiceId: string):
  */
 export async function notesWithOriginalsBetween(
   db: Db,
-  userId: string,
+  businessId: string,
   from: string,
   to: string,
 ): Promise<{ note: CreditNoteRow; originalData: unknown }[]> {
   const rows = await db
     .select({ note: creditNotes, originalData: invoices.invoiceData })
     .from(creditNotes)
-    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.userId, userId)))
+    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.businessId, businessId)))
     .where(
-      and(eq(creditNotes.userId, userId), gte(creditNotes.noteDate, from), lte(creditNotes.noteDate, to)),
+      and(
+        eq(creditNotes.businessId, businessId),
+        gte(creditNotes.noteDate, from),
+        lte(creditNotes.noteDate, to),
+      ),
     )
     .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
   return rows;

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DocumentRef } from "#domain/document-kinds";
 import { canonicalEmail } from "#domain/validation";
 import type { Db } from "../client";
-import { creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
+import { businesses, creditLedger, paymentOrders, signupGrants, user, userCredits } from "../schema";
 
 // The only SQL that writes credit balances and ledger rows. Every write here is called by
 // services/credits.ts alone; each takes the transaction it runs in, so a balance and its ledger
@@ -25,22 +25,22 @@ export async function claimSignupGrant(db: Db, email: string): Promise<boolean> 
 }
 
 /** An empty balance for an account that has none yet (a no-op when it has one). */
-export async function openBalance(db: Db, userId: string): Promise<void> {
-  await db.insert(userCredits).values({ userId, credits: 0 }).onConflictDoNothing();
+export async function openBalance(db: Db, businessId: string): Promise<void> {
+  await db.insert(userCredits).values({ businessId, credits: 0 }).onConflictDoNothing();
 }
 
 /**
  * Gives an account its sign-up credits with their ledger row. The partial unique index on the
  * ledger (one 'signup_grant' per account) makes a second grant add nothing: answers false then.
  */
-export async function addSignupCredits(tx: Db, userId: string, credits: number): Promise<boolean> {
+export async function addSignupCredits(tx: Db, businessId: string, credits: number): Promise<boolean> {
   const inserted = await tx
     .insert(creditLedger)
-    .values({ id: randomUUID(), userId, delta: credits, reason: "signup_grant" })
+    .values({ id: randomUUID(), businessId, delta: credits, reason: "signup_grant" })
     .onConflictDoNothing()
     .returning({ id: creditLedger.id });
   if (inserted.length === 0) return false;
-  await raiseBalance(tx, userId, credits);
+  await raiseBalance(tx, businessId, credits);
   return true;
 }
 
@@ -50,31 +50,31 @@ export async function addSignupCredits(tx: Db, userId: string, credits: number):
  */
 export async function addPurchaseCredits(
   tx: Db,
-  order: { userId: string; credits: number; paymentOrderId: string },
+  order: { businessId: string; credits: number; paymentOrderId: string },
 ): Promise<void> {
   await tx.insert(creditLedger).values({
     id: randomUUID(),
-    userId: order.userId,
+    businessId: order.businessId,
     delta: order.credits,
     reason: "purchase",
     paymentOrderId: order.paymentOrderId,
   });
-  await raiseBalance(tx, order.userId, order.credits);
+  await raiseBalance(tx, order.businessId, order.credits);
 }
 
-async function raiseBalance(tx: Db, userId: string, credits: number): Promise<void> {
+async function raiseBalance(tx: Db, businessId: string, credits: number): Promise<void> {
   await tx
     .insert(userCredits)
-    .values({ userId, credits })
+    .values({ businessId, credits })
     .onConflictDoUpdate({
-      target: userCredits.userId,
+      target: userCredits.businessId,
       set: { credits: sql`${userCredits.credits} + ${credits}`, lastUpdatedAt: new Date() },
     });
 }
 
 /** A download's ledger row: what it cost and which document's PDF it was for. */
 export interface DownloadLedgerEntry {
-  userId: string;
+  businessId: string;
   cost: number;
   document: DocumentRef;
   documentNumber: string;
@@ -89,12 +89,12 @@ export async function takeDownloadCredits(tx: Db, entry: DownloadLedgerEntry): P
   const [row] = await tx
     .update(userCredits)
     .set({ credits: sql`${userCredits.credits} - ${entry.cost}`, lastUpdatedAt: new Date() })
-    .where(and(eq(userCredits.userId, entry.userId), gte(userCredits.credits, entry.cost)))
+    .where(and(eq(userCredits.businessId, entry.businessId), gte(userCredits.credits, entry.cost)))
     .returning({ credits: userCredits.credits });
   if (!row) return null;
   await tx.insert(creditLedger).values({
     id: randomUUID(),
-    userId: entry.userId,
+    businessId: entry.businessId,
     delta: -entry.cost,
     reason: "download",
     documentId: entry.document.id,
@@ -109,10 +109,10 @@ export async function returnDownloadCredits(tx: Db, entry: DownloadLedgerEntry):
   await tx
     .update(userCredits)
     .set({ credits: sql`${userCredits.credits} + ${entry.cost}`, lastUpdatedAt: new Date() })
-    .where(eq(userCredits.userId, entry.userId));
+    .where(eq(userCredits.businessId, entry.businessId));
   await tx.insert(creditLedger).values({
     id: randomUUID(),
-    userId: entry.userId,
+    businessId: entry.businessId,
     delta: entry.cost,
     reason: "download_refund",
     documentId: entry.document.id,
@@ -124,12 +124,12 @@ export async function returnDownloadCredits(tx: Db, entry: DownloadLedgerEntry):
 /** The balance row, or undefined for an account that has none yet. Never writes. */
 export async function findBalance(
   db: Db,
-  userId: string,
+  businessId: string,
 ): Promise<{ credits: number; lastUpdatedAt: Date } | undefined> {
   const [row] = await db
     .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt })
     .from(userCredits)
-    .where(eq(userCredits.userId, userId));
+    .where(eq(userCredits.businessId, businessId));
   return row;
 }
 
@@ -139,24 +139,31 @@ export async function findBalance(
  */
 export async function getCreditBalance(
   db: Db,
-  userId: string,
+  businessId: string,
 ): Promise<{ credits: number; lastUpdatedAt: Date }> {
   const [row] = await db
-    .select({ credits: userCredits.credits, lastUpdatedAt: userCredits.lastUpdatedAt, since: user.createdAt })
-    .from(user)
-    .leftJoin(userCredits, eq(userCredits.userId, user.id))
-    .where(eq(user.id, userId));
+    .select({
+      credits: userCredits.credits,
+      lastUpdatedAt: userCredits.lastUpdatedAt,
+      since: businesses.createdAt,
+    })
+    .from(businesses)
+    .leftJoin(userCredits, eq(userCredits.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
   return { credits: row?.credits ?? 0, lastUpdatedAt: row?.lastUpdatedAt ?? row?.since ?? new Date(0) };
 }
 
-/** The account's e-mail address, which keys its sign-up grant. */
-export async function findAccountEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+/**
+ * The e-mail of the person whose first business this is (its id is theirs), which keys the sign-up
+ * grant; undefined for any other business, which never gets one.
+ */
+export async function findAccountEmail(db: Db, businessId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, businessId));
   return row?.email;
 }
 
 /** The newest ledger rows, each purchase with its order's plan and amount. */
-export async function listLedger(db: Db, userId: string, limit = 500) {
+export async function listLedger(db: Db, businessId: string, limit = 500) {
   return db
     .select({
       id: creditLedger.id,
@@ -169,13 +176,13 @@ export async function listLedger(db: Db, userId: string, limit = 500) {
     })
     .from(creditLedger)
     .leftJoin(paymentOrders, eq(paymentOrders.id, creditLedger.paymentOrderId))
-    .where(eq(creditLedger.userId, userId))
+    .where(eq(creditLedger.businessId, businessId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
     .limit(limit);
 }
 
 /** Every payment order of this user, newest first. */
-export async function listPurchases(db: Db, userId: string, limit = 200) {
+export async function listPurchases(db: Db, businessId: string, limit = 200) {
   return db
     .select({
       id: paymentOrders.id,
@@ -189,16 +196,16 @@ export async function listPurchases(db: Db, userId: string, limit = 200) {
       paidAt: paymentOrders.paidAt,
     })
     .from(paymentOrders)
-    .where(eq(paymentOrders.userId, userId))
+    .where(eq(paymentOrders.businessId, businessId))
     .orderBy(desc(paymentOrders.createdAt))
     .limit(limit);
 }
 
 /** The sum of the ledger, which must always equal the balance. */
-export async function ledgerSum(db: Db, userId: string): Promise<number> {
+export async function ledgerSum(db: Db, businessId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
     .from(creditLedger)
-    .where(eq(creditLedger.userId, userId));
+    .where(eq(creditLedger.businessId, businessId));
   return Number(row?.total ?? 0);
 }

@@ -6,18 +6,18 @@ import type { ProductRow } from "./products";
 
 // Every client or product of the user, by name, for the CSV export.
 
-export async function listAllClientsForExport(db: Db, userId: string): Promise<ClientRow[]> {
+export async function listAllClientsForExport(db: Db, businessId: string): Promise<ClientRow[]> {
   return db
     .select()
     .from(clients)
-    .where(eq(clients.userId, userId))
+    .where(eq(clients.businessId, businessId))
     .orderBy(asc(sql`lower(${clients.name})`));
 }
 
-export async function listAllProductsForExport(db: Db, userId: string): Promise<ProductRow[]> {
+export async function listAllProductsForExport(db: Db, businessId: string): Promise<ProductRow[]> {
   return db
     .select()
     .from(productServices)
-    .where(eq(productServices.userId, userId))
+    .where(eq(productServices.businessId, businessId))
     .orderBy(asc(sql`lower(${productServices.name})`));
 }

@@ -80,22 +80,22 @@ function bucketsOf(totals: TotalsRow[], dueThisMonth: DueRow[]): InvoiceBucket[]
 }
 
 /** The values of bucketColumns' statement: the user, their today and the first day of its month. */
-function bucketValues(userId: string, today: string) {
-  return { userId, today, monthStart: `${today.slice(0, 7)}-01` };
+function bucketValues(businessId: string, today: string) {
+  return { businessId, today, monthStart: `${today.slice(0, 7)}-01` };
 }
 
 /** Reads the totals and the invoices due this month before today (the values of bucketValues). */
 function bucketColumns(): SQL {
-  const userId = sql.placeholder("userId");
+  const businessId = sql.placeholder("businessId");
   const monthStart = sql.placeholder("monthStart");
   const today = sql.placeholder("today");
   return sql`(select coalesce(json_agg(json_build_array(currency, month, status,
           due_month < ${monthStart}::date, count, total_minor, paid_minor)), '[]')
-        from ${invoiceMonthTotals} where user_id = ${userId}) as totals,
+        from ${invoiceMonthTotals} where business_id = ${businessId}) as totals,
       (select coalesce(json_agg(json_build_array(currency,
           date_trunc('month', invoice_date)::date, total_minor, amount_paid_minor)), '[]')
         from ${invoices}
-        where user_id = ${userId} and status = 'due'
+        where business_id = ${businessId} and status = 'due'
           and due_date >= ${monthStart}::date and ${dueSideSql(invoices.dueDate, sql`${today}::date`, "past")}) as due_this_month`;
 }
 
@@ -104,8 +104,8 @@ const bucketRows = preparedRows<{ totals: TotalsRow[]; due_this_month: DueRow[] 
   sql`select ${bucketColumns()}`,
 );
 
-export async function invoiceBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
-  const [row] = await bucketRows(db, bucketValues(userId, today));
+export async function invoiceBuckets(db: Db, businessId: string, today: string): Promise<InvoiceBucket[]> {
+  const [row] = await bucketRows(db, bucketValues(businessId, today));
   return bucketsOf(row!.totals, row!.due_this_month);
 }
 
@@ -152,7 +152,7 @@ function receivablesColumns(): SQL {
           coalesce(sum(balance_minor) filter (where due_date < ${limit2}::date and due_date >= ${limit3}::date), 0)::float8 as b3,
           coalesce(sum(balance_minor) filter (where due_date < ${limit3}::date), 0)::float8 as b4
         from ${invoiceDueBalances}
-        where user_id = ${sql.placeholder("userId")}
+        where business_id = ${sql.placeholder("businessId")}
         group by currency) b) as balances,
       (select coalesce(json_agg(json_build_array(currency, month, amount, invoices)), '[]') from (
         select currency, to_char(month, 'YYYY-MM') as month, amount::float8, invoices from received
@@ -164,7 +164,7 @@ function receivablesColumns(): SQL {
         select currency, ${displayStatusSql(sql`${today}::date`, dueBalanceStatusColumns)} as shown,
           sum(count)::int as count, sum(total_minor)::float8 as total
         from ${invoiceDueBalances}
-        where user_id = ${sql.placeholder("userId")}
+        where business_id = ${sql.placeholder("businessId")}
         group by 1, 2) s) as due_statuses`;
 }
 
@@ -178,7 +178,7 @@ function receivablesColumns(): SQL {
 const received = sql`received as (
         select currency, month, amount_minor as amount, invoices, new_in_year
         from ${receivedMonthTotals}
-        where user_id = ${sql.placeholder("userId")}
+        where business_id = ${sql.placeholder("businessId")}
           and month >= ${sql.placeholder("receivedFrom")}::date and month < ${sql.placeholder("monthStart")}::date
         union all
         select i.currency, ${sql.placeholder("monthStart")}::date, sum(p.amount_minor), count(distinct p.invoice_id),
@@ -187,16 +187,16 @@ const received = sql`received as (
             where e.invoice_id = p.invoice_id and e.source <> 'credit_note'
               and e.paid_on >= ${sql.placeholder("yearStart")}::date and e.paid_on < ${sql.placeholder("monthStart")}::date))
         from ${invoicePayments} p join ${invoices} i on i.id = p.invoice_id
-        where p.user_id = ${sql.placeholder("userId")} and p.source <> 'credit_note'
+        where p.business_id = ${sql.placeholder("businessId")} and p.source <> 'credit_note'
           and p.paid_on >= ${sql.placeholder("monthStart")}::date and p.paid_on <= ${sql.placeholder("today")}::date
         group by i.currency
       )`;
 
 /** The values of the dashboard statement: bucketValues, the ageing limits and the year's start. */
-function dashboardValues(userId: string, today: string) {
+function dashboardValues(businessId: string, today: string) {
   const [limit1, limit2, limit3] = AGEING_LIMITS.map((days) => addDays(today, -days));
   return {
-    ...bucketValues(userId, today),
+    ...bucketValues(businessId, today),
     limit1,
     limit2,
     limit3,
@@ -228,7 +228,7 @@ const dashboardRows = preparedRows<{
           amount_paid_minor::float8 as "amountPaidMinor", open_reports as "openReports",
           created_at as "createdAt", updated_at as "updatedAt"
         from ${invoices}
-        where user_id = ${sql.placeholder("userId")}
+        where business_id = ${sql.placeholder("businessId")}
         order by invoice_date desc, created_at desc, id desc
         limit 5
       ),
@@ -236,7 +236,7 @@ const dashboardRows = preparedRows<{
         select id, name, unit, available_quantity::text as "availableQuantity",
           low_stock_level::text as "lowStockLevel", available_quantity as quantity
         from ${productServices}
-        where user_id = ${sql.placeholder("userId")} and ${lowStockSql}
+        where business_id = ${sql.placeholder("businessId")} and ${lowStockSql}
         order by available_quantity asc, lower(name) asc
         limit 10
       )
@@ -246,7 +246,7 @@ const dashboardRows = preparedRows<{
         from recent r) as recent,
       (select coalesce(json_agg(p order by p.quantity asc, lower(p.name) asc), '[]')
         from low_stock p) as low_stock,
-      (select credits from ${userCredits} where user_id = ${sql.placeholder("userId")}) as credits,
+      (select credits from ${userCredits} where business_id = ${sql.placeholder("businessId")}) as credits,
       ${receivablesColumns()}`,
 );
 
@@ -255,8 +255,8 @@ const dashboardRows = preparedRows<{
  * buckets, the 5 latest invoices, up to 10 low-stock products, the credit balance (null for a
  * user without a balance row yet) and the receivables.
  */
-export async function dashboardData(db: Db, userId: string, today: string) {
-  const [row] = await dashboardRows(db, dashboardValues(userId, today));
+export async function dashboardData(db: Db, businessId: string, today: string) {
+  const [row] = await dashboardRows(db, dashboardValues(businessId, today));
   if (!row) throw new Error("The dashboard's statement answered no row");
   return {
     buckets: bucketsOf(row.totals, row.due_this_month),

@@ -80,12 +80,12 @@ const stamps = (r: { createdAt?: Date; updatedAt?: Date }) => ({
 // ---- quotes ----
 
 /** The user's quotes, oldest first, with the number of the invoice each was converted into. */
-export async function readExportQuotes(db: Db, userId: string) {
+export async function readExportQuotes(db: Db, businessId: string) {
   return db
     .select({ quote: quotes, convertedInvoiceNumber: invoices.invoiceNumber })
     .from(quotes)
-    .leftJoin(invoices, and(eq(invoices.id, quotes.convertedInvoiceId), eq(invoices.userId, userId)))
-    .where(eq(quotes.userId, userId))
+    .leftJoin(invoices, and(eq(invoices.id, quotes.convertedInvoiceId), eq(invoices.businessId, businessId)))
+    .where(eq(quotes.businessId, businessId))
     .orderBy(asc(quotes.quoteDate), asc(quotes.quoteNumber));
 }
 
@@ -95,7 +95,7 @@ export async function readExportQuotes(db: Db, userId: string) {
  */
 export async function insertImportedQuotes(
   tx: Db,
-  userId: string,
+  businessId: string,
   records: ImportedQuote[],
   links: ImportLinks,
 ): Promise<void> {
@@ -103,7 +103,7 @@ export async function insertImportedQuotes(
     const r = q.record;
     return {
       id: r.id ?? randomUUID(),
-      userId,
+      businessId,
       kind: r.kind,
       ...quoteColumnsOf(importedDocument(q, links)),
       status: r.status as PreInvoiceStatus,
@@ -131,24 +131,24 @@ export async function insertImportedQuotes(
     await tx
       .update(invoices)
       .set({ quoteId: ids.get(row.id)! })
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, row.convertedInvoiceId)));
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, row.convertedInvoiceId)));
   }
   // The next number of each kind follows the highest of each year's series in the file.
   for (const kind of PRE_INVOICE_KINDS) {
     const numbers = rows.filter((row) => row.kind === kind).map((row) => row.quoteNumber);
-    await reserveNumbers(tx, userId, DOCUMENT_KINDS[kind].series, numbers);
+    await reserveNumbers(tx, businessId, DOCUMENT_KINDS[kind].series, numbers);
   }
 }
 
 // ---- credit and debit notes ----
 
 /** The user's notes, oldest first, with their original invoice's number. */
-export async function readExportCreditNotes(db: Db, userId: string) {
+export async function readExportCreditNotes(db: Db, businessId: string) {
   return db
     .select({ note: creditNotes, invoiceNumber: invoices.invoiceNumber })
     .from(creditNotes)
-    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.userId, userId)))
-    .where(eq(creditNotes.userId, userId))
+    .innerJoin(invoices, and(eq(invoices.id, creditNotes.invoiceId), eq(invoices.businessId, businessId)))
+    .where(eq(creditNotes.businessId, businessId))
     .orderBy(asc(creditNotes.noteDate), asc(creditNotes.noteNumber));
 }
 
@@ -159,7 +159,7 @@ export async function readExportCreditNotes(db: Db, userId: string) {
  */
 export async function insertImportedCreditNotes(
   tx: Db,
-  userId: string,
+  businessId: string,
   records: ImportedCreditNote[],
   links: ImportLinks,
   sharePayments: Map<string, string>,
@@ -182,7 +182,7 @@ export async function insertImportedCreditNotes(
     };
     return {
       id: r.id ?? randomUUID(),
-      userId,
+      businessId,
       kind: r.kind,
       invoiceId: links.invoiceIds[n.invoice]!,
       noteNumber: r.noteNumber,
@@ -206,22 +206,22 @@ export async function insertImportedCreditNotes(
   );
   for (const kind of ["credit", "debit"] as const) {
     const numbers = rows.filter((row) => row.kind === kind).map((row) => row.noteNumber);
-    await reserveNumbers(tx, userId, NOTE_SERIES[kind], numbers);
+    await reserveNumbers(tx, businessId, NOTE_SERIES[kind], numbers);
   }
 }
 
 // ---- recurring profiles ----
 
-export async function readExportRecurringProfiles(db: Db, userId: string) {
+export async function readExportRecurringProfiles(db: Db, businessId: string) {
   const profileRows = await db
     .select()
     .from(recurringProfiles)
-    .where(eq(recurringProfiles.userId, userId))
+    .where(eq(recurringProfiles.businessId, businessId))
     .orderBy(asc(recurringProfiles.createdAt), asc(recurringProfiles.id));
   const runRows = await db
     .select()
     .from(recurringRuns)
-    .where(eq(recurringRuns.userId, userId))
+    .where(eq(recurringRuns.businessId, businessId))
     .orderBy(asc(recurringRuns.profileId), asc(recurringRuns.periodIndex));
   return { profileRows, runRows };
 }
@@ -232,7 +232,7 @@ export async function readExportRecurringProfiles(db: Db, userId: string) {
  */
 export async function insertImportedRecurringProfiles(
   tx: Db,
-  userId: string,
+  businessId: string,
   records: ImportedRecurringProfile[],
   links: ImportLinks,
 ): Promise<void> {
@@ -242,7 +242,7 @@ export async function insertImportedRecurringProfiles(
     const document = importedDocument(p, links);
     return {
       id: r.id ?? randomUUID(),
-      userId,
+      businessId,
       sourceInvoiceId: invoiceAt(p.sourceInvoice),
       clientName: document.clientName,
       currency: document.currency,
@@ -267,7 +267,7 @@ export async function insertImportedRecurringProfiles(
     p.record.runs.map((run, n) => ({
       profileId: ids.get(rows[i]!.id)!,
       periodIndex: run.periodIndex,
-      userId,
+      businessId,
       periodDate: run.periodDate,
       outcome: run.outcome,
       invoiceId: invoiceAt(p.runInvoices[n]!),
@@ -280,6 +280,6 @@ export async function insertImportedRecurringProfiles(
     await tx
       .update(invoices)
       .set({ recurringProfileId: run.profileId })
-      .where(and(eq(invoices.userId, userId), eq(invoices.id, run.invoiceId)));
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, run.invoiceId)));
   }
 }

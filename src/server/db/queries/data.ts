@@ -48,39 +48,39 @@ import { columnsOf } from "./invoices";
  * foreign key to the user with a share lock) waits until it has finished, rather than rebuilding
  * totals against it (a unique violation on invoice_month_totals). Take it first in the transaction.
  */
-export async function lockAccount(tx: Db, userId: string): Promise<void> {
-  await tx.execute(sql`select id from "user" where id = ${userId} for update`);
+export async function lockAccount(tx: Db, businessId: string): Promise<void> {
+  await tx.execute(sql`select id from "businesses" where id = ${businessId} for update`);
 }
 
 /**
  * Whether this transaction now holds the account's import lock (held until it ends); false when
  * another import of the account holds it, so the caller answers at once rather than waiting.
  */
-export async function tryImportLock(tx: Db, userId: string): Promise<boolean> {
+export async function tryImportLock(tx: Db, businessId: string): Promise<boolean> {
   const rows = await queryRows<{ locked: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(727402, hashtext(${userId})) as locked`,
+    sql`select pg_try_advisory_xact_lock(727402, hashtext(${businessId})) as locked`,
   );
   return rows[0]?.locked === true;
 }
 
-export async function deleteUserData(tx: Db, userId: string): Promise<void> {
-  await tx.delete(stockMovements).where(eq(stockMovements.userId, userId));
-  await tx.delete(recurringProfiles).where(eq(recurringProfiles.userId, userId));
-  await tx.delete(quotes).where(eq(quotes.userId, userId));
-  await tx.delete(invoices).where(eq(invoices.userId, userId));
-  await tx.delete(productServices).where(eq(productServices.userId, userId));
-  await tx.delete(clients).where(eq(clients.userId, userId));
-  await tx.delete(userSettings).where(eq(userSettings.userId, userId));
-  await tx.delete(images).where(eq(images.userId, userId));
-  await rebuildInvoiceTotals(tx, userId);
+export async function deleteUserData(tx: Db, businessId: string): Promise<void> {
+  await tx.delete(stockMovements).where(eq(stockMovements.businessId, businessId));
+  await tx.delete(recurringProfiles).where(eq(recurringProfiles.businessId, businessId));
+  await tx.delete(quotes).where(eq(quotes.businessId, businessId));
+  await tx.delete(invoices).where(eq(invoices.businessId, businessId));
+  await tx.delete(productServices).where(eq(productServices.businessId, businessId));
+  await tx.delete(clients).where(eq(clients.businessId, businessId));
+  await tx.delete(userSettings).where(eq(userSettings.businessId, businessId));
+  await tx.delete(images).where(eq(images.businessId, businessId));
+  await rebuildInvoiceTotals(tx, businessId);
 }
 
-export async function readExportRows(db: Db, userId: string) {
+export async function readExportRows(db: Db, businessId: string) {
   const invoiceRows = await db
     .select({ id: invoices.id, currency: invoices.currency, invoiceData: invoices.invoiceData })
     .from(invoices)
-    .where(eq(invoices.userId, userId))
+    .where(eq(invoices.businessId, businessId))
     .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));
   const clientRows = await db
     .select({
@@ -91,7 +91,7 @@ export async function readExportRows(db: Db, userId: string) {
       updatedAt: clients.updatedAt,
     })
     .from(clients)
-    .where(eq(clients.userId, userId))
+    .where(eq(clients.businessId, businessId))
     .orderBy(asc(clients.createdAt), asc(clients.id));
   const productRows = await db
     .select({
@@ -110,7 +110,7 @@ export async function readExportRows(db: Db, userId: string) {
       updatedAt: productServices.updatedAt,
     })
     .from(productServices)
-    .where(eq(productServices.userId, userId))
+    .where(eq(productServices.businessId, businessId))
     .orderBy(
       asc(sql`lower(${productServices.name})`),
       asc(productServices.name),
@@ -129,18 +129,21 @@ export async function readExportRows(db: Db, userId: string) {
       creditNoteNumber: creditNotes.noteNumber,
     })
     .from(invoicePayments)
-    .leftJoin(creditNotes, and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.userId, userId)))
-    .where(eq(invoicePayments.userId, userId))
+    .leftJoin(
+      creditNotes,
+      and(eq(creditNotes.paymentId, invoicePayments.id), eq(creditNotes.businessId, businessId)),
+    )
+    .where(eq(invoicePayments.businessId, businessId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
   return { invoiceRows, clientRows, productRows, paymentRows };
 }
 
-export async function readImagesById(db: Db, userId: string, ids: string[]) {
+export async function readImagesById(db: Db, businessId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: images.id, mimeType: images.mimeType, bytes: images.bytes })
     .from(images)
-    .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+    .where(and(eq(images.businessId, businessId), inArray(images.id, ids)));
 }
 
 export interface ReplacementData {
@@ -157,8 +160,8 @@ export interface ReplacementData {
 const norm = (s: string) => s.trim().toLowerCase();
 
 /** Replaces the user's data with a validated file's; call inside one transaction. */
-export async function replaceUserData(tx: Db, userId: string, data: ReplacementData): Promise<void> {
-  await deleteUserData(tx, userId);
+export async function replaceUserData(tx: Db, businessId: string, data: ReplacementData): Promise<void> {
+  await deleteUserData(tx, businessId);
 
   for (const image of data.images) {
     await tx
@@ -167,13 +170,13 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
       .onConflictDoNothing();
   }
   const imageIds = new Set(data.images.map((i) => i.id));
-  await tx.insert(userSettings).values({ userId, settingsData: data.settings, updatedAt: new Date() });
+  await tx.insert(userSettings).values({ businessId, settingsData: data.settings, updatedAt: new Date() });
 
   // Clients keep their ids from the file, so invoices still point at them; an id that is taken
   // (a file from another account on this server) gets a new one.
   const clientRows = data.clients.map((c) => ({
     id: c.id ?? randomUUID(),
-    userId,
+    businessId,
     name: c.name,
     company: c.company,
     email: c.email,
@@ -217,7 +220,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   }
   const productRows = data.productServices.map((p, i) => ({
     id: proposed.get(i) ?? randomUUID(),
-    userId,
+    businessId,
     name: p.name,
     kind: p.kind,
     hsnSac: p.hsn_sac,
@@ -256,7 +259,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   const invoiceRows = data.invoices.map((record) => {
     const document = importedDocument(record, links);
     const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
-    return { id: randomUUID(), userId, ...columnsOf(document), amountPaidMinor };
+    return { id: randomUUID(), businessId, ...columnsOf(document), amountPaidMinor };
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
   links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
@@ -274,7 +277,7 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
       if (creditNoteNumber) notePayments.set(creditNoteNumber, id);
       return {
         id,
-        userId,
+        businessId,
         invoiceId: invoiceRows[i]!.id,
         ...p,
         createdAt: new Date(importedAt + n),
@@ -284,12 +287,12 @@ export async function replaceUserData(tx: Db, userId: string, data: ReplacementD
   );
   await inChunks(paymentRows, (chunk) => tx.insert(invoicePayments).values(chunk));
   // Paid invoices of a file without payments: one payment of the total each, as marking paid makes.
-  await recordPaidInvoicesPayments(tx, userId);
-  await rebuildInvoiceTotals(tx, userId);
+  await recordPaidInvoicesPayments(tx, businessId);
+  await rebuildInvoiceTotals(tx, businessId);
   // The next invoice number follows the highest of each year's series in the file.
-  await reserveNumbers(tx, userId, "INV", links.invoiceNumbers);
+  await reserveNumbers(tx, businessId, "INV", links.invoiceNumbers);
 
-  await insertImportedQuotes(tx, userId, data.quotes, links);
-  await insertImportedCreditNotes(tx, userId, data.creditNotes, links, notePayments);
-  await insertImportedRecurringProfiles(tx, userId, data.recurringProfiles, links);
+  await insertImportedQuotes(tx, businessId, data.quotes, links);
+  await insertImportedCreditNotes(tx, businessId, data.creditNotes, links, notePayments);
+  await insertImportedRecurringProfiles(tx, businessId, data.recurringProfiles, links);
 }

@@ -24,7 +24,7 @@ export interface EventRow {
 export async function insertDocumentEvent(
   db: Db,
   where: EventTable,
-  e: { id: string; userId: string; documentId: string; kind: string; detail: Record<string, unknown> },
+  e: { id: string; businessId: string; documentId: string; kind: string; detail: Record<string, unknown> },
 ): Promise<void> {
   const { documentId, ...rest } = e;
   if (where === "invoice_events") await db.insert(invoiceEvents).values({ ...rest, invoiceId: documentId });
@@ -35,12 +35,12 @@ export async function insertDocumentEvent(
 export async function insertViewEvent(
   db: Db,
   where: EventTable,
-  e: { id: string; userId: string; documentId: string },
+  e: { id: string; businessId: string; documentId: string },
 ): Promise<void> {
   const { table, column } = TABLES[where];
   await db.execute(sql`
-    insert into ${table} (id, user_id, ${sql.identifier(column)}, kind, detail)
-    select ${e.id}, ${e.userId}, ${e.documentId}, 'viewed', '{}'::jsonb
+    insert into ${table} (id, business_id, ${sql.identifier(column)}, kind, detail)
+    select ${e.id}, ${e.businessId}, ${e.documentId}, 'viewed', '{}'::jsonb
     where not exists (
       select 1 from ${table}
       where ${sql.identifier(column)} = ${e.documentId} and kind = 'viewed'
@@ -50,14 +50,14 @@ export async function insertViewEvent(
 export async function listDocumentEvents(
   db: Db,
   where: EventTable,
-  userId: string,
+  businessId: string,
   documentId: string,
 ): Promise<EventRow[]> {
   const { table, key } = TABLES[where];
   return db
     .select({ id: table.id, kind: table.kind, detail: table.detail, createdAt: table.createdAt })
     .from(table)
-    .where(and(eq(key, documentId), eq(table.userId, userId)))
+    .where(and(eq(key, documentId), eq(table.businessId, businessId)))
     .orderBy(desc(table.createdAt))
     .limit(200);
 }

@@ -21,16 +21,16 @@ import { documentSequences } from "../schema";
  */
 export async function allocateNumber(
   tx: Db,
-  userId: string,
+  businessId: string,
   series: DocumentSeries,
   documentDate: string,
 ): Promise<string> {
   const financialYear = financialYearOfIsoDate(documentDate);
   const [row] = await queryRows<{ last_value: number }>(
     tx,
-    sql`insert into ${documentSequences} (user_id, series, financial_year, last_value)
-        values (${userId}, ${series}, ${financialYear}, 1)
-        on conflict (user_id, series, financial_year)
+    sql`insert into ${documentSequences} (business_id, series, financial_year, last_value)
+        values (${businessId}, ${series}, ${financialYear}, 1)
+        on conflict (business_id, series, financial_year)
         do update set last_value = ${documentSequences}.last_value + 1
         returning last_value`,
   );
@@ -41,14 +41,14 @@ export async function allocateNumber(
  * A number of the series typed by hand, kept on an edit or imported moves its year's counter
  * past it (never back), so a later allocation cannot collide with it. Other numbers: nothing.
  */
-export async function reserveNumber(tx: Db, userId: string, series: DocumentSeries, number: string) {
+export async function reserveNumber(tx: Db, businessId: string, series: DocumentSeries, number: string) {
   const parsed = parseDocumentNumber(number, series);
   if (!parsed) return;
   await tx
     .insert(documentSequences)
-    .values({ userId, series, financialYear: parsed.financialYear, lastValue: parsed.sequence })
+    .values({ businessId, series, financialYear: parsed.financialYear, lastValue: parsed.sequence })
     .onConflictDoUpdate({
-      target: [documentSequences.userId, documentSequences.series, documentSequences.financialYear],
+      target: [documentSequences.businessId, documentSequences.series, documentSequences.financialYear],
       set: { lastValue: sql`greatest(${documentSequences.lastValue}, excluded.last_value)` },
     });
 }
@@ -56,7 +56,7 @@ export async function reserveNumber(tx: Db, userId: string, series: DocumentSeri
 /** Numbers from an imported file: each year's counter moves past the highest of that year. */
 export async function reserveNumbers(
   tx: Db,
-  userId: string,
+  businessId: string,
   series: DocumentSeries,
   numbers: Iterable<string>,
 ) {
@@ -67,13 +67,13 @@ export async function reserveNumbers(
     const seen = highest.get(parsed.financialYear);
     if (!seen || parsed.sequence > seen.sequence) highest.set(parsed.financialYear, { number, ...parsed });
   }
-  for (const { number } of highest.values()) await reserveNumber(tx, userId, series, number);
+  for (const { number } of highest.values()) await reserveNumber(tx, businessId, series, number);
 }
 
 /** The number the next allocation dated `documentDate` would get, without taking it (a preview). */
 export async function peekNumber(
   db: Db,
-  userId: string,
+  businessId: string,
   series: DocumentSeries,
   documentDate: string,
 ): Promise<string> {
@@ -83,7 +83,7 @@ export async function peekNumber(
     .from(documentSequences)
     .where(
       and(
-        eq(documentSequences.userId, userId),
+        eq(documentSequences.businessId, businessId),
         eq(documentSequences.series, series),
         eq(documentSequences.financialYear, financialYear),
       ),

@@ -18,7 +18,7 @@ export async function insertInvoiceOrder(
 /** The invoice's order with this provider id (an order of another invoice is not found). */
 export async function findInvoiceOrder(
   db: Db,
-  p: { userId: string; invoiceId: string; providerOrderId: string },
+  p: { businessId: string; invoiceId: string; providerOrderId: string },
 ): Promise<InvoiceGatewayOrder | undefined> {
   return findOrder(db, p, eq(invoiceGatewayOrders.invoiceId, p.invoiceId));
 }
@@ -26,14 +26,14 @@ export async function findInvoiceOrder(
 /** The business's order with this provider id (webhooks name the business by their URL). */
 export async function findBusinessOrder(
   db: Db,
-  p: { userId: string; providerOrderId: string },
+  p: { businessId: string; providerOrderId: string },
 ): Promise<InvoiceGatewayOrder | undefined> {
   return findOrder(db, p);
 }
 
 async function findOrder(
   db: Db,
-  p: { userId: string; providerOrderId: string },
+  p: { businessId: string; providerOrderId: string },
   ...also: SQL[]
 ): Promise<InvoiceGatewayOrder | undefined> {
   const [row] = await db
@@ -42,7 +42,7 @@ async function findOrder(
     .where(
       and(
         eq(invoiceGatewayOrders.providerOrderId, p.providerOrderId),
-        eq(invoiceGatewayOrders.userId, p.userId),
+        eq(invoiceGatewayOrders.businessId, p.businessId),
         ...also,
       ),
     );

@@ -6,7 +6,7 @@ import type { Db } from "../client";
 import { invoices } from "../schema";
 
 // What the GST returns read: a month's issued invoices of one user, by invoice date. The WHERE
-// (user, date range) walks invoices_user_date_idx; drafts are not issued and never read, nor is a
+// (user, date range) walks invoices_business_date_idx; drafts are not issued and never read, nor is a
 // draft cancelled before it was issued (still on its provisional number: decision 0056).
 
 export interface ReturnInvoiceRow {
@@ -21,7 +21,7 @@ export interface ReturnInvoiceRow {
 /** The user's issued (and cancelled) invoices dated from `from` to `to`, both "YYYY-MM-DD", oldest first. */
 export async function listIssuedInvoicesBetween(
   db: Db,
-  userId: string,
+  businessId: string,
   range: { from: string; to: string },
 ): Promise<ReturnInvoiceRow[]> {
   const rows = await db
@@ -36,7 +36,7 @@ export async function listIssuedInvoicesBetween(
     .from(invoices)
     .where(
       and(
-        eq(invoices.userId, userId),
+        eq(invoices.businessId, businessId),
         gte(invoices.invoiceDate, range.from),
         lte(invoices.invoiceDate, range.to),
         ne(invoices.status, "draft"),

@@ -5,7 +5,7 @@ import { ownedValuesAmong } from "./owned";
 
 export interface NewImage {
   id: string;
-  userId: string;
+  businessId: string;
   contentHash: string;
   mimeType: string;
   width: number;
@@ -22,11 +22,11 @@ export async function saveImage(db: Db, image: NewImage): Promise<string> {
   const [row] = await db
     .select({ id: images.id })
     .from(images)
-    .where(and(eq(images.userId, image.userId), eq(images.contentHash, image.contentHash)));
+    .where(and(eq(images.businessId, image.businessId), eq(images.contentHash, image.contentHash)));
   return row!.id;
 }
 
-export async function findImage(db: Db, userId: string, id: string) {
+export async function findImage(db: Db, businessId: string, id: string) {
   const [row] = await db
     .select({
       id: images.id,
@@ -35,11 +35,11 @@ export async function findImage(db: Db, userId: string, id: string) {
       contentHash: images.contentHash,
     })
     .from(images)
-    .where(and(eq(images.id, id), eq(images.userId, userId)));
+    .where(and(eq(images.id, id), eq(images.businessId, businessId)));
   return row ?? null;
 }
 
 /** Which of `ids` belong to this user. */
-export function ownedImageIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  return ownedValuesAmong(db, images, images.id, userId, ids);
+export function ownedImageIds(db: Db, businessId: string, ids: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, images, images.id, businessId, ids);
 }

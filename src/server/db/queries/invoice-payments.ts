@@ -9,22 +9,22 @@ export type NewInvoicePayment = typeof invoicePayments.$inferInsert;
 
 export async function listInvoicePayments(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
 ): Promise<InvoicePaymentRow[]> {
   return db
     .select()
     .from(invoicePayments)
-    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.userId, userId)))
+    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.businessId, businessId)))
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
 }
 
 /** This payment of this invoice of this user. */
-const onePayment = (p: { userId: string; invoiceId: string; id: string }) =>
+const onePayment = (p: { businessId: string; invoiceId: string; id: string }) =>
   and(
     eq(invoicePayments.id, p.id),
     eq(invoicePayments.invoiceId, p.invoiceId),
-    eq(invoicePayments.userId, p.userId),
+    eq(invoicePayments.businessId, p.businessId),
   );
 
 export async function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
@@ -34,7 +34,7 @@ export async function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): 
 
 export async function updateInvoicePayment(
   tx: Db,
-  p: { userId: string; invoiceId: string; id: string },
+  p: { businessId: string; invoiceId: string; id: string },
   fields: Partial<Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note">>,
 ): Promise<InvoicePaymentRow | undefined> {
   const [row] = await tx
@@ -47,20 +47,20 @@ export async function updateInvoicePayment(
 
 export async function deleteInvoicePayment(
   tx: Db,
-  p: { userId: string; invoiceId: string; id: string },
+  p: { businessId: string; invoiceId: string; id: string },
 ): Promise<InvoicePaymentRow | undefined> {
   const [row] = await tx.delete(invoicePayments).where(onePayment(p)).returning();
   return row;
 }
 
 /** Removes the payments that marking the invoice paid made (reopening it takes them back). */
-export async function deleteStatusPayments(tx: Db, userId: string, invoiceId: string): Promise<void> {
+export async function deleteStatusPayments(tx: Db, businessId: string, invoiceId: string): Promise<void> {
   await tx
     .delete(invoicePayments)
     .where(
       and(
         eq(invoicePayments.invoiceId, invoiceId),
-        eq(invoicePayments.userId, userId),
+        eq(invoicePayments.businessId, businessId),
         eq(invoicePayments.source, "status"),
       ),
     );
@@ -69,7 +69,7 @@ export async function deleteStatusPayments(tx: Db, userId: string, invoiceId: st
 /** Received per currency in [from, to] (payment dates), for the dashboard; credit notes are not money received. */
 export async function receivedBetween(
   db: Db,
-  userId: string,
+  businessId: string,
   from: string,
   to: string,
 ): Promise<{ currency: string; amountMinor: number }[]> {
@@ -82,7 +82,7 @@ export async function receivedBetween(
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
     .where(
       and(
-        eq(invoicePayments.userId, userId),
+        eq(invoicePayments.businessId, businessId),
         // A credit note lowers the balance but brings no money in (decision 0037).
         ne(invoicePayments.source, "credit_note"),
         gte(invoicePayments.paidOn, from),
@@ -97,14 +97,14 @@ export async function receivedBetween(
  * them) received their total on their payment date (or invoice date): one payment each, as
  * marking them paid would have made.
  */
-export async function recordPaidInvoicesPayments(tx: Db, userId: string): Promise<void> {
+export async function recordPaidInvoicesPayments(tx: Db, businessId: string): Promise<void> {
   await tx.execute(sql`
-    insert into ${invoicePayments} (id, user_id, invoice_id, amount_minor, paid_on, method, note, source)
-    select gen_random_uuid()::text, user_id, id, total_minor, coalesce(payment_date, invoice_date), 'other',
+    insert into ${invoicePayments} (id, business_id, invoice_id, amount_minor, paid_on, method, note, source)
+    select gen_random_uuid()::text, business_id, id, total_minor, coalesce(payment_date, invoice_date), 'other',
       'Marked as paid', 'status'
     from ${invoices}
-    where user_id = ${userId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
+    where business_id = ${businessId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
   await tx.execute(sql`
     update ${invoices} set amount_paid_minor = total_minor
-    where user_id = ${userId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
+    where business_id = ${businessId} and status = 'paid' and total_minor > 0 and amount_paid_minor = 0`);
 }

@@ -29,7 +29,7 @@ const BASE = "2026-03-10";
 const STATUSES: StoredStatus[] = ["draft", "due", "paid", "cancelled"];
 
 /** The dashboard's old query: every invoice of the user, grouped in one scan. */
-async function scannedBuckets(db: Db, userId: string, today: string): Promise<InvoiceBucket[]> {
+async function scannedBuckets(db: Db, businessId: string, today: string): Promise<InvoiceBucket[]> {
   const rows = await queryRows<{
     currency: string;
     month: string;
@@ -44,7 +44,7 @@ async function scannedBuckets(db: Db, userId: string, today: string): Promise<In
           (status = 'due' and due_date is not null and due_date < ${today}::date) as overdue,
           count(*)::int as count, sum(total_minor)::text as amount, sum(amount_paid_minor)::text as paid
         from invoices
-        where user_id = ${userId}
+        where business_id = ${businessId}
         group by 1, 2, 3, 4`,
   );
   return rows.map(({ amount, paid, ...r }) => ({
@@ -72,27 +72,27 @@ const sorted = (buckets: InvoiceBucket[]) =>
       ),
     );
 
-async function storedTotals(db: Db, userId: string) {
+async function storedTotals(db: Db, businessId: string) {
   return queryRows(
     db,
     sql`select to_char(month, 'YYYY-MM-DD') as month, currency, status, due_month::text as due_month,
           count, total_minor::text as total
-        from invoice_month_totals where user_id = ${userId}
+        from invoice_month_totals where business_id = ${businessId}
         order by month, currency, status, due_month`,
   );
 }
 
-async function dueBalances(db: Db, userId: string) {
+async function dueBalances(db: Db, businessId: string) {
   return queryRows(
     db,
     sql`select currency, due_date::text as due_date, part_paid, count, total_minor::text as total,
           balance_minor::text as balance
-        from invoice_due_balances where user_id = ${userId}
+        from invoice_due_balances where business_id = ${businessId}
         order by currency, due_date, part_paid`,
   );
 }
 
-async function regroupedTotals(db: Db, userId: string) {
+async function regroupedTotals(db: Db, businessId: string) {
   return queryRows(
     db,
     sql`select to_char(month, 'YYYY-MM-DD') as month, currency, status, due_month::text as due_month,
@@ -102,7 +102,7 @@ async function regroupedTotals(db: Db, userId: string) {
             case when status = 'due' and due_date is not null
               then date_trunc('month', due_date)::date else 'infinity'::date end as due_month,
             count(*)::int as count, sum(total_minor)::bigint as total_minor
-          from invoices where user_id = ${userId}
+          from invoices where business_id = ${businessId}
           group by 1, 2, 3, 4
         ) g
         order by month, currency, status, due_month`,
@@ -179,12 +179,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
  * The receivables as the dashboard computed them before the due balances were kept: every due
  * invoice's balance, scanned, by currency and ageing bucket.
  */
-async function scannedBalances(db: Db, userId: string, today: string) {
+async function scannedBalances(db: Db, businessId: string, today: string) {
   const [l1, l2, l3] = AGEING_LIMITS.map((days) => addDays(today, -days));
   const rows = await queryRows<{ currency: string; due: string | null; balance: string }>(
     db,
     sql`select currency, due_date::text as due, (total_minor - amount_paid_minor)::text as balance
-        from invoices where user_id = ${userId} and status = 'due'`,
+        from invoices where business_id = ${businessId} and status = 'due'`,
   );
   const byCurrency = new Map<string, number[]>();
   for (const r of rows) {
@@ -214,22 +214,22 @@ async function newUser(db: Db): Promise<string> {
 }
 
 /** The totals equal a fresh GROUP BY, and the dashboard equals the scanning one, on several days. */
-async function expectConsistent(db: Db, userId: string) {
-  expect(await storedTotals(db, userId)).toEqual(await regroupedTotals(db, userId));
-  const kept = await dueBalances(db, userId);
-  await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, userId));
-  expect(kept).toEqual(await dueBalances(db, userId));
+async function expectConsistent(db: Db, businessId: string) {
+  expect(await storedTotals(db, businessId)).toEqual(await regroupedTotals(db, businessId));
+  const kept = await dueBalances(db, businessId);
+  await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, businessId));
+  expect(kept).toEqual(await dueBalances(db, businessId));
   const todays = [BASE, "2026-03-01", "2026-03-31", addDays(BASE, -45), addDays(BASE, 75), "2026-04-01"];
   for (const today of todays) {
-    const data = await dashboardData(db, userId, today);
+    const data = await dashboardData(db, businessId, today);
     const read = data.buckets;
-    expect(sorted(await invoiceBuckets(db, userId, today))).toEqual(sorted(read));
-    const { balances } = (await dashboardData(db, userId, today)).receivables;
+    expect(sorted(await invoiceBuckets(db, businessId, today))).toEqual(sorted(read));
+    const { balances } = (await dashboardData(db, businessId, today)).receivables;
     const kept = balances
       .filter((b) => b.buckets.some((m) => m !== 0))
       .sort((a, b) => a.currency.localeCompare(b.currency));
-    expect(kept).toEqual(await scannedBalances(db, userId, today));
-    const scanned = await scannedBuckets(db, userId, today);
+    expect(kept).toEqual(await scannedBalances(db, businessId, today));
+    const scanned = await scannedBuckets(db, businessId, today);
     expect(sorted(read)).toEqual(sorted(scanned));
     const figures = (buckets: InvoiceBucket[]) =>
       dashboardFigures(buckets, data.dueStatuses, data.received, "INR", today);
@@ -245,26 +245,26 @@ describeEachDb("dashboard totals", (kind) => {
     let serial = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
-        const userId = await newUser(db);
+        const businessId = await newUser(db);
         const ids: string[] = [];
         const pick = (n: number) => ids[n % ids.length];
         for (const op of ops) {
           if (op.kind === "create") {
-            const row = await createInvoice(db, userId, inputOf(op.shape, `T-${++serial}`));
+            const row = await createInvoice(db, businessId, inputOf(op.shape, `T-${++serial}`));
             ids.push(row.id);
           } else if (ids.length === 0) {
           } else if (op.kind === "edit") {
             // An invoice with payments keeps its status and total until they are deleted.
-            await updateInvoice(db, userId, pick(op.pick), inputOf(op.shape, `T-${++serial}`)).catch(
+            await updateInvoice(db, businessId, pick(op.pick), inputOf(op.shape, `T-${++serial}`)).catch(
               refused("invoice_has_payments"),
             );
           } else if (op.kind === "status") {
-            await changeInvoiceStatus(db, userId, pick(op.pick), { status: op.status }).catch(
+            await changeInvoiceStatus(db, businessId, pick(op.pick), { status: op.status }).catch(
               refused("invoice_has_payments"),
             );
           } else if (op.kind === "pay") {
             // Refused when the invoice takes no payment or the amount passes its balance.
-            await recordPayment(db, userId, pick(op.pick), {
+            await recordPayment(db, businessId, pick(op.pick), {
               amountMinor: op.amount,
               paidOn: addDays(BASE, op.dayOffset),
               method: "cash",
@@ -274,19 +274,19 @@ describeEachDb("dashboard totals", (kind) => {
           } else if (op.kind === "delete") {
             const id = pick(op.pick);
             // An issued invoice is cancelled, never deleted (decision 0056): only drafts go.
-            const deleted = await deleteInvoice(db, userId, id).then(
+            const deleted = await deleteInvoice(db, businessId, id).then(
               () => true,
               refused("invoice_has_payments", "issued_invoice_not_deletable"),
             );
             if (deleted) ids.splice(ids.indexOf(id), 1);
           } else {
-            const copy = await duplicateInvoice(db, userId, pick(op.pick)).catch(
+            const copy = await duplicateInvoice(db, businessId, pick(op.pick)).catch(
               refused("invoice_number_taken"),
             );
             if (copy) ids.push(copy.id);
           }
         }
-        await expectConsistent(db, userId);
+        await expectConsistent(db, businessId);
       }),
       { seed: 20261123, numRuns: kind === "pglite" ? 40 : 15, endOnFailure: true },
     );
@@ -294,34 +294,34 @@ describeEachDb("dashboard totals", (kind) => {
 
   it("are rebuilt from the invoices (import, clearing data) and removed with the account", async () => {
     const db = t.database.db;
-    const userId = await newUser(db);
+    const businessId = await newUser(db);
     for (let i = 0; i < 3; i++) {
       await createInvoice(
         db,
-        userId,
+        businessId,
         inputOf({ status: "due", dateOffset: -i * 20, dueOffset: 10, currency: "INR", rate: 100 }, `R-${i}`),
       );
     }
-    await db.execute(sql`delete from invoice_month_totals where user_id = ${userId}`);
-    await db.execute(sql`delete from invoice_due_balances where user_id = ${userId}`);
-    await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, userId));
-    expect((await storedTotals(db, userId)).length).toBe(3);
-    await expectConsistent(db, userId);
-    await db.execute(sql`delete from "user" where id = ${userId}`);
-    expect(await storedTotals(db, userId)).toEqual([]);
+    await db.execute(sql`delete from invoice_month_totals where business_id = ${businessId}`);
+    await db.execute(sql`delete from invoice_due_balances where business_id = ${businessId}`);
+    await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, businessId));
+    expect((await storedTotals(db, businessId)).length).toBe(3);
+    await expectConsistent(db, businessId);
+    await db.execute(sql`delete from "user" where id = ${businessId}`);
+    expect(await storedTotals(db, businessId)).toEqual([]);
   });
 
   it("are backfilled from the invoices by the migration that adds them", async () => {
     const db = t.database.db;
-    const userId = await newUser(db);
+    const businessId = await newUser(db);
     for (const [i, status] of STATUSES.entries()) {
       await createInvoice(
         db,
-        userId,
+        businessId,
         inputOf({ status, dateOffset: -i * 31, dueOffset: 40, currency: "INR", rate: 10 + i }, `M-${i}`),
       );
     }
-    const expected = await storedTotals(db, userId);
+    const expected = await storedTotals(db, businessId);
     const migration = readFileSync(
       new URL("../migrations/0004_dashboard_totals.sql", import.meta.url),
       "utf8",
@@ -340,7 +340,7 @@ describeEachDb("dashboard totals", (kind) => {
       .split("--> statement-breakpoint")
       .filter((statement) => /^\s*(--.*\n)*\s*(DELETE|INSERT)/.test(statement));
     expect(axes).toHaveLength(2);
-    const expectedBalances = await dueBalances(db, userId);
+    const expectedBalances = await dueBalances(db, businessId);
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from invoice_month_totals`);
       await tx.execute(sql`delete from invoice_due_balances`);
@@ -349,16 +349,16 @@ describeEachDb("dashboard totals", (kind) => {
       await tx.execute(sql.raw(balances));
       for (const statement of axes) await tx.execute(sql.raw(statement));
     });
-    expect(await dueBalances(db, userId)).toEqual(expectedBalances);
-    expect(await storedTotals(db, userId)).toEqual(expected);
-    await expectConsistent(db, userId);
+    expect(await dueBalances(db, businessId)).toEqual(expectedBalances);
+    expect(await storedTotals(db, businessId)).toEqual(expected);
+    await expectConsistent(db, businessId);
   });
 
   it.runIf(kind === "postgres")(
     "stay equal to the invoices when many changes of one user run at once",
     async () => {
       const db = t.database.db;
-      const userId = await newUser(db);
+      const businessId = await newUser(db);
       const shape = (i: number): Shape => ({
         status: STATUSES[i % 4],
         dateOffset: (i % 3) * 10, // few months, so transactions meet on the same rows
@@ -369,7 +369,7 @@ describeEachDb("dashboard totals", (kind) => {
       const ids = await Promise.all(
         Array.from(
           { length: 24 },
-          async (_, i) => (await createInvoice(db, userId, inputOf(shape(i), `C-${i}`))).id,
+          async (_, i) => (await createInvoice(db, businessId, inputOf(shape(i), `C-${i}`))).id,
         ),
       );
       // Deleted by another of these, a duplicate's timestamp number taken by another, or issued
@@ -377,15 +377,15 @@ describeEachDb("dashboard totals", (kind) => {
       const gone = refused("not_found", "invoice_number_taken", "issued_invoice_not_deletable");
       await Promise.all(
         ids.flatMap((id, i) => [
-          changeInvoiceStatus(db, userId, id, { status: STATUSES[(i + 1) % 4] }).catch(gone),
+          changeInvoiceStatus(db, businessId, id, { status: STATUSES[(i + 1) % 4] }).catch(gone),
           i % 3 === 0
-            ? deleteInvoice(db, userId, id).catch(gone)
-            : updateInvoice(db, userId, id, inputOf(shape(i + 7), `C-${i}`)).catch(gone),
-          duplicateInvoice(db, userId, id).catch(gone),
-          createInvoice(db, userId, inputOf(shape(i + 3), `D-${i}`)),
+            ? deleteInvoice(db, businessId, id).catch(gone)
+            : updateInvoice(db, businessId, id, inputOf(shape(i + 7), `C-${i}`)).catch(gone),
+          duplicateInvoice(db, businessId, id).catch(gone),
+          createInvoice(db, businessId, inputOf(shape(i + 3), `D-${i}`)),
         ]),
       );
-      await expectConsistent(db, userId);
+      await expectConsistent(db, businessId);
     },
     60_000,
   );

@@ -48,11 +48,11 @@ const keyText = (k: Key) => `${k.month}|${k.currency}|${k.status}|${k.dueMonth}`
  */
 export async function applyInvoiceTotals(
   tx: Db,
-  userId: string,
+  businessId: string,
   before: InvoiceContribution | null,
   after: InvoiceContribution | null,
 ): Promise<void> {
-  await applyDueBalances(tx, userId, before, after);
+  await applyDueBalances(tx, businessId, before, after);
   const deltas = new Map<string, Key & { count: number; totalMinor: number; paidMinor: number }>();
   const addDelta = (c: InvoiceContribution, sign: 1 | -1) => {
     const key = keyOf(c);
@@ -70,14 +70,14 @@ export async function applyInvoiceTotals(
   const values = sql.join(
     changes.map(
       (d) =>
-        sql`(${userId}, ${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date, ${d.count}::int, ${d.totalMinor}::bigint, ${d.paidMinor}::bigint)`,
+        sql`(${businessId}, ${d.month}::date, ${d.currency}, ${d.status}, ${d.dueMonth}::date, ${d.count}::int, ${d.totalMinor}::bigint, ${d.paidMinor}::bigint)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ${invoiceMonthTotals} as t (user_id, month, currency, status, due_month, count, total_minor, paid_minor)
+    insert into ${invoiceMonthTotals} as t (business_id, month, currency, status, due_month, count, total_minor, paid_minor)
     values ${values}
-    on conflict (user_id, month, currency, status, due_month) do update
+    on conflict (business_id, month, currency, status, due_month) do update
       set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor,
         paid_minor = t.paid_minor + excluded.paid_minor`);
 
@@ -89,7 +89,7 @@ export async function applyInvoiceTotals(
     );
     await tx.execute(sql`
       delete from ${invoiceMonthTotals}
-      where user_id = ${userId} and count = 0 and (month, currency, status, due_month) in (${keys})`);
+      where business_id = ${businessId} and count = 0 and (month, currency, status, due_month) in (${keys})`);
   }
 }
 
@@ -100,7 +100,7 @@ export async function applyInvoiceTotals(
  */
 async function applyDueBalances(
   tx: Db,
-  userId: string,
+  businessId: string,
   before: InvoiceContribution | null,
   after: InvoiceContribution | null,
 ): Promise<void> {
@@ -139,14 +139,14 @@ async function applyDueBalances(
   const values = sql.join(
     changes.map(
       (d) =>
-        sql`(${userId}, ${d.currency}, ${d.dueDate}::date, ${d.partPaid}::boolean, ${d.count}::int, ${d.total}::bigint, ${d.balance}::bigint)`,
+        sql`(${businessId}, ${d.currency}, ${d.dueDate}::date, ${d.partPaid}::boolean, ${d.count}::int, ${d.total}::bigint, ${d.balance}::bigint)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ${invoiceDueBalances} as t (user_id, currency, due_date, part_paid, count, total_minor, balance_minor)
+    insert into ${invoiceDueBalances} as t (business_id, currency, due_date, part_paid, count, total_minor, balance_minor)
     values ${values}
-    on conflict (user_id, currency, due_date, part_paid) do update
+    on conflict (business_id, currency, due_date, part_paid) do update
       set count = t.count + excluded.count, total_minor = t.total_minor + excluded.total_minor,
         balance_minor = t.balance_minor + excluded.balance_minor`);
   const emptied = changes.filter((d) => d.count < 0);
@@ -157,29 +157,29 @@ async function applyDueBalances(
     );
     await tx.execute(sql`
       delete from ${invoiceDueBalances}
-      where user_id = ${userId} and count = 0 and (currency, due_date, part_paid) in (${keys})`);
+      where business_id = ${businessId} and count = 0 and (currency, due_date, part_paid) in (${keys})`);
   }
 }
 
 /** Recomputes the user's totals from their invoices (after an import or clearing their data). */
-export async function rebuildInvoiceTotals(tx: Db, userId: string): Promise<void> {
-  await tx.delete(invoiceDueBalances).where(eq(invoiceDueBalances.userId, userId));
+export async function rebuildInvoiceTotals(tx: Db, businessId: string): Promise<void> {
+  await tx.delete(invoiceDueBalances).where(eq(invoiceDueBalances.businessId, businessId));
   await tx.execute(sql`
-    insert into ${invoiceDueBalances} (user_id, currency, due_date, part_paid, count, total_minor, balance_minor)
-    select user_id, currency, coalesce(due_date, 'infinity'::date), ${invoiceStatusColumns.partPaid}, count(*)::int,
+    insert into ${invoiceDueBalances} (business_id, currency, due_date, part_paid, count, total_minor, balance_minor)
+    select business_id, currency, coalesce(due_date, 'infinity'::date), ${invoiceStatusColumns.partPaid}, count(*)::int,
       sum(total_minor)::bigint, sum(${balanceDueSql()})::bigint
     from ${invoices}
-    where user_id = ${userId} and status = 'due'
+    where business_id = ${businessId} and status = 'due'
     group by 1, 2, 3, 4`);
-  await tx.delete(invoiceMonthTotals).where(eq(invoiceMonthTotals.userId, userId));
+  await tx.delete(invoiceMonthTotals).where(eq(invoiceMonthTotals.businessId, businessId));
   await tx.execute(sql`
-    insert into ${invoiceMonthTotals} (user_id, month, currency, status, due_month, count, total_minor, paid_minor)
-    select user_id, date_trunc('month', invoice_date)::date, currency, status,
+    insert into ${invoiceMonthTotals} (business_id, month, currency, status, due_month, count, total_minor, paid_minor)
+    select business_id, date_trunc('month', invoice_date)::date, currency, status,
       case when status = 'due' and due_date is not null
         then date_trunc('month', due_date)::date else 'infinity'::date end,
       count(*)::int, sum(total_minor)::bigint, sum(amount_paid_minor)::bigint
     from ${invoices}
-    where user_id = ${userId}
+    where business_id = ${businessId}
     group by 1, 2, 3, 4, 5`);
 }
 

@@ -98,13 +98,13 @@ export function columnsOf(document: InvoiceDocument) {
 
 export async function findInvoice(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<InvoiceRow | null> {
   // Locking the row makes concurrent changes of one invoice take turns, so each sees the stock
   // the other left behind.
-  const [row] = await (opts.forUpdate ? invoiceByIdForUpdate : invoiceById)(db).execute({ id, userId });
+  const [row] = await (opts.forUpdate ? invoiceByIdForUpdate : invoiceById)(db).execute({ id, businessId });
   return (row as InvoiceRow | undefined) ?? null;
 }
 
@@ -112,7 +112,9 @@ const invoiceByIdQuery = (db: Db) =>
   db
     .select(fullColumns)
     .from(invoices)
-    .where(and(eq(invoices.id, sql.placeholder("id")), eq(invoices.userId, sql.placeholder("userId"))));
+    .where(
+      and(eq(invoices.id, sql.placeholder("id")), eq(invoices.businessId, sql.placeholder("businessId"))),
+    );
 const invoiceById = preparedPerDb((db) => invoiceByIdQuery(db).prepare("invoice_by_id"));
 const invoiceByIdForUpdate = preparedPerDb((db) =>
   invoiceByIdQuery(db).for("update").prepare("invoice_by_id_for_update"),
@@ -120,22 +122,22 @@ const invoiceByIdForUpdate = preparedPerDb((db) =>
 
 export async function insertInvoice(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   document: InvoiceDocument,
   amountPaidMinor = 0,
 ): Promise<InvoiceRow> {
   const [row] = await tx
     .insert(invoices)
-    .values({ id, userId, ...columnsOf(document), amountPaidMinor })
+    .values({ id, businessId, ...columnsOf(document), amountPaidMinor })
     .returning(fullColumns);
-  await applyInvoiceTotals(tx, userId, null, row as InvoiceRow);
+  await applyInvoiceTotals(tx, businessId, null, row as InvoiceRow);
   return row as InvoiceRow;
 }
 
 export async function updateInvoiceRow(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   document: InvoiceDocument,
   amountPaidMinor?: number,
@@ -143,7 +145,7 @@ export async function updateInvoiceRow(
   const [before] = await tx
     .select(contributionColumns)
     .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, id), eq(invoices.businessId, businessId)))
     .for("update");
   const [row] = await tx
     .update(invoices)
@@ -152,30 +154,30 @@ export async function updateInvoiceRow(
       ...(amountPaidMinor === undefined ? {} : { amountPaidMinor }),
       updatedAt: new Date(),
     })
-    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, id), eq(invoices.businessId, businessId)))
     .returning(fullColumns);
-  if (row) await applyInvoiceTotals(tx, userId, before as InvoiceContribution, row as InvoiceRow);
+  if (row) await applyInvoiceTotals(tx, businessId, before as InvoiceContribution, row as InvoiceRow);
   return row as InvoiceRow;
 }
 
-export async function deleteInvoiceRow(tx: Db, userId: string, id: string): Promise<void> {
+export async function deleteInvoiceRow(tx: Db, businessId: string, id: string): Promise<void> {
   const [before] = await tx
     .delete(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, id), eq(invoices.businessId, businessId)))
     .returning(contributionColumns);
-  if (before) await applyInvoiceTotals(tx, userId, before as InvoiceContribution, null);
+  if (before) await applyInvoiceTotals(tx, businessId, before as InvoiceContribution, null);
 }
 
 /** Which of these invoice numbers this user already has (to pick a free one). */
-export function usedInvoiceNumbers(db: Db, userId: string, numbers: string[]): Promise<Set<string>> {
-  return ownedValuesAmong(db, invoices, invoices.invoiceNumber, userId, numbers);
+export function usedInvoiceNumbers(db: Db, businessId: string, numbers: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, invoices, invoices.invoiceNumber, businessId, numbers);
 }
 
-export async function findOwnClient(db: Db, userId: string, clientId: string) {
+export async function findOwnClient(db: Db, businessId: string, clientId: string) {
   const [row] = await db
     .select(clientDetailColumns)
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
   return row ?? null;
 }
 
@@ -211,10 +213,10 @@ function escapeLike(s: string): string {
 }
 
 /** The values of a list's filters, by the names its prepared statements give their placeholders. */
-function filterValues(userId: string, filter: InvoiceFilter, today: string): Record<string, unknown> {
+function filterValues(businessId: string, filter: InvoiceFilter, today: string): Record<string, unknown> {
   const search = filter.search?.trim();
   return {
-    userId,
+    businessId,
     today,
     status: filter.status,
     from: filter.from,
@@ -229,7 +231,7 @@ function filterValues(userId: string, filter: InvoiceFilter, today: string): Rec
  */
 function whereOf(filter: InvoiceFilter, value: (name: string) => unknown): SQL {
   const v = value as (name: string) => string;
-  const conditions: SQL[] = [eq(invoices.userId, v("userId"))];
+  const conditions: SQL[] = [eq(invoices.businessId, v("businessId"))];
   if (filter.status) conditions.push(displayStatusIs(filter.status, v("today"), v("status")));
   if (filter.from) conditions.push(gte(invoices.invoiceDate, v("from")));
   if (filter.to) conditions.push(lte(invoices.invoiceDate, v("to")));
@@ -265,13 +267,13 @@ function orderOf(sort: InvoiceSort): SQL[] {
  * draft, paid and cancelled from the month totals.
  */
 function keptStatusTotal(status: DisplayStatus): SQL | undefined {
-  const userId = sql.placeholder("userId");
+  const businessId = sql.placeholder("businessId");
   const stored = storedStatusesShowing(status);
   if (stored.length === 1 && stored[0] === "due") {
-    return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.userId} = ${userId} and ${displayStatusWhere(status, sql`${sql.placeholder("today")}::date`, dueBalanceStatusColumns)}`;
+    return sql`select sum(${invoiceDueBalances.count}) from ${invoiceDueBalances} where ${invoiceDueBalances.businessId} = ${businessId} and ${displayStatusWhere(status, sql`${sql.placeholder("today")}::date`, dueBalanceStatusColumns)}`;
   }
   if (!isWholeStoredStatus(status)) return undefined;
-  return sql`select sum(${invoiceMonthTotals.count}) from ${invoiceMonthTotals} where ${invoiceMonthTotals.userId} = ${userId} and ${invoiceMonthTotals.status} = ${sql.placeholder("status")}`;
+  return sql`select sum(${invoiceMonthTotals.count}) from ${invoiceMonthTotals} where ${invoiceMonthTotals.businessId} = ${businessId} and ${invoiceMonthTotals.status} = ${sql.placeholder("status")}`;
 }
 
 /** The orders by date page by cursor too (paging.ts); the others by number only. */
@@ -290,11 +292,11 @@ function keysetOf(sort: InvoiceSort): PageShape["keyset"] {
 /**
  * One page of the user's invoices and how many match (counted up to COUNT_LIMIT): one prepared
  * statement per sort and set of filters (paging.ts). The deferred join walks only the index
- * (invoices_user_date_idx holds the default order), then reads only the page's rows.
+ * (invoices_business_date_idx holds the default order), then reads only the page's rows.
  */
 export async function listInvoices(
   db: Db,
-  userId: string,
+  businessId: string,
   params: InvoiceFilter & PageParams & { sort: InvoiceSort; today: string },
 ): Promise<{ rows: InvoiceSummaryRow[]; nextCursor: string | null } & PageCount> {
   const search = Boolean(params.search?.trim());
@@ -303,7 +305,7 @@ export async function listInvoices(
   const awaitingPayment = params.status !== undefined && !isWholeStoredStatus(params.status);
   const statusShape = awaitingPayment ? params.status : Boolean(params.status);
   const statusOnly = Boolean(params.status) && !search && !params.from && !params.to;
-  // The invoices awaiting payment, alone: their own index (invoices_user_due_idx) walks them and
+  // The invoices awaiting payment, alone: their own index (invoices_business_due_idx) walks them and
   // nothing else whatever the user and day, so the statement is planned once (decision 0042).
   // Draft, paid and cancelled stay planned per request: a generic plan would walk every invoice
   // for a user with few of them.
@@ -329,7 +331,7 @@ export async function listInvoices(
       // In date order the overdue page is the walk's first rows; in another it would read them all.
       readStraight: plannedOnce && params.status === "overdue" && keysetOf(params.sort) !== undefined,
     }),
-    filterValues(userId, params, params.today),
+    filterValues(businessId, params, params.today),
     params,
     search,
   );
@@ -345,12 +347,12 @@ export interface InvoiceExportRow extends InvoiceSummaryRow {
 /** Every matching invoice with the totals an accountant needs, in the list's order. */
 export async function listInvoicesForExport(
   db: Db,
-  userId: string,
+  businessId: string,
   params: InvoiceFilter & { sort: InvoiceSort; today: string },
 ): Promise<InvoiceExportRow[]> {
   const total = (field: string) =>
     sql<number>`coalesce((${invoices.invoiceData}->'totals'->>${field})::bigint, 0)`.mapWith(Number);
-  const values = filterValues(userId, params, params.today);
+  const values = filterValues(businessId, params, params.today);
   const rows = await db
     .select({
       ...summaryColumns,

@@ -4,14 +4,14 @@ import { findUserRow, saveUserRow } from "./owned";
 
 export type MailTemplatesRow = typeof mailTemplates.$inferSelect;
 
-export function findMailTemplates(db: Db, userId: string): Promise<MailTemplatesRow | undefined> {
-  return findUserRow(db, mailTemplates, userId);
+export function findMailTemplates(db: Db, businessId: string): Promise<MailTemplatesRow | undefined> {
+  return findUserRow(db, mailTemplates, businessId);
 }
 
 export function saveMailTemplates(
   db: Db,
-  userId: string,
+  businessId: string,
   fields: Pick<MailTemplatesRow, "sendSubject" | "sendMessage" | "reminderSubject" | "reminderMessage">,
 ): Promise<MailTemplatesRow> {
-  return saveUserRow(db, mailTemplates, userId, fields);
+  return saveUserRow(db, mailTemplates, businessId, fields);
 }

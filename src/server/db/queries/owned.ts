@@ -3,27 +3,27 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 
 /** A table whose rows belong to one user and are found by `id`. */
-type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+type OwnedTable = PgTable & { id: PgColumn; businessId: PgColumn };
 
 /** Which of `values` this user's rows of `table` hold in `column` (an empty list asks nothing). */
 export async function ownedValuesAmong(
   db: Db,
   table: OwnedTable,
   column: PgColumn,
-  userId: string,
+  businessId: string,
   values: string[],
 ): Promise<Set<string>> {
   if (values.length === 0) return new Set();
   const rows = await db
     .select({ value: column })
     .from(table)
-    .where(and(eq(table.userId, userId), inArray(column, values)));
+    .where(and(eq(table.businessId, businessId), inArray(column, values)));
   return new Set(rows.map((r) => r.value as string));
 }
 
 /** The condition naming the user's row of `table` with this id (and `also`, when given). */
-function ownedRowIs(table: OwnedTable, userId: string, id: string, also?: SQL): SQL | undefined {
-  return and(eq(table.id, id), eq(table.userId, userId), also);
+function ownedRowIs(table: OwnedTable, businessId: string, id: string, also?: SQL): SQL | undefined {
+  return and(eq(table.id, id), eq(table.businessId, businessId), also);
 }
 
 /**
@@ -33,14 +33,14 @@ function ownedRowIs(table: OwnedTable, userId: string, id: string, also?: SQL): 
 export async function findOwnedRow<T extends OwnedTable>(
   db: Db,
   table: T,
-  userId: string,
+  businessId: string,
   id: string,
   opts: { forUpdate?: boolean; also?: SQL } = {},
 ): Promise<T["$inferSelect"] | undefined> {
   const query = db
     .select()
     .from(table as PgTable)
-    .where(ownedRowIs(table, userId, id, opts.also));
+    .where(ownedRowIs(table, businessId, id, opts.also));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
   return row as T["$inferSelect"] | undefined;
 }
@@ -49,30 +49,30 @@ export async function findOwnedRow<T extends OwnedTable>(
 export async function deleteOwnedRow(
   db: Db,
   table: OwnedTable,
-  userId: string,
+  businessId: string,
   id: string,
   also?: SQL,
 ): Promise<boolean> {
   const rows = await db
     .delete(table)
-    .where(ownedRowIs(table, userId, id, also))
+    .where(ownedRowIs(table, businessId, id, also))
     .returning({ id: table.id });
   return rows.length === 1;
 }
 
-/** A table holding at most one row per user, keyed by `userId` (mail templates, reminder settings). */
-type PerUserTable = PgTable & { userId: PgColumn; updatedAt: PgColumn };
+/** A table holding at most one row per user, keyed by `businessId` (mail templates, reminder settings). */
+type PerUserTable = PgTable & { businessId: PgColumn; updatedAt: PgColumn };
 
 /** The user's row of a one-row-per-user table, or undefined before the first save. */
 export async function findUserRow<T extends PerUserTable>(
   db: Db,
   table: T,
-  userId: string,
+  businessId: string,
 ): Promise<T["$inferSelect"] | undefined> {
   const [row] = await db
     .select()
     .from(table as PgTable)
-    .where(eq(table.userId, userId));
+    .where(eq(table.businessId, businessId));
   return row as T["$inferSelect"] | undefined;
 }
 
@@ -80,13 +80,13 @@ export async function findUserRow<T extends PerUserTable>(
 export async function saveUserRow<T extends PerUserTable>(
   db: Db,
   table: T,
-  userId: string,
+  businessId: string,
   fields: Partial<T["$inferInsert"]>,
 ): Promise<T["$inferSelect"]> {
   const [row] = await db
     .insert(table as PgTable)
-    .values({ userId, ...fields } as never)
-    .onConflictDoUpdate({ target: table.userId, set: { ...fields, updatedAt: new Date() } as never })
+    .values({ businessId, ...fields } as never)
+    .onConflictDoUpdate({ target: table.businessId, set: { ...fields, updatedAt: new Date() } as never })
     .returning();
   return row as T["$inferSelect"];
 }

@@ -135,7 +135,7 @@ function prepareShape(db: Db, shape: PageShape, searched: boolean, rowLimit: num
   const { table, where, order, keyset } = shape;
   const capped = (
     shape.countedIn
-      ? sql`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.userId} = ${sql.placeholder("userId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
+      ? sql`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.businessId} = ${sql.placeholder("businessId")} and ${listCounts.list} = ${shape.countedIn}), 0)`
       : shape.keptTotal
         ? sql`coalesce((${shape.keptTotal}), 0)`
         : sql`(select count(*) from (select 1 from ${table} where ${where} limit ${sql.raw(String(countLimitOf(shape, searched) + 1))}) capped)`

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { paymentOrders, user, webhookEvents } from "../schema";
+import { firstOwnerOf } from "./mail-senders";
 import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -14,11 +15,11 @@ export async function insertPaymentOrder(
 }
 
 /** The order with this provider id, only when it belongs to this user (the owner check is in the WHERE). */
-export async function findUserOrder(db: Db, userId: string, providerOrderId: string) {
+export async function findUserOrder(db: Db, businessId: string, providerOrderId: string) {
   const [row] = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.providerOrderId, providerOrderId)));
+    .where(and(eq(paymentOrders.businessId, businessId), eq(paymentOrders.providerOrderId, providerOrderId)));
   return row;
 }
 
@@ -98,8 +99,11 @@ export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Name and e-mail for the purchase mail. */
-export async function findUserContact(db: Db, userId: string) {
-  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+/** Name and e-mail of the business's owner (decision 0072), for the purchase mail and notices. */
+export async function findUserContact(db: Db, businessId: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, firstOwnerOf(businessId)));
   return row;
 }

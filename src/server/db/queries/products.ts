@@ -50,7 +50,7 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
 export async function listProducts(
   db: Db,
   p: PageParams & {
-    userId: string;
+    businessId: string;
     search?: string;
     sort: ProductSort;
     filter: ProductFilter;
@@ -64,7 +64,7 @@ export async function listProducts(
       table: productServices,
       countedIn: !search && p.filter === "all" ? ("product_services" as const) : undefined,
       where: and(
-        eq(productServices.userId, sql.placeholder("userId")),
+        eq(productServices.businessId, sql.placeholder("businessId")),
         search ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
         filterWhere(p.filter),
       )!,
@@ -102,14 +102,14 @@ export async function listProducts(
     db,
     `products:${p.sort}:${p.filter}:${search}`,
     build,
-    { userId: p.userId, pattern: p.search ? containsPattern(p.search) : undefined },
+    { businessId: p.businessId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,
     search,
   );
 }
 
-export function getProduct(db: Db, p: { userId: string; id: string }): Promise<ProductRow | undefined> {
-  return findOwnedRow(db, productServices, p.userId, p.id);
+export function getProduct(db: Db, p: { businessId: string; id: string }): Promise<ProductRow | undefined> {
+  return findOwnedRow(db, productServices, p.businessId, p.id);
 }
 
 /**
@@ -118,26 +118,26 @@ export function getProduct(db: Db, p: { userId: string; id: string }): Promise<P
  */
 export async function createProduct(
   db: Db,
-  p: { userId: string; fields: ProductFields; openingQuantityUnits: number | null },
+  p: { businessId: string; fields: ProductFields; openingQuantityUnits: number | null },
 ): Promise<ProductRow> {
   return db.transaction(async (tx) => {
     const id = randomUUID();
     await tx.insert(productServices).values({
       id,
-      userId: p.userId,
+      businessId: p.businessId,
       ...p.fields,
       availableQuantity: p.openingQuantityUnits === null ? null : "0",
     });
     if (p.openingQuantityUnits) {
       await applyStockChange(tx, {
-        userId: p.userId,
+        businessId: p.businessId,
         productId: id,
         changeUnits: p.openingQuantityUnits,
         reason: "opening_stock",
         allowNegative: false,
       });
     }
-    return (await getProduct(tx, { userId: p.userId, id }))!;
+    return (await getProduct(tx, { businessId: p.businessId, id }))!;
   });
 }
 
@@ -147,13 +147,13 @@ export async function createProduct(
  */
 export async function updateProduct(
   db: Db,
-  p: { userId: string; id: string; fields: Partial<ProductFields>; trackStock?: boolean },
+  p: { businessId: string; id: string; fields: Partial<ProductFields>; trackStock?: boolean },
 ): Promise<ProductRow | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(productServices)
-      .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
+      .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
       .for("update");
     if (!current) return undefined;
     const kind = p.fields.kind ?? current.kind;
@@ -179,15 +179,15 @@ export async function updateProduct(
     const [row] = await tx
       .update(productServices)
       .set({ ...p.fields, availableQuantity, updatedAt: new Date() })
-      .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)))
+      .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
       .returning();
     return row;
   });
 }
 
 /** Its movements go with it (cascade); invoices keep their own copy of the item. */
-export function deleteProduct(db: Db, p: { userId: string; id: string }): Promise<boolean> {
-  return deleteOwnedRow(db, productServices, p.userId, p.id);
+export function deleteProduct(db: Db, p: { businessId: string; id: string }): Promise<boolean> {
+  return deleteOwnedRow(db, productServices, p.businessId, p.id);
 }
 
 /**
@@ -196,10 +196,10 @@ export function deleteProduct(db: Db, p: { userId: string; id: string }): Promis
  */
 export async function adjustStock(
   db: Db,
-  p: { userId: string; id: string; changeUnits: number; note: string },
+  p: { businessId: string; id: string; changeUnits: number; note: string },
 ): Promise<{ product: ProductRow; movement: MovementRow } | undefined> {
   return db.transaction(async (tx) => {
-    const product = await getProduct(tx, { userId: p.userId, id: p.id });
+    const product = await getProduct(tx, { businessId: p.businessId, id: p.id });
     if (!product) return undefined;
     if (product.availableQuantity === null) {
       throw new DomainError(
@@ -209,7 +209,7 @@ export async function adjustStock(
     }
     try {
       await applyStockChange(tx, {
-        userId: p.userId,
+        businessId: p.businessId,
         productId: p.id,
         changeUnits: p.changeUnits,
         reason: "adjustment",
@@ -221,7 +221,7 @@ export async function adjustStock(
         const [now] = await tx
           .select({ q: productServices.availableQuantity })
           .from(productServices)
-          .where(and(eq(productServices.id, p.id), eq(productServices.userId, p.userId)));
+          .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)));
         const left = trimQuantity(now?.q ?? "0");
         throw new DomainError(
           "insufficient_stock",
@@ -235,24 +235,24 @@ export async function adjustStock(
     const [movement] = await tx
       .select()
       .from(stockMovements)
-      .where(and(eq(stockMovements.productId, p.id), eq(stockMovements.userId, p.userId)))
+      .where(and(eq(stockMovements.productId, p.id), eq(stockMovements.businessId, p.businessId)))
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
       .limit(1);
-    return { product: (await getProduct(tx, { userId: p.userId, id: p.id }))!, movement: movement! };
+    return { product: (await getProduct(tx, { businessId: p.businessId, id: p.id }))!, movement: movement! };
   });
 }
 
 /** The newest movements first; undefined when the item is not the user's. */
 export async function listMovements(
   db: Db,
-  p: { userId: string; id: string; limit: number },
+  p: { businessId: string; id: string; limit: number },
 ): Promise<MovementRow[] | undefined> {
   const product = await getProduct(db, p);
   if (!product) return undefined;
   return db
     .select()
     .from(stockMovements)
-    .where(and(eq(stockMovements.userId, p.userId), eq(stockMovements.productId, p.id)))
+    .where(and(eq(stockMovements.businessId, p.businessId), eq(stockMovements.productId, p.id)))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(p.limit);
 }
@@ -271,7 +271,7 @@ export interface InventoryTotals {
 }
 
 /** Counts and stock values over the user's items in one pass; negative stock counts as none. */
-export async function inventoryTotals(db: Db, userId: string): Promise<InventoryTotals> {
+export async function inventoryTotals(db: Db, businessId: string): Promise<InventoryTotals> {
   const q = productServices.availableQuantity;
   const inStock = sql`${q} > 0`;
   const [row] = await db
@@ -290,19 +290,19 @@ export async function inventoryTotals(db: Db, userId: string): Promise<Inventory
       outOfStockCount: sql<number>`count(*) filter (where ${isOut})`.mapWith(Number),
     })
     .from(productServices)
-    .where(eq(productServices.userId, userId));
+    .where(eq(productServices.businessId, businessId));
   return row!;
 }
 
 /** Items at or below their low-stock level (but above zero), or out of stock; fewest first. */
 export async function stockAlerts(
   db: Db,
-  p: { userId: string; which: "low" | "out"; limit: number },
+  p: { businessId: string; which: "low" | "out"; limit: number },
 ): Promise<ProductRow[]> {
   return db
     .select()
     .from(productServices)
-    .where(and(eq(productServices.userId, p.userId), p.which === "low" ? isLow : isOut))
+    .where(and(eq(productServices.businessId, p.businessId), p.which === "low" ? isLow : isOut))
     .orderBy(asc(productServices.availableQuantity), asc(sql`lower(${productServices.name})`))
     .limit(p.limit);
 }

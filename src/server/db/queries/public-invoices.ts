@@ -7,9 +7,9 @@ import { fullColumns, type InvoiceRow } from "./invoices";
 
 export type PaymentReportRow = typeof paymentReports.$inferSelect;
 
-const publicColumns = { ...fullColumns, userId: invoices.userId };
+const publicColumns = { ...fullColumns, businessId: invoices.businessId };
 
-export type PublicInvoiceRow = InvoiceRow & { userId: string };
+export type PublicInvoiceRow = InvoiceRow & { businessId: string };
 
 /** The invoice a public link names (the token alone: whoever holds the link may see it). */
 export async function findInvoiceByPublicToken(db: Db, token: string): Promise<PublicInvoiceRow | undefined> {
@@ -19,7 +19,7 @@ export async function findInvoiceByPublicToken(db: Db, token: string): Promise<P
 
 export async function readPublicLink(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
   opts: { forUpdate?: boolean } = {},
 ) {
@@ -32,17 +32,17 @@ export async function readPublicLink(
       remindersOff: invoices.remindersOff,
     })
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
   return row;
 }
 
 /** Gives the invoice this token (a new one revokes the old); undefined when it is not the user's. */
-export async function setPublicToken(db: Db, userId: string, invoiceId: string, token: string) {
+export async function setPublicToken(db: Db, businessId: string, invoiceId: string, token: string) {
   const [row] = await db
     .update(invoices)
     .set({ publicToken: token })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)))
     .returning({
       status: invoices.status,
       token: invoices.publicToken,
@@ -78,7 +78,7 @@ export async function insertPaymentReport(
     await tx
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.userId, report.userId)))
+      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.businessId, report.businessId)))
       .for("no key update");
     const [counted] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -91,27 +91,27 @@ export async function insertPaymentReport(
     await tx
       .update(invoices)
       .set({ openReports: sql`${invoices.openReports} + 1` })
-      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.userId, report.userId)));
+      .where(and(eq(invoices.id, report.invoiceId), eq(invoices.businessId, report.businessId)));
     return row!;
   });
 }
 
 export async function listPaymentReports(
   db: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
 ): Promise<PaymentReportRow[]> {
   return db
     .select()
     .from(paymentReports)
-    .where(and(eq(paymentReports.invoiceId, invoiceId), eq(paymentReports.userId, userId)))
+    .where(and(eq(paymentReports.invoiceId, invoiceId), eq(paymentReports.businessId, businessId)))
     .orderBy(desc(paymentReports.reportedAt));
 }
 
 /** Confirms or dismisses an open report of the user's invoice; undefined when there is none. */
 export async function resolvePaymentReport(
   tx: Db,
-  p: { userId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
+  p: { businessId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
 ): Promise<PaymentReportRow | undefined> {
   const [row] = await tx
     .update(paymentReports)
@@ -120,7 +120,7 @@ export async function resolvePaymentReport(
       and(
         eq(paymentReports.id, p.id),
         eq(paymentReports.invoiceId, p.invoiceId),
-        eq(paymentReports.userId, p.userId),
+        eq(paymentReports.businessId, p.businessId),
         eq(paymentReports.status, "open"),
       ),
     )
@@ -129,7 +129,7 @@ export async function resolvePaymentReport(
     await tx
       .update(invoices)
       .set({ openReports: sql`greatest(${invoices.openReports} - 1, 0)` })
-      .where(and(eq(invoices.id, p.invoiceId), eq(invoices.userId, p.userId)));
+      .where(and(eq(invoices.id, p.invoiceId), eq(invoices.businessId, p.businessId)));
   }
   return row;
 }

@@ -54,27 +54,27 @@ export function quoteColumnsOf(document: InvoiceDocument) {
 /** The user's document of `kind` with this id (locked for the transaction with `forUpdate`). */
 export async function findKindDocument(
   db: Db,
-  userId: string,
+  businessId: string,
   kind: PreInvoiceKind,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<PreInvoiceRow | null> {
-  const row = await findOwnedRow(db, quotes, userId, id, { ...opts, also: eq(quotes.kind, kind) });
+  const row = await findOwnedRow(db, quotes, businessId, id, { ...opts, also: eq(quotes.kind, kind) });
   return (row as PreInvoiceRow | undefined) ?? null;
 }
 
 export async function findQuote(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<QuoteRow | null> {
-  return (await findKindDocument(db, userId, "quote", id, opts)) as QuoteRow | null;
+  return (await findKindDocument(db, businessId, "quote", id, opts)) as QuoteRow | null;
 }
 
 export async function insertQuote(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   document: InvoiceDocument,
   kind: PreInvoiceKind = "quote",
@@ -82,14 +82,14 @@ export async function insertQuote(
 ): Promise<PreInvoiceRow> {
   const [row] = await tx
     .insert(quotes)
-    .values({ id, userId, kind, status: "draft", ...quoteColumnsOf(document), ...extra })
+    .values({ id, businessId, kind, status: "draft", ...quoteColumnsOf(document), ...extra })
     .returning();
   return row as PreInvoiceRow;
 }
 
 export async function updateQuoteDocument(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   document: InvoiceDocument,
   extra: KindColumns = { challanReason: null, consignee: null },
@@ -97,7 +97,7 @@ export async function updateQuoteDocument(
   const [row] = await tx
     .update(quotes)
     .set({ ...quoteColumnsOf(document), ...extra, updatedAt: new Date() })
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+    .where(and(eq(quotes.id, id), eq(quotes.businessId, businessId)))
     .returning();
   return row as PreInvoiceRow;
 }
@@ -105,7 +105,7 @@ export async function updateQuoteDocument(
 /** Moves a document from one stored status to another: undefined when it is no longer in `from`. */
 export async function changeQuoteStatus<R extends PreInvoiceRow = QuoteRow>(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   from: PreInvoiceStatus[],
   fields: Partial<typeof quotes.$inferInsert> & { status: R["status"] },
@@ -116,7 +116,7 @@ export async function changeQuoteStatus<R extends PreInvoiceRow = QuoteRow>(
     .where(
       and(
         eq(quotes.id, id),
-        eq(quotes.userId, userId),
+        eq(quotes.businessId, businessId),
         or(...from.map((status) => eq(quotes.status, status))),
       ),
     )
@@ -126,15 +126,15 @@ export async function changeQuoteStatus<R extends PreInvoiceRow = QuoteRow>(
 
 export async function deleteQuoteRow(
   tx: Db,
-  userId: string,
+  businessId: string,
   id: string,
   kind: PreInvoiceKind = "quote",
 ): Promise<boolean> {
-  const deleted = await deleteOwnedRow(tx, quotes, userId, id, eq(quotes.kind, kind));
+  const deleted = await deleteOwnedRow(tx, quotes, businessId, id, eq(quotes.kind, kind));
   await tx
     .update(invoices)
     .set({ quoteId: null })
-    .where(and(eq(invoices.userId, userId), eq(invoices.quoteId, id)));
+    .where(and(eq(invoices.businessId, businessId), eq(invoices.quoteId, id)));
   return deleted;
 }
 
@@ -146,34 +146,34 @@ export async function findQuoteByPublicToken(db: Db, token: string): Promise<Pre
 }
 
 /** Gives the quote this token (a new one revokes the old); undefined when it is not the user's. */
-export async function setQuoteToken(db: Db, userId: string, id: string, token: string, at: Date) {
+export async function setQuoteToken(db: Db, businessId: string, id: string, token: string, at: Date) {
   const [row] = await db
     .update(quotes)
     .set({ publicToken: token, publicTokenCreatedAt: at })
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+    .where(and(eq(quotes.id, id), eq(quotes.businessId, businessId)))
     .returning({ status: quotes.status, token: quotes.publicToken });
   return row;
 }
 
 // ---- the converted invoice ----
 
-export async function linkInvoiceToQuote(tx: Db, userId: string, invoiceId: string, quoteId: string) {
+export async function linkInvoiceToQuote(tx: Db, businessId: string, invoiceId: string, quoteId: string) {
   await tx
     .update(invoices)
     .set({ quoteId })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
 }
 
-export async function invoiceNumberOf(db: Db, userId: string, invoiceId: string): Promise<string | null> {
+export async function invoiceNumberOf(db: Db, businessId: string, invoiceId: string): Promise<string | null> {
   const [row] = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
   return row?.invoiceNumber ?? null;
 }
 
 /** The quote an invoice came from; null when none; undefined when the invoice is not the user's. */
-export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
+export async function sourceQuoteOf(db: Db, businessId: string, invoiceId: string) {
   const [row] = await db
     .select({
       quoteId: quotes.id,
@@ -182,8 +182,8 @@ export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
       invoiceId: invoices.id,
     })
     .from(invoices)
-    .leftJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.userId, userId)))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+    .leftJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.businessId, businessId)))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
   if (!row) return undefined;
   return row.quoteId && row.quoteNumber && row.kind === "quote"
     ? { id: row.quoteId, quoteNumber: row.quoteNumber }
@@ -196,7 +196,7 @@ export async function sourceQuoteOf(db: Db, userId: string, invoiceId: string) {
  */
 export async function releaseConvertedChallans(
   tx: Db,
-  userId: string,
+  businessId: string,
   invoiceId: string,
 ): Promise<PreInvoiceRow[]> {
   const rows = await tx
@@ -204,7 +204,7 @@ export async function releaseConvertedChallans(
     .set({ status: "issued", convertedInvoiceId: null, convertedAt: null, updatedAt: new Date() })
     .where(
       and(
-        eq(quotes.userId, userId),
+        eq(quotes.businessId, businessId),
         eq(quotes.kind, "challan"),
         eq(quotes.status, "converted"),
         eq(quotes.convertedInvoiceId, invoiceId),
@@ -218,21 +218,21 @@ export async function releaseConvertedChallans(
  * Whether the invoice was made from delivery challans that its cancelling released (decision
  * 0067): its first challan no longer names it as the invoice it was converted into.
  */
-export async function challansReleasedFrom(db: Db, userId: string, invoiceId: string): Promise<boolean> {
+export async function challansReleasedFrom(db: Db, businessId: string, invoiceId: string): Promise<boolean> {
   const [source] = await db
     .select({ kind: quotes.kind, convertedInvoiceId: quotes.convertedInvoiceId })
     .from(invoices)
-    .innerJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.userId, userId)))
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, invoiceId)));
+    .innerJoin(quotes, and(eq(quotes.id, invoices.quoteId), eq(quotes.businessId, businessId)))
+    .where(and(eq(invoices.businessId, businessId), eq(invoices.id, invoiceId)));
   return source?.kind === "challan" && source.convertedInvoiceId !== invoiceId;
 }
 
 /** Every quote, proforma or challan converted into this invoice (several challans make one). */
-export async function sourceDocumentsOf(db: Db, userId: string, invoiceId: string) {
+export async function sourceDocumentsOf(db: Db, businessId: string, invoiceId: string) {
   return db
     .select({ id: quotes.id, kind: quotes.kind, number: quotes.quoteNumber })
     .from(quotes)
-    .where(and(eq(quotes.userId, userId), eq(quotes.convertedInvoiceId, invoiceId)))
+    .where(and(eq(quotes.businessId, businessId), eq(quotes.convertedInvoiceId, invoiceId)))
     .orderBy(quotes.quoteNumber);
 }
 
@@ -246,7 +246,7 @@ export interface QuoteFilter {
 const summaryColumns = (() => {
   const { quoteData: _, ...rest } = {
     id: quotes.id,
-    userId: quotes.userId,
+    businessId: quotes.businessId,
     kind: quotes.kind,
     quoteNumber: quotes.quoteNumber,
     clientId: quotes.clientId,
@@ -296,7 +296,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** One page of the user's documents of `kind`, newest first, with how many match (paging.ts). */
 export async function listQuotes(
   db: Db,
-  userId: string,
+  businessId: string,
   params: QuoteFilter & PageParams & { today: string; kind?: PreInvoiceKind },
 ): Promise<{ rows: QuoteSummaryRow[] } & PageCount> {
   const kind = params.kind ?? "quote";
@@ -313,7 +313,7 @@ export async function listQuotes(
     key,
     () => {
       const conditions: SQL[] = [
-        eq(quotes.userId, v("userId")),
+        eq(quotes.businessId, v("businessId")),
         eq(quotes.kind, v("kind") as PreInvoiceKind),
       ];
       if (params.status) {
@@ -339,7 +339,7 @@ export async function listQuotes(
       };
     },
     {
-      userId,
+      businessId,
       kind,
       today: params.today,
       status: params.status,
@@ -351,7 +351,11 @@ export async function listQuotes(
 }
 
 /** The delivery challans dated from..to that were issued (drafts never count), for GSTR-1 Table 13. */
-export async function listIssuedChallansBetween(db: Db, userId: string, range: { from: string; to: string }) {
+export async function listIssuedChallansBetween(
+  db: Db,
+  businessId: string,
+  range: { from: string; to: string },
+) {
   return db
     .select({
       number: quotes.quoteNumber,
@@ -364,7 +368,7 @@ export async function listIssuedChallansBetween(db: Db, userId: string, range: {
     .from(quotes)
     .where(
       and(
-        eq(quotes.userId, userId),
+        eq(quotes.businessId, businessId),
         eq(quotes.kind, "challan"),
         ne(quotes.status, "draft"),
         gte(quotes.quoteDate, range.from),

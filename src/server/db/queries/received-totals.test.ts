@@ -87,13 +87,15 @@ describeEachDb("the money received, kept per month", (kind) => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 15, maxLength: 40 }), async (changes) => {
-        const userId = randomUUID();
-        await db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Received" });
+        const businessId = randomUUID();
+        await db
+          .insert(user)
+          .values({ id: businessId, email: `${businessId}@example.com`, name: "Received" });
         const ids = Array.from({ length: 4 }, () => randomUUID());
         await db.insert(invoices).values(
           ids.map((id, i) => ({
             id,
-            userId,
+            businessId,
             invoiceNumber: `R-${i}`,
             clientName: "Client",
             totalMinor: 1_000_000,
@@ -109,7 +111,7 @@ describeEachDb("the money received, kept per month", (kind) => {
           const payments = await db
             .select({ id: invoicePayments.id })
             .from(invoicePayments)
-            .where(eq(invoicePayments.userId, userId))
+            .where(eq(invoicePayments.businessId, businessId))
             .orderBy(invoicePayments.id);
           const target =
             c.kind === "move" || c.kind === "unpay"
@@ -120,7 +122,7 @@ describeEachDb("the money received, kept per month", (kind) => {
               .insert(invoicePayments)
               .values({
                 id: randomUUID(),
-                userId,
+                businessId,
                 invoiceId: ids[c.invoice]!,
                 amountMinor: c.amountMinor,
                 paidOn: c.paidOn,
@@ -158,7 +160,7 @@ describeEachDb("the money received, kept per month", (kind) => {
               from ${invoicePayments} p join ${invoices} i on i.id = p.invoice_id
               where ${inArray(sql`p.invoice_id`, ids)}`,
         );
-        const { received } = await dashboardData(db, userId, TODAY);
+        const { received } = await dashboardData(db, businessId, TODAY);
         const sort = <R extends { currency: string; month?: string }>(rows: R[]) =>
           [...rows].sort((a, b) => `${a.currency}${a.month}`.localeCompare(`${b.currency}${b.month}`));
         expect({ months: sort(received.months), year: sort(received.year) }).toEqual(expected(now));

@@ -15,48 +15,51 @@ export async function insertRecurringProfile(db: Db, row: NewRecurringProfile): 
   return saved!;
 }
 
-export async function listRecurringProfiles(db: Db, userId: string): Promise<RecurringProfileRow[]> {
+export async function listRecurringProfiles(db: Db, businessId: string): Promise<RecurringProfileRow[]> {
   return db
     .select()
     .from(recurringProfiles)
-    .where(eq(recurringProfiles.userId, userId))
+    .where(eq(recurringProfiles.businessId, businessId))
     .orderBy(desc(recurringProfiles.createdAt));
 }
 
 export async function findRecurringProfile(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<RecurringProfileRow | undefined> {
-  return findOwnedRow(db, recurringProfiles, userId, id, opts);
+  return findOwnedRow(db, recurringProfiles, businessId, id, opts);
 }
 
 export async function updateRecurringProfile(
   db: Db,
-  userId: string,
+  businessId: string,
   id: string,
-  fields: Partial<Omit<RecurringProfileRow, "id" | "userId" | "createdAt">>,
+  fields: Partial<Omit<RecurringProfileRow, "id" | "businessId" | "createdAt">>,
 ): Promise<RecurringProfileRow | undefined> {
   const [row] = await db
     .update(recurringProfiles)
     .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.userId, userId)))
+    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.businessId, businessId)))
     .returning();
   return row;
 }
 
-export function deleteRecurringProfile(db: Db, userId: string, id: string): Promise<boolean> {
-  return deleteOwnedRow(db, recurringProfiles, userId, id);
+export function deleteRecurringProfile(db: Db, businessId: string, id: string): Promise<boolean> {
+  return deleteOwnedRow(db, recurringProfiles, businessId, id);
 }
 
 /**
  * Profiles that may have a period due by `latestDate` (a day past UTC's today covers every time
  * zone), with their owners: the job checks each against the owner's own today.
  */
-export async function profilesDueBy(db: Db, latestDate: string): Promise<{ id: string; userId: string }[]> {
+export async function profilesDueBy(
+  db: Db,
+  latestDate: string,
+): Promise<{ id: string; businessId: string }[]> {
   return db
-    .select({ id: recurringProfiles.id, userId: recurringProfiles.userId })
+    .select({ id: recurringProfiles.id, businessId: recurringProfiles.businessId })
     .from(recurringProfiles)
     .where(
       and(
@@ -80,7 +83,7 @@ export async function claimRecurringRun(db: Db, run: typeof recurringRuns.$infer
 
 export async function listRecurringRuns(
   db: Db,
-  userId: string,
+  businessId: string,
   profileId: string,
 ): Promise<RecurringRunRow[]> {
   // The invoice's number as it is now: a draft made by a run takes its series number when it is
@@ -91,32 +94,32 @@ export async function listRecurringRuns(
       invoiceNumber: sql<string | null>`coalesce(${invoices.invoiceNumber}, ${recurringRuns.invoiceNumber})`,
     })
     .from(recurringRuns)
-    .leftJoin(invoices, and(eq(invoices.id, recurringRuns.invoiceId), eq(invoices.userId, userId)))
-    .where(and(eq(recurringRuns.profileId, profileId), eq(recurringRuns.userId, userId)))
+    .leftJoin(invoices, and(eq(invoices.id, recurringRuns.invoiceId), eq(invoices.businessId, businessId)))
+    .where(and(eq(recurringRuns.profileId, profileId), eq(recurringRuns.businessId, businessId)))
     .orderBy(asc(recurringRuns.periodIndex));
 }
 
 /** How many runs each of the user's profiles has, for the list. */
-export async function countRuns(db: Db, userId: string) {
+export async function countRuns(db: Db, businessId: string) {
   return db
     .select({
       profileId: recurringRuns.profileId,
       created: sql<number>`count(*) filter (where outcome = 'created')`.mapWith(Number),
     })
     .from(recurringRuns)
-    .where(eq(recurringRuns.userId, userId))
+    .where(eq(recurringRuns.businessId, businessId))
     .groupBy(recurringRuns.profileId);
 }
 
 /** Marks the invoice as made by the profile, and the period's run with the invoice. */
 export async function linkInvoiceToProfile(
   tx: Db,
-  p: { userId: string; invoiceId: string; invoiceNumber: string; profileId: string; periodIndex: number },
+  p: { businessId: string; invoiceId: string; invoiceNumber: string; profileId: string; periodIndex: number },
 ): Promise<void> {
   await tx
     .update(invoices)
     .set({ recurringProfileId: p.profileId })
-    .where(and(eq(invoices.id, p.invoiceId), eq(invoices.userId, p.userId)));
+    .where(and(eq(invoices.id, p.invoiceId), eq(invoices.businessId, p.businessId)));
   await tx
     .update(recurringRuns)
     .set({ invoiceId: p.invoiceId, invoiceNumber: p.invoiceNumber })

@@ -9,23 +9,23 @@ import { findUserRow, saveUserRow } from "./owned";
 
 export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 
-export function findReminderSettings(db: Db, userId: string): Promise<ReminderSettingsRow | undefined> {
-  return findUserRow(db, reminderSettings, userId);
+export function findReminderSettings(db: Db, businessId: string): Promise<ReminderSettingsRow | undefined> {
+  return findUserRow(db, reminderSettings, businessId);
 }
 
 export function saveReminderSettings(
   db: Db,
-  userId: string,
-  fields: Omit<ReminderSettingsRow, "userId" | "updatedAt">,
+  businessId: string,
+  fields: Omit<ReminderSettingsRow, "businessId" | "updatedAt">,
 ): Promise<ReminderSettingsRow> {
-  return saveUserRow(db, reminderSettings, userId, fields);
+  return saveUserRow(db, reminderSettings, businessId, fields);
 }
 
-export async function setInvoiceRemindersOff(db: Db, userId: string, invoiceId: string, off: boolean) {
+export async function setInvoiceRemindersOff(db: Db, businessId: string, invoiceId: string, off: boolean) {
   const [row] = await db
     .update(invoices)
     .set({ remindersOff: off })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)))
     .returning({ remindersOff: invoices.remindersOff });
   return row;
 }
@@ -38,12 +38,12 @@ export async function usersWithReminders(db: Db) {
       timeZone: sql<string | null>`${userSettings.settingsData}->>'timeZone'`,
     })
     .from(reminderSettings)
-    .leftJoin(userSettings, eq(userSettings.userId, reminderSettings.userId))
+    .leftJoin(userSettings, eq(userSettings.businessId, reminderSettings.businessId))
     .where(eq(reminderSettings.enabled, true));
 }
 
 /** The user's issued, unpaid invoices with a due date in [from, to] and reminders not stopped. */
-export async function invoicesToRemind(db: Db, userId: string, from: string, to: string) {
+export async function invoicesToRemind(db: Db, businessId: string, from: string, to: string) {
   const rows = await db
     .select({
       id: invoices.id,
@@ -58,7 +58,7 @@ export async function invoicesToRemind(db: Db, userId: string, from: string, to:
     .from(invoices)
     .where(
       and(
-        eq(invoices.userId, userId),
+        eq(invoices.businessId, businessId),
         eq(invoices.status, "due"),
         eq(invoices.remindersOff, false),
         isNotNull(invoices.dueDate),
@@ -80,7 +80,7 @@ export async function invoicesToRemind(db: Db, userId: string, from: string, to:
 }
 
 /** Claims (invoice, point) for this server: true for exactly one caller. */
-export async function claimReminder(db: Db, p: { userId: string; invoiceId: string; point: string }) {
+export async function claimReminder(db: Db, p: { businessId: string; invoiceId: string; point: string }) {
   const rows = await db.insert(invoiceReminders).values(p).onConflictDoNothing().returning();
   return rows.length === 1;
 }

@@ -8,7 +8,7 @@ const settingsRow = preparedPerDb((db) =>
   db
     .select({ settingsData: userSettings.settingsData })
     .from(userSettings)
-    .where(eq(userSettings.userId, sql.placeholder("userId")))
+    .where(eq(userSettings.businessId, sql.placeholder("businessId")))
     .prepare("settings_row"),
 );
 
@@ -20,13 +20,16 @@ const settingsRow = preparedPerDb((db) =>
  */
 export async function readSettings(
   db: Db,
-  userId: string,
+  businessId: string,
   opts: { saveDefaults?: boolean } = {},
 ): Promise<Settings> {
-  const [row] = await settingsRow(db).execute({ userId });
+  const [row] = await settingsRow(db).execute({ businessId });
   if (row) return mergeSettings(row.settingsData);
   if (opts.saveDefaults) {
-    await db.insert(userSettings).values({ userId, settingsData: DEFAULT_SETTINGS }).onConflictDoNothing();
+    await db
+      .insert(userSettings)
+      .values({ businessId, settingsData: DEFAULT_SETTINGS })
+      .onConflictDoNothing();
   }
   return mergeSettings(DEFAULT_SETTINGS);
 }
@@ -62,36 +65,36 @@ function cacheOf(db: Db): SettingsCache {
  * SETTINGS_CACHE_MS. Never use it for what a write stores (an invoice's company details, numbers):
  * writes read them in their transaction with readSettings. The answer is shared: do not change it.
  */
-export async function cachedSettings(db: Db, userId: string): Promise<Settings> {
+export async function cachedSettings(db: Db, businessId: string): Promise<Settings> {
   const cache = cacheOf(db);
   const now = Date.now();
-  const kept = cache.entries.get(userId);
+  const kept = cache.entries.get(businessId);
   if (kept && kept.until > now) return kept.settings;
   const forgets = cache.forgets;
-  const settings = await readSettings(db, userId);
+  const settings = await readSettings(db, businessId);
   if (cache.forgets === forgets) {
     if (cache.entries.size >= SETTINGS_CACHE_ENTRIES) cache.entries.clear();
-    cache.entries.set(userId, { settings, until: now + SETTINGS_CACHE_MS });
+    cache.entries.set(businessId, { settings, until: now + SETTINGS_CACHE_MS });
   }
   return settings;
 }
 
 /** Drops what this process keeps of the user's settings; call after any change to them has committed. */
-export function forgetSettings(db: Db, userId: string): void {
+export function forgetSettings(db: Db, businessId: string): void {
   const cache = caches.get(db);
   if (!cache) return;
   cache.forgets += 1;
-  cache.entries.delete(userId);
+  cache.entries.delete(businessId);
 }
 
 /** Saves the user's settings (on the app's handle, not in a transaction) and forgets the kept copy. */
-export async function saveSettings(db: Db, userId: string, settings: Settings): Promise<void> {
+export async function saveSettings(db: Db, businessId: string, settings: Settings): Promise<void> {
   await db
     .insert(userSettings)
-    .values({ userId, settingsData: settings, updatedAt: new Date() })
+    .values({ businessId, settingsData: settings, updatedAt: new Date() })
     .onConflictDoUpdate({
-      target: userSettings.userId,
+      target: userSettings.businessId,
       set: { settingsData: settings, updatedAt: new Date() },
     });
-  forgetSettings(db, userId);
+  forgetSettings(db, businessId);
 }

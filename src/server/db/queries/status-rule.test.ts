@@ -86,7 +86,7 @@ interface Made {
   payments: { amountMinor: number; paidOn: string; creditNote: boolean }[];
 }
 
-async function seed(db: Db, userId: string, shapes: Shape[]): Promise<Made[]> {
+async function seed(db: Db, businessId: string, shapes: Shape[]): Promise<Made[]> {
   const made: Made[] = shapes.map((shape, i) => {
     const payments = paymentsOf(shape).map((p) => ({
       amountMinor: p.amountMinor,
@@ -107,7 +107,7 @@ async function seed(db: Db, userId: string, shapes: Shape[]): Promise<Made[]> {
   await db.insert(invoices).values(
     made.map((m, i) => ({
       id: m.id,
-      userId,
+      businessId,
       invoiceNumber: `S-${String(i).padStart(3, "0")}`,
       clientName: "Client",
       totalMinor: m.totalMinor,
@@ -122,7 +122,7 @@ async function seed(db: Db, userId: string, shapes: Shape[]): Promise<Made[]> {
   const payments = made.flatMap((m) =>
     m.payments.map((p) => ({
       id: randomUUID(),
-      userId,
+      businessId,
       invoiceId: m.id,
       amountMinor: p.amountMinor,
       paidOn: p.paidOn,
@@ -133,20 +133,20 @@ async function seed(db: Db, userId: string, shapes: Shape[]): Promise<Made[]> {
   if (payments.length > 0) await db.insert(invoicePayments).values(payments);
   // The kept totals as an import leaves them (invoice-totals.test.ts holds them equal to the ones
   // kept change by change).
-  await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, userId));
+  await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, businessId));
   return made;
 }
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id).sort();
 
-async function expectOneRule(db: Db, userId: string, made: Made[], today: string) {
+async function expectOneRule(db: Db, businessId: string, made: Made[], today: string) {
   const shown = new Map(made.map((m) => [m.id, displayStatus(m.status, m.dueDate, today, m.paidMinor)]));
 
   // The SQL twin: the shown status and the balance due of every row.
   const rows = await queryRows<{ id: string; shown: DisplayStatus; balance: string }>(
     db,
     sql`select id, ${displayStatusSql(sql`${today}::date`)} as shown, ${balanceDueSql()}::text as balance
-        from ${invoices} where user_id = ${userId}`,
+        from ${invoices} where business_id = ${businessId}`,
   );
   for (const row of rows) {
     const m = made.find((x) => x.id === row.id)!;
@@ -161,7 +161,13 @@ async function expectOneRule(db: Db, userId: string, made: Made[], today: string
   // Every filter lists exactly the invoices whose badge says its status, and counts them exactly.
   for (const status of DISPLAY_STATUSES) {
     const expected = made.filter((m) => shown.get(m.id) === status).map((m) => m.id);
-    const page = await listInvoices(db, userId, { status, sort: "date_desc", today, page: 1, pageSize: 100 });
+    const page = await listInvoices(db, businessId, {
+      status,
+      sort: "date_desc",
+      today,
+      page: 1,
+      pageSize: 100,
+    });
     expect({ status, ids: ids(page.rows) }).toEqual({ status, ids: expected.sort() });
     expect({ status, total: page.total, exact: page.totalIsExact }).toEqual({
       status,
@@ -170,7 +176,7 @@ async function expectOneRule(db: Db, userId: string, made: Made[], today: string
     });
     for (const row of page.rows) expect(presentInvoiceSummary(row, today).displayStatus).toBe(status);
     // With dates besides (another statement, counted), and in the export.
-    const dated = await listInvoices(db, userId, {
+    const dated = await listInvoices(db, businessId, {
       status,
       from: "2000-01-01",
       sort: "due_asc",
@@ -183,13 +189,13 @@ async function expectOneRule(db: Db, userId: string, made: Made[], today: string
       ids: expected.sort(),
       total: expected.length,
     });
-    const exported = await listInvoicesForExport(db, userId, { status, sort: "date_desc", today });
+    const exported = await listInvoicesForExport(db, businessId, { status, sort: "date_desc", today });
     expect({ status, ids: ids(exported) }).toEqual({ status, ids: expected.sort() });
   }
 
   // The dashboard: its breakdown is the badges' sums; outstanding is the balances' sum; "Paid" is
   // the money received (payments by their date, credit notes left out).
-  const data = await dashboardData(db, userId, today);
+  const data = await dashboardData(db, businessId, today);
   const figures = dashboardFigures(data.buckets, data.dueStatuses, data.received, "INR", today);
   const inr = made.filter((m) => m.currency === "INR");
   expect(figures.statusBreakdown).toEqual(
@@ -255,11 +261,13 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
         fc.array(shapeArb, { minLength: 1, maxLength: 24 }),
         fc.integer({ min: -2, max: 2 }),
         async (shapes, todayOffset) => {
-          const userId = randomUUID();
-          await db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Status" });
-          const made = await seed(db, userId, shapes);
+          const businessId = randomUUID();
+          await db
+            .insert(user)
+            .values({ id: businessId, email: `${businessId}@example.com`, name: "Status" });
+          const made = await seed(db, businessId, shapes);
           // The seeded day and the days either side, where due dates fall on both sides.
-          await expectOneRule(db, userId, made, addDays(BASE, todayOffset));
+          await expectOneRule(db, businessId, made, addDays(BASE, todayOffset));
         },
       ),
       { seed: 20261127, numRuns: 12, endOnFailure: true },
@@ -268,8 +276,8 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
 
   it("does not count a credit note as money received on the dashboard", async () => {
     const db = t.database.db;
-    const userId = randomUUID();
-    await db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Notes" });
+    const businessId = randomUUID();
+    await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Notes" });
     // November: ₹2,10,000 received on two invoices, and a ₹3,360 credit note settling a third.
     const shape = (totalMinor: number, creditNote: boolean): Shape => ({
       status: "paid",
@@ -280,10 +288,10 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
       creditNote,
       paidDayOffset: -1,
     });
-    await seed(db, userId, [shape(10_000_000, false), shape(11_000_000, false)]);
+    await seed(db, businessId, [shape(10_000_000, false), shape(11_000_000, false)]);
     await db.insert(invoices).values({
       id: randomUUID(),
-      userId,
+      businessId,
       invoiceNumber: "S-CN",
       clientName: "Client",
       totalMinor: 336_000,
@@ -295,19 +303,19 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
     });
     const [credited] = await queryRows<{ id: string }>(
       db,
-      sql`select id from ${invoices} where user_id = ${userId} and invoice_number = 'S-CN'`,
+      sql`select id from ${invoices} where business_id = ${businessId} and invoice_number = 'S-CN'`,
     );
     await db.insert(invoicePayments).values({
       id: randomUUID(),
-      userId,
+      businessId,
       invoiceId: credited!.id,
       amountMinor: 336_000,
       paidOn: addDays(BASE, -2),
       method: "other",
       source: "credit_note",
     });
-    await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, userId));
-    const data = await dashboardData(db, userId, BASE);
+    await db.transaction((tx) => rebuildInvoiceTotals(tx as unknown as Db, businessId));
+    const data = await dashboardData(db, businessId, BASE);
     const figures = dashboardFigures(data.buckets, data.dueStatuses, data.received, "INR", BASE);
     expect(figures.month.invoiced.amountMinor).toBe(21_336_000);
     expect(figures.month.paid).toEqual({ amountMinor: 21_000_000, count: 2 });

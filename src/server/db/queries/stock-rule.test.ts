@@ -38,8 +38,8 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
 
   it("answers alike on the edges, and the inventory and dashboard list what the rule says", async () => {
     const db = t.database.db;
-    const userId = randomUUID();
-    await db.insert(user).values({ id: userId, email: `${userId}@example.com`, name: "Stock" });
+    const businessId = randomUUID();
+    await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Stock" });
     const items = EDGES.map(([availableQuantity, lowStockLevel, itemKind, status, low], i) => ({
       id: randomUUID(),
       name: `Item ${String(i).padStart(2, "0")}`,
@@ -52,7 +52,7 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
     await db.insert(productServices).values(
       items.map(({ id, name, availableQuantity, lowStockLevel, kind: k }) => ({
         id,
-        userId,
+        businessId,
         name,
         kind: k,
         availableQuantity,
@@ -72,7 +72,7 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
       db,
       sql`select id, available_quantity::text as "availableQuantity", low_stock_level::text as "lowStockLevel",
             ${lowStockSql} as low, ${outOfStockSql} as out, ${lowButNotOutSql} as "lowNotOut"
-          from ${productServices} where user_id = ${userId}`,
+          from ${productServices} where business_id = ${businessId}`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const item of items) {
@@ -94,7 +94,7 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
     const ids = (status: StockStatus) => items.filter((i) => i.status === status).map((i) => i.id);
     const sortedIds = (list: { id: string }[]) => list.map((p) => p.id).sort();
     // The dashboard's reorder list: every item the rule calls low (out of stock included).
-    const dashboard = await dashboardData(db, userId, "2026-11-21");
+    const dashboard = await dashboardData(db, businessId, "2026-11-21");
     expect(sortedIds(dashboard.lowStock)).toEqual(
       items
         .filter((i) => i.low)
@@ -103,9 +103,9 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
     );
     // The inventory's lists, filters and counts: one status per item, out before low.
     for (const which of ["low", "out"] as const) {
-      expect(sortedIds(await stockAlerts(db, { userId, which, limit: 50 }))).toEqual(ids(which).sort());
+      expect(sortedIds(await stockAlerts(db, { businessId, which, limit: 50 }))).toEqual(ids(which).sort());
       const page = await listProducts(db, {
-        userId,
+        businessId,
         sort: "name",
         filter: which,
         page: 1,
@@ -113,7 +113,7 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
       });
       expect(sortedIds(page.rows)).toEqual(ids(which).sort());
     }
-    const totals = await inventoryTotals(db, userId);
+    const totals = await inventoryTotals(db, businessId);
     expect([totals.lowStockCount, totals.outOfStockCount]).toEqual([ids("low").length, ids("out").length]);
   });
 });

@@ -26,7 +26,7 @@ export type StockReason =
   | "challan_converted";
 
 export interface StockChange {
-  userId: string;
+  businessId: string;
   productId: string;
   /** Change in quantity units (thousandths): negative takes out of stock. */
   changeUnits: number;
@@ -61,7 +61,7 @@ export async function applyStockChange(
     .where(
       and(
         eq(productServices.id, change.productId),
-        eq(productServices.userId, change.userId),
+        eq(productServices.businessId, change.businessId),
         isNotNull(productServices.availableQuantity),
         enough,
       ),
@@ -72,7 +72,9 @@ export async function applyStockChange(
     const [product] = await tx
       .select({ name: productServices.name, available: productServices.availableQuantity })
       .from(productServices)
-      .where(and(eq(productServices.id, change.productId), eq(productServices.userId, change.userId)));
+      .where(
+        and(eq(productServices.id, change.productId), eq(productServices.businessId, change.businessId)),
+      );
     if (!product) throw new DomainError("validation_failed", "A product on this invoice no longer exists.");
     if (product.available === null) return null; // not stock-tracked
     throw new DomainError(
@@ -87,7 +89,7 @@ export async function applyStockChange(
 
   await tx.insert(stockMovements).values({
     id: randomUUID(),
-    userId: change.userId,
+    businessId: change.businessId,
     productId: change.productId,
     invoiceId: change.invoiceId ?? null,
     invoiceNumber: change.invoiceNumber ?? null,
@@ -107,7 +109,7 @@ export async function applyStockChange(
  */
 export async function applyStockDelta(
   tx: Db,
-  userId: string,
+  businessId: string,
   delta: Map<string, number>,
   move: {
     reason: StockReason;
@@ -118,12 +120,12 @@ export async function applyStockDelta(
 ): Promise<void> {
   if (delta.size === 0) return;
   const productIds = [...delta.keys()].sort();
-  const existing = await ownProductIds(tx, userId, productIds);
+  const existing = await ownProductIds(tx, businessId, productIds);
   for (const productId of productIds) {
     if (!existing.has(productId)) continue;
     const changeUnits = delta.get(productId)!;
     await applyStockChange(tx, {
-      userId,
+      businessId,
       productId,
       changeUnits,
       reason: move.reason,
@@ -135,8 +137,8 @@ export async function applyStockDelta(
 }
 
 /** The ids among `ids` that are this user's products. */
-export function ownProductIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  return ownedValuesAmong(db, productServices, productServices.id, userId, ids);
+export function ownProductIds(db: Db, businessId: string, ids: string[]): Promise<Set<string>> {
+  return ownedValuesAmong(db, productServices, productServices.id, businessId, ids);
 }
 
 /** "12.500" -> "12.5", "3.000" -> "3". */

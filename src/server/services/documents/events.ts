@@ -60,7 +60,7 @@ function tableOf(kind: DocumentKind) {
 export async function recordEvent<K extends DocumentKind>(
   db: Db,
   e: {
-    userId: string;
+    businessId: string;
     document: { kind: K; id: string };
     kind: EventKindOf<K>;
     detail?: Record<string, unknown>;
@@ -68,7 +68,7 @@ export async function recordEvent<K extends DocumentKind>(
 ): Promise<void> {
   await insertDocumentEvent(db, tableOf(e.document.kind), {
     id: randomUUID(),
-    userId: e.userId,
+    businessId: e.businessId,
     documentId: e.document.id,
     kind: e.kind,
     detail: e.detail ?? {},
@@ -76,16 +76,16 @@ export async function recordEvent<K extends DocumentKind>(
 }
 
 /** A view of the public page (one an hour counts). */
-export async function recordView(db: Db, e: { userId: string; document: DocumentRef }): Promise<void> {
+export async function recordView(db: Db, e: { businessId: string; document: DocumentRef }): Promise<void> {
   await insertViewEvent(db, tableOf(e.document.kind), {
     id: randomUUID(),
-    userId: e.userId,
+    businessId: e.businessId,
     documentId: e.document.id,
   });
 }
 
-export async function documentActivity(db: Db, userId: string, document: DocumentRef) {
-  return (await listDocumentEvents(db, tableOf(document.kind), userId, document.id)).map((e) => ({
+export async function documentActivity(db: Db, businessId: string, document: DocumentRef) {
+  return (await listDocumentEvents(db, tableOf(document.kind), businessId, document.id)).map((e) => ({
     id: e.id,
     kind: e.kind,
     detail: e.detail as Record<string, unknown>,

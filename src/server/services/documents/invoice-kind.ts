@@ -29,8 +29,8 @@ type InvoiceLink = LinkState & { views: number; firstViewedAt: Date | null; remi
 export const INVOICE_KIND: KindConfig = {
   title: "Invoice",
   events: "invoice_events",
-  async printable(db, userId, id) {
-    const row = await findInvoice(db, userId, id);
+  async printable(db, businessId, id) {
+    const row = await findInvoice(db, businessId, id);
     if (!row) return undefined;
     const doc = row.invoiceData;
     return {
@@ -41,8 +41,8 @@ export const INVOICE_KIND: KindConfig = {
       view: (images) => toPdfView(doc, images, Number(row.amountPaidMinor)),
     };
   },
-  async sendable(db, userId, id) {
-    const row = await findInvoice(db, userId, id);
+  async sendable(db, businessId, id) {
+    const row = await findInvoice(db, businessId, id);
     if (!row) return undefined;
     const doc = row.invoiceData;
     const balance = invoiceBalanceDueMinor(row.status, Number(row.totalMinor), Number(row.amountPaidMinor));
@@ -88,7 +88,7 @@ export const INVOICE_KIND: KindConfig = {
     imageIds: (found) => pageImageIds((found as PublicInvoiceRow).invoiceData, { upi: true }),
     async render({ db, gateways }, found, token) {
       const row = found as PublicInvoiceRow;
-      const settings = await readSettings(db, row.userId);
+      const settings = await readSettings(db, row.businessId);
       const today = todayInTimeZone(now(), settings.timeZone);
       const doc = row.invoiceData;
       const paid = Number(row.amountPaidMinor);
@@ -115,7 +115,7 @@ export const INVOICE_KIND: KindConfig = {
         upiImageUrl: qr && "imageId" in qr ? `${base}/upi-qr` : null,
         logoUrl: page.company.logoImageId ? `${base}/logo` : null,
         signatureUrl: page.signatory.imageId ? `${base}/signature` : null,
-        paysOnline: balance > 0 && row.currency === "INR" && (await paysOnline(gateways, row.userId)),
+        paysOnline: balance > 0 && row.currency === "INR" && (await paysOnline(gateways, row.businessId)),
         canReport: balance > 0 && Boolean(qr),
       });
     },

@@ -42,12 +42,12 @@ export interface LinkState {
 }
 
 export interface Sharing {
-  read(db: Db, userId: string, id: string, opts?: { forUpdate?: boolean }): Promise<LinkState | undefined>;
+  read(db: Db, businessId: string, id: string, opts?: { forUpdate?: boolean }): Promise<LinkState | undefined>;
   /** Why it cannot be shared now (a draft invoice has no page); undefined when it can. */
   refusal?(current: LinkState): AppError | undefined;
   /** What making a link does to the document, in the same transaction (a draft quote is sent). */
-  onShare?(tx: Db, userId: string, current: LinkState): Promise<void>;
-  setToken(tx: Db, userId: string, id: string, token: string): Promise<LinkState | undefined>;
+  onShare?(tx: Db, businessId: string, current: LinkState): Promise<void>;
+  setToken(tx: Db, businessId: string, id: string, token: string): Promise<LinkState | undefined>;
   /** The link as its owner sees it (the API's answer). */
   present(url: string | null, state: LinkState): { url: string | null };
 }
@@ -55,7 +55,7 @@ export interface Sharing {
 /** The document behind a public link, as the page needs it. */
 export interface PublicRow {
   id: string;
-  userId: string;
+  businessId: string;
   status: string;
   /** The row's own kind when a page serves several (a challan's page is /q/ as a quote's). */
   kind?: DocumentKind;
@@ -96,9 +96,9 @@ export interface KindConfig {
   /** Where its activity list is kept; null for a kind without one (a note tells its invoice's). */
   events: EventTable | null;
   /** The user's document of this kind as a PDF page, or undefined when they have none by that id. */
-  printable(db: Db, userId: string, id: string, opts?: PrintOptions): Promise<Printable | undefined>;
+  printable(db: Db, businessId: string, id: string, opts?: PrintOptions): Promise<Printable | undefined>;
   /** How it is sent by e-mail with its public link. */
-  sendable?(db: Db, userId: string, id: string): Promise<Sendable | undefined>;
+  sendable?(db: Db, businessId: string, id: string): Promise<Sendable | undefined>;
   /** Its public link and page, at `<publicPath>/<token>`. */
   publicPath?: string;
   sharing?: Sharing;

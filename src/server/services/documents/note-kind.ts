@@ -11,8 +11,8 @@ export function noteKind(title: string): KindConfig {
     title,
     events: null,
     // Whichever note kind the route asked for, the stored note says which it is.
-    async printable(db, userId, id) {
-      const note = await findCreditNote(db, userId, id);
+    async printable(db, businessId, id) {
+      const note = await findCreditNote(db, businessId, id);
       if (!note) return undefined;
       const doc = note.noteData as NoteDocument;
       return {

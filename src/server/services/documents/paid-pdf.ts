@@ -32,37 +32,37 @@ export interface DownloadedPdf {
   documentNumber: string;
 }
 
-async function imageBytes(db: Db, userId: string, id: string | null): Promise<Uint8Array | null> {
+async function imageBytes(db: Db, businessId: string, id: string | null): Promise<Uint8Array | null> {
   if (!id) return null;
-  const image = await findImage(db, userId, id);
+  const image = await findImage(db, businessId, id);
   return image ? image.bytes : null;
 }
 
 export async function downloadDocumentPdf(
   deps: { db: Db; queue: RenderQueue },
-  userId: string,
+  businessId: string,
   ref: DocumentRef,
   opts: PrintOptions = {},
 ): Promise<DownloadedPdf> {
   const { db, queue } = deps;
-  const printable = await DOCUMENT_KIND_CONFIG[ref.kind].printable(db, userId, ref.id, opts);
+  const printable = await DOCUMENT_KIND_CONFIG[ref.kind].printable(db, businessId, ref.id, opts);
   if (!printable) throw notFound(DOCUMENT_KIND_CONFIG[ref.kind].title);
-  await ensureSignupCredits(db, userId);
-  const balance = await readCreditBalance(db, userId);
+  await ensureSignupCredits(db, businessId);
+  const balance = await readCreditBalance(db, businessId);
   if (balance.credits < DOWNLOAD_COST) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
-  queue.check(userId);
+  queue.check(businessId);
 
-  const entry = { userId, document: printable.document, documentNumber: printable.number };
+  const entry = { businessId, document: printable.document, documentNumber: printable.number };
   const remaining = await debitDownloadCredit(db, entry);
   if (remaining === null) throw new AppError("payment_required", OUT_OF_CREDITS_MESSAGE);
   try {
     const { company } = printable;
     const [logo, signature, upiQr] = await Promise.all([
-      imageBytes(db, userId, company.logoImageId),
-      printable.shows.signature ? imageBytes(db, userId, company.signatureImageId) : null,
-      printable.shows.upiQr ? imageBytes(db, userId, company.upiQrImageId) : null,
+      imageBytes(db, businessId, company.logoImageId),
+      printable.shows.signature ? imageBytes(db, businessId, company.signatureImageId) : null,
+      printable.shows.upiQr ? imageBytes(db, businessId, company.upiQrImageId) : null,
     ]);
-    const pdf = await queue.render(printable.view({ logo, signature, upiQr }), userId);
+    const pdf = await queue.render(printable.view({ logo, signature, upiQr }), businessId);
     return { pdf, filename: pdfFilename(printable.number), creditsRemaining: remaining, ...entry };
   } catch (error) {
     await refundDownloadCredit(db, entry);

@@ -50,7 +50,7 @@ const PRE_INVOICE_PAGE: PublicPage = {
   async render({ db }, found, token) {
     const row = found as PreInvoiceRow;
     const status = await shownStatus(db, row);
-    const settings = await cachedSettings(db, row.userId);
+    const settings = await cachedSettings(db, row.businessId);
     // Only a quote is answered on its page; a proforma or challan is shown (and printed) only.
     const check =
       row.kind === "quote"
@@ -80,8 +80,8 @@ export function preInvoiceKind(kind: PreInvoiceKind): KindConfig {
   return {
     title: kindTitle(kind),
     events: "quote_events",
-    async printable(db, userId, id, opts) {
-      const row = await findKindDocument(db, userId, kind, id);
+    async printable(db, businessId, id, opts) {
+      const row = await findKindDocument(db, businessId, kind, id);
       if (!row) return undefined;
       const status = await shownStatus(db, row);
       const doc = row.quoteData;
@@ -94,8 +94,8 @@ export function preInvoiceKind(kind: PreInvoiceKind): KindConfig {
         view: (images) => toQuotePdfView(row, status, images, { triplicate: opts?.triplicate ?? false }),
       };
     },
-    async sendable(db, userId, id) {
-      const row = await findKindDocument(db, userId, kind, id);
+    async sendable(db, businessId, id) {
+      const row = await findKindDocument(db, businessId, kind, id);
       if (!row) return undefined;
       const doc = row.quoteData;
       return {
@@ -113,8 +113,8 @@ export function preInvoiceKind(kind: PreInvoiceKind): KindConfig {
     },
     publicPath: DOCUMENT_KINDS[kind].publicPath,
     sharing: {
-      async read(db, userId, id, opts) {
-        const row = await findKindDocument(db, userId, kind, id, opts);
+      async read(db, businessId, id, opts) {
+        const row = await findKindDocument(db, businessId, kind, id, opts);
         return row
           ? ({ status: row.status, token: row.publicToken, row } satisfies PreInvoiceLink)
           : undefined;
@@ -122,11 +122,11 @@ export function preInvoiceKind(kind: PreInvoiceKind): KindConfig {
       // A challan's link waits for its issue; a quote or proforma is sent by sharing it.
       refusal: (current) =>
         kind === "challan" ? (unsendable((current as PreInvoiceLink).row) ?? undefined) : undefined,
-      async onShare(tx, userId, current) {
-        await markQuoteSent(tx, userId, (current as PreInvoiceLink).row);
+      async onShare(tx, businessId, current) {
+        await markQuoteSent(tx, businessId, (current as PreInvoiceLink).row);
       },
-      async setToken(tx, userId, id, token) {
-        const row = await setQuoteToken(tx, userId, id, token, now());
+      async setToken(tx, businessId, id, token) {
+        const row = await setQuoteToken(tx, businessId, id, token, now());
         return row;
       },
       present: (url) => ({ url }),

@@ -28,9 +28,9 @@ export async function findPublicDocument(db: Db, kind: DocumentKind, token: stri
 
 /** A view counts unless the signed-in owner is looking at their own document. */
 async function notePublicView(db: Db, kind: DocumentKind, row: PublicRow, viewerId: string | null) {
-  if (viewerId === row.userId) return;
+  if (viewerId === row.businessId) return;
   await pageOf(kind).countView?.(db, row);
-  await recordView(db, { userId: row.userId, document: { kind: row.kind ?? kind, id: row.id } });
+  await recordView(db, { businessId: row.businessId, document: { kind: row.kind ?? kind, id: row.id } });
 }
 
 /**
@@ -54,7 +54,7 @@ export async function publicPageImage(db: Db, kind: DocumentKind, token: string,
   const row = await findPublicDocument(db, kind, token);
   if (!row) throw notFound(DOCUMENT_KIND_CONFIG[kind].title);
   const id = pageOf(kind).imageIds(row)[name] ?? null;
-  const image = id ? await findImage(db, row.userId, id) : undefined;
+  const image = id ? await findImage(db, row.businessId, id) : undefined;
   if (!image) throw notFound("Image");
   return image;
 }

@@ -34,28 +34,28 @@ export interface SendDeps {
 
 export async function sendDocument(
   deps: SendDeps,
-  userId: string,
+  businessId: string,
   document: DocumentRef,
   input: SendInput,
 ): Promise<{ sent: true; link: string; creditsRemaining: number | null }> {
   const { db } = deps;
   const kind = DOCUMENT_KIND_CONFIG[document.kind];
-  const sendable = await kind.sendable?.(db, userId, document.id);
+  const sendable = await kind.sendable?.(db, businessId, document.id);
   if (!sendable) throw notFound(kind.title);
   if (sendable.refusal) throw sendable.refusal;
   // Addresses checked and the account's mail limit claimed before anything is spent or queued.
   const mail = await prepareBusinessMail(
     db,
     deps.mailer.limits,
-    userId,
+    businessId,
     { to: input.to, cc: input.cc },
     sendable.company,
   );
   let link: string;
   let pdf: DownloadedPdf | null;
   try {
-    link = (await shareDocumentLink(db, deps.publicUrl, userId, document)).url!;
-    pdf = input.attachPdf ? await downloadDocumentPdf({ db, queue: deps.queue }, userId, document) : null;
+    link = (await shareDocumentLink(db, deps.publicUrl, businessId, document)).url!;
+    pdf = input.attachPdf ? await downloadDocumentPdf({ db, queue: deps.queue }, businessId, document) : null;
   } catch (error) {
     await mail.release();
     throw error;
@@ -75,19 +75,19 @@ export async function sendDocument(
           ? { attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }] }
           : {}),
       },
-      { userId, document, ...(pdf ? { refundCredit: { documentNumber: pdf.documentNumber } } : {}) },
+      { businessId, document, ...(pdf ? { refundCredit: { documentNumber: pdf.documentNumber } } : {}) },
     );
   } catch (error) {
     await mail.release();
     if (pdf)
-      await refundDownloadCredit(db, { userId, document: pdf.document, documentNumber: pdf.documentNumber });
+      await refundDownloadCredit(db, { businessId, document: pdf.document, documentNumber: pdf.documentNumber });
     throw new AppError(
       "service_unavailable",
       `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
     );
   }
   await recordEvent(db, {
-    userId,
+    businessId,
     document,
     kind: "sent",
     detail: { to: input.to, cc: input.cc, attachPdf: input.attachPdf },

@@ -25,10 +25,10 @@ const urlOf = (publicUrl: string, path: string, state: LinkState) =>
   state.token ? `${publicUrl}${path}/${state.token}` : null;
 
 /** The link as it is now (no link yet: a null url). */
-export async function readDocumentLink(db: Db, publicUrl: string, userId: string, document: DocumentRef) {
+export async function readDocumentLink(db: Db, publicUrl: string, businessId: string, document: DocumentRef) {
   const kind = DOCUMENT_KIND_CONFIG[document.kind];
   const sharing = sharingOf(kind);
-  const state = await sharing.read(db, userId, document.id);
+  const state = await sharing.read(db, businessId, document.id);
   if (!state) throw notFound(kind.title);
   return sharing.present(urlOf(publicUrl, sharing.path, state), state);
 }
@@ -37,23 +37,23 @@ export async function readDocumentLink(db: Db, publicUrl: string, userId: string
 export async function shareDocumentLink(
   db: Db,
   publicUrl: string,
-  userId: string,
+  businessId: string,
   document: DocumentRef,
   opts: { renew?: boolean } = {},
 ) {
   const kind = DOCUMENT_KIND_CONFIG[document.kind];
   const sharing = sharingOf(kind);
   return db.transaction(async (tx) => {
-    const current = await sharing.read(tx, userId, document.id, { forUpdate: true });
+    const current = await sharing.read(tx, businessId, document.id, { forUpdate: true });
     if (!current) throw notFound(kind.title);
     const refusal = sharing.refusal?.(current);
     if (refusal) throw refusal;
     if (current.token && !opts.renew)
       return sharing.present(urlOf(publicUrl, sharing.path, current), current);
-    await sharing.onShare?.(tx, userId, current);
-    const state = await sharing.setToken(tx, userId, document.id, newPublicToken());
+    await sharing.onShare?.(tx, businessId, current);
+    const state = await sharing.setToken(tx, businessId, document.id, newPublicToken());
     if (!state) throw notFound(kind.title);
-    await recordEvent(tx, { userId, document, kind: current.token ? "link_renewed" : "link_created" });
+    await recordEvent(tx, { businessId, document, kind: current.token ? "link_renewed" : "link_created" });
     return sharing.present(urlOf(publicUrl, sharing.path, state), state);
   });
 }

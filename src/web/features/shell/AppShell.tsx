@@ -9,6 +9,7 @@ import { useTheme } from "#web/lib/theme";
 import { useOnceTrue } from "#web/lib/useOnceTrue";
 import { useTopUpDialog } from "../credits/useTopUpDialog";
 import { SettingsGate } from "../settings/SettingsGate";
+import { BusinessSwitcher } from "./BusinessSwitcher";
 import { CreditsButton } from "./CreditsButton";
 import { PRODUCT_NAME, titleForPath } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
@@ -46,9 +47,12 @@ export function AppShell() {
         Skip to content
       </a>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-border bg-card p-4 md:flex md:sticky md:top-0 md:h-dvh">
-        <Link to="/dashboard" className="mb-6 px-3 text-xl font-bold text-primary">
+        <Link to="/dashboard" className="mb-3 px-3 text-xl font-bold text-primary">
           {PRODUCT_NAME}
         </Link>
+        <div className="mb-4">
+          <BusinessSwitcher />
+        </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto">
           <NavList />
         </nav>

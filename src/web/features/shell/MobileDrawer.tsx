@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { RefObject } from "react";
 import { IconButton } from "#web/components/ui/button";
+import { BusinessSwitcher } from "./BusinessSwitcher";
 import { PRODUCT_NAME } from "./routes";
 import { NavList, SidebarFooter } from "./Sidebar";
 
@@ -46,6 +47,9 @@ export function MobileDrawer({
             <DialogPrimitive.Close asChild>
               <IconButton label="Close menu" icon={X} iconClassName="h-5 w-5" />
             </DialogPrimitive.Close>
+          </div>
+          <div className="mb-3">
+            <BusinessSwitcher onSwitched={() => onOpenChange(false)} />
           </div>
           <nav aria-label="Main" className="flex-1 overflow-y-auto">
             <NavList onNavigate={() => onOpenChange(false)} />

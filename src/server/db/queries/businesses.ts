@@ -1,0 +1,101 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { BusinessRole } from "#domain/businesses";
+import type { Db } from "../client";
+import { businesses, businessMembers, session } from "../schema";
+
+// Businesses and their members (decision 0072). Every query names the person asking, so a business
+// is only ever read or changed through a membership of theirs.
+
+export interface MyBusiness {
+  id: string;
+  name: string;
+  role: BusinessRole;
+  createdAt: Date;
+}
+
+/** A business with its first owner, in one transaction's worth of statements (pass `tx`). */
+export async function insertBusiness(
+  tx: Db,
+  p: { id: string; name: string; ownerId: string },
+): Promise<boolean> {
+  const made = await tx
+    .insert(businesses)
+    .values({ id: p.id, name: p.name })
+    .onConflictDoNothing()
+    .returning({ id: businesses.id });
+  if (made.length === 0) return false;
+  await tx.insert(businessMembers).values({ businessId: p.id, userId: p.ownerId, role: "owner" });
+  return true;
+}
+
+/** The person's businesses, oldest membership first (the first one is where a new session starts). */
+export async function listMyBusinesses(db: Db, userId: string): Promise<MyBusiness[]> {
+  return db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      role: businessMembers.role,
+      createdAt: businesses.createdAt,
+    })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(eq(businessMembers.userId, userId))
+    .orderBy(asc(businessMembers.createdAt), asc(businessMembers.businessId));
+}
+
+/** One of the person's businesses, or undefined when they are not a member of it. */
+export async function findMyBusiness(
+  db: Db,
+  p: { userId: string; businessId: string },
+): Promise<MyBusiness | undefined> {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      role: businessMembers.role,
+      createdAt: businesses.createdAt,
+    })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(and(eq(businessMembers.userId, p.userId), eq(businessMembers.businessId, p.businessId)));
+  return row;
+}
+
+/** Renames a business the person owns; false when it is not theirs to rename. */
+export async function renameOwnedBusiness(
+  db: Db,
+  p: { userId: string; businessId: string; name: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(businesses)
+    .set({ name: p.name, updatedAt: new Date() })
+    .where(
+      and(
+        eq(businesses.id, p.businessId),
+        sql`exists (select 1 from ${businessMembers} where ${businessMembers.businessId} = ${businesses.id}
+          and ${businessMembers.userId} = ${p.userId} and ${businessMembers.role} = 'owner')`,
+      ),
+    )
+    .returning({ id: businesses.id });
+  return rows.length > 0;
+}
+
+/** Makes a business the session's current one, when the session's person is a member of it. */
+export async function setSessionBusiness(
+  db: Db,
+  p: { sessionId: string; userId: string; businessId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(session)
+    .set({ businessId: p.businessId })
+    .where(
+      and(
+        eq(session.id, p.sessionId),
+        eq(session.userId, p.userId),
+        sql`exists (select 1 from ${businessMembers} where ${businessMembers.businessId} = ${p.businessId}
+          and ${businessMembers.userId} = ${p.userId})`,
+      ),
+    )
+    .returning({ id: session.id });
+  return rows.length > 0;
+}
