@@ -5,7 +5,8 @@ import type { ApiKey } from "./index";
 // in the request's business, or "person". Keyed by every route of the API, so a new route does not
 // compile until it says what it needs; public routes say "person" (the guard only checks "user" routes).
 
-export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> = {
+// better-auth's routes are typed loosely (not in ApiKey): the string keys let them be listed too.
+export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAction> = {
   "GET /api/health": "person",
   "GET /api/ready": "person",
   "GET /api/fonts/:family/:weight": "person",
@@ -35,6 +36,14 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> = {
   "PATCH /api/businesses/:id": "person",
   "POST /api/businesses/:id/switch": "person",
   // The editor and the document pages read the company details and series: every role reads them.
+  "GET /api/members": "members.manage",
+  "POST /api/members/invitations": "members.manage",
+  "DELETE /api/members/invitations/:id": "members.manage",
+  "PATCH /api/members/:userId": "members.manage",
+  "DELETE /api/members/:userId": "members.manage",
+  "POST /api/members/leave": "person",
+  "GET /api/invitations/:token": "person",
+  "POST /api/invitations/:token/accept": "person",
   "GET /api/settings": "business.read",
   "PUT /api/settings": "settings.write",
   "GET /api/clients": "business.read",
