@@ -8,6 +8,8 @@ import { Spinner } from "#web/components/ui/card";
 import { useTheme } from "#web/lib/theme";
 import { useOnceTrue } from "#web/lib/useOnceTrue";
 import { useTopUpDialog } from "../credits/useTopUpDialog";
+import { useAcceptKeptInvitation } from "../members/invitation";
+import { RoleGate } from "../members/RoleGate";
 import { SettingsGate } from "../settings/SettingsGate";
 import { CreditsButton } from "./CreditsButton";
 import { PRODUCT_NAME, titleForPath } from "./routes";
@@ -36,6 +38,7 @@ export function AppShell() {
   }, [title]);
 
   useWelcomeToast();
+  useAcceptKeptInvitation();
 
   return (
     <div className="min-h-dvh bg-background text-foreground md:flex">
@@ -96,7 +99,9 @@ export function AppShell() {
           <div key={location.pathname} className="page-enter mx-auto max-w-6xl">
             <Suspense fallback={<Spinner label="Loading..." />}>
               <SettingsGate>
-                <Outlet />
+                <RoleGate>
+                  <Outlet />
+                </RoleGate>
               </SettingsGate>
             </Suspense>
           </div>
