@@ -61,7 +61,7 @@ describeEachDb("roles", (kind) => {
     const keys = API_ROUTES.map((r) => routeKey(r.method, r.path));
     expect(keys.filter((k) => !(k in ROUTE_ACTIONS))).toEqual([]);
     expect(Object.keys(ROUTE_ACTIONS).filter((k) => !keys.includes(k))).toEqual([]);
-  });
+  }, 120_000);
 
   it("each role's forbidden routes answer 403 role_forbidden naming the role; its allowed ones are not refused for the role", async () => {
     const owner = await t.signUpAndSignIn();
@@ -141,7 +141,7 @@ describeEachDb("roles", (kind) => {
     expect(settings.json().error.message).toBe(
       "Staff cannot change the business's settings. Ask an owner of this business.",
     );
-  });
+  }, 90_000);
 
   it("an invitation: its preview, the wrong person, used once, revoked, expired", async () => {
     const owner = await t.signUpAndSignIn(undefined, undefined, "Asha Rao");
@@ -233,7 +233,7 @@ describeEachDb("roles", (kind) => {
     expect(tooLate.json().error.message).toMatch(/expired/);
     const open = (await t.get("/api/members", owner.cookie)).json().invitations;
     expect(open.map((i: { state: string }) => i.state).sort()).toEqual(["expired", "pending"]);
-  });
+  }, 120_000);
 
   it("the last owner can be neither removed, demoted nor leave; a second owner can; members leave", async () => {
     const owner = await t.signUpAndSignIn();
@@ -270,7 +270,7 @@ describeEachDb("roles", (kind) => {
     expect(members.map((m: { userId: string }) => m.userId)).toEqual([staff.id]);
     // Removing someone who is no member is a 404.
     expect((await t.send("DELETE", `/api/members/${ownerId}`, {}, staff.cookie)).statusCode).toBe(404);
-  });
+  }, 90_000);
 
   it("two owners demoting each other at the same time: one wins, one owner remains", async () => {
     const a = await t.signUpAndSignIn();
@@ -285,7 +285,7 @@ describeEachDb("roles", (kind) => {
       .json()
       .members.map((m: { role: string }) => m.role);
     expect(roles.filter((r: string) => r === "owner")).toHaveLength(1);
-  });
+  }, 60_000);
   const bId = (s: Invited) => s.id;
 
   it("an API key acts within its maker's role, today's", async () => {
