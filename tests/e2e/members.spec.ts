@@ -32,8 +32,10 @@ async function joinThroughLink(browser: Browser, email: string, name: string, or
   const page = await context.newPage();
   const link = new URL(await linkFromOutbox(email, "invitation="));
   await page.goto(link.pathname + link.search);
+  // A fresh browser's first page: on a loaded machine the session check can take a while.
   await expect(page.getByRole("status").filter({ hasText: "You are invited to join" })).toContainText(
     "Kesari Traders",
+    { timeout: 30_000 },
   );
   await confirmedAccount(page, email, name, origin);
   const form = page.locator("#auth-form-section");
@@ -41,7 +43,7 @@ async function joinThroughLink(browser: Browser, email: string, name: string, or
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText(/^You joined Kesari Traders as /)).toBeVisible();
+  await expect(page.getByText(/^You joined Kesari Traders as /)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
   return page;
 }
@@ -60,7 +62,7 @@ test("the owner invites an accountant and staff; each joins by the link and work
   baseURL,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const origin = baseURL!;
   const renamed = await owner.request.put("/api/settings", {
     headers: { origin },
