@@ -78,7 +78,7 @@ function InviteForm() {
       <form
         onSubmit={submit}
         noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+        className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
       >
         <Field label="E-mail address" error={error}>
           {(p) => (
@@ -127,7 +127,7 @@ function MemberRow({ member }: { member: MemberAnswer }) {
   });
   const who = member.name || member.email;
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex min-w-0 flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-medium">
           {who}
@@ -174,7 +174,7 @@ function InvitationRow({ invitation }: { invitation: InvitationAnswer }) {
     onError: (e) => toast.error(messageOf(e)),
   });
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex min-w-0 flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-medium">{invitation.email}</p>
         <p className="text-sm text-muted-foreground">
@@ -202,7 +202,7 @@ export function MembersPage() {
       {isLoading || !data ? (
         <Spinner label="Loading members..." />
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <InviteForm />
           <Card>
             <h2 className="text-lg font-semibold">Members</h2>
