@@ -97,6 +97,7 @@ export const memberRoutes = [
     summary: "Leave the current business (its last owner cannot); the session moves to another business",
     tag,
     auth: "user",
+    body: z.object({}),
     responses: { 204: null },
   }),
   route({
@@ -116,6 +117,7 @@ export const memberRoutes = [
     tag,
     auth: "user",
     params: tokenParams,
+    body: z.object({}),
     responses: { 200: z.object({ businessId: z.string(), businessName: z.string(), role }) },
   }),
 ];

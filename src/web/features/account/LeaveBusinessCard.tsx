@@ -16,7 +16,7 @@ export function LeaveBusinessCard() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const leave = useMutation({
-    mutationFn: () => call("POST /api/members/leave"),
+    mutationFn: () => call("POST /api/members/leave", { body: {} }),
     onSuccess: () => {
       queryClient.clear();
       toast.success(`You left ${current?.name ?? "the business"}`);

@@ -74,7 +74,7 @@ export function useAcceptKeptInvitation() {
     started.current = true;
     const token = takeInvitation();
     if (!token) return;
-    call("POST /api/invitations/:token/accept", { params: { token } })
+    call("POST /api/invitations/:token/accept", { params: { token }, body: {} })
       .then((joined) => {
         // Everything shown so far was another business's: drop it all.
         queryClient.clear();
