@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUSINESS_ROLES } from "#domain/businesses";
 import { idParams, text } from "./common";
 import { route } from "./registry";
 
@@ -7,6 +8,8 @@ import { route } from "./registry";
 export const apiKeyCreate = z.object({
   name: text(100, "Name").pipe(z.string().min(1, "Name is required.")),
   scope: z.enum(["read", "read_write"], "Scope must be read or read_write."),
+  /** The role the key acts with (decision 0076): the maker's own role when left out, never above it. */
+  role: z.enum(BUSINESS_ROLES, "Role must be owner, accountant or staff.").optional(),
 });
 
 export const apiKeyAnswer = z.object({
@@ -15,6 +18,8 @@ export const apiKeyAnswer = z.object({
   /** The key's first characters, to tell keys apart. */
   prefix: z.string(),
   scope: z.enum(["read", "read_write"]),
+  /** The role it acts with, never above its maker's role today. */
+  role: z.enum(BUSINESS_ROLES),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   no_business: 403,
   /** The member's role does not allow this in the business (decision 0072). */
   role_forbidden: 403,
+  /** An invitation is for another e-mail address than the signed-in person's (decision 0076). */
+  invitation_not_for_you: 403,
   not_found: 404,
   method_not_allowed: 405,
   /** Another of the user's invoices has this number. */
@@ -55,8 +57,14 @@ export const ERROR_STATUS = {
   gstr1_not_offered: 409,
   /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
   einvoice_not_available: 409,
+  /** The change would leave the business with no owner (decision 0076). */
+  last_owner: 409,
+  /** The person invited is already a member of the business. */
+  already_member: 409,
   /** Another import of the user's data is under way: one at a time per account. */
   import_running: 409,
+  /** The invitation was used, revoked or has expired: the owner can send a new one. */
+  invitation_closed: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

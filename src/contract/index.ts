@@ -11,6 +11,7 @@ import { imageRoutes } from "./images";
 import { importRoutes } from "./imports";
 import { activityRoutes, invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
 import { invoiceRoutes } from "./invoices";
+import { memberRoutes } from "./members";
 import { paymentGatewayRoutes, reminderRoutes } from "./payment-gateway";
 import { paymentRoutes } from "./payments";
 import { productRoutes } from "./products";
@@ -30,6 +31,7 @@ const ROUTES = [
   ...accountRoutes,
   ...apiKeyRoutes,
   ...businessRoutes,
+  ...memberRoutes,
   ...settingsRoutes,
   ...clientRoutes,
   ...importRoutes,

@@ -2,6 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { contractOf } from "#contract";
 import { acceptsApiKey } from "#contract/api-keys";
 import { findUnstorableText, UNSTORABLE_TEXT } from "#contract/common";
+import { routeKey } from "#contract/registry";
+import { ROUTE_ACTIONS } from "#contract/route-actions";
+import { refusalMessage, roleMay } from "#domain/roles";
 import { type ApiKeyAuthenticator, bearerOf } from "./auth/api-keys";
 import type { Auth, SessionUser } from "./auth/auth";
 import { AppError } from "./errors";
@@ -21,6 +24,8 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const contractMethod = (request: FastifyRequest) => (request.method === "HEAD" ? "GET" : request.method);
 
 const LIMITED = {
   key: (limit: number, s: number) =>
@@ -73,12 +78,18 @@ export function registerRequestGuards(
     if (request.routeOptions.url === undefined && !SAFE_METHODS.has(request.method)) {
       return done(new AppError("not_found", "Not found."));
     }
-    if (contractOf(request.method, request.routeOptions.url)?.auth !== "user") return done();
+    // A HEAD runs its GET's handler (Fastify's exposeHeadRoutes): it is checked as that GET.
+    if (contractOf(contractMethod(request), request.routeOptions.url)?.auth !== "user") return done();
     const key = bearerOf(request.headers.authorization);
     if (key === undefined) {
       const known = auth.findSessionUser.cached(request.headers.cookie);
       if (known) {
         request.sessionUser = known;
+        try {
+          checkRole(request);
+        } catch (error) {
+          return done(error as Error);
+        }
         return done();
       }
     }
@@ -86,10 +97,31 @@ export function registerRequestGuards(
   });
 
   async function checkSession(request: FastifyRequest, reply: FastifyReply, key: string | undefined) {
-    if (key !== undefined) return authoriseApiKey(request, reply, key);
-    const user = await auth.findSessionUser(request.headers.cookie);
-    if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
-    request.sessionUser = user;
+    if (key !== undefined) {
+      await authoriseApiKey(request, reply, key);
+    } else {
+      const user = await auth.findSessionUser(request.headers.cookie);
+      if (!user) throw new AppError("unauthorized", "Please sign in to continue.");
+      request.sessionUser = user;
+    }
+    checkRole(request);
+  }
+
+  /**
+   * The member's role against the action the route needs (decision 0076), after the session or key
+   * check and before the body is read: a refusal is a 403 naming the role.
+   */
+  function checkRole(request: FastifyRequest) {
+    const action =
+      ROUTE_ACTIONS[
+        routeKey(contractMethod(request), request.routeOptions.url ?? "") as keyof typeof ROUTE_ACTIONS
+      ];
+    if (action === undefined || action === "person") return;
+    const { role, businessId } = request.sessionUser ?? {};
+    if (!role || !businessId) {
+      throw new AppError("no_business", "This account has no business yet. Create one to continue.");
+    }
+    if (!roleMay(role, action)) throw new AppError("role_forbidden", refusalMessage(role, action));
   }
 
   /** A bearer on a route that takes keys (elsewhere it is refused by the session check below). */

@@ -263,6 +263,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "members",
+                ...page(
+                  () => import("./features/members/MembersPage"),
+                  (m) => m.MembersPage,
+                ),
+              },
+              {
                 path: "settings",
                 ...page(
                   () => import("./features/settings/SettingsPage"),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { cappedRole } from "#domain/roles";
 import type { Db } from "../db/client";
 import { checkApiKey, touchApiKey } from "../db/queries/api-keys";
 import type { SessionUser } from "./auth";
@@ -108,11 +109,14 @@ export function apiKeyAuthenticator(db: Db, limits: ApiLimits, now: () => number
       if (over) return { kind: "limited", allowance: over.allowance, reason: over.reason };
       // The headers tell the tighter of the two allowances.
       const tightest = allowances.reduce((a, b) => (b.allowance.remaining < a.allowance.remaining ? b : a));
-      const { keyId, scope, businessId, user } = found.holder;
+      const { keyId, scope, businessId, keyRole, memberRole, user } = found.holder;
+      // Never above its maker's role today (decision 0076); a key left with no role is refused.
+      const role = cappedRole(keyRole, memberRole);
+      if (!role) return { kind: "invalid" };
       const holder: KeyHolder = {
         keyId,
         scope,
-        user: { ...user, businessId, role: "owner", sessionId: null },
+        user: { ...user, businessId, role, sessionId: null },
       };
       return { kind: "ok", holder, allowance: tightest.allowance };
     },

@@ -144,6 +144,30 @@ export const businessMembers = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index("business_members_user_idx").on(t.userId)],
 );
 
+/**
+ * An invitation to join a business (issue 31 phase 2, decision 0076): sent by e-mail to `email`
+ * with a link carrying a token (256 random bits, kept only as its SHA-256); accepted once, by a
+ * signed-in person with that e-mail address, within seven days, unless revoked first.
+ */
+export const businessInvitations = pgTable(
+  "business_invitations",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    /** As typed, trimmed; compared without case. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["owner", "accountant", "staff"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("business_invitations_business_idx").on(t.businessId, t.createdAt)],
+);
+
 /** Fixed-window counters for sign-in and other abuse-prone routes, shared by all instances. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -594,6 +618,14 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
     scope: text("scope", { enum: ["read", "read_write"] }).notNull(),
+    /** The role the key acts with, at most its maker's role today (decision 0076). */
+    role: text("role", { enum: ["owner", "accountant", "staff"] })
+      .notNull()
+      .default("owner"),
+    /** The member who made it: the key works while they are a member, within their role. */
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -17,12 +17,14 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { auth: Auth; d
 
   route("POST /api/api-keys", async (request, reply) => {
     const me = await requireBusiness(auth, request);
-    return reply.status(201).send(await createApiKey(db, me.businessId, request.body));
+    const maker = { businessId: me.businessId, userId: me.user.id, role: me.role };
+    return reply.status(201).send(await createApiKey(db, maker, request.body));
   });
 
   route("DELETE /api/api-keys/:id", async (request) => {
     const me = await requireBusiness(auth, request);
-    const revoked = await revokeUserApiKey(db, me.businessId, request.params.id);
+    const member = { businessId: me.businessId, userId: me.user.id, role: me.role };
+    const revoked = await revokeUserApiKey(db, member, request.params.id);
     return revoked;
   });
 }

@@ -22,6 +22,7 @@ import { registerImageRoutes } from "./images";
 import { registerImportRoutes } from "./imports";
 import { registerInvoicePaymentRoutes } from "./invoice-payments";
 import { registerInvoiceRoutes } from "./invoices";
+import { registerMemberRoutes } from "./members";
 import { registerPaymentGatewayRoutes } from "./payment-gateway";
 import { registerPaymentRoutes } from "./payments";
 import { registerProductRoutes } from "./products";
@@ -50,6 +51,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerAccountRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerCreditRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);

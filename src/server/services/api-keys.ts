@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
+import type { BusinessRole } from "#domain/businesses";
+import { mayGrant, ROLE_LABELS } from "#domain/roles";
 import { type ApiKeyScope, newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from "../db/queries/api-keys";
@@ -14,6 +16,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyAnswer {
     name: row.name,
     prefix: row.prefix,
     scope: row.scope,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -22,13 +25,29 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyAnswer {
 
 export async function createApiKey(
   db: Db,
-  businessId: string,
-  input: { name: string; scope: ApiKeyScope },
+  maker: { businessId: string; userId: string; role: BusinessRole },
+  input: { name: string; scope: ApiKeyScope; role?: BusinessRole },
 ): Promise<ApiKeyCreated> {
+  const role = input.role ?? maker.role;
+  if (!mayGrant(maker.role, role)) {
+    throw new AppError(
+      "role_forbidden",
+      `${ROLE_LABELS[maker.role]} cannot make a key with the ${role} role: a key acts within its maker's role.`,
+    );
+  }
   const { key, prefix, hash } = newApiKey();
   const row = await insertApiKey(
     db,
-    { id: randomUUID(), businessId, name: input.name, prefix, keyHash: hash, scope: input.scope },
+    {
+      id: randomUUID(),
+      businessId: maker.businessId,
+      createdBy: maker.userId,
+      name: input.name,
+      prefix,
+      keyHash: hash,
+      scope: input.scope,
+      role,
+    },
     MAX_LIVE_KEYS,
   );
   if (!row) {
@@ -44,8 +63,14 @@ export async function userApiKeys(db: Db, businessId: string): Promise<ApiKeyAns
   return (await listApiKeys(db, businessId)).map(presentApiKey);
 }
 
-export async function revokeUserApiKey(db: Db, businessId: string, id: string): Promise<ApiKeyAnswer> {
-  const row = await revokeApiKey(db, { businessId, id });
+/** An owner revokes any key of the business; another member only the keys they made. */
+export async function revokeUserApiKey(
+  db: Db,
+  member: { businessId: string; userId: string; role: BusinessRole },
+  id: string,
+): Promise<ApiKeyAnswer> {
+  const madeBy = member.role === "owner" ? undefined : member.userId;
+  const row = await revokeApiKey(db, { businessId: member.businessId, id, madeBy });
   if (!row) throw new AppError("not_found", "API key not found.");
   return presentApiKey(row);
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { BusinessRole } from "#domain/businesses";
 import { type Db, queryRows } from "../client";
 import { apiKeys, businesses } from "../schema";
 
@@ -33,34 +34,38 @@ export async function listApiKeys(db: Db, businessId: string): Promise<ApiKeyRow
   return db.select().from(apiKeys).where(eq(apiKeys.businessId, businessId)).orderBy(desc(apiKeys.createdAt));
 }
 
-/** Revokes the user's key; undefined when it is not theirs (or does not exist). */
+/** Revokes a key of the business (made by `madeBy` when given); undefined when there is none such. */
 export async function revokeApiKey(
   db: Db,
-  p: { businessId: string; id: string },
+  p: { businessId: string; id: string; madeBy?: string },
 ): Promise<ApiKeyRow | undefined> {
+  const mine = and(
+    eq(apiKeys.id, p.id),
+    eq(apiKeys.businessId, p.businessId),
+    p.madeBy === undefined ? undefined : eq(apiKeys.createdBy, p.madeBy),
+  );
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId), isNull(apiKeys.revokedAt)))
+    .where(and(mine, isNull(apiKeys.revokedAt)))
     .returning();
   if (row) return row;
-  const [existing] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.businessId, p.businessId)));
+  const [existing] = await db.select().from(apiKeys).where(mine);
   return existing;
 }
 
 export interface KeyCheck {
   /**
-   * The live key with this hash, its business (which still exists) and the business's first owner,
-   * who acts for the key until keys carry the member who made them (issue 31 phase 2); null for
-   * any other key.
+   * The live key with this hash, its business, the member who made it (who acts for the key while
+   * still a member of that business), the key's role and the maker's role today (decision 0076);
+   * null for any other key.
    */
   holder: {
     keyId: string;
     scope: "read" | "read_write";
     businessId: string;
+    keyRole: BusinessRole;
+    memberRole: BusinessRole;
     user: { id: string; email: string; name: string; emailVerified: boolean };
   } | null;
   /** Failed lookups from the caller's address in its window (this one counted when it failed). */
@@ -92,6 +97,8 @@ export async function checkApiKey(
       key_id: string;
       scope: "read" | "read_write";
       business_id: string;
+      key_role: BusinessRole;
+      member_role: BusinessRole;
       user_id: string;
       email: string;
       name: string;
@@ -103,14 +110,11 @@ export async function checkApiKey(
     db,
     sql`
     with k as (
-      select a.id as key_id, a.scope, a.business_id, u.id as user_id, u.email, u.name, u.email_verified
+      select a.id as key_id, a.scope, a.business_id, a.role as key_role, m.role as member_role,
+        u.id as user_id, u.email, u.name, u.email_verified
       from ${apiKeys} a
-      cross join lateral (
-        select m.user_id from business_members m
-        where m.business_id = a.business_id and m.role = 'owner'
-        order by m.created_at, m.user_id limit 1
-      ) o
-      join "user" u on u.id = o.user_id
+      join business_members m on m.business_id = a.business_id and m.user_id = a.created_by
+      join "user" u on u.id = a.created_by
       where a.key_hash = ${p.keyHash} and a.revoked_at is null
     ),
     failures as (
@@ -138,6 +142,8 @@ export async function checkApiKey(
           keyId: h.key_id,
           scope: h.scope,
           businessId: h.business_id,
+          keyRole: h.key_role,
+          memberRole: h.member_role,
           user: { id: h.user_id, email: h.email, name: h.name, emailVerified: h.email_verified },
         }
       : null,

@@ -13,9 +13,11 @@ import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { CreditHistory } from "../credits/CreditHistory";
+import { useMay, useMyRole } from "../members/role";
 import { useSignOut } from "../shell/useSignOut";
 import { ApiKeysCard } from "./ApiKeysCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
+import { LeaveBusinessCard } from "./LeaveBusinessCard";
 
 interface Profile {
   id: string;
@@ -32,6 +34,8 @@ export const profileQuery = {
 
 export function AccountPage() {
   const { data: profile, isLoading } = useQuery(profileQuery);
+  const mayKeys = useMay("api-keys.manage");
+  const role = useMyRole();
   return (
     <>
       <PageHeader title="My Account" description="Your name, password, sessions and credits." />
@@ -53,7 +57,8 @@ export function AccountPage() {
           )}
           <SessionsCard />
           <CreditHistory />
-          <ApiKeysCard />
+          {mayKeys && <ApiKeysCard />}
+          {role && role !== "owner" && <LeaveBusinessCard />}
           <DeleteAccountCard hasPassword={profile.hasPassword} />
         </div>
       )}

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { AUTH_MESSAGES, LOADING_TEXTS } from "#domain/messages";
 import { useAuth } from "#web/auth/AuthProvider";
 import { FullScreenLoader } from "#web/components/ui/card";
+import { InvitationNotice, rememberInvitation } from "../members/invitation";
 import { LandingPage } from "../public/LandingPage";
 import { SIGN_IN_LINK } from "../public/publicLinks";
 import { AuthForm } from "./AuthForm";
@@ -16,6 +17,9 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const returnTo = returnPathFrom(location.state);
   const [confirmed, setConfirmed] = useState(false);
+  // An invitation's link (decision 0076): kept until the person is signed in, then accepted.
+  const invitation = params.get("invitation");
+  rememberInvitation(invitation);
 
   useEffect(() => {
     document.title = "Bahi";
@@ -42,6 +46,13 @@ export function AuthPage() {
     navigate(returnTo, { replace: true });
   };
   return (
-    <LandingPage authForm={<AuthForm onSignedIn={onSignedIn} returnTo={returnTo} confirmed={confirmed} />} />
+    <LandingPage
+      authForm={
+        <>
+          {invitation && <InvitationNotice token={invitation} />}
+          <AuthForm onSignedIn={onSignedIn} returnTo={returnTo} confirmed={confirmed} />
+        </>
+      }
+    />
   );
 }

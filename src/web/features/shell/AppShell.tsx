@@ -8,6 +8,8 @@ import { Spinner } from "#web/components/ui/card";
 import { useTheme } from "#web/lib/theme";
 import { useOnceTrue } from "#web/lib/useOnceTrue";
 import { useTopUpDialog } from "../credits/useTopUpDialog";
+import { useAcceptKeptInvitation } from "../members/invitation";
+import { RoleGate } from "../members/RoleGate";
 import { SettingsGate } from "../settings/SettingsGate";
 import { BusinessSwitcher } from "./BusinessSwitcher";
 import { CreditsButton } from "./CreditsButton";
@@ -37,6 +39,7 @@ export function AppShell() {
   }, [title]);
 
   useWelcomeToast();
+  useAcceptKeptInvitation();
 
   return (
     <div className="min-h-dvh bg-background text-foreground md:flex">
@@ -104,7 +107,9 @@ export function AppShell() {
           <div key={location.pathname} className="page-enter mx-auto max-w-6xl">
             <Suspense fallback={<Spinner label="Loading..." />}>
               <SettingsGate>
-                <Outlet />
+                <RoleGate>
+                  <Outlet />
+                </RoleGate>
               </SettingsGate>
             </Suspense>
           </div>

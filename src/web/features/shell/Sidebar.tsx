@@ -1,7 +1,9 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { roleMay } from "#domain/roles";
 import { Button } from "#web/components/ui/button";
+import { useMyRole } from "../members/role";
 import { NAV_ITEMS } from "./nav";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,9 +14,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The navigation list, shared by the desktop sidebar and the mobile drawer. */
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  // What the role cannot use is not offered (shown only once the role is known).
+  const role = useMyRole();
+  const items = NAV_ITEMS.filter(
+    (item) => !item.action || (role !== undefined && roleMay(role, item.action)),
+  );
   return (
     <ul className="space-y-1">
-      {NAV_ITEMS.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           {item.children ? (
             <>

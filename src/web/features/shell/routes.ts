@@ -20,6 +20,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/inventory/details": PAGE_TITLES.inventoryDetails,
   "/inventory/manage-items": PAGE_TITLES.inventoryManageItems,
   "/settings": PAGE_TITLES.settings,
+  "/members": "Members",
   "/instructions": PAGE_TITLES.instructions,
   "/account": PAGE_TITLES.account,
 };
