@@ -15,6 +15,7 @@ export const ACTIVITY_ACTIONS = [
   "payment_deleted",
   "settings_changed",
   "data_exported",
+  "data_imported",
   "data_cleared",
   "key_created",
   "key_revoked",
@@ -35,6 +36,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   payment_deleted: "Payment deleted",
   settings_changed: "Settings changed",
   data_exported: "Data exported",
+  data_imported: "Data imported",
   data_cleared: "Data cleared",
   key_created: "API key created",
   key_revoked: "API key revoked",
@@ -110,7 +112,12 @@ export function activityCutoff(now: Date): Date {
   return cutoff;
 }
 
-const STATUS_WORDS: Record<string, string> = { draft: "Draft", due: "Due", paid: "Paid", cancelled: "Cancelled" };
+const STATUS_WORDS: Record<string, string> = {
+  draft: "Draft",
+  due: "Due",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
 
 /** The entry in words, without its actor or time: "Status changed: Draft → Due". */
 export function describeActivity(e: {

@@ -5,8 +5,8 @@ import {
   type ActivityAction,
   type ActivityActor,
   type ActivityRecordKind,
-  actorLabel,
   activityCutoff,
+  actorLabel,
   describeActivity,
   parseActorFilter,
 } from "#domain/activity-log";
@@ -94,7 +94,16 @@ export function activityActors(db: Db, businessId: string) {
   return listActivityActors(db, businessId);
 }
 
-const CSV_HEADER = ["Time", "Who", "Actor type", "Action", "Record type", "Record", "Record id", "Description"];
+const CSV_HEADER = [
+  "Time",
+  "Who",
+  "Actor type",
+  "Action",
+  "Record type",
+  "Record",
+  "Record id",
+  "Description",
+];
 
 function activityCsv(rows: ActivityRow[]): string {
   const lines = [CSV_HEADER.map(csvCell).join(",")];

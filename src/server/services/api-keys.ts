@@ -4,6 +4,7 @@ import { type ApiKeyScope, newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from "../db/queries/api-keys";
 import { AppError } from "../errors";
+import { recordActivity } from "./activity-log";
 
 /** Live keys per user: enough for every tool a business connects, few enough to keep track of. */
 export const MAX_LIVE_KEYS = 20;
@@ -26,17 +27,26 @@ export async function createApiKey(
   input: { name: string; scope: ApiKeyScope },
 ): Promise<ApiKeyCreated> {
   const { key, prefix, hash } = newApiKey();
-  const row = await insertApiKey(
-    db,
-    { id: randomUUID(), businessId, name: input.name, prefix, keyHash: hash, scope: input.scope },
-    MAX_LIVE_KEYS,
-  );
-  if (!row) {
-    throw new AppError(
-      "validation_failed",
-      `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertApiKey(
+      tx,
+      { id: randomUUID(), businessId, name: input.name, prefix, keyHash: hash, scope: input.scope },
+      MAX_LIVE_KEYS,
     );
-  }
+    if (!inserted) {
+      throw new AppError(
+        "validation_failed",
+        `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
+      );
+    }
+    await recordActivity(tx, {
+      businessId,
+      action: "key_created",
+      record: { kind: "api_key", id: inserted.id, label: inserted.name },
+      detail: { scope: inserted.scope, prefix: inserted.prefix },
+    });
+    return inserted;
+  });
   return { ...presentApiKey(row), key };
 }
 
@@ -45,7 +55,15 @@ export async function userApiKeys(db: Db, businessId: string): Promise<ApiKeyAns
 }
 
 export async function revokeUserApiKey(db: Db, businessId: string, id: string): Promise<ApiKeyAnswer> {
-  const row = await revokeApiKey(db, { businessId, id });
-  if (!row) throw new AppError("not_found", "API key not found.");
+  const row = await db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, { businessId, id });
+    if (!revoked) throw new AppError("not_found", "API key not found.");
+    await recordActivity(tx, {
+      businessId,
+      action: "key_revoked",
+      record: { kind: "api_key", id: revoked.id, label: revoked.name },
+    });
+    return revoked;
+  });
   return presentApiKey(row);
 }

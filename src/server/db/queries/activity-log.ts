@@ -50,7 +50,9 @@ export interface ActivityFilter {
 
 const { businessId: _owner, ...answered } = getTableColumns(activityLog);
 const listColumns = { ...answered, createdAt: isoTimestampOf(activityLog.createdAt) };
-export type ActivityRow = Omit<typeof activityLog.$inferSelect, "businessId" | "createdAt"> & { createdAt: string };
+export type ActivityRow = Omit<typeof activityLog.$inferSelect, "businessId" | "createdAt"> & {
+  createdAt: string;
+};
 
 type Value = (name: string) => SQL | Placeholder;
 
@@ -68,7 +70,9 @@ function filterWhere(f: Omit<ActivityFilter, "businessId" | "timeZone">, p: Valu
   if (f.action) conditions.push(sql`${t.action} = ${p("action")}`);
   if (f.recordKind) conditions.push(sql`${t.recordKind} = ${p("recordKind")}`);
   if (f.from)
-    conditions.push(sql`${t.createdAt} >= (${p("from")}::date)::timestamp at time zone ${p("timeZone")}::text`);
+    conditions.push(
+      sql`${t.createdAt} >= (${p("from")}::date)::timestamp at time zone ${p("timeZone")}::text`,
+    );
   if (f.to)
     conditions.push(
       sql`${t.createdAt} < ((${p("to")}::date + 1)::timestamp at time zone ${p("timeZone")}::text)`,
@@ -157,6 +161,9 @@ export async function listActivityActors(db: Db, businessId: string): Promise<Ac
 
 /** Deletes every business's entries older than `cutoff`; answers how many went. */
 export async function deleteActivityBefore(db: Db, cutoff: Date): Promise<number> {
-  const gone = await db.delete(activityLog).where(lt(activityLog.createdAt, cutoff)).returning({ id: activityLog.id });
+  const gone = await db
+    .delete(activityLog)
+    .where(lt(activityLog.createdAt, cutoff))
+    .returning({ id: activityLog.id });
   return gone.length;
 }
