@@ -11,28 +11,30 @@ import { route } from "./registry";
 // The activity log of a business (issue 31 phase 3, decision 0077): who did what to which record
 // and when, newest first; filtered by actor, action, kind of record and days; also as CSV.
 
-export const activityFilterQuery = z
-  .object({
-    actor: text(200, "Actor")
-      .refine((v) => parseActorFilter(v) !== null, "Actor must be system, member:<id> or api_key:<id>.")
-      .optional()
-      .describe("system, member:<user id> or api_key:<key id> (the ids GET /api/activity/actors lists)"),
-    action: z.enum(ACTIVITY_ACTIONS, "Choose an action from the list.").optional(),
-    recordKind: z.enum(ACTIVITY_RECORD_KINDS, "Choose a kind of record from the list.").optional(),
-    from: isoDate.optional().describe("First day included, in the business's time zone"),
-    to: isoDate.optional().describe("Last day included, in the business's time zone"),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ["to"],
-    message: "The last day must not be before the first.",
-  });
-
-export const activityListQuery = z.object({
-  ...activityFilterQuery.shape,
-  page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(50),
-  after: pageAfter,
+const filterFields = z.object({
+  actor: text(200, "Actor")
+    .refine((v) => parseActorFilter(v) !== null, "Actor must be system, member:<id> or api_key:<id>.")
+    .optional()
+    .describe("system, member:<user id> or api_key:<key id> (the ids GET /api/activity/actors lists)"),
+  action: z.enum(ACTIVITY_ACTIONS, "Choose an action from the list.").optional(),
+  recordKind: z.enum(ACTIVITY_RECORD_KINDS, "Choose a kind of record from the list.").optional(),
+  from: isoDate.optional().describe("First day included, in the business's time zone"),
+  to: isoDate.optional().describe("Last day included, in the business's time zone"),
 });
+const daysInOrder = [
+  (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to,
+  { path: ["to"], message: "The last day must not be before the first." },
+] as const;
+
+export const activityFilterQuery = filterFields.refine(...daysInOrder);
+
+export const activityListQuery = filterFields
+  .extend({
+    page: z.coerce.number("Page must be a number.").int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(50),
+    after: pageAfter,
+  })
+  .refine(...daysInOrder);
 
 const actorSchema = z.object({
   kind: z.enum(ACTIVITY_ACTOR_KINDS),

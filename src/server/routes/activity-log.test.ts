@@ -133,7 +133,7 @@ describeEachDb("activity log", (kind) => {
       { kind: "member", id: me, name: "Asha Rao" },
       { kind: "api_key", id: key.id, name: "Tally sync" },
     ]);
-  });
+  }, 120_000);
 
   it("a refused change leaves no entry: its entry is in the change's transaction", async () => {
     const s = await t.signUpAndSignIn();
