@@ -226,7 +226,7 @@ describeEachDb("activity log", (kind) => {
     expect(rows).toHaveLength(3);
     // A key's name that a spreadsheet would run is written as text.
     const keys = (await t.get("/api/activity/export.csv?recordKind=api_key", s.cookie)).body;
-    expect(keys).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(keys).toContain(`,'=cmd|' /C calc'!A0,`);
   });
 
   it("keeps entries a year on Bahi's clock: the retention job deletes older ones", async () => {
