@@ -126,9 +126,12 @@ export function describeActivity(e: {
   recordLabel: string;
   detail: Record<string, unknown>;
 }): string {
-  const what = e.recordKind
-    ? `${ACTIVITY_RECORD_LABELS[e.recordKind]}${e.recordLabel ? ` ${e.recordLabel}` : ""}`
-    : e.recordLabel;
+  // "Settings changed", "Data cleared": the action names the record already.
+  const named = e.recordKind === "settings" || e.recordKind === "data";
+  const what =
+    e.recordKind && !named
+      ? `${ACTIVITY_RECORD_LABELS[e.recordKind]}${e.recordLabel ? ` ${e.recordLabel}` : ""}`
+      : e.recordLabel;
   const words = (s: unknown) => STATUS_WORDS[String(s)] ?? String(s);
   const extra =
     e.action === "status_changed" && e.detail.from && e.detail.to

@@ -259,6 +259,36 @@ describeEachDb("activity log", (kind) => {
     resetClock();
   });
 
+  it("an invoice made by a recurring profile's job is recorded as the system's", async () => {
+    await t.post("/api/test/clock", { now: "2027-01-20T06:00:00Z" });
+    const s = await t.signUpAndSignIn();
+    const source = await createInvoice(t, s, { status: "due", invoiceDate: "2027-01-20", dueDate: null });
+    const profile = await t.post(
+      `/api/invoices/${source.id}/recurring`,
+      {
+        schedule: {
+          rule: { unit: "month", every: 1, day: "start" },
+          startDate: "2027-02-01",
+          end: { type: "never" },
+        },
+        action: "issue",
+        attachPdf: false,
+        dueDays: 15,
+      },
+      s.cookie,
+    );
+    expect(profile.statusCode, profile.body).toBe(201);
+    await t.post("/api/test/clock", { now: "2027-02-01T06:00:00Z" });
+    expect((await t.post("/api/test/run-jobs", {})).statusCode).toBe(200);
+    resetClock();
+    const made = (await entries(t, s.cookie)).filter((e) => e.record?.id !== source.id);
+    expect(made.map((e) => [e.action, e.actor])).toEqual([
+      ["issued", { kind: "system", id: null, name: "Bahi (automatic)" }],
+      ["created", { kind: "system", id: null, name: "Bahi (automatic)" }],
+    ]);
+    expect(await entries(t, s.cookie, "&actor=system")).toHaveLength(2);
+  });
+
   it("another business sees none of a business's entries, by list, actor filter or CSV", async () => {
     const a = await t.signUpAndSignIn(undefined, undefined, "Owner A");
     const b = await t.signUpAndSignIn(undefined, undefined, "Owner B");
