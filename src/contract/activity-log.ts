@@ -21,12 +21,10 @@ const filterFields = z.object({
   from: isoDate.optional().describe("First day included, in the business's time zone"),
   to: isoDate.optional().describe("Last day included, in the business's time zone"),
 });
-const daysInOrder = [
-  (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to,
-  { path: ["to"], message: "The last day must not be before the first." },
-] as const;
+const daysInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const daysMessage = { path: ["to"], message: "The last day must not be before the first." };
 
-export const activityFilterQuery = filterFields.refine(...daysInOrder);
+export const activityFilterQuery = filterFields.refine(daysInOrder, daysMessage);
 
 export const activityListQuery = filterFields
   .extend({
@@ -34,7 +32,7 @@ export const activityListQuery = filterFields
     pageSize: z.coerce.number("Page size must be a number.").int().min(1).max(100).default(50),
     after: pageAfter,
   })
-  .refine(...daysInOrder);
+  .refine(daysInOrder, daysMessage);
 
 const actorSchema = z.object({
   kind: z.enum(ACTIVITY_ACTOR_KINDS),
