@@ -1,4 +1,5 @@
 import { accountRoutes } from "./account";
+import { activityLogRoutes } from "./activity-log";
 import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
 import { businessRoutes } from "./businesses";
@@ -53,6 +54,7 @@ const ROUTES = [
   ...publicInvoiceRoutes,
   ...imageRoutes,
   ...dataRoutes,
+  ...activityLogRoutes,
 ];
 
 /** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */

@@ -89,6 +89,10 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "POST /api/credit-notes/:id/pdf": "pdf.download",
   "GET /api/credit-notes/:id/pdf": "person",
   "GET /api/dashboard": "business.read",
+  // The activity log: who did what (decision 0077), for owners and accountants, as reports are.
+  "GET /api/activity": "reports.read",
+  "GET /api/activity/actors": "reports.read",
+  "GET /api/activity/export.csv": "reports.read",
   "GET /api/reports/gstr1": "reports.read",
   "GET /api/reports/gstr1/summary": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",

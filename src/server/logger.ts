@@ -1,8 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
+import type { ActivityActor } from "#domain/activity-log";
 
-/** The request being served, for log lines written through loggers that are not the request's own. */
-export const requestContext = new AsyncLocalStorage<{ reqId: string; failure?: unknown }>();
+/**
+ * The request being served, for log lines written through loggers that are not the request's own,
+ * and who acts in it (set by requireBusiness; the activity log reads it: activity-actor.ts).
+ */
+export const requestContext = new AsyncLocalStorage<{
+  reqId: string;
+  failure?: unknown;
+  actor?: ActivityActor;
+}>();
 
 /** Keeps the error behind a failure that a library turns into its own answer (better-auth's 500). */
 export function noteRequestFailure(error: unknown): void {

@@ -263,6 +263,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "activity",
+                ...page(
+                  () => import("./features/activity/ActivityPage"),
+                  (m) => m.ActivityPage,
+                ),
+              },
+              {
                 path: "members",
                 ...page(
                   () => import("./features/members/MembersPage"),

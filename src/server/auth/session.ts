@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { BusinessRole } from "#domain/businesses";
+import { noteActor } from "../activity-actor";
 import { AppError } from "../errors";
 import type { Auth, SessionUser } from "./auth";
 
@@ -46,5 +47,11 @@ export async function requireBusiness(auth: Auth, request: FastifyRequest): Prom
   if (!user.businessId || !user.role) {
     throw new AppError("no_business", "This account has no business yet. Create one to continue.");
   }
+  // The activity log's actor for this request: its API key, or its member.
+  noteActor(
+    request.apiKeyId
+      ? { kind: "api_key", id: request.apiKeyId, name: "API key" }
+      : { kind: "member", id: user.id, name: user.name || user.email },
+  );
   return { user, businessId: user.businessId, role: user.role };
 }

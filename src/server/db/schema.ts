@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ACTIVITY_ACTIONS, ACTIVITY_ACTOR_KINDS, ACTIVITY_RECORD_KINDS } from "#domain/activity-log";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
 import { ALL_DOCUMENT_KINDS } from "#domain/document-kinds";
 import { DOCUMENT_SERIES } from "#domain/document-number";
@@ -906,5 +907,31 @@ export const creditNotes = pgTable(
     index("credit_notes_invoice_idx").on(t.businessId, t.invoiceId),
     check("credit_notes_total_positive", sql`${t.totalMinor} > 0`),
     check("credit_notes_applied_range", sql`${t.appliedMinor} >= 0 and ${t.appliedMinor} <= ${t.totalMinor}`),
+  ],
+);
+
+/**
+ * The activity log of a business (issue 31 phase 3, decision 0077): who (a member, an API key or
+ * the system) did what to which record, written in the transaction of the change. The actor's and
+ * the record's names are copied in, so an entry reads the same after either is gone. Kept a year.
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    actorKind: text("actor_kind", { enum: ACTIVITY_ACTOR_KINDS }).notNull(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    action: text("action", { enum: ACTIVITY_ACTIONS }).notNull(),
+    recordKind: text("record_kind", { enum: ACTIVITY_RECORD_KINDS }),
+    recordId: text("record_id"),
+    recordLabel: text("record_label").notNull().default(""),
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: eventTime(),
+  },
+  (t) => [
+    index("activity_log_business_time_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index("activity_log_time_idx").on(t.createdAt),
   ],
 );

@@ -98,8 +98,12 @@ describeEachDb("job queue", (kind) => {
     "keeps a mail that never goes out as failed, gives the PDF's credit back and says so on the invoice (%s)",
     async (_shape, giveUpOf) => {
       const businessId = randomUUID();
-      await database.db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Queue" });
-      await database.db.execute(sql`insert into user_credits (business_id, credits) values (${businessId}, 4)`);
+      await database.db
+        .insert(user)
+        .values({ id: businessId, email: `${businessId}@example.com`, name: "Queue" });
+      await database.db.execute(
+        sql`insert into user_credits (business_id, credits) values (${businessId}, 4)`,
+      );
       const invoiceId = randomUUID();
       await database.db.execute(sql`
       insert into invoices (id, business_id, invoice_number, status, client_name, currency, total_minor,

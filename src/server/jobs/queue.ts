@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
+import { asSystem } from "../activity-actor";
 import type { Database } from "../db/client";
 import { countActiveJobs, countJobsByState, type QueueCounts } from "../db/queries/job-leases";
 import type { Metrics } from "../metrics";
@@ -191,7 +192,8 @@ export class JobQueue {
     const { metrics, log } = this.opts;
     metrics.jobsRunning.inc({ job: definition.name });
     try {
-      await definition.run(job.data);
+      // A job acts as the system in the activity log, whatever request started the workers.
+      await asSystem(() => definition.run(job.data));
       metrics.jobRuns.inc({ job: definition.name, outcome: "done" });
     } catch (error) {
       metrics.jobRuns.inc({ job: definition.name, outcome: "failed" });

@@ -3,6 +3,7 @@ import { now } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { RenderQueue } from "../pdf/render-queue";
+import { forgetOldActivity } from "../services/activity-log";
 import type { BusinessGateways } from "../services/business-gateway";
 import { reconcileInvoiceOrders } from "../services/invoice-online-payments";
 import { recordOnlinePayment } from "../services/invoice-payments";
@@ -17,6 +18,8 @@ import type { JobQueue } from "./queue";
 const REMINDERS_EVERY_MS = 15 * 60_000;
 /** How often the job looks for periods due (each invoice is made within this of its midnight). */
 const RECURRING_EVERY_MS = 15 * 60_000;
+/** How often activity entries past their year are deleted (an entry lives at most this long beyond it). */
+const ACTIVITY_RETENTION_EVERY_MS = 6 * 3_600_000;
 
 export interface ScheduleDeps {
   db: Db;
@@ -50,4 +53,6 @@ export function scheduleJobs(queue: JobQueue, deps: ScheduleDeps) {
   queue.every("recurring-invoices", RECURRING_EVERY_MS, () =>
     runDueRecurring({ db, queue: deps.renderer, outbox, publicUrl }),
   );
+  // The activity log keeps a year (decision 0077), on Bahi's clock.
+  queue.every("activity-retention", ACTIVITY_RETENTION_EVERY_MS, () => forgetOldActivity(db, now()));
 }

@@ -10,6 +10,7 @@ import type { Mailer } from "../services/mail";
 import type { MailOutbox } from "../services/mail-jobs";
 import type { Payments } from "../services/payments";
 import { registerAccountRoutes } from "./account";
+import { registerActivityLogRoutes } from "./activity-log";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerBusinessRoutes } from "./businesses";
 import { registerClientRoutes } from "./clients";
@@ -67,6 +68,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerPublicPageRoutes(app, deps);
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
+  registerActivityLogRoutes(app, deps);
   registerFontRoutes(app);
   registerDocsRoutes(app);
 }

@@ -6,6 +6,7 @@ import { type ApiKeyScope, newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from "../db/queries/api-keys";
 import { AppError } from "../errors";
+import { recordActivity } from "./activity-log";
 
 /** Live keys per user: enough for every tool a business connects, few enough to keep track of. */
 export const MAX_LIVE_KEYS = 20;
@@ -36,26 +37,36 @@ export async function createApiKey(
     );
   }
   const { key, prefix, hash } = newApiKey();
-  const row = await insertApiKey(
-    db,
-    {
-      id: randomUUID(),
-      businessId: maker.businessId,
-      createdBy: maker.userId,
-      name: input.name,
-      prefix,
-      keyHash: hash,
-      scope: input.scope,
-      role,
-    },
-    MAX_LIVE_KEYS,
-  );
-  if (!row) {
-    throw new AppError(
-      "validation_failed",
-      `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
+  const { businessId } = maker;
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertApiKey(
+      tx,
+      {
+        id: randomUUID(),
+        businessId,
+        createdBy: maker.userId,
+        name: input.name,
+        prefix,
+        keyHash: hash,
+        scope: input.scope,
+        role,
+      },
+      MAX_LIVE_KEYS,
     );
-  }
+    if (!inserted) {
+      throw new AppError(
+        "validation_failed",
+        `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one first.`,
+      );
+    }
+    await recordActivity(tx, {
+      businessId,
+      action: "key_created",
+      record: { kind: "api_key", id: inserted.id, label: inserted.name },
+      detail: { scope: inserted.scope, prefix: inserted.prefix },
+    });
+    return inserted;
+  });
   return { ...presentApiKey(row), key };
 }
 
@@ -69,8 +80,17 @@ export async function revokeUserApiKey(
   member: { businessId: string; userId: string; role: BusinessRole },
   id: string,
 ): Promise<ApiKeyAnswer> {
+  const { businessId } = member;
   const madeBy = member.role === "owner" ? undefined : member.userId;
-  const row = await revokeApiKey(db, { businessId: member.businessId, id, madeBy });
-  if (!row) throw new AppError("not_found", "API key not found.");
+  const row = await db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, { businessId, id, madeBy });
+    if (!revoked) throw new AppError("not_found", "API key not found.");
+    await recordActivity(tx, {
+      businessId,
+      action: "key_revoked",
+      record: { kind: "api_key", id: revoked.id, label: revoked.name },
+    });
+    return revoked;
+  });
   return presentApiKey(row);
 }

@@ -21,6 +21,7 @@ import type { NewImage } from "../db/queries/images";
 import type { PreInvoiceRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import { recordActivity } from "./activity-log";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
 import {
   presentExportedCreditNote,
@@ -122,6 +123,13 @@ export async function buildExport(db: Db, businessId: string) {
       ),
     ),
   };
+  // Who took a copy of the business's data is worth knowing (the accountant, an API key).
+  await recordActivity(db, {
+    businessId,
+    action: "data_exported",
+    record: { kind: "data", id: null, label: "" },
+    detail: { invoices: file.invoices.length, clients: file.clients.length },
+  });
   return { file, timeZone: settings.timeZone };
 }
 
@@ -134,6 +142,12 @@ export async function importData(db: Db, businessId: string, body: unknown) {
   await db.transaction(async (tx) => {
     await lockAccount(tx as unknown as Db, businessId);
     await replaceUserData(tx as unknown as Db, businessId, replacement);
+    await recordActivity(tx as unknown as Db, {
+      businessId,
+      action: "data_imported",
+      record: { kind: "data", id: null, label: "" },
+      detail: { invoices: replacement.invoices.length, clients: replacement.clients.length },
+    });
   });
   forgetSettings(db, businessId); // the file's settings, on this process at once
   return {
@@ -155,6 +169,11 @@ export async function clearUserData(db: Db, businessId: string): Promise<void> {
     await db.transaction(async (tx) => {
       await lockAccount(tx as unknown as Db, businessId);
       await deleteUserData(tx as unknown as Db, businessId);
+      await recordActivity(tx as unknown as Db, {
+        businessId,
+        action: "data_cleared",
+        record: { kind: "data", id: null, label: "" },
+      });
     });
     forgetSettings(db, businessId);
   } catch (error) {

@@ -28,6 +28,7 @@ import {
 } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
 
@@ -64,12 +65,24 @@ function refuse(current: InvoiceRow, amountMinor: number, balanceMinor: number):
   throw new AppError("validation_failed", problem, { amountMinor: problem });
 }
 
-function noteEvent(
+async function noteEvent(
   tx: Db,
   kind: "payment_recorded" | "payment_changed" | "payment_deleted",
   invoice: InvoiceRow,
   payment: InvoicePaymentRow,
 ) {
+  await recordActivity(tx, {
+    businessId: payment.businessId,
+    action: kind,
+    record: { kind: "invoice", id: invoice.id, label: invoice.invoiceNumber },
+    detail: {
+      paymentId: payment.id,
+      amountMinor: Number(payment.amountMinor),
+      currency: invoice.currency,
+      method: payment.method,
+      source: payment.source,
+    },
+  });
   return recordEvent(tx, {
     businessId: payment.businessId,
     document: { kind: "invoice", id: invoice.id },

@@ -40,6 +40,7 @@ import { challansReleasedFrom, releaseConvertedChallans, sourceDocumentsOf } fro
 import { readSettings } from "../db/queries/settings";
 import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
 import { lockInvoice, paymentsFollowingStatus } from "./invoice-payments";
@@ -289,6 +290,9 @@ async function createWith(
     kind: "created",
     detail: { status: document.status },
   });
+  const record = { kind: "invoice", id, label: document.invoiceNumber } as const;
+  await recordActivity(tx, { businessId, action: "created", record, detail: { status: document.status } });
+  if (issued(document.status)) await recordActivity(tx, { businessId, action: "issued", record });
   await moveStock(
     tx,
     businessId,
@@ -299,6 +303,13 @@ async function createWith(
     handedOver,
   );
   return row;
+}
+
+/** The activity log's word for a status change: issuing a draft and cancelling are named. */
+function statusAction(from: StoredStatus, to: StoredStatus): "issued" | "cancelled" | "status_changed" {
+  if (to === "cancelled") return "cancelled";
+  if (from === "draft" && issued(to)) return "issued";
+  return "status_changed";
 }
 
 /** Due and paid invoices are issued: they hold a number of the series. Drafts and cancelled drafts do not. */
@@ -417,6 +428,12 @@ async function saveReplacing(
   if (before.status !== document.status) {
     const detail = { from: before.status, to: document.status };
     await recordEvent(tx, { businessId, document: { kind: "invoice", id }, kind: "status_changed", detail });
+    await recordActivity(tx, {
+      businessId,
+      action: statusAction(before.status, document.status),
+      record: { kind: "invoice", id, label: document.invoiceNumber },
+      detail,
+    });
   }
   const invoice = { id, invoiceNumber: document.invoiceNumber };
   const released = await releaseChallans(tx, businessId, invoice, before.status, document.status);
@@ -465,6 +482,11 @@ export async function deleteInvoice(db: Db, businessId: string, id: string): Pro
     }
     // A draft holds no stock (holdsStock), so nothing moves back.
     await deleteInvoiceRow(tx, businessId, id);
+    await recordActivity(tx, {
+      businessId,
+      action: "deleted",
+      record: { kind: "invoice", id, label: current.invoiceNumber },
+    });
   });
 }
 

@@ -47,6 +47,7 @@ import {
 import { cachedSettings, readSettings } from "../db/queries/settings";
 import { applyStockDelta, type StockReason } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
 
@@ -171,6 +172,7 @@ async function createDocument(
     const document = await prepareDocument(tx, businessId, asInvoiceInput(input, number), settings, null);
     const row = await insertQuote(tx, businessId, id, document, kind, extra);
     await recordEvent(tx, { businessId, document: { kind, id }, kind: "created" });
+    await recordActivity(tx, { businessId, action: "created", record: { kind, id, label: number } });
     return { ...row, clock: clockOf(settings) };
   });
 }
@@ -538,6 +540,12 @@ export async function moveKindStatus(
       businessId,
       document: { kind, id },
       kind: to === "sent" ? "marked_sent" : (to as "issued"),
+    });
+    await recordActivity(tx, {
+      businessId,
+      action: to === "cancelled" ? "cancelled" : to === "issued" ? "issued" : "status_changed",
+      record: { kind, id, label: row.quoteNumber },
+      detail: { from: current.status, to },
     });
     return { ...row, clock };
   });

@@ -1,8 +1,9 @@
 import type { Settings } from "#domain/settings";
 import type { Db } from "../db/client";
 import { ownedImageIds } from "../db/queries/images";
-import { readSettings, saveSettings } from "../db/queries/settings";
+import { forgetSettings, readSettings, saveSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
+import { recordActivity } from "./activity-log";
 
 export const IMAGE_FIELDS = ["companyLogo", "signatureImage", "upiQrCodeImage"] as const;
 
@@ -14,7 +15,21 @@ export function settingsForEditing(db: Db, businessId: string): Promise<Settings
 /** Saves the whole settings (already validated and cleaned), which may only name the user's own images. */
 export async function saveUserSettings(db: Db, businessId: string, settings: Settings): Promise<Settings> {
   await assertOwnImages(db, businessId, settings);
-  await saveSettings(db, businessId, settings);
+  await db.transaction(async (tx) => {
+    const before = await readSettings(tx, businessId);
+    await saveSettings(tx, businessId, settings);
+    // The names of the fields changed, never their values (bank details, keys).
+    const fields = (Object.keys(settings) as (keyof Settings)[]).filter(
+      (field) => JSON.stringify(settings[field]) !== JSON.stringify(before[field]),
+    );
+    await recordActivity(tx, {
+      businessId,
+      action: "settings_changed",
+      record: { kind: "settings", id: null, label: "" },
+      detail: { fields },
+    });
+  });
+  forgetSettings(db, businessId);
   return settings;
 }
 

@@ -3,6 +3,7 @@ import { renderSendTemplate, sendValues } from "#domain/send";
 import type { Db } from "#server/db/client";
 import { AppError, notFound } from "#server/errors";
 import type { RenderQueue } from "#server/pdf/render-queue";
+import { recordActivity } from "../activity-log";
 import { prepareBusinessMail } from "../business-mail";
 import { refundDownloadCredit } from "../credits";
 import type { MailOutbox } from "../mail-jobs";
@@ -80,17 +81,21 @@ export async function sendDocument(
   } catch (error) {
     await mail.release();
     if (pdf)
-      await refundDownloadCredit(db, { businessId, document: pdf.document, documentNumber: pdf.documentNumber });
+      await refundDownloadCredit(db, {
+        businessId,
+        document: pdf.document,
+        documentNumber: pdf.documentNumber,
+      });
     throw new AppError(
       "service_unavailable",
       `The e-mail could not be sent${pdf ? ", and the credit was given back" : ""}. Please try again. (${(error as Error).message.slice(0, 120)})`,
     );
   }
-  await recordEvent(db, {
-    businessId,
-    document,
-    kind: "sent",
-    detail: { to: input.to, cc: input.cc, attachPdf: input.attachPdf },
+  const detail = { to: input.to, cc: input.cc, attachPdf: input.attachPdf };
+  await db.transaction(async (tx) => {
+    await recordEvent(tx, { businessId, document, kind: "sent", detail });
+    const record = { kind: document.kind, id: document.id, label: sendable.facts.number };
+    await recordActivity(tx, { businessId, action: "sent", record, detail });
   });
   return { sent: true, link, creditsRemaining: pdf?.creditsRemaining ?? null };
 }

@@ -19,6 +19,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/inventory": PAGE_TITLES.inventory,
   "/inventory/details": PAGE_TITLES.inventoryDetails,
   "/inventory/manage-items": PAGE_TITLES.inventoryManageItems,
+  "/activity": "Activity",
   "/settings": PAGE_TITLES.settings,
   "/members": "Members",
   "/instructions": PAGE_TITLES.instructions,

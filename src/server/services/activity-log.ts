@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import {
+  ACTIVITY_ACTION_LABELS,
+  ACTIVITY_RECORD_LABELS,
+  type ActivityAction,
+  type ActivityActor,
+  type ActivityRecordKind,
+  activityCutoff,
+  actorLabel,
+  describeActivity,
+  parseActorFilter,
+} from "#domain/activity-log";
+import { currentActor } from "../activity-actor";
+import { now } from "../clock";
+import type { Db } from "../db/client";
+import {
+  type ActivityFilter,
+  type ActivityRow,
+  deleteActivityBefore,
+  insertActivity,
+  listActivity,
+  listActivityActors,
+  listActivityForExport,
+} from "../db/queries/activity-log";
+import type { PageParams } from "../db/queries/paging";
+import { readSettings } from "../db/queries/settings";
+import { csvCell } from "./csv";
+
+// The activity log of a business (issue 31 phase 3, decision 0077).
+
+export interface ActivityRecord {
+  kind: ActivityRecordKind;
+  id: string | null;
+  /** What the record is called where people see it: an invoice's number, a key's name. */
+  label: string;
+}
+
+/**
+ * Records an action in the log, in the transaction `tx` of the change itself: if the change fails,
+ * its entry goes with it. The actor is the request's (member or API key), the system in a job, or
+ * `actor` when the caller knows better.
+ */
+export async function recordActivity(
+  tx: Db,
+  e: {
+    businessId: string;
+    action: ActivityAction;
+    record?: ActivityRecord;
+    detail?: Record<string, unknown>;
+    actor?: ActivityActor;
+  },
+): Promise<void> {
+  const actor = e.actor ?? currentActor();
+  await insertActivity(tx, {
+    id: randomUUID(),
+    businessId: e.businessId,
+    actorKind: actor.kind,
+    actorId: actor.id,
+    actorName: actor.name,
+    action: e.action,
+    recordKind: e.record?.kind ?? null,
+    recordId: e.record?.id ?? null,
+    recordLabel: e.record?.label ?? "",
+    detail: e.detail ?? {},
+  });
+}
+
+export interface ActivityQuery {
+  actor?: string;
+  action?: ActivityAction;
+  recordKind?: ActivityRecordKind;
+  from?: string;
+  to?: string;
+}
+
+async function filterOf(db: Db, businessId: string, q: ActivityQuery): Promise<ActivityFilter> {
+  const settings = await readSettings(db, businessId);
+  return {
+    businessId,
+    ...(q.actor ? { actor: parseActorFilter(q.actor) ?? { kind: "member", id: "" } } : {}),
+    action: q.action,
+    recordKind: q.recordKind,
+    from: q.from,
+    to: q.to,
+    timeZone: settings.timeZone,
+  };
+}
+
+export async function activityPage(db: Db, businessId: string, q: ActivityQuery & PageParams) {
+  return listActivity(db, await filterOf(db, businessId, q), q);
+}
+
+export function activityActors(db: Db, businessId: string) {
+  return listActivityActors(db, businessId);
+}
+
+const CSV_HEADER = [
+  "Time",
+  "Who",
+  "Actor type",
+  "Action",
+  "Record type",
+  "Record",
+  "Record id",
+  "Description",
+];
+
+function activityCsv(rows: ActivityRow[]): string {
+  const lines = [CSV_HEADER.map(csvCell).join(",")];
+  for (const row of rows) {
+    const detail = row.detail as Record<string, unknown>;
+    lines.push(
+      [
+        row.createdAt,
+        actorLabel({ kind: row.actorKind, name: row.actorName }),
+        row.actorKind,
+        ACTIVITY_ACTION_LABELS[row.action],
+        row.recordKind ? ACTIVITY_RECORD_LABELS[row.recordKind] : "",
+        row.recordLabel,
+        row.recordId ?? "",
+        describeActivity({ ...row, detail }),
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  // The byte order mark makes Excel read the names as UTF-8 (as the invoices' CSV does).
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The filtered log as CSV, newest first. */
+export async function exportActivityCsv(
+  db: Db,
+  businessId: string,
+  q: ActivityQuery,
+): Promise<{ fileName: string; csv: string }> {
+  const rows = await listActivityForExport(db, await filterOf(db, businessId, q));
+  const today = now().toISOString().slice(0, 10);
+  return { fileName: `bahi-activity-${today}.csv`, csv: activityCsv(rows) };
+}
+
+/** Deletes the entries older than a year, of every business (the retention job). */
+export function forgetOldActivity(db: Db, at: Date): Promise<number> {
+  return deleteActivityBefore(db, activityCutoff(at));
+}
