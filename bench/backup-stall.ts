@@ -11,7 +11,8 @@ import path from "node:path";
 import { backupPglite } from "#server/backup/backup";
 import { openDatabase } from "#server/db/client";
 import { columnsOf } from "#server/db/queries/invoices";
-import { invoices, user } from "#server/db/schema";
+import { invoices } from "#server/db/schema";
+import { insertPersonWithBusiness } from "../src/server/testing/people";
 import { seedInvoiceDocument } from "./invoice-seed";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
@@ -22,7 +23,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-bench-stall-"));
 try {
   const database = await openDatabase({ dataDir });
   const businessId = randomUUID();
-  await database.db.insert(user).values({ id: businessId, name: "Bench", email: `${businessId}@example.com` });
+  await insertPersonWithBusiness(database.db, {
+    id: businessId,
+    name: "Bench",
+    email: `${businessId}@example.com`,
+  });
   for (let i = 0; i < INVOICES; i += 500) {
     const rows = [];
     for (let j = i; j < Math.min(INVOICES, i + 500); j++)
@@ -32,7 +37,9 @@ try {
   let n = INVOICES;
   const insertOne = async () => {
     const started = performance.now();
-    await database.db.insert(invoices).values({ id: randomUUID(), businessId, ...columnsOf(documentFor(n++)) });
+    await database.db
+      .insert(invoices)
+      .values({ id: randomUUID(), businessId, ...columnsOf(documentFor(n++)) });
     return performance.now() - started;
   };
   const quiet: number[] = [];

@@ -12,7 +12,8 @@ import pg from "pg";
 import { backupPglite, backupPostgres, restoreBackupFile } from "#server/backup/backup";
 import { openDatabase, queryRows } from "#server/db/client";
 import { columnsOf } from "#server/db/queries/invoices";
-import { invoices, user } from "#server/db/schema";
+import { invoices } from "#server/db/schema";
+import { insertPersonWithBusiness } from "../src/server/testing/people";
 import { seedInvoiceDocument } from "./invoice-seed";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -65,7 +66,11 @@ for (const kind of ["pglite", "postgres"] as const) {
   try {
     const database = await openDatabase(source);
     const businessId = randomUUID();
-    await database.db.insert(user).values({ id: businessId, name: "Bench", email: `${businessId}@example.com` });
+    await insertPersonWithBusiness(database.db, {
+      id: businessId,
+      name: "Bench",
+      email: `${businessId}@example.com`,
+    });
     for (let i = 0; i < INVOICES; i += 500) {
       const rows = [];
       for (let j = i; j < Math.min(INVOICES, i + 500); j++) {

@@ -58,6 +58,7 @@ export const businessRoutes = [
     tag,
     auth: "user",
     params: idParams,
+    body: z.object({}),
     responses: { 200: businessAnswer },
   }),
 ];

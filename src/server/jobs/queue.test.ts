@@ -4,11 +4,11 @@ import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_MAIL_LIMITS } from "#domain/mail-limits";
 import { type Database, queryRows } from "../db/client";
-import { user } from "../db/schema";
 import { createMetrics } from "../metrics";
 import { createMailer, type Mailer } from "../services/mail";
 import { defineMailJobs, MAIL_JOB } from "../services/mail-jobs";
 import { describeEachDb, openTestDatabase } from "../testing/harness";
+import { insertPersonWithBusiness } from "../testing/people";
 import { startLocalSmtp } from "../testing/smtp";
 import { JobQueue } from "./queue";
 import { JobRunner } from "./runner";
@@ -98,9 +98,11 @@ describeEachDb("job queue", (kind) => {
     "keeps a mail that never goes out as failed, gives the PDF's credit back and says so on the invoice (%s)",
     async (_shape, giveUpOf) => {
       const businessId = randomUUID();
-      await database.db
-        .insert(user)
-        .values({ id: businessId, email: `${businessId}@example.com`, name: "Queue" });
+      await insertPersonWithBusiness(database.db, {
+        id: businessId,
+        email: `${businessId}@example.com`,
+        name: "Queue",
+      });
       await database.db.execute(
         sql`insert into user_credits (business_id, credits) values (${businessId}, 4)`,
       );

@@ -217,6 +217,9 @@ describeEachDb("businesses", (kind) => {
       await json(t.post("/api/delivery-challans", docRequest({ reason: "job_work" }), s.cookie))
     ).document;
     const aKey = (await json(t.post("/api/api-keys", { name: "A", scope: "read" }, s.cookie))).id;
+    const invitation = await json(
+      t.post("/api/members/invitations", { email: "staff-a@example.com", role: "staff" }, s.cookie),
+    );
     const report = "00000000-0000-4000-8000-000000000000";
 
     // Business B (the same person's second), current.
@@ -225,6 +228,7 @@ describeEachDb("businesses", (kind) => {
     const bKey = (await json(t.post("/api/api-keys", { name: "B", scope: "read_write" }, s.cookie))).key;
     const mail = { to: ["x@example.com"], subject: "s", message: "m", attachPdf: false };
     const ids: Record<string, string> = {
+      "/api/members/invitations": invitation.id,
       "/api/clients": client.id,
       "/api/products": product.id,
       "/api/invoices": invoice.id,

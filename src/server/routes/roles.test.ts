@@ -270,6 +270,17 @@ describeEachDb("roles", (kind) => {
     expect(members.map((m: { userId: string }) => m.userId)).toEqual([staff.id]);
     // Removing someone who is no member is a 404.
     expect((await t.send("DELETE", `/api/members/${ownerId}`, {}, staff.cookie)).statusCode).toBe(404);
+    // The activity log has the invitation and the leaving, each once, by who did it (decision 0077).
+    const log = (await t.get("/api/activity?pageSize=100", staff.cookie)).json().items as {
+      action: string;
+      actor: { id: string | null };
+      detail: Record<string, unknown>;
+    }[];
+    const memberEvents = log.filter((e) => e.action.startsWith("member_"));
+    expect(memberEvents.map((e) => [e.action, e.actor.id, e.detail])).toEqual([
+      ["member_removed", ownerId, { role: "accountant", left: true }],
+      ["member_invited", ownerId, { role: "staff" }],
+    ]);
   }, 90_000);
 
   it("two owners demoting each other at the same time: one wins, one owner remains", async () => {

@@ -21,6 +21,7 @@ import {
   setMemberRole,
 } from "../db/queries/members";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import type { Mailer } from "./mail";
 
 // Members and invitations (issue 31 phase 2, decision 0076). Each change of membership happens in
@@ -90,15 +91,25 @@ export async function inviteMember(
   if (!business) throw notFound("Business");
   const token = randomBytes(32).toString("base64url");
   const at = now();
-  const row = await insertInvitation(db, {
-    id: randomUUID(),
-    businessId: asker.businessId,
-    email,
-    role: input.role,
-    tokenHash: hashToken(token),
-    invitedBy: asker.userId,
-    createdAt: at,
-    expiresAt: new Date(at.getTime() + INVITATION_MS),
+  // The invitation and its entry in the activity log (decision 0077) together.
+  const row = await db.transaction(async (tx) => {
+    const invitation = await insertInvitation(tx, {
+      id: randomUUID(),
+      businessId: asker.businessId,
+      email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: asker.userId,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + INVITATION_MS),
+    });
+    await recordActivity(tx, {
+      businessId: asker.businessId,
+      action: "member_invited",
+      record: { kind: "member", id: invitation.id, label: email },
+      detail: { role: input.role },
+    });
+    return invitation;
   });
   const link = `${publicUrl}/auth?invitation=${encodeURIComponent(token)}`;
   await mailer.send({
@@ -162,6 +173,12 @@ export async function removeMember(db: Db, asker: Asker, userId: string): Promis
       throw new AppError("last_owner", `${who} ${LAST_OWNER}`);
     }
     await deleteMember(tx, { businessId: asker.businessId, userId });
+    await recordActivity(tx, {
+      businessId: asker.businessId,
+      action: "member_removed",
+      record: { kind: "member", id: userId, label: member.name || member.email },
+      detail: { role: member.role, left: userId === asker.userId },
+    });
   });
 }
 

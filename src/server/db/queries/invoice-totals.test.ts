@@ -17,8 +17,8 @@ import {
   updateInvoice,
 } from "#server/services/invoices";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
+import { insertPersonWithBusiness } from "../../testing/people";
 import { type Db, queryRows } from "../client";
-import { user } from "../schema";
 import { dashboardData, type InvoiceBucket, invoiceBuckets } from "./dashboard";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 
@@ -209,7 +209,7 @@ const refused =
 
 async function newUser(db: Db): Promise<string> {
   const id = randomUUID();
-  await db.insert(user).values({ id, email: `${id}@example.com`, name: "Totals" });
+  await insertPersonWithBusiness(db, { id, email: `${id}@example.com`, name: "Totals" });
   return id;
 }
 

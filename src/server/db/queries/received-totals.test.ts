@@ -4,8 +4,9 @@ import fc from "fast-check";
 import { addDays } from "#domain/dates";
 import { financialYearMonths } from "#domain/document-number";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
+import { insertPersonWithBusiness } from "../../testing/people";
 import { queryRows } from "../client";
-import { invoicePayments, invoices, user } from "../schema";
+import { invoicePayments, invoices } from "../schema";
 import { dashboardData, lastTwelveMonths } from "./dashboard";
 
 // The money received per month is kept by the payments' triggers (migration 0021) instead of summed
@@ -88,9 +89,11 @@ describeEachDb("the money received, kept per month", (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 15, maxLength: 40 }), async (changes) => {
         const businessId = randomUUID();
-        await db
-          .insert(user)
-          .values({ id: businessId, email: `${businessId}@example.com`, name: "Received" });
+        await insertPersonWithBusiness(db, {
+          id: businessId,
+          email: `${businessId}@example.com`,
+          name: "Received",
+        });
         const ids = Array.from({ length: 4 }, () => randomUUID());
         await db.insert(invoices).values(
           ids.map((id, i) => ({

@@ -14,8 +14,9 @@ import {
 import { presentInvoiceSummary } from "#server/presenters/invoices";
 import { dashboardFigures, receivablesFigures } from "#server/services/dashboard";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
+import { insertPersonWithBusiness } from "../../testing/people";
 import { type Db, queryRows } from "../client";
-import { invoicePayments, invoices, user } from "../schema";
+import { invoicePayments, invoices } from "../schema";
 import { dashboardData } from "./dashboard";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { listInvoices, listInvoicesForExport } from "./invoices";
@@ -262,9 +263,11 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
         fc.integer({ min: -2, max: 2 }),
         async (shapes, todayOffset) => {
           const businessId = randomUUID();
-          await db
-            .insert(user)
-            .values({ id: businessId, email: `${businessId}@example.com`, name: "Status" });
+          await insertPersonWithBusiness(db, {
+            id: businessId,
+            email: `${businessId}@example.com`,
+            name: "Status",
+          });
           const made = await seed(db, businessId, shapes);
           // The seeded day and the days either side, where due dates fall on both sides.
           await expectOneRule(db, businessId, made, addDays(BASE, todayOffset));
@@ -277,7 +280,7 @@ describeEachDb("the status rule in SQL and in the domain", (kind) => {
   it("does not count a credit note as money received on the dashboard", async () => {
     const db = t.database.db;
     const businessId = randomUUID();
-    await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Notes" });
+    await insertPersonWithBusiness(db, { id: businessId, email: `${businessId}@example.com`, name: "Notes" });
     // November: ₹2,10,000 received on two invoices, and a ₹3,360 credit note settling a third.
     const shape = (totalMinor: number, creditNote: boolean): Shape => ({
       status: "paid",

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isLowStock, isOutOfStock, type StockStatus, stockStatus } from "#domain/stock";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
+import { insertPersonWithBusiness } from "../../testing/people";
 import { queryRows } from "../client";
-import { productServices, user } from "../schema";
+import { productServices } from "../schema";
 import { dashboardData } from "./dashboard";
 import { inventoryTotals, listProducts, stockAlerts } from "./products";
 import { lowButNotOutSql, lowStockSql, outOfStockSql } from "./stock";
@@ -39,7 +40,7 @@ describeEachDb("the low-stock rule in SQL and in the domain", (kind) => {
   it("answers alike on the edges, and the inventory and dashboard list what the rule says", async () => {
     const db = t.database.db;
     const businessId = randomUUID();
-    await db.insert(user).values({ id: businessId, email: `${businessId}@example.com`, name: "Stock" });
+    await insertPersonWithBusiness(db, { id: businessId, email: `${businessId}@example.com`, name: "Stock" });
     const items = EDGES.map(([availableQuantity, lowStockLevel, itemKind, status, low], i) => ({
       id: randomUUID(),
       name: `Item ${String(i).padStart(2, "0")}`,

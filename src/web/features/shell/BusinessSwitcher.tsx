@@ -30,7 +30,7 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
   const current = list.find((b) => b.current);
 
   const switchTo = useMutation({
-    mutationFn: (id: string) => call("POST /api/businesses/:id/switch", { params: { id } }),
+    mutationFn: (id: string) => call("POST /api/businesses/:id/switch", { params: { id }, body: {} }),
     onSuccess: async (business) => {
       setOpen(false);
       setForm("none");
