@@ -45,21 +45,21 @@ describeEachDb("migration 0018: one table of number series", (kind) => {
       const after = await openDatabase(place);
       try {
         const rows = await queryRows<{
-          user_id: string;
+          business_id: string;
           series: string;
           financial_year: string;
           last_value: number;
         }>(
           after.db,
-          sql`select user_id, series, financial_year, last_value from document_sequences order by 1, 2, 3`,
+          sql`select business_id, series, financial_year, last_value from document_sequences order by 1, 2, 3`,
         );
         expect(rows).toEqual([
-          { user_id: "u1", series: "CN", financial_year: "2026-27", last_value: 5 },
-          { user_id: "u1", series: "DN", financial_year: "2026-27", last_value: 2 },
-          { user_id: "u1", series: "INV", financial_year: "2025-26", last_value: 41 },
-          { user_id: "u1", series: "INV", financial_year: "2026-27", last_value: 7 },
-          { user_id: "u1", series: "QT", financial_year: "2026-27", last_value: 12 },
-          { user_id: "u2", series: "INV", financial_year: "2026-27", last_value: 3 },
+          { business_id: "u1", series: "CN", financial_year: "2026-27", last_value: 5 },
+          { business_id: "u1", series: "DN", financial_year: "2026-27", last_value: 2 },
+          { business_id: "u1", series: "INV", financial_year: "2025-26", last_value: 41 },
+          { business_id: "u1", series: "INV", financial_year: "2026-27", last_value: 7 },
+          { business_id: "u1", series: "QT", financial_year: "2026-27", last_value: 12 },
+          { business_id: "u2", series: "INV", financial_year: "2026-27", last_value: 3 },
         ]);
         const old = await queryRows<{ n: number }>(
           after.db,
