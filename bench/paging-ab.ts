@@ -82,7 +82,8 @@ try {
     ],
     [
       "invoices first page",
-      (l, _i, db) => l.listInvoices(db as never, businessId, { sort: "date_desc", page: 1, pageSize: 20, today }),
+      (l, _i, db) =>
+        l.listInvoices(db as never, businessId, { sort: "date_desc", page: 1, pageSize: 20, today }),
     ],
     [
       "invoices overdue",

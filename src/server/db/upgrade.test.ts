@@ -130,7 +130,10 @@ async function ownedRows(place: Place): Promise<Record<string, OwnedRow[]>> {
   // One query (a PGlite folder takes seconds to open).
   const rows = await rawRows<OwnedRow & { t: string }>(place, `${selects.join(" union all ")} order by 1, 2`);
   const out: Record<string, OwnedRow[]> = {};
-  for (const { t: table, id, owner } of rows) (out[table] ??= []).push({ id, owner });
+  for (const { t: table, id, owner } of rows) {
+    out[table] ??= [];
+    out[table].push({ id, owner });
+  }
   return out;
 }
 

@@ -432,7 +432,10 @@ describeEachDb("sign-up credits once per mailbox", (kind) => {
 
   async function creditsOf(email: string) {
     const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    const [balance] = await t.database.db.select().from(userCredits).where(eq(userCredits.businessId, row.id));
+    const [balance] = await t.database.db
+      .select()
+      .from(userCredits)
+      .where(eq(userCredits.businessId, row.id));
     const grants = await t.database.db.select().from(creditLedger).where(eq(creditLedger.businessId, row.id));
     return { credits: balance?.credits, grants: grants.map((g) => g.delta) };
   }

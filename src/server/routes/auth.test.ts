@@ -96,7 +96,10 @@ describeEachDb("accounts API", (kind) => {
       .from(userCredits)
       .where(eq(userCredits.businessId, profile.id));
     expect(balance.credits).toBe(25);
-    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.businessId, profile.id));
+    const ledger = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.businessId, profile.id));
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([["signup_grant", 25]]);
   });
 

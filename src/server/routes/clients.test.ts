@@ -90,7 +90,13 @@ describeEachDb("clients API", (kind) => {
 
   it("ignores id, business_id and credits in a body", async () => {
     const otherId = randomUUID();
-    const res = await create({ name: "Sneaky", id: otherId, business_id: "someone", businessId: "x", credits: 1e6 });
+    const res = await create({
+      name: "Sneaky",
+      id: otherId,
+      business_id: "someone",
+      businessId: "x",
+      credits: 1e6,
+    });
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c.id).not.toBe(otherId);
@@ -99,7 +105,12 @@ describeEachDb("clients API", (kind) => {
     const rows = await t.database.db.select().from(clients);
     const row = rows.find((r) => r.id === c.id)!;
     expect(row.businessId).not.toBe("someone");
-    const patched = await t.send("PATCH", `/api/clients/${c.id}`, { id: otherId, business_id: "x" }, a.cookie);
+    const patched = await t.send(
+      "PATCH",
+      `/api/clients/${c.id}`,
+      { id: otherId, business_id: "x" },
+      a.cookie,
+    );
     expect(patched.json().id).toBe(c.id);
     expect((await t.get(`/api/clients/${c.id}`, a.cookie)).statusCode).toBe(200);
   });

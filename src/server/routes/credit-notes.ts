@@ -51,7 +51,9 @@ export function registerCreditNoteRoutes(
   route("POST /api/credit-notes", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const input = request.body;
-    return reply.status(201).send(await answer(me.businessId, await createCreditNote(db, me.businessId, input)));
+    return reply
+      .status(201)
+      .send(await answer(me.businessId, await createCreditNote(db, me.businessId, input)));
   });
 
   route("GET /api/credit-notes/:id", async (request) => {

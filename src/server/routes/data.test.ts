@@ -369,7 +369,10 @@ describeEachDb("export, import and clear API", (kind) => {
     const s = await seed();
     const { db } = t.database;
     const creditsBefore = (await t.get("/api/credits", s.cookie)).json().credits;
-    const ledgerBefore = await db.select().from(creditLedger).where(eq(creditLedger.businessId, s.businessId));
+    const ledgerBefore = await db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.businessId, s.businessId));
     expect(ledgerBefore.length).toBeGreaterThan(0);
     const other = await seed();
 
@@ -383,7 +386,9 @@ describeEachDb("export, import and clear API", (kind) => {
     expect(await db.select().from(creditLedger).where(eq(creditLedger.businessId, s.businessId))).toEqual(
       ledgerBefore,
     );
-    expect(await db.select().from(userCredits).where(eq(userCredits.businessId, s.businessId))).toHaveLength(1);
+    expect(await db.select().from(userCredits).where(eq(userCredits.businessId, s.businessId))).toHaveLength(
+      1,
+    );
     expect((await t.get("/api/profile", s.cookie)).statusCode).toBe(200);
     // The other user's data is untouched.
     expect(await db.select().from(invoices).where(eq(invoices.businessId, other.businessId))).toHaveLength(3);

@@ -46,7 +46,13 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
   route("PUT /api/invoices/:id/payments/:paymentId", async (request) => {
     const me = await requireBusiness(auth, request);
     const input = request.body;
-    const { invoice } = await editPayment(db, me.businessId, request.params.id, request.params.paymentId, input);
+    const { invoice } = await editPayment(
+      db,
+      me.businessId,
+      request.params.id,
+      request.params.paymentId,
+      input,
+    );
     return answer(me.businessId, invoice);
   });
 

@@ -46,7 +46,11 @@ describeEachDb("invoices API", (kind) => {
 
   const db = () => t.database.db;
 
-  async function addProduct(businessId: string, quantity: string | null, extra: { lowStockLevel?: string } = {}) {
+  async function addProduct(
+    businessId: string,
+    quantity: string | null,
+    extra: { lowStockLevel?: string } = {},
+  ) {
     const id = randomUUID();
     await db()
       .insert(productServices)

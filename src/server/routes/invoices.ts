@@ -52,7 +52,9 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
     async (request, reply) => {
       const me = await requireBusiness(auth, request);
       const autoNumber = wantsAutoNumber(request.query);
-      return reply.status(201).send(present(await createInvoice(db, me.businessId, request.body, { autoNumber })));
+      return reply
+        .status(201)
+        .send(present(await createInvoice(db, me.businessId, request.body, { autoNumber })));
     },
     { prepareBody: (body, request) => withPlaceholderNumber(body, wantsAutoNumber(request.query)) },
   );

@@ -163,7 +163,10 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     expect(answers.every((r) => r.json().credits_added === 100)).toBe(true);
     expect(await balance(s)).toBe(125);
     const businessId = await t.userIdOf(s.cookie);
-    const purchases = await t.database.db.select().from(creditLedger).where(eq(creditLedger.businessId, businessId));
+    const purchases = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.businessId, businessId));
     expect(purchases.filter((e) => e.reason === "purchase")).toHaveLength(1);
     await expectBalanceIsLedgerSum(s);
   });

@@ -173,7 +173,9 @@ describeEachDb("invoice PDF download", (kind) => {
       const rows = await db()
         .select({ delta: creditLedger.delta, reason: creditLedger.reason })
         .from(creditLedger)
-        .where(sql`${creditLedger.businessId} = ${businessId} and ${creditLedger.documentId} = ${invoice.id}`);
+        .where(
+          sql`${creditLedger.businessId} = ${businessId} and ${creditLedger.documentId} = ${invoice.id}`,
+        );
       expect(rows.sort((x, y) => x.delta - y.delta)).toEqual([
         { delta: -1, reason: "download" },
         { delta: 1, reason: "download_refund" },

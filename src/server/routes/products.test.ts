@@ -214,7 +214,13 @@ describeEachDb("products and inventory API", (kind) => {
   });
 
   it("ignores id, business_id and credits in a body", async () => {
-    const res = await create({ name: "Sneaky", id: "fixed-id", business_id: "x", businessId: "y", credits: 999 });
+    const res = await create({
+      name: "Sneaky",
+      id: "fixed-id",
+      business_id: "x",
+      businessId: "y",
+      credits: 999,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe("fixed-id");
     expect(res.json()).not.toHaveProperty("businessId");

@@ -144,12 +144,20 @@ export function registerPublicInvoiceRoutes(
   route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
     const me = await requireBusiness(auth, request);
     const { paidOn } = request.body;
-    const invoice = await confirmPaymentReport(db, me.businessId, request.params.id, request.params.reportId, paidOn);
+    const invoice = await confirmPaymentReport(
+      db,
+      me.businessId,
+      request.params.id,
+      request.params.reportId,
+      paidOn,
+    );
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.businessId)) };
   });
   route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
     const me = await requireBusiness(auth, request);
-    return presentReport(await dismissPaymentReport(db, me.businessId, request.params.id, request.params.reportId));
+    return presentReport(
+      await dismissPaymentReport(db, me.businessId, request.params.id, request.params.reportId),
+    );
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.

@@ -87,7 +87,9 @@ export function registerQuoteRoutes(
   route("POST /api/quotes/:id/status", async (request) => {
     const me = await requireBusiness(auth, request);
     const change = request.body;
-    return { quote: presentQuote(await changeQuoteStatusByOwner(db, me.businessId, request.params.id, change)) };
+    return {
+      quote: presentQuote(await changeQuoteStatusByOwner(db, me.businessId, request.params.id, change)),
+    };
   });
 
   route("POST /api/quotes/:id/convert", async (request, reply) => {
@@ -117,7 +119,13 @@ export function registerQuoteRoutes(
   });
   route("POST /api/quotes/:id/public-link/renew", async (request) => {
     const me = await requireBusiness(auth, request);
-    return shareDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id }, { renew: true });
+    return shareDocumentLink(
+      db,
+      publicUrl,
+      me.businessId,
+      { kind: "quote", id: request.params.id },
+      { renew: true },
+    );
   });
 
   route("GET /api/quotes/:id/activity", async (request) => {
@@ -177,14 +185,18 @@ function registerKindRoutes(
 
   route(`GET ${base}/:id`, async (request) => {
     const me = await requireBusiness(auth, request);
-    return { document: presentKindDocument(await readKindDocument(db, me.businessId, kind, request.params.id)) };
+    return {
+      document: presentKindDocument(await readKindDocument(db, me.businessId, kind, request.params.id)),
+    };
   });
 
   route(`PUT ${base}/:id`, async (request) => {
     const me = await requireBusiness(auth, request);
     const input = request.body;
     return {
-      document: presentKindDocument(await updateKindDocument(db, me.businessId, kind, request.params.id, input)),
+      document: presentKindDocument(
+        await updateKindDocument(db, me.businessId, kind, request.params.id, input),
+      ),
     };
   });
 
@@ -236,6 +248,11 @@ function registerKindRoutes(
   });
 
   registerPaidPdfRoute(app, auth, `${base}/:id/pdf`, (businessId, id, query) =>
-    downloadDocumentPdf({ db, queue }, businessId, { kind, id }, { triplicate: query.copies === "triplicate" }),
+    downloadDocumentPdf(
+      { db, queue },
+      businessId,
+      { kind, id },
+      { triplicate: query.copies === "triplicate" },
+    ),
   );
 }

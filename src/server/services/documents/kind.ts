@@ -42,7 +42,12 @@ export interface LinkState {
 }
 
 export interface Sharing {
-  read(db: Db, businessId: string, id: string, opts?: { forUpdate?: boolean }): Promise<LinkState | undefined>;
+  read(
+    db: Db,
+    businessId: string,
+    id: string,
+    opts?: { forUpdate?: boolean },
+  ): Promise<LinkState | undefined>;
   /** Why it cannot be shared now (a draft invoice has no page); undefined when it can. */
   refusal?(current: LinkState): AppError | undefined;
   /** What making a link does to the document, in the same transaction (a draft quote is sent). */
