@@ -182,15 +182,42 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await dialog.getByRole("button", { name: "Save payment" }).click();
   await expect(payments.getByTestId("payments-summary")).toContainText("Paid ₹400.00");
 
-  // The owner sees both as members now, with their roles; the phone width keeps the page whole.
+  // The owner sees both as members now, with their roles.
   await owner.reload();
   const members = owner.getByRole("list", { name: "Members" });
   await expect(members.getByRole("listitem")).toHaveCount(3);
   await expect(members.getByRole("combobox", { name: "Role of Charu" })).toHaveValue("accountant");
   await expect(members.getByRole("combobox", { name: "Role of Sunil" })).toHaveValue("staff");
   await expect(owner.getByRole("list", { name: "Invitations" })).toHaveCount(0);
+
+  // The owner reads the three actions in the activity log, each with who did it (decision 0077).
+  await nav(owner).getByRole("link", { name: "Activity" }).click();
+  await expect(owner.getByRole("heading", { name: "Activity", level: 1 })).toBeVisible();
+  const entries = owner.getByRole("list", { name: "Activity" }).getByRole("listitem");
+  const by = (who: string, what: string) => entries.filter({ hasText: who }).filter({ hasText: what });
+  await expect(by("Sunil", "Issued: Invoice")).toHaveCount(1);
+  await expect(by("Charu", "Data exported")).toContainText("GSTR-1");
+  await expect(by("Charu", "Payment recorded")).toHaveCount(1);
+
+  // The phone width keeps the members page whole.
+  await nav(owner).getByRole("link", { name: "Members" }).click();
   await owner.setViewportSize({ width: 360, height: 800 });
   await expect(members.getByRole("button", { name: "Remove Sunil" })).toBeVisible();
   const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // A second business of the owner's holds none of the first's invoices, members or log.
+  await owner.setViewportSize({ width: 1280, height: 800 });
+  await owner.getByRole("button", { name: /Switch business/ }).click();
+  await owner.getByRole("button", { name: "New business" }).click();
+  await owner.getByLabel("Business name").fill("Kesari Exports");
+  await owner.getByRole("button", { name: "Create" }).click();
+  await expect(owner).toHaveURL(/\/dashboard$/);
+  await nav(owner).getByRole("link", { name: "Invoices/Bills" }).click();
+  await expect(owner.getByText("No invoices yet.")).toBeVisible();
+  await expect(owner.getByText("GST-0001")).toHaveCount(0);
+  await nav(owner).getByRole("link", { name: "Members" }).click();
+  await expect(members.getByRole("listitem")).toHaveCount(1);
+  await nav(owner).getByRole("link", { name: "Activity" }).click();
+  await expect(owner.getByText("No activity yet")).toBeVisible();
 });

@@ -234,7 +234,7 @@ describeEachDb("proforma invoices and delivery challans", (dbKind) => {
       expect(activity.map((e: { kind: string }) => e.kind)).toEqual(
         expect.arrayContaining(["created", "link_created", "viewed", "sent"]),
       );
-    });
+    }, 90_000);
 
     it(`${k.kind}: another user's is 404 on every route, by session and API key; a read key cannot write`, async () => {
       await setClock("2026-05-01T06:00:00Z");

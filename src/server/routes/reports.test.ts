@@ -404,6 +404,14 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect(lines[0]).toContain("GSTIN/UIN of Recipient");
     expect(lines.filter((l) => l.includes("INV/2026-27/0001"))).toHaveLength(2);
     expect(res.body).toContain("Reliable Supplies LLP");
+    // The download is in the activity log (decision 0077); refusals and the page's figures are not.
+    const newest = async () => (await t.get("/api/activity?pageSize=1", regular.cookie)).json().items[0];
+    expect(await newest()).toMatchObject({
+      action: "data_exported",
+      actor: { kind: "member" },
+      record: { kind: "data", label: "GSTR-1 2026-11 (CSV b2b)" },
+      detail: { report: "gstr1", period: "2026-11", format: "CSV b2b" },
+    });
     for (const section of ["b2cl", "b2cs", "exp", "hsn", "docs", "cdnr", "cdnur"]) {
       const csv = await t.get(
         `/api/reports/gstr1?period=2026-11&format=csv&section=${section}`,
@@ -429,6 +437,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect(summary.sections.find((s: { section: string }) => s.section === "exp")).toMatchObject({
       count: 2,
     });
+    expect((await newest()).record.label).toBe("GSTR-1 2026-11 (CSV cdnur)");
   });
 
   it("refuses composition and unregistered accounts with the domain's message", async () => {

@@ -4,7 +4,7 @@ import type { Auth } from "../auth/auth";
 import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
-import { invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
+import { downloadGstr1, invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
 import { contractRoutes } from "./contract-route";
 
 // GSTR-1 and e-invoice downloads. API keys (read) reach them like the invoice routes; none costs a credit.
@@ -16,7 +16,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   route("GET /api/reports/gstr1", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const query = request.query;
-    const gstr1 = await userGstr1(db, me.businessId, query.period);
+    const gstr1 = await downloadGstr1(db, me.businessId, query);
     const base = `GSTR1_${gstr1.gstin}_${gstr1.report.fp}`;
     reply.header("cache-control", "no-store");
     if (query.format === "csv" && query.section) {

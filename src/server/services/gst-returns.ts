@@ -17,6 +17,7 @@ import { findInvoice } from "../db/queries/invoices";
 import { listIssuedChallansBetween } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import { gstr1NoteDocuments } from "./credit-notes";
 
 // GSTR-1 and e-invoice files (decisions 0034, 0035). Nothing here costs a credit: DECISIONS §10,
@@ -104,6 +105,26 @@ export async function userGstr1(db: Db, businessId: string, period: string): Pro
     challans,
   });
   return { gstin: registration.gstin, report, receiverNames: gstr1ReceiverNames(documents), leftOut };
+}
+
+/**
+ * The month's GSTR-1 as a download (JSON, or one section's CSV): a copy of the business's figures
+ * leaving Bahi, so the activity log names who took it (decision 0077), as it does the data export.
+ */
+export async function downloadGstr1(
+  db: Db,
+  businessId: string,
+  query: { period: string; format?: string; section?: string },
+): Promise<UserGstr1> {
+  const gstr1 = await userGstr1(db, businessId, query.period);
+  const format = query.format === "csv" && query.section ? `CSV ${query.section}` : "JSON";
+  await recordActivity(db, {
+    businessId,
+    action: "data_exported",
+    record: { kind: "data", id: null, label: `GSTR-1 ${query.period} (${format})` },
+    detail: { report: "gstr1", period: query.period, format },
+  });
+  return gstr1;
 }
 
 /** One invoice's e-invoice JSON, or the reason it has none (409 einvoice_not_available). */

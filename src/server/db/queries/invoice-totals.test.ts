@@ -17,7 +17,7 @@ import {
   updateInvoice,
 } from "#server/services/invoices";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
-import { insertPersonWithBusiness } from "../../testing/people";
+import { insertPersonWithBusiness } from "#server/testing/people";
 import { type Db, queryRows } from "../client";
 import { dashboardData, type InvoiceBucket, invoiceBuckets } from "./dashboard";
 import { rebuildInvoiceTotals } from "./invoice-totals";
@@ -341,13 +341,15 @@ describeEachDb("dashboard totals", (kind) => {
       .filter((statement) => /^\s*(--.*\n)*\s*(DELETE|INSERT)/.test(statement));
     expect(axes).toHaveLength(2);
     const expectedBalances = await dueBalances(db, businessId);
+    // The old migrations name the owner column as it was then; migration 0022 renamed it.
+    const today = (statement: string) => statement.replace(/\buser_id\b/g, "business_id");
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from invoice_month_totals`);
       await tx.execute(sql`delete from invoice_due_balances`);
-      await tx.execute(sql.raw(backfill));
-      await tx.execute(sql.raw(paid));
-      await tx.execute(sql.raw(balances));
-      for (const statement of axes) await tx.execute(sql.raw(statement));
+      await tx.execute(sql.raw(today(backfill)));
+      await tx.execute(sql.raw(today(paid)));
+      await tx.execute(sql.raw(today(balances)));
+      for (const statement of axes) await tx.execute(sql.raw(today(statement)));
     });
     expect(await dueBalances(db, businessId)).toEqual(expectedBalances);
     expect(await storedTotals(db, businessId)).toEqual(expected);

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { addDays } from "#domain/dates";
 import { financialYearMonths } from "#domain/document-number";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
-import { insertPersonWithBusiness } from "../../testing/people";
+import { insertPersonWithBusiness } from "#server/testing/people";
 import { queryRows } from "../client";
 import { invoicePayments, invoices } from "../schema";
 import { dashboardData, lastTwelveMonths } from "./dashboard";

@@ -14,7 +14,7 @@ import {
 import { presentInvoiceSummary } from "#server/presenters/invoices";
 import { dashboardFigures, receivablesFigures } from "#server/services/dashboard";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
-import { insertPersonWithBusiness } from "../../testing/people";
+import { insertPersonWithBusiness } from "#server/testing/people";
 import { type Db, queryRows } from "../client";
 import { invoicePayments, invoices } from "../schema";
 import { dashboardData } from "./dashboard";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isLowStock, isOutOfStock, type StockStatus, stockStatus } from "#domain/stock";
 import { describeEachDb, testAppForSuite } from "#server/testing/harness";
-import { insertPersonWithBusiness } from "../../testing/people";
+import { insertPersonWithBusiness } from "#server/testing/people";
 import { queryRows } from "../client";
 import { productServices } from "../schema";
 import { dashboardData } from "./dashboard";
