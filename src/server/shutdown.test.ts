@@ -69,9 +69,7 @@ function startServer(dataDir: string, port: number, env: Record<string, string> 
   return { child, output, ready: output.waitFor(/Bahi is ready at/) };
 }
 
-// The two tests run side by side (each on its own data folder and port): most of each is waiting
-// for a server to start and stop.
-describe.concurrent("stopping the server", () => {
+describe("stopping the server", () => {
   beforeAll(() => buildServerIfStale(), 120_000);
 
   it("finishes the PDF downloads under way on SIGTERM, spends each credit once and starts clean next time", async () => {
