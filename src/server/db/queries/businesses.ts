@@ -28,8 +28,8 @@ export async function insertBusiness(
   return true;
 }
 
-/** The person's businesses, oldest membership first (the first one is where a new session starts). */
-export async function listMyBusinesses(db: Db, userId: string): Promise<MyBusiness[]> {
+/** A person's businesses with their role in each: the select both lookups below share. */
+function myBusinesses(db: Db) {
   return db
     .select({
       id: businesses.id,
@@ -38,7 +38,12 @@ export async function listMyBusinesses(db: Db, userId: string): Promise<MyBusine
       createdAt: businesses.createdAt,
     })
     .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId));
+}
+
+/** The person's businesses, oldest membership first (the first one is where a new session starts). */
+export async function listMyBusinesses(db: Db, userId: string): Promise<MyBusiness[]> {
+  return myBusinesses(db)
     .where(eq(businessMembers.userId, userId))
     .orderBy(asc(businessMembers.createdAt), asc(businessMembers.businessId));
 }
@@ -48,16 +53,9 @@ export async function findMyBusiness(
   db: Db,
   p: { userId: string; businessId: string },
 ): Promise<MyBusiness | undefined> {
-  const [row] = await db
-    .select({
-      id: businesses.id,
-      name: businesses.name,
-      role: businessMembers.role,
-      createdAt: businesses.createdAt,
-    })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(and(eq(businessMembers.userId, p.userId), eq(businessMembers.businessId, p.businessId)));
+  const [row] = await myBusinesses(db).where(
+    and(eq(businessMembers.userId, p.userId), eq(businessMembers.businessId, p.businessId)),
+  );
   return row;
 }
 
