@@ -27,20 +27,26 @@ const plannedOnce = new pg.Pool({
 const app = Fastify({ logger: false });
 const sessions = new Map();
 
-async function userOf(cookie) {
+/** The business of the session (the data's owner since decision 0072), or null. */
+async function businessOf(cookie) {
   const token = /bahi\.session_token=([^.;]+)/.exec(cookie ?? "")?.[1];
   if (!token) return null;
   const cached = sessions.get(token);
-  if (cached && cached.until > Date.now()) return cached.userId;
+  if (cached && cached.until > Date.now()) return cached.businessId;
   const { rows } = await pool.query({
     name: "floor_session",
-    text: 'select s.user_id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1',
+    // The session's business as Bahi reads it (db/queries/account.ts): the one switched to while
+    // still a member, else the first membership; in the same statement as the session.
+    text: `select m.business_id, s.expires_at from session s join "user" u on u.id = s.user_id
+      left join lateral (select business_id from business_members where user_id = u.id
+        order by (business_id = s.business_id) is true desc, created_at, business_id limit 1) m on true
+      where s.token = $1`,
     values: [token],
   });
   const row = rows[0];
   if (!row || row.expires_at < new Date()) return null;
-  sessions.set(token, { userId: row.user_id, until: Date.now() + 5_000 });
-  return row.user_id;
+  sessions.set(token, { businessId: row.business_id, until: Date.now() + 5_000 });
+  return row.business_id;
 }
 
 const clientOf = (r) => ({
@@ -54,14 +60,14 @@ const clientOf = (r) => ({
 });
 
 app.get("/floor/clients", async (request, reply) => {
-  const userId = await userOf(request.headers.cookie);
-  if (!userId) return reply.status(401).send({ error: "unauthorized" });
+  const businessId = await businessOf(request.headers.cookie);
+  if (!businessId) return reply.status(401).send({ error: "unauthorized" });
   if (request.query.page) {
     const { rows } = await plannedOnce.query({
       name: "floor_clients_page",
       text: `select id, name, email, phone, gstin, billing_address, created_at from clients
-        where user_id = $1 order by lower(name), id limit 21 offset $2`,
-      values: [userId, (Number(request.query.page) - 1) * 20],
+        where business_id = $1 order by lower(name), id limit 21 offset $2`,
+      values: [businessId, (Number(request.query.page) - 1) * 20],
     });
     return { items: rows.slice(0, 20).map(clientOf), hasMore: rows.length > 20 };
   }
@@ -71,8 +77,8 @@ app.get("/floor/clients", async (request, reply) => {
   const { rows } = await pool.query({
     name: "floor_clients",
     text: `select id, name, email, phone, gstin, billing_address, created_at, lower(name) as k from clients
-      where user_id = $1 and (lower(name), id) > ($2, $3) order by lower(name), id limit 21`,
-    values: [userId, after[0], after[1]],
+      where business_id = $1 and (lower(name), id) > ($2, $3) order by lower(name), id limit 21`,
+    values: [businessId, after[0], after[1]],
   });
   const items = rows.slice(0, 20).map(clientOf);
   const last = rows[19];
@@ -105,8 +111,8 @@ const invoiceOf = (r) => ({
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 app.get("/floor/invoices", async (request, reply) => {
-  const userId = await userOf(request.headers.cookie);
-  if (!userId) return reply.status(401).send({ error: "unauthorized" });
+  const businessId = await businessOf(request.headers.cookie);
+  if (!businessId) return reply.status(401).send({ error: "unauthorized" });
   const order = "order by invoice_date desc, created_at desc, id desc limit 21";
   const key = "json_build_array(invoice_date, created_at, id)::text as k";
   let rows;
@@ -116,8 +122,8 @@ app.get("/floor/invoices", async (request, reply) => {
     // read: straight from the table, a clustered term read 4,000 rows to test their keys.
     ({ rows } = await pool.query({
       text: `select ${INVOICE_COLUMNS}, ${key} from invoices join (select id from invoices
-        where user_id = $1 and search_key like lower($2) ${order}) page using (id) ${order}`,
-      values: [userId, pattern],
+        where business_id = $1 and search_key like lower($2) ${order}) page using (id) ${order}`,
+      values: [businessId, pattern],
     }));
   } else {
     const today = new Date().toISOString().slice(0, 10);
@@ -127,9 +133,9 @@ app.get("/floor/invoices", async (request, reply) => {
     ({ rows } = await plannedOnce.query({
       name: "floor_overdue",
       text: `select ${INVOICE_COLUMNS}, ${key} from invoices
-        where user_id = $1 and status = 'due' and due_date < $2
+        where business_id = $1 and status = 'due' and due_date < $2
           and (invoice_date, created_at, id) < ($3::date, $4::timestamptz, $5::text) ${order}`,
-      values: [userId, today, ...after],
+      values: [businessId, today, ...after],
     }));
   }
   const last = rows[19];

@@ -54,6 +54,8 @@ try {
   await db.execute(
     sql`insert into "user" (id, email, name) values (${businessId}, ${`${businessId}@example.com`}, 'AB')`,
   );
+  // Its business (same id, as sign-up makes it): rows belong to a business (decision 0072).
+  await db.execute(sql`insert into businesses (id, name) values (${businessId}, 'AB')`);
   await db.execute(
     sql`insert into clients (id, business_id, name) select gen_random_uuid()::text, ${businessId}, 'Client ' || n from generate_series(1, 10000) n`,
   );
