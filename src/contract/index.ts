@@ -22,6 +22,7 @@ import { recurringRoutes } from "./recurring";
 import { type KeyOf, type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
+import { tallyRoutes } from "./tally";
 import { systemRoutes } from "./system";
 
 export type { Answer, Input, Parsed, RouteContract } from "./registry";
@@ -44,6 +45,7 @@ const ROUTES = [
   ...creditNoteRoutes,
   ...dashboardRoutes,
   ...reportRoutes,
+  ...tallyRoutes,
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,

@@ -30,6 +30,7 @@ import { registerProductRoutes } from "./products";
 import { registerPublicInvoiceRoutes } from "./public-invoices";
 import { registerPublicPageRoutes } from "./public-pages";
 import { registerReportRoutes } from "./reports";
+import { registerTallyRoutes } from "./tally";
 import { registerSettingsRoutes } from "./settings";
 
 export interface RouteDeps {
@@ -59,6 +60,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerInvoicePaymentRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerTallyRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerProductRoutes(app, deps);
