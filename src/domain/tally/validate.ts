@@ -52,8 +52,6 @@ const LIST_BASES = [
   "ALLLEDGERENTRIES",
   "BILLALLOCATIONS",
   "BANKALLOCATIONS",
-  "ADDRESS",
-  "NAME",
   "GSTDETAILS",
   "STATEWISEDETAILS",
   "RATEDETAILS",
@@ -305,10 +303,12 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
         if (Math.abs(amount) > 100) vp("V10", "Round-off is more than ₹1.00.");
       }
       const head = master.dutyHead ? HEAD_KIND[master.dutyHead] : undefined;
-      if (head) {
-        heads[head] += amount;
-        totals[`${head}Minor`] += amount;
-      }
+      if (head) heads[head] += amount;
+    }
+    if (INVOICE_TYPES.has(type)) {
+      totals.cgstMinor += heads.cgst;
+      totals.sgstMinor += heads.sgst;
+      totals.igstMinor += heads.igst;
     }
     // V4
     if (balance !== 0) vp("V4", `Debits and credits differ by ${balance} paise.`);

@@ -226,7 +226,7 @@ export function receiptVoucher(
       tx("PARTYLEDGERNAME", party.name),
       tx("PERSISTEDVIEW", "Accounting Voucher View"),
       tx("ISINVOICE", "No"),
-      tx("NARRATION", `Bahi payment ${r.method.replace("_", " ")} ${reference}against ${r.invoiceNumber}`),
+      tx("NARRATION", `Bahi receipt ${receiptNumber(r)}: ${r.method.replace("_", " ")} ${reference}against ${r.invoiceNumber}`),
       lineNode("ALLLEDGERENTRIES.LIST", {
         ledger: party.name,
         creditMinor: r.amountMinor,
