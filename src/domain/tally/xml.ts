@@ -16,6 +16,7 @@ export interface XmlNode {
 export const TALLY_ENUM_PREFIX = "&#4;";
 
 // C0 controls other than tab, line feed and carriage return; lone surrogates; U+FFFE and U+FFFF.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The text with every character XML 1.0 (and Tally) refuses replaced by a space. */
