@@ -22,8 +22,8 @@ import { recurringRoutes } from "./recurring";
 import { type KeyOf, type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
-import { tallyRoutes } from "./tally";
 import { systemRoutes } from "./system";
+import { tallyRoutes } from "./tally";
 
 export type { Answer, Input, Parsed, RouteContract } from "./registry";
 

@@ -32,8 +32,21 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
       status: "due",
       invoiceDate: `${period}-10`,
       currency: "INR",
-      client: { name: "Sharma Enterprises", gstin: "29ACEFS6707L1ZL", billingAddress: { state: "Karnataka" } },
-      items: [{ id: "l1", name: "Steel almirah", hsnSac: "94031090", quantity: "1", rate: "10000.50", taxPercent: "18" }],
+      client: {
+        name: "Sharma Enterprises",
+        gstin: "29ACEFS6707L1ZL",
+        billingAddress: { state: "Karnataka" },
+      },
+      items: [
+        {
+          id: "l1",
+          name: "Steel almirah",
+          hsnSac: "94031090",
+          quantity: "1",
+          rate: "10000.50",
+          taxPercent: "18",
+        },
+      ],
       roundOff: true,
     },
   });
@@ -54,7 +67,9 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: new RegExp(`Download ${part}`) }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^bahi-${part}-${period}-01-${period}-\\d\\d\\.xml$`));
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^bahi-${part}-${period}-01-${period}-\\d\\d\\.xml$`),
+    );
     files[part] = readFileSync((await download.path())!, "utf8");
   }
   expect(files.masters).toContain('<LEDGER NAME="GST Sales 18%"');

@@ -31,7 +31,14 @@ const sale: TallyDocument = {
   reverseCharge: false,
   exportType: "none",
   rates: [
-    { ratePercent: 18, taxableMinor: 1000050, cgstMinor: 90005, sgstMinor: 90005, igstMinor: 0, services: true },
+    {
+      ratePercent: 18,
+      taxableMinor: 1000050,
+      cgstMinor: 90005,
+      sgstMinor: 90005,
+      igstMinor: 0,
+      services: true,
+    },
   ],
   roundOffMinor: 40,
   totalMinor: 1180100,
@@ -42,7 +49,9 @@ const creditNote: TallyDocument = {
   id: "cn1",
   number: "CN/26-27/0001",
   date: "2026-04-20",
-  rates: [{ ratePercent: 18, taxableMinor: 100000, cgstMinor: 9000, sgstMinor: 9000, igstMinor: 0, services: true }],
+  rates: [
+    { ratePercent: 18, taxableMinor: 100000, cgstMinor: 9000, sgstMinor: 9000, igstMinor: 0, services: true },
+  ],
   roundOffMinor: 0,
   totalMinor: 118000,
   original: { number: "INV/26-27/0001", date: "2026-04-15" },
@@ -169,7 +178,14 @@ describe("Tally export: the research's worked vouchers", () => {
   });
 
   it("writes the pre-3.0 duty heads and registration type for older releases", () => {
-    const b2c = { ...sale, client: client("Walk-in", "", "Karnataka"), rates: [{ ...sale.rates[0]!, cgstMinor: 0, sgstMinor: 0, igstMinor: 180009 }], placeOfSupply: "27", totalMinor: 1000050 + 180009 + 41, roundOffMinor: 41 };
+    const b2c = {
+      ...sale,
+      client: client("Walk-in", "", "Karnataka"),
+      rates: [{ ...sale.rates[0]!, cgstMinor: 0, sgstMinor: 0, igstMinor: 180009 }],
+      placeOfSupply: "27",
+      totalMinor: 1000050 + 180009 + 41,
+      roundOffMinor: 41,
+    };
     const files = buildTallyExport(
       input({ documents: [b2c], receipts: [], mapping: { ...DEFAULT_TALLY_MAPPING, release: "legacy" } }),
     );
@@ -202,11 +218,19 @@ describe("Tally validator: what it refuses", () => {
   });
 
   it("double escaping (E4), a .LIST suffix dropped (E3), characters XML refuses and broken XML (E1)", () => {
-    expect(rules({ ...good, masters: good.masters.replace("&#4; Applicable", "&amp;amp; Applicable") })).toEqual(["E4"]);
-    expect(rules({ ...good, vouchers: good.vouchers.replaceAll("LEDGERENTRIES.LIST", "LEDGERENTRIES") })).toContain("E3");
-    expect(rules({ ...good, vouchers: good.vouchers.replace("Bahi invoice", "Bahi \u0001invoice") })).toEqual(["E1"]);
+    expect(
+      rules({ ...good, masters: good.masters.replace("&#4; Applicable", "&amp;amp; Applicable") }),
+    ).toEqual(["E4"]);
+    expect(
+      rules({ ...good, vouchers: good.vouchers.replaceAll("LEDGERENTRIES.LIST", "LEDGERENTRIES") }),
+    ).toContain("E3");
+    expect(rules({ ...good, vouchers: good.vouchers.replace("Bahi invoice", "Bahi \u0001invoice") })).toEqual(
+      ["E1"],
+    );
     expect(rules({ ...good, vouchers: good.vouchers.replace("</NARRATION>", "") })).toEqual(["E1"]);
-    expect(rules({ ...good, vouchers: good.vouchers.replace("Bahi invoice", "Bahi &#1; invoice") })).toEqual(["E1"]);
+    expect(rules({ ...good, vouchers: good.vouchers.replace("Bahi invoice", "Bahi &#1; invoice") })).toEqual([
+      "E1",
+    ]);
   });
 
   it("a bill allocation that does not add up (V8), an Agst Ref to no invoice, a repeated REMOTEID (V1)", () => {
@@ -223,11 +247,15 @@ describe("Tally validator: what it refuses", () => {
 
   it("a date outside the period (V2), a GST number too long (V3), IGST on an intra-state sale (V9)", () => {
     expect(rules(good, { to: "2026-04-19" })).toEqual(["V2"]);
-    const long = buildTallyExport(input({ documents: [{ ...sale, number: "INV/2026-27/000001" }], receipts: [] }));
+    const long = buildTallyExport(
+      input({ documents: [{ ...sale, number: "INV/2026-27/000001" }], receipts: [] }),
+    );
     expect(rules(long)).toEqual(["V3"]);
     const igst = buildTallyExport(
       input({
-        documents: [{ ...sale, rates: [{ ...sale.rates[0]!, cgstMinor: 0, sgstMinor: 0, igstMinor: 180010 }] }],
+        documents: [
+          { ...sale, rates: [{ ...sale.rates[0]!, cgstMinor: 0, sgstMinor: 0, igstMinor: 180010 }] },
+        ],
         receipts: [],
       }),
     );
@@ -235,7 +263,12 @@ describe("Tally validator: what it refuses", () => {
   });
 
   it("a party master whose GSTIN fails its checksum or is of another state (M5)", () => {
-    const bad = buildTallyExport(input({ documents: [{ ...sale, client: client("Bad", "37BZNPM9430M1KL", "Andhra Pradesh") }], receipts: [] }));
+    const bad = buildTallyExport(
+      input({
+        documents: [{ ...sale, client: client("Bad", "37BZNPM9430M1KL", "Andhra Pradesh") }],
+        receipts: [],
+      }),
+    );
     expect(rules(bad)).toEqual(["M5"]);
   });
 });

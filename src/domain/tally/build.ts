@@ -3,7 +3,7 @@ import { TALLY_CASH_LEDGER, type TallyMapping } from "./mapping";
 import { ledgerMasters, partyLedger } from "./masters";
 import { collectParties, partyKeyOf, tallyName, tallyStateName } from "./parties";
 import { type CompanyGst, documentLedgers, documentVoucher, receiptLedger, receiptVoucher } from "./vouchers";
-import { el, tx, type XmlNode, writeXmlDocument } from "./xml";
+import { el, tx, writeXmlDocument, type XmlNode } from "./xml";
 
 // The two files TallyPrime imports, masters first (Gateway of Tally > Import > Masters, then
 // Transactions), in the legacy "Import Data" envelope that Tally's own XML export writes
@@ -23,7 +23,14 @@ export interface TallyExportInput {
 export interface TallyExport {
   masters: string;
   vouchers: string;
-  counts: { masters: number; sales: number; creditNotes: number; debitNotes: number; receipts: number; cancelled: number };
+  counts: {
+    masters: number;
+    sales: number;
+    creditNotes: number;
+    debitNotes: number;
+    receipts: number;
+    cancelled: number;
+  };
 }
 
 export const TALLY_REPORT_NAMES = { masters: "All Masters", vouchers: "Vouchers" } as const;
@@ -55,8 +62,8 @@ export function registrationNameOf(mapping: TallyMapping, stateCode: string): st
 
 export function buildTallyExport(input: TallyExportInput): TallyExport {
   const { mapping } = input;
-  const documents = [...input.documents].sort(
-    (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.number.localeCompare(b.number, "en", { numeric: true })),
+  const documents = [...input.documents].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.number.localeCompare(b.number, "en", { numeric: true }),
   );
   const receipts = [...input.receipts].sort((a, b) =>
     a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
@@ -88,7 +95,9 @@ export function buildTallyExport(input: TallyExportInput): TallyExport {
   };
   const masterNodes = [
     ...ledgerMasters(documents, used, bankLedgers, mapping),
-    ...[...parties.values()].sort((a, b) => a.name.localeCompare(b.name)).map((p) => partyLedger(p, mapping.release)),
+    ...[...parties.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((p) => partyLedger(p, mapping.release)),
   ];
   const voucherNodes = [
     ...documents.map((d) => documentVoucher(d, partyOf(d.client), mapping, companyGst, input.businessId)),

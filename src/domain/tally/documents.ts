@@ -1,8 +1,8 @@
-import type { NoteDocument } from "../credit-notes";
 import { creditNoteToGstr1Document } from "../credit-note-gstr1";
+import type { NoteDocument } from "../credit-notes";
 import { isServiceCode } from "../gst-hsn-summary";
+import { gstRatePercent, gstr1DocumentOfInvoice, type StoredGstInvoice } from "../gst-return-documents";
 import type { ExportType } from "../gst-supply";
-import { gstr1DocumentOfInvoice, gstRatePercent, type StoredGstInvoice } from "../gst-return-documents";
 import type { InvoiceClient, InvoiceDocument } from "../invoice";
 import type { PaymentMethod } from "../payments";
 import { type GstInvoiceTotals, isGstTotals } from "../totals";

@@ -27,10 +27,14 @@ const APPLICABLE_FROM = "20170701";
 
 const nameList = (name: string) => el("NAME.LIST", [tx("NAME", name)], [["TYPE", "String"]]);
 const ledger = (name: string, children: (XmlNode | null)[]) =>
-  el("LEDGER", [nameList(name), ...children], [
-    ["NAME", name],
-    ["ACTION", "Create"],
-  ]);
+  el(
+    "LEDGER",
+    [nameList(name), ...children],
+    [
+      ["NAME", name],
+      ["ACTION", "Create"],
+    ],
+  );
 
 export function partyLedger(p: TallyParty, release: TallyRelease): XmlNode {
   const state = tallyStateName(p.stateCode);
@@ -80,7 +84,12 @@ export function partyLedger(p: TallyParty, release: TallyRelease): XmlNode {
 /** A rate's percent as Tally writes it: 18, 2.5, 0.125. */
 const ratePercentText = (rate: number) => String(Number(rate.toFixed(3)));
 
-export function salesLedger(name: string, ratePercent: number, services: boolean, release: TallyRelease): XmlNode {
+export function salesLedger(
+  name: string,
+  ratePercent: number,
+  services: boolean,
+  release: TallyRelease,
+): XmlNode {
   const heads = DUTY_HEADS[release];
   const rateDetail = (head: string, rate: number) =>
     el("RATEDETAILS.LIST", [

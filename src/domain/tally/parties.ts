@@ -1,4 +1,10 @@
-import { currentStateCode, gstStateByCode, OTHER_COUNTRY, stateCodeFromName, stateCodeOfGstin } from "../gst-states";
+import {
+  currentStateCode,
+  gstStateByCode,
+  OTHER_COUNTRY,
+  stateCodeFromName,
+  stateCodeOfGstin,
+} from "../gst-states";
 import type { InvoiceClient } from "../invoice";
 import type { TallyDocument, TallyReceipt } from "./documents";
 import { TALLY_NAME_MAX, type TallyRelease } from "./mapping";

@@ -26,7 +26,12 @@ const LIST_BASES = [
   "BATCHALLOCATIONS",
 ];
 const RESERVED_GROUPS = new Set<string>(Object.values(TALLY_GROUPS));
-const ALL_HEADS = new Set([...Object.values(DUTY_HEADS.prime3), ...Object.values(DUTY_HEADS.legacy), "Cess", "UT Tax"]);
+const ALL_HEADS = new Set([
+  ...Object.values(DUTY_HEADS.prime3),
+  ...Object.values(DUTY_HEADS.legacy),
+  "Cess",
+  "UT Tax",
+]);
 
 export interface LedgerMaster {
   name: string;
@@ -63,9 +68,11 @@ export function readFile(
   }
   const importData = childrenOf(childrenOf(root, "BODY")[0] ?? root, "IMPORTDATA")[0];
   const desc = importData && childrenOf(importData, "REQUESTDESC")[0];
-  if (!desc || textOf(desc, "REPORTNAME") !== reportName) problem("E1", file, `REPORTNAME must be ${reportName}.`);
+  if (!desc || textOf(desc, "REPORTNAME") !== reportName)
+    problem("E1", file, `REPORTNAME must be ${reportName}.`);
   const company = desc && childrenOf(desc, "STATICVARIABLES")[0];
-  if (!company || !textOf(company, "SVCURRENTCOMPANY")?.trim()) problem("E1", file, "SVCURRENTCOMPANY is empty.");
+  if (!company || !textOf(company, "SVCURRENTCOMPANY")?.trim())
+    problem("E1", file, "SVCURRENTCOMPANY is empty.");
   for (const base of LIST_BASES) {
     if (descendants(root, base).length > 0) problem("E3", file, `${base} must be written ${base}.LIST.`);
   }
@@ -77,13 +84,11 @@ function checkName(name: string, where: string, problem: ProblemSink) {
   if (name !== name.trim()) problem("M4", where, "A name must not start or end with spaces.");
   if (/\p{Cc}/u.test(name)) problem("M4", where, "A name must not hold control characters.");
   if (name.length === 0) problem("M4", where, "A name must not be empty.");
-  if (name.length > TALLY_NAME_MAX) problem("M4", where, `A name must be at most ${TALLY_NAME_MAX} characters.`);
+  if (name.length > TALLY_NAME_MAX)
+    problem("M4", where, `A name must be at most ${TALLY_NAME_MAX} characters.`);
 }
 
-export function readMasters(
-  items: XmlElement[],
-  problem: ProblemSink,
-): Map<string, LedgerMaster> {
+export function readMasters(items: XmlElement[], problem: ProblemSink): Map<string, LedgerMaster> {
   const ledgers = new Map<string, LedgerMaster>();
   for (const item of items) {
     if (item.name === "VOUCHER") {
@@ -94,12 +99,14 @@ export function readMasters(
     const name = item.attrs.NAME ?? "";
     checkName(name, name, problem);
     const listed = descendants(item, "NAME.LIST")[0];
-    if (!listed || textOf(listed, "NAME") !== name) problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
+    if (!listed || textOf(listed, "NAME") !== name)
+      problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
     if (item.attrs.ACTION !== "Create") problem("V1", name, 'A master must have ACTION="Create".');
     const key = name.toLowerCase();
     if (ledgers.has(key)) problem("M4", name, "Two ledgers have this name (Tally names ignore case).");
     const parent = textOf(item, "PARENT") ?? "";
-    if (!RESERVED_GROUPS.has(parent)) problem("M2", name, `PARENT ${parent} is not one of Tally's own groups used.`);
+    if (!RESERVED_GROUPS.has(parent))
+      problem("M2", name, `PARENT ${parent} is not one of Tally's own groups used.`);
     const master: LedgerMaster = {
       name,
       parent,
@@ -127,4 +134,3 @@ export function readMasters(
   }
   return ledgers;
 }
-

@@ -72,7 +72,10 @@ function realDate(yyyymmdd: string): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-export function validateTallyExport(input: TallyValidationInput): { problems: TallyProblem[]; totals: TallyFileTotals } {
+export function validateTallyExport(input: TallyValidationInput): {
+  problems: TallyProblem[];
+  totals: TallyFileTotals;
+} {
   const problems: TallyProblem[] = [];
   const problem = (rule: string, where: string, message: string, severity: "E" | "W" = "E") =>
     problems.push({ rule, severity, where, message });
@@ -95,7 +98,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     if (v.name !== "VOUCHER") problem("E2", "vouchers", `A ${v.name} master in the vouchers file.`);
     return v.name === "VOUCHER";
   });
-  if (vouchers.length > 500) problem("V14", "vouchers", `${vouchers.length} vouchers: consider one file a month.`, "W");
+  if (vouchers.length > 500)
+    problem("V14", "vouchers", `${vouchers.length} vouchers: consider one file a month.`, "W");
 
   const bills = new Set((input.knownBills ?? []).map((b) => b.toLowerCase()));
   for (const v of vouchers) {
@@ -109,7 +113,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     const type = textOf(v, "VOUCHERTYPENAME") ?? "";
     const number = textOf(v, "VOUCHERNUMBER") ?? "";
     const at = `${type} ${number}`;
-    const vp = (rule: string, message: string, severity: "E" | "W" = "E") => problem(rule, at, message, severity);
+    const vp = (rule: string, message: string, severity: "E" | "W" = "E") =>
+      problem(rule, at, message, severity);
     // V1
     if (v.attrs.VCHTYPE !== type) vp("V1", "VCHTYPE must equal VOUCHERTYPENAME.");
     if (v.attrs.ACTION !== "Create") vp("V1", 'A voucher must have ACTION="Create".');
@@ -121,7 +126,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     // V2
     const date = realDate(textOf(v, "DATE") ?? "");
     if (!date) vp("V2", "DATE must be a real date as YYYYMMDD.");
-    else if (date < input.from || date > input.to) vp("V2", `DATE ${date} is outside ${input.from} to ${input.to}.`);
+    else if (date < input.from || date > input.to)
+      vp("V2", `DATE ${date} is outside ${input.from} to ${input.to}.`);
     if (textOf(v, "EFFECTIVEDATE") !== textOf(v, "DATE")) vp("V2", "EFFECTIVEDATE must equal DATE.");
     // V3
     if (!number) vp("V3", "VOUCHERNUMBER is empty.");
@@ -132,13 +138,16 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     if (numbers.has(numberKey)) vp("V3", "The voucher number is used twice for this voucher type.");
     numbers.add(numberKey);
     // V13
-    if (!(textOf(v, "NARRATION") ?? "").includes(number)) vp("V13", "The narration does not name the document.", "W");
+    if (!(textOf(v, "NARRATION") ?? "").includes(number))
+      vp("V13", "The narration does not name the document.", "W");
 
-    const byType = (totals.byType[type] ??= { count: 0, cancelled: 0, partyDebitMinor: 0 });
+    totals.byType[type] ??= { count: 0, cancelled: 0, partyDebitMinor: 0 };
+    const byType = totals.byType[type]!;
     const invoiceView = textOf(v, "ISINVOICE") === "Yes";
     const entries = [...childrenOf(v, "LEDGERENTRIES.LIST"), ...childrenOf(v, "ALLLEDGERENTRIES.LIST")];
     const partyName = textOf(v, "PARTYLEDGERNAME") ?? "";
-    if (!ledgers.has(partyName.toLowerCase())) vp("M1", `Party ledger ${partyName} is not in the masters file.`);
+    if (!ledgers.has(partyName.toLowerCase()))
+      vp("M1", `Party ledger ${partyName} is not in the masters file.`);
     if (textOf(v, "ISCANCELLED") === "Yes") {
       byType.cancelled += 1;
       if (entries.length > 0) vp("V4", "A cancelled voucher carries no ledger entries.");
@@ -148,11 +157,15 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     // V6
     const view = textOf(v, "PERSISTEDVIEW");
     const listName = invoiceView ? "LEDGERENTRIES.LIST" : "ALLLEDGERENTRIES.LIST";
-    if (view !== (invoiceView ? "Invoice Voucher View" : "Accounting Voucher View") || v.attrs.OBJVIEW !== view) {
+    if (
+      view !== (invoiceView ? "Invoice Voucher View" : "Accounting Voucher View") ||
+      v.attrs.OBJVIEW !== view
+    ) {
       vp("V6", "PERSISTEDVIEW and OBJVIEW must match ISINVOICE.");
     }
     if (entries.some((e) => e.name !== listName)) vp("V6", `Entries must be ${listName} in this view.`);
-    if (invoiceView && textOf(v, "VCHENTRYMODE") !== "Accounting Invoice") vp("V6", "VCHENTRYMODE must be Accounting Invoice.");
+    if (invoiceView && textOf(v, "VCHENTRYMODE") !== "Accounting Invoice")
+      vp("V6", "VCHENTRYMODE must be Accounting Invoice.");
 
     let balance = 0;
     const partyLines: { amount: number; entry: XmlElement }[] = [];
@@ -161,7 +174,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
       const ledger = textOf(entry, "LEDGERNAME") ?? "";
       const amount = paiseOf(textOf(entry, "AMOUNT"));
       const master = ledgers.get(ledger.toLowerCase());
-      if (!master && !existing.has(ledger.toLowerCase())) vp("M1", `Ledger ${ledger} is not in the masters file.`);
+      if (!master && !existing.has(ledger.toLowerCase()))
+        vp("M1", `Ledger ${ledger} is not in the masters file.`);
       if (amount === null) {
         vp("V4", `AMOUNT of ${ledger} is not an amount.`);
         continue;
@@ -174,7 +188,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
       balance += amount;
       if (textOf(entry, "ISPARTYLEDGER") === "Yes") partyLines.push({ amount, entry });
       for (const bank of childrenOf(entry, "BANKALLOCATIONS.LIST")) {
-        if (paiseOf(textOf(bank, "AMOUNT")) !== amount) vp("V5", `The bank allocation of ${ledger} differs from its line.`);
+        if (paiseOf(textOf(bank, "AMOUNT")) !== amount)
+          vp("V5", `The bank allocation of ${ledger} differs from its line.`);
       }
       if (!master || !INVOICE_TYPES.has(type)) continue;
       if (master.parent === TALLY_GROUPS.sales) totals.taxableMinor += amount;
@@ -198,7 +213,8 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
       continue;
     }
     const party = partyLines[0]!;
-    if ((textOf(party.entry, "LEDGERNAME") ?? "") !== partyName) vp("V7", "The party line must be PARTYLEDGERNAME.");
+    if ((textOf(party.entry, "LEDGERNAME") ?? "") !== partyName)
+      vp("V7", "The party line must be PARTYLEDGERNAME.");
     const partyDebits = type === "Sales" || type === "Debit Note";
     if (partyDebits !== party.amount < 0) vp("V7", `The party is on the wrong side of a ${type}.`);
     byType.partyDebitMinor += -party.amount;
@@ -230,11 +246,13 @@ export function validateTallyExport(input: TallyValidationInput): { problems: Ta
     if (textOf(v, "CMPGSTIN") !== input.companyGstin) vp("V11", "CMPGSTIN is not the company's GSTIN.");
     const master = ledgers.get(partyName.toLowerCase());
     if (master) {
-      if ((textOf(v, "PARTYGSTIN") ?? "") !== master.gstin) vp("V11", "PARTYGSTIN differs from the party master.");
+      if ((textOf(v, "PARTYGSTIN") ?? "") !== master.gstin)
+        vp("V11", "PARTYGSTIN differs from the party master.");
       if (textOf(v, "GSTREGISTRATIONTYPE") !== master.registrationType) {
         vp("V11", "GSTREGISTRATIONTYPE differs from the party master.");
       }
-      if ((textOf(v, "STATENAME") ?? "") !== master.state) vp("V11", "STATENAME differs from the party master.");
+      if ((textOf(v, "STATENAME") ?? "") !== master.state)
+        vp("V11", "STATENAME differs from the party master.");
     }
   }
   return { problems, totals };

@@ -99,11 +99,15 @@ function documentLines(doc: TallyDocument, party: TallyParty, mapping: TallyMapp
     {
       ledger: party.name,
       creditMinor: -sign * doc.totalMinor,
-      party: doc.kind === "invoice"
-        ? { bill: doc.number, billType: "New Ref" }
-        : { bill: doc.original?.number ?? doc.number, billType: "Agst Ref" },
+      party:
+        doc.kind === "invoice"
+          ? { bill: doc.number, billType: "New Ref" }
+          : { bill: doc.original?.number ?? doc.number, billType: "Agst Ref" },
     },
-    ...doc.rates.map((r) => ({ ledger: salesLedgerFor(mapping, r.ratePercent), creditMinor: sign * r.taxableMinor })),
+    ...doc.rates.map((r) => ({
+      ledger: salesLedgerFor(mapping, r.ratePercent),
+      creditMinor: sign * r.taxableMinor,
+    })),
     { ledger: mapping.cgstLedger, creditMinor: sign * tax("cgstMinor") },
     { ledger: mapping.sgstLedger, creditMinor: sign * tax("sgstMinor") },
     { ledger: mapping.igstLedger, creditMinor: sign * tax("igstMinor") },
@@ -226,7 +230,10 @@ export function receiptVoucher(
       tx("PARTYLEDGERNAME", party.name),
       tx("PERSISTEDVIEW", "Accounting Voucher View"),
       tx("ISINVOICE", "No"),
-      tx("NARRATION", `Bahi receipt ${receiptNumber(r)}: ${r.method.replace("_", " ")} ${reference}against ${r.invoiceNumber}`),
+      tx(
+        "NARRATION",
+        `Bahi receipt ${receiptNumber(r)}: ${r.method.replace("_", " ")} ${reference}against ${r.invoiceNumber}`,
+      ),
       lineNode("ALLLEDGERENTRIES.LIST", {
         ledger: party.name,
         creditMinor: r.amountMinor,

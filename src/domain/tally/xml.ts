@@ -15,16 +15,22 @@ export interface XmlNode {
 /** Tally's export encoding of a logical choice ("&#4; Applicable", "&#4; Any"); illegal in strict XML 1.0. */
 export const TALLY_ENUM_PREFIX = "&#4;";
 
-// C0 controls other than tab, line feed and carriage return; lone surrogates; U+FFFE and U+FFFF.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Control characters other than tab, line feed and carriage return (C1 ones too, which Tally
+// shows as junk), lone surrogates, U+FFFE and U+FFFF.
+const FORBIDDEN = /[^\P{Cc}\t\n\r]|\p{Cs}|[\uFFFE\uFFFF]/gu;
 
 /** The text with every character XML 1.0 (and Tally) refuses replaced by a space. */
 export function cleanText(value: string): string {
   return value.replace(FORBIDDEN, " ");
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 export function escapeXml(value: string): string {
   return cleanText(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);

@@ -30,8 +30,8 @@ import { registerProductRoutes } from "./products";
 import { registerPublicInvoiceRoutes } from "./public-invoices";
 import { registerPublicPageRoutes } from "./public-pages";
 import { registerReportRoutes } from "./reports";
-import { registerTallyRoutes } from "./tally";
 import { registerSettingsRoutes } from "./settings";
+import { registerTallyRoutes } from "./tally";
 
 export interface RouteDeps {
   app: FastifyInstance;

@@ -20,7 +20,12 @@ const ka = { line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", p
 const mh = { line1: "7 Hill Road", city: "Pune", state: "Maharashtra", postalCode: "411001" };
 const CLIENTS = [
   { name: "Sharma Enterprises", gstin: "29ACEFS6707L1ZL", billingAddress: ka },
-  { name: "Reliable & Sons", company: "Reliable Supplies <LLP>", gstin: gstin("29AAACR5055K1Z"), billingAddress: ka },
+  {
+    name: "Reliable & Sons",
+    company: "Reliable Supplies <LLP>",
+    gstin: gstin("29AAACR5055K1Z"),
+    billingAddress: ka,
+  },
   { name: "Mehta Industries", gstin: "27AAPFU0939F1ZV", billingAddress: mh },
   { name: "Pune Office Mart", gstin: gstin("27AAACR5055K1Z"), billingAddress: mh },
   { name: "Walk-in Bengaluru", billingAddress: ka },
@@ -138,7 +143,10 @@ describeEachDb("Export to Tally", (kind) => {
     expect(vouchers.statusCode, vouchers.body).toBe(200);
     return { masters: masters.body, vouchers: vouchers.body };
   };
-  const validate = (f: { masters: string; vouchers: string }, mapping: TallyMapping = DEFAULT_TALLY_MAPPING) =>
+  const validate = (
+    f: { masters: string; vouchers: string },
+    mapping: TallyMapping = DEFAULT_TALLY_MAPPING,
+  ) =>
     validateTallyExport({
       ...f,
       ...MONTH,
@@ -149,7 +157,12 @@ describeEachDb("Export to Tally", (kind) => {
   beforeAll(async () => {
     owner = await t.signUpAndSignIn();
     const registration = {
-      gstRegistration: { type: "regular", gstin: OURS, legalName: "Bahi Demo Traders", tradeName: "Bahi Demo Traders" },
+      gstRegistration: {
+        type: "regular",
+        gstin: OURS,
+        legalName: "Bahi Demo Traders",
+        tradeName: "Bahi Demo Traders",
+      },
       companyName: "Bahi Demo Traders",
       companyAddress: COMPANY.address,
     };
@@ -162,7 +175,14 @@ describeEachDb("Export to Tally", (kind) => {
     const idOf = async (i: number) =>
       (await t.get(`/api/invoices?search=${encodeURIComponent(number(i))}`, owner.cookie)).json().items[0].id;
     // Five credit notes on intra- and inter-state, registered and unregistered sales; one debit note.
-    for (const [i, noteKind] of [[1, "credit"], [2, "credit"], [3, "credit"], [4, "credit"], [5, "credit"], [8, "debit"]] as const) {
+    for (const [i, noteKind] of [
+      [1, "credit"],
+      [2, "credit"],
+      [3, "credit"],
+      [4, "credit"],
+      [5, "credit"],
+      [8, "debit"],
+    ] as const) {
       const lines =
         noteKind === "credit"
           ? [{ originalLineId: "l1", quantity: "1" }]
@@ -173,7 +193,11 @@ describeEachDb("Export to Tally", (kind) => {
         owner.cookie,
       );
       expect(res.statusCode, res.body).toBe(201);
-      notes.push({ number: res.json().note.noteNumber, kind: noteKind, totalMinor: res.json().note.totalMinor });
+      notes.push({
+        number: res.json().note.noteNumber,
+        kind: noteKind,
+        totalMinor: res.json().note.totalMinor,
+      });
     }
   }, 120_000);
 
@@ -183,22 +207,34 @@ describeEachDb("Export to Tally", (kind) => {
     expect(problems).toEqual([]);
     const gstr1: Gstr1Json = (await t.get("/api/reports/gstr1?period=2026-11", owner.cookie)).json();
     const { net, hsn } = gstr1Net(gstr1);
-    const tally = { taxable: totals.taxableMinor, igst: totals.igstMinor, cgst: totals.cgstMinor, sgst: totals.sgstMinor };
+    const tally = {
+      taxable: totals.taxableMinor,
+      igst: totals.igstMinor,
+      cgst: totals.cgstMinor,
+      sgst: totals.sgstMinor,
+    };
     expect(tally).toEqual(net);
     expect(tally).toEqual(hsn);
     // Both kinds of supply and three rates are in it.
     expect(net.cgst).toBeGreaterThan(0);
     expect(net.igst).toBeGreaterThan(0);
-    expect(f.masters).toContain("<LEDGER NAME=\"Sales @5%\"");
-    expect(f.masters).toContain("<LEDGER NAME=\"Sales @12%\"");
-    expect(f.masters).toContain("<LEDGER NAME=\"Sales @18%\"");
+    expect(f.masters).toContain('<LEDGER NAME="Sales @5%"');
+    expect(f.masters).toContain('<LEDGER NAME="Sales @12%"');
+    expect(f.masters).toContain('<LEDGER NAME="Sales @18%"');
     // Documents issued and cancelled, as the return's Table 13 counts them.
     const invoicesIssued = gstr1.doc_issue!.doc_det.find((d) => d.doc_num === 1)!.docs[0]!;
-    expect(totals.byType.Sales).toMatchObject({ count: invoicesIssued.net_issue, cancelled: invoicesIssued.cancel });
+    expect(totals.byType.Sales).toMatchObject({
+      count: invoicesIssued.net_issue,
+      cancelled: invoicesIssued.cancel,
+    });
     expect(totals.byType.Sales!.cancelled).toBe(2);
     expect(totals.byType["Credit Note"]!.count).toBe(5);
     expect(totals.byType["Debit Note"]!.count).toBe(1);
-    expect(totals.byType.Receipt).toEqual({ count: fixture.receipts, cancelled: 0, partyDebitMinor: -fixture.receivedMinor });
+    expect(totals.byType.Receipt).toEqual({
+      count: fixture.receipts,
+      cancelled: 0,
+      partyDebitMinor: -fixture.receivedMinor,
+    });
     expect(fixture.receipts).toBe(50);
     // Each voucher's party amount is the document's own total.
     const docs = (await t.get("/api/export", owner.cookie)).json().invoices as {
@@ -207,11 +243,15 @@ describeEachDb("Export to Tally", (kind) => {
       totals: { totalMinor: number };
     }[];
     for (const d of docs.filter((x) => x.status !== "cancelled")) {
-      expect(totals.partyByVoucher.get(`Sales|${d.invoiceNumber}`), d.invoiceNumber).toBe(d.totals.totalMinor);
+      expect(totals.partyByVoucher.get(`Sales|${d.invoiceNumber}`), d.invoiceNumber).toBe(
+        d.totals.totalMinor,
+      );
     }
     for (const n of notes) {
       const type = n.kind === "credit" ? "Credit Note" : "Debit Note";
-      expect(totals.partyByVoucher.get(`${type}|${n.number}`)).toBe(n.kind === "credit" ? -n.totalMinor : n.totalMinor);
+      expect(totals.partyByVoucher.get(`${type}|${n.number}`)).toBe(
+        n.kind === "credit" ? -n.totalMinor : n.totalMinor,
+      );
     }
   }, 120_000);
 
@@ -224,7 +264,9 @@ describeEachDb("Export to Tally", (kind) => {
     expect(new Set(ids).size).toBe(ids.length);
     const res = await exportPart(owner, "vouchers");
     expect(res.headers["content-type"]).toBe("text/xml; charset=utf-8");
-    expect(res.headers["content-disposition"]).toBe('attachment; filename="bahi-vouchers-2026-11-01-2026-11-30.xml"');
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="bahi-vouchers-2026-11-01-2026-11-30.xml"',
+    );
     const log = (await t.get("/api/activity?action=data_exported", owner.cookie)).json().items;
     expect(log[0].record.label).toBe("Tally vouchers 2026-11-01 to 2026-11-30");
   }, 120_000);
@@ -245,19 +287,29 @@ describeEachDb("Export to Tally", (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.get("/api/reports/tally/ledgers", owner.cookie)).json()).toEqual(mapping);
     const f = await files(owner);
-    expect(validate(f, { ...mapping, receiptLedgers: { ...mapping.receiptLedgers, upi: "" } }).problems).toEqual([]);
+    expect(
+      validate(f, { ...mapping, receiptLedgers: { ...mapping.receiptLedgers, upi: "" } }).problems,
+    ).toEqual([]);
     expect(f.masters).toContain("<SVCURRENTCOMPANY>Bahi Demo Traders (2026-27)</SVCURRENTCOMPANY>");
     expect(f.masters).toContain('<LEDGER NAME="GST Sales 18%"');
     expect(f.masters).toContain("<GSTDUTYHEAD>Integrated Tax</GSTDUTYHEAD>");
     expect(f.masters).toContain('<LEDGER NAME="HDFC Bank A/c 1234"');
-    const blank = await t.send("PUT", "/api/reports/tally/ledgers", { ...mapping, cgstLedger: " " }, owner.cookie);
+    const blank = await t.send(
+      "PUT",
+      "/api/reports/tally/ledgers",
+      { ...mapping, cgstLedger: " " },
+      owner.cookie,
+    );
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields).toHaveProperty("cgstLedger");
 
     // Another business, registered too: its own (empty) month and its own defaults.
     const other = await t.signUpAndSignIn();
     const theirs = gstin("27AAPFU0939F1Z");
-    await t.putSettings({ gstRegistration: { type: "regular", gstin: theirs, legalName: "Other" } }, other.cookie);
+    await t.putSettings(
+      { gstRegistration: { type: "regular", gstin: theirs, legalName: "Other" } },
+      other.cookie,
+    );
     const otherFiles = await files(other);
     expect(otherFiles.vouchers).not.toContain("<VOUCHER");
     expect(otherFiles.masters).not.toContain("Sharma");
@@ -268,6 +320,8 @@ describeEachDb("Export to Tally", (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("tally_not_offered");
     // A range the other way round.
-    expect((await exportPart(owner, "vouchers", { from: "2026-11-30", to: "2026-11-01" })).statusCode).toBe(400);
+    expect((await exportPart(owner, "vouchers", { from: "2026-11-30", to: "2026-11-01" })).statusCode).toBe(
+      400,
+    );
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { NoteDocument } from "#domain/credit-notes";
+import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
 import type { InvoiceDocument } from "#domain/invoice";
 import { gstRegistrationOf } from "#domain/settings";
-import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
 import { buildTallyExport, type TallyExport } from "#domain/tally/build";
 import { type TallyDocument, tallyDocumentOfInvoice, tallyDocumentOfNote } from "#domain/tally/documents";
 import type { TallyMapping } from "#domain/tally/mapping";
@@ -104,7 +104,11 @@ export async function downloadTallyFile(
 export const readTallyMapping = readTallyMappingRow;
 
 /** Saves the ledger names; the activity log records the change (names, not values). */
-export async function updateTallyMapping(db: Db, businessId: string, mapping: TallyMapping): Promise<TallyMapping> {
+export async function updateTallyMapping(
+  db: Db,
+  businessId: string,
+  mapping: TallyMapping,
+): Promise<TallyMapping> {
   await db.transaction(async (tx) => {
     await saveTallyMapping(tx, businessId, mapping);
     await recordActivity(tx, {

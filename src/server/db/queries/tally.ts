@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
-import { readTallyMapping, type TallyMapping } from "#domain/tally/mapping";
 import type { PaymentMethod } from "#domain/payments";
+import { readTallyMapping, type TallyMapping } from "#domain/tally/mapping";
 import type { Db } from "../client";
 import { invoicePayments, invoices, tallyLedgerMappings } from "../schema";
 
@@ -64,9 +64,10 @@ export async function receiptsBetween(
       paidOn: invoicePayments.paidOn,
       method: invoicePayments.method,
       reference: invoicePayments.reference,
-      sequence: sql<number>`row_number() over (partition by ${invoicePayments.invoiceId} order by ${invoicePayments.paidOn}, ${invoicePayments.createdAt}, ${invoicePayments.id})`
-        .mapWith(Number)
-        .as("sequence"),
+      sequence:
+        sql<number>`row_number() over (partition by ${invoicePayments.invoiceId} order by ${invoicePayments.paidOn}, ${invoicePayments.createdAt}, ${invoicePayments.id})`
+          .mapWith(Number)
+          .as("sequence"),
     })
     .from(invoicePayments)
     .where(

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
-import { TALLY_RELEASE_LABELS, TALLY_RELEASES, TALLY_SALES_RATES, type TallyMapping } from "#domain/tally/mapping";
+import {
+  TALLY_RELEASE_LABELS,
+  TALLY_RELEASES,
+  TALLY_SALES_RATES,
+  type TallyMapping,
+} from "#domain/tally/mapping";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { LoadingCard, SectionCard } from "#web/components/ui/card";

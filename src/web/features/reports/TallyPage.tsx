@@ -74,19 +74,27 @@ export function TallyPage() {
           />
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button busy={running === "masters"} disabled={running !== null || rangeError !== null} onClick={() => download("masters")}>
+          <Button
+            busy={running === "masters"}
+            disabled={running !== null || rangeError !== null}
+            onClick={() => download("masters")}
+          >
             <Download className="h-4 w-4" aria-hidden="true" />
             1. Download masters
           </Button>
-          <Button busy={running === "vouchers"} disabled={running !== null || rangeError !== null} onClick={() => download("vouchers")}>
+          <Button
+            busy={running === "vouchers"}
+            disabled={running !== null || rangeError !== null}
+            onClick={() => download("vouchers")}
+          >
             <Download className="h-4 w-4" aria-hidden="true" />
             2. Download vouchers
           </Button>
         </div>
         <p className="mt-3 text-sm text-muted-foreground">
           Set the numbering of the Sales, Credit Note and Debit Note voucher types to Manual in Tally, so it
-          keeps Bahi's numbers. If Tally refuses a line, it writes why in its import log (the LINEERROR
-          text): send that text to Bahi's support with the file's name.
+          keeps Bahi's numbers. If Tally refuses a line, it writes why in its import log (the LINEERROR text):
+          send that text to Bahi's support with the file's name.
         </p>
       </SectionCard>
       <TallyLedgersCard />
