@@ -90,7 +90,7 @@ function monthFile() {
             {
               amount: paidInFull ? (total / 100).toFixed(2) : `${50 + i}.00`,
               paidOn: day(i),
-              method: PAYMENT_METHODS[i % 4],
+              method: PAYMENT_METHODS[((i - 1) / 2) % 4],
               reference: i % 4 === 3 ? "" : `UTR${1000 + i}`,
               note: "",
             },
