@@ -55,7 +55,7 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
   await page.getByRole("link", { name: "Reports" }).first().click();
   await page.getByRole("link", { name: "Export to Tally" }).click();
   await expect(page.getByRole("heading", { name: "Export to Tally" })).toBeVisible();
-  await expect(page.getByLabel("From")).toHaveValue(`${period}-01`);
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue(`${period}-01`);
 
   const salesAt18 = page.getByLabel("18%", { exact: true });
   await salesAt18.fill("GST Sales 18%");
@@ -74,7 +74,7 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
   }
   expect(files.masters).toContain('<LEDGER NAME="GST Sales 18%"');
   expect(files.vouchers).toContain("<VOUCHERNUMBER>INV-0001</VOUCHERNUMBER>");
-  const to = (await page.getByLabel("To").inputValue()) as string;
+  const to = (await page.getByRole("textbox", { name: "To", exact: true }).inputValue()) as string;
   const { problems } = validateTallyExport({
     masters: files.masters!,
     vouchers: files.vouchers!,
