@@ -84,7 +84,7 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Sales ledger for each GST rate</legend>
-          <div className="grid gap-3 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {TALLY_SALES_RATES.map((rate) => (
               <TextField
                 key={rate}
@@ -98,7 +98,7 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Output tax and round-off</legend>
-          <div className="grid gap-3 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {field("cgstLedger", "CGST")}
             {field("sgstLedger", "SGST / UTGST")}
             {field("igstLedger", "IGST")}
@@ -107,7 +107,7 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Where payments received go, by method</legend>
-          <div className="grid gap-3 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {PAYMENT_METHODS.map((m: PaymentMethod) => (
               <TextField
                 key={m}
