@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   document_closed: 409,
   /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
   gstr1_not_offered: 409,
+  /** The Tally export needs a regular GST registration in Settings (decision 0080). */
+  tally_not_offered: 409,
   /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
   einvoice_not_available: 409,
   /** The change would leave the business with no owner (decision 0076). */

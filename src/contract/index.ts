@@ -23,6 +23,7 @@ import { type KeyOf, type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
 import { systemRoutes } from "./system";
+import { tallyRoutes } from "./tally";
 
 export type { Answer, Input, Parsed, RouteContract } from "./registry";
 
@@ -44,6 +45,7 @@ const ROUTES = [
   ...creditNoteRoutes,
   ...dashboardRoutes,
   ...reportRoutes,
+  ...tallyRoutes,
   ...creditRoutes,
   ...paymentRoutes,
   ...paymentGatewayRoutes,

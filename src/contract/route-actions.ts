@@ -97,6 +97,10 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "GET /api/reports/gstr1/summary": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",
   "GET /api/credit-notes/:id/einvoice": "reports.read",
+  // Export to Tally and its ledger names: the books' people (owner, accountant), as reports are.
+  "GET /api/reports/tally": "reports.read",
+  "GET /api/reports/tally/ledgers": "reports.read",
+  "PUT /api/reports/tally/ledgers": "tally.map",
   "GET /api/credits": "credits.read",
   "GET /api/credits/ledger": "credits.read",
   "GET /api/plans": "person",

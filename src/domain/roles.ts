@@ -27,6 +27,8 @@ export const ROLE_TABLE = {
   "pdf.download": { roles: ALL, doing: "download PDF files" },
   /** GSTR-1, e-invoice JSON, CSV and whole-data exports. */
   "reports.read": { roles: BOOKS, doing: "see reports or export data" },
+  /** The business's Tally ledger names (decision 0080): the accountant keeps the books in Tally. */
+  "tally.map": { roles: BOOKS, doing: "change the Tally ledger names" },
   "credits.read": { roles: ALL, doing: "see the credit balance" },
   "credits.buy": { roles: OWNER, doing: "buy credits" },
   "settings.write": { roles: OWNER, doing: "change the business's settings" },

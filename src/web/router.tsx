@@ -235,6 +235,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "reports/tally",
+                ...page(
+                  () => import("./features/reports/TallyPage"),
+                  (m) => m.TallyPage,
+                ),
+              },
+              {
                 path: "clients",
                 ...page(
                   () => import("./features/clients/ClientsPage"),

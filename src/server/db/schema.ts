@@ -935,3 +935,13 @@ export const activityLog = pgTable(
     index("activity_log_time_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * The names of a business's ledgers in TallyPrime (issue 32, decision 0080): one row per business,
+ * the mapping as the domain's schema reads it (src/domain/tally/mapping.ts); no row: the defaults.
+ */
+export const tallyLedgerMappings = pgTable("tally_ledger_mappings", {
+  businessId: ownerKey(),
+  mapping: jsonb("mapping").notNull(),
+  updatedAt: updatedAt(),
+});

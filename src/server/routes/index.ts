@@ -31,6 +31,7 @@ import { registerPublicInvoiceRoutes } from "./public-invoices";
 import { registerPublicPageRoutes } from "./public-pages";
 import { registerReportRoutes } from "./reports";
 import { registerSettingsRoutes } from "./settings";
+import { registerTallyRoutes } from "./tally";
 
 export interface RouteDeps {
   app: FastifyInstance;
@@ -59,6 +60,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerInvoicePaymentRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerTallyRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerProductRoutes(app, deps);

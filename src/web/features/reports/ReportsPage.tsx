@@ -162,6 +162,18 @@ export function ReportsPage() {
         title="Reports"
         description="GSTR-1 for a month, from your tax invoices, to upload on the GST portal."
       />
+      <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <p className="text-sm">
+          Your accountant works in TallyPrime? Export the invoices, notes and payments of a period as Tally
+          XML.
+        </p>
+        <Link
+          className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+          to="/reports/tally"
+        >
+          Export to Tally
+        </Link>
+      </Card>
       <Card className="space-y-3 p-4">
         <Field
           label="Month"
