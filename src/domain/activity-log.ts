@@ -5,6 +5,7 @@
 /** Every action the log records. */
 export const ACTIVITY_ACTIONS = [
   "created",
+  "edited",
   "issued",
   "status_changed",
   "cancelled",
@@ -26,6 +27,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   created: "Created",
+  edited: "Edited",
   issued: "Issued",
   status_changed: "Status changed",
   cancelled: "Cancelled",
@@ -52,6 +54,8 @@ export const ACTIVITY_RECORD_KINDS = [
   "challan",
   "credit_note",
   "debit_note",
+  "client",
+  "product",
   "settings",
   "data",
   "api_key",
@@ -66,6 +70,8 @@ export const ACTIVITY_RECORD_LABELS: Record<ActivityRecordKind, string> = {
   challan: "Delivery challan",
   credit_note: "Credit note",
   debit_note: "Debit note",
+  client: "Client",
+  product: "Product",
   settings: "Settings",
   data: "Data",
   api_key: "API key",
