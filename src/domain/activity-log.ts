@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   "key_created",
   "key_revoked",
   "member_invited",
+  "invitation_withdrawn",
+  "member_role_changed",
   "member_removed",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -43,6 +45,8 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   key_created: "API key created",
   key_revoked: "API key revoked",
   member_invited: "Member invited",
+  invitation_withdrawn: "Invitation withdrawn",
+  member_role_changed: "Role changed",
   member_removed: "Member removed",
 };
 
@@ -123,6 +127,10 @@ const STATUS_WORDS: Record<string, string> = {
   due: "Due",
   paid: "Paid",
   cancelled: "Cancelled",
+  // A member's role (member_role_changed).
+  owner: "Owner",
+  accountant: "Accountant",
+  staff: "Staff",
 };
 
 /** The entry in words, without its actor or time: "Status changed: Draft → Due". */
@@ -140,7 +148,7 @@ export function describeActivity(e: {
       : e.recordLabel;
   const words = (s: unknown) => STATUS_WORDS[String(s)] ?? String(s);
   const extra =
-    e.action === "status_changed" && e.detail.from && e.detail.to
+    (e.action === "status_changed" || e.action === "member_role_changed") && e.detail.from && e.detail.to
       ? ` (${words(e.detail.from)} → ${words(e.detail.to)})`
       : "";
   return `${ACTIVITY_ACTION_LABELS[e.action]}: ${what}${extra}`.replace(/: $/, "");

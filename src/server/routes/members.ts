@@ -11,6 +11,7 @@ import {
   previewInvitation,
   readMembers,
   removeMember,
+  resendInvitation,
   withdrawInvitation,
 } from "../services/members";
 import { contractRoutes } from "./contract-route";
@@ -44,6 +45,10 @@ export function registerMemberRoutes(
 
   route("DELETE /api/members/invitations/:id", async (request) =>
     withdrawInvitation(db, await asker(request), request.params.id),
+  );
+
+  route("POST /api/members/invitations/:id/resend", async (request) =>
+    resendInvitation({ db, mailer, publicUrl: config.publicUrl }, await asker(request), request.params.id),
   );
 
   route("PATCH /api/members/:userId", async (request) => {

@@ -279,6 +279,8 @@ describeEachDb("roles", (kind) => {
     const memberEvents = log.filter((e) => e.action.startsWith("member_"));
     expect(memberEvents.map((e) => [e.action, e.actor.id, e.detail])).toEqual([
       ["member_removed", ownerId, { role: "accountant", left: true }],
+      ["member_role_changed", staff.id, { from: "owner", to: "accountant" }],
+      ["member_role_changed", ownerId, { from: "staff", to: "owner" }],
       ["member_invited", ownerId, { role: "staff" }],
     ]);
   }, 90_000);

@@ -130,6 +130,40 @@ export async function revokeInvitation(
   return existing;
 }
 
+export async function findInvitation(
+  db: Db,
+  p: { businessId: string; id: string },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(businessInvitations)
+    .where(and(eq(businessInvitations.id, p.id), eq(businessInvitations.businessId, p.businessId)));
+  return row;
+}
+
+/**
+ * Gives an invitation not yet accepted nor revoked a new token and seven more days, in one
+ * statement: the old token stops working at once. Undefined: not the business's, or closed.
+ */
+export async function renewInvitation(
+  db: Db,
+  p: { businessId: string; id: string; tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(businessInvitations)
+    .set({ tokenHash: p.tokenHash, expiresAt: p.expiresAt })
+    .where(
+      and(
+        eq(businessInvitations.id, p.id),
+        eq(businessInvitations.businessId, p.businessId),
+        isNull(businessInvitations.acceptedAt),
+        isNull(businessInvitations.revokedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function findInvitationByToken(
   db: Db,
   tokenHash: string,
