@@ -11,6 +11,7 @@ import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useMay } from "#web/features/members/role";
 import type { Invoice } from "#web/features/documents/types";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { ActionBar, type EditorActionName } from "./ActionBar";
@@ -79,6 +80,7 @@ export function InvoiceEditor({
   const actions = useInvoiceActions({ invoice, editor, saved, setSaved, numberScheme, company, today });
   const { onAction } = actions;
 
+  const mayWrite = useMay("documents.write");
   const displayStatus = saved?.status === input.status ? saved.displayStatus : input.status;
   return (
     <DocumentEditorShell
@@ -95,7 +97,7 @@ export function InvoiceEditor({
         drawn >= 3 &&
         saved && (
           <>
-            {saved.status === "draft" && (
+            {saved.status === "draft" && mayWrite && (
               <IssueAndSendCard
                 invoiceNumber={input.invoiceNumber}
                 busy={busy === "issue"}
