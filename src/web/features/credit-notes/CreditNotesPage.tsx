@@ -35,6 +35,7 @@ import {
   useInvalidateNotes,
 } from "./api";
 import { CancelNoteDialog } from "./CancelNoteDialog";
+import { useMay } from "#web/features/members/role";
 
 // Every credit and debit note, newest first: search, status and kind filters, the PDF (one credit
 // each), the e-invoice JSON and cancel on each row; the number opens the note.
@@ -81,6 +82,8 @@ export function CreditNotesPage() {
     onError: (error) => toast.error("Could not cancel the note", { description: (error as Error).message }),
   });
 
+  const mayCancel = useMay("credit-notes.write");
+  const mayReports = useMay("reports.read");
   const actions = (n: CreditNoteSummary) => (
     <div className="flex flex-wrap justify-end gap-1">
       <RowButton
@@ -90,7 +93,7 @@ export function CreditNotesPage() {
         busy={downloadingId === n.id}
         onClick={() => void download({ id: n.id, invoiceNumber: n.noteNumber })}
       />
-      {registered && n.status === "issued" && (
+      {mayReports && registered && n.status === "issued" && (
         <RowButton
           label={`Download e-invoice JSON of ${n.noteNumber}`}
           title="E-invoice JSON"
@@ -99,7 +102,7 @@ export function CreditNotesPage() {
           onClick={() => void eInvoice.run(n.id, noteEInvoicePath(n.id), `einvoice_${n.noteNumber}.json`)}
         />
       )}
-      {n.status === "issued" && (
+      {mayCancel && n.status === "issued" && (
         <RowButton
           label={`Cancel ${n.noteNumber}`}
           title="Cancel"

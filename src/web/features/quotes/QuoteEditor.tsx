@@ -17,6 +17,7 @@ import { type QuoteAction, QuoteActionBar } from "./QuoteActionBar";
 import { QuoteAnswerCard } from "./QuoteAnswerCard";
 import { QuoteShareCard } from "./QuoteShareCard";
 import { useQuoteCommands } from "./useQuoteCommands";
+import { useMay } from "#web/features/members/role";
 
 // The quote editor: the document editor's sections, totals and live preview (drawn as a quotation),
 // with a valid-until date instead of a due date, the client's answer and sharing above the form.
@@ -81,6 +82,7 @@ export function QuoteEditor({
     else setConfirmDelete(true);
   }
 
+  const mayWrite = useMay("documents.write");
   return (
     <DocumentEditorShell
       kind="quote"
@@ -100,7 +102,7 @@ export function QuoteEditor({
         saved && (
           <>
             <QuoteAnswerCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />
-            {editable && <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />}
+            {editable && mayWrite && <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />}
           </>
         )
       }
