@@ -192,11 +192,11 @@ export async function resendInvitation(
 
 export async function withdrawInvitation(db: Db, asker: Asker, id: string): Promise<InvitationAnswer> {
   return db.transaction(async (tx) => {
-    const at = now();
-    const row = await revokeInvitation(tx, { businessId: asker.businessId, id, at });
-    if (!row) throw notFound("Invitation");
-    // Withdrawn now (not earlier, nor accepted already): worth an entry.
-    if (row.revokedAt?.getTime() === at.getTime()) {
+    const revoked = await revokeInvitation(tx, { businessId: asker.businessId, id, at: now() });
+    if (!revoked) throw notFound("Invitation");
+    const { row } = revoked;
+    // Withdrawn by this call (not earlier, nor accepted already): worth an entry.
+    if (revoked.revokedNow) {
       await recordActivity(tx, {
         businessId: asker.businessId,
         action: "invitation_withdrawn",

@@ -114,20 +114,23 @@ export async function listOpenInvitations(db: Db, businessId: string): Promise<I
     .orderBy(desc(businessInvitations.createdAt));
 }
 
-/** Revokes an invitation not yet accepted; the row as it is after (undefined: not the business's). */
+/**
+ * Revokes an invitation not yet accepted; the row as it is after, and whether this call revoked it
+ * (undefined: not the business's).
+ */
 export async function revokeInvitation(
   db: Db,
   p: { businessId: string; id: string; at: Date },
-): Promise<InvitationRow | undefined> {
+): Promise<{ row: InvitationRow; revokedNow: boolean } | undefined> {
   const mine = and(eq(businessInvitations.id, p.id), eq(businessInvitations.businessId, p.businessId));
   const [row] = await db
     .update(businessInvitations)
     .set({ revokedAt: p.at })
     .where(and(mine, isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
     .returning();
-  if (row) return row;
+  if (row) return { row, revokedNow: true };
   const [existing] = await db.select().from(businessInvitations).where(mine);
-  return existing;
+  return existing && { row: existing, revokedNow: false };
 }
 
 export async function findInvitation(

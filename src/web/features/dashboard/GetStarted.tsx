@@ -27,7 +27,8 @@ const STEPS = [
 /** Shown until the first invoice exists: the three steps to a first invoice. */
 export function GetStarted() {
   // The steps write: a role that reads only (an accountant) has none to take (decision 0079).
-  if (!useMay("documents.write")) return null;
+  const mayWrite = useMay("documents.write");
+  if (!mayWrite) return null;
   return (
     <SectionCard
       id="get-started"

@@ -32,7 +32,8 @@ export function ActionButton<Name extends string>({
   onClick: () => void;
   children: ReactNode;
 }) {
-  if (!useMayInEditor(action)) return null;
+  const may = useMayInEditor(action);
+  if (!may) return null;
   return (
     <Button
       variant={variant}

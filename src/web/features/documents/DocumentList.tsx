@@ -254,7 +254,8 @@ export function actionsColumn<T>(cell: (item: T) => ReactNode): Column<T> {
 /** The page header's main action: write a new document of this kind. */
 export function NewDocumentLink({ to, children }: { to: string; children: ReactNode }) {
   // Not offered to a role that may not write one (decision 0079).
-  if (!useMayOpen(to)) return null;
+  const mayOpen = useMayOpen(to);
+  if (!mayOpen) return null;
   return (
     <Link
       to={to}

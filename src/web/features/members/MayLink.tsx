@@ -7,6 +7,7 @@ import { useMayOpen } from "./role";
  * otherwise `fallback` (nothing, or the link's words as plain text).
  */
 export function MayLink({ fallback = null, ...props }: LinkProps & { to: string; fallback?: ReactNode }) {
-  if (!useMayOpen(props.to)) return fallback;
+  const mayOpen = useMayOpen(props.to);
+  if (!mayOpen) return fallback;
   return <Link {...props} />;
 }
