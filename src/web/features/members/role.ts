@@ -39,6 +39,7 @@ const PAGE_ACTIONS: [prefix: string, action: BusinessAction][] = [
   ["/settings", "settings.write"],
   ["/members", "members.manage"],
   ["/reports", "reports.read"],
+  ["/activity", "reports.read"],
   ["/invoice/new", "documents.write"],
   ["/credit-notes/new", "credit-notes.write"],
   ["/quotes/new", "documents.write"],

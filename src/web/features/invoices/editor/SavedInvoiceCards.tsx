@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
 import type { Invoice } from "#web/features/documents/types";
 import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
-import { useMay } from "#web/features/members/role";
 import { ActivityCard } from "./ActivityCard";
 import { PaymentsCard } from "./PaymentsCard";
 import { ShareCard, type ShareRequest } from "./ShareCard";
@@ -32,11 +31,9 @@ export function SavedInvoiceCards({
   linked?: LinkedCards;
 }) {
   const settled = invoice.status === "due" || invoice.status === "paid";
-  // Sharing, sending and reminders change the invoice's links and mail: not for every role.
-  const mayShare = useMay("documents.write");
   return (
     <>
-      {invoice.status !== "draft" && mayShare && (
+      {invoice.status !== "draft" && (
         <ShareCard
           invoiceId={invoice.id}
           invoiceNumber={invoice.invoiceNumber}
