@@ -314,6 +314,12 @@ describeEachDb("roles", (kind) => {
     );
     expect(above.statusCode).toBe(403);
     expect(above.json().error.code).toBe("role_forbidden");
+    // Not sideways either: staff may do what an accountant may not.
+    const sideways = await t.post("/api/api-keys", { name: "k", scope: "read", role: "staff" }, accountant.cookie);
+    expect(sideways.statusCode).toBe(403);
+    expect(sideways.json().error.message).toBe(
+      "Accountant cannot make a key with the staff role: a key acts within its maker's role.",
+    );
     const made = await t.post("/api/api-keys", { name: "Tally", scope: "read_write" }, accountant.cookie);
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().role).toBe("accountant");
