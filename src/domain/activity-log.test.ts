@@ -47,7 +47,12 @@ describe("activity log words and rules", () => {
       describeActivity({ action: "edited", recordKind: "client", recordLabel: "Meera Stores", detail: {} }),
     ).toBe("Edited: Client Meera Stores");
     expect(
-      describeActivity({ action: "data_imported", recordKind: "data", recordLabel: "clients CSV", detail: {} }),
+      describeActivity({
+        action: "data_imported",
+        recordKind: "data",
+        recordLabel: "clients CSV",
+        detail: {},
+      }),
     ).toBe("Data imported: clients CSV");
     expect(actorLabel({ kind: "api_key", name: "Tally" })).toBe('API key "Tally"');
     expect(actorLabel({ kind: "member", name: "Asha Rao" })).toBe("Asha Rao");

@@ -187,7 +187,9 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await expect(accountant.getByRole("button", { name: "Add Client" })).toHaveCount(0);
   await nav(accountant).getByRole("link", { name: "My Account" }).click();
   await expect(accountant.getByLabel("Acts as")).toHaveText("Accountant");
-  await expect(accountant.getByText("Accountant cannot buy credits. Ask an owner of this business.")).toBeVisible();
+  await expect(
+    accountant.getByText("Accountant cannot buy credits. Ask an owner of this business."),
+  ).toBeVisible();
   await accountant.goto("/dashboard");
 
   // The accountant downloads last month's GSTR-1 JSON.

@@ -19,7 +19,10 @@ async function lines(t: TestApp, s: Session): Promise<string[]> {
   const res = await t.get("/api/activity?pageSize=100", s.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().items as Entry[])
-    .map((e) => `${e.action} ${e.record?.kind ?? "-"}:${e.record?.label ?? ""} by ${e.actor.kind}:${e.actor.name}`)
+    .map(
+      (e) =>
+        `${e.action} ${e.record?.kind ?? "-"}:${e.record?.label ?? ""} by ${e.actor.kind}:${e.actor.name}`,
+    )
     .reverse();
 }
 
@@ -50,8 +53,17 @@ describeEachDb("activity log: clients, products, notes, imports", (kind) => {
     const patched = await t.send("PATCH", `/api/products/${productId}`, { rate: "1100" }, s.cookie);
     expect(patched.statusCode, patched.body).toBe(200);
     // Stopping stock tracking with stock left is refused: no entry.
-    const stocked = await t.post("/api/products", { name: "Tea", rate: "5", availableQuantity: "3" }, s.cookie);
-    const refused = await t.send("PATCH", `/api/products/${stocked.json().id}`, { trackStock: false }, s.cookie);
+    const stocked = await t.post(
+      "/api/products",
+      { name: "Tea", rate: "5", availableQuantity: "3" },
+      s.cookie,
+    );
+    const refused = await t.send(
+      "PATCH",
+      `/api/products/${stocked.json().id}`,
+      { trackStock: false },
+      s.cookie,
+    );
     expect(refused.statusCode).toBe(409);
     expect((await t.send("DELETE", `/api/products/${productId}`, undefined, s.cookie)).statusCode).toBe(204);
 
@@ -85,7 +97,13 @@ describeEachDb("activity log: clients, products, notes, imports", (kind) => {
     const invoiceId = invoice.json().invoice.id;
     const credit = await t.post(
       "/api/credit-notes",
-      { invoiceId, kind: "credit", noteDate: today, reason: "sales_return", lines: [{ originalLineId: "a", quantity: "1" }] },
+      {
+        invoiceId,
+        kind: "credit",
+        noteDate: today,
+        reason: "sales_return",
+        lines: [{ originalLineId: "a", quantity: "1" }],
+      },
       s.cookie,
     );
     expect(credit.statusCode, credit.body).toBe(201);
@@ -106,7 +124,9 @@ describeEachDb("activity log: clients, products, notes, imports", (kind) => {
     const cancel = await t.post(`/api/credit-notes/${credit.json().note.id}/cancel`, {}, s.cookie);
     expect(cancel.statusCode, cancel.body).toBe(200);
     // Cancelled twice: refused, no second entry.
-    expect((await t.post(`/api/credit-notes/${credit.json().note.id}/cancel`, {}, s.cookie)).statusCode).toBe(409);
+    expect((await t.post(`/api/credit-notes/${credit.json().note.id}/cancel`, {}, s.cookie)).statusCode).toBe(
+      409,
+    );
 
     const csv = ["Name,E-mail", "Asha Traders,asha@traders.example", "Mehta Stores,"].join("\r\n");
     expect((await t.post("/api/clients/import", { csv }, s.cookie)).statusCode).toBe(201);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { openDatabase } from "../db/client";
 import {
   cookiesFrom,
   createPostgresDatabase,
@@ -15,7 +16,6 @@ import {
   type TestApp,
   testConfig,
 } from "../testing/harness";
-import { openDatabase } from "../db/client";
 
 // Issue 31 (decision 0079): after switching business, the very next request answers for the new
 // business, on the instance that switched and on any other (each keeps a 5 s session cache). The

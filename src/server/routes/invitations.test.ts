@@ -91,7 +91,9 @@ describeEachDb("invitations: resend, withdraw, shared ownership", (kind) => {
     const partnerId = await t.userIdOf(partner.cookie);
 
     // Alone, the owner cannot step down or leave.
-    expect((await t.send("PATCH", `/api/members/${ownerId}`, { role: "staff" }, owner.cookie)).statusCode).toBe(409);
+    expect(
+      (await t.send("PATCH", `/api/members/${ownerId}`, { role: "staff" }, owner.cookie)).statusCode,
+    ).toBe(409);
     expect((await t.post("/api/members/leave", {}, owner.cookie)).json().error.code).toBe("last_owner");
 
     // Shared: both are owners, and the partner may manage members at once (no 5 s wait).

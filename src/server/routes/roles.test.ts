@@ -315,7 +315,11 @@ describeEachDb("roles", (kind) => {
     expect(above.statusCode).toBe(403);
     expect(above.json().error.code).toBe("role_forbidden");
     // Not sideways either: staff may do what an accountant may not.
-    const sideways = await t.post("/api/api-keys", { name: "k", scope: "read", role: "staff" }, accountant.cookie);
+    const sideways = await t.post(
+      "/api/api-keys",
+      { name: "k", scope: "read", role: "staff" },
+      accountant.cookie,
+    );
     expect(sideways.statusCode).toBe(403);
     expect(sideways.json().error.message).toBe(
       "Accountant cannot make a key with the staff role: a key acts within its maker's role.",

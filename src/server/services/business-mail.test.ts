@@ -1,7 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invoiceEvents } from "../db/schema";
-import { describeEachDb, MemoryMailer, type Session, type TestApp, testAppForSuite } from "../testing/harness";
+import {
+  describeEachDb,
+  MemoryMailer,
+  type Session,
+  type TestApp,
+  testAppForSuite,
+} from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 import { envelopeOf, type MailMessage } from "./mail";
 import { MAIL_JOB } from "./mail-jobs";
@@ -92,11 +98,18 @@ describeEachDb("mails carry the business", (kind) => {
 
     const schedule = { enabled: true, daysBefore: 3, onDueDate: true, everyDaysAfter: 7, maxReminders: 3 };
     expect((await t.send("PUT", "/api/settings/reminders", schedule, s.cookie)).statusCode).toBe(200);
-    await sendDueReminders({ db: t.database.db, mailer: t.mailer, publicUrl: t.config.publicUrl }, at("2026-12-10"));
+    await sendDueReminders(
+      { db: t.database.db, mailer: t.mailer, publicUrl: t.config.publicUrl },
+      at("2026-12-10"),
+    );
     expect(lastTo("client-b@example.com")?.subject).toMatch(/reminder|due|invoice/i);
     expect(lastTo("client-b@example.com")?.onBehalfOf).toEqual(b);
 
-    const invited = await t.post("/api/members/invitations", { email: "ca-b@example.com", role: "accountant" }, s.cookie);
+    const invited = await t.post(
+      "/api/members/invitations",
+      { email: "ca-b@example.com", role: "accountant" },
+      s.cookie,
+    );
     expect(invited.statusCode, invited.body).toBe(201);
     expect(lastTo("ca-b@example.com")?.onBehalfOf).toEqual(b);
     expect(lastTo("ca-b@example.com")?.subject).toBe("Asha Rao invited you to Rao Exports on Bahi");

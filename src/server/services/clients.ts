@@ -12,7 +12,11 @@ export function listClients(db: Db, params: ListParams) {
   return rows.listClients(db, { ...params, search: params.search || undefined });
 }
 
-const recordOf = (row: { id: string; name: string }) => ({ kind: "client" as const, id: row.id, label: row.name });
+const recordOf = (row: { id: string; name: string }) => ({
+  kind: "client" as const,
+  id: row.id,
+  label: row.name,
+});
 
 export function createClient(db: Db, businessId: string, fields: ClientFields): Promise<ClientRow> {
   return db.transaction(async (tx) => {
@@ -35,7 +39,9 @@ export async function updateClient(
   return db.transaction(async (tx) => {
     const row = found(await rows.updateClient(tx, { businessId, id, fields }));
     // The names of the fields sent, never their values (an address, a GSTIN).
-    const detail = { fields: Object.keys(fields).filter((k) => fields[k as keyof ClientFields] !== undefined) };
+    const detail = {
+      fields: Object.keys(fields).filter((k) => fields[k as keyof ClientFields] !== undefined),
+    };
     await recordActivity(tx, { businessId, action: "edited", record: recordOf(row), detail });
     return row;
   });

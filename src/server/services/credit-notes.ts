@@ -140,7 +140,12 @@ export async function createCreditNote(
     await moveStock(tx, businessId, note, 1);
     // A note is issued as it is made: two entries, as for an invoice issued at once (decision 0077).
     const record = noteRecord(note);
-    await recordActivity(tx, { businessId, action: "created", record, detail: { invoice: invoice.invoiceNumber } });
+    await recordActivity(tx, {
+      businessId,
+      action: "created",
+      record,
+      detail: { invoice: invoice.invoiceNumber },
+    });
     await recordActivity(tx, { businessId, action: "issued", record });
     return { note, invoice: updated };
   });

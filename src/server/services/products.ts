@@ -47,7 +47,11 @@ export async function listProducts(
   return { ...list, currency: settings.defaultCurrency };
 }
 
-const recordOf = (row: { id: string; name: string }) => ({ kind: "product" as const, id: row.id, label: row.name });
+const recordOf = (row: { id: string; name: string }) => ({
+  kind: "product" as const,
+  id: row.id,
+  label: row.name,
+});
 
 /** A new product (with its opening stock as the first movement) or service, and its log entry. */
 export function createProduct(
@@ -115,7 +119,12 @@ export async function updateProduct(
     const row = found(await rows.updateProduct(tx, { businessId, id, fields, trackStock: v.trackStock }));
     // The names of the fields sent, never their values.
     const sent = [...Object.keys(fields), ...(v.trackStock === undefined ? [] : ["trackStock"])];
-    await recordActivity(tx, { businessId, action: "edited", record: recordOf(row), detail: { fields: sent } });
+    await recordActivity(tx, {
+      businessId,
+      action: "edited",
+      record: recordOf(row),
+      detail: { fields: sent },
+    });
     return row;
   });
 }

@@ -64,7 +64,9 @@ export function ClientsPage() {
         <EmptyCard
           icon={Users}
           title="No clients yet"
-          action={mayManage && <AddFirstButton onClick={editor.openNew}>Add your first client</AddFirstButton>}
+          action={
+            mayManage && <AddFirstButton onClick={editor.openNew}>Add your first client</AddFirstButton>
+          }
         >
           Add the people and businesses you bill once, then pick them on any invoice instead of typing their
           details again.

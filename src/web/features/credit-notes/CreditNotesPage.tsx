@@ -21,6 +21,7 @@ import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
 import { RowButton } from "#web/features/documents/RowButton";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
 import { useFileDownload } from "../reports/download-file";
 import { settingsQuery } from "../settings/settingsQuery";
@@ -35,7 +36,6 @@ import {
   useInvalidateNotes,
 } from "./api";
 import { CancelNoteDialog } from "./CancelNoteDialog";
-import { useMay } from "#web/features/members/role";
 
 // Every credit and debit note, newest first: search, status and kind filters, the PDF (one credit
 // each), the e-invoice JSON and cancel on each row; the number opens the note.

@@ -5,9 +5,9 @@ import { useLocation } from "react-router";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { useRefusal } from "../members/role";
 import { creditsQuery, type LedgerEntry, ledgerQuery, type Purchase } from "./api";
 import { useTopUpDialog } from "./useTopUpDialog";
-import { useRefusal } from "../members/role";
 
 const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 const when = (iso: string) => dateTime.format(new Date(iso));

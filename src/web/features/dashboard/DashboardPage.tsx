@@ -3,6 +3,7 @@ import { BookOpen, Coins, FilePlus2, type LucideIcon, Settings, Users } from "lu
 import { Link } from "react-router";
 import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
+import { type BusinessAction, roleMay } from "#domain/roles";
 import { STATUS_LABELS } from "#domain/status";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
@@ -11,18 +12,23 @@ import { PageHeader } from "#web/components/ui/page";
 import { FiguresHead } from "#web/components/ui/table";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { MayLink } from "#web/features/members/MayLink";
+import { useMyRole } from "#web/features/members/role";
 import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
 import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
 import { dashboardQuery } from "./query";
 import { ReceivablesCard } from "./ReceivablesCard";
 import { RevenueChart } from "./RevenueChart";
-import { type BusinessAction, roleMay } from "#domain/roles";
-import { MayLink } from "#web/features/members/MayLink";
-import { useMyRole } from "#web/features/members/role";
 
 /** Each with what the role must be allowed (decision 0079); none: every role. */
-const QUICK_ACTIONS: { to: string; label: string; text: string; icon: LucideIcon; action?: BusinessAction }[] = [
+const QUICK_ACTIONS: {
+  to: string;
+  label: string;
+  text: string;
+  icon: LucideIcon;
+  action?: BusinessAction;
+}[] = [
   {
     to: "/invoice/new",
     label: "Create Invoice/Bill",

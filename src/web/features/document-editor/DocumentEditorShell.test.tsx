@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { FileCheck2 } from "lucide-react";
-import type { BusinessRole } from "#domain/businesses";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BusinessRole } from "#domain/businesses";
 import { companySnapshot } from "#domain/company-snapshot";
 import { DEFAULT_SETTINGS } from "#domain/settings";
 import { newInvoiceInput } from "#web/features/documents/editor/draft";
@@ -38,25 +38,22 @@ function clientAs(role: BusinessRole | undefined) {
   return client;
 }
 
-function renderShell(
-  props: Partial<Parameters<typeof DocumentEditorShell>[0]> = {},
-  role?: BusinessRole,
-) {
+function renderShell(props: Partial<Parameters<typeof DocumentEditorShell>[0]> = {}, role?: BusinessRole) {
   const onSubmit = vi.fn();
   render(
     <QueryClientProvider client={clientAs(role)}>
-    <DocumentEditorShell
-      kind="quote"
-      title="New Quote"
-      status={null}
-      editor={editorState(false)}
-      actions={<button type="button">Save draft</button>}
-      onSubmit={onSubmit}
-      page={page}
-      {...props}
-    >
-      <input aria-label="Quote number" />
-    </DocumentEditorShell>
+      <DocumentEditorShell
+        kind="quote"
+        title="New Quote"
+        status={null}
+        editor={editorState(false)}
+        actions={<button type="button">Save draft</button>}
+        onSubmit={onSubmit}
+        page={page}
+        {...props}
+      >
+        <input aria-label="Quote number" />
+      </DocumentEditorShell>
     </QueryClientProvider>,
   );
   return { onSubmit };

@@ -1,10 +1,10 @@
 import { Boxes, Settings2 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard } from "#web/components/ui/states";
+import { MayLink } from "#web/features/members/MayLink";
 import type { ProductFilter } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
-import { MayLink } from "#web/features/members/MayLink";
 
 const linkButton =
   "inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90";

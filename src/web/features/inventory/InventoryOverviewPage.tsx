@@ -5,8 +5,8 @@ import { SETTINGS_MESSAGES } from "#domain/messages";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
-import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 import { MayLink } from "#web/features/members/MayLink";
+import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 
 const linkButton =
   "inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium transition-colors";

@@ -24,11 +24,11 @@ import { exportQuery } from "#web/features/documents/list-filters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
 import { ReportedBadge } from "./list/ReportedBadge";
-import { useMay } from "#web/features/members/role";
 import {
   deleteInvoice,
   duplicateInvoice,
@@ -179,14 +179,14 @@ export function InvoicesPage() {
         actions={
           <>
             {mayExport && (
-            <a
-              href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
-              className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-              download
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Export CSV
-            </a>
+              <a
+                href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
+                className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+                download
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Export CSV
+              </a>
             )}
             <NewDocumentLink to="/invoice/new">New invoice</NewDocumentLink>
           </>

@@ -61,7 +61,8 @@ export function useDownloadPdf(
           if (mayBuy) (onOutOfCredits ?? openTopUpDialog)();
           else {
             toast.error("This business has no credits left", {
-              description: "Each PDF uses one of the business's credits. Ask an owner of this business to buy more.",
+              description:
+                "Each PDF uses one of the business's credits. Ask an owner of this business to buy more.",
             });
           }
           return "out_of_credits";

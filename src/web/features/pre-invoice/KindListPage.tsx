@@ -20,9 +20,9 @@ import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { type KindSummary, kindListQuery, useKindCommands, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
-import { useMay } from "#web/features/members/role";
 
 // The list of proforma invoices or delivery challans: status and search filters, newest first.
 // On the challans' list the issued challans of one client can be picked and made into one invoice.
@@ -53,9 +53,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
   const list = useQuery({ ...kindListQuery(kind, filters.query), placeholderData: keepPreviousData });
 
   const canPick = (d: KindSummary) =>
-    convertible &&
-    d.status === "issued" &&
-    (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
+    convertible && d.status === "issued" && (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
   const isPicked = (d: KindSummary) => picked.some((p) => p.id === d.id);
   const toggle = (d: KindSummary) =>
     setPicked((now) => (isPicked(d) ? now.filter((p) => p.id !== d.id) : [...now, d]));

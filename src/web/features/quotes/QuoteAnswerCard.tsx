@@ -7,8 +7,8 @@ import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { formatDate } from "#web/features/documents/format";
-import { type QuoteCardProps, setQuoteStatus, useInvalidateQuotes } from "./api";
 import { useMay } from "#web/features/members/role";
+import { type QuoteCardProps, setQuoteStatus, useInvalidateQuotes } from "./api";
 
 // The client's answer: as given on the quote's page, or recorded by hand when the client answered
 // by phone or in person (an accepted quote's "Convert to invoice" is in the editor's action bar).

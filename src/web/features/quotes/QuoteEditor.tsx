@@ -12,12 +12,12 @@ import {
 } from "#web/features/document-editor/useDocumentEditor";
 import { useSavedDocument } from "#web/features/document-editor/useSavedDocument";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useMay } from "#web/features/members/role";
 import { editorFields, inputFromQuote, type Quote, quoteKeys } from "./api";
 import { type QuoteAction, QuoteActionBar } from "./QuoteActionBar";
 import { QuoteAnswerCard } from "./QuoteAnswerCard";
 import { QuoteShareCard } from "./QuoteShareCard";
 import { useQuoteCommands } from "./useQuoteCommands";
-import { useMay } from "#web/features/members/role";
 
 // The quote editor: the document editor's sections, totals and live preview (drawn as a quotation),
 // with a valid-until date instead of a due date, the client's answer and sharing above the form.
@@ -102,7 +102,9 @@ export function QuoteEditor({
         saved && (
           <>
             <QuoteAnswerCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />
-            {editable && mayWrite && <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />}
+            {editable && mayWrite && (
+              <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />
+            )}
           </>
         )
       }

@@ -12,8 +12,8 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 import { useMay } from "#web/features/members/role";
+import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
 // Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
 

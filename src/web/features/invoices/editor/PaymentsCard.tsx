@@ -13,8 +13,8 @@ import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
-import { textBinder } from "#web/lib/form";
 import { useMay } from "#web/features/members/role";
+import { textBinder } from "#web/lib/form";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
 // Recording one that reaches the total makes the invoice paid; deleting one reopens it.

@@ -12,8 +12,8 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
-import { MAIL_TEMPLATES_KEY } from "#web/features/settings/mailTemplatesQuery";
 import { useMay } from "#web/features/members/role";
+import { MAIL_TEMPLATES_KEY } from "#web/features/settings/mailTemplatesQuery";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
 // opened it, and the payments the client reported from it, to confirm or dismiss.
