@@ -62,7 +62,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
           </Select>
         )}
       </Field>
-      <Field label="Acts as" hint={roles.length === 1 ? "Your own role: a key never does more." : undefined}>
+      <Field label="Acts as">
         {(p) => (
           <Select {...p} value={role} onChange={(e) => setChosen(e.target.value as BusinessRole)}>
             {roles.map((r) => (
@@ -173,8 +173,9 @@ export function ApiKeysCard() {
         API keys
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Connect a spreadsheet, a shop or a script to your invoices, clients and products. A key acts as you:
-        keep it secret, and revoke it when you stop using it.
+        Connect a spreadsheet, a shop or a script to your invoices, clients and products. A key acts for you,
+        with the role you choose (never more than your own): keep it secret, and revoke it when you stop using
+        it.
       </p>
       <CreateKeyForm
         onCreated={(next) => {

@@ -85,7 +85,9 @@ export function InvoiceEditor({
   return (
     <DocumentEditorShell
       kind="invoice"
-      title={invoice ? "Edit Invoice" : "Create New Invoice"}
+      title={
+        invoice ? (mayWrite ? "Edit Invoice" : `Invoice ${invoice.invoiceNumber}`) : "Create New Invoice"
+      }
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
       headerExtra={saved && <SourceDocumentsLink invoiceId={saved.id} />}
       editor={editor}
