@@ -73,6 +73,17 @@ export const memberRoutes = [
     responses: { 200: invitationAnswer },
   }),
   route({
+    method: "POST",
+    path: "/api/members/invitations/:id/resend",
+    summary:
+      "Send an invitation not yet accepted again: a new link, valid 7 days from now; the old link stops working (owners)",
+    tag,
+    auth: "user",
+    params: idParams,
+    body: z.object({}),
+    responses: { 200: invitationAnswer },
+  }),
+  route({
     method: "PATCH",
     path: "/api/members/:userId",
     summary: "Change a member's role; the last owner cannot be demoted (owners)",

@@ -39,6 +39,7 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "GET /api/members": "members.manage",
   "POST /api/members/invitations": "members.manage",
   "DELETE /api/members/invitations/:id": "members.manage",
+  "POST /api/members/invitations/:id/resend": "members.manage",
   "PATCH /api/members/:userId": "members.manage",
   "DELETE /api/members/:userId": "members.manage",
   "POST /api/members/leave": "person",

@@ -35,6 +35,25 @@ describe("activity log words and rules", () => {
     expect(
       describeActivity({ action: "data_cleared", recordKind: "data", recordLabel: "", detail: {} }),
     ).toBe("Data cleared");
+    expect(
+      describeActivity({
+        action: "member_role_changed",
+        recordKind: "member",
+        recordLabel: "Sunil",
+        detail: { from: "staff", to: "owner" },
+      }),
+    ).toBe("Role changed: Member Sunil (Staff → Owner)");
+    expect(
+      describeActivity({ action: "edited", recordKind: "client", recordLabel: "Meera Stores", detail: {} }),
+    ).toBe("Edited: Client Meera Stores");
+    expect(
+      describeActivity({
+        action: "data_imported",
+        recordKind: "data",
+        recordLabel: "clients CSV",
+        detail: {},
+      }),
+    ).toBe("Data imported: clients CSV");
     expect(actorLabel({ kind: "api_key", name: "Tally" })).toBe('API key "Tally"');
     expect(actorLabel({ kind: "member", name: "Asha Rao" })).toBe("Asha Rao");
   });

@@ -5,6 +5,7 @@
 /** Every action the log records. */
 export const ACTIVITY_ACTIONS = [
   "created",
+  "edited",
   "issued",
   "status_changed",
   "cancelled",
@@ -20,12 +21,15 @@ export const ACTIVITY_ACTIONS = [
   "key_created",
   "key_revoked",
   "member_invited",
+  "invitation_withdrawn",
+  "member_role_changed",
   "member_removed",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   created: "Created",
+  edited: "Edited",
   issued: "Issued",
   status_changed: "Status changed",
   cancelled: "Cancelled",
@@ -41,6 +45,8 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   key_created: "API key created",
   key_revoked: "API key revoked",
   member_invited: "Member invited",
+  invitation_withdrawn: "Invitation withdrawn",
+  member_role_changed: "Role changed",
   member_removed: "Member removed",
 };
 
@@ -52,6 +58,8 @@ export const ACTIVITY_RECORD_KINDS = [
   "challan",
   "credit_note",
   "debit_note",
+  "client",
+  "product",
   "settings",
   "data",
   "api_key",
@@ -66,6 +74,8 @@ export const ACTIVITY_RECORD_LABELS: Record<ActivityRecordKind, string> = {
   challan: "Delivery challan",
   credit_note: "Credit note",
   debit_note: "Debit note",
+  client: "Client",
+  product: "Product",
   settings: "Settings",
   data: "Data",
   api_key: "API key",
@@ -117,6 +127,10 @@ const STATUS_WORDS: Record<string, string> = {
   due: "Due",
   paid: "Paid",
   cancelled: "Cancelled",
+  // A member's role (member_role_changed).
+  owner: "Owner",
+  accountant: "Accountant",
+  staff: "Staff",
 };
 
 /** The entry in words, without its actor or time: "Status changed: Draft → Due". */
@@ -134,7 +148,7 @@ export function describeActivity(e: {
       : e.recordLabel;
   const words = (s: unknown) => STATUS_WORDS[String(s)] ?? String(s);
   const extra =
-    e.action === "status_changed" && e.detail.from && e.detail.to
+    (e.action === "status_changed" || e.action === "member_role_changed") && e.detail.from && e.detail.to
       ? ` (${words(e.detail.from)} → ${words(e.detail.to)})`
       : "";
   return `${ACTIVITY_ACTION_LABELS[e.action]}: ${what}${extra}`.replace(/: $/, "");

@@ -6,8 +6,9 @@ import { previousMonth } from "../../src/web/features/reports/month";
 import { expect, linkFromOutbox, type Page, test, uniqueEmail } from "./fixtures";
 
 // Issue 31 phase 2 (decision 0076): the owner invites an accountant and a staff member from
-// Members; each opens the mailed link, signs in and joins; each sees exactly their role's pages;
-// staff issues an invoice; the accountant downloads the GSTR-1 JSON and records a payment.
+// Members; each opens the mailed link, signs in and joins; each sees exactly their role's pages
+// and controls (decision 0079); staff issues an invoice; the accountant downloads the GSTR-1 JSON
+// and records a payment.
 
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 const OURS = gstin("27AAPFU0939F1Z");
@@ -85,6 +86,9 @@ test("the owner invites an accountant and staff; each joins by the link and work
   const invitations = owner.getByRole("list", { name: "Invitations" });
   await expect(invitations.getByRole("listitem")).toHaveCount(2);
   await expect(invitations).toContainText(`${accountantEmail}Accountant`);
+  // Sent again: a new link, the earlier one dead; staff joins by the new one below (decision 0079).
+  await invitations.getByRole("button", { name: `Send the invitation to ${staffEmail} again` }).click();
+  await expect(owner.getByText(`Invitation sent again to ${staffEmail}`)).toBeVisible();
 
   // Staff joins and sees the counter's pages only.
   const staff = await joinThroughLink(browser, staffEmail, "Sunil", origin);
@@ -109,6 +113,17 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await expect(staff).toHaveURL(/\/invoice\/edit\//);
   await expect(staff.locator("[data-status=due]").first()).toBeVisible();
   const invoiceUrl = new URL(staff.url()).pathname;
+  // Staff changes invoices and clients, and exports nothing; no keys, no credits to buy.
+  await expect(staff.getByRole("button", { name: "Save changes" })).toBeVisible();
+  await nav(staff).getByRole("link", { name: "Invoices/Bills" }).click();
+  await expect(staff.getByRole("link", { name: "New invoice" })).toBeVisible();
+  await expect(staff.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+  await nav(staff).getByRole("link", { name: "Clients" }).click();
+  await expect(staff.getByRole("button", { name: "Add Client" })).toBeVisible();
+  await expect(staff.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+  await nav(staff).getByRole("link", { name: "My Account" }).click();
+  await expect(staff.getByText("Staff cannot buy credits. Ask an owner of this business.")).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "API keys" })).toHaveCount(0);
 
   // The owner registers for GST and has last month's B2B invoice, for the accountant's return.
   const gst = await owner.request.put("/api/settings", {
@@ -162,6 +177,20 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await accountant.goto("/members");
   await expect(accountant.getByRole("heading", { name: "Not available for your role" })).toBeVisible();
   await accountant.goto("/dashboard");
+  await expect(accountant.getByRole("link", { name: /Create Invoice\/Bill/ })).toHaveCount(0);
+  // Lists: exports yes, nothing new; keys of the accountant's role at most; no credits to buy.
+  await nav(accountant).getByRole("link", { name: "Invoices/Bills" }).click();
+  await expect(accountant.getByRole("link", { name: "Export CSV" })).toBeVisible();
+  await expect(accountant.getByRole("link", { name: "New invoice" })).toHaveCount(0);
+  await nav(accountant).getByRole("link", { name: "Clients" }).click();
+  await expect(accountant.getByRole("link", { name: "Export CSV" })).toBeVisible();
+  await expect(accountant.getByRole("button", { name: "Add Client" })).toHaveCount(0);
+  await nav(accountant).getByRole("link", { name: "My Account" }).click();
+  await expect(accountant.getByLabel("Acts as")).toHaveText("Accountant");
+  await expect(
+    accountant.getByText("Accountant cannot buy credits. Ask an owner of this business."),
+  ).toBeVisible();
+  await accountant.goto("/dashboard");
 
   // The accountant downloads last month's GSTR-1 JSON.
   await nav(accountant).getByRole("link", { name: "Reports" }).click();
@@ -172,8 +201,16 @@ test("the owner invites an accountant and staff; each joins by the link and work
   expect(json.gstin).toBe(OURS);
   expect(json.b2b[0].inv[0]).toMatchObject({ inum: "GST-0001" });
 
-  // ... and records a payment on the invoice staff issued.
+  // ... and records a payment on the invoice staff issued: the invoice itself reads only.
   await accountant.goto(invoiceUrl);
+  await expect(
+    accountant.getByText("Accountant cannot create or change invoices, quotes and challans. Ask an owner"),
+  ).toBeVisible();
+  const bar = accountant.getByRole("toolbar", { name: "Invoice actions" });
+  await expect(bar.getByRole("button", { name: "Download PDF" })).toBeVisible();
+  for (const hidden of ["Save changes", "Cancel invoice", "Mark paid", "Duplicate", "Send by e-mail"]) {
+    await expect(bar.getByRole("button", { name: hidden })).toHaveCount(0);
+  }
   const payments = accountant.getByRole("region", { name: "Payments received" });
   await payments.getByRole("button", { name: "Record payment" }).click();
   const dialog = accountant.getByRole("dialog", { name: "Record payment" });
@@ -181,6 +218,9 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await dialog.getByLabel("Method").selectOption("upi");
   await dialog.getByRole("button", { name: "Save payment" }).click();
   await expect(payments.getByTestId("payments-summary")).toContainText("Paid ₹400.00");
+  // Deleting a payment is the owner's.
+  await expect(payments.getByRole("button", { name: /^Edit payment/ })).toBeVisible();
+  await expect(payments.getByRole("button", { name: /^Delete payment/ })).toHaveCount(0);
 
   // The owner sees both as members now, with their roles.
   await owner.reload();
@@ -189,6 +229,10 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await expect(members.getByRole("combobox", { name: "Role of Charu" })).toHaveValue("accountant");
   await expect(members.getByRole("combobox", { name: "Role of Sunil" })).toHaveValue("staff");
   await expect(owner.getByRole("list", { name: "Invitations" })).toHaveCount(0);
+
+  // The owner's keys may act as any role.
+  await nav(owner).getByRole("link", { name: "My Account" }).click();
+  await expect(owner.getByLabel("Acts as").locator("option")).toHaveText(["Owner", "Accountant", "Staff"]);
 
   // The owner reads the three actions in the activity log, each with who did it (decision 0077).
   await nav(owner).getByRole("link", { name: "Activity" }).click();

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
@@ -29,6 +29,12 @@ import { resetPasswordMail, verificationMail } from "./mails";
 /** Header our server sets from Fastify's idea of the client IP (never from the client). */
 export const CLIENT_IP_HEADER = "x-bahi-client-ip";
 export const SESSION_COOKIE_PREFIX = "bahi";
+/**
+ * Changes whenever a session's business does (decision 0079). It proves nothing and grants
+ * nothing: it is part of the session cache's key only, so that after a switch the next request,
+ * on whichever instance, misses the cache and reads the session's business from the database.
+ */
+export const BUSINESS_MARK_COOKIE = "bahi_business_mark";
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export interface AuthDeps {
@@ -292,6 +298,12 @@ export function createAuth({
   });
   return Object.assign(auth, {
     findSessionUser: sessionUserFinder(auth, db, config.authSecret),
+    /**
+     * The Set-Cookie of a new business mark, for an answer that changed the session's business
+     * (switch, joining, leaving): every instance's session cache misses on the next request.
+     */
+    businessMarkCookie: () =>
+      `${BUSINESS_MARK_COOKIE}=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`,
     /** Resolves once every mail sent after its answer has gone (or failed and been logged). */
     mailsSent: async () => {
       while (mailsInFlight.size) await Promise.all(mailsInFlight);
@@ -361,16 +373,20 @@ function sessionUserFinder(
   const cached = (cookieHeader: string | undefined): SessionUser | undefined => {
     if (knownCookieName === undefined) return undefined;
     const value = signedValue(cookieHeader, knownCookieName);
-    const entry = value === undefined ? undefined : cache.get(value);
+    const entry = value === undefined ? undefined : cache.get(cacheKey(value, cookieHeader));
     return entry && entry.until > Date.now() ? entry.user : undefined;
   };
+  /** The signed session and the business mark: a switch on another instance changes the key. */
+  const cacheKey = (value: string, cookieHeader: string | undefined) =>
+    `${value}|${readCookie(cookieHeader, BUSINESS_MARK_COOKIE) ?? ""}`;
   const find = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const value = signedValue(cookieHeader, knownCookieName ?? (await cookieName));
     if (value === undefined) return null;
     // Cached by the whole signed value: an entry is only ever made after its signature was checked,
     // so a hit needs no HMAC again (~6 µs a request).
     const now = Date.now();
-    const hit = cache.get(value);
+    const key = cacheKey(value, cookieHeader);
+    const hit = cache.get(key);
     if (hit && hit.until > now) return hit.user;
     const dot = value.lastIndexOf(".");
     if (dot < 1) return null;
@@ -381,7 +397,7 @@ function sessionUserFinder(
     const generation = forgets;
     const row = await findSessionUser(db, token, new Date(now));
     if (!row) {
-      cache.delete(value);
+      cache.delete(key);
       return null;
     }
     const { expiresAt, ...user } = row;
@@ -389,7 +405,7 @@ function sessionUserFinder(
     // session before it was deleted: it answers this request, but is not kept.
     if (generation !== forgets) return user;
     if (cache.size >= SESSION_CACHE_ENTRIES) cache.clear();
-    cache.set(value, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) });
+    cache.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) });
     return user;
   };
   let forgets = 0;

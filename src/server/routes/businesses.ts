@@ -36,15 +36,17 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: { auth: Auth;
     return presentBusiness(renamed, me.businessId);
   });
 
-  route("POST /api/businesses/:id/switch", async (request) => {
+  route("POST /api/businesses/:id/switch", async (request, reply) => {
     const me = await requireUser(auth, request);
     const current = await switchBusiness(db, {
       userId: me.id,
       sessionId: me.sessionId,
       businessId: request.params.id,
     });
-    // This process answers the next request from the new business at once (the session cache).
+    // The next request answers from the new business at once: this process forgets its session
+    // cache, and the new mark makes every other instance's cache miss too (decision 0079).
     auth.findSessionUser.forget();
+    reply.header("set-cookie", auth.businessMarkCookie());
     return presentBusiness(current, current.id);
   });
 }

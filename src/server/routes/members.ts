@@ -11,6 +11,7 @@ import {
   previewInvitation,
   readMembers,
   removeMember,
+  resendInvitation,
   withdrawInvitation,
 } from "../services/members";
 import { contractRoutes } from "./contract-route";
@@ -46,6 +47,10 @@ export function registerMemberRoutes(
     withdrawInvitation(db, await asker(request), request.params.id),
   );
 
+  route("POST /api/members/invitations/:id/resend", async (request) =>
+    resendInvitation({ db, mailer, publicUrl: config.publicUrl }, await asker(request), request.params.id),
+  );
+
   route("PATCH /api/members/:userId", async (request) => {
     const changed = await changeMemberRole(db, await asker(request), {
       userId: request.params.userId,
@@ -62,20 +67,21 @@ export function registerMemberRoutes(
   });
 
   // The session's business is no longer a membership: its next request works in the person's
-  // first business left (the session query's fallback).
+  // first business left (the session query's fallback), on every instance (the new mark).
   route("POST /api/members/leave", async (request, reply) => {
     const me = await asker(request);
     await removeMember(db, me, me.userId);
     auth.findSessionUser.forget();
-    return reply.status(204).send();
+    return reply.header("set-cookie", auth.businessMarkCookie()).status(204).send();
   });
 
   route("GET /api/invitations/:token", async (request) => previewInvitation(db, request.params.token));
 
-  route("POST /api/invitations/:token/accept", async (request) => {
+  route("POST /api/invitations/:token/accept", async (request, reply) => {
     const me = await requireUser(auth, request);
     const joined = await acceptInvitation(db, me, request.params.token);
     auth.findSessionUser.forget();
+    reply.header("set-cookie", auth.businessMarkCookie());
     return joined;
   });
 }

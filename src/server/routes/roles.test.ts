@@ -279,6 +279,8 @@ describeEachDb("roles", (kind) => {
     const memberEvents = log.filter((e) => e.action.startsWith("member_"));
     expect(memberEvents.map((e) => [e.action, e.actor.id, e.detail])).toEqual([
       ["member_removed", ownerId, { role: "accountant", left: true }],
+      ["member_role_changed", staff.id, { from: "owner", to: "accountant" }],
+      ["member_role_changed", ownerId, { from: "staff", to: "owner" }],
       ["member_invited", ownerId, { role: "staff" }],
     ]);
   }, 90_000);
@@ -312,6 +314,16 @@ describeEachDb("roles", (kind) => {
     );
     expect(above.statusCode).toBe(403);
     expect(above.json().error.code).toBe("role_forbidden");
+    // Not sideways either: staff may do what an accountant may not.
+    const sideways = await t.post(
+      "/api/api-keys",
+      { name: "k", scope: "read", role: "staff" },
+      accountant.cookie,
+    );
+    expect(sideways.statusCode).toBe(403);
+    expect(sideways.json().error.message).toBe(
+      "Accountant cannot make a key with the staff role: a key acts within its maker's role.",
+    );
     const made = await t.post("/api/api-keys", { name: "Tally", scope: "read_write" }, accountant.cookie);
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().role).toBe("accountant");

@@ -9,6 +9,7 @@ import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findMailSender } from "../db/queries/mail-senders";
 import { claimRateLimit, releaseRateLimit } from "../db/queries/rate-limits";
+import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import type { BusinessSender } from "./mail";
 
@@ -108,20 +109,28 @@ export async function claimMailQuota(
 
 /**
  * Who the mail is from, as its recipient sees it: the business's name ("Acme via Bahi"), and its
- * own address for replies (the document's company e-mail, else the account's), never Bahi's.
+ * own address for replies, never Bahi's. The name: the document's company name, else the company
+ * name in the business's settings, else the business's own name. Replies: the document's company
+ * e-mail, else the business's e-mail in its settings, else its first owner's (decision 0079). All
+ * of the business the mail is sent for: a second business of the same owner names itself.
  */
 export async function businessSender(
   db: Db,
   businessId: string,
-  company: { name?: string; email?: string },
+  company: { name?: string; email?: string } = {},
 ): Promise<BusinessSender> {
-  const account = await findMailSender(db, businessId);
+  const [account, settings] = await Promise.all([
+    findMailSender(db, businessId),
+    readSettings(db, businessId),
+  ]);
   if (!account) throw notFound("Account");
-  const companyEmail = company.email?.trim() ?? "";
-  return {
-    name: displayNameOf(company.name || account.name || account.email) || account.email,
-    replyTo: isSingleAddress(companyEmail) ? companyEmail : account.email,
-  };
+  const name = [company.name, settings.companyName, account.name, account.email]
+    .map((n) => displayNameOf(n?.trim() ?? ""))
+    .find(Boolean);
+  const replyTo = [company.email, settings.companyEmail]
+    .map((e) => e?.trim() ?? "")
+    .find((e) => e !== "" && isSingleAddress(e));
+  return { name: name || account.email, replyTo: replyTo ?? account.email };
 }
 
 /** All of it: the addresses checked, the quota claimed, the sender named. */

@@ -2,16 +2,28 @@ import type { Db } from "../db/client";
 import type { ClientFields, ClientRow, ListParams } from "../db/queries/clients";
 import * as rows from "../db/queries/clients";
 import { notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 
-// The client book: each function is one operation of the user's own clients; a client that is
-// not theirs (or not there) is "Client not found.".
+// The client book: each function is one operation of the business's own clients; a client that is
+// not theirs (or not there) is "Client not found.". Each change and its activity log entry (decision
+// 0077) are one transaction.
 
 export function listClients(db: Db, params: ListParams) {
   return rows.listClients(db, { ...params, search: params.search || undefined });
 }
 
+const recordOf = (row: { id: string; name: string }) => ({
+  kind: "client" as const,
+  id: row.id,
+  label: row.name,
+});
+
 export function createClient(db: Db, businessId: string, fields: ClientFields): Promise<ClientRow> {
-  return rows.createClient(db, { businessId, fields });
+  return db.transaction(async (tx) => {
+    const row = await rows.createClient(tx, { businessId, fields });
+    await recordActivity(tx, { businessId, action: "created", record: recordOf(row) });
+    return row;
+  });
 }
 
 export async function getClient(db: Db, businessId: string, id: string): Promise<ClientRow> {
@@ -24,12 +36,24 @@ export async function updateClient(
   id: string,
   fields: Partial<ClientFields>,
 ): Promise<ClientRow> {
-  return found(await rows.updateClient(db, { businessId, id, fields }));
+  return db.transaction(async (tx) => {
+    const row = found(await rows.updateClient(tx, { businessId, id, fields }));
+    // The names of the fields sent, never their values (an address, a GSTIN).
+    const detail = {
+      fields: Object.keys(fields).filter((k) => fields[k as keyof ClientFields] !== undefined),
+    };
+    await recordActivity(tx, { businessId, action: "edited", record: recordOf(row), detail });
+    return row;
+  });
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. */
 export async function deleteClient(db: Db, businessId: string, id: string): Promise<void> {
-  if (!(await rows.deleteClient(db, { businessId, id }))) throw notFound("Client");
+  await db.transaction(async (tx) => {
+    const deleted = await rows.deleteClient(tx, { businessId, id });
+    if (!deleted) throw notFound("Client");
+    await recordActivity(tx, { businessId, action: "deleted", record: recordOf(deleted) });
+  });
 }
 
 function found(row: ClientRow | undefined): ClientRow {

@@ -29,6 +29,7 @@ import { deleteInvoicePayment } from "../db/queries/invoice-payments";
 import { findInvoice, type InvoiceRow, storedInvoiceDocument } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
 import { AppError, notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 import { recordEvent } from "./documents/events";
 import { lockInvoice, recordPayment, settle } from "./invoice-payments";
 
@@ -137,9 +138,24 @@ export async function createCreditNote(
       detail: { kind: input.kind, number, totalMinor: totals.totalMinor, currency: invoice.currency },
     });
     await moveStock(tx, businessId, note, 1);
+    // A note is issued as it is made: two entries, as for an invoice issued at once (decision 0077).
+    const record = noteRecord(note);
+    await recordActivity(tx, {
+      businessId,
+      action: "created",
+      record,
+      detail: { invoice: invoice.invoiceNumber },
+    });
+    await recordActivity(tx, { businessId, action: "issued", record });
     return { note, invoice: updated };
   });
 }
+
+const noteRecord = (note: CreditNoteRow) => ({
+  kind: note.kind === "debit" ? ("debit_note" as const) : ("credit_note" as const),
+  id: note.id,
+  label: note.noteNumber,
+});
 
 const refOf = (invoice: InvoiceRow) => ({
   invoiceId: invoice.id,
@@ -184,6 +200,7 @@ export async function cancelCreditNote(db: Db, businessId: string, noteId: strin
       paymentId: null,
     });
     await moveStock(tx, businessId, note, -1);
+    await recordActivity(tx, { businessId, action: "cancelled", record: noteRecord(note) });
     return { note: cancelled, invoice: updated };
   });
 }

@@ -4,14 +4,14 @@ import { clientCreate } from "#contract/clients";
 import { productCreate } from "#contract/products";
 import type { Address } from "#domain/invoice";
 import type { Db } from "../db/client";
-import type { ClientRow } from "../db/queries/clients";
+import { type ClientRow, createClient as createClientRow } from "../db/queries/clients";
 import { listAllClientsForExport, listAllProductsForExport } from "../db/queries/csv-lists";
 import { tryImportLock } from "../db/queries/data";
 import type { ProductRow } from "../db/queries/products";
 import { AppError } from "../errors";
-import { createClient } from "./clients";
+import { recordActivity } from "./activity-log";
 import { csvCell } from "./csv";
-import { createProduct } from "./products";
+import { insertProduct } from "./products";
 
 // Clients and products from a spreadsheet (issue 16 part 5): the columns of Bahi's own CSV export
 // (GET /api/clients/export.csv, /api/products/export.csv), matched by name in any order, any case.
@@ -209,9 +209,16 @@ export async function importCsv(db: Db, businessId: string, kind: ImportKind, cs
       throw new AppError("import_running", "An import is running; try again when it has finished.");
     }
     for (const value of values) {
-      if (kind === "clients") await createClient(tx, businessId, value as Parsed<"clients">);
-      else await createProduct(tx, businessId, value as Parsed<"products">);
+      if (kind === "clients") await createClientRow(tx, { businessId, fields: value as Parsed<"clients"> });
+      else await insertProduct(tx, businessId, value as Parsed<"products">);
     }
+    // One entry for the whole file (decision 0077), in the import's transaction.
+    await recordActivity(tx, {
+      businessId,
+      action: "data_imported",
+      record: { kind: "data", id: null, label: `${kind} CSV` },
+      detail: { kind, rows: values.length },
+    });
   });
   return { imported: values.length, kind };
 }

@@ -8,6 +8,7 @@ import { findMyBusiness, setSessionBusiness } from "../db/queries/businesses";
 import {
   claimInvitation,
   deleteMember,
+  findInvitation,
   findInvitationByToken,
   findMember,
   type InvitationRow,
@@ -17,11 +18,13 @@ import {
   listOpenInvitations,
   lockOwners,
   type MemberRow,
+  renewInvitation,
   revokeInvitation,
   setMemberRole,
 } from "../db/queries/members";
 import { AppError, notFound } from "../errors";
 import { recordActivity } from "./activity-log";
+import { businessSender } from "./business-mail";
 import type { Mailer } from "./mail";
 
 // Members and invitations (issue 31 phase 2, decision 0076). Each change of membership happens in
@@ -81,7 +84,7 @@ export async function inviteMember(
   asker: Asker & { name: string },
   input: { email: string; role: BusinessRole },
 ): Promise<InvitationAnswer> {
-  const { db, mailer, publicUrl } = deps;
+  const { db } = deps;
   const email = input.email.trim();
   const members = await listMembers(db, asker.businessId);
   if (members.some((m) => m.email.toLowerCase() === email.toLowerCase())) {
@@ -111,15 +114,27 @@ export async function inviteMember(
     });
     return invitation;
   });
-  const link = `${publicUrl}/auth?invitation=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: email,
-    subject: `${asker.name || "An owner"} invited you to ${business.name} on Bahi`,
+  await mailInvitation(deps, asker, { name: business.name, email, role: input.role, token });
+  return presentInvitation(row);
+}
+
+/** The invitation's mail: from the business (its name, replies to its address), the link inside. */
+async function mailInvitation(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  asker: Asker & { name: string },
+  p: { name: string; email: string; role: BusinessRole; token: string },
+) {
+  const link = `${deps.publicUrl}/auth?invitation=${encodeURIComponent(p.token)}`;
+  const who = asker.name || "An owner";
+  await deps.mailer.send({
+    to: p.email,
+    onBehalfOf: await businessSender(deps.db, asker.businessId),
+    subject: `${who} invited you to ${p.name} on Bahi`,
     secretLinks: true,
     text: [
       "Hello,",
       "",
-      `${asker.name || "An owner"} invited you to join ${business.name} on Bahi as ${articleOf(input.role)} ${ROLE_LABELS[input.role].toLowerCase()}.`,
+      `${who} invited you to join ${p.name} on Bahi as ${articleOf(p.role)} ${ROLE_LABELS[p.role].toLowerCase()}.`,
       "",
       "Open this link to sign in, or to create your Bahi account with this e-mail address, and join:",
       link,
@@ -129,15 +144,68 @@ export async function inviteMember(
       "Bahi",
     ].join("\n"),
   });
-  return presentInvitation(row);
 }
 
 const articleOf = (role: BusinessRole) => (role === "owner" ? "an" : role === "accountant" ? "an" : "a");
 
-export async function withdrawInvitation(db: Db, asker: Asker, id: string): Promise<InvitationAnswer> {
-  const row = await revokeInvitation(db, { businessId: asker.businessId, id, at: now() });
-  if (!row) throw notFound("Invitation");
+/**
+ * Sends an invitation again with a new link and seven more days (decision 0079): the old link dies
+ * in the same statement. One that was accepted or withdrawn is closed: invite again instead.
+ */
+export async function resendInvitation(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  asker: Asker & { name: string },
+  id: string,
+): Promise<InvitationAnswer> {
+  const { db } = deps;
+  const business = await findMyBusiness(db, { userId: asker.userId, businessId: asker.businessId });
+  if (!business) throw notFound("Invitation");
+  const token = randomBytes(32).toString("base64url");
+  const row = await db.transaction(async (tx) => {
+    const renewed = await renewInvitation(tx, {
+      businessId: asker.businessId,
+      id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now().getTime() + INVITATION_MS),
+    });
+    if (!renewed) {
+      const existing = await findInvitation(tx, { businessId: asker.businessId, id });
+      if (!existing) throw notFound("Invitation");
+      throw new AppError(
+        "invitation_closed",
+        existing.acceptedAt
+          ? `${existing.email} has already joined.`
+          : `This invitation was withdrawn. Invite ${existing.email} again instead.`,
+      );
+    }
+    await recordActivity(tx, {
+      businessId: asker.businessId,
+      action: "member_invited",
+      record: { kind: "member", id: renewed.id, label: renewed.email },
+      detail: { role: renewed.role, resent: true },
+    });
+    return renewed;
+  });
+  await mailInvitation(deps, asker, { name: business.name, email: row.email, role: row.role, token });
   return presentInvitation(row);
+}
+
+export async function withdrawInvitation(db: Db, asker: Asker, id: string): Promise<InvitationAnswer> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeInvitation(tx, { businessId: asker.businessId, id, at: now() });
+    if (!revoked) throw notFound("Invitation");
+    const { row } = revoked;
+    // Withdrawn by this call (not earlier, nor accepted already): worth an entry.
+    if (revoked.revokedNow) {
+      await recordActivity(tx, {
+        businessId: asker.businessId,
+        action: "invitation_withdrawn",
+        record: { kind: "member", id: row.id, label: row.email },
+        detail: { role: row.role },
+      });
+    }
+    return presentInvitation(row);
+  });
 }
 
 export async function changeMemberRole(
@@ -153,6 +221,14 @@ export async function changeMemberRole(
       throw new AppError("last_owner", `${member.name || member.email} is the only owner. ${LAST_OWNER}`);
     }
     await setMemberRole(tx, { businessId: asker.businessId, userId: p.userId, role: p.role });
+    if (member.role !== p.role) {
+      await recordActivity(tx, {
+        businessId: asker.businessId,
+        action: "member_role_changed",
+        record: { kind: "member", id: p.userId, label: member.name || member.email },
+        detail: { from: member.role, to: p.role },
+      });
+    }
   });
   const changed = await findMember(db, { businessId: asker.businessId, userId: p.userId });
   if (!changed) throw notFound("Member");

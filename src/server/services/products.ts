@@ -12,9 +12,11 @@ import type {
 import * as rows from "../db/queries/products";
 import { cachedSettings } from "../db/queries/settings";
 import { notFound } from "../errors";
+import { recordActivity } from "./activity-log";
 
-// Products and services of the user's catalogue, and their stock moves by hand. Anything not the
-// user's own (or not there) is "Product not found.".
+// Products and services of the business's catalogue, and their stock moves by hand. Anything not
+// the business's own (or not there) is "Product not found.". Creating, editing and deleting one
+// write its activity log entry (decision 0077) in the same transaction.
 
 const toMoney = (units: number | null | undefined) => (units == null ? undefined : formatScaled(units, 2));
 const toQuantity = (units: number | null | undefined) =>
@@ -45,8 +47,27 @@ export async function listProducts(
   return { ...list, currency: settings.defaultCurrency };
 }
 
-/** A new product (with its opening stock as the first movement) or service. */
+const recordOf = (row: { id: string; name: string }) => ({
+  kind: "product" as const,
+  id: row.id,
+  label: row.name,
+});
+
+/** A new product (with its opening stock as the first movement) or service, and its log entry. */
 export function createProduct(
+  db: Db,
+  businessId: string,
+  v: z.output<typeof productCreate>,
+): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const row = await insertProduct(tx, businessId, v);
+    await recordActivity(tx, { businessId, action: "created", record: recordOf(row) });
+    return row;
+  });
+}
+
+/** A new product without its own log entry (a CSV import is one entry for all its rows). */
+export function insertProduct(
   db: Db,
   businessId: string,
   v: z.output<typeof productCreate>,
@@ -94,11 +115,26 @@ export async function updateProduct(
   for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
     if (fields[key] === undefined) delete fields[key];
   }
-  return found(await rows.updateProduct(db, { businessId, id, fields, trackStock: v.trackStock }));
+  return db.transaction(async (tx) => {
+    const row = found(await rows.updateProduct(tx, { businessId, id, fields, trackStock: v.trackStock }));
+    // The names of the fields sent, never their values.
+    const sent = [...Object.keys(fields), ...(v.trackStock === undefined ? [] : ["trackStock"])];
+    await recordActivity(tx, {
+      businessId,
+      action: "edited",
+      record: recordOf(row),
+      detail: { fields: sent },
+    });
+    return row;
+  });
 }
 
 export async function deleteProduct(db: Db, businessId: string, id: string): Promise<void> {
-  if (!(await rows.deleteProduct(db, { businessId, id }))) throw notFound("Product");
+  await db.transaction(async (tx) => {
+    const deleted = await rows.deleteProduct(tx, { businessId, id });
+    if (!deleted) throw notFound("Product");
+    await recordActivity(tx, { businessId, action: "deleted", record: recordOf(deleted) });
+  });
 }
 
 /** A stock adjustment by hand: the product after it and its movement. */

@@ -5,7 +5,7 @@ import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { isoTimestampOf } from "../iso-timestamp";
 import { clients } from "../schema";
-import { deleteOwnedRow, findOwnedRow } from "./owned";
+import { findOwnedRow } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 
 export type { Address };
@@ -151,7 +151,14 @@ export async function updateClient(
   return row;
 }
 
-/** Invoices keep their own copy of the client, so nothing else changes. */
-export function deleteClient(db: Db, p: { businessId: string; id: string }): Promise<boolean> {
-  return deleteOwnedRow(db, clients, p.businessId, p.id);
+/** Invoices keep their own copy of the client, so nothing else changes. Answers what was deleted. */
+export async function deleteClient(
+  db: Db,
+  p: { businessId: string; id: string },
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .delete(clients)
+    .where(and(eq(clients.id, p.id), eq(clients.businessId, p.businessId)))
+    .returning({ id: clients.id, name: clients.name });
+  return row;
 }

@@ -114,20 +114,57 @@ export async function listOpenInvitations(db: Db, businessId: string): Promise<I
     .orderBy(desc(businessInvitations.createdAt));
 }
 
-/** Revokes an invitation not yet accepted; the row as it is after (undefined: not the business's). */
+/**
+ * Revokes an invitation not yet accepted; the row as it is after, and whether this call revoked it
+ * (undefined: not the business's).
+ */
 export async function revokeInvitation(
   db: Db,
   p: { businessId: string; id: string; at: Date },
-): Promise<InvitationRow | undefined> {
+): Promise<{ row: InvitationRow; revokedNow: boolean } | undefined> {
   const mine = and(eq(businessInvitations.id, p.id), eq(businessInvitations.businessId, p.businessId));
   const [row] = await db
     .update(businessInvitations)
     .set({ revokedAt: p.at })
     .where(and(mine, isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
     .returning();
-  if (row) return row;
+  if (row) return { row, revokedNow: true };
   const [existing] = await db.select().from(businessInvitations).where(mine);
-  return existing;
+  return existing && { row: existing, revokedNow: false };
+}
+
+export async function findInvitation(
+  db: Db,
+  p: { businessId: string; id: string },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(businessInvitations)
+    .where(and(eq(businessInvitations.id, p.id), eq(businessInvitations.businessId, p.businessId)));
+  return row;
+}
+
+/**
+ * Gives an invitation not yet accepted nor revoked a new token and seven more days, in one
+ * statement: the old token stops working at once. Undefined: not the business's, or closed.
+ */
+export async function renewInvitation(
+  db: Db,
+  p: { businessId: string; id: string; tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(businessInvitations)
+    .set({ tokenHash: p.tokenHash, expiresAt: p.expiresAt })
+    .where(
+      and(
+        eq(businessInvitations.id, p.id),
+        eq(businessInvitations.businessId, p.businessId),
+        isNull(businessInvitations.acceptedAt),
+        isNull(businessInvitations.revokedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function findInvitationByToken(

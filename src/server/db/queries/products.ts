@@ -5,7 +5,7 @@ import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 import { containsPattern } from "./clients";
-import { deleteOwnedRow, findOwnedRow } from "./owned";
+import { findOwnedRow } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
@@ -186,8 +186,15 @@ export async function updateProduct(
 }
 
 /** Its movements go with it (cascade); invoices keep their own copy of the item. */
-export function deleteProduct(db: Db, p: { businessId: string; id: string }): Promise<boolean> {
-  return deleteOwnedRow(db, productServices, p.businessId, p.id);
+export async function deleteProduct(
+  db: Db,
+  p: { businessId: string; id: string },
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .delete(productServices)
+    .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
+    .returning({ id: productServices.id, name: productServices.name });
+  return row;
 }
 
 /**

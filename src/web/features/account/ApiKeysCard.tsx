@@ -3,11 +3,14 @@ import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ApiKeyAnswer, ApiKeyCreated } from "#contract/api-keys";
+import { BUSINESS_ROLES, type BusinessRole } from "#domain/businesses";
+import { mayGrant, ROLE_LABELS } from "#domain/roles";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
+import { useMyRole } from "../members/role";
 
 // My Account → API keys: named keys for spreadsheets, shops and scripts. A new key is shown once,
 // in a dialog with a copy button; the list shows when each key was last used, and revokes.
@@ -19,9 +22,14 @@ const when = (iso: string | null) =>
 function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => void }) {
   const [name, setName] = useState("");
   const [scope, setScope] = useState<"read" | "read_write">("read");
+  // A key acts with a role at most its maker's (decision 0076): only those are offered.
+  const myRole = useMyRole() ?? "staff";
+  const roles = BUSINESS_ROLES.filter((r) => mayGrant(myRole, r));
+  const [chosen, setChosen] = useState<BusinessRole>();
+  const role = chosen && roles.includes(chosen) ? chosen : myRole;
   const [error, setError] = useState<string>();
   const create = useMutation({
-    mutationFn: () => call("POST /api/api-keys", { body: { name: name.trim(), scope } }),
+    mutationFn: () => call("POST /api/api-keys", { body: { name: name.trim(), scope, role } }),
     onSuccess: (created) => {
       setName("");
       setError(undefined);
@@ -38,7 +46,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
     create.mutate();
   }
   return (
-    <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+    >
       <Field label="Key name" error={error} hint="Where you will use it, e.g. Google Sheets or Shop.">
         {(p) => <Input {...p} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
       </Field>
@@ -47,6 +59,17 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
           <Select {...p} value={scope} onChange={(e) => setScope(e.target.value as "read" | "read_write")}>
             <option value="read">Read only</option>
             <option value="read_write">Read and write</option>
+          </Select>
+        )}
+      </Field>
+      <Field label="Acts as">
+        {(p) => (
+          <Select {...p} value={role} onChange={(e) => setChosen(e.target.value as BusinessRole)}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
           </Select>
         )}
       </Field>
@@ -106,7 +129,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyAnswer; onRevoke: (key: Ap
         <p className="font-medium">
           {apiKey.name}{" "}
           <span className="text-xs font-normal text-muted-foreground">
-            {apiKey.scope === "read" ? "Read only" : "Read and write"}
+            {apiKey.scope === "read" ? "Read only" : "Read and write"} · {ROLE_LABELS[apiKey.role]}
           </span>
         </p>
         <p className="text-xs text-muted-foreground">
@@ -150,8 +173,9 @@ export function ApiKeysCard() {
         API keys
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Connect a spreadsheet, a shop or a script to your invoices, clients and products. A key acts as you:
-        keep it secret, and revoke it when you stop using it.
+        Connect a spreadsheet, a shop or a script to your invoices, clients and products. A key acts for you,
+        with the role you choose (never more than your own): keep it secret, and revoke it when you stop using
+        it.
       </p>
       <CreateKeyForm
         onCreated={(next) => {

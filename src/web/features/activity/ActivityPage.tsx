@@ -64,6 +64,11 @@ function recordPath(record: NonNullable<ActivityEntry["record"]>): string | null
       return "/settings";
     case "api_key":
       return "/account";
+    // No page of their own: their lists (a deleted one is simply not there).
+    case "client":
+      return "/clients";
+    case "product":
+      return "/inventory/details";
     default:
       return null;
   }

@@ -7,6 +7,7 @@ import { ConfirmDialog, lazyDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { AddFirstButton, EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 import { ListActions } from "#web/features/imports/CsvImport";
+import { useMay } from "#web/features/members/role";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { Pager, SearchAndSort, useListState } from "./list-controls";
 
@@ -29,6 +30,7 @@ export function ClientsPage() {
     deleted: (c) => `${c.name} was deleted. Their invoices are unchanged.`,
   });
   const clients = useQuery(clientsQuery({ search: term, sort, page }));
+  const mayManage = useMay("clients.manage");
 
   const data = clients.data;
   const nothingYet = data && data.total === 0 && !term;
@@ -62,7 +64,9 @@ export function ClientsPage() {
         <EmptyCard
           icon={Users}
           title="No clients yet"
-          action={<AddFirstButton onClick={editor.openNew}>Add your first client</AddFirstButton>}
+          action={
+            mayManage && <AddFirstButton onClick={editor.openNew}>Add your first client</AddFirstButton>
+          }
         >
           Add the people and businesses you bill once, then pick them on any invoice instead of typing their
           details again.
@@ -92,7 +96,7 @@ export function ClientsPage() {
                           </p>
                         )}
                       </div>
-                      <div className="flex shrink-0 gap-1">
+                      <div className={mayManage ? "flex shrink-0 gap-1" : "hidden"}>
                         <IconButton label={`Edit ${c.name}`} icon={Pencil} onClick={() => editor.edit(c)} />
                         <IconButton
                           label={`Delete ${c.name}`}

@@ -21,6 +21,7 @@ import { FilterSelect, ListFilters } from "#web/features/documents/ListFilters";
 import { RowButton } from "#web/features/documents/RowButton";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
 import { useFileDownload } from "../reports/download-file";
 import { settingsQuery } from "../settings/settingsQuery";
@@ -81,6 +82,8 @@ export function CreditNotesPage() {
     onError: (error) => toast.error("Could not cancel the note", { description: (error as Error).message }),
   });
 
+  const mayCancel = useMay("credit-notes.write");
+  const mayReports = useMay("reports.read");
   const actions = (n: CreditNoteSummary) => (
     <div className="flex flex-wrap justify-end gap-1">
       <RowButton
@@ -90,7 +93,7 @@ export function CreditNotesPage() {
         busy={downloadingId === n.id}
         onClick={() => void download({ id: n.id, invoiceNumber: n.noteNumber })}
       />
-      {registered && n.status === "issued" && (
+      {mayReports && registered && n.status === "issued" && (
         <RowButton
           label={`Download e-invoice JSON of ${n.noteNumber}`}
           title="E-invoice JSON"
@@ -99,7 +102,7 @@ export function CreditNotesPage() {
           onClick={() => void eInvoice.run(n.id, noteEInvoicePath(n.id), `einvoice_${n.noteNumber}.json`)}
         />
       )}
-      {n.status === "issued" && (
+      {mayCancel && n.status === "issued" && (
         <RowButton
           label={`Cancel ${n.noteNumber}`}
           title="Cancel"

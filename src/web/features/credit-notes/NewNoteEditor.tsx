@@ -57,6 +57,7 @@ export function NewNoteEditor({ invoice, kind, today }: { invoice: Invoice; kind
     <DocumentEditorShell
       kind={noun}
       title={`New ${NOTE_TITLES[kind]}`}
+      writeAction="credit-notes.write"
       status={null}
       headerExtra={
         <Link to={invoicePath(invoice.id)} className="text-sm font-medium text-primary underline">

@@ -57,6 +57,7 @@ export function NoteView({ note }: { note: Note }) {
         </Link>
       }
       editor={{ dirty: false, guard }}
+      writeAction="credit-notes.write"
       actions={
         <>
           <DownloadPdfButton
@@ -68,6 +69,7 @@ export function NoteView({ note }: { note: Note }) {
               name="einvoice"
               busy={busy}
               icon={FileJson}
+              action="reports.read"
               onClick={() =>
                 void eInvoice.run(note.id, noteEInvoicePath(note.id), `einvoice_${note.noteNumber}.json`)
               }

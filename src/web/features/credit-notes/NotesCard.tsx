@@ -7,6 +7,7 @@ import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { Card } from "#web/components/ui/card";
 import type { Invoice } from "#web/features/documents/types";
+import { useMay } from "#web/features/members/role";
 import { invoiceNotesQuery, notePath } from "./api";
 
 const LINK_BUTTON =
@@ -20,6 +21,7 @@ export const NotesCard = memo(function NotesCard({ invoice }: { invoice: Invoice
   const query = useQuery(invoiceNotesQuery(invoice.id));
   const issue = (kind: NoteKind) => `/credit-notes/new?${new URLSearchParams({ invoice: invoice.id, kind })}`;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const mayIssue = useMay("credit-notes.write");
 
   return (
     <Card role="region" aria-labelledby="notes-heading">
@@ -27,7 +29,7 @@ export const NotesCard = memo(function NotesCard({ invoice }: { invoice: Invoice
         <h2 id="notes-heading" className="text-lg font-semibold">
           Credit and debit notes
         </h2>
-        <div className="flex flex-wrap gap-2">
+        <div className={mayIssue ? "flex flex-wrap gap-2" : "hidden"}>
           <Link className={LINK_BUTTON} to={issue("credit")}>
             <FileMinus2 className="h-4 w-4" aria-hidden="true" />
             Issue credit note

@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { useRefusal } from "../members/role";
 import { creditsQuery, type LedgerEntry, ledgerQuery, type Purchase } from "./api";
 import { useTopUpDialog } from "./useTopUpDialog";
 
@@ -16,6 +17,8 @@ export function CreditHistory() {
   const balance = useQuery(creditsQuery);
   const ledger = useQuery(ledgerQuery);
   const { open } = useTopUpDialog();
+  // Only an owner buys credits (decision 0076); the others read why instead of a button.
+  const buyRefusal = useRefusal("credits.buy");
   const { hash } = useLocation();
   const loaded = ledger.isSuccess;
   // /account#credits (the success page's "View Credit History") lands on this card.
@@ -34,7 +37,11 @@ export function CreditHistory() {
             Each PDF download uses 1 credit. New accounts get 25 free credits; credits do not expire.
           </p>
         </div>
-        <Button onClick={open}>Buy credits</Button>
+        {buyRefusal === null ? (
+          <Button onClick={open}>Buy credits</Button>
+        ) : (
+          <p className="max-w-xs text-sm text-muted-foreground">{buyRefusal}</p>
+        )}
       </div>
       {ledger.isLoading ? (
         <div className="mt-6">

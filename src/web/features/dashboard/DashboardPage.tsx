@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { BookOpen, Coins, FilePlus2, Settings, Users } from "lucide-react";
+import { BookOpen, Coins, FilePlus2, type LucideIcon, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Dashboard } from "#contract/dashboard";
 import { formatMoney } from "#domain/format";
+import { type BusinessAction, roleMay } from "#domain/roles";
 import { STATUS_LABELS } from "#domain/status";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
 import { Button } from "#web/components/ui/button";
@@ -11,6 +12,8 @@ import { PageHeader } from "#web/components/ui/page";
 import { FiguresHead } from "#web/components/ui/table";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { MayLink } from "#web/features/members/MayLink";
+import { useMyRole } from "#web/features/members/role";
 import { useAfterFirstPaint } from "#web/lib/useAfterFirstPaint";
 import { FigureCards } from "./FigureCards";
 import { GetStarted } from "./GetStarted";
@@ -18,20 +21,41 @@ import { dashboardQuery } from "./query";
 import { ReceivablesCard } from "./ReceivablesCard";
 import { RevenueChart } from "./RevenueChart";
 
-const QUICK_ACTIONS = [
-  { to: "/invoice/new", label: "Create Invoice/Bill", text: "Write a new invoice or bill.", icon: FilePlus2 },
-  { to: "/clients", label: "Add a client", text: "Keep your clients' details in one place.", icon: Users },
+/** Each with what the role must be allowed (decision 0079); none: every role. */
+const QUICK_ACTIONS: {
+  to: string;
+  label: string;
+  text: string;
+  icon: LucideIcon;
+  action?: BusinessAction;
+}[] = [
+  {
+    to: "/invoice/new",
+    label: "Create Invoice/Bill",
+    text: "Write a new invoice or bill.",
+    icon: FilePlus2,
+    action: "documents.write",
+  },
+  {
+    to: "/clients",
+    label: "Add a client",
+    text: "Keep your clients' details in one place.",
+    icon: Users,
+    action: "clients.manage",
+  },
   {
     to: "/settings",
     label: "Company defaults",
     text: "Logo, bank details, UPI and signature.",
     icon: Settings,
+    action: "settings.write",
   },
   { to: "/instructions", label: "How Bahi works", text: "A short guide to every screen.", icon: BookOpen },
 ];
 
 export function DashboardPage() {
   const { user } = useAuth();
+  const role = useMyRole();
   const { data, isPending, isError, error, refetch } = useQuery(dashboardQuery);
   const hasInvoices = data ? data.statusBreakdown.some((s) => s.count > 0) : true;
   // The figures below the quick actions are drawn just after the top of the page (a placeholder
@@ -48,7 +72,7 @@ export function DashboardPage() {
           Quick actions
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {QUICK_ACTIONS.map((a) => (
+          {QUICK_ACTIONS.filter((a) => !a.action || !role || roleMay(role, a.action)).map((a) => (
             <li key={a.to}>
               <Link to={a.to} className="block h-full rounded-lg focus-visible:outline-2">
                 <Card className="h-full transition-colors hover:border-primary">
@@ -171,9 +195,9 @@ function Overview({ data }: { data: Dashboard }) {
           {data.recent.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No invoices yet.{" "}
-              <Link to="/invoice/new" className="font-medium text-primary underline">
+              <MayLink to="/invoice/new" className="font-medium text-primary underline">
                 Create your first invoice
-              </Link>
+              </MayLink>
             </p>
           ) : (
             <ul className="divide-y divide-border">

@@ -1,6 +1,7 @@
 import { ArrowRight, Boxes, FilePlus2, Users } from "lucide-react";
 import { Link } from "react-router";
 import { SectionCard } from "#web/components/ui/card";
+import { useMay } from "#web/features/members/role";
 
 const STEPS = [
   {
@@ -25,6 +26,9 @@ const STEPS = [
 
 /** Shown until the first invoice exists: the three steps to a first invoice. */
 export function GetStarted() {
+  // The steps write: a role that reads only (an accountant) has none to take (decision 0079).
+  const mayWrite = useMay("documents.write");
+  if (!mayWrite) return null;
   return (
     <SectionCard
       id="get-started"

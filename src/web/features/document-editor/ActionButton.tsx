@@ -1,10 +1,13 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import type { BusinessAction } from "#domain/roles";
 import { Button } from "#web/components/ui/button";
+import { useMayInEditor } from "./editor-role";
 
 /**
  * A button of an editor's action bar: busy while its action runs, and waiting while another runs
- * or while `blockedBy` says why not (shown as its title).
+ * or while `blockedBy` says why not (shown as its title). Not shown to a role that may not do it
+ * (`action`, else the editor's own: changing the document); the form says why (decision 0079).
  */
 export function ActionButton<Name extends string>({
   name,
@@ -13,6 +16,7 @@ export function ActionButton<Name extends string>({
   variant = "outline",
   blockedBy,
   disabled = false,
+  action,
   onClick,
   children,
 }: {
@@ -23,9 +27,13 @@ export function ActionButton<Name extends string>({
   variant?: "primary" | "outline" | "destructive" | "secondary";
   blockedBy?: string;
   disabled?: boolean;
+  /** What the button does, when it is not changing the document (a report: "reports.read"). */
+  action?: BusinessAction;
   onClick: () => void;
   children: ReactNode;
 }) {
+  const may = useMayInEditor(action);
+  if (!may) return null;
   return (
     <Button
       variant={variant}

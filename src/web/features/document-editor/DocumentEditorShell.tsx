@@ -2,12 +2,15 @@ import { clsx } from "clsx";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { useBlocker } from "react-router";
 import type { InvoicePageModel } from "#domain/invoice-page";
+import type { BusinessAction } from "#domain/roles";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { ActionBarFrame, PageHeader } from "#web/components/ui/page";
 import { measurePreviewUpdate } from "#web/features/documents/editor/preview-document";
 import { InvoicePreview } from "#web/features/documents/preview/InvoicePreview";
+import { useRefusal } from "#web/features/members/role";
 import { useMediaQuery } from "#web/lib/useMediaQuery";
+import { EditorWriteAction } from "./editor-role";
 
 /**
  * The frame of every document's editor: the page header (status and "Unsaved changes"), the one
@@ -25,7 +28,8 @@ export function DocumentEditorShell({
   children,
   below,
   onSubmit,
-  locked = null,
+  locked: lockedByDocument = null,
+  writeAction = "documents.write",
   page,
   previewEmpty,
   dialogs,
@@ -52,6 +56,11 @@ export function DocumentEditorShell({
   /** Why the document can no longer be changed: the form is shown disabled, under these words. */
   locked?: string | null;
   /**
+   * What changing this document needs (decision 0079). A role without it sees the form disabled
+   * under the server's words for the refusal, and no button of the bar that would change it.
+   */
+  writeAction?: BusinessAction;
+  /**
    * The page the live preview draws (drawn only once it can be seen); null while there is nothing
    * to draw yet (a note with no line chosen), with `previewEmpty` said instead.
    */
@@ -64,6 +73,7 @@ export function DocumentEditorShell({
   dialogs?: ReactNode;
 }) {
   const Kind = kind[0].toUpperCase() + kind.slice(1);
+  const locked = useRefusal(writeAction) ?? lockedByDocument;
   const { dirty } = editor;
   const { blocker } = editor.guard;
   const [mobileView, setMobileView] = useState<"edit" | "preview">("edit");
@@ -87,7 +97,7 @@ export function DocumentEditorShell({
   }, []);
 
   return (
-    <>
+    <EditorWriteAction.Provider value={writeAction}>
       <PageHeader
         title={title}
         description={
@@ -176,6 +186,6 @@ export function DocumentEditorShell({
         onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
       />
       {dialogs}
-    </>
+    </EditorWriteAction.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { Card } from "#web/components/ui/card";
 import { lazyDialog } from "#web/components/ui/lazy-dialog";
 import { NotesCard } from "#web/features/credit-notes/NotesCard";
 import type { Invoice } from "#web/features/documents/types";
+import { useMay } from "#web/features/members/role";
 import { useSettings } from "#web/features/settings/useSettings";
 
 // The recurring dialog loads when it first opens, not with the cards.
@@ -17,10 +18,11 @@ export default function InvoiceLinkedCards({ invoice, today }: { invoice: Invoic
   const { settings } = useSettings();
   const [repeating, setRepeating] = useState(false);
   const settled = invoice.status === "due" || invoice.status === "paid";
+  const mayRepeat = useMay("recurring.manage");
   return (
     <>
       {settled && <NotesCard invoice={invoice} />}
-      {invoice.status !== "cancelled" && (
+      {invoice.status !== "cancelled" && mayRepeat && (
         <Card role="region" aria-labelledby="repeat-heading">
           <h2 id="repeat-heading" className="text-lg font-semibold">
             Repeat

@@ -8,6 +8,7 @@ import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { countOf, isLastPage } from "#web/lib/page-count";
+import { useMayOpen } from "../members/role";
 import { pagesLine } from "./list-filters";
 
 /**
@@ -72,6 +73,8 @@ export function DocumentList<T extends { id: string }>({
   const { page } = filters;
   const onPage = (next: number) => filters.update({ page: String(next) });
   const { empty } = words;
+  // "Create your first invoice" only for a role that may (decision 0079).
+  const mayWrite = useMayOpen(empty.link.to);
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
     return (
@@ -102,9 +105,11 @@ export function DocumentList<T extends { id: string }>({
           <>
             <p className="font-medium">{empty.title}</p>
             <p className="text-sm text-muted-foreground">{empty.text}</p>
-            <Link to={empty.link.to} className="font-medium text-primary underline">
-              {empty.link.label}
-            </Link>
+            {mayWrite && (
+              <Link to={empty.link.to} className="font-medium text-primary underline">
+                {empty.link.label}
+              </Link>
+            )}
           </>
         )}
       </Card>
@@ -248,6 +253,9 @@ export function actionsColumn<T>(cell: (item: T) => ReactNode): Column<T> {
 
 /** The page header's main action: write a new document of this kind. */
 export function NewDocumentLink({ to, children }: { to: string; children: ReactNode }) {
+  // Not offered to a role that may not write one (decision 0079).
+  const mayOpen = useMayOpen(to);
+  if (!mayOpen) return null;
   return (
     <Link
       to={to}

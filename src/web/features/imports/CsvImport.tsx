@@ -6,6 +6,7 @@ import type { ImportCheckAnswer } from "#contract/imports";
 import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
+import { useMay } from "#web/features/members/role";
 
 // Import from a spreadsheet (CSV) and export to one, for clients and products: the file is checked
 // first (a preview of its first rows, every row's errors by line), then imported whole or not at all.
@@ -14,15 +15,24 @@ type Kind = "clients" | "products";
 const NOUN = { clients: "clients", products: "items" } as const;
 const MAX_BYTES = 2_000_000;
 
-/** A list page's actions: its CSV in and out, then adding one record (the main action, last). */
+/** What changing each list needs (src/domain/roles.ts). */
+export const MANAGE_ACTION = { clients: "clients.manage", products: "products.manage" } as const;
+
+/**
+ * A list page's actions: its CSV in and out, then adding one record (the main action, last); each
+ * only for a role that may (decision 0079): import and add to manage the list, export to see reports.
+ */
 export function ListActions({ kind, addLabel, onAdd }: { kind: Kind; addLabel: string; onAdd: () => void }) {
+  const mayManage = useMay(MANAGE_ACTION[kind]);
   return (
     <>
       <CsvImportExport kind={kind} />
-      <Button onClick={onAdd}>
-        <Plus className="h-4 w-4" aria-hidden="true" />
-        {addLabel}
-      </Button>
+      {mayManage && (
+        <Button onClick={onAdd}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {addLabel}
+        </Button>
+      )}
     </>
   );
 }
@@ -66,20 +76,26 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   }
 
   const ok = check && check.errors.length === 0 && check.rows > 0;
+  const mayImport = useMay(MANAGE_ACTION[kind]);
+  const mayExport = useMay("reports.read");
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Upload className="h-4 w-4" aria-hidden="true" />
-        Import CSV
-      </Button>
-      <a
-        href={`/api/${kind}/export.csv`}
-        download
-        className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-      >
-        <Download className="h-4 w-4" aria-hidden="true" />
-        Export CSV
-      </a>
+      {mayImport && (
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          <Upload className="h-4 w-4" aria-hidden="true" />
+          Import CSV
+        </Button>
+      )}
+      {mayExport && (
+        <a
+          href={`/api/${kind}/export.csv`}
+          download
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Export CSV
+        </a>
+      )}
       <Dialog
         open={open}
         onOpenChange={setOpen}

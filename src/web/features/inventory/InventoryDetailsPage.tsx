@@ -1,7 +1,8 @@
 import { Boxes, Settings2 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard } from "#web/components/ui/states";
+import { MayLink } from "#web/features/members/MayLink";
 import type { ProductFilter } from "./api";
 import { ProductBrowser } from "./ProductBrowser";
 
@@ -19,10 +20,10 @@ export function InventoryDetailsPage() {
         title="Inventory Product Details"
         description="Every product and service with its prices and stock."
         actions={
-          <Link to="/inventory/manage-items" className={linkButton}>
+          <MayLink to="/inventory/manage-items" className={linkButton}>
             <Settings2 className="h-4 w-4" aria-hidden="true" />
             Manage Items
-          </Link>
+          </MayLink>
         }
       />
       <ProductBrowser
@@ -32,9 +33,9 @@ export function InventoryDetailsPage() {
             icon={Boxes}
             title="No products or services yet"
             action={
-              <Link to="/inventory/manage-items" className={`${linkButton} mt-4`}>
+              <MayLink to="/inventory/manage-items" className={`${linkButton} mt-4`}>
                 Add items
-              </Link>
+              </MayLink>
             }
           >
             Add what you sell once; invoices then fill in its name, HSN/SAC, rate and tax for you.

@@ -5,6 +5,7 @@ import { SETTINGS_MESSAGES } from "#domain/messages";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { MayLink } from "#web/features/members/MayLink";
 import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 
 const linkButton =
@@ -23,13 +24,13 @@ export function InventoryOverviewPage() {
               <List className="h-4 w-4" aria-hidden="true" />
               Product List
             </Link>
-            <Link
+            <MayLink
               to="/inventory/manage-items"
               className={`${linkButton} bg-primary text-primary-foreground hover:opacity-90`}
             >
               <Settings2 className="h-4 w-4" aria-hidden="true" />
               Manage Items
-            </Link>
+            </MayLink>
           </>
         }
       />
@@ -84,12 +85,12 @@ function Overview({ s }: { s: InventorySummary }) {
           icon={Boxes}
           title="Your inventory is empty"
           action={
-            <Link
+            <MayLink
               to="/inventory/manage-items"
               className={`${linkButton} mt-4 bg-primary text-primary-foreground`}
             >
               Add items
-            </Link>
+            </MayLink>
           }
         >
           Add products with their opening stock, and services, to see their value here.
@@ -143,12 +144,13 @@ function AlertList({ filter, count, items }: { filter: "low" | "out"; count: num
           <ul className="divide-y divide-border">
             {items.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <Link
+                <MayLink
+                  fallback={<span className="min-w-0 truncate font-medium">{p.name}</span>}
                   to={`/inventory/manage-items?adjust=${encodeURIComponent(p.id)}`}
                   className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
                 >
                   {p.name}
-                </Link>
+                </MayLink>
                 <span className="shrink-0 tabular-nums text-muted-foreground">
                   {quantityLabel(p)}
                   {p.lowStockLevel !== null && filter === "low" ? ` / ${p.lowStockLevel}` : ""}

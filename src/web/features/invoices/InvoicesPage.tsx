@@ -24,6 +24,7 @@ import { exportQuery } from "#web/features/documents/list-filters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
@@ -68,6 +69,7 @@ export function InvoicesPage() {
   const [toDelete, setToDelete] = useState<InvoiceSummary | null>(null);
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
   const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
+  const mayExport = useMay("reports.read");
 
   /** Runs one row's command with its button busy; a failure is told, with what was tried. */
   async function onRow(
@@ -176,14 +178,16 @@ export function InvoicesPage() {
         description="Every invoice and bill you have written."
         actions={
           <>
-            <a
-              href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
-              className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-              download
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Export CSV
-            </a>
+            {mayExport && (
+              <a
+                href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
+                className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+                download
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Export CSV
+              </a>
+            )}
             <NewDocumentLink to="/invoice/new">New invoice</NewDocumentLink>
           </>
         }

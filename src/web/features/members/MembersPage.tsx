@@ -165,6 +165,18 @@ function MemberRow({ member }: { member: MemberAnswer }) {
 
 function InvitationRow({ invitation }: { invitation: InvitationAnswer }) {
   const queryClient = useQueryClient();
+  // Sent again: a new link valid 7 days from now; the link in the earlier mail stops working.
+  const resend = useMutation({
+    mutationFn: () =>
+      call("POST /api/members/invitations/:id/resend", { params: { id: invitation.id }, body: {} }),
+    onSuccess: (sent) => {
+      toast.success(`Invitation sent again to ${sent.email}`, {
+        description: "The link in the earlier mail no longer works.",
+      });
+      void queryClient.invalidateQueries({ queryKey: MEMBERS });
+    },
+    onError: (e) => toast.error(messageOf(e)),
+  });
   const revoke = useMutation({
     mutationFn: () => call("DELETE /api/members/invitations/:id", { params: { id: invitation.id } }),
     onSuccess: () => {
@@ -182,14 +194,26 @@ function InvitationRow({ invitation }: { invitation: InvitationAnswer }) {
           {invitation.state === "expired" ? "expired" : `valid until ${day(invitation.expiresAt)}`}
         </p>
       </div>
-      <Button
-        variant="outline"
-        busy={revoke.isPending}
-        onClick={() => revoke.mutate()}
-        aria-label={`Withdraw the invitation to ${invitation.email}`}
-      >
-        {invitation.state === "expired" ? "Remove" : "Withdraw"}
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          busy={resend.isPending}
+          disabled={revoke.isPending}
+          onClick={() => resend.mutate()}
+          aria-label={`Send the invitation to ${invitation.email} again`}
+        >
+          Send again
+        </Button>
+        <Button
+          variant="outline"
+          busy={revoke.isPending}
+          disabled={resend.isPending}
+          onClick={() => revoke.mutate()}
+          aria-label={`Withdraw the invitation to ${invitation.email}`}
+        >
+          {invitation.state === "expired" ? "Remove" : "Withdraw"}
+        </Button>
+      </div>
     </li>
   );
 }
@@ -206,6 +230,10 @@ export function MembersPage() {
           <InviteForm />
           <Card>
             <h2 className="text-lg font-semibold">Members</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Choose Owner for a member to share the business with them. A business always keeps at least one
+              owner: the last one can neither leave nor become another role.
+            </p>
             <ul className="mt-2 divide-y divide-border" aria-label="Members">
               {data.members.map((m) => (
                 <MemberRow key={m.userId} member={m} />

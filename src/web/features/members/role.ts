@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BusinessRole } from "#domain/businesses";
-import { type BusinessAction, roleMay } from "#domain/roles";
+import { type BusinessAction, refusalMessage, roleMay } from "#domain/roles";
 import { call, queryKeyOf } from "#web/api";
 
 // The signed-in person's role in the current business (decision 0076), from the same query the
@@ -23,11 +23,23 @@ export function useMay(action: BusinessAction): boolean {
   return role === undefined || roleMay(role, action);
 }
 
+/**
+ * Why the current role may not do `action`, in the server's own words ("Accountant cannot create or
+ * change invoices, quotes and challans. Ask an owner of this business."); null when it may. The one
+ * helper the web's controls read (decision 0079): a control the role lacks is hidden, or shown
+ * disabled with these words where its absence would puzzle.
+ */
+export function useRefusal(action: BusinessAction): string | null {
+  const role = useMyRole();
+  return role === undefined || roleMay(role, action) ? null : refusalMessage(role, action);
+}
+
 /** Pages a role may not open, by path prefix, and the action each needs. */
 const PAGE_ACTIONS: [prefix: string, action: BusinessAction][] = [
   ["/settings", "settings.write"],
   ["/members", "members.manage"],
   ["/reports", "reports.read"],
+  ["/activity", "reports.read"],
   ["/invoice/new", "documents.write"],
   ["/credit-notes/new", "credit-notes.write"],
   ["/quotes/new", "documents.write"],
@@ -39,4 +51,11 @@ const PAGE_ACTIONS: [prefix: string, action: BusinessAction][] = [
 
 export function actionForPath(pathname: string): BusinessAction | undefined {
   return PAGE_ACTIONS.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1];
+}
+
+/** May the current role open the page at `path` (its link is hidden when not)? */
+export function useMayOpen(path: string): boolean {
+  const role = useMyRole();
+  const action = actionForPath(path.split(/[?#]/)[0] ?? path);
+  return role === undefined || action === undefined || roleMay(role, action);
 }

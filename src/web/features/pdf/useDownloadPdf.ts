@@ -5,6 +5,7 @@ import { CREDIT_MESSAGES } from "#domain/messages";
 import { filenameFrom, saveBlob } from "#web/lib/save-file";
 import { creditsQuery, ledgerQuery } from "../credits/api";
 import { openTopUpDialog } from "../credits/useTopUpDialog";
+import { useMay } from "../members/role";
 
 export type DownloadOutcome = "saved" | "out_of_credits" | "unauthenticated" | "failed";
 
@@ -24,6 +25,8 @@ export function useDownloadPdf(
   const credits = useQuery(creditsQuery);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const { onOutOfCredits, pdfPath } = opts;
+  // Only an owner buys credits (decision 0076): the others are told whom to ask instead.
+  const mayBuy = useMay("credits.buy");
 
   const download = useCallback(
     async (invoice: { id: string; invoiceNumber: string; pdfUrl?: string }): Promise<DownloadOutcome> => {
@@ -55,7 +58,13 @@ export function useDownloadPdf(
           queryClient.setQueryData(creditsQuery.queryKey, (old: { credits: number } | undefined) =>
             old ? { ...old, credits: 0 } : old,
           );
-          (onOutOfCredits ?? openTopUpDialog)();
+          if (mayBuy) (onOutOfCredits ?? openTopUpDialog)();
+          else {
+            toast.error("This business has no credits left", {
+              description:
+                "Each PDF uses one of the business's credits. Ask an owner of this business to buy more.",
+            });
+          }
           return "out_of_credits";
         }
         if (response.status === 429 || response.status === 503) {
@@ -98,7 +107,7 @@ export function useDownloadPdf(
         void queryClient.invalidateQueries({ queryKey: ledgerQuery.queryKey });
       }
     },
-    [credits.isLoading, queryClient, onOutOfCredits, pdfPath],
+    [credits.isLoading, queryClient, onOutOfCredits, pdfPath, mayBuy],
   );
 
   return { download, downloadingId, creditsLoading: credits.isLoading, credits: credits.data?.credits };

@@ -18,6 +18,7 @@ import {
   type PreInvoiceStatus,
 } from "#domain/document-kinds";
 import { ActionButton } from "#web/features/document-editor/ActionButton";
+import { useMayInEditor } from "#web/features/document-editor/editor-role";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 import { type KindDoc, kindUrl, type WebKind } from "./api";
 
@@ -61,6 +62,8 @@ export function KindActionBar({
   onAction: (action: KindAction) => void;
 }) {
   const status = (saved?.status ?? "draft") as PreInvoiceStatus;
+  // The WhatsApp link is no ActionButton: offered, like them, to a role that may change the document.
+  const mayShare = useMayInEditor();
   const can = (to: "issued" | "sent" | "returned" | "cancelled") =>
     saved !== null && canMove(kind, status, to).ok;
   const button = (
@@ -115,6 +118,7 @@ export function KindActionBar({
         button("convert", "Convert to invoice", ArrowRightLeft, "primary")}
       {shareable && button("email", "Send by e-mail…", Mail)}
       {shareable &&
+        mayShare &&
         (whatsApp ? (
           <a href={whatsApp} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
             <MessageCircle className="h-4 w-4" aria-hidden="true" />

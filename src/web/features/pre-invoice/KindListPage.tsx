@@ -20,6 +20,7 @@ import { formatDate } from "#web/features/documents/format";
 import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
+import { useMay } from "#web/features/members/role";
 import { type KindSummary, kindListQuery, useKindCommands, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
@@ -45,17 +46,19 @@ function KindListPage({ kind }: { kind: WebKind }) {
   const [picked, setPicked] = useState<KindSummary[]>([]);
   const [converting, setConverting] = useState(false);
   const editPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
+  // Converting challans makes an invoice: offered to a role that may (decision 0079).
+  const mayWrite = useMay("documents.write");
+  const convertible = kind === "challan" && mayWrite;
 
   const list = useQuery({ ...kindListQuery(kind, filters.query), placeholderData: keepPreviousData });
 
   const canPick = (d: KindSummary) =>
-    kind === "challan" &&
-    d.status === "issued" &&
-    (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
+    convertible && d.status === "issued" && (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
   const isPicked = (d: KindSummary) => picked.some((p) => p.id === d.id);
   const toggle = (d: KindSummary) =>
     setPicked((now) => (isPicked(d) ? now.filter((p) => p.id !== d.id) : [...now, d]));
   const pick = (d: KindSummary) =>
+    convertible &&
     d.status === "issued" && (
       <input
         type="checkbox"
@@ -84,7 +87,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
   }
 
   const columns: Column<KindSummary>[] = [
-    ...(kind === "challan"
+    ...(convertible
       ? [{ header: "Choose", headerHidden: true, flush: true, cell: (d: KindSummary) => pick(d) }]
       : []),
     numberColumn(
@@ -116,7 +119,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
         placeholder="Number or client"
         statuses={config.statuses.map((s) => [s, PRE_INVOICE_STATUS_LABELS[s as "draft"]] as const)}
       />
-      {kind === "challan" && (
+      {convertible && (
         <section
           aria-label="Convert challans"
           className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm"

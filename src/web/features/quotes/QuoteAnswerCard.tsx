@@ -7,6 +7,7 @@ import { Card } from "#web/components/ui/card";
 import { Field, Input, Textarea } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { formatDate } from "#web/features/documents/format";
+import { useMay } from "#web/features/members/role";
 import { type QuoteCardProps, setQuoteStatus, useInvalidateQuotes } from "./api";
 
 // The client's answer: as given on the quote's page, or recorded by hand when the client answered
@@ -21,6 +22,8 @@ export function QuoteAnswerCard({ quote, ensureSaved, onChanged }: QuoteCardProp
   const [form, setForm] = useState({ name: "", comment: "" });
   const [busy, setBusy] = useState<string | null>(null);
   const status = quote.displayStatus;
+  // Recording the client's answer changes the quote: a role that may (decision 0079).
+  const mayWrite = useMay("documents.write");
 
   async function act(name: string, work: () => Promise<void>) {
     setBusy(name);
@@ -74,7 +77,7 @@ export function QuoteAnswerCard({ quote, ensureSaved, onChanged }: QuoteCardProp
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {status === "draft" && (
+        {status === "draft" && mayWrite && (
           <Button
             size="sm"
             variant="outline"
@@ -84,7 +87,7 @@ export function QuoteAnswerCard({ quote, ensureSaved, onChanged }: QuoteCardProp
             Mark as sent
           </Button>
         )}
-        {status === "sent" && (
+        {status === "sent" && mayWrite && (
           <>
             <Button size="sm" variant="outline" onClick={() => setRecording("accepted")}>
               <Check className="h-4 w-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import {
 } from "#web/features/document-editor/useDocumentEditor";
 import { useSavedDocument } from "#web/features/document-editor/useSavedDocument";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useMay } from "#web/features/members/role";
 import { editorFields, inputFromQuote, type Quote, quoteKeys } from "./api";
 import { type QuoteAction, QuoteActionBar } from "./QuoteActionBar";
 import { QuoteAnswerCard } from "./QuoteAnswerCard";
@@ -81,6 +82,7 @@ export function QuoteEditor({
     else setConfirmDelete(true);
   }
 
+  const mayWrite = useMay("documents.write");
   return (
     <DocumentEditorShell
       kind="quote"
@@ -100,7 +102,9 @@ export function QuoteEditor({
         saved && (
           <>
             <QuoteAnswerCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />
-            {editable && <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />}
+            {editable && mayWrite && (
+              <QuoteShareCard quote={saved} ensureSaved={ensureSaved} onChanged={adopt} />
+            )}
           </>
         )
       }

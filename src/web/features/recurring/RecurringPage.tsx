@@ -12,6 +12,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { useMay } from "#web/features/members/role";
 import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
 // Recurring invoices: every profile with its next date, what it made, and pause, resume, stop.
@@ -119,6 +120,7 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
     onError: (error) => toast.error("Could not change it", { description: (error as Error).message }),
   });
   const who = profile.clientName || "No client";
+  const mayManage = useMay("recurring.manage");
   return (
     <Card className="space-y-3 p-4" data-testid="recurring-profile">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -163,22 +165,22 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        {profile.status === "active" && (
+        {mayManage && profile.status === "active" && (
           <Button size="sm" variant="outline" busy={change.isPending} onClick={() => change.mutate("pause")}>
             Pause
           </Button>
         )}
-        {profile.status === "paused" && (
+        {mayManage && profile.status === "paused" && (
           <Button size="sm" variant="outline" busy={change.isPending} onClick={() => change.mutate("resume")}>
             Resume
           </Button>
         )}
-        {profile.status !== "finished" && (
+        {mayManage && profile.status !== "finished" && (
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
             Change
           </Button>
         )}
-        {profile.status !== "finished" && (
+        {mayManage && profile.status !== "finished" && (
           <Button size="sm" variant="outline" onClick={() => setStopping(true)}>
             Stop
           </Button>

@@ -3,6 +3,7 @@ import { eInvoiceInputOfInvoice } from "#domain/gst-einvoice-input";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import type { Invoice } from "#web/features/documents/types";
+import { useMay } from "../members/role";
 import { useFileDownload } from "./download-file";
 
 // The e-invoice JSON of a saved, issued GST invoice (issue part 7): the download when the invoice
@@ -10,7 +11,8 @@ import { useFileDownload } from "./download-file";
 
 export function EInvoiceCard({ invoice }: { invoice: Invoice }) {
   const { running, run } = useFileDownload();
-  if (!invoice.document.gstDetails || invoice.status === "draft") return null;
+  const mayRead = useMay("reports.read");
+  if (!mayRead || !invoice.document.gstDetails || invoice.status === "draft") return null;
   const result = eInvoiceInputOfInvoice({
     invoiceNumber: invoice.invoiceNumber,
     status: invoice.status,

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { Gstr1Summary } from "#contract/reports";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
@@ -10,6 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { MayLink } from "../members/MayLink";
 import { useSettings } from "../settings/useSettings";
 import { useFileDownload } from "./download-file";
 import { isPeriod, monthLabel, previousMonth } from "./month";
@@ -27,9 +27,9 @@ function NotOffered({ message }: { message: string }) {
       <p className="text-sm">{message}</p>
       <p className="text-sm text-muted-foreground">
         If you are a regular GST taxpayer, choose "Regular" under GST registration in{" "}
-        <Link className="text-primary underline" to="/settings">
+        <MayLink className="text-primary underline" to="/settings" fallback="Settings">
           Settings
-        </Link>{" "}
+        </MayLink>{" "}
         and enter your GSTIN and legal name.
       </p>
     </Card>

@@ -1,7 +1,7 @@
 import { Settings as SettingsIcon } from "lucide-react";
 import { memo } from "react";
-import { Link } from "react-router";
 import type { InvoiceCompany } from "#domain/invoice";
+import { MayLink } from "#web/features/members/MayLink";
 import { imageUrl } from "../queries";
 
 /** The seller's details come from Settings; they are shown here, changed there. */
@@ -13,13 +13,13 @@ export const CompanyCard = memo(function CompanyCard({ company }: { company: Inv
         <h2 id="company-heading" className="text-base font-semibold">
           From
         </h2>
-        <Link
+        <MayLink
           to="/settings"
           className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-2 hover:underline"
         >
           <SettingsIcon className="h-4 w-4" aria-hidden="true" />
           Edit in Settings
-        </Link>
+        </MayLink>
       </div>
       {empty ? (
         <p className="mt-2 text-muted-foreground">

@@ -1,9 +1,9 @@
 import { memo } from "react";
-import { Link } from "react-router";
 import type { InvoiceCompany, InvoiceInput } from "#domain/invoice";
 import { INVOICE_TEMPLATES } from "#domain/settings";
 import { TextareaField } from "#web/components/ui/input";
 import { ColourField, FontField } from "#web/components/ui/look-fields";
+import { MayLink } from "#web/features/members/MayLink";
 import { TEMPLATE_LABELS } from "../preview/templates";
 import type { EditorAction } from "./draft";
 
@@ -67,9 +67,9 @@ export const OptionsSection = memo(function OptionsSection({
   const b = options.bankDetails;
   const hasBank = Object.values(b).some(Boolean);
   const settingsLink = (
-    <Link to="/settings" className="text-primary underline">
+    <MayLink to="/settings" className="text-primary underline" fallback="Settings">
       Settings
-    </Link>
+    </MayLink>
   );
   return (
     <div className="space-y-6">

@@ -12,6 +12,7 @@ import { GstSection } from "#web/features/documents/editor/GstSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { Invoice } from "#web/features/documents/types";
+import { useMay } from "#web/features/members/role";
 import { useDrawnStep } from "#web/lib/useAfterFirstPaint";
 import { ActionBar, type EditorActionName } from "./ActionBar";
 import { IssueAndSendCard } from "./InvoiceDialogs";
@@ -79,11 +80,14 @@ export function InvoiceEditor({
   const actions = useInvoiceActions({ invoice, editor, saved, setSaved, numberScheme, company, today });
   const { onAction } = actions;
 
+  const mayWrite = useMay("documents.write");
   const displayStatus = saved?.status === input.status ? saved.displayStatus : input.status;
   return (
     <DocumentEditorShell
       kind="invoice"
-      title={invoice ? "Edit Invoice" : "Create New Invoice"}
+      title={
+        invoice ? (mayWrite ? "Edit Invoice" : `Invoice ${invoice.invoiceNumber}`) : "Create New Invoice"
+      }
       status={saved && <StatusBadge kind="invoice" status={displayStatus} />}
       headerExtra={saved && <SourceDocumentsLink invoiceId={saved.id} />}
       editor={editor}
@@ -95,7 +99,7 @@ export function InvoiceEditor({
         drawn >= 3 &&
         saved && (
           <>
-            {saved.status === "draft" && (
+            {saved.status === "draft" && mayWrite && (
               <IssueAndSendCard
                 invoiceNumber={input.invoiceNumber}
                 busy={busy === "issue"}

@@ -13,6 +13,7 @@ import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
+import { useMay } from "#web/features/members/role";
 import { textBinder } from "#web/lib/form";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
@@ -135,6 +136,8 @@ export const PaymentsCard = memo(function PaymentsCard({
           : `Balance due: ${money(answer.invoice.balanceDueMinor)}.`,
     });
   };
+  // Deleting a recorded payment changes the books: owners only (decision 0076).
+  const mayDelete = useMay("payments.delete");
   const remove = useMutation({
     mutationFn: (payment: Payment) =>
       call("DELETE /api/invoices/:id/payments/:paymentId", { params: { ...params, paymentId: payment.id } }),
@@ -214,12 +217,14 @@ export const PaymentsCard = memo(function PaymentsCard({
                       icon={Pencil}
                       onClick={() => setDialog({ payment: p })}
                     />
-                    <IconButton
-                      variant="outline"
-                      label={`Delete payment of ${money(p.amountMinor)}`}
-                      icon={Trash2}
-                      onClick={() => setDeleting(p)}
-                    />
+                    {mayDelete && (
+                      <IconButton
+                        variant="outline"
+                        label={`Delete payment of ${money(p.amountMinor)}`}
+                        icon={Trash2}
+                        onClick={() => setDeleting(p)}
+                      />
+                    )}
                   </div>
                 </li>
               ))}

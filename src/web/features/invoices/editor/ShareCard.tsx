@@ -12,6 +12,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
+import { useMay } from "#web/features/members/role";
 import { MAIL_TEMPLATES_KEY } from "#web/features/settings/mailTemplatesQuery";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
@@ -60,6 +61,9 @@ export const ShareCard = memo(function ShareCard({
     queryKey: queryKeyOf("GET /api/invoices/:id/public-link", { params }),
     queryFn: () => call("GET /api/invoices/:id/public-link", { params }),
   });
+  // Making, renewing and sending the link, and its reminders, change the invoice's sharing: a role
+  // without that (an accountant) still confirms a reported payment and reads the link (decision 0079).
+  const mayShare = useMay("documents.write");
   const reports = useQuery({
     queryKey: queryKeyOf("GET /api/invoices/:id/payment-reports", { params }),
     queryFn: () => call("GET /api/invoices/:id/payment-reports", { params }),
@@ -124,7 +128,7 @@ export const ShareCard = memo(function ShareCard({
     });
   const sendOpened = useRef(false);
   useEffect(() => {
-    if (!sendOnOpen || sendOpened.current || !link.isSuccess) return;
+    if (!sendOnOpen || !mayShare || sendOpened.current || !link.isSuccess) return;
     sendOpened.current = true;
     void startSending();
   });
@@ -252,21 +256,27 @@ export const ShareCard = memo(function ShareCard({
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               Open
             </a>
-            <a
-              className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
-              href={whatsAppLink(clientPhone, message)}
-              target="_blank"
-              rel="noreferrer"
-            >
-              <MessageCircle className="h-4 w-4" aria-hidden="true" />
-              Share on WhatsApp
-            </a>
-            <Button size="sm" variant="outline" onClick={() => setRenewing(true)}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              New link
-            </Button>
+            {mayShare && (
+              <>
+                <a
+                  className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+                  href={whatsAppLink(clientPhone, message)}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  <MessageCircle className="h-4 w-4" aria-hidden="true" />
+                  Share on WhatsApp
+                </a>
+                <Button size="sm" variant="outline" onClick={() => setRenewing(true)}>
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                  New link
+                </Button>
+              </>
+            )}
           </div>
         </div>
+      ) : !mayShare ? (
+        <p className="mt-3 text-sm text-muted-foreground">No link to this invoice yet.</p>
       ) : (
         <div className="mt-3 space-y-2 text-sm">
           <p className="text-muted-foreground">
@@ -278,7 +288,7 @@ export const ShareCard = memo(function ShareCard({
           </Button>
         </div>
       )}
-      {link.data && (
+      {link.data && mayShare && (
         <label className="mt-3 flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -291,7 +301,7 @@ export const ShareCard = memo(function ShareCard({
           Payment reminders for this invoice (when switched on in Settings)
         </label>
       )}
-      <div className="mt-3">
+      <div className={mayShare ? "mt-3" : "hidden"}>
         <Button size="sm" onClick={() => void startSending()} busy={make.isPending}>
           <Mail className="h-4 w-4" aria-hidden="true" />
           Send by e-mail

@@ -1,15 +1,17 @@
-import { Ban, CheckCircle2, Copy, Mail, Pencil, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, Copy, Eye, Mail, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { isDeletable } from "#domain/document-number";
 import { RowButton } from "#web/features/documents/RowButton";
 import type { InvoiceSummary } from "#web/features/documents/types";
+import { useMay } from "#web/features/members/role";
 import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 
 export type RowAction = "duplicate" | "paid" | "delete" | "cancel";
 
 /**
  * Edit, duplicate, mark paid and delete (a draft) or cancel (an issued invoice, which is never
- * deleted) for one invoice; labels name the invoice for screen readers.
+ * deleted) for one invoice; labels name the invoice for screen readers. A role that may not change
+ * invoices (decision 0079) gets Open and the PDF only.
  */
 export function InvoiceRowActions({
   invoice,
@@ -21,18 +23,19 @@ export function InvoiceRowActions({
   onAction: (action: RowAction, invoice: InvoiceSummary) => void;
 }) {
   const n = invoice.invoiceNumber;
-  const canPay = invoice.status === "due";
+  const mayWrite = useMay("documents.write");
+  const Open = mayWrite ? Pencil : Eye;
   return (
     <div className="flex items-center justify-end gap-1">
       <Link
         to={`/invoice/edit/${encodeURIComponent(invoice.id)}`}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted"
-        aria-label={`Edit invoice ${n}`}
-        title="Edit"
+        aria-label={`${mayWrite ? "Edit" : "Open"} invoice ${n}`}
+        title={mayWrite ? "Edit" : "Open"}
       >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
+        <Open className="h-4 w-4" aria-hidden="true" />
       </Link>
-      {(invoice.status === "due" || invoice.status === "paid") && (
+      {mayWrite && (invoice.status === "due" || invoice.status === "paid") && (
         <Link
           to={`/invoice/edit/${encodeURIComponent(invoice.id)}?send=1`}
           className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted"
@@ -43,6 +46,24 @@ export function InvoiceRowActions({
         </Link>
       )}
       <DownloadPdfButton invoice={invoice} iconOnly variant="ghost" />
+      {mayWrite && <WriteActions invoice={invoice} busy={busy} onAction={onAction} />}
+    </div>
+  );
+}
+
+function WriteActions({
+  invoice,
+  busy,
+  onAction,
+}: {
+  invoice: InvoiceSummary;
+  busy: RowAction | null;
+  onAction: (action: RowAction, invoice: InvoiceSummary) => void;
+}) {
+  const n = invoice.invoiceNumber;
+  const canPay = invoice.status === "due";
+  return (
+    <>
       <RowButton
         label={`Duplicate invoice ${n}`}
         title="Duplicate"
@@ -79,6 +100,6 @@ export function InvoiceRowActions({
           />
         )
       )}
-    </div>
+    </>
   );
 }
