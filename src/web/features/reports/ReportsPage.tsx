@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Gstr1Summary } from "#contract/reports";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
