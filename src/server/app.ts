@@ -29,6 +29,7 @@ import { frameworkErrors, registerRequestGuards } from "./request-guards";
 import { registerFeatureRoutes } from "./routes";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, registerAuthBridge } from "./routes/auth-bridge";
 import { registerCreditNoteRoutes } from "./routes/credit-notes";
+import { registerStatementRoutes } from "./routes/statements";
 import { registerPdfRoutes } from "./routes/pdf";
 import { registerProbes } from "./routes/probes";
 import { registerPublicQuoteRoutes } from "./routes/public-quotes";
@@ -293,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerPublicQuoteRoutes(app, { db, outbox, publicUrl: config.publicUrl });
   registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
+  registerStatementRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerRecurringRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   scheduleJobs(queue, { db, config, log: app.log, payments, gateways, renderer: renderQueue, outbox });
   // Every job is defined by now. pg-boss is installed and its workers and schedules started once

@@ -935,3 +935,56 @@ export const activityLog = pgTable(
     index("activity_log_time_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * A client's statement of account for a period and currency (issue 32 part 2, decision 0081), kept
+ * once it is downloaded, shared or sent: the document its PDF, mail and public link (/s/<token>)
+ * name. It stores no figures: the statement is computed from the client's documents whenever it is
+ * read, so a payment recorded later shows on the same link. Deleting the client deletes it.
+ */
+export const statements = pgTable(
+  "statements",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    /** The public page's link (/s/<token>): 192 random bits, made on first share, replaced to revoke. */
+    publicToken: text("public_token").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statements_period_uq").on(t.businessId, t.clientId, t.fromDate, t.toDate, t.currency)],
+);
+
+/** The business's monthly statements (decision 0081): off until an owner switches them on. */
+export const statementSchedules = pgTable("statement_schedules", {
+  businessId: ownerKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  /** When they were last switched on: a month that ended before it is not sent. */
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The first day of the last month whose statements all went out: the job skips it after. */
+  doneMonth: date("done_month", { mode: "string" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per client and month whose statement the monthly job sent (or is sending): the primary
+ * key lets only one server send it, however many run, and a month is sent once.
+ */
+export const statementRuns = pgTable(
+  "statement_runs",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The first day of the month the statement covers. */
+    month: date("month", { mode: "string" }).notNull(),
+    businessId: ownerId(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.month] })],
+);
