@@ -102,7 +102,8 @@ export const statementRoutes = [
   route({
     method: "PUT",
     path: "/api/statements/monthly",
-    summary: "Switch the monthly statements on or off (the first goes out for the month in which they were switched on)",
+    summary:
+      "Switch the monthly statements on or off (the first goes out for the month in which they were switched on)",
     tag,
     auth: "user",
     body: monthlyStatementsBody,

@@ -12,7 +12,13 @@ import {
   upiBlock,
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
-import { type GstPageBlock, gstPageParts, lineColumns, type PageColumn, type PageTable } from "./invoice-page-gst";
+import {
+  type GstPageBlock,
+  gstPageParts,
+  lineColumns,
+  type PageColumn,
+  type PageTable,
+} from "./invoice-page-gst";
 
 import type { FontFamily, InvoiceTemplate } from "./settings";
 import { invoiceBalanceDueMinor } from "./status";

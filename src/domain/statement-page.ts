@@ -2,10 +2,10 @@ import { companySnapshot } from "./company-snapshot";
 import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
 import type { Address } from "./invoice";
+import { type InvoicePageModel, PAGE_LABELS, type PageImages } from "./invoice-page";
 import { addressLines, bankRows, type LabelValue, type UpiBlock } from "./invoice-page-blocks";
 import { pageColours, pageLook } from "./invoice-page-colours";
 import type { PageColumn, PageTable } from "./invoice-page-gst";
-import { type InvoicePageModel, PAGE_LABELS, type PageImages } from "./invoice-page";
 import { AGEING_BUCKETS } from "./payments";
 import type { Settings } from "./settings";
 import { AGEING_BUCKET_LABELS, formatBalance, periodLabel, type Statement } from "./statements";
@@ -174,7 +174,16 @@ export function buildStatementPage(
       credit: row.creditMinor ? money(row.creditMinor) : "",
       balance: balance(row.balanceMinor),
     })),
-  ].map((line) => ({ hsnSac: "", quantity: "", unit: "", rate: "", discount: "", tax: "", amount: "", ...line }));
+  ].map((line) => ({
+    hsnSac: "",
+    quantity: "",
+    unit: "",
+    rate: "",
+    discount: "",
+    tax: "",
+    amount: "",
+    ...line,
+  }));
   const totals: LabelValue[] = [
     { label: "Opening balance", value: balance(activity.openingMinor) },
     { label: "Total debits", value: money(activity.totalDebitMinor) },

@@ -14,7 +14,12 @@ import {
 // the ageing boundaries, and the property the issue asks for: the open items' total equals the
 // activity statement's closing balance, whatever the history.
 
-const invoice = (id: string, date: string, amountMinor: number, dueDate: string | null = null): LedgerEntry => ({
+const invoice = (
+  id: string,
+  date: string,
+  amountMinor: number,
+  dueDate: string | null = null,
+): LedgerEntry => ({
   kind: "invoice",
   id,
   number: id,
@@ -110,7 +115,10 @@ describe("statements: ageing", () => {
   });
 
   it("ages as of the end date, not today: a payment after the end date leaves the invoice open", () => {
-    const entries = [invoice("A", "2026-03-01", 500, "2026-03-31"), credit("payment", "P", "2026-07-05", 500, "A")];
+    const entries = [
+      invoice("A", "2026-03-01", 500, "2026-03-31"),
+      credit("payment", "P", "2026-07-05", 500, "A"),
+    ];
     expect(openItemsStatement(entries, "2026-06-30").items).toMatchObject([
       { id: "A", pendingMinor: 500, daysOverdue: 91, bucket: "90+" },
     ]);
@@ -215,7 +223,10 @@ const history = fc
 
 const periodArb = fc
   .tuple(fc.integer({ min: -30, max: 400 }), fc.integer({ min: 0, max: 400 }))
-  .map(([start, length]) => ({ from: addDays("2026-01-01", start), to: addDays("2026-01-01", start + length) }));
+  .map(([start, length]) => ({
+    from: addDays("2026-01-01", start),
+    to: addDays("2026-01-01", start + length),
+  }));
 
 describe("statements: the property", () => {
   it("open items' total = closing balance = the last running balance; buckets − unallocated = closing", () => {

@@ -120,7 +120,10 @@ export function daysFrom(a: string, b: string): number {
   return Math.round(day(b) - day(a));
 }
 
-export function activityStatement(entries: readonly LedgerEntry[], period: StatementPeriod): ActivityStatement {
+export function activityStatement(
+  entries: readonly LedgerEntry[],
+  period: StatementPeriod,
+): ActivityStatement {
   const sorted = [...entries].sort(ledgerOrder);
   let openingMinor = 0;
   for (const e of sorted) if (e.date < period.from) openingMinor += signed(e);

@@ -6,7 +6,9 @@ import { expect, linkFromOutbox, test, uniqueEmail } from "./fixtures";
 // period, read the activity and the open items, download the CSV and the PDF, share the link (its
 // page asks for the exact balance by UPI) and send the statement by e-mail.
 
-test("a client's statement: period, both statements, CSV, PDF, link and e-mail", async ({ signedInPage: page }) => {
+test("a client's statement: period, both statements, CSV, PDF, link and e-mail", async ({
+  signedInPage: page,
+}) => {
   const origin = new URL(page.url()).origin;
   const headers = { origin };
   const email = uniqueEmail("meera");
@@ -73,7 +75,10 @@ test("a client's statement: period, both statements, CSV, PDF, link and e-mail",
   await page.getByRole("button", { name: "CSV", exact: true }).click();
   const csv = await downloading;
   expect(csv.suggestedFilename()).toBe("statement-meera-stores-2026-04-01-2026-06-30.csv");
-  const rows = readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const rows = readFileSync((await csv.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(rows.at(-1)).toBe("2026-06-30,Closing Balance,,,INR,,,3180.00,Dr");
 
   const pdfDownload = page.waitForEvent("download");

@@ -5,7 +5,13 @@ import type { StatementView } from "../services/statements";
 export function presentStatement(view: StatementView): StatementAnswer {
   const { client, statement } = view;
   return {
-    client: { id: client.id, name: client.name, company: client.company, email: client.email, gstin: client.gstin },
+    client: {
+      id: client.id,
+      name: client.name,
+      company: client.company,
+      email: client.email,
+      gstin: client.gstin,
+    },
     from: statement.period.from,
     to: statement.period.to,
     currency: view.currency,

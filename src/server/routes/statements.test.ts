@@ -57,7 +57,13 @@ describeEachDb("statements of account", (kind) => {
     expect(res.statusCode, res.body).toBe(201);
   }
 
-  async function creditNote(s: Session, invoiceId: string, noteDate: string, rupees: number, kind = "credit") {
+  async function creditNote(
+    s: Session,
+    invoiceId: string,
+    noteDate: string,
+    rupees: number,
+    kind = "credit",
+  ) {
     const res = await t.post(
       "/api/credit-notes",
       {
@@ -86,7 +92,10 @@ describeEachDb("statements of account", (kind) => {
    */
   async function meera() {
     const s = await t.signUpAndSignIn();
-    await t.putSettings({ companyName: "Kesari Traders", bankDetails: KESARI_BANK, includeBankDetails: true }, s.cookie);
+    await t.putSettings(
+      { companyName: "Kesari Traders", bankDetails: KESARI_BANK, includeBankDetails: true },
+      s.cookie,
+    );
     const id = await client(s);
     const a = await invoice(s, id, "2026-03-20", 500);
     await pay(s, a.id, "2026-04-10", 200, "UTR516001238743");
@@ -99,7 +108,9 @@ describeEachDb("statements of account", (kind) => {
     // Left out: a draft, a cancelled invoice, another client's invoice, a USD invoice.
     await invoice(s, id, "2026-05-01", 9000, { status: "draft" });
     const cancelled = await invoice(s, id, "2026-05-02", 7000);
-    expect((await t.post(`/api/invoices/${cancelled.id}/status`, { status: "cancelled" }, s.cookie)).statusCode).toBe(200);
+    expect(
+      (await t.post(`/api/invoices/${cancelled.id}/status`, { status: "cancelled" }, s.cookie)).statusCode,
+    ).toBe(200);
     await invoice(s, await client(s, "Other Buyer"), "2026-05-03", 5000);
     await invoice(s, id, "2026-05-04", 40, { currency: "USD" });
     return { s, id, a, b, c, d, cn };
@@ -108,15 +119,22 @@ describeEachDb("statements of account", (kind) => {
   it("an activity statement with a running balance and open items aged on the end date; both totals agree", async () => {
     const { s, id, a, b, c, cn } = await meera();
     const st = await statement(s, id);
-    expect(st).toMatchObject({ from: "2026-04-01", to: "2026-06-30", currency: "INR", currencies: ["INR", "USD"] });
+    expect(st).toMatchObject({
+      from: "2026-04-01",
+      to: "2026-06-30",
+      currency: "INR",
+      currencies: ["INR", "USD"],
+    });
     expect(st.activity.openingMinor).toBe(500_00);
     expect(
-      st.activity.rows.map((r: { title: string; debitMinor: number; creditMinor: number; balanceMinor: number }) => [
-        r.title,
-        r.debitMinor,
-        r.creditMinor,
-        r.balanceMinor,
-      ]),
+      st.activity.rows.map(
+        (r: { title: string; debitMinor: number; creditMinor: number; balanceMinor: number }) => [
+          r.title,
+          r.debitMinor,
+          r.creditMinor,
+          r.balanceMinor,
+        ],
+      ),
     ).toEqual([
       ["Payment Received", 0, 200_00, 300_00],
       ["Invoice", 1000_00, 0, 1300_00],
@@ -126,9 +144,25 @@ describeEachDb("statements of account", (kind) => {
       ["Payment Received", 0, 250_00, -250_00],
     ]);
     expect(st.activity.rows[0].details).toBe(`UPI · UTR516001238743 · against ${a.invoiceNumber}`);
-    expect(st.activity.rows[3]).toMatchObject({ number: cn.noteNumber, details: `against ${b.invoiceNumber} · ₹600.00 not adjusted` });
-    expect(st.activity).toMatchObject({ totalDebitMinor: 1300_00, totalCreditMinor: 2050_00, closingMinor: -250_00 });
-    expect(st.openItems.items.map((i: { id: string; pendingMinor: number; daysOverdue: number; bucket: string }) => [i.id, i.pendingMinor, i.daysOverdue, i.bucket])).toEqual([
+    expect(st.activity.rows[3]).toMatchObject({
+      number: cn.noteNumber,
+      details: `against ${b.invoiceNumber} · ₹600.00 not adjusted`,
+    });
+    expect(st.activity).toMatchObject({
+      totalDebitMinor: 1300_00,
+      totalCreditMinor: 2050_00,
+      closingMinor: -250_00,
+    });
+    expect(
+      st.openItems.items.map(
+        (i: { id: string; pendingMinor: number; daysOverdue: number; bucket: string }) => [
+          i.id,
+          i.pendingMinor,
+          i.daysOverdue,
+          i.bucket,
+        ],
+      ),
+    ).toEqual([
       [a.id, 300_00, 72, "61-90"],
       [c.id, 300_00, -10, "current"],
     ]);
@@ -158,7 +192,7 @@ describeEachDb("statements of account", (kind) => {
     const op = fc.record({
       day: fc.integer({ min: 0, max: 120 }),
       rupees: fc.integer({ min: 1, max: 900 }),
-      then: fc.constantFrom("nothing", "pay", "pay_later", "credit", "debit"),
+      next: fc.constantFrom("nothing", "pay", "pay_later", "credit", "debit"),
       later: fc.integer({ min: -20, max: 60 }),
     });
     const ops = fc.sample(fc.array(op, { minLength: 8, maxLength: 8 }), { numRuns: 1, seed: 32 })[0]!;
@@ -166,15 +200,19 @@ describeEachDb("statements of account", (kind) => {
       const date = addDays("2026-04-01", o.day);
       const inv = await invoice(s, id, date, o.rupees);
       const on = addDays(date, o.later);
-      if (o.then === "pay") await pay(s, inv.id, on, Math.ceil(o.rupees / 2));
-      if (o.then === "pay_later") await pay(s, inv.id, on, o.rupees);
-      if (o.then === "credit") await creditNote(s, inv.id, addDays(date, Math.abs(o.later)), o.rupees);
-      if (o.then === "debit") await creditNote(s, inv.id, addDays(date, Math.abs(o.later)), o.rupees, "debit");
+      if (o.next === "pay") await pay(s, inv.id, on, Math.ceil(o.rupees / 2));
+      if (o.next === "pay_later") await pay(s, inv.id, on, o.rupees);
+      if (o.next === "credit") await creditNote(s, inv.id, addDays(date, Math.abs(o.later)), o.rupees);
+      if (o.next === "debit")
+        await creditNote(s, inv.id, addDays(date, Math.abs(o.later)), o.rupees, "debit");
     }
     for (let day = "2026-03-31"; day <= "2026-09-30"; day = addDays(day, 11)) {
       const on = await statement(s, id, `from=2026-03-15&to=${day}`);
       expect(on.openItems.totalMinor, day).toBe(on.activity.closingMinor);
-      const buckets = Object.values(on.openItems.buckets as Record<string, number>).reduce((x, y) => x + y, 0);
+      const buckets = Object.values(on.openItems.buckets as Record<string, number>).reduce(
+        (x, y) => x + y,
+        0,
+      );
       expect(buckets - on.openItems.unallocatedMinor, day).toBe(on.activity.closingMinor);
     }
   }, 120_000);
@@ -185,14 +223,17 @@ describeEachDb("statements of account", (kind) => {
       { companyName: "Kesari Traders", bankDetails: KESARI_BANK, includeBankDetails: true },
       s.cookie,
     );
-    const id = await client(s, "=Meera, \"Stores\"");
+    const id = await client(s, '=Meera, "Stores"');
     const a = await invoice(s, id, "2026-04-10", 1180);
     await pay(s, a.id, "2026-04-20", 180);
 
     const csv = await t.get(`/api/statements/${id}/export.csv?${Q}`, s.cookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/statement-meera-stores-2026-04-01-2026-06-30\.csv/);
-    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Date,Document,Number,Details,Currency,Debit,Credit,Balance,Dr/Cr");
     expect(lines[1]).toBe("2026-04-01,Opening Balance,,,INR,,,0.00,");
     expect(lines.at(-1)).toBe("2026-06-30,Closing Balance,,,INR,,,1000.00,Dr");
@@ -208,7 +249,10 @@ describeEachDb("statements of account", (kind) => {
     expect(text).toContain("₹1,000.00 Dr");
     expect(text).toContain("OPEN ITEMS AS ON 30 JUN 2026");
     const ledger = (await t.get("/api/credits/ledger", s.cookie)).json().entries[0];
-    expect(ledger).toMatchObject({ delta: -1, invoiceNumber: "Statement =Meera, \"Stores\" 2026-04-01 to 2026-06-30" });
+    expect(ledger).toMatchObject({
+      delta: -1,
+      invoiceNumber: 'Statement =Meera, "Stores" 2026-04-01 to 2026-06-30',
+    });
 
     const link = await t.post(`/api/statements/${id}/public-link?${Q}`, {}, s.cookie);
     expect(link.statusCode, link.body).toBe(200);
@@ -220,7 +264,9 @@ describeEachDb("statements of account", (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
     expect(page.body).toContain("STATEMENT OF ACCOUNT");
-    expect(page.body).toContain("upi://pay?pa=kesari%40okhdfc&amp;pn=Kesari%20Traders&amp;am=1000.00&amp;cu=INR");
+    expect(page.body).toContain(
+      "upi://pay?pa=kesari%40okhdfc&amp;pn=Kesari%20Traders&amp;am=1000.00&amp;cu=INR",
+    );
     // A payment recorded later shows on the same link.
     await pay(s, a.id, "2026-06-01", 1000);
     const paid = await t.get(new URL(url).pathname);
@@ -263,9 +309,7 @@ describeEachDb("statements of account", (kind) => {
       ["POST", `/api/statements/${id}/public-link?${Q}`],
       ["POST", `/api/statements/${id}/send?${Q}`],
     ] as const) {
-      const body = url.includes("/send")
-        ? { to: ["x@example.com"], subject: "s", message: "m" }
-        : {};
+      const body = url.includes("/send") ? { to: ["x@example.com"], subject: "s", message: "m" } : {};
       const res = method === "GET" ? await t.get(url, other.cookie) : await t.post(url, body, other.cookie);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
@@ -282,7 +326,10 @@ describeEachDb("statements of account", (kind) => {
     const s = await t.signUpAndSignIn();
     await t.putSettings({ companyName: "Kesari Traders" }, s.cookie);
     await t.post("/api/test/clock", { now: "2026-11-20T06:00:00Z" });
-    expect((await t.get("/api/statements/monthly", s.cookie)).json()).toEqual({ enabled: false, enabledAt: null });
+    expect((await t.get("/api/statements/monthly", s.cookie)).json()).toEqual({
+      enabled: false,
+      enabledAt: null,
+    });
     const on = await t.send("PUT", "/api/statements/monthly", { enabled: true }, s.cookie);
     expect(on.json()).toEqual({ enabled: true, enabledAt: "2026-11-20T06:00:00.000Z" });
     const tag = Math.random().toString(36).slice(2, 8);

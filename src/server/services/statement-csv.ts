@@ -40,7 +40,17 @@ export function statementCsv(view: StatementView, part: StatementCsvPart): { fil
   }
   const lines = [
     ["Date", "Document", "Number", "Details", "Currency", "Debit", "Credit", "Balance", "Dr/Cr"],
-    [period.from, "Opening Balance", "", "", view.currency, "", "", money(activity.openingMinor), side(activity.openingMinor)],
+    [
+      period.from,
+      "Opening Balance",
+      "",
+      "",
+      view.currency,
+      "",
+      "",
+      money(activity.openingMinor),
+      side(activity.openingMinor),
+    ],
     ...activity.rows.map((r) => [
       r.date,
       r.title,
@@ -52,8 +62,28 @@ export function statementCsv(view: StatementView, part: StatementCsvPart): { fil
       money(r.balanceMinor),
       side(r.balanceMinor),
     ]),
-    ["", "Total", "", "", view.currency, money(activity.totalDebitMinor), money(activity.totalCreditMinor), "", ""],
-    [period.to, "Closing Balance", "", "", view.currency, "", "", money(activity.closingMinor), side(activity.closingMinor)],
+    [
+      "",
+      "Total",
+      "",
+      "",
+      view.currency,
+      money(activity.totalDebitMinor),
+      money(activity.totalCreditMinor),
+      "",
+      "",
+    ],
+    [
+      period.to,
+      "Closing Balance",
+      "",
+      "",
+      view.currency,
+      "",
+      "",
+      money(activity.closingMinor),
+      side(activity.closingMinor),
+    ],
   ];
   return { fileName: `${stem}.csv`, csv: file(lines) };
 }

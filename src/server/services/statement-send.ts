@@ -16,10 +16,16 @@ export async function sendStatement(
   input: SendInput,
 ) {
   const { row, view } = await keepStatement(deps.db, businessId, clientId, q);
-  const fill = (template: string) => fillStatementPlaceholders(template, view.statement.period, formatPageDate);
-  return sendDocument(deps, businessId, { kind: "statement", id: row.id }, {
-    ...input,
-    subject: fill(input.subject),
-    message: fill(input.message),
-  });
+  const fill = (template: string) =>
+    fillStatementPlaceholders(template, view.statement.period, formatPageDate);
+  return sendDocument(
+    deps,
+    businessId,
+    { kind: "statement", id: row.id },
+    {
+      ...input,
+      subject: fill(input.subject),
+      message: fill(input.message),
+    },
+  );
 }

@@ -19,7 +19,10 @@ export async function saveStatementSchedule(db: Db, businessId: string, enabled:
   await db
     .insert(statementSchedules)
     .values({ businessId, enabled, enabledAt, updatedAt: at })
-    .onConflictDoUpdate({ target: statementSchedules.businessId, set: { enabled, enabledAt, updatedAt: at } });
+    .onConflictDoUpdate({
+      target: statementSchedules.businessId,
+      set: { enabled, enabledAt, updatedAt: at },
+    });
   return { enabled, enabledAt };
 }
 
@@ -53,7 +56,11 @@ export async function clientsWithEmail(db: Db, businessId: string) {
 
 /** Claims the client's month; false when it was already sent (or is being sent elsewhere). */
 export async function claimStatementRun(db: Db, r: { businessId: string; clientId: string; month: string }) {
-  const rows = await db.insert(statementRuns).values(r).onConflictDoNothing().returning({ month: statementRuns.month });
+  const rows = await db
+    .insert(statementRuns)
+    .values(r)
+    .onConflictDoNothing()
+    .returning({ month: statementRuns.month });
   return rows.length === 1;
 }
 

@@ -3,13 +3,13 @@ import { companySnapshot } from "#domain/company-snapshot";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { formatBalance, periodLabel } from "#domain/statements";
+import { readSettings } from "#server/db/queries/settings";
 import {
   findStatement,
   findStatementByToken,
-  setStatementToken,
   type StatementRow,
+  setStatementToken,
 } from "#server/db/queries/statements";
-import { readSettings } from "#server/db/queries/settings";
 import { renderPublicInvoice } from "#server/public-page/render";
 import { STATEMENT_PAGE_SCRIPT } from "#server/public-page/statement-render";
 import { readKeptStatement, type StatementView, statementPage } from "../statements";
@@ -110,7 +110,12 @@ export const STATEMENT_KIND: KindConfig = {
       return renderPublicInvoice(page, {
         token,
         statusKey: closing > 0 ? "due" : "paid",
-        statusLabel: closing > 0 ? `Balance ${formatBalance(closing, view.currency)}` : closing < 0 ? `In credit ${formatBalance(closing, view.currency)}` : "Settled",
+        statusLabel:
+          closing > 0
+            ? `Balance ${formatBalance(closing, view.currency)}`
+            : closing < 0
+              ? `In credit ${formatBalance(closing, view.currency)}`
+              : "Settled",
         balance: owed,
         upi:
           uri && owed

@@ -29,7 +29,15 @@ import { ActivityTable, OpenItemsTable } from "./StatementTables";
 // A client's statement of account (issue 32 part 2, decision 0081): pick the period, see the
 // activity and the open items, download the PDF (one credit) or CSV, share the link, send it.
 
-function PeriodForm({ ask, onAsk, currencies }: { ask: StatementAsk; onAsk: (a: StatementAsk) => void; currencies: string[] }) {
+function PeriodForm({
+  ask,
+  onAsk,
+  currencies,
+}: {
+  ask: StatementAsk;
+  onAsk: (a: StatementAsk) => void;
+  currencies: string[];
+}) {
   const [draft, setDraft] = useState(ask);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,18 +47,32 @@ function PeriodForm({ ask, onAsk, currencies }: { ask: StatementAsk; onAsk: (a: 
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Statement period">
       <Field label="From" className="w-full sm:w-44">
         {(p) => (
-          <Input {...p} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <Input
+            {...p}
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         )}
       </Field>
       <Field label="To" className="w-full sm:w-44">
         {(p) => (
-          <Input {...p} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <Input
+            {...p}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
         )}
       </Field>
       {currencies.length > 1 && (
         <Field label="Currency" className="w-full sm:w-32">
           {(p) => (
-            <Select {...p} value={draft.currency} onChange={(e) => setDraft({ ...draft, currency: e.target.value })}>
+            <Select
+              {...p}
+              value={draft.currency}
+              onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
+            >
               {currencies.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -115,7 +137,12 @@ function ShareLink({ clientId, ask }: { clientId: string; ask: StatementAsk }) {
         <Copy className="h-4 w-4" aria-hidden="true" />
         Copy
       </Button>
-      <a className="inline-flex items-center gap-1 text-sm text-primary underline" href={url} target="_blank" rel="noreferrer">
+      <a
+        className="inline-flex items-center gap-1 text-sm text-primary underline"
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+      >
         <ExternalLink className="h-4 w-4" aria-hidden="true" />
         Open
       </a>
@@ -140,7 +167,10 @@ export function StatementPage() {
 
   return (
     <div className="space-y-4">
-      <Link to="/clients" className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-2">
+      <Link
+        to="/clients"
+        className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-2"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Clients
       </Link>
@@ -182,7 +212,9 @@ export function StatementPage() {
                     variant="outline"
                     busy={csv.running === "activity"}
                     disabled={csv.running !== null}
-                    onClick={() => void csv.run("activity", statementCsvUrl(id, shown, "activity"), "statement.csv")}
+                    onClick={() =>
+                      void csv.run("activity", statementCsvUrl(id, shown, "activity"), "statement.csv")
+                    }
                   >
                     <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
                     CSV
@@ -192,7 +224,11 @@ export function StatementPage() {
                     busy={csv.running === "open_items"}
                     disabled={csv.running !== null}
                     onClick={() =>
-                      void csv.run("open_items", statementCsvUrl(id, shown, "open_items"), "statement-open-items.csv")
+                      void csv.run(
+                        "open_items",
+                        statementCsvUrl(id, shown, "open_items"),
+                        "statement-open-items.csv",
+                      )
                     }
                   >
                     <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
@@ -216,7 +252,11 @@ export function StatementPage() {
       {query.isPending ? (
         <Spinner label="Loading the statement" />
       ) : query.isError ? (
-        <LoadErrorCard title="Could not load the statement" error={query.error} onRetry={() => query.refetch()} />
+        <LoadErrorCard
+          title="Could not load the statement"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : s ? (
         <>
           <Summary s={s} />
@@ -235,7 +275,11 @@ export function StatementPage() {
               onOpenChange={setSending}
               invoiceId={id}
               query={{ from: s.from, to: s.to, currency: s.currency }}
-              draft={{ to: s.client.email, subject: DEFAULT_STATEMENT_SUBJECT, message: DEFAULT_STATEMENT_MESSAGE }}
+              draft={{
+                to: s.client.email,
+                subject: DEFAULT_STATEMENT_SUBJECT,
+                message: DEFAULT_STATEMENT_MESSAGE,
+              }}
               document={{ send: "POST /api/statements/:id/send", sentTitle: "Statement sent" }}
             />
           )}

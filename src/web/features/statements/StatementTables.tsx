@@ -15,9 +15,9 @@ const num = `${td} whitespace-nowrap text-right tabular-nums`;
 function Scroll({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-    <div className="relative overflow-x-auto rounded-md border" role="region" aria-label={label} tabIndex={0}>
+    <section className="relative overflow-x-auto rounded-md border" aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }
 
