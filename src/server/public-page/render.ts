@@ -141,6 +141,7 @@ p { margin: 0; }
 table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 th { text-align: left; color: var(--on-primary); background: var(--primary); padding: .4rem; white-space: nowrap; }
 td { padding: .4rem; border-bottom: 1px solid var(--rule); vertical-align: top; }
+td:first-child { white-space: nowrap; }
 .right { text-align: right; } .left { text-align: left; }
 .totals { margin: 1rem 0 0 auto; max-width: 20rem; }
 .totals .total { font-weight: 700; font-size: 1.1rem; border-top: 2px solid var(--primary); padding-top: .3rem; margin-top: .3rem; }

@@ -296,7 +296,10 @@ describeEachDb("statements of account", (kind) => {
     );
     expect(mail.attachments?.[0]?.content.subarray(0, 5).toString()).toBe("%PDF-");
     const activity = (await t.get("/api/activity?action=sent", s.cookie)).json().items[0];
-    expect(activity.record).toMatchObject({ kind: "statement" });
+    expect(activity.record).toMatchObject({
+      kind: "statement",
+      label: `=Meera, "Stores", 1 Apr 2026 to 31 May 2026`,
+    });
   }, 120_000);
 
   it("another business's client is a 404 on every statement route; an API key reads statements", async () => {

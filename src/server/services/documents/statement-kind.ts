@@ -65,7 +65,8 @@ export const STATEMENT_KIND: KindConfig = {
       company: companySnapshot(settings),
       facts: {
         clientName: client.company.trim() || client.name,
-        number: `statement of account ${periodLabel(statement.period, formatPageDate)}`,
+        // The activity log's label after "Statement of account": "Meera Stores, 1 Apr 2026 to 30 Jun 2026".
+        number: `${client.company.trim() || client.name}, ${periodLabel(statement.period, formatPageDate)}`,
         amountMinor: Math.max(0, statement.activity.closingMinor),
         currency: view.currency,
         dueDate: null,
