@@ -366,6 +366,9 @@ export const invoices = pgTable(
     // many invoices (docs/decisions/0018-list-paging.md, 0038-search-key.md). Needs the pg_trgm
     // extension, which the migration creates and PGlite loads at open (db/client.ts).
     index("invoices_search_key_trgm_idx").using("gin", t.searchKey.op("gin_trgm_ops")),
+    // A client's statement of account (decision 0081): the client's invoices without walking the
+    // business's other clients' (every client, monthly, for the statements job).
+    index("invoices_business_client_idx").on(t.businessId, t.clientId, t.invoiceDate),
   ],
 );
 

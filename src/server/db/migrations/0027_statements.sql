@@ -1,7 +1,7 @@
 -- Issue 32 part 2 (decision 0081): statements of account. A kept statement (client, period,
 -- currency, public link) that a PDF, a mail and /s/<token> name; its figures are computed from the
 -- documents when read. The monthly statements' switch per business, and one row per client and month
--- sent, so the job sends each month once however many servers run it.
+-- sent, so the job sends each month once however many servers run it. An index for a client's invoices.
 CREATE TABLE "statement_runs" (
 	"client_id" text NOT NULL,
 	"month" date NOT NULL,
@@ -35,4 +35,5 @@ ALTER TABLE "statement_runs" ADD CONSTRAINT "statement_runs_business_id_business
 ALTER TABLE "statement_schedules" ADD CONSTRAINT "statement_schedules_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statements" ADD CONSTRAINT "statements_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statements" ADD CONSTRAINT "statements_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "statements_period_uq" ON "statements" USING btree ("business_id","client_id","from_date","to_date","currency");
+CREATE UNIQUE INDEX "statements_period_uq" ON "statements" USING btree ("business_id","client_id","from_date","to_date","currency");--> statement-breakpoint
+CREATE INDEX "invoices_business_client_idx" ON "invoices" USING btree ("business_id","client_id","invoice_date");
