@@ -169,7 +169,7 @@ export function buildStatementPage(
     ...activity.rows.map((row, i) => ({
       index: String(i + 1),
       date: formatPageDate(row.date),
-      name: [`${row.title} ${row.number}`, row.details].filter(Boolean).join("\n"),
+      name: [[row.title, row.number].filter(Boolean).join(" "), row.details].filter(Boolean).join("\n"),
       debit: row.debitMinor ? money(row.debitMinor) : "",
       credit: row.creditMinor ? money(row.creditMinor) : "",
       balance: balance(row.balanceMinor),
