@@ -32,7 +32,7 @@ export type ApiKeyCreated = z.output<typeof apiKeyCreated>;
 
 /**
  * The routes an API key may call: invoices (with their payments and PDFs), clients, products and
- * stock, quotes, proforma invoices, delivery challans, recurring profiles and reports. Never the account, settings, credits purchase,
+ * stock, quotes, proforma invoices, delivery challans, recurring profiles, statements of account and reports. Never the account, settings, credits purchase,
  * API keys or data clearing: those need a signed-in person.
  */
 const KEY_PATHS = [
@@ -47,6 +47,7 @@ const KEY_PATHS = [
   "/api/reports",
   "/api/dashboard",
   "/api/credit-notes",
+  "/api/statements",
 ];
 export const acceptsApiKey = (path: string) =>
   KEY_PATHS.some(

@@ -22,6 +22,7 @@ import { recurringRoutes } from "./recurring";
 import { type KeyOf, type RouteContract, routeKey } from "./registry";
 import { reportRoutes } from "./reports";
 import { settingsRoutes } from "./settings";
+import { statementRoutes } from "./statements";
 import { systemRoutes } from "./system";
 import { tallyRoutes } from "./tally";
 
@@ -43,6 +44,7 @@ const ROUTES = [
   ...sendRoutes,
   ...activityRoutes,
   ...creditNoteRoutes,
+  ...statementRoutes,
   ...dashboardRoutes,
   ...reportRoutes,
   ...tallyRoutes,

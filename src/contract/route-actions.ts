@@ -94,6 +94,16 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "GET /api/activity": "reports.read",
   "GET /api/activity/actors": "reports.read",
   "GET /api/activity/export.csv": "reports.read",
+  // A client's statement of account (decision 0081): read as the documents it lists are; its CSV
+  // as every CSV export; its PDF as any PDF; its link and mail as a document's.
+  "GET /api/statements/monthly": "business.read",
+  "PUT /api/statements/monthly": "settings.write",
+  "GET /api/statements/:id": "business.read",
+  "GET /api/statements/:id/export.csv": "reports.read",
+  "POST /api/statements/:id/pdf": "pdf.download",
+  "GET /api/statements/:id/pdf": "person",
+  "POST /api/statements/:id/public-link": "documents.write",
+  "POST /api/statements/:id/send": "documents.write",
   "GET /api/reports/gstr1": "reports.read",
   "GET /api/reports/gstr1/summary": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",

@@ -15,7 +15,14 @@ export type PreInvoiceKind = (typeof PRE_INVOICE_KINDS)[number];
  * Every kind of document Bahi makes. A credit ledger row, a queued mail and an event name the
  * document they are about by its kind and id (decision 0057), never by a column named for one kind.
  */
-export const ALL_DOCUMENT_KINDS = ["invoice", ...PRE_INVOICE_KINDS, "credit_note", "debit_note"] as const;
+export const ALL_DOCUMENT_KINDS = [
+  "invoice",
+  ...PRE_INVOICE_KINDS,
+  "credit_note",
+  "debit_note",
+  // A client's statement of account for a period (decision 0081).
+  "statement",
+] as const;
 export type DocumentKind = (typeof ALL_DOCUMENT_KINDS)[number];
 
 /** Which document a row or a job is about. */

@@ -30,6 +30,11 @@ export interface PageLine {
   cgst?: string;
   sgst?: string;
   igst?: string;
+  // A statement of account's rows (statement-page.ts): date, debit, credit and running balance.
+  date?: string;
+  debit?: string;
+  credit?: string;
+  balance?: string;
 }
 
 /** The UPI QR: an uploaded image (by id) or a `upi://pay` link to draw as a QR code. */

@@ -12,7 +12,13 @@ import {
   upiBlock,
 } from "./invoice-page-blocks";
 import { type PageColours, type PageLook, pageColours, pageLook } from "./invoice-page-colours";
-import { type GstPageBlock, gstPageParts, lineColumns, type PageColumn } from "./invoice-page-gst";
+import {
+  type GstPageBlock,
+  gstPageParts,
+  lineColumns,
+  type PageColumn,
+  type PageTable,
+} from "./invoice-page-gst";
 
 import type { FontFamily, InvoiceTemplate } from "./settings";
 import { invoiceBalanceDueMinor } from "./status";
@@ -110,6 +116,8 @@ export interface InvoicePageModel {
   signatory: { imageId: string | null; forCompany: string };
   /** A tax invoice's or bill of supply's HSN/SAC summary and declarations; null on retail. */
   gst: GstPageBlock | null;
+  /** Tables below the totals (a statement's open items and ageing); none on a document. */
+  tables?: PageTable[];
 }
 
 /** Which of the document's images can be drawn (the PDF leaves out one whose bytes are gone). */

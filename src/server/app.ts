@@ -34,6 +34,7 @@ import { registerProbes } from "./routes/probes";
 import { registerPublicQuoteRoutes } from "./routes/public-quotes";
 import { registerQuoteRoutes } from "./routes/quotes";
 import { registerRecurringRoutes } from "./routes/recurring";
+import { registerStatementRoutes } from "./routes/statements";
 import { registerTestRoutes } from "./routes/test-clock";
 import { registerSecurityHeaders } from "./security-headers";
 import { setUpBusinessGateways } from "./services/business-gateway";
@@ -293,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   registerQuoteRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerPublicQuoteRoutes(app, { db, outbox, publicUrl: config.publicUrl });
   registerCreditNoteRoutes(app, { auth, db, renderer: renderQueue });
+  registerStatementRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   registerRecurringRoutes(app, { auth, db, renderer: renderQueue, outbox, publicUrl: config.publicUrl });
   scheduleJobs(queue, { db, config, log: app.log, payments, gateways, renderer: renderQueue, outbox });
   // Every job is defined by now. pg-boss is installed and its workers and schedules started once

@@ -249,6 +249,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "clients/:id/statement",
+                ...page(
+                  () => import("./features/statements/StatementPage"),
+                  (m) => m.StatementPage,
+                ),
+              },
+              {
                 path: "inventory",
                 ...page(
                   () => import("./features/inventory/InventoryOverviewPage"),

@@ -366,6 +366,9 @@ export const invoices = pgTable(
     // many invoices (docs/decisions/0018-list-paging.md, 0038-search-key.md). Needs the pg_trgm
     // extension, which the migration creates and PGlite loads at open (db/client.ts).
     index("invoices_search_key_trgm_idx").using("gin", t.searchKey.op("gin_trgm_ops")),
+    // A client's statement of account (decision 0081): the client's invoices without walking the
+    // business's other clients' (every client, monthly, for the statements job).
+    index("invoices_business_client_idx").on(t.businessId, t.clientId, t.invoiceDate),
   ],
 );
 
@@ -945,3 +948,56 @@ export const tallyLedgerMappings = pgTable("tally_ledger_mappings", {
   mapping: jsonb("mapping").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A client's statement of account for a period and currency (issue 32 part 2, decision 0081), kept
+ * once it is downloaded, shared or sent: the document its PDF, mail and public link (/s/<token>)
+ * name. It stores no figures: the statement is computed from the client's documents whenever it is
+ * read, so a payment recorded later shows on the same link. Deleting the client deletes it.
+ */
+export const statements = pgTable(
+  "statements",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    /** The public page's link (/s/<token>): 192 random bits, made on first share, replaced to revoke. */
+    publicToken: text("public_token").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statements_period_uq").on(t.businessId, t.clientId, t.fromDate, t.toDate, t.currency)],
+);
+
+/** The business's monthly statements (decision 0081): off until an owner switches them on. */
+export const statementSchedules = pgTable("statement_schedules", {
+  businessId: ownerKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  /** When they were last switched on: a month that ended before it is not sent. */
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The first day of the last month whose statements all went out: the job skips it after. */
+  doneMonth: date("done_month", { mode: "string" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per client and month whose statement the monthly job sent (or is sending): the primary
+ * key lets only one server send it, however many run, and a month is sent once.
+ */
+export const statementRuns = pgTable(
+  "statement_runs",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The first day of the month the statement covers. */
+    month: date("month", { mode: "string" }).notNull(),
+    businessId: ownerId(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.month] })],
+);

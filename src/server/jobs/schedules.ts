@@ -8,6 +8,7 @@ import type { BusinessGateways } from "../services/business-gateway";
 import { reconcileInvoiceOrders } from "../services/invoice-online-payments";
 import { recordOnlinePayment } from "../services/invoice-payments";
 import type { MailOutbox } from "../services/mail-jobs";
+import { sendMonthlyStatements } from "../services/monthly-statements";
 import { reconcile } from "../services/payment-events";
 import type { Payments } from "../services/payments";
 import { runDueRecurring } from "../services/recurring";
@@ -20,6 +21,8 @@ const REMINDERS_EVERY_MS = 15 * 60_000;
 const RECURRING_EVERY_MS = 15 * 60_000;
 /** How often activity entries past their year are deleted (an entry lives at most this long beyond it). */
 const ACTIVITY_RETENTION_EVERY_MS = 6 * 3_600_000;
+/** How often the monthly statements look for a month to send (each goes out within this of midnight). */
+const MONTHLY_STATEMENTS_EVERY_MS = 60 * 60_000;
 
 export interface ScheduleDeps {
   db: Db;
@@ -55,4 +58,8 @@ export function scheduleJobs(queue: JobQueue, deps: ScheduleDeps) {
   );
   // The activity log keeps a year (decision 0077), on Bahi's clock.
   queue.every("activity-retention", ACTIVITY_RETENTION_EVERY_MS, () => forgetOldActivity(db, now()));
+  // Last month's statement to every client who owes something, once (decision 0081).
+  queue.every("monthly-statements", MONTHLY_STATEMENTS_EVERY_MS, () =>
+    sendMonthlyStatements({ db, queue: deps.renderer, mailer: outbox, publicUrl }, now()),
+  );
 }

@@ -25,7 +25,8 @@ export function drawGstBlock(doc: Doc, view: PdfView, flow: Flow): void {
   if (view.gst.declarations.length) flow.y += 8;
 }
 
-function drawTable(doc: Doc, view: PdfView, flow: Flow, table: PageTable): void {
+/** A small titled table of text (an HSN/SAC summary, a statement's open items and ageing). */
+export function drawTable(doc: Doc, view: PdfView, flow: Flow, table: PageTable): void {
   if (table.rows.length === 0) return;
   const c = view.colours;
   const { text, bold } = styles(view);

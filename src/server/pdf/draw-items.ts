@@ -35,6 +35,11 @@ const COLUMN_LAYOUT: Record<keyof PageLine, { width: number; wrap: boolean }> = 
   cgst: { width: 46, wrap: true },
   sgst: { width: 46, wrap: true },
   igst: { width: 52, wrap: true },
+  // A statement of account's columns.
+  date: { width: 62, wrap: false },
+  debit: { width: 76, wrap: false },
+  credit: { width: 76, wrap: false },
+  balance: { width: 96, wrap: false },
 };
 /** On a GST document the fixed columns shrink to make room for the tax columns. */
 const GST_WIDTHS: Partial<Record<keyof PageLine, number>> = {

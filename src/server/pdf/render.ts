@@ -1,4 +1,4 @@
-import { drawGstBlock } from "./draw-gst";
+import { drawGstBlock, drawTable } from "./draw-gst";
 import { drawHeader, drawParties, styles } from "./draw-header";
 import { drawItems, drawTableHead } from "./draw-items";
 import { drawPageNumbers, drawPaymentAndSignature, drawSection, drawTotals } from "./draw-summary";
@@ -49,6 +49,7 @@ function drawCopy(doc: Doc, view: PdfView) {
   drawItems(doc, view, flow);
   inTable = false;
   drawTotals(doc, view, flow);
+  for (const table of view.tables ?? []) drawTable(doc, view, flow, table);
   drawGstBlock(doc, view, flow);
   drawSection(doc, view, flow, view.labels.notes, view.notes);
   drawSection(doc, view, flow, view.labels.terms, view.terms);

@@ -73,6 +73,20 @@ function gstBlock(page: InvoicePageModel): string {
   return `${table}${declarations.map((d) => `<p style="margin-top:.6rem"><strong>${escapeHtml(d)}</strong></p>`).join("")}`;
 }
 
+/** Tables below the totals (a statement's open items and ageing). */
+function tablesBlock(page: InvoicePageModel): string {
+  return (page.tables ?? [])
+    .map(
+      (table) =>
+        `<h2 class="label">${escapeHtml(table.title)}</h2>${scrollTable(
+          escapeHtml(table.title),
+          table.columns,
+          table.rows.map((row) => row.map(escapeHtml)),
+        )}`,
+    )
+    .join("");
+}
+
 function payBlock(x: PublicPageExtras): string {
   if (!x.upi && !x.upiImageUrl && !x.paysOnline) return "";
   const upi = x.upi
@@ -127,6 +141,7 @@ p { margin: 0; }
 table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 th { text-align: left; color: var(--on-primary); background: var(--primary); padding: .4rem; white-space: nowrap; }
 td { padding: .4rem; border-bottom: 1px solid var(--rule); vertical-align: top; }
+td:first-child { white-space: nowrap; }
 .right { text-align: right; } .left { text-align: left; }
 .totals { margin: 1rem 0 0 auto; max-width: 20rem; }
 .totals .total { font-weight: 700; font-size: 1.1rem; border-top: 2px solid var(--primary); padding-top: .3rem; margin-top: .3rem; }
@@ -178,6 +193,7 @@ ${page.shipTo ? `<div>${block(page.labels.shipTo, page.shipTo)}</div>` : ""}
 ${linesTable(page)}
 <div class="totals">${rows(page.totals)}<div class="row total"><span>${escapeHtml(page.total.label)}</span><span data-testid="public-total">${escapeHtml(page.total.value)}</span></div>${rows(page.payments, "balance")}</div>
 <p class="words">${escapeHtml(page.amountInWords)}</p>
+${tablesBlock(page)}
 ${gstBlock(page)}
 ${page.notes ? block(page.labels.notes, page.notes.split("\n")) : ""}
 ${page.terms ? block(page.labels.terms, page.terms.split("\n")) : ""}

@@ -239,6 +239,8 @@ describeEachDb("businesses", (kind) => {
       "/api/delivery-challans": challan.id,
       "/api/api-keys": aKey,
       "/api/images": "a".repeat(30),
+      // A statement of account is asked for by its client's id (decision 0081).
+      "/api/statements": client.id,
     };
     const bodies: Record<string, unknown> = {
       "PATCH /api/clients/:id": { notes: "n" },
@@ -261,6 +263,7 @@ describeEachDb("businesses", (kind) => {
       "PUT /api/delivery-challans/:id": docRequest({ reason: "job_work" }),
       "POST /api/delivery-challans/:id/status": { status: "issued" },
       "POST /api/delivery-challans/:id/send": mail,
+      "POST /api/statements/:id/send": mail,
       "POST /api/invoices/:id/payment-reports/:reportId/confirm": { paidOn: today },
     };
     // Every signed-in route that names a record, but the businesses' own (tested above).

@@ -51,6 +51,9 @@ export type QuoteEventKind =
 /** The events a kind of document can have. */
 type EventKindOf<K extends DocumentKind> = K extends "invoice" ? InvoiceEventKind : QuoteEventKind;
 
+/** Whether the kind keeps an activity list (a statement does not: its documents keep theirs). */
+const keepsEvents = (kind: DocumentKind) => DOCUMENT_KIND_CONFIG[kind].events !== null;
+
 function tableOf(kind: DocumentKind) {
   const table = DOCUMENT_KIND_CONFIG[kind].events;
   if (!table) throw new Error(`A ${kind} keeps no activity list.`);
@@ -66,6 +69,7 @@ export async function recordEvent<K extends DocumentKind>(
     detail?: Record<string, unknown>;
   },
 ): Promise<void> {
+  if (!keepsEvents(e.document.kind)) return;
   await insertDocumentEvent(db, tableOf(e.document.kind), {
     id: randomUUID(),
     businessId: e.businessId,
@@ -77,6 +81,7 @@ export async function recordEvent<K extends DocumentKind>(
 
 /** A view of the public page (one an hour counts). */
 export async function recordView(db: Db, e: { businessId: string; document: DocumentRef }): Promise<void> {
+  if (!keepsEvents(e.document.kind)) return;
   await insertViewEvent(db, tableOf(e.document.kind), {
     id: randomUUID(),
     businessId: e.businessId,

@@ -3,6 +3,7 @@ import { INVOICE_KIND } from "./invoice-kind";
 import type { KindConfig } from "./kind";
 import { noteKind } from "./note-kind";
 import { preInvoiceKind } from "./pre-invoice-kind";
+import { STATEMENT_KIND } from "./statement-kind";
 
 // Every kind of document, one entry each (the parts are described in kind.ts). The kinds kept in
 // the quotes table (quote, proforma invoice, delivery challan) are one entry parameterised by the
@@ -16,6 +17,7 @@ export const DOCUMENT_KIND_CONFIG: Record<DocumentKind, KindConfig> = {
   challan: preInvoiceKind("challan"),
   credit_note: noteKind("Credit note"),
   debit_note: noteKind("Debit note"),
+  statement: STATEMENT_KIND,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Mail, Pencil, Phone, Trash2, Users } from "lucide-react";
+import { Building2, FileText, Mail, Pencil, Phone, Trash2, Users } from "lucide-react";
+import { Link } from "react-router";
 import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
 import { IconButton } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
@@ -8,6 +9,7 @@ import { PageHeader } from "#web/components/ui/page";
 import { AddFirstButton, EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 import { ListActions } from "#web/features/imports/CsvImport";
 import { useMay } from "#web/features/members/role";
+import { MonthlyStatementsCard } from "#web/features/statements/MonthlyStatementsCard";
 import { addressLine, type Client, type ClientSort, clientsQuery, deleteClient, PAGE_SIZE } from "./api";
 import { Pager, SearchAndSort, useListState } from "./list-controls";
 
@@ -42,6 +44,7 @@ export function ClientsPage() {
         description="The people and businesses you invoice."
         actions={<ListActions kind="clients" addLabel="Add Client" onAdd={editor.openNew} />}
       />
+      {!nothingYet && <MonthlyStatementsCard />}
       {!nothingYet && (
         <SearchAndSort
           list={list}
@@ -136,6 +139,13 @@ export function ClientsPage() {
                         </div>
                       )}
                     </dl>
+                    <Link
+                      to={`/clients/${encodeURIComponent(c.id)}/statement`}
+                      className="mt-auto inline-flex w-fit items-center gap-1.5 text-sm font-medium text-primary underline underline-offset-2"
+                    >
+                      <FileText className="h-4 w-4" aria-hidden="true" />
+                      Statement<span className="sr-only"> of account of {c.name}</span>
+                    </Link>
                   </Card>
                 </li>
               ))}

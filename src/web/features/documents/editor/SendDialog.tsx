@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { ApiKey } from "#contract";
 import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { parseEmailList } from "#domain/send";
-import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
+import { ApiError, api, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { TextareaField, TextField } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
@@ -34,6 +34,7 @@ export function SendDialog({
   invoiceId,
   draft,
   document = { send: "POST /api/invoices/:id/send", sentTitle: "Invoice sent" },
+  query,
   onSent,
 }: {
   open: boolean;
@@ -42,6 +43,8 @@ export function SendDialog({
   draft: SendDraft;
   /** Another document sent the same way (a quote): its send route, and the toast's title. */
   document?: { send: SendKey; sentTitle: string };
+  /** The query the send route takes besides the id (a statement's period and currency). */
+  query?: Record<string, string>;
   onSent?: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -70,8 +73,9 @@ export function SendDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await call(document.send, {
-        params: { id: invoiceId },
+      const path = document.send.slice("POST ".length);
+      await api(urlOf(path, { params: { id: invoiceId }, query }), {
+        method: "POST",
         body: {
           to: to.emails,
           cc: cc.emails,

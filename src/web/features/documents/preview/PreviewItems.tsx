@@ -19,6 +19,10 @@ const WIDTHS: Record<keyof PageLine, string> = {
   cgst: "w-20",
   sgst: "w-20",
   igst: "w-20",
+  date: "w-24",
+  debit: "w-24",
+  credit: "w-24",
+  balance: "w-28",
 };
 
 /** A tax invoice's table has twelve columns: narrower ones, so the item's name keeps its room. */
