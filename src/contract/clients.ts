@@ -17,7 +17,7 @@ export const addressFields = {
   postalCode: text(ADDRESS_LIMITS.postalCode, "Postal code"),
   country: text(ADDRESS_LIMITS.country, "Country"),
   stateCode: addressStateCodeSchema.describe(
-    "The state or UT chosen from the list, as its two-digit GST code; \"\" or absent: only the state's text",
+    'The state or UT chosen from the list, as its two-digit GST code; "" or absent: only the state\'s text',
   ),
 };
 
@@ -53,37 +53,38 @@ export const clientFields = {
 };
 
 /** A GSTIN names its state: the billing address must not say another (decision 0082). */
-function checkGstinState(
-  client: { gstin?: string; billingAddress?: Address },
-  ctx: z.RefinementCtx,
-): void {
+function checkGstinState(client: { gstin?: string; billingAddress?: Address }, ctx: z.RefinementCtx): void {
   if (!client.gstin || !client.billingAddress) return;
   const message = gstinStateMismatch({ gstin: client.gstin, billingAddress: client.billingAddress });
   if (message) ctx.addIssue({ code: "custom", path: ["billingAddress", "state"], message });
 }
 
 /** Unknown keys (id, user_id, credits...) are stripped, never stored. */
-export const clientCreate = z.object({
-  name: clientFields.name,
-  company: clientFields.company.default(""),
-  email: clientFields.email.default(""),
-  phone: clientFields.phone.default(""),
-  gstin: clientFields.gstin.default(""),
-  billingAddress: addressSchema.default(() => addressSchema.parse({})),
-  shippingAddress: clientFields.shippingAddress.default(null),
-  notes: clientFields.notes.default(""),
-}).superRefine(checkGstinState);
+export const clientCreate = z
+  .object({
+    name: clientFields.name,
+    company: clientFields.company.default(""),
+    email: clientFields.email.default(""),
+    phone: clientFields.phone.default(""),
+    gstin: clientFields.gstin.default(""),
+    billingAddress: addressSchema.default(() => addressSchema.parse({})),
+    shippingAddress: clientFields.shippingAddress.default(null),
+    notes: clientFields.notes.default(""),
+  })
+  .superRefine(checkGstinState);
 /** A PATCH changes only the fields it names. */
-export const clientPatch = z.object({
-  name: clientFields.name.optional(),
-  company: clientFields.company.optional(),
-  email: clientFields.email.optional(),
-  phone: clientFields.phone.optional(),
-  gstin: clientFields.gstin.optional(),
-  billingAddress: clientFields.billingAddress.optional(),
-  shippingAddress: clientFields.shippingAddress.optional(),
-  notes: clientFields.notes.optional(),
-}).superRefine(checkGstinState);
+export const clientPatch = z
+  .object({
+    name: clientFields.name.optional(),
+    company: clientFields.company.optional(),
+    email: clientFields.email.optional(),
+    phone: clientFields.phone.optional(),
+    gstin: clientFields.gstin.optional(),
+    billingAddress: clientFields.billingAddress.optional(),
+    shippingAddress: clientFields.shippingAddress.optional(),
+    notes: clientFields.notes.optional(),
+  })
+  .superRefine(checkGstinState);
 
 export const clientListQuery = z.object({
   search: text(200, "Search").optional(),

@@ -17,7 +17,13 @@ export const settingsAnswer = z.object({
   companyEmail: z.string(),
   companyAddress: z.string(),
   companyAddressParts: z
-    .object({ line1: z.string(), line2: z.string(), city: z.string(), pin: z.string(), stateCode: z.string() })
+    .object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      pin: z.string(),
+      stateCode: z.string(),
+    })
     .optional()
     .describe("The company address in fields (the e-invoice's seller address); absent when never given"),
   companyPhone: z.string(),

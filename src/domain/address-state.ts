@@ -56,9 +56,14 @@ export function addressStateCode(address: Pick<StateOfAddress, "state" | "stateC
 
 /** Nothing typed at all (a walk-in sale over the counter). */
 export function isBlankAddress(address: StateOfAddress): boolean {
-  return [address.line1, address.line2, address.city, address.state, address.postalCode, address.country].every(
-    (v) => (v ?? "").trim() === "",
-  );
+  return [
+    address.line1,
+    address.line2,
+    address.city,
+    address.state,
+    address.postalCode,
+    address.country,
+  ].every((v) => (v ?? "").trim() === "");
 }
 
 /**
@@ -68,7 +73,9 @@ export function isBlankAddress(address: StateOfAddress): boolean {
 export function addressStateProblem(address: StateOfAddress): string | null {
   if (isBlankAddress(address) || isForeignCountry(address.country)) return null;
   if (addressStateCode(address)) return null;
-  return address.state.trim() === "" ? ADDRESS_STATE_MESSAGES.missing : ADDRESS_STATE_MESSAGES.unknown(address.state.trim());
+  return address.state.trim() === ""
+    ? ADDRESS_STATE_MESSAGES.missing
+    : ADDRESS_STATE_MESSAGES.unknown(address.state.trim());
 }
 
 /**
@@ -91,12 +98,17 @@ export function stateFromGstin(
 const normalizeGstinText = (gstin: string) => gstin.trim().toUpperCase();
 
 /** A client whose GSTIN names one state and whose billing address another: the message, or null. */
-export function gstinStateMismatch(client: Pick<PlaceOfSupplyClient, "gstin" | "billingAddress">): string | null {
+export function gstinStateMismatch(
+  client: Pick<PlaceOfSupplyClient, "gstin" | "billingAddress">,
+): string | null {
   const prefix = stateCodeOfGstin(client.gstin);
   const fromGstin = prefix ? currentStateCode(prefix) : null;
-  if (!fromGstin || !isPlaceOfSupplyCode(fromGstin) || isForeignCountry(client.billingAddress.country)) return null;
+  if (!fromGstin || !isPlaceOfSupplyCode(fromGstin) || isForeignCountry(client.billingAddress.country))
+    return null;
   const fromAddress = addressStateCode(client.billingAddress);
   if (!fromAddress || currentStateCode(fromAddress) === fromGstin) return null;
-  return ADDRESS_STATE_MESSAGES.gstinMismatch(formatStateWithCode(fromGstin), formatStateWithCode(fromAddress));
+  return ADDRESS_STATE_MESSAGES.gstinMismatch(
+    formatStateWithCode(fromGstin),
+    formatStateWithCode(fromAddress),
+  );
 }
-

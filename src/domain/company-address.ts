@@ -122,7 +122,8 @@ export function parseCompanyAddress(text: string): ParsedAddress {
       stateCode: found.stateCode,
     };
   }
-  for (const after of parts.slice(pinAt + 1)) for (const piece of piecesOf(after)) noteState(placeNoise(piece).stateCode);
+  for (const after of parts.slice(pinAt + 1))
+    for (const piece of piecesOf(after)) noteState(placeNoise(piece).stateCode);
   const match = PIN.exec(parts[pinAt]) as RegExpExecArray;
   const pin = `${match[1]}${match[2]}`;
 

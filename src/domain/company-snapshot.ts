@@ -31,7 +31,9 @@ export function companySnapshot(settings: CompanySettings): InvoiceCompany {
     name: settings.companyName,
     email: settings.companyEmail,
     address: settings.companyAddress,
-    ...(hasAddressParts(settings.companyAddressParts) ? { addressParts: { ...settings.companyAddressParts } } : {}),
+    ...(hasAddressParts(settings.companyAddressParts)
+      ? { addressParts: { ...settings.companyAddressParts } }
+      : {}),
     phone: settings.companyPhone,
     gstin: gst ? gst.gstin : settings.companyGstin,
     logoImageId: settings.companyLogo,

@@ -40,10 +40,23 @@ const invoice = {
         name: "Ravi",
         company: "Reliable Supplies LLP",
         gstin: BUYER_KA,
-        billingAddress: { line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", postalCode: "560025" },
+        billingAddress: {
+          line1: "4 Residency Road",
+          city: "Bengaluru",
+          state: "Karnataka",
+          postalCode: "560025",
+        },
       },
       items: [
-        { id: "a", name: "Steel almirah", hsnSac: "94031090", unit: "pcs", quantity: "2", rate: "5000", taxPercent: "18" },
+        {
+          id: "a",
+          name: "Steel almirah",
+          hsnSac: "94031090",
+          unit: "pcs",
+          quantity: "2",
+          rate: "5000",
+          taxPercent: "18",
+        },
       ],
     }),
     company,
@@ -60,7 +73,15 @@ function discountNote(line: Record<string, unknown> = {}) {
       kind: "credit",
       noteDate: "2026-11-20",
       reason: "post_sale_discount",
-      lines: [noteLineSchema.parse({ originalLineId: null, name: "Discount", amount: "500", taxPercent: "18", ...line })],
+      lines: [
+        noteLineSchema.parse({
+          originalLineId: null,
+          name: "Discount",
+          amount: "500",
+          taxPercent: "18",
+          ...line,
+        }),
+      ],
     },
     "CN/2026-27/0001",
     [],
@@ -90,16 +111,24 @@ describe("a note from a typed amount", () => {
 
   it("reports the code in GSTR-1's HSN summary, with no quantity (a discount moves no goods)", () => {
     const doc = creditNoteToGstr1Document({ ...discountNote(), cancelled: false }, invoice);
-    const report = buildGstr1({ gstin: OURS, period: "2026-11", registrationType: "regular", documents: [doc!] });
+    const report = buildGstr1({
+      gstin: OURS,
+      period: "2026-11",
+      registrationType: "regular",
+      documents: [doc!],
+    });
     expect(gstr1HsnRows(report.hsn)).toEqual([
       expect.objectContaining({ hsn_sc: "94031090", uqc: "PCS", qty: 0, txval: -500 }),
     ]);
   });
 
   it("takes the HSN/SAC and unit the user gives, and refuses a code that is not 4, 6 or 8 digits", () => {
-    expect(discountNote({ hsnSac: "998599", uqc: "oth" }).items[0]).toMatchObject({ hsnSac: "998599", uqc: "OTH" });
-    expect(noteLineSchema.safeParse({ originalLineId: null, name: "X", amount: "1", hsnSac: "12345" }).success).toBe(
-      false,
-    );
+    expect(discountNote({ hsnSac: "998599", uqc: "oth" }).items[0]).toMatchObject({
+      hsnSac: "998599",
+      uqc: "OTH",
+    });
+    expect(
+      noteLineSchema.safeParse({ originalLineId: null, name: "X", amount: "1", hsnSac: "12345" }).success,
+    ).toBe(false);
   });
 });

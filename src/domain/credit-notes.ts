@@ -3,7 +3,7 @@ import type { DocumentSeries } from "./document-number";
 import { DomainError } from "./errors";
 import { uqcOfLine } from "./gst-hsn-summary";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
-import { isUqc } from "./gst-uqc";
+import { isUqc, type Uqc } from "./gst-uqc";
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput, type InvoiceItem } from "./invoice";
 import { balanceDueMinor } from "./payments";
 import type { StoredStatus } from "./status";
@@ -108,11 +108,15 @@ export const noteLineSchema = z.union([
  * The HSN/SAC and UQC a typed amount takes when the user gives none: those of the invoice's
  * first line with an HSN/SAC (a discount on goods is reported under the goods' code), else blank.
  */
-export function typedAmountDefaults(original: Pick<InvoiceDocument, "items">): { hsnSac: string; uqc: string } {
+export function typedAmountDefaults(original: Pick<InvoiceDocument, "items">): {
+  hsnSac: string;
+  uqc: Uqc | "";
+} {
   const source = original.items.find((item) => (item.hsnSac ?? "").trim() !== "");
   if (!source) return { hsnSac: "", uqc: "" };
   return { hsnSac: source.hsnSac.trim(), uqc: uqcOfLine(source) };
 }
+
 export type NoteLineInput = z.output<typeof noteLineSchema>;
 
 /** What the user chooses for a note (the number is allocated by the server). */
@@ -219,7 +223,7 @@ export function buildNoteDocument(
         name: line.name,
         hsnSac,
         unit: "",
-        ...(uqc !== "" ? { uqc } : {}),
+        ...(uqc !== "" ? { uqc: uqc as Uqc } : {}),
         quantity: "1",
         rate: line.amount,
         discountPercent: "0",

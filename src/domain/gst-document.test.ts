@@ -167,7 +167,10 @@ describe("buildInvoiceDocument with GST", () => {
   it("refuses a tax invoice whose client state cannot be told, instead of charging CGST + SGST (issue 32)", () => {
     const to = (state: string) =>
       buildInvoiceDocument(
-        input({ status: "due", client: { name: "Walk-in", billingAddress: { line1: "4 Residency Road", state } } }),
+        input({
+          status: "due",
+          client: { name: "Walk-in", billingAddress: { line1: "4 Residency Road", state } },
+        }),
         companySnapshot(regular),
       );
     expect(to("Karnatka").gstDetails).toMatchObject({ placeOfSupply: "29", split: "igst" });

@@ -1,3 +1,4 @@
+import { addressStateCode } from "./address-state";
 import { companyAddressForEInvoice } from "./company-address";
 import { parseScaled } from "./decimal";
 import { E_INVOICE_DOCUMENT_MESSAGE, eInvoiceEligibility } from "./gst-einvoice-eligibility";
@@ -5,7 +6,6 @@ import type { EInvoiceInput, EInvoiceLineInput } from "./gst-einvoice-types";
 import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
 import { gstRatePercent, recipientNameOf, type StoredGstInvoice } from "./gst-return-documents";
 import { currentStateCode, stateCodeOfGstin } from "./gst-states";
-import { addressStateCode } from "./address-state";
 import { isGstTotals } from "./totals";
 
 // From a stored invoice to the e-invoice builder's input (decision 0034), or the plain reason

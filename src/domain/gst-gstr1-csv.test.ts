@@ -144,7 +144,9 @@ describe("gstr1Csv", () => {
     );
     // 8471 at 18 %, B2B tab: invoice 10000, credit note -100 (CDNR); B2C tab: invoices 100000 + 1000,
     // credit notes -2000 -1000; quantity 2 - 2 on each tab.
-    expect(csvLines("hsn")).toContain('B2B,8471,"Laptop, 14 inch",NOS,0,11682.00,18,9900.00,1782.00,0.00,0.00,0.00');
+    expect(csvLines("hsn")).toContain(
+      'B2B,8471,"Laptop, 14 inch",NOS,0,11682.00,18,9900.00,1782.00,0.00,0.00,0.00',
+    );
     expect(csvLines("hsn")).toContain(
       'B2C,8471,"Laptop, 14 inch",NOS,0,115640.00,18,98000.00,17820.00,-90.00,-90.00,0.00',
     );

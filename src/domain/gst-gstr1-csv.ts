@@ -1,5 +1,11 @@
 import { formatScaled, parseScaled } from "./decimal";
-import type { Gstr1B2bInvoiceType, Gstr1Document, Gstr1HsnRow, Gstr1Json, Gstr1NilRow } from "./gst-gstr1-types";
+import type {
+  Gstr1B2bInvoiceType,
+  Gstr1Document,
+  Gstr1HsnRow,
+  Gstr1Json,
+  Gstr1NilRow,
+} from "./gst-gstr1-types";
 
 // GSTR-1 as CSV, one file per section, with the column headers of the GST Returns Offline Tool's
 // templates (as india-compliance's GovExcel export names them, offline tool V3.1.8). Dates are

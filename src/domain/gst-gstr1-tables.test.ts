@@ -12,7 +12,10 @@ const KA_BUYER = "29AABCT1332L1ZU";
 const sale = (date: string, partial: Partial<Gstr1Document> & Pick<Gstr1Document, "number" | "lines">) =>
   ({
     ...walkInSale(date),
-    valueMinor: partial.lines.reduce((s, l) => s + l.taxableMinor + l.igstMinor + l.cgstMinor + l.sgstMinor, 0),
+    valueMinor: partial.lines.reduce(
+      (s, l) => s + l.taxableMinor + l.igstMinor + l.cgstMinor + l.sgstMinor,
+      0,
+    ),
     ...partial,
   }) as Gstr1Document;
 
@@ -60,7 +63,9 @@ describe("GSTR-1 Table 12: the layout of the return period", () => {
     });
     expect(r.hsn).not.toHaveProperty("data");
     const csv = gstr1Csv(r, "hsn").split("\r\n");
-    expect(csv[0]).toBe("\uFEFFType,HSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount");
+    expect(csv[0]).toBe(
+      "\uFEFFType,HSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount",
+    );
     expect(csv.slice(1, 3).map((line) => line.split(",")[0])).toEqual(["B2B", "B2C"]);
   });
 
@@ -103,8 +108,9 @@ describe("GSTR-1 Table 8: a regular taxpayer's bills of supply", () => {
   });
 
   it("puts their lines in the HSN summary at rate 0 and counts them as documents issued", () => {
-    const potatoes = (r.hsn as { hsn_b2c: { hsn_sc: string; qty: number; txval: number; rt: number }[] })
-      .hsn_b2c.find((h) => h.hsn_sc === "0701");
+    const potatoes = (
+      r.hsn as { hsn_b2c: { hsn_sc: string; qty: number; txval: number; rt: number }[] }
+    ).hsn_b2c.find((h) => h.hsn_sc === "0701");
     expect(potatoes).toMatchObject({ qty: 10, txval: 700, rt: 0 });
     expect(r.doc_issue?.doc_det).toEqual([
       { doc_num: 1, docs: [{ num: 1, from: "INV-10", to: "INV-13", totnum: 4, cancel: 1, net_issue: 3 }] },

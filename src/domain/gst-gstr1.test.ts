@@ -5,8 +5,8 @@ import {
   buildGstr1,
   GSTR1_NOT_OFFERED_MESSAGE,
   type Gstr1Document,
-  type Gstr1Json,
   type Gstr1HsnRow,
+  type Gstr1Json,
   type Gstr1Line,
   gstr1HsnRows,
 } from "./gst-gstr1";
@@ -385,7 +385,8 @@ describe("buildGstr1: a month with every section", () => {
       samt: 186,
       iamt: 0,
     });
-    for (const tab of [tabs.hsn_b2b, tabs.hsn_b2c]) expect(tab.map((h) => h.num)).toEqual(tab.map((_, i) => i + 1));
+    for (const tab of [tabs.hsn_b2b, tabs.hsn_b2c])
+      expect(tab.map((h) => h.num)).toEqual(tab.map((_, i) => i + 1));
   });
 
   it("counts delivery challans only in the document summary, one row per reason, never in a sales section", () => {

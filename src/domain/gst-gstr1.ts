@@ -1,7 +1,6 @@
 import { formatScaled, parseScaled } from "./decimal";
 import { CHALLAN_GSTR1_NATURE } from "./document-kinds";
 import { DomainError } from "./errors";
-import { currentStateCode } from "./gst-states";
 import type {
   Gstr1B2b,
   Gstr1B2bInvoiceType,
@@ -23,6 +22,7 @@ import type {
   Gstr1RegistrationType,
   Gstr1TaxDetail,
 } from "./gst-gstr1-types";
+import { currentStateCode } from "./gst-states";
 
 export type * from "./gst-gstr1-types";
 
@@ -377,7 +377,11 @@ function nilSection(docs: Gstr1Document[]): Gstr1NilRow[] {
     const row = rows.get(sply) ?? { nil: 0, exempt: 0, nonGst: 0 };
     for (const line of doc.lines) {
       if (!Number.isSafeInteger(line.taxableMinor)) {
-        throw new DomainError("INVALID_AMOUNT", `Amounts must be whole paise: ${line.taxableMinor}`, "taxable");
+        throw new DomainError(
+          "INVALID_AMOUNT",
+          `Amounts must be whole paise: ${line.taxableMinor}`,
+          "taxable",
+        );
       }
       row[NIL_COLUMN[line.treatment ?? "nil_rated"]] += line.taxableMinor;
     }
@@ -386,7 +390,9 @@ function nilSection(docs: Gstr1Document[]): Gstr1NilRow[] {
   return NIL_SUPPLY_TYPES.flatMap((sply_ty) => {
     const row = rows.get(sply_ty);
     if (!row || (row.nil === 0 && row.exempt === 0 && row.nonGst === 0)) return [];
-    return [{ sply_ty, expt_amt: rupees(row.exempt), nil_amt: rupees(row.nil), ngsup_amt: rupees(row.nonGst) }];
+    return [
+      { sply_ty, expt_amt: rupees(row.exempt), nil_amt: rupees(row.nil), ngsup_amt: rupees(row.nonGst) },
+    ];
   });
 }
 

@@ -135,8 +135,24 @@ describe("gstr1DocumentOfInvoice: a bill of supply (issue 32)", () => {
   it("is included for Table 8, each line with its nil-rated, exempt or non-GST column", () => {
     const bill = stored({
       items: [
-        { id: "a", name: "Potatoes", hsnSac: "0701", unit: "kg", quantity: "10", rate: "30", taxPercent: "0" },
-        { id: "b", name: "Books", hsnSac: "4901", quantity: "1", rate: "200", taxPercent: "0", gstTreatment: "exempt" },
+        {
+          id: "a",
+          name: "Potatoes",
+          hsnSac: "0701",
+          unit: "kg",
+          quantity: "10",
+          rate: "30",
+          taxPercent: "0",
+        },
+        {
+          id: "b",
+          name: "Books",
+          hsnSac: "4901",
+          quantity: "1",
+          rate: "200",
+          taxPercent: "0",
+          gstTreatment: "exempt",
+        },
       ],
     });
     expect(bill.document.gstDetails?.documentType).toBe("bill_of_supply");
@@ -148,7 +164,12 @@ describe("gstr1DocumentOfInvoice: a bill of supply (issue 32)", () => {
       ["0701", undefined, 30_000],
       ["4901", "exempt", 20_000],
     ]);
-    const report = buildGstr1({ gstin: OURS, period: "2026-11", registrationType: "regular", documents: [result.document] });
+    const report = buildGstr1({
+      gstin: OURS,
+      period: "2026-11",
+      registrationType: "regular",
+      documents: [result.document],
+    });
     expect(report.nil).toEqual({ inv: [{ sply_ty: "INTRB2B", expt_amt: 200, nil_amt: 300, ngsup_amt: 0 }] });
     expect(report.b2b).toBeUndefined();
   });

@@ -1,11 +1,11 @@
 import {
+  addressStateProblem,
   DEFAULT_INVOICE_GST,
   defaultPlaceOfSupply,
   effectivePlaceOfSupply,
+  gstinStateMismatch,
   invoiceGstOf,
   invoiceGstSchema,
-  addressStateProblem,
-  gstinStateMismatch,
   isForeignCountry,
   type PlaceOfSupplyClient,
   stateFromGstin,
@@ -69,7 +69,9 @@ describe("defaultPlaceOfSupply", () => {
 describe("a client's state typed as text (issue 32 part 3)", () => {
   it("reads abbreviations, misspellings and a city before the state, so a sale to Karnataka is IGST", () => {
     for (const typed of ["KA", "Karnatka", "Bengaluru, Karnataka", "karnataka 560001", "K.A."]) {
-      const c = client({ billingAddress: { ...address(typed), line1: "4 Residency Road", city: "Bengaluru" } });
+      const c = client({
+        billingAddress: { ...address(typed), line1: "4 Residency Road", city: "Bengaluru" },
+      });
       expect(defaultPlaceOfSupply(c, "27"), typed).toBe("29");
       expect(taxSplitFor("27", defaultPlaceOfSupply(c, "27")!, "none"), typed).toBe("igst");
     }

@@ -1,8 +1,8 @@
+import { addressStateCode, isForeignCountry } from "./address-state";
 import { formatMoney } from "./format";
 import type { InvoiceGstDetails } from "./gst-document";
 import { uqcOfLine } from "./gst-hsn-summary";
 import { currentStateCode, formatStateWithCode, stateCodeOfGstin } from "./gst-states";
-import { addressStateCode, isForeignCountry } from "./address-state";
 import type { InvoiceDocument } from "./invoice";
 import { type LabelValue, lineCells, type PageLine, percent } from "./invoice-page-blocks";
 import { type GstInvoiceTotals, isGstTotals } from "./totals";

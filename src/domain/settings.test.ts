@@ -161,7 +161,10 @@ describe("registrationOfType (issue 32: the GSTIN asked once)", () => {
   it("carries the Company Defaults GSTIN into a registration that has none", () => {
     const typed = { ...DEFAULT_SETTINGS, companyGstin: "27aapfu0939f1zv" };
     expect(registrationOfType(typed, "regular")).toMatchObject({ type: "regular", gstin: "27AAPFU0939F1ZV" });
-    const own = { ...typed, gstRegistration: { ...registrationOfType(typed, "regular"), gstin: "29AABCT1332L1ZU" } };
+    const own = {
+      ...typed,
+      gstRegistration: { ...registrationOfType(typed, "regular"), gstin: "29AABCT1332L1ZU" },
+    };
     expect(registrationOfType(own, "composition").gstin).toBe("29AABCT1332L1ZU");
     expect(registrationOfType(DEFAULT_SETTINGS, "regular").gstin).toBe("");
   });

@@ -210,7 +210,8 @@ export function registrationOfType(
   type: GstRegistration["type"],
 ): GstRegistration {
   const registration = gstRegistrationOf(settings);
-  const gstin = registration.gstin.trim() === "" ? settings.companyGstin.trim().toUpperCase() : registration.gstin;
+  const gstin =
+    registration.gstin.trim() === "" ? settings.companyGstin.trim().toUpperCase() : registration.gstin;
   return { ...registration, type, gstin: type === "none" ? registration.gstin : gstin };
 }
 

@@ -48,7 +48,11 @@ describeEachDb("migration 0028: client states", (kind) => {
     for (const [state, country] of typed) {
       const res = await t.post(
         "/api/clients",
-        { name: `C ${state}`, billingAddress: { line1: "1 Road", state, country }, shippingAddress: { state } },
+        {
+          name: `C ${state}`,
+          billingAddress: { line1: "1 Road", state, country },
+          shippingAddress: { state },
+        },
         s.cookie,
       );
       expect(res.statusCode).toBe(201);

@@ -119,7 +119,9 @@ describeEachDb("GST invoices API", (kind) => {
   });
 
   it("refuses a first 0 only on an invoice that will be e-invoiced, and says why (issue 32)", async () => {
-    const big = await registered({ gstRegistration: { ...REGULAR.gstRegistration, turnoverAbove5Crore: true } });
+    const big = await registered({
+      gstRegistration: { ...REGULAR.gstRegistration, turnoverAbove5Crore: true },
+    });
     const b2b = await create(taxInvoice("0001"), big.cookie);
     expect(b2b.statusCode).toBe(400);
     expect(b2b.json().error.fields.invoiceNumber).toMatch(/will be e-invoiced.*starting with 0/);

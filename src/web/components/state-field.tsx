@@ -1,5 +1,5 @@
-import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import { addressStateCode, isForeignCountry } from "#domain/address-state";
+import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import type { Address } from "#domain/invoice";
 import { Field, Input, Select } from "./ui/input";
 
@@ -47,7 +47,9 @@ export function StateField({
       label="State / UT"
       error={error}
       className={className}
-      hint={unread ? `Typed earlier: “${typed}”, not a state Bahi can tell. Choose it from the list.` : undefined}
+      hint={
+        unread ? `Typed earlier: “${typed}”, not a state Bahi can tell. Choose it from the list.` : undefined
+      }
     >
       {(p) => (
         <Select {...p} value={code} onChange={(e) => onChange(chosenState(e.target.value))}>

@@ -27,7 +27,9 @@ const SORTS = [
 function stateToCheck(c: Client): string | null {
   if (stateCodeOfGstin(c.gstin)) return gstinStateMismatch(c);
   const problem = addressStateProblem(c.billingAddress);
-  return problem && c.billingAddress.state.trim() !== "" ? `State “${c.billingAddress.state}” not recognised: edit the client and choose it from the list.` : null;
+  return problem && c.billingAddress.state.trim() !== ""
+    ? `State “${c.billingAddress.state}” not recognised: edit the client and choose it from the list.`
+    : null;
 }
 
 export function ClientsPage() {
@@ -144,7 +146,10 @@ export function ClientsPage() {
                         </div>
                       )}
                       {stateToCheck(c) && (
-                        <div className="flex items-start gap-1.5 text-warning" data-testid="client-state-flag">
+                        <div
+                          className="flex items-start gap-1.5 text-warning"
+                          data-testid="client-state-flag"
+                        >
                           <dt>
                             <TriangleAlert className="mt-0.5 h-3.5 w-3.5" aria-label="Check the state" />
                           </dt>

@@ -1,14 +1,14 @@
 import { NOTE_REASON_LABELS, NOTE_REASONS, NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
-import { UQC_CODES, UQC_DESCRIPTIONS } from "#domain/gst-uqc";
+import { UQC_CODES, UQC_DESCRIPTIONS, type Uqc } from "#domain/gst-uqc";
 import { isGstTotals } from "#domain/totals";
 import { Card } from "#web/components/ui/card";
-import { SelectField, TextField } from "#web/components/ui/input";
+import { type Choice, SelectField, TextField } from "#web/components/ui/input";
 import type { Invoice } from "#web/features/documents/types";
 import type { NoteDraft } from "./useNoteDraft";
 
 const REASON_CHOICES = NOTE_REASONS.map((r) => ({ value: r, label: NOTE_REASON_LABELS[r] }));
-const UQC_CHOICES = [
+const UQC_CHOICES: Choice<Uqc | "">[] = [
   { value: "", label: "Not given" },
   ...UQC_CODES.map((code) => ({ value: code, label: `${code}: ${UQC_DESCRIPTIONS[code]}` })),
 ];

@@ -10,6 +10,7 @@ import {
 } from "#domain/credit-notes";
 import { DomainError } from "#domain/errors";
 import { formatMoney } from "#domain/format";
+import type { Uqc } from "#domain/gst-uqc";
 import type { Invoice } from "#web/features/documents/types";
 
 // A new note's choices against its invoice: a reason, a date, the quantity of each original line to
@@ -22,12 +23,11 @@ export interface Extra {
   taxPercent: string;
   /** The amount's HSN/SAC and UQC: the invoice's to start with (decision 0082). */
   hsnSac: string;
-  uqc: string;
+  uqc: Uqc | "";
 }
 
 /** What the preview shows for the number: the series gives it when the note is issued. */
 const UNNUMBERED = "Given when issued";
-
 
 export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
   const firstReason: NoteReason = kind === "credit" ? "sales_return" : "correction_in_invoice";

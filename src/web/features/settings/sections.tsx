@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { addressTextOfParts, type CompanyAddressParts, parseCompanyAddress } from "#domain/company-address";
 import { CURRENCIES } from "#domain/currencies";
-import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import { isGstRegistered } from "#domain/gst-registration";
+import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
 import { SectionCard } from "#web/components/ui/card";
 import { type Choice, SelectField, TextareaField, TextField } from "#web/components/ui/input";
@@ -59,7 +59,10 @@ function CompanyAddressFields({ form, errors, set }: Omit<SectionProps, "setBank
   const update = (patch: Partial<CompanyAddressParts>) => {
     const next = { ...parts, ...patch };
     set("companyAddressParts", next);
-    set("companyAddress", addressTextOfParts(next, (code) => gstStateByCode(code)?.name ?? code));
+    set(
+      "companyAddress",
+      addressTextOfParts(next, (code) => gstStateByCode(code)?.name ?? code),
+    );
   };
   const error = (key: keyof CompanyAddressParts) => errors[`companyAddressParts.${key}`];
   return (
