@@ -91,7 +91,7 @@ export function NoteForm({
             onChange={(taxPercent) => draft.setExtra({ taxPercent })}
           />
           {invoice.document.gstDetails && (
-            <>
+            <div className="grid gap-2 sm:col-span-3 sm:grid-cols-2 sm:items-start">
               <TextField
                 label="HSN/SAC of the amount"
                 hint="The invoice's, unless the amount is for something else. The e-invoice and GSTR-1 need it."
@@ -108,7 +108,7 @@ export function NoteForm({
                 options={UQC_CHOICES}
                 onChange={(uqc) => draft.setExtra({ uqc })}
               />
-            </>
+            </div>
           )}
         </fieldset>
       </Card>
