@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressStateCodeSchema, gstinStateMismatch } from "#domain/gst-supply";
 import type { Address } from "#domain/invoice";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#domain/limits";
 import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
@@ -15,6 +16,9 @@ export const addressFields = {
   state: text(ADDRESS_LIMITS.state, "State"),
   postalCode: text(ADDRESS_LIMITS.postalCode, "Postal code"),
   country: text(ADDRESS_LIMITS.country, "Country"),
+  stateCode: addressStateCodeSchema.describe(
+    'The state or UT chosen from the list, as its two-digit GST code; "" or absent: only the state\'s text',
+  ),
 };
 
 export const addressSchema = z.object({
@@ -24,6 +28,7 @@ export const addressSchema = z.object({
   state: addressFields.state.default(""),
   postalCode: addressFields.postalCode.default(""),
   country: addressFields.country.default(""),
+  stateCode: addressFields.stateCode,
 }) satisfies z.ZodType<Address, Partial<Address>>;
 /** One Address type: the invoice document's (#domain/invoice); a client's address has the same shape and limits. */
 export type { Address } from "#domain/invoice";
@@ -47,28 +52,39 @@ export const clientFields = {
   notes: text(CLIENT_LIMITS.notes, "Notes"),
 };
 
+/** A GSTIN names its state: the billing address must not say another (decision 0082). */
+function checkGstinState(client: { gstin?: string; billingAddress?: Address }, ctx: z.RefinementCtx): void {
+  if (!client.gstin || !client.billingAddress) return;
+  const message = gstinStateMismatch({ gstin: client.gstin, billingAddress: client.billingAddress });
+  if (message) ctx.addIssue({ code: "custom", path: ["billingAddress", "state"], message });
+}
+
 /** Unknown keys (id, user_id, credits...) are stripped, never stored. */
-export const clientCreate = z.object({
-  name: clientFields.name,
-  company: clientFields.company.default(""),
-  email: clientFields.email.default(""),
-  phone: clientFields.phone.default(""),
-  gstin: clientFields.gstin.default(""),
-  billingAddress: addressSchema.default(() => addressSchema.parse({})),
-  shippingAddress: clientFields.shippingAddress.default(null),
-  notes: clientFields.notes.default(""),
-});
+export const clientCreate = z
+  .object({
+    name: clientFields.name,
+    company: clientFields.company.default(""),
+    email: clientFields.email.default(""),
+    phone: clientFields.phone.default(""),
+    gstin: clientFields.gstin.default(""),
+    billingAddress: addressSchema.default(() => addressSchema.parse({})),
+    shippingAddress: clientFields.shippingAddress.default(null),
+    notes: clientFields.notes.default(""),
+  })
+  .superRefine(checkGstinState);
 /** A PATCH changes only the fields it names. */
-export const clientPatch = z.object({
-  name: clientFields.name.optional(),
-  company: clientFields.company.optional(),
-  email: clientFields.email.optional(),
-  phone: clientFields.phone.optional(),
-  gstin: clientFields.gstin.optional(),
-  billingAddress: clientFields.billingAddress.optional(),
-  shippingAddress: clientFields.shippingAddress.optional(),
-  notes: clientFields.notes.optional(),
-});
+export const clientPatch = z
+  .object({
+    name: clientFields.name.optional(),
+    company: clientFields.company.optional(),
+    email: clientFields.email.optional(),
+    phone: clientFields.phone.optional(),
+    gstin: clientFields.gstin.optional(),
+    billingAddress: clientFields.billingAddress.optional(),
+    shippingAddress: clientFields.shippingAddress.optional(),
+    notes: clientFields.notes.optional(),
+  })
+  .superRefine(checkGstinState);
 
 export const clientListQuery = z.object({
   search: text(200, "Search").optional(),
@@ -85,6 +101,7 @@ const address = z.object({
   state: z.string(),
   postalCode: z.string(),
   country: z.string(),
+  stateCode: z.string().optional(),
 }) satisfies z.ZodType<Address>;
 
 export const clientSchema = z.object({

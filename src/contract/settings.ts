@@ -16,6 +16,16 @@ export const settingsAnswer = z.object({
   companyName: z.string(),
   companyEmail: z.string(),
   companyAddress: z.string(),
+  companyAddressParts: z
+    .object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      pin: z.string(),
+      stateCode: z.string(),
+    })
+    .optional()
+    .describe("The company address in fields (the e-invoice's seller address); absent when never given"),
   companyPhone: z.string(),
   companyGstin: z.string(),
   companyLogo: z.string().nullable(),

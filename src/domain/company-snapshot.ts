@@ -1,3 +1,4 @@
+import { hasAddressParts } from "./company-address";
 import { companyGstSnapshot } from "./gst-document";
 import type { InvoiceCompany } from "./invoice";
 import { gstRegistrationOf, type Settings } from "./settings";
@@ -8,6 +9,7 @@ export type CompanySettings = Pick<
   | "companyName"
   | "companyEmail"
   | "companyAddress"
+  | "companyAddressParts"
   | "companyPhone"
   | "companyGstin"
   | "companyLogo"
@@ -29,6 +31,9 @@ export function companySnapshot(settings: CompanySettings): InvoiceCompany {
     name: settings.companyName,
     email: settings.companyEmail,
     address: settings.companyAddress,
+    ...(hasAddressParts(settings.companyAddressParts)
+      ? { addressParts: { ...settings.companyAddressParts } }
+      : {}),
     phone: settings.companyPhone,
     gstin: gst ? gst.gstin : settings.companyGstin,
     logoImageId: settings.companyLogo,

@@ -28,7 +28,10 @@ export function creditNoteToGstr1Document(
     reverseCharge: gst.reverseCharge,
     exportType: gst.exportType,
     valueMinor: note.totals.totalMinor,
-    lines: gstr1LinesOf(note, note.totals),
+    // A typed amount (a discount, a correction) moves no goods: no quantity in the HSN summary.
+    lines: gstr1LinesOf(note, note.totals).map((line, index) =>
+      note.note.originalLineIds?.[note.items[index]?.id ?? ""] === null ? { ...line, quantity: "0" } : line,
+    ),
     original: {
       number: note.note.original.invoiceNumber,
       date: note.note.original.invoiceDate,

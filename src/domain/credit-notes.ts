@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { DocumentSeries } from "./document-number";
 import { DomainError } from "./errors";
+import { uqcOfLine } from "./gst-hsn-summary";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
+import { isUqc, type Uqc } from "./gst-uqc";
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput, type InvoiceItem } from "./invoice";
 import { balanceDueMinor } from "./payments";
 import type { StoredStatus } from "./status";
@@ -52,6 +54,8 @@ export const NOTE_SERIES: Readonly<Record<NoteKind, DocumentSeries>> = Object.fr
   debit: "DN",
 });
 
+export const NOTE_HSN_MESSAGE = "An HSN or SAC code has 4, 6 or 8 digits.";
+
 export const NOTE_MESSAGES = {
   notIssued: "Issue the invoice before making a credit or debit note against it.",
   cancelled: "A cancelled invoice takes no credit or debit notes.",
@@ -82,8 +86,37 @@ export const noteLineSchema = z.union([
     name: z.string().trim().min(1, "Describe the amount.").max(200, "Must be at most 200 characters."),
     amount: decimalText,
     taxPercent: decimalText.default("0"),
+    /**
+     * The amount's HSN or SAC and its unit quantity code, for the e-invoice and GSTR-1's HSN
+     * summary (decision 0082). Absent: the invoice's, as typedAmountDefaults gives them.
+     */
+    hsnSac: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^\d{4}(\d{2}){0,2}$/.test(v), NOTE_HSN_MESSAGE)
+      .optional(),
+    uqc: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
+      .optional(),
   }),
 ]);
+
+/**
+ * The HSN/SAC and UQC a typed amount takes when the user gives none: those of the invoice's
+ * first line with an HSN/SAC (a discount on goods is reported under the goods' code), else blank.
+ */
+export function typedAmountDefaults(original: Pick<InvoiceDocument, "items">): {
+  hsnSac: string;
+  uqc: Uqc | "";
+} {
+  const source = original.items.find((item) => (item.hsnSac ?? "").trim() !== "");
+  if (!source) return { hsnSac: "", uqc: "" };
+  return { hsnSac: source.hsnSac.trim(), uqc: uqcOfLine(source) };
+}
+
 export type NoteLineInput = z.output<typeof noteLineSchema>;
 
 /** What the user chooses for a note (the number is allocated by the server). */
@@ -181,12 +214,16 @@ export function buildNoteDocument(
     if (line.originalLineId === null) {
       originalLineIds[id] = null;
       if (!(Number(line.amount) > 0)) fail(`lines.${i}.amount`, NOTE_MESSAGES.notPositive);
+      const defaults = typedAmountDefaults(original);
+      const hsnSac = line.hsnSac === undefined ? defaults.hsnSac : line.hsnSac;
+      const uqc = line.uqc === undefined || line.uqc === "" ? (hsnSac === "" ? "" : defaults.uqc) : line.uqc;
       return {
         id,
         productId: null,
         name: line.name,
-        hsnSac: "",
+        hsnSac,
         unit: "",
+        ...(uqc !== "" ? { uqc: uqc as Uqc } : {}),
         quantity: "1",
         rate: line.amount,
         discountPercent: "0",

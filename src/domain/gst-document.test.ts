@@ -1,5 +1,6 @@
 import { companySnapshot } from "./company-snapshot";
 import { gstDocumentPart } from "./gst-document";
+import { gstDocumentProblems } from "./gst-invoice-checks";
 import { invoiceGstOf } from "./gst-supply";
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput, invoiceInputSchema } from "./invoice";
 import { DEFAULT_SETTINGS, type Settings } from "./settings";
@@ -161,6 +162,40 @@ describe("buildInvoiceDocument with GST", () => {
       split: "cgst_utgst",
       stateTaxName: "UTGST",
     });
+  });
+
+  it("refuses a tax invoice whose client state cannot be told, instead of charging CGST + SGST (issue 32)", () => {
+    const to = (state: string) =>
+      buildInvoiceDocument(
+        input({
+          status: "due",
+          client: { name: "Walk-in", billingAddress: { line1: "4 Residency Road", state } },
+        }),
+        companySnapshot(regular),
+      );
+    expect(to("Karnatka").gstDetails).toMatchObject({ placeOfSupply: "29", split: "igst" });
+    expect(to("Karnatka").gstDetails).not.toHaveProperty("placeOfSupplyUnknown");
+    expect(gstDocumentProblems(to("Karnatka"))).toEqual({});
+    const unknown = to("Bengaluru side");
+    expect(unknown.gstDetails?.placeOfSupplyUnknown).toBe(true);
+    expect(gstDocumentProblems(unknown)).toEqual({
+      "client.billingAddress.state": expect.stringMatching(/"Bengaluru side" is not one Bahi recognises/),
+    });
+    // A draft may wait for it.
+    expect(gstDocumentProblems({ ...unknown, status: "draft" })).toEqual({});
+    // Choosing the place of supply on the invoice answers it; a counter sale (no address) is intra-state.
+    const chosen = buildInvoiceDocument(
+      input({
+        status: "due",
+        client: { name: "Walk-in", billingAddress: { line1: "4 Residency Road", state: "Bengaluru side" } },
+        gst: { placeOfSupply: "29" },
+      }),
+      companySnapshot(regular),
+    );
+    expect(gstDocumentProblems(chosen)).toEqual({});
+    const counter = buildInvoiceDocument(input({ client: { name: "Walk-in" } }), companySnapshot(regular));
+    expect(counter.gstDetails).toMatchObject({ placeOfSupply: "27", split: "cgst_sgst" });
+    expect(gstDocumentProblems(counter)).toEqual({});
   });
 
   it("an old stored document without any GST fields still reads and rebuilds", () => {

@@ -60,6 +60,12 @@ export interface InvoiceGstDetails {
   placeOfSupplyName: string;
   /** False when the default was used (the editor may show "from the client's GSTIN"). */
   placeOfSupplyChosen: boolean;
+  /**
+   * The client's address does not say its state and no place of supply was chosen: a tax
+   * invoice is refused (gstDocumentProblems) rather than guessed intra-state (decision 0082).
+   * The other fields are then worked out for the supplier's state, for the preview only.
+   */
+  placeOfSupplyUnknown?: true;
   split: TaxSplit;
   /** "SGST" or "UTGST": the name of the second component when the split is intra-state. */
   stateTaxName: "SGST" | "UTGST";
@@ -89,7 +95,8 @@ export function gstDocumentPart(
   if (!company) return null;
   const choices = invoiceGstOf(input);
   const supplierStateCode = company.stateCode;
-  const placeOfSupply = effectivePlaceOfSupply(choices, input.client, supplierStateCode);
+  const effective = effectivePlaceOfSupply(choices, input.client, supplierStateCode);
+  const placeOfSupply = effective ?? supplierStateCode;
   const split = taxSplitFor(supplierStateCode, placeOfSupply, choices.exportType);
   const documentType = documentTypeFor(company.registrationType, {
     allExemptOrNil: input.items.every((item) => isZeroRate(item.taxPercent)),
@@ -106,6 +113,7 @@ export function gstDocumentPart(
       placeOfSupply,
       placeOfSupplyName: formatStateWithCode(placeOfSupply),
       placeOfSupplyChosen: choices.exportType === "none" && choices.placeOfSupply !== null,
+      ...(effective === null ? { placeOfSupplyUnknown: true as const } : {}),
       split,
       stateTaxName: gstStateByCode(placeOfSupply)?.utWithoutLegislature ? "UTGST" : "SGST",
       reverseCharge: choices.reverseCharge,

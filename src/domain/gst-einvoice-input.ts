@@ -1,9 +1,11 @@
+import { addressStateCode } from "./address-state";
+import { companyAddressForEInvoice } from "./company-address";
 import { parseScaled } from "./decimal";
 import { E_INVOICE_DOCUMENT_MESSAGE, eInvoiceEligibility } from "./gst-einvoice-eligibility";
 import type { EInvoiceInput, EInvoiceLineInput } from "./gst-einvoice-types";
 import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
 import { gstRatePercent, recipientNameOf, type StoredGstInvoice } from "./gst-return-documents";
-import { currentStateCode, GST_STATES, stateCodeFromName, stateCodeOfGstin } from "./gst-states";
+import { currentStateCode, stateCodeOfGstin } from "./gst-states";
 import { isGstTotals } from "./totals";
 
 // From a stored invoice to the e-invoice builder's input (decision 0034), or the plain reason
@@ -16,8 +18,7 @@ export const E_INVOICE_INPUT_MESSAGES = {
   currency: "The e-invoice JSON is made for invoices in rupees (INR).",
   companyAddress: "Add your company address in Settings to make the e-invoice JSON.",
   companyPin: "Add your PIN code to the company address in Settings to make the e-invoice JSON.",
-  companyLocation:
-    "Add your city or town to the company address in Settings (a line before the PIN code) to make the e-invoice JSON.",
+  companyLocation: "Add your city or town to the company address in Settings to make the e-invoice JSON.",
   legalName: "Add your legal name to the GST registration in Settings to make the e-invoice JSON.",
   buyerAddress: "Add the client's billing address (address line 1) to make the e-invoice JSON.",
   buyerCity: "Add the client's city to the billing address to make the e-invoice JSON.",
@@ -31,66 +32,8 @@ export const E_INVOICE_INPUT_MESSAGES = {
 
 export type EInvoiceInputResult = { ok: true; input: EInvoiceInput } | { ok: false; reason: string };
 
-const PIN = /(?<!\d)([1-9]\d{2})\s?(\d{3})(?!\d)/;
-const INDIA_WORDS = /\b(india|bharat)\b/gi;
-
-/** What the e-invoice needs from a free-text company address: its first line, the rest, the place and the PIN. */
-export interface ParsedAddress {
-  address1: string;
-  address2: string;
-  location: string;
-  pin: string | null;
-}
-
-const STATE_NAMES = GST_STATES.map((s) => s.name.toLowerCase());
-
-function stripPlaceNoise(text: string): string {
-  let out = text.replace(INDIA_WORDS, " ");
-  for (const name of STATE_NAMES) {
-    const at = out.toLowerCase().indexOf(name);
-    if (at >= 0) out = `${out.slice(0, at)} ${out.slice(at + name.length)}`;
-  }
-  return out
-    .replace(/\s+/g, " ")
-    .replace(/^[\s,.\-–]+|[\s,.\-–]+$/g, "")
-    .trim();
-}
-
-/**
- * Reads the company address as typed in Settings ("12 MG Road\nFort\nMumbai 400001\nMaharashtra").
- * The PIN is the first six-digit number (a space after three digits allowed); the location is
- * what stands before it on its line (or the line before), without state or country names.
- */
-export function parseCompanyAddress(text: string): ParsedAddress {
-  const parts = text
-    .split(/\r?\n/)
-    .flatMap((line) => (text.includes("\n") ? [line] : line.split(",")))
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
-  const pinAt = parts.findIndex((line) => PIN.test(line));
-  const match = pinAt >= 0 ? PIN.exec(parts[pinAt]) : null;
-  const pin = match ? `${match[1]}${match[2]}` : null;
-  let location = "";
-  let used = pinAt;
-  if (match && pinAt >= 0) {
-    location = stripPlaceNoise(parts[pinAt].replace(PIN, " ").replace(/\bpin(code)?\b[:\s]*/i, " "));
-    if (location === "" && pinAt > 1) {
-      // A city named as its state or territory (Chandigarh, Delhi, Puducherry) is still the place.
-      const before = parts[pinAt - 1];
-      location =
-        stripPlaceNoise(before) ||
-        before
-          .replace(INDIA_WORDS, " ")
-          .replace(/[\s,]+$/, "")
-          .trim();
-      used = pinAt - 1;
-    }
-  }
-  const lines = parts.filter((_, index) => pinAt < 0 || index < used);
-  const address1 = lines[0] ?? "";
-  const address2 = lines.slice(1).join(", ");
-  return { address1, address2, location, pin };
-}
+/** Kept here too for callers of the e-invoice input (decision 0082 moved it to company-address). */
+export { type ParsedAddress, parseCompanyAddress } from "./company-address";
 
 const isE_invoiceNumber = (n: string) => /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/.test(n.trim());
 const validHsn = (hsn: string) => /^(?!0+$)(\d{4}|\d{6}|\d{8})$/.test(hsn.trim());
@@ -115,7 +58,7 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
   if (!isE_invoiceNumber(invoice.invoiceNumber))
     return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.number };
 
-  const seller = parseCompanyAddress(doc.company.address);
+  const seller = companyAddressForEInvoice(doc.company);
   if (seller.address1 === "") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyAddress };
   if (!seller.pin) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyPin };
   if (seller.location.length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyLocation };
@@ -134,7 +77,7 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
   const gstinPrefix = stateCodeOfGstin(doc.client.gstin);
   const buyerState = isExport
     ? "96"
-    : ((gstinPrefix ? currentStateCode(gstinPrefix) : null) ?? stateCodeFromName(billing.state));
+    : ((gstinPrefix ? currentStateCode(gstinPrefix) : null) ?? addressStateCode(billing));
   if (!buyerState) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerState };
 
   const totals = doc.totals;

@@ -101,11 +101,14 @@ const csvLines = (section: (typeof GSTR1_SECTIONS)[number]) =>
 
 describe("gstr1Csv", () => {
   it("has one CSV per section, each starting with the offline tool's headers", () => {
-    expect(GSTR1_SECTIONS).toEqual(["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "hsn", "docs"]);
+    expect(GSTR1_SECTIONS).toEqual(["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "nil", "hsn", "docs"]);
     for (const section of GSTR1_SECTIONS) {
       const lines = csvLines(section);
-      expect(lines[0]).toBe(GSTR1_CSV_HEADERS[section].join(","));
-      expect(lines.length, section).toBeGreaterThan(1);
+      // From April 2025 the HSN file says which tab each row is on (decision 0082).
+      const headers = section === "hsn" ? ["Type", ...GSTR1_CSV_HEADERS.hsn] : GSTR1_CSV_HEADERS[section];
+      expect(lines[0]).toBe(headers.join(","));
+      // This month has no bill of supply, so Table 8 has its header only.
+      expect(lines.length, section).toBeGreaterThan(section === "nil" ? 0 : 1);
     }
     expect(csvLines("b2b")[0]).toBe(
       "GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply," +
@@ -139,9 +142,13 @@ describe("gstr1Csv", () => {
     expect(csvLines("exp")[1]).toBe(
       "WOPAY,EXP/2026-27/0001,05-Nov-2026,5000.00,INNSA1,7654321,07-Nov-2026,0,5000.00,0.00",
     );
-    // 8471 at 18 %: invoices 10000 + 100000 + 1000, credit notes -2000 -1000 -100; quantity 3 x 2 - 3 x 2
+    // 8471 at 18 %, B2B tab: invoice 10000, credit note -100 (CDNR); B2C tab: invoices 100000 + 1000,
+    // credit notes -2000 -1000; quantity 2 - 2 on each tab.
     expect(csvLines("hsn")).toContain(
-      '8471,"Laptop, 14 inch",NOS,0,127322.00,18,107900.00,19602.00,-90.00,-90.00,0.00',
+      'B2B,8471,"Laptop, 14 inch",NOS,0,11682.00,18,9900.00,1782.00,0.00,0.00,0.00',
+    );
+    expect(csvLines("hsn")).toContain(
+      'B2C,8471,"Laptop, 14 inch",NOS,0,115640.00,18,98000.00,17820.00,-90.00,-90.00,0.00',
     );
     expect(csvLines("docs")).toEqual([
       "Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled",

@@ -1,11 +1,17 @@
 import { formatScaled, parseScaled } from "./decimal";
-import type { Gstr1B2bInvoiceType, Gstr1Document, Gstr1Json } from "./gst-gstr1-types";
+import type {
+  Gstr1B2bInvoiceType,
+  Gstr1Document,
+  Gstr1HsnRow,
+  Gstr1Json,
+  Gstr1NilRow,
+} from "./gst-gstr1-types";
 
 // GSTR-1 as CSV, one file per section, with the column headers of the GST Returns Offline Tool's
 // templates (as india-compliance's GovExcel export names them, offline tool V3.1.8). Dates are
 // dd-MMM-yyyy ("05-Nov-2026"), as the offline tool's CSV templates show them (decision 0035).
 
-export const GSTR1_SECTIONS = ["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "hsn", "docs"] as const;
+export const GSTR1_SECTIONS = ["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "nil", "hsn", "docs"] as const;
 export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
 
 export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
@@ -82,6 +88,13 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Rate",
     "Taxable Value",
     "Cess Amount",
+  ],
+  // The offline tool's "exemp" sheet (Table 8).
+  nil: [
+    "Description",
+    "Nil Rated Supplies",
+    "Exempted(other than nil rated/non GST supply)",
+    "Non-GST Supplies",
   ],
   hsn: [
     "HSN",
@@ -189,6 +202,13 @@ const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
   DE: "Deemed Exp",
 };
 const NOTE_SUPPLY_LABEL: Record<Gstr1B2bInvoiceType, string> = { ...INVOICE_TYPE_LABEL, R: "Regular" };
+const NIL_SUPPLY_LABEL: Record<Gstr1NilRow["sply_ty"], string> = {
+  INTRB2B: "Inter-State supplies to registered persons",
+  INTRAB2B: "Intra-State supplies to registered persons",
+  INTRB2C: "Inter-State supplies to unregistered persons",
+  INTRAB2C: "Intra-State supplies to unregistered persons",
+};
+
 const DOC_NATURE_LABEL: Record<number, string> = {
   1: "Invoices for outward supply",
   4: "Debit Note",
@@ -286,25 +306,43 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
           ]),
         ),
       );
-    case "hsn":
-      return (report.hsn?.data ?? []).map((h) => [
-        h.hsn_sc,
-        h.desc,
-        h.uqc,
-        String(h.qty),
-        totalValue(h),
-        rate(h.rt),
-        money(h.txval),
-        money(h.iamt),
-        money(h.camt),
-        money(h.samt),
-        money(h.csamt),
+    case "nil":
+      return (report.nil?.inv ?? []).map((n) => [
+        NIL_SUPPLY_LABEL[n.sply_ty],
+        money(n.nil_amt),
+        money(n.expt_amt),
+        money(n.ngsup_amt),
       ]);
+    case "hsn": {
+      // From April 2025 the table has a B2B and a B2C tab: one file, a first column says which.
+      const hsn = report.hsn;
+      if (!hsn || "data" in hsn) return (hsn?.data ?? []).map(hsnCells);
+      return [
+        ...(hsn.hsn_b2b ?? []).map((h) => ["B2B", ...hsnCells(h)]),
+        ...(hsn.hsn_b2c ?? []).map((h) => ["B2C", ...hsnCells(h)]),
+      ];
+    }
     case "docs":
       return (report.doc_issue?.doc_det ?? []).flatMap(({ doc_num, docs }) =>
         docs.map((d) => [DOC_NATURE_LABEL[doc_num], d.from, d.to, String(d.totnum), String(d.cancel)]),
       );
   }
+}
+
+function hsnCells(h: Gstr1HsnRow): string[] {
+  return [
+    h.hsn_sc,
+    h.desc,
+    h.uqc,
+    String(h.qty),
+    totalValue(h),
+    rate(h.rt),
+    money(h.txval),
+    money(h.iamt),
+    money(h.camt),
+    money(h.samt),
+    money(h.csamt),
+  ];
 }
 
 /** Taxable value plus every tax, summed in paise (the parts are exact two-decimal rupees). */
@@ -319,7 +357,9 @@ export function gstr1Csv(
   section: Gstr1Section,
   receiverNames: Record<string, string> = {},
 ): string {
-  const lines = [GSTR1_CSV_HEADERS[section], ...rows(report, section, receiverNames)].map((cells) =>
+  const split = section === "hsn" && report.hsn !== undefined && !("data" in report.hsn);
+  const header = split ? ["Type", ...GSTR1_CSV_HEADERS.hsn] : GSTR1_CSV_HEADERS[section];
+  const lines = [header, ...rows(report, section, receiverNames)].map((cells) =>
     cells.map(gstr1CsvCell).join(","),
   );
   return `\uFEFF${lines.join("\r\n")}\r\n`;

@@ -24,7 +24,12 @@ export interface Gstr1Line {
   /** SGST, or UTGST in a Union territory without legislature. */
   sgstMinor: number;
   cessMinor: number;
+  /** A bill of supply's line: which Table 8 column it counts in (absent: nil-rated). */
+  treatment?: Gstr1ZeroTreatment;
 }
+
+/** Table 8's columns: nil-rated, exempt, non-GST supplies. */
+export type Gstr1ZeroTreatment = "nil_rated" | "exempt" | "non_gst";
 
 /** The invoice a note was issued against, enough to tell CDNR, CDNUR and a B2CS adjustment apart. */
 export interface Gstr1OriginalInvoice {
@@ -68,6 +73,11 @@ export interface Gstr1Document {
   original?: Gstr1OriginalInvoice | null;
   /** Notes only; not part of the return (the current format has no reason field). */
   reason?: string | null;
+  /**
+   * A regular taxpayer's bill of supply (every line nil-rated, exempt or non-GST): reported in
+   * Table 8 (`nil`), the HSN summary and the documents issued, never in a sales section.
+   */
+  billOfSupply?: boolean;
 }
 
 export interface Gstr1Input {
@@ -187,6 +197,21 @@ export interface Gstr1HsnRow extends Gstr1TaxDetail {
   qty: number;
 }
 
+/** Table 8: nil-rated, exempt and non-GST supplies, per inter/intra-state and registered or not. */
+export interface Gstr1NilRow {
+  sply_ty: "INTRB2B" | "INTRAB2B" | "INTRB2C" | "INTRAB2C";
+  expt_amt: number;
+  nil_amt: number;
+  ngsup_amt: number;
+}
+
+/**
+ * Table 12. Return periods before April 2025: one list under `data`. From April 2025 the
+ * portal splits it into supplies to registered buyers (`hsn_b2b`) and to everyone else
+ * (`hsn_b2c`: unregistered buyers and exports), each numbered from 1 (decision 0082).
+ */
+export type Gstr1Hsn = { data: Gstr1HsnRow[] } | { hsn_b2b?: Gstr1HsnRow[]; hsn_b2c?: Gstr1HsnRow[] };
+
 /**
  * 1 invoices for outward supply, 4 debit notes, 5 credit notes; delivery challans 9 (job work),
  * 10 (supply on approval), 11 (liquid gas), 12 (other than by way of supply).
@@ -216,6 +241,7 @@ export interface Gstr1Json {
   cdnr?: Gstr1Cdnr[];
   cdnur?: Gstr1Cdnur[];
   exp?: Gstr1Exp[];
-  hsn?: { data: Gstr1HsnRow[] };
+  hsn?: Gstr1Hsn;
   doc_issue?: Gstr1DocIssue;
+  nil?: { inv: Gstr1NilRow[] };
 }

@@ -5,8 +5,10 @@ import {
   buildGstr1,
   GSTR1_NOT_OFFERED_MESSAGE,
   type Gstr1Document,
+  type Gstr1HsnRow,
   type Gstr1Json,
   type Gstr1Line,
+  gstr1HsnRows,
 } from "./gst-gstr1";
 import { laptopLine, walkInSale } from "./testing/gstr1";
 
@@ -197,7 +199,11 @@ function sectionTaxable(report: Gstr1Json) {
       0,
     ),
     cdnur: (report.cdnur ?? []).reduce((s, n) => s + (n.ntty === "C" ? -1 : 1) * items(n.itms), 0),
-    hsn: (report.hsn?.data ?? []).reduce((s, h) => s + paise(h.txval), 0),
+    nil: (report.nil?.inv ?? []).reduce(
+      (s, n) => s + paise(n.nil_amt) + paise(n.expt_amt) + paise(n.ngsup_amt),
+      0,
+    ),
+    hsn: gstr1HsnRows(report.hsn).reduce((s, h) => s + paise(h.txval), 0),
   };
 }
 
@@ -236,7 +242,7 @@ describe("buildGstr1: a month with every section", () => {
     ];
     const credits = [creditAgainstB2cs, creditAgainstB2cl, creditRegistered];
     expect(got.hsn).toBe(sumTaxable([...invoices, debitRegistered]) - sumTaxable(credits));
-    const hsn = report.hsn!.data;
+    const hsn = gstr1HsnRows(report.hsn);
     const hsnTax = (k: "iamt" | "camt" | "samt") => hsn.reduce((s, h) => s + paise(h[k]), 0);
     for (const [k, key] of [
       ["iamt", "igstMinor"],
@@ -360,12 +366,16 @@ describe("buildGstr1: a month with every section", () => {
   });
 
   it("summarises HSN with NA for services and exact quantities", () => {
-    const laptops = report.hsn!.data.find((h) => h.hsn_sc === "8471" && h.rt === 18)!;
-    // 1 + 2.5 (B2B) + 1 + 1 + 1 + 1 + 1 (B2CL, B2CS x3, WPAY), credit notes: 0 + 0 - 1
-    expect(laptops.qty).toBe(7.5);
+    // From April 2025 the table has two tabs (decision 0082): registered buyers, everyone else.
+    const tabs = report.hsn as { hsn_b2b: Gstr1HsnRow[]; hsn_b2c: Gstr1HsnRow[] };
+    const b2bLaptops = tabs.hsn_b2b.find((h) => h.hsn_sc === "8471" && h.rt === 18)!;
+    const laptops = tabs.hsn_b2c.find((h) => h.hsn_sc === "8471" && h.rt === 18)!;
+    // B2B tab: 1 + 2.5 (B2B) - 1 (CDNR); B2C tab: 1 + 1 + 1 + 1 + 1 (B2CL, B2CS x3, WPAY), notes 0 + 0
+    expect(b2bLaptops.qty).toBe(2.5);
+    expect(laptops.qty).toBe(5);
     expect(laptops.uqc).toBe("NOS");
     expect(laptops.desc).toBe("Laptop");
-    const service = report.hsn!.data.find((h) => h.hsn_sc === "998314")!;
+    const service = gstr1HsnRows(report.hsn).find((h) => h.hsn_sc === "998314")!;
     expect(service).toMatchObject({
       desc: "IT consulting",
       uqc: "NA",
@@ -375,7 +385,8 @@ describe("buildGstr1: a month with every section", () => {
       samt: 186,
       iamt: 0,
     });
-    expect(report.hsn!.data.map((h) => h.num)).toEqual(report.hsn!.data.map((_, i) => i + 1));
+    for (const tab of [tabs.hsn_b2b, tabs.hsn_b2c])
+      expect(tab.map((h) => h.num)).toEqual(tab.map((_, i) => i + 1));
   });
 
   it("counts delivery challans only in the document summary, one row per reason, never in a sales section", () => {
@@ -547,8 +558,9 @@ const arbDocument: fc.Arbitrary<Gstr1Document> = fc
     valueMinor: fc.integer({ min: 0, max: 40_000_000 }),
     lines: fc.array(arbLine, { minLength: 1, maxLength: 4 }),
     original: arbOriginal,
+    billOfSupply: fc.boolean(),
   })
-  .map((d) => d as Gstr1Document);
+  .map((d) => (d.kind === "invoice" ? d : { ...d, billOfSupply: false }) as Gstr1Document);
 
 describe("buildGstr1: property", () => {
   it("the sections' taxable value (credit notes negative) equals the HSN summary's", () => {
@@ -556,7 +568,7 @@ describe("buildGstr1: property", () => {
       fc.property(fc.array(arbDocument, { maxLength: 25 }), (documents) => {
         const r = buildGstr1({ ...input, documents });
         const t = sectionTaxable(r);
-        expect(t.b2b + t.b2cl + t.b2cs + t.exp + t.cdnr + t.cdnur).toBe(t.hsn);
+        expect(t.b2b + t.b2cl + t.b2cs + t.exp + t.cdnr + t.cdnur + t.nil).toBe(t.hsn);
         const live = documents.filter((d) => !d.cancelled && d.date.startsWith("2026-11"));
         const signed = live.reduce((s, d) => s + (d.kind === "credit_note" ? -1 : 1) * sumTaxable([d]), 0);
         expect(t.hsn).toBe(signed);

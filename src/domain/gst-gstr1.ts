@@ -12,14 +12,17 @@ import type {
   Gstr1DocNature,
   Gstr1Document,
   Gstr1Exp,
+  Gstr1Hsn,
   Gstr1HsnRow,
   Gstr1IgstDetail,
   Gstr1Input,
   Gstr1Json,
   Gstr1Line,
+  Gstr1NilRow,
   Gstr1RegistrationType,
   Gstr1TaxDetail,
 } from "./gst-gstr1-types";
+import { currentStateCode } from "./gst-states";
 
 export type * from "./gst-gstr1-types";
 
@@ -37,6 +40,12 @@ export const GSTR1_JSON_VERSION = "GST3.1.6";
 export const B2CL_THRESHOLD_CHANGE_DATE = "2024-08-01";
 const B2CL_LIMIT_MINOR = 100_000_00;
 const B2CL_LIMIT_BEFORE_CHANGE_MINOR = 250_000_00;
+
+/**
+ * From this return period the portal splits Table 12 (HSN summary) into B2B and B2C tabs
+ * (reference gstr1-json-fields.md; decision 0082). Earlier periods keep the one `data` list.
+ */
+export const HSN_SPLIT_FROM_PERIOD = "2025-04";
 
 const QUANTITY_DECIMALS = 3;
 const HSN_DESCRIPTION_MAX = 30;
@@ -83,6 +92,7 @@ const rupees = (minor: number) => Number(formatScaled(minor, 2));
 
 /** Where a non-cancelled document of the month goes. */
 export type Gstr1Placement =
+  | { section: "nil" }
   | { section: "b2b" }
   | { section: "b2cl" }
   | { section: "b2cs" }
@@ -92,6 +102,7 @@ export type Gstr1Placement =
 
 export function classifyGstr1Document(doc: Gstr1Document): Gstr1Placement {
   if (doc.kind === "invoice") {
+    if (doc.billOfSupply) return { section: "nil" };
     if (doc.exportType !== "none" && !doc.sez) {
       return { section: "exp", type: doc.exportType === "with_payment" ? "WPAY" : "WOPAY" };
     }
@@ -326,6 +337,65 @@ function hsnSection(docs: Gstr1Document[]): Gstr1HsnRow[] {
     }));
 }
 
+/** Whether a document's supply is to a registered buyer (HSN tab B2B), as its section says. */
+function toRegisteredBuyer(doc: Gstr1Document): boolean {
+  if (doc.kind !== "invoice") return Boolean(doc.recipientGstin || doc.original?.recipientGstin);
+  return doc.recipientGstin !== null && (doc.exportType === "none" || doc.sez === true);
+}
+
+/** Table 12 in the layout of the return period: one list before April 2025, B2B and B2C tabs after. */
+function hsnTable(period: string, docs: Gstr1Document[]): Gstr1Hsn | null {
+  if (period < HSN_SPLIT_FROM_PERIOD) {
+    const data = hsnSection(docs);
+    return data.length > 0 ? { data } : null;
+  }
+  const b2b = hsnSection(docs.filter(toRegisteredBuyer));
+  const b2c = hsnSection(docs.filter((d) => !toRegisteredBuyer(d)));
+  if (b2b.length === 0 && b2c.length === 0) return null;
+  return { ...(b2b.length > 0 ? { hsn_b2b: b2b } : {}), ...(b2c.length > 0 ? { hsn_b2c: b2c } : {}) };
+}
+
+/** Every row of Table 12, whichever layout (B2B tab first). */
+export function gstr1HsnRows(hsn: Gstr1Hsn | undefined): Gstr1HsnRow[] {
+  if (!hsn) return [];
+  if ("data" in hsn) return hsn.data;
+  return [...(hsn.hsn_b2b ?? []), ...(hsn.hsn_b2c ?? [])];
+}
+
+const NIL_SUPPLY_TYPES = ["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const;
+const NIL_COLUMN = { nil_rated: "nil", exempt: "exempt", non_gst: "nonGst" } as const;
+
+/**
+ * Table 8: the bills of supply's lines summed per supply type (inter- or intra-state, to a
+ * registered buyer or not) into nil-rated, exempt and non-GST amounts; rows with nothing left out.
+ */
+function nilSection(docs: Gstr1Document[]): Gstr1NilRow[] {
+  const rows = new Map<Gstr1NilRow["sply_ty"], { nil: number; exempt: number; nonGst: number }>();
+  for (const doc of docs) {
+    const inter = currentStateCode(doc.placeOfSupply) !== currentStateCode(doc.supplierStateCode);
+    const sply = `${inter ? "INTR" : "INTRA"}${doc.recipientGstin ? "B2B" : "B2C"}` as Gstr1NilRow["sply_ty"];
+    const row = rows.get(sply) ?? { nil: 0, exempt: 0, nonGst: 0 };
+    for (const line of doc.lines) {
+      if (!Number.isSafeInteger(line.taxableMinor)) {
+        throw new DomainError(
+          "INVALID_AMOUNT",
+          `Amounts must be whole paise: ${line.taxableMinor}`,
+          "taxable",
+        );
+      }
+      row[NIL_COLUMN[line.treatment ?? "nil_rated"]] += line.taxableMinor;
+    }
+    rows.set(sply, row);
+  }
+  return NIL_SUPPLY_TYPES.flatMap((sply_ty) => {
+    const row = rows.get(sply_ty);
+    if (!row || (row.nil === 0 && row.exempt === 0 && row.nonGst === 0)) return [];
+    return [
+      { sply_ty, expt_amt: rupees(row.exempt), nil_amt: rupees(row.nil), ngsup_amt: rupees(row.nonGst) },
+    ];
+  });
+}
+
 /** The number without its running count: "INV/2026-27/0012" -> "INV/2026-27". */
 export function documentSeries(number: string): string {
   return number.replace(/\d+$/, "").replace(/[\s/_.-]+$/, "");
@@ -378,6 +448,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
   const ofMonth = input.documents.filter((d) => d.date.slice(0, 7) === input.period);
   const live = ofMonth.filter((d) => !d.cancelled);
 
+  const nil: Gstr1Document[] = [];
   const b2b: Gstr1Document[] = [];
   const b2cl: Gstr1Document[] = [];
   const b2cs: Gstr1Document[] = [];
@@ -388,7 +459,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
     const placement = classifyGstr1Document(doc);
     if (placement.section === "exp") exp.push([doc, placement.type]);
     else if (placement.section === "cdnur") cdnur.push([doc, placement.type]);
-    else ({ b2b, b2cl, b2cs, cdnr })[placement.section].push(doc);
+    else ({ nil, b2b, b2cl, b2cs, cdnr })[placement.section].push(doc);
   }
 
   const json: Gstr1Json = { gstin: input.gstin, fp, version: GSTR1_JSON_VERSION, hash: "hash" };
@@ -401,8 +472,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
   put("cdnr", cdnrSection(cdnr));
   put("cdnur", cdnurSection(cdnur));
   put("exp", expSection(exp));
-  const hsn = hsnSection(live);
-  if (hsn.length > 0) json.hsn = { data: hsn };
+  const hsn = hsnTable(input.period, live);
+  if (hsn) json.hsn = hsn;
   const issued: IssuedDocument[] = [
     ...ofMonth.map((d) => ({
       nature: DOC_NATURE[d.kind],
@@ -415,5 +486,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
       .map((c) => ({ nature: CHALLAN_GSTR1_NATURE[c.reason], number: c.number, cancelled: c.cancelled })),
   ];
   if (issued.length > 0) json.doc_issue = docIssueSection(issued);
+  const nilRows = nilSection(nil);
+  if (nilRows.length > 0) json.nil = { inv: nilRows };
   return json;
 }

@@ -21,13 +21,18 @@ describe("validateTaxInvoiceNumber", () => {
     );
   });
 
-  it("refuses other characters and a first 0, - or /", () => {
+  it("refuses other characters and a first - or /; a first 0 only when the invoice will be e-invoiced", () => {
     for (const n of ["INV 1", "INV_1", "INV.1", "₹1"]) {
       expect(validateTaxInvoiceNumber(n)).toBe("A tax invoice number may only use letters, digits, - and /.");
     }
-    for (const n of ["0001", "-1", "/1"]) {
-      expect(validateTaxInvoiceNumber(n)).toBe("A tax invoice number cannot start with 0, - or /.");
+    for (const n of ["-1", "/1"]) {
+      expect(validateTaxInvoiceNumber(n)).toBe("A tax invoice number cannot start with - or /.");
     }
+    // Rule 46(b) allows a first 0 (issue 32): only DocDtls.No of the e-invoice refuses it.
+    expect(validateTaxInvoiceNumber("0001")).toBeNull();
+    expect(validateTaxInvoiceNumber("0001", { eInvoiced: true })).toMatch(
+      /will be e-invoiced .* does not take a number starting with 0/,
+    );
     expect(validateTaxInvoiceNumber(" ")).toBe("Invoice number is required.");
   });
 

@@ -131,6 +131,50 @@ describe("gstr1DocumentOfInvoice", () => {
   });
 });
 
+describe("gstr1DocumentOfInvoice: a bill of supply (issue 32)", () => {
+  it("is included for Table 8, each line with its nil-rated, exempt or non-GST column", () => {
+    const bill = stored({
+      items: [
+        {
+          id: "a",
+          name: "Potatoes",
+          hsnSac: "0701",
+          unit: "kg",
+          quantity: "10",
+          rate: "30",
+          taxPercent: "0",
+        },
+        {
+          id: "b",
+          name: "Books",
+          hsnSac: "4901",
+          quantity: "1",
+          rate: "200",
+          taxPercent: "0",
+          gstTreatment: "exempt",
+        },
+      ],
+    });
+    expect(bill.document.gstDetails?.documentType).toBe("bill_of_supply");
+    const result = gstr1DocumentOfInvoice(bill, OURS);
+    expect(result.included).toBe(true);
+    if (!result.included) return;
+    expect(result.document.billOfSupply).toBe(true);
+    expect(result.document.lines.map((l) => [l.hsnSac, l.treatment, l.taxableMinor])).toEqual([
+      ["0701", undefined, 30_000],
+      ["4901", "exempt", 20_000],
+    ]);
+    const report = buildGstr1({
+      gstin: OURS,
+      period: "2026-11",
+      registrationType: "regular",
+      documents: [result.document],
+    });
+    expect(report.nil).toEqual({ inv: [{ sply_ty: "INTRB2B", expt_amt: 200, nil_amt: 300, ngsup_amt: 0 }] });
+    expect(report.b2b).toBeUndefined();
+  });
+});
+
 describe("parseCompanyAddress", () => {
   it("finds the PIN, the place before it and the lines above", () => {
     expect(parseCompanyAddress("12, Linking Road\nBandra West\nMumbai 400050\nMaharashtra, India")).toEqual({
@@ -138,6 +182,7 @@ describe("parseCompanyAddress", () => {
       address2: "Bandra West",
       location: "Mumbai",
       pin: "400050",
+      stateCode: "27",
     });
     expect(parseCompanyAddress("Shop 4, MG Road, Pune - 411 001, Maharashtra")).toMatchObject({
       address1: "Shop 4",

@@ -26,7 +26,6 @@ export type Gstr1DocumentResult =
 export const GSTR1_SKIP_REASONS = {
   draft: "A draft is not issued, so it is not reported.",
   retail: "Saved as a retail invoice (before the GST registration), so it carries no GST details.",
-  billOfSupply: "A bill of supply (nil-rated or exempt) goes in Table 8, which Bahi does not fill yet.",
   currency: "Not in rupees: GSTR-1 amounts are in rupees, so enter this one on the portal yourself.",
   otherGstin: "Made under another GSTIN than the one in Settings.",
 } as const;
@@ -53,6 +52,7 @@ export function gstr1LinesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): Gs
       cgstMinor: line.cgstMinor,
       sgstMinor: line.sgstMinor,
       cessMinor: line.cessMinor,
+      ...(item.gstTreatment ? { treatment: item.gstTreatment } : {}),
     };
   });
 }
@@ -63,8 +63,9 @@ export function recipientNameOf(client: { name: string; company: string }): stri
 }
 
 /**
- * The GSTR-1 document of a stored invoice, or why it stays out: drafts, retail documents,
- * bills of supply, other currencies, and documents made under another GSTIN than `gstin`.
+ * The GSTR-1 document of a stored invoice, or why it stays out: drafts, retail documents, other
+ * currencies, and documents made under another GSTIN than `gstin`. A bill of supply (every line
+ * nil-rated, exempt or non-GST) is marked `billOfSupply`: Table 8 reads it (decision 0082).
  * A cancelled invoice is included with `cancelled`, so the document summary counts it.
  */
 export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string): Gstr1DocumentResult {
@@ -75,9 +76,6 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
     return { included: false, reason: GSTR1_SKIP_REASONS.retail };
   }
   if (doc.company.gst.gstin !== gstin) return { included: false, reason: GSTR1_SKIP_REASONS.otherGstin };
-  if (details.documentType !== "tax_invoice") {
-    return { included: false, reason: GSTR1_SKIP_REASONS.billOfSupply };
-  }
   if (invoice.currency !== "INR") return { included: false, reason: GSTR1_SKIP_REASONS.currency };
   const totals = doc.totals;
   const gstinOfBuyer = doc.client.gstin.trim();
@@ -99,6 +97,7 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
       shippingBillDate: details.shippingBillDate,
       valueMinor: totals.totalMinor,
       lines: gstr1LinesOf(doc, totals),
+      ...(details.documentType === "bill_of_supply" ? { billOfSupply: true } : {}),
     },
   };
 }

@@ -133,6 +133,10 @@ const squash = (s: string) =>
 
 // Names people still write in addresses. Old Daman and Diu, and Dadra and Nagar Haveli, are
 // today's 26 (the place of supply is the merged UT); old Andhra Pradesh text means today's 37.
+// Then the common misspellings seen in typed addresses, and the two-letter abbreviations (vehicle
+// registration and ISO 3166-2:IN), which are read only as the whole text ("KA", "K.A.").
+// Migration 0028 sets the stateCode of stored client addresses from this same list
+// (STATE_NAME_VARIANTS; a test holds the two equal).
 const OTHER_NAMES: Record<string, string> = {
   orissa: "21",
   pondicherry: "34",
@@ -152,6 +156,101 @@ const OTHER_NAMES: Record<string, string> = {
   chattisgarh: "22",
   andhrapradesh: "37",
   andhrapradeshbefore2014division: "37",
+  // misspellings
+  karnatka: "29",
+  karnatak: "29",
+  karnataca: "29",
+  maharastra: "27",
+  maharashtr: "27",
+  maharshtra: "27",
+  maharashtraa: "27",
+  gujrat: "24",
+  gujarath: "24",
+  rajastan: "08",
+  rajsthan: "08",
+  hariyana: "06",
+  haryna: "06",
+  himanchalpradesh: "02",
+  himachal: "02",
+  uttarpardesh: "09",
+  utterpradesh: "09",
+  madhyapardesh: "23",
+  madhyapradesh: "23",
+  telengana: "36",
+  telangna: "36",
+  kerela: "32",
+  keralam: "32",
+  tamilnad: "33",
+  tamilnaadu: "33",
+  westbangal: "19",
+  bengal: "19",
+  asam: "18",
+  jharkand: "20",
+  jarkhand: "20",
+  chhatisgarh: "22",
+  chhattisgad: "22",
+  chattisgad: "22",
+  odissa: "21",
+  uttrakhand: "05",
+  uttarakhnad: "05",
+  uttarkhand: "05",
+  punjaab: "03",
+  panjab: "03",
+  meghalay: "17",
+  arunachal: "12",
+  puducheri: "34",
+  pudducherry: "34",
+  delhincr: "07",
+  andaman: "35",
+  andamanislands: "35",
+  lakshdweep: "31",
+  laksadweep: "31",
+  jammuandkashmir: "01",
+};
+
+/** Two-letter abbreviations, read only when they are the whole text. */
+const ABBREVIATIONS: Record<string, string> = {
+  an: "35",
+  ap: "37",
+  ar: "12",
+  as: "18",
+  br: "10",
+  ch: "04",
+  cg: "22",
+  ct: "22",
+  dd: "26",
+  dn: "26",
+  dl: "07",
+  ga: "30",
+  gj: "24",
+  hr: "06",
+  hp: "02",
+  jk: "01",
+  jh: "20",
+  ka: "29",
+  kl: "32",
+  la: "38",
+  ld: "31",
+  mp: "23",
+  mh: "27",
+  mn: "14",
+  ml: "17",
+  mz: "15",
+  nl: "13",
+  od: "21",
+  or: "21",
+  py: "34",
+  pb: "03",
+  rj: "08",
+  sk: "11",
+  tn: "33",
+  ts: "36",
+  tg: "36",
+  tr: "16",
+  up: "09",
+  uk: "05",
+  ut: "05",
+  wb: "19",
 };
 
 const BY_NAME = new Map<string, string>([
@@ -160,18 +259,87 @@ const BY_NAME = new Map<string, string>([
 ]);
 
 /**
+ * Every written form the app reads as a state, squashed (lower case, letters and digits only),
+ * with its code: the names, old names, misspellings and abbreviations. Migration 0028 holds the
+ * same list in SQL.
+ */
+export const STATE_NAME_VARIANTS: ReadonlyMap<string, string> = new Map([
+  ...BY_NAME,
+  ...Object.entries(ABBREVIATIONS),
+]);
+
+/** Levenshtein distance, stopping early once it passes `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      best = Math.min(best, current[j]);
+    }
+    if (best > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** A near miss of one name (one letter off from 6 letters, two from 10), when only one is that near. */
+function nearestName(squashed: string): string | null {
+  const max = squashed.length >= 10 ? 2 : squashed.length >= 6 ? 1 : 0;
+  if (max === 0) return null;
+  let found: string | null = null;
+  let foundAt = max + 1;
+  let tie = false;
+  for (const [name, code] of BY_NAME) {
+    const d = distance(squashed, name, max);
+    if (d < foundAt) {
+      found = code;
+      foundAt = d;
+      tie = false;
+    } else if (d === foundAt && d <= max && code !== found) tie = true;
+  }
+  return foundAt <= max && !tie ? found : null;
+}
+
+/** One piece of text as a state: a code, "Name (27)", a name or old name, an abbreviation, a near miss. */
+function stateOfPiece(trimmed: string, whole: boolean): string | null {
+  const withCode = /^(.*?)\s*\(\s*(\d{2})\s*\)$/.exec(trimmed);
+  if (withCode && isPlaceOfSupplyCode(withCode[2])) return withCode[2];
+  if (/^\d+$/.test(trimmed)) {
+    // A number is a state only as the whole text ("27"), never a house number in an address.
+    if (!whole || trimmed.length > 2) return null;
+    const code = trimmed.padStart(2, "0");
+    return isPlaceOfSupplyCode(code) ? code : null;
+  }
+  const squashed = squash(trimmed);
+  if (squashed === "") return null;
+  return BY_NAME.get(squashed) ?? ABBREVIATIONS[squashed] ?? nearestName(squashed);
+}
+
+/**
  * The place-of-supply code of an address's state as typed ("maharashtra", " Tamil  Nadu",
- * "Orissa", "Pondicherry", "27", "Maharashtra (27)"), ignoring case and spaces; null when
- * unknown. Legacy names map to today's code ("Andhra Pradesh" is 37, "Daman and Diu" 26).
+ * "Orissa", "Pondicherry", "27", "Maharashtra (27)", "KA", "Karnatka", "Bengaluru, Karnataka"),
+ * ignoring case and spaces; null when unknown. Legacy names map to today's code ("Andhra
+ * Pradesh" is 37, "Daman and Diu" 26). Text with commas, "-" or "/" is read piece by piece from
+ * the last, a PIN code left out; a misspelling is read when it is one letter off (two for long
+ * names) from exactly one state.
  */
 export function stateCodeFromName(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === "") return null;
-  const withCode = /^(.*?)\s*\(\s*(\d{2})\s*\)$/.exec(trimmed);
-  if (withCode && isPlaceOfSupplyCode(withCode[2])) return withCode[2];
-  if (/^\d{1,2}$/.test(trimmed)) {
-    const code = trimmed.padStart(2, "0");
-    return isPlaceOfSupplyCode(code) ? code : null;
+  const whole = stateOfPiece(trimmed, true);
+  if (whole) return whole;
+  const pieces = trimmed
+    .split(/[,;/]|\s-\s|\n/)
+    .map((piece) => piece.replace(/\b\d{3}\s?\d{3}\b/g, " ").trim())
+    .filter((piece) => piece !== "");
+  for (const piece of pieces.reverse()) {
+    if (piece === trimmed) continue;
+    const code = stateOfPiece(piece, false);
+    if (code) return code;
   }
-  return BY_NAME.get(squash(trimmed)) ?? null;
+  return null;
 }

@@ -1,14 +1,18 @@
 import {
+  addressStateProblem,
   DEFAULT_INVOICE_GST,
   defaultPlaceOfSupply,
   effectivePlaceOfSupply,
+  gstinStateMismatch,
   invoiceGstOf,
   invoiceGstSchema,
   isForeignCountry,
   type PlaceOfSupplyClient,
+  stateFromGstin,
   taxSplitFor,
 } from "./gst-supply";
 import { invoiceInputSchema } from "./invoice";
+import { gstin } from "./testing/einvoice";
 
 const address = (state: string, country = "") => ({ state, country });
 const client = (over: Partial<PlaceOfSupplyClient> = {}): PlaceOfSupplyClient => ({
@@ -39,12 +43,13 @@ describe("defaultPlaceOfSupply", () => {
     expect(defaultPlaceOfSupply(blankShipping, "27")).toBe("21");
   });
 
-  it("gives 96 for a client abroad, and the supplier's state when nothing is known", () => {
+  it("gives 96 for a client abroad, and the supplier's state only when no address is typed", () => {
     expect(defaultPlaceOfSupply(client({ billingAddress: address("California", "USA") }), "27")).toBe("96");
     expect(defaultPlaceOfSupply(client({ shippingAddress: address("", "United Kingdom") }), "27")).toBe("96");
     expect(defaultPlaceOfSupply(client({ billingAddress: address("Kerala", "India") }), "27")).toBe("32");
     expect(defaultPlaceOfSupply(client(), "27")).toBe("27");
-    expect(defaultPlaceOfSupply(client({ billingAddress: address("Nowhere") }), "07")).toBe("07");
+    // Issue 32: a state that cannot be told is never guessed into the supplier's (intra-state).
+    expect(defaultPlaceOfSupply(client({ billingAddress: address("Nowhere") }), "07")).toBeNull();
     expect(isForeignCountry("  india ")).toBe(false);
     expect(isForeignCountry("IN")).toBe(false);
     expect(isForeignCountry("")).toBe(false);
@@ -58,6 +63,39 @@ describe("defaultPlaceOfSupply", () => {
     );
     expect(effectivePlaceOfSupply({ placeOfSupply: "29", exportType: "none" }, c, "27")).toBe("29");
     expect(effectivePlaceOfSupply({ placeOfSupply: null, exportType: "none" }, c, "27")).toBe("30");
+  });
+});
+
+describe("a client's state typed as text (issue 32 part 3)", () => {
+  it("reads abbreviations, misspellings and a city before the state, so a sale to Karnataka is IGST", () => {
+    for (const typed of ["KA", "Karnatka", "Bengaluru, Karnataka", "karnataka 560001", "K.A."]) {
+      const c = client({
+        billingAddress: { ...address(typed), line1: "4 Residency Road", city: "Bengaluru" },
+      });
+      expect(defaultPlaceOfSupply(c, "27"), typed).toBe("29");
+      expect(taxSplitFor("27", defaultPlaceOfSupply(c, "27")!, "none"), typed).toBe("igst");
+    }
+  });
+
+  it("a state chosen from the list wins over the text; an address typed without a state gives null", () => {
+    const chosen = { ...address("Bangalore side"), stateCode: "29" };
+    expect(defaultPlaceOfSupply(client({ billingAddress: chosen }), "27")).toBe("29");
+    const noState = { ...address(""), line1: "4 Residency Road", city: "Bengaluru" };
+    expect(defaultPlaceOfSupply(client({ billingAddress: noState }), "27")).toBeNull();
+    expect(addressStateProblem(noState)).toMatch(/has no state/);
+    expect(addressStateProblem(address("Atlantis"))).toMatch(/"Atlantis" is not one Bahi recognises/);
+    expect(addressStateProblem(address(""))).toBeNull();
+  });
+
+  it("fills a billing state from a complete GSTIN, and tells a GSTIN of another state", () => {
+    const KA = gstin("29AAACR5055K1Z");
+    expect(stateFromGstin(KA.toLowerCase(), address(""))).toEqual({ state: "Karnataka", stateCode: "29" });
+    expect(stateFromGstin(KA.slice(0, 9), address(""))).toBeNull();
+    expect(stateFromGstin(KA, address("Goa"))).toBeNull();
+    expect(gstinStateMismatch({ gstin: KA, billingAddress: address("Maharashtra") })).toBe(
+      "The GSTIN is registered in Karnataka (29), but the billing address says Maharashtra (27). Check the GSTIN or the state.",
+    );
+    expect(gstinStateMismatch({ gstin: KA, billingAddress: address("KA") })).toBeNull();
   });
 });
 

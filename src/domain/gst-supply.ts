@@ -1,11 +1,17 @@
 import { z } from "zod";
+import {
+  ADDRESS_STATE_MESSAGES,
+  addressStateCode,
+  isBlankAddress,
+  isForeignCountry,
+  type StateOfAddress,
+} from "./address-state";
 import { isValidIsoDate } from "./dates";
 import {
   currentStateCode,
   gstStateByCode,
   isPlaceOfSupplyCode,
   OTHER_COUNTRY,
-  stateCodeFromName,
   stateCodeOfGstin,
 } from "./gst-states";
 
@@ -80,47 +86,62 @@ export function invoiceGstOf(input: { gst?: InvoiceGst | null }): InvoiceGst {
   return input.gst ?? DEFAULT_INVOICE_GST;
 }
 
+/** A state chosen from the list: its two-digit code, or "" (not chosen). */
+export const addressStateCodeSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || (isPlaceOfSupplyCode(v) && v !== OTHER_COUNTRY), ADDRESS_STATE_MESSAGES.choose)
+  .optional();
+
+export {
+  ADDRESS_STATE_MESSAGES,
+  addressStateCode,
+  addressStateProblem,
+  gstinStateMismatch,
+  isBlankAddress,
+  isForeignCountry,
+  type StateOfAddress,
+  stateFromGstin,
+} from "./address-state";
+
 /** The parts of a client the place of supply is read from. */
 export interface PlaceOfSupplyClient {
   gstin: string;
-  billingAddress: { state: string; country: string };
-  shippingAddress: { state: string; country: string } | null;
-}
-
-const INDIA = new Set(["india", "in", "ind", "bharat", "republicofindia", "bharatindia"]);
-
-/** True when a country is written and is not India (blank means India: Bahi is an Indian app). */
-export function isForeignCountry(country: string): boolean {
-  const squashed = country.toLowerCase().replace(/[^a-z]/g, "");
-  return squashed !== "" && !INDIA.has(squashed);
+  billingAddress: StateOfAddress;
+  shippingAddress: StateOfAddress | null;
 }
 
 /**
  * The place of supply when the user has not chosen one: the state of the client's GSTIN; else
  * the shipping address, else the billing address (a country set and not India gives 96, a
- * recognised state its code); nothing known gives the supplier's own state. A legacy GSTIN
- * prefix counts as today's state (25 -> 26, 28 -> 37); a GSTIN starting 99 (centre
- * jurisdiction) says nothing about a place, so the addresses decide then.
+ * state chosen or recognised its code). An address typed without a state that can be told gives
+ * null: never a guess (decision 0082). Only when nothing is typed at all (a counter sale) is it
+ * the supplier's own state. A legacy GSTIN prefix counts as today's state (25 -> 26, 28 -> 37);
+ * a GSTIN starting 99 (centre jurisdiction) says nothing about a place, so the addresses decide.
  */
-export function defaultPlaceOfSupply(client: PlaceOfSupplyClient, supplierStateCode: string): string {
+export function defaultPlaceOfSupply(client: PlaceOfSupplyClient, supplierStateCode: string): string | null {
   const prefix = stateCodeOfGstin(client.gstin);
   const fromGstin = prefix ? currentStateCode(prefix) : null;
   if (fromGstin && isPlaceOfSupplyCode(fromGstin)) return fromGstin;
   for (const address of [client.shippingAddress, client.billingAddress]) {
     if (!address) continue;
     if (isForeignCountry(address.country)) return OTHER_COUNTRY;
-    const code = stateCodeFromName(address.state);
+    const code = addressStateCode(address);
     if (code) return code;
+    if (!isBlankAddress(address)) return null;
   }
   return supplierStateCode;
 }
 
-/** The place of supply an invoice uses: 96 for an export, else the chosen one, else the default. */
+/**
+ * The place of supply an invoice uses: 96 for an export, else the chosen one, else the default;
+ * null when the client's address does not say its state.
+ */
 export function effectivePlaceOfSupply(
   gst: Pick<InvoiceGst, "placeOfSupply" | "exportType">,
   client: PlaceOfSupplyClient,
   supplierStateCode: string,
-): string {
+): string | null {
   if (gst.exportType !== "none") return OTHER_COUNTRY;
   return gst.placeOfSupply ?? defaultPlaceOfSupply(client, supplierStateCode);
 }

@@ -1,8 +1,8 @@
+import { addressStateCode, isForeignCountry } from "./address-state";
 import { formatMoney } from "./format";
 import type { InvoiceGstDetails } from "./gst-document";
 import { uqcOfLine } from "./gst-hsn-summary";
-import { currentStateCode, formatStateWithCode, stateCodeFromName, stateCodeOfGstin } from "./gst-states";
-import { isForeignCountry } from "./gst-supply";
+import { currentStateCode, formatStateWithCode, stateCodeOfGstin } from "./gst-states";
 import type { InvoiceDocument } from "./invoice";
 import { type LabelValue, lineCells, type PageLine, percent } from "./invoice-page-blocks";
 import { type GstInvoiceTotals, isGstTotals } from "./totals";
@@ -54,7 +54,7 @@ function recipientState(client: InvoiceDocument["client"]): string {
   for (const address of [client.billingAddress, client.shippingAddress]) {
     if (!address) continue;
     if (isForeignCountry(address.country)) return formatStateWithCode("96");
-    const code = stateCodeFromName(address.state);
+    const code = addressStateCode(address);
     if (code) return formatStateWithCode(code);
   }
   return "";

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { CompanyAddressParts } from "./company-address";
 import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { formatScaled } from "./decimal";
 import { validateInvoiceNumber } from "./document-number";
 import { type CompanyGstSnapshot, gstDocumentPart, type InvoiceGstDetails } from "./gst-document";
-import { invoiceGstSchema } from "./gst-supply";
+import { addressStateCodeSchema, invoiceGstSchema } from "./gst-supply";
 import { isUqc } from "./gst-uqc";
 import { isoDate } from "./iso-date";
 import { ADDRESS_LIMITS, CLIENT_LIMITS, PRODUCT_LIMITS } from "./limits";
@@ -26,6 +27,11 @@ export const addressSchema = z.object({
   state: text(ADDRESS_LIMITS.state),
   postalCode: text(ADDRESS_LIMITS.postalCode),
   country: text(ADDRESS_LIMITS.country),
+  /**
+   * The state or UT chosen from the list (its GST code, "29"); "" or absent: only `state`'s text,
+   * read by stateCodeFromName (decision 0082). Optional so addresses saved before keep their shape.
+   */
+  stateCode: addressStateCodeSchema,
 });
 export type Address = z.output<typeof addressSchema>;
 
@@ -76,6 +82,9 @@ export function emptyClient(): InvoiceClient {
   };
 }
 
+/** The kinds of 0 % supply GSTR-1 Table 8 tells apart. */
+export const GST_ZERO_TREATMENTS = ["nil_rated", "exempt", "non_gst"] as const;
+
 export const invoiceItemSchema = z.object({
   /** Stable id of the line within the invoice (for editing and reordering). */
   id: z.string().min(1).max(64),
@@ -102,6 +111,11 @@ export const invoiceItemSchema = z.object({
     .toUpperCase()
     .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
     .optional(),
+  /**
+   * A line at 0 % on a bill of supply: nil-rated, exempt or non-GST, the column of GSTR-1 Table 8
+   * it counts in (decision 0082). Absent means nil-rated; optional so stored lines keep their shape.
+   */
+  gstTreatment: z.enum(GST_ZERO_TREATMENTS).optional(),
 });
 export type InvoiceItem = z.output<typeof invoiceItemSchema>;
 
@@ -180,6 +194,8 @@ export interface InvoiceCompany {
   name: string;
   email: string;
   address: string;
+  /** The address in fields, when Settings has them (the e-invoice's seller address; decision 0082). */
+  addressParts?: CompanyAddressParts;
   phone: string;
   gstin: string;
   logoImageId: string | null;

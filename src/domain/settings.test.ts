@@ -4,6 +4,7 @@ import {
   DEFAULT_TERMS,
   FONT_FAMILIES,
   mergeSettings,
+  registrationOfType,
   settingsSchema,
 } from "./settings";
 
@@ -153,5 +154,18 @@ describe("cleanSettingsForSave", () => {
     const input = { companyName: "A", defaultDiscountPercent: 5, defaultTaxPercent: 18 };
     expect(cleanSettingsForSave(input)).toEqual({ companyName: "A" });
     expect(input).toHaveProperty("defaultTaxPercent");
+  });
+});
+
+describe("registrationOfType (issue 32: the GSTIN asked once)", () => {
+  it("carries the Company Defaults GSTIN into a registration that has none", () => {
+    const typed = { ...DEFAULT_SETTINGS, companyGstin: "27aapfu0939f1zv" };
+    expect(registrationOfType(typed, "regular")).toMatchObject({ type: "regular", gstin: "27AAPFU0939F1ZV" });
+    const own = {
+      ...typed,
+      gstRegistration: { ...registrationOfType(typed, "regular"), gstin: "29AABCT1332L1ZU" },
+    };
+    expect(registrationOfType(own, "composition").gstin).toBe("29AABCT1332L1ZU");
+    expect(registrationOfType(DEFAULT_SETTINGS, "regular").gstin).toBe("");
   });
 });

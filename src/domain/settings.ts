@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyAddressPartsSchema } from "./company-address";
 import { CURRENCY_CODES } from "./currencies";
 import { isValidTimeZone } from "./dates";
 import { parseIntegerInput } from "./decimal";
@@ -107,6 +108,10 @@ export const settingsSchema = z.object({
   companyName: text("Company name", SETTINGS_LIMITS.name),
   companyEmail: optionalCode("Company e-mail", 254, isValidEmail),
   companyAddress: text("Company address", SETTINGS_LIMITS.address),
+  // The same address in fields (decision 0082): the e-invoice's seller address (Addr1, Addr2,
+  // Loc, Pin, Stcd) is read from them. Absent on settings saved before; `companyAddress` stays
+  // the printed text.
+  companyAddressParts: companyAddressPartsSchema.optional(),
   companyPhone: text("Company phone", SETTINGS_LIMITS.phone),
   // The GSTIN printed on a retail invoice of an unregistered account (spec §3). Once the account
   // is GST-registered, `gstRegistration.gstin` is the one printed and the one every GST rule
@@ -196,6 +201,20 @@ export function gstRegistrationOf(settings: Pick<Settings, "gstRegistration">): 
   return settings.gstRegistration ?? DEFAULT_GST_REGISTRATION;
 }
 
+/**
+ * The registration after choosing its type: a GSTIN already typed under Company Defaults is
+ * carried in when the registration has none, so Settings asks for it once (issue 32, 0082).
+ */
+export function registrationOfType(
+  settings: Pick<Settings, "gstRegistration" | "companyGstin">,
+  type: GstRegistration["type"],
+): GstRegistration {
+  const registration = gstRegistrationOf(settings);
+  const gstin =
+    registration.gstin.trim() === "" ? settings.companyGstin.trim().toUpperCase() : registration.gstin;
+  return { ...registration, type, gstin: type === "none" ? registration.gstin : gstin };
+}
+
 /** Fields the earlier product kept in settings and removes on save (spec §3). */
 const RETIRED_FIELDS = ["defaultDiscountPercent", "defaultTaxPercent"];
 
@@ -212,6 +231,17 @@ export function settingsFields(s: Settings) {
     companyName: s.companyName,
     companyEmail: s.companyEmail,
     companyAddress: s.companyAddress,
+    ...(s.companyAddressParts
+      ? {
+          companyAddressParts: {
+            line1: s.companyAddressParts.line1,
+            line2: s.companyAddressParts.line2,
+            city: s.companyAddressParts.city,
+            pin: s.companyAddressParts.pin,
+            stateCode: s.companyAddressParts.stateCode,
+          },
+        }
+      : {}),
     companyPhone: s.companyPhone,
     companyGstin: s.companyGstin,
     companyLogo: s.companyLogo,

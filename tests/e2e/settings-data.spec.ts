@@ -15,7 +15,11 @@ test.describe("settings and data", () => {
     await page.getByLabel("Company email").fill("accounts@kesari.example");
     await page.getByLabel("Company phone").fill("+91 98765 43210");
     await page.getByLabel("GSTIN (optional)").fill("27aapfu0939f1zv");
-    await page.getByLabel("Company address").fill("1 MG Road\nPune 411001");
+    // The company address in fields (decision 0082): the printed text is made from them.
+    await page.getByLabel("Address line 1").fill("1 MG Road");
+    await page.getByLabel("City or town").fill("Pune");
+    await page.getByLabel("PIN code").fill("411001");
+    await page.getByLabel("State / UT").selectOption("27");
     await page.getByLabel("Default currency").selectOption("USD");
     await page.getByLabel("Default due days").fill("15");
     await page.getByLabel("Default notes").fill("Thank you for your business.");
@@ -44,7 +48,10 @@ test.describe("settings and data", () => {
     await expect(page.getByLabel("Company email")).toHaveValue("accounts@kesari.example");
     await expect(page.getByLabel("Company phone")).toHaveValue("+91 98765 43210");
     await expect(page.getByLabel("GSTIN (optional)")).toHaveValue("27AAPFU0939F1ZV");
-    await expect(page.getByLabel("Company address")).toHaveValue("1 MG Road\nPune 411001");
+    await expect(page.getByLabel("Address line 1")).toHaveValue("1 MG Road");
+    await expect(page.getByLabel("City or town")).toHaveValue("Pune");
+    await expect(page.getByLabel("PIN code")).toHaveValue("411001");
+    await expect(page.getByLabel("State / UT")).toHaveValue("27");
     await expect(page.getByLabel("Default currency")).toHaveValue("USD");
     await expect(page.getByLabel("Default due days")).toHaveValue("15");
     await expect(page.getByLabel("Default notes")).toHaveValue("Thank you for your business.");

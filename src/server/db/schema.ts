@@ -345,7 +345,11 @@ export const invoices = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("invoices_business_number_uq").on(t.businessId, t.invoiceNumber),
+    // A retail invoice's number is unique in the business; a GST document's (number_key set) in
+    // its financial year only, by the index below (Rule 46(b); migration 0028, decision 0082).
+    uniqueIndex("invoices_business_number_uq")
+      .on(t.businessId, t.invoiceNumber)
+      .where(sql`${t.numberKey} is null`),
     uniqueIndex("invoices_business_number_key_uq")
       .on(t.businessId, t.numberKey)
       .where(sql`${t.numberKey} is not null`),

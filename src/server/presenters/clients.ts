@@ -11,6 +11,8 @@ export function presentAddress(a: unknown): Address {
     state: v.state ?? "",
     postalCode: v.postalCode ?? "",
     country: v.country ?? "",
+    // Only when one was chosen (or migration 0028 recognised the typed state): decision 0082.
+    ...(v.stateCode ? { stateCode: v.stateCode } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Gstr1SectionFigures, Gstr1Summary } from "#contract/reports";
-import type { Gstr1Json, Gstr1TaxDetail } from "#domain/gst-gstr1";
+import { type Gstr1Json, type Gstr1TaxDetail, gstr1HsnRows } from "#domain/gst-gstr1";
 import type { Gstr1Section } from "#domain/gst-gstr1-csv";
 import type { UserGstr1 } from "../services/gst-returns";
 
@@ -12,6 +12,7 @@ const LABELS: Record<Gstr1Section, string> = {
   cdnr: "Credit and debit notes to registered buyers (9B)",
   cdnur: "Credit and debit notes to unregistered buyers (9B)",
   exp: "Exports (6A)",
+  nil: "Nil-rated, exempt and non-GST: bills of supply (8)",
   hsn: "HSN summary (12)",
   docs: "Documents issued (13)",
 };
@@ -64,7 +65,14 @@ export function gstr1SectionFigures(report: Gstr1Json): Gstr1SectionFigures[] {
       exp.length,
       exp.flatMap((i) => i.itms),
     ),
-    figures("hsn", report.hsn?.data.length ?? 0, report.hsn?.data ?? []),
+    figures(
+      "nil",
+      report.nil?.inv.length ?? 0,
+      (report.nil?.inv ?? []).flatMap((n) =>
+        [n.nil_amt, n.expt_amt, n.ngsup_amt].map((txval) => ({ txval, iamt: 0, csamt: 0 })),
+      ),
+    ),
+    figures("hsn", gstr1HsnRows(report.hsn).length, gstr1HsnRows(report.hsn)),
     {
       ...figures(
         "docs",

@@ -127,8 +127,20 @@ describeEachDb("clients API", (kind) => {
     [{ name: "A", billingAddress: { city: ["Pune"] } }, "billingAddress.city"],
     [{ name: "A", billingAddress: "Pune" }, "billingAddress"],
     [{ name: "A", notes: "n".repeat(10_000) }, "notes"],
+    // Issue 32: a state from the list, and one that agrees with the GSTIN.
+    [{ name: "A", billingAddress: { stateCode: "99" } }, "billingAddress.stateCode"],
+    [{ name: "A", gstin: GOOD_GSTIN, billingAddress: { state: "Karnataka" } }, "billingAddress.state"],
   ])("refuses bad value #%# (field %1$s)", async (body, field) => {
     expectRefusedField(await create(body), field);
+  });
+
+  it("keeps a state chosen from the list with its code (issue 32)", async () => {
+    const c = await create({ name: "Rao", billingAddress: { state: "Karnataka", stateCode: "29" } });
+    expect(c.statusCode).toBe(201);
+    expect(c.json().billingAddress).toMatchObject({ state: "Karnataka", stateCode: "29" });
+    expect(
+      (await create({ name: "Old", billingAddress: { state: "MH" } })).json().billingAddress,
+    ).not.toHaveProperty("stateCode");
   });
 
   it("refuses a bad PATCH naming the field and keeps the client", async () => {

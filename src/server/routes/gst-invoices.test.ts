@@ -93,9 +93,8 @@ describeEachDb("GST invoices API", (kind) => {
       ["ABCDEFGHIJ/123456", /at most 16 characters \(this one has 17\)/],
       ["INV_1", /only use letters, digits, - and \//],
       ["INV 1", /only use letters, digits, - and \//],
-      ["0INV/1", /cannot start with 0, - or \//],
-      ["-INV/1", /cannot start with 0, - or \//],
-      ["/INV/1", /cannot start with 0, - or \//],
+      ["-INV/1", /cannot start with - or \//],
+      ["/INV/1", /cannot start with - or \//],
     ];
     for (const [number, message] of cases) {
       const res = await create(taxInvoice(number), s.cookie);
@@ -107,6 +106,30 @@ describeEachDb("GST invoices API", (kind) => {
     // A retail account keeps its timestamp numbers.
     const retail = await t.signUpAndSignIn();
     expect((await create(taxInvoice("INV-01052026-101010"), retail.cookie)).statusCode).toBe(201);
+  });
+
+  it("takes INV-1 on 31 March 2026 and INV-1 again on 1 April 2026: unique per financial year (issue 32)", async () => {
+    const s = await registered();
+    const on = (date: string) => create(taxInvoice("INV-1", { invoiceDate: date, dueDate: null }), s.cookie);
+    expect((await on("2026-03-31")).statusCode).toBe(201);
+    expect((await on("2026-04-01")).statusCode).toBe(201);
+    const clash = await on("2027-03-31");
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.fields.invoiceNumber).toMatch(/already used.*financial year/);
+  });
+
+  it("refuses a first 0 only on an invoice that will be e-invoiced, and says why (issue 32)", async () => {
+    const big = await registered({
+      gstRegistration: { ...REGULAR.gstRegistration, turnoverAbove5Crore: true },
+    });
+    const b2b = await create(taxInvoice("0001"), big.cookie);
+    expect(b2b.statusCode).toBe(400);
+    expect(b2b.json().error.fields.invoiceNumber).toMatch(/will be e-invoiced.*starting with 0/);
+    // A sale to an unregistered buyer is not e-invoiced; nor is anything of a business under ₹5 crore.
+    const b2c = taxInvoice("0002", { client: { name: "Walk-in" } });
+    expect((await create(b2c, big.cookie)).statusCode).toBe(201);
+    const small = await registered();
+    expect((await create(taxInvoice("0003"), small.cookie)).statusCode).toBe(201);
   });
 
   it("keeps a number unique in its financial year ignoring case, and free in another year", async () => {

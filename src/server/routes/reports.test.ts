@@ -2,7 +2,7 @@ import Ajv from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { E_INVOICE_B2C_MESSAGE } from "#domain/gst-einvoice-eligibility";
 import type { Gstr1Json } from "#domain/gst-gstr1";
-import { GSTR1_NOT_OFFERED_MESSAGE } from "#domain/gst-gstr1";
+import { GSTR1_NOT_OFFERED_MESSAGE, gstr1HsnRows } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/einvoice-inv01-1.1.schema.json";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
@@ -286,7 +286,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       p("500") +
       p("20000") +
       p("30000");
-    const hsnTaxable = (json.hsn?.data ?? []).reduce((sum, row) => sum + p(String(row.txval)), 0);
+    const hsnTaxable = gstr1HsnRows(json.hsn).reduce((sum, row) => sum + p(String(row.txval)), 0);
     expect(hsnTaxable).toBe(liveTaxable);
 
     // Document summary: nine numbers of the month (the cancelled one too), no draft (nor one
@@ -388,7 +388,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       }),
     ]);
     // HSN summary: what was sold less what came back.
-    const hsnTaxable = (json.hsn?.data ?? []).reduce((sum, row) => sum + p(String(row.txval)), 0);
+    const hsnTaxable = gstr1HsnRows(json.hsn).reduce((sum, row) => sum + p(String(row.txval)), 0);
     expect(hsnTaxable).toBe(p("1000") + p("150000") + p("10000") - p("500") - p("150000") - p("10000"));
   });
 
@@ -412,7 +412,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
       record: { kind: "data", label: "GSTR-1 2026-11 (CSV b2b)" },
       detail: { report: "gstr1", period: "2026-11", format: "CSV b2b" },
     });
-    for (const section of ["b2cl", "b2cs", "exp", "hsn", "docs", "cdnr", "cdnur"]) {
+    for (const section of ["b2cl", "b2cs", "exp", "nil", "hsn", "docs", "cdnr", "cdnur"]) {
       const csv = await t.get(
         `/api/reports/gstr1?period=2026-11&format=csv&section=${section}`,
         regular.cookie,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Gstr1Json } from "#domain/gst-gstr1";
+import { type Gstr1Json, gstr1HsnRows } from "#domain/gst-gstr1";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { PAYMENT_METHODS } from "#domain/payments";
 import { DEFAULT_TALLY_MAPPING, type TallyMapping } from "#domain/tally/mapping";
@@ -121,7 +121,7 @@ function gstr1Net(r: Gstr1Json) {
     for (const nt of c.nt) for (const it of nt.itms) add(it.itm_det, nt.ntty === "C" ? -1 : 1);
   for (const nt of r.cdnur ?? []) for (const it of nt.itms) add(it.itm_det, nt.ntty === "C" ? -1 : 1);
   const hsn = { taxable: 0, igst: 0, cgst: 0, sgst: 0 };
-  for (const row of r.hsn?.data ?? []) {
+  for (const row of gstr1HsnRows(r.hsn)) {
     hsn.taxable += p(row.txval);
     hsn.igst += p(row.iamt);
     hsn.cgst += p(row.camt);

@@ -1,6 +1,8 @@
 import type { InputHTMLAttributes } from "react";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
+import { stateFromGstin } from "#domain/address-state";
 import { RecordDialog, useRecordDialog } from "#web/components/record-forms";
+import { StateField } from "#web/components/state-field";
 import { CheckboxField, TextareaField, TextField } from "#web/components/ui/input";
 import { type FormErrors, textBinder } from "#web/lib/form";
 import { type Address, type Client, type ClientInput, saveClient } from "./api";
@@ -35,6 +37,12 @@ export function ClientDialog({
     save: (input) => saveClient(input, client?.id),
   });
   const text = textBinder(value, errors, set);
+  const onGstin = (gstin: string) => {
+    set("gstin", gstin);
+    // The GSTIN names the state: the billing address takes it when it has none yet.
+    const state = stateFromGstin(gstin, value.billingAddress);
+    if (state) set("billingAddress", { ...value.billingAddress, ...state });
+  };
 
   return (
     <RecordDialog
@@ -43,7 +51,13 @@ export function ClientDialog({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {CLIENT_FIELDS.map(({ key, label, attrs }) => (
-          <TextField key={key} label={label} {...attrs} {...text(key)} />
+          <TextField
+            key={key}
+            label={label}
+            {...attrs}
+            {...text(key)}
+            {...(key === "gstin" ? { onChange: onGstin } : {})}
+          />
         ))}
       </div>
       <AddressFields
@@ -105,7 +119,13 @@ const CLIENT_FIELDS: {
   },
 ];
 
-const ADDRESS_FIELDS: { key: keyof Address; label: string; max: number; wide?: boolean; auto: string }[] = [
+const ADDRESS_FIELDS: {
+  key: Exclude<keyof Address, "stateCode">;
+  label: string;
+  max: number;
+  wide?: boolean;
+  auto: string;
+}[] = [
   { key: "line1", label: "Address line 1", max: ADDRESS_LIMITS.line1, wide: true, auto: "address-line1" },
   { key: "line2", label: "Address line 2", max: ADDRESS_LIMITS.line2, wide: true, auto: "address-line2" },
   { key: "city", label: "City", max: ADDRESS_LIMITS.city, auto: "address-level2" },
@@ -132,16 +152,25 @@ function AddressFields({
     <fieldset className="rounded-md border border-border p-3">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {ADDRESS_FIELDS.map((f) => (
-          <TextField
-            key={f.key}
-            label={f.label}
-            className={f.wide ? "sm:col-span-2" : undefined}
-            maxLength={f.max}
-            autoComplete="off"
-            {...text(f.key)}
-          />
-        ))}
+        {ADDRESS_FIELDS.map((f) =>
+          f.key === "state" ? (
+            <StateField
+              key={f.key}
+              value={value}
+              error={errors[`${prefix}.state`] ?? errors[`${prefix}.stateCode`]}
+              onChange={(patch) => onChange({ ...value, ...patch })}
+            />
+          ) : (
+            <TextField
+              key={f.key}
+              label={f.label}
+              className={f.wide ? "sm:col-span-2" : undefined}
+              maxLength={f.max}
+              autoComplete="off"
+              {...text(f.key)}
+            />
+          ),
+        )}
       </div>
     </fieldset>
   );

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, FileText, Mail, Pencil, Phone, Trash2, Users } from "lucide-react";
+import { Building2, FileText, Mail, Pencil, Phone, Trash2, TriangleAlert, Users } from "lucide-react";
 import { Link } from "react-router";
+import { addressStateProblem, gstinStateMismatch } from "#domain/address-state";
+import { stateCodeOfGstin } from "#domain/gst-states";
 import { useConfirmedDelete, useEditDialog } from "#web/components/record-forms";
 import { IconButton } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
@@ -20,6 +22,18 @@ const SORTS = [
   { value: "name", label: "Name (A–Z)" },
   { value: "newest", label: "Newest first" },
 ] as const;
+
+/**
+ * What to fix in a client's state before a tax invoice (decision 0082): a state Bahi cannot tell
+ * (migration 0028 read the ones it could), or a GSTIN of another state; null when fine.
+ */
+function stateToCheck(c: Client): string | null {
+  if (stateCodeOfGstin(c.gstin)) return gstinStateMismatch(c);
+  const problem = addressStateProblem(c.billingAddress);
+  return problem && c.billingAddress.state.trim() !== ""
+    ? `State “${c.billingAddress.state}” not recognised: edit the client and choose it from the list.`
+    : null;
+}
 
 export function ClientsPage() {
   const list = useListState<ClientSort>("name");
@@ -136,6 +150,17 @@ export function ClientsPage() {
                         <div className="text-muted-foreground">
                           <dt className="sr-only">Billing address</dt>
                           <dd className="break-words">{addressLine(c.billingAddress)}</dd>
+                        </div>
+                      )}
+                      {stateToCheck(c) && (
+                        <div
+                          className="flex items-start gap-1.5 text-warning"
+                          data-testid="client-state-flag"
+                        >
+                          <dt>
+                            <TriangleAlert className="mt-0.5 h-3.5 w-3.5" aria-label="Check the state" />
+                          </dt>
+                          <dd>{stateToCheck(c)}</dd>
                         </div>
                       )}
                     </dl>

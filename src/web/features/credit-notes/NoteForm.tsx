@@ -1,12 +1,17 @@
 import { NOTE_REASON_LABELS, NOTE_REASONS, NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
+import { UQC_CODES, UQC_DESCRIPTIONS, type Uqc } from "#domain/gst-uqc";
 import { isGstTotals } from "#domain/totals";
 import { Card } from "#web/components/ui/card";
-import { SelectField, TextField } from "#web/components/ui/input";
+import { type Choice, SelectField, TextField } from "#web/components/ui/input";
 import type { Invoice } from "#web/features/documents/types";
 import type { NoteDraft } from "./useNoteDraft";
 
 const REASON_CHOICES = NOTE_REASONS.map((r) => ({ value: r, label: NOTE_REASON_LABELS[r] }));
+const UQC_CHOICES: Choice<Uqc | "">[] = [
+  { value: "", label: "Not given" },
+  ...UQC_CODES.map((code) => ({ value: code, label: `${code}: ${UQC_DESCRIPTIONS[code]}` })),
+];
 
 /** A new note's form in the editor shell: reason and date, the quantities, an amount, the total. */
 export function NoteForm({
@@ -85,6 +90,26 @@ export function NoteForm({
             value={draft.extra.taxPercent}
             onChange={(taxPercent) => draft.setExtra({ taxPercent })}
           />
+          {invoice.document.gstDetails && (
+            <div className="grid gap-2 sm:col-span-3 sm:grid-cols-2 sm:items-start">
+              <TextField
+                label="HSN/SAC of the amount"
+                hint="The invoice's, unless the amount is for something else. The e-invoice and GSTR-1 need it."
+                error={errors[`lines.${draft.lines.length - 1}.hsnSac`]}
+                inputMode="numeric"
+                maxLength={8}
+                value={draft.extra.hsnSac}
+                onChange={(hsnSac) => draft.setExtra({ hsnSac })}
+              />
+              <SelectField
+                label="Unit (UQC)"
+                error={errors[`lines.${draft.lines.length - 1}.uqc`]}
+                value={draft.extra.uqc}
+                options={UQC_CHOICES}
+                onChange={(uqc) => draft.setExtra({ uqc })}
+              />
+            </div>
+          )}
         </fieldset>
       </Card>
       <Card className="text-sm" aria-live="polite" data-testid="note-total">

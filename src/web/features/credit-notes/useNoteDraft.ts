@@ -6,9 +6,11 @@ import {
   type NoteKind,
   type NoteLineInput,
   type NoteReason,
+  typedAmountDefaults,
 } from "#domain/credit-notes";
 import { DomainError } from "#domain/errors";
 import { formatMoney } from "#domain/format";
+import type { Uqc } from "#domain/gst-uqc";
 import type { Invoice } from "#web/features/documents/types";
 
 // A new note's choices against its invoice: a reason, a date, the quantity of each original line to
@@ -19,12 +21,13 @@ export interface Extra {
   name: string;
   amount: string;
   taxPercent: string;
+  /** The amount's HSN/SAC and UQC: the invoice's to start with (decision 0082). */
+  hsnSac: string;
+  uqc: Uqc | "";
 }
 
 /** What the preview shows for the number: the series gives it when the note is issued. */
 const UNNUMBERED = "Given when issued";
-
-const NO_EXTRA: Extra = { name: "", amount: "", taxPercent: "0" };
 
 export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
   const firstReason: NoteReason = kind === "credit" ? "sales_return" : "correction_in_invoice";
@@ -32,8 +35,13 @@ export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
   const [reason, setReason] = useState<NoteReason>(firstReason);
   const [noteDate, setNoteDate] = useState(firstDate);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [extra, setExtra] = useState<Extra>(NO_EXTRA);
   const items = invoice.document.items;
+  const [extra, setExtra] = useState<Extra>(() => ({
+    name: "",
+    amount: "",
+    taxPercent: "0",
+    ...typedAmountDefaults({ items }),
+  }));
 
   const lines: NoteLineInput[] = useMemo(() => {
     const chosen: NoteLineInput[] = items
@@ -45,6 +53,8 @@ export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
         name: extra.name.trim() || NOTE_REASON_LABELS[reason],
         amount: extra.amount.trim(),
         taxPercent: extra.taxPercent.trim() || "0",
+        hsnSac: extra.hsnSac.trim(),
+        uqc: extra.uqc,
       });
     return chosen;
   }, [items, quantities, extra, reason]);

@@ -1,6 +1,6 @@
 import { GST_REGISTRATION_TYPES, type GstRegistration, isGstRegistered } from "#domain/gst-registration";
 import { currentStateCode, formatStateWithCode, stateCodeOfGstin } from "#domain/gst-states";
-import { gstRegistrationOf } from "#domain/settings";
+import { gstRegistrationOf, registrationOfType } from "#domain/settings";
 import { SectionCard } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/input";
 import { textBinder } from "#web/lib/form";
@@ -49,7 +49,7 @@ export function GstRegistrationCard({
           error={errors["gstRegistration.type"]}
           value={registration.type}
           options={TYPE_CHOICES}
-          onChange={(type) => update({ type })}
+          onChange={(type) => set("gstRegistration", registrationOfType(form, type))}
         />
         {isGstRegistered(registration) && (
           <>
@@ -60,6 +60,11 @@ export function GstRegistrationCard({
               autoCapitalize="characters"
               spellCheck={false}
               {...text("gstin", (v) => v.toUpperCase())}
+              onChange={(gstin) => {
+                // One GSTIN: Company Defaults shows this one while registered, and keeps it after.
+                update({ gstin: gstin.toUpperCase() });
+                set("companyGstin", gstin.toUpperCase());
+              }}
             />
             <TextField label="Legal name" maxLength={200} {...text("legalName")} />
             <TextField label="Trade name (optional)" maxLength={200} {...text("tradeName")} />

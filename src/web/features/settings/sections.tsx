@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { addressTextOfParts, type CompanyAddressParts, parseCompanyAddress } from "#domain/company-address";
 import { CURRENCIES } from "#domain/currencies";
 import { isGstRegistered } from "#domain/gst-registration";
+import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
 import { SectionCard } from "#web/components/ui/card";
 import { type Choice, SelectField, TextareaField, TextField } from "#web/components/ui/input";
@@ -38,6 +40,93 @@ function Section({
 
 const wide = "md:col-span-2";
 
+/** The company address in fields; an address kept only as text is read into them to start with. */
+export function companyAddressPartsOf(form: Pick<Settings, "companyAddress" | "companyAddressParts">) {
+  if (form.companyAddressParts) return form.companyAddressParts;
+  const read = parseCompanyAddress(form.companyAddress);
+  return {
+    line1: read.address1,
+    line2: read.address2,
+    city: read.location,
+    pin: read.pin ?? "",
+    stateCode: read.stateCode ?? "",
+  };
+}
+
+function CompanyAddressFields({ form, errors, set }: Omit<SectionProps, "setBank">) {
+  const parts = companyAddressPartsOf(form);
+  // The printed address follows the fields (decision 0082).
+  const update = (patch: Partial<CompanyAddressParts>) => {
+    const next = { ...parts, ...patch };
+    set("companyAddressParts", next);
+    set(
+      "companyAddress",
+      addressTextOfParts(next, (code) => gstStateByCode(code)?.name ?? code),
+    );
+  };
+  const error = (key: keyof CompanyAddressParts) => errors[`companyAddressParts.${key}`];
+  return (
+    <fieldset className={`${wide} rounded-md border border-border p-3`}>
+      <legend className="px-1 text-sm font-semibold">Company address</legend>
+      <p className="mb-3 text-xs text-muted-foreground">
+        Printed on your invoices; the e-invoice reads its place, PIN and state from these fields.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Address line 1"
+          className="sm:col-span-2"
+          maxLength={100}
+          autoComplete="address-line1"
+          error={error("line1")}
+          value={parts.line1}
+          onChange={(line1) => update({ line1 })}
+        />
+        <TextField
+          label="Address line 2"
+          className="sm:col-span-2"
+          maxLength={100}
+          autoComplete="address-line2"
+          error={error("line2")}
+          value={parts.line2}
+          onChange={(line2) => update({ line2 })}
+        />
+        <TextField
+          label="City or town"
+          maxLength={50}
+          autoComplete="address-level2"
+          error={error("city")}
+          value={parts.city}
+          onChange={(city) => update({ city })}
+        />
+        <TextField
+          label="PIN code"
+          inputMode="numeric"
+          maxLength={7}
+          autoComplete="postal-code"
+          error={error("pin")}
+          value={parts.pin}
+          onChange={(pin) => update({ pin })}
+        />
+        <SelectField
+          label="State / UT"
+          error={error("stateCode")}
+          value={parts.stateCode}
+          options={STATE_CHOICES}
+          onChange={(stateCode) => update({ stateCode })}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+const STATE_CHOICES = [
+  { value: "", label: "Choose a state or UT" },
+  ...PLACES_OF_SUPPLY.filter((s) => s.code !== OTHER_COUNTRY).map((s) => ({
+    value: s.code,
+    label: `${s.name} (${s.code})`,
+  })),
+];
+
 export function CompanySection({ form, errors, set }: SectionProps) {
   const text = textBinder(form, errors, set);
   const registration =
@@ -73,13 +162,7 @@ export function CompanySection({ form, errors, set }: SectionProps) {
         disabled={Boolean(registration)}
         value={registration ? registration.gstin : form.companyGstin}
       />
-      <TextareaField
-        label="Company address"
-        className={wide}
-        rows={3}
-        maxLength={1000}
-        {...text("companyAddress")}
-      />
+      <CompanyAddressFields form={form} errors={errors} set={set} />
       <div className={wide}>
         <ImageUpload
           kind="logo"

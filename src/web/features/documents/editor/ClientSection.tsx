@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
+import { stateFromGstin } from "#domain/address-state";
 import { type Address, emptyAddress, type InvoiceClient } from "#domain/invoice";
 import { CLIENT_LIMITS } from "#domain/limits";
 import { call, resourceKey } from "#web/api";
+import { StateField } from "#web/components/state-field";
 import { Button } from "#web/components/ui/button";
 import { Field, Input } from "#web/components/ui/input";
 import { clientSearchQuery } from "../queries";
@@ -14,7 +16,7 @@ import { usePickerSearch } from "./usePickerSearch";
 
 type Errors = Record<string, string>;
 
-const ADDRESS_FIELDS: [keyof Address, string, string][] = [
+const ADDRESS_FIELDS: [Exclude<keyof Address, "stateCode">, string, string][] = [
   ["line1", "Address line 1", "address-line1"],
   ["line2", "Address line 2", "address-line2"],
   ["city", "City", "address-level2"],
@@ -36,11 +38,15 @@ function AddressFields({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      {ADDRESS_FIELDS.map(([key, label]) => (
-        <Field key={key} label={label} error={errors[`${prefix}.${key}`]}>
-          {(p) => <Input {...p} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />}
-        </Field>
-      ))}
+      {ADDRESS_FIELDS.map(([key, label]) =>
+        key === "state" ? (
+          <StateField key={key} value={value} error={errors[`${prefix}.${key}`]} onChange={onChange} />
+        ) : (
+          <Field key={key} label={label} error={errors[`${prefix}.${key}`]}>
+            {(p) => <Input {...p} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />}
+          </Field>
+        ),
+      )}
     </div>
   );
 }
@@ -153,12 +159,20 @@ export const ClientSection = memo(function ClientSection({
               {...p}
               value={client.gstin}
               maxLength={CLIENT_LIMITS.gstin}
-              onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
+              onChange={(e) => {
+                const gstin = e.target.value.toUpperCase();
+                // The GSTIN names the state: fill the billing address's when it has none yet.
+                const state = stateFromGstin(gstin, client.billingAddress);
+                set(state ? { gstin, billingAddress: { ...client.billingAddress, ...state } } : { gstin });
+              }}
             />
           )}
         </Field>
       </div>
-      <details className="rounded-md border border-border p-3" open={Boolean(client.billingAddress.line1)}>
+      <details
+        className="rounded-md border border-border p-3"
+        open={Boolean(client.billingAddress.line1) || Boolean(errors["client.billingAddress.state"])}
+      >
         <summary className="cursor-pointer text-sm font-medium">Billing address</summary>
         <div className="mt-3">
           <AddressFields

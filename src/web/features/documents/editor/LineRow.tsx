@@ -15,6 +15,9 @@ import { Combobox } from "./Combobox";
 import { type EditorAction, lineFromProduct } from "./draft";
 import { usePickerSearch } from "./usePickerSearch";
 
+/** A line at 0 % (or with no rate typed yet). */
+const isZeroRate = (taxPercent: string) => taxPercent.trim() === "" || Number(taxPercent) === 0;
+
 export interface LineStock {
   /** What is left in stock for this line's product, counting what this invoice already holds. */
   left: number;
@@ -168,7 +171,7 @@ export const LineRow = memo(function LineRow({
         {NUMBER_FIELDS.slice(1).map(numberField)}
       </div>
       {gstUnits && (
-        <div className="mt-3 sm:max-w-xs sm:pl-8">
+        <div className="mt-3 grid gap-3 sm:grid-cols-[20rem_20rem] sm:pl-8">
           <Field label={`Item ${n} GST unit (UQC)`} error={errors[`items.${index}.uqc`]}>
             {(p) => (
               <Select
@@ -185,6 +188,22 @@ export const LineRow = memo(function LineRow({
               </Select>
             )}
           </Field>
+          {isZeroRate(item.taxPercent) && (
+            // GSTR-1 Table 8 reports a 0 % line as nil-rated, exempt or non-GST (decision 0082).
+            <Field label={`Item ${n} 0 % supply`} error={errors[`items.${index}.gstTreatment`]}>
+              {(p) => (
+                <Select
+                  {...p}
+                  value={item.gstTreatment ?? "nil_rated"}
+                  onChange={(e) => set({ gstTreatment: e.target.value as InvoiceItem["gstTreatment"] })}
+                >
+                  <option value="nil_rated">Nil-rated</option>
+                  <option value="exempt">Exempt</option>
+                  <option value="non_gst">Non-GST</option>
+                </Select>
+              )}
+            </Field>
+          )}
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 sm:pl-8">

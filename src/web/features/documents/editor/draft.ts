@@ -67,6 +67,8 @@ function addressOf(a: Partial<Record<string, unknown>> | null | undefined) {
     state: str(a?.state),
     postalCode: str(a?.postalCode),
     country: str(a?.country),
+    // A state chosen from the list (decision 0082); absent when none was.
+    ...(a?.stateCode ? { stateCode: str(a.stateCode) } : {}),
   };
 }
 

@@ -29,7 +29,8 @@ export const gstSections: GuideSection[] = [
         <h3>GSTR-1</h3>
         <p>
           <Link to="/reports">Reports</Link> shows a month's GSTR-1 (last month unless you pick another): B2B,
-          B2C large, B2C small, credit and debit notes, exports, the HSN summary and the documents issued,
+          B2C large, B2C small, credit and debit notes, exports, nil-rated, exempt and non-GST supplies (your
+          bills of supply), the HSN summary (in B2B and B2C tabs from April 2025) and the documents issued,
           with counts, taxable value and tax. Download the JSON file the GST portal takes (GSTR-1, Prepare
           Offline, Upload), or a CSV file per section for your accountant. Cancelled invoices are left out of
           the sections and counted in the documents issued. GSTR-1 is for regular taxpayers only: composition
@@ -40,8 +41,10 @@ export const gstSections: GuideSection[] = [
           On a saved, issued tax invoice to a registered buyer, or an export, choose Download e-invoice JSON
           (FORM GST INV-01, version 1.1) and upload the file on the invoice registration portal
           (einvoice1.gst.gov.in) to get the IRN and QR code. B2C invoices are not e-invoiced, and the invoice
-          says so instead. The file needs your PIN code in the company address in Settings, and the client's
-          billing address with PIN code and an HSN/SAC code on every line.
+          says so instead. The file needs your company address in Settings (city, PIN code and state), and the
+          client's billing address with PIN code and an HSN/SAC code on every line. Choose each client's state
+          from the list: Bahi never guesses it, so a tax invoice to an address whose state it cannot tell is
+          refused until you choose it.
         </p>
         <h3>What stays with you</h3>
         <p>
