@@ -280,6 +280,27 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     expect(orphan).toBe(
       "Credit note import error at index 1: invoiceNumber: INV/2026-27/0099 is not an invoice of this file.",
     );
+    // Numbers restart each financial year (decision 0082): a second invoice of the note's number, a
+    // year earlier, leaves the note naming two; it is refused rather than linked to either.
+    const twice = await refusal(before.file, s.cookie, (file) => {
+      const original = file.invoices.find((i) => i.invoiceNumber === file.creditNotes[1]!.invoiceNumber)!;
+      const lastYear = structuredClone(original) as Rec;
+      delete lastYear.payments;
+      file.invoices.push({ ...lastYear, status: "draft", invoiceDate: "2025-05-10", dueDate: null } as never);
+    });
+    // The same number twice in one financial year is refused where the file names it.
+    const sameYear = await refusal(before.file, s.cookie, (file) => {
+      const original = file.invoices.find((i) => i.invoiceNumber === file.creditNotes[1]!.invoiceNumber)!;
+      const copy = structuredClone(original) as Rec;
+      delete copy.payments;
+      file.invoices.push({ ...copy, status: "draft" } as never);
+    });
+    expect(sameYear).toMatch(
+      /^Invoice import error at index \d+: invoiceNumber: .* is also used by the invoice at index \d+ in the same financial year\.$/,
+    );
+    expect(twice).toContain(
+      `Credit note import error at index 1: invoiceNumber: ${before.file.creditNotes[1]!.invoiceNumber} is the number of more than one invoice of this file (of different financial years), so it cannot tell which one is meant.`,
+    );
     const unshared = await refusal(before.file, s.cookie, (file) => {
       file.creditNotes[0]!.appliedAmount = "100.00";
     });

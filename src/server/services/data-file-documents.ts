@@ -11,18 +11,34 @@ import { AppError } from "../errors";
 /** Reports one bad record of a section: its index and its problems. */
 export type FailRecord = (index: number, problems: string[]) => void;
 
-/** The file's checked invoices, found by number (the file's invoices carry no ids). */
+/**
+ * The file's checked invoices, found by number (the file's invoices carry no ids). A number may
+ * repeat across financial years (Rule 46(b), decision 0082): such a number names no invoice here,
+ * since a record naming it could mean either (`repeated`), so nothing is linked to the wrong one.
+ */
 export interface FileInvoices {
   list: InvoiceRecord[];
   byNumber: Map<string, number>;
+  repeated: Set<string>;
 }
 
 export function fileInvoices(list: InvoiceRecord[]): FileInvoices {
-  return { list, byNumber: new Map(list.map((r, i) => [r.input.invoiceNumber, i])) };
+  const byNumber = new Map<string, number>();
+  const repeated = new Set<string>();
+  for (const [i, r] of list.entries()) {
+    const number = r.input.invoiceNumber;
+    if (byNumber.has(number)) repeated.add(number);
+    else byNumber.set(number, i);
+  }
+  for (const number of repeated) byNumber.delete(number);
+  return { list, byNumber, repeated };
 }
 
-export const notInFile = (field: string, number: string) =>
-  `${field}: ${number} is not an invoice of this file.`;
+/** Why a record's invoice number names no invoice of the file. */
+export const notInFile = (field: string, number: string, invoices?: FileInvoices) =>
+  invoices?.repeated.has(number)
+    ? `${field}: ${number} is the number of more than one invoice of this file (of different financial years), so it cannot tell which one is meant.`
+    : `${field}: ${number} is not an invoice of this file.`;
 
 /** A section of Bahi's own: absent (a file of the spec or an earlier release) is none. */
 export function sectionOf(body: Record<string, unknown>, key: string): unknown[] {

@@ -60,7 +60,7 @@ export function readCreditNoteRecords(
 
     const at = invoices.byNumber.get(record.invoiceNumber);
     if (at === undefined) {
-      fail(index, [...problems, notInFile("invoiceNumber", record.invoiceNumber)]);
+      fail(index, [...problems, notInFile("invoiceNumber", record.invoiceNumber, invoices)]);
       continue;
     }
     const { input: original, payments } = invoices.list[at]!;

@@ -28,7 +28,8 @@ export function readQuoteRecords(raw: unknown[], invoices: FileInvoices, fail: F
     if (record.convertedInvoiceNumber) {
       const at = invoices.byNumber.get(record.convertedInvoiceNumber);
       const other = at === undefined ? undefined : convertedBy.get(at);
-      if (at === undefined) problems.push(notInFile("convertedInvoiceNumber", record.convertedInvoiceNumber));
+      if (at === undefined)
+        problems.push(notInFile("convertedInvoiceNumber", record.convertedInvoiceNumber, invoices));
       // Several challans may make one invoice; a quote or proforma makes its own.
       else if (other !== undefined && !(record.kind === "challan" && convertedKind.get(at) === "challan"))
         problems.push(

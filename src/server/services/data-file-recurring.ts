@@ -22,7 +22,8 @@ export function readRecurringRecords(
     let sourceInvoice: number | null = null;
     if (record.sourceInvoiceNumber) {
       sourceInvoice = invoices.byNumber.get(record.sourceInvoiceNumber) ?? null;
-      if (sourceInvoice === null) problems.push(notInFile("sourceInvoiceNumber", record.sourceInvoiceNumber));
+      if (sourceInvoice === null)
+        problems.push(notInFile("sourceInvoiceNumber", record.sourceInvoiceNumber, invoices));
     }
     // What the job would store for this schedule and state (a stopped profile is finished).
     const profile: RecurringProfile = { schedule: record.schedule, state: record.state };
@@ -45,7 +46,8 @@ export function readRecurringRecords(
       fail(index, problems);
       continue;
     }
-    // An invoice made by the profile and deleted since is not in the file: the run keeps its number.
+    // An invoice made by the profile and deleted since is not in the file, nor is a number two of its
+    // invoices share: the run keeps its number, unlinked.
     const inFile = (number: string | null) => (number ? (invoices.byNumber.get(number) ?? null) : null);
     profiles.push({
       ...document,

@@ -12,6 +12,7 @@ import type {
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
+import { taxInvoiceNumberKey } from "#domain/gst-numbers";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
@@ -141,11 +142,14 @@ export function parseDataFile(body: unknown): ParsedDataFile {
       fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, describeIssues(parsed.error.issues));
       continue;
     }
-    const key = parsed.data.invoiceNumber.toLowerCase();
+    // Unique within a financial year, ignoring case, as the database keeps GST numbers (Rule 46(b),
+    // decision 0082); a retail invoice's number repeated in another year meets the database's own
+    // business-wide index when the file is applied.
+    const key = taxInvoiceNumberKey(parsed.data.invoiceNumber, parsed.data.invoiceDate);
     const earlier = numbers.get(key);
     if (earlier !== undefined) {
       fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, [
-        `invoiceNumber: ${parsed.data.invoiceNumber} is also used by the invoice at index ${earlier}.`,
+        `invoiceNumber: ${parsed.data.invoiceNumber} is also used by the invoice at index ${earlier} in the same financial year.`,
       ]);
       continue;
     }
