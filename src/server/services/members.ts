@@ -140,15 +140,21 @@ export async function withdrawInvitation(db: Db, asker: Asker, id: string): Prom
   return presentInvitation(row);
 }
 
+/** Locks the business for a change of one member: its count of owners and the member (404 if none). */
+async function lockMember(tx: Db, asker: Asker, userId: string) {
+  const owners = await lockOwners(tx, asker.businessId);
+  const member = await findMember(tx, { businessId: asker.businessId, userId });
+  if (!member) throw notFound("Member");
+  return { owners, member };
+}
+
 export async function changeMemberRole(
   db: Db,
   asker: Asker,
   p: { userId: string; role: BusinessRole },
 ): Promise<MemberAnswer> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, asker.businessId);
-    const member = await findMember(tx, { businessId: asker.businessId, userId: p.userId });
-    if (!member) throw notFound("Member");
+    const { owners, member } = await lockMember(tx, asker, p.userId);
     if (leavesNoOwner({ owners, losesOwner: member.role === "owner" && p.role !== "owner" })) {
       throw new AppError("last_owner", `${member.name || member.email} is the only owner. ${LAST_OWNER}`);
     }
@@ -162,9 +168,7 @@ export async function changeMemberRole(
 /** Removes a member (an owner removing someone, or a person leaving: `userId` is then their own). */
 export async function removeMember(db: Db, asker: Asker, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, asker.businessId);
-    const member = await findMember(tx, { businessId: asker.businessId, userId });
-    if (!member) throw notFound("Member");
+    const { owners, member } = await lockMember(tx, asker, userId);
     if (leavesNoOwner({ owners, losesOwner: member.role === "owner" })) {
       const who =
         userId === asker.userId

@@ -14,7 +14,8 @@ export interface MemberRow {
   joinedAt: Date;
 }
 
-export async function listMembers(db: Db, businessId: string): Promise<MemberRow[]> {
+/** A business's members with their names: the select both lookups below share. */
+function members(db: Db) {
   return db
     .select({
       userId: businessMembers.userId,
@@ -24,7 +25,16 @@ export async function listMembers(db: Db, businessId: string): Promise<MemberRow
       joinedAt: businessMembers.createdAt,
     })
     .from(businessMembers)
-    .innerJoin(user, eq(user.id, businessMembers.userId))
+    .innerJoin(user, eq(user.id, businessMembers.userId));
+}
+
+/** The condition naming one member of one business. */
+function memberIs(p: { businessId: string; userId: string }) {
+  return and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId));
+}
+
+export async function listMembers(db: Db, businessId: string): Promise<MemberRow[]> {
+  return members(db)
     .where(eq(businessMembers.businessId, businessId))
     .orderBy(asc(businessMembers.createdAt), asc(businessMembers.userId));
 }
@@ -46,17 +56,7 @@ export async function findMember(
   db: Db,
   p: { businessId: string; userId: string },
 ): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      userId: businessMembers.userId,
-      name: user.name,
-      email: user.email,
-      role: businessMembers.role,
-      joinedAt: businessMembers.createdAt,
-    })
-    .from(businessMembers)
-    .innerJoin(user, eq(user.id, businessMembers.userId))
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+  const [row] = await members(db).where(memberIs(p));
   return row;
 }
 
@@ -67,13 +67,13 @@ export async function setMemberRole(
   await tx
     .update(businessMembers)
     .set({ role: p.role })
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+    .where(memberIs(p));
 }
 
 export async function deleteMember(tx: Db, p: { businessId: string; userId: string }): Promise<void> {
   await tx
     .delete(businessMembers)
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+    .where(memberIs(p));
 }
 
 /** A new member; false when the person is one already. */
@@ -91,6 +91,9 @@ export async function insertMember(
 
 export type InvitationRow = typeof businessInvitations.$inferSelect;
 
+/** An invitation neither accepted nor revoked (it may still have expired). */
+const invitationOpen = () => and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
+
 export async function insertInvitation(
   db: Db,
   row: typeof businessInvitations.$inferInsert,
@@ -105,11 +108,7 @@ export async function listOpenInvitations(db: Db, businessId: string): Promise<I
     .select()
     .from(businessInvitations)
     .where(
-      and(
-        eq(businessInvitations.businessId, businessId),
-        isNull(businessInvitations.acceptedAt),
-        isNull(businessInvitations.revokedAt),
-      ),
+and(eq(businessInvitations.businessId, businessId), invitationOpen()),
     )
     .orderBy(desc(businessInvitations.createdAt));
 }
@@ -123,7 +122,7 @@ export async function revokeInvitation(
   const [row] = await db
     .update(businessInvitations)
     .set({ revokedAt: p.at })
-    .where(and(mine, isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+    .where(and(mine, invitationOpen()))
     .returning();
   if (row) return row;
   const [existing] = await db.select().from(businessInvitations).where(mine);
@@ -156,8 +155,7 @@ export async function claimInvitation(
     .where(
       and(
         eq(businessInvitations.tokenHash, p.tokenHash),
-        isNull(businessInvitations.acceptedAt),
-        isNull(businessInvitations.revokedAt),
+        invitationOpen(),
         gt(businessInvitations.expiresAt, p.at),
       ),
     )
