@@ -6,6 +6,7 @@ import { presentActivity } from "../presenters/activity-log";
 import { presentPage } from "../presenters/page";
 import { activityActors, activityPage, exportActivityCsv } from "../services/activity-log";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 // The business's activity log (decision 0077); every member reads it until roles gate it.
 
@@ -27,10 +28,6 @@ export function registerActivityLogRoutes(app: FastifyInstance, deps: { auth: Au
   route("GET /api/activity/export.csv", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const { fileName, csv } = await exportActivityCsv(db, me.businessId, request.query);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(csv);
+    return sendAttachment(reply, { type: "csv", fileName, body: csv });
   });
 }

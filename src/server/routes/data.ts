@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
 import { buildExport, clearUserData, exportFileName, importData } from "../services/data-transfer";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 /** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
 export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
@@ -16,11 +17,11 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   route("GET /api/export", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const { file, timeZone } = await buildExport(db, me.businessId);
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${exportFileName(new Date(), timeZone)}"`)
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(file, null, 2));
+    return sendAttachment(reply, {
+      type: "json",
+      fileName: exportFileName(new Date(), timeZone),
+      body: JSON.stringify(file, null, 2),
+    });
   });
 
   route("POST /api/functions/clear-user-data", async (request) => {

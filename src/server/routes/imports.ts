@@ -4,6 +4,7 @@ import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { checkImport, exportCsv, importCsv } from "../services/csv-import";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 /** Clients and products to and from CSV. */
 export function registerImportRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
@@ -20,10 +21,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: { auth: Auth; d
     });
     route(`GET /api/${kind}/export.csv`, async (request, reply) => {
       const me = await requireBusiness(auth, request);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="bahi-${kind}.csv"`)
-        .send(await exportCsv(db, me.businessId, kind));
+      const body = await exportCsv(db, me.businessId, kind);
+      return sendAttachment(reply, { type: "csv", fileName: `bahi-${kind}.csv`, body });
     });
   }
 }

@@ -16,6 +16,7 @@ import {
   updateInvoice,
 } from "../services/invoices";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
@@ -40,11 +41,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
     const me = await requireBusiness(auth, request);
     const query = request.query;
     const { fileName, csv } = await exportInvoicesCsv(db, me.businessId, query);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(csv);
+    return sendAttachment(reply, { type: "csv", fileName, body: csv });
   });
 
   route(

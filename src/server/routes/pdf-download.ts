@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { RenderQueueFullError } from "../pdf/render-queue";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 /** Every contracted paid download's path: `/api/<documents>/:id/pdf`. */
 type PaidPdfPath = PathOf<Extract<ApiKey, `POST /api/${string}/:id/pdf`>>;
@@ -71,11 +72,7 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
       );
       throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
     }
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${file.filename}"`)
-      .header("x-credits-remaining", String(file.creditsRemaining))
-      .header("cache-control", "no-store")
-      .send(file.pdf);
+    reply.header("x-credits-remaining", String(file.creditsRemaining));
+    return sendAttachment(reply, { type: "pdf", fileName: file.filename, body: file.pdf });
   });
 }

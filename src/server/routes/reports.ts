@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
 import { downloadGstr1, invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
 import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
 
 // GSTR-1 and e-invoice downloads. API keys (read) reach them like the invoice routes; none costs a credit.
 
@@ -18,17 +19,14 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
     const query = request.query;
     const gstr1 = await downloadGstr1(db, me.businessId, query);
     const base = `GSTR1_${gstr1.gstin}_${gstr1.report.fp}`;
-    reply.header("cache-control", "no-store");
     if (query.format === "csv" && query.section) {
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${base}_${query.section}.csv"`)
-        .send(gstr1Csv(gstr1.report, query.section, gstr1.receiverNames));
+      return sendAttachment(reply, {
+        type: "csv",
+        fileName: `${base}_${query.section}.csv`,
+        body: gstr1Csv(gstr1.report, query.section, gstr1.receiverNames),
+      });
     }
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${base}.json"`)
-      .send(JSON.stringify(gstr1.report));
+    return sendAttachment(reply, { type: "json", fileName: `${base}.json`, body: JSON.stringify(gstr1.report) });
   });
 
   route("GET /api/reports/gstr1/summary", async (request) => {
@@ -40,20 +38,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   route("GET /api/invoices/:id/einvoice", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const { fileName, payload } = await invoiceEInvoice(db, me.businessId, request.params.id);
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(payload));
+    return sendAttachment(reply, { type: "json", fileName, body: JSON.stringify(payload) });
   });
 
   route("GET /api/credit-notes/:id/einvoice", async (request, reply) => {
     const me = await requireBusiness(auth, request);
     const { fileName, payload } = await noteEInvoice(db, me.businessId, request.params.id);
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(payload));
+    return sendAttachment(reply, { type: "json", fileName, body: JSON.stringify(payload) });
   });
 }
