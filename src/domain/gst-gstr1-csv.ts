@@ -1,3 +1,4 @@
+import { csvText } from "./csv";
 import { formatScaled, parseScaled } from "./decimal";
 import type { Gstr1B2bInvoiceType, Gstr1Document, Gstr1Json } from "./gst-gstr1-types";
 
@@ -158,18 +159,6 @@ export function csvDate(portalDate: string): string {
   return name ? `${day}-${name}-${year}` : portalDate;
 }
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * A cell a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading apostrophe
- * (OWASP "CSV injection"); a plain number such as a negative B2CS row "-1200.00" stays a number.
- * Then RFC 4180 quoting. (The same rule as the server's invoice export; the domain cannot import it.)
- */
-export function gstr1CsvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The JSON's rupee number back in paise, read from its text (it was made from paise: exact). */
 const paiseOf = (rupees: number) => parseScaled(rupees, 2) ?? 0;
 /** Rupees with two decimals, through paise and decimal text, never float arithmetic. */
@@ -319,8 +308,5 @@ export function gstr1Csv(
   section: Gstr1Section,
   receiverNames: Record<string, string> = {},
 ): string {
-  const lines = [GSTR1_CSV_HEADERS[section], ...rows(report, section, receiverNames)].map((cells) =>
-    cells.map(gstr1CsvCell).join(","),
-  );
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([GSTR1_CSV_HEADERS[section], ...rows(report, section, receiverNames)]);
 }

@@ -10,7 +10,7 @@ import { tryImportLock } from "../db/queries/data";
 import type { ProductRow } from "../db/queries/products";
 import { AppError } from "../errors";
 import { createClient } from "./clients";
-import { csvCell } from "./csv";
+import { csvText } from "#domain/csv";
 import { createProduct } from "./products";
 
 // Clients and products from a spreadsheet (issue 16 part 5): the columns of Bahi's own CSV export
@@ -223,7 +223,5 @@ export async function exportCsv(db: Db, businessId: string, kind: ImportKind): P
       ? await listAllClientsForExport(db, businessId)
       : await listAllProductsForExport(db, businessId);
   const columns = COLUMNS[kind] as Column<unknown>[];
-  const lines = [columns.map((c) => csvCell(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.out(row))).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.out(row)))]);
 }
