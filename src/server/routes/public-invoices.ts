@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PaymentReport } from "#contract/public-invoices";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
@@ -27,7 +26,7 @@ import {
   publicInvoice,
   reportPayment,
 } from "../services/public-invoices";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes, contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-pages";
 
 /** Public calls per client address per minute (on this process). */
@@ -54,6 +53,7 @@ export function registerPublicInvoiceRoutes(
 ) {
   const { auth, db, config, outbox: mailer, gateways } = deps;
   const route = contractRoutes(app);
+  const businessRoute = businessRoutes(app, auth);
   const callsAllowed = windowLimiter(CALLS_PER_MINUTE, 60_000);
 
   const limited = (request: FastifyRequest) => {
@@ -116,16 +116,13 @@ export function registerPublicInvoiceRoutes(
   }
 
   // The owner's side: the link to share, and the payments clients reported.
-  route("GET /api/invoices/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("GET /api/invoices/:id/public-link", async (me, request) => {
     return readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
-  route("POST /api/invoices/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/public-link", async (me, request) => {
     return shareDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
-  route("POST /api/invoices/:id/public-link/renew", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/public-link/renew", async (me, request) => {
     return shareDocumentLink(
       db,
       config.publicUrl,
@@ -134,15 +131,13 @@ export function registerPublicInvoiceRoutes(
       { renew: true },
     );
   });
-  route("GET /api/invoices/:id/payment-reports", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("GET /api/invoices/:id/payment-reports", async (me, request) => {
     // 404 for another's invoice
     await readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
     const reports = await paymentReports(db, me.businessId, request.params.id);
     return { reports: reports.map(presentReport) };
   });
-  route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (me, request) => {
     const { paidOn } = request.body;
     const invoice = await confirmPaymentReport(
       db,
@@ -153,8 +148,7 @@ export function registerPublicInvoiceRoutes(
     );
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.businessId)) };
   });
-  route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (me, request) => {
     return presentReport(
       await dismissPaymentReport(db, me.businessId, request.params.id, request.params.reportId),
     );

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "d
 import type { NoteKind } from "#domain/credit-notes";
 import type { Db } from "../client";
 import { creditNotes, invoices } from "../schema";
-import { findOwnedRow } from "./owned";
+import { findOwnedRow, insertRow, rowsOfInvoice } from "./owned";
 
 // Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
 
@@ -31,21 +31,15 @@ export async function findCreditNote(
 }
 
 /** The notes issued against one invoice of the user, oldest first. */
-export async function notesOfInvoice(
-  db: Db,
-  businessId: string,
-  invoiceId: string,
-): Promise<CreditNoteRow[]> {
-  return db
-    .select()
-    .from(creditNotes)
-    .where(and(eq(creditNotes.businessId, businessId), eq(creditNotes.invoiceId, invoiceId)))
-    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.createdAt));
+export function notesOfInvoice(db: Db, businessId: string, invoiceId: string): Promise<CreditNoteRow[]> {
+  return rowsOfInvoice(db, creditNotes, { businessId, invoiceId }, [
+    asc(creditNotes.noteDate),
+    asc(creditNotes.createdAt),
+  ]);
 }
 
-export async function insertCreditNote(tx: Db, note: NewCreditNote): Promise<CreditNoteRow> {
-  const [row] = await tx.insert(creditNotes).values(note).returning();
-  return row!;
+export function insertCreditNote(tx: Db, note: NewCreditNote): Promise<CreditNoteRow> {
+  return insertRow(tx, creditNotes, note);
 }
 
 export async function updateCreditNote(

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BusinessRole } from "#domain/businesses";
 import type { Db } from "../client";
 import { businesses, businessInvitations, businessMembers, user } from "../schema";
+import { insertIfAbsent, insertRow } from "./owned";
 
 // Members and invitations of a business (decision 0076). Every query names the business; the
 // route's role check has already said the person asking may.
@@ -64,42 +65,32 @@ export async function setMemberRole(
   tx: Db,
   p: { businessId: string; userId: string; role: BusinessRole },
 ): Promise<void> {
-  await tx
-    .update(businessMembers)
-    .set({ role: p.role })
-    .where(memberIs(p));
+  await tx.update(businessMembers).set({ role: p.role }).where(memberIs(p));
 }
 
 export async function deleteMember(tx: Db, p: { businessId: string; userId: string }): Promise<void> {
-  await tx
-    .delete(businessMembers)
-    .where(memberIs(p));
+  await tx.delete(businessMembers).where(memberIs(p));
 }
 
 /** A new member; false when the person is one already. */
-export async function insertMember(
+export function insertMember(
   tx: Db,
   p: { businessId: string; userId: string; role: BusinessRole },
 ): Promise<boolean> {
-  const rows = await tx
-    .insert(businessMembers)
-    .values(p)
-    .onConflictDoNothing()
-    .returning({ userId: businessMembers.userId });
-  return rows.length > 0;
+  return insertIfAbsent(tx, businessMembers, p);
 }
 
 export type InvitationRow = typeof businessInvitations.$inferSelect;
 
 /** An invitation neither accepted nor revoked (it may still have expired). */
-const invitationOpen = () => and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
+const invitationOpen = () =>
+  and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
 
-export async function insertInvitation(
+export function insertInvitation(
   db: Db,
   row: typeof businessInvitations.$inferInsert,
 ): Promise<InvitationRow> {
-  const [made] = await db.insert(businessInvitations).values(row).returning();
-  return made!;
+  return insertRow(db, businessInvitations, row);
 }
 
 /** Invitations neither accepted nor revoked (pending, or expired unused), newest first. */
@@ -107,9 +98,7 @@ export async function listOpenInvitations(db: Db, businessId: string): Promise<I
   return db
     .select()
     .from(businessInvitations)
-    .where(
-and(eq(businessInvitations.businessId, businessId), invitationOpen()),
-    )
+    .where(and(eq(businessInvitations.businessId, businessId), invitationOpen()))
     .orderBy(desc(businessInvitations.createdAt));
 }
 

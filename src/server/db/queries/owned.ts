@@ -90,3 +90,51 @@ export async function saveUserRow<T extends PerUserTable>(
     .returning();
   return row as T["$inferSelect"];
 }
+
+/** Inserts one row of `table` and answers it as stored (defaults and generated values filled in). */
+export async function insertRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: T["$inferInsert"],
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .insert(table)
+    .values(values as never)
+    .returning();
+  return row as T["$inferSelect"];
+}
+
+/**
+ * Inserts one row of `table` unless a row with its key is there already (taken by another caller,
+ * or made before); answers whether this call inserted it.
+ */
+export async function insertIfAbsent<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: T["$inferInsert"],
+): Promise<boolean> {
+  const rows = await db
+    .insert(table)
+    .values(values as never)
+    .onConflictDoNothing()
+    .returning();
+  return rows.length === 1;
+}
+
+/** A table whose rows belong to one invoice of one business (payments, notes, reports). */
+type InvoiceChildTable = PgTable & { businessId: PgColumn; invoiceId: PgColumn };
+
+/** The business's rows of `table` that belong to this invoice, in `order`. */
+export async function rowsOfInvoice<T extends InvoiceChildTable>(
+  db: Db,
+  table: T,
+  p: { businessId: string; invoiceId: string },
+  order: SQL[],
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.businessId, p.businessId), eq(table.invoiceId, p.invoiceId)))
+    .orderBy(...order);
+  return rows as T["$inferSelect"][];
+}
