@@ -1,35 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvText } from "./csv";
 
-describe("csvCell", () => {
-  it("quotes commas and quotes, and guards = + - @ tab and CR cells", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(csvCell("+91")).toBe("'+91");
-    expect(csvCell("@x")).toBe("'@x");
-    expect(csvCell("-x")).toBe("'-x");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
+describe("CSV files", () => {
+  it("guards cells a spreadsheet would run (= + - @ tab CR) and quotes commas, quotes and line breaks", () => {
+    const typed = ["a,b", 'say "hi"', "=SUM(A1)", "+91", "@x", "-x", "\tcmd", "\rcmd", "line\nbreak"];
+    const written = [
+      '"a,b"',
+      '"say ""hi"""',
+      "'=SUM(A1)",
+      "'+91",
+      "'@x",
+      "'-x",
+      "'\tcmd",
+      '"\'\rcmd"',
+      '"line\nbreak"',
+    ];
+    expect(typed.map(csvCell)).toEqual(written);
   });
 
-  it("leaves a plain negative number a number", () => {
-    expect(csvCell("-12.50")).toBe("-12.50");
-    expect(csvCell("-1200")).toBe("-1200");
-  });
-});
-
-describe("csvText", () => {
-  it("writes CRLF lines after a byte-order mark, the last one ended too", () => {
-    expect(
-      csvText([
-        ["Name", "Total"],
-        ["=Kesari, Pune", "-0.40"],
-      ]),
-    ).toBe('\uFEFFName,Total\r\n"\'=Kesari, Pune",-0.40\r\n');
+  it("leaves a plain number a number, a negative one too", () => {
+    expect(["-12.50", "-1200", "0.40"].map(csvCell)).toEqual(["-12.50", "-1200", "0.40"]);
   });
 
-  it("writes the header alone when there are no rows", () => {
-    expect(csvText([["Name"]])).toBe("\uFEFFName\r\n");
+  it("writes CRLF lines after a byte-order mark, the last one ended too; a header alone when there are no rows", () => {
+    const header = ["Name", "Total"];
+    expect(csvText([header, ["=Kesari, Pune", "-0.40"]])).toBe(
+      '\uFEFFName,Total\r\n"\'=Kesari, Pune",-0.40\r\n',
+    );
+    expect(csvText([header])).toBe("\uFEFFName,Total\r\n");
   });
 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGstr1, type Gstr1Document } from "./gst-gstr1";
-import {
-  GSTR1_CSV_HEADERS,
-  GSTR1_SECTIONS,
-  gstr1Csv,
-  gstr1ReceiverNames,
-} from "./gst-gstr1-csv";
+import { GSTR1_CSV_HEADERS, GSTR1_SECTIONS, gstr1Csv, gstr1ReceiverNames } from "./gst-gstr1-csv";
 import { laptopLine, walkInSale } from "./testing/gstr1";
 
 const line = (rate: number, taxable: number, igst: number, cgst = 0) =>

@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import type { BusinessGateways } from "../services/business-gateway";
 import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
@@ -62,8 +62,7 @@ export function registerPublicInvoiceRoutes(
     }
   };
   async function found(token: string) {
-    const row = await publicInvoice(db, token);
-    if (!row) throw notFound("Invoice");
+    const row = orNotFound(await publicInvoice(db, token), "Invoice");
     return row;
   }
 

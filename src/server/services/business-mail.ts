@@ -9,7 +9,7 @@ import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findMailSender } from "../db/queries/mail-senders";
 import { claimRateLimit, releaseRateLimit } from "../db/queries/rate-limits";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import type { BusinessSender } from "./mail";
 
 // Every mail a business sends a stranger through Bahi (an invoice, a quote, a reminder, a
@@ -66,8 +66,7 @@ export async function claimMailQuota(
   businessId: string,
   recipients: number,
 ): Promise<{ release(): Promise<void> }> {
-  const sender = await findMailSender(db, businessId);
-  if (!sender) throw notFound("Account");
+  const sender = orNotFound(await findMailSender(db, businessId), "Account");
   const at = now();
   const { newAccount, windows } = mailWindowsFor(limits, sender, at);
   // Counted per person (the business's owner), however many businesses they have (decision 0072);
@@ -115,8 +114,7 @@ export async function businessSender(
   businessId: string,
   company: { name?: string; email?: string },
 ): Promise<BusinessSender> {
-  const account = await findMailSender(db, businessId);
-  if (!account) throw notFound("Account");
+  const account = orNotFound(await findMailSender(db, businessId), "Account");
   const companyEmail = company.email?.trim() ?? "";
   return {
     name: displayNameOf(company.name || account.name || account.email) || account.email,

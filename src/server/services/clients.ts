@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { ClientFields, ClientRow, ListParams } from "../db/queries/clients";
 import * as rows from "../db/queries/clients";
-import { notFound } from "../errors";
+import { notFound, orNotFound } from "../errors";
 
 // The client book: each function is one operation of the user's own clients; a client that is
 // not theirs (or not there) is "Client not found.".
@@ -15,7 +15,7 @@ export function createClient(db: Db, businessId: string, fields: ClientFields): 
 }
 
 export async function getClient(db: Db, businessId: string, id: string): Promise<ClientRow> {
-  return found(await rows.getClient(db, { businessId, id }));
+  return orNotFound(await rows.getClient(db, { businessId, id }), "Client");
 }
 
 export async function updateClient(
@@ -24,15 +24,10 @@ export async function updateClient(
   id: string,
   fields: Partial<ClientFields>,
 ): Promise<ClientRow> {
-  return found(await rows.updateClient(db, { businessId, id, fields }));
+  return orNotFound(await rows.updateClient(db, { businessId, id, fields }), "Client");
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. */
 export async function deleteClient(db: Db, businessId: string, id: string): Promise<void> {
   if (!(await rows.deleteClient(db, { businessId, id }))) throw notFound("Client");
-}
-
-function found(row: ClientRow | undefined): ClientRow {
-  if (!row) throw notFound("Client");
-  return row;
 }

@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import type { z } from "zod";
 import { clientCreate } from "#contract/clients";
 import { productCreate } from "#contract/products";
+import { csvText } from "#domain/csv";
 import type { Address } from "#domain/invoice";
 import type { Db } from "../db/client";
 import type { ClientRow } from "../db/queries/clients";
@@ -10,7 +11,6 @@ import { tryImportLock } from "../db/queries/data";
 import type { ProductRow } from "../db/queries/products";
 import { AppError } from "../errors";
 import { createClient } from "./clients";
-import { csvText } from "#domain/csv";
 import { createProduct } from "./products";
 
 // Clients and products from a spreadsheet (issue 16 part 5): the columns of Bahi's own CSV export

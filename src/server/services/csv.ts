@@ -1,5 +1,5 @@
-import { currencyOf } from "#domain/currencies";
 import { csvText } from "#domain/csv";
+import { currencyOf } from "#domain/currencies";
 import { todayInTimeZone } from "#domain/dates";
 import { formatScaled } from "#domain/decimal";
 import { displayStatus } from "#domain/status";

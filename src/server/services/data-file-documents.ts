@@ -17,6 +17,12 @@ export interface FileInvoices {
   byNumber: Map<string, number>;
 }
 
+/**
+ * Reads one section of the file (quotes, recurring profiles) whose records may name the file's
+ * invoices: the records that pass, each bad one reported through `fail`.
+ */
+export type ReadSection<T> = (raw: unknown[], invoices: FileInvoices, fail: FailRecord) => T[];
+
 export function fileInvoices(list: InvoiceRecord[]): FileInvoices {
   return { list, byNumber: new Map(list.map((r, i) => [r.input.invoiceNumber, i])) };
 }

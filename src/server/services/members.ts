@@ -20,7 +20,7 @@ import {
   revokeInvitation,
   setMemberRole,
 } from "../db/queries/members";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import type { Mailer } from "./mail";
 
@@ -53,15 +53,18 @@ export function presentMember(row: MemberRow, askerId: string): MemberAnswer {
   };
 }
 
-export function presentInvitation(row: InvitationRow): InvitationAnswer {
+/** What an invitation offers, to whom and until when: the owners' list and the invited person see it. */
+function invitationTerms(row: InvitationRow) {
   return {
-    id: row.id,
     email: row.email,
     role: row.role,
     state: invitationState(row, now()),
-    createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };
+}
+
+export function presentInvitation(row: InvitationRow): InvitationAnswer {
+  return { id: row.id, ...invitationTerms(row), createdAt: row.createdAt.toISOString() };
 }
 
 export async function readMembers(db: Db, asker: Asker) {
@@ -143,8 +146,7 @@ export async function withdrawInvitation(db: Db, asker: Asker, id: string): Prom
 /** Locks the business for a change of one member: its count of owners and the member (404 if none). */
 async function lockMember(tx: Db, asker: Asker, userId: string) {
   const owners = await lockOwners(tx, asker.businessId);
-  const member = await findMember(tx, { businessId: asker.businessId, userId });
-  if (!member) throw notFound("Member");
+  const member = orNotFound(await findMember(tx, { businessId: asker.businessId, userId }), "Member");
   return { owners, member };
 }
 
@@ -187,15 +189,8 @@ export async function removeMember(db: Db, asker: Asker, userId: string): Promis
 }
 
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
-  const row = await findInvitationByToken(db, hashToken(token));
-  if (!row) throw notFound("Invitation");
-  return {
-    businessName: row.businessName,
-    email: row.email,
-    role: row.role,
-    state: invitationState(row, now()),
-    expiresAt: row.expiresAt.toISOString(),
-  };
+  const row = orNotFound(await findInvitationByToken(db, hashToken(token)), "Invitation");
+  return { businessName: row.businessName, ...invitationTerms(row) };
 }
 
 /**
@@ -208,8 +203,7 @@ export async function acceptInvitation(
   token: string,
 ): Promise<{ businessId: string; businessName: string; role: BusinessRole }> {
   const tokenHash = hashToken(token);
-  const found = await findInvitationByToken(db, tokenHash);
-  if (!found) throw notFound("Invitation");
+  const found = orNotFound(await findInvitationByToken(db, tokenHash), "Invitation");
   const state = invitationState(found, now());
   if (state !== "pending") throw new AppError("invitation_closed", INVITATION_CLOSED[state]!);
   if (found.email.toLowerCase() !== person.email.toLowerCase()) {

@@ -11,7 +11,7 @@ import type {
 } from "../db/queries/products";
 import * as rows from "../db/queries/products";
 import { cachedSettings } from "../db/queries/settings";
-import { notFound } from "../errors";
+import { notFound, orNotFound } from "../errors";
 
 // Products and services of the user's catalogue, and their stock moves by hand. Anything not the
 // user's own (or not there) is "Product not found.".
@@ -19,11 +19,6 @@ import { notFound } from "../errors";
 const toMoney = (units: number | null | undefined) => (units == null ? undefined : formatScaled(units, 2));
 const toQuantity = (units: number | null | undefined) =>
   units === undefined ? undefined : units === null ? null : formatScaled(units, 3);
-
-function found<T>(row: T | undefined): T {
-  if (!row) throw notFound("Product");
-  return row;
-}
 
 /** A page of the catalogue with the user's default currency (the list shows rates in it). */
 export async function listProducts(
@@ -70,7 +65,7 @@ export function createProduct(
 }
 
 export async function getProduct(db: Db, businessId: string, id: string): Promise<ProductRow> {
-  return found(await rows.getProduct(db, { businessId, id }));
+  return orNotFound(await rows.getProduct(db, { businessId, id }), "Product");
 }
 
 /** Changes only the fields given; stock changes only by adjustments and invoices. */
@@ -94,7 +89,10 @@ export async function updateProduct(
   for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
     if (fields[key] === undefined) delete fields[key];
   }
-  return found(await rows.updateProduct(db, { businessId, id, fields, trackStock: v.trackStock }));
+  return orNotFound(
+    await rows.updateProduct(db, { businessId, id, fields, trackStock: v.trackStock }),
+    "Product",
+  );
 }
 
 export async function deleteProduct(db: Db, businessId: string, id: string): Promise<void> {
@@ -108,7 +106,7 @@ export async function adjustStock(
   id: string,
   change: { changeUnits: number; note: string },
 ): Promise<{ product: ProductRow; movement: MovementRow }> {
-  return found(await rows.adjustStock(db, { businessId, id, ...change }));
+  return orNotFound(await rows.adjustStock(db, { businessId, id, ...change }), "Product");
 }
 
 export async function listMovements(
@@ -117,7 +115,7 @@ export async function listMovements(
   id: string,
   limit: number,
 ): Promise<MovementRow[]> {
-  return found(await rows.listMovements(db, { businessId, id, limit }));
+  return orNotFound(await rows.listMovements(db, { businessId, id, limit }), "Product");
 }
 
 /** The inventory page's totals, the products low on stock and those out of it, and the currency. */

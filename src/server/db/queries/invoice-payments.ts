@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoicePayments, invoices } from "../schema";
-import { insertRow, rowsOfInvoice } from "./owned";
+import { insertRow, ofInvoice, rowsOfInvoice } from "./owned";
 
 // Payments received against invoices. Every function names the owner in its WHERE clause.
 
@@ -56,13 +56,7 @@ export async function deleteInvoicePayment(
 export async function deleteStatusPayments(tx: Db, businessId: string, invoiceId: string): Promise<void> {
   await tx
     .delete(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.invoiceId, invoiceId),
-        eq(invoicePayments.businessId, businessId),
-        eq(invoicePayments.source, "status"),
-      ),
-    );
+    .where(ofInvoice(invoicePayments, { businessId, invoiceId }, eq(invoicePayments.source, "status")));
 }
 
 /** Received per currency in [from, to] (payment dates), for the dashboard; credit notes are not money received. */

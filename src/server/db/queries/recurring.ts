@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
-import { deleteOwnedRow, findOwnedRow, insertIfAbsent, insertRow } from "./owned";
+import { deleteOwnedRow, type FindOwned, findOwnedRow, insertIfAbsent, insertRow } from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
 // job's scan for due profiles, which reads every user's.
@@ -22,14 +22,8 @@ export async function listRecurringProfiles(db: Db, businessId: string): Promise
     .orderBy(desc(recurringProfiles.createdAt));
 }
 
-export async function findRecurringProfile(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<RecurringProfileRow | undefined> {
-  return findOwnedRow(db, recurringProfiles, businessId, id, opts);
-}
+export const findRecurringProfile: FindOwned<RecurringProfileRow | undefined> = (db, businessId, id, opts) =>
+  findOwnedRow(db, recurringProfiles, businessId, id, opts);
 
 export async function updateRecurringProfile(
   db: Db,
