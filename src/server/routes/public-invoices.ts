@@ -28,6 +28,7 @@ import {
 } from "../services/public-invoices";
 import { businessRoutes, contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-pages";
+import { registerRawBodyRoute } from "./webhooks";
 
 /** Public calls per client address per minute (on this process). */
 const CALLS_PER_MINUTE = 60;
@@ -154,26 +155,13 @@ export function registerPublicInvoiceRoutes(
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.
-  app.register(async (scope) => {
-    scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser(
-      "application/json",
-      { parseAs: "buffer", bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
-    contractRoutes(scope)(
-      "POST /api/webhooks/razorpay/business/:webhookToken",
-      async (request) => {
-        const raw: unknown = request.body;
-        return handleBusinessWebhook(
-          gateways,
-          request.params.webhookToken,
-          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
-          request.headers["x-razorpay-signature"],
-          recordOnlinePayment,
-        );
-      },
-      { ownBody: true },
-    );
-  });
+  registerRawBodyRoute(app, "POST /api/webhooks/razorpay/business/:webhookToken", (raw, request) =>
+    handleBusinessWebhook(
+      gateways,
+      request.params.webhookToken,
+      raw,
+      request.headers["x-razorpay-signature"],
+      recordOnlinePayment,
+    ),
+  );
 }
