@@ -13,6 +13,7 @@ import {
 import { DomainError } from "./errors";
 import { formatMoney } from "./format";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "./invoice";
+import { thrown } from "./testing/thrown";
 import { isGstTotals } from "./totals";
 
 const company = (gst: boolean): InvoiceCompany => ({
@@ -60,15 +61,7 @@ const returnTwo: NoteChoices = {
   lines: [{ originalLineId: "a", quantity: "2" }],
 };
 
-function problem(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("no error");
-}
+const problem = (fn: () => unknown) => thrown(DomainError, fn);
 
 describe("buildNoteDocument", () => {
   it("takes the original's split, client and snapshots, with its own number and date", () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGstr1, type Gstr1Document } from "./gst-gstr1";
-import {
-  GSTR1_CSV_HEADERS,
-  GSTR1_SECTIONS,
-  gstr1Csv,
-  gstr1CsvCell,
-  gstr1ReceiverNames,
-} from "./gst-gstr1-csv";
+import { GSTR1_CSV_HEADERS, GSTR1_SECTIONS, gstr1Csv, gstr1ReceiverNames } from "./gst-gstr1-csv";
 import { laptopLine, walkInSale } from "./testing/gstr1";
 
 const line = (rate: number, taxable: number, igst: number, cgst = 0) =>
@@ -156,16 +150,6 @@ describe("gstr1Csv", () => {
       "Invoices for outward supply,INV/2026-27/0001,INV/2026-27/0003,3,0",
       "Credit Note,CN/2026-27/0001,CN/2026-27/0003,3,0",
     ]);
-  });
-
-  it("quotes commas and quotes, and guards = + - @ cells", () => {
-    expect(gstr1CsvCell("a,b")).toBe('"a,b"');
-    expect(gstr1CsvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(gstr1CsvCell("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(gstr1CsvCell("+91")).toBe("'+91");
-    expect(gstr1CsvCell("@x")).toBe("'@x");
-    expect(gstr1CsvCell("-x")).toBe("'-x");
-    expect(gstr1CsvCell("-12.50")).toBe("-12.50");
   });
 
   it("writes only the header for an empty section", () => {

@@ -1,3 +1,4 @@
+import { csvText } from "./csv";
 import { formatScaled, parseScaled } from "./decimal";
 import type {
   Gstr1B2bInvoiceType,
@@ -171,18 +172,6 @@ export function csvDate(portalDate: string): string {
   return name ? `${day}-${name}-${year}` : portalDate;
 }
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * A cell a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading apostrophe
- * (OWASP "CSV injection"); a plain number such as a negative B2CS row "-1200.00" stays a number.
- * Then RFC 4180 quoting. (The same rule as the server's invoice export; the domain cannot import it.)
- */
-export function gstr1CsvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The JSON's rupee number back in paise, read from its text (it was made from paise: exact). */
 const paiseOf = (rupees: number) => parseScaled(rupees, 2) ?? 0;
 /** Rupees with two decimals, through paise and decimal text, never float arithmetic. */
@@ -224,59 +213,69 @@ export function gstr1ReceiverNames(documents: Gstr1Document[]): Record<string, s
   return names;
 }
 
+/** One row per item of each document of each group (a receiver's, a place's, an export type's). */
+function itemRows<G, D extends { itms: unknown[] }>(
+  groups: G[] | undefined,
+  documentsOf: (group: G) => D[],
+  row: (group: G, document: D, item: D["itms"][number]) => string[],
+): string[][] {
+  return (groups ?? []).flatMap((g) => documentsOf(g).flatMap((d) => d.itms.map((item) => row(g, d, item))));
+}
+
 function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, string>): string[][] {
+  /** A registered receiver's first cells: GSTIN, name, the document's number and date. */
+  const receiverCells = (ctin: string, number: string, date: string) => [
+    ctin,
+    names[ctin] ?? "",
+    number,
+    csvDate(date),
+  ];
   switch (section) {
     case "b2b":
-      return (report.b2b ?? []).flatMap(({ ctin, inv }) =>
-        inv.flatMap((i) =>
-          i.itms.map(({ itm_det: t }) => [
-            ctin,
-            names[ctin] ?? "",
-            i.inum,
-            csvDate(i.idt),
-            money(i.val),
-            placeOfSupplyLabel(i.pos),
-            i.rchrg,
-            "",
-            INVOICE_TYPE_LABEL[i.inv_typ],
-            "",
-            ...rateCells(t),
-          ]),
-        ),
+      return itemRows(
+        report.b2b,
+        (r) => r.inv,
+        ({ ctin }, i, { itm_det: t }) => [
+          ...receiverCells(ctin, i.inum, i.idt),
+          money(i.val),
+          placeOfSupplyLabel(i.pos),
+          i.rchrg,
+          "",
+          INVOICE_TYPE_LABEL[i.inv_typ],
+          "",
+          ...rateCells(t),
+        ],
       );
     case "b2cl":
-      return (report.b2cl ?? []).flatMap(({ pos, inv }) =>
-        inv.flatMap((i) =>
-          i.itms.map(({ itm_det: t }) => [
-            i.inum,
-            csvDate(i.idt),
-            money(i.val),
-            placeOfSupplyLabel(pos),
-            "",
-            ...rateCells(t),
-            "",
-          ]),
-        ),
+      return itemRows(
+        report.b2cl,
+        (p) => p.inv,
+        ({ pos }, i, { itm_det: t }) => [
+          i.inum,
+          csvDate(i.idt),
+          money(i.val),
+          placeOfSupplyLabel(pos),
+          "",
+          ...rateCells(t),
+          "",
+        ],
       );
     case "b2cs":
       return (report.b2cs ?? []).map((r) => [r.typ, placeOfSupplyLabel(r.pos), "", ...rateCells(r), ""]);
     case "cdnr":
-      return (report.cdnr ?? []).flatMap(({ ctin, nt }) =>
-        nt.flatMap((n) =>
-          n.itms.map(({ itm_det: t }) => [
-            ctin,
-            names[ctin] ?? "",
-            n.nt_num,
-            csvDate(n.nt_dt),
-            n.ntty,
-            placeOfSupplyLabel(n.pos),
-            n.rchrg,
-            NOTE_SUPPLY_LABEL[n.inv_typ],
-            money(n.val),
-            "",
-            ...rateCells(t),
-          ]),
-        ),
+      return itemRows(
+        report.cdnr,
+        (r) => r.nt,
+        ({ ctin }, n, { itm_det: t }) => [
+          ...receiverCells(ctin, n.nt_num, n.nt_dt),
+          n.ntty,
+          placeOfSupplyLabel(n.pos),
+          n.rchrg,
+          NOTE_SUPPLY_LABEL[n.inv_typ],
+          money(n.val),
+          "",
+          ...rateCells(t),
+        ],
       );
     case "cdnur":
       return (report.cdnur ?? []).flatMap((n) =>
@@ -292,19 +291,19 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
         ]),
       );
     case "exp":
-      return (report.exp ?? []).flatMap(({ exp_typ, inv }) =>
-        inv.flatMap((i) =>
-          i.itms.map((t) => [
-            exp_typ,
-            i.inum,
-            csvDate(i.idt),
-            money(i.val),
-            i.sbpcode ?? "",
-            i.sbnum ?? "",
-            i.sbdt ? csvDate(i.sbdt) : "",
-            ...rateCells(t),
-          ]),
-        ),
+      return itemRows(
+        report.exp,
+        (e) => e.inv,
+        ({ exp_typ }, i, t) => [
+          exp_typ,
+          i.inum,
+          csvDate(i.idt),
+          money(i.val),
+          i.sbpcode ?? "",
+          i.sbnum ?? "",
+          i.sbdt ? csvDate(i.sbdt) : "",
+          ...rateCells(t),
+        ],
       );
     case "nil":
       return (report.nil?.inv ?? []).map((n) => [
@@ -359,8 +358,5 @@ export function gstr1Csv(
 ): string {
   const split = section === "hsn" && report.hsn !== undefined && !("data" in report.hsn);
   const header = split ? ["Type", ...GSTR1_CSV_HEADERS.hsn] : GSTR1_CSV_HEADERS[section];
-  const lines = [header, ...rows(report, section, receiverNames)].map((cells) =>
-    cells.map(gstr1CsvCell).join(","),
-  );
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([header, ...rows(report, section, receiverNames)]);
 }

@@ -25,3 +25,9 @@ export function answerOf(
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found.`);
+
+/** `row` when there is one; else a 404 naming `what` (another business's, or gone: the same answer). */
+export function orNotFound<T>(row: T, what: string): NonNullable<T> {
+  if (!row) throw notFound(what);
+  return row as NonNullable<T>;
+}

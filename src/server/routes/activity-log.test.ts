@@ -5,7 +5,7 @@ import { todayInTimeZone } from "#domain/dates";
 import { resetClock } from "../clock";
 import { activityLog, productServices } from "../db/schema";
 import { describeEachDb, type Session, type TestApp, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // The activity log of a business (issue 31 phase 3, decision 0077): each action once with its actor
 // (member, API key, system), written with its change (a refused change leaves nothing), filters and
@@ -263,20 +263,7 @@ describeEachDb("activity log", (kind) => {
     await t.post("/api/test/clock", { now: "2027-01-20T06:00:00Z" });
     const s = await t.signUpAndSignIn();
     const source = await createInvoice(t, s, { status: "due", invoiceDate: "2027-01-20", dueDate: null });
-    const profile = await t.post(
-      `/api/invoices/${source.id}/recurring`,
-      {
-        schedule: {
-          rule: { unit: "month", every: 1, day: "start" },
-          startDate: "2027-02-01",
-          end: { type: "never" },
-        },
-        action: "issue",
-        attachPdf: false,
-        dueDays: 15,
-      },
-      s.cookie,
-    );
+    const profile = await t.post(`/api/invoices/${source.id}/recurring`, monthlyOn("2027-02-01"), s.cookie);
     expect(profile.statusCode, profile.body).toBe(201);
     await t.post("/api/test/clock", { now: "2027-02-01T06:00:00Z" });
     expect((await t.post("/api/test/run-jobs", {})).statusCode).toBe(200);

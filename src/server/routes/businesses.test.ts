@@ -4,7 +4,7 @@ import { acceptsApiKey } from "#contract/api-keys";
 import { todayInTimeZone } from "#domain/dates";
 import { businesses, businessMembers, clients } from "../db/schema";
 import { describeEachDb, type Method, type Session, type TestApp, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // Issue 31 phase 1 (decision 0072): a business owns the data; a person has several and works in one
 // at a time. Another business's ids are 404 on every route, the same person's other business too.
@@ -182,16 +182,7 @@ describeEachDb("businesses", (kind) => {
       )
     ).note;
     const source = (await json(t.post("/api/invoices", invoiceRequest("A-2"), s.cookie))).invoice;
-    const monthly = {
-      schedule: {
-        rule: { unit: "month", every: 1, day: "start" },
-        startDate: "2099-01-01",
-        end: { type: "never" },
-      },
-      action: "draft",
-      attachPdf: false,
-      dueDays: 15,
-    };
+    const monthly = { ...monthlyOn("2099-01-01"), action: "draft" };
     const profile = await json(t.post(`/api/invoices/${source.id}/recurring`, monthly, s.cookie));
     const docRequest = (extra: Record<string, unknown>) => ({
       number: null,

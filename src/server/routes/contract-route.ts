@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ApiKey, type ContractAt, contractAt, type Parsed, type RouteContract } from "#contract";
+import type { Auth } from "../auth/auth";
+import { type RequestBusiness, requireBusiness } from "../auth/session";
 import { parseBody } from "./validate";
 
 /** A request whose params, query and body the route's contract has parsed (defaults filled in). */
@@ -49,3 +51,23 @@ export function contractRoutes(app: FastifyInstance) {
 }
 
 export type ContractRoute = ReturnType<typeof contractRoutes>;
+
+/**
+ * Registers routes about the request's business (decision 0072): as `contractRoutes`, and the
+ * handler is given the request's business (`requireBusiness`: 401 signed out, the member or API key
+ * noted as the actor) once the contract has parsed the request.
+ */
+export function businessRoutes(app: FastifyInstance, auth: Auth) {
+  const route = contractRoutes(app);
+  return function businessRoute<K extends ApiKey>(
+    key: K,
+    handler: (me: RequestBusiness, request: ContractRequest<ContractAt<K>>, reply: FastifyReply) => unknown,
+    options: ContractRouteOptions = {},
+  ) {
+    route(
+      key,
+      async (request, reply) => handler(await requireBusiness(auth, request), request, reply),
+      options,
+    );
+  };
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { PdfRenderer } from "../pdf/pool";
 import { RenderQueue } from "../pdf/render-queue";
@@ -15,7 +14,7 @@ import {
 } from "../services/credit-notes";
 import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { userToday } from "../services/invoice-reads";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
 
 /** Credit and debit notes (decision 0037); every answer with a note holds its invoice's new balance. */
@@ -24,7 +23,7 @@ export function registerCreditNoteRoutes(
   deps: { auth: Auth; db: Db; renderer: PdfRenderer },
 ) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
   const queue = RenderQueue.around(deps.renderer);
 
   async function answer(businessId: string, { note, invoice }: NoteWithInvoice) {
@@ -32,8 +31,7 @@ export function registerCreditNoteRoutes(
     return { note: presentCreditNote(note), invoice: presentInvoiceSummary(invoice, today) };
   }
 
-  route("GET /api/credit-notes", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/credit-notes", async (me, request) => {
     const query = request.query;
     const { rows, total } = await listUserCreditNotes(db, me.businessId, query);
     return {
@@ -48,21 +46,18 @@ export function registerCreditNoteRoutes(
     };
   });
 
-  route("POST /api/credit-notes", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/credit-notes", async (me, request, reply) => {
     const input = request.body;
     return reply
       .status(201)
       .send(await answer(me.businessId, await createCreditNote(db, me.businessId, input)));
   });
 
-  route("GET /api/credit-notes/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/credit-notes/:id", async (me, request) => {
     return answer(me.businessId, await readCreditNote(db, me.businessId, request.params.id));
   });
 
-  route("POST /api/credit-notes/:id/cancel", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/credit-notes/:id/cancel", async (me, request) => {
     return answer(me.businessId, await cancelCreditNote(db, me.businessId, request.params.id));
   });
 

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import { resetClock } from "../clock";
 import { userSettings } from "../db/schema";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // Quotes, recurring profiles and credit notes travel in the export file (decisions 0031 and 0037,
 // addenda "In the export file"): a round trip keeps them and their links, on PGlite and PostgreSQL.
@@ -345,16 +345,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       ),
       201,
     );
-    const body = {
-      schedule: {
-        rule: { unit: "month", every: 1, day: "start" },
-        startDate: "2027-01-31",
-        end: { type: "never" },
-      },
-      action: "issue",
-      attachPdf: false,
-      dueDays: 15,
-    };
+    const body = monthlyOn("2027-01-31");
     const profile = await ok(t.post(`/api/invoices/${source.invoice.id}/recurring`, body, s.cookie), 201);
     await runAt("2027-01-31");
     await runAt("2027-02-28");

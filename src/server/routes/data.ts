@@ -1,30 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
 import { buildExport, clearUserData, exportFileName, importData } from "../services/data-transfer";
-import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
+import { businessRoutes } from "./contract-route";
 
 /** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
 export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
-  route("GET /api/export", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/export", async (me, _request, reply) => {
     const { file, timeZone } = await buildExport(db, me.businessId);
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${exportFileName(new Date(), timeZone)}"`)
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(file, null, 2));
+    return sendAttachment(reply, {
+      type: "json",
+      fileName: exportFileName(new Date(), timeZone),
+      body: JSON.stringify(file, null, 2),
+    });
   });
 
-  route("POST /api/functions/clear-user-data", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/functions/clear-user-data", async (me) => {
     await clearUserData(db, me.businessId);
     return { success: true };
   });
@@ -53,12 +51,9 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     });
 
     // The import reads the file itself: its messages name the file's own problems (spec §4).
-    contractRoutes(scope)(
+    businessRoutes(scope, auth)(
       "POST /api/import",
-      async (request) => {
-        const me = await requireBusiness(auth, request);
-        return { imported: await importData(db, me.businessId, request.body) };
-      },
+      async (me, request) => ({ imported: await importData(db, me.businessId, request.body) }),
       { ownBody: true, bodyLimit: MAX_IMPORT_BYTES },
     );
   });

@@ -1,28 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentImage } from "../presenters/images";
 import { readImage, uploadImage } from "../services/image-store";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 
 /** Uploads (checked by their bytes and normalised) and owner-only reads of images. */
 export function registerImageRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
   route(
     "POST /api/images",
-    async (request, reply) => {
-      const me = await requireBusiness(auth, request);
+    async (me, request, reply) => {
       const image = await uploadImage(db, me.businessId, request.body);
       return reply.status(201).send(presentImage(image));
     },
     { bodyLimit: 6 * 1024 * 1024 },
   );
 
-  route("GET /api/images/:id", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/images/:id", async (me, request, reply) => {
     const image = await readImage(db, me.businessId, request.params.id);
     // Ids are content-addressed, so an id always means the same bytes: cache for long, privately.
     return reply

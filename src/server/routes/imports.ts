@@ -1,29 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { checkImport, exportCsv, importCsv } from "../services/csv-import";
-import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
+import { businessRoutes } from "./contract-route";
 
 /** Clients and products to and from CSV. */
 export function registerImportRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
   for (const kind of ["clients", "products"] as const) {
-    route(`POST /api/${kind}/import/check`, async (request) => {
-      await requireBusiness(auth, request);
-      return checkImport(kind, request.body.csv);
-    });
-    route(`POST /api/${kind}/import`, async (request, reply) => {
-      const me = await requireBusiness(auth, request);
+    // Checking a file reads no data, but only for a business's member (or key).
+    route(`POST /api/${kind}/import/check`, async (_me, request) => checkImport(kind, request.body.csv));
+    route(`POST /api/${kind}/import`, async (me, request, reply) => {
       return reply.status(201).send(await importCsv(db, me.businessId, kind, request.body.csv));
     });
-    route(`GET /api/${kind}/export.csv`, async (request, reply) => {
-      const me = await requireBusiness(auth, request);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="bahi-${kind}.csv"`)
-        .send(await exportCsv(db, me.businessId, kind));
+    route(`GET /api/${kind}/export.csv`, async (me, _request, reply) => {
+      const body = await exportCsv(db, me.businessId, kind);
+      return sendAttachment(reply, { type: "csv", fileName: `bahi-${kind}.csv`, body });
     });
   }
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 import type { InvoiceRow } from "../db/queries/invoices";
@@ -9,12 +8,12 @@ import { presentInvoiceSummary } from "../presenters/invoices";
 import { documentActivity } from "../services/documents/events";
 import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 
 /** Payments received against an invoice; every answer holds the invoice's new balance and all its payments. */
 export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
   async function answer(businessId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
     const [today, all] = await Promise.all([
@@ -24,27 +23,23 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
     return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
   }
 
-  route("GET /api/invoices/:id/activity", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/:id/activity", async (me, request) => {
     await invoicePayments(db, me.businessId, request.params.id); // 404 for another user's invoice
     return { events: await documentActivity(db, me.businessId, { kind: "invoice", id: request.params.id }) };
   });
 
-  route("GET /api/invoices/:id/payments", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/:id/payments", async (me, request) => {
     const { invoice, payments } = await invoicePayments(db, me.businessId, request.params.id);
     return answer(me.businessId, invoice, payments);
   });
 
-  route("POST /api/invoices/:id/payments", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/invoices/:id/payments", async (me, request, reply) => {
     const input = request.body;
     const { invoice } = await recordPayment(db, me.businessId, request.params.id, input);
     return reply.status(201).send(await answer(me.businessId, invoice));
   });
 
-  route("PUT /api/invoices/:id/payments/:paymentId", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/invoices/:id/payments/:paymentId", async (me, request) => {
     const input = request.body;
     const { invoice } = await editPayment(
       db,
@@ -56,8 +51,7 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
     return answer(me.businessId, invoice);
   });
 
-  route("DELETE /api/invoices/:id/payments/:paymentId", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("DELETE /api/invoices/:id/payments/:paymentId", async (me, request) => {
     const invoice = await deletePayment(db, me.businessId, request.params.id, request.params.paymentId);
     return answer(me.businessId, invoice);
   });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import { csvCell } from "#domain/csv";
 import { todayInTimeZone } from "#domain/dates";
 import { INVOICE_NOT_DELETABLE } from "#domain/document-number";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
-import { csvCell } from "../services/csv";
 import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
 import { expectGaplessSeries, invoiceRequest } from "../testing/invoice-request";
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentInvoice, presentInvoiceSummary } from "../presenters/invoices";
 import { presentPage } from "../presenters/page";
@@ -15,42 +14,35 @@ import {
   type SavedInvoice,
   updateInvoice,
 } from "../services/invoices";
-import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
+import { businessRoutes } from "./contract-route";
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
   const present = (saved: SavedInvoice) => ({ invoice: presentInvoice(saved, saved.today) });
 
-  route("GET /api/invoices", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices", async (me, request) => {
     const query = request.query;
     const list = await listUserInvoices(db, me.businessId, query);
     return presentPage(list, query, (row) => presentInvoiceSummary(row, list.today));
   });
 
-  route("GET /api/invoices/next-number", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/next-number", async (me, request) => {
     const { invoiceDate } = request.query;
     return nextInvoiceNumber(db, me.businessId, invoiceDate);
   });
 
-  route("GET /api/invoices/export.csv", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/export.csv", async (me, request, reply) => {
     const query = request.query;
     const { fileName, csv } = await exportInvoicesCsv(db, me.businessId, query);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(csv);
+    return sendAttachment(reply, { type: "csv", fileName, body: csv });
   });
 
   route(
     "POST /api/invoices",
-    async (request, reply) => {
-      const me = await requireBusiness(auth, request);
+    async (me, request, reply) => {
       const autoNumber = wantsAutoNumber(request.query);
       return reply
         .status(201)
@@ -59,31 +51,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { auth: Auth; 
     { prepareBody: (body, request) => withPlaceholderNumber(body, wantsAutoNumber(request.query)) },
   );
 
-  route("GET /api/invoices/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/:id", async (me, request) => {
     return present(await readInvoice(db, me.businessId, request.params.id));
   });
 
-  route("PUT /api/invoices/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/invoices/:id", async (me, request) => {
     const input = request.body;
     return present(await updateInvoice(db, me.businessId, request.params.id, input));
   });
 
-  route("DELETE /api/invoices/:id", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("DELETE /api/invoices/:id", async (me, request, reply) => {
     await deleteInvoice(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 
-  route("POST /api/invoices/:id/status", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/invoices/:id/status", async (me, request) => {
     const change = request.body;
     return present(await changeInvoiceStatus(db, me.businessId, request.params.id, change));
   });
 
-  route("POST /api/invoices/:id/duplicate", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/invoices/:id/duplicate", async (me, request, reply) => {
     return reply.status(201).send(present(await duplicateInvoice(db, me.businessId, request.params.id)));
   });
 }

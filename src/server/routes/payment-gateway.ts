@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
@@ -13,7 +12,7 @@ import {
 import type { MailOutbox } from "../services/mail-jobs";
 import { readMailTemplates, updateMailTemplates } from "../services/mail-templates";
 import { readReminderSettings, switchInvoiceReminders, updateReminderSettings } from "../services/reminders";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 
 /** Settings → Online payments (the business's own Razorpay account) and payment reminders. */
 export function registerPaymentGatewayRoutes(
@@ -28,43 +27,35 @@ export function registerPaymentGatewayRoutes(
   },
 ) {
   const { auth, gateways, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
   // Payment reminders: the schedule, the per-invoice switch, and the job that sends them.
-  route("GET /api/settings/reminders", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/settings/reminders", async (me) => {
     return readReminderSettings(db, me.businessId);
   });
-  route("PUT /api/settings/reminders", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/settings/reminders", async (me, request) => {
     return updateReminderSettings(db, me.businessId, request.body);
   });
-  route("GET /api/settings/mail-templates", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/settings/mail-templates", async (me) => {
     return readMailTemplates(db, me.businessId);
   });
-  route("PUT /api/settings/mail-templates", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/settings/mail-templates", async (me, request) => {
     return updateMailTemplates(db, me.businessId, request.body);
   });
-  route("POST /api/invoices/:id/reminders", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/invoices/:id/reminders", async (me, request) => {
     const { off } = request.body;
     return switchInvoiceReminders(db, me.businessId, request.params.id, off);
   });
 
-  route("GET /api/settings/payment-gateway", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/settings/payment-gateway", async (me) => {
     return readGateway(gateways, me.businessId);
   });
 
-  route("PUT /api/settings/payment-gateway", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/settings/payment-gateway", async (me, request) => {
     return connectGateway(gateways, me.businessId, request.body);
   });
 
-  route("DELETE /api/settings/payment-gateway", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("DELETE /api/settings/payment-gateway", async (me) => {
     return disconnectGateway(gateways, me.businessId);
   });
 }

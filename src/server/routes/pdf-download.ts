@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiKey, ContractAt, Parsed } from "#contract";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "../errors";
 import { RenderQueueFullError } from "../pdf/render-queue";
-import { contractRoutes } from "./contract-route";
+import { sendAttachment } from "./attachment";
+import { businessRoutes, contractRoutes } from "./contract-route";
 
 /** Every contracted paid download's path: `/api/<documents>/:id/pdf`. */
 type PaidPdfPath = PathOf<Extract<ApiKey, `POST /api/${string}/:id/pdf`>>;
@@ -34,6 +34,7 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
   download: (businessId: string, id: string, query: PaidPdfQuery<P>) => Promise<PaidPdf>,
 ) {
   const route = contractRoutes(app);
+  const businessRoute = businessRoutes(app, auth);
   // Registered as any paid download (one handler for all); the download's own query type is P's.
   const at: PaidPdfPath = path;
   route(`GET ${at}`, async (_request, reply) =>
@@ -47,8 +48,7 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
         },
       }),
   );
-  route(`POST ${at}`, async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute(`POST ${at}`, async (me, request, reply) => {
     let file: PaidPdf;
     try {
       file = await download(me.businessId, request.params.id, request.query as PaidPdfQuery<P>);
@@ -71,11 +71,7 @@ export function registerPaidPdfRoute<P extends PaidPdfPath>(
       );
       throw new AppError("internal", "The PDF could not be made. No credit was used. Please try again.");
     }
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${file.filename}"`)
-      .header("x-credits-remaining", String(file.creditsRemaining))
-      .header("cache-control", "no-store")
-      .send(file.pdf);
+    reply.header("x-credits-remaining", String(file.creditsRemaining));
+    return sendAttachment(reply, { type: "pdf", fileName: file.filename, body: file.pdf });
   });
 }

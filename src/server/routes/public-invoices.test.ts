@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { saveGateway } from "../db/queries/gateways";
+import { saveGateway, TEST_MODE_GATEWAY } from "../db/queries/gateways";
 import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 import { invoiceRequest, KESARI_BANK, payableInvoiceRequest } from "../testing/invoice-request";
 
@@ -235,13 +235,7 @@ for (const testModeFlag of [undefined, "1"] as const) {
         await saveGateway(t.database.db, {
           businessId: await t.userIdOf(s.cookie),
           webhookToken: `hook-${Date.now()}`,
-          fields: {
-            testMode: true,
-            keyId: null,
-            keySecretSealed: null,
-            keySecretLast4: null,
-            webhookSecretSealed: null,
-          },
+          fields: TEST_MODE_GATEWAY,
         });
         expect((await t.get("/api/settings/payment-gateway", s.cookie)).json()).toMatchObject({
           connected: Boolean(testModeFlag),

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PaymentReport } from "#contract/public-invoices";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { PaymentReportRow } from "../db/queries/public-invoices";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import type { BusinessGateways } from "../services/business-gateway";
 import { readDocumentLink, shareDocumentLink } from "../services/documents/share-link";
@@ -27,8 +26,9 @@ import {
   publicInvoice,
   reportPayment,
 } from "../services/public-invoices";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes, contractRoutes } from "./contract-route";
 import { windowLimiter } from "./public-pages";
+import { registerRawBodyRoute } from "./webhooks";
 
 /** Public calls per client address per minute (on this process). */
 const CALLS_PER_MINUTE = 60;
@@ -54,6 +54,7 @@ export function registerPublicInvoiceRoutes(
 ) {
   const { auth, db, config, outbox: mailer, gateways } = deps;
   const route = contractRoutes(app);
+  const businessRoute = businessRoutes(app, auth);
   const callsAllowed = windowLimiter(CALLS_PER_MINUTE, 60_000);
 
   const limited = (request: FastifyRequest) => {
@@ -62,8 +63,7 @@ export function registerPublicInvoiceRoutes(
     }
   };
   async function found(token: string) {
-    const row = await publicInvoice(db, token);
-    if (!row) throw notFound("Invoice");
+    const row = orNotFound(await publicInvoice(db, token), "Invoice");
     return row;
   }
 
@@ -116,16 +116,13 @@ export function registerPublicInvoiceRoutes(
   }
 
   // The owner's side: the link to share, and the payments clients reported.
-  route("GET /api/invoices/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("GET /api/invoices/:id/public-link", async (me, request) => {
     return readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
-  route("POST /api/invoices/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/public-link", async (me, request) => {
     return shareDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
   });
-  route("POST /api/invoices/:id/public-link/renew", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/public-link/renew", async (me, request) => {
     return shareDocumentLink(
       db,
       config.publicUrl,
@@ -134,15 +131,13 @@ export function registerPublicInvoiceRoutes(
       { renew: true },
     );
   });
-  route("GET /api/invoices/:id/payment-reports", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("GET /api/invoices/:id/payment-reports", async (me, request) => {
     // 404 for another's invoice
     await readDocumentLink(db, config.publicUrl, me.businessId, { kind: "invoice", id: request.params.id });
     const reports = await paymentReports(db, me.businessId, request.params.id);
     return { reports: reports.map(presentReport) };
   });
-  route("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/payment-reports/:reportId/confirm", async (me, request) => {
     const { paidOn } = request.body;
     const invoice = await confirmPaymentReport(
       db,
@@ -153,34 +148,20 @@ export function registerPublicInvoiceRoutes(
     );
     return { invoice: presentInvoiceSummary(invoice, await userToday(db, me.businessId)) };
   });
-  route("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (request) => {
-    const me = await requireBusiness(auth, request);
+  businessRoute("POST /api/invoices/:id/payment-reports/:reportId/dismiss", async (me, request) => {
     return presentReport(
       await dismissPaymentReport(db, me.businessId, request.params.id, request.params.reportId),
     );
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.
-  app.register(async (scope) => {
-    scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser(
-      "application/json",
-      { parseAs: "buffer", bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
-    contractRoutes(scope)(
-      "POST /api/webhooks/razorpay/business/:webhookToken",
-      async (request) => {
-        const raw: unknown = request.body;
-        return handleBusinessWebhook(
-          gateways,
-          request.params.webhookToken,
-          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
-          request.headers["x-razorpay-signature"],
-          recordOnlinePayment,
-        );
-      },
-      { ownBody: true },
-    );
-  });
+  registerRawBodyRoute(app, "POST /api/webhooks/razorpay/business/:webhookToken", (raw, request) =>
+    handleBusinessWebhook(
+      gateways,
+      request.params.webhookToken,
+      raw,
+      request.headers["x-razorpay-signature"],
+      recordOnlinePayment,
+    ),
+  );
 }

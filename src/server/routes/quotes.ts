@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { KIND_API_PATHS, type PreInvoiceKind } from "#domain/document-kinds";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { RenderQueue } from "../pdf/render-queue";
 import { presentPage } from "../presenters/page";
@@ -36,7 +35,7 @@ import {
   updateKindDocument,
   updateQuote,
 } from "../services/quotes";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
 
 /** The owner's quote routes (issue 16 part 2); API keys work here as on invoices. */
@@ -45,61 +44,52 @@ export function registerQuoteRoutes(
   deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db, publicUrl } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
   const queue = RenderQueue.around(deps.renderer);
 
-  route("GET /api/quotes", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/quotes", async (me, request) => {
     const query = request.query;
     const list = await listUserQuotes(db, me.businessId, query);
     return presentPage(list, query, (row) => presentQuoteSummary(row, list.clock));
   });
 
-  route("GET /api/quotes/next-number", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/quotes/next-number", async (me, request) => {
     const { quoteDate } = request.query;
     return nextQuoteNumber(db, me.businessId, quoteDate);
   });
 
-  route("POST /api/quotes", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes", async (me, request, reply) => {
     const input = request.body;
     return reply.status(201).send({ quote: presentQuote(await createQuote(db, me.businessId, input)) });
   });
 
-  route("GET /api/quotes/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/quotes/:id", async (me, request) => {
     return { quote: presentQuote(await readQuote(db, me.businessId, request.params.id)) };
   });
 
-  route("PUT /api/quotes/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/quotes/:id", async (me, request) => {
     const input = request.body;
     return { quote: presentQuote(await updateQuote(db, me.businessId, request.params.id, input)) };
   });
 
-  route("DELETE /api/quotes/:id", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("DELETE /api/quotes/:id", async (me, request, reply) => {
     await deleteQuote(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });
 
-  route("POST /api/quotes/:id/status", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes/:id/status", async (me, request) => {
     const change = request.body;
     return {
       quote: presentQuote(await changeQuoteStatusByOwner(db, me.businessId, request.params.id, change)),
     };
   });
 
-  route("POST /api/quotes/:id/convert", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes/:id/convert", async (me, request, reply) => {
     const { quote, invoice } = await convertQuote(db, me.businessId, request.params.id);
     return reply.status(201).send({ quote: presentQuote(quote), invoice });
   });
 
-  route("POST /api/quotes/:id/send", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes/:id/send", async (me, request) => {
     const input = request.body;
     return sendDocument(
       { db, queue, mailer: deps.outbox, publicUrl },
@@ -109,16 +99,13 @@ export function registerQuoteRoutes(
     );
   });
 
-  route("GET /api/quotes/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/quotes/:id/public-link", async (me, request) => {
     return readDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id });
   });
-  route("POST /api/quotes/:id/public-link", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes/:id/public-link", async (me, request) => {
     return shareDocumentLink(db, publicUrl, me.businessId, { kind: "quote", id: request.params.id });
   });
-  route("POST /api/quotes/:id/public-link/renew", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/quotes/:id/public-link/renew", async (me, request) => {
     return shareDocumentLink(
       db,
       publicUrl,
@@ -128,14 +115,12 @@ export function registerQuoteRoutes(
     );
   });
 
-  route("GET /api/quotes/:id/activity", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/quotes/:id/activity", async (me, request) => {
     await readQuote(db, me.businessId, request.params.id); // 404 for another's quote
     return { events: await documentActivity(db, me.businessId, { kind: "quote", id: request.params.id }) };
   });
 
-  route("GET /api/invoices/:id/source-quote", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/:id/source-quote", async (me, request) => {
     return { quote: await sourceQuote(db, me.businessId, request.params.id) };
   });
 
@@ -144,8 +129,7 @@ export function registerQuoteRoutes(
     downloadDocumentPdf({ db, queue }, businessId, { kind: "quote", id }),
   );
 
-  route("GET /api/invoices/:id/source-documents", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/invoices/:id/source-documents", async (me, request) => {
     return { documents: await sourceDocuments(db, me.businessId, request.params.id) };
   });
 
@@ -160,38 +144,33 @@ function registerKindRoutes(
   kind: Exclude<PreInvoiceKind, "quote">,
 ) {
   const { auth, db, publicUrl } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
   const base = KIND_API_PATHS[kind];
 
-  route(`GET ${base}`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`GET ${base}`, async (me, request) => {
     const query = request.query;
     const list = await listKindDocuments(db, me.businessId, kind, query);
     return presentPage(list, query, presentKindSummary);
   });
 
-  route(`GET ${base}/next-number`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`GET ${base}/next-number`, async (me, request) => {
     const { date } = request.query;
     return nextKindNumber(db, me.businessId, kind, date);
   });
 
-  route(`POST ${base}`, async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}`, async (me, request, reply) => {
     const input = request.body;
     const saved = await createKindDocument(db, me.businessId, kind, input);
     return reply.status(201).send({ document: presentKindDocument(saved) });
   });
 
-  route(`GET ${base}/:id`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`GET ${base}/:id`, async (me, request) => {
     return {
       document: presentKindDocument(await readKindDocument(db, me.businessId, kind, request.params.id)),
     };
   });
 
-  route(`PUT ${base}/:id`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`PUT ${base}/:id`, async (me, request) => {
     const input = request.body;
     return {
       document: presentKindDocument(
@@ -200,49 +179,41 @@ function registerKindRoutes(
     };
   });
 
-  route(`DELETE ${base}/:id`, async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route(`DELETE ${base}/:id`, async (me, request, reply) => {
     await deleteKindDocument(db, me.businessId, kind, request.params.id);
     return reply.status(204).send();
   });
 
-  route(`POST ${base}/:id/status`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}/:id/status`, async (me, request) => {
     const { status } = request.body;
     return {
       document: presentKindDocument(await moveKindStatus(db, me.businessId, kind, request.params.id, status)),
     };
   });
 
-  route(`POST ${base}/convert`, async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}/convert`, async (me, request, reply) => {
     const { ids } = request.body;
     const { documents, invoice } = await convertKindDocuments(db, me.businessId, kind, ids);
     return reply.status(201).send({ documents: documents.map(presentKindDocument), invoice });
   });
 
-  route(`POST ${base}/:id/send`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}/:id/send`, async (me, request) => {
     const input = request.body;
     const document = { kind, id: request.params.id };
     return sendDocument({ db, queue, mailer: deps.outbox, publicUrl }, me.businessId, document, input);
   });
 
-  route(`GET ${base}/:id/public-link`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`GET ${base}/:id/public-link`, async (me, request) => {
     return readDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id });
   });
-  route(`POST ${base}/:id/public-link`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}/:id/public-link`, async (me, request) => {
     return shareDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id });
   });
-  route(`POST ${base}/:id/public-link/renew`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`POST ${base}/:id/public-link/renew`, async (me, request) => {
     return shareDocumentLink(db, publicUrl, me.businessId, { kind, id: request.params.id }, { renew: true });
   });
 
-  route(`GET ${base}/:id/activity`, async (request) => {
-    const me = await requireBusiness(auth, request);
+  route(`GET ${base}/:id/activity`, async (me, request) => {
     await readKindDocument(db, me.businessId, kind, request.params.id); // 404 for another's
     return { events: await documentActivity(db, me.businessId, { kind, id: request.params.id }) };
   });

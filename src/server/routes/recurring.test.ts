@@ -15,20 +15,13 @@ import {
   testConfig,
   testDatabases,
 } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // Recurring invoices through the HTTP API with the test clock (TEST_CLOCK=1): each period's invoice
 // on the period's dates, the last day of shorter months, "after N", pauses skipping periods, a
 // downtime caught up in order, numbers without gaps, and two servers making each period once.
 
 afterAll(() => resetClock());
-
-const monthlyOn = (startDate: string, end: Record<string, unknown> = { type: "never" }) => ({
-  schedule: { rule: { unit: "month", every: 1, day: "start" }, startDate, end },
-  action: "issue",
-  attachPdf: false,
-  dueDays: 15,
-});
 
 /** 06:00 UTC is 11:30 in Asia/Kolkata: well inside the date. */
 const at = (date: string) => ({ now: `${date}T06:00:00Z` });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
-import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import type { RenderQueue } from "../pdf/render-queue";
 import { presentRecurringProfile, presentRecurringRun } from "../presenters/recurring";
@@ -13,7 +12,7 @@ import {
   removeRecurringProfile,
   runRecurringProfileNow,
 } from "../services/recurring";
-import { contractRoutes } from "./contract-route";
+import { businessRoutes } from "./contract-route";
 
 /** Recurring profiles (the job that makes their invoices: jobs/schedules.ts). */
 export function registerRecurringRoutes(
@@ -21,15 +20,14 @@ export function registerRecurringRoutes(
   deps: { auth: Auth; db: Db; renderer: RenderQueue; outbox: MailOutbox; publicUrl: string },
 ) {
   const { auth, db } = deps;
-  const route = contractRoutes(app);
+  const route = businessRoutes(app, auth);
 
   const one = async (businessId: string, id: string) => {
     const { row, runs } = await readRecurringProfile(db, businessId, id);
     return presentRecurringProfile(row, runs.filter((r) => r.outcome === "created").length);
   };
 
-  route("POST /api/invoices/:id/recurring", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/invoices/:id/recurring", async (me, request, reply) => {
     const input = request.body;
     const row = await createRecurringProfile(db, me.businessId, request.params.id, input);
     // A start date in the past: the periods already due are made now, as the user confirmed.
@@ -41,14 +39,12 @@ export function registerRecurringRoutes(
     return reply.status(201).send(await one(me.businessId, row.id));
   });
 
-  route("GET /api/recurring", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/recurring", async (me) => {
     const rows = await readRecurringProfiles(db, me.businessId);
     return { items: rows.map(({ row, invoicesMade }) => presentRecurringProfile(row, invoicesMade)) };
   });
 
-  route("GET /api/recurring/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("GET /api/recurring/:id", async (me, request) => {
     const { row, runs } = await readRecurringProfile(db, me.businessId, request.params.id);
     return {
       profile: presentRecurringProfile(row, runs.filter((r) => r.outcome === "created").length),
@@ -56,23 +52,20 @@ export function registerRecurringRoutes(
     };
   });
 
-  route("PUT /api/recurring/:id", async (request) => {
-    const me = await requireBusiness(auth, request);
+  route("PUT /api/recurring/:id", async (me, request) => {
     const input = request.body;
     await changeRecurringProfile(db, me.businessId, request.params.id, { kind: "edit", ...input });
     return one(me.businessId, request.params.id);
   });
 
   for (const kind of ["pause", "resume", "stop"] as const) {
-    route(`POST /api/recurring/:id/${kind}`, async (request) => {
-      const me = await requireBusiness(auth, request);
+    route(`POST /api/recurring/:id/${kind}`, async (me, request) => {
       await changeRecurringProfile(db, me.businessId, request.params.id, { kind });
       return one(me.businessId, request.params.id);
     });
   }
 
-  route("DELETE /api/recurring/:id", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("DELETE /api/recurring/:id", async (me, request, reply) => {
     await removeRecurringProfile(db, me.businessId, request.params.id);
     return reply.status(204).send();
   });

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { contractRoutes } from "./contract-route";
+import type { ApiKey, ContractAt } from "#contract";
+import { type ContractRequest, contractRoutes } from "./contract-route";
 
 /**
- * Razorpay's webhook. Its signature covers the raw bytes, so this route lives in its own scope
- * whose JSON parser keeps the Buffer untouched (a re-serialised body would not match).
+ * Registers a webhook route in a scope of its own whose JSON parser keeps the body's bytes untouched:
+ * the sender's signature covers the raw bytes (a re-serialised body would not match). The handler
+ * gets those bytes (empty when there were none).
  */
-export function registerWebhookRoutes(
+export function registerRawBodyRoute<K extends ApiKey>(
   app: FastifyInstance,
-  handleWebhook: (raw: Buffer, signature: unknown, eventId: unknown) => Promise<unknown>,
+  key: K,
+  handle: (raw: Buffer, request: ContractRequest<ContractAt<K>>) => Promise<unknown>,
 ) {
   app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
@@ -17,16 +20,22 @@ export function registerWebhookRoutes(
       (_req, body, done) => done(null, body),
     );
     contractRoutes(scope)(
-      "POST /api/webhooks/razorpay",
+      key,
       async (request) => {
         const raw: unknown = request.body;
-        return handleWebhook(
-          Buffer.isBuffer(raw) ? raw : Buffer.alloc(0),
-          request.headers["x-razorpay-signature"],
-          request.headers["x-razorpay-event-id"],
-        );
+        return handle(Buffer.isBuffer(raw) ? raw : Buffer.alloc(0), request);
       },
       { ownBody: true },
     );
   });
+}
+
+/** Razorpay's webhook for Bahi's own credit sales. */
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  handleWebhook: (raw: Buffer, signature: unknown, eventId: unknown) => Promise<unknown>,
+) {
+  registerRawBodyRoute(app, "POST /api/webhooks/razorpay", (raw, request) =>
+    handleWebhook(raw, request.headers["x-razorpay-signature"], request.headers["x-razorpay-event-id"]),
+  );
 }

@@ -1,13 +1,12 @@
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { findProfile, renameUser } from "../db/queries/account";
-import { notFound } from "../errors";
+import { orNotFound } from "../errors";
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
 export async function readProfile(db: Db, userId: string): Promise<Profile> {
-  const profile = await findProfile(db, userId);
-  if (!profile) throw notFound("Account");
+  const profile = orNotFound(await findProfile(db, userId), "Account");
   return profile;
 }
 

@@ -10,6 +10,7 @@ import {
   describeActivity,
   parseActorFilter,
 } from "#domain/activity-log";
+import { csvText } from "#domain/csv";
 import { currentActor } from "../activity-actor";
 import { now } from "../clock";
 import type { Db } from "../db/client";
@@ -24,7 +25,6 @@ import {
 } from "../db/queries/activity-log";
 import type { PageParams } from "../db/queries/paging";
 import { readSettings } from "../db/queries/settings";
-import { csvCell } from "./csv";
 
 // The activity log of a business (issue 31 phase 3, decision 0077).
 
@@ -106,26 +106,19 @@ const CSV_HEADER = [
 ];
 
 function activityCsv(rows: ActivityRow[]): string {
-  const lines = [CSV_HEADER.map(csvCell).join(",")];
-  for (const row of rows) {
-    const detail = row.detail as Record<string, unknown>;
-    lines.push(
-      [
-        row.createdAt,
-        actorLabel({ kind: row.actorKind, name: row.actorName }),
-        row.actorKind,
-        ACTIVITY_ACTION_LABELS[row.action],
-        row.recordKind ? ACTIVITY_RECORD_LABELS[row.recordKind] : "",
-        row.recordLabel,
-        row.recordId ?? "",
-        describeActivity({ ...row, detail }),
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  // The byte order mark makes Excel read the names as UTF-8 (as the invoices' CSV does).
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([
+    CSV_HEADER,
+    ...rows.map((row) => [
+      row.createdAt,
+      actorLabel({ kind: row.actorKind, name: row.actorName }),
+      row.actorKind,
+      ACTIVITY_ACTION_LABELS[row.action],
+      row.recordKind ? ACTIVITY_RECORD_LABELS[row.recordKind] : "",
+      row.recordLabel,
+      row.recordId ?? "",
+      describeActivity({ ...row, detail: row.detail as Record<string, unknown> }),
+    ]),
+  ]);
 }
 
 /** The filtered log as CSV, newest first. */

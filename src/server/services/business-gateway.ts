@@ -2,7 +2,13 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { GatewayAnswer, GatewayConnectBody } from "#contract/payment-gateway";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { deleteGateway, findGateway, type GatewayRow, saveGateway } from "../db/queries/gateways";
+import {
+  deleteGateway,
+  findGateway,
+  type GatewayRow,
+  saveGateway,
+  TEST_MODE_GATEWAY,
+} from "../db/queries/gateways";
 import { AppError } from "../errors";
 import { createRazorpayClient, type RazorpayClient } from "./razorpay";
 import { GATEWAY_SECRETS, maskSecret, type SecretBox, secretBox } from "./secret-box";
@@ -85,17 +91,7 @@ export async function connectGateway(
         "Test mode is not available on this server. Enter your Razorpay keys.",
       );
     }
-    const row = await saveGateway(g.db, {
-      businessId,
-      webhookToken,
-      fields: {
-        testMode: true,
-        keyId: null,
-        keySecretSealed: null,
-        keySecretLast4: null,
-        webhookSecretSealed: null,
-      },
-    });
+    const row = await saveGateway(g.db, { businessId, webhookToken, fields: TEST_MODE_GATEWAY });
     return presentGateway(g, row);
   }
   const keepSecrets = saved && !saved.testMode;

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { findMailSender } from "../db/queries/mail-senders";
 import { claimRateLimit, releaseRateLimit } from "../db/queries/rate-limits";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import type { BusinessSender } from "./mail";
 
 // Every mail a business sends a stranger through Bahi (an invoice, a quote, a reminder, a
@@ -67,8 +67,7 @@ export async function claimMailQuota(
   businessId: string,
   recipients: number,
 ): Promise<{ release(): Promise<void> }> {
-  const sender = await findMailSender(db, businessId);
-  if (!sender) throw notFound("Account");
+  const sender = orNotFound(await findMailSender(db, businessId), "Account");
   const at = now();
   const { newAccount, windows } = mailWindowsFor(limits, sender, at);
   // Counted per person (the business's owner), however many businesses they have (decision 0072);
@@ -119,11 +118,11 @@ export async function businessSender(
   businessId: string,
   company: { name?: string; email?: string } = {},
 ): Promise<BusinessSender> {
-  const [account, settings] = await Promise.all([
+  const [sender, settings] = await Promise.all([
     findMailSender(db, businessId),
     readSettings(db, businessId),
   ]);
-  if (!account) throw notFound("Account");
+  const account = orNotFound(sender, "Account");
   const name = [company.name, settings.companyName, account.name, account.email]
     .map((n) => displayNameOf(n?.trim() ?? ""))
     .find(Boolean);

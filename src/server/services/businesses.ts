@@ -10,7 +10,7 @@ import {
   setSessionBusiness,
 } from "../db/queries/businesses";
 import { openBalance } from "../db/queries/credits";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { ensureSignupCredits, grantSignupCreditsIn } from "./credits";
 
 // Businesses (issue 31 phase 1, decision 0072): a person's first business is made with the account
@@ -48,8 +48,7 @@ export async function createBusiness(db: Db, p: { userId: string; name: string }
     await insertBusiness(tx, { id, name, ownerId: p.userId });
     await openBalance(tx, id);
   });
-  const made = await findMyBusiness(db, { userId: p.userId, businessId: id });
-  if (!made) throw notFound("Business");
+  const made = orNotFound(await findMyBusiness(db, { userId: p.userId, businessId: id }), "Business");
   return made;
 }
 
@@ -58,8 +57,7 @@ export async function renameBusiness(
   db: Db,
   p: { userId: string; businessId: string; name: string },
 ): Promise<MyBusiness> {
-  const found = await findMyBusiness(db, p);
-  if (!found) throw notFound("Business");
+  const found = orNotFound(await findMyBusiness(db, p), "Business");
   if (found.role !== "owner") {
     throw new AppError("role_forbidden", `Only an owner can rename the business; you are its ${found.role}.`);
   }
@@ -72,8 +70,7 @@ export async function switchBusiness(
   db: Db,
   p: { userId: string; sessionId: string | null; businessId: string },
 ): Promise<MyBusiness> {
-  const found = await findMyBusiness(db, p);
-  if (!found) throw notFound("Business");
+  const found = orNotFound(await findMyBusiness(db, p), "Business");
   if (!p.sessionId) {
     throw new AppError("bad_request", "An API key always works in its own business: it cannot switch.");
   }

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { ClientFields, ClientRow, ListParams } from "../db/queries/clients";
 import * as rows from "../db/queries/clients";
-import { notFound } from "../errors";
+import { notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 
 // The client book: each function is one operation of the business's own clients; a client that is
@@ -27,7 +27,7 @@ export function createClient(db: Db, businessId: string, fields: ClientFields): 
 }
 
 export async function getClient(db: Db, businessId: string, id: string): Promise<ClientRow> {
-  return found(await rows.getClient(db, { businessId, id }));
+  return orNotFound(await rows.getClient(db, { businessId, id }), "Client");
 }
 
 export async function updateClient(
@@ -37,7 +37,7 @@ export async function updateClient(
   fields: Partial<ClientFields>,
 ): Promise<ClientRow> {
   return db.transaction(async (tx) => {
-    const row = found(await rows.updateClient(tx, { businessId, id, fields }));
+    const row = orNotFound(await rows.updateClient(tx, { businessId, id, fields }), "Client");
     // The names of the fields sent, never their values (an address, a GSTIN).
     const detail = {
       fields: Object.keys(fields).filter((k) => fields[k as keyof ClientFields] !== undefined),
@@ -54,9 +54,4 @@ export async function deleteClient(db: Db, businessId: string, id: string): Prom
     if (!deleted) throw notFound("Client");
     await recordActivity(tx, { businessId, action: "deleted", record: recordOf(deleted) });
   });
-}
-
-function found(row: ClientRow | undefined): ClientRow {
-  if (!row) throw notFound("Client");
-  return row;
 }

@@ -28,7 +28,7 @@ import { allocateNumber } from "../db/queries/document-numbers";
 import { deleteInvoicePayment } from "../db/queries/invoice-payments";
 import { findInvoice, type InvoiceRow, storedInvoiceDocument } from "../db/queries/invoices";
 import { applyStockChange } from "../db/queries/stock";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { recordEvent } from "./documents/events";
 import { lockInvoice, recordPayment, settle } from "./invoice-payments";
@@ -166,8 +166,7 @@ const refOf = (invoice: InvoiceRow) => ({
 /** Cancels a note: its share of the balance comes off the invoice's payments, returned stock leaves. */
 export async function cancelCreditNote(db: Db, businessId: string, noteId: string): Promise<NoteWithInvoice> {
   return db.transaction(async (tx) => {
-    const found = await findCreditNote(tx, businessId, noteId);
-    if (!found) throw notFound("Credit note");
+    const found = orNotFound(await findCreditNote(tx, businessId, noteId), "Credit note");
     const invoice = await lockInvoice(tx, businessId, found.invoiceId);
     const note = (await findCreditNote(tx, businessId, noteId, { forUpdate: true }))!;
     if (note.status === "cancelled")
@@ -206,10 +205,8 @@ export async function cancelCreditNote(db: Db, businessId: string, noteId: strin
 }
 
 export async function readCreditNote(db: Db, businessId: string, noteId: string): Promise<NoteWithInvoice> {
-  const note = await findCreditNote(db, businessId, noteId);
-  if (!note) throw notFound("Credit note");
-  const invoice = await findInvoice(db, businessId, note.invoiceId);
-  if (!invoice) throw notFound("Credit note");
+  const note = orNotFound(await findCreditNote(db, businessId, noteId), "Credit note");
+  const invoice = orNotFound(await findInvoice(db, businessId, note.invoiceId), "Credit note");
   return { note, invoice };
 }
 

@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import type { z } from "zod";
 import { clientCreate } from "#contract/clients";
 import { productCreate } from "#contract/products";
+import { csvText } from "#domain/csv";
 import type { Address } from "#domain/invoice";
 import type { Db } from "../db/client";
 import { type ClientRow, createClient as createClientRow } from "../db/queries/clients";
@@ -10,7 +11,6 @@ import { tryImportLock } from "../db/queries/data";
 import type { ProductRow } from "../db/queries/products";
 import { AppError } from "../errors";
 import { recordActivity } from "./activity-log";
-import { csvCell } from "./csv";
 import { insertProduct } from "./products";
 
 // Clients and products from a spreadsheet (issue 16 part 5): the columns of Bahi's own CSV export
@@ -230,7 +230,5 @@ export async function exportCsv(db: Db, businessId: string, kind: ImportKind): P
       ? await listAllClientsForExport(db, businessId)
       : await listAllProductsForExport(db, businessId);
   const columns = COLUMNS[kind] as Column<unknown>[];
-  const lines = [columns.map((c) => csvCell(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.out(row))).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.out(row)))]);
 }

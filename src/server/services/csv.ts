@@ -1,3 +1,4 @@
+import { csvText } from "#domain/csv";
 import { currencyOf } from "#domain/currencies";
 import { todayInTimeZone } from "#domain/dates";
 import { formatScaled } from "#domain/decimal";
@@ -29,25 +30,13 @@ const CSV_HEADER = [
   "Payment date",
 ];
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * A cell a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading apostrophe
- * (OWASP "CSV injection"). A plain number such as a negative round-off "-0.40" is not a formula
- * and stays a number. Then RFC 4180 quoting.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 function invoicesCsv(rows: InvoiceExportRow[], today: string): string {
-  const lines = [CSV_HEADER.map(csvCell).join(",")];
-  for (const row of rows) {
-    const { exponent } = currencyOf(row.currency);
-    const money = (minor: number) => formatScaled(Number(minor), exponent);
-    lines.push(
-      [
+  return csvText([
+    CSV_HEADER,
+    ...rows.map((row) => {
+      const { exponent } = currencyOf(row.currency);
+      const money = (minor: number) => formatScaled(Number(minor), exponent);
+      return [
         row.invoiceNumber,
         row.clientName,
         row.invoiceDate,
@@ -60,13 +49,9 @@ function invoicesCsv(rows: InvoiceExportRow[], today: string): string {
         money(row.roundOffMinor),
         money(row.totalMinor),
         row.paymentDate ?? "",
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names, ₹ in text).
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+      ];
+    }),
+  ]);
 }
 
 /** The user's invoices matching the list's filter, as a CSV file named after their today. */

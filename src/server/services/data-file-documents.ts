@@ -22,6 +22,12 @@ export interface FileInvoices {
   repeated: Set<string>;
 }
 
+/**
+ * Reads one section of the file (quotes, recurring profiles) whose records may name the file's
+ * invoices: the records that pass, each bad one reported through `fail`.
+ */
+export type ReadSection<T> = (raw: unknown[], invoices: FileInvoices, fail: FailRecord) => T[];
+
 export function fileInvoices(list: InvoiceRecord[]): FileInvoices {
   const byNumber = new Map<string, number>();
   const repeated = new Set<string>();

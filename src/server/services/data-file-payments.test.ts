@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contractOf } from "#contract";
 import { fieldErrors } from "#contract/common";
+import { thrown } from "#domain/testing/thrown";
 import { AppError } from "../errors";
 import { invoiceRequest } from "../testing/invoice-request";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
@@ -42,15 +43,7 @@ const READ_PAYMENT = {
 };
 const file = (invoices: unknown[]) => ({ invoices, clients: [], productServices: [], settings: {} });
 
-function refusal(check: () => unknown): AppError {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
+const refusal = (check: () => unknown) => thrown(AppError, check);
 
 describe("readInvoicePayments", () => {
   const due = { currency: "INR", status: "due" } as const;

@@ -1,17 +1,11 @@
 import { type ImportedQuote, quoteRecordSchema } from "#contract/data-file-documents";
-import {
-  type FailRecord,
-  type FileInvoices,
-  notInFile,
-  parsedRecords,
-  readDocument,
-} from "./data-file-documents";
+import { notInFile, parsedRecords, type ReadSection, readDocument } from "./data-file-documents";
 
 // The file's `quotes` (docs/decisions/0031-recurring-schedule.md, addendum "In the export file"),
 // proforma invoices and delivery challans among them (`kind`, decision 0061): each checked whole,
 // as the routes would take it, before anything is written.
 
-export function readQuoteRecords(raw: unknown[], invoices: FileInvoices, fail: FailRecord): ImportedQuote[] {
+export const readQuoteRecords: ReadSection<ImportedQuote> = (raw, invoices, fail) => {
   const quotes: ImportedQuote[] = [];
   const numbers = new Map<string, number>();
   const convertedBy = new Map<number, number>();
@@ -56,4 +50,4 @@ export function readQuoteRecords(raw: unknown[], invoices: FileInvoices, fail: F
     quotes.push({ ...document, record, convertedInvoice });
   }
   return quotes;
-}
+};

@@ -1,22 +1,12 @@
 import { type ImportedRecurringProfile, recurringProfileRecordSchema } from "#contract/data-file-documents";
 import { nextPeriod, type RecurringProfile, recurringStatus } from "#domain/recurring";
-import {
-  type FailRecord,
-  type FileInvoices,
-  notInFile,
-  parsedRecords,
-  readDocument,
-} from "./data-file-documents";
+import { notInFile, parsedRecords, type ReadSection, readDocument } from "./data-file-documents";
 
 // The file's `recurringProfiles` (docs/decisions/0031-recurring-schedule.md, addendum "In the
 // export file"): schedule, state (pauses included) and the periods already handled, so the job
 // goes on from the same next period and never makes one twice.
 
-export function readRecurringRecords(
-  raw: unknown[],
-  invoices: FileInvoices,
-  fail: FailRecord,
-): ImportedRecurringProfile[] {
+export const readRecurringRecords: ReadSection<ImportedRecurringProfile> = (raw, invoices, fail) => {
   const profiles: ImportedRecurringProfile[] = [];
   for (const { index, record, problems } of parsedRecords(raw, recurringProfileRecordSchema, fail)) {
     let sourceInvoice: number | null = null;
@@ -58,4 +48,4 @@ export function readRecurringRecords(
     });
   }
   return profiles;
-}
+};

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contractOf } from "#contract";
 import { fieldErrors } from "#contract/common";
 import { CLIENT_LIMITS, PRODUCT_LIMITS } from "#domain/limits";
+import { thrown } from "#domain/testing/thrown";
 import { AppError } from "../errors";
 import { parseDataFile } from "./data-file";
 
@@ -15,15 +16,7 @@ const file = (part: { clients?: unknown[]; productServices?: unknown[] }) => ({
 });
 
 /** The import's answer for a file that must be refused. */
-function refusal(body: unknown): AppError {
-  try {
-    parseDataFile(body);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
+const refusal = (body: unknown) => thrown(AppError, () => parseDataFile(body));
 
 /** What POST <path> says of a body: the route parses with this schema (contract/index.ts). */
 function routeFields(path: string, body: unknown): Record<string, string> {

@@ -16,7 +16,7 @@ import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
 import { findInvoice } from "../db/queries/invoices";
 import { listIssuedChallansBetween } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { gstr1NoteDocuments } from "./credit-notes";
 
@@ -127,14 +127,15 @@ export async function downloadGstr1(
   return gstr1;
 }
 
+/** An e-invoice JSON file to download: its name and what it holds. */
+export interface EInvoiceFile {
+  fileName: string;
+  payload: EInvoicePayload;
+}
+
 /** One invoice's e-invoice JSON, or the reason it has none (409 einvoice_not_available). */
-export async function invoiceEInvoice(
-  db: Db,
-  businessId: string,
-  invoiceId: string,
-): Promise<{ fileName: string; payload: EInvoicePayload }> {
-  const row = await findInvoice(db, businessId, invoiceId);
-  if (!row) throw notFound("Invoice");
+export async function invoiceEInvoice(db: Db, businessId: string, invoiceId: string): Promise<EInvoiceFile> {
+  const row = orNotFound(await findInvoice(db, businessId, invoiceId), "Invoice");
   const result = eInvoiceInputOfInvoice({
     invoiceNumber: row.invoiceNumber,
     status: row.status,
@@ -146,13 +147,8 @@ export async function invoiceEInvoice(
 }
 
 /** A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document). */
-export async function noteEInvoice(
-  db: Db,
-  businessId: string,
-  noteId: string,
-): Promise<{ fileName: string; payload: EInvoicePayload }> {
-  const note = await findCreditNote(db, businessId, noteId);
-  if (!note) throw notFound("Credit note");
+export async function noteEInvoice(db: Db, businessId: string, noteId: string): Promise<EInvoiceFile> {
+  const note = orNotFound(await findCreditNote(db, businessId, noteId), "Credit note");
   const document = note.noteData as NoteDocument;
   const result = eInvoiceInputOfNote({
     kind: note.kind,
@@ -166,10 +162,7 @@ export async function noteEInvoice(
   return eInvoiceFile(result, note.noteNumber);
 }
 
-function eInvoiceFile(
-  result: EInvoiceInputResult,
-  number: string,
-): { fileName: string; payload: EInvoicePayload } {
+function eInvoiceFile(result: EInvoiceInputResult, number: string): EInvoiceFile {
   if (!result.ok) throw new AppError("einvoice_not_available", result.reason);
   try {
     const payload = buildEInvoice(result.input);

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { findImage, saveImage } from "../db/queries/images";
-import { notFound } from "../errors";
+import { orNotFound } from "../errors";
 import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage } from "./images";
 
 // The user's uploaded images: checked and normalised by their bytes (images.ts), stored once per
@@ -17,7 +17,6 @@ export async function uploadImage(db: Db, businessId: string, upload: { kind: Im
 
 /** One of the user's images; not found for anyone else's. */
 export async function readImage(db: Db, businessId: string, id: string) {
-  const image = await findImage(db, businessId, id.slice(0, 200));
-  if (!image) throw notFound("Image");
+  const image = orNotFound(await findImage(db, businessId, id.slice(0, 200)), "Image");
   return image;
 }

@@ -27,7 +27,7 @@ import {
   updateInvoiceRow,
 } from "../db/queries/invoices";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
@@ -49,8 +49,7 @@ export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "c
 
 /** The user's invoice, locked until the transaction ends (404 when there is none). */
 export async function lockInvoice(tx: Db, businessId: string, invoiceId: string): Promise<InvoiceRow> {
-  const current = await findInvoice(tx, businessId, invoiceId, { forUpdate: true });
-  if (!current) throw notFound("Invoice");
+  const current = orNotFound(await findInvoice(tx, businessId, invoiceId, { forUpdate: true }), "Invoice");
   return current;
 }
 
@@ -211,8 +210,7 @@ export async function deletePayment(
 }
 
 export async function invoicePayments(db: Db, businessId: string, invoiceId: string) {
-  const invoice = await findInvoice(db, businessId, invoiceId);
-  if (!invoice) throw notFound("Invoice");
+  const invoice = orNotFound(await findInvoice(db, businessId, invoiceId), "Invoice");
   return { invoice, payments: await listInvoicePayments(db, businessId, invoiceId) };
 }
 

@@ -39,7 +39,7 @@ import {
 import { challansReleasedFrom, releaseConvertedChallans, sourceDocumentsOf } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { applyStockDelta, ownProductIds, type StockReason } from "../db/queries/stock";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
@@ -504,8 +504,7 @@ async function freeTimestampNumber(tx: Db, businessId: string, settings: Setting
  */
 export async function duplicateInvoice(db: Db, businessId: string, id: string): Promise<SavedInvoice> {
   return db.transaction(async (tx) => {
-    const source = await findInvoice(tx, businessId, id);
-    if (!source) throw notFound("Invoice");
+    const source = orNotFound(await findInvoice(tx, businessId, id), "Invoice");
     const settings = await readSettings(tx, businessId);
     const today = todayFor(settings);
     return createCopy(tx, businessId, settings, storedInvoiceDocument(source), {

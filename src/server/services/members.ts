@@ -22,7 +22,7 @@ import {
   revokeInvitation,
   setMemberRole,
 } from "../db/queries/members";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { businessSender } from "./business-mail";
 import type { Mailer } from "./mail";
@@ -56,15 +56,18 @@ export function presentMember(row: MemberRow, askerId: string): MemberAnswer {
   };
 }
 
-export function presentInvitation(row: InvitationRow): InvitationAnswer {
+/** What an invitation offers, to whom and until when: the owners' list and the invited person see it. */
+function invitationTerms(row: InvitationRow) {
   return {
-    id: row.id,
     email: row.email,
     role: row.role,
     state: invitationState(row, now()),
-    createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };
+}
+
+export function presentInvitation(row: InvitationRow): InvitationAnswer {
+  return { id: row.id, ...invitationTerms(row), createdAt: row.createdAt.toISOString() };
 }
 
 export async function readMembers(db: Db, asker: Asker) {
@@ -208,15 +211,20 @@ export async function withdrawInvitation(db: Db, asker: Asker, id: string): Prom
   });
 }
 
+/** Locks the business for a change of one member: its count of owners and the member (404 if none). */
+async function lockMember(tx: Db, asker: Asker, userId: string) {
+  const owners = await lockOwners(tx, asker.businessId);
+  const member = orNotFound(await findMember(tx, { businessId: asker.businessId, userId }), "Member");
+  return { owners, member };
+}
+
 export async function changeMemberRole(
   db: Db,
   asker: Asker,
   p: { userId: string; role: BusinessRole },
 ): Promise<MemberAnswer> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, asker.businessId);
-    const member = await findMember(tx, { businessId: asker.businessId, userId: p.userId });
-    if (!member) throw notFound("Member");
+    const { owners, member } = await lockMember(tx, asker, p.userId);
     if (leavesNoOwner({ owners, losesOwner: member.role === "owner" && p.role !== "owner" })) {
       throw new AppError("last_owner", `${member.name || member.email} is the only owner. ${LAST_OWNER}`);
     }
@@ -238,9 +246,7 @@ export async function changeMemberRole(
 /** Removes a member (an owner removing someone, or a person leaving: `userId` is then their own). */
 export async function removeMember(db: Db, asker: Asker, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, asker.businessId);
-    const member = await findMember(tx, { businessId: asker.businessId, userId });
-    if (!member) throw notFound("Member");
+    const { owners, member } = await lockMember(tx, asker, userId);
     if (leavesNoOwner({ owners, losesOwner: member.role === "owner" })) {
       const who =
         userId === asker.userId
@@ -259,15 +265,8 @@ export async function removeMember(db: Db, asker: Asker, userId: string): Promis
 }
 
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
-  const row = await findInvitationByToken(db, hashToken(token));
-  if (!row) throw notFound("Invitation");
-  return {
-    businessName: row.businessName,
-    email: row.email,
-    role: row.role,
-    state: invitationState(row, now()),
-    expiresAt: row.expiresAt.toISOString(),
-  };
+  const row = orNotFound(await findInvitationByToken(db, hashToken(token)), "Invitation");
+  return { businessName: row.businessName, ...invitationTerms(row) };
 }
 
 /**
@@ -280,8 +279,7 @@ export async function acceptInvitation(
   token: string,
 ): Promise<{ businessId: string; businessName: string; role: BusinessRole }> {
   const tokenHash = hashToken(token);
-  const found = await findInvitationByToken(db, tokenHash);
-  if (!found) throw notFound("Invitation");
+  const found = orNotFound(await findInvitationByToken(db, tokenHash), "Invitation");
   const state = invitationState(found, now());
   if (state !== "pending") throw new AppError("invitation_closed", INVITATION_CLOSED[state]!);
   if (found.email.toLowerCase() !== person.email.toLowerCase()) {

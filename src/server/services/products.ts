@@ -11,7 +11,7 @@ import type {
 } from "../db/queries/products";
 import * as rows from "../db/queries/products";
 import { cachedSettings } from "../db/queries/settings";
-import { notFound } from "../errors";
+import { notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 
 // Products and services of the business's catalogue, and their stock moves by hand. Anything not
@@ -21,11 +21,6 @@ import { recordActivity } from "./activity-log";
 const toMoney = (units: number | null | undefined) => (units == null ? undefined : formatScaled(units, 2));
 const toQuantity = (units: number | null | undefined) =>
   units === undefined ? undefined : units === null ? null : formatScaled(units, 3);
-
-function found<T>(row: T | undefined): T {
-  if (!row) throw notFound("Product");
-  return row;
-}
 
 /** A page of the catalogue with the user's default currency (the list shows rates in it). */
 export async function listProducts(
@@ -91,7 +86,7 @@ export function insertProduct(
 }
 
 export async function getProduct(db: Db, businessId: string, id: string): Promise<ProductRow> {
-  return found(await rows.getProduct(db, { businessId, id }));
+  return orNotFound(await rows.getProduct(db, { businessId, id }), "Product");
 }
 
 /** Changes only the fields given; stock changes only by adjustments and invoices. */
@@ -116,7 +111,10 @@ export async function updateProduct(
     if (fields[key] === undefined) delete fields[key];
   }
   return db.transaction(async (tx) => {
-    const row = found(await rows.updateProduct(tx, { businessId, id, fields, trackStock: v.trackStock }));
+    const row = orNotFound(
+      await rows.updateProduct(tx, { businessId, id, fields, trackStock: v.trackStock }),
+      "Product",
+    );
     // The names of the fields sent, never their values.
     const sent = [...Object.keys(fields), ...(v.trackStock === undefined ? [] : ["trackStock"])];
     await recordActivity(tx, {
@@ -144,7 +142,7 @@ export async function adjustStock(
   id: string,
   change: { changeUnits: number; note: string },
 ): Promise<{ product: ProductRow; movement: MovementRow }> {
-  return found(await rows.adjustStock(db, { businessId, id, ...change }));
+  return orNotFound(await rows.adjustStock(db, { businessId, id, ...change }), "Product");
 }
 
 export async function listMovements(
@@ -153,7 +151,7 @@ export async function listMovements(
   id: string,
   limit: number,
 ): Promise<MovementRow[]> {
-  return found(await rows.listMovements(db, { businessId, id, limit }));
+  return orNotFound(await rows.listMovements(db, { businessId, id, limit }), "Product");
 }
 
 /** The inventory page's totals, the products low on stock and those out of it, and the currency. */

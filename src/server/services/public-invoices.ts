@@ -11,7 +11,7 @@ import {
   type PublicInvoiceRow,
   resolvePaymentReport,
 } from "../db/queries/public-invoices";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { recordEvent } from "./documents/events";
 import { findPublicDocument } from "./documents/public-page";
 import { recordPayment } from "./invoice-payments";
@@ -41,8 +41,7 @@ export async function reportPayment(
   input: { utr: string; note: string },
 ): Promise<void> {
   const { db } = deps;
-  const row = await publicInvoice(db, token);
-  if (!row) throw notFound("Invoice");
+  const row = orNotFound(await publicInvoice(db, token), "Invoice");
   const balance = balanceOf(row);
   if (balance <= 0) throw new AppError("nothing_to_pay", "This invoice has nothing left to pay.");
   const kept = await insertPaymentReport(
@@ -149,8 +148,7 @@ async function closeReport(
   db: Db,
   p: { businessId: string; invoiceId: string; id: string; status: "confirmed" | "dismissed" },
 ) {
-  const report = await resolvePaymentReport(db, p);
-  if (!report) throw notFound("Report");
+  const report = orNotFound(await resolvePaymentReport(db, p), "Report");
   await recordEvent(db, {
     businessId: p.businessId,
     document: { kind: "invoice", id: p.invoiceId },

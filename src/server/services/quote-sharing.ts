@@ -2,7 +2,7 @@ import { unlinked } from "#domain/mail-address";
 import type { Db } from "../db/client";
 import { findUserContact } from "../db/queries/payments";
 import type { PreInvoiceRow, QuoteRow } from "../db/queries/quotes";
-import { notFound } from "../errors";
+import { orNotFound } from "../errors";
 import { findPublicDocument } from "./documents/public-page";
 import type { MailOutbox } from "./mail-jobs";
 import { answerQuote, type SavedQuote } from "./quotes";
@@ -24,8 +24,7 @@ export async function answerPublicQuote(
   verb: "accepted" | "declined",
   answer: { name: string; comment: string; ip: string },
 ): Promise<SavedQuote> {
-  const row = await publicQuote(deps.db, token);
-  if (!row) throw notFound("Quote");
+  const row = orNotFound(await publicQuote(deps.db, token), "Quote");
   const saved = await answerQuote(deps.db, row.businessId, row.id, verb, { ...answer, by: "client" });
   // The business hears of the answer at once; the answer stands whether or not the mail goes.
   void tellBusinessOfAnswer(deps, saved, verb, answer).catch(deps.onMailFailed);

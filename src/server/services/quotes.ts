@@ -46,7 +46,7 @@ import {
 } from "../db/queries/quotes";
 import { cachedSettings, readSettings } from "../db/queries/settings";
 import { applyStockDelta, type StockReason } from "../db/queries/stock";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
 import { recordEvent } from "./documents/events";
 import { createInvoiceFromDocument, prepareDocument } from "./invoices";
@@ -295,8 +295,7 @@ export async function answerQuote(
   answer: QuoteAnswerInput,
 ): Promise<SavedQuote> {
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, businessId, id, { forUpdate: true });
-    if (!current) throw notFound("Quote");
+    const current = orNotFound(await findQuote(tx, businessId, id, { forUpdate: true }), "Quote");
     const settings = await readSettings(tx, businessId);
     const clock = clockOf(settings);
     const check = verb === "accepted" ? canAccept : canDecline;
@@ -335,8 +334,7 @@ export async function changeQuoteStatusByOwner(
     });
   }
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, businessId, id, { forUpdate: true });
-    if (!current) throw notFound("Quote");
+    const current = orNotFound(await findQuote(tx, businessId, id, { forUpdate: true }), "Quote");
     if (current.status !== "draft" && current.status !== "sent") {
       throw new AppError("quote_closed", `This quote is ${current.status}, so it cannot be marked sent.`);
     }
@@ -356,8 +354,7 @@ export async function convertQuote(
   id: string,
 ): Promise<{ quote: SavedQuote; invoice: { id: string; invoiceNumber: string } }> {
   return db.transaction(async (tx) => {
-    const current = await findQuote(tx, businessId, id, { forUpdate: true });
-    if (!current) throw notFound("Quote");
+    const current = orNotFound(await findQuote(tx, businessId, id, { forUpdate: true }), "Quote");
     refuseUnless(canConvert(current.status as QuoteStoredStatus));
     const settings = await readSettings(tx, businessId);
     const invoice = await convertedInvoice(tx, businessId, [current], settings, "draft");

@@ -35,7 +35,7 @@ import {
   updateRecurringProfile,
 } from "../db/queries/recurring";
 import { readSettings } from "../db/queries/settings";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound, orNotFound } from "../errors";
 import type { RenderQueue } from "../pdf/render-queue";
 import { recordEvent } from "./documents/events";
 import { sendDocument } from "./documents/send";
@@ -85,8 +85,7 @@ export async function createRecurringProfile(
   invoiceId: string,
   input: RecurringInput & { confirmPast: boolean },
 ) {
-  const invoice = await findInvoice(db, businessId, invoiceId);
-  if (!invoice) throw notFound("Invoice");
+  const invoice = orNotFound(await findInvoice(db, businessId, invoiceId), "Invoice");
   if (invoice.status === "cancelled") {
     throw new AppError("validation_failed", "A cancelled invoice cannot be made recurring.");
   }
@@ -122,8 +121,7 @@ export async function readRecurringProfiles(db: Db, businessId: string) {
 }
 
 export async function readRecurringProfile(db: Db, businessId: string, id: string) {
-  const row = await findRecurringProfile(db, businessId, id);
-  if (!row) throw notFound("Recurring profile");
+  const row = orNotFound(await findRecurringProfile(db, businessId, id), "Recurring profile");
   return { row, runs: await listRecurringRuns(db, businessId, id) };
 }
 

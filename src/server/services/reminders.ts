@@ -15,7 +15,7 @@ import {
   setInvoiceRemindersOff,
   usersWithReminders,
 } from "../db/queries/reminders";
-import { AppError, notFound } from "../errors";
+import { AppError, orNotFound } from "../errors";
 import { MailLimitError, prepareBusinessMail } from "./business-mail";
 import { recordEvent } from "./documents/events";
 import { shareDocumentLink } from "./documents/share-link";
@@ -56,8 +56,7 @@ export async function updateReminderSettings(
 
 /** Stops (or allows again) the reminders of one of the user's invoices. */
 export async function switchInvoiceReminders(db: Db, businessId: string, invoiceId: string, off: boolean) {
-  const row = await setInvoiceRemindersOff(db, businessId, invoiceId, off);
-  if (!row) throw notFound("Invoice");
+  const row = orNotFound(await setInvoiceRemindersOff(db, businessId, invoiceId, off), "Invoice");
   return row;
 }
 

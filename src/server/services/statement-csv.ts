@@ -1,7 +1,7 @@
+import { csvText } from "#domain/csv";
 import { currencyOf } from "#domain/currencies";
 import { formatScaled } from "#domain/decimal";
 import { AGEING_BUCKET_LABELS } from "#domain/statements";
-import { csvCell } from "./csv";
 import { type StatementView, statementFileStem } from "./statements";
 
 // A statement of account as CSV (decision 0081): the activity statement's columns, one line per
@@ -10,7 +10,7 @@ import { type StatementView, statementFileStem } from "./statements";
 
 export type StatementCsvPart = "activity" | "open_items";
 
-const file = (lines: string[][]) => `\uFEFF${lines.map((l) => l.map(csvCell).join(",")).join("\r\n")}\r\n`;
+const file = csvText;
 
 export function statementCsv(view: StatementView, part: StatementCsvPart): { fileName: string; csv: string } {
   const { exponent } = currencyOf(view.currency);

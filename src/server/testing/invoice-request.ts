@@ -72,3 +72,14 @@ export async function expectGaplessSeries(
   expect(numbers).toEqual(Array.from({ length: count }, (_, i) => numbered(i + 1)));
   return { results, fy, today };
 }
+
+/**
+ * The body of `POST /api/invoices/:id/recurring` for a profile issuing an invoice on the first day
+ * of every month from `startDate`, due in 15 days, never ending (`end`: another end).
+ */
+export const monthlyOn = (startDate: string, end: Record<string, unknown> = { type: "never" }) => ({
+  schedule: { rule: { unit: "month", every: 1, day: "start" }, startDate, end },
+  action: "issue",
+  attachPdf: false,
+  dueDays: 15,
+});

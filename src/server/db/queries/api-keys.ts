@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BusinessRole } from "#domain/businesses";
 import { type Db, queryRows } from "../client";
 import { apiKeys, businesses } from "../schema";
+import { insertRow } from "./owned";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -25,8 +26,7 @@ export async function insertApiKey(
       .from(apiKeys)
       .where(and(eq(apiKeys.businessId, key.businessId), isNull(apiKeys.revokedAt)));
     if ((live?.n ?? 0) >= maxLive) return undefined;
-    const [row] = await tx.insert(apiKeys).values(key).returning();
-    return row!;
+    return insertRow(tx, apiKeys, key);
   });
 }
 

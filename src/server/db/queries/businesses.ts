@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BusinessRole } from "#domain/businesses";
 import type { Db } from "../client";
 import { businesses, businessMembers, session } from "../schema";
+import { insertIfAbsent } from "./owned";
 
 // Businesses and their members (decision 0072). Every query names the person asking, so a business
 // is only ever read or changed through a membership of theirs.
@@ -18,12 +19,7 @@ export async function insertBusiness(
   tx: Db,
   p: { id: string; name: string; ownerId: string },
 ): Promise<boolean> {
-  const made = await tx
-    .insert(businesses)
-    .values({ id: p.id, name: p.name })
-    .onConflictDoNothing()
-    .returning({ id: businesses.id });
-  if (made.length === 0) return false;
+  if (!(await insertIfAbsent(tx, businesses, { id: p.id, name: p.name }))) return false;
   await tx.insert(businessMembers).values({ businessId: p.id, userId: p.ownerId, role: "owner" });
   return true;
 }

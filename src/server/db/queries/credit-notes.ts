@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "d
 import type { NoteKind } from "#domain/credit-notes";
 import type { Db } from "../client";
 import { creditNotes, invoices } from "../schema";
-import { findOwnedRow } from "./owned";
+import { type FindOwned, findOwnedRow, insertRow, ofInvoice, rowsOfInvoice } from "./owned";
 
 // Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
 
@@ -21,31 +21,19 @@ export interface CreditNoteFilter {
 const oneNote = (businessId: string, id: string) =>
   and(eq(creditNotes.id, id), eq(creditNotes.businessId, businessId));
 
-export async function findCreditNote(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<CreditNoteRow | null> {
-  return (await findOwnedRow(db, creditNotes, businessId, id, opts)) ?? null;
-}
+export const findCreditNote: FindOwned<CreditNoteRow | null> = async (db, businessId, id, opts) =>
+  (await findOwnedRow(db, creditNotes, businessId, id, opts)) ?? null;
 
 /** The notes issued against one invoice of the user, oldest first. */
-export async function notesOfInvoice(
-  db: Db,
-  businessId: string,
-  invoiceId: string,
-): Promise<CreditNoteRow[]> {
-  return db
-    .select()
-    .from(creditNotes)
-    .where(and(eq(creditNotes.businessId, businessId), eq(creditNotes.invoiceId, invoiceId)))
-    .orderBy(asc(creditNotes.noteDate), asc(creditNotes.createdAt));
+export function notesOfInvoice(db: Db, businessId: string, invoiceId: string): Promise<CreditNoteRow[]> {
+  return rowsOfInvoice(db, creditNotes, { businessId, invoiceId }, [
+    asc(creditNotes.noteDate),
+    asc(creditNotes.createdAt),
+  ]);
 }
 
-export async function insertCreditNote(tx: Db, note: NewCreditNote): Promise<CreditNoteRow> {
-  const [row] = await tx.insert(creditNotes).values(note).returning();
-  return row!;
+export function insertCreditNote(tx: Db, note: NewCreditNote): Promise<CreditNoteRow> {
+  return insertRow(tx, creditNotes, note);
 }
 
 export async function updateCreditNote(
@@ -110,13 +98,7 @@ export async function hasIssuedNotes(db: Db, businessId: string, invoiceId: stri
   const [row] = await db
     .select({ id: creditNotes.id })
     .from(creditNotes)
-    .where(
-      and(
-        eq(creditNotes.businessId, businessId),
-        eq(creditNotes.invoiceId, invoiceId),
-        eq(creditNotes.status, "issued"),
-      ),
-    )
+    .where(ofInvoice(creditNotes, { businessId, invoiceId }, eq(creditNotes.status, "issued")))
     .limit(1);
   return row !== undefined;
 }

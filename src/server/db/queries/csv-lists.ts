@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { clients, productServices } from "../schema";
 import type { ClientRow } from "./clients";
@@ -6,18 +7,26 @@ import type { ProductRow } from "./products";
 
 // Every client or product of the user, by name, for the CSV export.
 
-export async function listAllClientsForExport(db: Db, businessId: string): Promise<ClientRow[]> {
-  return db
+type NamedTable = PgTable & { businessId: PgColumn; name: PgColumn };
+
+/** Every row of the business's `table`, by name whatever its case. */
+async function allByName<T extends NamedTable>(
+  db: Db,
+  table: T,
+  businessId: string,
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
     .select()
-    .from(clients)
-    .where(eq(clients.businessId, businessId))
-    .orderBy(asc(sql`lower(${clients.name})`));
+    .from(table as PgTable)
+    .where(eq(table.businessId, businessId))
+    .orderBy(asc(sql`lower(${table.name})`));
+  return rows as T["$inferSelect"][];
 }
 
-export async function listAllProductsForExport(db: Db, businessId: string): Promise<ProductRow[]> {
-  return db
-    .select()
-    .from(productServices)
-    .where(eq(productServices.businessId, businessId))
-    .orderBy(asc(sql`lower(${productServices.name})`));
+export function listAllClientsForExport(db: Db, businessId: string): Promise<ClientRow[]> {
+  return allByName(db, clients, businessId);
+}
+
+export function listAllProductsForExport(db: Db, businessId: string): Promise<ProductRow[]> {
+  return allByName(db, productServices, businessId);
 }

@@ -2,17 +2,15 @@ import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoiceGatewayOrders } from "../schema";
 import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
+import { insertRow } from "./owned";
 
 // Orders on a business's own Razorpay account for its invoices (services/invoice-online-payments.ts).
 
 export type InvoiceGatewayOrder = typeof invoiceGatewayOrders.$inferSelect;
+type NewInvoiceGatewayOrder = typeof invoiceGatewayOrders.$inferInsert;
 
-export async function insertInvoiceOrder(
-  db: Db,
-  order: typeof invoiceGatewayOrders.$inferInsert,
-): Promise<InvoiceGatewayOrder> {
-  const [row] = await db.insert(invoiceGatewayOrders).values(order).returning();
-  return row!;
+export function insertInvoiceOrder(db: Db, order: NewInvoiceGatewayOrder): Promise<InvoiceGatewayOrder> {
+  return insertRow(db, invoiceGatewayOrders, order);
 }
 
 /** The invoice's order with this provider id (an order of another invoice is not found). */

@@ -7,6 +7,15 @@ import { businessGateways } from "../schema";
 export type GatewayRow = typeof businessGateways.$inferSelect;
 export type GatewayFields = Omit<GatewayRow, "businessId" | "webhookToken" | "createdAt" | "updatedAt">;
 
+/** A gateway in test mode (the server's test checkout): no keys or secrets of the business's own. */
+export const TEST_MODE_GATEWAY: GatewayFields = {
+  testMode: true,
+  keyId: null,
+  keySecretSealed: null,
+  keySecretLast4: null,
+  webhookSecretSealed: null,
+};
+
 export async function findGateway(db: Db, businessId: string): Promise<GatewayRow | undefined> {
   const [row] = await db.select().from(businessGateways).where(eq(businessGateways.businessId, businessId));
   return row;

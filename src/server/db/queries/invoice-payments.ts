@@ -1,22 +1,22 @@
 import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoicePayments, invoices } from "../schema";
+import { insertRow, ofInvoice, rowsOfInvoice } from "./owned";
 
 // Payments received against invoices. Every function names the owner in its WHERE clause.
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 export type NewInvoicePayment = typeof invoicePayments.$inferInsert;
 
-export async function listInvoicePayments(
+export function listInvoicePayments(
   db: Db,
   businessId: string,
   invoiceId: string,
 ): Promise<InvoicePaymentRow[]> {
-  return db
-    .select()
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.businessId, businessId)))
-    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
+  return rowsOfInvoice(db, invoicePayments, { businessId, invoiceId }, [
+    asc(invoicePayments.paidOn),
+    asc(invoicePayments.createdAt),
+  ]);
 }
 
 /** This payment of this invoice of this user. */
@@ -27,9 +27,8 @@ const onePayment = (p: { businessId: string; invoiceId: string; id: string }) =>
     eq(invoicePayments.businessId, p.businessId),
   );
 
-export async function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
-  const [row] = await tx.insert(invoicePayments).values(payment).returning();
-  return row!;
+export function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
+  return insertRow(tx, invoicePayments, payment);
 }
 
 export async function updateInvoicePayment(
@@ -57,13 +56,7 @@ export async function deleteInvoicePayment(
 export async function deleteStatusPayments(tx: Db, businessId: string, invoiceId: string): Promise<void> {
   await tx
     .delete(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.invoiceId, invoiceId),
-        eq(invoicePayments.businessId, businessId),
-        eq(invoicePayments.source, "status"),
-      ),
-    );
+    .where(ofInvoice(invoicePayments, { businessId, invoiceId }, eq(invoicePayments.source, "status")));
 }
 
 /** Received per currency in [from, to] (payment dates), for the dashboard; credit notes are not money received. */

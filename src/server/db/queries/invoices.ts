@@ -9,7 +9,7 @@ import { preparedPerDb } from "../prepared";
 import { clients, invoiceDueBalances, invoiceMonthTotals, invoices } from "../schema";
 import { clientDetailColumns } from "./clients";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
-import { ownedValuesAmong } from "./owned";
+import { type FindOwned, ownedValuesAmong } from "./owned";
 import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 import {
   displayStatusWhere,
@@ -96,17 +96,12 @@ export function columnsOf(document: InvoiceDocument) {
   };
 }
 
-export async function findInvoice(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<InvoiceRow | null> {
+export const findInvoice: FindOwned<InvoiceRow | null> = async (db, businessId, id, opts = {}) => {
   // Locking the row makes concurrent changes of one invoice take turns, so each sees the stock
   // the other left behind.
   const [row] = await (opts.forUpdate ? invoiceByIdForUpdate : invoiceById)(db).execute({ id, businessId });
   return (row as InvoiceRow | undefined) ?? null;
-}
+};
 
 const invoiceByIdQuery = (db: Db) =>
   db

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BusinessRole } from "#domain/businesses";
 import type { Db } from "../client";
 import { businesses, businessInvitations, businessMembers, user } from "../schema";
+import { insertIfAbsent, insertRow } from "./owned";
 
 // Members and invitations of a business (decision 0076). Every query names the business; the
 // route's role check has already said the person asking may.
@@ -14,7 +15,8 @@ export interface MemberRow {
   joinedAt: Date;
 }
 
-export async function listMembers(db: Db, businessId: string): Promise<MemberRow[]> {
+/** A business's members with their names: the select both lookups below share. */
+function members(db: Db) {
   return db
     .select({
       userId: businessMembers.userId,
@@ -24,7 +26,16 @@ export async function listMembers(db: Db, businessId: string): Promise<MemberRow
       joinedAt: businessMembers.createdAt,
     })
     .from(businessMembers)
-    .innerJoin(user, eq(user.id, businessMembers.userId))
+    .innerJoin(user, eq(user.id, businessMembers.userId));
+}
+
+/** The condition naming one member of one business. */
+function memberIs(p: { businessId: string; userId: string }) {
+  return and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId));
+}
+
+export async function listMembers(db: Db, businessId: string): Promise<MemberRow[]> {
+  return members(db)
     .where(eq(businessMembers.businessId, businessId))
     .orderBy(asc(businessMembers.createdAt), asc(businessMembers.userId));
 }
@@ -46,17 +57,7 @@ export async function findMember(
   db: Db,
   p: { businessId: string; userId: string },
 ): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      userId: businessMembers.userId,
-      name: user.name,
-      email: user.email,
-      role: businessMembers.role,
-      joinedAt: businessMembers.createdAt,
-    })
-    .from(businessMembers)
-    .innerJoin(user, eq(user.id, businessMembers.userId))
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+  const [row] = await members(db).where(memberIs(p));
   return row;
 }
 
@@ -64,39 +65,32 @@ export async function setMemberRole(
   tx: Db,
   p: { businessId: string; userId: string; role: BusinessRole },
 ): Promise<void> {
-  await tx
-    .update(businessMembers)
-    .set({ role: p.role })
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+  await tx.update(businessMembers).set({ role: p.role }).where(memberIs(p));
 }
 
 export async function deleteMember(tx: Db, p: { businessId: string; userId: string }): Promise<void> {
-  await tx
-    .delete(businessMembers)
-    .where(and(eq(businessMembers.businessId, p.businessId), eq(businessMembers.userId, p.userId)));
+  await tx.delete(businessMembers).where(memberIs(p));
 }
 
 /** A new member; false when the person is one already. */
-export async function insertMember(
+export function insertMember(
   tx: Db,
   p: { businessId: string; userId: string; role: BusinessRole },
 ): Promise<boolean> {
-  const rows = await tx
-    .insert(businessMembers)
-    .values(p)
-    .onConflictDoNothing()
-    .returning({ userId: businessMembers.userId });
-  return rows.length > 0;
+  return insertIfAbsent(tx, businessMembers, p);
 }
 
 export type InvitationRow = typeof businessInvitations.$inferSelect;
 
-export async function insertInvitation(
+/** An invitation neither accepted nor revoked (it may still have expired). */
+const invitationOpen = () =>
+  and(isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt));
+
+export function insertInvitation(
   db: Db,
   row: typeof businessInvitations.$inferInsert,
 ): Promise<InvitationRow> {
-  const [made] = await db.insert(businessInvitations).values(row).returning();
-  return made!;
+  return insertRow(db, businessInvitations, row);
 }
 
 /** Invitations neither accepted nor revoked (pending, or expired unused), newest first. */
@@ -104,13 +98,7 @@ export async function listOpenInvitations(db: Db, businessId: string): Promise<I
   return db
     .select()
     .from(businessInvitations)
-    .where(
-      and(
-        eq(businessInvitations.businessId, businessId),
-        isNull(businessInvitations.acceptedAt),
-        isNull(businessInvitations.revokedAt),
-      ),
-    )
+    .where(and(eq(businessInvitations.businessId, businessId), invitationOpen()))
     .orderBy(desc(businessInvitations.createdAt));
 }
 
@@ -126,7 +114,7 @@ export async function revokeInvitation(
   const [row] = await db
     .update(businessInvitations)
     .set({ revokedAt: p.at })
-    .where(and(mine, isNull(businessInvitations.acceptedAt), isNull(businessInvitations.revokedAt)))
+    .where(and(mine, invitationOpen()))
     .returning();
   if (row) return { row, revokedNow: true };
   const [existing] = await db.select().from(businessInvitations).where(mine);
@@ -193,8 +181,7 @@ export async function claimInvitation(
     .where(
       and(
         eq(businessInvitations.tokenHash, p.tokenHash),
-        isNull(businessInvitations.acceptedAt),
-        isNull(businessInvitations.revokedAt),
+        invitationOpen(),
         gt(businessInvitations.expiresAt, p.at),
       ),
     )

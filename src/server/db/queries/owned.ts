@@ -21,6 +21,17 @@ export async function ownedValuesAmong(
   return new Set(rows.map((r) => r.value as string));
 }
 
+/**
+ * A finder of the business's row with an id (null or undefined when there is none); with
+ * `forUpdate` the row stays locked until the transaction ends, so concurrent changes take turns.
+ */
+export type FindOwned<R> = (
+  db: Db,
+  businessId: string,
+  id: string,
+  opts?: { forUpdate?: boolean },
+) => Promise<R>;
+
 /** The condition naming the user's row of `table` with this id (and `also`, when given). */
 function ownedRowIs(table: OwnedTable, businessId: string, id: string, also?: SQL): SQL | undefined {
   return and(eq(table.id, id), eq(table.businessId, businessId), also);
@@ -89,4 +100,61 @@ export async function saveUserRow<T extends PerUserTable>(
     .onConflictDoUpdate({ target: table.businessId, set: { ...fields, updatedAt: new Date() } as never })
     .returning();
   return row as T["$inferSelect"];
+}
+
+/** Inserts one row of `table` and answers it as stored (defaults and generated values filled in). */
+export async function insertRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: T["$inferInsert"],
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .insert(table)
+    .values(values as never)
+    .returning();
+  return row as T["$inferSelect"];
+}
+
+/**
+ * Inserts one row of `table` unless a row with its key is there already (taken by another caller,
+ * or made before); answers whether this call inserted it.
+ */
+export async function insertIfAbsent<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: T["$inferInsert"],
+): Promise<boolean> {
+  const rows = await db
+    .insert(table)
+    .values(values as never)
+    .onConflictDoNothing()
+    .returning();
+  return rows.length === 1;
+}
+
+/** A table whose rows belong to one invoice of one business (payments, notes, reports). */
+type InvoiceChildTable = PgTable & { businessId: PgColumn; invoiceId: PgColumn };
+
+/** The condition naming the business's rows of `table` that belong to this invoice (and `also`). */
+export function ofInvoice(
+  table: InvoiceChildTable,
+  p: { businessId: string; invoiceId: string },
+  also?: SQL,
+): SQL | undefined {
+  return and(eq(table.businessId, p.businessId), eq(table.invoiceId, p.invoiceId), also);
+}
+
+/** The business's rows of `table` that belong to this invoice, in `order`. */
+export async function rowsOfInvoice<T extends InvoiceChildTable>(
+  db: Db,
+  table: T,
+  p: { businessId: string; invoiceId: string },
+  order: SQL[],
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(ofInvoice(table, p))
+    .orderBy(...order);
+  return rows as T["$inferSelect"][];
 }

@@ -3,15 +3,12 @@ import type { Db } from "../client";
 import { paymentOrders, user, webhookEvents } from "../schema";
 import { firstOwnerOf } from "./mail-senders";
 import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
+import { insertRow } from "./owned";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
-export async function insertPaymentOrder(
-  db: Db,
-  order: typeof paymentOrders.$inferInsert,
-): Promise<PaymentOrder> {
-  const [row] = await db.insert(paymentOrders).values(order).returning();
-  return row!;
+export function insertPaymentOrder(db: Db, order: typeof paymentOrders.$inferInsert): Promise<PaymentOrder> {
+  return insertRow(db, paymentOrders, order);
 }
 
 /** The order with this provider id, only when it belongs to this user (the owner check is in the WHERE). */

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, paymentReports } from "../schema";
 import { fullColumns, type InvoiceRow } from "./invoices";
+import { insertRow, rowsOfInvoice } from "./owned";
 
 // The public invoice page (/i/<token>) and the clients' "I have paid" reports.
 
@@ -87,25 +88,21 @@ export async function insertPaymentReport(
         and(eq(paymentReports.invoiceId, report.invoiceId), gte(paymentReports.reportedAt, limit.since)),
       );
     if ((counted?.n ?? 0) >= limit.max) return undefined;
-    const [row] = await tx.insert(paymentReports).values(report).returning();
+    const row = await insertRow(tx, paymentReports, report);
     await tx
       .update(invoices)
       .set({ openReports: sql`${invoices.openReports} + 1` })
       .where(and(eq(invoices.id, report.invoiceId), eq(invoices.businessId, report.businessId)));
-    return row!;
+    return row;
   });
 }
 
-export async function listPaymentReports(
+export function listPaymentReports(
   db: Db,
   businessId: string,
   invoiceId: string,
 ): Promise<PaymentReportRow[]> {
-  return db
-    .select()
-    .from(paymentReports)
-    .where(and(eq(paymentReports.invoiceId, invoiceId), eq(paymentReports.businessId, businessId)))
-    .orderBy(desc(paymentReports.reportedAt));
+  return rowsOfInvoice(db, paymentReports, { businessId, invoiceId }, [desc(paymentReports.reportedAt)]);
 }
 
 /** Confirms or dismisses an open report of the user's invoice; undefined when there is none. */

@@ -5,7 +5,7 @@ import type { InvoiceDocument } from "#domain/invoice";
 import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
 import type { Db } from "../client";
 import { invoices, quotes } from "../schema";
-import { deleteOwnedRow, findOwnedRow } from "./owned";
+import { deleteOwnedRow, type FindOwned, findOwnedRow } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 
 // Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds); their
@@ -63,14 +63,8 @@ export async function findKindDocument(
   return (row as PreInvoiceRow | undefined) ?? null;
 }
 
-export async function findQuote(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<QuoteRow | null> {
-  return (await findKindDocument(db, businessId, "quote", id, opts)) as QuoteRow | null;
-}
+export const findQuote: FindOwned<QuoteRow | null> = async (db, businessId, id, opts) =>
+  (await findKindDocument(db, businessId, "quote", id, opts)) as QuoteRow | null;
 
 export async function insertQuote(
   tx: Db,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
-import { deleteOwnedRow, findOwnedRow } from "./owned";
+import { deleteOwnedRow, type FindOwned, findOwnedRow, insertIfAbsent, insertRow } from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
 // job's scan for due profiles, which reads every user's.
@@ -10,9 +10,8 @@ export type RecurringProfileRow = typeof recurringProfiles.$inferSelect;
 export type NewRecurringProfile = typeof recurringProfiles.$inferInsert;
 export type RecurringRunRow = typeof recurringRuns.$inferSelect;
 
-export async function insertRecurringProfile(db: Db, row: NewRecurringProfile): Promise<RecurringProfileRow> {
-  const [saved] = await db.insert(recurringProfiles).values(row).returning();
-  return saved!;
+export function insertRecurringProfile(db: Db, row: NewRecurringProfile): Promise<RecurringProfileRow> {
+  return insertRow(db, recurringProfiles, row);
 }
 
 export async function listRecurringProfiles(db: Db, businessId: string): Promise<RecurringProfileRow[]> {
@@ -23,14 +22,8 @@ export async function listRecurringProfiles(db: Db, businessId: string): Promise
     .orderBy(desc(recurringProfiles.createdAt));
 }
 
-export async function findRecurringProfile(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<RecurringProfileRow | undefined> {
-  return findOwnedRow(db, recurringProfiles, businessId, id, opts);
-}
+export const findRecurringProfile: FindOwned<RecurringProfileRow | undefined> = (db, businessId, id, opts) =>
+  findOwnedRow(db, recurringProfiles, businessId, id, opts);
 
 export async function updateRecurringProfile(
   db: Db,
@@ -72,13 +65,8 @@ export async function profilesDueBy(
 }
 
 /** Claims a period: false when it was already handled (by this or another server). */
-export async function claimRecurringRun(db: Db, run: typeof recurringRuns.$inferInsert): Promise<boolean> {
-  const rows = await db
-    .insert(recurringRuns)
-    .values(run)
-    .onConflictDoNothing()
-    .returning({ i: recurringRuns.periodIndex });
-  return rows.length === 1;
+export function claimRecurringRun(db: Db, run: typeof recurringRuns.$inferInsert): Promise<boolean> {
+  return insertIfAbsent(db, recurringRuns, run);
 }
 
 export async function listRecurringRuns(

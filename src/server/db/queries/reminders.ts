@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { InvoiceDocument } from "#domain/invoice";
 import type { Db } from "../client";
 import { invoiceReminders, invoices, reminderSettings, userSettings } from "../schema";
-import { findUserRow, saveUserRow } from "./owned";
+import { findUserRow, insertIfAbsent, saveUserRow } from "./owned";
 
 // Payment reminders: each user's schedule, the invoices that may need one, and the claim that
 // lets one server alone send each (invoice, point).
@@ -81,8 +81,7 @@ export async function invoicesToRemind(db: Db, businessId: string, from: string,
 
 /** Claims (invoice, point) for this server: true for exactly one caller. */
 export async function claimReminder(db: Db, p: { businessId: string; invoiceId: string; point: string }) {
-  const rows = await db.insert(invoiceReminders).values(p).onConflictDoNothing().returning();
-  return rows.length === 1;
+  return insertIfAbsent(db, invoiceReminders, p);
 }
 
 /** Gives a claim back when its mail could not be sent, so the next run tries again. */

@@ -104,6 +104,38 @@ export function Field({
   );
 }
 
+/** "From" and "To" dates of a list's filter; "To" cannot be set before "From". */
+export function DateRangeFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (change: { from: string } | { to: string }) => void;
+}) {
+  return (
+    <>
+      <Field label="From">
+        {(p) => (
+          <Input {...p} type="date" value={from} onChange={(e) => onChange({ from: e.target.value })} />
+        )}
+      </Field>
+      <Field label="To">
+        {(p) => (
+          <Input
+            {...p}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
 /** What a labelled box takes besides its control's own attributes. */
 interface BoxFieldProps {
   label: ReactNode;

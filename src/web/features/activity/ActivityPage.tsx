@@ -17,7 +17,7 @@ import {
 import { call, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { DateRangeFields, Field, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
 
@@ -183,22 +183,11 @@ function FilterBar({
             </Select>
           )}
         </Field>
-        <Field label="From">
-          {(p) => (
-            <Input {...p} type="date" value={filters.from} onChange={(e) => set("from", e.target.value)} />
-          )}
-        </Field>
-        <Field label="To">
-          {(p) => (
-            <Input
-              {...p}
-              type="date"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(e) => set("to", e.target.value)}
-            />
-          )}
-        </Field>
+        <DateRangeFields
+          from={filters.from}
+          to={filters.to}
+          onChange={(change) => onChange({ ...filters, ...change })}
+        />
         {filters !== NO_FILTERS && Object.values(filters).some(Boolean) ? (
           <div className="sm:col-span-2 lg:col-span-5">
             <Button type="button" variant="ghost" onClick={() => onChange(NO_FILTERS)}>

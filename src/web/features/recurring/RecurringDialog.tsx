@@ -13,26 +13,18 @@ import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices
 
 // "Make recurring" on an invoice: how often, from when, until when, and what each period does.
 
-type Frequency =
-  | "weekly"
-  | "weeks"
-  | "monthly"
-  | "monthly_last"
-  | "months"
-  | "quarterly"
-  | "half_yearly"
-  | "yearly";
-
-const FREQUENCIES: { value: Frequency; label: string }[] = [
-  { value: "weekly", label: "Weekly" },
-  { value: "weeks", label: "Every few weeks" },
-  { value: "monthly", label: "Monthly, on the start date's day" },
-  { value: "monthly_last", label: "Monthly, on the last day" },
-  { value: "months", label: "Every few months" },
-  { value: "quarterly", label: "Quarterly" },
-  { value: "half_yearly", label: "Half-yearly" },
-  { value: "yearly", label: "Yearly" },
-];
+/** The choices of "How often", in the menu's order. */
+const FREQUENCIES = {
+  weekly: "Weekly",
+  weeks: "Every few weeks",
+  monthly: "Monthly, on the start date's day",
+  monthly_last: "Monthly, on the last day",
+  months: "Every few months",
+  quarterly: "Quarterly",
+  half_yearly: "Half-yearly",
+  yearly: "Yearly",
+};
+type Frequency = keyof typeof FREQUENCIES;
 
 function ruleOf(frequency: Frequency, every: number): RecurrenceRule {
   switch (frequency) {
@@ -151,9 +143,9 @@ export function RecurringDialog({
             <Field label="How often" className="sm:col-span-2" error={err("schedule.rule", "schedule")}>
               {(p) => (
                 <Select {...p} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
-                  {FREQUENCIES.map((f) => (
-                    <option key={f.value} value={f.value}>
-                      {f.label}
+                  {Object.entries(FREQUENCIES).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
                     </option>
                   ))}
                 </Select>

@@ -1,5 +1,5 @@
 import { DISPLAY_STATUSES, STATUS_LABELS } from "#domain/status";
-import { Field, Input } from "#web/components/ui/input";
+import { DateRangeFields } from "#web/components/ui/input";
 import { FilterSelect } from "#web/features/documents/ListFilters";
 import type { ListFiltersState } from "#web/features/documents/useListFilters";
 
@@ -28,22 +28,7 @@ export function DateAndSortFilters({ filters }: { filters: ListFiltersState }) {
   const { from, to } = filters.values;
   return (
     <>
-      <Field label="From">
-        {(p) => (
-          <Input {...p} type="date" value={from} onChange={(e) => filters.update({ from: e.target.value })} />
-        )}
-      </Field>
-      <Field label="To">
-        {(p) => (
-          <Input
-            {...p}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => filters.update({ to: e.target.value })}
-          />
-        )}
-      </Field>
+      <DateRangeFields from={from} to={to} onChange={filters.update} />
       <FilterSelect
         filters={filters}
         name="sort"
