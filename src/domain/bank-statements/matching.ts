@@ -68,16 +68,17 @@ const MIN_CUT_SHORT = 6;
 
 interface Token {
   full: string;
-  /** The letters before the number and its numeric tail padded to 4 ("INV0007"), if any. */
-  short: string | null;
+  /** The letters before the number with its numeric tail, padded to 4 and bare ("INV0007", "INV7"). */
+  short: string[];
 }
 
 function tokenOf(invoiceNumber: string): Token {
   const full = normalise(invoiceNumber);
   const prefix = /^[A-Z]{2,}/.exec(full)?.[0];
-  const tail = /(\d+)$/.exec(full)?.[1];
-  const short = prefix && tail ? `${prefix}${tail.replace(/^0+/, "").padStart(4, "0")}` : null;
-  return { full, short: short === full ? null : short };
+  const tail = /(\d+)\D*$/.exec(invoiceNumber)?.[1];
+  const bare = tail?.replace(/^0+/, "") ?? "";
+  const short = prefix && bare ? [`${prefix}${bare.padStart(4, "0")}`, `${prefix}${bare}`] : [];
+  return { full, short: short.filter((s) => s !== full) };
 }
 
 /** Whether `needle` stands in `hay` without a digit after it (INV1 is not in INV10). */
@@ -93,7 +94,7 @@ function standsIn(hay: string, needle: string): boolean {
 /** How the narration names this invoice: in full, by prefix and tail, cut short, or not at all. */
 function namedBy(narration: string, token: Token): "full" | "cut" | null {
   if (token.full.length >= 3 && standsIn(narration, token.full)) return "full";
-  if (token.short && standsIn(narration, token.short)) return "full";
+  if (token.short.some((s) => standsIn(narration, s))) return "full";
   // A note cut short at the end of the narration: a long enough start of the number, and nothing after.
   for (let n = token.full.length - 1; n >= MIN_CUT_SHORT; n--) {
     if (narration.endsWith(token.full.slice(0, n))) return "cut";
