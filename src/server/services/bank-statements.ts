@@ -312,12 +312,17 @@ export async function undoLine(db: Db, businessId: string, id: string) {
       }
     }
     const invoices = openInvoices(await openInvoicesForMatching(tx, businessId));
+    // Back in review, never applied again by itself: what the matcher would apply is the first suggestion.
     const [decision] = matchCredits([creditOf(line)], invoices, new Map());
+    const suggestions =
+      decision?.outcome === "auto"
+        ? decision.allocations.map((a) => ({ ...a, reason: decision.reason }))
+        : (decision?.suggestions ?? []);
     return updateLine(tx, businessId, id, {
       status: "review",
       matchTier: null,
       matchReason: "Undone",
-      suggestions: decision?.suggestions ?? [],
+      suggestions,
       payments: [],
       clientId: null,
       matchedAt: null,

@@ -1,0 +1,242 @@
+import { expect, it } from "vitest";
+import { describeEachDb, type TestApp, testAppForSuite } from "../testing/harness";
+import { invoiceRequest } from "../testing/invoice-request";
+
+// Bank statements matched to invoices (issue 33, decision 0083), through the API on both databases:
+// import, automatic matches recorded as payments, the review queue, re-import, undo, and another
+// business seeing none of it.
+
+const HEADER = "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance";
+/** An SBI statement (tab-separated, with its preamble) of these rows. */
+function sbi(rows: [string, string, string, string, string][]): string {
+  return [
+    "Account Name\t:\tKESARI TRADERS",
+    "Account Number\t:\t00000012345678901",
+    "",
+    HEADER,
+    ...rows.map(([date, narration, debit, credit, balance]) =>
+      [date, date, narration, "", debit, credit, balance].join("\t"),
+    ),
+  ].join("\n");
+}
+
+const ROWS: [string, string, string, string, string][] = [
+  [
+    "10 May 2026",
+    "DEP TFR UPI/CR/612345678901/ASHA T/HDFC/asha@okhdfcbank/INV/2026-27/0001",
+    "",
+    "1,180.00",
+    "11,180.00",
+  ],
+  [
+    "11 May 2026",
+    "DEP TFR UPI/CR/612345678902/MEERA/SBIN/meera@oksbi/INV2026270002",
+    "",
+    "1,000.00",
+    "12,180.00",
+  ],
+  [
+    "12 May 2026",
+    "DEP TFR UPI/CR/612345678903/ASHA T/HDFC/asha@okhdfcbank/thanks",
+    "",
+    "500.00",
+    "12,680.00",
+  ],
+  ["13 May 2026", "DEP TFR UPI/CR/612345678904/R SHARMA/ICIC/rs@ybl/payment", "", "4,200.00", "16,880.00"],
+  ["14 May 2026", "WDL TFR UPI/DR/612345678905/BESCOM/SBIN/bescom@sbi/bill", "300.00", "", "16,580.00"],
+];
+
+interface Line {
+  id: string;
+  amountMinor: number;
+  status: string;
+  matchTier: string | null;
+  suggestions: { invoiceNumber: string; amountMinor: number }[];
+  payments: { invoiceNumber: string; paymentId: string; amountMinor: number }[];
+}
+
+describeEachDb("bank statements", (kind) => {
+  const t = testAppForSuite(kind);
+
+  async function setUp(t: TestApp) {
+    const s = await t.signUpAndSignIn();
+    const client = async (name: string) => {
+      const res = await t.post("/api/clients", { name }, s.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json().client ?? res.json()).id as string;
+    };
+    const asha = await client("Asha Traders");
+    const meera = await client("Meera Stores");
+    const invoice = async (n: number, clientId: string, name: string, rate: string) => {
+      const body = invoiceRequest(`INV/2026-27/000${n}`, {
+        clientId,
+        client: { name },
+        items: [{ id: "l1", name: "Goods", quantity: "1", rate }],
+      });
+      const res = await t.post("/api/invoices", body, s.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().invoice.id as string;
+    };
+    const ids = {
+      i1: await invoice(1, asha, "Asha Traders", "1180"),
+      i2: await invoice(2, meera, "Meera Stores", "2360"),
+      i3: await invoice(3, asha, "Asha Traders", "500"),
+      i4: await invoice(4, meera, "Meera Stores", "4200"),
+    };
+    return { s, ids };
+  }
+
+  const read = async (cookie: string, id: string) =>
+    (await t.get(`/api/invoices/${id}`, cookie)).json().invoice;
+  const lines = async (cookie: string, status = "") =>
+    (await t.get(`/api/bank-statements/lines${status ? `?status=${status}` : ""}`, cookie)).json();
+
+  it("imports a statement: three credits paid at once, one in review, the debit set aside; twice or overlapping records nothing twice", async () => {
+    const { s, ids } = await setUp(t);
+    const text = sbi(ROWS);
+    const preview = await t.post("/api/bank-statements/preview", { fileName: "sbi.tsv", text }, s.cookie);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ bank: "SBI", account: "00000012345678901", problems: [] });
+    expect(preview.json().lines).toHaveLength(5);
+
+    const res = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      imported: 5,
+      alreadyImported: 0,
+      credits: 4,
+      autoMatched: 3,
+      toReview: 1,
+    });
+
+    // (a) in full, (a) a part, (b) the payer learned from the first credit.
+    expect(await read(s.cookie, ids.i1)).toMatchObject({ status: "paid", paymentDate: "2026-05-10" });
+    expect(await read(s.cookie, ids.i2)).toMatchObject({ status: "due", balanceDueMinor: 136_000 });
+    expect(await read(s.cookie, ids.i3)).toMatchObject({ status: "paid" });
+    expect(await read(s.cookie, ids.i4)).toMatchObject({ status: "due", balanceDueMinor: 420_000 });
+    const payments = (await t.get(`/api/invoices/${ids.i1}/payments`, s.cookie)).json().payments;
+    expect(payments).toMatchObject([
+      {
+        amountMinor: 118_000,
+        method: "upi",
+        reference: "612345678901",
+        paidOn: "2026-05-10",
+        source: "bank_statement",
+      },
+    ]);
+
+    const all = await lines(s.cookie);
+    expect(all.counts).toEqual({ review: 1, matched: 3, advance: 0, ignored: 1 });
+    const tiers = (all.items as Line[]).map((l) => [l.amountMinor, l.status, l.matchTier]);
+    expect(tiers).toEqual([
+      [30_000, "ignored", null],
+      [420_000, "review", "amount"],
+      [50_000, "matched", "known_payer"],
+      [100_000, "matched", "invoice_number"],
+      [118_000, "matched", "invoice_number"],
+    ]);
+
+    const again = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
+    expect(again.json()).toMatchObject({ imported: 0, alreadyImported: 5, autoMatched: 0 });
+    const overlap = sbi([
+      ...ROWS.slice(3),
+      [
+        "15 May 2026",
+        "DEP TFR UPI/CR/612345678906/MEERA/SBIN/meera@oksbi/INV/2026-27/0002",
+        "",
+        "1,360.00",
+        "17,940.00",
+      ],
+    ]);
+    const next = await t.post(
+      "/api/bank-statements/import",
+      { fileName: "sbi-2.tsv", text: overlap },
+      s.cookie,
+    );
+    expect(next.json()).toMatchObject({ imported: 1, alreadyImported: 2, autoMatched: 1 });
+    expect(await read(s.cookie, ids.i2)).toMatchObject({ status: "paid", amountPaidMinor: 236_000 });
+
+    // The log says who imported the statement and which payments it recorded.
+    const log = (await t.get("/api/activity?pageSize=100", s.cookie)).json().items;
+    expect(log.filter((e: { action: string }) => e.action === "bank_statement_imported")).toHaveLength(3);
+    const recorded = log.filter(
+      (e: { action: string; detail: { source?: string } }) =>
+        e.action === "payment_recorded" && e.detail.source === "bank_statement",
+    );
+    expect(recorded).toHaveLength(4);
+  }, 90_000);
+
+  it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
+    const { s, ids } = await setUp(t);
+    await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);
+    const [waiting] = (await lines(s.cookie, "review")).items as Line[];
+    expect(waiting!.suggestions[0]).toMatchObject({
+      invoiceNumber: "INV/2026-27/0004",
+      amountMinor: 420_000,
+    });
+
+    const other = await t.signUpAndSignIn();
+    for (const path of ["confirm", "undo", "ignore", "advance"]) {
+      const body = path === "confirm" ? { allocations: [{ invoiceId: ids.i4, amountMinor: 100 }] } : {};
+      const res = await t.post(`/api/bank-statements/lines/${waiting!.id}/${path}`, body, other.cookie);
+      expect(res.statusCode, `${path} ${res.body}`).toBe(404);
+    }
+    expect((await lines(other.cookie)).items).toEqual([]);
+    // Nor can the owner pay another business's invoice with their line.
+    const theirs = await t.post("/api/invoices", invoiceRequest("THEIRS-1"), other.cookie);
+    const stolen = await t.post(
+      `/api/bank-statements/lines/${waiting!.id}/confirm`,
+      { allocations: [{ invoiceId: theirs.json().invoice.id, amountMinor: 100 }] },
+      s.cookie,
+    );
+    expect(stolen.statusCode).toBe(404);
+
+    const over = await t.post(
+      `/api/bank-statements/lines/${waiting!.id}/confirm`,
+      { allocations: [{ invoiceId: ids.i4, amountMinor: 420_001 }] },
+      s.cookie,
+    );
+    expect(over.statusCode).toBe(400);
+
+    const confirmed = await t.post(
+      `/api/bank-statements/lines/${waiting!.id}/confirm`,
+      { allocations: [{ invoiceId: ids.i4, amountMinor: 420_000 }] },
+      s.cookie,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: "matched", matchTier: "manual" });
+    expect(await read(s.cookie, ids.i4)).toMatchObject({ status: "paid" });
+    const twice = await t.post(
+      `/api/bank-statements/lines/${waiting!.id}/confirm`,
+      { allocations: [{ invoiceId: ids.i4, amountMinor: 1 }] },
+      s.cookie,
+    );
+    expect(twice.json().error.code).toBe("bank_line_closed");
+
+    // Undo the automatic match of INV/2026-27/0001: its payment goes, the other invoice keeps its own.
+    const first = ((await lines(s.cookie, "matched")).items as Line[]).find(
+      (l) => l.amountMinor === 118_000,
+    )!;
+    const undone = await t.post(`/api/bank-statements/lines/${first.id}/undo`, {}, s.cookie);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ status: "review", payments: [] });
+    expect(undone.json().suggestions[0]).toMatchObject({ invoiceNumber: "INV/2026-27/0001" });
+    expect(await read(s.cookie, ids.i1)).toMatchObject({ status: "due", amountPaidMinor: 0 });
+    expect(await read(s.cookie, ids.i3)).toMatchObject({ status: "paid" });
+    expect((await t.get(`/api/invoices/${ids.i1}/payments`, s.cookie)).json().payments).toEqual([]);
+
+    // Set aside, then as an advance after an undo.
+    const ignored = await t.post(`/api/bank-statements/lines/${first.id}/ignore`, {}, s.cookie);
+    expect(ignored.json().status).toBe("ignored");
+    await t.post(`/api/bank-statements/lines/${first.id}/undo`, {}, s.cookie);
+    const advance = await t.post(`/api/bank-statements/lines/${first.id}/advance`, {}, s.cookie);
+    expect(advance.json().status).toBe("advance");
+  }, 90_000);
+
+  it("a file with no statement header is refused with a message; a mapped layout is not needed for the five banks", async () => {
+    const s = await t.signUpAndSignIn();
+    const res = await t.post("/api/bank-statements/preview", { text: "name,amount\nx,1\n" }, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^No header row found/);
+  });
+});
