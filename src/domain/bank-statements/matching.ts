@@ -33,6 +33,8 @@ export interface CreditLine {
   narration: string;
   payerVpa: string | null;
   payerName: string | null;
+  /** The payer's note as the narration grammar gave it (it may be cut short), if any. */
+  note?: string | null;
 }
 
 export type MatchTier = "invoice_number" | "known_payer" | "amount";
@@ -91,13 +93,21 @@ function standsIn(hay: string, needle: string): boolean {
   return false;
 }
 
-/** How the narration names this invoice: in full, by prefix and tail, cut short, or not at all. */
-function namedBy(narration: string, token: Token): "full" | "cut" | null {
-  if (token.full.length >= 3 && standsIn(narration, token.full)) return "full";
-  if (token.short.some((s) => standsIn(narration, s))) return "full";
-  // A note cut short at the end of the narration: a long enough start of the number, and nothing after.
+/**
+ * How the narration names this invoice: in full, by prefix and tail, cut short, or not at all. A
+ * note cut short is a long enough start of the number at the end of the note (ICICI keeps ~15
+ * characters), or at the end of the narration when the grammar gave no note.
+ */
+function namedBy(
+  narration: string,
+  note: string,
+  token: Token,
+): { how: "full" | "cut"; share: number } | null {
+  if (token.full.length >= 3 && standsIn(narration, token.full)) return { how: "full", share: 1 };
+  if (token.short.some((s) => standsIn(narration, s))) return { how: "full", share: 1 };
+  const end = note || narration;
   for (let n = token.full.length - 1; n >= MIN_CUT_SHORT; n--) {
-    if (narration.endsWith(token.full.slice(0, n))) return "cut";
+    if (end.endsWith(token.full.slice(0, n))) return { how: "cut", share: n / token.full.length };
   }
   return null;
 }
@@ -145,10 +155,12 @@ export function matchCredits(
 
   for (const credit of ordered) {
     const hay = normalise(credit.narration);
+    const note = normalise(credit.note ?? "");
     const candidates = open().filter((i) => i.invoiceDate <= addDays(credit.txnDate, 3));
     const named = candidates
-      .map((inv) => ({ inv, how: namedBy(hay, tokens.get(inv.id)!) }))
-      .filter((n) => n.how !== null);
+      .map((inv) => ({ inv, named: namedBy(hay, note, tokens.get(inv.id)!) }))
+      .filter((n) => n.named !== null)
+      .map((n) => ({ inv: n.inv, how: n.named!.how, share: n.named!.share }));
     const full = named.filter((n) => n.how === "full").map((n) => n.inv);
     const auto = (tier: MatchTier, reason: string, allocations: Allocation[]) => {
       for (const a of allocations) balance.set(a.invoiceId, balance.get(a.invoiceId)! - a.amountMinor);
@@ -207,7 +219,7 @@ export function matchCredits(
 function review(
   credit: CreditLine,
   candidates: OpenInvoice[],
-  named: { inv: OpenInvoice; how: "full" | "cut" | null }[],
+  named: { inv: OpenInvoice; how: "full" | "cut"; share: number }[],
   client: string | undefined,
   bal: (inv: OpenInvoice) => number,
 ): MatchDecision {
@@ -215,12 +227,14 @@ function review(
   const scored = candidates.map((inv) => {
     let score = 0;
     const reasons: string[] = [];
-    const how = named.find((n) => n.inv.id === inv.id)?.how;
+    const name = named.find((n) => n.inv.id === inv.id);
+    const how = name?.how;
     if (how === "full") {
       score += 8;
       reasons.push("its number is in the narration");
-    } else if (how === "cut") {
-      score += 4;
+    } else if (name) {
+      // "INV/202" starts every number of the year: the longer the start, the more it says.
+      score += 6 * name.share ** 2;
       reasons.push("the narration starts its number");
     }
     if (bal(inv) === credit.amountMinor) {

@@ -129,6 +129,7 @@ const creditOf = (l: BankLineRow): CreditLine => ({
   narration: l.narration,
   payerVpa: l.payerVpa,
   payerName: l.payerName,
+  note: l.note,
 });
 
 /** Applies the matcher's decisions to stored lines: automatic ones record payments at once. */
