@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ChangeEvent, useState } from "react";
+import { toast } from "sonner";
+import type { StatementPreview } from "#contract/bank-statements";
+import { formatMoney } from "#domain/format";
+import { call, resourceKey } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Field, Input } from "#web/components/ui/input";
+
+// Import a bank statement (issue 33, decision 0083): choose the file the bank gave (CSV or TSV),
+// see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
+
+const MAX_BYTES = 5_000_000;
+
+export function StatementImport() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [account, setAccount] = useState("");
+  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+
+  const body = () => ({ fileName: file?.name ?? "", text: file?.text ?? "", account: account || undefined });
+  const previewing = useMutation({
+    mutationFn: (input: { fileName: string; text: string; account?: string }) =>
+      call("POST /api/bank-statements/preview", { body: input }),
+    onSuccess: (answer) => {
+      setPreview(answer);
+      setAccount((a) => a || answer.account);
+    },
+    onError: (error) => setReadError((error as Error).message),
+  });
+  const importing = useMutation({
+    mutationFn: () => call("POST /api/bank-statements/import", { body: body() }),
+    onSuccess: async (r) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
+      ]);
+      toast.success(`${r.imported} lines imported`, {
+        description: `${r.autoMatched} paid at once, ${r.toReview} to review${
+          r.alreadyImported ? `, ${r.alreadyImported} imported before` : ""
+        }.`,
+      });
+      setFile(null);
+      setPreview(null);
+    },
+    onError: (error) => toast.error("Nothing was imported", { description: (error as Error).message }),
+  });
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    setPreview(null);
+    setReadError(null);
+    if (!chosen) return;
+    if (chosen.size > MAX_BYTES) {
+      setReadError("The file is larger than 5 MB: download a shorter period.");
+      return;
+    }
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    previewing.mutate({ fileName: chosen.name, text, account: account || undefined });
+  }
+
+  const lines = preview?.lines ?? [];
+  const fresh = lines.filter((l) => !l.alreadyImported);
+  const credits = fresh.filter((l) => l.direction === "CR");
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-lg font-semibold">Import a statement</h2>
+      <p className="text-sm text-muted-foreground">
+        Download the statement from your bank's net-banking as CSV (SBI, HDFC, ICICI, Axis, Kotak and others
+        that print a header row with a date, a narration and amounts). Credits naming an invoice number, or
+        from a payer Bahi has seen before, are recorded as payments at once; the rest wait below for you.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          Statement file
+          <input
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            onChange={(e) => void choose(e)}
+            className="mt-1 block w-full text-sm"
+          />
+        </label>
+        <Field label="Account" hint="The account number the file names, unless you give another name.">
+          {(props) => (
+            <Input {...props} value={account} maxLength={100} onChange={(e) => setAccount(e.target.value)} />
+          )}
+        </Field>
+      </div>
+      {previewing.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Reading {file?.name}…
+        </p>
+      )}
+      {readError && (
+        <p role="alert" className="text-sm text-destructive">
+          {readError}
+        </p>
+      )}
+      {preview && (
+        <div className="space-y-3" data-testid="statement-preview">
+          <p className="text-sm" role="status">
+            {preview.bank === "Other" ? "A statement" : `A ${preview.bank} statement`} of account{" "}
+            {preview.account}: {lines.length} lines, {fresh.length} new ({credits.length} credits
+            {credits.length > 0 &&
+              ` of ${formatMoney(
+                credits.reduce((s, l) => s + l.amountMinor, 0),
+                "INR",
+              )}`}
+            ){lines.length > fresh.length && `; ${lines.length - fresh.length} imported before`}.
+          </p>
+          {preview.problems.length > 0 && (
+            <ul className="space-y-1 text-sm text-destructive" aria-label="Rows to check">
+              {preview.problems.slice(0, 5).map((p) => (
+                <li key={`${p.row}-${p.message}`}>
+                  Row {p.row}: {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Button onClick={() => importing.mutate()} busy={importing.isPending} disabled={fresh.length === 0}>
+            Import {fresh.length} lines
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
