@@ -34,7 +34,7 @@ const STATEMENT = [
   "11 May 2026\t11 May 2026\tDEP TFR UPI/CR/612345678902/ANITA SHAH/SBIN/anita@oksbi/INV2026270002\t\t\t2,360.00\t13,540.00",
   "12 May 2026\t12 May 2026\tDEP TFR UPI/CR/612345678903/MOHAN RAO/ICIC/mohan@ybl/for INV-2026-27-0003\t\t\t500.00\t14,040.00",
   "13 May 2026\t13 May 2026\tDEP TFR UPI/CR/612345678904/LATA IYER/HDFC/lata@ybl/payment\t\t\t4,200.00\t18,240.00",
-  "14 May 2026\t14 May 2026\tWDL TFR UPI/DR/612345678905/BESCOM/SBIN/bescom@sbi/bill\t300.00\t\t17,940.00",
+  "14 May 2026\t14 May 2026\tWDL TFR UPI/DR/612345678905/BESCOM/SBIN/bescom@sbi/bill\t\t300.00\t\t17,940.00",
 ].join("\n");
 
 test("import a statement: three invoices paid at once, one confirmed from review, one undone", async ({
