@@ -203,13 +203,13 @@ export function BankStatementsPage() {
             {review.length === 0 ? (
               <p className="text-sm text-muted-foreground">No credit is waiting for you.</p>
             ) : (
-              <Card className="p-0 sm:p-0">
+              <div className="rounded-lg border border-border bg-card shadow-sm">
                 <ul>
                   {review.map((l) => (
                     <ReviewLine key={l.id} line={l} />
                   ))}
                 </ul>
-              </Card>
+              </div>
             )}
           </section>
           <section aria-labelledby="matched-heading" className="space-y-2">
@@ -219,13 +219,13 @@ export function BankStatementsPage() {
             {done.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nothing yet.</p>
             ) : (
-              <Card className="p-0 sm:p-0">
+              <div className="rounded-lg border border-border bg-card shadow-sm">
                 <ul>
                   {done.map((l) => (
                     <MatchedLine key={l.id} line={l} />
                   ))}
                 </ul>
-              </Card>
+              </div>
             )}
           </section>
         </>
