@@ -176,6 +176,7 @@ export const bankStatementRoutes = [
     tag,
     auth: "user",
     params: lineParams,
+    body: z.object({}),
     responses: { 200: bankLineSchema },
   }),
   route({
@@ -185,6 +186,7 @@ export const bankStatementRoutes = [
     tag,
     auth: "user",
     params: lineParams,
+    body: z.object({}),
     responses: { 200: bankLineSchema },
   }),
 ];

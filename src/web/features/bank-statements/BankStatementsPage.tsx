@@ -31,8 +31,8 @@ function useLineAction() {
         : a.kind === "advance"
           ? call("POST /api/bank-statements/lines/:id/advance", { params: { id: a.id }, body: {} })
           : a.kind === "ignore"
-            ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id } })
-            : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id } }),
+            ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
+            : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id }, body: {} }),
     onSuccess: async (line, a) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
