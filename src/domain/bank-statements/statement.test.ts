@@ -185,3 +185,24 @@ describe("each bank's statement file", () => {
     expect(lineKey(a[0]!)).toBe("utr|CR|612345678901");
   });
 });
+
+describe("MT940", () => {
+  it("reads the lines in paise, joins a narration over two lines, and checks the closing balance", () => {
+    const s = parseStatement(fixture("mt940.sta"));
+    expect(s.bank).toBe("MT940");
+    expect(s.accountNumber).toBe("50100123456789");
+    expect(s.lines.map((l) => [l.txnDate, l.direction, l.amountMinor, l.utr])).toEqual([
+      ["2026-04-01", "CR", 118_000, "612345678901"],
+      ["2026-04-02", "DR", 50_050, "612345678902"],
+      ["2026-04-03", "CR", 2_500_000, "N123260401234567"],
+    ]);
+    expect(s.lines[0]).toMatchObject({
+      note: "INV/2026-27/0001",
+      payerVpa: "ravi@okhdfcbank",
+      channel: "UPI",
+    });
+    expect(s.problems).toEqual([]);
+    const broken = fixture("mt940.sta").replace(":62F:C260403INR125679,50", ":62F:C260403INR125679,00");
+    expect(parseStatement(broken).problems).toHaveLength(1);
+  });
+});

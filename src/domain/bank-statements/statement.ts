@@ -1,4 +1,5 @@
 import { collapse, csvRows, parseAmount, parseStatementDate } from "./cells";
+import { looksLikeMt940, parseMt940 } from "./mt940";
 import { type Channel, parseNarration } from "./narration";
 
 // A bank statement's rows into transactions (issue 33, decision 0083; research: horizon-specs §2.1
@@ -7,7 +8,7 @@ import { type Channel, parseNarration } from "./narration";
 // and rows whose date does not read (opening balance, legends) are skipped; a footer row (closing
 // balance, transaction total) ends the statement.
 
-export const BANK_LAYOUTS = ["SBI", "HDFC", "ICICI", "Axis", "Kotak", "Other"] as const;
+export const BANK_LAYOUTS = ["SBI", "HDFC", "ICICI", "Axis", "Kotak", "MT940", "Other"] as const;
 export type BankLayout = (typeof BANK_LAYOUTS)[number];
 
 export interface StatementLine {
@@ -122,13 +123,14 @@ function accountNumberOf(preamble: string): string | null {
 }
 
 /**
- * Reads a statement's text (CSV or TSV). `columns` overrides the detected header (a layout the user
+ * Reads a statement's text (CSV or TSV, or MT940). `columns` overrides the detected header (a layout the user
  * mapped by hand); `headerRow` (0-based) names the header row then.
  */
 export function parseStatement(
   text: string,
   opts: { columns?: ColumnMap; headerRow?: number } = {},
 ): ParsedStatement {
+  if (!opts.columns && looksLikeMt940(text)) return parseMt940(text);
   const rows = csvRows(text);
   let headerAt = -1;
   let map: ColumnMap | null = null;
