@@ -6,17 +6,45 @@ import { route } from "./registry";
 // Bank statements matched to invoices (issue 33, decision 0083): Reports -> Bank statements.
 // Amounts are integers in paise.
 
+const column = z.number().int().min(-1).max(29);
+/** Which column (0-based; -1 for none) holds what, in a layout mapped by hand. */
+export const columnMapSchema = z
+  .object({
+    date: column.min(0, "Choose the date column."),
+    valueDate: column.default(-1),
+    narration: column.min(0, "Choose the narration column."),
+    ref: column.default(-1),
+    debit: column.default(-1),
+    credit: column.default(-1),
+    amount: column.default(-1),
+    drCr: column.default(-1),
+    balance: column.default(-1),
+  })
+  .refine((c) => c.amount >= 0 || (c.debit >= 0 && c.credit >= 0), {
+    path: ["amount"],
+    message: "Choose an amount column, or a debit and a credit column.",
+  });
+export type ColumnMapInput = z.input<typeof columnMapSchema>;
+
 export const statementFileBody = z.object({
   fileName: text(200, "File name").optional().default(""),
   text: z
     .string("The file must be text.")
     .min(1, "The file is empty.")
     .max(5_000_000, "The file can be at most 5 MB; split it.")
-    .describe("The statement's CSV or TSV text as the bank gave it (the header row is found, not assumed)"),
+    .describe(
+      "The statement's CSV, TSV or MT940 text as the bank gave it (the header row is found, not assumed)",
+    ),
   account: text(100, "Account")
     .optional()
     .describe(
       "Which account the lines belong to; by default the account number the file names, else the bank",
+    ),
+  layout: z
+    .object({ headerRow: z.number().int().min(0).max(39), columns: columnMapSchema })
+    .optional()
+    .describe(
+      "For a layout Bahi does not recognise: the header row (0-based) and the columns; saved on import",
     ),
 });
 
@@ -41,6 +69,9 @@ const parsedLine = z.object({
 });
 
 export const statementPreviewAnswer = z.object({
+  /** No header row was recognised: map the columns of `sample` (the file's first rows) by hand. */
+  needsLayout: z.boolean(),
+  sample: z.array(z.array(z.string())),
   bank: z.enum(BANK_LAYOUTS),
   account: z.string(),
   lines: z.array(parsedLine),

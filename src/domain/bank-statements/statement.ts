@@ -122,28 +122,42 @@ function accountNumberOf(preamble: string): string | null {
   return m ? m[1]!.toUpperCase() : null;
 }
 
+/** A layout the user mapped by hand: which row is the header (0-based) and which column holds what. */
+export interface StatementLayout {
+  headerRow: number;
+  columns: ColumnMap;
+}
+
+/** What identifies a header row: its cells, normalised. A saved layout is found again by it. */
+export const headerSignature = (cells: string[]) => cells.map(norm).join("|");
+
+/** The first rows of a file as cells, for the user to map an unknown layout. */
+export function sampleRows(text: string, count = 25): string[][] {
+  return csvRows(text)
+    .slice(0, count)
+    .map((r) => r.slice(0, 30).map((c) => collapse(c).slice(0, 80)));
+}
+
 /**
- * Reads a statement's text (CSV or TSV, or MT940). `columns` overrides the detected header (a layout the user
- * mapped by hand); `headerRow` (0-based) names the header row then.
+ * Reads a statement's text (CSV or TSV, or MT940). The header row is found by its names; `layout`
+ * (mapped by the user) overrides that; `known` holds the layouts saved before, by the signature of
+ * their header row, for files whose header names Bahi does not recognise.
  */
 export function parseStatement(
   text: string,
-  opts: { columns?: ColumnMap; headerRow?: number } = {},
+  opts: { layout?: StatementLayout; known?: ReadonlyMap<string, ColumnMap> } = {},
 ): ParsedStatement {
-  if (!opts.columns && looksLikeMt940(text)) return parseMt940(text);
+  if (!opts.layout && looksLikeMt940(text)) return parseMt940(text);
   const rows = csvRows(text);
   let headerAt = -1;
   let map: ColumnMap | null = null;
-  if (opts.columns && opts.headerRow !== undefined) {
-    headerAt = opts.headerRow;
-    map = opts.columns;
+  if (opts.layout && opts.layout.headerRow < rows.length) {
+    headerAt = opts.layout.headerRow;
+    map = opts.layout.columns;
   } else {
-    for (let i = 0; i < Math.min(rows.length, 40); i++) {
-      map = columnsOf(rows[i]!);
-      if (map) {
-        headerAt = i;
-        break;
-      }
+    for (let i = 0; i < Math.min(rows.length, 40) && !map; i++) {
+      map = columnsOf(rows[i]!) ?? opts.known?.get(headerSignature(rows[i]!)) ?? null;
+      if (map) headerAt = i;
     }
   }
   if (!map) throw new StatementLayoutError();

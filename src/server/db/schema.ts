@@ -990,3 +990,20 @@ export const bankStatementLines = pgTable(
     check("bank_statement_lines_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
+
+/**
+ * Statement layouts a business mapped by hand (issue 33, decision 0083): a bank whose header row
+ * Bahi does not recognise is read with the columns the user chose, found again by the signature of
+ * its header row (its cells, normalised).
+ */
+export const bankStatementLayouts = pgTable(
+  "bank_statement_layouts",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    signature: text("signature").notNull(),
+    columns: jsonb("columns").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("bank_statement_layouts_signature_uq").on(t.businessId, t.signature)],
+);

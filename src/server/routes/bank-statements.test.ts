@@ -233,10 +233,41 @@ describeEachDb("bank statements", (kind) => {
     expect(advance.json().status).toBe("advance");
   }, 90_000);
 
-  it("a file with no statement header is refused with a message; a mapped layout is not needed for the five banks", async () => {
+  it("a layout Bahi does not know: its first rows to map, import with the columns chosen, then the same header read by itself", async () => {
     const s = await t.signUpAndSignIn();
-    const res = await t.post("/api/bank-statements/preview", { text: "name,amount\nx,1\n" }, s.cookie);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toMatch(/^No header row found/);
+    const text = [
+      "Co-op Bank of Pune",
+      "Dt,Details,Out,In,Bal",
+      "10/05/2026,UPI/CR/612345678911/ASHA/HDFC/asha@ok/INV 9,,500.00,1500.00",
+    ].join("\n");
+    const preview = await t.post("/api/bank-statements/preview", { text }, s.cookie);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ needsLayout: true, lines: [] });
+    expect(preview.json().sample[1]).toEqual(["Dt", "Details", "Out", "In", "Bal"]);
+    const refused = await t.post("/api/bank-statements/import", { text }, s.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/^No header row found/);
+    const unusable = await t.post(
+      "/api/bank-statements/import",
+      { text, layout: { headerRow: 1, columns: { date: 0, narration: 1 } } },
+      s.cookie,
+    );
+    expect(unusable.statusCode).toBe(400);
+
+    const layout = { headerRow: 1, columns: { date: 0, narration: 1, debit: 2, credit: 3, balance: 4 } };
+    const imported = await t.post(
+      "/api/bank-statements/import",
+      { text, layout, account: "Co-op" },
+      s.cookie,
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toMatchObject({ imported: 1, credits: 1 });
+    const next = `${text}\n11/05/2026,NEFT/HDFCN00431068090/ASHA/HDFC/INV 10,,700.00,2200.00`;
+    const again = await t.post("/api/bank-statements/preview", { text: next, account: "Co-op" }, s.cookie);
+    expect(again.json()).toMatchObject({ needsLayout: false });
+    expect(again.json().lines.map((l: { alreadyImported: boolean }) => l.alreadyImported)).toEqual([
+      true,
+      false,
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { csvRows } from "#domain/bank-statements/cells";
 import {
   type Allocation,
   type CreditLine,
@@ -6,7 +7,14 @@ import {
   matchCredits,
   type OpenInvoice,
 } from "#domain/bank-statements/matching";
-import { lineKey, parseStatement, StatementLayoutError } from "#domain/bank-statements/statement";
+import {
+  headerSignature,
+  lineKey,
+  parseStatement,
+  type StatementLayout,
+  StatementLayoutError,
+  sampleRows,
+} from "#domain/bank-statements/statement";
 import { formatMoney } from "#domain/format";
 import type { PaymentMethod } from "#domain/payments";
 import type { Db } from "../db/client";
@@ -22,6 +30,8 @@ import {
   listLines,
   type NewBankLine,
   openInvoicesForMatching,
+  savedLayouts,
+  saveLayout,
   updateLine,
 } from "../db/queries/bank-statements";
 import { AppError, notFound } from "../errors";
@@ -40,11 +50,14 @@ export interface StatementFile {
   text: string;
   /** The account the lines belong to; by default the account number the file names. */
   account?: string;
+  /** Columns the user mapped for a layout Bahi does not recognise; saved on import. */
+  layout?: StatementLayout;
 }
 
-function read(file: StatementFile) {
+async function read(db: Db, businessId: string, file: StatementFile) {
   try {
-    const parsed = parseStatement(file.text);
+    const known = file.layout ? undefined : await savedLayouts(db, businessId);
+    const parsed = parseStatement(file.text, { layout: file.layout, known });
     const account = file.account?.trim() || parsed.accountNumber || parsed.bank;
     return { parsed, account };
   } catch (error) {
@@ -54,12 +67,32 @@ function read(file: StatementFile) {
   }
 }
 
-/** What an import would bring: the layout read, the lines, and which the account holds already. */
+/**
+ * What an import would bring: the layout read, the lines, and which the account holds already. A
+ * file whose header row Bahi does not recognise answers its first rows instead, to map by hand.
+ */
 export async function previewStatement(db: Db, businessId: string, file: StatementFile) {
-  const { parsed, account } = read(file);
+  let result: Awaited<ReturnType<typeof read>>;
+  try {
+    result = await read(db, businessId, file);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "validation_failed")
+      return {
+        needsLayout: true,
+        sample: sampleRows(file.text),
+        bank: "Other" as const,
+        account: "",
+        lines: [],
+        problems: [],
+      };
+    throw error;
+  }
+  const { parsed, account } = result;
   const keys = parsed.lines.map(lineKey);
   const known = await existingLineKeys(db, businessId, account, keys);
   return {
+    needsLayout: false,
+    sample: [],
     bank: parsed.bank,
     account,
     lines: parsed.lines.map((l, i) => ({ ...l, alreadyImported: known.has(keys[i]!) })),
@@ -174,8 +207,12 @@ async function applyDecisions(tx: Db, businessId: string, lines: BankLineRow[], 
  * debits set aside) and the new credits matched at once, all in one transaction.
  */
 export async function importStatement(db: Db, businessId: string, file: StatementFile) {
-  const { parsed, account } = read(file);
+  const { parsed, account } = await read(db, businessId, file);
   return db.transaction(async (tx) => {
+    if (file.layout) {
+      const header = csvRows(file.text)[file.layout.headerRow] ?? [];
+      await saveLayout(tx, businessId, headerSignature(header), file.layout.columns);
+    }
     const rows: NewBankLine[] = parsed.lines.map((l) => ({
       id: randomUUID(),
       businessId,

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { ColumnMap } from "#domain/bank-statements/statement";
 import type { Db } from "../client";
-import { bankStatementLines, invoices } from "../schema";
+import { bankStatementLayouts, bankStatementLines, invoices } from "../schema";
 
 // Imported bank statement lines (issue 33, decision 0083). Every function names the business in
 // its WHERE clause.
@@ -170,4 +172,24 @@ export async function invoiceRefs(
     .from(invoices)
     .where(and(eq(invoices.businessId, businessId), inArray(invoices.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, { invoiceNumber: r.invoiceNumber, clientName: r.clientName }]));
+}
+
+/** The layouts the business mapped by hand, by the signature of their header row. */
+export async function savedLayouts(db: Db, businessId: string): Promise<Map<string, ColumnMap>> {
+  const rows = await db
+    .select({ signature: bankStatementLayouts.signature, columns: bankStatementLayouts.columns })
+    .from(bankStatementLayouts)
+    .where(eq(bankStatementLayouts.businessId, businessId));
+  return new Map(rows.map((r) => [r.signature, r.columns as ColumnMap]));
+}
+
+/** Saves (or replaces) the business's layout for this header row. */
+export async function saveLayout(tx: Db, businessId: string, signature: string, columns: ColumnMap) {
+  await tx
+    .insert(bankStatementLayouts)
+    .values({ id: randomUUID(), businessId, signature, columns })
+    .onConflictDoUpdate({
+      target: [bankStatementLayouts.businessId, bankStatementLayouts.signature],
+      set: { columns, updatedAt: new Date() },
+    });
 }
