@@ -7,6 +7,7 @@ import { call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
+import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 
 // Import a bank statement (issue 33, decision 0083): choose the file the bank gave (CSV or TSV),
 // see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
@@ -19,10 +20,16 @@ export function StatementImport() {
   const [account, setAccount] = useState("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
+  const [layout, setLayout] = useState<MappedLayout | undefined>(undefined);
 
-  const body = () => ({ fileName: file?.name ?? "", text: file?.text ?? "", account: account || undefined });
+  const body = () => ({
+    fileName: file?.name ?? "",
+    text: file?.text ?? "",
+    account: account || undefined,
+    layout,
+  });
   const previewing = useMutation({
-    mutationFn: (input: { fileName: string; text: string; account?: string }) =>
+    mutationFn: (input: { fileName: string; text: string; account?: string; layout?: MappedLayout }) =>
       call("POST /api/bank-statements/preview", { body: input }),
     onSuccess: (answer) => {
       setPreview(answer);
@@ -44,6 +51,7 @@ export function StatementImport() {
       });
       setFile(null);
       setPreview(null);
+      setLayout(undefined);
     },
     onError: (error) => toast.error("Nothing was imported", { description: (error as Error).message }),
   });
@@ -52,6 +60,7 @@ export function StatementImport() {
     const chosen = event.target.files?.[0];
     setPreview(null);
     setReadError(null);
+    setLayout(undefined);
     if (!chosen) return;
     if (chosen.size > MAX_BYTES) {
       setReadError("The file is larger than 5 MB: download a shorter period.");
@@ -100,7 +109,21 @@ export function StatementImport() {
           {readError}
         </p>
       )}
-      {preview && (
+      {preview?.needsLayout && file && (
+        <ColumnMapper
+          sample={preview.sample}
+          onRead={(mapped) => {
+            setLayout(mapped);
+            previewing.mutate({
+              fileName: file.name,
+              text: file.text,
+              account: account || undefined,
+              layout: mapped,
+            });
+          }}
+        />
+      )}
+      {preview && !preview.needsLayout && (
         <div className="space-y-3" data-testid="statement-preview">
           <p className="text-sm" role="status">
             {preview.bank === "Other" ? "A statement" : `A ${preview.bank} statement`} of account{" "}
