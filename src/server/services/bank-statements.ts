@@ -58,7 +58,10 @@ async function read(db: Db, businessId: string, file: StatementFile) {
   try {
     const known = file.layout ? undefined : await savedLayouts(db, businessId);
     const parsed = parseStatement(file.text, { layout: file.layout, known });
-    const account = file.account?.trim() || parsed.accountNumber || parsed.bank;
+    const account =
+      file.account?.trim() ||
+      parsed.accountNumber ||
+      (parsed.bank === "Other" ? "Bank account" : parsed.bank);
     return { parsed, account };
   } catch (error) {
     if (error instanceof StatementLayoutError)
