@@ -166,6 +166,21 @@ describeEachDb("bank statements", (kind) => {
     expect(recorded).toHaveLength(4);
   }, 90_000);
 
+  it("the same statement imported twice at once: each line stored once, each payment recorded once", async () => {
+    const { s, ids } = await setUp(t);
+    const text = sbi(ROWS);
+    const both = await Promise.all([
+      t.post("/api/bank-statements/import", { fileName: "a.tsv", text }, s.cookie),
+      t.post("/api/bank-statements/import", { fileName: "b.tsv", text }, s.cookie),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both.reduce((n, r) => n + r.json().imported, 0)).toBe(5);
+    expect(both.reduce((n, r) => n + r.json().autoMatched, 0)).toBe(3);
+    const payments = (await t.get(`/api/invoices/${ids.i1}/payments`, s.cookie)).json().payments;
+    expect(payments).toHaveLength(1);
+    expect((await lines(s.cookie)).counts).toEqual({ review: 1, matched: 3, advance: 0, ignored: 1 });
+  }, 90_000);
+
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
     const { s, ids } = await setUp(t);
     await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);
