@@ -108,4 +108,16 @@ describe("matching credits to open invoices", () => {
       "review",
     );
   });
+  it("a credit making the balances of two invoices of one client suggests both, for a split", () => {
+    const [d] = matchCredits(
+      [credit(1500, "UPI/612/thanks")],
+      [inv(1, 1000, "c1"), inv(2, 500, "c1"), inv(3, 700, "c3")],
+      new Map(),
+    );
+    expect(d).toMatchObject({ outcome: "review" });
+    expect(d!.suggestions.map((s) => [s.invoiceId, s.amountMinor])).toEqual([
+      ["i1", 1000],
+      ["i2", 500],
+    ]);
+  });
 });

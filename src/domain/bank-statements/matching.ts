@@ -252,6 +252,25 @@ function review(
     }
     return { inv, score, reasons };
   });
+  // Two open invoices of one client whose balances make the credit: likely one payment for both.
+  const byClient = new Map<string, OpenInvoice[]>();
+  for (const inv of candidates)
+    if (inv.clientId) byClient.set(inv.clientId, [...(byClient.get(inv.clientId) ?? []), inv]);
+  for (const group of byClient.values()) {
+    for (let i = 0; i < group.length; i++)
+      for (let j = i + 1; j < group.length; j++) {
+        const [a, b] = [group[i]!, group[j]!];
+        if (bal(a) + bal(b) !== credit.amountMinor) continue;
+        for (const [inv, other] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          const s = scored.find((x) => x.inv.id === inv.id)!;
+          s.score += 6;
+          s.reasons.push(`with ${other.invoiceNumber}, their balances make the amount`);
+        }
+      }
+  }
   const suggestions = scored
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || (a.inv.dueDate ?? "").localeCompare(b.inv.dueDate ?? ""))

@@ -181,6 +181,36 @@ describeEachDb("bank statements", (kind) => {
     expect((await lines(s.cookie)).counts).toEqual({ review: 1, matched: 3, advance: 0, ignored: 1 });
   }, 90_000);
 
+  it("one credit for two invoices of a client: both suggested, confirmed as a split, undone together", async () => {
+    const { s, ids } = await setUp(t);
+    const text = sbi([
+      ["12 May 2026", "DEP TFR UPI/CR/612345678931/A RELATIVE/HDFC/rel@ybl/UPI", "", "1,680.00", "11,680.00"],
+    ]);
+    await t.post("/api/bank-statements/import", { text }, s.cookie);
+    const [line] = (await lines(s.cookie, "review")).items as Line[];
+    expect(line!.suggestions.map((x) => [x.invoiceNumber, x.amountMinor])).toEqual([
+      ["INV/2026-27/0001", 118_000],
+      ["INV/2026-27/0003", 50_000],
+    ]);
+    const split = await t.post(
+      `/api/bank-statements/lines/${line!.id}/confirm`,
+      {
+        allocations: [
+          { invoiceId: ids.i1, amountMinor: 118_000 },
+          { invoiceId: ids.i3, amountMinor: 50_000 },
+        ],
+      },
+      s.cookie,
+    );
+    expect(split.statusCode, split.body).toBe(200);
+    expect(split.json().payments).toHaveLength(2);
+    expect(await read(s.cookie, ids.i1)).toMatchObject({ status: "paid" });
+    expect(await read(s.cookie, ids.i3)).toMatchObject({ status: "paid" });
+    await t.post(`/api/bank-statements/lines/${line!.id}/undo`, {}, s.cookie);
+    expect(await read(s.cookie, ids.i1)).toMatchObject({ status: "due" });
+    expect(await read(s.cookie, ids.i3)).toMatchObject({ status: "due" });
+  }, 90_000);
+
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
     const { s, ids } = await setUp(t);
     await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { BankLine } from "#contract/bank-statements";
@@ -8,6 +9,7 @@ import { call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { SplitForm } from "./SplitForm";
 import { StatementImport } from "./StatementImport";
 
 // Reports -> Bank statements (issue 33, decision 0083): import a statement, the credits waiting for
@@ -16,7 +18,7 @@ import { StatementImport } from "./StatementImport";
 const money = (minor: number) => formatMoney(minor, "INR");
 
 type LineAction =
-  | { kind: "confirm"; id: string; invoiceId: string; amountMinor: number }
+  | { kind: "confirm"; id: string; allocations: { invoiceId: string; amountMinor: number }[] }
   | { kind: "advance" | "ignore" | "undo"; id: string };
 
 function useLineAction() {
@@ -26,7 +28,7 @@ function useLineAction() {
       a.kind === "confirm"
         ? call("POST /api/bank-statements/lines/:id/confirm", {
             params: { id: a.id },
-            body: { allocations: [{ invoiceId: a.invoiceId, amountMinor: a.amountMinor }] },
+            body: { allocations: a.allocations },
           })
         : a.kind === "advance"
           ? call("POST /api/bank-statements/lines/:id/advance", { params: { id: a.id }, body: {} })
@@ -68,6 +70,7 @@ function LineHead({ line }: { line: BankLine }) {
 
 function ReviewLine({ line }: { line: BankLine }) {
   const act = useLineAction();
+  const [splitting, setSplitting] = useState(false);
   return (
     <li className="space-y-3 border-b border-border p-4 last:border-b-0" data-testid="review-line">
       <LineHead line={line} />
@@ -102,7 +105,24 @@ function ReviewLine({ line }: { line: BankLine }) {
           ))}
         </ul>
       )}
+      {splitting && (
+        <SplitForm
+          line={line}
+          busy={act.isPending}
+          onConfirm={(allocations) => act.mutate({ kind: "confirm", id: line.id, allocations })}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
+        {line.suggestions.length > 1 && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={splitting}
+            onClick={() => setSplitting((v) => !v)}
+          >
+            Split across invoices
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"
