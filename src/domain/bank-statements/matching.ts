@@ -253,6 +253,7 @@ function review(
     return { inv, score, reasons };
   });
   // Two open invoices of one client whose balances make the credit: likely one payment for both.
+  let pair: string | null = null;
   const byClient = new Map<string, OpenInvoice[]>();
   for (const inv of candidates)
     if (inv.clientId) byClient.set(inv.clientId, [...(byClient.get(inv.clientId) ?? []), inv]);
@@ -261,6 +262,7 @@ function review(
       for (let j = i + 1; j < group.length; j++) {
         const [a, b] = [group[i]!, group[j]!];
         if (bal(a) + bal(b) !== credit.amountMinor) continue;
+        pair ??= `The amount is the balances of ${a.invoiceNumber} and ${b.invoiceNumber} together: split it`;
         for (const [inv, other] of [
           [a, b],
           [b, a],
@@ -284,10 +286,12 @@ function review(
   const reason =
     equal.length === 1
       ? `The amount is the balance of ${equal[0]!.invoiceNumber} alone`
-      : named.length > 0
-        ? "An invoice number is in the narration, but the amount does not fit it alone"
-        : suggestions.length > 0
-          ? "Likely invoices, to confirm"
-          : "No invoice fits";
+      : pair
+        ? pair
+        : named.length > 0
+          ? "An invoice number is in the narration, but the amount does not fit it alone"
+          : suggestions.length > 0
+            ? "Likely invoices, to confirm"
+            : "No invoice fits";
   return { lineId: credit.id, outcome: "review", tier, reason, allocations: [], suggestions };
 }

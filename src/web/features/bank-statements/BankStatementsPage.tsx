@@ -94,8 +94,7 @@ function ReviewLine({ line }: { line: BankLine }) {
                   act.mutate({
                     kind: "confirm",
                     id: line.id,
-                    invoiceId: s.invoiceId,
-                    amountMinor: s.amountMinor,
+                    allocations: [{ invoiceId: s.invoiceId, amountMinor: s.amountMinor }],
                   })
                 }
               >

@@ -13,6 +13,7 @@ import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 // see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
 
 const MAX_BYTES = 5_000_000;
+const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
 
 export function StatementImport() {
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function StatementImport() {
         queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
         queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
       ]);
-      toast.success(`${r.imported} lines imported`, {
+      toast.success(`${lines(r.imported)} imported`, {
         description: `${r.autoMatched} paid at once, ${r.toReview} to review${
           r.alreadyImported ? `, ${r.alreadyImported} imported before` : ""
         }.`,
@@ -71,8 +72,8 @@ export function StatementImport() {
     previewing.mutate({ fileName: chosen.name, text, account: account || undefined });
   }
 
-  const lines = preview?.lines ?? [];
-  const fresh = lines.filter((l) => !l.alreadyImported);
+  const all = preview?.lines ?? [];
+  const fresh = all.filter((l) => !l.alreadyImported);
   const credits = fresh.filter((l) => l.direction === "CR");
   return (
     <Card className="space-y-4">
@@ -127,13 +128,13 @@ export function StatementImport() {
         <div className="space-y-3" data-testid="statement-preview">
           <p className="text-sm" role="status">
             {preview.bank === "Other" ? "A statement" : `A ${preview.bank} statement`} of account{" "}
-            {preview.account}: {lines.length} lines, {fresh.length} new ({credits.length} credits
+            {preview.account}: {lines(all.length)}, {fresh.length} new ({credits.length} credits
             {credits.length > 0 &&
               ` of ${formatMoney(
                 credits.reduce((s, l) => s + l.amountMinor, 0),
                 "INR",
               )}`}
-            ){lines.length > fresh.length && `; ${lines.length - fresh.length} imported before`}.
+            ){all.length > fresh.length && `; ${all.length - fresh.length} imported before`}.
           </p>
           {preview.problems.length > 0 && (
             <ul className="space-y-1 text-sm text-destructive" aria-label="Rows to check">
@@ -145,7 +146,7 @@ export function StatementImport() {
             </ul>
           )}
           <Button onClick={() => importing.mutate()} busy={importing.isPending} disabled={fresh.length === 0}>
-            Import {fresh.length} lines
+            Import {lines(fresh.length)}
           </Button>
         </div>
       )}
