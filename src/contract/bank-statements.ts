@@ -26,27 +26,40 @@ export const columnMapSchema = z
   });
 export type ColumnMapInput = z.input<typeof columnMapSchema>;
 
-export const statementFileBody = z.object({
-  fileName: text(200, "File name").optional().default(""),
-  text: z
-    .string("The file must be text.")
-    .min(1, "The file is empty.")
-    .max(5_000_000, "The file can be at most 5 MB; split it.")
-    .describe(
-      "The statement's CSV, TSV or MT940 text as the bank gave it (the header row is found, not assumed)",
-    ),
-  account: text(100, "Account")
-    .optional()
-    .describe(
-      "Which account the lines belong to; by default the account number the file names, else the bank",
-    ),
-  layout: z
-    .object({ headerRow: z.number().int().min(0).max(39), columns: columnMapSchema })
-    .optional()
-    .describe(
-      "For a layout Bahi does not recognise: the header row (0-based) and the columns; saved on import",
-    ),
-});
+export const statementFileBody = z
+  .object({
+    fileName: text(200, "File name").optional().default(""),
+    text: z
+      .string("The file must be text.")
+      .min(1, "The file is empty.")
+      .max(5_000_000, "The file can be at most 5 MB; split it.")
+      .optional()
+      .describe(
+        "The statement's CSV, TSV or MT940 text as the bank gave it (the header row is found, not assumed)",
+      ),
+    base64: z
+      .string("The file must be base64 text.")
+      .min(1, "The file is empty.")
+      .max(7_000_000, "The file can be at most 5 MB; split it.")
+      .regex(/^[A-Za-z0-9+/=\s]*$/, "The file must be base64 text.")
+      .optional()
+      .describe("Instead of text: the file's bytes in base64, for an Excel workbook (.xlsx)"),
+    account: text(100, "Account")
+      .optional()
+      .describe(
+        "Which account the lines belong to; by default the account number the file names, else the bank",
+      ),
+    layout: z
+      .object({ headerRow: z.number().int().min(0).max(39), columns: columnMapSchema })
+      .optional()
+      .describe(
+        "For a layout Bahi does not recognise: the header row (0-based) and the columns; saved on import",
+      ),
+  })
+  .refine((b) => (b.text === undefined) !== (b.base64 === undefined), {
+    path: ["text"],
+    message: "Send the file as text or as base64, one of them.",
+  });
 
 const problem = z.object({ row: z.number().int(), message: z.string() });
 

@@ -278,6 +278,20 @@ describeEachDb("bank statements", (kind) => {
     expect(advance.json().status).toBe("advance");
   }, 90_000);
 
+  it("a file sent as base64: a CSV reads as text, an old .xls is refused with what to do, text and base64 together are refused", async () => {
+    const s = await t.signUpAndSignIn();
+    const base64 = Buffer.from(sbi(ROWS)).toString("base64");
+    const csv = await t.post("/api/bank-statements/preview", { fileName: "s.csv", base64 }, s.cookie);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.json().lines).toHaveLength(5);
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).toString("base64");
+    const xls = await t.post("/api/bank-statements/preview", { fileName: "s.xls", base64: ole }, s.cookie);
+    expect(xls.statusCode).toBe(400);
+    expect(xls.json().error.message).toMatch(/old Excel \(\.xls\) file/);
+    const both = await t.post("/api/bank-statements/preview", { text: "a", base64 }, s.cookie);
+    expect(both.statusCode).toBe(400);
+  });
+
   it("a layout Bahi does not know: its first rows to map, import with the columns chosen, then the same header read by itself", async () => {
     const s = await t.signUpAndSignIn();
     const text = [

@@ -11,9 +11,11 @@ import {
   statementLines,
   undoLine,
 } from "../services/bank-statements";
+import { statementText } from "../services/xlsx-sheet";
 import { contractRoutes } from "./contract-route";
 
-const BODY_LIMIT = 6 * 1024 * 1024;
+// 5 MB of text, or of a workbook sent as base64 (a third larger).
+const BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Reports -> Bank statements: import, review queue, confirm, advance, set aside, undo (decision 0083). */
 export function registerBankStatementRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
@@ -24,7 +26,7 @@ export function registerBankStatementRoutes(app: FastifyInstance, deps: { auth: 
     "POST /api/bank-statements/preview",
     async (request) => {
       const me = await requireBusiness(auth, request);
-      return previewStatement(db, me.businessId, request.body);
+      return previewStatement(db, me.businessId, { ...request.body, text: statementText(request.body) });
     },
     { bodyLimit: BODY_LIMIT },
   );
@@ -33,7 +35,8 @@ export function registerBankStatementRoutes(app: FastifyInstance, deps: { auth: 
     "POST /api/bank-statements/import",
     async (request, reply) => {
       const me = await requireBusiness(auth, request);
-      return reply.status(201).send(await importStatement(db, me.businessId, request.body));
+      const file = { ...request.body, text: statementText(request.body) };
+      return reply.status(201).send(await importStatement(db, me.businessId, file));
     },
     { bodyLimit: BODY_LIMIT },
   );

@@ -13,24 +13,41 @@ import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 // see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
 
 const MAX_BYTES = 5_000_000;
+interface StatementFile {
+  name: string;
+  text?: string;
+  base64?: string;
+}
+
+/** A workbook (XLSX, or an old XLS the server explains) goes as base64; anything else as text. */
+async function readStatementFile(file: File): Promise<StatementFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const workbook = (bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf);
+  if (!workbook) return { name: file.name, text: new TextDecoder().decode(bytes) };
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { name: file.name, base64: btoa(binary) };
+}
+
 const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
 
 export function StatementImport() {
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<StatementFile | null>(null);
   const [account, setAccount] = useState("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [layout, setLayout] = useState<MappedLayout | undefined>(undefined);
 
-  const body = () => ({
-    fileName: file?.name ?? "",
-    text: file?.text ?? "",
+  const body = (f: StatementFile, mapped = layout) => ({
+    fileName: f.name,
+    ...(f.base64 !== undefined ? { base64: f.base64 } : { text: f.text }),
     account: account || undefined,
-    layout,
+    layout: mapped,
   });
   const previewing = useMutation({
-    mutationFn: (input: { fileName: string; text: string; account?: string; layout?: MappedLayout }) =>
+    mutationFn: (input: ReturnType<typeof body>) =>
       call("POST /api/bank-statements/preview", { body: input }),
     onSuccess: (answer) => {
       setPreview(answer);
@@ -39,7 +56,7 @@ export function StatementImport() {
     onError: (error) => setReadError((error as Error).message),
   });
   const importing = useMutation({
-    mutationFn: () => call("POST /api/bank-statements/import", { body: body() }),
+    mutationFn: (f: StatementFile) => call("POST /api/bank-statements/import", { body: body(f) }),
     onSuccess: async (r) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
@@ -67,9 +84,9 @@ export function StatementImport() {
       setReadError("The file is larger than 5 MB: download a shorter period.");
       return;
     }
-    const text = await chosen.text();
-    setFile({ name: chosen.name, text });
-    previewing.mutate({ fileName: chosen.name, text, account: account || undefined });
+    const read = await readStatementFile(chosen);
+    setFile(read);
+    previewing.mutate(body(read, undefined));
   }
 
   const all = preview?.lines ?? [];
@@ -79,17 +96,17 @@ export function StatementImport() {
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Import a statement</h2>
       <p className="text-sm text-muted-foreground">
-        Download the statement from your bank's net-banking as CSV (SBI, HDFC, ICICI, Axis, Kotak and others
-        that print a header row with a date, a narration and amounts) or MT940. Credits naming an invoice
-        number, or from a payer Bahi has seen before, are recorded as payments at once; the rest wait below
-        for you.
+        Download the statement from your bank's net-banking as CSV or Excel (.xlsx) (SBI, HDFC, ICICI, Axis,
+        Kotak and others that print a header row with a date, a narration and amounts) or MT940. Credits
+        naming an invoice number, or from a payer Bahi has seen before, are recorded as payments at once; the
+        rest wait below for you.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium">
           Statement file
           <input
             type="file"
-            accept=".csv,.tsv,.txt,.sta,.940,.mt940,text/csv,text/plain"
+            accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,text/csv,text/plain"
             onChange={(e) => void choose(e)}
             className="mt-1 block w-full text-sm"
           />
@@ -115,12 +132,7 @@ export function StatementImport() {
           sample={preview.sample}
           onRead={(mapped) => {
             setLayout(mapped);
-            previewing.mutate({
-              fileName: file.name,
-              text: file.text,
-              account: account || undefined,
-              layout: mapped,
-            });
+            previewing.mutate(body(file, mapped));
           }}
         />
       )}
@@ -145,7 +157,11 @@ export function StatementImport() {
               ))}
             </ul>
           )}
-          <Button onClick={() => importing.mutate()} busy={importing.isPending} disabled={fresh.length === 0}>
+          <Button
+            onClick={() => file && importing.mutate(file)}
+            busy={importing.isPending}
+            disabled={fresh.length === 0}
+          >
             Import {lines(fresh.length)}
           </Button>
         </div>
