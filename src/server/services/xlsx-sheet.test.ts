@@ -64,4 +64,15 @@ describe("XLSX statements", () => {
     expect(statementText({ base64: Buffer.from("a,b\n").toString("base64") })).toBe("a,b\n");
     expect(() => xlsxToText(strToU8("PK not a zip"))).toThrow(AppError);
   });
+  it("reads an HTML table saved as .xls (SBI's and others' 'Excel' download)", () => {
+    const html = `<html><body><p>Account Number : 00000012345678901</p><table border="1">
+      <tr><th>Txn Date</th><th>Value Date</th><th>Description</th><th>Ref No./Cheque No.</th><th>Debit</th><th>Credit</th><th>Balance</th></tr>
+      <tr><td>1 Apr 2026</td><td>1 Apr 2026</td><td>DEP TFR UPI/CR/612345678901/RAVI &amp; CO/HDFC/ravi@okhdfcbank/INV/2026-27/0001</td><td>&nbsp;</td><td></td><td>1,180.00</td><td>11,180.00</td></tr>
+    </table></body></html>`;
+    const s = parseStatement(statementText({ text: html }));
+    expect(s.bank).toBe("SBI");
+    expect(s.lines).toMatchObject([
+      { amountMinor: 118_000, payerName: "RAVI & CO", note: "INV/2026-27/0001" },
+    ]);
+  });
 });

@@ -100,11 +100,44 @@ export function xlsxToText(bytes: Uint8Array): string {
   return rows.join("\n");
 }
 
-/** A statement file's text: as sent, or read from the XLSX whose bytes came as base64. */
+/**
+ * An HTML table saved with an .xls name (what several banks' "Excel" downloads are) as TSV text:
+ * one line per `<tr>`, its `<td>`/`<th>` cells without their tags.
+ */
+export function htmlTableToText(html: string): string {
+  return [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
+    .map((tr) =>
+      [...tr[1]!.matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)]
+        .map((td) =>
+          unescapeXml(
+            td[1]!
+              .replace(/<br\s*\/?>/gi, " ")
+              .replace(/<[^>]*>/g, "")
+              .replace(/&nbsp;/g, " "),
+          )
+            .replace(/\s+/g, " ")
+            .trim(),
+        )
+        .join("\t"),
+    )
+    .join("\n");
+}
+
+const isHtmlTable = (text: string) => /^\s*</.test(text.replace(/^\uFEFF/, "")) && /<table\b/i.test(text);
+
+/**
+ * A statement file's text: as sent (an HTML table read into rows), or read from the XLSX whose
+ * bytes came as base64.
+ */
 export function statementText(file: { text?: string; base64?: string }): string {
-  if (file.base64 === undefined) return file.text ?? "";
+  if (file.base64 === undefined) {
+    const text = file.text ?? "";
+    return isHtmlTable(text) ? htmlTableToText(text) : text;
+  }
   const bytes = Buffer.from(file.base64, "base64");
   const kind = sniffStatement(bytes);
   if (kind === "xls") throw new AppError("validation_failed", XLS_MESSAGE, { base64: XLS_MESSAGE });
-  return kind === "xlsx" ? xlsxToText(bytes) : bytes.toString("utf8");
+  if (kind === "xlsx") return xlsxToText(bytes);
+  const text = bytes.toString("utf8");
+  return isHtmlTable(text) ? htmlTableToText(text) : text;
 }
