@@ -206,3 +206,19 @@ describe("MT940", () => {
     expect(parseStatement(broken).problems).toHaveLength(1);
   });
 });
+
+describe("CAMT.053", () => {
+  it("reads booked entries with the payer, the note and the reference; leaves pending ones out; checks the closing balance", () => {
+    const s = parseStatement(fixture("camt053.xml"));
+    expect(s.bank).toBe("CAMT.053");
+    expect(s.accountNumber).toBe("50100123456789");
+    expect(s.lines.map((l) => [l.txnDate, l.direction, l.amountMinor, l.utr])).toEqual([
+      ["2026-04-01", "CR", 118_000, "612345678901"],
+      ["2026-04-02", "DR", 50_050, "612345678902"],
+    ]);
+    expect(s.lines[0]).toMatchObject({ payerName: "Ravi Kumar & Sons", note: "INV/2026-27/0001" });
+    expect(s.problems).toEqual([]);
+    const broken = fixture("camt053.xml").replace("100679.50", "100679.00");
+    expect(parseStatement(broken).problems).toHaveLength(1);
+  });
+});

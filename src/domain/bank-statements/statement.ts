@@ -1,3 +1,4 @@
+import { looksLikeCamt053, parseCamt053 } from "./camt";
 import { collapse, csvRows, parseAmount, parseStatementDate } from "./cells";
 import { looksLikeMt940, parseMt940 } from "./mt940";
 import { type Channel, parseNarration } from "./narration";
@@ -8,7 +9,7 @@ import { type Channel, parseNarration } from "./narration";
 // and rows whose date does not read (opening balance, legends) are skipped; a footer row (closing
 // balance, transaction total) ends the statement.
 
-export const BANK_LAYOUTS = ["SBI", "HDFC", "ICICI", "Axis", "Kotak", "MT940", "Other"] as const;
+export const BANK_LAYOUTS = ["SBI", "HDFC", "ICICI", "Axis", "Kotak", "MT940", "CAMT.053", "Other"] as const;
 export type BankLayout = (typeof BANK_LAYOUTS)[number];
 
 export interface StatementLine {
@@ -139,7 +140,7 @@ export function sampleRows(text: string, count = 25): string[][] {
 }
 
 /**
- * Reads a statement's text (CSV or TSV, or MT940). The header row is found by its names; `layout`
+ * Reads a statement's text (CSV or TSV, MT940 or CAMT.053). The header row is found by its names; `layout`
  * (mapped by the user) overrides that; `known` holds the layouts saved before, by the signature of
  * their header row, for files whose header names Bahi does not recognise.
  */
@@ -148,6 +149,7 @@ export function parseStatement(
   opts: { layout?: StatementLayout; known?: ReadonlyMap<string, ColumnMap> } = {},
 ): ParsedStatement {
   if (!opts.layout && looksLikeMt940(text)) return parseMt940(text);
+  if (!opts.layout && looksLikeCamt053(text)) return parseCamt053(text);
   const rows = csvRows(text);
   let headerAt = -1;
   let map: ColumnMap | null = null;

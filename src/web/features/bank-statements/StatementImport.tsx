@@ -97,16 +97,16 @@ export function StatementImport() {
       <h2 className="text-lg font-semibold">Import a statement</h2>
       <p className="text-sm text-muted-foreground">
         Download the statement from your bank's net-banking as CSV or Excel (.xlsx) (SBI, HDFC, ICICI, Axis,
-        Kotak and others that print a header row with a date, a narration and amounts) or MT940. Credits
-        naming an invoice number, or from a payer Bahi has seen before, are recorded as payments at once; the
-        rest wait below for you.
+        Kotak and others that print a header row with a date, a narration and amounts) or MT940 / CAMT.053.
+        Credits naming an invoice number, or from a payer Bahi has seen before, are recorded as payments at
+        once; the rest wait below for you.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium">
           Statement file
           <input
             type="file"
-            accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,text/csv,text/plain"
+            accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
             onChange={(e) => void choose(e)}
             className="mt-1 block w-full text-sm"
           />
