@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   quote_closed: 409,
   /** A proforma's or challan's status stops this (an issued challan cannot be edited or deleted, a converted one not converted again). */
   document_closed: 409,
+  /** A bank statement line is not in the state this needs (confirming a matched line, undoing one in review). */
+  bank_line_closed: 409,
   /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
   gstr1_not_offered: 409,
   /** The Tally export needs a regular GST registration in Settings (decision 0080). */

@@ -2,6 +2,7 @@ import { accountRoutes } from "./account";
 import { activityLogRoutes } from "./activity-log";
 import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
+import { bankStatementRoutes } from "./bank-statements";
 import { businessRoutes } from "./businesses";
 import { clientRoutes } from "./clients";
 import { creditNoteRoutes } from "./credit-notes";
@@ -59,6 +60,7 @@ const ROUTES = [
   ...imageRoutes,
   ...dataRoutes,
   ...activityLogRoutes,
+  ...bankStatementRoutes,
 ];
 
 /** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */

@@ -29,8 +29,8 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
   note: z.string(),
-  /** manual, status (made by marking the invoice paid), razorpay, upi_report, credit_note (decision 0037) */
-  source: z.enum(["manual", "status", "razorpay", "upi_report", "credit_note"]),
+  /** manual, status (made by marking the invoice paid), razorpay, upi_report, credit_note (decision 0037), bank_statement (decision 0083) */
+  source: z.enum(["manual", "status", "razorpay", "upi_report", "credit_note", "bank_statement"]),
   createdAt: isoDateTime,
 });
 export type Payment = z.output<typeof paymentSchema>;

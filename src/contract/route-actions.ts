@@ -104,6 +104,15 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "GET /api/statements/:id/pdf": "person",
   "POST /api/statements/:id/public-link": "documents.write",
   "POST /api/statements/:id/send": "documents.write",
+  // Bank statements (issue 33, decision 0083): importing and matching record payments; undo deletes
+  // them; the lines are read as a report.
+  "POST /api/bank-statements/preview": "payments.record",
+  "POST /api/bank-statements/import": "payments.record",
+  "GET /api/bank-statements/lines": "reports.read",
+  "POST /api/bank-statements/lines/:id/confirm": "payments.record",
+  "POST /api/bank-statements/lines/:id/advance": "payments.record",
+  "POST /api/bank-statements/lines/:id/ignore": "payments.record",
+  "POST /api/bank-statements/lines/:id/undo": "payments.delete",
   "GET /api/reports/gstr1": "reports.read",
   "GET /api/reports/gstr1/summary": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",

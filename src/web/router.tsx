@@ -242,6 +242,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "reports/bank-statements",
+                ...page(
+                  () => import("./features/bank-statements/BankStatementsPage"),
+                  (m) => m.BankStatementsPage,
+                ),
+              },
+              {
                 path: "clients",
                 ...page(
                   () => import("./features/clients/ClientsPage"),

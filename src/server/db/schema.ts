@@ -645,8 +645,9 @@ export const apiKeys = pgTable(
  * Payments received against an invoice (issue 11 part 4). `source`: "manual" (recorded by the
  * user), "status" (made by marking the invoice paid: the balance on that day; reopening the
  * invoice removes it), "razorpay" (the business's own Razorpay account; `externalId` is the
- * payment id, unique), "upi_report" (a client's "I have paid", confirmed by the user) or
- * "credit_note" (the part of a credit note that reduces the balance; decision 0037).
+ * payment id, unique), "upi_report" (a client's "I have paid", confirmed by the user),
+ * "credit_note" (the part of a credit note that reduces the balance; decision 0037), or
+ * "bank_statement" (a credit of an imported bank statement matched to the invoice; decision 0083).
  */
 export const invoicePayments = pgTable(
   "invoice_payments",
@@ -661,7 +662,9 @@ export const invoicePayments = pgTable(
     }).notNull(),
     reference: text("reference").notNull().default(""),
     note: text("note").notNull().default(""),
-    source: text("source", { enum: ["manual", "status", "razorpay", "upi_report", "credit_note"] })
+    source: text("source", {
+      enum: ["manual", "status", "razorpay", "upi_report", "credit_note", "bank_statement"],
+    })
       .notNull()
       .default("manual"),
     externalId: text("external_id").unique(),
@@ -1004,4 +1007,73 @@ export const statementRuns = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.month] })],
+);
+
+/**
+ * The lines of the bank statements a business imported (issue 33, decision 0083). A line is kept
+ * once per account: `lineKey` is the UTR with the direction, else date, amount, narration and
+ * balance, so importing the same or an overlapping statement again adds nothing. `status`:
+ * "review" (a credit waiting for the user), "matched" (payments recorded: `payments` lists each
+ * invoice, payment and amount, so undo removes exactly those), "advance" (money kept on account
+ * of `clientId`), "ignored" (a debit, or a credit the user set aside).
+ */
+export const bankStatementLines = pgTable(
+  "bank_statement_lines",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    account: text("account").notNull(),
+    lineKey: text("line_key").notNull(),
+    bank: text("bank").notNull(),
+    fileName: text("file_name").notNull().default(""),
+    sourceRow: integer("source_row").notNull(),
+    txnDate: date("txn_date", { mode: "string" }).notNull(),
+    valueDate: date("value_date", { mode: "string" }),
+    direction: text("direction", { enum: ["CR", "DR"] }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    balanceMinor: bigint("balance_minor", { mode: "number" }),
+    narration: text("narration").notNull(),
+    refNo: text("ref_no"),
+    channel: text("channel").notNull(),
+    utr: text("utr"),
+    payerName: text("payer_name"),
+    payerVpa: text("payer_vpa"),
+    payerBank: text("payer_bank"),
+    note: text("note"),
+    status: text("status", { enum: ["review", "matched", "advance", "ignored"] }).notNull(),
+    /** invoice_number, known_payer (applied at once), amount (suggested), manual (the user's). */
+    matchTier: text("match_tier"),
+    matchReason: text("match_reason").notNull().default(""),
+    /** Likely invoices for review: [{ invoiceId, amountMinor, reason }]. */
+    suggestions: jsonb("suggestions").notNull().default([]),
+    /** The payments this line recorded: [{ invoiceId, paymentId, amountMinor }]. */
+    payments: jsonb("payments").notNull().default([]),
+    /** The client the money came from, once matched: teaches the payer's VPA. */
+    clientId: text("client_id"),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("bank_statement_lines_key_uq").on(t.businessId, t.account, t.lineKey),
+    index("bank_statement_lines_business_date_idx").on(t.businessId, t.txnDate, t.id),
+    index("bank_statement_lines_business_vpa_idx").on(t.businessId, t.payerVpa),
+    check("bank_statement_lines_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Statement layouts a business mapped by hand (issue 33, decision 0083): a bank whose header row
+ * Bahi does not recognise is read with the columns the user chose, found again by the signature of
+ * its header row (its cells, normalised).
+ */
+export const bankStatementLayouts = pgTable(
+  "bank_statement_layouts",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    signature: text("signature").notNull(),
+    columns: jsonb("columns").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("bank_statement_layouts_signature_uq").on(t.businessId, t.signature)],
 );

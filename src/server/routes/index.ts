@@ -12,6 +12,7 @@ import type { Payments } from "../services/payments";
 import { registerAccountRoutes } from "./account";
 import { registerActivityLogRoutes } from "./activity-log";
 import { registerApiKeyRoutes } from "./api-keys";
+import { registerBankStatementRoutes } from "./bank-statements";
 import { registerBusinessRoutes } from "./businesses";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
@@ -71,6 +72,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerImageRoutes(app, deps);
   registerDataRoutes(app, deps);
   registerActivityLogRoutes(app, deps);
+  registerBankStatementRoutes(app, deps);
   registerFontRoutes(app);
   registerDocsRoutes(app);
 }

@@ -45,7 +45,13 @@ export interface PaymentInput {
   note: string;
 }
 
-export type PaymentSource = "manual" | "status" | "razorpay" | "upi_report" | "credit_note";
+export type PaymentSource =
+  | "manual"
+  | "status"
+  | "razorpay"
+  | "upi_report"
+  | "credit_note"
+  | "bank_statement";
 
 /** The user's invoice, locked until the transaction ends (404 when there is none). */
 export async function lockInvoice(tx: Db, businessId: string, invoiceId: string): Promise<InvoiceRow> {
@@ -193,20 +199,22 @@ export async function editPayment(
   });
 }
 
-/** Deletes a payment; a paid invoice reopens. */
+/** Deletes a payment, in the caller's transaction or in its own; a paid invoice reopens. */
 export async function deletePayment(
   db: Db,
   businessId: string,
   invoiceId: string,
   paymentId: string,
+  opts: { inTransaction?: boolean } = {},
 ): Promise<InvoiceRow> {
-  return db.transaction(async (tx) => {
+  const run = async (tx: Db) => {
     const { current } = await lockedPayment(tx, businessId, invoiceId, paymentId);
     const deleted = await deleteInvoicePayment(tx, { businessId, invoiceId, id: paymentId });
     if (!deleted) throw notFound("Payment");
     await noteEvent(tx, "payment_deleted", current, deleted);
     return settle(tx, businessId, current);
-  });
+  };
+  return opts.inTransaction ? run(db) : db.transaction(run);
 }
 
 export async function invoicePayments(db: Db, businessId: string, invoiceId: string) {

@@ -11,6 +11,8 @@ import type { InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
 import { type Db, queryRows } from "../client";
 import {
+  bankStatementLayouts,
+  bankStatementLines,
   clients,
   creditNotes,
   images,
@@ -65,6 +67,8 @@ export async function tryImportLock(tx: Db, businessId: string): Promise<boolean
 }
 
 export async function deleteUserData(tx: Db, businessId: string): Promise<void> {
+  await tx.delete(bankStatementLines).where(eq(bankStatementLines.businessId, businessId));
+  await tx.delete(bankStatementLayouts).where(eq(bankStatementLayouts.businessId, businessId));
   await tx.delete(stockMovements).where(eq(stockMovements.businessId, businessId));
   await tx.delete(recurringProfiles).where(eq(recurringProfiles.businessId, businessId));
   await tx.delete(quotes).where(eq(quotes.businessId, businessId));

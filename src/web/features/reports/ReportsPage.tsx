@@ -162,6 +162,14 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         description="GSTR-1 for a month, from your tax invoices, to upload on the GST portal."
+        actions={
+          <Link
+            className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+            to="/reports/bank-statements"
+          >
+            Bank statements
+          </Link>
+        }
       />
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
         <p className="text-sm">

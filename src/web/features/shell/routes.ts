@@ -16,6 +16,7 @@ const TITLES_BY_PATH: Record<string, string> = {
   "/delivery-challans/new": PAGE_TITLES.newChallan,
   "/reports": PAGE_TITLES.reports,
   "/reports/tally": "Export to Tally",
+  "/reports/bank-statements": "Bank statements",
   "/clients": PAGE_TITLES.clients,
   "/inventory": PAGE_TITLES.inventory,
   "/inventory/details": PAGE_TITLES.inventoryDetails,

@@ -1,0 +1,254 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { BankLine } from "#contract/bank-statements";
+import { formatPageDate } from "#domain/dates";
+import { formatMoney } from "#domain/format";
+import { call, queryKeyOf, resourceKey } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card, Spinner } from "#web/components/ui/card";
+import { PageHeader } from "#web/components/ui/page";
+import { SplitForm } from "./SplitForm";
+import { StatementImport } from "./StatementImport";
+
+// Reports -> Bank statements (issue 33, decision 0083): import a statement, the credits waiting for
+// review with their likely invoices (one click confirms), and the ones matched (each can be undone).
+
+const money = (minor: number) => formatMoney(minor, "INR");
+
+type LineAction =
+  | { kind: "confirm"; id: string; allocations: { invoiceId: string; amountMinor: number }[] }
+  | { kind: "advance" | "ignore" | "undo"; id: string };
+
+function useLineAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: LineAction) =>
+      a.kind === "confirm"
+        ? call("POST /api/bank-statements/lines/:id/confirm", {
+            params: { id: a.id },
+            body: { allocations: a.allocations },
+          })
+        : a.kind === "advance"
+          ? call("POST /api/bank-statements/lines/:id/advance", { params: { id: a.id }, body: {} })
+          : a.kind === "ignore"
+            ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
+            : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id }, body: {} }),
+    onSuccess: async (line, a) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
+        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
+      ]);
+      const what = line.payments.map((p) => p.invoiceNumber).join(", ");
+      toast.success(
+        a.kind === "confirm"
+          ? `Payment recorded on ${what}`
+          : a.kind === "undo"
+            ? "Match undone: the payment is removed"
+            : a.kind === "advance"
+              ? "Kept as an advance"
+              : "Set aside",
+      );
+    },
+    onError: (error) => toast.error("Nothing changed", { description: (error as Error).message }),
+  });
+}
+
+function LineHead({ line }: { line: BankLine }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <p className="flex flex-wrap items-baseline gap-x-3">
+        <span className="font-semibold tabular-nums">{money(line.amountMinor)}</span>
+        <span className="text-sm text-muted-foreground">{formatPageDate(line.txnDate)}</span>
+        {line.payerName && <span className="text-sm">{line.payerName}</span>}
+      </p>
+      <p className="break-all text-xs text-muted-foreground">{line.narration}</p>
+    </div>
+  );
+}
+
+function ReviewLine({ line }: { line: BankLine }) {
+  const act = useLineAction();
+  const [splitting, setSplitting] = useState(false);
+  return (
+    <li className="space-y-3 border-b border-border p-4 last:border-b-0" data-testid="review-line">
+      <LineHead line={line} />
+      <p className="text-sm">{line.matchReason}</p>
+      {line.suggestions.length > 0 && (
+        <ul className="space-y-2" aria-label="Likely invoices">
+          {line.suggestions.map((s) => (
+            <li
+              key={s.invoiceId}
+              className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span className="text-sm">
+                <span className="font-medium">{s.invoiceNumber}</span> · {s.clientName}{" "}
+                <span className="text-muted-foreground">({s.reason})</span>
+              </span>
+              <Button
+                size="sm"
+                busy={act.isPending}
+                aria-label={`Confirm ${money(s.amountMinor)} on ${s.invoiceNumber}`}
+                onClick={() =>
+                  act.mutate({
+                    kind: "confirm",
+                    id: line.id,
+                    allocations: [{ invoiceId: s.invoiceId, amountMinor: s.amountMinor }],
+                  })
+                }
+              >
+                Confirm {money(s.amountMinor)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {splitting && (
+        <SplitForm
+          line={line}
+          busy={act.isPending}
+          onConfirm={(allocations) => act.mutate({ kind: "confirm", id: line.id, allocations })}
+        />
+      )}
+      <div className="flex flex-wrap gap-2">
+        {line.suggestions.length > 1 && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={splitting}
+            onClick={() => setSplitting((v) => !v)}
+          >
+            Split across invoices
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ kind: "advance", id: line.id })}
+        >
+          Keep as advance
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ kind: "ignore", id: line.id })}
+        >
+          Not a client's payment
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function MatchedLine({ line }: { line: BankLine }) {
+  const act = useLineAction();
+  return (
+    <li
+      className="flex flex-col gap-3 border-b border-border p-4 last:border-b-0 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="matched-line"
+    >
+      <div className="min-w-0 space-y-1">
+        <LineHead line={line} />
+        <p className="text-sm">
+          {line.status === "matched" ? (
+            <>
+              Paid:{" "}
+              {line.payments.map((p, i) => (
+                <span key={p.paymentId}>
+                  {i > 0 && ", "}
+                  <Link className="text-primary underline" to={`/invoices/${p.invoiceId}`}>
+                    {p.invoiceNumber}
+                  </Link>{" "}
+                  {money(p.amountMinor)}
+                </span>
+              ))}
+            </>
+          ) : (
+            line.matchReason
+          )}
+        </p>
+        {line.status === "matched" && <p className="text-xs text-muted-foreground">{line.matchReason}</p>}
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        busy={act.isPending}
+        aria-label={`Undo ${money(line.amountMinor)} of ${formatPageDate(line.txnDate)}`}
+        onClick={() => act.mutate({ kind: "undo", id: line.id })}
+      >
+        Undo
+      </Button>
+    </li>
+  );
+}
+
+export function BankStatementsPage() {
+  const query = useQuery({
+    queryKey: queryKeyOf("GET /api/bank-statements/lines", { query: { limit: 500 } }),
+    queryFn: () => call("GET /api/bank-statements/lines", { query: { limit: 500 } }),
+  });
+  const items = query.data?.items ?? [];
+  const review = items.filter((l) => l.status === "review");
+  const done = items.filter((l) => l.direction === "CR" && l.status !== "review");
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Bank statements"
+        description={
+          <>
+            <Link className="text-primary underline" to="/reports">
+              Reports
+            </Link>{" "}
+            · Money in from your bank statement, matched to your invoices.
+          </>
+        }
+      />
+      <StatementImport />
+      {query.isPending ? (
+        <Spinner label="Loading the statement lines" />
+      ) : query.isError ? (
+        <Card role="alert">
+          <p className="text-sm">{(query.error as Error).message}</p>
+        </Card>
+      ) : (
+        <>
+          <section aria-labelledby="review-heading" className="space-y-2">
+            <h2 id="review-heading" className="text-lg font-semibold">
+              To review ({review.length})
+            </h2>
+            {review.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No credit is waiting for you.</p>
+            ) : (
+              <div className="rounded-lg border border-border bg-card shadow-sm">
+                <ul>
+                  {review.map((l) => (
+                    <ReviewLine key={l.id} line={l} />
+                  ))}
+                </ul>
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="matched-heading" className="space-y-2">
+            <h2 id="matched-heading" className="text-lg font-semibold">
+              Matched and set aside ({done.length})
+            </h2>
+            {done.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nothing yet.</p>
+            ) : (
+              <div className="rounded-lg border border-border bg-card shadow-sm">
+                <ul>
+                  {done.map((l) => (
+                    <MatchedLine key={l.id} line={l} />
+                  ))}
+                </ul>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
