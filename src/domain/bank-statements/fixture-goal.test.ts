@@ -347,10 +347,6 @@ describe("the fixture goal of issue 33", () => {
         if (same) auto++;
         else wrongAuto++;
       } else if (truth.length > 0) {
-        if (process.env.BANK_FIXTURE_DEBUG) {
-          const l = lines.find((x) => x.id === d.lineId)!;
-          console.log(l.narration, l.payerVpa, l.note, truth, d.reason, d.suggestions);
-        }
         if (d.suggestions.slice(0, 3).some((s) => s.invoiceId === truth[0]!.invoiceId)) reviewTop3++;
         else reviewMissed++;
       }

@@ -212,6 +212,15 @@ describeEachDb("businesses", (kind) => {
       t.post("/api/members/invitations", { email: "staff-a@example.com", role: "staff" }, s.cookie),
     );
     const report = "00000000-0000-4000-8000-000000000000";
+    // A bank statement line (decision 0083): one credit of an SBI statement, left in review.
+    const statement = [
+      "Account Number\t:\t00000012345678901",
+      "",
+      "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
+      "12 May 2026\t12 May 2026\tBY CLEARING SOMEONE\t\t\t999.00\t999.00",
+    ].join("\n");
+    await json(t.post("/api/bank-statements/import", { fileName: "a.tsv", text: statement }, s.cookie));
+    const bankLine = (await json(t.get("/api/bank-statements/lines", s.cookie), 200)).items[0];
 
     // Business B (the same person's second), current.
     const second = await create(s, "Second");
@@ -232,6 +241,7 @@ describeEachDb("businesses", (kind) => {
       "/api/images": "a".repeat(30),
       // A statement of account is asked for by its client's id (decision 0081).
       "/api/statements": client.id,
+      "/api/bank-statements/lines": bankLine.id,
     };
     const bodies: Record<string, unknown> = {
       "PATCH /api/clients/:id": { notes: "n" },
@@ -255,6 +265,9 @@ describeEachDb("businesses", (kind) => {
       "POST /api/delivery-challans/:id/status": { status: "issued" },
       "POST /api/delivery-challans/:id/send": mail,
       "POST /api/statements/:id/send": mail,
+      "POST /api/bank-statements/lines/:id/confirm": {
+        allocations: [{ invoiceId: invoice.id, amountMinor: 100 }],
+      },
       "POST /api/invoices/:id/payment-reports/:reportId/confirm": { paidOn: today },
     };
     // Every signed-in route that names a record, but the businesses' own (tested above).
