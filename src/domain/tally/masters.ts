@@ -85,7 +85,10 @@ export function partyLedger(p: TallyParty, release: TallyRelease): XmlNode {
 const ratePercentText = (rate: number) => String(Number(rate.toFixed(3)));
 
 /** The IGST, CGST and SGST rate details of a GST rate (a sales ledger's or a stock item's). */
-export function gstRateDetails(heads: { cgst: string; sgst: string; igst: string }, ratePercent: number): XmlNode[] {
+export function gstRateDetails(
+  heads: { cgst: string; sgst: string; igst: string },
+  ratePercent: number,
+): XmlNode[] {
   const rateDetail = (head: string, rate: number) =>
     el("RATEDETAILS.LIST", [
       tx("GSTRATEDUTYHEAD", head),

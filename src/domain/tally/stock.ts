@@ -45,7 +45,8 @@ export function collectStockItems(documents: TallyDocument[]): {
     }
   }
   const byBase = new Map<string, number>();
-  for (const { base } of found.values()) byBase.set(base.toLowerCase(), (byBase.get(base.toLowerCase()) ?? 0) + 1);
+  for (const { base } of found.values())
+    byBase.set(base.toLowerCase(), (byBase.get(base.toLowerCase()) ?? 0) + 1);
   const items = new Map<string, TallyStockItem>();
   for (const key of [...found.keys()].sort()) {
     const { line, base } = found.get(key)!;
