@@ -84,13 +84,15 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
             onChange={(v) => set("gstRegistrationName", v)}
           />
         </div>
-        <SelectField
-          label="Sales vouchers as"
-          value={draft.voucherMode}
-          options={TALLY_VOUCHER_MODES.map((m) => ({ value: m, label: TALLY_VOUCHER_MODE_LABELS[m] }))}
-          hint="Item invoices also create a stock item (with its HSN, unit and GST rate) for each item you sold, and list quantities and rates on the vouchers; choose them if you keep stock in Tally."
-          onChange={(v) => set("voucherMode", v)}
-        />
+        <div className="sm:max-w-xl">
+          <SelectField
+            label="Sales vouchers as"
+            value={draft.voucherMode}
+            options={TALLY_VOUCHER_MODES.map((m) => ({ value: m, label: TALLY_VOUCHER_MODE_LABELS[m] }))}
+            hint="Item invoices also create a stock item (with its HSN, unit and GST rate) for each item you sold, and list quantities and rates on the vouchers; choose them if you keep stock in Tally."
+            onChange={(v) => set("voucherMode", v)}
+          />
+        </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Sales ledger for each GST rate</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
