@@ -5,7 +5,7 @@ import { previousMonth } from "../../src/web/features/reports/month";
 import { expect, test } from "./fixtures";
 
 // Export to Tally in the browser (issue 32 part 1): a regular taxpayer with an invoice last month
-// opens Reports > Export to Tally, renames a ledger, and downloads the masters and vouchers files,
+// opens Reports > Export to Tally, renames a ledger, chooses item invoices, and downloads the masters and vouchers files,
 // which the validator passes.
 
 const OURS = "29AAACG0569P1Z3";
@@ -59,6 +59,7 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
 
   const salesAt18 = page.getByLabel("18%", { exact: true });
   await salesAt18.fill("GST Sales 18%");
+  await page.getByLabel("Sales vouchers as").selectOption("item");
   await page.getByRole("button", { name: "Save ledger names" }).click();
   await expect(page.getByText("Ledger names saved")).toBeVisible();
 
@@ -73,6 +74,8 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
     files[part] = readFileSync((await download.path())!, "utf8");
   }
   expect(files.masters).toContain('<LEDGER NAME="GST Sales 18%"');
+  expect(files.masters).toContain('<STOCKITEM NAME="Steel almirah" ACTION="Create">');
+  expect(files.vouchers).toContain("<VCHENTRYMODE>Item Invoice</VCHENTRYMODE>");
   expect(files.vouchers).toContain("<VOUCHERNUMBER>INV-0001</VOUCHERNUMBER>");
   const to = (await page.getByRole("textbox", { name: "To", exact: true }).inputValue()) as string;
   const { problems } = validateTallyExport({

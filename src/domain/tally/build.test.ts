@@ -272,3 +272,135 @@ describe("Tally validator: what it refuses", () => {
     expect(rules(bad)).toEqual(["M5"]);
   });
 });
+
+describe("Tally export: item invoices (worked voucher B)", () => {
+  const mehta = client("Mehta Industries", "27AAPFU0939F1ZV", "Maharashtra");
+  const bracket = {
+    name: "Steel Bracket SB-10",
+    hsnSac: "73269099",
+    uqc: "NOS" as const,
+    ratePercent: 18,
+    services: false,
+    quantity: "10",
+    rateMinor: 100000,
+    discountPercent: "0",
+    taxableMinor: 1000000,
+  };
+  const itemSale: TallyDocument = {
+    ...sale,
+    id: "inv2",
+    number: "INV/26-27/0002",
+    date: "2026-04-16",
+    client: mehta,
+    placeOfSupply: "27",
+    rates: [
+      {
+        ratePercent: 18,
+        taxableMinor: 1000000,
+        cgstMinor: 0,
+        sgstMinor: 0,
+        igstMinor: 180000,
+        services: false,
+      },
+    ],
+    lines: [bracket],
+    roundOffMinor: 0,
+    totalMinor: 1180000,
+  };
+  // Same name, another HSN and a discount with 1.5 units: a second stock item, named apart.
+  const other: TallyDocument = {
+    ...itemSale,
+    id: "inv3",
+    number: "INV/26-27/0003",
+    rates: [
+      {
+        ratePercent: 18,
+        taxableMinor: 135000,
+        cgstMinor: 0,
+        sgstMinor: 0,
+        igstMinor: 24300,
+        services: false,
+      },
+    ],
+    lines: [
+      {
+        ...bracket,
+        hsnSac: "7326",
+        uqc: "KGS",
+        quantity: "1.5",
+        discountPercent: "10",
+        taxableMinor: 135000,
+      },
+    ],
+    totalMinor: 159300,
+  };
+  // A note made from a typed amount stays an accounting voucher.
+  const typedNote: TallyDocument = { ...creditNote, lines: undefined };
+  const mapping = tallyMappingSchema.parse({
+    voucherMode: "item",
+    receiptLedgers: { upi: "HDFC Bank A/c 1234" },
+  });
+  const built = buildTallyExport(
+    input({ mapping, documents: [sale, itemSale, other, typedNote], receipts: [] }),
+  );
+
+  it("writes the stock items, units and inventory entries, and the validator passes them", () => {
+    expect(errors(check(built))).toEqual([]);
+    const voucher = descendants(parseXml(built.vouchers), "VOUCHER").find(
+      (v) => textOf(v, "VOUCHERNUMBER") === "INV/26-27/0002",
+    )!;
+    expect(textOf(voucher, "VCHENTRYMODE")).toBe("Item Invoice");
+    expect(linesOf(built.vouchers, "INV/26-27/0002")).toEqual([
+      ["Mehta Industries", "Yes", "-11800.00"],
+      ["Output IGST", "No", "1800.00"],
+    ]);
+    const entry = descendants(voucher, "ALLINVENTORYENTRIES.LIST")[0]!;
+    expect(
+      ["STOCKITEMNAME", "ISDEEMEDPOSITIVE", "RATE", "AMOUNT", "ACTUALQTY", "BILLEDQTY"].map((t) =>
+        textOf(entry, t),
+      ),
+    ).toEqual([
+      "Steel Bracket SB-10 (73269099, Nos, 18%)",
+      "No",
+      "1000.00/Nos",
+      "10000.00",
+      " 10 Nos",
+      " 10 Nos",
+    ]);
+    const allocation = descendants(entry, "ACCOUNTINGALLOCATIONS.LIST")[0]!;
+    expect([textOf(allocation, "LEDGERNAME"), textOf(allocation, "AMOUNT")]).toEqual([
+      "Sales @18%",
+      "10000.00",
+    ]);
+    expect(built.masters).toContain('<UNIT NAME="Nos" ACTION="Create">');
+    expect(built.masters).toContain('<UNIT NAME="Kgs" ACTION="Create">');
+    expect(built.masters).toContain(
+      '<STOCKITEM NAME="Steel Bracket SB-10 (7326, Kgs, 18%)" ACTION="Create">',
+    );
+    expect(built.masters).toContain("<HSNCODE>73269099</HSNCODE>");
+    // The sales ledger is still created: the allocations name it.
+    expect(built.masters).toContain('<LEDGER NAME="Sales @18%"');
+    const cn = descendants(parseXml(built.vouchers), "VOUCHER").find(
+      (v) => textOf(v, "VOUCHERNUMBER") === "CN/26-27/0001",
+    )!;
+    expect(textOf(cn, "VCHENTRYMODE")).toBe("Accounting Invoice");
+    expect(descendants(cn, "ALLINVENTORYENTRIES.LIST")).toEqual([]);
+  });
+
+  it("catches an item voucher whose quantity, allocation, stock item or unit is wrong", () => {
+    const broken = (from: string | RegExp, to: string) =>
+      errors(check({ ...built, vouchers: built.vouchers.replace(from, to) })).map((p) => p.rule);
+    expect(broken("<ACTUALQTY> 10 Nos</ACTUALQTY>", "<ACTUALQTY> 11 Nos</ACTUALQTY>")).toContain("V12");
+    expect(broken("<RATE>1000.00/Nos</RATE>", "<RATE>1000.00/Box</RATE>")).toContain("M1");
+    expect(
+      broken("<STOCKITEMNAME>Steel Bracket SB-10 (73269099", "<STOCKITEMNAME>Steel Bracket SB-11 (73269099"),
+    ).toContain("M1");
+    expect(
+      broken(
+        /(<ACCOUNTINGALLOCATIONS.LIST>\s+<LEDGERNAME>Sales @18%<\/LEDGERNAME>\s+<ISDEEMEDPOSITIVE>No<\/ISDEEMEDPOSITIVE>\s+<AMOUNT>)10000.00/,
+        "$110000.01",
+      ),
+    ).toEqual(expect.arrayContaining(["V12", "V4"]));
+    expect(broken("<VCHENTRYMODE>Item Invoice", "<VCHENTRYMODE>Accounting Invoice")).toContain("V6");
+  });
+});

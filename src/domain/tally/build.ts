@@ -2,6 +2,7 @@ import type { TallyDocument, TallyReceipt } from "./documents";
 import { TALLY_CASH_LEDGER, type TallyMapping } from "./mapping";
 import { ledgerMasters, partyLedger } from "./masters";
 import { collectParties, partyKeyOf, tallyName, tallyStateName } from "./parties";
+import { collectStockItems, stockMasters } from "./stock";
 import { type CompanyGst, documentLedgers, documentVoucher, receiptLedger, receiptVoucher } from "./vouchers";
 import { el, tx, writeXmlDocument, type XmlNode } from "./xml";
 
@@ -93,14 +94,19 @@ export function buildTallyExport(input: TallyExportInput): TallyExport {
     stateCode: input.company.stateCode,
     registrationName: registrationNameOf(mapping, input.company.stateCode),
   };
+  const itemMode = mapping.voucherMode === "item";
+  const stockItems = itemMode ? collectStockItems(documents).items : new Map();
   const masterNodes = [
+    ...(itemMode ? stockMasters(documents, mapping.release) : []),
     ...ledgerMasters(documents, used, bankLedgers, mapping),
     ...[...parties.values()]
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((p) => partyLedger(p, mapping.release)),
   ];
   const voucherNodes = [
-    ...documents.map((d) => documentVoucher(d, partyOf(d.client), mapping, companyGst, input.businessId)),
+    ...documents.map((d) =>
+      documentVoucher(d, partyOf(d.client), mapping, companyGst, input.businessId, stockItems),
+    ),
     ...receipts.map((r) => receiptVoucher(r, partyOf(r.client), mapping, input.businessId)),
   ];
   const live = documents.filter((d) => !d.cancelled);

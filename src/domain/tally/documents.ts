@@ -1,8 +1,10 @@
 import { creditNoteToGstr1Document } from "../credit-note-gstr1";
 import type { NoteDocument } from "../credit-notes";
-import { isServiceCode } from "../gst-hsn-summary";
+import { parseScaled } from "../decimal";
+import { isServiceCode, uqcOfLine } from "../gst-hsn-summary";
 import { gstRatePercent, gstr1DocumentOfInvoice, type StoredGstInvoice } from "../gst-return-documents";
 import type { ExportType } from "../gst-supply";
+import type { Uqc } from "../gst-uqc";
 import type { InvoiceClient, InvoiceDocument } from "../invoice";
 import type { PaymentMethod } from "../payments";
 import { type GstInvoiceTotals, isGstTotals } from "../totals";
@@ -22,6 +24,23 @@ export interface TallyRateAmounts {
   services: boolean;
 }
 
+/** One line of a document, for an item invoice's inventory entry (decision 0080 addendum). */
+export interface TallyItemLine {
+  name: string;
+  hsnSac: string;
+  uqc: Uqc;
+  ratePercent: number;
+  services: boolean;
+  /** Decimal text as on the document: "2", "1.5". */
+  quantity: string;
+  /** The rate per unit, paise. */
+  rateMinor: number;
+  /** Decimal text, "0" for none. */
+  discountPercent: string;
+  /** The line's taxable value, paise (quantity x rate less discount, rounded as the document). */
+  taxableMinor: number;
+}
+
 export type TallyDocumentKind = "invoice" | "credit_note" | "debit_note";
 
 export interface TallyDocument {
@@ -37,6 +56,8 @@ export interface TallyDocument {
   reverseCharge: boolean;
   exportType: ExportType;
   rates: TallyRateAmounts[];
+  /** The lines, for item invoices; absent on a note made from a typed amount (it stays an accounting voucher). */
+  lines?: TallyItemLine[];
   roundOffMinor: number;
   totalMinor: number;
   /** Notes: the invoice they were issued against. */
@@ -70,6 +91,20 @@ function ratesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): TallyRateAmoun
   }));
 }
 
+function linesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): TallyItemLine[] {
+  return doc.items.map((item, i) => ({
+    name: item.name,
+    hsnSac: item.hsnSac.trim(),
+    uqc: uqcOfLine(item),
+    ratePercent: gstRatePercent(item.taxPercent),
+    services: isServiceCode(item.hsnSac),
+    quantity: String(Number(item.quantity)),
+    rateMinor: parseScaled(item.rate, 2) ?? 0,
+    discountPercent: String(Number(item.discountPercent ?? "0")),
+    taxableMinor: totals.lines[i]!.taxableMinor,
+  }));
+}
+
 /** The invoice as the export reads it, or null when GSTR-1 leaves it out (draft, retail, other currency or GSTIN). */
 export function tallyDocumentOfInvoice(
   row: StoredGstInvoice & { id: string },
@@ -89,6 +124,7 @@ export function tallyDocumentOfInvoice(
     reverseCharge: result.document.reverseCharge,
     exportType: result.document.exportType,
     rates: ratesOf(row.document, totals),
+    lines: linesOf(row.document, totals),
     roundOffMinor: totals.roundOffMinor,
     totalMinor: totals.totalMinor,
   };
@@ -115,6 +151,10 @@ export function tallyDocumentOfNote(
     reverseCharge: gstr1.reverseCharge,
     exportType: gstr1.exportType,
     rates: ratesOf(note, note.totals),
+    // Lines taken from the invoice are items; a typed amount is not.
+    ...(note.items.every((item) => note.note.originalLineIds[item.id])
+      ? { lines: linesOf(note, note.totals) }
+      : {}),
     roundOffMinor: note.totals.roundOffMinor,
     totalMinor: note.totals.totalMinor,
     original: { number: note.note.original.invoiceNumber, date: note.note.original.invoiceDate },

@@ -18,6 +18,14 @@ export const TALLY_RELEASE_LABELS: Record<TallyRelease, string> = {
   legacy: "TallyPrime 2.1 or earlier, Tally.ERP 9",
 };
 
+/** Sales vouchers as accounting invoices (ledger lines) or item invoices (stock items, decision 0080 addendum). */
+export const TALLY_VOUCHER_MODES = ["accounting", "item"] as const;
+export type TallyVoucherMode = (typeof TALLY_VOUCHER_MODES)[number];
+export const TALLY_VOUCHER_MODE_LABELS: Record<TallyVoucherMode, string> = {
+  accounting: "Accounting invoices (sales ledgers)",
+  item: "Item invoices (stock items with HSN, unit and rate)",
+};
+
 /** Tally's limit on a name is not published; 100 is the conservative bound (research §1.7 M4). */
 export const TALLY_NAME_MAX = 100;
 
@@ -55,6 +63,8 @@ export const tallyMappingSchema = z.object({
     .max(TALLY_NAME_MAX, `Company name: at most ${TALLY_NAME_MAX} characters.`)
     .default(""),
   release: z.enum(TALLY_RELEASES).default("prime3"),
+  /** Absent in mappings saved before item invoices: accounting, as those exports were. */
+  voucherMode: z.enum(TALLY_VOUCHER_MODES).default("accounting"),
   /** The GST Registration master's name in TallyPrime 3+; blank: "<State> Registration". */
   gstRegistrationName: z
     .string()

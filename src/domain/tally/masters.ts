@@ -84,19 +84,30 @@ export function partyLedger(p: TallyParty, release: TallyRelease): XmlNode {
 /** A rate's percent as Tally writes it: 18, 2.5, 0.125. */
 const ratePercentText = (rate: number) => String(Number(rate.toFixed(3)));
 
-export function salesLedger(
-  name: string,
+/** The IGST, CGST and SGST rate details of a GST rate (a sales ledger's or a stock item's). */
+export function gstRateDetails(
+  heads: { cgst: string; sgst: string; igst: string },
   ratePercent: number,
-  services: boolean,
-  release: TallyRelease,
-): XmlNode {
-  const heads = DUTY_HEADS[release];
+): XmlNode[] {
   const rateDetail = (head: string, rate: number) =>
     el("RATEDETAILS.LIST", [
       tx("GSTRATEDUTYHEAD", head),
       tx("GSTRATEVALUATIONTYPE", "Based on Value"),
       tx("GSTRATE", ratePercentText(rate)),
     ]);
+  return [
+    rateDetail(heads.igst, ratePercent),
+    rateDetail(heads.cgst, ratePercent / 2),
+    rateDetail(heads.sgst, ratePercent / 2),
+  ];
+}
+
+export function salesLedger(
+  name: string,
+  ratePercent: number,
+  services: boolean,
+  release: TallyRelease,
+): XmlNode {
   return ledger(name, [
     tx("PARENT", TALLY_GROUPS.sales),
     tallyEnum("GSTAPPLICABLE", "Applicable"),
@@ -106,9 +117,7 @@ export function salesLedger(
       tx("TAXABILITY", ratePercent === 0 ? "Nil Rated" : "Taxable"),
       el("STATEWISEDETAILS.LIST", [
         tallyEnum("STATENAME", "Any"),
-        rateDetail(heads.igst, ratePercent),
-        rateDetail(heads.cgst, ratePercent / 2),
-        rateDetail(heads.sgst, ratePercent / 2),
+        ...gstRateDetails(DUTY_HEADS[release], ratePercent),
       ]),
     ]),
   ]);

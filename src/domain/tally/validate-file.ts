@@ -6,7 +6,7 @@ import { childrenOf, descendants, parseXml, textOf, type XmlElement, XmlSyntaxEr
 import { tallyStateName } from "./parties";
 
 // The validator's reading of each file (decision 0080; research §1.7): the envelope (E1-E4) and
-// the masters (M2, M4, M5, M7). validate.ts checks the vouchers against them.
+// the masters (M2, M4, M5, M7; units and stock items M8). validate.ts checks the vouchers against them.
 
 export type ProblemSink = (rule: string, where: string, message: string, severity?: "E" | "W") => void;
 
@@ -133,4 +133,57 @@ export function readMasters(items: XmlElement[], problem: ProblemSink): Map<stri
     ledgers.set(key, master);
   }
   return ledgers;
+}
+
+export interface StockItemMaster {
+  name: string;
+  baseUnit: string;
+  hsn: string;
+  ratePercent: number | null;
+}
+
+/** GST rates in force (for M8, a warning: Bahi takes any rate the user types). */
+const GST_RATES = new Set([0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40]);
+
+/** The UNIT and STOCKITEM masters (M4, M8), by lower-case name. */
+export function readStockMasters(
+  items: XmlElement[],
+  problem: ProblemSink,
+): { units: Set<string>; stockItems: Map<string, StockItemMaster> } {
+  const units = new Set<string>();
+  const stockItems = new Map<string, StockItemMaster>();
+  for (const item of items) {
+    if (item.name !== "UNIT") continue;
+    const name = item.attrs.NAME ?? "";
+    checkName(name, name, problem);
+    if (textOf(item, "NAME") !== name) problem("M4", name, "A unit's NAME must equal its NAME attribute.");
+    if (/\s/.test(name))
+      problem("M8", name, 'A unit\'s name has no spaces (quantities are written " 10 Nos").');
+    if (units.has(name.toLowerCase())) problem("M4", name, "Two units have this name.");
+    units.add(name.toLowerCase());
+  }
+  for (const item of items) {
+    if (item.name !== "STOCKITEM") continue;
+    const name = item.attrs.NAME ?? "";
+    checkName(name, name, problem);
+    const listed = descendants(item, "NAME.LIST")[0];
+    if (!listed || textOf(listed, "NAME") !== name)
+      problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
+    if (item.attrs.ACTION !== "Create") problem("V1", name, 'A master must have ACTION="Create".');
+    const key = name.toLowerCase();
+    if (stockItems.has(key)) problem("M4", name, "Two stock items have this name (Tally names ignore case).");
+    const baseUnit = textOf(item, "BASEUNITS") ?? "";
+    if (!units.has(baseUnit.toLowerCase()))
+      problem("M8", name, `Base unit ${baseUnit} is not a UNIT of the file.`);
+    const hsn = descendants(item, "HSNCODE")[0]?.text ?? "";
+    if (hsn && !/^(\d{4}|\d{6}|\d{8})$/.test(hsn)) problem("M8", name, `HSN ${hsn} is not 4, 6 or 8 digits.`);
+    const igst = descendants(item, "RATEDETAILS.LIST").find((r) =>
+      ["IGST", "Integrated Tax"].includes(textOf(r, "GSTRATEDUTYHEAD") ?? ""),
+    );
+    const ratePercent = igst ? Number(textOf(igst, "GSTRATE")) : null;
+    if (ratePercent === null || !GST_RATES.has(ratePercent))
+      problem("M8", name, `GST rate ${ratePercent ?? "(none)"} is not a rate in force.`, "W");
+    stockItems.set(key, { name, baseUnit, hsn, ratePercent });
+  }
+  return { units, stockItems };
 }

@@ -1,12 +1,15 @@
+import { parseScaled, roundHalfAwayFromZero } from "../decimal";
 import { TALLY_GROUPS } from "./masters";
 import { childrenOf, textOf, type XmlElement } from "./parse";
-import { readFile, readMasters } from "./validate-file";
+import { readFile, readMasters, readStockMasters } from "./validate-file";
 
 // The validator of an export (issue 32; research §1.7, rules named as there), run by the tests
 // since TallyPrime cannot run here. It reads the two files as Tally would read them, from the text
 // alone: balances in integer paise by ISDEEMEDPOSITIVE, every ledger named defined, bill
 // allocations, GST heads, the GST header against the party master, names and lengths. Severity E
-// blocks, W warns. `totals` sums what the file posts, for comparison with Bahi's own figures.
+// blocks, W warns. Item invoices (decision 0080 addendum): every inventory entry's amount equals its
+// accounting allocations and quantity x rate less discount (rounded as Bahi rounds a line), its
+// stock item and unit are masters of the file, and the allocations count in the balance. `totals` sums what the file posts, for comparison with Bahi's own figures.
 
 export interface TallyProblem {
   rule: string;
@@ -93,6 +96,7 @@ export function validateTallyExport(input: TallyValidationInput): {
   const voucherItems = readFile(input.vouchers, "Vouchers", "vouchers", problem);
   if (!masterItems || !voucherItems) return { problems, totals };
   const ledgers = readMasters(masterItems, problem);
+  const { units, stockItems } = readStockMasters(masterItems, problem);
   const existing = new Set((input.existingLedgers ?? []).map((n) => n.toLowerCase()));
   const vouchers = voucherItems.filter((v) => {
     if (v.name !== "VOUCHER") problem("E2", "vouchers", `A ${v.name} master in the vouchers file.`);
@@ -145,12 +149,13 @@ export function validateTallyExport(input: TallyValidationInput): {
     const byType = totals.byType[type]!;
     const invoiceView = textOf(v, "ISINVOICE") === "Yes";
     const entries = [...childrenOf(v, "LEDGERENTRIES.LIST"), ...childrenOf(v, "ALLLEDGERENTRIES.LIST")];
+    const inventory = childrenOf(v, "ALLINVENTORYENTRIES.LIST");
     const partyName = textOf(v, "PARTYLEDGERNAME") ?? "";
     if (!ledgers.has(partyName.toLowerCase()))
       vp("M1", `Party ledger ${partyName} is not in the masters file.`);
     if (textOf(v, "ISCANCELLED") === "Yes") {
       byType.cancelled += 1;
-      if (entries.length > 0) vp("V4", "A cancelled voucher carries no ledger entries.");
+      if (entries.length > 0 || inventory.length > 0) vp("V4", "A cancelled voucher carries no entries.");
       continue;
     }
     byType.count += 1;
@@ -164,8 +169,10 @@ export function validateTallyExport(input: TallyValidationInput): {
       vp("V6", "PERSISTEDVIEW and OBJVIEW must match ISINVOICE.");
     }
     if (entries.some((e) => e.name !== listName)) vp("V6", `Entries must be ${listName} in this view.`);
-    if (invoiceView && textOf(v, "VCHENTRYMODE") !== "Accounting Invoice")
-      vp("V6", "VCHENTRYMODE must be Accounting Invoice.");
+    const mode = inventory.length > 0 ? "Item Invoice" : "Accounting Invoice";
+    if (invoiceView && textOf(v, "VCHENTRYMODE") !== mode)
+      vp("V6", `VCHENTRYMODE must be ${mode}: Item Invoice exactly when there are inventory entries.`);
+    if (!invoiceView && inventory.length > 0) vp("V6", "Inventory entries need the invoice view.");
 
     let balance = 0;
     const partyLines: { amount: number; entry: XmlElement }[] = [];
@@ -204,6 +211,67 @@ export function validateTallyExport(input: TallyValidationInput): {
       totals.cgstMinor += heads.cgst;
       totals.sgstMinor += heads.sgst;
       totals.igstMinor += heads.igst;
+    }
+    // V12: each inventory entry; its accounting allocations count in the balance (not its own AMOUNT).
+    for (const entry of inventory) {
+      const name = textOf(entry, "STOCKITEMNAME") ?? "";
+      const item = stockItems.get(name.toLowerCase());
+      if (!item) vp("M1", `Stock item ${name} is not in the masters file.`);
+      const amount = paiseOf(textOf(entry, "AMOUNT"));
+      if (amount === null || amount === 0) {
+        vp("V12", `AMOUNT of ${name} is not an amount, or zero.`);
+        continue;
+      }
+      if ((textOf(entry, "ISDEEMEDPOSITIVE") === "Yes") !== amount < 0)
+        vp("V5", `ISDEEMEDPOSITIVE of ${name} disagrees with the sign of its AMOUNT.`);
+      const rate = /^(\d{1,13}\.\d{2})\/(\S+)$/.exec(textOf(entry, "RATE") ?? "");
+      const qtyText = textOf(entry, "ACTUALQTY") ?? "";
+      const qty = /^ (\d{1,10}(?:\.\d{1,3})?) (\S+)$/.exec(qtyText);
+      if (!rate || !qty) vp("V12", `RATE of ${name} must be "<rate>/<unit>" and ACTUALQTY " <qty> <unit>".`);
+      else {
+        if (textOf(entry, "BILLEDQTY") !== qtyText) vp("V12", `BILLEDQTY of ${name} differs from ACTUALQTY.`);
+        for (const unit of [rate[2]!, qty[2]!]) {
+          if (!units.has(unit.toLowerCase())) vp("M1", `Unit ${unit} is not in the masters file.`);
+          else if (item && unit.toLowerCase() !== item.baseUnit.toLowerCase())
+            vp("V12", `Unit ${unit} is not the base unit of ${name}.`);
+        }
+        // Bahi's line: gross = quantity x rate, less the discount, each rounded half away from zero.
+        const gross = roundHalfAwayFromZero(
+          BigInt(parseScaled(qty[1]!, 3)!) * BigInt(paiseOf(rate[1])!),
+          1000n,
+        );
+        const discountBasis = parseScaled(textOf(entry, "DISCOUNT") ?? "0", 2);
+        const net =
+          discountBasis === null
+            ? null
+            : gross - roundHalfAwayFromZero(gross * BigInt(discountBasis), 10_000n);
+        if (net !== BigInt(Math.abs(amount)))
+          vp("V12", `${qty[1]} x ${rate[1]} less discount is ${net} paise, not the AMOUNT of ${name}.`);
+      }
+      const allocations = childrenOf(entry, "ACCOUNTINGALLOCATIONS.LIST");
+      let allocated = 0;
+      for (const a of allocations) {
+        const ledger = textOf(a, "LEDGERNAME") ?? "";
+        const part = paiseOf(textOf(a, "AMOUNT"));
+        const master = ledgers.get(ledger.toLowerCase());
+        if (!master) vp("M1", `Ledger ${ledger} is not in the masters file.`);
+        if (part === null) {
+          vp("V12", `An allocation of ${name} has no amount.`);
+          continue;
+        }
+        if ((textOf(a, "ISDEEMEDPOSITIVE") === "Yes") !== part < 0)
+          vp("V5", `ISDEEMEDPOSITIVE of ${ledger} disagrees with the sign of its AMOUNT.`);
+        allocated += part;
+        balance += part;
+        if (master?.parent === TALLY_GROUPS.sales && INVOICE_TYPES.has(type)) totals.taxableMinor += part;
+      }
+      if (allocated !== amount) vp("V12", `The accounting allocations of ${name} differ from its AMOUNT.`);
+      const batches = childrenOf(entry, "BATCHALLOCATIONS.LIST");
+      if (
+        batches.length > 0 &&
+        batches.reduce((s, b) => s + (paiseOf(textOf(b, "AMOUNT")) ?? Number.NaN), 0) !== amount
+      )
+        vp("V12", `The batch allocations of ${name} differ from its AMOUNT.`);
     }
     // V4
     if (balance !== 0) vp("V4", `Debits and credits differ by ${balance} paise.`);

@@ -1,11 +1,13 @@
 import { formatScaled } from "../decimal";
-import type { TallyDocument, TallyDocumentKind, TallyReceipt } from "./documents";
+import type { TallyDocument, TallyDocumentKind, TallyItemLine, TallyReceipt } from "./documents";
 import { salesLedgerFor, TALLY_CASH_LEDGER, type TallyMapping } from "./mapping";
 import { type TallyParty, tallyStateName } from "./parties";
+import { stockItemKey, type TallyStockItem, tallyUnitName } from "./stock";
 import { el, tx, type XmlNode } from "./xml";
 
 // The vouchers of the export (research §1.4-1.5; decision 0080): Sales, Credit Note and Debit Note
-// as accounting invoices (LEDGERENTRIES.LIST in the invoice view), Receipt as an accounting voucher
+// as accounting invoices (LEDGERENTRIES.LIST in the invoice view) or, in item mode, item invoices
+// (ALLINVENTORYENTRIES.LIST per line in place of the sales lines), Receipt as an accounting voucher
 // (ALLLEDGERENTRIES.LIST). A debit is ISDEEMEDPOSITIVE Yes with a negative AMOUNT, a credit No with
 // a positive one; every voucher sums to zero in paise.
 
@@ -89,7 +91,11 @@ function lineNode(listName: string, line: Line): XmlNode {
   ]);
 }
 
-/** The document's ledger lines, credit-positive, for the kind's side. */
+/** True when the document's voucher is an item invoice: item mode and lines to list (research §1.5 B). */
+export const isItemVoucher = (doc: TallyDocument, mapping: TallyMapping) =>
+  mapping.voucherMode === "item" && !doc.cancelled && (doc.lines ?? []).some((l) => l.taxableMinor !== 0);
+
+/** The document's ledger lines, credit-positive, for the kind's side (item vouchers: no sales lines). */
 function documentLines(doc: TallyDocument, party: TallyParty, mapping: TallyMapping): Line[] {
   // Sales and debit notes debit the party; a credit note credits it.
   const sign = doc.kind === "credit_note" ? -1 : 1;
@@ -104,7 +110,7 @@ function documentLines(doc: TallyDocument, party: TallyParty, mapping: TallyMapp
           ? { bill: doc.number, billType: "New Ref" }
           : { bill: doc.original?.number ?? doc.number, billType: "Agst Ref" },
     },
-    ...doc.rates.map((r) => ({
+    ...(isItemVoucher(doc, mapping) ? [] : doc.rates).map((r) => ({
       ledger: salesLedgerFor(mapping, r.ratePercent),
       creditMinor: sign * r.taxableMinor,
     })),
@@ -120,9 +126,50 @@ function documentLines(doc: TallyDocument, party: TallyParty, mapping: TallyMapp
 export function documentLedgers(doc: TallyDocument, mapping: TallyMapping): string[] {
   if (doc.cancelled) return [];
   const stand = { name: "\u0000party" } as TallyParty;
-  return documentLines(doc, stand, mapping)
-    .map((l) => l.ledger)
-    .filter((n) => n !== stand.name);
+  return [
+    ...documentLines(doc, stand, mapping).map((l) => l.ledger),
+    ...(isItemVoucher(doc, mapping) ? doc.lines! : [])
+      .filter((l) => l.taxableMinor !== 0)
+      .map((l) => salesLedgerFor(mapping, l.ratePercent)),
+  ].filter((n) => n !== stand.name);
+}
+
+/** Tally's quantity text, with its leading space: " 10 Nos" (research §1.5 B). */
+export const tallyQuantity = (quantity: string, unit: string) => ` ${quantity} ${unit}`;
+
+/** An item line's inventory entry, its accounting allocation to the line's sales ledger (same amount). */
+function inventoryNode(
+  line: TallyItemLine,
+  sign: number,
+  item: TallyStockItem,
+  mapping: TallyMapping,
+): XmlNode {
+  const creditMinor = sign * line.taxableMinor;
+  const amount = tallyAmount(creditMinor);
+  const debit = creditMinor < 0 ? "Yes" : "No";
+  const unit = tallyUnitName(line.uqc);
+  const quantity = tallyQuantity(line.quantity, unit);
+  return el("ALLINVENTORYENTRIES.LIST", [
+    tx("STOCKITEMNAME", item.name),
+    tx("ISDEEMEDPOSITIVE", debit),
+    tx("RATE", `${tallyAmount(line.rateMinor)}/${unit}`),
+    line.discountPercent !== "0" ? tx("DISCOUNT", line.discountPercent) : null,
+    tx("AMOUNT", amount),
+    tx("ACTUALQTY", quantity),
+    tx("BILLEDQTY", quantity),
+    el("BATCHALLOCATIONS.LIST", [
+      tx("GODOWNNAME", "Main Location"),
+      tx("BATCHNAME", "Primary Batch"),
+      tx("AMOUNT", amount),
+      tx("ACTUALQTY", quantity),
+      tx("BILLEDQTY", quantity),
+    ]),
+    el("ACCOUNTINGALLOCATIONS.LIST", [
+      tx("LEDGERNAME", salesLedgerFor(mapping, line.ratePercent)),
+      tx("ISDEEMEDPOSITIVE", debit),
+      tx("AMOUNT", amount),
+    ]),
+  ]);
 }
 
 function gstHeader(doc: TallyDocument, party: TallyParty, company: CompanyGst): XmlNode[] {
@@ -170,8 +217,12 @@ export function documentVoucher(
   mapping: TallyMapping,
   company: CompanyGst,
   businessId: string,
+  stockItems: Map<string, TallyStockItem> = new Map(),
 ): XmlNode {
   const id = remoteId(businessId, doc.kind, doc.id);
+  const items = isItemVoucher(doc, mapping);
+  // A sale credits its items (stock goes out); a credit note debits them (goods come back).
+  const sign = doc.kind === "credit_note" ? -1 : 1;
   const type = VOUCHER_TYPES[doc.kind];
   const against = doc.original ? ` against ${doc.original.number}` : "";
   return el(
@@ -188,13 +239,18 @@ export function documentVoucher(
       tx("PARTYLEDGERNAME", party.name),
       ...gstHeader(doc, party, company),
       tx("PERSISTEDVIEW", "Invoice Voucher View"),
-      tx("VCHENTRYMODE", "Accounting Invoice"),
+      tx("VCHENTRYMODE", items ? "Item Invoice" : "Accounting Invoice"),
       tx("ISINVOICE", "Yes"),
       doc.cancelled ? tx("ISCANCELLED", "Yes") : null,
       tx("NARRATION", `${NARRATION[doc.kind]} ${doc.number}${against}${doc.cancelled ? " (cancelled)" : ""}`),
       ...(doc.cancelled
         ? []
         : documentLines(doc, party, mapping).map((l) => lineNode("LEDGERENTRIES.LIST", l))),
+      ...(items
+        ? doc
+            .lines!.filter((l) => l.taxableMinor !== 0)
+            .map((l) => inventoryNode(l, sign, stockItems.get(stockItemKey(l))!, mapping))
+        : []),
     ],
     [
       ["REMOTEID", id],

@@ -201,59 +201,78 @@ describeEachDb("Export to Tally", (kind) => {
     }
   }, 120_000);
 
-  it("exports a month that the validator passes, every total equal to the month's GSTR-1", async () => {
-    const f = await files(owner);
-    const { problems, totals } = validate(f);
-    expect(problems).toEqual([]);
-    const gstr1: Gstr1Json = (await t.get("/api/reports/gstr1?period=2026-11", owner.cookie)).json();
-    const { net, hsn } = gstr1Net(gstr1);
-    const tally = {
-      taxable: totals.taxableMinor,
-      igst: totals.igstMinor,
-      cgst: totals.cgstMinor,
-      sgst: totals.sgstMinor,
-    };
-    expect(tally).toEqual(net);
-    expect(tally).toEqual(hsn);
-    // Both kinds of supply and three rates are in it.
-    expect(net.cgst).toBeGreaterThan(0);
-    expect(net.igst).toBeGreaterThan(0);
-    expect(f.masters).toContain('<LEDGER NAME="Sales @5%"');
-    expect(f.masters).toContain('<LEDGER NAME="Sales @12%"');
-    expect(f.masters).toContain('<LEDGER NAME="Sales @18%"');
-    // Documents issued and cancelled, as the return's Table 13 counts them.
-    const invoicesIssued = gstr1.doc_issue!.doc_det.find((d) => d.doc_num === 1)!.docs[0]!;
-    expect(totals.byType.Sales).toMatchObject({
-      count: invoicesIssued.net_issue,
-      cancelled: invoicesIssued.cancel,
-    });
-    expect(totals.byType.Sales!.cancelled).toBe(2);
-    expect(totals.byType["Credit Note"]!.count).toBe(5);
-    expect(totals.byType["Debit Note"]!.count).toBe(1);
-    expect(totals.byType.Receipt).toEqual({
-      count: fixture.receipts,
-      cancelled: 0,
-      partyDebitMinor: -fixture.receivedMinor,
-    });
-    expect(fixture.receipts).toBe(50);
-    // Each voucher's party amount is the document's own total.
-    const docs = (await t.get("/api/export", owner.cookie)).json().invoices as {
-      invoiceNumber: string;
-      status: string;
-      totals: { totalMinor: number };
-    }[];
-    for (const d of docs.filter((x) => x.status !== "cancelled")) {
-      expect(totals.partyByVoucher.get(`Sales|${d.invoiceNumber}`), d.invoiceNumber).toBe(
-        d.totals.totalMinor,
+  it.each(["accounting", "item"] as const)(
+    "exports a month as %s invoices that the validator passes, every total equal to the month's GSTR-1",
+    async (voucherMode) => {
+      const mode = await t.send(
+        "PUT",
+        "/api/reports/tally/ledgers",
+        { ...DEFAULT_TALLY_MAPPING, voucherMode },
+        owner.cookie,
       );
-    }
-    for (const n of notes) {
-      const type = n.kind === "credit" ? "Credit Note" : "Debit Note";
-      expect(totals.partyByVoucher.get(`${type}|${n.number}`)).toBe(
-        n.kind === "credit" ? -n.totalMinor : n.totalMinor,
-      );
-    }
-  }, 120_000);
+      expect(mode.statusCode, mode.body).toBe(200);
+      const f = await files(owner);
+      const { problems, totals } = validate(f);
+      expect(problems).toEqual([]);
+      if (voucherMode === "item") {
+        // Every live sale and credit note is an item invoice; the typed-amount debit note and
+        // the two cancelled invoices (no entries) stay accounting ones.
+        expect(f.vouchers.match(/<VCHENTRYMODE>Item Invoice</g)).toHaveLength(102 + 5);
+        expect(f.vouchers.match(/<VCHENTRYMODE>Accounting Invoice</g)).toHaveLength(1 + 2);
+        expect(f.masters).toContain('<UNIT NAME="Pcs" ACTION="Create">');
+        expect(f.masters).toContain('<STOCKITEM NAME="Steel almirah 1" ACTION="Create">');
+      } else expect(f.vouchers).not.toContain("ALLINVENTORYENTRIES.LIST");
+      const gstr1: Gstr1Json = (await t.get("/api/reports/gstr1?period=2026-11", owner.cookie)).json();
+      const { net, hsn } = gstr1Net(gstr1);
+      const tally = {
+        taxable: totals.taxableMinor,
+        igst: totals.igstMinor,
+        cgst: totals.cgstMinor,
+        sgst: totals.sgstMinor,
+      };
+      expect(tally).toEqual(net);
+      expect(tally).toEqual(hsn);
+      // Both kinds of supply and three rates are in it.
+      expect(net.cgst).toBeGreaterThan(0);
+      expect(net.igst).toBeGreaterThan(0);
+      expect(f.masters).toContain('<LEDGER NAME="Sales @5%"');
+      expect(f.masters).toContain('<LEDGER NAME="Sales @12%"');
+      expect(f.masters).toContain('<LEDGER NAME="Sales @18%"');
+      // Documents issued and cancelled, as the return's Table 13 counts them.
+      const invoicesIssued = gstr1.doc_issue!.doc_det.find((d) => d.doc_num === 1)!.docs[0]!;
+      expect(totals.byType.Sales).toMatchObject({
+        count: invoicesIssued.net_issue,
+        cancelled: invoicesIssued.cancel,
+      });
+      expect(totals.byType.Sales!.cancelled).toBe(2);
+      expect(totals.byType["Credit Note"]!.count).toBe(5);
+      expect(totals.byType["Debit Note"]!.count).toBe(1);
+      expect(totals.byType.Receipt).toEqual({
+        count: fixture.receipts,
+        cancelled: 0,
+        partyDebitMinor: -fixture.receivedMinor,
+      });
+      expect(fixture.receipts).toBe(50);
+      // Each voucher's party amount is the document's own total.
+      const docs = (await t.get("/api/export", owner.cookie)).json().invoices as {
+        invoiceNumber: string;
+        status: string;
+        totals: { totalMinor: number };
+      }[];
+      for (const d of docs.filter((x) => x.status !== "cancelled")) {
+        expect(totals.partyByVoucher.get(`Sales|${d.invoiceNumber}`), d.invoiceNumber).toBe(
+          d.totals.totalMinor,
+        );
+      }
+      for (const n of notes) {
+        const type = n.kind === "credit" ? "Credit Note" : "Debit Note";
+        expect(totals.partyByVoucher.get(`${type}|${n.number}`)).toBe(
+          n.kind === "credit" ? -n.totalMinor : n.totalMinor,
+        );
+      }
+    },
+    120_000,
+  );
 
   it("exports the month twice with identical files and REMOTEIDs; the log names both downloads", async () => {
     const first = await files(owner);
@@ -273,7 +292,7 @@ describeEachDb("Export to Tally", (kind) => {
 
   it("saves the ledger names per business and writes them; refuses a blank name; another business sees none of it", async () => {
     const defaults = (await t.get("/api/reports/tally/ledgers", owner.cookie)).json();
-    expect(defaults).toEqual(DEFAULT_TALLY_MAPPING);
+    expect(defaults).toEqual({ ...DEFAULT_TALLY_MAPPING, voucherMode: "item" });
     const mapping: TallyMapping = {
       ...DEFAULT_TALLY_MAPPING,
       companyName: "Bahi Demo Traders (2026-27)",

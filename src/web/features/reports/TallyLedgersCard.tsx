@@ -6,6 +6,8 @@ import {
   TALLY_RELEASE_LABELS,
   TALLY_RELEASES,
   TALLY_SALES_RATES,
+  TALLY_VOUCHER_MODE_LABELS,
+  TALLY_VOUCHER_MODES,
   type TallyMapping,
 } from "#domain/tally/mapping";
 import { ApiError, call, queryKeyOf } from "#web/api";
@@ -80,6 +82,15 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
             error={errors.gstRegistrationName}
             hint='Blank: "<your state> Registration".'
             onChange={(v) => set("gstRegistrationName", v)}
+          />
+        </div>
+        <div className="sm:max-w-xl">
+          <SelectField
+            label="Sales vouchers as"
+            value={draft.voucherMode}
+            options={TALLY_VOUCHER_MODES.map((m) => ({ value: m, label: TALLY_VOUCHER_MODE_LABELS[m] }))}
+            hint="Item invoices also create a stock item (with its HSN, unit and GST rate) for each item you sold, and list quantities and rates on the vouchers; choose them if you keep stock in Tally."
+            onChange={(v) => set("voucherMode", v)}
           />
         </div>
         <fieldset className="space-y-2">
