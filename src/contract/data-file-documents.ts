@@ -20,6 +20,11 @@ import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
 
 const instant = timestamp.nullable().default(null);
 const invoiceNumberRef = z.string().trim().min(1).max(INVOICE_NUMBER_MAX_LENGTH).nullable().default(null);
+/**
+ * The date of the invoice a number names, written only where another invoice of the file has the
+ * same number (numbers restart each financial year, decision 0082): it tells which one is meant.
+ */
+const invoiceDateRef = isoDate.optional();
 const documentObject = z.record(z.string(), z.unknown(), "Must be a document (an object).");
 const documentNumber = (label: string) =>
   z
@@ -48,6 +53,7 @@ export const quoteRecordSchema = z
     answerName: z.string().max(120).nullable().default(null),
     answerComment: z.string().max(1000).nullable().default(null),
     convertedInvoiceNumber: invoiceNumberRef,
+    convertedInvoiceDate: invoiceDateRef,
     convertedAt: instant,
     /** A challan's reason, consignee, and when it came back or was cancelled. */
     challanReason: z.enum(CHALLAN_REASONS).nullable().default(null),
@@ -87,11 +93,13 @@ export const recurringRunRecordSchema = z.object({
   periodDate: isoDate,
   outcome: z.enum(["created", "skipped"]),
   invoiceNumber: invoiceNumberRef,
+  invoiceDate: invoiceDateRef,
 });
 
 export const recurringProfileRecordSchema = z.object({
   id: recordId,
   sourceInvoiceNumber: invoiceNumberRef,
+  sourceInvoiceDate: invoiceDateRef,
   schedule: recurringScheduleSchema,
   state: recurringStateSchema,
   action: z.enum(["draft", "issue", "send"]),
@@ -101,6 +109,7 @@ export const recurringProfileRecordSchema = z.object({
   nextDate: isoDate.nullable().default(null),
   stoppedAt: instant,
   lastInvoiceNumber: invoiceNumberRef,
+  lastInvoiceDate: invoiceDateRef,
   runs: z.array(recurringRunRecordSchema).max(10_000).default([]),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -117,6 +126,7 @@ export const creditNoteRecordSchema = z.object({
   status: z.enum(NOTE_STATUSES),
   /** The original invoice, by its number in the file. */
   invoiceNumber: z.string().trim().min(1).max(INVOICE_NUMBER_MAX_LENGTH),
+  invoiceDate: invoiceDateRef,
   /** A credit note's share of the invoice's balance, decimal text in the currency's exponent. */
   appliedAmount: z.union([z.string(), z.number()], "Must be a decimal, like 600.00.").default("0"),
   createdAt: timestamp,

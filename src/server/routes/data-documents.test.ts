@@ -281,7 +281,8 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       "Credit note import error at index 1: invoiceNumber: INV/2026-27/0099 is not an invoice of this file.",
     );
     // Numbers restart each financial year (decision 0082): a second invoice of the note's number, a
-    // year earlier, leaves the note naming two; it is refused rather than linked to either.
+    // year earlier, leaves the note naming two by number alone; it is refused rather than linked to
+    // either (the export gives such a note its invoice's date, gst-invoices.test).
     const twice = await refusal(before.file, s.cookie, (file) => {
       const original = file.invoices.find((i) => i.invoiceNumber === file.creditNotes[1]!.invoiceNumber)!;
       const lastYear = structuredClone(original) as Rec;
@@ -299,7 +300,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       /^Invoice import error at index \d+: invoiceNumber: .* is also used by the invoice at index \d+ in the same financial year\.$/,
     );
     expect(twice).toContain(
-      `Credit note import error at index 1: invoiceNumber: ${before.file.creditNotes[1]!.invoiceNumber} is the number of more than one invoice of this file (of different financial years), so it cannot tell which one is meant.`,
+      `Credit note import error at index 1: invoiceNumber: ${before.file.creditNotes[1]!.invoiceNumber} is the number of more than one invoice of this file (of different financial years); give the invoice's date too, as the export does.`,
     );
     const unshared = await refusal(before.file, s.cookie, (file) => {
       file.creditNotes[0]!.appliedAmount = "100.00";

@@ -118,6 +118,41 @@ describeEachDb("GST invoices API", (kind) => {
     expect(clash.json().error.fields.invoiceNumber).toMatch(/already used.*financial year/);
   });
 
+  it("exports and imports back a credit note of one of two INV-1 of different financial years, to the right one", async () => {
+    const s = await registered();
+    await t.post("/api/test/clock", { now: "2026-04-20T06:00:00Z" });
+    const on = async (date: string) =>
+      (
+        await create(taxInvoice("INV-1", { status: "due", invoiceDate: date, dueDate: null }), s.cookie)
+      ).json().invoice;
+    const march = await on("2026-03-31");
+    await on("2026-04-01");
+    const note = {
+      invoiceId: march.id,
+      kind: "credit",
+      noteDate: "2026-04-15",
+      reason: "deficiency_in_service",
+      lines: [{ originalLineId: "l1", quantity: "1" }],
+    };
+    const made = await t.post("/api/credit-notes", note, s.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const exported = await t.get("/api/export", s.cookie);
+    const file = exported.json();
+    // The file names invoices by number; where two share one, the note gives its invoice's date too.
+    expect(file.creditNotes[0]).toMatchObject({ invoiceNumber: "INV-1", invoiceDate: "2026-03-31" });
+    expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    const back = await t.post("/api/import", file, s.cookie);
+    expect(back.statusCode, back.body).toBe(200);
+    const notes = (await t.get("/api/credit-notes", s.cookie)).json().items;
+    const invoices = (await t.get("/api/invoices?search=INV-1", s.cookie)).json().items;
+    const marchAgain = invoices.find((i: { invoiceDate: string }) => i.invoiceDate === "2026-03-31");
+    expect(invoices).toHaveLength(2);
+    expect(notes).toHaveLength(1);
+    expect(marchAgain.id).toEqual(expect.any(String));
+    expect(notes[0].invoiceId).toBe(marchAgain.id);
+    await t.post("/api/test/clock", { now: null });
+  });
+
   it("refuses a first 0 only on an invoice that will be e-invoiced, and says why (issue 32)", async () => {
     const big = await registered({
       gstRegistration: { ...REGULAR.gstRegistration, turnoverAbove5Crore: true },

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type InvoiceRecord, invoiceCompanySchema } from "#contract/data-file";
 import type { DocumentRecord } from "#contract/data-file-documents";
+import { taxInvoiceNumberKey } from "#domain/gst-numbers";
 import { type InvoiceInput, invoiceInputSchema } from "#domain/invoice";
 import { AppError } from "../errors";
 
@@ -13,12 +14,14 @@ export type FailRecord = (index: number, problems: string[]) => void;
 
 /**
  * The file's checked invoices, found by number (the file's invoices carry no ids). A number may
- * repeat across financial years (Rule 46(b), decision 0082): such a number names no invoice here,
- * since a record naming it could mean either (`repeated`), so nothing is linked to the wrong one.
+ * repeat across financial years (Rule 46(b), decision 0082): a record then names its invoice by
+ * number and date (the export writes the date only for such numbers); by number alone it names
+ * none, rather than either.
  */
 export interface FileInvoices {
   list: InvoiceRecord[];
-  byNumber: Map<string, number>;
+  /** The invoice `number` names (in the year of `date`, when given), or undefined. */
+  find(number: string, date?: string): number | undefined;
   repeated: Set<string>;
 }
 
@@ -30,21 +33,25 @@ export type ReadSection<T> = (raw: unknown[], invoices: FileInvoices, fail: Fail
 
 export function fileInvoices(list: InvoiceRecord[]): FileInvoices {
   const byNumber = new Map<string, number>();
+  const byYear = new Map<string, number>();
   const repeated = new Set<string>();
   for (const [i, r] of list.entries()) {
     const number = r.input.invoiceNumber;
+    byYear.set(taxInvoiceNumberKey(number, r.input.invoiceDate), i);
     if (byNumber.has(number)) repeated.add(number);
     else byNumber.set(number, i);
   }
   for (const number of repeated) byNumber.delete(number);
-  return { list, byNumber, repeated };
+  const find = (number: string, date?: string) =>
+    date ? byYear.get(taxInvoiceNumberKey(number, date)) : byNumber.get(number);
+  return { list, find, repeated };
 }
 
 /** Why a record's invoice number names no invoice of the file. */
-export const notInFile = (field: string, number: string, invoices?: FileInvoices) =>
-  invoices?.repeated.has(number)
-    ? `${field}: ${number} is the number of more than one invoice of this file (of different financial years), so it cannot tell which one is meant.`
-    : `${field}: ${number} is not an invoice of this file.`;
+export const notInFile = (field: string, number: string, invoices?: FileInvoices, date?: string) =>
+  invoices?.repeated.has(number) && !date
+    ? `${field}: ${number} is the number of more than one invoice of this file (of different financial years); give the invoice's date too, as the export does.`
+    : `${field}: ${number} is not an invoice of this file${date ? ` dated in the financial year of ${date}` : ""}.`;
 
 /** A section of Bahi's own: absent (a file of the spec or an earlier release) is none. */
 export function sectionOf(body: Record<string, unknown>, key: string): unknown[] {

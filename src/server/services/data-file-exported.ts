@@ -12,11 +12,24 @@ import type { RecurringProfileRow, RecurringRunRow } from "../db/queries/recurri
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
+ * The date of the invoice `id` names when its number is used by more than one of the business's
+ * invoices (numbers restart each financial year, decision 0082), else undefined: the file names
+ * invoices by number, and the date tells which year's is meant. Files of businesses whose numbers
+ * never repeat stay as they were.
+ */
+export type RepeatedNumberDate = (invoiceId: string | null) => string | undefined;
+
+/**
  * A quote with its document and its answer. Not its public link (a new one is made when it is
  * shared) nor the address the answer came from (the client's personal data; it stays in the
  * quote's activity, which is not exported).
  */
-export function presentExportedQuote(quote: PreInvoiceRow, convertedInvoiceNumber: string | null) {
+export function presentExportedQuote(
+  quote: PreInvoiceRow,
+  convertedInvoiceNumber: string | null,
+  dateOf: RepeatedNumberDate = () => undefined,
+) {
+  const convertedInvoiceDate = dateOf(quote.convertedInvoiceId);
   return {
     id: quote.id,
     kind: quote.kind,
@@ -29,6 +42,7 @@ export function presentExportedQuote(quote: PreInvoiceRow, convertedInvoiceNumbe
     answerName: quote.answerName,
     answerComment: quote.answerComment,
     convertedInvoiceNumber,
+    ...(convertedInvoiceDate ? { convertedInvoiceDate } : {}),
     convertedAt: iso(quote.convertedAt),
     challanReason: quote.challanReason,
     consignee: quote.consignee,
@@ -45,8 +59,13 @@ export function presentExportedQuote(quote: PreInvoiceRow, convertedInvoiceNumbe
  * applied share as decimal text in the currency's exponent (the share itself travels as the
  * original's payment of source "credit_note" naming the note).
  */
-export function presentExportedCreditNote(note: CreditNoteRow, invoiceNumber: string) {
+export function presentExportedCreditNote(
+  note: CreditNoteRow,
+  invoiceNumber: string,
+  dateOf: RepeatedNumberDate = () => undefined,
+) {
   const document = note.noteData as NoteDocument;
+  const invoiceDate = dateOf(note.invoiceId);
   // The original's id is this server's (the import gives invoices new ones): the number names it.
   const { invoiceId: _, ...original } = document.note.original;
   return {
@@ -57,6 +76,7 @@ export function presentExportedCreditNote(note: CreditNoteRow, invoiceNumber: st
     reason: note.reason,
     status: note.status,
     invoiceNumber,
+    ...(invoiceDate ? { invoiceDate } : {}),
     appliedAmount: formatScaled(Number(note.appliedMinor), currencyOf(note.currency).exponent),
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
@@ -72,10 +92,14 @@ export function presentExportedRecurringProfile(
   profile: RecurringProfileRow,
   runs: RecurringRunRow[],
   invoiceNumber: (id: string | null) => string | null,
+  dateOf: RepeatedNumberDate = () => undefined,
 ) {
+  const sourceInvoiceDate = dateOf(profile.sourceInvoiceId);
+  const lastInvoiceDate = dateOf(profile.lastInvoiceId);
   return {
     id: profile.id,
     sourceInvoiceNumber: invoiceNumber(profile.sourceInvoiceId),
+    ...(sourceInvoiceDate ? { sourceInvoiceDate } : {}),
     schedule: profile.schedule,
     state: profile.state,
     action: profile.action,
@@ -85,12 +109,17 @@ export function presentExportedRecurringProfile(
     nextDate: profile.nextDate,
     stoppedAt: iso(profile.stoppedAt),
     lastInvoiceNumber: invoiceNumber(profile.lastInvoiceId),
-    runs: runs.map((run) => ({
-      periodIndex: run.periodIndex,
-      periodDate: run.periodDate,
-      outcome: run.outcome,
-      invoiceNumber: run.invoiceNumber,
-    })),
+    ...(lastInvoiceDate ? { lastInvoiceDate } : {}),
+    runs: runs.map((run) => {
+      const invoiceDate = dateOf(run.invoiceId);
+      return {
+        periodIndex: run.periodIndex,
+        periodDate: run.periodDate,
+        outcome: run.outcome,
+        invoiceNumber: run.invoiceNumber,
+        ...(invoiceDate ? { invoiceDate } : {}),
+      };
+    }),
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     document: profile.document as InvoiceDocument,

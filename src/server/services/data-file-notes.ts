@@ -58,9 +58,12 @@ export function readCreditNoteRecords(
     if (!series || series.financialYear !== financialYearOfIsoDate(record.noteDate))
       problems.push(`noteNumber: ${NOTE_IMPORT_MESSAGES.number(prefix)}`);
 
-    const at = invoices.byNumber.get(record.invoiceNumber);
+    const at = invoices.find(record.invoiceNumber, record.invoiceDate);
     if (at === undefined) {
-      fail(index, [...problems, notInFile("invoiceNumber", record.invoiceNumber, invoices)]);
+      fail(index, [
+        ...problems,
+        notInFile("invoiceNumber", record.invoiceNumber, invoices, record.invoiceDate),
+      ]);
       continue;
     }
     const { input: original, payments } = invoices.list[at]!;

@@ -20,10 +20,17 @@ export const readQuoteRecords: ReadSection<ImportedQuote> = (raw, invoices, fail
     else numbers.set(numberKey, index);
     let convertedInvoice: number | null = null;
     if (record.convertedInvoiceNumber) {
-      const at = invoices.byNumber.get(record.convertedInvoiceNumber);
+      const at = invoices.find(record.convertedInvoiceNumber, record.convertedInvoiceDate);
       const other = at === undefined ? undefined : convertedBy.get(at);
       if (at === undefined)
-        problems.push(notInFile("convertedInvoiceNumber", record.convertedInvoiceNumber, invoices));
+        problems.push(
+          notInFile(
+            "convertedInvoiceNumber",
+            record.convertedInvoiceNumber,
+            invoices,
+            record.convertedInvoiceDate,
+          ),
+        );
       // Several challans may make one invoice; a quote or proforma makes its own.
       else if (other !== undefined && !(record.kind === "challan" && convertedKind.get(at) === "challan"))
         problems.push(

@@ -11,9 +11,11 @@ export const readRecurringRecords: ReadSection<ImportedRecurringProfile> = (raw,
   for (const { index, record, problems } of parsedRecords(raw, recurringProfileRecordSchema, fail)) {
     let sourceInvoice: number | null = null;
     if (record.sourceInvoiceNumber) {
-      sourceInvoice = invoices.byNumber.get(record.sourceInvoiceNumber) ?? null;
+      sourceInvoice = invoices.find(record.sourceInvoiceNumber, record.sourceInvoiceDate) ?? null;
       if (sourceInvoice === null)
-        problems.push(notInFile("sourceInvoiceNumber", record.sourceInvoiceNumber, invoices));
+        problems.push(
+          notInFile("sourceInvoiceNumber", record.sourceInvoiceNumber, invoices, record.sourceInvoiceDate),
+        );
     }
     // What the job would store for this schedule and state (a stopped profile is finished).
     const profile: RecurringProfile = { schedule: record.schedule, state: record.state };
@@ -37,14 +39,15 @@ export const readRecurringRecords: ReadSection<ImportedRecurringProfile> = (raw,
       continue;
     }
     // An invoice made by the profile and deleted since is not in the file, nor is a number two of its
-    // invoices share: the run keeps its number, unlinked.
-    const inFile = (number: string | null) => (number ? (invoices.byNumber.get(number) ?? null) : null);
+    // invoices share named without its date: the run keeps its number, unlinked.
+    const inFile = (number: string | null, date?: string) =>
+      number ? (invoices.find(number, date) ?? null) : null;
     profiles.push({
       ...document,
       record,
       sourceInvoice,
-      lastInvoice: inFile(record.lastInvoiceNumber),
-      runInvoices: record.runs.map((run) => inFile(run.invoiceNumber)),
+      lastInvoice: inFile(record.lastInvoiceNumber, record.lastInvoiceDate),
+      runInvoices: record.runs.map((run) => inFile(run.invoiceNumber, run.invoiceDate)),
     });
   }
   return profiles;

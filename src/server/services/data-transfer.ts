@@ -55,6 +55,7 @@ export async function buildExport(db: Db, businessId: string) {
   const invoiceNumberOf = new Map(
     invoiceRows.map((r) => [r.id, (r.invoiceData as { invoiceNumber: string }).invoiceNumber]),
   );
+  const dateOfRepeated = repeatedNumberDates(invoiceRows);
   const runsOf = new Map<string, typeof runRows>();
   for (const run of runRows) runsOf.set(run.profileId, [...(runsOf.get(run.profileId) ?? []), run]);
   const paymentsOf = new Map<string, typeof paymentRows>();
@@ -115,11 +116,16 @@ export async function buildExport(db: Db, businessId: string) {
       updated_at: p.updatedAt.toISOString(),
     })),
     // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
-    quotes: quoteRows.map((r) => presentExportedQuote(r.quote as PreInvoiceRow, r.convertedInvoiceNumber)),
-    creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber)),
+    quotes: quoteRows.map((r) =>
+      presentExportedQuote(r.quote as PreInvoiceRow, r.convertedInvoiceNumber, dateOfRepeated),
+    ),
+    creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber, dateOfRepeated)),
     recurringProfiles: profileRows.map((p) =>
-      presentExportedRecurringProfile(p, runsOf.get(p.id) ?? [], (id) =>
-        id ? (invoiceNumberOf.get(id) ?? null) : null,
+      presentExportedRecurringProfile(
+        p,
+        runsOf.get(p.id) ?? [],
+        (id) => (id ? (invoiceNumberOf.get(id) ?? null) : null),
+        dateOfRepeated,
       ),
     ),
   };
@@ -232,4 +238,22 @@ function settingsError(field: string, message: string): AppError {
   return new AppError("validation_failed", `Settings import error: ${field}: ${message}`, {
     [`settings.${field}`]: message,
   });
+}
+
+/** The invoice dates a reference needs: those of invoices whose number another invoice shares. */
+function repeatedNumberDates(
+  invoiceRows: { id: string; invoiceData: unknown }[],
+): (invoiceId: string | null) => string | undefined {
+  const data = (r: { invoiceData: unknown }) =>
+    r.invoiceData as { invoiceNumber: string; invoiceDate: string };
+  const uses = new Map<string, number>();
+  for (const r of invoiceRows) {
+    const key = data(r).invoiceNumber.trim().toLowerCase();
+    uses.set(key, (uses.get(key) ?? 0) + 1);
+  }
+  const dates = new Map<string, string>();
+  for (const r of invoiceRows) {
+    if ((uses.get(data(r).invoiceNumber.trim().toLowerCase()) ?? 0) > 1) dates.set(r.id, data(r).invoiceDate);
+  }
+  return (id) => (id ? dates.get(id) : undefined);
 }
