@@ -4,6 +4,7 @@ import type { Auth } from "../auth/auth";
 import { requireBusiness } from "../auth/session";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
+import { ewayBillDownload } from "../services/eway-bills";
 import { downloadGstr1, invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
 import { contractRoutes } from "./contract-route";
 
@@ -55,5 +56,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
       .header("content-disposition", `attachment; filename="${fileName}"`)
       .header("cache-control", "no-store")
       .send(JSON.stringify(payload));
+  });
+
+  route("POST /api/eway-bills", async (request, reply) => {
+    const me = await requireBusiness(auth, request);
+    const { fileName, file } = await ewayBillDownload(db, me.businessId, request.body);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .send(JSON.stringify(file));
   });
 }
