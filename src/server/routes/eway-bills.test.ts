@@ -1,5 +1,5 @@
 import Ajv from "ajv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EWAY_MESSAGES } from "#domain/eway-bill";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/eway-bill-1.0.0621.schema.json";

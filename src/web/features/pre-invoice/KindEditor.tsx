@@ -12,6 +12,7 @@ import {
   useDocumentPreview,
 } from "#web/features/document-editor/useDocumentEditor";
 import { useSavedDocument } from "#web/features/document-editor/useSavedDocument";
+import { TransportSection } from "#web/features/documents/editor/TransportSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import {
@@ -153,6 +154,12 @@ export function KindEditor({
               errors={editor.errors}
               onChange={(patch) => editor.dispatch({ type: "set", patch: patch as Partial<InvoiceInput> })}
             />
+          )
+        }
+        transport={
+          kind === "challan" &&
+          company.gst && (
+            <TransportSection transport={input.transport} errors={editor.errors} dispatch={editor.dispatch} />
           )
         }
       />

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { Invoice } from "#web/features/documents/types";
 import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
+import { EwayBillCard } from "#web/features/reports/EwayBillCard";
 import { ActivityCard } from "./ActivityCard";
 import { PaymentsCard } from "./PaymentsCard";
 import { ShareCard, type ShareRequest } from "./ShareCard";
@@ -51,6 +52,7 @@ export function SavedInvoiceCards({
         />
       )}
       <EInvoiceCard invoice={invoice} />
+      <EwayBillCard invoice={invoice} />
       {settled && (
         <PaymentsCard
           invoiceId={invoice.id}

@@ -1,0 +1,117 @@
+import { FileJson } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ewayBillNotNeededReason } from "#domain/eway-bill";
+import { ApiError } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import type { Invoice } from "#web/features/documents/types";
+import { filenameFrom, saveBlob } from "#web/lib/save-file";
+import { useMay } from "../members/role";
+
+// The e-way bill JSON of issued documents of goods (issue 34, decision 0085): POST /api/eway-bills
+// with one document or several, saved under the server's file name; a refusal names each
+// document and why, shown where the button is.
+
+export type EwayDocumentRef = { kind: "invoice" | "challan" | "credit_note"; id: string };
+
+/** Fetches the bulk JSON and saves it; a refusal becomes an ApiError with the server's message. */
+export async function downloadEwayBills(
+  documents: EwayDocumentRef[],
+  evenIfNotNeeded = false,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch("/api/eway-bills", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ documents, evenIfNotNeeded }),
+    });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach Bahi. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? `http_${response.status}`,
+      body?.error?.message ?? "The download failed. Try again.",
+    );
+  }
+  const name = filenameFrom(response.headers.get("content-disposition"), "ewaybill.json");
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** One download at a time, with the refusal kept to show beside the button. */
+export function useEwayDownload() {
+  const [running, setRunning] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async (documents: EwayDocumentRef[], evenIfNotNeeded = false) => {
+    setRunning(true);
+    setRefusal(null);
+    try {
+      toast.success("Downloaded", { description: await downloadEwayBills(documents, evenIfNotNeeded) });
+      return true;
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : "The download failed. Try again.");
+      return false;
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { running, refusal, run };
+}
+
+export function EwayBillCard({ invoice }: { invoice: Invoice }) {
+  const mayRead = useMay("reports.read");
+  const { running, refusal, run } = useEwayDownload();
+  const doc = invoice.document;
+  if (!mayRead || !doc.gstDetails || invoice.status === "draft" || invoice.status === "cancelled")
+    return null;
+  const notNeeded = ewayBillNotNeededReason({ totalMinor: invoice.totalMinor, lines: doc.items });
+  const documents: EwayDocumentRef[] = [{ kind: "invoice", id: invoice.id }];
+  return (
+    <Card role="region" aria-labelledby="eway-heading" data-testid="eway-card">
+      <h2 id="eway-heading" className="text-lg font-semibold">
+        E-way bill
+      </h2>
+      {notNeeded && (
+        <p className="mt-1 text-sm" data-testid="eway-not-needed">
+          {notNeeded}
+        </p>
+      )}
+      {!doc.transport && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          Add the vehicle or transporter in the invoice's Transport section above, then save.
+        </p>
+      )}
+      <Button
+        className="mt-3"
+        size="sm"
+        variant="outline"
+        busy={running}
+        onClick={() => void run(documents, notNeeded !== null)}
+      >
+        <FileJson className="h-4 w-4" aria-hidden="true" />
+        {notNeeded ? "Download e-way bill JSON anyway" : "Download e-way bill JSON"}
+      </Button>
+      {refusal && (
+        <p
+          className="mt-2 whitespace-pre-line text-sm text-destructive"
+          role="alert"
+          data-testid="eway-refusal"
+        >
+          {refusal}
+        </p>
+      )}
+      <p className="mt-2 text-xs text-muted-foreground">
+        Bahi does not upload to the e-way bill portal: upload this file at ewaybillgst.gov.in (Generate by
+        bulk) to get the e-way bill number.
+      </p>
+    </Card>
+  );
+}
