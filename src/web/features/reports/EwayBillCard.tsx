@@ -115,3 +115,64 @@ export function EwayBillCard({ invoice }: { invoice: Invoice }) {
     </Card>
   );
 }
+
+/** A row's box for the invoice list's bulk e-way bill download (issued invoices only). */
+export function EwaySelectBox({
+  number,
+  checked,
+  onChange,
+}: {
+  number: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4"
+      aria-label={`Select ${number} for the e-way bill JSON`}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
+}
+
+/** The invoice list's bulk action: the chosen invoices' e-way bills in one file. */
+export function EwayBulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }) {
+  const { running, refusal, run } = useEwayDownload();
+  if (ids.length === 0) return null;
+  return (
+    <section
+      aria-label="Selected invoices"
+      className="mb-3 rounded-md border border-border bg-muted/40 p-3"
+      data-testid="eway-bulk"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm">
+          {ids.length} {ids.length === 1 ? "invoice" : "invoices"} selected
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          busy={running}
+          onClick={() => void run(ids.map((id) => ({ kind: "invoice" as const, id })))}
+        >
+          <FileJson className="h-4 w-4" aria-hidden="true" />
+          Download e-way bill JSON
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          Clear selection
+        </Button>
+      </div>
+      {refusal && (
+        <p
+          className="mt-2 whitespace-pre-line text-sm text-destructive"
+          role="alert"
+          data-testid="eway-refusal"
+        >
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}
