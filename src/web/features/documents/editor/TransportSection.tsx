@@ -62,7 +62,7 @@ export const TransportSection = memo(function TransportSection({
       {on && (
         <>
           <SelectField
-            label="Mode"
+            label="Mode of transport"
             error={err("mode")}
             value={current.mode ?? ""}
             options={MODE_CHOICES}
