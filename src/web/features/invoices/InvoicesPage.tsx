@@ -25,7 +25,7 @@ import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { useMay } from "#web/features/members/role";
-import { EwayBulkBar, EwaySelectBox } from "#web/features/reports/EwayBillCard";
+import { EwayBulkBar, EwaySelectBox } from "#web/features/reports/eway-download";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
