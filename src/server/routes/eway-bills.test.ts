@@ -198,6 +198,40 @@ describeEachDb("e-way bill JSON", (kind) => {
     });
   });
 
+  it("a credit note for goods returned is inward, Sales Return, from the client to the business", async () => {
+    const sold = await create(invoice("40000"));
+    const note = await t.post(
+      "/api/credit-notes",
+      {
+        invoiceId: sold.id,
+        kind: "credit",
+        noteDate: "2026-11-26",
+        reason: "sales_return",
+        lines: [{ originalLineId: "l1", quantity: "2" }],
+      },
+      s.cookie,
+    );
+    expect(note.statusCode, note.body).toBe(201);
+    const id = note.json().note?.id ?? note.json().id;
+    const res = await t.post("/api/eway-bills", { documents: [{ kind: "credit_note", id }] }, s.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
+    const taxable = 2 * 40000_00;
+    expect(res.json().billLists[0]).toMatchObject({
+      supplyType: "I",
+      subSupplyType: 7,
+      docType: "CHL",
+      userGstin: OURS_MH,
+      fromGstin: BUYER_KA,
+      fromPincode: 560025,
+      toGstin: OURS_MH,
+      toPincode: 400050,
+      totalValue: taxable / 100,
+      igstValue: (taxable * 0.18) / 100,
+      totInvValue: (taxable * 1.18) / 100,
+    });
+  });
+
   it("another business's document is a 404, whatever else is asked with it", async () => {
     const mine = await create(invoice("30000"));
     const other = await t.signUpAndSignIn();
