@@ -232,6 +232,22 @@ describeEachDb("e-way bill JSON", (kind) => {
     });
   });
 
+  it("the transport details go through the data file export and import", async () => {
+    const other = await t.signUpAndSignIn();
+    expect((await t.putSettings(settings, other.cookie)).statusCode).toBe(200);
+    const made = await t.post("/api/invoices", invoice("30000"), other.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const file = await t.get("/api/export", other.cookie);
+    expect(file.statusCode).toBe(200);
+    expect((await t.post("/api/functions/clear-user-data", {}, other.cookie)).statusCode).toBe(200);
+    const imported = await t.post("/api/import", file.json(), other.cookie);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const list = (await t.get("/api/invoices", other.cookie)).json().items as { id: string }[];
+    expect(list).toHaveLength(1);
+    const back = (await t.get(`/api/invoices/${list[0].id}`, other.cookie)).json().invoice.document;
+    expect(back.transport).toMatchObject(road);
+  });
+
   it("another business's document is a 404, whatever else is asked with it", async () => {
     const mine = await create(invoice("30000"));
     const other = await t.signUpAndSignIn();
