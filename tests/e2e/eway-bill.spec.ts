@@ -106,4 +106,52 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
   await bulk.getByRole("button", { name: "Download e-way bill JSON" }).click();
   const twice = JSON.parse(readFileSync((await (await both).path())!, "utf8"));
   expect(twice.billLists.map((b: { docNo: string }) => b.docNo).sort()).toEqual(["INV-E1", "INV-E2"]);
+
+  // An issued delivery challan offers its own e-way bill JSON.
+  const challan = await page.request.post("/api/delivery-challans", {
+    headers,
+    data: {
+      number: null,
+      date: today,
+      currency: "INR",
+      reason: "job_work",
+      client: {
+        name: "Ravi",
+        gstin: gstin("29AAACR5055K1Z"),
+        billingAddress: {
+          line1: "4 Residency Road",
+          city: "Bengaluru",
+          state: "Karnataka",
+          postalCode: "560025",
+        },
+      },
+      items: [
+        {
+          id: "l1",
+          name: "Steel almirah",
+          hsnSac: "94031090",
+          quantity: "4",
+          rate: "20000",
+          taxPercent: "18",
+        },
+      ],
+      transport: { mode: "road", distanceKm: 980, vehicleNumber: "MH12AB1234" },
+    },
+  });
+  expect(challan.status(), await challan.text()).toBe(201);
+  const challanId = (await challan.json()).document.id as string;
+  const issued = await page.request.post(`/api/delivery-challans/${challanId}/status`, {
+    headers,
+    data: { status: "issued" },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  await page.goto(`/delivery-challans/${challanId}`);
+  const challanFile = page.waitForEvent("download");
+  await page.getByTestId("eway-card").getByRole("button", { name: "Download e-way bill JSON" }).click();
+  const fromChallan = JSON.parse(readFileSync((await (await challanFile).path())!, "utf8"));
+  expect(fromChallan.billLists[0]).toMatchObject({
+    docType: "CHL",
+    subSupplyType: 4,
+    vehicleNo: "MH12AB1234",
+  });
 });

@@ -15,6 +15,7 @@ import { useSavedDocument } from "#web/features/document-editor/useSavedDocument
 import { TransportSection } from "#web/features/documents/editor/TransportSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { EwayBillCard } from "#web/features/reports/EwayBillCard";
 import {
   editorFields,
   inputFromKind,
@@ -136,6 +137,17 @@ export function KindEditor({
       }
       page={page}
       dialogs={actions.dialogs}
+      below={
+        kind === "challan" &&
+        saved && (
+          <EwayBillCard
+            doc={{ kind: "challan", id: saved.id }}
+            document={saved.document}
+            totalMinor={saved.totalMinor}
+            issued={status !== "draft" && status !== "cancelled"}
+          />
+        )
+      }
     >
       <DocumentSections
         editor={editor}

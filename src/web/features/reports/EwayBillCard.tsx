@@ -1,22 +1,32 @@
 import { FileJson } from "lucide-react";
 import { ewayBillNotNeededReason } from "#domain/eway-bill";
+import type { InvoiceDocument } from "#domain/invoice";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import type { Invoice } from "#web/features/documents/types";
 import { useMay } from "../members/role";
 import { type EwayDocumentRef, useEwayDownload } from "./eway-download";
 
 // The e-way bill JSON of an issued invoice of goods (issue 34, decision 0085): the download, or
 // why none is needed and the download anyway; a refusal is shown where the button is.
 
-export function EwayBillCard({ invoice }: { invoice: Invoice }) {
+export function EwayBillCard({
+  doc: ref,
+  document: doc,
+  totalMinor,
+  issued,
+}: {
+  doc: EwayDocumentRef;
+  document: InvoiceDocument;
+  totalMinor: number;
+  /** Issued and not cancelled: a draft or a cancelled document moves no goods. */
+  issued: boolean;
+}) {
   const mayRead = useMay("reports.read");
   const { running, refusal, run } = useEwayDownload();
-  const doc = invoice.document;
-  if (!mayRead || !doc.gstDetails || invoice.status === "draft" || invoice.status === "cancelled")
-    return null;
-  const notNeeded = ewayBillNotNeededReason({ totalMinor: invoice.totalMinor, lines: doc.items });
-  const documents: EwayDocumentRef[] = [{ kind: "invoice", id: invoice.id }];
+  if (!mayRead || !doc.gstDetails || !issued) return null;
+  const notNeeded = ewayBillNotNeededReason({ totalMinor, lines: doc.items });
+  const documents = [ref];
+  const noun = ref.kind === "challan" ? "challan" : "invoice";
   return (
     <Card role="region" aria-labelledby="eway-heading" data-testid="eway-card">
       <h2 id="eway-heading" className="text-lg font-semibold">
@@ -29,7 +39,8 @@ export function EwayBillCard({ invoice }: { invoice: Invoice }) {
       )}
       {!doc.transport && (
         <p className="mt-1 text-sm text-muted-foreground">
-          Add the vehicle or transporter in the invoice's Transport section above, then save.
+          No transport details saved with this {noun}: the file has Part A only (add the vehicle on the
+          portal){ref.kind === "invoice" ? ", or fill the Transport section above and save" : ""}.
         </p>
       )}
       <Button

@@ -52,7 +52,12 @@ export function SavedInvoiceCards({
         />
       )}
       <EInvoiceCard invoice={invoice} />
-      <EwayBillCard invoice={invoice} />
+      <EwayBillCard
+        doc={{ kind: "invoice", id: invoice.id }}
+        document={invoice.document}
+        totalMinor={invoice.totalMinor}
+        issued={invoice.status !== "draft" && invoice.status !== "cancelled"}
+      />
       {settled && (
         <PaymentsCard
           invoiceId={invoice.id}
