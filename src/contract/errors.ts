@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   tally_not_offered: 409,
   /** This document has no e-invoice JSON (B2C, a bill of supply, a draft) or lacks a detail it needs; the message says which. */
   einvoice_not_available: 409,
+  /** A document of the e-way bill file is refused (what NIC would refuse, or no e-way bill needed); the message names each document and why (decision 0085). */
+  eway_bill_not_available: 409,
   /** The change would leave the business with no owner (decision 0076). */
   last_owner: 409,
   /** The person invited is already a member of the business. */

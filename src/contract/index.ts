@@ -9,6 +9,7 @@ import { creditNoteRoutes } from "./credit-notes";
 import { creditRoutes } from "./credits";
 import { dashboardRoutes } from "./dashboard";
 import { dataRoutes } from "./data";
+import { ewayBillRoutes } from "./eway-bills";
 import { imageRoutes } from "./images";
 import { importRoutes } from "./imports";
 import { activityRoutes, invoicePaymentRoutes, sendRoutes } from "./invoice-payments";
@@ -48,6 +49,7 @@ const ROUTES = [
   ...statementRoutes,
   ...dashboardRoutes,
   ...reportRoutes,
+  ...ewayBillRoutes,
   ...tallyRoutes,
   ...creditRoutes,
   ...paymentRoutes,

@@ -117,6 +117,8 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "GET /api/reports/gstr1/summary": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",
   "GET /api/credit-notes/:id/einvoice": "reports.read",
+  // The e-way bill JSON (decision 0085): a file of the books leaving Bahi, as the GSTR-1 JSON is.
+  "POST /api/eway-bills": "reports.read",
   // Export to Tally and its ledger names: the books' people (owner, accountant), as reports are.
   "GET /api/reports/tally": "reports.read",
   "GET /api/reports/tally/ledgers": "reports.read",

@@ -3,6 +3,7 @@ import type { CompanyAddressParts } from "./company-address";
 import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { formatScaled } from "./decimal";
 import { validateInvoiceNumber } from "./document-number";
+import { transportSchema } from "./eway-bill";
 import { type CompanyGstSnapshot, gstDocumentPart, type InvoiceGstDetails } from "./gst-document";
 import { addressStateCodeSchema, invoiceGstSchema } from "./gst-supply";
 import { isUqc } from "./gst-uqc";
@@ -161,6 +162,11 @@ export const invoiceInputSchema = z
      * Optional rather than defaulted so a retail document keeps exactly its old shape.
      */
     gst: invoiceGstSchema.optional(),
+    /**
+     * The Transport section (e-way bill Part B, dispatch-from and ship-to; decision 0085). Absent
+     * until the user fills it; optional so documents saved before keep their exact shape.
+     */
+    transport: transportSchema.optional(),
   })
   .superRefine(documentChecks("invoiceDate", "dueDate", "Due date cannot be before the invoice date."));
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;

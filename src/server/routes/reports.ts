@@ -3,6 +3,7 @@ import { gstr1Csv } from "#domain/gst-gstr1-csv";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { presentGstr1Summary } from "../presenters/reports";
+import { ewayBillDownload } from "../services/eway-bills";
 import { downloadGstr1, invoiceEInvoice, noteEInvoice, userGstr1 } from "../services/gst-returns";
 import { sendAttachment } from "./attachment";
 import { businessRoutes } from "./contract-route";
@@ -44,5 +45,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
   route("GET /api/credit-notes/:id/einvoice", async (me, request, reply) => {
     const { fileName, payload } = await noteEInvoice(db, me.businessId, request.params.id);
     return sendAttachment(reply, { type: "json", fileName, body: JSON.stringify(payload) });
+  });
+
+  route("POST /api/eway-bills", async (request, reply) => {
+    const me = await requireBusiness(auth, request);
+    const { fileName, file } = await ewayBillDownload(db, me.businessId, request.body);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .send(JSON.stringify(file));
   });
 }

@@ -25,6 +25,7 @@ export function DocumentSections({
   preview,
   details,
   gst,
+  transport,
   stock,
   drawn = 3,
 }: {
@@ -37,6 +38,8 @@ export function DocumentSections({
   details: { labels: DetailLabels; numberHint: string };
   /** A section between the details and the client (the invoice's GST section). */
   gst?: ReactNode;
+  /** A section after the lines (a document of goods' Transport section, decision 0085). */
+  transport?: ReactNode;
   /** Stock beside each line (documents that move stock). */
   stock?: {
     stock: Record<string, ProductStock>;
@@ -104,6 +107,7 @@ export function DocumentSections({
           />
         </Card>
       )}
+      {drawn >= 2 && transport && <Card>{transport}</Card>}
       {drawn >= 3 && (
         <Card>
           <OptionsSection options={editor.options} company={company} dispatch={dispatch} errors={errors} />

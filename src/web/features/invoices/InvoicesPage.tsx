@@ -25,6 +25,7 @@ import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { useMay } from "#web/features/members/role";
+import { EwayBulkBar, EwaySelectBox } from "#web/features/reports/eway-download";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
@@ -70,6 +71,18 @@ export function InvoicesPage() {
   const [toCancel, setToCancel] = useState<InvoiceSummary | null>(null);
   const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
   const mayExport = useMay("reports.read");
+  // Issued invoices chosen for one e-way bill JSON file (decision 0085).
+  const [chosen, setChosen] = useState<string[]>([]);
+  const choosable = (inv: InvoiceSummary) =>
+    mayExport && inv.status !== "draft" && inv.status !== "cancelled";
+  const chooseBox = (inv: InvoiceSummary) =>
+    choosable(inv) && (
+      <EwaySelectBox
+        number={inv.invoiceNumber}
+        checked={chosen.includes(inv.id)}
+        onChange={(on) => setChosen((ids) => (on ? [...ids, inv.id] : ids.filter((id) => id !== inv.id)))}
+      />
+    );
 
   /** Runs one row's command with its button busy; a failure is told, with what was tried. */
   async function onRow(
@@ -127,6 +140,7 @@ export function InvoicesPage() {
 
   const rowBusy = (inv: InvoiceSummary) => (busy?.id === inv.id ? busy.action : null);
   const columns: Column<InvoiceSummary>[] = [
+    ...(mayExport ? [{ header: "Select", headerHidden: true, className: "w-8", cell: chooseBox }] : []),
     numberColumn(
       (inv) => editPath(inv.id),
       (inv) => inv.invoiceNumber,
@@ -201,6 +215,7 @@ export function InvoicesPage() {
         fold="Filters and sort"
       />
 
+      <EwayBulkBar ids={chosen} onClear={() => setChosen([])} />
       <DocumentList
         list={list}
         words={WORDS}
@@ -209,6 +224,7 @@ export function InvoicesPage() {
         card={(inv) => (
           <>
             <CardTitle to={editPath(inv.id)} number={inv.invoiceNumber}>
+              {chooseBox(inv)}
               <Badges invoice={inv} />
             </CardTitle>
             <p className="truncate text-sm">{inv.clientName}</p>

@@ -12,8 +12,10 @@ import {
   useDocumentPreview,
 } from "#web/features/document-editor/useDocumentEditor";
 import { useSavedDocument } from "#web/features/document-editor/useSavedDocument";
+import { TransportSection } from "#web/features/documents/editor/TransportSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { EwayBillCard } from "#web/features/reports/EwayBillCard";
 import {
   editorFields,
   inputFromKind,
@@ -135,6 +137,17 @@ export function KindEditor({
       }
       page={page}
       dialogs={actions.dialogs}
+      below={
+        kind === "challan" &&
+        saved && (
+          <EwayBillCard
+            doc={{ kind: "challan", id: saved.id }}
+            document={saved.document}
+            totalMinor={saved.totalMinor}
+            issued={status !== "draft" && status !== "cancelled"}
+          />
+        )
+      }
     >
       <DocumentSections
         editor={editor}
@@ -153,6 +166,12 @@ export function KindEditor({
               errors={editor.errors}
               onChange={(patch) => editor.dispatch({ type: "set", patch: patch as Partial<InvoiceInput> })}
             />
+          )
+        }
+        transport={
+          kind === "challan" &&
+          company.gst && (
+            <TransportSection transport={input.transport} errors={editor.errors} dispatch={editor.dispatch} />
           )
         }
       />

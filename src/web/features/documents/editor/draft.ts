@@ -110,6 +110,8 @@ export function inputFromInvoice(invoice: Invoice): InvoiceInput {
     fontFamily: d.fontFamily,
     // GST choices and a line's UQC are kept only when the invoice has them (retail stays as it was).
     ...(d.gst ? { gst: { ...d.gst } } : {}),
+    // The Transport section (e-way bill, decision 0085), kept when the document has one.
+    ...(d.transport ? { transport: structuredClone(d.transport) } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { DocumentSections } from "#web/features/document-editor/DocumentSections
 import { useDocumentEditor, useDocumentPreview } from "#web/features/document-editor/useDocumentEditor";
 import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
+import { TransportSection } from "#web/features/documents/editor/TransportSection";
 import { useDocumentStock } from "#web/features/documents/editor/useDocumentStock";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { Invoice } from "#web/features/documents/types";
@@ -138,6 +139,11 @@ export function InvoiceEditor({
               errors={editor.errors}
               dispatch={dispatch}
             />
+          )
+        }
+        transport={
+          company.gst && (
+            <TransportSection transport={input.transport} errors={editor.errors} dispatch={dispatch} />
           )
         }
         stock={{ ...stock, gstUnits: Boolean(company.gst) }}

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { Invoice } from "#web/features/documents/types";
 import { EInvoiceCard } from "#web/features/reports/EInvoiceCard";
+import { EwayBillCard } from "#web/features/reports/EwayBillCard";
 import { ActivityCard } from "./ActivityCard";
 import { PaymentsCard } from "./PaymentsCard";
 import { ShareCard, type ShareRequest } from "./ShareCard";
@@ -51,6 +52,12 @@ export function SavedInvoiceCards({
         />
       )}
       <EInvoiceCard invoice={invoice} />
+      <EwayBillCard
+        doc={{ kind: "invoice", id: invoice.id }}
+        document={invoice.document}
+        totalMinor={invoice.totalMinor}
+        issued={invoice.status !== "draft" && invoice.status !== "cancelled"}
+      />
       {settled && (
         <PaymentsCard
           invoiceId={invoice.id}

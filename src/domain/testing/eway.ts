@@ -1,0 +1,57 @@
+// What the e-way bill tests share: a tax invoice of goods from Bengaluru to Pune (inter-state),
+// by road, in the shape buildEwayBill takes.
+import { type EwayBillInput, emptyTransport } from "../eway-bill";
+import { gstin } from "./einvoice";
+
+export const SELLER_KA = gstin("29AAACG0569P1Z");
+export const BUYER_MH = gstin("27AAPFU0939F1Z");
+export const TODAY = "2026-11-27";
+
+export const roadInvoice = (): EwayBillInput => ({
+  kind: "tax_invoice",
+  number: "INV/26-27/0002",
+  date: "2026-11-16",
+  isExport: false,
+  supplier: {
+    gstin: SELLER_KA,
+    name: "Bahi Demo Traders",
+    stateCode: "29",
+    address: {
+      name: "",
+      line1: "14 Industrial Area",
+      line2: "Peenya",
+      place: "Bengaluru",
+      pin: "560058",
+      stateCode: "29",
+    },
+  },
+  recipient: {
+    gstin: BUYER_MH,
+    name: "Mehta Industries",
+    stateCode: "27",
+    address: {
+      name: "",
+      line1: "Plot 7 MIDC",
+      line2: "Bhosari",
+      place: "Pune",
+      pin: "411026",
+      stateCode: "27",
+    },
+  },
+  split: "inter",
+  lines: [
+    {
+      name: "Steel Bracket SB-10",
+      hsnSac: "73269099",
+      quantity: "100",
+      uqc: "NOS",
+      taxableMinor: 60_000_00,
+      gstRatePercent: 18,
+      cgstMinor: 0,
+      sgstMinor: 0,
+      igstMinor: 10_800_00,
+    },
+  ],
+  totalMinor: 70_800_00,
+  transport: { ...emptyTransport(), mode: "road", distanceKm: 842, vehicleNumber: "ka-01 ab 1234" },
+});

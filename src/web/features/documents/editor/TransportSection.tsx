@@ -1,0 +1,225 @@
+import { memo } from "react";
+import {
+  type EwayAddress,
+  emptyTransport,
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_MODES,
+  type Transport,
+  type TransportMode,
+  VEHICLE_TYPE_LABELS,
+  VEHICLE_TYPES,
+} from "#domain/eway-bill";
+import { PLACES_OF_SUPPLY } from "#domain/gst-states";
+import { type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
+import type { EditorAction } from "./draft";
+
+// The Transport section of a document of goods (issue 34, decision 0085): what the e-way bill's
+// Part B and its dispatch-from and ship-to need, saved with the document. Nothing here is
+// required on save; the e-way bill download says what NIC would refuse.
+
+const MODE_CHOICES: readonly Choice<TransportMode | "">[] = [
+  { value: "", label: "Not known yet (Part A only)" },
+  ...TRANSPORT_MODES.map((m) => ({ value: m, label: TRANSPORT_MODE_LABELS[m] })),
+];
+const VEHICLE_CHOICES = VEHICLE_TYPES.map((v) => ({ value: v, label: VEHICLE_TYPE_LABELS[v] }));
+const emptyAddress = (): EwayAddress => ({
+  name: "",
+  line1: "",
+  line2: "",
+  place: "",
+  pin: "",
+  stateCode: "",
+});
+
+export const TransportSection = memo(function TransportSection({
+  transport,
+  errors,
+  dispatch,
+}: {
+  transport: Transport | undefined;
+  errors: Record<string, string>;
+  dispatch: (action: EditorAction) => void;
+}) {
+  const on = transport !== undefined;
+  const current = transport ?? emptyTransport();
+  const set = (patch: Partial<Transport>) =>
+    dispatch({ type: "set", patch: { transport: { ...current, ...patch } } });
+  const err = (field: string) => errors[`transport.${field}`];
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold">Transport (e-way bill)</legend>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={on}
+          onChange={(e) =>
+            dispatch({ type: "set", patch: { transport: e.target.checked ? emptyTransport() : undefined } })
+          }
+        />
+        Goods move: add the transport details for the e-way bill
+      </label>
+      {on && (
+        <>
+          <SelectField
+            label="Mode of transport"
+            error={err("mode")}
+            value={current.mode ?? ""}
+            options={MODE_CHOICES}
+            onChange={(mode) => set({ mode: mode === "" ? null : mode })}
+          />
+          <TextField
+            label="Distance (km)"
+            error={err("distanceKm")}
+            hint="0 lets the e-way bill portal work it out; at most 4,000"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={4000}
+            step={1}
+            value={String(current.distanceKm)}
+            onChange={(v) => set({ distanceKm: Math.max(0, Math.min(4000, Math.trunc(Number(v) || 0))) })}
+          />
+          {current.mode === "road" && (
+            <>
+              <TextField
+                label="Vehicle number"
+                error={err("vehicleNumber")}
+                hint="Like KA01AB1234"
+                value={current.vehicleNumber}
+                maxLength={20}
+                autoCapitalize="characters"
+                onChange={(vehicleNumber) => set({ vehicleNumber: vehicleNumber.toUpperCase() })}
+              />
+              <SelectField
+                label="Vehicle type"
+                value={current.vehicleType}
+                options={VEHICLE_CHOICES}
+                onChange={(vehicleType) => set({ vehicleType })}
+              />
+            </>
+          )}
+          {current.mode !== null && (
+            <>
+              <TextField
+                label={
+                  current.mode === "road" ? "Lorry receipt number (optional)" : "Transport document number"
+                }
+                error={err("transportDocNumber")}
+                hint={current.mode === "road" ? undefined : "Railway receipt, airway bill or bill of lading"}
+                value={current.transportDocNumber}
+                maxLength={15}
+                onChange={(transportDocNumber) => set({ transportDocNumber })}
+              />
+              <TextField
+                label={current.mode === "road" ? "Lorry receipt date (optional)" : "Transport document date"}
+                error={err("transportDocDate")}
+                type="date"
+                value={current.transportDocDate ?? ""}
+                onChange={(date) => set({ transportDocDate: date || null })}
+              />
+            </>
+          )}
+          <TextField
+            label="Transporter id (optional)"
+            error={err("transporterId")}
+            hint="GSTIN or 15-character TRANSIN"
+            value={current.transporterId}
+            maxLength={15}
+            autoCapitalize="characters"
+            onChange={(transporterId) => set({ transporterId: transporterId.toUpperCase() })}
+          />
+          <TextField
+            label="Transporter name (optional)"
+            error={err("transporterName")}
+            value={current.transporterName}
+            maxLength={100}
+            onChange={(transporterName) => set({ transporterName })}
+          />
+          <AddressChoice
+            label="Goods leave from another address than the company's"
+            legend="Dispatch from"
+            address={current.dispatchFrom}
+            onChange={(dispatchFrom) => set({ dispatchFrom })}
+          />
+          <AddressChoice
+            label="Goods go to another address than the client's"
+            legend="Ship to"
+            address={current.shipTo}
+            onChange={(shipTo) => set({ shipTo })}
+          />
+        </>
+      )}
+    </fieldset>
+  );
+});
+
+function AddressChoice({
+  label,
+  legend,
+  address,
+  onChange,
+}: {
+  label: string;
+  legend: string;
+  address: EwayAddress | null;
+  onChange: (address: EwayAddress | null) => void;
+}) {
+  const set = (patch: Partial<EwayAddress>) => address && onChange({ ...address, ...patch });
+  return (
+    <div className="space-y-3 sm:col-span-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={address !== null}
+          onChange={(e) => onChange(e.target.checked ? emptyAddress() : null)}
+        />
+        {label}
+      </label>
+      {address && (
+        <fieldset className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium">{legend}</legend>
+          <TextField
+            label="Address line 1"
+            value={address.line1}
+            maxLength={120}
+            onChange={(line1) => set({ line1 })}
+          />
+          <TextField
+            label="Address line 2"
+            value={address.line2}
+            maxLength={120}
+            onChange={(line2) => set({ line2 })}
+          />
+          <TextField
+            label="City or town"
+            value={address.place}
+            maxLength={50}
+            onChange={(place) => set({ place })}
+          />
+          <TextField
+            label="PIN code"
+            hint="6 digits"
+            inputMode="numeric"
+            value={address.pin}
+            maxLength={6}
+            onChange={(pin) => set({ pin: pin.replace(/\D/g, "") })}
+          />
+          <Field label="State" className="sm:col-span-2">
+            {(p) => (
+              <Select {...p} value={address.stateCode} onChange={(e) => set({ stateCode: e.target.value })}>
+                <option value="">Choose the state</option>
+                {PLACES_OF_SUPPLY.filter((s) => s.code !== "96").map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name} ({s.code})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </fieldset>
+      )}
+    </div>
+  );
+}

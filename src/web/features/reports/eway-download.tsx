@@ -1,0 +1,124 @@
+import { FileJson } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "#web/api";
+import { Button } from "#web/components/ui/button";
+import { filenameFrom, saveBlob } from "#web/lib/save-file";
+
+// The e-way bill JSON download (issue 34, decision 0085): POST /api/eway-bills with one document
+// or several, saved under the server's file name; a refusal names each document and why. No zod
+// here: the invoice list (a first page) loads the bulk bar.
+
+export type EwayDocumentRef = { kind: "invoice" | "challan" | "credit_note"; id: string };
+
+/** Fetches the bulk JSON and saves it; a refusal becomes an ApiError with the server's message. */
+export async function downloadEwayBills(
+  documents: EwayDocumentRef[],
+  evenIfNotNeeded = false,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch("/api/eway-bills", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ documents, evenIfNotNeeded }),
+    });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach Bahi. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? `http_${response.status}`,
+      body?.error?.message ?? "The download failed. Try again.",
+    );
+  }
+  const name = filenameFrom(response.headers.get("content-disposition"), "ewaybill.json");
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** One download at a time, with the refusal kept to show beside the button. */
+export function useEwayDownload() {
+  const [running, setRunning] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async (documents: EwayDocumentRef[], evenIfNotNeeded = false) => {
+    setRunning(true);
+    setRefusal(null);
+    try {
+      toast.success("Downloaded", { description: await downloadEwayBills(documents, evenIfNotNeeded) });
+      return true;
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : "The download failed. Try again.");
+      return false;
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { running, refusal, run };
+}
+
+/** A row's box for the invoice list's bulk e-way bill download (issued invoices only). */
+export function EwaySelectBox({
+  number,
+  checked,
+  onChange,
+}: {
+  number: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4"
+      aria-label={`Select ${number} for the e-way bill JSON`}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
+}
+
+/** The invoice list's bulk action: the chosen invoices' e-way bills in one file. */
+export function EwayBulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }) {
+  const { running, refusal, run } = useEwayDownload();
+  if (ids.length === 0) return null;
+  return (
+    <section
+      aria-label="Selected invoices"
+      className="mb-3 rounded-md border border-border bg-muted/40 p-3"
+      data-testid="eway-bulk"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm">
+          {ids.length} {ids.length === 1 ? "invoice" : "invoices"} selected
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          busy={running}
+          onClick={() => void run(ids.map((id) => ({ kind: "invoice" as const, id })))}
+        >
+          <FileJson className="h-4 w-4" aria-hidden="true" />
+          Download e-way bill JSON
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          Clear selection
+        </Button>
+      </div>
+      {refusal && (
+        <p
+          className="mt-2 whitespace-pre-line text-sm text-destructive"
+          role="alert"
+          data-testid="eway-refusal"
+        >
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}
