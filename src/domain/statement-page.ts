@@ -1,4 +1,4 @@
-import { companySnapshot } from "./company-snapshot";
+import { type CompanySettings, companySnapshot } from "./company-snapshot";
 import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
 import type { Address } from "./invoice";
@@ -25,26 +25,19 @@ export const STATEMENT_COLUMNS: readonly PageColumn[] = [
   { key: "balance", title: "Balance", align: "right" },
 ];
 
-export type StatementSettings = Pick<
-  Settings,
-  | "companyName"
-  | "companyEmail"
-  | "companyAddress"
-  | "companyPhone"
-  | "companyGstin"
-  | "companyLogo"
-  | "signatureImage"
-  | "upiQrCodeImage"
-  | "gstRegistration"
-  | "primaryColor"
-  | "accentColor"
-  | "fontFamily"
-  | "defaultTemplate"
-  | "bankDetails"
-  | "includeBankDetails"
-  | "includeSignature"
-  | "includeUpiQrCode"
->;
+/** The company's settings (as an invoice copies them) and the page's look and payment blocks. */
+export type StatementSettings = CompanySettings &
+  Pick<
+    Settings,
+    | "primaryColor"
+    | "accentColor"
+    | "fontFamily"
+    | "defaultTemplate"
+    | "bankDetails"
+    | "includeBankDetails"
+    | "includeSignature"
+    | "includeUpiQrCode"
+  >;
 
 export interface StatementClient {
   name: string;
