@@ -52,6 +52,9 @@ export const STATEMENT_TITLE = "STATEMENT OF ACCOUNT";
 
 const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
 
+const leftColumn = (title: string): PageTable["columns"][number] => ({ title, align: "left" });
+const rightColumn = (title: string): PageTable["columns"][number] => ({ title, align: "right" });
+
 /** The open items as a table: one row per open document, the unallocated credit apart, the total. */
 export function openItemsTable(statement: Statement, currency: string): PageTable {
   const { openItems } = statement;
@@ -71,13 +74,8 @@ export function openItemsTable(statement: Statement, currency: string): PageTabl
   return {
     title: `OPEN ITEMS AS ON ${formatPageDate(openItems.asOf).toUpperCase()}`,
     columns: [
-      { title: "Date", align: "left" },
-      { title: "Number", align: "left" },
-      { title: "Due date", align: "left" },
-      { title: "Amount", align: "right" },
-      { title: "Received", align: "right" },
-      { title: "Pending", align: "right" },
-      { title: "Days overdue", align: "right" },
+      ...["Date", "Number", "Due date"].map(leftColumn),
+      ...["Amount", "Received", "Pending", "Days overdue"].map(rightColumn),
     ],
     rows,
   };
@@ -89,11 +87,9 @@ export function ageingTable(statement: Statement, currency: string): PageTable {
   const money = (minor: number) => formatMoney(minor, currency, { symbol: false });
   return {
     title: `AGEING BY DUE DATE AS ON ${formatPageDate(openItems.asOf).toUpperCase()}`,
-    columns: [
-      ...AGEING_BUCKETS.map((b) => ({ title: AGEING_BUCKET_LABELS[b], align: "right" as const })),
-      { title: "Unallocated", align: "right" },
-      { title: "Balance", align: "right" },
-    ],
+    columns: [...AGEING_BUCKETS.map((b) => AGEING_BUCKET_LABELS[b]), "Unallocated", "Balance"].map(
+      rightColumn,
+    ),
     rows: [
       [
         ...AGEING_BUCKETS.map((b) => money(openItems.buckets[b])),
