@@ -321,6 +321,11 @@ describeEachDb("statements of account", (kind) => {
     });
     const on = await t.send("PUT", "/api/statements/monthly", { enabled: true }, s.cookie);
     expect(on.json()).toEqual({ enabled: true, enabledAt: "2026-11-20T06:00:00.000Z" });
+    const logged = (await t.get("/api/activity?action=settings_changed", s.cookie)).json().items;
+    expect(logged[0]).toMatchObject({
+      record: { kind: "settings", label: "" },
+      detail: { fields: ["monthlyStatements"] },
+    });
     const tag = Math.random().toString(36).slice(2, 8);
     const owes = await client(s, "Owes Stores", `owes-${tag}@example.com`);
     const settled = await client(s, "Settled Stores", `settled-${tag}@example.com`);
