@@ -138,17 +138,18 @@ const CASES: Case[] = [
   ["38", "Main Bazaar\nLeh, Ladakh 194101", "Main Bazaar", "", "Leh", "194101"],
 ];
 
+/** The address `text` reads as the case says. */
+function expectRead([code, text, address1, address2, location, pin]: Case) {
+  expect(parseCompanyAddress(text)).toEqual({ address1, address2, location, pin, stateCode: code });
+}
+
 describe("parseCompanyAddress: an address from every state and UT", () => {
   it("covers every place of supply in India", () => {
     const inIndia = PLACES_OF_SUPPLY.map((s) => s.code).filter((c) => c !== "96" && c !== "97");
     expect(CASES.map(([code]) => code)).toEqual(inIndia);
   });
 
-  for (const [code, text, address1, address2, location, pin] of CASES) {
-    it(`${code}: ${location}`, () => {
-      expect(parseCompanyAddress(text)).toEqual({ address1, address2, location, pin, stateCode: code });
-    });
-  }
+  for (const c of CASES) it(`${c[0]}: ${c[4]}`, () => expectRead(c));
 
   it("keeps the cases the issue found: New Delhi whole, Chandigarh's second line kept", () => {
     expect(parseCompanyAddress("Shop 4, Janpath\nNew Delhi 110001\nDelhi").location).toBe("New Delhi");
@@ -159,13 +160,14 @@ describe("parseCompanyAddress: an address from every state and UT", () => {
   });
 
   it("reads a city named only on the line before the PIN, and says when there is no PIN", () => {
-    expect(parseCompanyAddress("Plot 7\nSector 17\nChandigarh\n160017")).toEqual({
-      address1: "Plot 7",
-      address2: "Sector 17",
-      location: "Chandigarh",
-      pin: "160017",
-      stateCode: "04",
-    });
+    expectRead([
+      "04",
+      "Plot 7\nSector 17\nChandigarh\n160017",
+      "Plot 7",
+      "Sector 17",
+      "Chandigarh",
+      "160017",
+    ]);
     expect(parseCompanyAddress("12 Linking Road\nMumbai").pin).toBeNull();
   });
 });

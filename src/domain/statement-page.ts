@@ -1,4 +1,4 @@
-import { companySnapshot } from "./company-snapshot";
+import { type CompanySettings, companySnapshot } from "./company-snapshot";
 import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
 import type { Address } from "./invoice";
@@ -25,26 +25,19 @@ export const STATEMENT_COLUMNS: readonly PageColumn[] = [
   { key: "balance", title: "Balance", align: "right" },
 ];
 
-export type StatementSettings = Pick<
-  Settings,
-  | "companyName"
-  | "companyEmail"
-  | "companyAddress"
-  | "companyPhone"
-  | "companyGstin"
-  | "companyLogo"
-  | "signatureImage"
-  | "upiQrCodeImage"
-  | "gstRegistration"
-  | "primaryColor"
-  | "accentColor"
-  | "fontFamily"
-  | "defaultTemplate"
-  | "bankDetails"
-  | "includeBankDetails"
-  | "includeSignature"
-  | "includeUpiQrCode"
->;
+/** The company's settings (as an invoice copies them) and the page's look and payment blocks. */
+export type StatementSettings = CompanySettings &
+  Pick<
+    Settings,
+    | "primaryColor"
+    | "accentColor"
+    | "fontFamily"
+    | "defaultTemplate"
+    | "bankDetails"
+    | "includeBankDetails"
+    | "includeSignature"
+    | "includeUpiQrCode"
+  >;
 
 export interface StatementClient {
   name: string;
@@ -58,6 +51,9 @@ export interface StatementClient {
 export const STATEMENT_TITLE = "STATEMENT OF ACCOUNT";
 
 const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
+
+const leftColumn = (title: string): PageTable["columns"][number] => ({ title, align: "left" });
+const rightColumn = (title: string): PageTable["columns"][number] => ({ title, align: "right" });
 
 /** The open items as a table: one row per open document, the unallocated credit apart, the total. */
 export function openItemsTable(statement: Statement, currency: string): PageTable {
@@ -78,13 +74,8 @@ export function openItemsTable(statement: Statement, currency: string): PageTabl
   return {
     title: `OPEN ITEMS AS ON ${formatPageDate(openItems.asOf).toUpperCase()}`,
     columns: [
-      { title: "Date", align: "left" },
-      { title: "Number", align: "left" },
-      { title: "Due date", align: "left" },
-      { title: "Amount", align: "right" },
-      { title: "Received", align: "right" },
-      { title: "Pending", align: "right" },
-      { title: "Days overdue", align: "right" },
+      ...["Date", "Number", "Due date"].map(leftColumn),
+      ...["Amount", "Received", "Pending", "Days overdue"].map(rightColumn),
     ],
     rows,
   };
@@ -96,11 +87,9 @@ export function ageingTable(statement: Statement, currency: string): PageTable {
   const money = (minor: number) => formatMoney(minor, currency, { symbol: false });
   return {
     title: `AGEING BY DUE DATE AS ON ${formatPageDate(openItems.asOf).toUpperCase()}`,
-    columns: [
-      ...AGEING_BUCKETS.map((b) => ({ title: AGEING_BUCKET_LABELS[b], align: "right" as const })),
-      { title: "Unallocated", align: "right" },
-      { title: "Balance", align: "right" },
-    ],
+    columns: [...AGEING_BUCKETS.map((b) => AGEING_BUCKET_LABELS[b]), "Unallocated", "Balance"].map(
+      rightColumn,
+    ),
     rows: [
       [
         ...AGEING_BUCKETS.map((b) => money(openItems.buckets[b])),

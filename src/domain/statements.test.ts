@@ -197,25 +197,20 @@ const history = fc
   .map((rows) =>
     rows.map((r, i): LedgerEntry => {
       const date = addDays("2026-01-01", r.day);
+      const entry = { date, postedAt: r.postedAt, amountMinor: r.amountMinor, details: "" };
       return r.debit
         ? {
+            ...entry,
             kind: r.kind === "a" ? "invoice" : "debit_note",
             id: `d${i}`,
             number: `D${i}`,
-            date,
-            postedAt: r.postedAt,
-            amountMinor: r.amountMinor,
             dueDate: r.dueIn === null ? null : addDays(date, r.dueIn),
-            details: "",
           }
         : {
+            ...entry,
             kind: r.kind === "a" ? "payment" : "credit_note",
             id: `c${i}`,
             number: `C${i}`,
-            date,
-            postedAt: r.postedAt,
-            amountMinor: r.amountMinor,
-            details: "",
             allocations: r.allocations.map((a) => ({ to: `d${a.to}`, amountMinor: a.amountMinor })),
           };
     }),

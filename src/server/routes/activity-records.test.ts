@@ -95,38 +95,27 @@ describeEachDb("activity log: clients, products, notes, imports", (kind) => {
     );
     expect(invoice.statusCode, invoice.body).toBe(201);
     const invoiceId = invoice.json().invoice.id;
-    const credit = await t.post(
-      "/api/credit-notes",
-      {
-        invoiceId,
-        kind: "credit",
-        noteDate: today,
-        reason: "sales_return",
-        lines: [{ originalLineId: "a", quantity: "1" }],
-      },
-      s.cookie,
-    );
-    expect(credit.statusCode, credit.body).toBe(201);
-    const creditNumber = credit.json().note.noteNumber;
-    const debit = await t.post(
-      "/api/credit-notes",
-      {
-        invoiceId,
-        kind: "debit",
-        noteDate: today,
-        reason: "correction_in_invoice",
-        lines: [{ originalLineId: null, name: "Freight", amount: "200" }],
-      },
-      s.cookie,
-    );
-    expect(debit.statusCode, debit.body).toBe(201);
-    const debitNumber = debit.json().note.noteNumber;
-    const cancel = await t.post(`/api/credit-notes/${credit.json().note.id}/cancel`, {}, s.cookie);
+    const note = async (kind: "credit" | "debit", reason: string, line: Record<string, unknown>) => {
+      const res = await t.post(
+        "/api/credit-notes",
+        { invoiceId, kind, noteDate: today, reason, lines: [line] },
+        s.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().note as { id: string; noteNumber: string };
+    };
+    const credit = await note("credit", "sales_return", { originalLineId: "a", quantity: "1" });
+    const creditNumber = credit.noteNumber;
+    const debit = await note("debit", "correction_in_invoice", {
+      originalLineId: null,
+      name: "Freight",
+      amount: "200",
+    });
+    const debitNumber = debit.noteNumber;
+    const cancel = await t.post(`/api/credit-notes/${credit.id}/cancel`, {}, s.cookie);
     expect(cancel.statusCode, cancel.body).toBe(200);
     // Cancelled twice: refused, no second entry.
-    expect((await t.post(`/api/credit-notes/${credit.json().note.id}/cancel`, {}, s.cookie)).statusCode).toBe(
-      409,
-    );
+    expect((await t.post(`/api/credit-notes/${credit.id}/cancel`, {}, s.cookie)).statusCode).toBe(409);
 
     const csv = ["Name,E-mail", "Asha Traders,asha@traders.example", "Mehta Stores,"].join("\r\n");
     expect((await t.post("/api/clients/import", { csv }, s.cookie)).statusCode).toBe(201);

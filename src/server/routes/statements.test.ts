@@ -85,6 +85,10 @@ describeEachDb("statements of account", (kind) => {
     return res.json();
   };
 
+  /** Each row as the list of the named fields, in that order. */
+  const columns = (rows: Record<string, unknown>[], ...keys: string[]) =>
+    rows.map((row) => keys.map((key) => row[key]));
+
   /**
    * Meera's account: A (₹500, March, opening) part-paid in April; B (₹1,000) paid 600 then a credit
    * note of 1,000 (400 applied, 600 over); C (₹300, June, not due); ₹250 paid on 28 June for D dated
@@ -126,16 +130,7 @@ describeEachDb("statements of account", (kind) => {
       currencies: ["INR", "USD"],
     });
     expect(st.activity.openingMinor).toBe(500_00);
-    expect(
-      st.activity.rows.map(
-        (r: { title: string; debitMinor: number; creditMinor: number; balanceMinor: number }) => [
-          r.title,
-          r.debitMinor,
-          r.creditMinor,
-          r.balanceMinor,
-        ],
-      ),
-    ).toEqual([
+    expect(columns(st.activity.rows, "title", "debitMinor", "creditMinor", "balanceMinor")).toEqual([
       ["Payment Received", 0, 200_00, 300_00],
       ["Invoice", 1000_00, 0, 1300_00],
       ["Payment Received", 0, 600_00, 700_00],
@@ -153,16 +148,7 @@ describeEachDb("statements of account", (kind) => {
       totalCreditMinor: 2050_00,
       closingMinor: -250_00,
     });
-    expect(
-      st.openItems.items.map(
-        (i: { id: string; pendingMinor: number; daysOverdue: number; bucket: string }) => [
-          i.id,
-          i.pendingMinor,
-          i.daysOverdue,
-          i.bucket,
-        ],
-      ),
-    ).toEqual([
+    expect(columns(st.openItems.items, "id", "pendingMinor", "daysOverdue", "bucket")).toEqual([
       [a.id, 300_00, 72, "61-90"],
       [c.id, 300_00, -10, "current"],
     ]);
@@ -335,6 +321,11 @@ describeEachDb("statements of account", (kind) => {
     });
     const on = await t.send("PUT", "/api/statements/monthly", { enabled: true }, s.cookie);
     expect(on.json()).toEqual({ enabled: true, enabledAt: "2026-11-20T06:00:00.000Z" });
+    const logged = (await t.get("/api/activity?action=settings_changed", s.cookie)).json().items;
+    expect(logged[0]).toMatchObject({
+      record: { kind: "settings", label: "" },
+      detail: { fields: ["monthlyStatements"] },
+    });
     const tag = Math.random().toString(36).slice(2, 8);
     const owes = await client(s, "Owes Stores", `owes-${tag}@example.com`);
     const settled = await client(s, "Settled Stores", `settled-${tag}@example.com`);

@@ -305,6 +305,11 @@ describeEachDb("Export to Tally", (kind) => {
     const saved = await t.send("PUT", "/api/reports/tally/ledgers", mapping, owner.cookie);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.get("/api/reports/tally/ledgers", owner.cookie)).json()).toEqual(mapping);
+    const logged = (await t.get("/api/activity?action=settings_changed", owner.cookie)).json().items;
+    expect(logged[0]).toMatchObject({
+      record: { kind: "settings", label: "Tally ledger names" },
+      detail: { fields: ["tallyLedgers"] },
+    });
     const f = await files(owner);
     expect(
       validate(f, { ...mapping, receiptLedgers: { ...mapping.receiptLedgers, upi: "" } }).problems,

@@ -11,8 +11,8 @@ import {
   releaseStatementRun,
   saveStatementSchedule,
 } from "../db/queries/statement-schedules";
-import { recordActivity } from "./activity-log";
 import type { SendDeps } from "./documents/send";
+import { recordSettingsChanged } from "./settings-activity";
 import { sendStatement } from "./statement-send";
 import { readClientStatement } from "./statements";
 
@@ -72,12 +72,7 @@ export async function sendMonthlyStatements(deps: SendDeps, at = now()): Promise
 export function switchMonthlyStatements(db: Db, businessId: string, enabled: boolean) {
   return db.transaction(async (tx) => {
     const schedule = await saveStatementSchedule(tx, businessId, enabled, now());
-    await recordActivity(tx, {
-      businessId,
-      action: "settings_changed",
-      record: { kind: "settings", id: null, label: "" },
-      detail: { fields: ["monthlyStatements"] },
-    });
+    await recordSettingsChanged(tx, businessId, ["monthlyStatements"]);
     return schedule;
   });
 }

@@ -12,6 +12,7 @@ import { readSettings } from "../db/queries/settings";
 import { readTallyMappingRow, receiptsBetween, saveTallyMapping } from "../db/queries/tally";
 import { AppError } from "../errors";
 import { recordActivity } from "./activity-log";
+import { recordSettingsChanged } from "./settings-activity";
 
 // Export to Tally (issue 32 part 1, decision 0080): the business's GST documents and money received
 // in a date range, as TallyPrime's masters and vouchers files, built by the pure domain builder.
@@ -111,12 +112,7 @@ export async function updateTallyMapping(
 ): Promise<TallyMapping> {
   await db.transaction(async (tx) => {
     await saveTallyMapping(tx, businessId, mapping);
-    await recordActivity(tx, {
-      businessId,
-      action: "settings_changed",
-      record: { kind: "settings", id: null, label: "Tally ledger names" },
-      detail: { fields: ["tallyLedgers"] },
-    });
+    await recordSettingsChanged(tx, businessId, ["tallyLedgers"], "Tally ledger names");
   });
   return mapping;
 }

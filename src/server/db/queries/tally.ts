@@ -48,9 +48,12 @@ export async function receiptsBetween(
   businessId: string,
   range: { from: string; to: string },
 ): Promise<ReceiptRow[]> {
-  const inRange = and(
+  const moneyOfBusiness = and(
     eq(invoicePayments.businessId, businessId),
     ne(invoicePayments.source, "credit_note"),
+  );
+  const inRange = and(
+    moneyOfBusiness,
     gte(invoicePayments.paidOn, range.from),
     lte(invoicePayments.paidOn, range.to),
   );
@@ -70,13 +73,7 @@ export async function receiptsBetween(
           .as("sequence"),
     })
     .from(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.businessId, businessId),
-        ne(invoicePayments.source, "credit_note"),
-        inArray(invoicePayments.invoiceId, paidInvoices),
-      ),
-    )
+    .where(and(moneyOfBusiness, inArray(invoicePayments.invoiceId, paidInvoices)))
     .as("ranked");
   const rows = await db
     .select({

@@ -45,8 +45,21 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
   });
   const set = <K extends keyof TallyMapping>(key: K, value: TallyMapping[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  const field = (key: "cgstLedger" | "sgstLedger" | "igstLedger" | "roundOffLedger", label: string) => (
-    <TextField label={label} value={draft[key]} error={errors[key]} onChange={(v) => set(key, v)} />
+  type NameKey =
+    | "companyName"
+    | "gstRegistrationName"
+    | "cgstLedger"
+    | "sgstLedger"
+    | "igstLedger"
+    | "roundOffLedger";
+  const field = (key: NameKey, label: string, hint?: string) => (
+    <TextField
+      label={label}
+      value={draft[key]}
+      error={errors[key]}
+      hint={hint}
+      onChange={(v) => set(key, v)}
+    />
   );
 
   return (
@@ -63,26 +76,14 @@ function LedgersForm({ saved }: { saved: TallyMapping }) {
         }}
       >
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Company name in Tally"
-            value={draft.companyName}
-            error={errors.companyName}
-            hint="Blank: your company name from Settings."
-            onChange={(v) => set("companyName", v)}
-          />
+          {field("companyName", "Company name in Tally", "Blank: your company name from Settings.")}
           <SelectField
             label="Tally release"
             value={draft.release}
             options={TALLY_RELEASES.map((r) => ({ value: r, label: TALLY_RELEASE_LABELS[r] }))}
             onChange={(v) => set("release", v)}
           />
-          <TextField
-            label="GST registration in Tally"
-            value={draft.gstRegistrationName}
-            error={errors.gstRegistrationName}
-            hint='Blank: "<your state> Registration".'
-            onChange={(v) => set("gstRegistrationName", v)}
-          />
+          {field("gstRegistrationName", "GST registration in Tally", 'Blank: "<your state> Registration".')}
         </div>
         <div className="sm:max-w-xl">
           <SelectField

@@ -74,22 +74,17 @@ export function TallyPage() {
           />
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button
-            busy={running === "masters"}
-            disabled={running !== null || rangeError !== null}
-            onClick={() => download("masters")}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            1. Download masters
-          </Button>
-          <Button
-            busy={running === "vouchers"}
-            disabled={running !== null || rangeError !== null}
-            onClick={() => download("vouchers")}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            2. Download vouchers
-          </Button>
+          {(["masters", "vouchers"] as const).map((part, i) => (
+            <Button
+              key={part}
+              busy={running === part}
+              disabled={running !== null || rangeError !== null}
+              onClick={() => download(part)}
+            >
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {i + 1}. Download {part}
+            </Button>
+          ))}
         </div>
         <p className="mt-3 text-sm text-muted-foreground">
           Set the numbering of the Sales, Credit Note and Debit Note voucher types to Manual in Tally, so it

@@ -8,7 +8,7 @@ import { formatMoney } from "#domain/format";
 import { DEFAULT_STATEMENT_MESSAGE, DEFAULT_STATEMENT_SUBJECT, formatBalance } from "#domain/statements";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { Input, SelectField, TextField } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { LoadErrorCard } from "#web/components/ui/states";
 import { Tabs } from "#web/components/ui/tabs";
@@ -29,6 +29,11 @@ import { ActivityTable, OpenItemsTable } from "./StatementTables";
 // A client's statement of account (issue 32 part 2, decision 0081): pick the period, see the
 // activity and the open items, download the PDF (one credit) or CSV, share the link, send it.
 
+const PERIOD_ENDS = [
+  ["from", "From"],
+  ["to", "To"],
+] as const;
+
 function PeriodForm({
   ask,
   onAsk,
@@ -45,42 +50,24 @@ function PeriodForm({
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Statement period">
-      <Field label="From" className="w-full sm:w-44">
-        {(p) => (
-          <Input
-            {...p}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="To" className="w-full sm:w-44">
-        {(p) => (
-          <Input
-            {...p}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        )}
-      </Field>
+      {PERIOD_ENDS.map(([key, label]) => (
+        <TextField
+          key={key}
+          label={label}
+          type="date"
+          className="w-full sm:w-44"
+          value={draft[key]}
+          onChange={(v) => setDraft({ ...draft, [key]: v })}
+        />
+      ))}
       {currencies.length > 1 && (
-        <Field label="Currency" className="w-full sm:w-32">
-          {(p) => (
-            <Select
-              {...p}
-              value={draft.currency}
-              onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
-            >
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label="Currency"
+          className="w-full sm:w-32"
+          value={draft.currency}
+          options={currencies.map((c) => ({ value: c, label: c }))}
+          onChange={(currency) => setDraft({ ...draft, currency })}
+        />
       )}
       <Button type="submit">Show statement</Button>
     </form>
