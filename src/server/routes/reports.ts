@@ -47,13 +47,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { auth: Auth; d
     return sendAttachment(reply, { type: "json", fileName, body: JSON.stringify(payload) });
   });
 
-  route("POST /api/eway-bills", async (request, reply) => {
-    const me = await requireBusiness(auth, request);
+  route("POST /api/eway-bills", async (me, request, reply) => {
     const { fileName, file } = await ewayBillDownload(db, me.businessId, request.body);
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(file));
+    return sendAttachment(reply, { type: "json", fileName, body: JSON.stringify(file) });
   });
 }
