@@ -21,7 +21,9 @@ test("create a second business from the switcher, switch, see none of the first'
   });
   expect(made.status()).toBe(201);
   await clientsShown(page);
-  await expect(page.getByRole("list", { name: "Clients" }).getByText("First Firm Buyer")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Clients" }).getByRole("heading", { name: "First Firm Buyer" }),
+  ).toBeVisible();
   const sidebar = page.getByRole("complementary");
   await expect(sidebar.getByTestId("current-business")).toHaveText(user.name);
 
@@ -46,7 +48,9 @@ test("create a second business from the switcher, switch, see none of the first'
   await expect(sidebar.getByTestId("current-business")).toHaveText(user.name);
   await expect(page.getByRole("button", { name: /^25 Credits/ })).toBeVisible();
   await clientsShown(page);
-  await expect(page.getByRole("list", { name: "Clients" }).getByText("First Firm Buyer")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Clients" }).getByRole("heading", { name: "First Firm Buyer" }),
+  ).toBeVisible();
 });
 
 test("rename the current business from the switcher", async ({ signedInPage: page }) => {

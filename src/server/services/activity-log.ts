@@ -52,7 +52,7 @@ export async function recordActivity(
 ): Promise<void> {
   const actor = e.actor ?? currentActor();
   await insertActivity(tx, {
-    id: randomUUID(),
+    id: activityId(),
     businessId: e.businessId,
     actorKind: actor.kind,
     actorId: actor.id,
@@ -63,6 +63,25 @@ export async function recordActivity(
     recordLabel: e.record?.label ?? "",
     detail: e.detail ?? {},
   });
+}
+
+let lastMs = 0;
+let sameMs = 0;
+
+/**
+ * An entry's id, in the order this process wrote them: the time in ms and a counter within the ms
+ * (hex, fixed width), then a random UUID. The log is listed newest first by time, then id; two entries
+ * of one change often share their time (PGlite's clock counts milliseconds), and the id then keeps
+ * "issued" after "created" instead of leaving their order to chance.
+ */
+function activityId(): string {
+  const ms = Date.now();
+  if (ms === lastMs) sameMs++;
+  else {
+    lastMs = ms;
+    sameMs = 0;
+  }
+  return `${ms.toString(16).padStart(12, "0")}${sameMs.toString(16).padStart(4, "0")}-${randomUUID()}`;
 }
 
 export interface ActivityQuery {
