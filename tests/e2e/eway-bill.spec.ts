@@ -72,13 +72,15 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
   await page.getByLabel("Distance (km)").fill("980");
   await page.getByLabel("Vehicle number").fill("mh12ab9999");
   await page.screenshot({ path: ".tmp/eway-1280.png", fullPage: true });
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
   const saved = page.waitForResponse(
     (r) => r.request().method() === "PUT" && r.url().includes(`/api/invoices/${first}`),
   );
   await page.getByRole("button", { name: "Save changes" }).click();
   const answer = await saved;
   expect(answer.status(), await answer.text()).toBe(200);
-  await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
+  // Saved: the editor no longer says there is anything unsaved ("Save changes" stays available).
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 
   const card = page.getByTestId("eway-card");
   const downloading = page.waitForEvent("download");
