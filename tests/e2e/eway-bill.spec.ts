@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { todayInTimeZone } from "#domain/dates";
 import { gstinCheckCharacter } from "#domain/validation";
-import { expect, test } from "./fixtures";
+import { expect, registerForGst, test } from "./fixtures";
 
 // The e-way bill in the browser (issue 34 part 1): the owner fills the Transport section of an
 // issued invoice, saves it, downloads its e-way bill JSON, and downloads two invoices' e-way bills
@@ -14,19 +14,12 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
   baseURL,
 }) => {
   const headers = { origin: baseURL! };
-  const settings = await page.request.put("/api/settings", {
-    headers,
-    data: {
-      companyName: "Sharma Traders",
-      companyAddress: "12, Linking Road\nMumbai 400050\nMaharashtra",
-      gstRegistration: {
-        type: "regular",
-        gstin: gstin("27AAPFU0939F1Z"),
-        legalName: "Sharma Traders Private Limited",
-      },
-    },
+  await registerForGst(page, baseURL!, {
+    name: "Sharma Traders",
+    address: "12, Linking Road\nMumbai 400050\nMaharashtra",
+    gstin: gstin("27AAPFU0939F1Z"),
+    legalName: "Sharma Traders Private Limited",
   });
-  expect(settings.status(), await settings.text()).toBe(200);
   const today = todayInTimeZone(new Date(), "Asia/Kolkata");
   const make = async (n: string, transport?: unknown) => {
     const res = await page.request.post("/api/invoices", {

@@ -98,6 +98,26 @@ export async function signInThroughForm(page: Page, user: Pick<TestUser, "email"
   await form.getByRole("button", { name: "Login" }).click();
 }
 
+/**
+ * Registers the signed-in page's business for GST (a regular taxpayer) through the settings API,
+ * with its company name and, where given, address.
+ */
+export async function registerForGst(
+  page: Page,
+  origin: string,
+  company: { name: string; address?: string; gstin: string; legalName: string },
+) {
+  const res = await page.request.put("/api/settings", {
+    headers: { origin },
+    data: {
+      companyName: company.name,
+      ...(company.address ? { companyAddress: company.address } : {}),
+      gstRegistration: { type: "regular", gstin: company.gstin, legalName: company.legalName },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A page already signed in as a fresh user (via the API, sharing the page's cookies). */
 export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ playwright, baseURL }, use) => {

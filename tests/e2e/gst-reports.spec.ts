@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { todayInTimeZone } from "../../src/domain/dates";
 import { gstinCheckCharacter } from "../../src/domain/validation";
 import { previousMonth } from "../../src/web/features/reports/month";
-import { expect, test } from "./fixtures";
+import { expect, registerForGst, test } from "./fixtures";
 
 // GST reports in the browser (issue part 6): a regular taxpayer with a couple of invoices last
 // month opens Reports, sees the section figures and downloads the month's GSTR-1 JSON; the B2B
@@ -17,15 +17,12 @@ test("a regular taxpayer downloads last month's GSTR-1 JSON from Reports", async
   baseURL,
 }) => {
   const headers = { origin: baseURL! };
-  const settings = await page.request.put("/api/settings", {
-    headers,
-    data: {
-      companyName: "Sharma Traders",
-      companyAddress: "12, Linking Road\nMumbai 400050\nMaharashtra",
-      gstRegistration: { type: "regular", gstin: OURS, legalName: "Sharma Traders Private Limited" },
-    },
+  await registerForGst(page, baseURL!, {
+    name: "Sharma Traders",
+    address: "12, Linking Road\nMumbai 400050\nMaharashtra",
+    gstin: OURS,
+    legalName: "Sharma Traders Private Limited",
   });
-  expect(settings.status(), await settings.text()).toBe(200);
   const period = previousMonth(todayInTimeZone(new Date(), "Asia/Kolkata"));
   const item = (rate: string) => [
     { id: "l1", name: "Steel almirah", hsnSac: "94031090", quantity: "1", rate, taxPercent: "18" },

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, registerForGst, test } from "./fixtures";
 
 // A client's state (issue 32 part 3, decision 0082): one saved with a state Bahi cannot read is
 // flagged in the clients list; the user picks the state from the list of states and UTs, and a
@@ -9,14 +9,11 @@ test("a client's unreadable state is flagged, chosen from the list, and never gu
   baseURL,
 }) => {
   const headers = { origin: baseURL! };
-  const settings = await page.request.put("/api/settings", {
-    headers,
-    data: {
-      companyName: "Sharma Traders",
-      gstRegistration: { type: "regular", gstin: "27AAPFU0939F1ZV", legalName: "Sharma Traders LLP" },
-    },
+  await registerForGst(page, baseURL!, {
+    name: "Sharma Traders",
+    gstin: "27AAPFU0939F1ZV",
+    legalName: "Sharma Traders LLP",
   });
-  expect(settings.status()).toBe(200);
   const client = {
     name: "Rao Stores",
     billingAddress: { line1: "4 Residency Road", state: "Bengaluru side" },

@@ -3,7 +3,7 @@ import type { Browser } from "@playwright/test";
 import { todayInTimeZone } from "../../src/domain/dates";
 import { gstinCheckCharacter } from "../../src/domain/validation";
 import { previousMonth } from "../../src/web/features/reports/month";
-import { expect, linkFromOutbox, type Page, test, uniqueEmail } from "./fixtures";
+import { expect, linkFromOutbox, type Page, registerForGst, test, uniqueEmail } from "./fixtures";
 
 // Issue 31 phase 2 (decision 0076): the owner invites an accountant and a staff member from
 // Members; each opens the mailed link, signs in and joins; each sees exactly their role's pages
@@ -126,15 +126,12 @@ test("the owner invites an accountant and staff; each joins by the link and work
   await expect(staff.getByRole("heading", { name: "API keys" })).toHaveCount(0);
 
   // The owner registers for GST and has last month's B2B invoice, for the accountant's return.
-  const gst = await owner.request.put("/api/settings", {
-    headers: { origin },
-    data: {
-      companyName: "Kesari Traders",
-      companyAddress: "12, Linking Road\nMumbai 400050\nMaharashtra",
-      gstRegistration: { type: "regular", gstin: OURS, legalName: "Kesari Traders Private Limited" },
-    },
+  await registerForGst(owner, origin, {
+    name: "Kesari Traders",
+    address: "12, Linking Road\nMumbai 400050\nMaharashtra",
+    gstin: OURS,
+    legalName: "Kesari Traders Private Limited",
   });
-  expect(gst.status(), await gst.text()).toBe(200);
   const period = previousMonth(todayInTimeZone(new Date(), "Asia/Kolkata"));
   const b2b = await owner.request.post("/api/invoices", {
     headers: { origin },

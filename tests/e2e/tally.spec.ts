@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { todayInTimeZone } from "../../src/domain/dates";
 import { validateTallyExport } from "../../src/domain/tally/validate";
 import { previousMonth } from "../../src/web/features/reports/month";
-import { expect, test } from "./fixtures";
+import { expect, registerForGst, test } from "./fixtures";
 
 // Export to Tally in the browser (issue 32 part 1): a regular taxpayer with an invoice last month
 // opens Reports > Export to Tally, renames a ledger, chooses item invoices, and downloads the masters and vouchers files,
@@ -15,15 +15,12 @@ test("a regular taxpayer downloads last month's Tally masters and vouchers", asy
   baseURL,
 }) => {
   const headers = { origin: baseURL! };
-  const settings = await page.request.put("/api/settings", {
-    headers,
-    data: {
-      companyName: "Bahi Demo Traders",
-      companyAddress: "1 MG Road\nBengaluru 560001\nKarnataka",
-      gstRegistration: { type: "regular", gstin: OURS, legalName: "Bahi Demo Traders" },
-    },
+  await registerForGst(page, baseURL!, {
+    name: "Bahi Demo Traders",
+    address: "1 MG Road\nBengaluru 560001\nKarnataka",
+    gstin: OURS,
+    legalName: "Bahi Demo Traders",
   });
-  expect(settings.status(), await settings.text()).toBe(200);
   const period = previousMonth(todayInTimeZone(new Date(), "Asia/Kolkata"));
   const invoice = await page.request.post("/api/invoices", {
     headers,

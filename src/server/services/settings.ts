@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { ownedImageIds } from "../db/queries/images";
 import { forgetSettings, readSettings, saveSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
-import { recordActivity } from "./activity-log";
+import { recordSettingsChanged } from "./settings-activity";
 
 export const IMAGE_FIELDS = ["companyLogo", "signatureImage", "upiQrCodeImage"] as const;
 
@@ -22,12 +22,7 @@ export async function saveUserSettings(db: Db, businessId: string, settings: Set
     const fields = (Object.keys(settings) as (keyof Settings)[]).filter(
       (field) => JSON.stringify(settings[field]) !== JSON.stringify(before[field]),
     );
-    await recordActivity(tx, {
-      businessId,
-      action: "settings_changed",
-      record: { kind: "settings", id: null, label: "" },
-      detail: { fields },
-    });
+    await recordSettingsChanged(tx, businessId, fields);
   });
   forgetSettings(db, businessId);
   return settings;

@@ -10,8 +10,6 @@ import { type StatementView, statementFileStem } from "./statements";
 
 export type StatementCsvPart = "activity" | "open_items";
 
-const file = csvText;
-
 export function statementCsv(view: StatementView, part: StatementCsvPart): { fileName: string; csv: string } {
   const { exponent } = currencyOf(view.currency);
   const money = (minor: number) => formatScaled(minor, exponent);
@@ -36,7 +34,7 @@ export function statementCsv(view: StatementView, part: StatementCsvPart): { fil
     if (openItems.unallocatedMinor > 0)
       lines.push(["", "Unallocated credit", "", "", "", "", money(-openItems.unallocatedMinor), "", ""]);
     lines.push([openItems.asOf, "Total", "", "", "", "", money(openItems.totalMinor), "", ""]);
-    return { fileName: `${stem}-open-items.csv`, csv: file(lines) };
+    return { fileName: `${stem}-open-items.csv`, csv: csvText(lines) };
   }
   const lines = [
     ["Date", "Document", "Number", "Details", "Currency", "Debit", "Credit", "Balance", "Dr/Cr"],
@@ -85,5 +83,5 @@ export function statementCsv(view: StatementView, part: StatementCsvPart): { fil
       side(activity.closingMinor),
     ],
   ];
-  return { fileName: `${stem}.csv`, csv: file(lines) };
+  return { fileName: `${stem}.csv`, csv: csvText(lines) };
 }
