@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { Logger } from "pino";
 import { displayNameOf, isSingleAddress, parseMailbox } from "#domain/mail-address";
@@ -37,6 +36,27 @@ export class UnsendableMailError extends Error {}
 
 const listOf = (value: string | string[] | undefined) =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+type Nodemailer = typeof import("nodemailer")["default"];
+
+/**
+ * nodemailer is loaded on the first mail, not at start: it is ~5 MB of heap that a server which
+ * sends no mail (or not yet) does not need (issue 29, idle RSS).
+ */
+function lazyTransport<T>(make: (nodemailer: Nodemailer) => T) {
+  let pending: Promise<T> | undefined;
+  const lazy = {
+    made: undefined as T | undefined,
+    get: () => {
+      pending ??= import("nodemailer").then((m) => {
+        lazy.made = make(m.default);
+        return lazy.made;
+      });
+      return pending;
+    },
+  };
+  return lazy;
+}
 
 /**
  * The message nodemailer gets: addresses as objects (never a header string that a comma or a line
@@ -110,19 +130,21 @@ export function createMailer(opts: {
     // Pooled: the mail queue sends one after another, and a new connection per mail costs ~100 ms.
     const url = new URL(opts.smtpUrl);
     if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-    const transport = nodemailer.createTransport(url.toString());
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url.toString()));
     return {
       send: async (m) => {
-        await transport.sendMail(envelopeOf(m, from));
+        await (await transport.get()).sendMail(envelopeOf(m, from));
       },
-      close: () => transport.close(),
+      close: () => transport.made?.close(),
     };
   }
   const outbox = path.join(opts.dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail(envelopeOf(message, from));
+      const info = await (await transport.get()).sendMail(envelopeOf(message, from));
       await mkdir(outbox, { recursive: true });
       // Named by time and a random id, never by its recipients: seven addresses made a name
       // longer than the file system allows (ENAMETOOLONG) and the mail was lost.
