@@ -59,7 +59,7 @@ const before = process.memoryUsage();
 const PROBE_TAIL = `
 await settle();
 const after = process.memoryUsage();
-process.stdout.write(JSON.stringify({ before, after }));
+process.stdout.write("\\n@@memory@@" + JSON.stringify({ before, after }));
 process.exit(0);
 `;
 
@@ -72,7 +72,8 @@ async function probe(
   writeFileSync(file, PROBE_HEAD + code + PROBE_TAIL);
   try {
     const out = execFileSync(NODE, ["--expose-gc", file], { cwd, encoding: "utf8", env: process.env });
-    return JSON.parse(out);
+    // A part may print on its own (a package's notice): the figures follow the marker.
+    return JSON.parse(out.slice(out.lastIndexOf("@@memory@@") + "@@memory@@".length));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
