@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatScaled } from "#domain/decimal";
 import type { InvoiceInput } from "#domain/invoice";
 import type { PaymentMethod } from "#domain/payments";
+import type { InvoiceSharingRecord } from "./data-file-links";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import { clientFields } from "./clients";
 import { paymentBody } from "./invoice-payments";
@@ -122,6 +123,8 @@ export interface InvoiceRecord {
   company: InvoiceCompanyRecord | null;
   /** The payments received that the file carries (none for files made before payments were exported). */
   payments: InvoicePaymentRecord[];
+  /** Its public link and the reminders already sent (decision 0087); absent in older files. */
+  sharing?: InvoiceSharingRecord;
 }
 
 /**
