@@ -2,9 +2,9 @@ import { z } from "zod";
 import { formatScaled } from "#domain/decimal";
 import type { InvoiceInput } from "#domain/invoice";
 import type { PaymentMethod } from "#domain/payments";
-import type { InvoiceSharingRecord } from "./data-file-links";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import { clientFields } from "./clients";
+import type { InvoiceSharingRecord } from "./data-file-links";
 import { paymentBody } from "./invoice-payments";
 import { decimal, MAX_QUANTITY_UNITS, productFields } from "./products";
 

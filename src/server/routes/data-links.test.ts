@@ -29,7 +29,10 @@ describeEachDb("public links and reminders in the export file", (kind) => {
   const clear = async (s: Session) =>
     expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
   const remind = (isoDate: string) =>
-    sendDueReminders({ db: t.database.db, mailer: t.mailer, publicUrl: t.config.publicUrl }, noonIst(isoDate));
+    sendDueReminders(
+      { db: t.database.db, mailer: t.mailer, publicUrl: t.config.publicUrl },
+      noonIst(isoDate),
+    );
 
   /** An invoice due 10 Dec 2026 for a client of the business, its quote and statement, each with a link. */
   async function seed() {

@@ -28,7 +28,9 @@ export function exportedPublicLink(
   return {
     token: link.token,
     proof: proof.prove(businessId, kind, link.token),
-    ...(link.views !== undefined ? { views: link.views, firstViewedAt: iso(link.firstViewedAt ?? null) } : {}),
+    ...(link.views !== undefined
+      ? { views: link.views, firstViewedAt: iso(link.firstViewedAt ?? null) }
+      : {}),
     ...(link.createdAt !== undefined ? { createdAt: iso(link.createdAt) } : {}),
   };
 }
@@ -37,7 +39,12 @@ export function exportedPublicLink(
 export function exportedInvoiceSharing(
   proof: PublicLinkProof,
   businessId: string,
-  row: { publicToken: string | null; publicViews: number; publicFirstViewedAt: Date | null; remindersOff: boolean },
+  row: {
+    publicToken: string | null;
+    publicViews: number;
+    publicFirstViewedAt: Date | null;
+    remindersOff: boolean;
+  },
   reminders: Array<{ point: string; sentAt: Date }>,
 ) {
   const publicLink = exportedPublicLink(proof, businessId, "invoice", {
@@ -77,9 +84,11 @@ export function readStatementRecords(
   const periods = new Set<string>();
   const statements: StatementRecord[] = [];
   for (const { index, record, problems } of parsedRecords(raw, statementRecordSchema, fail)) {
-    if (!clientIds.has(record.clientId)) problems.push(`clientId: ${record.clientId} is not a client of this file.`);
+    if (!clientIds.has(record.clientId))
+      problems.push(`clientId: ${record.clientId} is not a client of this file.`);
     const period = `${record.clientId} ${record.fromDate} ${record.toDate} ${record.currency}`;
-    if (periods.has(period)) problems.push("This client's statement for this period and currency appears twice.");
+    if (periods.has(period))
+      problems.push("This client's statement for this period and currency appears twice.");
     periods.add(period);
     if (problems.length > 0) fail(index, problems);
     else statements.push(record);

@@ -7,12 +7,12 @@ import {
   type ProductRecord,
   productRecordSchema,
 } from "#contract/data-file";
-import type { StatementRecord } from "#contract/data-file-links";
 import type {
   ImportedCreditNote,
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
+import type { StatementRecord } from "#contract/data-file-links";
 import { taxInvoiceNumberKey } from "#domain/gst-numbers";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";

@@ -84,7 +84,9 @@ export async function buildExport(db: Db, businessId: string, linkProof: PublicL
     invoices: invoiceRows.map(({ id, currency, invoiceData }) => {
       const payments = paymentsOf.get(id);
       const link = linkOf.get(id);
-      const sharing = link ? exportedInvoiceSharing(linkProof, businessId, link, remindersOf.get(id) ?? []) : {};
+      const sharing = link
+        ? exportedInvoiceSharing(linkProof, businessId, link, remindersOf.get(id) ?? [])
+        : {};
       if (!payments && Object.keys(sharing).length === 0) return invoiceData;
       return {
         ...(invoiceData as Record<string, unknown>),

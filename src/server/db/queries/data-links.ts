@@ -22,7 +22,11 @@ export async function readExportLinks(db: Db, businessId: string) {
     .from(invoices)
     .where(eq(invoices.businessId, businessId));
   const reminderRows = await db
-    .select({ invoiceId: invoiceReminders.invoiceId, point: invoiceReminders.point, sentAt: invoiceReminders.sentAt })
+    .select({
+      invoiceId: invoiceReminders.invoiceId,
+      point: invoiceReminders.point,
+      sentAt: invoiceReminders.sentAt,
+    })
     .from(invoiceReminders)
     .where(eq(invoiceReminders.businessId, businessId))
     .orderBy(asc(invoiceReminders.invoiceId), asc(invoiceReminders.point));
@@ -127,4 +131,3 @@ export async function insertImportedStatements(
   });
   await inChunks(rows, (chunk) => tx.insert(statements).values(chunk));
 }
-

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
-import type { StatementRecord } from "#contract/data-file-links";
 import type {
   ImportedCreditNote,
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
+import type { StatementRecord } from "#contract/data-file-links";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
