@@ -11,6 +11,7 @@ import type { InvoiceInput } from "#domain/invoice";
 import { isoDate } from "#domain/iso-date";
 import { recurringScheduleSchema, recurringStateSchema } from "#domain/recurring";
 import { type InvoiceCompanyRecord, recordId, timestamp } from "./data-file";
+import { publicLinkRecordSchema } from "./data-file-links";
 
 // Bahi's own records of the export file, beside the spec's four: `quotes`, `recurringProfiles` and
 // `creditNotes` (docs/decisions/0031-recurring-schedule.md and 0037-credit-notes.md, addenda
@@ -71,6 +72,8 @@ export const quoteRecordSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     document: documentObject,
+    /** Its public link (/q/<token>), kept by an import into the business that exported it (decision 0087). */
+    publicLink: publicLinkRecordSchema,
   })
   .superRefine((q, ctx) => {
     if (!(KIND_STATUSES[q.kind] as readonly string[]).includes(q.status))

@@ -4,6 +4,7 @@ import type { InvoiceInput } from "#domain/invoice";
 import type { PaymentMethod } from "#domain/payments";
 import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/validation";
 import { clientFields } from "./clients";
+import type { InvoiceSharingRecord } from "./data-file-links";
 import { paymentBody } from "./invoice-payments";
 import { decimal, MAX_QUANTITY_UNITS, productFields } from "./products";
 
@@ -122,6 +123,8 @@ export interface InvoiceRecord {
   company: InvoiceCompanyRecord | null;
   /** The payments received that the file carries (none for files made before payments were exported). */
   payments: InvoicePaymentRecord[];
+  /** Its public link and the reminders already sent (decision 0087); absent in older files. */
+  sharing?: InvoiceSharingRecord;
 }
 
 /**

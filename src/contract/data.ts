@@ -12,6 +12,7 @@ export const exportFileSchema = z.object({
   quotes: section("Quotes"),
   creditNotes: section("Credit and debit notes"),
   recurringProfiles: section("Recurring profiles with their runs"),
+  statements: section("Statements of account that were downloaded, shared or sent"),
 });
 
 const tag = "Data";
@@ -41,6 +42,9 @@ export const dataRoutes = [
           quotes: z.number().int(),
           creditNotes: z.number().int(),
           recurringProfiles: z.number().int(),
+          statements: z.number().int(),
+          /** Public links of the file this business's export did not make: not kept (decision 0087). */
+          linksNotKept: z.number().int(),
         }),
       }),
     },

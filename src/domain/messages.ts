@@ -77,8 +77,12 @@ export const IMPORT_MESSAGES = {
   quoteImportErrorPrefix: "Quote import error",
   recurringImportErrorPrefix: "Recurring profile import error",
   creditNoteImportErrorPrefix: "Credit note import error",
+  statementImportErrorPrefix: "Statement import error",
   dataImportedTitle: "Data Imported Successfully",
   dataImported: "Your data has been imported. Please refresh the page to see it.", // ours
+  // ours (decision 0087): links of another business's export, or of another server, are not taken over.
+  linksNotKept: (count: number) =>
+    `${count} public link${count === 1 ? "" : "s"} in the file ${count === 1 ? "was" : "were"} not made by this business on this server, so ${count === 1 ? "it was" : "they were"} not kept: share those documents again to give your clients a new link.`,
 } as const;
 
 export const CLEAR_MESSAGES = {

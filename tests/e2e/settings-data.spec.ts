@@ -131,7 +131,8 @@ test.describe("settings and data", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^invoice_app_data_\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(readFileSync((await download.path())!, "utf8"));
-    // The spec's four sections, then Bahi's own: quotes, credit and debit notes, recurring profiles.
+    // The spec's four sections, then Bahi's own: quotes, credit and debit notes, recurring profiles,
+    // statements of account (decision 0087).
     expect(Object.keys(file).sort()).toEqual([
       "clients",
       "creditNotes",
@@ -140,6 +141,7 @@ test.describe("settings and data", () => {
       "quotes",
       "recurringProfiles",
       "settings",
+      "statements",
     ]);
     await expect(page.getByText("Data Exported")).toBeVisible();
 

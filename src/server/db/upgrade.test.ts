@@ -9,6 +9,7 @@ import pg from "pg";
 import { firstBusinessName } from "#domain/businesses";
 import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
 import { buildExport } from "../services/data-transfer";
+import { publicLinkProof } from "../services/public-link-proof";
 import type { DbKind } from "../testing/harness";
 import { createPostgresDatabase, testDatabases } from "../testing/harness";
 import { openDatabase, PGLITE_EXTENSIONS, queryRows } from "./client";
@@ -286,7 +287,7 @@ for (const [release, kind] of RELEASES.flatMap((r) => testDatabases().map((k) =>
         }
         expect(before.users.length).toBeGreaterThan(0);
         for (const user of before.users) {
-          const { file } = await buildExport(db, user.id);
+          const { file } = await buildExport(db, user.id, publicLinkProof("upgrade-test"));
           expectKept(user.export, JSON.parse(JSON.stringify(file)), user.email);
         }
       } finally {

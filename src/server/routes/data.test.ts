@@ -177,6 +177,7 @@ describeEachDb("export, import and clear API", (kind) => {
       "quotes",
       "creditNotes",
       "recurringProfiles",
+      "statements",
     ]);
     expect(file.invoices).toHaveLength(3);
     expect(file.invoices[0]).toMatchObject({
@@ -228,6 +229,8 @@ describeEachDb("export, import and clear API", (kind) => {
         quotes: 0,
         creditNotes: 0,
         recurringProfiles: 0,
+        statements: 0,
+        linksNotKept: 0,
       },
     });
     // The dashboard's totals are rebuilt with the import: one paid, two due in January (overdue).
@@ -318,6 +321,8 @@ describeEachDb("export, import and clear API", (kind) => {
         quotes: 0,
         creditNotes: 0,
         recurringProfiles: 0,
+        statements: 0,
+        linksNotKept: 0,
       },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

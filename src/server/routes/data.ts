@@ -1,20 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import type { Auth } from "../auth/auth";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { MAX_IMPORT_BYTES } from "../services/data-file";
 import { buildExport, clearUserData, exportFileName, importData } from "../services/data-transfer";
+import { publicLinkProof } from "../services/public-link-proof";
 import { sendAttachment } from "./attachment";
 import { businessRoutes } from "./contract-route";
 
 /** Export, import (all or nothing) and "clear all data" (spec §4, DECISIONS §7). */
-export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
   const { auth, db } = deps;
+  const linkProof = publicLinkProof(deps.config.authSecret);
   const route = businessRoutes(app, auth);
 
   route("GET /api/export", async (me, _request, reply) => {
-    const { file, timeZone } = await buildExport(db, me.businessId);
+    const { file, timeZone } = await buildExport(db, me.businessId, linkProof);
     return sendAttachment(reply, {
       type: "json",
       fileName: exportFileName(new Date(), timeZone),
@@ -53,7 +56,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     // The import reads the file itself: its messages name the file's own problems (spec §4).
     businessRoutes(scope, auth)(
       "POST /api/import",
-      async (me, request) => ({ imported: await importData(db, me.businessId, request.body) }),
+      async (me, request) => ({ imported: await importData(db, me.businessId, request.body, linkProof) }),
       { ownBody: true, bodyLimit: MAX_IMPORT_BYTES },
     );
   });

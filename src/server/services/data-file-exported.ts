@@ -20,9 +20,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export type RepeatedNumberDate = (invoiceId: string | null) => string | undefined;
 
 /**
- * A quote with its document and its answer. Not its public link (a new one is made when it is
- * shared) nor the address the answer came from (the client's personal data; it stays in the
- * quote's activity, which is not exported).
+ * A quote with its document and its answer. Its public link is added by the export with the
+ * proof of the business (decision 0087); not the address the answer came from (the client's
+ * personal data; it stays in the quote's activity, which is not exported).
  */
 export function presentExportedQuote(
   quote: PreInvoiceRow,

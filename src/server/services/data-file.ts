@@ -12,6 +12,7 @@ import type {
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
+import type { StatementRecord } from "#contract/data-file-links";
 import { taxInvoiceNumberKey } from "#domain/gst-numbers";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
@@ -23,6 +24,7 @@ import {
   parsedRecords,
   sectionOf,
 } from "./data-file-documents";
+import { readInvoiceSharing, readStatementRecords } from "./data-file-links";
 import { noteTotalsProblems, readCreditNoteRecords, sharesAsManualPayments } from "./data-file-notes";
 import { paymentsTotalProblem, readInvoicePayments } from "./data-file-payments";
 import { readQuoteRecords } from "./data-file-quotes";
@@ -47,6 +49,8 @@ export interface ParsedDataFile {
   quotes: ImportedQuote[];
   creditNotes: ImportedCreditNote[];
   recurringProfiles: ImportedRecurringProfile[];
+  /** Statements of account that were downloaded, shared or sent (decision 0087). */
+  statements: StatementRecord[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -114,7 +118,9 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   const quoteEntries = sectionOf(body, "quotes");
   const noteEntries = sectionOf(body, "creditNotes");
   const profileEntries = sectionOf(body, "recurringProfiles");
+  const statementEntries = sectionOf(body, "statements");
   const total =
+    statementEntries.length +
     body.invoices.length +
     body.clients.length +
     body.productServices.length +
@@ -162,11 +168,17 @@ export function parseDataFile(body: unknown): ParsedDataFile {
       fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, problems);
       continue;
     }
+    const { sharing, problems: sharingProblems } = readInvoiceSharing(raw);
+    if (sharingProblems.length > 0) {
+      fail("invoices", IMPORT_MESSAGES.invoiceImportErrorPrefix, index, sharingProblems);
+      continue;
+    }
     const company = invoiceCompanySchema.safeParse(isRecord(raw) ? raw.company : undefined);
     invoices.push({
       input: parsed.data,
       company: company.success && isRecord((raw as Record<string, unknown>).company) ? company.data : null,
       payments,
+      sharing,
     });
   }
 
@@ -191,8 +203,13 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     fail("recurringProfiles", IMPORT_MESSAGES.recurringImportErrorPrefix, index, problems),
   );
 
+  const statements = readStatementRecords(statementEntries, clients, (index, problems) =>
+    fail("statements", IMPORT_MESSAGES.statementImportErrorPrefix, index, problems),
+  );
+
   throwIfAny();
   return {
+    statements,
     clients,
     productServices,
     invoices,

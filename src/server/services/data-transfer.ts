@@ -17,6 +17,7 @@ import {
   readExportQuotes,
   readExportRecurringProfiles,
 } from "../db/queries/data-documents";
+import { readExportLinks } from "../db/queries/data-links";
 import type { NewImage } from "../db/queries/images";
 import type { PreInvoiceRow } from "../db/queries/quotes";
 import { forgetSettings, readSettings } from "../db/queries/settings";
@@ -28,8 +29,10 @@ import {
   presentExportedQuote,
   presentExportedRecurringProfile,
 } from "./data-file-exported";
+import { exportedInvoiceSharing, exportedPublicLink, keepOwnLinks } from "./data-file-links";
 import { exportedPayment } from "./data-file-payments";
 import { decodeDataUrl, type ImageKind, imageRowFor, prepareImage, toDataUrl } from "./images";
+import type { PublicLinkProof } from "./public-link-proof";
 
 const IMAGE_FIELD_KINDS: Record<"companyLogo" | "signatureImage" | "upiQrCodeImage", ImageKind> = {
   companyLogo: "logo",
@@ -45,13 +48,18 @@ export function exportFileName(now: Date, timeZone: string): string {
 /**
  * The spec's export file: invoice documents (with the payments received, oldest first, on those
  * that have any), clients, settings with images inline, products; and Bahi's own quotes, notes and recurring profiles.
+ * Public links and reminders sent ride along with a proof of this business (decision 0087).
  */
-export async function buildExport(db: Db, businessId: string) {
+export async function buildExport(db: Db, businessId: string, linkProof: PublicLinkProof) {
   const settings = await readSettings(db, businessId, { saveDefaults: true });
   const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, businessId);
   const quoteRows = await readExportQuotes(db, businessId);
   const noteRows = await readExportCreditNotes(db, businessId);
   const { profileRows, runRows } = await readExportRecurringProfiles(db, businessId);
+  const { invoiceLinks, reminderRows, statementRows } = await readExportLinks(db, businessId);
+  const linkOf = new Map(invoiceLinks.map((r) => [r.id, r]));
+  const remindersOf = new Map<string, typeof reminderRows>();
+  for (const r of reminderRows) remindersOf.set(r.invoiceId, [...(remindersOf.get(r.invoiceId) ?? []), r]);
   const invoiceNumberOf = new Map(
     invoiceRows.map((r) => [r.id, (r.invoiceData as { invoiceNumber: string }).invoiceNumber]),
   );
@@ -75,10 +83,15 @@ export async function buildExport(db: Db, businessId: string) {
   const file = {
     invoices: invoiceRows.map(({ id, currency, invoiceData }) => {
       const payments = paymentsOf.get(id);
-      if (!payments) return invoiceData;
+      const link = linkOf.get(id);
+      const sharing = link
+        ? exportedInvoiceSharing(linkProof, businessId, link, remindersOf.get(id) ?? [])
+        : {};
+      if (!payments && Object.keys(sharing).length === 0) return invoiceData;
       return {
         ...(invoiceData as Record<string, unknown>),
-        payments: payments.map((p) => exportedPayment(p, currency)),
+        ...(payments ? { payments: payments.map((p) => exportedPayment(p, currency)) } : {}),
+        ...sharing,
       };
     }),
     clients: clientRows.map((c) => ({
@@ -116,9 +129,16 @@ export async function buildExport(db: Db, businessId: string) {
       updated_at: p.updatedAt.toISOString(),
     })),
     // Bahi's own sections (docs/decisions/0031-recurring-schedule.md, 0037-credit-notes.md).
-    quotes: quoteRows.map((r) =>
-      presentExportedQuote(r.quote as PreInvoiceRow, r.convertedInvoiceNumber, dateOfRepeated),
-    ),
+    quotes: quoteRows.map((r) => {
+      const publicLink = exportedPublicLink(linkProof, businessId, "quote", {
+        token: r.quote.publicToken,
+        createdAt: r.quote.publicTokenCreatedAt,
+      });
+      return {
+        ...presentExportedQuote(r.quote as PreInvoiceRow, r.convertedInvoiceNumber, dateOfRepeated),
+        ...(publicLink ? { publicLink } : {}),
+      };
+    }),
     creditNotes: noteRows.map((r) => presentExportedCreditNote(r.note, r.invoiceNumber, dateOfRepeated)),
     recurringProfiles: profileRows.map((p) =>
       presentExportedRecurringProfile(
@@ -128,6 +148,19 @@ export async function buildExport(db: Db, businessId: string) {
         dateOfRepeated,
       ),
     ),
+    // Statements of account kept because they were downloaded, shared or sent (decision 0087).
+    statements: statementRows.map((s) => {
+      const publicLink = exportedPublicLink(linkProof, businessId, "statement", { token: s.publicToken });
+      return {
+        id: s.id,
+        clientId: s.clientId,
+        fromDate: s.fromDate,
+        toDate: s.toDate,
+        currency: s.currency,
+        createdAt: s.createdAt.toISOString(),
+        ...(publicLink ? { publicLink } : {}),
+      };
+    }),
   };
   // Who took a copy of the business's data is worth knowing (the accountant, an API key).
   await recordActivity(db, {
@@ -143,11 +176,13 @@ export async function buildExport(db: Db, businessId: string) {
  * Import, all or nothing: the whole file is checked first, then the user's data is replaced in
  * one transaction. Answers how many records of each kind arrived.
  */
-export async function importData(db: Db, businessId: string, body: unknown) {
+export async function importData(db: Db, businessId: string, body: unknown, linkProof: PublicLinkProof) {
   const replacement = await prepareImport(body, businessId);
+  // Links this business's export did not make are not taken over (decision 0087).
+  let linksNotKept = keepOwnLinks(linkProof, businessId, replacement);
   await db.transaction(async (tx) => {
     await lockAccount(tx as unknown as Db, businessId);
-    await replaceUserData(tx as unknown as Db, businessId, replacement);
+    linksNotKept += (await replaceUserData(tx as unknown as Db, businessId, replacement)).linksTaken;
     await recordActivity(tx as unknown as Db, {
       businessId,
       action: "data_imported",
@@ -163,6 +198,8 @@ export async function importData(db: Db, businessId: string, body: unknown) {
     quotes: replacement.quotes.length,
     creditNotes: replacement.creditNotes.length,
     recurringProfiles: replacement.recurringProfiles.length,
+    statements: replacement.statements.length,
+    linksNotKept,
   };
 }
 
@@ -231,6 +268,7 @@ function pick(parsed: ReturnType<typeof parseDataFile>) {
     quotes: parsed.quotes,
     creditNotes: parsed.creditNotes,
     recurringProfiles: parsed.recurringProfiles,
+    statements: parsed.statements,
   };
 }
 

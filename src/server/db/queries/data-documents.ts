@@ -90,8 +90,8 @@ export async function readExportQuotes(db: Db, businessId: string) {
 }
 
 /**
- * The file's quotes, linked both ways to the invoices they were converted into. No public link
- * (a new one is made when the quote is shared again) and no activity come with them.
+ * The file's quotes, linked both ways to the invoices they were converted into, with the public
+ * link the import kept (decision 0087); no activity comes with them.
  */
 export async function insertImportedQuotes(
   tx: Db,
@@ -117,6 +117,9 @@ export async function insertImportedQuotes(
       answerComment: r.answerComment,
       convertedInvoiceId: q.convertedInvoice === null ? null : links.invoiceIds[q.convertedInvoice]!,
       convertedAt: r.convertedAt,
+      // The link the business sent, when the import kept it (decision 0087).
+      publicToken: r.publicLink?.token ?? null,
+      publicTokenCreatedAt: r.publicLink ? (r.publicLink.createdAt ?? new Date()) : null,
       ...stamps(r),
     };
   });

@@ -6,6 +6,7 @@ import type {
   ImportedQuote,
   ImportedRecurringProfile,
 } from "#contract/data-file-documents";
+import type { StatementRecord } from "#contract/data-file-links";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
@@ -34,6 +35,12 @@ import {
   insertImportedRecurringProfiles,
   insertKeepingFileIds,
 } from "./data-documents";
+import {
+  dropTakenTokens,
+  insertImportedReminders,
+  insertImportedStatements,
+  invoiceSharingColumns,
+} from "./data-links";
 import { reserveNumbers } from "./document-numbers";
 import type { NewImage } from "./images";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
@@ -159,13 +166,22 @@ export interface ReplacementData {
   quotes: ImportedQuote[];
   creditNotes: ImportedCreditNote[];
   recurringProfiles: ImportedRecurringProfile[];
+  statements: StatementRecord[];
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
 
-/** Replaces the user's data with a validated file's; call inside one transaction. */
-export async function replaceUserData(tx: Db, businessId: string, data: ReplacementData): Promise<void> {
+/**
+ * Replaces the user's data with a validated file's; call inside one transaction. Answers how many
+ * of the file's public links another business holds (they are not kept, decision 0087).
+ */
+export async function replaceUserData(
+  tx: Db,
+  businessId: string,
+  data: ReplacementData,
+): Promise<{ linksTaken: number }> {
   await deleteUserData(tx, businessId);
+  const linksTaken = await dropTakenTokens(tx, data);
 
   for (const image of data.images) {
     await tx
@@ -263,7 +279,13 @@ export async function replaceUserData(tx: Db, businessId: string, data: Replacem
   const invoiceRows = data.invoices.map((record) => {
     const document = importedDocument(record, links);
     const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
-    return { id: randomUUID(), businessId, ...columnsOf(document), amountPaidMinor };
+    return {
+      id: randomUUID(),
+      businessId,
+      ...columnsOf(document),
+      amountPaidMinor,
+      ...invoiceSharingColumns(record),
+    };
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
   links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
@@ -299,4 +321,7 @@ export async function replaceUserData(tx: Db, businessId: string, data: Replacem
   await insertImportedQuotes(tx, businessId, data.quotes, links);
   await insertImportedCreditNotes(tx, businessId, data.creditNotes, links, notePayments);
   await insertImportedRecurringProfiles(tx, businessId, data.recurringProfiles, links);
+  await insertImportedReminders(tx, businessId, data.invoices, links.invoiceIds);
+  await insertImportedStatements(tx, businessId, data.statements, (id) => clientIdMap.get(id) ?? null);
+  return { linksTaken };
 }

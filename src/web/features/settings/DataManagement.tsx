@@ -111,7 +111,15 @@ export function DataManagement() {
         throw new ApiError(res.status, body?.error?.code ?? "http", body?.error?.message ?? "Import failed.");
       if (user) clearDraft(user.id);
       await queryClient.invalidateQueries();
-      toast.success(IMPORT_MESSAGES.dataImportedTitle, { description: IMPORT_MESSAGES.dataImported });
+      // Links the file holds that this business's export did not make are not taken over (decision 0087).
+      const linksNotKept = Number(body?.imported?.linksNotKept ?? 0);
+      toast.success(IMPORT_MESSAGES.dataImportedTitle, {
+        description:
+          linksNotKept > 0
+            ? `${IMPORT_MESSAGES.dataImported} ${IMPORT_MESSAGES.linksNotKept(linksNotKept)}`
+            : IMPORT_MESSAGES.dataImported,
+        ...(linksNotKept > 0 ? { duration: 15_000 } : {}),
+      });
       setPending(null);
     } catch (error) {
       toast.error(IMPORT_MESSAGES.importErrorTitle, {
