@@ -1,3 +1,5 @@
+import Ajv from "ajv";
+import schema from "../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import {
   buildEwayBill,
   EWAY_MESSAGES,
@@ -9,9 +11,17 @@ import {
 } from "./eway-bill";
 import { BUYER_MH, roadInvoice, SELLER_KA, TODAY } from "./testing/eway";
 
+const validate = new Ajv({
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  multipleOfPrecision: 6,
+}).compile(schema);
+/** A bill built here, checked against the schema written from NIC's attribute sheet first. */
 const built = (input: EwayBillInput) => {
   const result = buildEwayBill(input, TODAY);
   if (!result.ok) throw new Error(result.problems.join("\n"));
+  expect(validate(ewayBillFile([result.bill])), JSON.stringify(validate.errors)).toBe(true);
   return result.bill;
 };
 const refused = (input: EwayBillInput) => {
