@@ -375,7 +375,10 @@ export function buildEwayBill(input: EwayBillInput, today: string): EwayBillResu
   const otherMinor = input.totalMinor - taxableMinor - cgstMinor - sgstMinor - igstMinor;
 
   const subSupply = subSupplyOf(input);
-  const transType = ((t.shipTo ? 1 : 0) + (t.dispatchFrom ? 2 : 0) + 1) as 1 | 2 | 3 | 4;
+  // 2 bill-to ship-to, 3 bill-from dispatch-from, 4 both. Goods coming back (a credit note)
+  // leave from the ship-to side and arrive at the dispatch-from side: the roles swap.
+  const [toSide, fromSide] = isNote ? [t.dispatchFrom, t.shipTo] : [t.shipTo, t.dispatchFrom];
+  const transType = ((toSide ? 1 : 0) + (fromSide ? 2 : 0) + 1) as 1 | 2 | 3 | 4;
   const supplierParty = {
     gstin: supplierGstin,
     name: clean(input.supplier.name, 100),

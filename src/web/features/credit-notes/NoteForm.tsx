@@ -116,6 +116,7 @@ export function NoteForm({
       {kind === "credit" && invoice.document.gstDetails && (
         <Card>
           <TransportSection
+            inward
             transport={draft.transport}
             errors={errors}
             dispatch={(action) => {

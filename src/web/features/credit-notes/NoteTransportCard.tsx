@@ -39,6 +39,7 @@ export function NoteTransportCard({ note, onDirty }: { note: Note; onDirty: (dir
   return (
     <Card className="space-y-3" data-testid="note-transport">
       <TransportSection
+        inward
         transport={transport}
         errors={errors}
         dispatch={(action) => {
