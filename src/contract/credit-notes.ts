@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES, noteLineSchema } from "#domain/credit-notes";
+import { transportSchema } from "#domain/eway-bill";
 import { errorSchema, id, isoDate, isoDateTime, listPageParams, page, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
@@ -14,8 +15,17 @@ export const creditNoteBody = z.object({
   reason: z.enum(NOTE_REASONS, "Choose a reason."),
   lines: z.array(noteLineSchema).min(1, "Choose at least one line.").max(500, "At most 500 lines."),
   notes: text(5000, "Notes").optional().default(""),
+  /**
+   * A credit note's own Transport section (goods coming back; decision 0090): absent when none.
+   * Never the original invoice's, whose goods went the other way. A debit note keeps none.
+   */
+  transport: transportSchema.optional(),
 });
 export type CreditNoteBody = z.output<typeof creditNoteBody>;
+
+/** An issued credit note's Transport section, added or changed later (null: none). */
+export const creditNoteTransportBody = z.object({ transport: transportSchema.nullable() });
+export type CreditNoteTransportBody = z.output<typeof creditNoteTransportBody>;
 
 /** Cancelling takes no fields (an empty JSON object). */
 export const creditNoteCancelBody = z.object({});
@@ -103,6 +113,17 @@ export const creditNoteRoutes = [
     auth: "user",
     params,
     body: creditNoteCancelBody,
+    responses: { 200: creditNoteAnswer },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/credit-notes/:id/transport",
+    summary:
+      "Save an issued credit note's Transport section (the e-way bill of goods coming back); nothing else of a note changes",
+    tag,
+    auth: "user",
+    params,
+    body: creditNoteTransportBody,
     responses: { 200: creditNoteAnswer },
   }),
   route({

@@ -87,6 +87,7 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "POST /api/credit-notes": "credit-notes.write",
   "GET /api/credit-notes/:id": "business.read",
   "POST /api/credit-notes/:id/cancel": "credit-notes.write",
+  "PUT /api/credit-notes/:id/transport": "credit-notes.write",
   "POST /api/credit-notes/:id/pdf": "pdf.download",
   "GET /api/credit-notes/:id/pdf": "person",
   "GET /api/dashboard": "business.read",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DocumentSeries } from "./document-number";
 import { DomainError } from "./errors";
+import type { Transport } from "./eway-bill";
 import { uqcOfLine } from "./gst-hsn-summary";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
 import { isUqc, type Uqc } from "./gst-uqc";
@@ -70,6 +71,8 @@ export const NOTE_MESSAGES = {
   invoiceHasNotes:
     "This invoice has credit or debit notes. Cancel them first to delete it, or to make it a draft or cancelled.",
   creditPayment: "This is a credit note's share of the balance. Cancel the credit note instead.",
+  debitTransport: "A debit note moves no goods: it has no Transport section.",
+  cancelledTransport: "A cancelled note moves no goods: its Transport section cannot change.",
 } as const;
 
 const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
@@ -126,6 +129,8 @@ export interface NoteChoices {
   reason: NoteReason;
   lines: NoteLineInput[];
   notes?: string;
+  /** A credit note's own Transport section (decision 0090); the original's is never carried over. */
+  transport?: Transport;
 }
 
 /** A note stored earlier against the same invoice: what it took from each line and its total. */
@@ -254,6 +259,9 @@ export function buildNoteDocument(
     notes: choices.notes ?? "",
     includeUpiQrCode: false,
   };
+  // The invoice's goods went out; a credit note's come back on their own journey (or none).
+  delete input.transport;
+  if (choices.kind === "credit" && choices.transport) input.transport = choices.transport;
   let built: InvoiceDocument;
   try {
     built = buildInvoiceDocument(stripComputed(input), original.company);

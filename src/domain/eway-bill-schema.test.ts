@@ -86,6 +86,15 @@ function fixtures(): Record<string, EwayBillInput> {
     bos,
     challan: { ...roadInvoice(), kind: "delivery_challan", number: "DC-7", challanReason: "other" },
     creditNote: { ...roadInvoice(), kind: "credit_note", number: "CN/26-27/0001" },
+    // A challan's consignee (decision 0090): an unregistered godown is the "to" party (URP).
+    challanConsignee: {
+      ...roadInvoice(),
+      kind: "delivery_challan",
+      number: "DC-8",
+      challanReason: "job_work",
+      recipientIsConsignee: true,
+      recipient: { gstin: "", name: "Ravi Godown", stateCode: "33", address: godown },
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import Ajv from "ajv";
+import schema from "../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import {
   buildEwayBill,
   EWAY_MESSAGES,
@@ -9,9 +11,17 @@ import {
 } from "./eway-bill";
 import { BUYER_MH, roadInvoice, SELLER_KA, TODAY } from "./testing/eway";
 
+const validate = new Ajv({
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  multipleOfPrecision: 6,
+}).compile(schema);
+/** A bill built here, checked against the schema written from NIC's attribute sheet first. */
 const built = (input: EwayBillInput) => {
   const result = buildEwayBill(input, TODAY);
   if (!result.ok) throw new Error(result.problems.join("\n"));
+  expect(validate(ewayBillFile([result.bill])), JSON.stringify(validate.errors)).toBe(true);
   return result.bill;
 };
 const refused = (input: EwayBillInput) => {
@@ -194,6 +204,32 @@ describe("other documents", () => {
       toStateCode: 29,
       igstValue: 10800,
     });
+  });
+
+  it("a credit note's goods sent back from another address than the client's: dispatch-from (3), and received elsewhere: both (4)", () => {
+    const note = { ...roadInvoice(), kind: "credit_note" as const, number: "CN/26-27/0002" };
+    const depot = { name: "", line1: "Depot 2", line2: "", place: "Nashik", pin: "422007", stateCode: "27" };
+    const godown = {
+      name: "",
+      line1: "Plot 9 KIADB",
+      line2: "",
+      place: "Hosur",
+      pin: "635126",
+      stateCode: "33",
+    };
+    const sentFromDepot = built({ ...note, transport: { ...note.transport, shipTo: depot } });
+    expect(sentFromDepot).toMatchObject({
+      transType: 3,
+      fromGstin: BUYER_MH,
+      fromPlace: "Nashik",
+      fromPincode: 422007,
+      actualFromStateCode: 27,
+      toPincode: 560058,
+    });
+    const both = built({ ...note, transport: { ...note.transport, shipTo: depot, dispatchFrom: godown } });
+    expect(both).toMatchObject({ transType: 4, toPlace: "Hosur", toPincode: 635126, actualToStateCode: 33 });
+    const receivedAtGodown = built({ ...note, transport: { ...note.transport, dispatchFrom: godown } });
+    expect(receivedAtGodown.transType).toBe(2);
   });
 });
 

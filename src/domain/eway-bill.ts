@@ -118,8 +118,10 @@ export interface EwayBillInput {
   isExport: boolean;
   /** The seller: the business itself (for a credit note the goods come back to it). */
   supplier: EwayParty;
-  /** The client. */
+  /** The client, or a challan's consignee (`recipientIsConsignee`). */
   recipient: EwayParty;
+  /** The recipient is a challan's consignee: messages name it so (decision 0090). */
+  recipientIsConsignee?: boolean;
   /** Intra-state (CGST + SGST) or inter-state (IGST), as the document computed it. */
   split: "intra" | "inter";
   lines: EwayLineInput[];
@@ -279,12 +281,18 @@ export function buildEwayBill(input: EwayBillInput, today: string): EwayBillResu
   const supplierGstin = input.supplier.gstin.trim().toUpperCase();
   if (!isValidGstin(supplierGstin)) problems.push(EWAY_MESSAGES.supplierGstin);
   const recipientGstin = input.isExport ? "" : input.recipient.gstin.trim().toUpperCase();
-  if (recipientGstin !== "" && !isValidGstin(recipientGstin)) problems.push(EWAY_MESSAGES.recipientGstin);
+  if (recipientGstin !== "" && !isValidGstin(recipientGstin))
+    problems.push(
+      input.recipientIsConsignee
+        ? EWAY_MESSAGES.recipientGstin.replace("client's", "consignee's")
+        : EWAY_MESSAGES.recipientGstin,
+    );
 
   const dispatch = t.dispatchFrom ?? input.supplier.address;
   const dispatchWho = t.dispatchFrom ? "dispatch-from" : "company (Settings)";
   const shipTo = t.shipTo ?? input.recipient.address;
-  const shipWho = t.shipTo ? "ship-to" : "client's";
+  const recipientWho = input.recipientIsConsignee ? "consignee's" : "client's";
+  const shipWho = t.shipTo ? "ship-to" : recipientWho;
   if (input.isExport && !t.shipTo) problems.push(EWAY_MESSAGES.exportShipTo);
   const place = (a: EwayAddress, who: string) => {
     if (a.line1.trim() === "") problems.push(EWAY_MESSAGES.address(who));
@@ -299,7 +307,7 @@ export function buildEwayBill(input: EwayBillInput, today: string): EwayBillResu
   const supplierState = stateNumber(input.supplier.stateCode);
   if (supplierState === null) problems.push(EWAY_MESSAGES.state("company's"));
   const recipientState = input.isExport ? EWAY_OTHER_COUNTRY : stateNumber(input.recipient.stateCode);
-  if (recipientState === null) problems.push(EWAY_MESSAGES.state("client's"));
+  if (recipientState === null) problems.push(EWAY_MESSAGES.state(recipientWho));
 
   // Transport (Part B).
   const vehicleNo = normalizeVehicleNumber(t.vehicleNumber);
@@ -367,7 +375,10 @@ export function buildEwayBill(input: EwayBillInput, today: string): EwayBillResu
   const otherMinor = input.totalMinor - taxableMinor - cgstMinor - sgstMinor - igstMinor;
 
   const subSupply = subSupplyOf(input);
-  const transType = ((t.shipTo ? 1 : 0) + (t.dispatchFrom ? 2 : 0) + 1) as 1 | 2 | 3 | 4;
+  // 2 bill-to ship-to, 3 bill-from dispatch-from, 4 both. Goods coming back (a credit note)
+  // leave from the ship-to side and arrive at the dispatch-from side: the roles swap.
+  const [toSide, fromSide] = isNote ? [t.dispatchFrom, t.shipTo] : [t.shipTo, t.dispatchFrom];
+  const transType = ((toSide ? 1 : 0) + (fromSide ? 2 : 0) + 1) as 1 | 2 | 3 | 4;
   const supplierParty = {
     gstin: supplierGstin,
     name: clean(input.supplier.name, 100),

@@ -5,7 +5,7 @@ import { expect, registerForGst, test } from "./fixtures";
 
 // The e-way bill in the browser (issue 34 part 1): the owner fills the Transport section of an
 // issued invoice, saves it, downloads its e-way bill JSON, and downloads two invoices' e-way bills
-// in one file from the invoice list.
+// in one file from the invoice list; a challan's card; a credit note's own Transport section.
 
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 
@@ -57,7 +57,7 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
     return (await res.json()).invoice.id as string;
   };
   const first = await make("INV-E1");
-  await make("INV-E2", { mode: "road", distanceKm: 980, vehicleNumber: "MH12AB1234" });
+  const second = await make("INV-E2", { mode: "road", distanceKm: 980, vehicleNumber: "MH12AB1234" });
 
   await page.goto(`/invoice/edit/${first}`);
   await page.getByLabel("Goods move: add the transport details for the e-way bill").check();
@@ -153,5 +153,25 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
     docType: "CHL",
     subSupplyType: 4,
     vehicleNo: "MH12AB1234",
+  });
+
+  // A credit note for goods coming back names its own vehicle when issued (decision 0090).
+  await page.goto(`/credit-notes/new?invoice=${second}&kind=credit`);
+  await page.getByLabel("Steel almirah (invoiced 4)").fill("3");
+  await page.getByLabel("Goods move: add the transport details for the e-way bill").check();
+  await page.getByLabel("Mode of transport").selectOption("road");
+  await page.getByLabel("Distance (km)").fill("975");
+  await page.getByLabel("Vehicle number").fill("ka05mn4321");
+  await page.getByRole("button", { name: "Issue credit note" }).click();
+  await expect(page.getByRole("heading", { name: /Credit Note CN\// })).toBeVisible();
+  const noteFile = page.waitForEvent("download");
+  await page.getByTestId("eway-card").getByRole("button", { name: "Download e-way bill JSON" }).click();
+  const fromNote = JSON.parse(readFileSync((await (await noteFile).path())!, "utf8"));
+  expect(fromNote.billLists[0]).toMatchObject({
+    supplyType: "I",
+    subSupplyType: 7,
+    vehicleNo: "KA05MN4321",
+    transDistance: 975,
+    totInvValue: 70800,
   });
 });

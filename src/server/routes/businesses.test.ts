@@ -269,6 +269,7 @@ describeEachDb("businesses", (kind) => {
         allocations: [{ invoiceId: invoice.id, amountMinor: 100 }],
       },
       "POST /api/invoices/:id/payment-reports/:reportId/confirm": { paidOn: today },
+      "PUT /api/credit-notes/:id/transport": { transport: null },
     };
     // Every signed-in route that names a record, but the businesses' own (tested above).
     const routes = API_ROUTES.filter(

@@ -11,6 +11,7 @@ import {
   listUserCreditNotes,
   type NoteWithInvoice,
   readCreditNote,
+  saveCreditNoteTransport,
 } from "../services/credit-notes";
 import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { userToday } from "../services/invoice-reads";
@@ -59,6 +60,13 @@ export function registerCreditNoteRoutes(
 
   route("POST /api/credit-notes/:id/cancel", async (me, request) => {
     return answer(me.businessId, await cancelCreditNote(db, me.businessId, request.params.id));
+  });
+
+  route("PUT /api/credit-notes/:id/transport", async (me, request) => {
+    return answer(
+      me.businessId,
+      await saveCreditNoteTransport(db, me.businessId, request.params.id, request.body),
+    );
   });
 
   registerPaidPdfRoute(app, auth, "/api/credit-notes/:id/pdf", (businessId, id) =>

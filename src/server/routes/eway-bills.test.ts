@@ -1,6 +1,7 @@
 import Ajv from "ajv";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { EWAY_MESSAGES } from "#domain/eway-bill";
+import { NOTE_MESSAGES } from "#domain/credit-notes";
+import { EWAY_MESSAGES, emptyTransport } from "#domain/eway-bill";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import { resetClock } from "../clock";
@@ -66,8 +67,22 @@ describeEachDb("e-way bill JSON", (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().invoice as { id: string; invoiceNumber: string };
   };
+  // Every file made here is checked against the schema written from NIC's attribute sheet.
+  const bills = async (
+    documents: { kind: string; id: string }[],
+    over: Record<string, unknown> = {},
+    cookie = s.cookie,
+  ) => {
+    const res = await t.post("/api/eway-bills", { documents, ...over }, cookie);
+    if (res.statusCode === 200) expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
+    return res;
+  };
   const download = (ids: string[], over: Record<string, unknown> = {}, cookie = s.cookie) =>
-    t.post("/api/eway-bills", { documents: ids.map((id) => ({ kind: "invoice", id })), ...over }, cookie);
+    bills(
+      ids.map((id) => ({ kind: "invoice", id })),
+      over,
+      cookie,
+    );
 
   beforeAll(async () => {
     await t.post("/api/test/clock", { now: "2026-11-27T06:00:00Z" });
@@ -184,7 +199,7 @@ describeEachDb("e-way bill JSON", (kind) => {
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().document.id;
     expect((await t.post(`${base}/${id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(200);
-    const res = await t.post("/api/eway-bills", { documents: [{ kind: "challan", id }] }, s.cookie);
+    const res = await bills([{ kind: "challan", id }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
     expect(res.json().billLists[0]).toMatchObject({
@@ -213,7 +228,7 @@ describeEachDb("e-way bill JSON", (kind) => {
     );
     expect(note.statusCode, note.body).toBe(201);
     const id = note.json().note.id;
-    const res = await t.post("/api/eway-bills", { documents: [{ kind: "credit_note", id }] }, s.cookie);
+    const res = await bills([{ kind: "credit_note", id }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
     const taxable = 2 * 40000_00;
@@ -229,14 +244,236 @@ describeEachDb("e-way bill JSON", (kind) => {
       totalValue: taxable / 100,
       igstValue: (taxable * 0.18) / 100,
       totInvValue: (taxable * 1.18) / 100,
+      // The invoice's lorry took the goods out; the note names none of its own: Part A only.
+      transMode: "",
+      vehicleNo: "",
+      transporterName: "",
     });
+    expect(note.json().note.document.transport).toBeUndefined();
   });
 
-  it("the transport details go through the data file export and import", async () => {
+  it("a credit note's own Transport section: given when issued, changed on the issued note; a debit or cancelled note takes none", async () => {
+    const sold = await create(invoice("40000"));
+    const back = {
+      mode: "road",
+      distanceKm: 975,
+      vehicleNumber: "KA05MN4321",
+      transporterName: "Return Movers",
+    };
+    const issue = (over: Record<string, unknown>) =>
+      t.post(
+        "/api/credit-notes",
+        {
+          invoiceId: sold.id,
+          kind: "credit",
+          noteDate: "2026-11-26",
+          reason: "sales_return",
+          lines: [{ originalLineId: "l1", quantity: "2" }],
+          ...over,
+        },
+        s.cookie,
+      );
+    const made = await issue({ transport: back });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().note.id;
+    expect(made.json().note.document.transport).toMatchObject(back);
+    const first = await bills([{ kind: "credit_note", id }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().billLists[0]).toMatchObject({
+      supplyType: "I",
+      transMode: 1,
+      transDistance: 975,
+      vehicleNo: "KA05MN4321",
+      transporterName: "Return Movers",
+    });
+
+    // The vehicle changed after the note: saved on the note alone, the same refusals as an invoice's.
+    const put = (noteId: string, transport: unknown) =>
+      t.send("PUT", `/api/credit-notes/${noteId}/transport`, { transport }, s.cookie);
+    const bad = await put(id, { ...back, vehicleNumber: "12-AB" });
+    expect(bad.statusCode, bad.body).toBe(200);
+    const refused = await bills([{ kind: "credit_note", id }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(`${made.json().note.noteNumber}: ${EWAY_MESSAGES.vehicle}`);
+    const rail = {
+      mode: "rail",
+      distanceKm: 990,
+      transportDocNumber: "RR-778",
+      transportDocDate: "2026-11-27",
+    };
+    const saved = await put(id, rail);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().note).toMatchObject({
+      id,
+      status: "issued",
+      totalMinor: made.json().note.totalMinor,
+    });
+    const second = await bills([{ kind: "credit_note", id }]);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().billLists[0]).toMatchObject({
+      transMode: 2,
+      vehicleNo: "",
+      transDocNo: "RR-778",
+      transDocDate: "27/11/2026",
+    });
+    // The invoice's own transport is untouched.
+    expect(
+      (await t.get(`/api/invoices/${sold.id}`, s.cookie)).json().invoice.document.transport,
+    ).toMatchObject(road);
+    const log = (await t.get("/api/activity?pageSize=5", s.cookie)).json().items;
+    expect(log.find((e: { action: string }) => e.action === "edited")).toMatchObject({
+      record: { kind: "credit_note", id },
+    });
+    // Removed: Part A only again.
+    expect((await put(id, null)).json().note.document.transport).toBeUndefined();
+
+    const debit = await t.post(
+      "/api/credit-notes",
+      {
+        invoiceId: sold.id,
+        kind: "debit",
+        noteDate: "2026-11-26",
+        reason: "correction_in_invoice",
+        lines: [{ originalLineId: null, name: "Freight", amount: "100", taxPercent: "18" }],
+        transport: back,
+      },
+      s.cookie,
+    );
+    expect(debit.statusCode, debit.body).toBe(201);
+    expect(debit.json().note.document.transport).toBeUndefined();
+    const debitPut = await put(debit.json().note.id, back);
+    expect(debitPut.statusCode).toBe(409);
+    expect(debitPut.json().error.message).toBe(NOTE_MESSAGES.debitTransport);
+    expect((await t.post(`/api/credit-notes/${id}/cancel`, {}, s.cookie)).statusCode).toBe(200);
+    const cancelledPut = await put(id, back);
+    expect(cancelledPut.statusCode).toBe(409);
+    expect(cancelledPut.json().error.message).toBe(NOTE_MESSAGES.cancelledTransport);
+  });
+
+  it("a delivery challan's consignee is the bill's 'to' party: GSTIN, name, address, PIN and state", async () => {
+    const CONSIGNEE_GJ = gstin("24AAACC1206D1Z");
+    const base = "/api/delivery-challans";
+    const made = await t.post(
+      base,
+      {
+        number: null,
+        date: "2026-11-25",
+        currency: "INR",
+        reason: "job_work",
+        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
+        consignee: {
+          name: "Patel Job Works",
+          gstin: CONSIGNEE_GJ,
+          address: "Shed 9, GIDC Estate\nVatva\nAhmedabad 382445",
+          stateCode: "",
+        },
+        items: [
+          {
+            id: "l1",
+            name: "Steel almirah",
+            hsnSac: "94031090",
+            quantity: "4",
+            rate: "20000",
+            taxPercent: "18",
+          },
+        ],
+        transport: road,
+      },
+      s.cookie,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().document.id;
+    expect((await t.post(`${base}/${id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(200);
+    const res = await bills([{ kind: "challan", id }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().billLists[0]).toMatchObject({
+      docType: "CHL",
+      transType: 1,
+      fromGstin: OURS_MH,
+      toGstin: CONSIGNEE_GJ,
+      toTrdName: "Patel Job Works",
+      toAddr1: "Shed 9, GIDC Estate",
+      toAddr2: "Vatva",
+      toPlace: "Ahmedabad",
+      toPincode: 382445,
+      toStateCode: 24,
+      actualToStateCode: 24,
+    });
+
+    // A consignee without GSTIN or PIN: URP, and the refusal names the consignee.
+    const noPin = await t.post(
+      base,
+      {
+        number: null,
+        date: "2026-11-25",
+        currency: "INR",
+        reason: "other",
+        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
+        consignee: { name: "Ravi Godown", gstin: "", address: "Plot 4, MIDC\nPune", stateCode: "27" },
+        items: [
+          {
+            id: "l1",
+            name: "Steel almirah",
+            hsnSac: "94031090",
+            quantity: "4",
+            rate: "20000",
+            taxPercent: "18",
+          },
+        ],
+        transport: road,
+      },
+      s.cookie,
+    );
+    const noPinId = noPin.json().document.id;
+    const issued = await t.post(`${base}/${noPinId}/status`, { status: "issued" }, s.cookie);
+    expect(issued.statusCode).toBe(200);
+    const refused = await bills([{ kind: "challan", id: noPinId }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `${issued.json().document.number}: ${EWAY_MESSAGES.pin("consignee's")}`,
+    );
+  });
+
+  it("the transport details of invoices, challans and credit notes go through the data file export and import", async () => {
     const other = await t.signUpAndSignIn();
     expect((await t.putSettings(settings, other.cookie)).statusCode).toBe(200);
     const made = await t.post("/api/invoices", invoice("30000"), other.cookie);
     expect(made.statusCode, made.body).toBe(201);
+    const rail = {
+      mode: "rail",
+      distanceKm: 1200,
+      transportDocNumber: "RR-1",
+      transportDocDate: "2026-11-26",
+      shipTo: { name: "", line1: "Dock 3", line2: "", place: "Chennai", pin: "600001", stateCode: "33" },
+    };
+    const challan = await t.post(
+      "/api/delivery-challans",
+      {
+        number: null,
+        date: "2026-11-25",
+        currency: "INR",
+        reason: "job_work",
+        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
+        items: [{ id: "l1", name: "Steel almirah", hsnSac: "94031090", quantity: "4", rate: "20000" }],
+        transport: rail,
+      },
+      other.cookie,
+    );
+    expect(challan.statusCode, challan.body).toBe(201);
+    const back = { mode: "road", distanceKm: 975, vehicleNumber: "KA05MN4321", vehicleType: "odc" };
+    const note = await t.post(
+      "/api/credit-notes",
+      {
+        invoiceId: made.json().invoice.id,
+        kind: "credit",
+        noteDate: "2026-11-26",
+        reason: "sales_return",
+        lines: [{ originalLineId: "l1", quantity: "1" }],
+        transport: back,
+      },
+      other.cookie,
+    );
+    expect(note.statusCode, note.body).toBe(201);
     const file = await t.get("/api/export", other.cookie);
     expect(file.statusCode).toBe(200);
     expect((await t.post("/api/functions/clear-user-data", {}, other.cookie)).statusCode).toBe(200);
@@ -244,8 +481,20 @@ describeEachDb("e-way bill JSON", (kind) => {
     expect(imported.statusCode, imported.body).toBe(200);
     const list = (await t.get("/api/invoices", other.cookie)).json().items as { id: string }[];
     expect(list).toHaveLength(1);
-    const back = (await t.get(`/api/invoices/${list[0].id}`, other.cookie)).json().invoice.document;
-    expect(back.transport).toMatchObject(road);
+    const inv = (await t.get(`/api/invoices/${list[0].id}`, other.cookie)).json().invoice.document;
+    expect(inv.transport).toMatchObject(road);
+    const challans = (await t.get("/api/delivery-challans", other.cookie)).json().items as { id: string }[];
+    expect(challans).toHaveLength(1);
+    const challanBack = (await t.get(`/api/delivery-challans/${challans[0].id}`, other.cookie)).json();
+    expect(challanBack.document.document.transport).toEqual({
+      ...emptyTransport(),
+      ...rail,
+      shipTo: rail.shipTo,
+    });
+    const notes = (await t.get("/api/credit-notes", other.cookie)).json().items as { id: string }[];
+    expect(notes).toHaveLength(1);
+    const noteBack = (await t.get(`/api/credit-notes/${notes[0].id}`, other.cookie)).json().note;
+    expect(noteBack.document.transport).toEqual({ ...emptyTransport(), ...back });
   });
 
   it("another business's document is a 404, whatever else is asked with it", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { CreditNoteBody, CreditNoteListQuery } from "#contract/credit-notes";
+import type { CreditNoteBody, CreditNoteListQuery, CreditNoteTransportBody } from "#contract/credit-notes";
 import { creditNoteToGstr1Document } from "#domain/credit-note-gstr1";
 import {
   buildNoteDocument,
@@ -201,6 +201,37 @@ export async function cancelCreditNote(db: Db, businessId: string, noteId: strin
     await moveStock(tx, businessId, note, -1);
     await recordActivity(tx, { businessId, action: "cancelled", record: noteRecord(note) });
     return { note: cancelled, invoice: updated };
+  });
+}
+
+/**
+ * Saves an issued credit note's Transport section (decision 0090): the vehicle of goods coming
+ * back is often known only after the note. Nothing else of the note changes; a debit note or a
+ * cancelled note takes none.
+ */
+export async function saveCreditNoteTransport(
+  db: Db,
+  businessId: string,
+  noteId: string,
+  body: CreditNoteTransportBody,
+): Promise<NoteWithInvoice> {
+  return db.transaction(async (tx) => {
+    orNotFound(await findCreditNote(tx, businessId, noteId), "Credit note");
+    const note = (await findCreditNote(tx, businessId, noteId, { forUpdate: true }))!;
+    if (note.kind !== "credit") throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.debitTransport);
+    if (note.status === "cancelled")
+      throw new AppError("credit_note_not_allowed", NOTE_MESSAGES.cancelledTransport);
+    const { transport: _old, ...rest } = note.noteData as NoteDocument;
+    const noteData: NoteDocument = body.transport ? { ...rest, transport: body.transport } : rest;
+    const saved = await updateCreditNote(tx, businessId, note.id, { noteData });
+    await recordActivity(tx, {
+      businessId,
+      action: "edited",
+      record: noteRecord(note),
+      detail: { fields: ["transport"] },
+    });
+    const invoice = orNotFound(await findInvoice(tx, businessId, note.invoiceId), "Credit note");
+    return { note: saved, invoice };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { EwayBillsBody } from "#contract/eway-bills";
 import { addressStateCode } from "#domain/address-state";
-import { companyAddressForEInvoice } from "#domain/company-address";
+import { companyAddressForEInvoice, parseCompanyAddress } from "#domain/company-address";
 import type { NoteDocument } from "#domain/credit-notes";
 import { todayInTimeZone } from "#domain/dates";
 import type { ChallanReason } from "#domain/document-kinds";
@@ -11,6 +11,7 @@ import {
   type EwayBillFile,
   type EwayBillInput,
   type EwayDocumentKind,
+  type EwayParty,
   emptyTransport,
   ewayBillFile,
   ewayBillNotNeededReason,
@@ -25,7 +26,7 @@ import { now } from "../clock";
 import type { Db } from "../db/client";
 import { findCreditNote } from "../db/queries/credit-notes";
 import { findInvoice } from "../db/queries/invoices";
-import { findKindDocument } from "../db/queries/quotes";
+import { type Consignee, findKindDocument } from "../db/queries/quotes";
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { recordActivity } from "./activity-log";
@@ -121,6 +122,7 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
       date: row.quoteDate,
       currency: row.currency,
       challanReason: (row.challanReason ?? "other") as ChallanReason,
+      consignee: row.consignee,
     });
   }
   const note = await findCreditNote(db, businessId, ref.id);
@@ -144,6 +146,8 @@ function inputOf(
     date: string;
     currency: string;
     challanReason?: ChallanReason;
+    /** A challan's consignee: the goods go to them, so they are the bill's "to" party. */
+    consignee?: Consignee | null;
   },
 ): Loaded {
   const details = doc.gstDetails;
@@ -159,11 +163,14 @@ function inputOf(
     (gstinState ? currentStateCode(gstinState) : null) ?? addressStateCode(client.billingAddress) ?? "";
   const stored: Transport = doc.transport ?? emptyTransport();
   const shipping = client.shippingAddress;
+  const consignee = meta.consignee ? consigneeParty(meta.consignee) : null;
   const transport: Transport = {
     ...stored,
-    // The client's own shipping address is a ship-to (bill-to ship-to) unless the Transport section names one.
+    // The client's own shipping address is a ship-to (bill-to ship-to) unless the Transport
+    // section names one; a challan's consignee is the "to" party itself, at its own address.
     shipTo:
-      stored.shipTo ?? (shipping && shipping.line1 !== "" ? ewayAddressOf(shipping, clientState) : null),
+      stored.shipTo ??
+      (!consignee && shipping && shipping.line1 !== "" ? ewayAddressOf(shipping, clientState) : null),
   };
   return {
     number: meta.number,
@@ -186,7 +193,8 @@ function inputOf(
           stateCode: seller.stateCode ?? company.stateCode,
         },
       },
-      recipient: {
+      ...(consignee ? { recipientIsConsignee: true } : {}),
+      recipient: consignee ?? {
         gstin: client.gstin,
         name: recipientNameOf(client),
         stateCode: clientState,
@@ -209,6 +217,31 @@ function inputOf(
       }),
       totalMinor: totals.totalMinor,
       transport,
+    },
+  };
+}
+
+/**
+ * A challan's consignee as the e-way bill's "to" party (decision 0090): its GSTIN (URP when
+ * none) and name, its free-text address read for the lines, place and PIN, and its state as
+ * chosen, else its GSTIN's, else the one named in the address.
+ */
+function consigneeParty(consignee: Consignee): EwayParty {
+  const parsed = parseCompanyAddress(consignee.address);
+  const gstinState = stateCodeOfGstin(consignee.gstin);
+  const stateCode =
+    consignee.stateCode || (gstinState ? currentStateCode(gstinState) : null) || parsed.stateCode || "";
+  return {
+    gstin: consignee.gstin,
+    name: consignee.name,
+    stateCode,
+    address: {
+      name: "",
+      line1: parsed.address1,
+      line2: parsed.address2,
+      place: parsed.location,
+      pin: parsed.pin ?? "",
+      stateCode,
     },
   };
 }

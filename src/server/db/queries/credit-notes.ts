@@ -40,7 +40,7 @@ export async function updateCreditNote(
   tx: Db,
   businessId: string,
   id: string,
-  fields: Partial<Pick<CreditNoteRow, "status" | "paymentId" | "appliedMinor">>,
+  fields: Partial<Pick<CreditNoteRow, "status" | "paymentId" | "appliedMinor" | "noteData">>,
 ): Promise<CreditNoteRow> {
   const [row] = await tx
     .update(creditNotes)

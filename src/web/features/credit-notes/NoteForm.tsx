@@ -4,6 +4,7 @@ import { UQC_CODES, UQC_DESCRIPTIONS, type Uqc } from "#domain/gst-uqc";
 import { isGstTotals } from "#domain/totals";
 import { Card } from "#web/components/ui/card";
 import { type Choice, SelectField, TextField } from "#web/components/ui/input";
+import { TransportSection } from "#web/features/documents/editor/TransportSection";
 import type { Invoice } from "#web/features/documents/types";
 import type { NoteDraft } from "./useNoteDraft";
 
@@ -112,6 +113,19 @@ export function NoteForm({
           )}
         </fieldset>
       </Card>
+      {kind === "credit" && invoice.document.gstDetails && (
+        <Card>
+          <TransportSection
+            inward
+            transport={draft.transport}
+            errors={errors}
+            dispatch={(action) => {
+              if (action.type === "set" && "transport" in action.patch)
+                draft.setTransport(action.patch.transport);
+            }}
+          />
+        </Card>
+      )}
       <Card className="text-sm" aria-live="polite" data-testid="note-total">
         {totals ? (
           <>

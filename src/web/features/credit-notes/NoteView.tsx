@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Ban, FileJson } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { buildNotePage } from "#domain/credit-note-page";
@@ -12,11 +12,14 @@ import { DocumentEditorShell } from "#web/features/document-editor/DocumentEdito
 import { useLeaveGuard } from "#web/features/documents/editor/useLeaveGuard";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
+import { useMay } from "../members/role";
 import { DownloadPdfButton } from "../pdf/DownloadPdfButton";
 import { useFileDownload } from "../reports/download-file";
+import { EwayBillCard } from "../reports/EwayBillCard";
 import { settingsQuery } from "../settings/settingsQuery";
 import { cancelNote, invoicePath, type Note, noteEInvoicePath, notePdfPath, useInvalidateNotes } from "./api";
 import { CancelNoteDialog } from "./CancelNoteDialog";
+import { NoteTransportCard } from "./NoteTransportCard";
 
 // An issued note on the editor shell: its page as printed, what it credits or debits, and its
 // actions in the one bar (PDF, e-invoice JSON, cancel). A note is never edited: a wrong note is
@@ -24,7 +27,11 @@ import { CancelNoteDialog } from "./CancelNoteDialog";
 
 export function NoteView({ note }: { note: Note }) {
   const invalidate = useInvalidateNotes();
-  const guard = useLeaveGuard(false);
+  // Unsaved transport details ask before leaving, as an editor does.
+  const [transportDirty, setTransportDirty] = useState(false);
+  const onTransportDirty = useCallback((dirty: boolean) => setTransportDirty(dirty), []);
+  const guard = useLeaveGuard(transportDirty);
+  const mayWrite = useMay("credit-notes.write");
   const registered = useQuery(settingsQuery).data?.gstRegistration?.type === "regular";
   const eInvoice = useFileDownload();
   const [cancelling, setCancelling] = useState(false);
@@ -56,7 +63,7 @@ export function NoteView({ note }: { note: Note }) {
           Against {note.invoiceNumber}
         </Link>
       }
-      editor={{ dirty: false, guard }}
+      editor={{ dirty: transportDirty, guard }}
       writeAction="credit-notes.write"
       actions={
         <>
@@ -117,6 +124,18 @@ export function NoteView({ note }: { note: Note }) {
         )}
         {!issued && <p className="text-muted-foreground">Cancelled: it keeps its number in the series.</p>}
       </Card>
+      {/* Goods coming back (decision 0090): the note's own Transport section and its e-way bill. */}
+      {note.kind === "credit" && issued && note.document.gstDetails && mayWrite && (
+        <NoteTransportCard note={note} onDirty={onTransportDirty} />
+      )}
+      {note.kind === "credit" && (
+        <EwayBillCard
+          doc={{ kind: "credit_note", id: note.id }}
+          document={note.document}
+          totalMinor={note.totalMinor}
+          issued={issued}
+        />
+      )}
     </DocumentEditorShell>
   );
 }

@@ -4,6 +4,7 @@ import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
 import type { CreditNote, CreditNoteSummary } from "#contract/credit-notes";
 import type { NoteDocument } from "#domain/credit-notes";
+import type { Transport } from "#domain/eway-bill";
 import { type CallInput, call, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery } from "#web/features/documents/useListFilters";
@@ -48,6 +49,10 @@ export const originalInvoiceQuery = (id: string) => ({
 
 export const issueNote = (body: CallInput<ContractAt<"POST /api/credit-notes">>["body"]) =>
   call("POST /api/credit-notes", { body });
+
+/** Saves an issued credit note's Transport section (null: none); the answer is the note. */
+export const saveNoteTransport = (id: string, transport: Transport | null) =>
+  call("PUT /api/credit-notes/:id/transport", { params: { id }, body: { transport } });
 
 export const cancelNote = (id: string) =>
   call("POST /api/credit-notes/:id/cancel", { params: { id }, body: {} });

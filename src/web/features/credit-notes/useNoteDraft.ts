@@ -9,6 +9,7 @@ import {
   typedAmountDefaults,
 } from "#domain/credit-notes";
 import { DomainError } from "#domain/errors";
+import type { Transport } from "#domain/eway-bill";
 import { formatMoney } from "#domain/format";
 import type { Uqc } from "#domain/gst-uqc";
 import type { Invoice } from "#web/features/documents/types";
@@ -35,6 +36,8 @@ export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
   const [reason, setReason] = useState<NoteReason>(firstReason);
   const [noteDate, setNoteDate] = useState(firstDate);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
+  // A credit note's own Transport section (decision 0090): the goods' way back, never the invoice's.
+  const [transport, setTransport] = useState<Transport | undefined>(undefined);
   const items = invoice.document.items;
   const [extra, setExtra] = useState<Extra>(() => ({
     name: "",
@@ -79,7 +82,11 @@ export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
   }, [invoice, kind, noteDate, reason, lines]);
 
   const dirty =
-    reason !== firstReason || noteDate !== firstDate || lines.length > 0 || extra.name.trim() !== "";
+    reason !== firstReason ||
+    noteDate !== firstDate ||
+    lines.length > 0 ||
+    extra.name.trim() !== "" ||
+    transport !== undefined;
 
   return {
     reason,
@@ -93,8 +100,17 @@ export function useNoteDraft(invoice: Invoice, kind: NoteKind, today: string) {
     lines,
     preview,
     dirty,
-    /** What the API takes. */
-    body: () => ({ invoiceId: invoice.id, kind, noteDate, reason, lines }),
+    transport,
+    setTransport,
+    /** What the API takes (a debit note moves no goods: no transport). */
+    body: () => ({
+      invoiceId: invoice.id,
+      kind,
+      noteDate,
+      reason,
+      lines,
+      ...(kind === "credit" && transport ? { transport } : {}),
+    }),
   };
 }
 

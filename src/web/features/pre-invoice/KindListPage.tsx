@@ -21,6 +21,7 @@ import { ListFilters } from "#web/features/documents/ListFilters";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { useMay } from "#web/features/members/role";
+import { EwayBulkButton } from "#web/features/reports/eway-download";
 import { type KindSummary, kindListQuery, useKindCommands, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
@@ -49,16 +50,20 @@ function KindListPage({ kind }: { kind: WebKind }) {
   // Converting challans makes an invoice: offered to a role that may (decision 0079).
   const mayWrite = useMay("documents.write");
   const convertible = kind === "challan" && mayWrite;
+  // The chosen challans' e-way bills in one file (decision 0090), by the same choice.
+  const mayExport = useMay("reports.read");
+  const ewayBulk = kind === "challan" && mayExport;
+  const choosing = convertible || ewayBulk;
 
   const list = useQuery({ ...kindListQuery(kind, filters.query), placeholderData: keepPreviousData });
 
   const canPick = (d: KindSummary) =>
-    convertible && d.status === "issued" && (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
+    choosing && d.status === "issued" && (picked.length === 0 || clientKey(picked[0]) === clientKey(d));
   const isPicked = (d: KindSummary) => picked.some((p) => p.id === d.id);
   const toggle = (d: KindSummary) =>
     setPicked((now) => (isPicked(d) ? now.filter((p) => p.id !== d.id) : [...now, d]));
   const pick = (d: KindSummary) =>
-    convertible &&
+    choosing &&
     d.status === "issued" && (
       <input
         type="checkbox"
@@ -66,10 +71,18 @@ function KindListPage({ kind }: { kind: WebKind }) {
         checked={isPicked(d)}
         disabled={!isPicked(d) && !canPick(d)}
         onChange={() => toggle(d)}
-        aria-label={`Choose ${d.number} to convert`}
+        aria-label={
+          convertible ? `Choose ${d.number} to convert` : `Choose ${d.number} for the e-way bill JSON`
+        }
         title={canPick(d) || isPicked(d) ? undefined : "Only one client's challans convert together."}
       />
     );
+
+  const clear = (
+    <Button size="sm" variant="ghost" onClick={() => setPicked([])}>
+      Clear
+    </Button>
+  );
 
   async function convertPicked() {
     setConverting(true);
@@ -87,7 +100,7 @@ function KindListPage({ kind }: { kind: WebKind }) {
   }
 
   const columns: Column<KindSummary>[] = [
-    ...(convertible
+    ...(choosing
       ? [{ header: "Choose", headerHidden: true, flush: true, cell: (d: KindSummary) => pick(d) }]
       : []),
     numberColumn(
@@ -119,30 +132,37 @@ function KindListPage({ kind }: { kind: WebKind }) {
         placeholder="Number or client"
         statuses={config.statuses.map((s) => [s, PRE_INVOICE_STATUS_LABELS[s as "draft"]] as const)}
       />
-      {convertible && (
+      {choosing && (
         <section
-          aria-label="Convert challans"
+          aria-label={convertible ? "Convert challans" : "Chosen challans"}
           className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm"
         >
           <span aria-live="polite">
             {picked.length === 0
-              ? "Choose issued challans of one client to invoice them together."
+              ? convertible
+                ? "Choose issued challans of one client to invoice them together."
+                : "Choose issued challans of one client for their e-way bill JSON."
               : `${picked.length} challan${picked.length === 1 ? "" : "s"} of ${picked[0].clientName} chosen.`}
           </span>
-          <Button
-            size="sm"
-            disabled={picked.length === 0}
-            busy={converting}
-            onClick={() => void convertPicked()}
-          >
-            <ArrowRightLeft className="h-4 w-4" aria-hidden="true" />
-            Convert to invoice
-          </Button>
-          {picked.length > 0 && (
-            <Button size="sm" variant="ghost" onClick={() => setPicked([])}>
-              Clear
+          {convertible && (
+            <Button
+              size="sm"
+              disabled={picked.length === 0}
+              busy={converting}
+              onClick={() => void convertPicked()}
+            >
+              <ArrowRightLeft className="h-4 w-4" aria-hidden="true" />
+              Convert to invoice
             </Button>
           )}
+          {picked.length > 0 &&
+            (ewayBulk ? (
+              <EwayBulkButton documents={picked.map((d) => ({ kind: "challan" as const, id: d.id }))}>
+                {clear}
+              </EwayBulkButton>
+            ) : (
+              clear
+            ))}
         </section>
       )}
 

@@ -26,7 +26,7 @@ export function EwayBillCard({
   if (!mayRead || !doc.gstDetails || !issued) return null;
   const notNeeded = ewayBillNotNeededReason({ totalMinor, lines: doc.items });
   const documents = [ref];
-  const noun = ref.kind === "challan" ? "challan" : "invoice";
+  const noun = ref.kind === "challan" ? "challan" : ref.kind === "credit_note" ? "credit note" : "invoice";
   return (
     <Card role="region" aria-labelledby="eway-heading" data-testid="eway-card">
       <h2 id="eway-heading" className="text-lg font-semibold">
@@ -40,7 +40,7 @@ export function EwayBillCard({
       {!doc.transport && (
         <p className="mt-1 text-sm text-muted-foreground">
           No transport details saved with this {noun}: the file has Part A only (add the vehicle on the
-          portal){ref.kind === "invoice" ? ", or fill the Transport section above and save" : ""}.
+          portal){ref.kind !== "challan" ? ", or fill the Transport section above and save" : ""}.
         </p>
       )}
       <Button

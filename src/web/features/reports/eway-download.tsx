@@ -1,5 +1,5 @@
 import { FileJson } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "#web/api";
 import { Button } from "#web/components/ui/button";
@@ -62,7 +62,7 @@ export function useEwayDownload() {
   return { running, refusal, run };
 }
 
-/** A row's box for the invoice list's bulk e-way bill download (issued invoices only). */
+/** A row's box for a list's bulk e-way bill download (issued documents only). */
 export function EwaySelectBox({
   number,
   checked,
@@ -83,42 +83,68 @@ export function EwaySelectBox({
   );
 }
 
-/** The invoice list's bulk action: the chosen invoices' e-way bills in one file. */
-export function EwayBulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }) {
+const NOUNS: Record<EwayDocumentRef["kind"], [string, string]> = {
+  invoice: ["invoice", "invoices"],
+  credit_note: ["credit note", "credit notes"],
+  challan: ["challan", "challans"],
+};
+
+/** The download of several documents in one file, and its refusal below it (a list's bar). */
+export function EwayBulkButton({
+  documents,
+  children,
+}: {
+  documents: EwayDocumentRef[];
+  /** What stands after the button, before a refusal's line (a Clear button). */
+  children?: ReactNode;
+}) {
   const { running, refusal, run } = useEwayDownload();
-  if (ids.length === 0) return null;
   return (
-    <section
-      aria-label="Selected invoices"
-      className="mb-3 rounded-md border border-border bg-muted/40 p-3"
-      data-testid="eway-bulk"
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm">
-          {ids.length} {ids.length === 1 ? "invoice" : "invoices"} selected
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          busy={running}
-          onClick={() => void run(ids.map((id) => ({ kind: "invoice" as const, id })))}
-        >
-          <FileJson className="h-4 w-4" aria-hidden="true" />
-          Download e-way bill JSON
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear selection
-        </Button>
-      </div>
+    <>
+      <Button size="sm" variant="outline" busy={running} onClick={() => void run(documents)}>
+        <FileJson className="h-4 w-4" aria-hidden="true" />
+        Download e-way bill JSON
+      </Button>
+      {children}
       {refusal && (
         <p
-          className="mt-2 whitespace-pre-line text-sm text-destructive"
+          className="basis-full whitespace-pre-line text-sm text-destructive"
           role="alert"
           data-testid="eway-refusal"
         >
           {refusal}
         </p>
       )}
+    </>
+  );
+}
+
+/** A list's bulk action: the chosen documents' e-way bills in one file (invoices unless `kind`). */
+export function EwayBulkBar({
+  ids,
+  kind = "invoice",
+  onClear,
+}: {
+  ids: string[];
+  kind?: EwayDocumentRef["kind"];
+  onClear: () => void;
+}) {
+  if (ids.length === 0) return null;
+  const [one, many] = NOUNS[kind];
+  return (
+    <section
+      aria-label={`Selected ${many}`}
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted/40 p-3"
+      data-testid="eway-bulk"
+    >
+      <span className="text-sm">
+        {ids.length} {ids.length === 1 ? one : many} selected
+      </span>
+      <EwayBulkButton documents={ids.map((id) => ({ kind, id }))}>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          Clear selection
+        </Button>
+      </EwayBulkButton>
     </section>
   );
 }

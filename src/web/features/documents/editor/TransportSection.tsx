@@ -35,10 +35,16 @@ export const TransportSection = memo(function TransportSection({
   transport,
   errors,
   dispatch,
+  inward = false,
 }: {
   transport: Transport | undefined;
   errors: Record<string, string>;
   dispatch: (action: EditorAction) => void;
+  /**
+   * Goods coming back (a credit note, decision 0090): they leave from the client's side (the
+   * ship-to fields) and arrive at the business's (the dispatch-from fields), and say so.
+   */
+  inward?: boolean;
 }) {
   const on = transport !== undefined;
   const current = transport ?? emptyTransport();
@@ -136,18 +142,37 @@ export const TransportSection = memo(function TransportSection({
             maxLength={100}
             onChange={(transporterName) => set({ transporterName })}
           />
-          <AddressChoice
-            label="Goods leave from another address than the company's"
-            legend="Dispatch from"
-            address={current.dispatchFrom}
-            onChange={(dispatchFrom) => set({ dispatchFrom })}
-          />
-          <AddressChoice
-            label="Goods go to another address than the client's"
-            legend="Ship to"
-            address={current.shipTo}
-            onChange={(shipTo) => set({ shipTo })}
-          />
+          {inward ? (
+            <>
+              <AddressChoice
+                label="Goods come back from another address than the client's"
+                legend="Sent back from"
+                address={current.shipTo}
+                onChange={(shipTo) => set({ shipTo })}
+              />
+              <AddressChoice
+                label="Goods come back to another address than the company's"
+                legend="Received at"
+                address={current.dispatchFrom}
+                onChange={(dispatchFrom) => set({ dispatchFrom })}
+              />
+            </>
+          ) : (
+            <>
+              <AddressChoice
+                label="Goods leave from another address than the company's"
+                legend="Dispatch from"
+                address={current.dispatchFrom}
+                onChange={(dispatchFrom) => set({ dispatchFrom })}
+              />
+              <AddressChoice
+                label="Goods go to another address than the client's"
+                legend="Ship to"
+                address={current.shipTo}
+                onChange={(shipTo) => set({ shipTo })}
+              />
+            </>
+          )}
         </>
       )}
     </fieldset>
