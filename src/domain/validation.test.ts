@@ -8,6 +8,7 @@ import {
   isValidGstin,
   isValidIfsc,
   isValidUpiId,
+  newPasswordProblem,
   normalizeGstin,
   passwordProblem,
 } from "./validation";
@@ -130,6 +131,24 @@ describe("passwordProblem", () => {
   it("keeps a list of about two hundred, all in lower case", () => {
     expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(200);
     for (const p of COMMON_PASSWORDS) expect(p).toBe(p.toLowerCase());
+  });
+});
+
+describe("newPasswordProblem", () => {
+  it("says a mismatch at the confirmation first, then the password's own problem, then nothing", () => {
+    expect(newPasswordProblem("abc", "abcd")).toEqual({
+      field: "confirm",
+      message: "New passwords do not match.",
+    });
+    expect(newPasswordProblem("abc", "abcd", "Passwords do not match.")).toEqual({
+      field: "confirm",
+      message: "Passwords do not match.",
+    });
+    expect(newPasswordProblem("abc", "abc")).toEqual({
+      field: "password",
+      message: "Password must be at least 8 characters.",
+    });
+    expect(newPasswordProblem("blue-ledger-42", "blue-ledger-42")).toBeNull();
   });
 });
 

@@ -33,6 +33,30 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return <select ref={ref} className={clsx(selectClass, className)} {...rest} />;
 });
 
+/** A select's options: `none` first (the empty value) when given, then one option for each of `of`. */
+export function Options<T>({
+  none,
+  of,
+  value = String,
+  label,
+}: {
+  none?: string;
+  of: readonly T[];
+  value?: (item: T) => string | number;
+  label: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {none === undefined ? null : <option value="">{none}</option>}
+      {of.map((item) => (
+        <option key={value(item)} value={value(item)}>
+          {label(item)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
   function Textarea({ className, ...rest }, ref) {
     return <textarea ref={ref} className={clsx(fieldClass, "min-h-20", className)} {...rest} />;
@@ -200,11 +224,7 @@ export function SelectField<T extends string>({
 }) {
   return (
     <SelectBox {...field} onChange={(v) => onChange(v as T)}>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options of={options} value={(o) => o.value} label={(o) => o.label} />
     </SelectBox>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
-import { passwordProblem } from "#domain/validation";
+import { newPasswordProblem } from "#domain/validation";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
@@ -12,6 +12,7 @@ import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { NewPasswordFields } from "../auth/NewPasswordFields";
 import { CreditHistory } from "../credits/CreditHistory";
 import { useMay, useMyRole } from "../members/role";
 import { useSignOut } from "../shell/useSignOut";
@@ -110,10 +111,8 @@ function ChangePasswordCard() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!current) return setError({ field: "current", message: "Enter your current password." });
-    const problem = passwordProblem(next);
-    if (problem) return setError({ field: "next", message: problem });
-    if (next !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.newPasswordsDoNotMatch });
+    const problem = newPasswordProblem(next, confirm);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
@@ -149,19 +148,13 @@ function ChangePasswordCard() {
           value={current}
           onChange={setCurrent}
         />
-        <SecretField
-          label="New password"
-          error={errorOf("next")}
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-        />
-        <SecretField
-          label="Confirm new password"
-          error={errorOf("confirm")}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
+        <NewPasswordFields
+          labels={["New password", "Confirm new password"]}
+          password={next}
+          confirm={confirm}
+          onPassword={setNext}
+          onConfirm={setConfirm}
+          error={error}
         />
         <Button type="submit" busy={busy}>
           Change password

@@ -8,7 +8,7 @@ import { mayGrant, ROLE_LABELS } from "#domain/roles";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { Field, Input, Options, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMyRole } from "../members/role";
 
@@ -65,11 +65,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
       <Field label="Acts as">
         {(p) => (
           <Select {...p} value={role} onChange={(e) => setChosen(e.target.value as BusinessRole)}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <Options of={roles} label={(r) => ROLE_LABELS[r]} />
           </Select>
         )}
       </Field>

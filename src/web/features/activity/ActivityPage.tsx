@@ -16,10 +16,10 @@ import {
 } from "#domain/activity-log";
 import { call, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
-import { DateRangeFields, Field, Select } from "#web/components/ui/input";
+import { Card } from "#web/components/ui/card";
+import { DateRangeFields, Field, Options, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
-import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { EmptyCard, Loaded } from "#web/components/ui/states";
 
 // The business's activity log (issue 31 phase 3, decision 0077): who did what to which record and
 // when, newest first, filtered by who, what, kind of record and days; the same list as CSV.
@@ -142,12 +142,7 @@ function FilterBar({
         <Field label="Who">
           {(p) => (
             <Select {...p} value={filters.actor} onChange={(e) => set("actor", e.target.value)}>
-              <option value="">Everyone</option>
-              {actors.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
-              ))}
+              <Options none="Everyone" of={actors} value={(a) => a.value} label={(a) => a.label} />
             </Select>
           )}
         </Field>
@@ -158,12 +153,7 @@ function FilterBar({
               value={filters.action}
               onChange={(e) => set("action", e.target.value as Filters["action"])}
             >
-              <option value="">Every action</option>
-              {ACTIVITY_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {ACTIVITY_ACTION_LABELS[a]}
-                </option>
-              ))}
+              <Options none="Every action" of={ACTIVITY_ACTIONS} label={(a) => ACTIVITY_ACTION_LABELS[a]} />
             </Select>
           )}
         </Field>
@@ -174,12 +164,11 @@ function FilterBar({
               value={filters.recordKind}
               onChange={(e) => set("recordKind", e.target.value as Filters["recordKind"])}
             >
-              <option value="">Every kind</option>
-              {ACTIVITY_RECORD_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {ACTIVITY_RECORD_LABELS[k]}
-                </option>
-              ))}
+              <Options
+                none="Every kind"
+                of={ACTIVITY_RECORD_KINDS}
+                label={(k) => ACTIVITY_RECORD_LABELS[k]}
+              />
             </Select>
           )}
         </Field>
@@ -239,40 +228,40 @@ export function ActivityPage() {
         }
       />
       <FilterBar filters={filters} onChange={setFilters} actors={actorOptions} />
-      {list.isPending ? (
-        <Spinner label="Loading activity..." />
-      ) : list.isError ? (
-        <LoadErrorCard
-          title="The activity could not be loaded"
-          error={list.error}
-          onRetry={() => list.refetch()}
-        />
-      ) : entries.length === 0 ? (
-        <EmptyCard
-          icon={History}
-          title={filtered ? "No activity matches these filters" : "No activity yet"}
-          action={null}
-        >
-          {filtered
-            ? "Change or clear the filters to see more."
-            : "Invoices made, sent and paid, settings changed and keys created will be listed here."}
-        </EmptyCard>
-      ) : (
-        <div className="rounded-lg border border-border bg-card shadow-sm">
-          <ol aria-label="Activity" className="divide-y divide-border">
-            {entries.map((e) => (
-              <EntryRow key={e.id} entry={e} />
-            ))}
-          </ol>
-          {list.hasNextPage ? (
-            <div className="border-t border-border p-3 text-center">
-              <Button variant="outline" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-                Show older activity
-              </Button>
+      <Loaded query={list} loading="Loading activity..." errorTitle="The activity could not be loaded">
+        {() =>
+          entries.length === 0 ? (
+            <EmptyCard
+              icon={History}
+              title={filtered ? "No activity matches these filters" : "No activity yet"}
+              action={null}
+            >
+              {filtered
+                ? "Change or clear the filters to see more."
+                : "Invoices made, sent and paid, settings changed and keys created will be listed here."}
+            </EmptyCard>
+          ) : (
+            <div className="rounded-lg border border-border bg-card shadow-sm">
+              <ol aria-label="Activity" className="divide-y divide-border">
+                {entries.map((e) => (
+                  <EntryRow key={e.id} entry={e} />
+                ))}
+              </ol>
+              {list.hasNextPage ? (
+                <div className="border-t border-border p-3 text-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => list.fetchNextPage()}
+                    busy={list.isFetchingNextPage}
+                  >
+                    Show older activity
+                  </Button>
+                </div>
+              ) : null}
             </div>
-          ) : null}
-        </div>
-      )}
+          )
+        }
+      </Loaded>
     </div>
   );
 }

@@ -2,11 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "#domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from "#domain/validation";
 import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { EmailField, PasswordField, TextField } from "#web/components/ui/input";
+import { EmailField, TextField } from "#web/components/ui/input";
+import { NewPasswordFields } from "./NewPasswordFields";
 
 export function SignUpForm({
   onDone,
@@ -28,10 +29,8 @@ export function SignUpForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!agreed) return setError({ field: "terms", message: AUTH_MESSAGES.mustAgreeToTerms });
-    if (password !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.passwordsDoNotMatch });
-    const problem = passwordProblem(password);
-    if (problem) return setError({ field: "password", message: problem });
+    const problem = newPasswordProblem(password, confirm, PASSWORD_MESSAGES.passwordsDoNotMatch);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
@@ -78,20 +77,14 @@ export function SignUpForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       <TextField label="Full name (optional)" autoComplete="name" value={fullName} onChange={setFullName} />
       <EmailField value={email} onChange={setEmail} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={error?.field === "password" ? error.message : null}
+      <NewPasswordFields
+        labels={["Password", "Confirm password"]}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        error={error}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={error?.field === "confirm" ? error.message : null}
       />
       <div className="space-y-1">
         <label className="flex items-start gap-2 text-sm">

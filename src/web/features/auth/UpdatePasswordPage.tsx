@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, PASSWORD_MESSAGES } from "#domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { newPasswordProblem } from "#domain/validation";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
-import { PasswordField } from "#web/components/ui/input";
+import { NewPasswordFields } from "./NewPasswordFields";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 
@@ -106,10 +106,8 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordProblem(password);
-    if (problem) return setError({ field: "password", message: problem });
-    if (password !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.newPasswordsDoNotMatch });
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
@@ -134,21 +132,13 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
         <h1 className="text-xl font-semibold">Choose a new password</h1>
         <p className="mt-1 text-sm text-muted-foreground">Your other devices will be signed out.</p>
       </div>
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        value={password}
-        onChange={setPassword}
-        error={error?.field === "password" ? error.message : null}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        value={confirm}
-        onChange={setConfirm}
-        error={error?.field === "confirm" ? error.message : null}
+      <NewPasswordFields
+        labels={["New Password", "Confirm New Password"]}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        error={error}
       />
       <Button type="submit" className="w-full justify-center" busy={busy}>
         {busy ? LOADING_TEXTS.updating : "Update Password"}

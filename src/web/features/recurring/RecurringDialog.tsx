@@ -7,7 +7,7 @@ import { formatPageDate } from "#domain/dates";
 import type { RecurrenceRule } from "#domain/recurring";
 import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { Field, Input, Options, Select } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
@@ -143,11 +143,7 @@ export function RecurringDialog({
             <Field label="How often" className="sm:col-span-2" error={err("schedule.rule", "schedule")}>
               {(p) => (
                 <Select {...p} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
-                  {Object.entries(FREQUENCIES).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
+                  <Options of={Object.entries(FREQUENCIES)} value={([v]) => v} label={([, l]) => l} />
                 </Select>
               )}
             </Field>
