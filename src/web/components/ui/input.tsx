@@ -213,18 +213,26 @@ export interface Choice<T extends string> {
   label: string;
 }
 
-/** A labelled native select over a list of choices, with its error or hint. */
+/** Each of `values` with its label from `labels`, as choices of a SelectField. */
+export function choicesOf<T extends string>(values: readonly T[], labels: Record<T, string>): Choice<T>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** A labelled native select over a list of choices (`none` first, the empty value, when given),
+ *  with its error or hint. */
 export function SelectField<T extends string>({
   options,
   onChange,
+  none,
   ...field
 }: Omit<BoxFieldProps, "onChange"> & {
   options: readonly Choice<T>[];
   onChange: (value: T) => void;
+  none?: string;
 }) {
   return (
     <SelectBox {...field} onChange={(v) => onChange(v as T)}>
-      <Options of={options} value={(o) => o.value} label={(o) => o.label} />
+      <Options none={none} of={options} value={(o) => o.value} label={(o) => o.label} />
     </SelectBox>
   );
 }

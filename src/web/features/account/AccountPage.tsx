@@ -12,7 +12,7 @@ import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
-import { NewPasswordFields } from "../auth/NewPasswordFields";
+import { NewPasswordFields, useNewPassword } from "../auth/NewPasswordFields";
 import { CreditHistory } from "../credits/CreditHistory";
 import { useMay, useMyRole } from "../members/role";
 import { useSignOut } from "../shell/useSignOut";
@@ -103,26 +103,24 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
 function ChangePasswordCard() {
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!current) return setError({ field: "current", message: "Enter your current password." });
-    const problem = newPasswordProblem(next, confirm);
+    const problem = newPasswordProblem(pw.password, pw.confirm);
     if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      await authApi.changePassword(current, next);
+      await authApi.changePassword(current, pw.password);
       toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
         description: "Your other devices have been signed out.",
       });
       setCurrent("");
-      setNext("");
-      setConfirm("");
+      pw.clear();
     } catch (err) {
       const message =
         err instanceof ApiError && err.code === AUTH_ERROR.invalidPassword
@@ -148,14 +146,7 @@ function ChangePasswordCard() {
           value={current}
           onChange={setCurrent}
         />
-        <NewPasswordFields
-          labels={["New password", "Confirm new password"]}
-          password={next}
-          confirm={confirm}
-          onPassword={setNext}
-          onConfirm={setConfirm}
-          error={error}
-        />
+        <NewPasswordFields labels={["New password", "Confirm new password"]} state={pw} error={error} />
         <Button type="submit" busy={busy}>
           Change password
         </Button>

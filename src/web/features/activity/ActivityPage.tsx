@@ -17,7 +17,7 @@ import {
 import { call, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { DateRangeFields, Field, Options, Select } from "#web/components/ui/input";
+import { type Choice, choicesOf, DateRangeFields, SelectField } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { EmptyCard, Loaded } from "#web/components/ui/states";
 
@@ -131,7 +131,26 @@ function FilterBar({
   onChange: (f: Filters) => void;
   actors: { value: string; label: string }[];
 }) {
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
+  const selects: {
+    key: "actor" | "action" | "recordKind";
+    label: string;
+    none: string;
+    options: Choice<string>[];
+  }[] = [
+    { key: "actor", label: "Who", none: "Everyone", options: actors },
+    {
+      key: "action",
+      label: "Action",
+      none: "Every action",
+      options: choicesOf(ACTIVITY_ACTIONS, ACTIVITY_ACTION_LABELS),
+    },
+    {
+      key: "recordKind",
+      label: "Record",
+      none: "Every kind",
+      options: choicesOf(ACTIVITY_RECORD_KINDS, ACTIVITY_RECORD_LABELS),
+    },
+  ];
   return (
     <Card className="mb-4">
       <form
@@ -139,39 +158,16 @@ function FilterBar({
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
       >
-        <Field label="Who">
-          {(p) => (
-            <Select {...p} value={filters.actor} onChange={(e) => set("actor", e.target.value)}>
-              <Options none="Everyone" of={actors} value={(a) => a.value} label={(a) => a.label} />
-            </Select>
-          )}
-        </Field>
-        <Field label="Action">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.action}
-              onChange={(e) => set("action", e.target.value as Filters["action"])}
-            >
-              <Options none="Every action" of={ACTIVITY_ACTIONS} label={(a) => ACTIVITY_ACTION_LABELS[a]} />
-            </Select>
-          )}
-        </Field>
-        <Field label="Record">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.recordKind}
-              onChange={(e) => set("recordKind", e.target.value as Filters["recordKind"])}
-            >
-              <Options
-                none="Every kind"
-                of={ACTIVITY_RECORD_KINDS}
-                label={(k) => ACTIVITY_RECORD_LABELS[k]}
-              />
-            </Select>
-          )}
-        </Field>
+        {selects.map((f) => (
+          <SelectField
+            key={f.key}
+            label={f.label}
+            none={f.none}
+            options={f.options}
+            value={filters[f.key]}
+            onChange={(v) => onChange({ ...filters, [f.key]: v })}
+          />
+        ))}
         <DateRangeFields
           from={filters.from}
           to={filters.to}

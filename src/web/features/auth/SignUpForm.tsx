@@ -7,7 +7,7 @@ import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { EmailField, TextField } from "#web/components/ui/input";
-import { NewPasswordFields } from "./NewPasswordFields";
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 
 export function SignUpForm({
   onDone,
@@ -18,8 +18,7 @@ export function SignUpForm({
 }) {
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ field: "password" | "confirm" | "terms"; message: string } | null>(
     null,
@@ -29,12 +28,12 @@ export function SignUpForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!agreed) return setError({ field: "terms", message: AUTH_MESSAGES.mustAgreeToTerms });
-    const problem = newPasswordProblem(password, confirm, PASSWORD_MESSAGES.passwordsDoNotMatch);
+    const problem = newPasswordProblem(pw.password, pw.confirm, PASSWORD_MESSAGES.passwordsDoNotMatch);
     if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      const result = await authApi.signUp(email.trim(), password, fullName.trim());
+      const result = await authApi.signUp(email.trim(), pw.password, fullName.trim());
       toast.success("Sign Up Successful", {
         description: result.token
           ? AUTH_MESSAGES.accountCreatedAndVerified
@@ -42,8 +41,7 @@ export function SignUpForm({
         duration: 15_000,
       });
       setFullName("");
-      setPassword("");
-      setConfirm("");
+      pw.clear();
       setAgreed(false);
       onDone(email.trim());
     } catch (err) {
@@ -79,10 +77,7 @@ export function SignUpForm({
       <EmailField value={email} onChange={setEmail} />
       <NewPasswordFields
         labels={["Password", "Confirm password"]}
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
+        state={pw}
         error={error}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />

@@ -8,7 +8,7 @@ import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
-import { NewPasswordFields } from "./NewPasswordFields";
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 
@@ -98,20 +98,19 @@ function AccessDenied({ signedIn, message }: { signedIn: boolean; message: strin
 }
 
 function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: () => Promise<void> }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [error, setError] = useState<{ field: "password" | "confirm"; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
+    const problem = newPasswordProblem(pw.password, pw.confirm);
     if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      await authApi.resetPassword(token, password);
+      await authApi.resetPassword(token, pw.password);
       toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
         description: "Taking you to your dashboard...",
       });
@@ -132,14 +131,7 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
         <h1 className="text-xl font-semibold">Choose a new password</h1>
         <p className="mt-1 text-sm text-muted-foreground">Your other devices will be signed out.</p>
       </div>
-      <NewPasswordFields
-        labels={["New Password", "Confirm New Password"]}
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-        error={error}
-      />
+      <NewPasswordFields labels={["New Password", "Confirm New Password"]} state={pw} error={error} />
       <Button type="submit" className="w-full justify-center" busy={busy}>
         {busy ? LOADING_TEXTS.updating : "Update Password"}
       </Button>
