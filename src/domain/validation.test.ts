@@ -8,41 +8,17 @@ import {
   isValidGstin,
   isValidIfsc,
   isValidUpiId,
+  newPasswordProblem,
   normalizeGstin,
   passwordProblem,
 } from "./validation";
 
 describe("isValidGstin", () => {
-  it("accepts real GSTINs", () => {
-    for (const gstin of [
-      "27AAPFU0939F1ZV",
-      "29AAGCB7383J1Z4",
-      "24AAACC1206D1ZM",
-      "09ABCDE1234F1ZY",
-      "99AAAGM0289C1Z8",
-    ]) {
-      expect(isValidGstin(gstin)).toBe(true);
-    }
-    expect(isValidGstin("27aapfu0939f1zv")).toBe(true);
+  it("reads a GSTIN in any case, with spaces around", () => {
     expect(normalizeGstin(" 27aapfu0939f1zv ")).toBe("27AAPFU0939F1ZV");
   });
 
-  it("refuses a wrong check character", () => {
-    expect(isValidGstin("27AAPFU0939F1ZW")).toBe(false);
-    expect(isValidGstin("29AAGCB7383J1Z5")).toBe(false);
-  });
-
-  it("refuses wrong shapes and state codes", () => {
-    for (const bad of [
-      "",
-      "27AAPFU0939F1Z",
-      "27AAPFU0939F1ZVX",
-      "27AAPF10939F1ZV",
-      "27AAPFU0939F0ZV",
-      "27AAPFU0939F1YV",
-    ]) {
-      expect(isValidGstin(bad)).toBe(false);
-    }
+  it("refuses state codes that are not GST's", () => {
     const withState = (state: string) => {
       const first14 = `${state}AAPFU0939F1Z`;
       return first14 + gstinCheckCharacter(first14);
@@ -70,6 +46,29 @@ describe("isValidGstin", () => {
 
 // Each yes-or-no check: the values it accepts, then the values it refuses.
 const checks: YesNoCheck[] = [
+  [
+    "isValidGstin",
+    "accepts real GSTINs (in any case) and refuses a wrong check character or shape",
+    isValidGstin,
+    [
+      "27AAPFU0939F1ZV",
+      "29AAGCB7383J1Z4",
+      "24AAACC1206D1ZM",
+      "09ABCDE1234F1ZY",
+      "99AAAGM0289C1Z8",
+      "27aapfu0939f1zv",
+    ],
+    [
+      "27AAPFU0939F1ZW",
+      "29AAGCB7383J1Z5",
+      "",
+      "27AAPFU0939F1Z",
+      "27AAPFU0939F1ZVX",
+      "27AAPF10939F1ZV",
+      "27AAPFU0939F0ZV",
+      "27AAPFU0939F1YV",
+    ],
+  ],
   [
     "isValidIfsc",
     "checks bank, zero and branch",
@@ -130,6 +129,24 @@ describe("passwordProblem", () => {
   it("keeps a list of about two hundred, all in lower case", () => {
     expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(200);
     for (const p of COMMON_PASSWORDS) expect(p).toBe(p.toLowerCase());
+  });
+});
+
+describe("newPasswordProblem", () => {
+  it("says a mismatch at the confirmation first, then the password's own problem, then nothing", () => {
+    expect(newPasswordProblem("abc", "abcd")).toEqual({
+      field: "confirm",
+      message: "New passwords do not match.",
+    });
+    expect(newPasswordProblem("abc", "abcd", "Passwords do not match.")).toEqual({
+      field: "confirm",
+      message: "Passwords do not match.",
+    });
+    expect(newPasswordProblem("abc", "abc")).toEqual({
+      field: "password",
+      message: "Password must be at least 8 characters.",
+    });
+    expect(newPasswordProblem("blue-ledger-42", "blue-ledger-42")).toBeNull();
   });
 });
 

@@ -86,3 +86,15 @@ export function passwordProblem(password: string): string | null {
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return PASSWORD_MESSAGES.tooCommon;
   return null;
 }
+
+/** A new password and the same typed again: first whether they match, then what is wrong with the
+ *  password; which box the message belongs to. Sign-up, reset and change password share it. */
+export function newPasswordProblem(
+  password: string,
+  confirm: string,
+  mismatch: string = PASSWORD_MESSAGES.newPasswordsDoNotMatch,
+): { field: "password" | "confirm"; message: string } | null {
+  if (password !== confirm) return { field: "confirm", message: mismatch };
+  const problem = passwordProblem(password);
+  return problem ? { field: "password", message: problem } : null;
+}

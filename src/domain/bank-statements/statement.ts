@@ -1,7 +1,7 @@
 import { looksLikeCamt053, parseCamt053 } from "./camt";
 import { collapse, csvRows, parseAmount, parseStatementDate } from "./cells";
 import { looksLikeMt940, parseMt940 } from "./mt940";
-import { type Channel, parseNarration } from "./narration";
+import { type NarrationParts, parseNarration } from "./narration";
 
 // A bank statement's rows into transactions (issue 33, decision 0083; research: horizon-specs §2.1
 // and §2.4). The header row is found, never assumed at a fixed offset: the first of the first 40
@@ -12,7 +12,8 @@ import { type Channel, parseNarration } from "./narration";
 export const BANK_LAYOUTS = ["SBI", "HDFC", "ICICI", "Axis", "Kotak", "MT940", "CAMT.053", "Other"] as const;
 export type BankLayout = (typeof BANK_LAYOUTS)[number];
 
-export interface StatementLine {
+/** A line of the statement, with the parts of its narration. */
+export interface StatementLine extends NarrationParts {
   /** 1-based row of the file. */
   row: number;
   txnDate: string;
@@ -24,12 +25,6 @@ export interface StatementLine {
   balanceMinor: number | null;
   narration: string;
   refNo: string | null;
-  channel: Channel;
-  utr: string | null;
-  payerName: string | null;
-  payerVpa: string | null;
-  payerBank: string | null;
-  note: string | null;
 }
 
 export interface ParsedStatement {

@@ -88,6 +88,25 @@ function checkName(name: string, where: string, problem: ProblemSink) {
     problem("M4", where, `A name must be at most ${TALLY_NAME_MAX} characters.`);
 }
 
+/** A master's name (M4: clean, listed again in NAME.LIST, not taken by another of `seen`, whose
+ *  keys are lower-case names) and its ACTION (V1); answers the name and its key. */
+function checkMaster(
+  item: XmlElement,
+  seen: Map<string, unknown>,
+  what: string,
+  problem: ProblemSink,
+): { name: string; key: string } {
+  const name = item.attrs.NAME ?? "";
+  checkName(name, name, problem);
+  const listed = descendants(item, "NAME.LIST")[0];
+  if (!listed || textOf(listed, "NAME") !== name)
+    problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
+  if (item.attrs.ACTION !== "Create") problem("V1", name, 'A master must have ACTION="Create".');
+  const key = name.toLowerCase();
+  if (seen.has(key)) problem("M4", name, `Two ${what} have this name (Tally names ignore case).`);
+  return { name, key };
+}
+
 export function readMasters(items: XmlElement[], problem: ProblemSink): Map<string, LedgerMaster> {
   const ledgers = new Map<string, LedgerMaster>();
   for (const item of items) {
@@ -96,14 +115,7 @@ export function readMasters(items: XmlElement[], problem: ProblemSink): Map<stri
       continue;
     }
     if (item.name !== "LEDGER") continue;
-    const name = item.attrs.NAME ?? "";
-    checkName(name, name, problem);
-    const listed = descendants(item, "NAME.LIST")[0];
-    if (!listed || textOf(listed, "NAME") !== name)
-      problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
-    if (item.attrs.ACTION !== "Create") problem("V1", name, 'A master must have ACTION="Create".');
-    const key = name.toLowerCase();
-    if (ledgers.has(key)) problem("M4", name, "Two ledgers have this name (Tally names ignore case).");
+    const { name, key } = checkMaster(item, ledgers, "ledgers", problem);
     const parent = textOf(item, "PARENT") ?? "";
     if (!RESERVED_GROUPS.has(parent))
       problem("M2", name, `PARENT ${parent} is not one of Tally's own groups used.`);
@@ -164,14 +176,7 @@ export function readStockMasters(
   }
   for (const item of items) {
     if (item.name !== "STOCKITEM") continue;
-    const name = item.attrs.NAME ?? "";
-    checkName(name, name, problem);
-    const listed = descendants(item, "NAME.LIST")[0];
-    if (!listed || textOf(listed, "NAME") !== name)
-      problem("M4", name, "NAME.LIST/NAME must equal the NAME attribute.");
-    if (item.attrs.ACTION !== "Create") problem("V1", name, 'A master must have ACTION="Create".');
-    const key = name.toLowerCase();
-    if (stockItems.has(key)) problem("M4", name, "Two stock items have this name (Tally names ignore case).");
+    const { name, key } = checkMaster(item, stockItems, "stock items", problem);
     const baseUnit = textOf(item, "BASEUNITS") ?? "";
     if (!units.has(baseUnit.toLowerCase()))
       problem("M8", name, `Base unit ${baseUnit} is not a UNIT of the file.`);

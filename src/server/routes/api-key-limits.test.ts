@@ -1,20 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { openDatabase } from "../db/client";
 import {
-  createPostgresDatabase,
-  createTestApp,
   describeEachDb,
   post,
   send,
   signUpAndSignIn,
-  startTestApp,
   statusCounts,
-  type TestApp,
-  testConfig,
+  twoAppsForSuite,
 } from "../testing/harness";
 
 // API keys on two instances of Bahi sharing one database, as two processes or machines do: the
@@ -44,31 +36,7 @@ function withKey(app: FastifyInstance, method: Method, url: string, key: string,
 }
 
 describeEachDb("API keys across instances", (kind) => {
-  const a = {} as TestApp;
-  /** A second instance on the same PostgreSQL database (its own process state). */
-  const b = {} as TestApp;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (kind === "pglite") {
-      Object.assign(a, await createTestApp("pglite", { env: ENV }));
-      Object.assign(b, a);
-      return;
-    }
-    const fresh = await createPostgresDatabase();
-    drop = fresh.drop;
-    const start = async () =>
-      startTestApp(
-        testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-")), ENV),
-        await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" }),
-      );
-    Object.assign(a, await start());
-    Object.assign(b, await start());
-  });
-  afterAll(async () => {
-    await a.close?.();
-    if (kind === "postgres") await b.close?.();
-    await drop?.();
-  });
+  const [a, b] = twoAppsForSuite(kind, ENV);
 
   async function keyFor(cookie: string) {
     const res = await post(a.app, "/api/api-keys", { name: "Sheets", scope: "read_write" }, cookie);

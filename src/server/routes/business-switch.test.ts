@@ -1,20 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
+import { expect, it } from "vitest";
 import {
   cookiesFrom,
-  createPostgresDatabase,
-  createTestApp,
   describeEachDb,
   get,
   post,
   signUpAndSignIn,
-  startTestApp,
   type TestApp,
-  testConfig,
+  twoAppsForSuite,
 } from "../testing/harness";
 
 // Issue 31 (decision 0079): after switching business, the very next request answers for the new
@@ -35,30 +28,7 @@ function withMark(cookie: string, answer: LightMyRequestResponse): string {
 
 describeEachDb("switching business", (kind) => {
   // PGlite: one instance (one process holds the database). PostgreSQL: two instances on one database.
-  const a = {} as TestApp;
-  const b = {} as TestApp;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (kind === "pglite") {
-      Object.assign(a, await createTestApp("pglite"));
-      Object.assign(b, a);
-      return;
-    }
-    const fresh = await createPostgresDatabase();
-    drop = fresh.drop;
-    const start = async () =>
-      startTestApp(
-        testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-"))),
-        await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" }),
-      );
-    Object.assign(a, await start());
-    Object.assign(b, await start());
-  });
-  afterAll(async () => {
-    await a.close?.();
-    if (kind === "postgres") await b.close?.();
-    await drop?.();
-  });
+  const [a, b] = twoAppsForSuite(kind);
 
   const names = async (app: TestApp, cookie: string) => {
     const res = await get(app.app, "/api/clients", cookie);

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { createInvoice, invoiceRequest } from "../testing/invoice-request";
+import { createInvoice, createQuote, invoiceRequest } from "../testing/invoice-request";
 
 // Bahi as an open relay (issue 27 item 2): one account's mail to strangers is limited per hour and
 // per day in recipients, counted in the database, whichever path sends it (invoice or quote, a
@@ -69,20 +69,7 @@ describeEachDb("mail limits", (kind) => {
   it("one limit for invoices and quotes, through a session and through an API key", async () => {
     const s = await t.signUpAndSignIn();
     const inv = await issued(s.cookie);
-    const quote = await t.post(
-      "/api/quotes",
-      {
-        quoteNumber: null,
-        quoteDate: "2026-05-01",
-        validUntil: "2026-05-31",
-        currency: "INR",
-        client: { name: "Meera Stores", email: "meera@example.com" },
-        items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
-      },
-      s.cookie,
-    );
-    expect(quote.statusCode, quote.body).toBe(201);
-    const quoteId = quote.json().quote.id as string;
+    const quoteId = await createQuote(t, s.cookie, "meera@example.com");
     const key = (await t.post("/api/api-keys", { name: "Relay", scope: "read_write" }, s.cookie)).json()
       .key as string;
     const withKey = (url: string, payload: unknown) =>

@@ -8,7 +8,7 @@ import {
   type TestApp,
   testAppForSuite,
 } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { createQuote, invoiceRequest } from "../testing/invoice-request";
 import { envelopeOf, type MailMessage } from "./mail";
 import { MAIL_JOB } from "./mail-jobs";
 import { sendDueReminders } from "./reminders";
@@ -73,20 +73,7 @@ describeEachDb("mails carry the business", (kind) => {
     await t.queue.drain();
     expect(lastTo("client-b@example.com")?.onBehalfOf).toEqual(b);
 
-    const quote = await t.post(
-      "/api/quotes",
-      {
-        quoteNumber: null,
-        quoteDate: "2026-05-01",
-        validUntil: "2026-05-31",
-        currency: "INR",
-        client: { name: "Meera Stores", email: "quote-b@example.com" },
-        items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
-      },
-      s.cookie,
-    );
-    expect(quote.statusCode, quote.body).toBe(201);
-    const quoteId = quote.json().quote.id as string;
+    const quoteId = await createQuote(t, s.cookie, "quote-b@example.com");
     const quoteSent = await t.post(
       `/api/quotes/${quoteId}/send`,
       { to: ["quote-b@example.com"], subject: "Quote", message: "Our quote.", attachPdf: false },

@@ -229,6 +229,39 @@ export function testAppForSuite(
   return handle;
 }
 
+/**
+ * Two instances of the app for the suite, as two server processes share one database: on
+ * PostgreSQL two apps on one fresh database, each with its own process state; on PGlite (one
+ * process holds the database) the same app twice.
+ */
+export function twoAppsForSuite(kind: DbKind, env: Record<string, string> = {}): [TestApp, TestApp] {
+  const a = {} as TestApp;
+  const b = {} as TestApp;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (kind === "pglite") {
+      Object.assign(a, await createTestApp("pglite", { env }));
+      Object.assign(b, a);
+      return;
+    }
+    const fresh = await createPostgresDatabase();
+    drop = fresh.drop;
+    const start = async () =>
+      startTestApp(
+        testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-")), env),
+        await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" }),
+      );
+    Object.assign(a, await start());
+    Object.assign(b, await start());
+  });
+  afterAll(async () => {
+    await a.close?.();
+    if (kind === "postgres") await b.close?.();
+    await drop?.();
+  });
+  return [a, b];
+}
+
 /** `count` accounts signed up and in on the suite's app before the suite's tests (filled in like the app). */
 export function accountsForSuite(t: TestApp, count: number): Session[] {
   const sessions = Array.from({ length: count }, () => ({}) as Session);

@@ -22,6 +22,24 @@ export async function createInvoice(
   return res.json().invoice as { id: string; invoiceNumber: string; totalMinor: number };
 }
 
+/** A draft quote to Meera Stores (one teak chair at ₹100) at `email`; expects it made (201), answers its id. */
+export async function createQuote(t: TestApp, cookie: string, email: string): Promise<string> {
+  const quote = await t.post(
+    "/api/quotes",
+    {
+      quoteNumber: null,
+      quoteDate: "2026-05-01",
+      validUntil: "2026-05-31",
+      currency: "INR",
+      client: { name: "Meera Stores", email },
+      items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
+    },
+    cookie,
+  );
+  expect(quote.statusCode, quote.body).toBe(201);
+  return quote.json().quote.id as string;
+}
+
 /** Kesari Traders' bank account and UPI id, as a business fills them in. */
 export const KESARI_BANK = {
   accountHolderName: "Kesari Traders LLP",

@@ -1,7 +1,7 @@
 import { addressStateCode, isForeignCountry } from "#domain/address-state";
-import { gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
+import { type GstState, gstStateByCode, OTHER_COUNTRY, PLACES_OF_SUPPLY } from "#domain/gst-states";
 import type { Address } from "#domain/invoice";
-import { Field, Input, Select } from "./ui/input";
+import { Field, Input, Options, Select } from "./ui/input";
 
 // An address's state, chosen from the list of states and union territories with their GST codes
 // (issue 32 part 3, decision 0082). A state typed earlier that Bahi cannot read is shown beside
@@ -12,6 +12,17 @@ const STATE_CHOICES = PLACES_OF_SUPPLY.filter((s) => s.code !== OTHER_COUNTRY);
 /** What an address takes when a state is chosen: its code, and its name as the printed text. */
 export function chosenState(code: string): Pick<Address, "state" | "stateCode"> {
   return { stateCode: code, state: code ? (gstStateByCode(code)?.name ?? "") : "" };
+}
+
+/** A state select's options, each "Name (code)", after `none` (the empty value). */
+export function StateOptions({
+  none,
+  states = STATE_CHOICES,
+}: {
+  none: string;
+  states?: readonly GstState[];
+}) {
+  return <Options none={none} of={states} value={(s) => s.code} label={(s) => `${s.name} (${s.code})`} />;
 }
 
 export function StateField({
@@ -53,12 +64,7 @@ export function StateField({
     >
       {(p) => (
         <Select {...p} value={code} onChange={(e) => onChange(chosenState(e.target.value))}>
-          <option value="">Choose a state or UT</option>
-          {STATE_CHOICES.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name} ({s.code})
-            </option>
-          ))}
+          <StateOptions none="Choose a state or UT" />
         </Select>
       )}
     </Field>

@@ -5,7 +5,7 @@ import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { isoTimestampOf } from "../iso-timestamp";
 import { clients } from "../schema";
-import { findOwnedRow } from "./owned";
+import { deleteNamedRow, findOwnedRow, ownedRowIs } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 
 export type { Address };
@@ -146,19 +146,10 @@ export async function updateClient(
   const [row] = await db
     .update(clients)
     .set({ ...p.fields, updatedAt: new Date() })
-    .where(and(eq(clients.id, p.id), eq(clients.businessId, p.businessId)))
+    .where(ownedRowIs(clients, p.businessId, p.id))
     .returning();
   return row;
 }
 
 /** Invoices keep their own copy of the client, so nothing else changes. Answers what was deleted. */
-export async function deleteClient(
-  db: Db,
-  p: { businessId: string; id: string },
-): Promise<{ id: string; name: string } | undefined> {
-  const [row] = await db
-    .delete(clients)
-    .where(and(eq(clients.id, p.id), eq(clients.businessId, p.businessId)))
-    .returning({ id: clients.id, name: clients.name });
-  return row;
-}
+export const deleteClient = (db: Db, p: { businessId: string; id: string }) => deleteNamedRow(db, clients, p);

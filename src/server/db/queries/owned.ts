@@ -33,7 +33,7 @@ export type FindOwned<R> = (
 ) => Promise<R>;
 
 /** The condition naming the user's row of `table` with this id (and `also`, when given). */
-function ownedRowIs(table: OwnedTable, businessId: string, id: string, also?: SQL): SQL | undefined {
+export function ownedRowIs(table: OwnedTable, businessId: string, id: string, also?: SQL): SQL | undefined {
   return and(eq(table.id, id), eq(table.businessId, businessId), also);
 }
 
@@ -69,6 +69,20 @@ export async function deleteOwnedRow(
     .where(ownedRowIs(table, businessId, id, also))
     .returning({ id: table.id });
   return rows.length === 1;
+}
+
+/** Deletes the business's row of a named table (clients, products); answers its id and name, for the
+ *  activity log, or undefined when there was none. */
+export async function deleteNamedRow(
+  db: Db,
+  table: OwnedTable & { name: PgColumn },
+  p: { businessId: string; id: string },
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .delete(table)
+    .where(ownedRowIs(table, p.businessId, p.id))
+    .returning({ id: table.id, name: table.name });
+  return row as { id: string; name: string } | undefined;
 }
 
 /** A table holding at most one row per user, keyed by `businessId` (mail templates, reminder settings). */

@@ -5,7 +5,7 @@ import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
 import { containsPattern } from "./clients";
-import { findOwnedRow } from "./owned";
+import { deleteNamedRow, findOwnedRow, ownedRowIs } from "./owned";
 import { type PageParams, pageOf } from "./paging";
 import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
@@ -153,7 +153,7 @@ export async function updateProduct(
     const [current] = await tx
       .select()
       .from(productServices)
-      .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
+      .where(ownedRowIs(productServices, p.businessId, p.id))
       .for("update");
     if (!current) return undefined;
     const kind = p.fields.kind ?? current.kind;
@@ -179,23 +179,15 @@ export async function updateProduct(
     const [row] = await tx
       .update(productServices)
       .set({ ...p.fields, availableQuantity, updatedAt: new Date() })
-      .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
+      .where(ownedRowIs(productServices, p.businessId, p.id))
       .returning();
     return row;
   });
 }
 
 /** Its movements go with it (cascade); invoices keep their own copy of the item. */
-export async function deleteProduct(
-  db: Db,
-  p: { businessId: string; id: string },
-): Promise<{ id: string; name: string } | undefined> {
-  const [row] = await db
-    .delete(productServices)
-    .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)))
-    .returning({ id: productServices.id, name: productServices.name });
-  return row;
-}
+export const deleteProduct = (db: Db, p: { businessId: string; id: string }) =>
+  deleteNamedRow(db, productServices, p);
 
 /**
  * A manual stock adjustment with the user's reason, through the one function that moves stock.
@@ -228,7 +220,7 @@ export async function adjustStock(
         const [now] = await tx
           .select({ q: productServices.availableQuantity })
           .from(productServices)
-          .where(and(eq(productServices.id, p.id), eq(productServices.businessId, p.businessId)));
+          .where(ownedRowIs(productServices, p.businessId, p.id));
         const left = trimQuantity(now?.q ?? "0");
         throw new DomainError(
           "insufficient_stock",

@@ -33,6 +33,30 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return <select ref={ref} className={clsx(selectClass, className)} {...rest} />;
 });
 
+/** A select's options: `none` first (the empty value) when given, then one option for each of `of`. */
+export function Options<T>({
+  none,
+  of,
+  value = String,
+  label,
+}: {
+  none?: string;
+  of: readonly T[];
+  value?: (item: T) => string | number;
+  label: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {none === undefined ? null : <option value="">{none}</option>}
+      {of.map((item) => (
+        <option key={value(item)} value={value(item)}>
+          {label(item)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
   function Textarea({ className, ...rest }, ref) {
     return <textarea ref={ref} className={clsx(fieldClass, "min-h-20", className)} {...rest} />;
@@ -189,22 +213,26 @@ export interface Choice<T extends string> {
   label: string;
 }
 
-/** A labelled native select over a list of choices, with its error or hint. */
+/** Each of `values` with its label from `labels`, as choices of a SelectField. */
+export function choicesOf<T extends string>(values: readonly T[], labels: Record<T, string>): Choice<T>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** A labelled native select over a list of choices (`none` first, the empty value, when given),
+ *  with its error or hint. */
 export function SelectField<T extends string>({
   options,
   onChange,
+  none,
   ...field
 }: Omit<BoxFieldProps, "onChange"> & {
   options: readonly Choice<T>[];
   onChange: (value: T) => void;
+  none?: string;
 }) {
   return (
     <SelectBox {...field} onChange={(v) => onChange(v as T)}>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options none={none} of={options} value={(o) => o.value} label={(o) => o.label} />
     </SelectBox>
   );
 }

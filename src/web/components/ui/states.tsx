@@ -2,7 +2,32 @@ import { clsx } from "clsx";
 import { type LucideIcon, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./button";
-import { Card } from "./card";
+import { Card, Spinner } from "./card";
+
+/** A query's three states on a page: its spinner while it loads, the error card (with Try again) when it
+ *  failed, and what `children` makes of its data once it has come. */
+export function Loaded<T>({
+  query,
+  loading,
+  errorTitle,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    data: T | undefined;
+    refetch: () => unknown;
+  };
+  loading: string;
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError && query.error)
+    return <LoadErrorCard title={errorTitle} error={query.error} onRetry={() => query.refetch()} />;
+  return children(query.data as T);
+}
 
 /** A list or page that could not load: what failed, why, and a way to try again. */
 export function LoadErrorCard({

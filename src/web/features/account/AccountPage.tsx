@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
-import { passwordProblem } from "#domain/validation";
+import { newPasswordProblem } from "#domain/validation";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
@@ -12,6 +12,7 @@ import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { NewPasswordFields, useNewPassword } from "../auth/NewPasswordFields";
 import { CreditHistory } from "../credits/CreditHistory";
 import { useMay, useMyRole } from "../members/role";
 import { useSignOut } from "../shell/useSignOut";
@@ -102,28 +103,24 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
 function ChangePasswordCard() {
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!current) return setError({ field: "current", message: "Enter your current password." });
-    const problem = passwordProblem(next);
-    if (problem) return setError({ field: "next", message: problem });
-    if (next !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.newPasswordsDoNotMatch });
+    const problem = newPasswordProblem(pw.password, pw.confirm);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      await authApi.changePassword(current, next);
+      await authApi.changePassword(current, pw.password);
       toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
         description: "Your other devices have been signed out.",
       });
       setCurrent("");
-      setNext("");
-      setConfirm("");
+      pw.clear();
     } catch (err) {
       const message =
         err instanceof ApiError && err.code === AUTH_ERROR.invalidPassword
@@ -149,20 +146,7 @@ function ChangePasswordCard() {
           value={current}
           onChange={setCurrent}
         />
-        <SecretField
-          label="New password"
-          error={errorOf("next")}
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-        />
-        <SecretField
-          label="Confirm new password"
-          error={errorOf("confirm")}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-        />
+        <NewPasswordFields labels={["New password", "Confirm new password"]} state={pw} error={error} />
         <Button type="submit" busy={busy}>
           Change password
         </Button>

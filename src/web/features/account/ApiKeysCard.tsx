@@ -8,7 +8,7 @@ import { mayGrant, ROLE_LABELS } from "#domain/roles";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { choicesOf, Field, Input, SelectField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMyRole } from "../members/role";
 
@@ -16,6 +16,10 @@ import { useMyRole } from "../members/role";
 // in a dialog with a copy button; the list shows when each key was last used, and revokes.
 
 const KEYS = queryKeyOf("GET /api/api-keys");
+const ACCESS_CHOICES = [
+  { value: "read", label: "Read only" },
+  { value: "read_write", label: "Read and write" },
+] as const;
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) : "Never";
 
@@ -54,25 +58,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
       <Field label="Key name" error={error} hint="Where you will use it, e.g. Google Sheets or Shop.">
         {(p) => <Input {...p} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
       </Field>
-      <Field label="Access">
-        {(p) => (
-          <Select {...p} value={scope} onChange={(e) => setScope(e.target.value as "read" | "read_write")}>
-            <option value="read">Read only</option>
-            <option value="read_write">Read and write</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Acts as">
-        {(p) => (
-          <Select {...p} value={role} onChange={(e) => setChosen(e.target.value as BusinessRole)}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField label="Access" options={ACCESS_CHOICES} value={scope} onChange={setScope} />
+      <SelectField
+        label="Acts as"
+        options={choicesOf(roles, ROLE_LABELS)}
+        value={role}
+        onChange={setChosen}
+      />
       <Button type="submit" busy={create.isPending}>
         Create key
       </Button>

@@ -16,10 +16,10 @@ import {
 } from "#domain/activity-log";
 import { call, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
-import { DateRangeFields, Field, Select } from "#web/components/ui/input";
+import { Card } from "#web/components/ui/card";
+import { type Choice, choicesOf, DateRangeFields, SelectField } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
-import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { EmptyCard, Loaded } from "#web/components/ui/states";
 
 // The business's activity log (issue 31 phase 3, decision 0077): who did what to which record and
 // when, newest first, filtered by who, what, kind of record and days; the same list as CSV.
@@ -131,7 +131,26 @@ function FilterBar({
   onChange: (f: Filters) => void;
   actors: { value: string; label: string }[];
 }) {
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
+  const selects: {
+    key: "actor" | "action" | "recordKind";
+    label: string;
+    none: string;
+    options: Choice<string>[];
+  }[] = [
+    { key: "actor", label: "Who", none: "Everyone", options: actors },
+    {
+      key: "action",
+      label: "Action",
+      none: "Every action",
+      options: choicesOf(ACTIVITY_ACTIONS, ACTIVITY_ACTION_LABELS),
+    },
+    {
+      key: "recordKind",
+      label: "Record",
+      none: "Every kind",
+      options: choicesOf(ACTIVITY_RECORD_KINDS, ACTIVITY_RECORD_LABELS),
+    },
+  ];
   return (
     <Card className="mb-4">
       <form
@@ -139,50 +158,16 @@ function FilterBar({
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
       >
-        <Field label="Who">
-          {(p) => (
-            <Select {...p} value={filters.actor} onChange={(e) => set("actor", e.target.value)}>
-              <option value="">Everyone</option>
-              {actors.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Action">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.action}
-              onChange={(e) => set("action", e.target.value as Filters["action"])}
-            >
-              <option value="">Every action</option>
-              {ACTIVITY_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {ACTIVITY_ACTION_LABELS[a]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Record">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.recordKind}
-              onChange={(e) => set("recordKind", e.target.value as Filters["recordKind"])}
-            >
-              <option value="">Every kind</option>
-              {ACTIVITY_RECORD_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {ACTIVITY_RECORD_LABELS[k]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {selects.map((f) => (
+          <SelectField
+            key={f.key}
+            label={f.label}
+            none={f.none}
+            options={f.options}
+            value={filters[f.key]}
+            onChange={(v) => onChange({ ...filters, [f.key]: v })}
+          />
+        ))}
         <DateRangeFields
           from={filters.from}
           to={filters.to}
@@ -239,40 +224,40 @@ export function ActivityPage() {
         }
       />
       <FilterBar filters={filters} onChange={setFilters} actors={actorOptions} />
-      {list.isPending ? (
-        <Spinner label="Loading activity..." />
-      ) : list.isError ? (
-        <LoadErrorCard
-          title="The activity could not be loaded"
-          error={list.error}
-          onRetry={() => list.refetch()}
-        />
-      ) : entries.length === 0 ? (
-        <EmptyCard
-          icon={History}
-          title={filtered ? "No activity matches these filters" : "No activity yet"}
-          action={null}
-        >
-          {filtered
-            ? "Change or clear the filters to see more."
-            : "Invoices made, sent and paid, settings changed and keys created will be listed here."}
-        </EmptyCard>
-      ) : (
-        <div className="rounded-lg border border-border bg-card shadow-sm">
-          <ol aria-label="Activity" className="divide-y divide-border">
-            {entries.map((e) => (
-              <EntryRow key={e.id} entry={e} />
-            ))}
-          </ol>
-          {list.hasNextPage ? (
-            <div className="border-t border-border p-3 text-center">
-              <Button variant="outline" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-                Show older activity
-              </Button>
+      <Loaded query={list} loading="Loading activity..." errorTitle="The activity could not be loaded">
+        {() =>
+          entries.length === 0 ? (
+            <EmptyCard
+              icon={History}
+              title={filtered ? "No activity matches these filters" : "No activity yet"}
+              action={null}
+            >
+              {filtered
+                ? "Change or clear the filters to see more."
+                : "Invoices made, sent and paid, settings changed and keys created will be listed here."}
+            </EmptyCard>
+          ) : (
+            <div className="rounded-lg border border-border bg-card shadow-sm">
+              <ol aria-label="Activity" className="divide-y divide-border">
+                {entries.map((e) => (
+                  <EntryRow key={e.id} entry={e} />
+                ))}
+              </ol>
+              {list.hasNextPage ? (
+                <div className="border-t border-border p-3 text-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => list.fetchNextPage()}
+                    busy={list.isFetchingNextPage}
+                  >
+                    Show older activity
+                  </Button>
+                </div>
+              ) : null}
             </div>
-          ) : null}
-        </div>
-      )}
+          )
+        }
+      </Loaded>
     </div>
   );
 }

@@ -2,11 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from "#domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from "#domain/validation";
 import { ApiError } from "#web/api";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { EmailField, PasswordField, TextField } from "#web/components/ui/input";
+import { EmailField, TextField } from "#web/components/ui/input";
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 
 export function SignUpForm({
   onDone,
@@ -17,8 +18,7 @@ export function SignUpForm({
 }) {
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ field: "password" | "confirm" | "terms"; message: string } | null>(
     null,
@@ -28,14 +28,12 @@ export function SignUpForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!agreed) return setError({ field: "terms", message: AUTH_MESSAGES.mustAgreeToTerms });
-    if (password !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.passwordsDoNotMatch });
-    const problem = passwordProblem(password);
-    if (problem) return setError({ field: "password", message: problem });
+    const problem = newPasswordProblem(pw.password, pw.confirm, PASSWORD_MESSAGES.passwordsDoNotMatch);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      const result = await authApi.signUp(email.trim(), password, fullName.trim());
+      const result = await authApi.signUp(email.trim(), pw.password, fullName.trim());
       toast.success("Sign Up Successful", {
         description: result.token
           ? AUTH_MESSAGES.accountCreatedAndVerified
@@ -43,8 +41,7 @@ export function SignUpForm({
         duration: 15_000,
       });
       setFullName("");
-      setPassword("");
-      setConfirm("");
+      pw.clear();
       setAgreed(false);
       onDone(email.trim());
     } catch (err) {
@@ -78,20 +75,11 @@ export function SignUpForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       <TextField label="Full name (optional)" autoComplete="name" value={fullName} onChange={setFullName} />
       <EmailField value={email} onChange={setEmail} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={error?.field === "password" ? error.message : null}
+      <NewPasswordFields
+        labels={["Password", "Confirm password"]}
+        state={pw}
+        error={error}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={error?.field === "confirm" ? error.message : null}
       />
       <div className="space-y-1">
         <label className="flex items-start gap-2 text-sm">

@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, PASSWORD_MESSAGES } from "#domain/messages";
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "#domain/validation";
+import { newPasswordProblem } from "#domain/validation";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
-import { PasswordField } from "#web/components/ui/input";
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 
@@ -98,22 +98,19 @@ function AccessDenied({ signedIn, message }: { signedIn: boolean; message: strin
 }
 
 function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: () => Promise<void> }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword();
   const [error, setError] = useState<{ field: "password" | "confirm"; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordProblem(password);
-    if (problem) return setError({ field: "password", message: problem });
-    if (password !== confirm)
-      return setError({ field: "confirm", message: PASSWORD_MESSAGES.newPasswordsDoNotMatch });
+    const problem = newPasswordProblem(pw.password, pw.confirm);
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      await authApi.resetPassword(token, password);
+      await authApi.resetPassword(token, pw.password);
       toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
         description: "Taking you to your dashboard...",
       });
@@ -134,22 +131,7 @@ function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: ()
         <h1 className="text-xl font-semibold">Choose a new password</h1>
         <p className="mt-1 text-sm text-muted-foreground">Your other devices will be signed out.</p>
       </div>
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        value={password}
-        onChange={setPassword}
-        error={error?.field === "password" ? error.message : null}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        value={confirm}
-        onChange={setConfirm}
-        error={error?.field === "confirm" ? error.message : null}
-      />
+      <NewPasswordFields labels={["New Password", "Confirm New Password"]} state={pw} error={error} />
       <Button type="submit" className="w-full justify-center" busy={busy}>
         {busy ? LOADING_TEXTS.updating : "Update Password"}
       </Button>

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import type { PageCount } from "#contract/common";
 import { Button } from "#web/components/ui/button";
-import { SearchInput } from "#web/components/ui/input";
+import { Options, SearchInput } from "#web/components/ui/input";
 import { countText, isLastPage } from "#web/lib/page-count";
 import { useDebounced } from "#web/lib/useDebounced";
 
@@ -80,11 +80,7 @@ export function SelectBox<T extends string>({
         onChange={(e) => onChange(e.target.value as T)}
         className="h-10 rounded-md border border-border bg-background px-2 text-sm text-foreground"
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options of={options} value={(o) => o.value} label={(o) => o.label} />
       </select>
     </label>
   );

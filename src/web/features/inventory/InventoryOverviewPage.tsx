@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Boxes, List, PackageX, Settings2 } from "lucide-react";
 import { Link } from "react-router";
 import { SETTINGS_MESSAGES } from "#domain/messages";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
-import { EmptyCard, LoadErrorCard } from "#web/components/ui/states";
+import { EmptyCard, Loaded } from "#web/components/ui/states";
 import { MayLink } from "#web/features/members/MayLink";
 import { type InventorySummary, money, type Product, quantityLabel, summaryQuery } from "./api";
 
@@ -34,17 +34,13 @@ export function InventoryOverviewPage() {
           </>
         }
       />
-      {summary.isPending ? (
-        <Spinner label="Loading inventory..." />
-      ) : summary.isError ? (
-        <LoadErrorCard
-          title={SETTINGS_MESSAGES.errorLoadingProductsTitle}
-          error={summary.error}
-          onRetry={() => summary.refetch()}
-        />
-      ) : (
-        <Overview s={summary.data} />
-      )}
+      <Loaded
+        query={summary}
+        loading="Loading inventory..."
+        errorTitle={SETTINGS_MESSAGES.errorLoadingProductsTitle}
+      >
+        {(data) => <Overview s={data} />}
+      </Loaded>
     </>
   );
 }

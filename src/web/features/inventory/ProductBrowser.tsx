@@ -3,8 +3,8 @@ import { PackageOpen } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { SETTINGS_MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
-import { LoadErrorCard } from "#web/components/ui/states";
+import { Card } from "#web/components/ui/card";
+import { Loaded } from "#web/components/ui/states";
 import { Pager, SearchAndSort, useListState } from "../clients/list-controls";
 import { PRODUCT_PAGE_SIZE, type Product, type ProductFilter, type ProductSort, productsQuery } from "./api";
 import { ProductList } from "./ProductList";
@@ -63,41 +63,43 @@ export function ProductBrowser({
         ))}
       </fieldset>
 
-      {products.isPending ? (
-        <Spinner label="Loading products..." />
-      ) : products.isError ? (
-        <LoadErrorCard
-          title={SETTINGS_MESSAGES.errorLoadingProductsTitle}
-          error={products.error}
-          onRetry={() => products.refetch()}
-        />
-      ) : products.data.total === 0 && !term && filter === "all" ? (
-        empty
-      ) : products.data.items.length === 0 ? (
-        <Card className="flex items-center gap-3">
-          <PackageOpen className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">
-            {term ? `No items match “${term}”` : "No items here"}
-            {filter !== "all" ? ` in ${FILTERS.find((f) => f.value === filter)?.label.toLowerCase()}.` : "."}
-          </p>
-        </Card>
-      ) : (
-        <>
-          <ProductList
-            items={products.data.items}
-            currency={products.data.currency}
-            actions={actions}
-            busy={products.isFetching}
-          />
-          <Pager
-            page={page}
-            pageSize={PRODUCT_PAGE_SIZE}
-            count={products.data}
-            onPage={list.setPage}
-            busy={products.isFetching}
-          />
-        </>
-      )}
+      <Loaded
+        query={products}
+        loading="Loading products..."
+        errorTitle={SETTINGS_MESSAGES.errorLoadingProductsTitle}
+      >
+        {(data) =>
+          data.total === 0 && !term && filter === "all" ? (
+            empty
+          ) : data.items.length === 0 ? (
+            <Card className="flex items-center gap-3">
+              <PackageOpen className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
+              <p className="text-sm text-muted-foreground">
+                {term ? `No items match “${term}”` : "No items here"}
+                {filter !== "all"
+                  ? ` in ${FILTERS.find((f) => f.value === filter)?.label.toLowerCase()}.`
+                  : "."}
+              </p>
+            </Card>
+          ) : (
+            <>
+              <ProductList
+                items={data.items}
+                currency={data.currency}
+                actions={actions}
+                busy={products.isFetching}
+              />
+              <Pager
+                page={page}
+                pageSize={PRODUCT_PAGE_SIZE}
+                count={data}
+                onPage={list.setPage}
+                busy={products.isFetching}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { isValidEmail } from "#domain/validation";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { Field, Input, Options, Select } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 
@@ -37,11 +37,7 @@ function RoleSelect(props: {
   const { onChange, ...rest } = props;
   return (
     <Select {...rest} onChange={(e) => onChange(e.target.value as BusinessRole)}>
-      {BUSINESS_ROLES.map((r) => (
-        <option key={r} value={r}>
-          {ROLE_LABELS[r]}
-        </option>
-      ))}
+      <Options of={BUSINESS_ROLES} label={(r) => ROLE_LABELS[r]} />
     </Select>
   );
 }

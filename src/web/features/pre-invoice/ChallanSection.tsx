@@ -2,7 +2,8 @@ import { memo } from "react";
 import type { ConsigneeInput } from "#contract/quotes";
 import { CHALLAN_REASON_LABELS, CHALLAN_REASONS, type ChallanReason } from "#domain/document-kinds";
 import { GST_STATES } from "#domain/gst-states";
-import { Field, Select, TextareaField, TextField } from "#web/components/ui/input";
+import { StateOptions } from "#web/components/state-field";
+import { Field, Options, Select, TextareaField, TextField } from "#web/components/ui/input";
 
 const NO_CONSIGNEE: ConsigneeInput = { name: "", gstin: "", address: "", stateCode: "" };
 
@@ -34,12 +35,7 @@ export const ChallanSection = memo(function ChallanSection({
             value={reason}
             onChange={(e) => onChange({ reason: e.target.value as ChallanReason | "" })}
           >
-            <option value="">Choose a reason…</option>
-            {CHALLAN_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {CHALLAN_REASON_LABELS[r]}
-              </option>
-            ))}
+            <Options none="Choose a reason…" of={CHALLAN_REASONS} label={(r) => CHALLAN_REASON_LABELS[r]} />
           </Select>
         )}
       </Field>
@@ -85,12 +81,7 @@ export const ChallanSection = memo(function ChallanSection({
                 value={consignee.stateCode}
                 onChange={(e) => setConsignee({ stateCode: e.target.value })}
               >
-                <option value="">Not given</option>
-                {GST_STATES.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name} ({s.code})
-                  </option>
-                ))}
+                <StateOptions none="Not given" states={GST_STATES} />
               </Select>
             )}
           </Field>

@@ -1,11 +1,21 @@
 import { useState } from "react";
 import type { RecurrenceEnd } from "#domain/recurring";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { type Choice, SelectField, TextField } from "#web/components/ui/input";
 
 // What a recurring profile does each time and when it ends: the same fields where one is made
 // (the invoice's Make recurring) and where one is changed (the recurring list).
 
 type Action = "draft" | "issue" | "send";
+const ACTION_CHOICES: Choice<Action>[] = [
+  { value: "draft", label: "Make a draft for me to review" },
+  { value: "issue", label: "Issue the invoice" },
+  { value: "send", label: "Issue it and e-mail it to the client" },
+];
+const END_CHOICES: Choice<RecurrenceEnd["type"]>[] = [
+  { value: "never", label: "Never" },
+  { value: "after", label: "After a number of invoices" },
+  { value: "on", label: "On a date" },
+];
 
 export function useRecurringChoices(initial: {
   action: Action;
@@ -65,33 +75,30 @@ export function ActionFields({
 }) {
   return (
     <>
-      <Field label="Each time" className={wide} error={errors.action}>
-        {(p) => (
-          <Select {...p} value={c.action} onChange={(e) => c.setAction(e.target.value as Action)}>
-            <option value="draft">Make a draft for me to review</option>
-            <option value="issue">Issue the invoice</option>
-            <option value="send">Issue it and e-mail it to the client</option>
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Each time"
+        className={wide}
+        error={errors.action}
+        options={ACTION_CHOICES}
+        value={c.action}
+        onChange={c.setAction}
+      />
       {c.action === "send" && (
         <label className={`flex items-center gap-2 text-sm ${wide}`}>
           <input type="checkbox" checked={c.attachPdf} onChange={(e) => c.setAttachPdf(e.target.checked)} />
           {attachNote}
         </label>
       )}
-      <Field label="Due after … days" hint="Blank for no due date." error={errors.dueDays}>
-        {(p) => (
-          <Input
-            {...p}
-            type="number"
-            min={0}
-            max={365}
-            value={c.due}
-            onChange={(e) => c.setDue(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Due after … days"
+        hint="Blank for no due date."
+        error={errors.dueDays}
+        type="number"
+        min={0}
+        max={365}
+        value={c.due}
+        onChange={c.setDue}
+      />
     </>
   );
 }
@@ -106,39 +113,32 @@ export function EndFields({
 }) {
   return (
     <>
-      <Field label="Ends" error={errors.end}>
-        {(p) => (
-          <Select
-            {...p}
-            value={c.endType}
-            onChange={(e) => c.setEndType(e.target.value as RecurrenceEnd["type"])}
-          >
-            <option value="never">Never</option>
-            <option value="after">After a number of invoices</option>
-            <option value="on">On a date</option>
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Ends"
+        error={errors.end}
+        options={END_CHOICES}
+        value={c.endType}
+        onChange={c.setEndType}
+      />
       {c.endType === "after" && (
-        <Field label="Number of invoices" error={errors.count}>
-          {(p) => (
-            <Input
-              {...p}
-              type="number"
-              min={1}
-              max={999}
-              value={c.count}
-              onChange={(e) => c.setCount(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Number of invoices"
+          error={errors.count}
+          type="number"
+          min={1}
+          max={999}
+          value={c.count}
+          onChange={c.setCount}
+        />
       )}
       {c.endType === "on" && (
-        <Field label="Last date (included)" error={errors.date}>
-          {(p) => (
-            <Input {...p} type="date" value={c.endDate} onChange={(e) => c.setEndDate(e.target.value)} />
-          )}
-        </Field>
+        <TextField
+          label="Last date (included)"
+          error={errors.date}
+          type="date"
+          value={c.endDate}
+          onChange={c.setEndDate}
+        />
       )}
     </>
   );

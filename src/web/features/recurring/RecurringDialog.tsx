@@ -7,7 +7,7 @@ import { formatPageDate } from "#domain/dates";
 import type { RecurrenceRule } from "#domain/recurring";
 import { ApiError, call, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Field, Input, Select } from "#web/components/ui/input";
+import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
@@ -25,6 +25,7 @@ const FREQUENCIES = {
   yearly: "Yearly",
 };
 type Frequency = keyof typeof FREQUENCIES;
+const FREQUENCY_CHOICES = choicesOf(Object.keys(FREQUENCIES) as Frequency[], FREQUENCIES);
 
 function ruleOf(frequency: Frequency, every: number): RecurrenceRule {
   switch (frequency) {
@@ -140,37 +141,32 @@ export function RecurringDialog({
             className="grid gap-3 sm:grid-cols-2"
             aria-label="Make recurring"
           >
-            <Field label="How often" className="sm:col-span-2" error={err("schedule.rule", "schedule")}>
-              {(p) => (
-                <Select {...p} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
-                  {Object.entries(FREQUENCIES).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label="How often"
+              className="sm:col-span-2"
+              error={err("schedule.rule", "schedule")}
+              options={FREQUENCY_CHOICES}
+              value={frequency}
+              onChange={setFrequency}
+            />
             {(frequency === "weeks" || frequency === "months") && (
-              <Field
+              <TextField
                 label={frequency === "weeks" ? "Every … weeks" : "Every … months"}
                 error={err("schedule.rule.every")}
-              >
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="number"
-                    min={1}
-                    max={99}
-                    value={every}
-                    onChange={(e) => setEvery(e.target.value)}
-                  />
-                )}
-              </Field>
+                type="number"
+                min={1}
+                max={99}
+                value={every}
+                onChange={setEvery}
+              />
             )}
-            <Field label="First invoice on" error={err("schedule.startDate")}>
-              {(p) => <Input {...p} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-            </Field>
+            <TextField
+              label="First invoice on"
+              error={err("schedule.startDate")}
+              type="date"
+              value={start}
+              onChange={setStart}
+            />
             <EndFields
               choices={choices}
               errors={{

@@ -7,10 +7,10 @@ import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { DEFAULT_STATEMENT_MESSAGE, DEFAULT_STATEMENT_SUBJECT, formatBalance } from "#domain/statements";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { Input, SelectField, TextField } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
-import { LoadErrorCard } from "#web/components/ui/states";
+import { Loaded } from "#web/components/ui/states";
 import { Tabs } from "#web/components/ui/tabs";
 import { SendDialog } from "#web/features/documents/editor/SendDialog";
 import { useMay } from "#web/features/members/role";
@@ -236,42 +236,38 @@ export function StatementPage() {
           </>
         )}
       </Card>
-      {query.isPending ? (
-        <Spinner label="Loading the statement" />
-      ) : query.isError ? (
-        <LoadErrorCard
-          title="Could not load the statement"
-          error={query.error}
-          onRetry={() => query.refetch()}
-        />
-      ) : s ? (
-        <>
-          <Summary s={s} />
-          <Tabs
-            label="Statements"
-            value={tab}
-            onChange={setTab}
-            tabs={[
-              { value: "activity", label: "Activity", content: <ActivityTable s={s} /> },
-              { value: "open", label: "Open items and ageing", content: <OpenItemsTable s={s} /> },
-            ]}
-          />
-          {sending && (
-            <SendDialog
-              open={sending}
-              onOpenChange={setSending}
-              invoiceId={id}
-              query={{ from: s.from, to: s.to, currency: s.currency }}
-              draft={{
-                to: s.client.email,
-                subject: DEFAULT_STATEMENT_SUBJECT,
-                message: DEFAULT_STATEMENT_MESSAGE,
-              }}
-              document={{ send: "POST /api/statements/:id/send", sentTitle: "Statement sent" }}
-            />
-          )}
-        </>
-      ) : null}
+      <Loaded query={query} loading="Loading the statement" errorTitle="Could not load the statement">
+        {() =>
+          s ? (
+            <>
+              <Summary s={s} />
+              <Tabs
+                label="Statements"
+                value={tab}
+                onChange={setTab}
+                tabs={[
+                  { value: "activity", label: "Activity", content: <ActivityTable s={s} /> },
+                  { value: "open", label: "Open items and ageing", content: <OpenItemsTable s={s} /> },
+                ]}
+              />
+              {sending && (
+                <SendDialog
+                  open={sending}
+                  onOpenChange={setSending}
+                  invoiceId={id}
+                  query={{ from: s.from, to: s.to, currency: s.currency }}
+                  draft={{
+                    to: s.client.email,
+                    subject: DEFAULT_STATEMENT_SUBJECT,
+                    message: DEFAULT_STATEMENT_MESSAGE,
+                  }}
+                  document={{ send: "POST /api/statements/:id/send", sentTitle: "Statement sent" }}
+                />
+              )}
+            </>
+          ) : null
+        }
+      </Loaded>
     </div>
   );
 }

@@ -8,20 +8,19 @@ import { DownloadPdfButton } from "#web/features/pdf/DownloadPdfButton";
 
 export type RowAction = "duplicate" | "paid" | "delete" | "cancel";
 
+/** One invoice's row: the action under way, if any, and what to do when one is chosen. */
+interface RowActionsProps {
+  invoice: InvoiceSummary;
+  busy: RowAction | null;
+  onAction: (action: RowAction, invoice: InvoiceSummary) => void;
+}
+
 /**
  * Edit, duplicate, mark paid and delete (a draft) or cancel (an issued invoice, which is never
  * deleted) for one invoice; labels name the invoice for screen readers. A role that may not change
  * invoices (decision 0079) gets Open and the PDF only.
  */
-export function InvoiceRowActions({
-  invoice,
-  busy,
-  onAction,
-}: {
-  invoice: InvoiceSummary;
-  busy: RowAction | null;
-  onAction: (action: RowAction, invoice: InvoiceSummary) => void;
-}) {
+export function InvoiceRowActions({ invoice, busy, onAction }: RowActionsProps) {
   const n = invoice.invoiceNumber;
   const mayWrite = useMay("documents.write");
   const Open = mayWrite ? Pencil : Eye;
@@ -51,15 +50,7 @@ export function InvoiceRowActions({
   );
 }
 
-function WriteActions({
-  invoice,
-  busy,
-  onAction,
-}: {
-  invoice: InvoiceSummary;
-  busy: RowAction | null;
-  onAction: (action: RowAction, invoice: InvoiceSummary) => void;
-}) {
+function WriteActions({ invoice, busy, onAction }: RowActionsProps) {
   const n = invoice.invoiceNumber;
   const canPay = invoice.status === "due";
   return (
