@@ -143,10 +143,11 @@ function askBlock(x: PublicPageExtras, ask: NonNullable<PublicPageExtras["ask"]>
   const amount = x.balance
     ? `<p class="due-amount"><span class="small">Amount due</span><br><strong data-testid="amount-due">${escapeHtml(x.balance)}</strong></p>`
     : `<p class="due-amount"><span class="small">Total</span><br><strong>${escapeHtml(ask.total)}</strong></p>`;
-  const online = x.balance && x.paysOnline
-    ? `<button type="button" class="button${x.upi ? " secondary" : ""}" id="pay-online" data-token="${escapeHtml(x.token)}">Pay online (cards, netbanking, UPI)</button>
+  const online =
+    x.balance && x.paysOnline
+      ? `<button type="button" class="button${x.upi ? " secondary" : ""}" id="pay-online" data-token="${escapeHtml(x.token)}">Pay online (cards, netbanking, UPI)</button>
 <p class="small" id="pay-online-status" role="status"></p>`
-    : "";
+      : "";
   const ways = x.balance ? `<div class="ways">${upiBlock(x)}${online}</div>` : "";
   const note = x.balance && x.upiSplitNote ? `<p class="small note">${escapeHtml(x.upiSplitNote)}</p>` : "";
   return `<section class="ask no-print" aria-labelledby="ask-heading">${thanks}

@@ -103,9 +103,14 @@ export const INVOICE_KIND: KindConfig = {
       // The page asks to be paid by UPI whenever the business has a UPI ID, printed QR or not: the
       // invoice's own, else the one in its settings today.
       const upiId = doc.bankDetails.upiId || settings.bankDetails.upiId;
-      const qr = balance > 0 ? upiPayFor({ ...doc, bankDetails: { ...doc.bankDetails, upiId } }, balance) : null;
+      const qr =
+        balance > 0 ? upiPayFor({ ...doc, bankDetails: { ...doc.bankDetails, upiId } }, balance) : null;
       const paidNow = query.paid
-        ? await findPaidInvoiceOrder(db, { businessId: row.businessId, invoiceId: row.id, paymentId: query.paid })
+        ? await findPaidInvoiceOrder(db, {
+            businessId: row.businessId,
+            invoiceId: row.id,
+            paymentId: query.paid,
+          })
         : undefined;
       const status = displayStatus(row.status, row.dueDate, today, paid);
       const money = (minor: number) => formatMoney(minor, row.currency);

@@ -41,7 +41,8 @@ export async function publicInvoicePdf(
   if ((await hitRateLimit(db, `public-pdf:${row.id}`, 3600)) > RENDERS_PER_HOUR) {
     throw new AppError("too_many_requests", TOO_MANY_PDFS);
   }
-  const image = async (id: string | null) => (id ? ((await findImage(db, row.businessId, id))?.bytes ?? null) : null);
+  const image = async (id: string | null) =>
+    id ? ((await findImage(db, row.businessId, id))?.bytes ?? null) : null;
   const { company } = printable;
   const [logo, signature, upiQr] = await Promise.all([
     image(company.logoImageId),
