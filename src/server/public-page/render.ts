@@ -84,6 +84,7 @@ function gstBlock(page: InvoicePageModel): string {
         "HSN/SAC summary",
         hsnSummary.columns,
         hsnSummary.rows.map((row) => row.map(escapeHtml)),
+        true,
       )}`
     : "";
   return `${table}${declarations.map((d) => `<p style="margin-top:.6rem"><strong>${escapeHtml(d)}</strong></p>`).join("")}`;
@@ -103,20 +104,24 @@ function tablesBlock(page: InvoicePageModel): string {
     .join("");
 }
 
-function upiBlock(x: PublicPageExtras): string {
+/** UPI: the link to tap (a phone), the QR to scan (a computer: `desk`), and the UPI ID to copy. */
+function upiParts(x: PublicPageExtras): { link: string; desk: string; id: string } {
   if (x.upi) {
     const { amount, uri, upiId, qrSvg } = x.upi;
-    return `<a class="button upi-link" href="${escapeHtml(uri)}">Pay ${escapeHtml(amount)} with UPI</a>
-<div class="upi-desk"><h2 class="upi-title">Pay ${escapeHtml(amount)} with UPI</h2>
+    return {
+      link: `<a class="button upi-link" href="${escapeHtml(uri)}">Pay ${escapeHtml(amount)} with UPI</a>`,
+      desk: `<div class="upi-desk"><h2 class="upi-title">Pay ${escapeHtml(amount)} with UPI</h2>
 <div class="qr" role="img" aria-label="UPI QR code for ${escapeHtml(amount)}">${qrSvg}</div>
-<p class="small">Scan with any UPI app.</p></div>
-<p class="small upi-id">Or pay <strong>${escapeHtml(amount)}</strong> to UPI ID <strong class="copy" id="upi-id">${escapeHtml(upiId)}</strong>
+<p class="small">Scan with any UPI app.</p></div>`,
+      id: `<p class="small upi-id">Or pay <strong>${escapeHtml(amount)}</strong> to UPI ID <strong class="copy" id="upi-id">${escapeHtml(upiId)}</strong>
 <button type="button" class="button secondary small-button" id="copy-upi" data-upi="${escapeHtml(upiId)}">Copy UPI ID</button>
-<span id="copy-status" role="status"></span></p>`;
+<span id="copy-status" role="status"></span></p>`,
+    };
   }
-  return x.upiImageUrl
-    ? `<img class="qr" src="${escapeHtml(x.upiImageUrl)}" alt="UPI QR code of the business"><p class="small">Scan with any UPI app and pay ${escapeHtml(x.balance ?? "")}.</p>`
+  const image = x.upiImageUrl
+    ? `<div class="upi-desk shown"><img class="qr" src="${escapeHtml(x.upiImageUrl)}" alt="UPI QR code of the business"><p class="small">Scan with any UPI app and pay ${escapeHtml(x.balance ?? "")}.</p></div>`
     : "";
+  return { link: "", desk: image, id: "" };
 }
 
 function reportBlock(x: PublicPageExtras): string {
@@ -148,14 +153,15 @@ function askBlock(x: PublicPageExtras, ask: NonNullable<PublicPageExtras["ask"]>
       ? `<button type="button" class="button${x.upi ? " secondary" : ""}" id="pay-online" data-token="${escapeHtml(x.token)}">Pay online (cards, netbanking, UPI)</button>
 <p class="small" id="pay-online-status" role="status"></p>`
       : "";
-  const ways = x.balance ? `<div class="ways">${upiBlock(x)}${online}</div>` : "";
+  const upi = x.balance ? upiParts(x) : { link: "", desk: "", id: "" };
+  const ways = x.balance ? `<div class="ways">${upi.link}${upi.id}${online}</div>` : "";
   const note = x.balance && x.upiSplitNote ? `<p class="small note">${escapeHtml(x.upiSplitNote)}</p>` : "";
   return `<section class="ask no-print" aria-labelledby="ask-heading">${thanks}
 <div class="from">${logo}<span>${escapeHtml(ask.from)}</span></div>
 <h1 id="ask-heading">${escapeHtml(ask.what)}</h1>
 ${amount}
 <p class="due-line">${ask.dueLine && x.balance ? `${escapeHtml(ask.dueLine)} ` : ""}${status}</p>
-${ways}${note}
+${upi.desk}${ways}${note}
 <p class="tools"><a class="button secondary" href="${escapeHtml(ask.pdfUrl)}" download>Download PDF</a> <button type="button" class="button secondary" id="print">Print</button></p>
 ${x.balance ? reportBlock(x) : ""}
 </section>`;
@@ -220,6 +226,7 @@ footer { text-align: center; font-size: .8rem; color: #4b5563; margin: 1.5rem 0;
 .ask .from .logo { max-height: 40px; max-width: 96px; }
 .due-amount { margin: 0; } .due-amount strong { font-size: 1.9rem; line-height: 1.2; }
 .due-line { margin: .2rem 0 .6rem; }
+.ask > * { grid-column: 1; }
 .ways { display: flex; flex-direction: column; align-items: flex-start; gap: .2rem; }
 .ways .button { min-height: 44px; }
 .upi-title { margin: .4rem 0 0; font-size: 1rem; }
@@ -229,20 +236,27 @@ footer { text-align: center; font-size: .8rem; color: #4b5563; margin: 1.5rem 0;
 .tools .button { margin: 0; }
 .thanks { border: 2px solid #166534; background: #f0fdf4; color: #14532d; border-radius: 8px; padding: .7rem .9rem; margin-bottom: .8rem; }
 .thanks .ref { font-family: ui-monospace, monospace; word-break: break-all; }
-.upi-id { margin-top: .3rem; word-break: break-all; }
+.upi-id { margin-top: .3rem; overflow-wrap: anywhere; }
 /* A phone pays through its UPI app; a computer shows the QR to scan with one. */
 @media (max-width: 40rem) {
   main { padding: .5rem; }
   .sheet { padding: 1rem; }
-  .upi-desk { display: none; }
-  .ways .button { width: 100%; text-align: center; }
+  .upi-desk:not(.shown) { display: none; }
+  .ways > .button { width: 100%; text-align: center; }
+  .small-button { margin: .3rem 0 0; }
   .table.stack { overflow: visible; }
   .stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .stack tr { display: block; border-bottom: 1px solid var(--rule); padding: .3rem 0; }
   .stack td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .1rem 0; white-space: normal; text-align: right; }
   .stack td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; white-space: nowrap; }
 }
-@media (min-width: 40.0625rem) { .upi-link { display: none; } }
+@media (min-width: 40.0625rem) {
+  .upi-link { display: none; }
+  /* A computer: the ask on the left, the QR to scan on the right. */
+  .ask { display: grid; grid-template-columns: 1fr auto; column-gap: 1.5rem; align-items: start; }
+  .ask > .upi-desk { grid-column: 2; grid-row: 1 / span 9; }
+  .ask > .thanks { grid-column: 1 / -1; }
+}
 @media print {
   @page { size: A4; margin: 10mm; }
   body { background: #fff; font-size: 10pt; line-height: 1.3; }
