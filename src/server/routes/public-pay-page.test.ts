@@ -113,6 +113,24 @@ describeEachDb("the client's pay page", (kind) => {
     expect((await view(`/i/${inv.token}?paid=pay_someone_else`)).body).not.toContain("Thank you!");
   });
 
+  it("queues a mail in a transaction: kept when it commits, gone when it rolls back", async () => {
+    await t.queue.start();
+    const mail = (subject: string) => ({ message: { to: "owner@example.com", subject, text: "." } });
+    const stamp = Date.now();
+    await t.database.db.transaction(async (tx) => {
+      await t.queue.send("mail", mail(`kept ${stamp}`), { tx });
+    });
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.queue.send("mail", mail(`rolled back ${stamp}`), { tx });
+        throw new Error("the payment failed");
+      })
+      .catch(() => undefined);
+    await t.queue.drain();
+    const subjects = t.mailer.sent.map((m) => m.subject).filter((s) => s.endsWith(String(stamp)));
+    expect(subjects).toEqual([`kept ${stamp}`]);
+  });
+
   it("sends the business its mail and no receipt when the client has no e-mail", async () => {
     const s = await business();
     await t.send("PUT", "/api/settings/payment-gateway", { testMode: true }, s.cookie);
