@@ -9,6 +9,7 @@ import { downloadDocumentPdf } from "../services/documents/paid-pdf";
 import { publicInvoicePdf } from "../services/documents/public-pdf";
 import { sendDocument } from "../services/documents/send";
 import type { MailOutbox } from "../services/mail-jobs";
+import { publicInvoice } from "../services/public-invoices";
 import { sendAttachment } from "./attachment";
 import { contractRoutes } from "./contract-route";
 import { registerPaidPdfRoute } from "./pdf-download";
@@ -50,6 +51,14 @@ export function registerPdfRoutes(
   const pdfsAllowed = windowLimiter(PUBLIC_PDFS_PER_MINUTE, 60_000);
   app.get<{ Params: { token: string } }>("/i/:token/pdf", async (request, reply) => {
     reply.header("x-robots-tag", "noindex, nofollow");
+    // A HEAD (a link preview, `curl -I`) makes no PDF: it says whether the link works.
+    if (request.method === "HEAD") {
+      const found = await publicInvoice(deps.db, request.params.token);
+      return reply
+        .status(found ? 200 : 404)
+        .type("application/pdf")
+        .send();
+    }
     if (!pdfsAllowed(request.ip)) {
       throw new AppError("too_many_requests", "Too many downloads. Please wait a minute and try again.");
     }

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { UPI_SPLIT_NOTE } from "#domain/upi";
+import { peekRateLimit } from "../db/queries/rate-limits";
 import { describeEachDb, TEST_ORIGIN, testAppForSuite } from "../testing/harness";
 import { KESARI_BANK, payableInvoiceRequest } from "../testing/invoice-request";
 import { pdfText } from "../testing/pdf-text";
@@ -72,8 +73,14 @@ describeEachDb("the client's pay page", (kind) => {
     expect(pdfText(first.rawPayload)).toContain(inv.invoiceNumber);
     const again = await view(`/i/${inv.token}/pdf`);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The repeat was not made again: one render counted against the invoice's hourly limit.
+    expect(await peekRateLimit(t.database.db, `public-pdf:${inv.id}`, 3600)).toBe(1);
     expect(await credits()).toBe(before);
     expect((await view(`/i/${"A".repeat(32)}/pdf`)).statusCode).toBe(404);
+    // A link preview's HEAD makes no PDF.
+    const head = await t.app.inject({ method: "HEAD", url: `/i/${inv.token}/pdf` });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it("after paying online: thank-you with amount and reference, one receipt and one mail to the business", async () => {
