@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { asSystem } from "../activity-actor";
 import type { Database, Db } from "../db/client";
 import { countActiveJobs, countJobsByState, type QueueCounts } from "../db/queries/job-leases";
+import { jobsInTransaction } from "../db/queries/jobs-in-transaction";
 import type { Metrics } from "../metrics";
 import type { JobRunner } from "./runner";
 
@@ -142,7 +142,7 @@ export class JobQueue {
     if (!this.definitions.has(name)) throw new Error(`No job named ${name}`);
     if (options.tx && !this.started) throw new Error("Start the job queue before the transaction.");
     const boss = await this.start();
-    const inTx = options.tx ? { db: (await import("pg-boss")).fromDrizzle(options.tx, sql) } : {};
+    const inTx = options.tx ? { db: await jobsInTransaction(options.tx) } : {};
     await boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...inTx,

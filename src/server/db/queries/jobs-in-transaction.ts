@@ -1,0 +1,11 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+
+/**
+ * pg-boss's way into an open Drizzle transaction (its own `fromDrizzle` adapter): a job sent
+ * through it is kept only if the transaction commits (decision 0086).
+ */
+export async function jobsInTransaction(tx: Db) {
+  const { fromDrizzle } = await import("pg-boss");
+  return fromDrizzle(tx, sql);
+}
