@@ -7,5 +7,7 @@ import type { Db } from "../client";
  */
 export async function jobsInTransaction(tx: Db) {
   const { fromDrizzle } = await import("pg-boss");
-  return fromDrizzle(tx, sql);
+  // Drizzle's `execute` answers `unknown` in the shared Db type; pg-boss reads rows from either
+  // driver's answer (PGlite's and node-postgres' `{ rows }`).
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
 }
