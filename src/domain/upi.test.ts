@@ -1,7 +1,7 @@
 import { companySnapshot } from "./company-snapshot";
 import { DEFAULT_SETTINGS } from "./settings";
 import { invoiceDocumentOf } from "./testing/invoice";
-import { UPI_SPLIT_NOTE, upiQrFor } from "./upi";
+import { UPI_SPLIT_NOTE, upiPayFor, upiQrFor } from "./upi";
 
 const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Iyer Handlooms" });
 /** A due invoice of one saree at ₹1,234.50, with Iyer Handlooms' UPI ID and its QR switched on. */
@@ -47,5 +47,26 @@ describe("UPI QR", () => {
     expect(at("100000")).toBeNull();
     expect(at("100000.01")).toBe(UPI_SPLIT_NOTE);
     expect(at("250000", "img-1")).toBe(UPI_SPLIT_NOTE);
+  });
+});
+
+describe("UPI on the client's page (upiPayFor)", () => {
+  it("asks for the balance whether or not the invoice prints its QR, the UPI ID's link first", () => {
+    const link = "upi://pay?pa=iyer%40sbi&pn=Iyer%20Handlooms&am=500.00&cu=INR&tn=INV%2F2026-27%2F0001";
+    expect(upiPayFor(doc({ includeUpiQrCode: false }), 500_00)).toEqual({ uri: link, splitNote: null });
+    expect(upiPayFor(doc({}, "img-1"), 500_00)).toEqual({ uri: link, splitNote: null });
+    expect(upiPayFor(doc({ bankDetails: { upiId: "" } }, "img-1"), 500_00)).toEqual({
+      imageId: "img-1",
+      splitNote: null,
+    });
+  });
+
+  it("notes UPI's limit above ₹1,00,000 and asks nothing of a settled or foreign-currency invoice", () => {
+    expect(upiPayFor(doc(), 1_00_000_01)?.splitNote).toBe(UPI_SPLIT_NOTE);
+    expect(upiPayFor(doc(), 1_00_000_00)?.splitNote).toBeNull();
+    expect(upiPayFor(doc({ status: "paid", paymentDate: "2026-11-22" }), 500_00)).toBeNull();
+    expect(upiPayFor(doc({ currency: "USD" }), 500_00)).toBeNull();
+    expect(upiPayFor(doc({ bankDetails: { upiId: "" } }), 500_00)).toBeNull();
+    expect(upiPayFor(doc(), 0)).toBeNull();
   });
 });

@@ -42,15 +42,30 @@ export type UpiQr = ({ imageId: string } | { uri: string }) & { splitNote: strin
 
 /** The QR an invoice shows to be paid by UPI, or null when it shows none. */
 export function upiQrFor(doc: InvoiceDocument, amountMinor = doc.totals.totalMinor): UpiQr | null {
+  if (!doc.includeUpiQrCode) return null;
+  return upiRequest(doc, amountMinor, "image-first");
+}
+
+/**
+ * How the client's public page asks to be paid by UPI: whenever the business has a UPI ID (or an
+ * uploaded QR), whether or not the invoice prints its QR. A UPI ID comes first here: its link
+ * carries the exact amount and the invoice number and opens the client's UPI app on a phone.
+ */
+export function upiPayFor(doc: InvoiceDocument, amountMinor: number): UpiQr | null {
+  return upiRequest(doc, amountMinor, "link-first");
+}
+
+function upiRequest(doc: InvoiceDocument, amountMinor: number, prefer: "image-first" | "link-first") {
   // A QR asks to be paid: not on a paid or cancelled invoice, and UPI moves rupees only. It asks
   // for what is left to pay (the balance due once part of it was received).
-  if (!doc.includeUpiQrCode || doc.currency !== "INR") return null;
+  if (doc.currency !== "INR") return null;
   if (doc.status === "paid" || doc.status === "cancelled") return null;
   if (amountMinor <= 0) return null;
   const splitNote = amountMinor > UPI_PER_PAYMENT_LIMIT_MINOR ? UPI_SPLIT_NOTE : null;
-  if (doc.company.upiQrImageId) return { imageId: doc.company.upiQrImageId, splitNote };
+  const image = doc.company.upiQrImageId ? { imageId: doc.company.upiQrImageId, splitNote } : null;
+  if (image && prefer === "image-first") return image;
   const upiId = doc.bankDetails.upiId;
-  if (!upiId) return null;
+  if (!upiId) return image;
   return {
     uri: upiPaymentUri({
       upiId,

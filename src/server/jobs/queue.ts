@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { asSystem } from "../activity-actor";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { countActiveJobs, countJobsByState, type QueueCounts } from "../db/queries/job-leases";
+import { jobsInTransaction } from "../db/queries/jobs-in-transaction";
 import type { Metrics } from "../metrics";
 import type { JobRunner } from "./runner";
 
@@ -128,15 +129,24 @@ export class JobQueue {
     return boss;
   }
 
-  /** Queues a job; with `singletonKey`, not while another job with that key is still waiting. */
+  /**
+   * Queues a job; with `singletonKey`, not while another job with that key is still waiting. With
+   * `tx`, in that open transaction (kept only if it commits): the queue must have started before
+   * the transaction began (`start()`), since PGlite runs one transaction at a time.
+   */
   async send<T extends object>(
     name: string,
     data: T,
-    options: { singletonKey?: string } = {},
+    options: { singletonKey?: string; tx?: Db } = {},
   ): Promise<void> {
     if (!this.definitions.has(name)) throw new Error(`No job named ${name}`);
+    if (options.tx && !this.started) throw new Error("Start the job queue before the transaction.");
     const boss = await this.start();
-    await boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    const inTx = options.tx ? { db: await jobsInTransaction(options.tx) } : {};
+    await boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...inTx,
+    });
   }
 
   /**

@@ -6,10 +6,10 @@ import type { RenderQueue } from "../pdf/render-queue";
 import { forgetOldActivity } from "../services/activity-log";
 import type { BusinessGateways } from "../services/business-gateway";
 import { reconcileInvoiceOrders } from "../services/invoice-online-payments";
-import { recordOnlinePayment } from "../services/invoice-payments";
 import type { MailOutbox } from "../services/mail-jobs";
 import { sendMonthlyStatements } from "../services/monthly-statements";
 import { reconcile } from "../services/payment-events";
+import { recordOnlinePaymentAndTell } from "../services/payment-receipts";
 import type { Payments } from "../services/payments";
 import { runDueRecurring } from "../services/recurring";
 import { sendDueReminders } from "../services/reminders";
@@ -51,7 +51,7 @@ export function scheduleJobs(queue: JobQueue, deps: ScheduleDeps) {
   // Orders on businesses' own Razorpay accounts whose client closed the page before Checkout
   // answered and whose webhook never came: asked about on the credits' reconciliation schedule.
   queue.every("reconcile-invoice-payments", config.reconcileEveryMs, () =>
-    reconcileInvoiceOrders(gateways, recordOnlinePayment),
+    reconcileInvoiceOrders(gateways, recordOnlinePaymentAndTell({ outbox, publicUrl })),
   );
   queue.every("recurring-invoices", RECURRING_EVERY_MS, () =>
     runDueRecurring({ db, queue: deps.renderer, outbox, publicUrl }),

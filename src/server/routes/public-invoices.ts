@@ -15,9 +15,9 @@ import {
   testPayInvoiceOrder,
   verifyInvoicePayment,
 } from "../services/invoice-online-payments";
-import { recordOnlinePayment } from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
 import type { MailOutbox } from "../services/mail-jobs";
+import { recordOnlinePaymentAndTell } from "../services/payment-receipts";
 import {
   balanceOf,
   confirmPaymentReport,
@@ -101,10 +101,14 @@ export function registerPublicInvoiceRoutes(
     return createInvoiceOrder(gateways, await payable(request.params.token));
   });
 
+  // A payment's receipt and "payment received" mails are queued in the transaction that records it.
+  const recordAndTell = recordOnlinePaymentAndTell({ outbox: mailer, publicUrl: config.publicUrl });
+
   route("POST /api/public/invoices/:token/online-payments", async (request) => {
     limited(request);
     const answer = request.body;
-    return verifyInvoicePayment(gateways, await payable(request.params.token), answer, recordOnlinePayment);
+    await mailer.ready?.();
+    return verifyInvoicePayment(gateways, await payable(request.params.token), answer, recordAndTell);
   });
 
   // Only where the server's test checkout is on: otherwise anyone with the link could "pay".
@@ -155,13 +159,14 @@ export function registerPublicInvoiceRoutes(
   });
 
   // A business's own Razorpay webhook: raw bytes for the signature, as in webhooks.ts.
-  registerRawBodyRoute(app, "POST /api/webhooks/razorpay/business/:webhookToken", (raw, request) =>
-    handleBusinessWebhook(
+  registerRawBodyRoute(app, "POST /api/webhooks/razorpay/business/:webhookToken", async (raw, request) => {
+    await mailer.ready?.();
+    return handleBusinessWebhook(
       gateways,
       request.params.webhookToken,
       raw,
       request.headers["x-razorpay-signature"],
-      recordOnlinePayment,
-    ),
-  );
+      recordAndTell,
+    );
+  });
 }

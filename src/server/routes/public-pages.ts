@@ -6,7 +6,7 @@ import type { BusinessGateways } from "../services/business-gateway";
 import { DOCUMENT_KIND_CONFIG, PUBLIC_KINDS } from "../services/documents/kinds";
 import { publicPageHtml, publicPageImage, publicPageScript } from "../services/documents/public-page";
 
-type TokenParams = { Params: { token: string; name?: string } };
+type TokenParams = { Params: { token: string; name?: string }; Querystring: { paid?: unknown } };
 
 /** Views of public pages per client address per minute (on this process), per kind of page. */
 const VIEWS_PER_MINUTE = 60;
@@ -61,6 +61,7 @@ export function registerPublicPageRoutes(
         counts: request.method !== "HEAD",
         viewerId: async () =>
           (await auth.findSessionUser(request.headers.cookie).catch(() => null))?.id ?? null,
+        query: typeof request.query.paid === "string" ? { paid: request.query.paid.slice(0, 64) } : {},
       });
       return html === undefined ? reply.status(404).send(notFoundPage(noun)) : reply.send(html);
     });

@@ -71,7 +71,10 @@ interface MailJob {
 
 /** A Mailer whose `send` queues the mail (answers once it is kept) instead of sending it now. */
 export interface MailOutbox extends Mailer {
-  send(message: MailMessage, giveUp?: MailGiveUp): Promise<void>;
+  /** With `tx`, queued in that transaction: the mail goes only if it commits (call `ready` first). */
+  send(message: MailMessage, giveUp?: MailGiveUp, opts?: { tx?: Db }): Promise<void>;
+  /** Starts the queue, so that a transaction may queue mails afterwards. */
+  ready?(): Promise<void>;
   /** How much a business may mail strangers (services/business-mail.ts claims against it). */
   readonly limits: MailLimits;
 }
@@ -130,16 +133,23 @@ export function defineMailJobs(
   }
   return {
     limits: deps.limits,
-    send: (message, giveUp) =>
-      queue.send<MailJob>(MAIL_JOB, {
-        message: {
-          ...message,
-          attachments: message.attachments?.map(({ content, ...a }) => ({
-            ...a,
-            contentBase64: content.toString("base64"),
-          })),
+    ready: async () => {
+      await queue.start();
+    },
+    send: (message, giveUp, opts = {}) =>
+      queue.send<MailJob>(
+        MAIL_JOB,
+        {
+          message: {
+            ...message,
+            attachments: message.attachments?.map(({ content, ...a }) => ({
+              ...a,
+              contentBase64: content.toString("base64"),
+            })),
+          },
+          ...(giveUp ? { giveUp } : {}),
         },
-        ...(giveUp ? { giveUp } : {}),
-      }),
+        opts.tx ? { tx: opts.tx } : {},
+      ),
   };
 }

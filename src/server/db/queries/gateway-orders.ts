@@ -76,3 +76,22 @@ export async function markInvoiceOrderChecked(db: Db, orderId: string, at: Date,
     .set({ lastCheckedAt: at, checkAfter: next })
     .where(eq(invoiceGatewayOrders.id, orderId));
 }
+
+/** The invoice's order paid with this payment id (the public page's thank-you names it). */
+export async function findPaidInvoiceOrder(
+  db: Db,
+  p: { businessId: string; invoiceId: string; paymentId: string },
+): Promise<InvoiceGatewayOrder | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoiceGatewayOrders)
+    .where(
+      and(
+        eq(invoiceGatewayOrders.businessId, p.businessId),
+        eq(invoiceGatewayOrders.invoiceId, p.invoiceId),
+        eq(invoiceGatewayOrders.providerPaymentId, p.paymentId),
+        eq(invoiceGatewayOrders.status, "paid"),
+      ),
+    );
+  return row;
+}

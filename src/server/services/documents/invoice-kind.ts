@@ -1,10 +1,11 @@
 import QRCode from "qrcode";
-import { todayInTimeZone } from "#domain/dates";
+import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { buildInvoicePage } from "#domain/invoice-page";
 import { displayStatus, invoiceBalanceDueMinor, STATUS_LABELS } from "#domain/status";
-import { upiQrFor } from "#domain/upi";
+import { upiPayFor } from "#domain/upi";
 import { now } from "#server/clock";
+import { findPaidInvoiceOrder } from "#server/db/queries/gateway-orders";
 import { findInvoice } from "#server/db/queries/invoices";
 import {
   countPublicView,
@@ -85,8 +86,12 @@ export const INVOICE_KIND: KindConfig = {
     script: PUBLIC_PAGE_SCRIPT,
     find: findInvoiceByPublicToken,
     countView: (db, row) => countPublicView(db, row.id, now()),
-    imageIds: (found) => pageImageIds((found as PublicInvoiceRow).invoiceData, { upi: true }),
-    async render({ db, gateways }, found, token) {
+    imageIds: (found) => {
+      const doc = (found as PublicInvoiceRow).invoiceData;
+      // The page offers the uploaded UPI QR whether or not the invoice prints it (upiPayFor).
+      return { ...pageImageIds(doc, { upi: true }), "upi-qr": doc.company.upiQrImageId };
+    },
+    async render({ db, gateways }, found, token, query = {}) {
       const row = found as PublicInvoiceRow;
       const settings = await readSettings(db, row.businessId);
       const today = todayInTimeZone(now(), settings.timeZone);
@@ -95,7 +100,18 @@ export const INVOICE_KIND: KindConfig = {
       const balance = balanceOf(row);
       const base = `/i/${token}/images`;
       const page = buildInvoicePage(doc, { logo: true, signature: true, upiQr: true }, paid);
-      const qr = balance > 0 ? upiQrFor(doc, balance) : null;
+      // The page asks to be paid by UPI whenever the business has a UPI ID, printed QR or not: the
+      // invoice's own, else the one in its settings today.
+      const upiId = doc.bankDetails.upiId || settings.bankDetails.upiId;
+      const qr =
+        balance > 0 ? upiPayFor({ ...doc, bankDetails: { ...doc.bankDetails, upiId } }, balance) : null;
+      const paidNow = query.paid
+        ? await findPaidInvoiceOrder(db, {
+            businessId: row.businessId,
+            invoiceId: row.id,
+            paymentId: query.paid,
+          })
+        : undefined;
       const status = displayStatus(row.status, row.dueDate, today, paid);
       const money = (minor: number) => formatMoney(minor, row.currency);
       return renderPublicInvoice(page, {
@@ -107,12 +123,25 @@ export const INVOICE_KIND: KindConfig = {
           qr && "uri" in qr
             ? {
                 uri: qr.uri,
-                upiId: doc.bankDetails.upiId,
+                upiId,
                 amount: money(balance),
                 qrSvg: await QRCode.toString(qr.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
               }
             : null,
         upiImageUrl: qr && "imageId" in qr ? `${base}/upi-qr` : null,
+        upiSplitNote: qr?.splitNote ?? null,
+        ask: {
+          from: doc.company.name || settings.companyName || "The business",
+          what: `Invoice ${row.invoiceNumber}`,
+          total: money(Number(row.totalMinor)),
+          dueLine: row.dueDate
+            ? `${status === "overdue" ? "Was due" : "Due by"} ${formatPageDate(row.dueDate)}`
+            : null,
+          pdfUrl: `/i/${token}/pdf`,
+        },
+        thanks: paidNow
+          ? { amount: money(Number(paidNow.amountMinor)), reference: paidNow.providerPaymentId ?? "" }
+          : null,
         logoUrl: page.company.logoImageId ? `${base}/logo` : null,
         signatureUrl: page.signatory.imageId ? `${base}/signature` : null,
         paysOnline: balance > 0 && row.currency === "INR" && (await paysOnline(gateways, row.businessId)),

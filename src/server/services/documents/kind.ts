@@ -74,7 +74,13 @@ export interface PublicPage {
   find(db: Db, token: string): Promise<PublicRow | undefined>;
   /** Besides the activity's "viewed" event (an invoice counts its views). */
   countView?(db: Db, row: PublicRow): Promise<void>;
-  render(deps: { db: Db; gateways: BusinessGateways }, row: PublicRow, token: string): Promise<string>;
+  render(
+    deps: { db: Db; gateways: BusinessGateways },
+    row: PublicRow,
+    token: string,
+    /** `paid`: the payment id the page was sent back with after paying online (its thank-you). */
+    query?: { paid?: string },
+  ): Promise<string>;
   /** The ids of the company images the page may show, by the name in their URL. */
   imageIds(row: PublicRow): Record<string, string | null>;
 }

@@ -41,12 +41,12 @@ export async function publicPageHtml(
   deps: { db: Db; gateways: BusinessGateways },
   kind: DocumentKind,
   token: string,
-  view: { counts: boolean; viewerId: () => Promise<string | null> },
+  view: { counts: boolean; viewerId: () => Promise<string | null>; query?: { paid?: string } },
 ): Promise<string | undefined> {
   const row = await findPublicDocument(deps.db, kind, token);
   if (!row) return undefined;
   if (view.counts) await notePublicView(deps.db, kind, row, await view.viewerId());
-  return pageOf(kind).render(deps, row, token);
+  return pageOf(kind).render(deps, row, token, view.query);
 }
 
 /** One of the company's images the page shows (logo, signature, UPI code). */
