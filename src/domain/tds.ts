@@ -1,3 +1,4 @@
+import { formatScaled } from "./decimal";
 import { financialYearOfIsoDate } from "./document-number";
 
 // TDS deducted by clients (issue 33, docs/decisions/0088-tds-deducted-by-clients.md). A client who
@@ -39,6 +40,8 @@ export const TDS_MESSAGES = {
   sectionNeeded: "Choose the section the client deducted TDS under (e.g. 194J).",
   rateRange: `The rate must be more than 0 % and at most ${MAX_TDS_RATE_BP / 100} %.`,
   notPositive: "The TDS must be more than zero, or leave it empty.",
+  overBalance: (balance: string) =>
+    `The amount received and the TDS together cannot be more than the balance due (${balance}).`,
 } as const;
 
 /** "10 %", "0.1 %" from basis points. */
@@ -117,4 +120,115 @@ export function tdsProblem(
   if (tds.tdsRateBp !== null && (tds.tdsRateBp <= 0 || tds.tdsRateBp > MAX_TDS_RATE_BP))
     return { field: "tdsRateBp", message: TDS_MESSAGES.rateRange };
   return null;
+}
+
+/** One payment with TDS, as the report lists it. */
+export interface TdsLine {
+  paymentId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  clientId: string | null;
+  clientName: string;
+  pan: string;
+  paidOn: string;
+  amountMinor: number;
+  tdsMinor: number;
+  tdsSection: string | null;
+  tdsRateBp: number | null;
+  seenIn26as: boolean;
+}
+
+/** A client's TDS of one quarter: what the business matches with that quarter's Form 26AS lines. */
+export interface TdsGroup {
+  quarter: 1 | 2 | 3 | 4;
+  clientName: string;
+  pan: string;
+  invoices: number;
+  receivedMinor: number;
+  tdsMinor: number;
+  /** TDS of the group not yet ticked as seen in 26AS. */
+  unseenMinor: number;
+  sections: string[];
+  lines: TdsLine[];
+}
+
+/**
+ * The payments with TDS per quarter (of the payment date, when the client deducts) and client
+ * (the saved client, else the name on the invoice), quarters in order, clients by name.
+ */
+export function tdsGroups(lines: readonly TdsLine[]): TdsGroup[] {
+  const groups = new Map<string, TdsGroup & { invoiceIds: Set<string> }>();
+  for (const line of lines) {
+    const quarter = tdsQuarter(line.paidOn);
+    const key = `${quarter}|${line.clientId ?? `name:${line.clientName.trim().toLowerCase()}`}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        quarter,
+        clientName: line.clientName,
+        pan: line.pan,
+        invoices: 0,
+        receivedMinor: 0,
+        tdsMinor: 0,
+        unseenMinor: 0,
+        sections: [],
+        lines: [],
+        invoiceIds: new Set(),
+      };
+      groups.set(key, group);
+    }
+    group.invoiceIds.add(line.invoiceId);
+    group.invoices = group.invoiceIds.size;
+    group.receivedMinor += line.amountMinor;
+    group.tdsMinor += line.tdsMinor;
+    if (!line.seenIn26as) group.unseenMinor += line.tdsMinor;
+    if (line.tdsSection && !group.sections.includes(line.tdsSection)) group.sections.push(line.tdsSection);
+    if (!group.pan && line.pan) group.pan = line.pan;
+    group.lines.push(line);
+  }
+  const order = (q: number) => (q + 3) % 4; // Q1..Q4 in the year's order (Q4 is Jan-Mar, last).
+  return [...groups.values()]
+    .map(({ invoiceIds: _ids, ...g }) => g)
+    .sort(
+      (a, b) =>
+        order(a.quarter) - order(b.quarter) ||
+        a.clientName.localeCompare(b.clientName, "en", { sensitivity: "base" }),
+    );
+}
+
+/** The report's CSV rows: one line per payment, the header first; amounts in rupees. */
+export function tdsCsvRows(financialYear: string, groups: readonly TdsGroup[]): string[][] {
+  const rupees = (minor: number) => formatScaled(minor, 2);
+  const header = [
+    "Financial year",
+    "Quarter",
+    "Client",
+    "PAN",
+    "Invoice",
+    "Invoice date",
+    "Paid on",
+    "Amount received",
+    "TDS",
+    "Section",
+    "Rate",
+    "Seen in 26AS",
+  ];
+  const rows = groups.flatMap((g) =>
+    g.lines.map((l) => [
+      financialYear,
+      `Q${g.quarter}`,
+      l.clientName,
+      l.pan,
+      l.invoiceNumber,
+      l.invoiceDate,
+      l.paidOn,
+      rupees(l.amountMinor),
+      rupees(l.tdsMinor),
+      l.tdsSection ?? "",
+      l.tdsRateBp === null ? "" : formatTdsRate(l.tdsRateBp),
+      l.seenIn26as ? "Yes" : "No",
+    ]),
+  );
+  return [header, ...rows];
 }

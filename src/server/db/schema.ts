@@ -681,6 +681,10 @@ export const invoicePayments = pgTable(
     index("invoice_payments_business_paid_idx").on(t.businessId, t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
     check("invoice_payments_tds_not_negative", sql`${t.tdsMinor} >= 0`),
+    // The dashboard's "TDS receivable": the few payments with TDS not yet seen in Form 26AS.
+    index("invoice_payments_tds_open_idx")
+      .on(t.businessId)
+      .where(sql`${t.tdsMinor} > 0 and not ${t.tdsSeenIn26as}`),
   ],
 );
 

@@ -8,6 +8,7 @@ import type {
 } from "#contract/data-file-documents";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
+import { settledMinor } from "#domain/payments";
 import type { Settings } from "#domain/settings";
 import { type Db, queryRows } from "../client";
 import {
@@ -131,6 +132,10 @@ export async function readExportRows(db: Db, businessId: string) {
       note: invoicePayments.note,
       source: invoicePayments.source,
       creditNoteNumber: creditNotes.noteNumber,
+      tdsMinor: invoicePayments.tdsMinor,
+      tdsSection: invoicePayments.tdsSection,
+      tdsRateBp: invoicePayments.tdsRateBp,
+      tdsSeenIn26as: invoicePayments.tdsSeenIn26as,
     })
     .from(invoicePayments)
     .leftJoin(
@@ -262,7 +267,7 @@ export async function replaceUserData(tx: Db, businessId: string, data: Replacem
   };
   const invoiceRows = data.invoices.map((record) => {
     const document = importedDocument(record, links);
-    const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
+    const amountPaidMinor = record.payments.reduce((sum, p) => sum + settledMinor(p), 0);
     return { id: randomUUID(), businessId, ...columnsOf(document), amountPaidMinor };
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
