@@ -74,7 +74,7 @@ export function suggestedTdsMinor(taxableMinor: number, rateBp: number): number 
 /** The financial year's quarter of a "YYYY-MM-DD" date: Q1 Apr-Jun, Q2 Jul-Sep, Q3 Oct-Dec, Q4 Jan-Mar. */
 export function tdsQuarter(isoDate: string): 1 | 2 | 3 | 4 {
   const month = Number(isoDate.slice(5, 7));
-  return month >= 4 ? (Math.floor((month - 4) / 3) + 1 as 1 | 2 | 3) : 4;
+  return month >= 4 ? ((Math.floor((month - 4) / 3) + 1) as 1 | 2 | 3) : 4;
 }
 
 /** "2026-27 Q3" of a date: the financial year and quarter a deduction is reported in (Form 26Q, 26AS). */

@@ -57,7 +57,10 @@ export function tdsPayments(db: Db, businessId: string, from: string, to: string
 }
 
 /** TDS not yet ticked as seen in Form 26AS, all dates: the dashboard's "TDS receivable". */
-export async function tdsReceivable(db: Db, businessId: string): Promise<{ amountMinor: number; count: number }> {
+export async function tdsReceivable(
+  db: Db,
+  businessId: string,
+): Promise<{ amountMinor: number; count: number }> {
   const [row] = await db
     .select({
       amountMinor: sql<number>`coalesce(sum(${invoicePayments.tdsMinor}), 0)`.mapWith(Number),
@@ -91,7 +94,11 @@ export async function markTdsSeen(
         gt(invoicePayments.tdsMinor, 0),
       ),
     )
-    .returning({ id: invoicePayments.id, invoiceId: invoicePayments.invoiceId, tdsMinor: invoicePayments.tdsMinor });
+    .returning({
+      id: invoicePayments.id,
+      invoiceId: invoicePayments.invoiceId,
+      tdsMinor: invoicePayments.tdsMinor,
+    });
   if (!row) return undefined;
   const [invoice] = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
