@@ -27,7 +27,9 @@ export const paymentBody = z.object({
     .max(999_999_999_999, "TDS is too large.")
     .optional()
     .default(0)
-    .describe("TDS the client deducted (rupee invoices only): the invoice is settled by amountMinor + tdsMinor"),
+    .describe(
+      "TDS the client deducted (rupee invoices only): the invoice is settled by amountMinor + tdsMinor",
+    ),
   tdsSection: z
     .string()
     .trim()

@@ -153,7 +153,12 @@ export function exportedPayment(
 
 /** A payment's TDS as the file has it (none: {}), or what is wrong with it. */
 function readTds(
-  record: { tds?: string | number; tdsSection?: string | null; tdsRateBp?: number | null; tdsSeenIn26as?: boolean },
+  record: {
+    tds?: string | number;
+    tdsSection?: string | null;
+    tdsRateBp?: number | null;
+    tdsSeenIn26as?: boolean;
+  },
   currency: string,
 ): Pick<InvoicePaymentRecord, "tdsMinor" | "tdsSection" | "tdsRateBp" | "tdsSeenIn26as"> | string {
   if (record.tds === undefined || record.tds === "" || Number(record.tds) === 0) return {};
