@@ -24,6 +24,8 @@ type Group = TdsReport["groups"][number];
 
 function GroupCard({ group, financialYear }: { group: Group; financialYear: string }) {
   const client = useQueryClient();
+  // The tick shows at once; the report's figures follow when the server has saved it.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const tick = useMutation({
     mutationFn: (v: { id: string; seen: boolean }) =>
       call("PUT /api/reports/tds/payments/:id/seen", { params: { id: v.id }, body: { seenIn26as: v.seen } }),
@@ -31,7 +33,10 @@ function GroupCard({ group, financialYear }: { group: Group; financialYear: stri
       client.invalidateQueries({
         queryKey: queryKeyOf("GET /api/reports/tds", { query: { financialYear } }),
       }),
-    onError: (error) => toast.error("Could not save the tick", { description: (error as Error).message }),
+    onError: (error, v) => {
+      setTicked(({ [v.id]: _gone, ...rest }) => rest);
+      toast.error("Could not save the tick", { description: (error as Error).message });
+    },
   });
   const heading = `${group.clientName} · ${tdsQuarterLabel(group.quarter as 1 | 2 | 3 | 4)}`;
   return (
@@ -76,9 +81,13 @@ function GroupCard({ group, financialYear }: { group: Group; financialYear: stri
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-[var(--primary)]"
-                checked={l.seenIn26as}
+                checked={ticked[l.paymentId] ?? l.seenIn26as}
                 disabled={tick.isPending}
-                onChange={(e) => tick.mutate({ id: l.paymentId, seen: e.target.checked })}
+                onChange={(e) => {
+                  const seen = e.target.checked;
+                  setTicked((t) => ({ ...t, [l.paymentId]: seen }));
+                  tick.mutate({ id: l.paymentId, seen });
+                }}
                 aria-label={`Seen in 26AS: ${l.invoiceNumber}, TDS ${inr(l.tdsMinor)}`}
               />
               Seen in 26AS
