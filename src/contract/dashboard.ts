@@ -57,6 +57,8 @@ export const dashboardSchema = z.object({
     }),
   ),
   credits: z.number().int(),
+  /** TDS clients deducted (in rupees) not yet ticked as seen in Form 26AS (decision 0088). */
+  tdsReceivable: amount,
 });
 
 export type Dashboard = z.output<typeof dashboardSchema>;

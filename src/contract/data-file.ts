@@ -144,6 +144,11 @@ export const invoicePaymentRecordSchema = z.object({
    */
   source: z.string().optional().catch(undefined),
   creditNoteNumber: z.string().max(60).optional().catch(undefined),
+  /** TDS the client deducted (decision 0088): decimal text in rupees, with its section and rate. */
+  tds: z.union([z.string(), z.number()], "TDS must be a decimal, like 1000.00.").optional(),
+  tdsSection: paymentBody.shape.tdsSection,
+  tdsRateBp: paymentBody.shape.tdsRateBp,
+  tdsSeenIn26as: z.boolean("Must be true or false.").optional().default(false),
 });
 
 export interface InvoicePaymentRecord {
@@ -155,4 +160,9 @@ export interface InvoicePaymentRecord {
   source: "manual" | "status" | "credit_note";
   /** Only on source "credit_note": the note (of the file's `creditNotes`) this share belongs to. */
   creditNoteNumber?: string;
+  /** TDS the client deducted (decision 0088); absent when none. */
+  tdsMinor?: number;
+  tdsSection?: string | null;
+  tdsRateBp?: number | null;
+  tdsSeenIn26as?: boolean;
 }

@@ -27,6 +27,7 @@ import { settingsRoutes } from "./settings";
 import { statementRoutes } from "./statements";
 import { systemRoutes } from "./system";
 import { tallyRoutes } from "./tally";
+import { tdsRoutes } from "./tds";
 
 export type { Answer, Input, Parsed, RouteContract } from "./registry";
 
@@ -63,6 +64,7 @@ const ROUTES = [
   ...dataRoutes,
   ...activityLogRoutes,
   ...bankStatementRoutes,
+  ...tdsRoutes,
 ];
 
 /** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */

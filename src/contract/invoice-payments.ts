@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isSingleAddress } from "#domain/mail-address";
 import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { PAYMENT_METHODS } from "#domain/payments";
+import { MAX_TDS_RATE_BP, TDS_SECTION_PATTERN } from "#domain/tds";
 import { activityAnswer, id, isoDate, isoDateTime, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { route } from "./registry";
@@ -19,6 +20,34 @@ export const paymentBody = z.object({
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
   reference: text(100, "Reference").optional().default(""),
   note: text(500, "Note").optional().default(""),
+  tdsMinor: z
+    .number("TDS must be a number.")
+    .int("TDS must be a whole number of paise.")
+    .min(0, "TDS cannot be negative.")
+    .max(999_999_999_999, "TDS is too large.")
+    .optional()
+    .default(0)
+    .describe(
+      "TDS the client deducted (rupee invoices only): the invoice is settled by amountMinor + tdsMinor",
+    ),
+  tdsSection: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(TDS_SECTION_PATTERN, "Enter the section as the Act numbers it, like 194J.")
+    .nullable()
+    .optional()
+    .default(null)
+    .describe("The section the TDS was deducted under: 194J, 194C, 194H, 194I, 194Q, 194O, ..."),
+  tdsRateBp: z
+    .number("The rate must be a number.")
+    .int("The rate must be in basis points (10 % is 1000).")
+    .min(1, "The rate must be more than 0 %.")
+    .max(MAX_TDS_RATE_BP, `The rate can be at most ${MAX_TDS_RATE_BP / 100} %.`)
+    .nullable()
+    .optional()
+    .default(null)
+    .describe("The TDS rate in basis points (10 % is 1000, 0.1 % is 10)"),
 });
 export type PaymentBody = z.output<typeof paymentBody>;
 
@@ -32,10 +61,21 @@ export const paymentSchema = z.object({
   /** manual, status (made by marking the invoice paid), razorpay, upi_report, credit_note (decision 0037), bank_statement (decision 0083) */
   source: z.enum(["manual", "status", "razorpay", "upi_report", "credit_note", "bank_statement"]),
   createdAt: isoDateTime,
+  /** TDS the client deducted (decision 0088); 0 when none. */
+  tdsMinor: z.number().int(),
+  tdsSection: z.string().nullable(),
+  tdsRateBp: z.number().int().nullable(),
+  /** The user found this TDS in Form 26AS (Reports -> TDS receivable). */
+  tdsSeenIn26as: z.boolean(),
 });
 export type Payment = z.output<typeof paymentSchema>;
 
-export const paymentsAnswer = z.object({ invoice: invoiceSummarySchema, payments: z.array(paymentSchema) });
+export const paymentsAnswer = z.object({
+  invoice: invoiceSummarySchema,
+  payments: z.array(paymentSchema),
+  /** The invoice's value without GST: what a client deducts TDS on (CBDT Circular 23/2017). */
+  taxableMinor: z.number().int(),
+});
 export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 
 const params = z.object({ id });

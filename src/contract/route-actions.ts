@@ -116,6 +116,10 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "POST /api/bank-statements/lines/:id/undo": "payments.delete",
   "GET /api/reports/gstr1": "reports.read",
   "GET /api/reports/gstr1/summary": "reports.read",
+  // TDS deducted by clients (decision 0088): the report and its 26AS tick are the books' people's (owner, accountant).
+  "GET /api/reports/tds": "reports.read",
+  "GET /api/reports/tds/export.csv": "reports.read",
+  "PUT /api/reports/tds/payments/:id/seen": "reports.read",
   "GET /api/invoices/:id/einvoice": "reports.read",
   "GET /api/credit-notes/:id/einvoice": "reports.read",
   // The e-way bill JSON (decision 0085): a file of the books leaving Bahi, as the GSTR-1 JSON is.

@@ -11,15 +11,20 @@ export function describeInvoiceEvent(kind: string, detail: Record<string, unknow
       : "";
   const status = (s: unknown) => STATUS_LABELS[s as StoredStatus] ?? String(s);
   const method = () => PAYMENT_METHOD_LABELS[detail.method as PaymentMethod] ?? "";
+  // TDS the client deducted with the payment (decision 0088).
+  const tds = () =>
+    typeof detail.tdsMinor === "number" && typeof detail.currency === "string"
+      ? ` with TDS of ${formatMoney(detail.tdsMinor, detail.currency)}${detail.tdsSection ? ` (${String(detail.tdsSection)})` : ""}`
+      : "";
   switch (kind) {
     case "created":
       return `Created as ${status(detail.status).toLowerCase()}`;
     case "status_changed":
       return `${status(detail.from)} → ${status(detail.to)}`;
     case "payment_recorded":
-      return `Payment of ${money()} recorded (${method()}${detail.reference ? `, ${detail.reference}` : ""})`;
+      return `Payment of ${money()} recorded (${method()}${detail.reference ? `, ${detail.reference}` : ""})${tds()}`;
     case "payment_changed":
-      return `Payment changed to ${money()} (${method()})`;
+      return `Payment changed to ${money()} (${method()})${tds()}`;
     case "payment_deleted":
       return `Payment of ${money()} deleted`;
     case "link_created":

@@ -57,12 +57,20 @@ export function paymentProblem(
   return null;
 }
 
+/**
+ * What a payment settles of the invoice: the money received and the TDS the client deducted
+ * from it (decision 0088), which the client pays to the government for the business.
+ */
+export function settledMinor(payment: { amountMinor: number; tdsMinor?: number | null }): number {
+  return Number(payment.amountMinor) + Number(payment.tdsMinor ?? 0);
+}
+
 /** The status and payment date an issued invoice takes from its payments. */
 export function statusFromPayments(
   totalMinor: number,
-  payments: readonly { amountMinor: number; paidOn: string }[],
+  payments: readonly { amountMinor: number; tdsMinor?: number | null; paidOn: string }[],
 ): { status: "due" | "paid"; paymentDate: string | null; paidMinor: number } {
-  const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const paidMinor = payments.reduce((sum, p) => sum + settledMinor(p), 0);
   if (paidMinor >= totalMinor && payments.length > 0) {
     // ISO dates sort as text: the last one is the latest.
     const last =

@@ -242,6 +242,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "reports/tds",
+                ...page(
+                  () => import("./features/reports/TdsPage"),
+                  (m) => m.TdsPage,
+                ),
+              },
+              {
                 path: "reports/bank-statements",
                 ...page(
                   () => import("./features/bank-statements/BankStatementsPage"),

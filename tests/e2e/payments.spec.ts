@@ -87,3 +87,55 @@ test("a part payment leaves a balance everywhere; the rest makes the invoice pai
   await expect(payments.getByTestId("payments-summary")).toContainText("Balance due ₹0.00");
   await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "paid");
 });
+
+test("a client's TDS settles the invoice with the money received; dashboard and report show it", async ({
+  signedInPage: page,
+}) => {
+  // ₹10,000 of fees + 18 % GST: 194J at 10 % is deducted on ₹10,000 (CBDT Circular 23/2017).
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/invoices", {
+    headers: { origin },
+    data: {
+      invoiceNumber: `INV-TDS-${Math.random().toString(36).slice(2, 8)}`,
+      status: "due",
+      invoiceDate: "2026-11-21",
+      dueDate: "2099-12-21",
+      currency: "INR",
+      client: { name: "Mehta Consultants", gstin: "27AAPFU0939F1ZV" },
+      items: [{ id: "a", name: "Audit fee", quantity: "1", rate: "10000", taxPercent: "18" }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const invoice = (await res.json()).invoice as { id: string; invoiceNumber: string };
+
+  await page.goto(`/invoice/edit/${invoice.id}`);
+  const payments = page.getByRole("region", { name: "Payments received" });
+  await payments.getByRole("button", { name: "Record payment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Record payment" });
+  await dialog.getByLabel("The client deducted TDS").check();
+  await expect(dialog.getByLabel("TDS section")).toHaveValue("194J");
+  await expect(dialog.getByLabel("TDS rate (%)")).toHaveValue("10");
+  await expect(dialog.getByLabel("TDS deducted (INR)")).toHaveValue("1000.00");
+  await expect(dialog.getByLabel("Amount received (INR)")).toHaveValue("10800.00");
+  await dialog.getByRole("button", { name: "Save payment" }).click();
+  await expect(payments.getByTestId("payments-summary")).toContainText("Paid ₹11,800.00 of ₹11,800.00");
+  await expect(payments.getByRole("list", { name: "Payments" })).toContainText(
+    "₹10,800.00 + TDS ₹1,000.00 (194J at 10 %)",
+  );
+
+  await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "paid");
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("tds-receivable-amount")).toHaveText("₹1,000.00");
+  await expect(page.getByTestId("this-month-paid")).toContainText("₹10,800.00");
+  await page.getByRole("link", { name: "Match with Form 26AS" }).click();
+
+  const group = page.getByTestId("tds-group").filter({ hasText: "Mehta Consultants" });
+  await expect(group).toContainText("PAN AAPFU0939F");
+  await expect(group.getByTestId("tds-group-tds")).toHaveText("₹1,000.00");
+  const seen = group.getByRole("checkbox", { name: /Seen in 26AS/ });
+  await seen.check();
+  await expect(seen).toBeChecked();
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("tds-receivable")).toHaveCount(0);
+});

@@ -669,11 +669,22 @@ export const invoicePayments = pgTable(
       .default("manual"),
     externalId: text("external_id").unique(),
     ...timestamps(),
+    // TDS the client deducted (decision 0088): the invoice is settled by amount_minor (money
+    // received) plus tds_minor; rupee invoices only. seen_in_26as: the user found it in Form 26AS.
+    tdsMinor: bigint("tds_minor", { mode: "number" }).notNull().default(0),
+    tdsSection: text("tds_section"),
+    tdsRateBp: integer("tds_rate_bp"),
+    tdsSeenIn26as: boolean("tds_seen_in_26as").notNull().default(false),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
     index("invoice_payments_business_paid_idx").on(t.businessId, t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountMinor} > 0`),
+    check("invoice_payments_tds_not_negative", sql`${t.tdsMinor} >= 0`),
+    // The dashboard's "TDS receivable": the few payments with TDS not yet seen in Form 26AS.
+    index("invoice_payments_tds_open_idx")
+      .on(t.businessId)
+      .where(sql`${t.tdsMinor} > 0 and not ${t.tdsSeenIn26as}`),
   ],
 );
 

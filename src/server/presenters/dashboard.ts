@@ -38,5 +38,6 @@ export function presentDashboard(d: Dashboard) {
     recent: d.recent.map((row) => presentInvoiceSummary(row, d.today)),
     lowStock: d.lowStock.map(presentLowStock),
     credits: d.credits,
+    tdsReceivable: { amountMinor: d.tdsReceivable.amountMinor, count: d.tdsReceivable.count },
   };
 }

@@ -11,5 +11,9 @@ export function presentPayment(row: InvoicePaymentRow): Payment {
     note: row.note,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
+    tdsMinor: Number(row.tdsMinor),
+    tdsSection: row.tdsSection,
+    tdsRateBp: row.tdsRateBp,
+    tdsSeenIn26as: row.tdsSeenIn26as,
   };
 }

@@ -161,7 +161,8 @@ describeEachDb("businesses", (kind) => {
       await json(
         t.post(
           `/api/invoices/${invoice.id}/payments`,
-          { amountMinor: 100, paidOn: today, method: "cash" },
+          // With TDS, so its 26AS tick is a record of A's (decision 0088).
+          { amountMinor: 100, paidOn: today, method: "cash", tdsMinor: 100, tdsSection: "194C" },
           s.cookie,
         ),
       )
@@ -242,6 +243,7 @@ describeEachDb("businesses", (kind) => {
       // A statement of account is asked for by its client's id (decision 0081).
       "/api/statements": client.id,
       "/api/bank-statements/lines": bankLine.id,
+      "/api/reports/tds/payments": payment.id,
     };
     const bodies: Record<string, unknown> = {
       "PATCH /api/clients/:id": { notes: "n" },
@@ -270,6 +272,7 @@ describeEachDb("businesses", (kind) => {
       },
       "POST /api/invoices/:id/payment-reports/:reportId/confirm": { paidOn: today },
       "PUT /api/credit-notes/:id/transport": { transport: null },
+      "PUT /api/reports/tds/payments/:id/seen": { seenIn26as: true },
     };
     // Every signed-in route that names a record, but the businesses' own (tested above).
     const routes = API_ROUTES.filter(

@@ -33,6 +33,7 @@ import { registerPublicPageRoutes } from "./public-pages";
 import { registerReportRoutes } from "./reports";
 import { registerSettingsRoutes } from "./settings";
 import { registerTallyRoutes } from "./tally";
+import { registerTdsRoutes } from "./tds";
 
 export interface RouteDeps {
   app: FastifyInstance;
@@ -73,6 +74,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerDataRoutes(app, deps);
   registerActivityLogRoutes(app, deps);
   registerBankStatementRoutes(app, deps);
+  registerTdsRoutes(app, deps);
   registerFontRoutes(app);
   registerDocsRoutes(app);
 }

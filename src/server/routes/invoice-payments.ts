@@ -6,7 +6,13 @@ import type { InvoiceRow } from "../db/queries/invoices";
 import { presentPayment } from "../presenters/invoice-payments";
 import { presentInvoiceSummary } from "../presenters/invoices";
 import { documentActivity } from "../services/documents/events";
-import { deletePayment, editPayment, invoicePayments, recordPayment } from "../services/invoice-payments";
+import {
+  deletePayment,
+  editPayment,
+  invoicePayments,
+  invoiceTaxableMinor,
+  recordPayment,
+} from "../services/invoice-payments";
 import { userToday } from "../services/invoice-reads";
 import { businessRoutes } from "./contract-route";
 
@@ -20,7 +26,11 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
       userToday(db, businessId),
       payments ?? invoicePayments(db, businessId, invoice.id).then((r) => r.payments),
     ]);
-    return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
+    return {
+      invoice: presentInvoiceSummary(invoice, today),
+      payments: all.map(presentPayment),
+      taxableMinor: invoiceTaxableMinor(invoice),
+    };
   }
 
   route("GET /api/invoices/:id/activity", async (me, request) => {

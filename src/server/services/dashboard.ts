@@ -13,6 +13,7 @@ import {
   type Received,
 } from "../db/queries/dashboard";
 import { cachedSettings } from "../db/queries/settings";
+import { tdsReceivable } from "../db/queries/tds";
 
 // DECISIONS §8. "Invoiced", "outstanding" and "overdue" count invoices by their invoice date:
 // invoiced is what was issued (due or paid; drafts and cancelled invoices are not invoiced),
@@ -199,6 +200,7 @@ export async function readDashboard(db: Db, businessId: string) {
     credits,
     receivables: owed,
   } = await dashboardData(db, businessId, today);
+  const tds = await tdsReceivable(db, businessId);
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,
@@ -209,6 +211,7 @@ export async function readDashboard(db: Db, businessId: string) {
     lowStock,
     // An account without a balance row has 0, as the credits module reads it (reading never writes).
     credits: credits ?? 0,
+    tdsReceivable: tds,
   };
 }
 

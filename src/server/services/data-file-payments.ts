@@ -4,6 +4,8 @@ import { currencyOf } from "#domain/currencies";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import type { InvoiceInput } from "#domain/invoice";
+import { settledMinor } from "#domain/payments";
+import { tdsProblem } from "#domain/tds";
 import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 
 // The payments received that an invoice of the export file carries (docs/decisions/
@@ -71,6 +73,11 @@ export function readInvoicePayments(
       continue;
     }
     const { paidOn, method, reference, note, source, creditNoteNumber } = parsed.data;
+    const tds = readTds(parsed.data, invoice.currency);
+    if (typeof tds === "string") {
+      problems.push(`payments.${at}.tds: ${tds}`);
+      continue;
+    }
     if (source === "credit_note" && creditNoteNumber) {
       // Checked against the file's credit notes (data-file-notes.ts); without them, "manual".
       payments.push({ amountMinor, paidOn, method, reference, note, source, creditNoteNumber });
@@ -84,6 +91,7 @@ export function readInvoicePayments(
       note,
       // A "Marked as paid" payment goes when the invoice is reopened; it only exists on a paid one.
       source: source === "status" && invoice.status === "paid" ? "status" : "manual",
+      ...tds,
     });
   }
   return { payments, problems };
@@ -99,7 +107,7 @@ export function paymentsTotalProblem(
   totalMinor: number,
 ): string | null {
   if (payments.length === 0) return null;
-  const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const paidMinor = payments.reduce((sum, p) => sum + settledMinor(p), 0);
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   if (paidMinor > totalMinor)
     return `payments: ${IMPORT_PAYMENT_MESSAGES.overTotal(money(paidMinor), money(totalMinor))}`;
@@ -115,9 +123,10 @@ export function paymentsTotalProblem(
  * invoice currency's minor-unit exponent; no ids, and no gateway payment id (unique per server).
  */
 export function exportedPayment(
-  row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source"> & {
-    creditNoteNumber?: string | null;
-  },
+  row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source"> &
+    Partial<Pick<InvoicePaymentRow, "tdsMinor" | "tdsSection" | "tdsRateBp" | "tdsSeenIn26as">> & {
+      creditNoteNumber?: string | null;
+    },
   currency: string,
 ) {
   return {
@@ -131,5 +140,36 @@ export function exportedPayment(
     ...(row.source === "credit_note" && row.creditNoteNumber
       ? { creditNoteNumber: row.creditNoteNumber }
       : {}),
+    ...(row.tdsMinor
+      ? {
+          tds: formatScaled(Number(row.tdsMinor), currencyOf(currency).exponent),
+          tdsSection: row.tdsSection ?? null,
+          tdsRateBp: row.tdsRateBp ?? null,
+          tdsSeenIn26as: row.tdsSeenIn26as ?? false,
+        }
+      : {}),
   };
+}
+
+/** A payment's TDS as the file has it (none: {}), or what is wrong with it. */
+function readTds(
+  record: {
+    tds?: string | number;
+    tdsSection?: string | null;
+    tdsRateBp?: number | null;
+    tdsSeenIn26as?: boolean;
+  },
+  currency: string,
+): Pick<InvoicePaymentRecord, "tdsMinor" | "tdsSection" | "tdsRateBp" | "tdsSeenIn26as"> | string {
+  if (record.tds === undefined || record.tds === "" || Number(record.tds) === 0) return {};
+  const tdsMinor = parseScaled(String(record.tds), currencyOf(currency).exponent);
+  if (tdsMinor === null || tdsMinor <= 0 || tdsMinor > MAX_AMOUNT_MINOR)
+    return IMPORT_PAYMENT_MESSAGES.amount(currencyOf(currency).exponent);
+  const tds = {
+    tdsMinor,
+    tdsSection: record.tdsSection ?? null,
+    tdsRateBp: record.tdsRateBp ?? null,
+    tdsSeenIn26as: record.tdsSeenIn26as ?? false,
+  };
+  return tdsProblem(currency, tds)?.message ?? tds;
 }

@@ -8,8 +8,10 @@ import {
   PAYMENT_MESSAGES,
   type PaymentMethod,
   paymentProblem,
+  settledMinor,
   statusFromPayments,
 } from "#domain/payments";
+import { TDS_MESSAGES, tdsProblem } from "#domain/tds";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/db-errors";
 import {
@@ -43,6 +45,18 @@ export interface PaymentInput {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /** TDS the client deducted (decision 0088): the invoice is settled by amountMinor + tdsMinor. */
+  tdsMinor?: number;
+  tdsSection?: string | null;
+  tdsRateBp?: number | null;
+}
+
+/** The input's TDS as stored: none is 0 with no section or rate. */
+function tdsOf(input: PaymentInput) {
+  const tdsMinor = input.tdsMinor ?? 0;
+  return tdsMinor > 0
+    ? { tdsMinor, tdsSection: input.tdsSection ?? null, tdsRateBp: input.tdsRateBp ?? null }
+    : { tdsMinor: 0, tdsSection: null, tdsRateBp: null };
 }
 
 export type PaymentSource =
@@ -59,15 +73,20 @@ export async function lockInvoice(tx: Db, businessId: string, invoiceId: string)
   return current;
 }
 
-function refuse(current: InvoiceRow, amountMinor: number, balanceMinor: number): void {
-  const problem = paymentProblem(current.status, amountMinor, balanceMinor, (m) =>
-    formatMoney(m, current.currency),
-  );
-  if (!problem) return;
-  if (current.status === "draft" || current.status === "cancelled") {
+function refuse(current: InvoiceRow, input: PaymentInput, balanceMinor: number): void {
+  const tds = tdsOf(input);
+  const money = (m: number) => formatMoney(m, current.currency);
+  // The money received may be at most the balance less the TDS that settles the rest.
+  const problem = paymentProblem(current.status, input.amountMinor, balanceMinor - tds.tdsMinor, money);
+  if (problem && (current.status === "draft" || current.status === "cancelled")) {
     throw new AppError("invoice_not_payable", problem);
   }
-  throw new AppError("validation_failed", problem, { amountMinor: problem });
+  const wrong = tdsProblem(current.currency, tds);
+  if (wrong) throw new AppError("validation_failed", wrong.message, { [wrong.field]: wrong.message });
+  if (!problem) return;
+  const message =
+    tds.tdsMinor > 0 && input.amountMinor > 0 ? TDS_MESSAGES.overBalance(money(balanceMinor)) : problem;
+  throw new AppError("validation_failed", message, { amountMinor: message });
 }
 
 async function noteEvent(
@@ -86,6 +105,7 @@ async function noteEvent(
       currency: invoice.currency,
       method: payment.method,
       source: payment.source,
+      ...(payment.tdsMinor > 0 ? { tdsMinor: Number(payment.tdsMinor), tdsSection: payment.tdsSection } : {}),
     },
   });
   return recordEvent(tx, {
@@ -98,6 +118,7 @@ async function noteEvent(
       method: payment.method,
       source: payment.source,
       reference: payment.reference,
+      ...(payment.tdsMinor > 0 ? { tdsMinor: Number(payment.tdsMinor), tdsSection: payment.tdsSection } : {}),
     },
   });
 }
@@ -147,12 +168,13 @@ export async function recordPayment(
 ): Promise<PaymentResult> {
   const run = async (tx: Db) => {
     const current = await lockInvoice(tx, businessId, invoiceId);
-    refuse(current, input.amountMinor, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
+    refuse(current, input, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
     const payment = await insertInvoicePayment(tx, {
       id: randomUUID(),
       businessId,
       invoiceId,
       ...input,
+      ...tdsOf(input),
       source: opts.source ?? "manual",
       externalId: opts.externalId ?? null,
     });
@@ -191,9 +213,21 @@ export async function editPayment(
   return db.transaction(async (tx) => {
     const { current, old } = await lockedPayment(tx, businessId, invoiceId, paymentId);
     if (!old) throw notFound("Payment");
-    const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
-    refuse(current, input.amountMinor, balance);
-    const payment = await updateInvoicePayment(tx, { businessId, invoiceId, id: paymentId }, input);
+    const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - settledMinor(old));
+    refuse(current, input, balance);
+    const tds = tdsOf(input);
+    // A changed deduction is looked for in Form 26AS again.
+    const seen = old.tdsSeenIn26as && tds.tdsMinor === old.tdsMinor && tds.tdsSection === old.tdsSection;
+    const fields = {
+      amountMinor: input.amountMinor,
+      paidOn: input.paidOn,
+      method: input.method,
+      reference: input.reference,
+      note: input.note,
+      ...tds,
+      tdsSeenIn26as: seen,
+    };
+    const payment = await updateInvoicePayment(tx, { businessId, invoiceId, id: paymentId }, fields);
     await noteEvent(tx, "payment_changed", current, payment!);
     return { payment: payment!, invoice: await settle(tx, businessId, current) };
   });
@@ -215,6 +249,11 @@ export async function deletePayment(
     return settle(tx, businessId, current);
   };
   return opts.inTransaction ? run(db) : db.transaction(run);
+}
+
+/** What a client deducts TDS on: the invoice's value without GST (CBDT Circular 23/2017). */
+export function invoiceTaxableMinor(invoice: InvoiceRow): number {
+  return storedInvoiceDocument(invoice).totals?.taxableMinor ?? 0;
 }
 
 export async function invoicePayments(db: Db, businessId: string, invoiceId: string) {
@@ -239,7 +278,7 @@ export async function paymentsFollowingStatus(
   if (before && (after.status === "draft" || after.status === "cancelled"))
     await refuseIfNotes(tx, businessId, before.id);
   const own = payments.filter((p) => p.source !== "status");
-  const ownMinor = own.reduce((sum, p) => sum + p.amountMinor, 0);
+  const ownMinor = own.reduce((sum, p) => sum + settledMinor(p), 0);
   const total = after.totals.totalMinor;
   const fromStatus = payments.some((p) => p.source === "status");
   if (ownMinor > 0 && (after.status === "draft" || after.status === "cancelled")) {

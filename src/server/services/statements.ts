@@ -2,7 +2,7 @@ import { isCurrencyCode } from "#domain/currencies";
 import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import type { PageImages } from "#domain/invoice-page";
-import { PAYMENT_METHOD_LABELS } from "#domain/payments";
+import { PAYMENT_METHOD_LABELS, settledMinor } from "#domain/payments";
 import type { Settings } from "#domain/settings";
 import { buildStatementPage, type StatementClient } from "#domain/statement-page";
 import {
@@ -70,9 +70,15 @@ export function ledgerEntries(rows: ClientLedgerRows, currency: string): LedgerE
       number: "",
       date: p.paidOn,
       postedAt: p.createdAt.getTime(),
-      amountMinor: Number(p.amountMinor),
-      details: joinDot(PAYMENT_METHOD_LABELS[p.method], p.reference, `against ${p.invoiceNumber}`),
-      allocations: [{ to: p.invoiceId, amountMinor: Number(p.amountMinor) }],
+      // What the payment settled: the money received and the TDS the client deducted (decision 0088).
+      amountMinor: settledMinor(p),
+      details: joinDot(
+        PAYMENT_METHOD_LABELS[p.method],
+        p.reference,
+        `against ${p.invoiceNumber}`,
+        p.tdsMinor > 0 ? `incl. TDS ${formatMoney(Number(p.tdsMinor), "INR")} (${p.tdsSection ?? ""})` : "",
+      ),
+      allocations: [{ to: p.invoiceId, amountMinor: settledMinor(p) }],
     });
   for (const n of rows.noteRows) {
     const total = Number(n.totalMinor);

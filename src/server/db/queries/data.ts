@@ -9,6 +9,7 @@ import type {
 import type { StatementRecord } from "#contract/data-file-links";
 import { companySnapshot } from "#domain/company-snapshot";
 import type { InvoiceCompany } from "#domain/invoice";
+import { settledMinor } from "#domain/payments";
 import type { Settings } from "#domain/settings";
 import { type Db, queryRows } from "../client";
 import {
@@ -138,6 +139,10 @@ export async function readExportRows(db: Db, businessId: string) {
       note: invoicePayments.note,
       source: invoicePayments.source,
       creditNoteNumber: creditNotes.noteNumber,
+      tdsMinor: invoicePayments.tdsMinor,
+      tdsSection: invoicePayments.tdsSection,
+      tdsRateBp: invoicePayments.tdsRateBp,
+      tdsSeenIn26as: invoicePayments.tdsSeenIn26as,
     })
     .from(invoicePayments)
     .leftJoin(
@@ -278,6 +283,7 @@ export async function replaceUserData(
   };
   const invoiceRows = data.invoices.map((record) => {
     const document = importedDocument(record, links);
+<<<<<<< HEAD
     const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
     return {
       id: randomUUID(),
@@ -286,6 +292,10 @@ export async function replaceUserData(
       amountPaidMinor,
       ...invoiceSharingColumns(record),
     };
+=======
+    const amountPaidMinor = record.payments.reduce((sum, p) => sum + settledMinor(p), 0);
+    return { id: randomUUID(), businessId, ...columnsOf(document), amountPaidMinor };
+>>>>>>> wt-tds
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
   links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);

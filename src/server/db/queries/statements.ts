@@ -45,6 +45,8 @@ export async function clientLedger(
         method: invoicePayments.method,
         reference: invoicePayments.reference,
         createdAt: invoicePayments.createdAt,
+        tdsMinor: invoicePayments.tdsMinor,
+        tdsSection: invoicePayments.tdsSection,
       })
       .from(invoicePayments)
       .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))

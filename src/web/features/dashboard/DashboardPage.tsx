@@ -126,6 +126,24 @@ function Overview({ data }: { data: Dashboard }) {
         currency={data.currency}
       />
       <ReceivablesCard receivables={data.receivables} />
+      {data.tdsReceivable.count > 0 && (
+        // TDS clients deducted, still to be found in Form 26AS (decision 0088).
+        <Card className="flex flex-wrap items-center justify-between gap-3" data-testid="tds-receivable">
+          <div>
+            <h2 className="text-lg font-semibold">TDS receivable</h2>
+            <p className="text-sm text-muted-foreground">
+              Deducted by clients from {data.tdsReceivable.count}{" "}
+              {data.tdsReceivable.count === 1 ? "payment" : "payments"}, not yet seen in Form 26AS.
+            </p>
+          </div>
+          <p className="text-2xl font-bold tabular-nums" data-testid="tds-receivable-amount">
+            {money(data.tdsReceivable.amountMinor, "INR")}
+          </p>
+          <MayLink className="basis-full text-sm text-primary underline" to="/reports/tds">
+            Match with Form 26AS
+          </MayLink>
+        </Card>
+      )}
       {data.otherCurrencies.length > 0 && (
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Other currencies</h2>

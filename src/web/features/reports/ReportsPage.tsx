@@ -163,12 +163,20 @@ export function ReportsPage() {
         title="Reports"
         description="GSTR-1 for a month, from your tax invoices, to upload on the GST portal."
         actions={
-          <Link
-            className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-            to="/reports/bank-statements"
-          >
-            Bank statements
-          </Link>
+          <>
+            <Link
+              className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+              to="/reports/bank-statements"
+            >
+              Bank statements
+            </Link>
+            <Link
+              className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+              to="/reports/tds"
+            >
+              TDS receivable
+            </Link>
+          </>
         }
       />
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4">

@@ -8,6 +8,7 @@ import { formatPageDate } from "#domain/dates";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
+import { formatTdsRate } from "#domain/tds";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -15,17 +16,29 @@ import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
 import { textBinder } from "#web/lib/form";
+import { TdsFields, type TdsForm, tdsBody, tdsFormOf } from "./TdsFields";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
 // Recording one that reaches the total makes the invoice paid; deleting one reopens it.
 
-interface Form {
+interface Form extends TdsForm {
   amount: string;
   paidOn: string;
   method: PaymentMethod;
   reference: string;
   note: string;
 }
+
+type Body = {
+  amountMinor: number;
+  paidOn: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+  tdsMinor: number;
+  tdsSection: string | null;
+  tdsRateBp: number | null;
+};
 
 const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
@@ -36,13 +49,19 @@ function PaymentDialog({
   initial,
   title,
   onSubmit,
+  openBalanceMinor,
+  taxableMinor,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   currency: string;
   initial: Form;
   title: string;
-  onSubmit: (body: Omit<Form, "amount"> & { amountMinor: number }) => Promise<unknown>;
+  onSubmit: (body: Body) => Promise<unknown>;
+  /** The balance this payment may settle (for an edit, with its own amount and TDS given back). */
+  openBalanceMinor: number;
+  /** The invoice's value without GST, which TDS is deducted on. */
+  taxableMinor: number;
 }) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -50,6 +69,12 @@ function PaymentDialog({
   const exponent = currencyOf(currency).exponent;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = textBinder(form, errors, set);
+  /** The amount received follows the TDS (balance less TDS) until the user types another. */
+  const followTds = (before: Form, next: TdsForm) => {
+    const tdsOf = (f: TdsForm) => (f.tdsOn ? (parseScaled(f.tds, exponent) ?? 0) : 0);
+    if (parseScaled(before.amount, exponent) !== openBalanceMinor - tdsOf(before)) return before.amount;
+    return formatScaled(Math.max(0, openBalanceMinor - tdsOf(next)), exponent);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,10 +83,15 @@ function PaymentDialog({
       setErrors({ amountMinor: "Enter an amount more than zero." });
       return;
     }
+    const tds = tdsBody(form);
+    if ("error" in tds) {
+      setErrors({ [tds.error[0]]: tds.error[1] });
+      return;
+    }
     setBusy(true);
     try {
-      const { amount: _typed, ...rest } = form;
-      await onSubmit({ ...rest, amountMinor });
+      const { paidOn, method, reference, note } = form;
+      await onSubmit({ amountMinor, paidOn, method, reference, note, ...tds });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields ?? { amountMinor: error.message });
@@ -75,7 +105,7 @@ function PaymentDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={title}>
         <TextField
-          label={`Amount (${currency})`}
+          label={form.tdsOn ? `Amount received (${currency})` : `Amount (${currency})`}
           error={errors.amountMinor}
           inputMode="decimal"
           value={form.amount}
@@ -91,6 +121,15 @@ function PaymentDialog({
         />
         <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
         <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
+        {/* TDS is deducted in rupees only (decision 0088). */}
+        {currency === "INR" && (
+          <TdsFields
+            form={form}
+            errors={errors}
+            taxableMinor={taxableMinor}
+            onChange={(next) => setForm((f) => ({ ...f, ...next, amount: followTds(f, next) }))}
+          />
+        )}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
@@ -159,6 +198,7 @@ export const PaymentsCard = memo(function PaymentsCard({
           method: payment.method,
           reference: payment.reference,
           note: payment.note,
+          ...tdsFormOf(payment),
         }
       : {
           amount: formatScaled(invoice?.balanceDueMinor ?? 0, exponent),
@@ -166,6 +206,7 @@ export const PaymentsCard = memo(function PaymentsCard({
           method: "upi",
           reference: "",
           note: "",
+          ...tdsFormOf(null),
         };
 
   return (
@@ -202,7 +243,14 @@ export const PaymentsCard = memo(function PaymentsCard({
               {data.payments.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <div className="min-w-0">
-                    <p className="font-medium tabular-nums">{money(p.amountMinor)}</p>
+                    <p className="font-medium tabular-nums">
+                      {money(p.amountMinor)}
+                      {p.tdsMinor > 0 && (
+                        <span className="font-normal text-muted-foreground">
+                          {` + TDS ${money(p.tdsMinor)} (${p.tdsSection}${p.tdsRateBp ? ` at ${formatTdsRate(p.tdsRateBp)}` : ""})`}
+                        </span>
+                      )}
+                    </p>
                     <p className="text-xs text-muted-foreground">
                       {p.source === "credit_note"
                         ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
@@ -238,6 +286,11 @@ export const PaymentsCard = memo(function PaymentsCard({
           onOpenChange={(open) => !open && setDialog(null)}
           currency={currency}
           initial={initial(dialog.payment)}
+          taxableMinor={data?.taxableMinor ?? 0}
+          openBalanceMinor={
+            (invoice?.balanceDueMinor ?? 0) +
+            (dialog.payment ? dialog.payment.amountMinor + dialog.payment.tdsMinor : 0)
+          }
           title={dialog.payment ? "Edit payment" : "Record payment"}
           onSubmit={async (body) => {
             const answer = dialog.payment
@@ -256,7 +309,7 @@ export const PaymentsCard = memo(function PaymentsCard({
         title="Delete this payment?"
         description={
           deleting
-            ? `${money(deleting.amountMinor)} received on ${formatPageDate(deleting.paidOn)} is removed.`
+            ? `${money(deleting.amountMinor)}${deleting.tdsMinor > 0 ? ` and its TDS of ${money(deleting.tdsMinor)}` : ""} received on ${formatPageDate(deleting.paidOn)} ${deleting.tdsMinor > 0 ? "are" : "is"} removed.`
             : ""
         }
         confirmLabel="Delete payment"
