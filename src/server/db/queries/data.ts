@@ -283,8 +283,7 @@ export async function replaceUserData(
   };
   const invoiceRows = data.invoices.map((record) => {
     const document = importedDocument(record, links);
-<<<<<<< HEAD
-    const amountPaidMinor = record.payments.reduce((sum, p) => sum + p.amountMinor, 0);
+    const amountPaidMinor = record.payments.reduce((sum, p) => sum + settledMinor(p), 0);
     return {
       id: randomUUID(),
       businessId,
@@ -292,10 +291,6 @@ export async function replaceUserData(
       amountPaidMinor,
       ...invoiceSharingColumns(record),
     };
-=======
-    const amountPaidMinor = record.payments.reduce((sum, p) => sum + settledMinor(p), 0);
-    return { id: randomUUID(), businessId, ...columnsOf(document), amountPaidMinor };
->>>>>>> wt-tds
   });
   links.invoiceIds = invoiceRows.map((r) => r.id);
   links.invoiceNumbers = invoiceRows.map((r) => r.invoiceNumber);
