@@ -141,6 +141,11 @@ export const invoicePaymentRecordSchema = z.object({
    */
   source: z.string().optional().catch(undefined),
   creditNoteNumber: z.string().max(60).optional().catch(undefined),
+  /** A realisation (decision 0089): the rupees credited as decimal text ("82500.00"), and the FIRC / e-BRC number. */
+  inrCredited: z
+    .union([z.string(), z.number()], "Rupees credited must be a decimal, like 82500.00.")
+    .optional(),
+  realisationRef: orEmpty(paymentBody.shape.realisationRef),
 });
 
 export interface InvoicePaymentRecord {
@@ -152,4 +157,7 @@ export interface InvoicePaymentRecord {
   source: "manual" | "status" | "credit_note";
   /** Only on source "credit_note": the note (of the file's `creditNotes`) this share belongs to. */
   creditNoteNumber?: string;
+  /** A realisation of an invoice in another currency (decision 0089). */
+  inrCreditedMinor?: number | null;
+  realisationRef?: string;
 }

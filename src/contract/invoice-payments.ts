@@ -19,6 +19,19 @@ export const paymentBody = z.object({
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
   reference: text(100, "Reference").optional().default(""),
   note: text(500, "Note").optional().default(""),
+  /**
+   * Realisation of an invoice in another currency (decision 0089): the rupees the bank credited
+   * for this amount, in paise, and the FIRC / FIRA / e-BRC number.
+   */
+  inrCreditedMinor: z
+    .number("Rupees credited must be a number.")
+    .int("Rupees credited must be a whole number of paise.")
+    .positive("Rupees credited must be more than zero.")
+    .max(999_999_999_999, "Amount is too large.")
+    .nullable()
+    .optional()
+    .default(null),
+  realisationRef: text(50, "FIRC / e-BRC number").optional().default(""),
 });
 export type PaymentBody = z.output<typeof paymentBody>;
 
@@ -32,10 +45,20 @@ export const paymentSchema = z.object({
   /** manual, status (made by marking the invoice paid), razorpay, upi_report, credit_note (decision 0037), bank_statement (decision 0083) */
   source: z.enum(["manual", "status", "razorpay", "upi_report", "credit_note", "bank_statement"]),
   createdAt: isoDateTime,
+  /** Rupees the bank credited (an invoice in another currency), or null. */
+  inrCreditedMinor: z.number().int().nullable(),
+  realisationRef: z.string(),
+  /** Exchange gain (positive) or loss in paise: credited less this amount at the invoice's rate. */
+  exchangeDifferenceMinor: z.number().int().nullable(),
 });
 export type Payment = z.output<typeof paymentSchema>;
 
-export const paymentsAnswer = z.object({ invoice: invoiceSummarySchema, payments: z.array(paymentSchema) });
+export const paymentsAnswer = z.object({
+  invoice: invoiceSummarySchema,
+  payments: z.array(paymentSchema),
+  /** An invoice in another currency with a rate: its value in paise at that rate (decision 0089). */
+  inrTotalMinor: z.number().int().nullable().optional(),
+});
 export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 
 const params = z.object({ id });

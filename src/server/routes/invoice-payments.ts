@@ -20,7 +20,13 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
       userToday(db, businessId),
       payments ?? invoicePayments(db, businessId, invoice.id).then((r) => r.payments),
     ]);
-    return { invoice: presentInvoiceSummary(invoice, today), payments: all.map(presentPayment) };
+    const inrTotalMinor = invoice.invoiceData.inrTotals?.totalMinor ?? null;
+    const rupees = { totalMinor: invoice.totalMinor, inrTotalMinor };
+    return {
+      invoice: presentInvoiceSummary(invoice, today),
+      payments: all.map((p) => presentPayment(p, rupees)),
+      inrTotalMinor,
+    };
   }
 
   route("GET /api/invoices/:id/activity", async (me, request) => {

@@ -43,6 +43,9 @@ export interface PaymentInput {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /** Realisation in rupees of an invoice in another currency (decision 0089). */
+  inrCreditedMinor?: number | null;
+  realisationRef?: string;
 }
 
 export type PaymentSource =
@@ -57,6 +60,13 @@ export type PaymentSource =
 export async function lockInvoice(tx: Db, businessId: string, invoiceId: string): Promise<InvoiceRow> {
   const current = orNotFound(await findInvoice(tx, businessId, invoiceId, { forUpdate: true }), "Invoice");
   return current;
+}
+
+/** Rupees credited are a realisation of an invoice in another currency; an INR invoice has none. */
+function refuseRealisation(current: InvoiceRow, input: PaymentInput): void {
+  if (current.currency !== "INR" || (input.inrCreditedMinor ?? null) === null) return;
+  const problem = "Rupees credited are for invoices in another currency: this invoice is in rupees.";
+  throw new AppError("validation_failed", problem, { inrCreditedMinor: problem });
 }
 
 function refuse(current: InvoiceRow, amountMinor: number, balanceMinor: number): void {
@@ -148,6 +158,7 @@ export async function recordPayment(
   const run = async (tx: Db) => {
     const current = await lockInvoice(tx, businessId, invoiceId);
     refuse(current, input.amountMinor, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
+    refuseRealisation(current, input);
     const payment = await insertInvoicePayment(tx, {
       id: randomUUID(),
       businessId,
@@ -193,6 +204,7 @@ export async function editPayment(
     if (!old) throw notFound("Payment");
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - old.amountMinor);
     refuse(current, input.amountMinor, balance);
+    refuseRealisation(current, input);
     const payment = await updateInvoicePayment(tx, { businessId, invoiceId, id: paymentId }, input);
     await noteEvent(tx, "payment_changed", current, payment!);
     return { payment: payment!, invoice: await settle(tx, businessId, current) };

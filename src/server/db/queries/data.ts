@@ -131,6 +131,8 @@ export async function readExportRows(db: Db, businessId: string) {
       note: invoicePayments.note,
       source: invoicePayments.source,
       creditNoteNumber: creditNotes.noteNumber,
+      inrCreditedMinor: invoicePayments.inrCreditedMinor,
+      realisationRef: invoicePayments.realisationRef,
     })
     .from(invoicePayments)
     .leftJoin(

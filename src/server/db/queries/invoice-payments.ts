@@ -34,7 +34,12 @@ export function insertInvoicePayment(tx: Db, payment: NewInvoicePayment): Promis
 export async function updateInvoicePayment(
   tx: Db,
   p: { businessId: string; invoiceId: string; id: string },
-  fields: Partial<Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note">>,
+  fields: Partial<
+    Pick<
+      InvoicePaymentRow,
+      "amountMinor" | "paidOn" | "method" | "reference" | "note" | "inrCreditedMinor" | "realisationRef"
+    >
+  >,
 ): Promise<InvoicePaymentRow | undefined> {
   const [row] = await tx
     .update(invoicePayments)
