@@ -25,6 +25,20 @@ interface Form {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /** A realisation (an invoice in another currency; decision 0089): rupees credited, as typed. */
+  inrCredited: string;
+  realisationRef: string;
+}
+
+type PaymentRequest = Omit<Form, "amount" | "inrCredited"> & {
+  amountMinor: number;
+  inrCreditedMinor: number | null;
+};
+
+/** "Exchange loss ₹620.00" / "Exchange gain ₹75.00" / "No exchange difference". */
+function exchangeWords(minor: number): string {
+  if (minor === 0) return "No exchange difference";
+  return `Exchange ${minor < 0 ? "loss" : "gain"} ${formatMoney(Math.abs(minor), "INR")}`;
 }
 
 const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -42,7 +56,7 @@ function PaymentDialog({
   currency: string;
   initial: Form;
   title: string;
-  onSubmit: (body: Omit<Form, "amount"> & { amountMinor: number }) => Promise<unknown>;
+  onSubmit: (body: PaymentRequest) => Promise<unknown>;
 }) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,10 +72,19 @@ function PaymentDialog({
       setErrors({ amountMinor: "Enter an amount more than zero." });
       return;
     }
+    const inrCreditedMinor = form.inrCredited.trim() === "" ? null : parseScaled(form.inrCredited, 2);
+    if (inrCreditedMinor !== null && inrCreditedMinor <= 0) {
+      setErrors({ inrCreditedMinor: "Enter the rupees credited, more than zero, like 82500.00." });
+      return;
+    }
+    if (form.inrCredited.trim() !== "" && inrCreditedMinor === null) {
+      setErrors({ inrCreditedMinor: "Enter the rupees credited with at most 2 decimals, like 82500.00." });
+      return;
+    }
     setBusy(true);
     try {
-      const { amount: _typed, ...rest } = form;
-      await onSubmit({ ...rest, amountMinor });
+      const { amount: _typed, inrCredited: _rupees, ...rest } = form;
+      await onSubmit({ ...rest, amountMinor, inrCreditedMinor });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields ?? { amountMinor: error.message });
@@ -90,6 +113,19 @@ function PaymentDialog({
           onChange={(method) => set("method", method)}
         />
         <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+        {currency !== "INR" && (
+          <>
+            <TextField
+              label="Rupees credited by the bank (₹)"
+              error={errors.inrCreditedMinor}
+              hint="From the bank's advice; the difference is your exchange gain or loss"
+              inputMode="decimal"
+              value={form.inrCredited}
+              onChange={(inrCredited) => set("inrCredited", inrCredited)}
+            />
+            <TextField label="FIRC / e-BRC number" maxLength={50} {...text("realisationRef")} />
+          </>
+        )}
         <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -159,13 +195,17 @@ export const PaymentsCard = memo(function PaymentsCard({
           method: payment.method,
           reference: payment.reference,
           note: payment.note,
+          inrCredited: payment.inrCreditedMinor === null ? "" : formatScaled(payment.inrCreditedMinor, 2),
+          realisationRef: payment.realisationRef,
         }
       : {
           amount: formatScaled(invoice?.balanceDueMinor ?? 0, exponent),
           paidOn: today,
-          method: "upi",
+          method: currency === "INR" ? "upi" : "bank_transfer",
           reference: "",
           note: "",
+          inrCredited: "",
+          realisationRef: "",
         };
 
   return (
@@ -194,6 +234,9 @@ export const PaymentsCard = memo(function PaymentsCard({
           <p className="mt-2 text-sm" data-testid="payments-summary">
             Paid <strong>{money(invoice.amountPaidMinor)}</strong> of {money(invoice.totalMinor)} · Balance
             due <strong>{money(invoice.balanceDueMinor)}</strong>
+            {data.inrTotalMinor != null && (
+              <> · Invoice value {formatMoney(data.inrTotalMinor, "INR")} at its rate</>
+            )}
           </p>
           {data.payments.length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No payments recorded yet.</p>
@@ -208,6 +251,24 @@ export const PaymentsCard = memo(function PaymentsCard({
                         ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
                         : `${formatPageDate(p.paidOn)} · ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
                     </p>
+                    {p.inrCreditedMinor !== null && (
+                      <p className="text-xs" data-testid="payment-realisation">
+                        Credited {formatMoney(p.inrCreditedMinor, "INR")}
+                        {p.realisationRef ? ` · FIRC/e-BRC ${p.realisationRef}` : ""}
+                        {p.exchangeDifferenceMinor !== null && (
+                          <strong
+                            className={
+                              p.exchangeDifferenceMinor < 0
+                                ? " text-destructive"
+                                : " text-emerald-700 dark:text-emerald-400"
+                            }
+                          >
+                            {" "}
+                            · {exchangeWords(p.exchangeDifferenceMinor)}
+                          </strong>
+                        )}
+                      </p>
+                    )}
                   </div>
                   {/* A credit note's share changes only with its note (Credit notes card). */}
                   <div className={p.source === "credit_note" ? "hidden" : "flex gap-1"}>
