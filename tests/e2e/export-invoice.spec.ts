@@ -31,7 +31,9 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
         name: "Acme Inc",
         billingAddress: { line1: "1 Market Street", city: "San Francisco", country: "United States" },
       },
-      items: [{ id: "l1", name: "Logo design", hsnSac: "998391", quantity: "1", rate: "1000", taxPercent: "18" }],
+      items: [
+        { id: "l1", name: "Logo design", hsnSac: "998391", quantity: "1", rate: "1000", taxPercent: "18" },
+      ],
       gst: { exportType: "without_payment", lutNumber: "AD270326000123X" },
     },
   });
@@ -42,9 +44,13 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   await page.getByLabel("Rupees for 1 USD").fill("83.12");
   await expect(page.getByTestId("totals-total-inr")).toHaveText("₹83,120.00");
   await expect(page.getByTestId("preview-inr")).toContainText("Total in INR");
-  await expect(page.getByText("Supply meant for export under LUT without payment of integrated tax")).toBeVisible();
+  await expect(
+    page.getByText("Supply meant for export under LUT without payment of integrated tax"),
+  ).toBeVisible();
   await page.screenshot({ path: ".tmp/fx-editor-1280.png", fullPage: true });
-  const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/invoices/${id}`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && r.url().includes(`/api/invoices/${id}`),
+  );
   await page.getByRole("button", { name: "Save as draft" }).click();
   expect((await saved).status()).toBe(200);
 
@@ -52,6 +58,8 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   const issued = await page.request.post(`/api/invoices/${id}/status`, { headers, data: { status: "due" } });
   expect(issued.status(), await issued.text()).toBe(200);
   await page.reload();
+  // The saved rate comes back into the editor with the invoice.
+  await expect(page.getByTestId("totals-total-inr")).toHaveText("₹83,120.00");
   const payments = page.getByRole("region", { name: "Payments received" });
   await payments.getByRole("button", { name: "Record payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Record payment" });
@@ -63,7 +71,11 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   await expect(page.getByTestId("payments-summary")).toContainText("Balance due $0.00");
 
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: ".tmp/fx-paid-360.png", fullPage: true });
+  await payments.screenshot({ path: ".tmp/fx-payments-360.png" });
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await page
+    .locator("section[aria-labelledby=totals-heading]")
+    .screenshot({ path: ".tmp/fx-totals-dark-360.png" });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
