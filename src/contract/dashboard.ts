@@ -44,6 +44,10 @@ export const dashboardSchema = z.object({
         "61-90": z.number().int(),
         "90+": z.number().int(),
       }),
+      /** Another currency's balance in paise at each invoice's own rate (decision 0089). */
+      outstandingInrMinor: z.number().int().optional(),
+      /** That currency's due invoices without a rate (not in outstandingInrMinor). */
+      withoutRate: z.number().int().optional(),
     }),
   ),
   recent: z.array(invoiceSummarySchema),

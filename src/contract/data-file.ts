@@ -149,6 +149,11 @@ export const invoicePaymentRecordSchema = z.object({
   tdsSection: paymentBody.shape.tdsSection,
   tdsRateBp: paymentBody.shape.tdsRateBp,
   tdsSeenIn26as: z.boolean("Must be true or false.").optional().default(false),
+  /** A realisation (decision 0089): the rupees credited as decimal text ("82500.00"), and the FIRC / e-BRC number. */
+  inrCredited: z
+    .union([z.string(), z.number()], "Rupees credited must be a decimal, like 82500.00.")
+    .optional(),
+  realisationRef: orEmpty(paymentBody.shape.realisationRef),
 });
 
 export interface InvoicePaymentRecord {
@@ -165,4 +170,7 @@ export interface InvoicePaymentRecord {
   tdsSection?: string | null;
   tdsRateBp?: number | null;
   tdsSeenIn26as?: boolean;
+  /** A realisation of an invoice in another currency (decision 0089). */
+  inrCreditedMinor?: number | null;
+  realisationRef?: string;
 }

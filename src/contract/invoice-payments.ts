@@ -48,6 +48,19 @@ export const paymentBody = z.object({
     .optional()
     .default(null)
     .describe("The TDS rate in basis points (10 % is 1000, 0.1 % is 10)"),
+  /**
+   * Realisation of an invoice in another currency (decision 0089): the rupees the bank credited
+   * for this amount, in paise, and the FIRC / FIRA / e-BRC number.
+   */
+  inrCreditedMinor: z
+    .number("Rupees credited must be a number.")
+    .int("Rupees credited must be a whole number of paise.")
+    .positive("Rupees credited must be more than zero.")
+    .max(999_999_999_999, "Amount is too large.")
+    .nullable()
+    .optional()
+    .default(null),
+  realisationRef: text(50, "FIRC / e-BRC number").optional().default(""),
 });
 export type PaymentBody = z.output<typeof paymentBody>;
 
@@ -67,6 +80,11 @@ export const paymentSchema = z.object({
   tdsRateBp: z.number().int().nullable(),
   /** The user found this TDS in Form 26AS (Reports -> TDS receivable). */
   tdsSeenIn26as: z.boolean(),
+  /** Rupees the bank credited (an invoice in another currency), or null. */
+  inrCreditedMinor: z.number().int().nullable(),
+  realisationRef: z.string(),
+  /** Exchange gain (positive) or loss in paise: credited less this amount at the invoice's rate. */
+  exchangeDifferenceMinor: z.number().int().nullable(),
 });
 export type Payment = z.output<typeof paymentSchema>;
 
@@ -75,6 +93,8 @@ export const paymentsAnswer = z.object({
   payments: z.array(paymentSchema),
   /** The invoice's value without GST: what a client deducts TDS on (CBDT Circular 23/2017). */
   taxableMinor: z.number().int(),
+  /** An invoice in another currency with a rate: its value in paise at that rate (decision 0089). */
+  inrTotalMinor: z.number().int().nullable().optional(),
 });
 export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 

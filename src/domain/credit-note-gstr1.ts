@@ -15,6 +15,11 @@ export function creditNoteToGstr1Document(
 ): Gstr1Document | null {
   const gst = note.gstDetails;
   if (!gst || !isGstTotals(note.totals) || !original.gstDetails) return null;
+  // Another currency: its rupee values, or nothing without a rate (decision 0089); never foreign
+  // minor units reported as paise.
+  const totals = note.currency === "INR" ? note.totals : note.inrTotals;
+  const originalTotal = note.currency === "INR" ? original.totals.totalMinor : original.inrTotals?.totalMinor;
+  if (!totals || originalTotal === undefined) return null;
   const gstin = note.client.gstin.trim() || null;
   return {
     kind: note.note.kind === "credit" ? "credit_note" : "debit_note",
@@ -27,15 +32,15 @@ export function creditNoteToGstr1Document(
     supplierStateCode: gst.supplierStateCode,
     reverseCharge: gst.reverseCharge,
     exportType: gst.exportType,
-    valueMinor: note.totals.totalMinor,
+    valueMinor: totals.totalMinor,
     // A typed amount (a discount, a correction) moves no goods: no quantity in the HSN summary.
-    lines: gstr1LinesOf(note, note.totals).map((line, index) =>
+    lines: gstr1LinesOf(note, totals).map((line, index) =>
       note.note.originalLineIds?.[note.items[index]?.id ?? ""] === null ? { ...line, quantity: "0" } : line,
     ),
     original: {
       number: note.note.original.invoiceNumber,
       date: note.note.original.invoiceDate,
-      valueMinor: original.totals.totalMinor,
+      valueMinor: originalTotal,
       recipientGstin: original.client.gstin.trim() || null,
       placeOfSupply: original.gstDetails.placeOfSupply,
       exportType: original.gstDetails.exportType,

@@ -120,9 +120,7 @@ describe("buildInvoiceDocument with GST", () => {
       split: "igst",
       taxCharged: false,
       lutNumber: "AD2703260001234",
-      declarations: [
-        "Supply meant for export under bond or letter of undertaking without payment of integrated tax",
-      ],
+      declarations: ["Supply meant for export under LUT without payment of integrated tax"],
     });
     expect(doc.totals).toMatchObject({ taxMinor: 0, totalMinor: 100000 });
   });

@@ -7,6 +7,7 @@ import {
   type GstRegistration,
   type GstRegistrationType,
   isGstRegistered,
+  SEZ_ENDORSEMENTS,
 } from "./gst-registration";
 import { currentStateCode, formatStateWithCode, gstStateByCode, stateCodeOfGstin } from "./gst-states";
 import {
@@ -71,6 +72,8 @@ export interface InvoiceGstDetails {
   stateTaxName: "SGST" | "UTGST";
   reverseCharge: boolean;
   exportType: ExportType;
+  /** A supply to an SEZ unit or developer (exportType then says with or without IGST). */
+  sez?: true;
   lutNumber: string;
   portCode: string;
   shippingBillNumber: string;
@@ -104,7 +107,8 @@ export function gstDocumentPart(
   const taxCharged = documentType === "tax_invoice" && choices.exportType !== "without_payment";
   const declarations: string[] = [];
   if (company.registrationType === "composition") declarations.push(COMPOSITION_DECLARATION);
-  if (choices.exportType !== "none") declarations.push(EXPORT_ENDORSEMENTS[choices.exportType]);
+  if (choices.exportType !== "none")
+    declarations.push((choices.sez ? SEZ_ENDORSEMENTS : EXPORT_ENDORSEMENTS)[choices.exportType]);
   return {
     gst: {
       documentType,
@@ -112,12 +116,14 @@ export function gstDocumentPart(
       supplierStateCode,
       placeOfSupply,
       placeOfSupplyName: formatStateWithCode(placeOfSupply),
-      placeOfSupplyChosen: choices.exportType === "none" && choices.placeOfSupply !== null,
+      placeOfSupplyChosen:
+        (choices.exportType === "none" || choices.sez === true) && choices.placeOfSupply !== null,
       ...(effective === null ? { placeOfSupplyUnknown: true as const } : {}),
       split,
       stateTaxName: gstStateByCode(placeOfSupply)?.utWithoutLegislature ? "UTGST" : "SGST",
       reverseCharge: choices.reverseCharge,
       exportType: choices.exportType,
+      ...(choices.exportType !== "none" && choices.sez ? { sez: true as const } : {}),
       lutNumber: choices.lutNumber,
       portCode: choices.portCode,
       shippingBillNumber: choices.shippingBillNumber,

@@ -1,6 +1,9 @@
 import { addressStateCode } from "./address-state";
 import { companyAddressForEInvoice } from "./company-address";
+import { countryCodeOf } from "./country-codes";
+import { currencyOf } from "./currencies";
 import { parseScaled } from "./decimal";
+import { toPaise } from "./export-fx";
 import { E_INVOICE_DOCUMENT_MESSAGE, eInvoiceEligibility } from "./gst-einvoice-eligibility";
 import type { EInvoiceInput, EInvoiceLineInput } from "./gst-einvoice-types";
 import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
@@ -15,7 +18,8 @@ import { isGstTotals } from "./totals";
 export const E_INVOICE_INPUT_MESSAGES = {
   draft: "Issue the invoice first: a draft has no e-invoice JSON.",
   cancelled: "A cancelled invoice is not e-invoiced.",
-  currency: "The e-invoice JSON is made for invoices in rupees (INR).",
+  currency:
+    "The e-invoice JSON is in rupees: add the exchange rate to this invoice (its rupee value) to make it.",
   companyAddress: "Add your company address in Settings to make the e-invoice JSON.",
   companyPin: "Add your PIN code to the company address in Settings to make the e-invoice JSON.",
   companyLocation: "Add your city or town to the company address in Settings to make the e-invoice JSON.",
@@ -49,12 +53,14 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
     documentKind: details.documentType,
     buyerGstin: doc.client.gstin,
     exportType: details.exportType,
-    sez: false,
+    sez: details.sez === true,
   });
   if (!eligibility.eInvoiced) return { ok: false, reason: eligibility.reason };
   if (invoice.status === "draft") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.draft };
   if (invoice.status === "cancelled") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.cancelled };
-  if (invoice.currency !== "INR") return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.currency };
+  // Another currency: every amount from the rupee side, converted once (decision 0089).
+  const inr = invoice.currency === "INR" ? null : doc.inrTotals;
+  if (invoice.currency !== "INR" && !inr) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.currency };
   if (!isE_invoiceNumber(invoice.invoiceNumber))
     return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.number };
 
@@ -64,7 +70,7 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
   if (seller.location.length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.companyLocation };
   if (company.legalName.trim().length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.legalName };
 
-  const isExport = details.exportType !== "none";
+  const isExport = details.exportType !== "none" && !details.sez;
   const billing = doc.client.billingAddress;
   const buyerName = recipientNameOf(doc.client);
   if (buyerName.length < 3) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerName };
@@ -80,7 +86,7 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
     : ((gstinPrefix ? currentStateCode(gstinPrefix) : null) ?? addressStateCode(billing));
   if (!buyerState) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.buyerState };
 
-  const totals = doc.totals;
+  const totals = inr ?? doc.totals;
   const lines: EInvoiceLineInput[] = [];
   for (const [index, item] of doc.items.entries()) {
     if (!validHsn(item.hsnSac)) return { ok: false, reason: E_INVOICE_INPUT_MESSAGES.hsn(index + 1) };
@@ -91,7 +97,13 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
       hsnSac: item.hsnSac.trim(),
       quantity: String(item.quantity),
       uqc: uqcOfLine(item),
-      unitPriceMinor: parseScaled(item.rate, 2) ?? 0,
+      unitPriceMinor: inr
+        ? toPaise(
+            parseScaled(item.rate, currencyOf(invoice.currency).exponent) ?? 0,
+            invoice.currency,
+            inr.rate,
+          )
+        : (parseScaled(item.rate, 2) ?? 0),
       grossMinor: line.grossMinor,
       discountMinor: line.discountMinor,
       taxableMinor: line.taxableMinor,
@@ -154,6 +166,8 @@ export function eInvoiceInputOfInvoice(invoice: StoredGstInvoice): EInvoiceInput
               shippingBillNumber: details.shippingBillNumber || undefined,
               shippingBillDate: details.shippingBillDate ?? undefined,
               portCode: details.portCode || undefined,
+              ...(inr ? { foreignCurrency: invoice.currency } : {}),
+              ...(countryCodeOf(billing.country) ? { countryCode: countryCodeOf(billing.country)! } : {}),
             },
           }
         : {}),

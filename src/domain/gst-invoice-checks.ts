@@ -1,3 +1,4 @@
+import { FX_MESSAGES } from "./export-fx";
 import { eInvoiceSupplyType } from "./gst-einvoice-eligibility";
 import { validateHsnSac } from "./gst-hsn";
 import { taxInvoiceNumberKey, validateTaxInvoiceNumber } from "./gst-numbers";
@@ -12,7 +13,7 @@ type CheckedDocument = Pick<
   InvoiceDocument,
   "invoiceNumber" | "client" | "items" | "company" | "gstDetails"
 > &
-  Partial<Pick<InvoiceDocument, "status">>;
+  Partial<Pick<InvoiceDocument, "status" | "currency" | "exchangeRate">>;
 
 /**
  * Whether the document will get an e-invoice: a tax invoice (or note) the e-invoice takes (a
@@ -30,7 +31,7 @@ export function willBeEInvoiced(
       documentKind: details.documentType,
       buyerGstin: document.client.gstin,
       exportType: details.exportType,
-      sez: false,
+      sez: details.sez === true,
     }) !== null
   );
 }
@@ -56,6 +57,15 @@ export function gstDocumentProblems(document: CheckedDocument): Record<string, s
       problems["client.billingAddress.state"] =
         addressStateProblem(document.client.billingAddress) ?? ADDRESS_STATE_MESSAGES.missing;
   }
+  // GST is in rupees: an issued export or SEZ supply in another currency needs its rate (decision 0089).
+  if (
+    issuing &&
+    document.currency !== undefined &&
+    document.currency !== "INR" &&
+    document.gstDetails.exportType !== "none" &&
+    !document.exchangeRate
+  )
+    problems["exchangeRate.rate"] = FX_MESSAGES.required;
   const buyerRegistered = document.client.gstin.trim() !== "";
   document.items.forEach((item, index) => {
     const problem = validateHsnSac(item.hsnSac ?? "", {

@@ -79,11 +79,18 @@ export const GST_DOCUMENT_TITLES: Readonly<Record<GstDocumentType, string>> = Ob
 /** Printed on every bill of supply of a composition taxpayer (CGST Act s.10(4), Rule 46/49). */
 export const COMPOSITION_DECLARATION = "Composition taxable person, not eligible to collect tax on supplies";
 
-/** Rule 46 proviso: the endorsement on an export invoice, by how IGST is handled. */
+/** Rule 46 proviso: the endorsement on an export invoice, by how IGST is handled (issue 34's wording). */
 export const EXPORT_ENDORSEMENTS = Object.freeze({
   with_payment: "Supply meant for export on payment of integrated tax",
+  without_payment: "Supply meant for export under LUT without payment of integrated tax",
+});
+
+/** The same endorsement on a supply to an SEZ unit or developer (Rule 46 proviso). */
+export const SEZ_ENDORSEMENTS = Object.freeze({
+  with_payment:
+    "Supply meant for supply to SEZ unit or SEZ developer for authorised operations on payment of integrated tax",
   without_payment:
-    "Supply meant for export under bond or letter of undertaking without payment of integrated tax",
+    "Supply meant for supply to SEZ unit or SEZ developer for authorised operations under LUT without payment of integrated tax",
 });
 
 /**

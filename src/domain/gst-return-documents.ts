@@ -3,7 +3,7 @@ import type { Gstr1Document, Gstr1Line } from "./gst-gstr1-types";
 import { isServiceCode, uqcOfLine } from "./gst-hsn-summary";
 import type { InvoiceDocument } from "./invoice";
 import type { StoredStatus } from "./status";
-import { type GstInvoiceTotals, isGstTotals } from "./totals";
+import { type GstLineTotals, isGstTotals } from "./totals";
 
 // From a stored invoice to what the GST returns read (decision 0035): the database hands over
 // rows, this turns each into a Gstr1Document or says why it stays out. Credit and debit notes
@@ -26,7 +26,8 @@ export type Gstr1DocumentResult =
 export const GSTR1_SKIP_REASONS = {
   draft: "A draft is not issued, so it is not reported.",
   retail: "Saved as a retail invoice (before the GST registration), so it carries no GST details.",
-  currency: "Not in rupees: GSTR-1 amounts are in rupees, so enter this one on the portal yourself.",
+  currency:
+    "Not in rupees and no exchange rate: GSTR-1 amounts are in rupees, so add the rate to the invoice or enter it on the portal yourself.",
   otherGstin: "Made under another GSTIN than the one in Settings.",
 } as const;
 
@@ -37,7 +38,12 @@ export function gstRatePercent(taxPercent: string | number | undefined): number 
 }
 
 /** The document's lines as GSTR-1 reads them, with their amounts from the GST totals. */
-export function gstr1LinesOf(doc: InvoiceDocument, totals: GstInvoiceTotals): Gstr1Line[] {
+export function gstr1LinesOf(
+  doc: InvoiceDocument,
+  totals: {
+    lines: Pick<GstLineTotals, "taxableMinor" | "igstMinor" | "cgstMinor" | "sgstMinor" | "cessMinor">[];
+  },
+): Gstr1Line[] {
   return doc.items.map((item, index) => {
     const line = totals.lines[index]!;
     return {
@@ -76,8 +82,9 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
     return { included: false, reason: GSTR1_SKIP_REASONS.retail };
   }
   if (doc.company.gst.gstin !== gstin) return { included: false, reason: GSTR1_SKIP_REASONS.otherGstin };
-  if (invoice.currency !== "INR") return { included: false, reason: GSTR1_SKIP_REASONS.currency };
-  const totals = doc.totals;
+  // Another currency reports its rupee values, converted once at the invoice's rate (decision 0089).
+  const totals = invoice.currency === "INR" ? doc.totals : doc.inrTotals;
+  if (!totals) return { included: false, reason: GSTR1_SKIP_REASONS.currency };
   const gstinOfBuyer = doc.client.gstin.trim();
   return {
     included: true,
@@ -92,6 +99,7 @@ export function gstr1DocumentOfInvoice(invoice: StoredGstInvoice, gstin: string)
       supplierStateCode: details.supplierStateCode,
       reverseCharge: details.reverseCharge,
       exportType: details.exportType,
+      ...(details.sez ? { sez: true } : {}),
       portCode: details.portCode || null,
       shippingBillNumber: details.shippingBillNumber || null,
       shippingBillDate: details.shippingBillDate,

@@ -48,6 +48,12 @@ export const invoiceGstSchema = z
     /** The recipient pays the tax (CGST Act s.9(3)/(4)); the invoice shows it but does not charge it. */
     reverseCharge: z.boolean().default(false),
     exportType: z.enum(EXPORT_TYPES).default("none"),
+    /**
+     * The buyer is an SEZ unit or developer: a zero-rated supply like an export (with or without
+     * IGST) whose place of supply is the SEZ's state, reported in GSTR-1's B2B as SEWP/SEWOP, not
+     * EXP (decision 0089). Optional so documents saved before keep their shape.
+     */
+    sez: z.boolean().optional(),
     /** LUT or bond reference, required for (and printed on) an export without payment. */
     lutNumber: text(50),
     portCode: z
@@ -65,7 +71,7 @@ export const invoiceGstSchema = z
       .default(null),
   })
   .superRefine((g, ctx) => {
-    if (g.exportType !== "none" && g.placeOfSupply !== null && g.placeOfSupply !== OTHER_COUNTRY) {
+    if (g.exportType !== "none" && !g.sez && g.placeOfSupply !== null && g.placeOfSupply !== OTHER_COUNTRY) {
       ctx.addIssue({
         code: "custom",
         path: ["placeOfSupply"],
@@ -138,11 +144,11 @@ export function defaultPlaceOfSupply(client: PlaceOfSupplyClient, supplierStateC
  * null when the client's address does not say its state.
  */
 export function effectivePlaceOfSupply(
-  gst: Pick<InvoiceGst, "placeOfSupply" | "exportType">,
+  gst: Pick<InvoiceGst, "placeOfSupply" | "exportType"> & { sez?: boolean },
   client: PlaceOfSupplyClient,
   supplierStateCode: string,
 ): string | null {
-  if (gst.exportType !== "none") return OTHER_COUNTRY;
+  if (gst.exportType !== "none" && !gst.sez) return OTHER_COUNTRY;
   return gst.placeOfSupply ?? defaultPlaceOfSupply(client, supplierStateCode);
 }
 

@@ -180,8 +180,8 @@ export function gstPageParts(doc: InvoiceDocument, companyName: string): GstPage
   }
   for (const declaration of gst.declarations) {
     declarations.push(
-      gst.exportType === "without_payment" && gst.lutNumber && declaration.includes("undertaking")
-        ? `Supply meant for export under LUT No. ${gst.lutNumber} without payment of IGST`
+      gst.exportType === "without_payment" && gst.lutNumber && declaration.includes("under LUT")
+        ? `${declaration} (LUT No. ${gst.lutNumber})`
         : declaration,
     );
   }

@@ -1,4 +1,5 @@
 import { formatPageDate } from "./dates";
+import { FX_SOURCE_LABELS } from "./export-fx";
 import { formatMoney } from "./format";
 import type { InvoiceDocument } from "./invoice";
 import {
@@ -118,6 +119,11 @@ export interface InvoicePageModel {
   gst: GstPageBlock | null;
   /** Tables below the totals (a statement's open items and ageing); none on a document. */
   tables?: PageTable[];
+  /**
+   * An invoice in another currency with a rate (decision 0089): its rupee values below the total,
+   * the last row "Total in INR", and the rate, its date and source; absent otherwise.
+   */
+  inr?: { rows: LabelValue[]; note: string };
 }
 
 /** Which of the document's images can be drawn (the PDF leaves out one whose bytes are gone). */
@@ -164,6 +170,39 @@ function paymentRows(doc: InvoiceDocument, amountPaidMinor: number): LabelValue[
       value: money(invoiceBalanceDueMinor(doc.status, doc.totals.totalMinor, amountPaidMinor)),
     },
   ];
+}
+
+/** The rupee block of an invoice in another currency: taxable value, tax, total, and the rate's note. */
+export function inrBlock(doc: InvoiceDocument): InvoicePageModel["inr"] {
+  const inr = doc.inrTotals;
+  if (!inr) return undefined;
+  const rupees = (minor: number) => formatMoney(minor, "INR");
+  const rows: LabelValue[] = [{ label: "Taxable value in INR", value: rupees(inr.taxableMinor) }];
+  const gst = doc.gstDetails;
+  if (gst && !gst.taxCharged && gst.exportType === "without_payment")
+    rows.push({ label: "IGST in INR", value: "Nil (under LUT)" });
+  else if (gst && gst.split === "igst") rows.push({ label: "IGST in INR", value: rupees(inr.igstMinor) });
+  else if (gst) {
+    rows.push({ label: "CGST in INR", value: rupees(inr.cgstMinor) });
+    rows.push({ label: `${gst.stateTaxName} in INR`, value: rupees(inr.sgstMinor) });
+  } else if (inr.taxMinor !== 0) rows.push({ label: "Tax in INR", value: rupees(inr.taxMinor) });
+  rows.push({ label: "Total in INR", value: rupees(inr.totalMinor) });
+  const source = inr.source === "other" ? inr.sourceNote : FX_SOURCE_LABELS[inr.source];
+  const named = inr.source !== "other" && inr.sourceNote ? `, ${inr.sourceNote}` : "";
+  return {
+    rows,
+    note: `Rate ₹${inr.rate} per ${inr.currency} on ${formatPageDate(inr.rateDate)} (${source}${named})`,
+  };
+}
+
+/** Each line's amount with its rupee value under it ("1,000.00\n₹83,120.00"). */
+function withRupees(lines: PageLine[], doc: InvoiceDocument): PageLine[] {
+  const inr = doc.inrTotals;
+  if (!inr) return lines;
+  return lines.map((line, i) => {
+    const rupees = inr.lines[i];
+    return rupees ? { ...line, amount: `${line.amount}\n${formatMoney(rupees.amountMinor, "INR")}` } : line;
+  });
 }
 
 /**
@@ -242,6 +281,11 @@ export function buildInvoicePage(
     },
     gst: null,
   };
+  const inr = inrBlock(doc);
+  if (inr) {
+    page.inr = inr;
+    page.lines = withRupees(page.lines, doc);
+  }
   if (!gst) return page;
   return {
     ...page,
@@ -251,7 +295,7 @@ export function buildInvoicePage(
     meta: [...page.meta, ...gst.meta],
     company: { ...page.company, ...gst.company },
     billTo: { ...page.billTo, lines: [...page.billTo.lines, ...gst.billToLines] },
-    lines: gst.lines,
+    lines: withRupees(gst.lines, doc),
     taxSummary: [],
     totals: gst.totals,
     signatory: { ...page.signatory, forCompany: `For ${gst.company.name}` },

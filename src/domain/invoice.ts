@@ -4,6 +4,7 @@ import { CURRENCY_CODES, currencyOf } from "./currencies";
 import { formatScaled } from "./decimal";
 import { validateInvoiceNumber } from "./document-number";
 import { transportSchema } from "./eway-bill";
+import { computeInrTotals, exchangeRateSchema, type InrTotals } from "./export-fx";
 import { type CompanyGstSnapshot, gstDocumentPart, type InvoiceGstDetails } from "./gst-document";
 import { addressStateCodeSchema, invoiceGstSchema } from "./gst-supply";
 import { isUqc } from "./gst-uqc";
@@ -167,6 +168,11 @@ export const invoiceInputSchema = z
      * until the user fills it; optional so documents saved before keep their exact shape.
      */
     transport: transportSchema.optional(),
+    /**
+     * The exchange rate of an invoice in a foreign currency: its date and named source (Rule 34;
+     * decision 0089). Absent on INR invoices and on those saved before; optional for their shape.
+     */
+    exchangeRate: exchangeRateSchema.optional(),
   })
   .superRefine(documentChecks("invoiceDate", "dueDate", "Due date cannot be before the invoice date."));
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
@@ -228,6 +234,11 @@ export interface InvoiceDocument extends InvoiceInput {
    * then are GstInvoiceTotals (check with isGstTotals). Absent on retail and old documents.
    */
   gstDetails?: InvoiceGstDetails;
+  /**
+   * The invoice in rupees, when its currency is not INR and it has an exchange rate: each line
+   * converted once, the sums of the lines (decision 0089). GSTR-1 and the e-invoice read these.
+   */
+  inrTotals?: InrTotals;
 }
 
 /**
@@ -243,12 +254,17 @@ export function buildInvoiceDocument(input: InvoiceInput, company: InvoiceCompan
     roundOff: input.roundOff,
     ...(gst ? { gst: gst.totalsOption } : {}),
   });
+  const inrTotals =
+    input.currency !== "INR" && input.exchangeRate
+      ? computeInrTotals(totals, input.items, input.currency, input.exchangeRate, gst?.totalsOption ?? null)
+      : null;
   return {
     ...input,
     clientName: input.client.name,
     company,
     ...(gst ? { gstDetails: gst.gst } : {}),
     totals,
+    ...(inrTotals ? { inrTotals } : {}),
     totalAmount: formatScaled(totals.totalMinor, currencyOf(input.currency).exponent),
     amountInWords: amountInWords(totals.totalMinor, input.currency),
   };

@@ -342,6 +342,12 @@ export const invoices = pgTable(
       (): SQL => sql`lower(${invoices.clientName} || chr(10) || ${invoices.invoiceNumber})`,
     ),
     invoiceData: jsonb("invoice_data").notNull(),
+    /**
+     * An invoice in another currency with an exchange rate: its value in paise, the sum of its
+     * lines converted once (invoice_data's inrTotals; decision 0089). Null for INR and without a
+     * rate. The dashboard's receivables show foreign balances in rupees from it.
+     */
+    inrTotalMinor: bigint("inr_total_minor", { mode: "number" }),
     ...timestamps(),
   },
   (t) => [
@@ -668,6 +674,12 @@ export const invoicePayments = pgTable(
       .notNull()
       .default("manual"),
     externalId: text("external_id").unique(),
+    /**
+     * Realisation of an invoice in another currency (decision 0089): the rupees the bank actually
+     * credited for `amountMinor` (the invoice's currency), and the FIRC / FIRA / e-BRC number.
+     */
+    inrCreditedMinor: bigint("inr_credited_minor", { mode: "number" }),
+    realisationRef: text("realisation_ref").notNull().default(""),
     ...timestamps(),
     // TDS the client deducted (decision 0088): the invoice is settled by amount_minor (money
     // received) plus tds_minor; rupee invoices only. seen_in_26as: the user found it in Form 26AS.

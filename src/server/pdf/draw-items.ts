@@ -104,7 +104,8 @@ export function drawItems(doc: Doc, view: PdfView, flow: Flow): void {
     const cells = columns.map((column) =>
       column.wrap
         ? wrapLines(doc, line[column.key] ?? "", column.width - 2 * PAD_X, style)
-        : [line[column.key] ?? ""],
+        : // A cell that does not wrap may still hold lines (an amount and its rupees; decision 0089).
+          (line[column.key] ?? "").split("\n"),
     );
     const height = Math.max(...cells.map((cell) => cell.length)) * step + 2 * PAD_Y;
     flow.ensure(height);
@@ -114,7 +115,10 @@ export function drawItems(doc: Doc, view: PdfView, flow: Flow): void {
     columns.forEach((column, i) => {
       const width = column.width - 2 * PAD_X;
       if (column.wrap) drawLines(doc, cells[i], x + PAD_X, y + PAD_Y, width, style, column.align);
-      else drawFitted(doc, cells[i][0], x + PAD_X, y + PAD_Y, width, style, column.align);
+      else
+        cells[i].forEach((part, k) => {
+          drawFitted(doc, part, x + PAD_X, y + PAD_Y + k * step, width, style, column.align);
+        });
       x += column.width;
     });
     flow.y = y + height;

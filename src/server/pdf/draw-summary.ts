@@ -27,8 +27,18 @@ export function drawTotals(doc: Doc, view: PdfView, flow: Flow): void {
   const totalsX = RIGHT - TOTALS_WIDTH;
   const wordsStyle = text(8, c.muted);
   const words = wrapLines(doc, view.amountInWords, TOTALS_WIDTH, wordsStyle);
+  // An invoice in another currency: its rupee values and the rate's note (decision 0089).
+  const inrNote = view.inr ? wrapLines(doc, view.inr.note, TOTALS_WIDTH, wordsStyle) : [];
+  const inrHeight = view.inr
+    ? 4 + view.inr.rows.length * ROW + inrNote.length * lineHeight(wordsStyle) + 4
+    : 0;
   const totalsHeight =
-    view.totals.length * ROW + 28 + 4 + view.payments.length * ROW + words.length * lineHeight(wordsStyle);
+    view.totals.length * ROW +
+    28 +
+    4 +
+    inrHeight +
+    view.payments.length * ROW +
+    words.length * lineHeight(wordsStyle);
   const summaryHeight = view.taxSummary.length ? (view.taxSummary.length + 1) * ROW + 14 : 0;
   flow.ensure(Math.max(totalsHeight, summaryHeight));
   const top = flow.y;
@@ -73,6 +83,15 @@ export function drawTotals(doc: Doc, view: PdfView, flow: Flow): void {
   drawTextLine(doc, view.total.label, totalsX + 6, y + 8, bold(10.5, ink));
   drawFitted(doc, view.total.value, totalsX + 70, y + 6.5, TOTALS_WIDTH - 76, bold(13, ink), "right");
   y += 32;
+  if (view.inr) {
+    view.inr.rows.forEach((row, i) => {
+      const style = i === view.inr!.rows.length - 1 ? bold(9.5, c.ink) : text(8.5, c.muted);
+      drawTextLine(doc, row.label, totalsX + 6, y, style);
+      drawFitted(doc, row.value, totalsX + 110, y, TOTALS_WIDTH - 116, style, "right");
+      y += ROW;
+    });
+    y = drawLines(doc, inrNote, totalsX, y, TOTALS_WIDTH, wordsStyle, "right") + 4;
+  }
   // Amount paid and balance due, once the invoice has received a payment (the balance in bold).
   view.payments.forEach((row, i) => {
     const style = i === view.payments.length - 1 ? bold(9, c.ink) : text(8.5, c.muted);

@@ -132,7 +132,7 @@ const CASES: {
     opts: { buyer: "", gst: { exportType: "without_payment", lutNumber: "AD270325001234X" } },
     shows: [
       /Place of Supply Reverse Charge .* Other Country \(96\) No/,
-      "Supply meant for export under LUT No. AD270325001234X without payment of IGST",
+      "Supply meant for export under LUT without payment of integrated tax (LUT No. AD270325001234X)",
     ],
     hides: [],
   },

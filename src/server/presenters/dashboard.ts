@@ -34,6 +34,9 @@ export function presentDashboard(d: Dashboard) {
       receivedYearMinor: r.receivedYearMinor,
       outstandingMinor: r.outstandingMinor,
       ageing: { ...r.ageing },
+      ...("outstandingInrMinor" in r
+        ? { outstandingInrMinor: r.outstandingInrMinor, withoutRate: r.withoutRate }
+        : {}),
     })),
     recent: d.recent.map((row) => presentInvoiceSummary(row, d.today)),
     lowStock: d.lowStock.map(presentLowStock),

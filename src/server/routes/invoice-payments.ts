@@ -26,10 +26,13 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
       userToday(db, businessId),
       payments ?? invoicePayments(db, businessId, invoice.id).then((r) => r.payments),
     ]);
+    const inrTotalMinor = invoice.invoiceData.inrTotals?.totalMinor ?? null;
+    const rupees = { totalMinor: invoice.totalMinor, inrTotalMinor };
     return {
       invoice: presentInvoiceSummary(invoice, today),
-      payments: all.map(presentPayment),
+      payments: all.map((p) => presentPayment(p, rupees)),
       taxableMinor: invoiceTaxableMinor(invoice),
+      inrTotalMinor,
     };
   }
 

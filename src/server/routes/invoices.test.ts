@@ -718,6 +718,9 @@ describeEachDb("invoices API", (kind) => {
         receivedYearMinor: 0,
         outstandingMinor: 1000,
         ageing: ageing(1000),
+        // No exchange rate on it, so no rupee value (decision 0089).
+        outstandingInrMinor: 0,
+        withoutRate: 1,
       },
     ]);
     expect(d.recent).toHaveLength(5);

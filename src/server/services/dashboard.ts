@@ -12,6 +12,7 @@ import {
   type Receivables,
   type Received,
 } from "../db/queries/dashboard";
+import { foreignReceivablesInRupees } from "../db/queries/receivables-inr";
 import { cachedSettings } from "../db/queries/settings";
 import { tdsReceivable } from "../db/queries/tds";
 
@@ -201,12 +202,16 @@ export async function readDashboard(db: Db, businessId: string) {
     receivables: owed,
   } = await dashboardData(db, businessId, today);
   const tds = await tdsReceivable(db, businessId);
+  const inRupees = settings.defaultCurrency === "INR" ? await foreignReceivablesInRupees(db, businessId) : [];
   return {
     currency: settings.defaultCurrency,
     timeZone: settings.timeZone,
     today,
     ...dashboardFigures(buckets, dueStatuses, received, settings.defaultCurrency, today),
-    receivables: receivablesFigures(owed, received, settings.defaultCurrency, today),
+    receivables: receivablesFigures(owed, received, settings.defaultCurrency, today).map((r) => {
+      const inr = inRupees.find((f) => f.currency === r.currency);
+      return inr ? { ...r, outstandingInrMinor: inr.outstandingInrMinor, withoutRate: inr.withoutRate } : r;
+    }),
     recent,
     lowStock,
     // An account without a balance row has 0, as the credits module reads it (reading never writes).

@@ -78,6 +78,23 @@ export function readInvoicePayments(
       problems.push(`payments.${at}.tds: ${tds}`);
       continue;
     }
+    // A realisation's rupees credited, in paise; only on an invoice in another currency.
+    const inrCreditedMinor =
+      parsed.data.inrCredited === undefined || invoice.currency === "INR"
+        ? null
+        : parseScaled(parsed.data.inrCredited, 2);
+    if (inrCreditedMinor !== null && (inrCreditedMinor <= 0 || inrCreditedMinor > MAX_AMOUNT_MINOR)) {
+      problems.push(`payments.${at}.inrCredited: ${IMPORT_PAYMENT_MESSAGES.amount(2)}`);
+      continue;
+    }
+    if (parsed.data.inrCredited !== undefined && invoice.currency !== "INR" && inrCreditedMinor === null) {
+      problems.push(`payments.${at}.inrCredited: ${IMPORT_PAYMENT_MESSAGES.amount(2)}`);
+      continue;
+    }
+    const realisation =
+      inrCreditedMinor !== null || parsed.data.realisationRef
+        ? { inrCreditedMinor, realisationRef: parsed.data.realisationRef }
+        : {};
     if (source === "credit_note" && creditNoteNumber) {
       // Checked against the file's credit notes (data-file-notes.ts); without them, "manual".
       payments.push({ amountMinor, paidOn, method, reference, note, source, creditNoteNumber });
@@ -89,6 +106,7 @@ export function readInvoicePayments(
       method,
       reference,
       note,
+      ...realisation,
       // A "Marked as paid" payment goes when the invoice is reopened; it only exists on a paid one.
       source: source === "status" && invoice.status === "paid" ? "status" : "manual",
       ...tds,
@@ -126,6 +144,8 @@ export function exportedPayment(
   row: Pick<InvoicePaymentRow, "amountMinor" | "paidOn" | "method" | "reference" | "note" | "source"> &
     Partial<Pick<InvoicePaymentRow, "tdsMinor" | "tdsSection" | "tdsRateBp" | "tdsSeenIn26as">> & {
       creditNoteNumber?: string | null;
+      inrCreditedMinor?: number | null;
+      realisationRef?: string;
     },
   currency: string,
 ) {
@@ -148,6 +168,9 @@ export function exportedPayment(
           tdsSeenIn26as: row.tdsSeenIn26as ?? false,
         }
       : {}),
+    // A realisation's rupees credited and FIRC / e-BRC number (decision 0089).
+    ...(row.inrCreditedMinor != null ? { inrCredited: formatScaled(Number(row.inrCreditedMinor), 2) } : {}),
+    ...(row.realisationRef ? { realisationRef: row.realisationRef } : {}),
   };
 }
 

@@ -179,7 +179,7 @@ function inputOf(
       number: meta.number,
       date: meta.date,
       ...(meta.challanReason ? { challanReason: meta.challanReason } : {}),
-      isExport: details.exportType !== "none",
+      isExport: details.exportType !== "none" && !details.sez,
       supplier: {
         gstin: company.gstin,
         name: company.legalName || doc.company.name,

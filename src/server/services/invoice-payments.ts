@@ -49,6 +49,9 @@ export interface PaymentInput {
   tdsMinor?: number;
   tdsSection?: string | null;
   tdsRateBp?: number | null;
+  /** Realisation in rupees of an invoice in another currency (decision 0089). */
+  inrCreditedMinor?: number | null;
+  realisationRef?: string;
 }
 
 /** The input's TDS as stored: none is 0 with no section or rate. */
@@ -73,7 +76,15 @@ export async function lockInvoice(tx: Db, businessId: string, invoiceId: string)
   return current;
 }
 
+/** Rupees credited are a realisation of an invoice in another currency; an INR invoice has none. */
+function refuseRealisation(current: InvoiceRow, input: PaymentInput): void {
+  if (current.currency !== "INR" || (input.inrCreditedMinor ?? null) === null) return;
+  const problem = "Rupees credited are for invoices in another currency: this invoice is in rupees.";
+  throw new AppError("validation_failed", problem, { inrCreditedMinor: problem });
+}
+
 function refuse(current: InvoiceRow, input: PaymentInput, balanceMinor: number): void {
+  refuseRealisation(current, input);
   const tds = tdsOf(input);
   const money = (m: number) => formatMoney(m, current.currency);
   // The money received may be at most the balance less the TDS that settles the rest.
@@ -226,6 +237,8 @@ export async function editPayment(
       note: input.note,
       ...tds,
       tdsSeenIn26as: seen,
+      inrCreditedMinor: input.inrCreditedMinor ?? null,
+      realisationRef: input.realisationRef ?? "",
     };
     const payment = await updateInvoicePayment(tx, { businessId, invoiceId, id: paymentId }, fields);
     await noteEvent(tx, "payment_changed", current, payment!);

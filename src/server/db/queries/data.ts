@@ -143,6 +143,8 @@ export async function readExportRows(db: Db, businessId: string) {
       tdsSection: invoicePayments.tdsSection,
       tdsRateBp: invoicePayments.tdsRateBp,
       tdsSeenIn26as: invoicePayments.tdsSeenIn26as,
+      inrCreditedMinor: invoicePayments.inrCreditedMinor,
+      realisationRef: invoicePayments.realisationRef,
     })
     .from(invoicePayments)
     .leftJoin(

@@ -46,6 +46,8 @@ export async function updateInvoicePayment(
       | "tdsSection"
       | "tdsRateBp"
       | "tdsSeenIn26as"
+      | "inrCreditedMinor"
+      | "realisationRef"
     >
   >,
 ): Promise<InvoicePaymentRow | undefined> {

@@ -93,6 +93,7 @@ export function columnsOf(document: InvoiceDocument) {
     paymentDate: document.paymentDate,
     numberKey: gstNumberKeyOf(document),
     invoiceData: document,
+    inrTotalMinor: document.inrTotals?.totalMinor ?? null,
   };
 }
 

@@ -43,6 +43,14 @@ export function ReceivablesCard({ receivables }: { receivables: Dashboard["recei
                   <dd className="text-lg font-semibold tabular-nums" data-testid="outstanding">
                     {money(r.outstandingMinor)}
                   </dd>
+                  {r.outstandingInrMinor !== undefined && (r.outstandingInrMinor > 0 || r.withoutRate) ? (
+                    <dd className="text-xs text-muted-foreground" data-testid="outstanding-inr">
+                      {formatMoney(r.outstandingInrMinor, "INR")} at the invoices' rates
+                      {r.withoutRate
+                        ? ` (${r.withoutRate} ${r.withoutRate === 1 ? "invoice has" : "invoices have"} no rate)`
+                        : ""}
+                    </dd>
+                  ) : null}
                 </div>
               </dl>
               <ul className="space-y-1.5 text-sm" aria-label={`Outstanding by how late, ${r.currency}`}>

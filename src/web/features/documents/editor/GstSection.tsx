@@ -13,7 +13,7 @@ import type { EditorAction } from "./draft";
 const EXPORT_CHOICES: readonly Choice<ExportType>[] = [
   { value: "none", label: "Not an export" },
   { value: "with_payment", label: "Export with payment of IGST" },
-  { value: "without_payment", label: "Export without payment, under LUT or bond" },
+  { value: "without_payment", label: "Export without payment of IGST, under LUT" },
 ];
 
 function defaultSource(client: InvoiceClient, details: InvoiceGstDetails | undefined): string {
@@ -41,6 +41,8 @@ export const GstSection = memo(function GstSection({
   const set = (patch: Partial<InvoiceGst>) =>
     dispatch({ type: "set", patch: { gst: { ...current, ...patch } } });
   const exporting = current.exportType !== "none";
+  // A supply to an SEZ is zero-rated like an export, but its place of supply is the SEZ's state.
+  const abroad = exporting && !current.sez;
   const defaultName =
     details && !details.placeOfSupplyChosen && !exporting
       ? `Default: ${details.placeOfSupplyName}, ${defaultSource(client, details)}`
@@ -61,8 +63,8 @@ export const GstSection = memo(function GstSection({
         {(p) => (
           <Select
             {...p}
-            value={exporting ? "96" : (current.placeOfSupply ?? "")}
-            disabled={exporting}
+            value={abroad ? "96" : (current.placeOfSupply ?? "")}
+            disabled={abroad}
             onChange={(e) => set({ placeOfSupply: e.target.value || null })}
           >
             <option value="">{defaultName}</option>
@@ -80,9 +82,20 @@ export const GstSection = memo(function GstSection({
         value={current.exportType}
         options={EXPORT_CHOICES}
         onChange={(exportType) =>
-          set({ exportType, ...(exportType !== "none" ? { placeOfSupply: null } : {}) })
+          set({ exportType, ...(exportType !== "none" && !current.sez ? { placeOfSupply: null } : {}) })
         }
       />
+      {exporting && (
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={current.sez === true}
+            onChange={(e) => set({ sez: e.target.checked, placeOfSupply: null })}
+          />
+          Supply to an SEZ unit or developer (GSTR-1 B2B as SEWP/SEWOP, not an export)
+        </label>
+      )}
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input
           type="checkbox"
@@ -101,7 +114,7 @@ export const GstSection = memo(function GstSection({
           onChange={(lutNumber) => set({ lutNumber })}
         />
       )}
-      {exporting && (
+      {abroad && (
         <>
           <TextField
             label="Port code (optional)"

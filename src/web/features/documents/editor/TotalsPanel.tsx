@@ -67,6 +67,19 @@ export function TotalsPanel({
         <p className="mt-1 text-sm text-muted-foreground" data-testid="totals-words">
           {doc.amountInWords}
         </p>
+        {doc.inrTotals && (
+          <div className="mt-2 flex items-baseline justify-between gap-4">
+            <span className="font-semibold">Total in INR</span>
+            <span className="text-lg font-bold tabular-nums" data-testid="totals-total-inr">
+              {formatMoney(doc.inrTotals.totalMinor, "INR")}
+            </span>
+          </div>
+        )}
+        {doc.inrTotals && (
+          <p className="text-right text-xs text-muted-foreground">
+            at ₹{doc.inrTotals.rate} per {doc.inrTotals.currency} on {doc.inrTotals.rateDate}
+          </p>
+        )}
       </div>
       {(error || invalidLines > 0) && (
         <p className="mt-2 text-sm text-destructive" role="alert">

@@ -112,6 +112,8 @@ export function inputFromInvoice(invoice: Invoice): InvoiceInput {
     ...(d.gst ? { gst: { ...d.gst } } : {}),
     // The Transport section (e-way bill, decision 0085), kept when the document has one.
     ...(d.transport ? { transport: structuredClone(d.transport) } : {}),
+    // The exchange rate of an invoice in another currency (decision 0089), kept when it has one.
+    ...(d.exchangeRate ? { exchangeRate: { ...d.exchangeRate } } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { exchangeRateSchema } from "#domain/export-fx";
 import {
   buildInvoiceDocument,
   type InvoiceCompany,
@@ -40,7 +41,9 @@ export function previewDocument(
     if (problem && !(blank(item[problem.field]) && blank(item.rate))) lineProblems[item.id] = problem;
     return !problem;
   });
-  const valid = { ...input, items: validItems };
+  // A rate being typed ("83.", "") is left out until it reads as a rate (decision 0089).
+  const rate = input.exchangeRate ? exchangeRateSchema.safeParse(input.exchangeRate) : null;
+  const valid = { ...input, items: validItems, exchangeRate: rate?.success ? rate.data : undefined };
   try {
     const document = buildInvoiceDocument(valid, company);
     const lineTotals: Record<string, LineTotals> = {};

@@ -61,6 +61,16 @@ export function PreviewTotals({ page }: { page: InvoicePageModel }) {
             {page.total.value}
           </span>
         </div>
+        {page.inr && (
+          <div className="mt-1" data-testid="preview-inr">
+            {page.inr.rows.map((row) => (
+              <Row key={row.label} label={row.label} value={row.value} labelInk={colours.muted} />
+            ))}
+            <p className="text-right text-[10px]" style={{ color: colours.muted }}>
+              {page.inr.note}
+            </p>
+          </div>
+        )}
         {page.payments.length > 0 && (
           <div className="mt-1" data-testid="preview-payments">
             {page.payments.map((row) => (

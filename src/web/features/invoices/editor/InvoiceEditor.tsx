@@ -7,6 +7,7 @@ import type { Settings } from "#domain/settings";
 import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
 import { DocumentSections } from "#web/features/document-editor/DocumentSections";
 import { useDocumentEditor, useDocumentPreview } from "#web/features/document-editor/useDocumentEditor";
+import { ExchangeRateSection } from "#web/features/documents/editor/ExchangeRateSection";
 import { describeSaveError } from "#web/features/documents/editor/errors";
 import { GstSection } from "#web/features/documents/editor/GstSection";
 import { TransportSection } from "#web/features/documents/editor/TransportSection";
@@ -131,14 +132,29 @@ export function InvoiceEditor({
           numberHint: numberHint(input.invoiceNumber, Boolean(company.gst), numberScheme),
         }}
         gst={
-          company.gst && (
-            <GstSection
-              gst={input.gst}
-              client={input.client}
-              details={preview.document.gstDetails}
-              errors={editor.errors}
-              dispatch={dispatch}
-            />
+          (company.gst || input.currency !== "INR") && (
+            <>
+              {company.gst && (
+                <GstSection
+                  gst={input.gst}
+                  client={input.client}
+                  details={preview.document.gstDetails}
+                  errors={editor.errors}
+                  dispatch={dispatch}
+                />
+              )}
+              {input.currency !== "INR" && (
+                <div className={company.gst ? "mt-6" : undefined}>
+                  <ExchangeRateSection
+                    currency={input.currency}
+                    exchangeRate={input.exchangeRate}
+                    invoiceDate={input.invoiceDate}
+                    errors={editor.errors}
+                    dispatch={dispatch}
+                  />
+                </div>
+              )}
+            </>
           )
         }
         transport={

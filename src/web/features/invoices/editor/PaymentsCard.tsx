@@ -27,6 +27,15 @@ interface Form extends TdsForm {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /** A realisation (an invoice in another currency; decision 0089): rupees credited, as typed. */
+  inrCredited: string;
+  realisationRef: string;
+}
+
+/** "Exchange loss ₹620.00" / "Exchange gain ₹75.00" / "No exchange difference". */
+function exchangeWords(minor: number): string {
+  if (minor === 0) return "No exchange difference";
+  return `Exchange ${minor < 0 ? "loss" : "gain"} ${formatMoney(Math.abs(minor), "INR")}`;
 }
 
 type Body = {
@@ -38,6 +47,8 @@ type Body = {
   tdsMinor: number;
   tdsSection: string | null;
   tdsRateBp: number | null;
+  inrCreditedMinor: number | null;
+  realisationRef: string;
 };
 
 const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -88,10 +99,28 @@ function PaymentDialog({
       setErrors({ [tds.error[0]]: tds.error[1] });
       return;
     }
+    const inrCreditedMinor = form.inrCredited.trim() === "" ? null : parseScaled(form.inrCredited, 2);
+    if (inrCreditedMinor !== null && inrCreditedMinor <= 0) {
+      setErrors({ inrCreditedMinor: "Enter the rupees credited, more than zero, like 82500.00." });
+      return;
+    }
+    if (form.inrCredited.trim() !== "" && inrCreditedMinor === null) {
+      setErrors({ inrCreditedMinor: "Enter the rupees credited with at most 2 decimals, like 82500.00." });
+      return;
+    }
     setBusy(true);
     try {
-      const { paidOn, method, reference, note } = form;
-      await onSubmit({ amountMinor, paidOn, method, reference, note, ...tds });
+      const { paidOn, method, reference, note, realisationRef } = form;
+      await onSubmit({
+        amountMinor,
+        paidOn,
+        method,
+        reference,
+        note,
+        realisationRef,
+        inrCreditedMinor,
+        ...tds,
+      });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields ?? { amountMinor: error.message });
@@ -120,6 +149,19 @@ function PaymentDialog({
           onChange={(method) => set("method", method)}
         />
         <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+        {currency !== "INR" && (
+          <>
+            <TextField
+              label="Rupees credited by the bank (₹)"
+              error={errors.inrCreditedMinor}
+              hint="From the bank's advice; the difference is your exchange gain or loss"
+              inputMode="decimal"
+              value={form.inrCredited}
+              onChange={(inrCredited) => set("inrCredited", inrCredited)}
+            />
+            <TextField label="FIRC / e-BRC number" maxLength={50} {...text("realisationRef")} />
+          </>
+        )}
         <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
         {/* TDS is deducted in rupees only (decision 0088). */}
         {currency === "INR" && (
@@ -199,14 +241,18 @@ export const PaymentsCard = memo(function PaymentsCard({
           reference: payment.reference,
           note: payment.note,
           ...tdsFormOf(payment),
+          inrCredited: payment.inrCreditedMinor === null ? "" : formatScaled(payment.inrCreditedMinor, 2),
+          realisationRef: payment.realisationRef,
         }
       : {
           amount: formatScaled(invoice?.balanceDueMinor ?? 0, exponent),
           paidOn: today,
-          method: "upi",
+          method: currency === "INR" ? "upi" : "bank_transfer",
           reference: "",
           note: "",
           ...tdsFormOf(null),
+          inrCredited: "",
+          realisationRef: "",
         };
 
   return (
@@ -235,6 +281,9 @@ export const PaymentsCard = memo(function PaymentsCard({
           <p className="mt-2 text-sm" data-testid="payments-summary">
             Paid <strong>{money(invoice.amountPaidMinor)}</strong> of {money(invoice.totalMinor)} · Balance
             due <strong>{money(invoice.balanceDueMinor)}</strong>
+            {data.inrTotalMinor != null && (
+              <> · Invoice value {formatMoney(data.inrTotalMinor, "INR")} at its rate</>
+            )}
           </p>
           {data.payments.length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No payments recorded yet.</p>
@@ -256,6 +305,24 @@ export const PaymentsCard = memo(function PaymentsCard({
                         ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
                         : `${formatPageDate(p.paidOn)} · ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
                     </p>
+                    {p.inrCreditedMinor !== null && (
+                      <p className="text-xs" data-testid="payment-realisation">
+                        Credited {formatMoney(p.inrCreditedMinor, "INR")}
+                        {p.realisationRef ? ` · FIRC/e-BRC ${p.realisationRef}` : ""}
+                        {p.exchangeDifferenceMinor !== null && (
+                          <strong
+                            className={
+                              p.exchangeDifferenceMinor < 0
+                                ? " text-destructive"
+                                : " text-emerald-700 dark:text-emerald-400"
+                            }
+                          >
+                            {" "}
+                            · {exchangeWords(p.exchangeDifferenceMinor)}
+                          </strong>
+                        )}
+                      </p>
+                    )}
                   </div>
                   {/* A credit note's share changes only with its note (Credit notes card). */}
                   <div className={p.source === "credit_note" ? "hidden" : "flex gap-1"}>

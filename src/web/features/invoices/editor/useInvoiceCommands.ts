@@ -36,6 +36,7 @@ export function useInvoiceCommands() {
       input: InvoiceInput,
       opts: { autoNumber?: boolean; company?: InvoiceCompany } = {},
     ) {
+      input = withoutUnusedRate(input);
       if (opts.company) gstCheck(input, opts.company, Boolean(opts.autoNumber));
       const parsed = invoiceInputSchema.safeParse(input);
       if (!parsed.success) throw new FieldErrors(issuesToFields(parsed.error.issues));
@@ -57,6 +58,14 @@ export function useInvoiceCommands() {
       await invalidate();
     },
   };
+}
+
+/** An INR invoice, or a rate left blank, saves no exchange rate (decision 0089). */
+function withoutUnusedRate(input: InvoiceInput): InvoiceInput {
+  const rate = input.exchangeRate;
+  if (!rate || (input.currency !== "INR" && String(rate.rate).trim() !== "")) return input;
+  const { exchangeRate: _unused, ...rest } = input;
+  return rest;
 }
 
 /** A tax invoice's number and HSN/SAC codes, checked as the server will (same messages). */
