@@ -497,6 +497,33 @@ describeEachDb("e-way bill JSON", (kind) => {
     expect(noteBack.document.transport).toEqual({ ...emptyTransport(), ...back });
   });
 
+  it("an export of goods in US dollars goes in its rupee values, each line converted once at its rate", async () => {
+    const port = { name: "", line1: "Dock 3", line2: "", place: "Chennai", pin: "600001", stateCode: "33" };
+    const made = await create(
+      invoice("1000", {
+        currency: "USD",
+        client: {
+          name: "Acme Inc",
+          billingAddress: { line1: "1 Market Street", city: "San Francisco", country: "United States" },
+        },
+        gst: { exportType: "without_payment", lutNumber: "AD270326000123X" },
+        exchangeRate: { rate: "83.12", rateDate: "2026-11-20", source: "cbic_customs" },
+        transport: { ...road, shipTo: port },
+      }),
+    );
+    const res = await download([made.id]);
+    expect(res.statusCode, res.body).toBe(200);
+    // USD 2,000.00 at 83.1200 is ₹1,66,240.00, under LUT without IGST.
+    expect(res.json().billLists[0]).toMatchObject({
+      totalValue: 166240,
+      igstValue: 0,
+      totInvValue: 166240,
+      toGstin: "URP",
+      toStateCode: 99,
+    });
+    expect(res.json().billLists[0].itemList[0]).toMatchObject({ taxableAmount: 166240 });
+  });
+
   it("another business's document is a 404, whatever else is asked with it", async () => {
     const mine = await create(invoice("30000"));
     const other = await t.signUpAndSignIn();

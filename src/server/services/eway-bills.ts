@@ -41,7 +41,8 @@ type EwayRequestDocument = EwayBillsBody["documents"][number];
 export const EWAY_SERVICE_MESSAGES = {
   draft: "Issue it first: a draft moves no goods.",
   cancelled: "It is cancelled.",
-  currency: "The e-way bill is made for documents in rupees (INR).",
+  currency:
+    "The e-way bill takes rupee values: give this document its exchange rate (Exchange rate section) first.",
   notGst: "The e-way bill needs your GST registration in Settings when the document was saved.",
   debitNote: "A debit note moves no goods: no e-way bill.",
 } as const;
@@ -154,8 +155,12 @@ function inputOf(
   const company = doc.company.gst;
   if (!details || !company || !isGstTotals(doc.totals))
     return { number: meta.number, problem: EWAY_SERVICE_MESSAGES.notGst };
-  if (meta.currency !== "INR") return { number: meta.number, problem: EWAY_SERVICE_MESSAGES.currency };
-  const totals = doc.totals;
+  // A document in another currency goes in its rupee values: each line converted once at its
+  // exchange rate (decision 0089); without a rate there are none, so it is refused.
+  const inr = meta.currency === "INR" ? null : (doc.inrTotals ?? null);
+  if (meta.currency !== "INR" && !inr)
+    return { number: meta.number, problem: EWAY_SERVICE_MESSAGES.currency };
+  const totals = inr ?? doc.totals;
   const seller = companyAddressForEInvoice(doc.company);
   const client = doc.client;
   const gstinState = stateCodeOfGstin(client.gstin);
