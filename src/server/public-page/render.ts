@@ -19,7 +19,7 @@ export interface PublicPageExtras {
    * An invoice's page asks to be paid: who asks, for what, by when, first on the screen (issue 33
    * part 3), with the PDF to download. Absent on other documents' pages.
    */
-  ask?: { from: string; what: string; total: string; dueLine: string | null; pdfUrl: string };
+  ask?: { from: string; what: string; total: string; dueLine: string | null; pdfUrl: string | null };
   /** Just paid online: the thank-you at the top, with the amount and the payment's reference. */
   thanks?: { amount: string; reference: string } | null;
   /** An uploaded UPI QR image (the business's own), when it has one instead of a UPI ID. */
@@ -162,7 +162,7 @@ function askBlock(x: PublicPageExtras, ask: NonNullable<PublicPageExtras["ask"]>
 ${amount}
 <p class="due-line">${ask.dueLine && x.balance ? `${escapeHtml(ask.dueLine)} ` : ""}${status}</p>
 ${upi.desk}${ways}${note}
-<p class="tools"><a class="button secondary" href="${escapeHtml(ask.pdfUrl)}" download>Download PDF</a> <button type="button" class="button secondary" id="print">Print</button></p>
+<p class="tools">${ask.pdfUrl ? `<a class="button secondary" href="${escapeHtml(ask.pdfUrl)}" download>Download PDF</a> ` : ""}<button type="button" class="button secondary" id="print">Print</button></p>
 ${x.balance ? reportBlock(x) : ""}
 </section>`;
 }

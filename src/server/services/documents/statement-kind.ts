@@ -128,6 +128,15 @@ export const STATEMENT_KIND: KindConfig = {
               }
             : null,
         upiImageUrl: null,
+        // The same first screen as an invoice's: who asks, the balance and the ways to pay it (the
+        // statement has no public PDF).
+        ask: {
+          from: page.company.name || "The business",
+          what: page.info.title,
+          total: formatBalance(closing, view.currency),
+          dueLine: null,
+          pdfUrl: null,
+        },
         logoUrl: page.company.logoImageId ? `/s/${token}/images/logo` : null,
         signatureUrl: page.signatory.imageId ? `/s/${token}/images/signature` : null,
         paysOnline: false,
