@@ -132,7 +132,7 @@ export const STATEMENT_KIND: KindConfig = {
         // statement has no public PDF).
         ask: {
           from: page.company.name || "The business",
-          what: page.info.title,
+          what: `Statement ${page.invoiceNumber}`,
           total: formatBalance(closing, view.currency),
           dueLine: null,
           pdfUrl: null,
