@@ -21,6 +21,7 @@ describe("answers against their contracts", () => {
       quotes: [],
       creditNotes: [],
       recurringProfiles: [],
+      statements: [],
     };
     expect(answerMismatch(contractAt("GET /api/export"), 200, file)).toBeUndefined();
     expect(answerMismatch(contractAt("GET /api/export"), 200, { invoices: [] })).toMatch(/^clients: /);
