@@ -61,6 +61,8 @@ export const paymentBody = z.object({
     .optional()
     .default(null),
   realisationRef: text(50, "FIRC / e-BRC number").optional().default(""),
+  /** A payment out of this client advance (decision 0092): at most what is left of it; ignored on a change. */
+  advanceId: id.nullable().optional().default(null),
 });
 export type PaymentBody = z.output<typeof paymentBody>;
 
@@ -85,6 +87,8 @@ export const paymentSchema = z.object({
   realisationRef: z.string(),
   /** Exchange gain (positive) or loss in paise: credited less this amount at the invoice's rate. */
   exchangeDifferenceMinor: z.number().int().nullable(),
+  /** The client advance this payment was applied from (decision 0092), or null. */
+  advanceId: id.nullable().optional(),
 });
 export type Payment = z.output<typeof paymentSchema>;
 

@@ -222,7 +222,12 @@ describeEachDb("bank statements", (kind) => {
 
     const other = await t.signUpAndSignIn();
     for (const path of ["confirm", "undo", "ignore", "advance"]) {
-      const body = path === "confirm" ? { allocations: [{ invoiceId: ids.i4, amountMinor: 100 }] } : {};
+      const body =
+        path === "confirm"
+          ? { allocations: [{ invoiceId: ids.i4, amountMinor: 100 }] }
+          : path === "advance"
+            ? { clientId: ids.i4 }
+            : {};
       const res = await t.post(`/api/bank-statements/lines/${waiting!.id}/${path}`, body, other.cookie);
       expect(res.statusCode, `${path} ${res.body}`).toBe(404);
     }
