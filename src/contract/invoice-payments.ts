@@ -99,6 +99,18 @@ export const paymentsAnswer = z.object({
   taxableMinor: z.number().int(),
   /** An invoice in another currency with a rate: its value in paise at that rate (decision 0089). */
   inrTotalMinor: z.number().int().nullable().optional(),
+  /** The client's advances in the invoice's currency with something left (decision 0092): Record payment offers them. */
+  advances: z
+    .array(
+      z.object({
+        id,
+        balanceMinor: z.number().int(),
+        receivedOn: isoDate,
+        method: z.enum(PAYMENT_METHODS),
+        reference: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 

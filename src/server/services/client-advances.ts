@@ -185,3 +185,24 @@ export async function deleteAdvance(
   };
   return opts.inTransaction ? run(db) : db.transaction(run);
 }
+
+/** The advances of the invoice's client in its currency with something left: what Record payment offers. */
+export async function openAdvancesFor(
+  db: Db,
+  businessId: string,
+  invoice: { clientId: string | null; currency: string },
+): Promise<AdvanceWithBalance[]> {
+  if (!invoice.clientId) return [];
+  const rows = await db
+    .select()
+    .from(clientAdvances)
+    .where(
+      and(
+        eq(clientAdvances.businessId, businessId),
+        eq(clientAdvances.clientId, invoice.clientId),
+        eq(clientAdvances.currency, invoice.currency),
+      ),
+    )
+    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
+  return (await withBalances(db, businessId, rows)).filter((a) => a.balanceMinor > 0);
+}
