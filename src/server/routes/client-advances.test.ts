@@ -181,4 +181,45 @@ describeEachDb("client advances", (kind) => {
     expect(undone.json().status).toBe("review");
     expect(await advances(s.cookie, asha)).toEqual([]);
   }, 90_000);
+
+  it("advances and the payments applied from them survive export -> clear -> import; an older file imports", async () => {
+    const { s, asha, invoice } = await setUp();
+    const adv = (await record(s.cookie, asha, 2_000_00)).json().advances[0] as AdvanceOut;
+    const inv = await invoice("ADV-R1", asha, "Asha Traders", "1200");
+    expect((await payFrom(s.cookie, inv, adv.id, 1_200_00)).statusCode).toBe(201);
+
+    const exported = await t.get("/api/export", s.cookie);
+    expect(exported.statusCode).toBe(200);
+    const file = exported.json();
+    expect(file.clientAdvances).toHaveLength(1);
+    expect(file.clientAdvances[0]).toMatchObject({ clientId: asha, amount: "2000.00", reference: "NEFT-77" });
+    expect((await t.post("/api/functions/clear-user-data", {}, s.cookie)).statusCode).toBe(200);
+    expect((await t.get(`/api/clients/${asha}/advances`, s.cookie)).statusCode).toBe(404);
+
+    const imported = await t.post("/api/import", file, s.cookie);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const clients = (await t.get("/api/clients", s.cookie)).json().items as { id: string; name: string }[];
+    const ashaAgain = clients.find((c) => c.name === "Asha Traders")!.id;
+    const [back] = await advances(s.cookie, ashaAgain);
+    expect(back).toMatchObject({
+      amountMinor: 2_000_00,
+      appliedMinor: 1_200_00,
+      balanceMinor: 800_00,
+      note: "For June",
+    });
+    const list = (await t.get("/api/invoices?search=ADV-R1", s.cookie)).json().items as { id: string }[];
+    const payments = (await t.get(`/api/invoices/${list[0]!.id}/payments`, s.cookie)).json().payments;
+    expect(payments[0]).toMatchObject({ amountMinor: 1_200_00, advanceId: back!.id });
+
+    // A file that applies more than the advance is refused, naming it; one without the section imports.
+    const over = structuredClone(file);
+    over.clientAdvances[0].amount = "1000.00";
+    const refused = await t.post("/api/import", over, s.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain("Client advance import error at index 0");
+    const older = structuredClone(file);
+    delete older.clientAdvances;
+    expect((await t.post("/api/import", older, s.cookie)).statusCode).toBe(200);
+    expect(await advances(s.cookie, ashaAgain)).toEqual([]);
+  }, 90_000);
 });
