@@ -83,7 +83,7 @@ describeEachDb("bank statements", (kind) => {
       i3: await invoice(3, asha, "Asha Traders", "500"),
       i4: await invoice(4, meera, "Meera Stores", "4200"),
     };
-    return { s, ids };
+    return { s, ids, clients: { asha, meera } };
   }
 
   const read = async (cookie: string, id: string) =>
@@ -212,7 +212,7 @@ describeEachDb("bank statements", (kind) => {
   }, 90_000);
 
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
-    const { s, ids } = await setUp(t);
+    const { s, ids, clients } = await setUp(t);
     await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);
     const [waiting] = (await lines(s.cookie, "review")).items as Line[];
     expect(waiting!.suggestions[0]).toMatchObject({
@@ -279,7 +279,12 @@ describeEachDb("bank statements", (kind) => {
     const ignored = await t.post(`/api/bank-statements/lines/${first.id}/ignore`, {}, s.cookie);
     expect(ignored.json().status).toBe("ignored");
     await t.post(`/api/bank-statements/lines/${first.id}/undo`, {}, s.cookie);
-    const advance = await t.post(`/api/bank-statements/lines/${first.id}/advance`, {}, s.cookie);
+    // An advance needs the client who paid (decision 0092).
+    const advance = await t.post(
+      `/api/bank-statements/lines/${first.id}/advance`,
+      { clientId: clients.asha },
+      s.cookie,
+    );
     expect(advance.json().status).toBe("advance");
   }, 90_000);
 
