@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ADVANCE_MESSAGES, advanceApplyProblem, advanceBalanceMinor } from "#domain/advances";
 import { formatMoney } from "#domain/format";
 import type { PaymentMethod } from "#domain/payments";
 import type { Db } from "../db/client";
-import { clientAdvances, clients, invoicePayments } from "../db/schema";
+import {
+  type AdvanceRow,
+  appliedByAdvance,
+  deleteAdvanceRow,
+  findAdvanceForUpdate,
+  findClientName,
+  insertAdvance,
+  listAdvances,
+} from "../db/queries/client-advances";
 import { AppError, notFound } from "../errors";
 import { recordActivity } from "./activity-log";
 
@@ -12,7 +19,7 @@ import { recordActivity } from "./activity-log";
 // its amount less the invoice payments applied from it (`invoice_payments.advance_id`); a payment
 // out of an advance locks the advance row first, so two payments never take the same rupee twice.
 
-export type AdvanceRow = typeof clientAdvances.$inferSelect;
+export type { AdvanceRow };
 
 export interface AdvanceInput {
   amountMinor: number;
@@ -21,20 +28,6 @@ export interface AdvanceInput {
   method: PaymentMethod;
   reference: string;
   note: string;
-}
-
-/** Sums of the payments applied from each of these advances, by advance id. */
-async function appliedByAdvance(db: Db, businessId: string, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      advanceId: invoicePayments.advanceId,
-      applied: sql<string>`sum(${invoicePayments.amountMinor})`,
-    })
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.businessId, businessId), inArray(invoicePayments.advanceId, ids)))
-    .groupBy(invoicePayments.advanceId);
-  return new Map(rows.map((r) => [r.advanceId!, Number(r.applied)]));
 }
 
 export interface AdvanceWithBalance extends AdvanceRow {
@@ -59,10 +52,7 @@ async function withBalances(db: Db, businessId: string, rows: AdvanceRow[]): Pro
 }
 
 async function ownClient(db: Db, businessId: string, clientId: string) {
-  const [row] = await db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
+  const row = await findClientName(db, businessId, clientId);
   if (!row) throw notFound("Client");
   return row;
 }
@@ -70,12 +60,7 @@ async function ownClient(db: Db, businessId: string, clientId: string) {
 /** The client's advances, oldest first, each with what is left of it. 404 for another business's client. */
 export async function listClientAdvances(db: Db, businessId: string, clientId: string) {
   await ownClient(db, businessId, clientId);
-  const rows = await db
-    .select()
-    .from(clientAdvances)
-    .where(and(eq(clientAdvances.businessId, businessId), eq(clientAdvances.clientId, clientId)))
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
-  return withBalances(db, businessId, rows);
+  return withBalances(db, businessId, await listAdvances(db, businessId, clientId));
 }
 
 /** Records an advance, in the caller's transaction (a bank statement line's) or in its own. */
@@ -88,23 +73,26 @@ export async function createAdvance(
 ): Promise<AdvanceRow> {
   const run = async (tx: Db) => {
     const client = await ownClient(tx, businessId, clientId);
-    const [row] = await tx
-      .insert(clientAdvances)
-      .values({ id: randomUUID(), businessId, clientId, ...input, source: opts.source ?? "manual" })
-      .returning();
+    const row = await insertAdvance(tx, {
+      id: randomUUID(),
+      businessId,
+      clientId,
+      ...input,
+      source: opts.source ?? "manual",
+    });
     await recordActivity(tx, {
       businessId,
       action: "payment_recorded",
       record: { kind: "client", id: clientId, label: client.name },
       detail: {
-        advanceId: row!.id,
-        amountMinor: row!.amountMinor,
-        currency: row!.currency,
-        method: row!.method,
-        source: row!.source,
+        advanceId: row.id,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        method: row.method,
+        source: row.source,
       },
     });
-    return row!;
+    return row;
   };
   return opts.inTransaction ? run(db) : db.transaction(run);
 }
@@ -115,11 +103,7 @@ export async function lockAdvance(
   businessId: string,
   advanceId: string,
 ): Promise<AdvanceWithBalance> {
-  const [row] = await tx
-    .select()
-    .from(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)))
-    .for("update");
+  const row = await findAdvanceForUpdate(tx, businessId, advanceId);
   if (!row) throw notFound("Advance");
   const [advance] = await withBalances(tx, businessId, [row]);
   return advance!;
@@ -167,9 +151,7 @@ export async function deleteAdvance(
         : ADVANCE_MESSAGES.applied(applied);
       throw new AppError("advance_applied", message);
     }
-    await tx
-      .delete(clientAdvances)
-      .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)));
+    await deleteAdvanceRow(tx, businessId, advanceId);
     const client = await ownClient(tx, businessId, advance.clientId);
     await recordActivity(tx, {
       businessId,
@@ -193,16 +175,6 @@ export async function openAdvancesFor(
   invoice: { clientId: string | null; currency: string },
 ): Promise<AdvanceWithBalance[]> {
   if (!invoice.clientId) return [];
-  const rows = await db
-    .select()
-    .from(clientAdvances)
-    .where(
-      and(
-        eq(clientAdvances.businessId, businessId),
-        eq(clientAdvances.clientId, invoice.clientId),
-        eq(clientAdvances.currency, invoice.currency),
-      ),
-    )
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
+  const rows = await listAdvances(db, businessId, invoice.clientId, invoice.currency);
   return (await withBalances(db, businessId, rows)).filter((a) => a.balanceMinor > 0);
 }
