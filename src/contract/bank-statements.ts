@@ -158,7 +158,9 @@ export const confirmLineBody = z.object({
     .max(20, "At most 20 invoices."),
 });
 
-export const advanceLineBody = z.object({ clientId: id.nullable().optional().default(null) });
+export const advanceLineBody = z.object({
+  clientId: id.describe("The client who paid: the credit becomes their advance (decision 0092)"),
+});
 
 const lineParams = z.object({ id });
 const tag = "Bank statements";

@@ -154,6 +154,8 @@ export const invoicePaymentRecordSchema = z.object({
     .union([z.string(), z.number()], "Rupees credited must be a decimal, like 82500.00.")
     .optional(),
   realisationRef: orEmpty(paymentBody.shape.realisationRef),
+  /** Applied from this advance of the file's `clientAdvances` (decision 0092). */
+  advanceId: z.string().max(64).optional().catch(undefined),
 });
 
 export interface InvoicePaymentRecord {
@@ -173,4 +175,19 @@ export interface InvoicePaymentRecord {
   /** A realisation of an invoice in another currency (decision 0089). */
   inrCreditedMinor?: number | null;
   realisationRef?: string;
+  /** The file's id of the client advance it was applied from (decision 0092). */
+  advanceId?: string;
+}
+
+/** A client advance of the export file (decision 0092), checked; its id and client are the file's. */
+export interface AdvanceRecord {
+  id: string;
+  clientId: string;
+  currency: string;
+  amountMinor: number;
+  receivedOn: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+  source: "manual" | "bank_statement";
 }

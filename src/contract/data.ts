@@ -13,6 +13,9 @@ export const exportFileSchema = z.object({
   creditNotes: section("Credit and debit notes"),
   recurringProfiles: section("Recurring profiles with their runs"),
   statements: section("Statements of account that were downloaded, shared or sent"),
+  clientAdvances: section(
+    "Client advances (decision 0092); payments applied from one name its id",
+  ).optional(),
 });
 
 const tag = "Data";

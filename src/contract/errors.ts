@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   document_closed: 409,
   /** A bank statement line is not in the state this needs (confirming a matched line, undoing one in review). */
   bank_line_closed: 409,
+  /** Part of the client advance is already applied to invoices: delete those payments first (decision 0092). */
+  advance_applied: 409,
   /** GSTR-1 is for regular taxpayers: composition and unregistered accounts get this. */
   gstr1_not_offered: 409,
   /** The Tally export needs a regular GST registration in Settings (decision 0080). */

@@ -4,6 +4,7 @@ import { apiKeyRoutes } from "./api-keys";
 import { authRoutes } from "./auth";
 import { bankStatementRoutes } from "./bank-statements";
 import { businessRoutes } from "./businesses";
+import { clientAdvanceRoutes } from "./client-advances";
 import { clientRoutes } from "./clients";
 import { creditNoteRoutes } from "./credit-notes";
 import { creditRoutes } from "./credits";
@@ -65,6 +66,7 @@ const ROUTES = [
   ...activityLogRoutes,
   ...bankStatementRoutes,
   ...tdsRoutes,
+  ...clientAdvanceRoutes,
 ];
 
 /** Every route of the HTTP API: the OpenAPI document, the session guard and the fuzz test read it. */

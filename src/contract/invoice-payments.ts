@@ -61,6 +61,8 @@ export const paymentBody = z.object({
     .optional()
     .default(null),
   realisationRef: text(50, "FIRC / e-BRC number").optional().default(""),
+  /** A payment out of this client advance (decision 0092): at most what is left of it; ignored on a change. */
+  advanceId: id.nullable().optional().default(null),
 });
 export type PaymentBody = z.output<typeof paymentBody>;
 
@@ -85,6 +87,8 @@ export const paymentSchema = z.object({
   realisationRef: z.string(),
   /** Exchange gain (positive) or loss in paise: credited less this amount at the invoice's rate. */
   exchangeDifferenceMinor: z.number().int().nullable(),
+  /** The client advance this payment was applied from (decision 0092), or null. */
+  advanceId: id.nullable().optional(),
 });
 export type Payment = z.output<typeof paymentSchema>;
 
@@ -95,6 +99,18 @@ export const paymentsAnswer = z.object({
   taxableMinor: z.number().int(),
   /** An invoice in another currency with a rate: its value in paise at that rate (decision 0089). */
   inrTotalMinor: z.number().int().nullable().optional(),
+  /** The client's advances in the invoice's currency with something left (decision 0092): Record payment offers them. */
+  advances: z
+    .array(
+      z.object({
+        id,
+        balanceMinor: z.number().int(),
+        receivedOn: isoDate,
+        method: z.enum(PAYMENT_METHODS),
+        reference: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 

@@ -113,6 +113,10 @@ export const ROUTE_ACTIONS: Record<ApiKey, RouteAction> & Record<string, RouteAc
   "POST /api/bank-statements/lines/:id/confirm": "payments.record",
   "POST /api/bank-statements/lines/:id/advance": "payments.record",
   "POST /api/bank-statements/lines/:id/ignore": "payments.record",
+  // Client advances (decision 0092): recorded and deleted like payments.
+  "GET /api/clients/:id/advances": "business.read",
+  "POST /api/clients/:id/advances": "payments.record",
+  "DELETE /api/clients/:id/advances/:advanceId": "payments.delete",
   "POST /api/bank-statements/lines/:id/undo": "payments.delete",
   "GET /api/reports/gstr1": "reports.read",
   "GET /api/reports/gstr1/summary": "reports.read",

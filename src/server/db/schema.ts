@@ -687,6 +687,8 @@ export const invoicePayments = pgTable(
     tdsSection: text("tds_section"),
     tdsRateBp: integer("tds_rate_bp"),
     tdsSeenIn26as: boolean("tds_seen_in_26as").notNull().default(false),
+    /** A payment applied out of a client advance (decision 0092); the advance's balance is its amount less these. */
+    advanceId: text("advance_id").references((): AnyPgColumn => clientAdvances.id, { onDelete: "set null" }),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
@@ -1074,6 +1076,8 @@ export const bankStatementLines = pgTable(
     /** The client the money came from, once matched: teaches the payer's VPA. */
     clientId: text("client_id"),
     matchedAt: timestamp("matched_at", { withTimezone: true }),
+    /** The client advance this credit became (status "advance", decision 0092): undo deletes it. */
+    advanceId: text("advance_id").references((): AnyPgColumn => clientAdvances.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -1099,4 +1103,36 @@ export const bankStatementLayouts = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex("bank_statement_layouts_signature_uq").on(t.businessId, t.signature)],
+);
+
+/**
+ * Money a client paid before an invoice (issue 33, decision 0092): an advance, recorded by hand or
+ * from a bank statement credit. Its balance is its amount less the invoice payments applied from it
+ * (`invoice_payments.advance_id`), never stored, so deleting such a payment gives the amount back.
+ */
+export const clientAdvances = pgTable(
+  "client_advances",
+  {
+    id: text("id").primaryKey(),
+    businessId: ownerId(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull().default("INR"),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    method: text("method", {
+      enum: ["upi", "bank_transfer", "cash", "cheque", "card", "razorpay", "other"],
+    }).notNull(),
+    reference: text("reference").notNull().default(""),
+    note: text("note").notNull().default(""),
+    source: text("source", { enum: ["manual", "bank_statement"] })
+      .notNull()
+      .default("manual"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("client_advances_client_idx").on(t.businessId, t.clientId, t.receivedOn),
+    check("client_advances_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
 );

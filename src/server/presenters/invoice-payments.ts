@@ -23,6 +23,7 @@ export function presentPayment(
     tdsSeenIn26as: row.tdsSeenIn26as,
     inrCreditedMinor: credited,
     realisationRef: row.realisationRef,
+    advanceId: row.advanceId ?? null,
     exchangeDifferenceMinor:
       credited !== null && invoice?.inrTotalMinor != null
         ? exchangeDifference(

@@ -83,7 +83,7 @@ describeEachDb("bank statements", (kind) => {
       i3: await invoice(3, asha, "Asha Traders", "500"),
       i4: await invoice(4, meera, "Meera Stores", "4200"),
     };
-    return { s, ids };
+    return { s, ids, clients: { asha, meera } };
   }
 
   const read = async (cookie: string, id: string) =>
@@ -212,7 +212,7 @@ describeEachDb("bank statements", (kind) => {
   }, 90_000);
 
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
-    const { s, ids } = await setUp(t);
+    const { s, ids, clients } = await setUp(t);
     await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);
     const [waiting] = (await lines(s.cookie, "review")).items as Line[];
     expect(waiting!.suggestions[0]).toMatchObject({
@@ -222,7 +222,12 @@ describeEachDb("bank statements", (kind) => {
 
     const other = await t.signUpAndSignIn();
     for (const path of ["confirm", "undo", "ignore", "advance"]) {
-      const body = path === "confirm" ? { allocations: [{ invoiceId: ids.i4, amountMinor: 100 }] } : {};
+      const body =
+        path === "confirm"
+          ? { allocations: [{ invoiceId: ids.i4, amountMinor: 100 }] }
+          : path === "advance"
+            ? { clientId: ids.i4 }
+            : {};
       const res = await t.post(`/api/bank-statements/lines/${waiting!.id}/${path}`, body, other.cookie);
       expect(res.statusCode, `${path} ${res.body}`).toBe(404);
     }
@@ -274,7 +279,12 @@ describeEachDb("bank statements", (kind) => {
     const ignored = await t.post(`/api/bank-statements/lines/${first.id}/ignore`, {}, s.cookie);
     expect(ignored.json().status).toBe("ignored");
     await t.post(`/api/bank-statements/lines/${first.id}/undo`, {}, s.cookie);
-    const advance = await t.post(`/api/bank-statements/lines/${first.id}/advance`, {}, s.cookie);
+    // An advance needs the client who paid (decision 0092).
+    const advance = await t.post(
+      `/api/bank-statements/lines/${first.id}/advance`,
+      { clientId: clients.asha },
+      s.cookie,
+    );
     expect(advance.json().status).toBe("advance");
   }, 90_000);
 

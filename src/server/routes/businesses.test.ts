@@ -222,6 +222,10 @@ describeEachDb("businesses", (kind) => {
     ].join("\n");
     await json(t.post("/api/bank-statements/import", { fileName: "a.tsv", text: statement }, s.cookie));
     const bankLine = (await json(t.get("/api/bank-statements/lines", s.cookie), 200)).items[0];
+    // A client advance (decision 0092).
+    const advanceBody = { amountMinor: 100, receivedOn: today, method: "cash" };
+    const advance = (await json(t.post(`/api/clients/${client.id}/advances`, advanceBody, s.cookie)))
+      .advances[0];
 
     // Business B (the same person's second), current.
     const second = await create(s, "Second");
@@ -273,6 +277,8 @@ describeEachDb("businesses", (kind) => {
       "POST /api/invoices/:id/payment-reports/:reportId/confirm": { paidOn: today },
       "PUT /api/credit-notes/:id/transport": { transport: null },
       "PUT /api/reports/tds/payments/:id/seen": { seenIn26as: true },
+      "POST /api/clients/:id/advances": advanceBody,
+      "POST /api/bank-statements/lines/:id/advance": { clientId: client.id },
     };
     // Every signed-in route that names a record, but the businesses' own (tested above).
     const routes = API_ROUTES.filter(
@@ -285,7 +291,8 @@ describeEachDb("businesses", (kind) => {
       const url = route.path
         .replace(":id", ids[base!]!)
         .replace(":paymentId", payment.id)
-        .replace(":reportId", report);
+        .replace(":reportId", report)
+        .replace(":advanceId", advance.id);
       const key = `${route.method} ${route.path}`;
       const body = route.method === "GET" || route.method === "DELETE" ? undefined : (bodies[key] ?? {});
       const bySession = await call(route.method as Method, url, body, s.cookie);

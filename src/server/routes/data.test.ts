@@ -178,6 +178,7 @@ describeEachDb("export, import and clear API", (kind) => {
       "creditNotes",
       "recurringProfiles",
       "statements",
+      "clientAdvances",
     ]);
     expect(file.invoices).toHaveLength(3);
     expect(file.invoices[0]).toMatchObject({

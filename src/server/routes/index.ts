@@ -14,6 +14,7 @@ import { registerActivityLogRoutes } from "./activity-log";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerBankStatementRoutes } from "./bank-statements";
 import { registerBusinessRoutes } from "./businesses";
+import { registerClientAdvanceRoutes } from "./client-advances";
 import { registerClientRoutes } from "./clients";
 import { registerCreditRoutes } from "./credits";
 import { registerDashboardRoutes } from "./dashboard";
@@ -75,6 +76,7 @@ export function registerFeatureRoutes(deps: RouteDeps) {
   registerActivityLogRoutes(app, deps);
   registerBankStatementRoutes(app, deps);
   registerTdsRoutes(app, deps);
+  registerClientAdvanceRoutes(app, deps);
   registerFontRoutes(app);
   registerDocsRoutes(app);
 }

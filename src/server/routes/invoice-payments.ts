@@ -5,6 +5,7 @@ import type { InvoicePaymentRow } from "../db/queries/invoice-payments";
 import type { InvoiceRow } from "../db/queries/invoices";
 import { presentPayment } from "../presenters/invoice-payments";
 import { presentInvoiceSummary } from "../presenters/invoices";
+import { openAdvancesFor } from "../services/client-advances";
 import { documentActivity } from "../services/documents/events";
 import {
   deletePayment,
@@ -22,9 +23,10 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
   const route = businessRoutes(app, auth);
 
   async function answer(businessId: string, invoice: InvoiceRow, payments?: InvoicePaymentRow[]) {
-    const [today, all] = await Promise.all([
+    const [today, all, advances] = await Promise.all([
       userToday(db, businessId),
       payments ?? invoicePayments(db, businessId, invoice.id).then((r) => r.payments),
+      openAdvancesFor(db, businessId, invoice),
     ]);
     const inrTotalMinor = invoice.invoiceData.inrTotals?.totalMinor ?? null;
     const rupees = { totalMinor: invoice.totalMinor, inrTotalMinor };
@@ -33,6 +35,13 @@ export function registerInvoicePaymentRoutes(app: FastifyInstance, deps: { auth:
       payments: all.map((p) => presentPayment(p, rupees)),
       taxableMinor: invoiceTaxableMinor(invoice),
       inrTotalMinor,
+      advances: advances.map((a) => ({
+        id: a.id,
+        balanceMinor: a.balanceMinor,
+        receivedOn: a.receivedOn,
+        method: a.method,
+        reference: a.reference,
+      })),
     };
   }
 

@@ -37,6 +37,7 @@ import {
 import { AppError, notFound } from "../errors";
 import { invoiceIdsOf, presentBankLine } from "../presenters/bank-statements";
 import { recordActivity } from "./activity-log";
+import { createAdvance, deleteAdvance } from "./client-advances";
 import { deletePayment, recordPayment } from "./invoice-payments";
 
 // Bank statements in (issue 33, decision 0083): a statement file read into lines (pure parsing in
@@ -319,20 +320,41 @@ export async function confirmLine(db: Db, businessId: string, id: string, alloca
   });
 }
 
-/** Keeps a credit in review as an advance of a client (no invoice yet), or sets it aside. */
+/**
+ * Keeps a credit in review as an advance of a client (decision 0092: a real advance, its UTR as the
+ * reference, made in the line's transaction), or sets it aside.
+ */
 export async function closeLine(
   db: Db,
   businessId: string,
   id: string,
-  how: { status: "advance"; clientId: string | null } | { status: "ignored" },
+  how: { status: "advance"; clientId: string } | { status: "ignored" },
 ) {
   return db.transaction(async (tx) => {
-    await lockedLine(tx, businessId, id, ["review"]);
+    const line = await lockedLine(tx, businessId, id, ["review"]);
+    const advance =
+      how.status === "advance"
+        ? await createAdvance(
+            tx,
+            businessId,
+            how.clientId,
+            {
+              amountMinor: line.amountMinor,
+              currency: "INR",
+              receivedOn: line.txnDate,
+              method: methodOf(line),
+              reference: (line.utr ?? line.refNo ?? "").slice(0, 100),
+              note: "Bank statement: kept as an advance",
+            },
+            { source: "bank_statement", inTransaction: true },
+          )
+        : null;
     return updateLine(tx, businessId, id, {
       status: how.status,
       matchTier: null,
       matchReason: how.status === "advance" ? "Kept as an advance" : "Set aside",
       clientId: how.status === "advance" ? how.clientId : null,
+      advanceId: advance?.id ?? null,
       matchedAt: new Date(),
     });
   });
@@ -345,6 +367,9 @@ export async function closeLine(
 export async function undoLine(db: Db, businessId: string, id: string) {
   return db.transaction(async (tx) => {
     const line = await lockedLine(tx, businessId, id, ["matched", "advance", "ignored"]);
+    // Its advance goes with it, unless some of it is applied already (refused, saying so).
+    if (line.advanceId)
+      await deleteAdvance(tx, businessId, line.advanceId, { inTransaction: true, lineUndo: true });
     for (const p of line.payments as LinePayment[]) {
       try {
         await deletePayment(tx, businessId, p.invoiceId, p.paymentId, { inTransaction: true });
@@ -366,6 +391,7 @@ export async function undoLine(db: Db, businessId: string, id: string) {
       suggestions,
       payments: [],
       clientId: null,
+      advanceId: null,
       matchedAt: null,
     });
   });

@@ -110,6 +110,7 @@ export function readInvoicePayments(
       // A "Marked as paid" payment goes when the invoice is reopened; it only exists on a paid one.
       source: source === "status" && invoice.status === "paid" ? "status" : "manual",
       ...tds,
+      ...(parsed.data.advanceId ? { advanceId: parsed.data.advanceId } : {}),
     });
   }
   return { payments, problems };
@@ -146,6 +147,7 @@ export function exportedPayment(
       creditNoteNumber?: string | null;
       inrCreditedMinor?: number | null;
       realisationRef?: string;
+      advanceId?: string | null;
     },
   currency: string,
 ) {
@@ -171,6 +173,7 @@ export function exportedPayment(
     // A realisation's rupees credited and FIRC / e-BRC number (decision 0089).
     ...(row.inrCreditedMinor != null ? { inrCredited: formatScaled(Number(row.inrCreditedMinor), 2) } : {}),
     ...(row.realisationRef ? { realisationRef: row.realisationRef } : {}),
+    ...(row.advanceId ? { advanceId: row.advanceId } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { taxInvoiceNumberKey } from "#domain/gst-numbers";
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "#domain/invoice";
 import { IMPORT_MESSAGES } from "#domain/messages";
 import { AppError } from "../errors";
+import { type AdvanceRecord, readAdvanceRecords } from "./data-file-advances";
 import {
   describeIssues,
   type FailRecord,
@@ -51,6 +52,8 @@ export interface ParsedDataFile {
   recurringProfiles: ImportedRecurringProfile[];
   /** Statements of account that were downloaded, shared or sent (decision 0087). */
   statements: StatementRecord[];
+  /** Client advances (decision 0092); none in older files. */
+  clientAdvances: AdvanceRecord[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -119,7 +122,9 @@ export function parseDataFile(body: unknown): ParsedDataFile {
   const noteEntries = sectionOf(body, "creditNotes");
   const profileEntries = sectionOf(body, "recurringProfiles");
   const statementEntries = sectionOf(body, "statements");
+  const advanceEntries = sectionOf(body, "clientAdvances");
   const total =
+    advanceEntries.length +
     statementEntries.length +
     body.invoices.length +
     body.clients.length +
@@ -207,8 +212,13 @@ export function parseDataFile(body: unknown): ParsedDataFile {
     fail("statements", IMPORT_MESSAGES.statementImportErrorPrefix, index, problems),
   );
 
+  const clientAdvances = readAdvanceRecords(advanceEntries, clients, invoices, (index, problems) =>
+    fail("clientAdvances", "Client advance import error", index, problems),
+  );
+
   throwIfAny();
   return {
+    clientAdvances,
     statements,
     clients,
     productServices,

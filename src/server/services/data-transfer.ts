@@ -24,6 +24,7 @@ import { forgetSettings, readSettings } from "../db/queries/settings";
 import { AppError } from "../errors";
 import { recordActivity } from "./activity-log";
 import { checkPaymentTotals, parseDataFile } from "./data-file";
+import { exportedAdvance } from "./data-file-advances";
 import {
   presentExportedCreditNote,
   presentExportedQuote,
@@ -52,7 +53,10 @@ export function exportFileName(now: Date, timeZone: string): string {
  */
 export async function buildExport(db: Db, businessId: string, linkProof: PublicLinkProof) {
   const settings = await readSettings(db, businessId, { saveDefaults: true });
-  const { invoiceRows, clientRows, productRows, paymentRows } = await readExportRows(db, businessId);
+  const { invoiceRows, clientRows, productRows, paymentRows, advanceRows } = await readExportRows(
+    db,
+    businessId,
+  );
   const quoteRows = await readExportQuotes(db, businessId);
   const noteRows = await readExportCreditNotes(db, businessId);
   const { profileRows, runRows } = await readExportRecurringProfiles(db, businessId);
@@ -161,6 +165,8 @@ export async function buildExport(db: Db, businessId: string, linkProof: PublicL
         ...(publicLink ? { publicLink } : {}),
       };
     }),
+    // Client advances (decision 0092); a payment applied from one names it by `advanceId`.
+    clientAdvances: advanceRows.map(exportedAdvance),
   };
   // Who took a copy of the business's data is worth knowing (the accountant, an API key).
   await recordActivity(db, {
@@ -269,6 +275,7 @@ function pick(parsed: ReturnType<typeof parseDataFile>) {
     creditNotes: parsed.creditNotes,
     recurringProfiles: parsed.recurringProfiles,
     statements: parsed.statements,
+    clientAdvances: parsed.clientAdvances,
   };
 }
 

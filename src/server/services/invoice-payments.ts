@@ -31,6 +31,7 @@ import {
 import { readSettings } from "../db/queries/settings";
 import { AppError, notFound, orNotFound } from "../errors";
 import { recordActivity } from "./activity-log";
+import { lockAdvance, refuseAdvancePayment } from "./client-advances";
 import { refuseIfNotes } from "./credit-note-guard";
 import { recordEvent } from "./documents/events";
 
@@ -52,6 +53,8 @@ export interface PaymentInput {
   /** Realisation in rupees of an invoice in another currency (decision 0089). */
   inrCreditedMinor?: number | null;
   realisationRef?: string;
+  /** A payment out of this client advance (decision 0092): at most what is left of it. */
+  advanceId?: string | null;
 }
 
 /** The input's TDS as stored: none is 0 with no section or rate. */
@@ -180,12 +183,17 @@ export async function recordPayment(
   const run = async (tx: Db) => {
     const current = await lockInvoice(tx, businessId, invoiceId);
     refuse(current, input, balanceDueMinor(current.totalMinor, current.amountPaidMinor));
+    if (input.advanceId) {
+      const advance = await lockAdvance(tx, businessId, input.advanceId);
+      refuseAdvancePayment(advance, current, input.amountMinor);
+    }
     const payment = await insertInvoicePayment(tx, {
       id: randomUUID(),
       businessId,
       invoiceId,
       ...input,
       ...tdsOf(input),
+      advanceId: input.advanceId ?? null,
       source: opts.source ?? "manual",
       externalId: opts.externalId ?? null,
     });
@@ -226,6 +234,11 @@ export async function editPayment(
     if (!old) throw notFound("Payment");
     const balance = balanceDueMinor(current.totalMinor, current.amountPaidMinor - settledMinor(old));
     refuse(current, input, balance);
+    // A payment out of an advance stays one: its new amount at most what is left with its old amount back.
+    if (old.advanceId) {
+      const advance = await lockAdvance(tx, businessId, old.advanceId);
+      refuseAdvancePayment(advance, current, input.amountMinor, old.amountMinor);
+    }
     const tds = tdsOf(input);
     // A changed deduction is looked for in Form 26AS again.
     const seen = old.tdsSeenIn26as && tds.tdsMinor === old.tdsMinor && tds.tdsSection === old.tdsSection;

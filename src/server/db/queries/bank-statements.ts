@@ -101,7 +101,14 @@ export async function updateLine(
   fields: Partial<
     Pick<
       BankLineRow,
-      "status" | "matchTier" | "matchReason" | "suggestions" | "payments" | "clientId" | "matchedAt"
+      | "status"
+      | "matchTier"
+      | "matchReason"
+      | "suggestions"
+      | "payments"
+      | "clientId"
+      | "matchedAt"
+      | "advanceId"
     >
   >,
 ): Promise<BankLineRow> {

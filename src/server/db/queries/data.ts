@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ClientRecord, InvoiceCompanyRecord, InvoiceRecord, ProductRecord } from "#contract/data-file";
+import type {
+  AdvanceRecord,
+  ClientRecord,
+  InvoiceCompanyRecord,
+  InvoiceRecord,
+  ProductRecord,
+} from "#contract/data-file";
 import type {
   ImportedCreditNote,
   ImportedQuote,
@@ -15,6 +21,7 @@ import { type Db, queryRows } from "../client";
 import {
   bankStatementLayouts,
   bankStatementLines,
+  clientAdvances,
   clients,
   creditNotes,
   images,
@@ -145,6 +152,7 @@ export async function readExportRows(db: Db, businessId: string) {
       tdsSeenIn26as: invoicePayments.tdsSeenIn26as,
       inrCreditedMinor: invoicePayments.inrCreditedMinor,
       realisationRef: invoicePayments.realisationRef,
+      advanceId: invoicePayments.advanceId,
     })
     .from(invoicePayments)
     .leftJoin(
@@ -153,7 +161,12 @@ export async function readExportRows(db: Db, businessId: string) {
     )
     .where(eq(invoicePayments.businessId, businessId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
-  return { invoiceRows, clientRows, productRows, paymentRows };
+  const advanceRows = await db
+    .select()
+    .from(clientAdvances)
+    .where(eq(clientAdvances.businessId, businessId))
+    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt), asc(clientAdvances.id));
+  return { invoiceRows, clientRows, productRows, paymentRows, advanceRows };
 }
 
 export async function readImagesById(db: Db, businessId: string, ids: string[]) {
@@ -174,6 +187,8 @@ export interface ReplacementData {
   creditNotes: ImportedCreditNote[];
   recurringProfiles: ImportedRecurringProfile[];
   statements: StatementRecord[];
+  /** Client advances (decision 0092). */
+  clientAdvances?: AdvanceRecord[];
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -261,6 +276,18 @@ export async function replaceUserData(
     ...(p.created_at ? { createdAt: p.created_at } : {}),
     ...(p.updated_at ? { updatedAt: p.updated_at } : {}),
   }));
+  // Client advances (decision 0092) with new ids, for the clients as imported; payments follow them.
+  const advanceIdMap = new Map<string, string>();
+  const advanceRows = (data.clientAdvances ?? []).flatMap((a) => {
+    const clientId = clientIdMap.get(a.clientId);
+    if (!clientId) return [];
+    const id = randomUUID();
+    advanceIdMap.set(a.id, id);
+    const { id: _fileId, clientId: _fileClient, ...fields } = a;
+    return [{ ...fields, id, businessId, clientId }];
+  });
+  if (advanceRows.length > 0) await inChunks(advanceRows, (chunk) => tx.insert(clientAdvances).values(chunk));
+
   const productIdMap = await insertKeepingFileIds(productRows, (chunk) =>
     tx.insert(productServices).values(chunk).onConflictDoNothing().returning({ id: productServices.id }),
   );
@@ -305,7 +332,7 @@ export async function replaceUserData(
   // A credit note's share keeps its source and is linked to its note below.
   const notePayments = new Map<string, string>();
   const paymentRows = data.invoices.flatMap(({ payments }, i) =>
-    payments.map(({ creditNoteNumber, ...p }, n) => {
+    payments.map(({ creditNoteNumber, advanceId, ...p }, n) => {
       const id = randomUUID();
       if (creditNoteNumber) notePayments.set(creditNoteNumber, id);
       return {
@@ -313,6 +340,7 @@ export async function replaceUserData(
         businessId,
         invoiceId: invoiceRows[i]!.id,
         ...p,
+        advanceId: advanceId ? (advanceIdMap.get(advanceId) ?? null) : null,
         createdAt: new Date(importedAt + n),
         updatedAt: new Date(importedAt + n),
       };

@@ -8,6 +8,7 @@ import { formatMoney } from "#domain/format";
 import { call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { Field, Options, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
 import { SplitForm } from "./SplitForm";
 import { StatementImport } from "./StatementImport";
@@ -19,7 +20,8 @@ const money = (minor: number) => formatMoney(minor, "INR");
 
 type LineAction =
   | { kind: "confirm"; id: string; allocations: { invoiceId: string; amountMinor: number }[] }
-  | { kind: "advance" | "ignore" | "undo"; id: string };
+  | { kind: "advance"; id: string; clientId: string }
+  | { kind: "ignore" | "undo"; id: string };
 
 function useLineAction() {
   const queryClient = useQueryClient();
@@ -31,7 +33,10 @@ function useLineAction() {
             body: { allocations: a.allocations },
           })
         : a.kind === "advance"
-          ? call("POST /api/bank-statements/lines/:id/advance", { params: { id: a.id }, body: {} })
+          ? call("POST /api/bank-statements/lines/:id/advance", {
+              params: { id: a.id },
+              body: { clientId: a.clientId },
+            })
           : a.kind === "ignore"
             ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
             : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id }, body: {} }),
@@ -47,7 +52,7 @@ function useLineAction() {
           : a.kind === "undo"
             ? "Match undone: the payment is removed"
             : a.kind === "advance"
-              ? "Kept as an advance"
+              ? "Recorded as an advance of the client"
               : "Set aside",
       );
     },
@@ -68,9 +73,55 @@ function LineHead({ line }: { line: BankLine }) {
   );
 }
 
+const clientChoices = { query: { search: "", page: 1, pageSize: 100 } };
+
+/** Record as advance (decision 0092): which client paid, then a real advance of theirs. */
+function AdvanceForm({ busy, onRecord }: { busy: boolean; onRecord: (clientId: string) => void }) {
+  const clients = useQuery({
+    queryKey: queryKeyOf("GET /api/clients", clientChoices),
+    queryFn: () => call("GET /api/clients", clientChoices),
+  });
+  const [clientId, setClientId] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!clientId) return setError("Choose the client who paid this advance.");
+        onRecord(clientId);
+      }}
+    >
+      <Field label="Client who paid" error={error} className="sm:w-72">
+        {(props) => (
+          <Select
+            {...props}
+            value={clientId}
+            onChange={(e) => {
+              setClientId(e.target.value);
+              setError(null);
+            }}
+          >
+            <Options
+              none={clients.isPending ? "Loading clients..." : "Choose a client"}
+              of={clients.data?.items ?? []}
+              value={(c) => c.id}
+              label={(c) => c.name}
+            />
+          </Select>
+        )}
+      </Field>
+      <Button size="sm" type="submit" busy={busy}>
+        Record advance
+      </Button>
+    </form>
+  );
+}
+
 function ReviewLine({ line }: { line: BankLine }) {
   const act = useLineAction();
   const [splitting, setSplitting] = useState(false);
+  const [advancing, setAdvancing] = useState(false);
   return (
     <li className="space-y-3 border-b border-border p-4 last:border-b-0" data-testid="review-line">
       <LineHead line={line} />
@@ -111,6 +162,12 @@ function ReviewLine({ line }: { line: BankLine }) {
           onConfirm={(allocations) => act.mutate({ kind: "confirm", id: line.id, allocations })}
         />
       )}
+      {advancing && (
+        <AdvanceForm
+          busy={act.isPending}
+          onRecord={(clientId) => act.mutate({ kind: "advance", id: line.id, clientId })}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
         {line.suggestions.length > 1 && (
           <Button
@@ -126,9 +183,10 @@ function ReviewLine({ line }: { line: BankLine }) {
           size="sm"
           variant="outline"
           disabled={act.isPending}
-          onClick={() => act.mutate({ kind: "advance", id: line.id })}
+          aria-expanded={advancing}
+          onClick={() => setAdvancing((v) => !v)}
         >
-          Keep as advance
+          Record as advance
         </Button>
         <Button
           size="sm"

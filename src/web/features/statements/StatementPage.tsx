@@ -16,6 +16,7 @@ import { SendDialog } from "#web/features/documents/editor/SendDialog";
 import { useMay } from "#web/features/members/role";
 import { useDownloadPdf } from "#web/features/pdf/useDownloadPdf";
 import { useFileDownload } from "#web/features/reports/download-file";
+import { AdvancesCard } from "./AdvancesCard";
 import {
   type StatementAnswer,
   type StatementAsk,
@@ -236,6 +237,7 @@ export function StatementPage() {
           </>
         )}
       </Card>
+      <AdvancesCard clientId={id} />
       <Loaded query={query} loading="Loading the statement" errorTitle="Could not load the statement">
         {() =>
           s ? (

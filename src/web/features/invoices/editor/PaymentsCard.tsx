@@ -30,7 +30,11 @@ interface Form extends TdsForm {
   /** A realisation (an invoice in another currency; decision 0089): rupees credited, as typed. */
   inrCredited: string;
   realisationRef: string;
+  /** Pay from this client advance (decision 0092), or "" for money received now. */
+  advanceId: string;
 }
+
+type OpenAdvance = NonNullable<PaymentsAnswer["advances"]>[number];
 
 /** "Exchange loss ₹620.00" / "Exchange gain ₹75.00" / "No exchange difference". */
 function exchangeWords(minor: number): string {
@@ -49,6 +53,7 @@ type Body = {
   tdsRateBp: number | null;
   inrCreditedMinor: number | null;
   realisationRef: string;
+  advanceId?: string | null;
 };
 
 const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -62,6 +67,7 @@ function PaymentDialog({
   onSubmit,
   openBalanceMinor,
   taxableMinor,
+  advances = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -73,6 +79,8 @@ function PaymentDialog({
   openBalanceMinor: number;
   /** The invoice's value without GST, which TDS is deducted on. */
   taxableMinor: number;
+  /** The client's advances with something left (a new payment only). */
+  advances?: OpenAdvance[];
 }) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,6 +120,7 @@ function PaymentDialog({
     try {
       const { paidOn, method, reference, note, realisationRef } = form;
       await onSubmit({
+        ...(form.advanceId ? { advanceId: form.advanceId } : {}),
         amountMinor,
         paidOn,
         method,
@@ -133,6 +142,36 @@ function PaymentDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label={title}>
+        {advances.length > 0 && (
+          <SelectField
+            label="Paid from"
+            className="sm:col-span-2"
+            error={errors.advanceId}
+            value={form.advanceId}
+            options={[
+              { value: "", label: "Money received now" },
+              ...advances.map((a) => ({
+                value: a.id,
+                label: `Pay from advance of ${formatPageDate(a.receivedOn)} (${formatMoney(a.balanceMinor, currency)} available)`,
+              })),
+            ]}
+            onChange={(advanceId) => {
+              const advance = advances.find((a) => a.id === advanceId);
+              setErrors({});
+              setForm((f) =>
+                advance
+                  ? {
+                      ...f,
+                      advanceId,
+                      amount: formatScaled(Math.min(advance.balanceMinor, openBalanceMinor), exponent),
+                      method: advance.method,
+                      reference: advance.reference,
+                    }
+                  : { ...f, advanceId: "" },
+              );
+            }}
+          />
+        )}
         <TextField
           label={form.tdsOn ? `Amount received (${currency})` : `Amount (${currency})`}
           error={errors.amountMinor}
@@ -243,6 +282,7 @@ export const PaymentsCard = memo(function PaymentsCard({
           ...tdsFormOf(payment),
           inrCredited: payment.inrCreditedMinor === null ? "" : formatScaled(payment.inrCreditedMinor, 2),
           realisationRef: payment.realisationRef,
+          advanceId: "",
         }
       : {
           amount: formatScaled(invoice?.balanceDueMinor ?? 0, exponent),
@@ -253,6 +293,7 @@ export const PaymentsCard = memo(function PaymentsCard({
           ...tdsFormOf(null),
           inrCredited: "",
           realisationRef: "",
+          advanceId: "",
         };
 
   return (
@@ -303,7 +344,7 @@ export const PaymentsCard = memo(function PaymentsCard({
                     <p className="text-xs text-muted-foreground">
                       {p.source === "credit_note"
                         ? `${formatPageDate(p.paidOn)} · Credit note ${p.reference}`
-                        : `${formatPageDate(p.paidOn)} · ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
+                        : `${formatPageDate(p.paidOn)} · ${p.advanceId ? "From advance · " : ""}${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ""}${p.note ? ` · ${p.note}` : ""}`}
                     </p>
                     {p.inrCreditedMinor !== null && (
                       <p className="text-xs" data-testid="payment-realisation">
@@ -354,6 +395,7 @@ export const PaymentsCard = memo(function PaymentsCard({
           currency={currency}
           initial={initial(dialog.payment)}
           taxableMinor={data?.taxableMinor ?? 0}
+          advances={dialog.payment ? [] : (data?.advances ?? [])}
           openBalanceMinor={
             (invoice?.balanceDueMinor ?? 0) +
             (dialog.payment ? dialog.payment.amountMinor + dialog.payment.tdsMinor : 0)

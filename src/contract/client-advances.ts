@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { CURRENCY_CODES } from "#domain/currencies";
+import { PAYMENT_METHODS } from "#domain/payments";
+import { id, isoDate, isoDateTime, text } from "./common";
+import { route } from "./registry";
+
+// Client advances (issue 33, decision 0092): money a client paid before an invoice, applied later
+// through *Record payment* (`advanceId` of a payment). Amounts in the currency's minor unit.
+
+export const advanceBody = z.object({
+  amountMinor: z
+    .number("Amount must be a number.")
+    .int("Amount must be a whole number of paise.")
+    .positive("The amount must be more than zero.")
+    .max(999_999_999_999, "Amount is too large."),
+  currency: z.enum(CURRENCY_CODES, "Choose a currency.").optional().default("INR"),
+  receivedOn: isoDate,
+  method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
+  reference: text(100, "Reference").optional().default(""),
+  note: text(500, "Note").optional().default(""),
+});
+export type AdvanceBody = z.output<typeof advanceBody>;
+
+export const advanceSchema = z.object({
+  id,
+  clientId: id,
+  currency: z.string(),
+  amountMinor: z.number().int(),
+  /** Applied to invoices so far (the payments out of it). */
+  appliedMinor: z.number().int(),
+  /** What is left: the amount less what is applied. */
+  balanceMinor: z.number().int(),
+  receivedOn: isoDate,
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  /** manual, or bank_statement (recorded from a statement line's credit). */
+  source: z.enum(["manual", "bank_statement"]),
+  createdAt: isoDateTime,
+});
+export type Advance = z.output<typeof advanceSchema>;
+
+export const advancesAnswer = z.object({ advances: z.array(advanceSchema) });
+export type AdvancesAnswer = z.output<typeof advancesAnswer>;
+
+const tag = "Payments received";
+export const clientAdvanceRoutes = [
+  route({
+    method: "GET",
+    path: "/api/clients/:id/advances",
+    summary: "The client's advances, each with what is left of it",
+    tag,
+    auth: "user",
+    params: z.object({ id }),
+    responses: { 200: advancesAnswer },
+  }),
+  route({
+    method: "POST",
+    path: "/api/clients/:id/advances",
+    summary: "Record an advance the client paid (money on account, no invoice yet)",
+    tag,
+    auth: "user",
+    params: z.object({ id }),
+    body: advanceBody,
+    responses: { 201: advancesAnswer },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/clients/:id/advances/:advanceId",
+    summary: "Delete an advance of which nothing is applied (409 advance_applied otherwise)",
+    tag,
+    auth: "user",
+    params: z.object({ id, advanceId: id }),
+    responses: { 200: advancesAnswer },
+  }),
+];
