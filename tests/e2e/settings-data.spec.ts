@@ -132,8 +132,9 @@ test.describe("settings and data", () => {
     expect(download.suggestedFilename()).toMatch(/^invoice_app_data_\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(readFileSync((await download.path())!, "utf8"));
     // The spec's four sections, then Bahi's own: quotes, credit and debit notes, recurring profiles,
-    // statements of account (decision 0087).
+    // statements of account (decision 0087), client advances (decision 0092).
     expect(Object.keys(file).sort()).toEqual([
+      "clientAdvances",
       "clients",
       "creditNotes",
       "invoices",
