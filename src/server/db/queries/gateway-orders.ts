@@ -34,16 +34,19 @@ async function findOrder(
   p: { businessId: string; providerOrderId: string },
   ...also: SQL[]
 ): Promise<InvoiceGatewayOrder | undefined> {
+  return firstOrder(
+    db,
+    eq(invoiceGatewayOrders.providerOrderId, p.providerOrderId),
+    eq(invoiceGatewayOrders.businessId, p.businessId),
+    ...also,
+  );
+}
+
+async function firstOrder(db: Db, ...where: SQL[]): Promise<InvoiceGatewayOrder | undefined> {
   const [row] = await db
     .select()
     .from(invoiceGatewayOrders)
-    .where(
-      and(
-        eq(invoiceGatewayOrders.providerOrderId, p.providerOrderId),
-        eq(invoiceGatewayOrders.businessId, p.businessId),
-        ...also,
-      ),
-    );
+    .where(and(...where));
   return row;
 }
 
@@ -82,16 +85,11 @@ export async function findPaidInvoiceOrder(
   db: Db,
   p: { businessId: string; invoiceId: string; paymentId: string },
 ): Promise<InvoiceGatewayOrder | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoiceGatewayOrders)
-    .where(
-      and(
-        eq(invoiceGatewayOrders.businessId, p.businessId),
-        eq(invoiceGatewayOrders.invoiceId, p.invoiceId),
-        eq(invoiceGatewayOrders.providerPaymentId, p.paymentId),
-        eq(invoiceGatewayOrders.status, "paid"),
-      ),
-    );
-  return row;
+  return firstOrder(
+    db,
+    eq(invoiceGatewayOrders.businessId, p.businessId),
+    eq(invoiceGatewayOrders.invoiceId, p.invoiceId),
+    eq(invoiceGatewayOrders.providerPaymentId, p.paymentId),
+    eq(invoiceGatewayOrders.status, "paid"),
+  );
 }
