@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BANK_LAYOUTS } from "#domain/bank-statements/statement";
 import { id, isoDate, isoDateTime, text } from "./common";
+import { paymentBody } from "./invoice-payments";
 import { route } from "./registry";
 
 // Bank statements matched to invoices (issue 33, decision 0083): Reports -> Bank statements.
@@ -126,7 +127,14 @@ export const bankLineSchema = z.object({
   /** invoice_number or known_payer (applied at once), amount (suggested), manual (confirmed by a person). */
   matchTier: z.string().nullable(),
   matchReason: z.string(),
-  suggestions: z.array(invoiceRef.extend({ amountMinor: z.number().int(), reason: z.string() })),
+  suggestions: z.array(
+    invoiceRef.extend({
+      amountMinor: z.number().int(),
+      reason: z.string(),
+      /** The credit is this invoice's balance less TDS at a usual rate: confirm it with this TDS. */
+      tds: z.object({ tdsMinor: z.number().int(), rateBp: z.number().int(), section: z.string() }).optional(),
+    }),
+  ),
   payments: z.array(invoiceRef.extend({ paymentId: z.string(), amountMinor: z.number().int() })),
   matchedAt: isoDateTime.nullable(),
 });
@@ -152,11 +160,17 @@ export const confirmLineBody = z.object({
           .number("Amount must be a number.")
           .int()
           .positive("The amount must be more than zero."),
+        tds: paymentBody
+          .pick({ tdsMinor: true, tdsSection: true, tdsRateBp: true })
+          .optional()
+          .describe("TDS the client deducted from this invoice's share (decision 0097)"),
       }),
     )
     .min(1, "Choose at least one invoice.")
     .max(20, "At most 20 invoices."),
 });
+
+export type ConfirmAllocation = z.input<typeof confirmLineBody>["allocations"][number];
 
 export const advanceLineBody = z.object({
   clientId: id.describe("The client who paid: the credit becomes their advance (decision 0092)"),

@@ -4,9 +4,11 @@ import {
   financialYearDates,
   formatTdsRate,
   parseTdsRate,
+  sectionsForRate,
   suggestedTdsMinor,
   TDS_SECTION_PATTERN,
   TDS_SECTIONS,
+  tdsInShortPayment,
   tdsPeriod,
   tdsProblem,
   tdsQuarter,
@@ -81,5 +83,26 @@ describe("TDS deducted by clients", () => {
     expect(tdsProblem("INR", { ...ok, tdsSection: null })?.field).toBe("tdsSection");
     expect(tdsProblem("INR", { ...ok, tdsRateBp: 2500 })?.field).toBe("tdsRateBp");
     expect(tdsProblem("INR", { ...ok, tdsRateBp: null })).toBeNull();
+  });
+  it("reads TDS off a short payment at the usual rates, rounded to the rupee or to the paisa", () => {
+    expect(tdsInShortPayment(1_180_000, 1_000_000, 1_080_000)).toEqual({
+      tdsMinor: 100_000,
+      rateBp: 1000,
+      section: "194J",
+    });
+    expect(tdsInShortPayment(1_180_000, 1_000_000, 1_160_000)).toMatchObject({
+      rateBp: 200,
+      section: "194C",
+    });
+    expect(tdsInShortPayment(1_180_000, 1_000_000, 1_170_000)).toMatchObject({ rateBp: 100 });
+    // 10 % of ₹10,050.55: ₹1,005 by section 288B, ₹1,005.06 by a deductor who keeps paise.
+    expect(tdsInShortPayment(1_186_000, 1_005_055, 1_186_000 - 100_500)).toMatchObject({ tdsMinor: 100_500 });
+    expect(tdsInShortPayment(1_186_000, 1_005_055, 1_186_000 - 100_506)).toMatchObject({ tdsMinor: 100_506 });
+    // Not a usual rate, nothing short, or no taxable value: no TDS.
+    expect(tdsInShortPayment(1_180_000, 1_000_000, 1_100_000)).toBeNull();
+    expect(tdsInShortPayment(1_180_000, 1_000_000, 1_180_000)).toBeNull();
+    expect(tdsInShortPayment(1_180_000, 0, 1_080_000)).toBeNull();
+    expect(sectionsForRate(1000)).toEqual(["194J", "194I"]);
+    expect(sectionsForRate(200)[0]).toBe("194C");
   });
 });

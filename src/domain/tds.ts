@@ -71,6 +71,53 @@ export function suggestedTdsMinor(taxableMinor: number, rateBp: number): number 
   return Math.round((taxableMinor * rateBp) / 1_000_000) * 100;
 }
 
+/** TDS a short payment leaves: what a bank statement's credit suggests the client deducted. */
+export interface TdsInPayment {
+  tdsMinor: number;
+  rateBp: number;
+  /** The section that rate is most often deducted under; the user may choose another. */
+  section: string;
+}
+
+/**
+ * The rates a short payment is read against, most common first, each with the section it most
+ * often means: 10 % professional fees (194J; rent under 194I too), 2 % contractors (194C; technical
+ * fees and commission too), 1 % individual contractors (194C), 0.1 % purchase of goods (194Q).
+ */
+export const SHORT_PAYMENT_RATES: readonly { rateBp: number; section: string }[] = [
+  { rateBp: 1000, section: "194J" },
+  { rateBp: 200, section: "194C" },
+  { rateBp: 100, section: "194C" },
+  { rateBp: 10, section: "194Q" },
+];
+
+/** The sections a rate of SHORT_PAYMENT_RATES may be deducted under, the usual one first. */
+export function sectionsForRate(rateBp: number): string[] {
+  const first = SHORT_PAYMENT_RATES.find((r) => r.rateBp === rateBp)?.section;
+  const all = TDS_SECTIONS.filter((s) => s.ratesBp.includes(rateBp)).map((s) => s.code);
+  return first ? [first, ...all.filter((c) => c !== first)] : all;
+}
+
+/**
+ * Whether a payment of `receivedMinor` against an unpaid balance is that balance less TDS at one of
+ * the usual rates on the taxable value, rounded to the rupee (section 288B) or to the paisa (what
+ * some deductors' software does). Null when it is not, or when nothing is short.
+ */
+export function tdsInShortPayment(
+  balanceMinor: number,
+  taxableMinor: number,
+  receivedMinor: number,
+): TdsInPayment | null {
+  const short = balanceMinor - receivedMinor;
+  if (short <= 0 || receivedMinor <= 0 || taxableMinor <= 0) return null;
+  for (const { rateBp, section } of SHORT_PAYMENT_RATES) {
+    const exact = Math.round((taxableMinor * rateBp) / 10_000);
+    if (short === suggestedTdsMinor(taxableMinor, rateBp) || short === exact)
+      return { tdsMinor: short, rateBp, section };
+  }
+  return null;
+}
+
 /** The financial year's quarter of a "YYYY-MM-DD" date: Q1 Apr-Jun, Q2 Jul-Sep, Q3 Oct-Dec, Q4 Jan-Mar. */
 export function tdsQuarter(isoDate: string): 1 | 2 | 3 | 4 {
   const month = Number(isoDate.slice(5, 7));

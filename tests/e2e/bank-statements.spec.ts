@@ -4,7 +4,7 @@ import { expect, type Page, test } from "./fixtures";
 // (their numbers are in the narrations), one credit waits in review and is confirmed in one click,
 // and one match is undone.
 
-async function invoice(page: Page, invoiceNumber: string, rate: string) {
+async function invoice(page: Page, invoiceNumber: string, rate: string, taxPercent = "0") {
   const origin = new URL(page.url()).origin;
   const res = await page.request.post("/api/invoices", {
     headers: { origin },
@@ -15,7 +15,7 @@ async function invoice(page: Page, invoiceNumber: string, rate: string) {
       dueDate: "2026-05-31",
       currency: "INR",
       client: { name: "Lakshmi Stores" },
-      items: [{ id: "a", name: "Masala tea, 1 kg", quantity: "1", rate, taxPercent: "0" }],
+      items: [{ id: "a", name: "Masala tea, 1 kg", quantity: "1", rate, taxPercent }],
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -78,4 +78,35 @@ test("import a statement: three invoices paid at once, one confirmed from review
   await expect(page.getByRole("heading", { name: "To review (1)" })).toBeVisible();
   expect(await statusOf(page, paid[0]!.id)).toBe("due");
   await expect(page.getByTestId("review-line")).toContainText("INV/2026-27/0001");
+});
+
+test("a credit short by the client's 10 % TDS is confirmed with the TDS and the invoice is paid", async ({
+  signedInPage: page,
+}) => {
+  // ₹10,000 + 18 % GST = ₹11,800; the client deducts 10 % of ₹10,000 and sends ₹10,800.
+  const fee = await invoice(page, "INV/2026-27/0042", "10000", "18");
+  await page.goto("/reports/bank-statements");
+  await page.getByLabel("Statement file").setInputFiles({
+    name: "sbi-june.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from(
+      [
+        ...STATEMENT.split("\n").slice(0, 4),
+        "15 Jun 2026\t15 Jun 2026\tDEP TFR NEFT/N99/KIRAN EXPORTS/INV/2026-27/0042\t\t\t10,800.00\t28,740.00",
+      ].join("\n"),
+    ),
+  });
+  await page.getByTestId("statement-preview").getByRole("button", { name: "Import 1 line" }).click();
+  const review = page.getByTestId("review-line");
+  await expect(review).toContainText("The amount is the balance of INV/2026-27/0042 less TDS");
+  await expect(review).toContainText("its balance less 10 % TDS (₹1,000.00)");
+  await expect(review.getByLabel("TDS section (10 %)")).toHaveValue("194J");
+  await review.getByLabel("TDS section (10 %)").selectOption("194I");
+  await review
+    .getByRole("button", { name: "Confirm ₹10,800.00 + TDS ₹1,000.00 on INV/2026-27/0042" })
+    .click();
+  await expect(page.getByRole("heading", { name: "To review (0)" })).toBeVisible();
+  expect(await statusOf(page, fee.id)).toBe("paid");
+  const payments = (await (await page.request.get(`/api/invoices/${fee.id}/payments`)).json()).payments;
+  expect(payments[0]).toMatchObject({ amountMinor: 1_080_000, tdsMinor: 100_000, tdsSection: "194I" });
 });

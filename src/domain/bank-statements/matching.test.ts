@@ -120,4 +120,38 @@ describe("matching credits to open invoices", () => {
       ["i2", 500],
     ]);
   });
+  it("a credit that is the balance less TDS goes to review with the TDS, never as a part payment", () => {
+    // ₹11,800 = ₹10,000 + 18 % GST; the client deducts 10 % of ₹10,000 and pays ₹10,800.
+    const taxed = { ...inv(1, 1_180_000), taxableMinor: 1_000_000 };
+    const [named, unnamed, paidBefore] = [
+      matchCredits([credit(1_080_000, "UPI/612/INV/2026-27/0001")], [taxed], new Map())[0]!,
+      matchCredits([credit(1_080_000, "NEFT/ACME LTD")], [taxed, inv(2, 5000)], new Map())[0]!,
+      // Something is paid already: the rest is a part payment, not TDS.
+      matchCredits(
+        [credit(1_080_000, "INV/2026-27/0001")],
+        [{ ...taxed, taxableMinor: null }],
+        new Map(),
+      )[0]!,
+    ];
+    expect(named).toMatchObject({
+      outcome: "review",
+      reason: "The amount is the balance of INV/2026-27/0001 less TDS: confirm it with the TDS",
+      suggestions: [
+        {
+          invoiceId: "i1",
+          amountMinor: 1_080_000,
+          tds: { tdsMinor: 100_000, rateBp: 1000, section: "194J" },
+        },
+      ],
+    });
+    expect(named.suggestions[0]!.reason).toContain("its balance less 10 % TDS (₹1,000.00)");
+    expect(unnamed).toMatchObject({
+      outcome: "review",
+      suggestions: [{ invoiceId: "i1", tds: { rateBp: 1000 } }],
+    });
+    expect(paidBefore).toMatchObject({
+      outcome: "auto",
+      allocations: [{ invoiceId: "i1", amountMinor: 1_080_000 }],
+    });
+  });
 });

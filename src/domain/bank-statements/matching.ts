@@ -1,4 +1,6 @@
 import { addDays } from "../dates";
+import { formatMoney } from "../format";
+import { formatTdsRate, type TdsInPayment, tdsInShortPayment } from "../tds";
 
 // Credits of a bank statement matched to open invoices (issue 33, decision 0083; research:
 // horizon-specs §2.5). Pure: the server loads the open invoices and the payers it has learned,
@@ -15,6 +17,9 @@ import { addDays } from "../dates";
 // (a) and (b) are applied at once (the user can undo); everything else goes to review with up to
 // three likely invoices. Amount and date alone never apply a payment: two clients paying the same
 // round amount is common.
+// A credit that is an unpaid invoice's balance less TDS at a usual rate on its taxable value (the
+// client deducted tax at source) goes to review with that TDS suggested: applied as a part payment
+// it would leave the TDS as a balance the client is reminded of (decision 0097).
 
 export interface OpenInvoice {
   id: string;
@@ -24,6 +29,8 @@ export interface OpenInvoice {
   balanceMinor: number;
   invoiceDate: string;
   dueDate: string | null;
+  /** The value without GST a client deducts TDS on, while nothing is paid yet; else absent. */
+  taxableMinor?: number | null;
 }
 
 export interface CreditLine {
@@ -42,6 +49,8 @@ export type MatchTier = "invoice_number" | "known_payer" | "amount";
 export interface Allocation {
   invoiceId: string;
   amountMinor: number;
+  /** TDS the client deducted, settling the invoice with the amount. */
+  tds?: { tdsMinor: number; tdsSection: string | null; tdsRateBp: number | null };
 }
 
 export interface Suggestion {
@@ -49,6 +58,8 @@ export interface Suggestion {
   /** What the credit would pay of it: at most its balance. */
   amountMinor: number;
   reason: string;
+  /** The TDS the rest of its balance looks like, when the credit is the balance less TDS. */
+  tds?: TdsInPayment;
 }
 
 export interface MatchDecision {
@@ -112,6 +123,15 @@ function namedBy(
   return null;
 }
 
+/** The TDS a credit leaves unpaid on an invoice nothing is paid of yet, or null. */
+function tdsLeft(inv: OpenInvoice, balanceMinor: number, amountMinor: number): TdsInPayment | null {
+  if (inv.taxableMinor == null || balanceMinor !== inv.balanceMinor) return null;
+  return tdsInShortPayment(balanceMinor, inv.taxableMinor, amountMinor);
+}
+
+const lessTds = (tds: TdsInPayment) =>
+  `its balance less ${formatTdsRate(tds.rateBp)} TDS (${formatMoney(tds.tdsMinor, "INR")})`;
+
 function inWindow(inv: OpenInvoice, date: string): boolean {
   const from = addDays(inv.invoiceDate, -3);
   const to = addDays(inv.dueDate ?? inv.invoiceDate, 90);
@@ -171,8 +191,10 @@ export function matchCredits(
     };
     const bal = (inv: OpenInvoice) => balance.get(inv.id)!;
 
-    // (a) named in full: one invoice taking all or part of the credit, or several whose balances it pays.
-    if (full.length === 1 && credit.amountMinor <= bal(full[0]!)) {
+    // (a) named in full: one invoice taking all or part of the credit, or several whose balances it
+    // pays; its balance less TDS goes to review with the TDS suggested.
+    const tds = full.length === 1 ? tdsLeft(full[0]!, bal(full[0]!), credit.amountMinor) : null;
+    if (full.length === 1 && credit.amountMinor <= bal(full[0]!) && !tds) {
       const inv = full[0]!;
       const part = credit.amountMinor < bal(inv) ? "a part of its balance" : "its balance";
       auto("invoice_number", `${inv.invoiceNumber} in the narration; the amount is ${part}`, [
@@ -240,6 +262,10 @@ function review(
     if (bal(inv) === credit.amountMinor) {
       score += inWindow(inv, credit.txnDate) ? 5 : 3;
       reasons.push("the amount is its balance");
+    } else if (tdsLeft(inv, bal(inv), credit.amountMinor)) {
+      const tds = tdsLeft(inv, bal(inv), credit.amountMinor)!;
+      score += how ? 6 : inWindow(inv, credit.txnDate) ? 4 : 2;
+      reasons.push(`the amount is ${lessTds(tds)}`);
     } else if (credit.amountMinor < bal(inv) && how) reasons.push("a part of its balance");
     if (client && inv.clientId === client) {
       score += 3;
@@ -277,21 +303,28 @@ function review(
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || (a.inv.dueDate ?? "").localeCompare(b.inv.dueDate ?? ""))
     .slice(0, 3)
-    .map((s) => ({
-      invoiceId: s.inv.id,
-      amountMinor: Math.min(credit.amountMinor, bal(s.inv)),
-      reason: s.reasons.join("; "),
-    }));
+    .map((s) => {
+      const tds = tdsLeft(s.inv, bal(s.inv), credit.amountMinor);
+      return {
+        invoiceId: s.inv.id,
+        amountMinor: Math.min(credit.amountMinor, bal(s.inv)),
+        reason: s.reasons.join("; "),
+        ...(tds ? { tds } : {}),
+      };
+    });
   const tier: MatchTier | null = equal.length === 1 ? "amount" : null;
+  const taxed = suggestions[0]?.tds ? candidates.find((i) => i.id === suggestions[0]!.invoiceId) : undefined;
   const reason =
     equal.length === 1
       ? `The amount is the balance of ${equal[0]!.invoiceNumber} alone`
-      : pair
-        ? pair
-        : named.length > 0
-          ? "An invoice number is in the narration, but the amount does not fit it alone"
-          : suggestions.length > 0
-            ? "Likely invoices, to confirm"
-            : "No invoice fits";
+      : taxed
+        ? `The amount is the balance of ${taxed.invoiceNumber} less TDS: confirm it with the TDS`
+        : pair
+          ? pair
+          : named.length > 0
+            ? "An invoice number is in the narration, but the amount does not fit it alone"
+            : suggestions.length > 0
+              ? "Likely invoices, to confirm"
+              : "No invoice fits";
   return { lineId: credit.id, outcome: "review", tier, reason, allocations: [], suggestions };
 }

@@ -37,7 +37,12 @@ export function presentBankLine(row: BankLineRow, refs: InvoiceRefs): BankLine {
     matchReason: row.matchReason,
     suggestions: (row.suggestions as Suggestion[])
       .filter((s) => refs.has(s.invoiceId))
-      .map((s) => ({ ...ref(s.invoiceId), amountMinor: s.amountMinor, reason: s.reason })),
+      .map((s) => ({
+        ...ref(s.invoiceId),
+        amountMinor: s.amountMinor,
+        reason: s.reason,
+        ...(s.tds ? { tds: s.tds } : {}),
+      })),
     payments: (row.payments as LinePayment[]).map((p) => ({
       ...ref(p.invoiceId),
       paymentId: p.paymentId,

@@ -211,6 +211,62 @@ describeEachDb("bank statements", (kind) => {
     expect(await read(s.cookie, ids.i3)).toMatchObject({ status: "due" });
   }, 90_000);
 
+  it("a credit that is an invoice's balance less 10 % TDS waits in review with the TDS; confirmed, the invoice is paid and the TDS reported", async () => {
+    const { s } = await setUp(t);
+    // ₹10,000 of fees + 18 % GST = ₹11,800; the client deducts 10 % of ₹10,000 and sends ₹10,800.
+    const made = await t.post(
+      "/api/invoices",
+      invoiceRequest("INV/2026-27/0009", {
+        client: { name: "Kiran Exports" },
+        items: [{ id: "l1", name: "Audit fee", quantity: "1", rate: "10000", taxPercent: "18" }],
+      }),
+      s.cookie,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const invoiceId = made.json().invoice.id as string;
+    const text = sbi([
+      ["15 May 2026", "DEP TFR NEFT/N1234/KIRAN EXPORTS/INV/2026-27/0009", "", "10,800.00", "20,800.00"],
+    ]);
+    const imported = await t.post("/api/bank-statements/import", { text }, s.cookie);
+    expect(imported.json()).toMatchObject({ autoMatched: 0, toReview: 1 });
+    // Not a part payment that would leave ₹1,000 to remind the client of.
+    expect(await read(s.cookie, invoiceId)).toMatchObject({ status: "due", balanceDueMinor: 1_180_000 });
+    const [line] = (await lines(s.cookie, "review")).items as (Line & {
+      matchReason: string;
+      suggestions: { tds?: { tdsMinor: number; rateBp: number; section: string } }[];
+    })[];
+    expect(line!.matchReason).toBe(
+      "The amount is the balance of INV/2026-27/0009 less TDS: confirm it with the TDS",
+    );
+    expect(line!.suggestions[0]).toMatchObject({
+      invoiceNumber: "INV/2026-27/0009",
+      amountMinor: 1_080_000,
+      tds: { tdsMinor: 100_000, rateBp: 1000, section: "194J" },
+    });
+    const confirm = (tds: Record<string, unknown>) =>
+      t.post(
+        `/api/bank-statements/lines/${line!.id}/confirm`,
+        { allocations: [{ invoiceId, amountMinor: 1_080_000, tds }] },
+        s.cookie,
+      );
+    // The payment rules hold: TDS past the balance is refused and nothing is recorded.
+    const over = await confirm({ tdsMinor: 200_000, tdsSection: "194J", tdsRateBp: 1000 });
+    expect(over.statusCode).toBe(400);
+    expect(await read(s.cookie, invoiceId)).toMatchObject({ balanceDueMinor: 1_180_000 });
+    const ok = await confirm({ tdsMinor: 100_000, tdsSection: "194I", tdsRateBp: 1000 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await read(s.cookie, invoiceId)).toMatchObject({ status: "paid", balanceDueMinor: 0 });
+    const tds = (await t.get("/api/reports/tds?financialYear=2026-27", s.cookie)).json();
+    expect(tds.totals).toMatchObject({ receivedMinor: 1_080_000, tdsMinor: 100_000 });
+    expect(JSON.stringify(tds.groups)).toContain("194I");
+    // Undo takes the payment and its TDS away together.
+    await t.post(`/api/bank-statements/lines/${line!.id}/undo`, {}, s.cookie);
+    expect(await read(s.cookie, invoiceId)).toMatchObject({ status: "due", balanceDueMinor: 1_180_000 });
+    expect((await t.get("/api/reports/tds?financialYear=2026-27", s.cookie)).json().totals).toMatchObject({
+      tdsMinor: 0,
+    });
+  }, 90_000);
+
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
     const { s, ids, clients } = await setUp(t);
     await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);

@@ -133,6 +133,7 @@ async function applyAllocations(
           method: methodOf(line),
           reference: (line.utr ?? line.refNo ?? "").slice(0, 100),
           note: note.slice(0, 500),
+          ...a.tds,
         },
         { source: "bank_statement", inTransaction: true },
       );
@@ -156,6 +157,8 @@ function openInvoices(rows: Awaited<ReturnType<typeof openInvoicesForMatching>>)
     balanceMinor: r.totalMinor - r.amountPaidMinor,
     invoiceDate: r.invoiceDate,
     dueDate: r.dueDate,
+    // TDS is read off a short payment only while nothing is paid of the invoice.
+    taxableMinor: r.amountPaidMinor === 0 ? r.taxableMinor : null,
   }));
 }
 

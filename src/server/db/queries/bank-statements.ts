@@ -155,6 +155,10 @@ export async function openInvoicesForMatching(db: Db, businessId: string) {
       amountPaidMinor: invoices.amountPaidMinor,
       invoiceDate: invoices.invoiceDate,
       dueDate: invoices.dueDate,
+      // What a client deducts TDS on: the document's value without GST (CBDT Circular 23/2017).
+      taxableMinor: sql<number | null>`(${invoices.invoiceData}->'totals'->>'taxableMinor')::bigint`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
     })
     .from(invoices)
     .where(

@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { BankLine } from "#contract/bank-statements";
+import type { ConfirmAllocation as Allocation, BankLine } from "#contract/bank-statements";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
+import { formatTdsRate, sectionsForRate } from "#domain/tds";
 import { call, queryKeyOf, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
@@ -19,7 +20,7 @@ import { StatementImport } from "./StatementImport";
 const money = (minor: number) => formatMoney(minor, "INR");
 
 type LineAction =
-  | { kind: "confirm"; id: string; allocations: { invoiceId: string; amountMinor: number }[] }
+  | { kind: "confirm"; id: string; allocations: Allocation[] }
   | { kind: "advance"; id: string; clientId: string }
   | { kind: "ignore" | "undo"; id: string };
 
@@ -118,6 +119,57 @@ function AdvanceForm({ busy, onRecord }: { busy: boolean; onRecord: (clientId: s
   );
 }
 
+/**
+ * One likely invoice: Confirm records the credit on it. A credit that is the balance less TDS
+ * (decision 0097) is confirmed with that TDS, under the section the user picks.
+ */
+function SuggestionRow({
+  suggestion: s,
+  busy,
+  onConfirm,
+}: {
+  suggestion: BankLine["suggestions"][number];
+  busy: boolean;
+  onConfirm: (allocation: Allocation) => void;
+}) {
+  const [section, setSection] = useState(s.tds?.section ?? "");
+  const tds = s.tds;
+  const what = tds ? `${money(s.amountMinor)} + TDS ${money(tds.tdsMinor)}` : money(s.amountMinor);
+  return (
+    <li className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <span className="text-sm">
+        <span className="font-medium">{s.invoiceNumber}</span> · {s.clientName}{" "}
+        <span className="text-muted-foreground">({s.reason})</span>
+      </span>
+      <span className="flex flex-wrap items-end gap-2">
+        {tds && (
+          <Field label={`TDS section (${formatTdsRate(tds.rateBp)})`} className="w-44">
+            {(props) => (
+              <Select {...props} value={section} onChange={(e) => setSection(e.target.value)}>
+                <Options of={sectionsForRate(tds.rateBp)} label={(code) => code} />
+              </Select>
+            )}
+          </Field>
+        )}
+        <Button
+          size="sm"
+          busy={busy}
+          aria-label={`Confirm ${what} on ${s.invoiceNumber}`}
+          onClick={() =>
+            onConfirm({
+              invoiceId: s.invoiceId,
+              amountMinor: s.amountMinor,
+              ...(tds ? { tds: { tdsMinor: tds.tdsMinor, tdsSection: section, tdsRateBp: tds.rateBp } } : {}),
+            })
+          }
+        >
+          Confirm {what}
+        </Button>
+      </span>
+    </li>
+  );
+}
+
 function ReviewLine({ line }: { line: BankLine }) {
   const act = useLineAction();
   const [splitting, setSplitting] = useState(false);
@@ -129,29 +181,14 @@ function ReviewLine({ line }: { line: BankLine }) {
       {line.suggestions.length > 0 && (
         <ul className="space-y-2" aria-label="Likely invoices">
           {line.suggestions.map((s) => (
-            <li
+            <SuggestionRow
               key={s.invoiceId}
-              className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <span className="text-sm">
-                <span className="font-medium">{s.invoiceNumber}</span> · {s.clientName}{" "}
-                <span className="text-muted-foreground">({s.reason})</span>
-              </span>
-              <Button
-                size="sm"
-                busy={act.isPending}
-                aria-label={`Confirm ${money(s.amountMinor)} on ${s.invoiceNumber}`}
-                onClick={() =>
-                  act.mutate({
-                    kind: "confirm",
-                    id: line.id,
-                    allocations: [{ invoiceId: s.invoiceId, amountMinor: s.amountMinor }],
-                  })
-                }
-              >
-                Confirm {money(s.amountMinor)}
-              </Button>
-            </li>
+              suggestion={s}
+              busy={act.isPending}
+              onConfirm={(allocation) =>
+                act.mutate({ kind: "confirm", id: line.id, allocations: [allocation] })
+              }
+            />
           ))}
         </ul>
       )}
