@@ -101,6 +101,10 @@ test("a credit short by the client's 10 % TDS is confirmed with the TDS and the 
   await expect(review).toContainText("The amount is the balance of INV/2026-27/0042 less TDS");
   await expect(review).toContainText("its balance less 10 % TDS (₹1,000.00)");
   await expect(review.getByLabel("TDS section (10 %)")).toHaveValue("194J");
+  // A real part payment of that size is confirmed as it is.
+  await expect(
+    review.getByRole("button", { name: "Confirm ₹10,800.00 on INV/2026-27/0042 without TDS" }),
+  ).toBeVisible();
   await review.getByLabel("TDS section (10 %)").selectOption("194I");
   await review
     .getByRole("button", { name: "Confirm ₹10,800.00 + TDS ₹1,000.00 on INV/2026-27/0042" })

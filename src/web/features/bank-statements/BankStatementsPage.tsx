@@ -165,6 +165,17 @@ function SuggestionRow({
         >
           Confirm {what}
         </Button>
+        {tds && (
+          <Button
+            size="sm"
+            variant="outline"
+            busy={busy}
+            aria-label={`Confirm ${money(s.amountMinor)} on ${s.invoiceNumber} without TDS`}
+            onClick={() => onConfirm({ invoiceId: s.invoiceId, amountMinor: s.amountMinor })}
+          >
+            Without TDS
+          </Button>
+        )}
       </span>
     </li>
   );
