@@ -116,7 +116,7 @@ export function compoundStream(bytes: Uint8Array, names: readonly string[]): Uin
       nameLength >= 2 && nameLength <= 64 && nameLength % 2 === 0
         ? new TextDecoder("utf-16le").decode(directory.subarray(at, at + nameLength - 2))
         : "";
-    // Version 3 files may leave junk in the size's high half ([MS-CFB] 2.6.3); a version 4 stream past 4 GB is refused below.
+    // Version 3 files may leave junk in the size's high half ([MS-CFB], "Compound File Directory Entry"); a version 4 stream past 4 GB is refused below.
     const high = major === 4 ? e.getUint32(124, true) : 0;
     entries.push({
       name,

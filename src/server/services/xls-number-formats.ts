@@ -1,5 +1,5 @@
 // Which numbers of an old Excel (.xls) sheet are dates, and their text (decision 0093). A cell points
-// at an XF record whose number format is built in ([MS-XLS] 2.4.126 FORMAT lists 14-22 and 45-47;
+// at an XF record whose number format is built in ([MS-XLS] "Format" lists 14-22 and 45-47;
 // East Asian locales use 27-36 and 50-58 for dates too) or written out in a FORMAT record; a date is
 // a serial number of days from 1899-12-30 (or 1904-01-01 when DATEMODE says so). Dates come out as
 // dd/mm/yyyy, which the statement parser reads day first.

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStatement } from "#domain/bank-statements/statement";
 import { AppError } from "../errors";
@@ -304,5 +305,32 @@ describe("the compound file", () => {
     expect(() => xlsToText(compoundFile([{ name: "Workbook", bytes: pastEnd }]).bytes)).toThrow(
       /past the end/,
     );
+  });
+});
+
+describe("any damage", () => {
+  it("ends in the text or a message, never another error, a hang or a read past the bytes", () => {
+    for (const name of ["xls/hdfc.xls", "xls/kotak.xls"]) {
+      const original = fixture(name);
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(original.length - 1), fc.integer({ min: 0, max: 255 })), {
+            minLength: 1,
+            maxLength: 8,
+          }),
+          fc.nat(original.length),
+          (flips, keep) => {
+            const bytes = original.slice(0, Math.max(512, keep));
+            for (const [at, value] of flips) if (at < bytes.length) bytes[at] = value;
+            try {
+              expect(typeof xlsToText(bytes)).toBe("string");
+            } catch (error) {
+              expect(error).toBeInstanceOf(AppError);
+            }
+          },
+        ),
+        { numRuns: 400, seed: 93 },
+      );
+    }
   });
 });

@@ -131,7 +131,7 @@ class Reader {
 
   /**
    * `count` characters, 8-bit or UTF-16 as `wide` says. Where they run on into a CONTINUE record, that
-   * record starts with a fresh flags byte: the rest may be stored the other way ([MS-XLS] 2.5.293).
+   * record starts with a fresh flags byte: the rest may be stored the other way ([MS-XLS] "XLUnicodeRichExtendedString").
    */
   characters(count: number, wide: boolean): string {
     let out = "";
@@ -166,7 +166,7 @@ class Reader {
   }
 }
 
-/** An RK number: a 30-bit integer or the top of a double, maybe times 100 ([MS-XLS] 2.5.217). */
+/** An RK number: a 30-bit integer or the top of a double, maybe times 100 ([MS-XLS] "RkNumber"). */
 function rkNumber(rk: number): number {
   let n: number;
   if (rk & 2) n = rk >> 2;
