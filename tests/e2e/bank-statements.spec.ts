@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "./fixtures";
 
 // Reports -> Bank statements (issue 33): import an SBI statement, three invoices turn paid at once
@@ -113,4 +114,25 @@ test("a credit short by the client's 10 % TDS is confirmed with the TDS and the 
   expect(await statusOf(page, fee.id)).toBe("paid");
   const payments = (await (await page.request.get(`/api/invoices/${fee.id}/payments`)).json()).payments;
   expect(payments[0]).toMatchObject({ amountMinor: 1_080_000, tdsMinor: 100_000, tdsSection: "194I" });
+});
+
+test("an old Excel (.xls) statement from HDFC: previewed and imported like its CSV", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/reports/bank-statements");
+  await page.getByLabel("Statement file").setInputFiles({
+    name: "hdfc.xls",
+    mimeType: "application/vnd.ms-excel",
+    buffer: readFileSync(new URL("../../src/domain/bank-statements/fixtures/xls/hdfc.xls", import.meta.url)),
+  });
+  const preview = page.getByTestId("statement-preview");
+  await expect(preview).toContainText(
+    "A HDFC statement of account 50100123456789: 3 lines, 3 new (2 credits",
+  );
+  await preview.getByRole("button", { name: "Import 3 lines" }).click();
+  await expect(page.getByRole("heading", { name: "To review (2)" })).toBeVisible();
+  const review = page.getByTestId("review-line");
+  await expect(review).toHaveCount(2);
+  await expect(review.filter({ hasText: "₹2,360.00" })).toContainText("1 Apr 2026OJAS AKLECHA");
+  await expect(review.filter({ hasText: "₹750.50" })).toContainText("3 Apr 2026NEHA GUPTA");
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { describeEachDb, type TestApp, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
@@ -344,7 +345,7 @@ describeEachDb("bank statements", (kind) => {
     expect(advance.json().status).toBe("advance");
   }, 90_000);
 
-  it("a file sent as base64: a CSV reads as text, an old .xls is refused with what to do, text and base64 together are refused", async () => {
+  it("a file sent as base64: a CSV reads as text, a broken .xls is refused with what to do, text and base64 together are refused", async () => {
     const s = await t.signUpAndSignIn();
     const base64 = Buffer.from(sbi(ROWS)).toString("base64");
     const csv = await t.post("/api/bank-statements/preview", { fileName: "s.csv", base64 }, s.cookie);
@@ -353,9 +354,52 @@ describeEachDb("bank statements", (kind) => {
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).toString("base64");
     const xls = await t.post("/api/bank-statements/preview", { fileName: "s.xls", base64: ole }, s.cookie);
     expect(xls.statusCode).toBe(400);
-    expect(xls.json().error.message).toMatch(/old Excel \(\.xls\) file/);
+    expect(xls.json().error.message).toMatch(
+      /^This \.xls file is damaged .* save it again, or download the statement as CSV\.$/,
+    );
     const both = await t.post("/api/bank-statements/preview", { text: "a", base64 }, s.cookie);
     expect(both.statusCode).toBe(400);
+  });
+
+  it("an old Excel (.xls) statement from HDFC previews and imports the same transactions as HDFC's CSV (decision 0093)", async () => {
+    const s = await t.signUpAndSignIn();
+    const client = (await t.post("/api/clients", { name: "Ojas Aklecha" }, s.cookie)).json();
+    const invoice = await t.post(
+      "/api/invoices",
+      invoiceRequest("INV/2026-27/0002", {
+        clientId: (client.client ?? client).id,
+        client: { name: "Ojas Aklecha" },
+        invoiceDate: "2026-04-01",
+        dueDate: "2026-04-30",
+        items: [{ id: "l1", name: "Goods", quantity: "1", rate: "2360" }],
+      }),
+      s.cookie,
+    );
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const fixtures = new URL("../../domain/bank-statements/fixtures/", import.meta.url);
+    const base64 = readFileSync(new URL("xls/hdfc.xls", fixtures)).toString("base64");
+    const text = readFileSync(new URL("hdfc.csv", fixtures), "utf8");
+    const fromXls = await t.post("/api/bank-statements/preview", { fileName: "hdfc.xls", base64 }, s.cookie);
+    expect(fromXls.statusCode, fromXls.body).toBe(200);
+    const fromCsv = await t.post("/api/bank-statements/preview", { fileName: "hdfc.csv", text }, s.cookie);
+    expect(fromXls.json()).toMatchObject({ bank: "HDFC", account: "50100123456789", problems: [] });
+    expect(fromXls.json().lines).toEqual(fromCsv.json().lines);
+    expect(fromXls.json().lines).toMatchObject([
+      { txnDate: "2026-04-01", direction: "CR", amountMinor: 236_000, utr: "516001238743" },
+      { txnDate: "2026-04-02", direction: "DR", amountMinor: 100_000 },
+      { txnDate: "2026-04-03", direction: "CR", amountMinor: 75_050, payerVpa: "neha.g@ybl" },
+    ]);
+
+    const imported = await t.post("/api/bank-statements/import", { fileName: "hdfc.xls", base64 }, s.cookie);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toMatchObject({ imported: 3, alreadyImported: 0, credits: 2, autoMatched: 1 });
+    // The narration names INV2026270002 and pays its 2,360 in full.
+    expect(await read(s.cookie, invoice.json().invoice.id)).toMatchObject({
+      status: "paid",
+      paymentDate: "2026-04-01",
+    });
+    const again = await t.post("/api/bank-statements/import", { fileName: "hdfc.csv", text }, s.cookie);
+    expect(again.json()).toMatchObject({ imported: 0, alreadyImported: 3 });
   });
 
   it("a layout Bahi does not know: its first rows to map, import with the columns chosen, then the same header read by itself", async () => {

@@ -56,11 +56,13 @@ describe("XLSX statements", () => {
       },
     ]);
   });
-  it("tells the kinds of file apart and refuses an old .xls with what to do", () => {
+  it("tells the kinds of file apart; a broken old .xls is refused with what to do", () => {
     expect(sniffStatement(workbook())).toBe("xlsx");
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1]);
     expect(sniffStatement(ole)).toBe("xls");
-    expect(() => statementText({ base64: Buffer.from(ole).toString("base64") })).toThrow(/old Excel/);
+    expect(() => statementText({ base64: Buffer.from(ole).toString("base64") })).toThrow(
+      /This \.xls file is damaged \(not a compound file\)\. Open it in Excel or LibreOffice/,
+    );
     expect(statementText({ base64: Buffer.from("a,b\n").toString("base64") })).toBe("a,b\n");
     expect(() => xlsxToText(strToU8("PK not a zip"))).toThrow(AppError);
   });

@@ -1,5 +1,7 @@
 import { unzipSync } from "fflate";
 import { AppError } from "../errors";
+import { plainNumber } from "./xls-number-formats";
+import { xlsToText } from "./xls-sheet";
 
 // A bank's XLSX statement as TSV text, so the one statement parser (src/domain/bank-statements)
 // reads it like the bank's CSV (decision 0083). The zip is opened with fflate (already in the tree
@@ -9,10 +11,7 @@ import { AppError } from "../errors";
 
 const MAX_UNZIPPED = 30 * 1024 * 1024;
 
-const XLS_MESSAGE =
-  "This is an old Excel (.xls) file. Open it and save it as CSV or Excel Workbook (.xlsx), or download the statement as CSV.";
-
-/** What the bytes are: an XLSX (zip), a legacy XLS (OLE), or text. */
+/** What the bytes are: an XLSX (zip), an old XLS (an OLE compound file), or text. */
 export function sniffStatement(bytes: Uint8Array): "xlsx" | "xls" | "text" {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return "xlsx";
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return "xls";
@@ -41,8 +40,7 @@ function columnOf(ref: string): number {
 
 function numberText(v: string): string {
   if (!/^-?\d+(\.\d+)?(E[+-]?\d+)?$/i.test(v)) return v;
-  const n = Number(v);
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+  return plainNumber(Number(v));
 }
 
 /** The first sheet of an XLSX file as TSV text. */
@@ -126,8 +124,8 @@ export function htmlTableToText(html: string): string {
 const isHtmlTable = (text: string) => /^\s*</.test(text.replace(/^\uFEFF/, "")) && /<table\b/i.test(text);
 
 /**
- * A statement file's text: as sent (an HTML table read into rows), or read from the XLSX whose
- * bytes came as base64.
+ * A statement file's text: as sent (an HTML table read into rows), or read from the XLSX or old XLS
+ * workbook whose bytes came as base64 (decision 0093 for the XLS).
  */
 export function statementText(file: { text?: string; base64?: string }): string {
   if (file.base64 === undefined) {
@@ -136,7 +134,7 @@ export function statementText(file: { text?: string; base64?: string }): string 
   }
   const bytes = Buffer.from(file.base64, "base64");
   const kind = sniffStatement(bytes);
-  if (kind === "xls") throw new AppError("validation_failed", XLS_MESSAGE, { base64: XLS_MESSAGE });
+  if (kind === "xls") return xlsToText(bytes);
   if (kind === "xlsx") return xlsxToText(bytes);
   const text = bytes.toString("utf8");
   return isHtmlTable(text) ? htmlTableToText(text) : text;

@@ -19,7 +19,7 @@ interface StatementFile {
   base64?: string;
 }
 
-/** A workbook (XLSX, or an old XLS the server explains) goes as base64; anything else as text. */
+/** A workbook (XLSX, or an old Excel .xls) goes as base64; anything else as text. */
 async function readStatementFile(file: File): Promise<StatementFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const workbook = (bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf);
@@ -96,10 +96,10 @@ export function StatementImport() {
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Import a statement</h2>
       <p className="text-sm text-muted-foreground">
-        Download the statement from your bank's net-banking as CSV or Excel (.xlsx) (SBI, HDFC, ICICI, Axis,
-        Kotak and others that print a header row with a date, a narration and amounts) or MT940 / CAMT.053.
-        Credits naming an invoice number, or from a payer Bahi has seen before, are recorded as payments at
-        once; the rest wait below for you.
+        Download the statement from your bank's net-banking as CSV or Excel (.xlsx or .xls) (SBI, HDFC, ICICI,
+        Axis, Kotak and others that print a header row with a date, a narration and amounts) or MT940 /
+        CAMT.053. Credits naming an invoice number, or from a payer Bahi has seen before, are recorded as
+        payments at once; the rest wait below for you.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium">
