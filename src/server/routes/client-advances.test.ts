@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { accountWithTwoClients, invoiceRequest } from "../testing/invoice-request";
 
 // Client advances (issue 33, decision 0092) through the API on both databases: record one, apply it
 // in part through Record payment, refusals, a deleted payment giving the amount back, a bank
@@ -18,27 +18,7 @@ interface AdvanceOut {
 describeEachDb("client advances", (kind) => {
   const t = testAppForSuite(kind);
 
-  async function setUp() {
-    const s = await t.signUpAndSignIn();
-    const client = async (name: string) => {
-      const res = await t.post("/api/clients", { name }, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json().client ?? res.json()).id as string;
-    };
-    const asha = await client("Asha Traders");
-    const meera = await client("Meera Stores");
-    const invoice = async (n: string, clientId: string, name: string, rate: string) => {
-      const body = invoiceRequest(n, {
-        clientId,
-        client: { name },
-        items: [{ id: "l1", name: "Goods", quantity: "1", rate }],
-      });
-      const res = await t.post("/api/invoices", body, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().invoice.id as string;
-    };
-    return { s, asha, meera, invoice };
-  }
+  const setUp = () => accountWithTwoClients(t);
 
   const advances = async (cookie: string, clientId: string) =>
     (await t.get(`/api/clients/${clientId}/advances`, cookie)).json().advances as AdvanceOut[];
