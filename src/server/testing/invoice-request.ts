@@ -1,10 +1,10 @@
 import { expect } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate } from "#domain/document-number";
-import { invoiceRequest } from "#domain/testing/invoice";
+import { invoiceRequest, quoteRequest } from "#domain/testing/invoice";
 import type { TestApp } from "./harness";
 
-export { invoiceRequest };
+export { invoiceRequest, quoteRequest };
 
 /**
  * Creates `invoiceRequest(number, over)` for the holder of `cookie`, under a fresh number that starts
@@ -53,14 +53,7 @@ export async function accountWithTwoClients(t: TestApp) {
 export async function createQuote(t: TestApp, cookie: string, email: string): Promise<string> {
   const quote = await t.post(
     "/api/quotes",
-    {
-      quoteNumber: null,
-      quoteDate: "2026-05-01",
-      validUntil: "2026-05-31",
-      currency: "INR",
-      client: { name: "Meera Stores", email },
-      items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
-    },
+    quoteRequest({ client: { name: "Meera Stores", email } }),
     cookie,
   );
   expect(quote.statusCode, quote.body).toBe(201);
