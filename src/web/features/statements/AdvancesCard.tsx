@@ -11,6 +11,7 @@ import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/input";
+import { CardRecords } from "#web/components/ui/states";
 import { useMay } from "#web/features/members/role";
 import { useSettings } from "#web/features/settings/useSettings";
 
@@ -166,47 +167,41 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
         )}
       </div>
       {adding && <RecordAdvanceForm clientId={clientId} today={today} onDone={() => setAdding(false)} />}
-      {query.isPending ? (
-        <p className="mt-3 text-sm text-muted-foreground" role="status">
-          Loading advances…
-        </p>
-      ) : query.isError ? (
-        <p className="mt-3 text-sm text-destructive" role="alert">
-          Could not load the advances. Please reload the page.
-        </p>
-      ) : advances.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">No advances recorded.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border" aria-label="Advances">
-          {advances.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium tabular-nums">
-                  {formatMoney(a.amountMinor, a.currency)}{" "}
-                  <span className="font-normal text-muted-foreground">
-                    · {formatMoney(a.balanceMinor, a.currency)} left
-                  </span>
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {formatPageDate(a.receivedOn)} · {PAYMENT_METHOD_LABELS[a.method]}
-                  {a.reference ? ` · ${a.reference}` : ""}
-                  {a.source === "bank_statement" ? " · from a bank statement" : ""}
-                  {a.note ? ` · ${a.note}` : ""}
-                </p>
-              </div>
-              {mayDelete && a.appliedMinor === 0 && (
-                <IconButton
-                  variant="outline"
-                  label={`Delete advance of ${formatMoney(a.amountMinor, a.currency)}`}
-                  icon={Trash2}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(a)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardRecords
+        query={query}
+        items={query.data?.advances}
+        what="advances"
+        empty="No advances recorded."
+        label="Advances"
+        main={(a) => (
+          <>
+            <p className="font-medium tabular-nums">
+              {formatMoney(a.amountMinor, a.currency)}{" "}
+              <span className="font-normal text-muted-foreground">
+                · {formatMoney(a.balanceMinor, a.currency)} left
+              </span>
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {formatPageDate(a.receivedOn)} · {PAYMENT_METHOD_LABELS[a.method]}
+              {a.reference ? ` · ${a.reference}` : ""}
+              {a.source === "bank_statement" ? " · from a bank statement" : ""}
+              {a.note ? ` · ${a.note}` : ""}
+            </p>
+          </>
+        )}
+        side={(a) =>
+          mayDelete &&
+          a.appliedMinor === 0 && (
+            <IconButton
+              variant="outline"
+              label={`Delete advance of ${formatMoney(a.amountMinor, a.currency)}`}
+              icon={Trash2}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(a)}
+            />
+          )
+        }
+      />
     </Card>
   );
 }
