@@ -26,12 +26,14 @@ const CHAIRS_AND_DELIVERY = [
   { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
 ];
 
+const QUOTE_NOTES = "Delivery within a week of the order.";
+
 /** A quote as the editor sends it: two lines for Meera Stores, May 2026, valid through 31 May. */
 const quoteRequest = (over: Record<string, unknown> = {}) =>
   baseQuoteRequest({
     client: { name: "Meera Stores", email: "meera@example.com", phone: "98765 43210" },
     items: CHAIRS_AND_DELIVERY,
-    notes: "Delivery within a week of the order.",
+    notes: QUOTE_NOTES,
     ...over,
   });
 
@@ -380,7 +382,7 @@ describeEachDb("quotes", (kind) => {
     expect((await t.get("/api/quotes", a.cookie)).json().items).toEqual([]);
     const still = (await t.get(`/api/quotes/${theirs.id}`, b.cookie)).json().quote;
     expect(still.status).toBe("draft");
-    expect(still.document.notes).toBe(quoteRequest().notes);
+    expect(still.document.notes).toBe(QUOTE_NOTES);
     expect((await t.get(`/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
 
     // Keys work on quotes: a read and write key creates, a read key reads and cannot write.
