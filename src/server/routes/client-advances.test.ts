@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { accountWithTwoClients, invoiceRequest } from "../testing/invoice-request";
+import { accountWithTwoClients, deletePayment, invoiceRequest } from "../testing/invoice-request";
 
 // Client advances (issue 33, decision 0092) through the API on both databases: record one, apply it
 // in part through Record payment, refusals, a deleted payment giving the amount back, a bank
@@ -86,7 +86,7 @@ describeEachDb("client advances", (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toContain("₹1,500.00 of this advance is already applied");
     const paymentId = first.json().payments[0].id as string;
-    const gone = await t.send("DELETE", `/api/invoices/${i1}/payments/${paymentId}`, undefined, s.cookie);
+    const gone = await deletePayment(t, s.cookie, i1, paymentId);
     expect(gone.json().invoice.status).toBe("due");
     expect((await advances(s.cookie, asha))[0]).toMatchObject({
       appliedMinor: 500_00,
@@ -155,7 +155,7 @@ describeEachDb("client advances", (kind) => {
     expect(refused.json().error.message).toContain("delete those payments first, then undo");
 
     const paymentId = applied.json().payments[0].id as string;
-    await t.send("DELETE", `/api/invoices/${inv}/payments/${paymentId}`, undefined, s.cookie);
+    await deletePayment(t, s.cookie, inv, paymentId);
     const undone = await t.post(`/api/bank-statements/lines/${line.id}/undo`, {}, s.cookie);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().status).toBe("review");

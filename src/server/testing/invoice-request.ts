@@ -22,6 +22,10 @@ export async function createInvoice(
   return res.json().invoice as { id: string; invoiceNumber: string; totalMinor: number };
 }
 
+/** Deletes one of an invoice's payments as the holder of `cookie` (the answer: the invoice reopened, or why not). */
+export const deletePayment = (t: TestApp, cookie: string, invoiceId: string, paymentId: string) =>
+  t.send("DELETE", `/api/invoices/${invoiceId}/payments/${paymentId}`, undefined, cookie);
+
 /**
  * A new account with two saved clients, Asha Traders and Meera Stores, and `invoice(number, clientId,
  * name, rate)`: a due invoice to that client of one "Goods" line at `rate` rupees (expects it made,
