@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, isoDate, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { checkoutOrder, verifyBody } from "./payments";
+import { noFields, publicLinkRoutes } from "./public-link-routes";
 import { route } from "./registry";
 
 // The public invoice page's calls (no sign-in: the link's token is the key) and the owner's
@@ -43,7 +44,6 @@ export const checkoutAnswer = verifyBody;
 
 export const reportConfirmBody = z.object({ paidOn: isoDate });
 
-const noBody = z.object({}).describe("No fields");
 const invoiceParams = z.object({ id });
 const reportParams = z.object({ id, reportId: id });
 const tag = "Public invoice page";
@@ -67,7 +67,7 @@ export const publicInvoiceRoutes = [
     tag,
     auth: "public",
     params: tokenParams,
-    body: noBody,
+    body: noFields,
     responses: { 200: onlineOrder },
   }),
   route({
@@ -87,37 +87,16 @@ export const publicInvoiceRoutes = [
     tag,
     auth: "public",
     params: z.object({ token, orderId: z.string().min(1).max(100) }),
-    body: noBody,
+    body: noFields,
     responses: { 200: checkoutAnswer },
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/public-link",
-    summary: "The invoice's public link and how often it was opened",
+  ...publicLinkRoutes({
+    base: "/api/invoices",
+    noun: "invoice",
     tag: shareTag,
-    auth: "user",
-    params: invoiceParams,
-    responses: { 200: shareLinkAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/public-link",
-    summary: "Make the invoice's public link (issued invoices only)",
-    tag: shareTag,
-    auth: "user",
-    params: invoiceParams,
-    body: noBody,
-    responses: { 200: shareLinkAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/public-link/renew",
-    summary: "Replace the public link: the old one stops working",
-    tag: shareTag,
-    auth: "user",
-    params: invoiceParams,
-    body: noBody,
-    responses: { 200: shareLinkAnswer },
+    answer: shareLinkAnswer,
+    readSummary: "The invoice's public link and how often it was opened",
+    makeRule: "issued invoices only",
   }),
   route({
     method: "GET",
@@ -145,7 +124,7 @@ export const publicInvoiceRoutes = [
     tag: shareTag,
     auth: "user",
     params: reportParams,
-    body: noBody,
+    body: noFields,
     responses: { 200: paymentReportSchema },
   }),
   route({

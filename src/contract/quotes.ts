@@ -25,6 +25,7 @@ import {
   text,
 } from "./common";
 import { sendBody, sentAnswer } from "./invoice-payments";
+import { noFields, publicLinkRoutes } from "./public-link-routes";
 import { type RouteContract, route } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals
@@ -210,7 +211,6 @@ export const quoteConvertAnswer = z.object({
 
 const tag = "Quotes";
 const ids = idParams;
-const noFields = z.object({}).describe("No fields");
 const token = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/, "Not a link of Bahi's.") });
 
 export const quoteRoutes = [
@@ -301,34 +301,12 @@ export const quoteRoutes = [
       200: sentAnswer,
     },
   }),
-  route({
-    method: "GET",
-    path: "/api/quotes/:id/public-link",
-    summary: "The quote's public link, if it has one",
+  ...publicLinkRoutes({
+    base: "/api/quotes",
+    noun: "quote",
     tag,
-    auth: "user",
-    params: ids,
-    responses: { 200: quoteLinkAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/public-link",
-    summary: "Make the quote's public link (a draft is marked sent first)",
-    tag,
-    auth: "user",
-    params: ids,
-    body: noFields,
-    responses: { 200: quoteLinkAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/public-link/renew",
-    summary: "Replace the quote's public link (the old one stops working)",
-    tag,
-    auth: "user",
-    params: ids,
-    body: noFields,
-    responses: { 200: quoteLinkAnswer },
+    answer: quoteLinkAnswer,
+    makeRule: "a draft is marked sent first",
   }),
   route({
     method: "GET",
@@ -530,29 +508,7 @@ export function kindRoutes<K extends OtherKind>(kind: K) {
         200: sentAnswer,
       },
     }),
-    one({
-      method: "GET",
-      path: `${base}/:id/public-link`,
-      summary: `The ${noun}'s public link, if it has one`,
-      params: ids,
-      responses: { 200: quoteLinkAnswer },
-    }),
-    one({
-      method: "POST",
-      path: `${base}/:id/public-link`,
-      summary: `Make the ${noun}'s public link`,
-      params: ids,
-      body: noFields,
-      responses: { 200: quoteLinkAnswer },
-    }),
-    one({
-      method: "POST",
-      path: `${base}/:id/public-link/renew`,
-      summary: `Replace the ${noun}'s public link (the old one stops working)`,
-      params: ids,
-      body: noFields,
-      responses: { 200: quoteLinkAnswer },
-    }),
+    ...publicLinkRoutes({ base, noun, tag: kindTag, answer: quoteLinkAnswer }),
     one({
       method: "GET",
       path: `${base}/:id/activity`,

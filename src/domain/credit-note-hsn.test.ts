@@ -7,14 +7,13 @@ import { eInvoiceInputOfNote } from "./gst-einvoice-input";
 import { buildGstr1, gstr1HsnRows } from "./gst-gstr1";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { DEFAULT_SETTINGS } from "./settings";
-import { gstin } from "./testing/einvoice";
+import { almirahSale, SHARMA_GSTIN } from "./testing/gst-sale";
 
 // Issue 32 part 3 (decision 0082): a credit or debit note made from a typed amount carries an
 // HSN/SAC and a unit, the invoice's unless the user gives others, so its e-invoice is made and
 // GSTR-1's HSN summary has a code (never "hsn_sc": "").
 
-const OURS = gstin("27AAPFU0939F1Z");
-const BUYER_KA = gstin("29AAACR5055K1Z");
+const OURS = SHARMA_GSTIN;
 
 const company = companySnapshot({
   ...DEFAULT_SETTINGS,
@@ -30,37 +29,7 @@ const company = companySnapshot({
 });
 
 const invoice = {
-  ...buildInvoiceDocument(
-    invoiceInputSchema.parse({
-      invoiceNumber: "INV/2026-27/0001",
-      status: "due",
-      invoiceDate: "2026-11-05",
-      currency: "INR",
-      client: {
-        name: "Ravi",
-        company: "Reliable Supplies LLP",
-        gstin: BUYER_KA,
-        billingAddress: {
-          line1: "4 Residency Road",
-          city: "Bengaluru",
-          state: "Karnataka",
-          postalCode: "560025",
-        },
-      },
-      items: [
-        {
-          id: "a",
-          name: "Steel almirah",
-          hsnSac: "94031090",
-          unit: "pcs",
-          quantity: "2",
-          rate: "5000",
-          taxPercent: "18",
-        },
-      ],
-    }),
-    company,
-  ),
+  ...buildInvoiceDocument(invoiceInputSchema.parse(almirahSale()), company),
   status: "due" as const,
 };
 const ref = { invoiceId: "i1", invoiceNumber: "INV/2026-27/0001", invoiceDate: "2026-11-05" };

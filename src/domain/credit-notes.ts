@@ -4,8 +4,15 @@ import { DomainError } from "./errors";
 import type { Transport } from "./eway-bill";
 import { uqcOfLine } from "./gst-hsn-summary";
 import { GST_DOCUMENT_TITLES } from "./gst-registration";
-import { isUqc, type Uqc } from "./gst-uqc";
-import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput, type InvoiceItem } from "./invoice";
+import type { Uqc } from "./gst-uqc";
+import {
+  buildInvoiceDocument,
+  decimalText,
+  type InvoiceDocument,
+  type InvoiceInput,
+  type InvoiceItem,
+  uqcText,
+} from "./invoice";
 import { balanceDueMinor } from "./payments";
 import type { StoredStatus } from "./status";
 import { fromQuantityUnits, toQuantityUnits } from "./stock";
@@ -75,8 +82,6 @@ export const NOTE_MESSAGES = {
   cancelledTransport: "A cancelled note moves no goods: its Transport section cannot change.",
 } as const;
 
-const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-
 /**
  * One line of a note: a line of the original (by its id) with the quantity returned or corrected,
  * at the original's rate, discount and tax; or a typed amount (a discount, a correction) with a
@@ -98,12 +103,7 @@ export const noteLineSchema = z.union([
       .trim()
       .refine((v) => v === "" || /^\d{4}(\d{2}){0,2}$/.test(v), NOTE_HSN_MESSAGE)
       .optional(),
-    uqc: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
-      .optional(),
+    uqc: uqcText.optional(),
   }),
 ]);
 

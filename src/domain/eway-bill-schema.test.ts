@@ -6,29 +6,16 @@ import Ajv from "ajv";
 import schema from "../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import { buildEwayBill, type EwayBill, type EwayBillInput, ewayBillFile } from "./eway-bill";
 import { schemaCheck } from "./testing/einvoice";
-import { roadInvoice, TODAY } from "./testing/eway";
+import { HOSUR_GODOWN, intraStateInvoice, JNPT_PORT, roadInvoice, TODAY } from "./testing/eway";
 import { isValidGstin } from "./validation";
 
 const check = schemaCheck(
   new Ajv({ allErrors: true, strict: true, strictTypes: false, multipleOfPrecision: 6 }).compile(schema),
 );
 
-const port = {
-  name: "",
-  line1: "Gate 2, JNPT",
-  line2: "",
-  place: "Navi Mumbai",
-  pin: "400707",
-  stateCode: "27",
-};
-const godown = { name: "", line1: "Plot 9 KIADB", line2: "", place: "Hosur", pin: "635126", stateCode: "33" };
-
 /** The cases: intra, inter, export, Part A only, rail, bill of supply, challan, credit note, mixed lines. */
 function fixtures(): Record<string, EwayBillInput> {
-  const intra = roadInvoice();
-  intra.recipient = { ...intra.recipient, gstin: "", stateCode: "29" };
-  intra.recipient.address = { ...intra.recipient.address, pin: "560001", stateCode: "29" };
-  intra.split = "intra";
+  const intra = intraStateInvoice();
   intra.lines = [
     { ...intra.lines[0], gstRatePercent: 18, igstMinor: 0, cgstMinor: 5400_00, sgstMinor: 5400_00 },
     {
@@ -55,7 +42,7 @@ function fixtures(): Record<string, EwayBillInput> {
   ];
   intra.totalMinor = 60_000_00 + 10_800_00 + 393_33 + 1237_64 + 3;
   const exported = { ...roadInvoice(), isExport: true };
-  exported.transport = { ...exported.transport, shipTo: port };
+  exported.transport = { ...exported.transport, shipTo: JNPT_PORT };
   const partA = roadInvoice();
   partA.transport = {
     ...partA.transport,
@@ -71,8 +58,8 @@ function fixtures(): Record<string, EwayBillInput> {
     vehicleNumber: "",
     transportDocNumber: "1234567890",
     transportDocDate: "2026-11-17",
-    dispatchFrom: godown,
-    shipTo: port,
+    dispatchFrom: HOSUR_GODOWN,
+    shipTo: JNPT_PORT,
   };
   const bos = { ...roadInvoice(), kind: "bill_of_supply" as const };
   bos.lines = [{ ...bos.lines[0], gstRatePercent: 0, igstMinor: 0 }];
@@ -93,7 +80,7 @@ function fixtures(): Record<string, EwayBillInput> {
       number: "DC-8",
       challanReason: "job_work",
       recipientIsConsignee: true,
-      recipient: { gstin: "", name: "Ravi Godown", stateCode: "33", address: godown },
+      recipient: { gstin: "", name: "Ravi Godown", stateCode: "33", address: HOSUR_GODOWN },
     },
   };
 }

@@ -9,7 +9,15 @@ import {
   isValidVehicleNumber,
   normalizeVehicleNumber,
 } from "./eway-bill";
-import { BUYER_MH, roadInvoice, SELLER_KA, TODAY } from "./testing/eway";
+import {
+  BUYER_MH,
+  HOSUR_GODOWN,
+  intraStateInvoice,
+  JNPT_PORT,
+  roadInvoice,
+  SELLER_KA,
+  TODAY,
+} from "./testing/eway";
 
 const validate = new Ajv({
   allErrors: true,
@@ -80,10 +88,7 @@ describe("an outward tax invoice by road, inter-state", () => {
   });
 
   it("intra-state splits the rate in CGST and SGST halves; a service line and round-off are other value", () => {
-    const input = roadInvoice();
-    input.recipient = { ...input.recipient, gstin: "", stateCode: "29" };
-    input.recipient.address = { ...input.recipient.address, pin: "560001", stateCode: "29" };
-    input.split = "intra";
+    const input = intraStateInvoice();
     input.lines = [
       { ...input.lines[0], gstRatePercent: 5, igstMinor: 0, cgstMinor: 1500_00, sgstMinor: 1500_00 },
       {
@@ -107,37 +112,22 @@ describe("an outward tax invoice by road, inter-state", () => {
   });
 
   it("a ship-to and a dispatch-from make transaction types 2, 3 and 4, addresses from them, states of the parties", () => {
-    const port = {
-      name: "",
-      line1: "Gate 2, JNPT",
-      line2: "",
-      place: "Navi Mumbai",
-      pin: "400707",
-      stateCode: "27",
-    };
-    const godown = {
-      name: "",
-      line1: "Plot 9 KIADB",
-      line2: "",
-      place: "Hosur",
-      pin: "635126",
-      stateCode: "33",
-    };
     const base = roadInvoice();
-    expect(built({ ...base, transport: { ...base.transport, shipTo: port } })).toMatchObject({
+    expect(built({ ...base, transport: { ...base.transport, shipTo: JNPT_PORT } })).toMatchObject({
       transType: 2,
       toPincode: 400707,
       toStateCode: 27,
       actualToStateCode: 27,
     });
-    expect(built({ ...base, transport: { ...base.transport, dispatchFrom: godown } })).toMatchObject({
+    expect(built({ ...base, transport: { ...base.transport, dispatchFrom: HOSUR_GODOWN } })).toMatchObject({
       transType: 3,
       fromPincode: 635126,
       fromStateCode: 29,
       actualFromStateCode: 33,
     });
     expect(
-      built({ ...base, transport: { ...base.transport, dispatchFrom: godown, shipTo: port } }).transType,
+      built({ ...base, transport: { ...base.transport, dispatchFrom: HOSUR_GODOWN, shipTo: JNPT_PORT } })
+        .transType,
     ).toBe(4);
   });
 
@@ -145,14 +135,7 @@ describe("an outward tax invoice by road, inter-state", () => {
     const input = roadInvoice();
     input.isExport = true;
     expect(refused(input)).toContain(EWAY_MESSAGES.exportShipTo);
-    input.transport.shipTo = {
-      name: "",
-      line1: "Gate 2, JNPT",
-      line2: "",
-      place: "Navi Mumbai",
-      pin: "400707",
-      stateCode: "27",
-    };
+    input.transport.shipTo = JNPT_PORT;
     expect(built(input)).toMatchObject({
       subSupplyType: 3,
       toGstin: "URP",
@@ -209,14 +192,6 @@ describe("other documents", () => {
   it("a credit note's goods sent back from another address than the client's: dispatch-from (3), and received elsewhere: both (4)", () => {
     const note = { ...roadInvoice(), kind: "credit_note" as const, number: "CN/26-27/0002" };
     const depot = { name: "", line1: "Depot 2", line2: "", place: "Nashik", pin: "422007", stateCode: "27" };
-    const godown = {
-      name: "",
-      line1: "Plot 9 KIADB",
-      line2: "",
-      place: "Hosur",
-      pin: "635126",
-      stateCode: "33",
-    };
     const sentFromDepot = built({ ...note, transport: { ...note.transport, shipTo: depot } });
     expect(sentFromDepot).toMatchObject({
       transType: 3,
@@ -226,9 +201,12 @@ describe("other documents", () => {
       actualFromStateCode: 27,
       toPincode: 560058,
     });
-    const both = built({ ...note, transport: { ...note.transport, shipTo: depot, dispatchFrom: godown } });
+    const both = built({
+      ...note,
+      transport: { ...note.transport, shipTo: depot, dispatchFrom: HOSUR_GODOWN },
+    });
     expect(both).toMatchObject({ transType: 4, toPlace: "Hosur", toPincode: 635126, actualToStateCode: 33 });
-    const receivedAtGodown = built({ ...note, transport: { ...note.transport, dispatchFrom: godown } });
+    const receivedAtGodown = built({ ...note, transport: { ...note.transport, dispatchFrom: HOSUR_GODOWN } });
     expect(receivedAtGodown.transType).toBe(2);
   });
 });

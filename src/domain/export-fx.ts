@@ -78,9 +78,8 @@ export function toPaise(minor: number, currency: string, rate: string): number {
   return Number(paise);
 }
 
-/** One line in rupees. `taxMinor` is the sum of the components. */
-export interface InrLineTotals {
-  grossMinor: number;
+/** The discount, taxable value and taxes in rupees, of a line or of the invoice; `taxMinor` sums the components. */
+export interface InrTaxFigures {
   discountMinor: number;
   taxableMinor: number;
   cgstMinor: number;
@@ -88,11 +87,16 @@ export interface InrLineTotals {
   igstMinor: number;
   cessMinor: number;
   taxMinor: number;
+}
+
+/** One line in rupees. */
+export interface InrLineTotals extends InrTaxFigures {
+  grossMinor: number;
   amountMinor: number;
 }
 
 /** The invoice in rupees: the rate it was converted at, each line, and the sums of the lines. */
-export interface InrTotals {
+export interface InrTotals extends InrTaxFigures {
   currency: string;
   rate: string;
   rateDate: string;
@@ -100,13 +104,6 @@ export interface InrTotals {
   sourceNote: string;
   lines: InrLineTotals[];
   subtotalMinor: number;
-  discountMinor: number;
-  taxableMinor: number;
-  cgstMinor: number;
-  sgstMinor: number;
-  igstMinor: number;
-  cessMinor: number;
-  taxMinor: number;
   roundOffMinor: 0;
   /** The invoice value in rupees: taxable plus tax (taxable alone under reverse charge). */
   totalMinor: number;

@@ -10,9 +10,10 @@ import { GSTR1_SKIP_REASONS, gstr1DocumentOfInvoice, type StoredGstInvoice } fro
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { DEFAULT_SETTINGS } from "./settings";
 import { gstin, schemaCheck } from "./testing/einvoice";
+import { ALMIRAH_LINE, almirahSale, RELIABLE_GSTIN, SHARMA_GSTIN } from "./testing/gst-sale";
 
-const OURS = gstin("27AAPFU0939F1Z");
-const BUYER_KA = gstin("29AAACR5055K1Z");
+const OURS = SHARMA_GSTIN;
+const BUYER_KA = RELIABLE_GSTIN;
 
 const company = companySnapshot({
   ...DEFAULT_SETTINGS,
@@ -32,36 +33,16 @@ function stored(
   over: Record<string, unknown> = {},
   status: StoredGstInvoice["status"] = "due",
 ): StoredGstInvoice {
-  const input = invoiceInputSchema.parse({
-    invoiceNumber: "INV/2026-27/0001",
-    status,
-    invoiceDate: "2026-11-05",
-    currency: "INR",
-    client: {
-      name: "Ravi",
-      company: "Reliable Supplies LLP",
-      gstin: BUYER_KA,
-      billingAddress: {
-        line1: "4 Residency Road",
-        city: "Bengaluru",
-        state: "Karnataka",
-        postalCode: "560025",
-      },
-    },
-    items: [
-      {
-        id: "a",
-        name: "Steel almirah",
-        hsnSac: "94031090",
-        unit: "pcs",
-        quantity: "2",
-        rate: "5000",
-        taxPercent: "18",
-      },
-      { id: "b", name: "Fitting service", hsnSac: "998719", quantity: "1", rate: "1000", taxPercent: "12" },
-    ],
-    ...over,
-  });
+  const input = invoiceInputSchema.parse(
+    almirahSale({
+      status,
+      items: [
+        ALMIRAH_LINE,
+        { id: "b", name: "Fitting service", hsnSac: "998719", quantity: "1", rate: "1000", taxPercent: "12" },
+      ],
+      ...over,
+    }),
+  );
   return {
     invoiceNumber: input.invoiceNumber,
     status,

@@ -20,7 +20,15 @@ import { amountInWords } from "./words";
 // invoice_data (plus the computed parts), what the preview and the PDF draw. One schema for all.
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).default("");
-const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+/** A decimal as typed or sent (text or a JSON number), as trimmed text; totals.ts checks it. */
+export const decimalText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/** A line's GST Unit Quantity Code (gst-uqc.ts), upper-cased; "" means "derive from the unit". */
+export const uqcText = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.");
 
 export const addressSchema = z.object({
   line1: text(ADDRESS_LIMITS.line1),
@@ -107,12 +115,7 @@ export const invoiceItemSchema = z.object({
    * GST Unit Quantity Code (gst-uqc.ts). Absent or "" means "derive from unit" (uqcForUnit);
    * optional rather than defaulted so lines built or stored before GST keep their exact shape.
    */
-  uqc: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((v) => v === "" || isUqc(v), "Choose a unit quantity code (UQC) from the list.")
-    .optional(),
+  uqc: uqcText.optional(),
   /**
    * A line at 0 % on a bill of supply: nil-rated, exempt or non-GST, the column of GSTR-1 Table 8
    * it counts in (decision 0082). Absent means nil-rated; optional so stored lines keep their shape.

@@ -55,3 +55,32 @@ export const roadInvoice = (): EwayBillInput => ({
   totalMinor: 70_800_00,
   transport: { ...emptyTransport(), mode: "road", distanceKm: 842, vehicleNumber: "ka-01 ab 1234" },
 });
+
+/** roadInvoice sold within Karnataka, to an unregistered buyer in Bengaluru: CGST and SGST, not IGST. */
+export function intraStateInvoice(): EwayBillInput {
+  const input = roadInvoice();
+  input.recipient = { ...input.recipient, gstin: "", stateCode: "29" };
+  input.recipient.address = { ...input.recipient.address, pin: "560001", stateCode: "29" };
+  input.split = "intra";
+  return input;
+}
+
+/** The port the goods of an export are shipped to: JNPT, Navi Mumbai (Maharashtra). */
+export const JNPT_PORT = {
+  name: "",
+  line1: "Gate 2, JNPT",
+  line2: "",
+  place: "Navi Mumbai",
+  pin: "400707",
+  stateCode: "27",
+};
+
+/** A godown in another state than the seller's: Hosur (Tamil Nadu), to dispatch from or ship to. */
+export const HOSUR_GODOWN = {
+  name: "",
+  line1: "Plot 9 KIADB",
+  line2: "",
+  place: "Hosur",
+  pin: "635126",
+  stateCode: "33",
+};

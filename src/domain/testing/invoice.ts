@@ -23,3 +23,16 @@ export function invoiceDocumentOf(
 ) {
   return buildInvoiceDocument(invoiceInputSchema.parse(invoiceRequest(invoiceNumber, over)), company);
 }
+
+/** A quote as the editor sends it, numbered by the server: one teak chair of ₹100 for Meera Stores, May 2026. */
+export function quoteRequest(over: Record<string, unknown> = {}) {
+  return {
+    quoteNumber: null,
+    quoteDate: "2026-05-01",
+    validUntil: "2026-05-31",
+    currency: "INR",
+    client: { name: "Meera Stores" },
+    items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
+    ...over,
+  };
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { describeEachDb, type TestApp, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { accountWithTwoClients, invoiceRequest } from "../testing/invoice-request";
 
 // Bank statements matched to invoices (issue 33, decision 0083), through the API on both databases:
 // import, automatic matches recorded as payments, the review queue, re-import, undo, and another
@@ -60,29 +60,12 @@ describeEachDb("bank statements", (kind) => {
   const t = testAppForSuite(kind);
 
   async function setUp(t: TestApp) {
-    const s = await t.signUpAndSignIn();
-    const client = async (name: string) => {
-      const res = await t.post("/api/clients", { name }, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json().client ?? res.json()).id as string;
-    };
-    const asha = await client("Asha Traders");
-    const meera = await client("Meera Stores");
-    const invoice = async (n: number, clientId: string, name: string, rate: string) => {
-      const body = invoiceRequest(`INV/2026-27/000${n}`, {
-        clientId,
-        client: { name },
-        items: [{ id: "l1", name: "Goods", quantity: "1", rate }],
-      });
-      const res = await t.post("/api/invoices", body, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().invoice.id as string;
-    };
+    const { s, asha, meera, invoice } = await accountWithTwoClients(t);
     const ids = {
-      i1: await invoice(1, asha, "Asha Traders", "1180"),
-      i2: await invoice(2, meera, "Meera Stores", "2360"),
-      i3: await invoice(3, asha, "Asha Traders", "500"),
-      i4: await invoice(4, meera, "Meera Stores", "4200"),
+      i1: await invoice("INV/2026-27/0001", asha, "Asha Traders", "1180"),
+      i2: await invoice("INV/2026-27/0002", meera, "Meera Stores", "2360"),
+      i3: await invoice("INV/2026-27/0003", asha, "Asha Traders", "500"),
+      i4: await invoice("INV/2026-27/0004", meera, "Meera Stores", "4200"),
     };
     return { s, ids, clients: { asha, meera } };
   }

@@ -4,7 +4,7 @@ import { acceptsApiKey } from "#contract/api-keys";
 import { todayInTimeZone } from "#domain/dates";
 import { businesses, businessMembers, clients } from "../db/schema";
 import { describeEachDb, type Method, type Session, type TestApp, testAppForSuite } from "../testing/harness";
-import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
+import { quoteRequest as baseQuoteRequest, invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // Issue 31 phase 1 (decision 0072): a business owns the data; a person has several and works in one
 // at a time. Another business's ids are 404 on every route, the same person's other business too.
@@ -193,14 +193,9 @@ describeEachDb("businesses", (kind) => {
       items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "10" }],
       ...extra,
     });
-    const quoteRequest = {
-      quoteNumber: null,
-      quoteDate: "2026-05-01",
-      validUntil: "2026-05-31",
-      currency: "INR",
-      client: { name: "Meera Stores" },
+    const quoteRequest = baseQuoteRequest({
       items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "10" }],
-    };
+    });
     const quote = (await json(t.post("/api/quotes", quoteRequest, s.cookie))).quote;
     const proforma = (
       await json(t.post("/api/proforma-invoices", docRequest({ validUntil: "2026-05-31" }), s.cookie))

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { accountWithTwoClients, deletePayment, invoiceRequest } from "../testing/invoice-request";
 
 // Client advances (issue 33, decision 0092) through the API on both databases: record one, apply it
 // in part through Record payment, refusals, a deleted payment giving the amount back, a bank
@@ -18,27 +18,7 @@ interface AdvanceOut {
 describeEachDb("client advances", (kind) => {
   const t = testAppForSuite(kind);
 
-  async function setUp() {
-    const s = await t.signUpAndSignIn();
-    const client = async (name: string) => {
-      const res = await t.post("/api/clients", { name }, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json().client ?? res.json()).id as string;
-    };
-    const asha = await client("Asha Traders");
-    const meera = await client("Meera Stores");
-    const invoice = async (n: string, clientId: string, name: string, rate: string) => {
-      const body = invoiceRequest(n, {
-        clientId,
-        client: { name },
-        items: [{ id: "l1", name: "Goods", quantity: "1", rate }],
-      });
-      const res = await t.post("/api/invoices", body, s.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().invoice.id as string;
-    };
-    return { s, asha, meera, invoice };
-  }
+  const setUp = () => accountWithTwoClients(t);
 
   const advances = async (cookie: string, clientId: string) =>
     (await t.get(`/api/clients/${clientId}/advances`, cookie)).json().advances as AdvanceOut[];
@@ -106,7 +86,7 @@ describeEachDb("client advances", (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toContain("₹1,500.00 of this advance is already applied");
     const paymentId = first.json().payments[0].id as string;
-    const gone = await t.send("DELETE", `/api/invoices/${i1}/payments/${paymentId}`, undefined, s.cookie);
+    const gone = await deletePayment(t, s.cookie, i1, paymentId);
     expect(gone.json().invoice.status).toBe("due");
     expect((await advances(s.cookie, asha))[0]).toMatchObject({
       appliedMinor: 500_00,
@@ -175,7 +155,7 @@ describeEachDb("client advances", (kind) => {
     expect(refused.json().error.message).toContain("delete those payments first, then undo");
 
     const paymentId = applied.json().payments[0].id as string;
-    await t.send("DELETE", `/api/invoices/${inv}/payments/${paymentId}`, undefined, s.cookie);
+    await deletePayment(t, s.cookie, inv, paymentId);
     const undone = await t.post(`/api/bank-statements/lines/${line.id}/undo`, {}, s.cookie);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().status).toBe("review");

@@ -5,7 +5,7 @@ import { classifyGstr1Document } from "#domain/gst-gstr1";
 import { userCredits } from "../db/schema";
 import { gstr1NoteDocuments } from "../services/credit-notes";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { deletePayment, invoiceRequest } from "../testing/invoice-request";
 import { pdfText } from "../testing/pdf-text";
 
 // Credit and debit notes (decision 0037), on PGlite and PostgreSQL.
@@ -109,7 +109,7 @@ describeEachDb("credit and debit notes", (kind) => {
     const payments = (await t.get(`/api/invoices/${inv.id}/payments`, s.cookie)).json().payments;
     const share = payments.find((x: { source: string }) => x.source === "credit_note");
     expect(share).toMatchObject({ amountMinor: 236_000, reference: note.noteNumber });
-    const del = await t.send("DELETE", `/api/invoices/${inv.id}/payments/${share.id}`, undefined, s.cookie);
+    const del = await deletePayment(t, s.cookie, inv.id, share.id);
     expect(del.statusCode).toBe(409);
 
     const listed = await t.get(

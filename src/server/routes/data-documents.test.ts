@@ -2,7 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import { resetClock } from "../clock";
 import { userSettings } from "../db/schema";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { invoiceRequest, monthlyOn } from "../testing/invoice-request";
+import { quoteRequest as baseQuoteRequest, invoiceRequest, monthlyOn } from "../testing/invoice-request";
 
 // Quotes, recurring profiles and credit notes travel in the export file (decisions 0031 and 0037,
 // addenda "In the export file"): a round trip keeps them and their links, on PGlite and PostgreSQL.
@@ -20,15 +20,13 @@ type ExportFile = {
 
 afterAll(() => resetClock());
 
-const quoteRequest = (over: Rec = {}) => ({
-  quoteNumber: null,
-  quoteDate: "2026-05-01",
-  validUntil: "2099-05-31",
-  currency: "INR",
-  client: { name: "Meera Stores", email: "meera@example.com" },
-  items: [{ id: "l1", name: "Teak chair", quantity: "4", rate: "2499.50", taxPercent: "18" }],
-  ...over,
-});
+const quoteRequest = (over: Rec = {}) =>
+  baseQuoteRequest({
+    validUntil: "2099-05-31",
+    client: { name: "Meera Stores", email: "meera@example.com" },
+    items: [{ id: "l1", name: "Teak chair", quantity: "4", rate: "2499.50", taxPercent: "18" }],
+    ...over,
+  });
 
 describeEachDb("quotes, recurring profiles and notes in the export file", (kind) => {
   const t = testAppForSuite(kind, { env: { TEST_CLOCK: "1" } });

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { sendDueReminders } from "../services/reminders";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { invoiceRequest } from "../testing/invoice-request";
+import { invoiceRequest, quoteRequest } from "../testing/invoice-request";
 
 // Export -> clear -> import keeps the public links a business sent and the reminders it sent
 // (issue 33 part 3, decision 0087), on PGlite and PostgreSQL; a file never hands one business's
@@ -57,14 +57,12 @@ describeEachDb("public links and reminders in the export file", (kind) => {
     const invoiceLink = (await t.post(`/api/invoices/${invoiceId}/public-link`, {}, s.cookie)).json().url;
     const quote = await t.post(
       "/api/quotes",
-      {
-        quoteNumber: null,
+      quoteRequest({
         quoteDate: "2026-11-01",
         validUntil: "2026-11-30",
-        currency: "INR",
         client: { name: "Meera Stores", email },
         items: [{ id: "l1", name: "Teak chair", quantity: "2", rate: "2499.50" }],
-      },
+      }),
       s.cookie,
     );
     expect(quote.statusCode, quote.body).toBe(201);

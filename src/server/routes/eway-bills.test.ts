@@ -2,6 +2,7 @@ import Ajv from "ajv";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NOTE_MESSAGES } from "#domain/credit-notes";
 import { EWAY_MESSAGES, emptyTransport } from "#domain/eway-bill";
+import { ALMIRAH_LINE, almirahSale, RELIABLE_GSTIN, SHARMA_GSTIN } from "#domain/testing/gst-sale";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import { resetClock } from "../clock";
@@ -15,8 +16,6 @@ import { describeEachDb, type Session, testAppForSuite } from "../testing/harnes
 afterAll(() => resetClock());
 
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const OURS_MH = gstin("27AAPFU0939F1Z");
-const BUYER_KA = gstin("29AAACR5055K1Z");
 const validate = new Ajv({
   allErrors: true,
   strict: true,
@@ -25,7 +24,7 @@ const validate = new Ajv({
 }).compile(schema);
 
 const settings = {
-  gstRegistration: { type: "regular", gstin: OURS_MH, legalName: "Sharma Traders Private Limited" },
+  gstRegistration: { type: "regular", gstin: SHARMA_GSTIN, legalName: "Sharma Traders Private Limited" },
   companyName: "Sharma Traders",
   companyAddress: "12, Linking Road\nBandra West\nMumbai 400050\nMaharashtra",
 };
@@ -38,22 +37,32 @@ const road = {
 };
 
 let n = 0;
-const invoice = (rate: string, over: Record<string, unknown> = {}) => ({
-  invoiceNumber: `INV/26-27/${String(++n).padStart(4, "0")}`,
-  status: "due",
-  invoiceDate: "2026-11-20",
+const invoice = (rate: string, over: Record<string, unknown> = {}) =>
+  almirahSale({
+    invoiceNumber: `INV/26-27/${String(++n).padStart(4, "0")}`,
+    invoiceDate: "2026-11-20",
+    items: [{ ...ALMIRAH_LINE, id: "l1", rate }],
+    transport: road,
+    ...over,
+  });
+/** A credit note for `quantity` of the invoice's almirahs sent back, on 26 November. */
+const salesReturn = (invoiceId: string, quantity: string, over: Record<string, unknown> = {}) => ({
+  invoiceId,
+  kind: "credit",
+  noteDate: "2026-11-26",
+  reason: "sales_return",
+  lines: [{ originalLineId: "l1", quantity }],
+  ...over,
+});
+/** A draft challan of four steel almirahs at ₹20,000 (18 %) to Ravi in Bengaluru, for job work, by road. */
+const challan = (over: Record<string, unknown> = {}) => ({
+  number: null,
+  date: "2026-11-25",
   currency: "INR",
-  client: { name: "Ravi", company: "Reliable Supplies LLP", gstin: BUYER_KA, billingAddress: ka },
+  reason: "job_work",
+  client: { name: "Ravi", gstin: RELIABLE_GSTIN, billingAddress: ka },
   items: [
-    {
-      id: "l1",
-      name: "Steel almirah",
-      hsnSac: "94031090",
-      unit: "pcs",
-      quantity: "2",
-      rate,
-      taxPercent: "18",
-    },
+    { id: "l1", name: "Steel almirah", hsnSac: "94031090", quantity: "4", rate: "20000", taxPercent: "18" },
   ],
   transport: road,
   ...over,
@@ -66,6 +75,15 @@ describeEachDb("e-way bill JSON", (kind) => {
     const res = await t.post("/api/invoices", body, s.cookie);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().invoice as { id: string; invoiceNumber: string };
+  };
+  /** Makes `challan(over)` and issues it; answers its id and number. */
+  const issueChallan = async (over: Record<string, unknown>) => {
+    const made = await t.post("/api/delivery-challans", challan(over), s.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().document.id as string;
+    const issued = await t.post(`/api/delivery-challans/${id}/status`, { status: "issued" }, s.cookie);
+    expect(issued.statusCode, issued.body).toBe(200);
+    return { id, number: issued.json().document.number as string };
   };
   // Every file made here is checked against the schema written from NIC's attribute sheet.
   const bills = async (
@@ -109,10 +127,10 @@ describeEachDb("e-way bill JSON", (kind) => {
       docType: "INV",
       docNo: made.invoiceNumber,
       docDate: "20/11/2026",
-      fromGstin: OURS_MH,
+      fromGstin: SHARMA_GSTIN,
       fromPincode: 400050,
       fromStateCode: 27,
-      toGstin: BUYER_KA,
+      toGstin: RELIABLE_GSTIN,
       toPincode: 560025,
       toStateCode: 29,
       totalValue: taxable / 100,
@@ -167,38 +185,15 @@ describeEachDb("e-way bill JSON", (kind) => {
   });
 
   it("a delivery challan is CHL with its reason's sub-type and no tax", async () => {
-    const base = "/api/delivery-challans";
-    const made = await t.post(
-      base,
-      {
-        number: null,
-        date: "2026-11-25",
-        currency: "INR",
-        reason: "job_work",
-        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        items: [
-          {
-            id: "l1",
-            name: "Steel almirah",
-            hsnSac: "94031090",
-            quantity: "4",
-            rate: "20000",
-            taxPercent: "18",
-          },
-        ],
-        transport: {
-          ...road,
-          mode: "rail",
-          vehicleNumber: "",
-          transportDocNumber: "1234567890",
-          transportDocDate: "2026-11-26",
-        },
+    const { id } = await issueChallan({
+      transport: {
+        ...road,
+        mode: "rail",
+        vehicleNumber: "",
+        transportDocNumber: "1234567890",
+        transportDocDate: "2026-11-26",
       },
-      s.cookie,
-    );
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().document.id;
-    expect((await t.post(`${base}/${id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(200);
+    });
     const res = await bills([{ kind: "challan", id }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
@@ -215,17 +210,7 @@ describeEachDb("e-way bill JSON", (kind) => {
 
   it("a credit note for goods returned is inward, Sales Return, from the client to the business", async () => {
     const sold = await create(invoice("40000"));
-    const note = await t.post(
-      "/api/credit-notes",
-      {
-        invoiceId: sold.id,
-        kind: "credit",
-        noteDate: "2026-11-26",
-        reason: "sales_return",
-        lines: [{ originalLineId: "l1", quantity: "2" }],
-      },
-      s.cookie,
-    );
+    const note = await t.post("/api/credit-notes", salesReturn(sold.id, "2"), s.cookie);
     expect(note.statusCode, note.body).toBe(201);
     const id = note.json().note.id;
     const res = await bills([{ kind: "credit_note", id }]);
@@ -236,10 +221,10 @@ describeEachDb("e-way bill JSON", (kind) => {
       supplyType: "I",
       subSupplyType: 7,
       docType: "CHL",
-      userGstin: OURS_MH,
-      fromGstin: BUYER_KA,
+      userGstin: SHARMA_GSTIN,
+      fromGstin: RELIABLE_GSTIN,
       fromPincode: 560025,
-      toGstin: OURS_MH,
+      toGstin: SHARMA_GSTIN,
       toPincode: 400050,
       totalValue: taxable / 100,
       igstValue: (taxable * 0.18) / 100,
@@ -261,18 +246,7 @@ describeEachDb("e-way bill JSON", (kind) => {
       transporterName: "Return Movers",
     };
     const issue = (over: Record<string, unknown>) =>
-      t.post(
-        "/api/credit-notes",
-        {
-          invoiceId: sold.id,
-          kind: "credit",
-          noteDate: "2026-11-26",
-          reason: "sales_return",
-          lines: [{ originalLineId: "l1", quantity: "2" }],
-          ...over,
-        },
-        s.cookie,
-      );
+      t.post("/api/credit-notes", salesReturn(sold.id, "2", over), s.cookie);
     const made = await issue({ transport: back });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().note.id;
@@ -352,44 +326,20 @@ describeEachDb("e-way bill JSON", (kind) => {
 
   it("a delivery challan's consignee is the bill's 'to' party: GSTIN, name, address, PIN and state", async () => {
     const CONSIGNEE_GJ = gstin("24AAACC1206D1Z");
-    const base = "/api/delivery-challans";
-    const made = await t.post(
-      base,
-      {
-        number: null,
-        date: "2026-11-25",
-        currency: "INR",
-        reason: "job_work",
-        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        consignee: {
-          name: "Patel Job Works",
-          gstin: CONSIGNEE_GJ,
-          address: "Shed 9, GIDC Estate\nVatva\nAhmedabad 382445",
-          stateCode: "",
-        },
-        items: [
-          {
-            id: "l1",
-            name: "Steel almirah",
-            hsnSac: "94031090",
-            quantity: "4",
-            rate: "20000",
-            taxPercent: "18",
-          },
-        ],
-        transport: road,
+    const { id } = await issueChallan({
+      consignee: {
+        name: "Patel Job Works",
+        gstin: CONSIGNEE_GJ,
+        address: "Shed 9, GIDC Estate\nVatva\nAhmedabad 382445",
+        stateCode: "",
       },
-      s.cookie,
-    );
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().document.id;
-    expect((await t.post(`${base}/${id}/status`, { status: "issued" }, s.cookie)).statusCode).toBe(200);
+    });
     const res = await bills([{ kind: "challan", id }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().billLists[0]).toMatchObject({
       docType: "CHL",
       transType: 1,
-      fromGstin: OURS_MH,
+      fromGstin: SHARMA_GSTIN,
       toGstin: CONSIGNEE_GJ,
       toTrdName: "Patel Job Works",
       toAddr1: "Shed 9, GIDC Estate",
@@ -401,37 +351,13 @@ describeEachDb("e-way bill JSON", (kind) => {
     });
 
     // A consignee without GSTIN or PIN: URP, and the refusal names the consignee.
-    const noPin = await t.post(
-      base,
-      {
-        number: null,
-        date: "2026-11-25",
-        currency: "INR",
-        reason: "other",
-        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        consignee: { name: "Ravi Godown", gstin: "", address: "Plot 4, MIDC\nPune", stateCode: "27" },
-        items: [
-          {
-            id: "l1",
-            name: "Steel almirah",
-            hsnSac: "94031090",
-            quantity: "4",
-            rate: "20000",
-            taxPercent: "18",
-          },
-        ],
-        transport: road,
-      },
-      s.cookie,
-    );
-    const noPinId = noPin.json().document.id;
-    const issued = await t.post(`${base}/${noPinId}/status`, { status: "issued" }, s.cookie);
-    expect(issued.statusCode).toBe(200);
-    const refused = await bills([{ kind: "challan", id: noPinId }]);
+    const noPin = await issueChallan({
+      reason: "other",
+      consignee: { name: "Ravi Godown", gstin: "", address: "Plot 4, MIDC\nPune", stateCode: "27" },
+    });
+    const refused = await bills([{ kind: "challan", id: noPin.id }]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(
-      `${issued.json().document.number}: ${EWAY_MESSAGES.pin("consignee's")}`,
-    );
+    expect(refused.json().error.message).toBe(`${noPin.number}: ${EWAY_MESSAGES.pin("consignee's")}`);
   });
 
   it("the transport details of invoices, challans and credit notes go through the data file export and import", async () => {
@@ -446,31 +372,12 @@ describeEachDb("e-way bill JSON", (kind) => {
       transportDocDate: "2026-11-26",
       shipTo: { name: "", line1: "Dock 3", line2: "", place: "Chennai", pin: "600001", stateCode: "33" },
     };
-    const challan = await t.post(
-      "/api/delivery-challans",
-      {
-        number: null,
-        date: "2026-11-25",
-        currency: "INR",
-        reason: "job_work",
-        client: { name: "Ravi", gstin: BUYER_KA, billingAddress: ka },
-        items: [{ id: "l1", name: "Steel almirah", hsnSac: "94031090", quantity: "4", rate: "20000" }],
-        transport: rail,
-      },
-      other.cookie,
-    );
-    expect(challan.statusCode, challan.body).toBe(201);
+    const madeChallan = await t.post("/api/delivery-challans", challan({ transport: rail }), other.cookie);
+    expect(madeChallan.statusCode, madeChallan.body).toBe(201);
     const back = { mode: "road", distanceKm: 975, vehicleNumber: "KA05MN4321", vehicleType: "odc" };
     const note = await t.post(
       "/api/credit-notes",
-      {
-        invoiceId: made.json().invoice.id,
-        kind: "credit",
-        noteDate: "2026-11-26",
-        reason: "sales_return",
-        lines: [{ originalLineId: "l1", quantity: "1" }],
-        transport: back,
-      },
+      salesReturn(made.json().invoice.id, "1", { transport: back }),
       other.cookie,
     );
     expect(note.statusCode, note.body).toBe(201);

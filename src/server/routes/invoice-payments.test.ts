@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { createInvoice } from "../testing/invoice-request";
+import { createInvoice, deletePayment } from "../testing/invoice-request";
 
 // Payments received against an invoice, on PGlite and PostgreSQL.
 
@@ -55,12 +55,7 @@ describeEachDb("payments received", (kind) => {
     expect(over.json().error.message).toBe("The amount cannot be more than the balance due (₹0.00).");
 
     const last = full.json().payments.find((p: { amountMinor: number }) => p.amountMinor === 7_500);
-    const reopened = await t.send(
-      "DELETE",
-      `/api/invoices/${inv.id}/payments/${last.id}`,
-      undefined,
-      s.cookie,
-    );
+    const reopened = await deletePayment(t, s.cookie, inv.id, last.id);
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().invoice).toMatchObject({
       status: "due",
@@ -169,9 +164,7 @@ describeEachDb("payments received", (kind) => {
     expect(
       (await t.send("PUT", `/api/invoices/${inv.id}/payments/${made.id}`, body, a.cookie)).statusCode,
     ).toBe(404);
-    expect(
-      (await t.send("DELETE", `/api/invoices/${inv.id}/payments/${made.id}`, undefined, a.cookie)).statusCode,
-    ).toBe(404);
+    expect((await deletePayment(t, a.cookie, inv.id, made.id)).statusCode).toBe(404);
     expect((await t.get(`/api/invoices/${inv.id}/payments`, b.cookie)).json().payments).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   TEST_ORIGIN,
   testAppForSuite,
 } from "../testing/harness";
+import { quoteRequest as baseQuoteRequest } from "../testing/invoice-request";
 import { pdfText } from "../testing/pdf-text";
 
 // Quotes through the HTTP API (issue 16 part 2), on the test clock: the series, the public page's
@@ -19,20 +20,22 @@ import { pdfText } from "../testing/pdf-text";
 
 afterAll(() => resetClock());
 
+/** The two lines of the quotes made here: four teak chairs, 5 % off, at 18 %, and their delivery. */
+const CHAIRS_AND_DELIVERY = [
+  { id: "l1", name: "Teak chair", quantity: "4", rate: "2499.50", discountPercent: "5", taxPercent: "18" },
+  { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
+];
+
+const QUOTE_NOTES = "Delivery within a week of the order.";
+
 /** A quote as the editor sends it: two lines for Meera Stores, May 2026, valid through 31 May. */
-const quoteRequest = (over: Record<string, unknown> = {}) => ({
-  quoteNumber: null,
-  quoteDate: "2026-05-01",
-  validUntil: "2026-05-31",
-  currency: "INR",
-  client: { name: "Meera Stores", email: "meera@example.com", phone: "98765 43210" },
-  items: [
-    { id: "l1", name: "Teak chair", quantity: "4", rate: "2499.50", discountPercent: "5", taxPercent: "18" },
-    { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
-  ],
-  notes: "Delivery within a week of the order.",
-  ...over,
-});
+const quoteRequest = (over: Record<string, unknown> = {}) =>
+  baseQuoteRequest({
+    client: { name: "Meera Stores", email: "meera@example.com", phone: "98765 43210" },
+    items: CHAIRS_AND_DELIVERY,
+    notes: QUOTE_NOTES,
+    ...over,
+  });
 
 /** Asia/Kolkata is UTC+5:30: 18:29 UTC is 23:59 there, 18:30 UTC the next day's midnight. */
 const clockAt = (iso: string) => ({ now: iso });
@@ -250,18 +253,7 @@ describeEachDb("quotes", (kind) => {
     ).json();
     const q = await createQuote(s, {
       terms: DEFAULT_QUOTE_TERMS,
-      items: [
-        {
-          id: "l1",
-          productId: product.id,
-          name: "Teak chair",
-          quantity: "4",
-          rate: "2499.50",
-          discountPercent: "5",
-          taxPercent: "18",
-        },
-        { id: "l2", name: "Delivery", quantity: "1", rate: "350" },
-      ],
+      items: [{ ...CHAIRS_AND_DELIVERY[0], productId: product.id }, CHAIRS_AND_DELIVERY[1]],
     });
     const early = await t.post(`/api/quotes/${q.id}/convert`, {}, s.cookie);
     expect(early.statusCode).toBe(409);
@@ -390,7 +382,7 @@ describeEachDb("quotes", (kind) => {
     expect((await t.get("/api/quotes", a.cookie)).json().items).toEqual([]);
     const still = (await t.get(`/api/quotes/${theirs.id}`, b.cookie)).json().quote;
     expect(still.status).toBe("draft");
-    expect(still.document.notes).toBe(quoteRequest().notes);
+    expect(still.document.notes).toBe(QUOTE_NOTES);
     expect((await t.get(`/api/quotes/${accepted.id}`, b.cookie)).json().quote.status).toBe("accepted");
 
     // Keys work on quotes: a read and write key creates, a read key reads and cannot write.

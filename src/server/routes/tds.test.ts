@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { createInvoice } from "../testing/invoice-request";
+import { createInvoice, deletePayment } from "../testing/invoice-request";
 
 // TDS deducted by clients (decision 0088), on PGlite and PostgreSQL: a payment's TDS settles the
 // invoice with the money received, the dashboard shows what is still to be seen in Form 26AS, and
@@ -81,12 +81,7 @@ describeEachDb("TDS deducted by clients", (kind) => {
     expect(received.outstandingMinor).toBe(0);
 
     const payment = paid.json().payments[0] as Payment;
-    const deleted = await t.send(
-      "DELETE",
-      `/api/invoices/${inv.id}/payments/${payment.id}`,
-      undefined,
-      s.cookie,
-    );
+    const deleted = await deletePayment(t, s.cookie, inv.id, payment.id);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().invoice).toMatchObject({
       status: "due",

@@ -1,10 +1,10 @@
 import { expect } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate } from "#domain/document-number";
-import { invoiceRequest } from "#domain/testing/invoice";
+import { invoiceRequest, quoteRequest } from "#domain/testing/invoice";
 import type { TestApp } from "./harness";
 
-export { invoiceRequest };
+export { invoiceRequest, quoteRequest };
 
 /**
  * Creates `invoiceRequest(number, over)` for the holder of `cookie`, under a fresh number that starts
@@ -22,18 +22,42 @@ export async function createInvoice(
   return res.json().invoice as { id: string; invoiceNumber: string; totalMinor: number };
 }
 
+/** Deletes one of an invoice's payments as the holder of `cookie` (the answer: the invoice reopened, or why not). */
+export const deletePayment = (t: TestApp, cookie: string, invoiceId: string, paymentId: string) =>
+  t.send("DELETE", `/api/invoices/${invoiceId}/payments/${paymentId}`, undefined, cookie);
+
+/**
+ * A new account with two saved clients, Asha Traders and Meera Stores, and `invoice(number, clientId,
+ * name, rate)`: a due invoice to that client of one "Goods" line at `rate` rupees (expects it made,
+ * answers its id). The set-up of the tests that pay invoices from money received (bank lines, advances).
+ */
+export async function accountWithTwoClients(t: TestApp) {
+  const s = await t.signUpAndSignIn();
+  const client = async (name: string) => {
+    const res = await t.post("/api/clients", { name }, s.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json().client ?? res.json()).id as string;
+  };
+  const asha = await client("Asha Traders");
+  const meera = await client("Meera Stores");
+  const invoice = async (number: string, clientId: string, name: string, rate: string) => {
+    const body = invoiceRequest(number, {
+      clientId,
+      client: { name },
+      items: [{ id: "l1", name: "Goods", quantity: "1", rate }],
+    });
+    const res = await t.post("/api/invoices", body, s.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().invoice.id as string;
+  };
+  return { s, asha, meera, invoice };
+}
+
 /** A draft quote to Meera Stores (one teak chair at ₹100) at `email`; expects it made (201), answers its id. */
 export async function createQuote(t: TestApp, cookie: string, email: string): Promise<string> {
   const quote = await t.post(
     "/api/quotes",
-    {
-      quoteNumber: null,
-      quoteDate: "2026-05-01",
-      validUntil: "2026-05-31",
-      currency: "INR",
-      client: { name: "Meera Stores", email },
-      items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
-    },
+    quoteRequest({ client: { name: "Meera Stores", email } }),
     cookie,
   );
   expect(quote.statusCode, quote.body).toBe(201);

@@ -1,25 +1,15 @@
 import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import type { TdsLine } from "#domain/tds";
 import type { Db } from "../client";
 import { clients, invoicePayments, invoices } from "../schema";
 
 // TDS deducted by clients (decision 0088). Every function names the business in its WHERE clause.
 
-export interface TdsPaymentRow {
-  paymentId: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  clientId: string | null;
-  clientName: string;
+/** A report line as stored: the PAN is read from the GSTIN by the service. */
+export type TdsPaymentRow = Omit<TdsLine, "pan"> & {
   /** The saved client's GSTIN, else the one the invoice printed. */
   gstin: string;
-  paidOn: string;
-  amountMinor: number;
-  tdsMinor: number;
-  tdsSection: string | null;
-  tdsRateBp: number | null;
-  seenIn26as: boolean;
-}
+};
 
 /** The business's payments with TDS dated in [from, to], oldest first. */
 export function tdsPayments(db: Db, businessId: string, from: string, to: string): Promise<TdsPaymentRow[]> {

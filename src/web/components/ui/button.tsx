@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Loader2, type LucideIcon } from "lucide-react";
-import { type ButtonHTMLAttributes, forwardRef } from "react";
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "destructive" | "outline";
 type Size = "sm" | "md" | "icon";
@@ -12,6 +12,8 @@ const variants: Record<Variant, string> = {
   ghost: "bg-transparent text-foreground hover:bg-muted",
   destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
 };
+const base =
+  "inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 const sizes: Record<Size, string> = {
   sm: "h-8 px-3 text-sm",
   md: "h-10 px-4 text-sm",
@@ -35,12 +37,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={clsx(
-        "inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
+      className={clsx(base, variants[variant], sizes[size], className)}
       {...rest}
     >
       {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
@@ -60,6 +57,29 @@ export const IconButton = forwardRef<
     </Button>
   );
 });
+
+/** A link that opens in a new tab (the client's page, WhatsApp), drawn as a small outline button. */
+export function NewTabLink({
+  href,
+  icon: Icon,
+  children,
+}: {
+  href: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={clsx(base, variants.outline, sizes.sm)}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </a>
+  );
+}
 
 /** A dialog form's last row: Cancel, and the button that submits (stacked, submit on top, on a phone). */
 export function DialogButtons({

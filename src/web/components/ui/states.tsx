@@ -84,3 +84,50 @@ export function AddFirstButton({ onClick, children }: { onClick: () => void; chi
     </Button>
   );
 }
+
+/**
+ * The records a card lists (an invoice's notes, a client's advances): a line while they load or when
+ * they could not, `empty` when there are none, else one row each, `main` on the left, `side` on the right.
+ */
+export function CardRecords<T extends { id: string }>({
+  query,
+  items,
+  what,
+  empty,
+  label,
+  main,
+  side,
+}: {
+  query: { isPending: boolean; isError: boolean };
+  items: T[] | undefined;
+  /** What the records are, plural: "notes". */
+  what: string;
+  empty: string;
+  label: string;
+  main: (item: T) => ReactNode;
+  side: (item: T) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <p className="mt-3 text-sm text-muted-foreground" role="status">
+        Loading {what}…
+      </p>
+    );
+  if (query.isError || !items)
+    return (
+      <p className="mt-3 text-sm text-destructive" role="alert">
+        Could not load the {what}. Please reload the page.
+      </p>
+    );
+  if (items.length === 0) return <p className="mt-3 text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="mt-3 divide-y divide-border" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+          <div className="min-w-0">{main(item)}</div>
+          {side(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}

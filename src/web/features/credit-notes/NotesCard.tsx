@@ -6,6 +6,7 @@ import { NOTE_REASON_LABELS, NOTE_TITLES, type NoteKind } from "#domain/credit-n
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { Card } from "#web/components/ui/card";
+import { CardRecords } from "#web/components/ui/states";
 import type { Invoice } from "#web/features/documents/types";
 import { useMay } from "#web/features/members/role";
 import { invoiceNotesQuery, notePath } from "./api";
@@ -40,42 +41,33 @@ export const NotesCard = memo(function NotesCard({ invoice }: { invoice: Invoice
           </Link>
         </div>
       </div>
-      {query.isPending ? (
-        <p className="mt-3 text-sm text-muted-foreground" role="status">
-          Loading notes…
-        </p>
-      ) : query.isError ? (
-        <p className="mt-3 text-sm text-destructive" role="alert">
-          Could not load the notes. Please reload the page.
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">No notes issued against this invoice.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border" aria-label="Notes of this invoice">
-          {query.data.items.map((n) => (
-            <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium">
-                  <Link className="hover:underline" to={notePath(n.id)}>
-                    {NOTE_TITLES[n.kind]} {n.noteNumber}
-                  </Link>
-                  {n.status === "cancelled" && (
-                    <span className="ml-2 text-xs text-destructive">Cancelled</span>
-                  )}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {formatPageDate(n.noteDate)} · {NOTE_REASON_LABELS[n.reason]}
-                  {n.excessMinor > 0 ? ` · ${money(n.excessMinor)} owed back to the client` : ""}
-                </p>
-              </div>
-              <p className="font-medium tabular-nums">
-                {n.kind === "credit" ? "−" : "+"}
-                {money(n.totalMinor)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardRecords
+        query={query}
+        items={query.data?.items}
+        what="notes"
+        empty="No notes issued against this invoice."
+        label="Notes of this invoice"
+        main={(n) => (
+          <>
+            <p className="font-medium">
+              <Link className="hover:underline" to={notePath(n.id)}>
+                {NOTE_TITLES[n.kind]} {n.noteNumber}
+              </Link>
+              {n.status === "cancelled" && <span className="ml-2 text-xs text-destructive">Cancelled</span>}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {formatPageDate(n.noteDate)} · {NOTE_REASON_LABELS[n.reason]}
+              {n.excessMinor > 0 ? ` · ${money(n.excessMinor)} owed back to the client` : ""}
+            </p>
+          </>
+        )}
+        side={(n) => (
+          <p className="font-medium tabular-nums">
+            {n.kind === "credit" ? "−" : "+"}
+            {money(n.totalMinor)}
+          </p>
+        )}
+      />
       <p className="mt-2 text-xs text-muted-foreground">
         <Link className="underline" to="/credit-notes">
           All credit and debit notes

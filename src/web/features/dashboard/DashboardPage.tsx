@@ -6,9 +6,9 @@ import { formatMoney } from "#domain/format";
 import { type BusinessAction, roleMay } from "#domain/roles";
 import { STATUS_LABELS } from "#domain/status";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
-import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
+import { LoadErrorCard } from "#web/components/ui/states";
 import { FiguresHead } from "#web/components/ui/table";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
@@ -89,12 +89,7 @@ export function DashboardPage() {
       {isPending ? (
         <Spinner label="Loading your figures..." />
       ) : isError ? (
-        <Card role="alert">
-          <p>Could not load your figures: {error.message}</p>
-          <Button variant="outline" className="mt-3" onClick={() => refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard title="Your figures could not be loaded" error={error} onRetry={() => refetch()} />
       ) : (
         // The "get started" panel depends on the figures, so it takes the spinner's place below
         // the quick actions instead of pushing them down when it appears (no layout shift).

@@ -7,6 +7,7 @@ import type { Page } from "#contract/common";
 import { formatMoney } from "#domain/format";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
+import { LoadErrorCard } from "#web/components/ui/states";
 import { countOf, isLastPage } from "#web/lib/page-count";
 import { useMayOpen } from "../members/role";
 import { pagesLine } from "./list-filters";
@@ -78,14 +79,11 @@ export function DocumentList<T extends { id: string }>({
   if (list.isPending) return <Spinner label={`Loading ${words.plural}...`} />;
   if (list.isError) {
     return (
-      <Card role="alert">
-        <p>
-          Could not load your {words.plural}: {list.error.message}
-        </p>
-        <Button variant="outline" className="mt-3" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </Card>
+      <LoadErrorCard
+        title={`Your ${words.plural} could not be loaded`}
+        error={list.error}
+        onRetry={() => list.refetch()}
+      />
     );
   }
   if (!data) return null;

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { formatPageDate } from "#domain/dates";
 import { KIND_API_PATHS } from "#domain/document-kinds";
 import { formatMoney } from "#domain/format";
 import { whatsAppLink } from "#domain/share";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
+import { copyLink } from "#web/lib/copy-link";
 import { getKindDocument, type KindDoc, kindKeys, kindLinkQuery, makeKindLink, type WebKind } from "./api";
 import { WEB_KINDS } from "./kinds";
 
@@ -66,10 +66,7 @@ export function useKindSharing(
     } else if (how === "whatsapp") {
       window.open(whatsAppLink(doc.document.client.phone, text), "_blank", "noopener,noreferrer");
     } else {
-      await navigator.clipboard.writeText(address).then(
-        () => toast.success("Link copied", { description: address }),
-        () => toast.message("Copy this link", { description: address }),
-      );
+      await copyLink(address);
     }
   }
 

@@ -6,9 +6,10 @@ import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { whatsAppLink } from "#domain/share";
 import { call } from "#web/api";
-import { Button } from "#web/components/ui/button";
+import { Button, NewTabLink } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
+import { copyLink } from "#web/lib/copy-link";
 import { getQuote, makeQuoteLink, type Quote, type QuoteCardProps, quoteKeys } from "./api";
 
 // Sending a quote: by e-mail (the link, and the PDF for one credit), its link to copy or open, and
@@ -58,12 +59,7 @@ export function QuoteShareCard({ quote, ensureSaved, onChanged }: QuoteCardProps
   async function copy() {
     const current = url ?? (await make.mutateAsync(false)).url;
     if (!current) return;
-    try {
-      await navigator.clipboard.writeText(current);
-      toast.success("Link copied", { description: current });
-    } catch {
-      toast.message("Copy this link", { description: current });
-    }
+    await copyLink(current);
   }
 
   async function startSending() {
@@ -101,24 +97,15 @@ export function QuoteShareCard({ quote, ensureSaved, onChanged }: QuoteCardProps
         </Button>
         {url && (
           <>
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex h-9 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            <NewTabLink href={url} icon={ExternalLink}>
               Open page
-            </a>
-            <a
+            </NewTabLink>
+            <NewTabLink
               href={whatsAppLink(quote.document.client.phone, quoteMessage(quote, url))}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex h-9 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+              icon={MessageCircle}
             >
-              <MessageCircle className="h-4 w-4" aria-hidden="true" />
               WhatsApp
-            </a>
+            </NewTabLink>
             <Button size="sm" variant="ghost" onClick={() => make.mutate(true)} busy={make.isPending}>
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
               New link

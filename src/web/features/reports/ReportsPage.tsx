@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { LoadErrorCard } from "#web/components/ui/states";
 import { MayLink } from "../members/MayLink";
 import { useSettings } from "../settings/useSettings";
 import { useFileDownload } from "./download-file";
@@ -213,12 +214,11 @@ export function ReportsPage() {
       ) : error?.code === "gstr1_not_offered" ? (
         <NotOffered message={error.message} />
       ) : query.isError ? (
-        <Card className="space-y-2 p-4" role="alert">
-          <p className="text-sm">{(query.error as Error).message}</p>
-          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard
+          title="The month's figures could not be loaded"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : query.data ? (
         <>
           <p className="text-sm" data-testid="gstr1-heading">

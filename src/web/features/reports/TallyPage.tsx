@@ -1,15 +1,14 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { todayInTimeZone } from "#domain/dates";
 import { urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { SectionCard } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/input";
-import { PageHeader } from "#web/components/ui/page";
 import { useSettings } from "../settings/useSettings";
 import { useFileDownload } from "./download-file";
 import { previousMonth } from "./month";
+import { SubReportHeader } from "./SubReportHeader";
 import { TallyLedgersCard } from "./TallyLedgersCard";
 
 // Reports > Export to Tally (issue 32 part 1, decision 0080): a date range's masters and vouchers as
@@ -44,15 +43,10 @@ export function TallyPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader
+      <SubReportHeader
         title="Export to Tally"
         description="Your GST invoices, credit and debit notes and payments received, as TallyPrime XML files."
       />
-      <p className="text-sm">
-        <Link className="text-primary underline" to="/reports">
-          Back to Reports
-        </Link>
-      </p>
       <SectionCard
         id="tally-files"
         title="Files for a period"

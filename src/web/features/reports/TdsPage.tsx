@@ -12,9 +12,10 @@ import { call, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/input";
-import { PageHeader } from "#web/components/ui/page";
+import { LoadErrorCard } from "#web/components/ui/states";
 import { useSettings } from "../settings/useSettings";
 import { useFileDownload } from "./download-file";
+import { SubReportHeader } from "./SubReportHeader";
 
 // Reports > TDS receivable (issue 33, decision 0088): the TDS clients deducted in a financial year,
 // per quarter and client, with a tick per payment once it is found in Form 26AS (or the AIS).
@@ -115,15 +116,10 @@ export function TdsPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader
+      <SubReportHeader
         title="TDS receivable"
         description="Tax your clients deducted at source from their payments, per quarter and client, to match with Form 26AS."
       />
-      <p className="text-sm">
-        <Link className="text-primary underline" to="/reports">
-          Back to Reports
-        </Link>
-      </p>
       <Card className="flex flex-wrap items-end gap-3 p-4">
         <TextField
           label="Financial year"
@@ -156,12 +152,11 @@ export function TdsPage() {
       {!valid ? null : query.isPending ? (
         <Spinner label="Loading the TDS" />
       ) : query.isError ? (
-        <Card role="alert" className="space-y-2 p-4">
-          <p className="text-sm">{(query.error as Error).message}</p>
-          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard
+          title="The TDS could not be loaded"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : report ? (
         <>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">

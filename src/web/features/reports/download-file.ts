@@ -6,10 +6,18 @@ import { filenameFrom, saveBlob } from "#web/lib/save-file";
 // Free downloads (GSTR-1, e-invoice JSON): fetch, save under the server's file name, or say why not.
 
 /** Fetches a file from our /api and saves it; an error answer becomes an ApiError with the server's message. */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+export function downloadFile(path: string, fallbackName: string): Promise<string> {
+  return saveDownload(path, { credentials: "same-origin" }, fallbackName);
+}
+
+/**
+ * Asks our /api for a file (any method) and saves it under the server's file name; a failure to
+ * connect or an error answer becomes an ApiError carrying the server's code and message.
+ */
+export async function saveDownload(path: string, init: RequestInit, fallbackName: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: "same-origin" });
+    response = await fetch(path, init);
   } catch {
     throw new ApiError(0, "network", "Could not reach Bahi. Check your connection and try again.");
   }

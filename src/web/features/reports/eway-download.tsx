@@ -1,9 +1,8 @@
 import { FileJson } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
-import { ApiError } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { filenameFrom, saveBlob } from "#web/lib/save-file";
+import { saveDownload } from "./download-file";
 
 // The e-way bill JSON download (issue 34, decision 0085): POST /api/eway-bills with one document
 // or several, saved under the server's file name; a refusal names each document and why. No zod
@@ -12,34 +11,17 @@ import { filenameFrom, saveBlob } from "#web/lib/save-file";
 export type EwayDocumentRef = { kind: "invoice" | "challan" | "credit_note"; id: string };
 
 /** Fetches the bulk JSON and saves it; a refusal becomes an ApiError with the server's message. */
-export async function downloadEwayBills(
-  documents: EwayDocumentRef[],
-  evenIfNotNeeded = false,
-): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch("/api/eway-bills", {
+export function downloadEwayBills(documents: EwayDocumentRef[], evenIfNotNeeded = false): Promise<string> {
+  return saveDownload(
+    "/api/eway-bills",
+    {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ documents, evenIfNotNeeded }),
-    });
-  } catch {
-    throw new ApiError(0, "network", "Could not reach Bahi. Check your connection and try again.");
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? `http_${response.status}`,
-      body?.error?.message ?? "The download failed. Try again.",
-    );
-  }
-  const name = filenameFrom(response.headers.get("content-disposition"), "ewaybill.json");
-  saveBlob(await response.blob(), name);
-  return name;
+    },
+    "ewaybill.json",
+  );
 }
 
 /** One download at a time, with the refusal kept to show beside the button. */

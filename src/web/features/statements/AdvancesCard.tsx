@@ -10,14 +10,16 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#dom
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { SelectField, TextField } from "#web/components/ui/input";
+import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
+import { CardRecords } from "#web/components/ui/states";
 import { useMay } from "#web/features/members/role";
 import { useSettings } from "#web/features/settings/useSettings";
+import { textBinder } from "#web/lib/form";
 
 // A client's advances (issue 33, decision 0092): money paid before an invoice, with what is left of
 // each; *Record advance* adds one, and Record payment on the client's invoice applies it.
 
-const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_CHOICES = choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 function RecordAdvanceForm({
   clientId,
@@ -39,6 +41,7 @@ function RecordAdvanceForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinder(form, errors, set);
   const save = useMutation({
     mutationFn: (amountMinor: number) =>
       call("POST /api/clients/:id/advances", {
@@ -81,13 +84,7 @@ function RecordAdvanceForm({
         value={form.amount}
         onChange={(v) => set("amount", v)}
       />
-      <TextField
-        label="Date received"
-        type="date"
-        error={errors.receivedOn}
-        value={form.receivedOn}
-        onChange={(v) => set("receivedOn", v)}
-      />
+      <TextField label="Date received" type="date" {...text("receivedOn")} />
       <SelectField
         label="Method"
         error={errors.method}
@@ -95,21 +92,8 @@ function RecordAdvanceForm({
         options={METHOD_CHOICES}
         onChange={(v) => set("method", v)}
       />
-      <TextField
-        label="Reference (UTR, cheque no.)"
-        maxLength={100}
-        error={errors.reference}
-        value={form.reference}
-        onChange={(v) => set("reference", v)}
-      />
-      <TextField
-        label="Note"
-        className="sm:col-span-2"
-        maxLength={500}
-        error={errors.note}
-        value={form.note}
-        onChange={(v) => set("note", v)}
-      />
+      <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+      <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="outline" onClick={onDone}>
           Cancel
@@ -166,47 +150,41 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
         )}
       </div>
       {adding && <RecordAdvanceForm clientId={clientId} today={today} onDone={() => setAdding(false)} />}
-      {query.isPending ? (
-        <p className="mt-3 text-sm text-muted-foreground" role="status">
-          Loading advances…
-        </p>
-      ) : query.isError ? (
-        <p className="mt-3 text-sm text-destructive" role="alert">
-          Could not load the advances. Please reload the page.
-        </p>
-      ) : advances.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">No advances recorded.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border" aria-label="Advances">
-          {advances.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium tabular-nums">
-                  {formatMoney(a.amountMinor, a.currency)}{" "}
-                  <span className="font-normal text-muted-foreground">
-                    · {formatMoney(a.balanceMinor, a.currency)} left
-                  </span>
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {formatPageDate(a.receivedOn)} · {PAYMENT_METHOD_LABELS[a.method]}
-                  {a.reference ? ` · ${a.reference}` : ""}
-                  {a.source === "bank_statement" ? " · from a bank statement" : ""}
-                  {a.note ? ` · ${a.note}` : ""}
-                </p>
-              </div>
-              {mayDelete && a.appliedMinor === 0 && (
-                <IconButton
-                  variant="outline"
-                  label={`Delete advance of ${formatMoney(a.amountMinor, a.currency)}`}
-                  icon={Trash2}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(a)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardRecords
+        query={query}
+        items={query.data?.advances}
+        what="advances"
+        empty="No advances recorded."
+        label="Advances"
+        main={(a) => (
+          <>
+            <p className="font-medium tabular-nums">
+              {formatMoney(a.amountMinor, a.currency)}{" "}
+              <span className="font-normal text-muted-foreground">
+                · {formatMoney(a.balanceMinor, a.currency)} left
+              </span>
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {formatPageDate(a.receivedOn)} · {PAYMENT_METHOD_LABELS[a.method]}
+              {a.reference ? ` · ${a.reference}` : ""}
+              {a.source === "bank_statement" ? " · from a bank statement" : ""}
+              {a.note ? ` · ${a.note}` : ""}
+            </p>
+          </>
+        )}
+        side={(a) =>
+          mayDelete &&
+          a.appliedMinor === 0 && (
+            <IconButton
+              variant="outline"
+              label={`Delete advance of ${formatMoney(a.amountMinor, a.currency)}`}
+              icon={Trash2}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(a)}
+            />
+          )
+        }
+      />
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { SendDialog } from "#web/features/documents/editor/SendDialog";
 import { useMay } from "#web/features/members/role";
 import { useDownloadPdf } from "#web/features/pdf/useDownloadPdf";
 import { useFileDownload } from "#web/features/reports/download-file";
+import { copyLink } from "#web/lib/copy-link";
 import { AdvancesCard } from "./AdvancesCard";
 import {
   type StatementAnswer,
@@ -118,10 +119,7 @@ function ShareLink({ clientId, ask }: { clientId: string; ask: StatementAsk }) {
   return (
     <div className="flex w-full min-w-0 flex-wrap items-center gap-2" data-testid="statement-link">
       <Input readOnly value={url} aria-label="Public link of the statement" className="min-w-0 flex-1" />
-      <Button
-        variant="outline"
-        onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success("Link copied"))}
-      >
+      <Button variant="outline" onClick={() => void copyLink(url)}>
         <Copy className="h-4 w-4" aria-hidden="true" />
         Copy
       </Button>

@@ -12,7 +12,7 @@ import { formatTdsRate } from "#domain/tds";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { SelectField, TextField } from "#web/components/ui/input";
+import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
 import { textBinder } from "#web/lib/form";
@@ -56,7 +56,7 @@ type Body = {
   advanceId?: string | null;
 };
 
-const METHOD_CHOICES = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_CHOICES = choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 function PaymentDialog({
   open,

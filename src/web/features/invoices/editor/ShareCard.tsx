@@ -8,12 +8,13 @@ import { formatMoney } from "#domain/format";
 import { DEFAULT_MAIL_TEMPLATES, renderSendTemplate } from "#domain/send";
 import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
 import { call, queryKeyOf } from "#web/api";
-import { Button } from "#web/components/ui/button";
+import { Button, NewTabLink } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
 import { useMay } from "#web/features/members/role";
 import { MAIL_TEMPLATES_KEY } from "#web/features/settings/mailTemplatesQuery";
+import { copyLink } from "#web/lib/copy-link";
 
 // Share an issued invoice: its public link (copy, open, WhatsApp, replace), how often the client
 // opened it, and the payments the client reported from it, to confirm or dismiss.
@@ -236,37 +237,18 @@ export const ShareCard = memo(function ShareCard({
               : "Not opened yet."}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                void navigator.clipboard?.writeText(url);
-                toast.success("Link copied");
-              }}
-            >
+            <Button size="sm" variant="outline" onClick={() => void copyLink(url)}>
               <Copy className="h-4 w-4" aria-hidden="true" />
               Copy link
             </Button>
-            <a
-              className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
-              href={url}
-              target="_blank"
-              rel="noreferrer"
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            <NewTabLink href={url} icon={ExternalLink}>
               Open
-            </a>
+            </NewTabLink>
             {mayShare && (
               <>
-                <a
-                  className="inline-flex h-8 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
-                  href={whatsAppLink(clientPhone, message)}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  <MessageCircle className="h-4 w-4" aria-hidden="true" />
+                <NewTabLink href={whatsAppLink(clientPhone, message)} icon={MessageCircle}>
                   Share on WhatsApp
-                </a>
+                </NewTabLink>
                 <Button size="sm" variant="outline" onClick={() => setRenewing(true)}>
                   <RefreshCw className="h-4 w-4" aria-hidden="true" />
                   New link
