@@ -48,7 +48,12 @@ describe("advanceTax: the GST inside a tax-inclusive advance", () => {
   });
 
   it("the taxable value takes the paisa the halves lose: ₹1.00 at 5 % is 96 + 2 + 2 paise", () => {
-    expect(advanceTax(100, 5, "cgst_sgst")).toEqual({ taxableMinor: 96, cgstMinor: 2, sgstMinor: 2, igstMinor: 0 });
+    expect(advanceTax(100, 5, "cgst_sgst")).toEqual({
+      taxableMinor: 96,
+      cgstMinor: 2,
+      sgstMinor: 2,
+      igstMinor: 0,
+    });
   });
 
   it("for any amount and rate: taxable + tax is the amount, CGST = SGST, tax within 1.5 paise of taxable × rate", () => {
@@ -95,7 +100,7 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
     amountMinor: 11_800_00,
     ratePercent: 18,
     placeOfSupply: "27",
-    supplierStateCode: "27",
+    split: "cgst_sgst",
     applied: [],
     ...partial,
   });
@@ -105,13 +110,19 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
   it("an advance not yet invoiced is in 11A of its month, with its receipt voucher in Table 13", () => {
     const r = month("2026-11", [advance()]);
     expect(r.at).toEqual([
-      { pos: "27", sply_ty: "INTRA", itms: [{ rt: 18, ad_amt: 10_000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] },
+      {
+        pos: "27",
+        sply_ty: "INTRA",
+        itms: [{ rt: 18, ad_amt: 10_000, iamt: 0, camt: 900, samt: 900, csamt: 0 }],
+      },
     ]);
     expect(r.txpd).toBeUndefined();
     expect(r.doc_issue?.doc_det).toEqual([
       {
         doc_num: 6,
-        docs: [{ num: 1, from: "RV/2026-27/0001", to: "RV/2026-27/0001", totnum: 1, cancel: 0, net_issue: 1 }],
+        docs: [
+          { num: 1, from: "RV/2026-27/0001", to: "RV/2026-27/0001", totnum: 1, cancel: 0, net_issue: 1 },
+        ],
       },
     ]);
     expect(month("2026-10", [advance()]).at).toBeUndefined();
@@ -122,7 +133,11 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
     const dec = month("2026-12", [advance({ applied })]);
     expect(dec.at).toBeUndefined();
     expect(dec.txpd).toEqual([
-      { pos: "27", sply_ty: "INTRA", itms: [{ rt: 18, ad_amt: 5_000, iamt: 0, camt: 450, samt: 450, csamt: 0 }] },
+      {
+        pos: "27",
+        sply_ty: "INTRA",
+        itms: [{ rt: 18, ad_amt: 5_000, iamt: 0, camt: 450, samt: 450, csamt: 0 }],
+      },
     ]);
     expect(month("2026-11", [advance({ applied })]).at?.[0]?.itms[0]?.ad_amt).toBe(10_000);
   });
@@ -149,7 +164,7 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
 
   it("rows per place of supply, items per rate, inter-state as IGST", () => {
     const r = month("2026-11", [
-      advance({ placeOfSupply: "29", voucherNumber: "RV/2026-27/0002" }),
+      advance({ placeOfSupply: "29", split: "igst", voucherNumber: "RV/2026-27/0002" }),
       advance({ amountMinor: 1_120_00, ratePercent: 12 }),
       advance(),
     ]);
@@ -162,7 +177,11 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
           { rt: 18, ad_amt: 10_000, iamt: 0, camt: 900, samt: 900, csamt: 0 },
         ],
       },
-      { pos: "29", sply_ty: "INTER", itms: [{ rt: 18, ad_amt: 10_000, iamt: 1_800, camt: 0, samt: 0, csamt: 0 }] },
+      {
+        pos: "29",
+        sply_ty: "INTER",
+        itms: [{ rt: 18, ad_amt: 10_000, iamt: 1_800, camt: 0, samt: 0, csamt: 0 }],
+      },
     ]);
   });
 });

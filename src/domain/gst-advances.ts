@@ -60,7 +60,8 @@ export const ADVANCE_GST_MESSAGES = {
     "GST on an advance is charged by a business registered as a regular GST taxpayer: set the registration in Settings, or record the advance without GST.",
   currency: "GST on an advance is worked out in rupees: record an advance in another currency without GST.",
   /** The form's hint when no tax applies. */
-  hintGoods: "No GST on receipt: an advance for goods is taxed on the invoice (notification 66/2017-Central Tax).",
+  hintGoods:
+    "No GST on receipt: an advance for goods is taxed on the invoice (notification 66/2017-Central Tax).",
   hintUnregistered: "No GST on receipt: this business is not registered as a regular GST taxpayer.",
   hintServices:
     "GST is due on an advance for a service when it is received (CGST Act s.13): Bahi issues a receipt voucher and reports it in GSTR-1 (table 11A).",

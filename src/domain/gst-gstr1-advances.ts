@@ -1,7 +1,6 @@
 import { formatScaled } from "./decimal";
-import { advanceTax, advanceTaxSplit } from "./gst-advances";
+import { advanceTax } from "./gst-advances";
 import type { Gstr1Advance, Gstr1AdvanceRow } from "./gst-gstr1-types";
-import { currentStateCode } from "./gst-states";
 
 // GSTR-1 Tables 11A and 11B (decision 0098), keys as india-compliance's `AT` and `TXPD` mappers
 // write them (`gstr_1_json_map.py`): `[{pos, sply_ty, itms: [{rt, ad_amt, iamt, camt, samt, csamt}]}]`.
@@ -45,12 +44,8 @@ export function gstr1AdvanceRows(parts: Part[]): Gstr1AdvanceRow[] {
   const rows = new Map<string, { inter: boolean; byRate: Map<number, Sums> }>();
   for (const { advance, amountMinor } of parts) {
     const pos = advance.placeOfSupply;
-    const split = advanceTaxSplit(advance.supplierStateCode, pos);
-    const tax = advanceTax(amountMinor, advance.ratePercent, split);
-    const row = rows.get(pos) ?? {
-      inter: currentStateCode(pos) !== currentStateCode(advance.supplierStateCode),
-      byRate: new Map<number, Sums>(),
-    };
+    const tax = advanceTax(amountMinor, advance.ratePercent, advance.split);
+    const row = rows.get(pos) ?? { inter: advance.split === "igst", byRate: new Map<number, Sums>() };
     const sums = row.byRate.get(advance.ratePercent) ?? { taxable: 0, igst: 0, cgst: 0, sgst: 0 };
     sums.taxable += tax.taxableMinor;
     sums.igst += tax.igstMinor;

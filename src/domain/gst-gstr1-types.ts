@@ -1,4 +1,5 @@
 import type { ChallanReason } from "./document-kinds";
+import type { TaxSplit } from "./gst-supply";
 // The GSTR-1 builder's input (what the database layer hands over) and its output (the GST
 // portal's GSTR-1 JSON). Keys, nesting and codes follow /work/shared/reference/gst/gstr1-json-fields.md
 // (decision 0035). Input money is integer paise; output money is rupees made exactly from paise.
@@ -111,7 +112,8 @@ export interface Gstr1Advance {
   /** The whole GST rate (18, not 9). */
   ratePercent: number;
   placeOfSupply: string;
-  supplierStateCode: string;
+  /** As recorded with the advance (the supplier's state against the place of supply). */
+  split: TaxSplit;
   /** The payments made out of it: each one's date and amount (paise, tax included). */
   applied: { date: string; amountMinor: number }[];
 }
