@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ADVANCE_GST_RATES, advanceGstProblems, advanceTax, advanceTaxSplit } from "./gst-advances";
 import { buildGstr1, type Gstr1Advance } from "./gst-gstr1";
+import { gstr1Csv } from "./gst-gstr1-csv";
 
 // Decision 0098: the GST inside an advance received for a service, and GSTR-1 Tables 11A/11B.
 
@@ -183,5 +184,41 @@ describe("GSTR-1 Tables 11A (at) and 11B (txpd)", () => {
         itms: [{ rt: 18, ad_amt: 10_000, iamt: 1_800, camt: 0, samt: 0, csamt: 0 }],
       },
     ]);
+  });
+});
+
+describe("GSTR-1 CSV of Tables 11A and 11B", () => {
+  it("writes the offline tool's at and atadj columns, the value without tax as the gross advance", () => {
+    const report = buildGstr1({
+      gstin: "27AAPFU0939F1ZV",
+      period: "2026-12",
+      registrationType: "regular",
+      documents: [],
+      advances: [
+        {
+          voucherNumber: "RV/2026-27/0001",
+          receivedOn: "2026-11-05",
+          amountMinor: 11_800_00,
+          ratePercent: 18,
+          placeOfSupply: "29",
+          split: "igst",
+          applied: [{ date: "2026-12-02", amountMinor: 2_360_00 }],
+        },
+      ],
+    });
+    expect(
+      gstr1Csv(report, "txpd")
+        .replace(/^\uFEFF/, "")
+        .split("\r\n"),
+    ).toEqual([
+      "Place Of Supply,Applicable % of Tax Rate,Rate,Gross Advance Adjusted,Cess Amount",
+      "29-Karnataka,,18,2000.00,0.00",
+      "",
+    ]);
+    expect(
+      gstr1Csv(report, "at")
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0],
+    ).toBe("Place Of Supply,Applicable % of Tax Rate,Rate,Gross Advance Received,Cess Amount");
   });
 });
