@@ -2,9 +2,10 @@ import { gstinCheckCharacter } from "../../src/domain/validation";
 import { expect, registerForGst, test } from "./fixtures";
 
 // GST on an advance for a service (decision 0098): a regular taxpayer records an advance on the
-// client's page "for services", and sees the tax inside it and its receipt voucher number.
+// client's page "for services", sees the tax inside it and its receipt voucher number, and opens
+// the voucher to print.
 
-const OURS = "27AAPFU0939F1Z" + gstinCheckCharacter("27AAPFU0939F1Z");
+const OURS = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 
 test("an advance for a service shows its GST and receipt voucher number", async ({
   signedInPage: page,
@@ -40,4 +41,16 @@ test("an advance for a service shows its GST and receipt voucher number", async 
   await expect(gst).toContainText(/Receipt voucher RV\/\d{4}-\d{2}\/0001/);
   await expect(gst).toContainText("18 % GST, Maharashtra (27): ₹10,000.00 + CGST ₹900.00 + SGST ₹900.00");
   await expect(card.getByTestId("advance-held")).toContainText("₹11,800.00");
+
+  // Its receipt voucher (CGST Rule 50), a page of its own to print.
+  await card.getByRole("link", { name: "Print receipt voucher" }).click();
+  await expect(page.getByRole("heading", { name: "Receipt Voucher" })).toBeVisible();
+  await expect(page.getByTestId("voucher-number")).toContainText(/No\. RV\/\d{4}-\d{2}\/0001/);
+  await expect(page.getByText("GSTIN: Unregistered")).toBeVisible();
+  await expect(page.getByText("Place of supply: Maharashtra (27)")).toBeVisible();
+  const amounts = page.getByRole("table", { name: "Amounts" });
+  await expect(amounts.getByRole("row", { name: "CGST @ 9 % ₹900.00" })).toBeVisible();
+  await expect(amounts.getByRole("row", { name: "Advance received ₹11,800.00" })).toBeVisible();
+  await expect(page.getByText("Rupees Eleven Thousand Eight Hundred Only")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
 });

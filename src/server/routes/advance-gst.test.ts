@@ -10,7 +10,7 @@ import { invoiceRequest } from "../testing/invoice-request";
 // 11B of the month an invoice takes it, in neither when both happen in one month; an advance for
 // goods and an unregistered business's carry no tax; the export file keeps it all.
 
-const OURS_MH = "27AAPFU0939F1Z" + gstinCheckCharacter("27AAPFU0939F1Z");
+const OURS_MH = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 const mh = { line1: "7 Hill Road", city: "Pune", state: "Maharashtra", postalCode: "411001" };
 const ka = { line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", postalCode: "560025" };
 

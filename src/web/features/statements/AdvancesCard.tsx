@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Advance } from "#contract/client-advances";
 import { formatPageDate, todayInTimeZone } from "#domain/dates";
@@ -109,6 +110,17 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
                 {a.gst && (
                   <p className="text-xs text-muted-foreground" data-testid="advance-gst">
                     {advanceGstLine(a.gst)}
+                    {a.gst.voucherNumber && (
+                      <>
+                        {" · "}
+                        <Link
+                          to={`/clients/${clientId}/advances/${a.id}/voucher`}
+                          className="text-primary underline underline-offset-2"
+                        >
+                          Print receipt voucher
+                        </Link>
+                      </>
+                    )}
                   </p>
                 )}
               </div>
