@@ -8,7 +8,8 @@ import { invoiceRequest } from "../testing/invoice-request";
 // GST on advances for services (decision 0098) through the API on both databases: an advance for a
 // service carries its tax and a receipt voucher number, is in GSTR-1 Table 11A of its month, in
 // 11B of the month an invoice takes it, in neither when both happen in one month; an advance for
-// goods and an unregistered business's carry no tax; the export file keeps it all.
+// goods and an unregistered business's carry no tax; the export file keeps it all; the bank review
+// records the same.
 
 const OURS_MH = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 const mh = { line1: "7 Hill Road", city: "Pune", state: "Maharashtra", postalCode: "411001" };
@@ -253,4 +254,40 @@ describeEachDb("GST on advances for services", (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain("Client advance import error at index 0");
   }, 90_000);
+  it("the bank review's Record as advance takes the same GST choice; a refused one leaves the line in review", async () => {
+    const s = await registered();
+    const asha = await client(s, "Asha Consultants", ka);
+    const text = [
+      "Account Name\t:\tSHARMA CONSULTANTS",
+      "Account Number\t:\t00000012345678901",
+      "",
+      "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
+      "13 May 2026\t13 May 2026\tDEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance\t\t\t5,900.00\t16,880.00",
+    ].join("\n");
+    const imported = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const [line] = (await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items;
+    const url = `/api/bank-statements/lines/${line.id}/advance`;
+    const refused = await t.post(url, { clientId: asha, gst: { ratePercent: 7 } }, s.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect((await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items).toHaveLength(1);
+
+    const kept = await t.post(url, { clientId: asha, gst: { ratePercent: 18 } }, s.cookie);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [adv] = (await t.get(`/api/clients/${asha}/advances`, s.cookie)).json().advances as AdvanceOut[];
+    expect(adv!.gst).toMatchObject({
+      placeOfSupply: "29",
+      split: "igst",
+      taxableMinor: 5_000_00,
+      igstMinor: 900_00,
+      voucherNumber: "RV/2026-27/0001",
+    });
+    expect((await gstr1(s, "2026-05")).at).toEqual([
+      {
+        pos: "29",
+        sply_ty: "INTER",
+        itms: [{ rt: 18, ad_amt: 5_000, iamt: 900, camt: 0, samt: 0, csamt: 0 }],
+      },
+    ]);
+  }, 60_000);
 });
