@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BANK_LAYOUTS } from "#domain/bank-statements/statement";
+import { advanceGstBody } from "./client-advances";
 import { id, isoDate, isoDateTime, text } from "./common";
 import { paymentBody } from "./invoice-payments";
 import { route } from "./registry";
@@ -174,6 +175,7 @@ export type ConfirmAllocation = z.input<typeof confirmLineBody>["allocations"][n
 
 export const advanceLineBody = z.object({
   clientId: id.describe("The client who paid: the credit becomes their advance (decision 0092)"),
+  gst: advanceGstBody.describe("For a service: GST due on receipt (decision 0098); absent: none"),
 });
 
 const lineParams = z.object({ id });

@@ -1,11 +1,25 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "#domain/currencies";
+import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import { PAYMENT_METHODS } from "#domain/payments";
 import { id, isoDate, isoDateTime, text } from "./common";
 import { route } from "./registry";
 
 // Client advances (issue 33, decision 0092): money a client paid before an invoice, applied later
 // through *Record payment* (`advanceId` of a payment). Amounts in the currency's minor unit.
+
+/**
+ * For a service, GST due on receipt (decision 0098; CGST Act s.13, Rule 50): the rate and the
+ * place of supply (null: the client's state). Absent or null: no GST (goods, or not registered).
+ */
+export const advanceGstBody = z
+  .object({
+    ratePercent: z.number(ADVANCE_GST_MESSAGES.rate),
+    placeOfSupply: z.string().trim().nullable().optional().default(null),
+  })
+  .nullable()
+  .optional()
+  .default(null);
 
 export const advanceBody = z.object({
   amountMinor: z
@@ -18,6 +32,7 @@ export const advanceBody = z.object({
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
   reference: text(100, "Reference").optional().default(""),
   note: text(500, "Note").optional().default(""),
+  gst: advanceGstBody,
 });
 export type AdvanceBody = z.output<typeof advanceBody>;
 
@@ -36,6 +51,23 @@ export const advanceSchema = z.object({
   note: z.string(),
   /** manual, or bank_statement (recorded from a statement line's credit). */
   source: z.enum(["manual", "bank_statement"]),
+  /** GST due on receipt, for an advance for a service (decision 0098); null: none. */
+  gst: z
+    .object({
+      ratePercent: z.number(),
+      placeOfSupply: z.string(),
+      /** "Maharashtra (27)" */
+      placeOfSupplyName: z.string(),
+      split: z.enum(["cgst_sgst", "cgst_utgst", "igst"]),
+      taxableMinor: z.number().int(),
+      cgstMinor: z.number().int(),
+      /** SGST, or UTGST when the split is cgst_utgst. */
+      sgstMinor: z.number().int(),
+      igstMinor: z.number().int(),
+      /** The receipt voucher's number (series RV, CGST Rule 50). */
+      voucherNumber: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: isoDateTime,
 });
 export type Advance = z.output<typeof advanceSchema>;

@@ -190,4 +190,9 @@ export interface AdvanceRecord {
   reference: string;
   note: string;
   source: "manual" | "bank_statement";
+  /** GST due on receipt (decision 0098): all four set for an advance for a service, else null. */
+  gstRatePercent: number | null;
+  placeOfSupply: string | null;
+  taxSplit: "cgst_sgst" | "cgst_utgst" | "igst" | null;
+  voucherNumber: string | null;
 }

@@ -44,9 +44,10 @@ export function isFinancialYear(s: string): boolean {
 
 /**
  * The numbered series, one counter per user, series and financial year (document_sequences):
- * tax invoices, quotes, credit and debit notes, delivery challans and proforma invoices.
+ * tax invoices, quotes, credit and debit notes, delivery challans, proforma invoices and receipt
+ * vouchers for advances (CGST Rule 50, decision 0098).
  */
-export const DOCUMENT_SERIES = ["INV", "QT", "CN", "DN", "DC", "PF"] as const;
+export const DOCUMENT_SERIES = ["INV", "QT", "CN", "DN", "DC", "PF", "RV"] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
 /** CGST Rule 46(b): a tax invoice's (and a note's or challan's) number has at most 16 characters. */

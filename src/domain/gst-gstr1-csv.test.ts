@@ -95,14 +95,26 @@ const csvLines = (section: (typeof GSTR1_SECTIONS)[number]) =>
 
 describe("gstr1Csv", () => {
   it("has one CSV per section, each starting with the offline tool's headers", () => {
-    expect(GSTR1_SECTIONS).toEqual(["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "nil", "hsn", "docs"]);
+    expect(GSTR1_SECTIONS).toEqual([
+      "b2b",
+      "b2cl",
+      "b2cs",
+      "cdnr",
+      "cdnur",
+      "exp",
+      "nil",
+      "at",
+      "txpd",
+      "hsn",
+      "docs",
+    ]);
     for (const section of GSTR1_SECTIONS) {
       const lines = csvLines(section);
       // From April 2025 the HSN file says which tab each row is on (decision 0082).
       const headers = section === "hsn" ? ["Type", ...GSTR1_CSV_HEADERS.hsn] : GSTR1_CSV_HEADERS[section];
       expect(lines[0]).toBe(headers.join(","));
-      // This month has no bill of supply, so Table 8 has its header only.
-      expect(lines.length, section).toBeGreaterThan(section === "nil" ? 0 : 1);
+      // This month has no bill of supply and no advance, so Tables 8 and 11 have their header only.
+      expect(lines.length, section).toBeGreaterThan(["nil", "at", "txpd"].includes(section) ? 0 : 1);
     }
     expect(csvLines("b2b")[0]).toBe(
       "GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply," +

@@ -12,7 +12,19 @@ import type {
 // templates (as india-compliance's GovExcel export names them, offline tool V3.1.8). Dates are
 // dd-MMM-yyyy ("05-Nov-2026"), as the offline tool's CSV templates show them (decision 0035).
 
-export const GSTR1_SECTIONS = ["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "exp", "nil", "hsn", "docs"] as const;
+export const GSTR1_SECTIONS = [
+  "b2b",
+  "b2cl",
+  "b2cs",
+  "cdnr",
+  "cdnur",
+  "exp",
+  "nil",
+  "at",
+  "txpd",
+  "hsn",
+  "docs",
+] as const;
 export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
 
 export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
@@ -97,6 +109,10 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Exempted(other than nil rated/non GST supply)",
     "Non-GST Supplies",
   ],
+  // The offline tool's "at" and "atadj" sheets (Tables 11A and 11B, decision 0098): the advance's
+  // value without tax under "Gross Advance Received/Adjusted", as the JSON's ad_amt.
+  at: ["Place Of Supply", "Applicable % of Tax Rate", "Rate", "Gross Advance Received", "Cess Amount"],
+  txpd: ["Place Of Supply", "Applicable % of Tax Rate", "Rate", "Gross Advance Adjusted", "Cess Amount"],
   hsn: [
     "HSN",
     "Description",
@@ -202,6 +218,7 @@ const DOC_NATURE_LABEL: Record<number, string> = {
   1: "Invoices for outward supply",
   4: "Debit Note",
   5: "Credit Note",
+  6: "Receipt voucher",
 };
 
 /** Receiver names by GSTIN (the JSON has none), the name on the latest document winning. */
@@ -312,6 +329,11 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
         money(n.expt_amt),
         money(n.ngsup_amt),
       ]);
+    case "at":
+    case "txpd":
+      return (report[section] ?? []).flatMap((r) =>
+        r.itms.map((t) => [placeOfSupplyLabel(r.pos), "", rate(t.rt), money(t.ad_amt), money(t.csamt)]),
+      );
     case "hsn": {
       // From April 2025 the table has a B2B and a B2C tab: one file, a first column says which.
       const hsn = report.hsn;

@@ -1,4 +1,5 @@
 import type { ChallanReason } from "./document-kinds";
+import type { TaxSplit } from "./gst-supply";
 // The GSTR-1 builder's input (what the database layer hands over) and its output (the GST
 // portal's GSTR-1 JSON). Keys, nesting and codes follow /work/shared/reference/gst/gstr1-json-fields.md
 // (decision 0035). Input money is integer paise; output money is rupees made exactly from paise.
@@ -93,6 +94,28 @@ export interface Gstr1Input {
    * Table 13 "documents issued", never in a sales section.
    */
   challans?: Gstr1Challan[];
+  /**
+   * Advances received for services (decision 0098), any dates: Table 11A takes those received in
+   * `period` less what is applied in it, Table 11B what is applied in `period` of earlier ones.
+   */
+  advances?: Gstr1Advance[];
+}
+
+/** An advance received for a service, tax-inclusive, and its applications to invoices. */
+export interface Gstr1Advance {
+  /** The receipt voucher's number (CGST Rule 50): Table 13, nature 6. */
+  voucherNumber: string | null;
+  /** "YYYY-MM-DD" */
+  receivedOn: string;
+  /** The amount received, tax included, paise. */
+  amountMinor: number;
+  /** The whole GST rate (18, not 9). */
+  ratePercent: number;
+  placeOfSupply: string;
+  /** As recorded with the advance (the supplier's state against the place of supply). */
+  split: TaxSplit;
+  /** The payments made out of it: each one's date and amount (paise, tax included). */
+  applied: { date: string; amountMinor: number }[];
 }
 
 export interface Gstr1Challan {
@@ -213,10 +236,10 @@ export interface Gstr1NilRow {
 export type Gstr1Hsn = { data: Gstr1HsnRow[] } | { hsn_b2b?: Gstr1HsnRow[]; hsn_b2c?: Gstr1HsnRow[] };
 
 /**
- * 1 invoices for outward supply, 4 debit notes, 5 credit notes; delivery challans 9 (job work),
+ * 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers; delivery challans 9 (job work),
  * 10 (supply on approval), 11 (liquid gas), 12 (other than by way of supply).
  */
-export type Gstr1DocNature = 1 | 4 | 5 | 9 | 10 | 11 | 12;
+export type Gstr1DocNature = 1 | 4 | 5 | 6 | 9 | 10 | 11 | 12;
 export interface Gstr1DocRange {
   num: number;
   from: string;
@@ -244,4 +267,26 @@ export interface Gstr1Json {
   hsn?: Gstr1Hsn;
   doc_issue?: Gstr1DocIssue;
   nil?: { inv: Gstr1NilRow[] };
+  /** Table 11A: advances received in the month and not invoiced in it. */
+  at?: Gstr1AdvanceRow[];
+  /** Table 11B: tax paid on earlier months' advances, adjusted against this month's invoices. */
+  txpd?: Gstr1AdvanceRow[];
+}
+
+/**
+ * Tables 11A (`at`) and 11B (`txpd`): one row per place of supply, an item per rate. `ad_amt` is
+ * the advance's taxable value (tax excluded), as india-compliance maps it (decision 0098).
+ */
+export interface Gstr1AdvanceItem {
+  rt: number;
+  ad_amt: number;
+  iamt: number;
+  camt: number;
+  samt: number;
+  csamt: number;
+}
+export interface Gstr1AdvanceRow {
+  pos: string;
+  sply_ty: "INTRA" | "INTER";
+  itms: Gstr1AdvanceItem[];
 }

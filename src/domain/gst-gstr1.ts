@@ -1,6 +1,12 @@
 import { formatScaled, parseScaled } from "./decimal";
 import { CHALLAN_GSTR1_NATURE } from "./document-kinds";
 import { DomainError } from "./errors";
+import {
+  advancesAdjustedParts,
+  advancesReceivedParts,
+  gstr1AdvanceRows,
+  receiptVouchersOf,
+} from "./gst-gstr1-advances";
 import type {
   Gstr1B2b,
   Gstr1B2bInvoiceType,
@@ -416,7 +422,7 @@ interface IssuedDocument {
 
 /** Per nature and series: first and last number, how many, how many cancelled. */
 function docIssueSection(docs: IssuedDocument[]): Gstr1DocIssue {
-  const doc_det = ([1, 4, 5, 9, 10, 11, 12] as const).flatMap((nature) => {
+  const doc_det = ([1, 4, 5, 6, 9, 10, 11, 12] as const).flatMap((nature) => {
     const ofNature = docs.filter((d) => d.nature === nature);
     if (ofNature.length === 0) return [];
     const docsOut = groupBy(ofNature, (d) => d.series ?? documentSeries(d.number)).map(([, series], i) => {
@@ -484,9 +490,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1Json {
     ...(input.challans ?? [])
       .filter((c) => c.date.slice(0, 7) === input.period)
       .map((c) => ({ nature: CHALLAN_GSTR1_NATURE[c.reason], number: c.number, cancelled: c.cancelled })),
+    ...receiptVouchersOf(input.advances ?? [], input.period),
   ];
   if (issued.length > 0) json.doc_issue = docIssueSection(issued);
   const nilRows = nilSection(nil);
   if (nilRows.length > 0) json.nil = { inv: nilRows };
+  put("at", gstr1AdvanceRows(advancesReceivedParts(input.advances ?? [], input.period)));
+  put("txpd", gstr1AdvanceRows(advancesAdjustedParts(input.advances ?? [], input.period)));
   return json;
 }

@@ -101,6 +101,14 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
+          // A receipt voucher prints on its own, outside the app's frame (decision 0098).
+          {
+            path: "clients/:id/advances/:advanceId/voucher",
+            ...page(
+              () => import("./features/statements/ReceiptVoucherPage"),
+              (m) => m.ReceiptVoucherPage,
+            ),
+          },
           {
             ...page(
               () => import("./features/shell/AppShell"),

@@ -1129,10 +1129,28 @@ export const clientAdvances = pgTable(
     source: text("source", { enum: ["manual", "bank_statement"] })
       .notNull()
       .default("manual"),
+    /**
+     * GST on receipt (decision 0098): set only for an advance for a service received by a regular
+     * taxpayer. The whole rate (18), the place of supply and the split chosen when it was recorded,
+     * and its receipt voucher number (series RV, CGST Rule 50). The tax itself is derived.
+     */
+    gstRatePercent: integer("gst_rate_percent"),
+    placeOfSupply: text("place_of_supply"),
+    taxSplit: text("tax_split", { enum: ["cgst_sgst", "cgst_utgst", "igst"] }),
+    voucherNumber: text("voucher_number"),
     ...timestamps(),
   },
   (t) => [
     index("client_advances_client_idx").on(t.businessId, t.clientId, t.receivedOn),
     check("client_advances_amount_positive", sql`${t.amountMinor} > 0`),
+    // GSTR-1 reads a business's advances for services by the date received.
+    index("client_advances_gst_idx")
+      .on(t.businessId, t.receivedOn)
+      .where(sql`${t.gstRatePercent} is not null`),
+    uniqueIndex("client_advances_voucher_uq").on(t.businessId, t.voucherNumber),
+    check(
+      "client_advances_gst_whole",
+      sql`(${t.gstRatePercent} is null) = (${t.placeOfSupply} is null) and (${t.gstRatePercent} is null) = (${t.taxSplit} is null)`,
+    ),
   ],
 );

@@ -13,6 +13,8 @@ const LABELS: Record<Gstr1Section, string> = {
   cdnur: "Credit and debit notes to unregistered buyers (9B)",
   exp: "Exports (6A)",
   nil: "Nil-rated, exempt and non-GST: bills of supply (8)",
+  at: "Advances received for services, not yet invoiced (11A)",
+  txpd: "Advances of earlier months adjusted against invoices (11B)",
   hsn: "HSN summary (12)",
   docs: "Documents issued (13)",
 };
@@ -70,6 +72,13 @@ export function gstr1SectionFigures(report: Gstr1Json): Gstr1SectionFigures[] {
       report.nil?.inv.length ?? 0,
       (report.nil?.inv ?? []).flatMap((n) =>
         [n.nil_amt, n.expt_amt, n.ngsup_amt].map((txval) => ({ txval, iamt: 0, csamt: 0 })),
+      ),
+    ),
+    ...(["at", "txpd"] as const).map((key) =>
+      figures(
+        key,
+        report[key]?.length ?? 0,
+        (report[key] ?? []).flatMap((r) => r.itms.map((t) => ({ ...t, txval: t.ad_amt }))),
       ),
     ),
     figures("hsn", gstr1HsnRows(report.hsn).length, gstr1HsnRows(report.hsn)),

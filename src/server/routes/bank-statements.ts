@@ -54,7 +54,7 @@ export function registerBankStatementRoutes(app: FastifyInstance, deps: { auth: 
 
   route("POST /api/bank-statements/lines/:id/advance", async (request) => {
     const me = await requireBusiness(auth, request);
-    const how = { status: "advance" as const, clientId: request.body.clientId };
+    const how = { status: "advance" as const, clientId: request.body.clientId, gst: request.body.gst };
     return presentedLine(db, me.businessId, await closeLine(db, me.businessId, request.params.id, how));
   });
 

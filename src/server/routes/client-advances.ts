@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Advance } from "#contract/client-advances";
+import { formatStateWithCode } from "#domain/gst-states";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import {
@@ -23,6 +24,17 @@ function presentAdvance(a: AdvanceWithBalance): Advance {
     reference: a.reference,
     note: a.note,
     source: a.source,
+    gst:
+      a.tax && a.gstRatePercent !== null && a.placeOfSupply && a.taxSplit
+        ? {
+            ratePercent: a.gstRatePercent,
+            placeOfSupply: a.placeOfSupply,
+            placeOfSupplyName: formatStateWithCode(a.placeOfSupply),
+            split: a.taxSplit,
+            ...a.tax,
+            voucherNumber: a.voucherNumber,
+          }
+        : null,
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -37,7 +37,7 @@ import {
 import { AppError, notFound } from "../errors";
 import { invoiceIdsOf, presentBankLine } from "../presenters/bank-statements";
 import { recordActivity } from "./activity-log";
-import { createAdvance, deleteAdvance } from "./client-advances";
+import { type AdvanceInput, createAdvance, deleteAdvance } from "./client-advances";
 import { deletePayment, recordPayment } from "./invoice-payments";
 
 // Bank statements in (issue 33, decision 0083): a statement file read into lines (pure parsing in
@@ -331,7 +331,7 @@ export async function closeLine(
   db: Db,
   businessId: string,
   id: string,
-  how: { status: "advance"; clientId: string } | { status: "ignored" },
+  how: { status: "advance"; clientId: string; gst?: AdvanceInput["gst"] } | { status: "ignored" },
 ) {
   return db.transaction(async (tx) => {
     const line = await lockedLine(tx, businessId, id, ["review"]);
@@ -348,6 +348,7 @@ export async function closeLine(
               method: methodOf(line),
               reference: (line.utr ?? line.refNo ?? "").slice(0, 100),
               note: "Bank statement: kept as an advance",
+              gst: how.gst ?? null,
             },
             { source: "bank_statement", inTransaction: true },
           )

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ADVANCE_MESSAGES, advanceApplyProblem, advanceBalanceMinor } from "#domain/advances";
 import { formatMoney } from "#domain/format";
+import { type AdvanceTax, advanceGstProblems, advanceTax, advanceTaxSplit } from "#domain/gst-advances";
+import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
+import { defaultPlaceOfSupply, type StateOfAddress } from "#domain/gst-supply";
 import type { PaymentMethod } from "#domain/payments";
+import { gstRegistrationOf } from "#domain/settings";
 import type { Db } from "../db/client";
 import {
   type AdvanceRow,
@@ -12,6 +16,8 @@ import {
   insertAdvance,
   listAdvances,
 } from "../db/queries/client-advances";
+import { allocateNumber } from "../db/queries/document-numbers";
+import { readSettings } from "../db/queries/settings";
 import { AppError, notFound } from "../errors";
 import { recordActivity } from "./activity-log";
 
@@ -28,11 +34,68 @@ export interface AdvanceInput {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /**
+   * For a service, with GST due on receipt (decision 0098): the rate, and the place of supply
+   * (null or absent: the client's state, as an invoice's default). Absent or null: no GST.
+   */
+  gst?: { ratePercent: number; placeOfSupply?: string | null } | null;
 }
 
 export interface AdvanceWithBalance extends AdvanceRow {
   appliedMinor: number;
   balanceMinor: number;
+  /** The GST inside the advance, for an advance for a service; else null. */
+  tax: AdvanceTax | null;
+}
+
+/** The tax inside an advance as recorded (its rate and split), or null when none is due. */
+export function taxOfAdvance(
+  row: Pick<AdvanceRow, "amountMinor" | "gstRatePercent" | "taxSplit">,
+): AdvanceTax | null {
+  if (row.gstRatePercent === null || row.taxSplit === null) return null;
+  return advanceTax(Number(row.amountMinor), row.gstRatePercent, row.taxSplit);
+}
+
+type ClientOfAdvance = NonNullable<Awaited<ReturnType<typeof findClientName>>>;
+
+/**
+ * The GST columns of a new advance: none without `gst`; else checked (a regular taxpayer, rupees,
+ * a slab rate, a place of supply), split as an invoice's would be, and numbered in the receipt
+ * voucher series RV of the financial year it was received in (CGST Rule 50), in the caller's
+ * transaction so a refused advance takes no number.
+ */
+async function gstColumnsOf(tx: Db, businessId: string, client: ClientOfAdvance, input: AdvanceInput) {
+  const none = { gstRatePercent: null, placeOfSupply: null, taxSplit: null, voucherNumber: null };
+  if (!input.gst) return none;
+  const registration = gstRegistrationOf(await readSettings(tx, businessId));
+  const prefix = stateCodeOfGstin(registration.gstin);
+  const supplierState = prefix ? currentStateCode(prefix) : null;
+  const placeOfSupply =
+    input.gst.placeOfSupply ||
+    (supplierState
+      ? defaultPlaceOfSupply(
+          {
+            gstin: client.gstin,
+            billingAddress: client.billingAddress as StateOfAddress,
+            shippingAddress: client.shippingAddress as StateOfAddress | null,
+          },
+          supplierState,
+        )
+      : null);
+  const problems = advanceGstProblems({
+    registered: registration.type === "regular" && supplierState !== null,
+    currency: input.currency,
+    ratePercent: input.gst.ratePercent,
+    placeOfSupply,
+  });
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError("validation_failed", first, problems);
+  return {
+    gstRatePercent: input.gst.ratePercent,
+    placeOfSupply: placeOfSupply!,
+    taxSplit: advanceTaxSplit(supplierState!, placeOfSupply!),
+    voucherNumber: await allocateNumber(tx, businessId, "RV", input.receivedOn),
+  };
 }
 
 async function withBalances(db: Db, businessId: string, rows: AdvanceRow[]): Promise<AdvanceWithBalance[]> {
@@ -47,6 +110,7 @@ async function withBalances(db: Db, businessId: string, rows: AdvanceRow[]): Pro
       ...r,
       appliedMinor,
       balanceMinor: advanceBalanceMinor(r.amountMinor, [{ amountMinor: appliedMinor }]),
+      tax: taxOfAdvance(r),
     };
   });
 }
@@ -73,11 +137,13 @@ export async function createAdvance(
 ): Promise<AdvanceRow> {
   const run = async (tx: Db) => {
     const client = await ownClient(tx, businessId, clientId);
+    const { gst: _choices, ...fields } = input;
     const row = await insertAdvance(tx, {
       id: randomUUID(),
       businessId,
       clientId,
-      ...input,
+      ...fields,
+      ...(await gstColumnsOf(tx, businessId, client, input)),
       source: opts.source ?? "manual",
     });
     await recordActivity(tx, {
@@ -90,6 +156,7 @@ export async function createAdvance(
         currency: row.currency,
         method: row.method,
         source: row.source,
+        ...(row.voucherNumber ? { voucherNumber: row.voucherNumber } : {}),
       },
     });
     return row;

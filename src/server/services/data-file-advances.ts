@@ -3,6 +3,8 @@ import type { AdvanceRecord, ClientRecord, InvoiceRecord } from "#contract/data-
 import { CURRENCY_CODES, currencyOf } from "#domain/currencies";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
+import { ADVANCE_GST_RATES } from "#domain/gst-advances";
+import { isPlaceOfSupplyCode, OTHER_COUNTRY } from "#domain/gst-states";
 import { isoDate } from "#domain/iso-date";
 import { PAYMENT_METHODS } from "#domain/payments";
 
@@ -28,6 +30,23 @@ const advanceRecordSchema = z.object({
   reference: orEmpty(100),
   note: orEmpty(500),
   source: z.enum(["manual", "bank_statement"]).catch("manual"),
+  // GST due on receipt (decision 0098); absent in older files and for goods: none.
+  gst: z
+    .object({
+      ratePercent: z.union(
+        ADVANCE_GST_RATES.map((r) => z.literal(r)),
+        `Must be one of ${ADVANCE_GST_RATES.join(", ")}.`,
+      ),
+      placeOfSupply: z
+        .string()
+        .trim()
+        .refine((v) => isPlaceOfSupplyCode(v) && v !== OTHER_COUNTRY, "Must be a state code, like 27."),
+      split: z.enum(["cgst_sgst", "cgst_utgst", "igst"]),
+      voucherNumber: z.string().trim().min(1).max(16).nullable().default(null),
+    })
+    .nullable()
+    .optional()
+    .default(null),
 });
 
 /**
@@ -44,6 +63,7 @@ export function readAdvanceRecords(
   const clientIds = new Set(clients.map((c) => c.id).filter(Boolean));
   const advances: AdvanceRecord[] = [];
   const indexOf = new Map<string, number>();
+  const vouchers = new Set<string>();
   for (const [index, entry] of raw.entries()) {
     const parsed = advanceRecordSchema.safeParse(entry);
     if (!parsed.success) {
@@ -56,12 +76,24 @@ export function readAdvanceRecords(
     if (amountMinor === null || amountMinor <= 0) problems.push("amount: Must be an amount more than 0.");
     if (!clientIds.has(r.clientId)) problems.push(`clientId: ${r.clientId} is not a client of this file.`);
     if (indexOf.has(r.id)) problems.push(`id: ${r.id} appears twice.`);
+    if (r.gst && r.currency !== "INR") problems.push("gst: GST on an advance is for a rupee advance only.");
+    const voucher = r.gst?.voucherNumber;
+    if (voucher && vouchers.has(voucher)) problems.push(`gst.voucherNumber: ${voucher} appears twice.`);
     if (problems.length > 0) {
       fail(index, problems);
       continue;
     }
     indexOf.set(r.id, advances.length);
-    advances.push({ ...r, amountMinor: amountMinor! });
+    if (voucher) vouchers.add(voucher);
+    const { gst, amount: _amount, ...fields } = r;
+    advances.push({
+      ...fields,
+      amountMinor: amountMinor!,
+      gstRatePercent: gst?.ratePercent ?? null,
+      placeOfSupply: gst?.placeOfSupply ?? null,
+      taxSplit: gst?.split ?? null,
+      voucherNumber: gst?.voucherNumber ?? null,
+    });
   }
   const applied = new Map<string, number>();
   for (const invoice of invoices) {
@@ -99,6 +131,10 @@ export function exportedAdvance(row: {
   reference: string;
   note: string;
   source: string;
+  gstRatePercent: number | null;
+  placeOfSupply: string | null;
+  taxSplit: string | null;
+  voucherNumber: string | null;
   createdAt: Date;
 }) {
   return {
@@ -111,6 +147,15 @@ export function exportedAdvance(row: {
     reference: row.reference,
     note: row.note,
     source: row.source,
+    gst:
+      row.gstRatePercent !== null
+        ? {
+            ratePercent: row.gstRatePercent,
+            placeOfSupply: row.placeOfSupply,
+            split: row.taxSplit,
+            voucherNumber: row.voucherNumber,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

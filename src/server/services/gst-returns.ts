@@ -11,6 +11,7 @@ import { gstr1ReceiverNames } from "#domain/gst-gstr1-csv";
 import { gstr1DocumentOfInvoice } from "#domain/gst-return-documents";
 import { gstRegistrationOf } from "#domain/settings";
 import type { Db } from "../db/client";
+import { advancesForGstr1 } from "../db/queries/client-advances";
 import { findCreditNote } from "../db/queries/credit-notes";
 import { listIssuedInvoicesBetween } from "../db/queries/gst-returns";
 import { findInvoice } from "../db/queries/invoices";
@@ -97,12 +98,25 @@ export async function userGstr1(db: Db, businessId: string, period: string): Pro
       reason: c.reason ?? "other",
       cancelled: c.status === "cancelled",
     }));
+  // Advances for services (decision 0098): Table 11A when received, 11B when applied later.
+  const advances = (await advancesForGstr1(db, businessId, monthRange(period))).map(
+    ({ advance, applied }) => ({
+      voucherNumber: advance.voucherNumber,
+      receivedOn: advance.receivedOn,
+      amountMinor: Number(advance.amountMinor),
+      ratePercent: advance.gstRatePercent!,
+      placeOfSupply: advance.placeOfSupply!,
+      split: advance.taxSplit!,
+      applied,
+    }),
+  );
   const report = buildGstr1({
     gstin: registration.gstin,
     period,
     registrationType: "regular",
     documents,
     challans,
+    advances,
   });
   return { gstin: registration.gstin, report, receiverNames: gstr1ReceiverNames(documents), leftOut };
 }

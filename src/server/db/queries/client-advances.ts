@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
 
@@ -27,7 +27,13 @@ export async function appliedByAdvance(
 
 export async function findClientName(db: Db, businessId: string, clientId: string) {
   const [row] = await db
-    .select({ id: clients.id, name: clients.name })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      gstin: clients.gstin,
+      billingAddress: clients.billingAddress,
+      shippingAddress: clients.shippingAddress,
+    })
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
   return row;
@@ -67,4 +73,59 @@ export async function deleteAdvanceRow(tx: Db, businessId: string, advanceId: st
   await tx
     .delete(clientAdvances)
     .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)));
+}
+
+/**
+ * GSTR-1 of a month (decision 0098): the business's advances for services received in it or applied
+ * to an invoice in it, each with its payments of the month (date and amount).
+ */
+export async function advancesForGstr1(db: Db, businessId: string, range: { from: string; to: string }) {
+  const appliedInMonth = db
+    .select({ id: invoicePayments.advanceId })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.businessId, businessId),
+        isNotNull(invoicePayments.advanceId),
+        between(invoicePayments.paidOn, range.from, range.to),
+      ),
+    );
+  const advances = await db
+    .select()
+    .from(clientAdvances)
+    .where(
+      and(
+        eq(clientAdvances.businessId, businessId),
+        isNotNull(clientAdvances.gstRatePercent),
+        or(
+          between(clientAdvances.receivedOn, range.from, range.to),
+          inArray(clientAdvances.id, appliedInMonth),
+        ),
+      ),
+    )
+    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
+  if (advances.length === 0) return [];
+  const payments = await db
+    .select({
+      advanceId: invoicePayments.advanceId,
+      paidOn: invoicePayments.paidOn,
+      amountMinor: invoicePayments.amountMinor,
+    })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.businessId, businessId),
+        inArray(
+          invoicePayments.advanceId,
+          advances.map((a) => a.id),
+        ),
+        between(invoicePayments.paidOn, range.from, range.to),
+      ),
+    );
+  return advances.map((advance) => ({
+    advance,
+    applied: payments
+      .filter((p) => p.advanceId === advance.id)
+      .map((p) => ({ date: p.paidOn, amountMinor: Number(p.amountMinor) })),
+  }));
 }

@@ -287,6 +287,13 @@ export async function replaceUserData(
     return [{ ...fields, id, businessId, clientId }];
   });
   if (advanceRows.length > 0) await inChunks(advanceRows, (chunk) => tx.insert(clientAdvances).values(chunk));
+  // Receipt vouchers keep their numbers; the RV series moves past them (decision 0098).
+  await reserveNumbers(
+    tx,
+    businessId,
+    "RV",
+    advanceRows.flatMap((a) => (a.voucherNumber ? [a.voucherNumber] : [])),
+  );
 
   const productIdMap = await insertKeepingFileIds(productRows, (chunk) =>
     tx.insert(productServices).values(chunk).onConflictDoNothing().returning({ id: productServices.id }),

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { ConfirmAllocation as Allocation, BankLine } from "#contract/bank-statements";
+import type { AdvanceBody } from "#contract/client-advances";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { formatTdsRate, sectionsForRate } from "#domain/tds";
@@ -11,6 +12,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Options, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { AdvanceForm } from "./AdvanceForm";
 import { SplitForm } from "./SplitForm";
 import { StatementImport } from "./StatementImport";
 
@@ -21,7 +23,7 @@ const money = (minor: number) => formatMoney(minor, "INR");
 
 type LineAction =
   | { kind: "confirm"; id: string; allocations: Allocation[] }
-  | { kind: "advance"; id: string; clientId: string }
+  | { kind: "advance"; id: string; clientId: string; gst: AdvanceBody["gst"] }
   | { kind: "ignore" | "undo"; id: string };
 
 function useLineAction() {
@@ -36,7 +38,7 @@ function useLineAction() {
         : a.kind === "advance"
           ? call("POST /api/bank-statements/lines/:id/advance", {
               params: { id: a.id },
-              body: { clientId: a.clientId },
+              body: { clientId: a.clientId, gst: a.gst },
             })
           : a.kind === "ignore"
             ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
@@ -71,51 +73,6 @@ function LineHead({ line }: { line: BankLine }) {
       </p>
       <p className="break-all text-xs text-muted-foreground">{line.narration}</p>
     </div>
-  );
-}
-
-const clientChoices = { query: { search: "", page: 1, pageSize: 100 } };
-
-/** Record as advance (decision 0092): which client paid, then a real advance of theirs. */
-function AdvanceForm({ busy, onRecord }: { busy: boolean; onRecord: (clientId: string) => void }) {
-  const clients = useQuery({
-    queryKey: queryKeyOf("GET /api/clients", clientChoices),
-    queryFn: () => call("GET /api/clients", clientChoices),
-  });
-  const [clientId, setClientId] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!clientId) return setError("Choose the client who paid this advance.");
-        onRecord(clientId);
-      }}
-    >
-      <Field label="Client who paid" error={error} className="sm:w-72">
-        {(props) => (
-          <Select
-            {...props}
-            value={clientId}
-            onChange={(e) => {
-              setClientId(e.target.value);
-              setError(null);
-            }}
-          >
-            <Options
-              none={clients.isPending ? "Loading clients..." : "Choose a client"}
-              of={clients.data?.items ?? []}
-              value={(c) => c.id}
-              label={(c) => c.name}
-            />
-          </Select>
-        )}
-      </Field>
-      <Button size="sm" type="submit" busy={busy}>
-        Record advance
-      </Button>
-    </form>
   );
 }
 
@@ -213,7 +170,7 @@ function ReviewLine({ line }: { line: BankLine }) {
       {advancing && (
         <AdvanceForm
           busy={act.isPending}
-          onRecord={(clientId) => act.mutate({ kind: "advance", id: line.id, clientId })}
+          onRecord={(clientId, gst) => act.mutate({ kind: "advance", id: line.id, clientId, gst })}
         />
       )}
       <div className="flex flex-wrap gap-2">

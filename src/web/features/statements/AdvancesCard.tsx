@@ -1,109 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Advance } from "#contract/client-advances";
 import { formatPageDate, todayInTimeZone } from "#domain/dates";
-import { parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { PAYMENT_METHOD_LABELS } from "#domain/payments";
+import { call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
 import { CardRecords } from "#web/components/ui/states";
 import { useMay } from "#web/features/members/role";
 import { useSettings } from "#web/features/settings/useSettings";
-import { textBinder } from "#web/lib/form";
+import { RecordAdvanceForm } from "./RecordAdvanceForm";
 
 // A client's advances (issue 33, decision 0092): money paid before an invoice, with what is left of
 // each; *Record advance* adds one, and Record payment on the client's invoice applies it.
 
-const METHOD_CHOICES = choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
-
-function RecordAdvanceForm({
-  clientId,
-  today,
-  onDone,
-}: {
-  clientId: string;
-  today: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState({
-    amount: "",
-    receivedOn: today,
-    method: "bank_transfer" as PaymentMethod,
-    reference: "",
-    note: "",
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const text = textBinder(form, errors, set);
-  const save = useMutation({
-    mutationFn: (amountMinor: number) =>
-      call("POST /api/clients/:id/advances", {
-        params: { id: clientId },
-        body: {
-          amountMinor,
-          currency: "INR",
-          receivedOn: form.receivedOn,
-          method: form.method,
-          reference: form.reference,
-          note: form.note,
-        },
-      }),
-    onSuccess: async (_, amountMinor) => {
-      await queryClient.invalidateQueries({
-        queryKey: queryKeyOf("GET /api/clients/:id/advances", { params: { id: clientId } }),
-      });
-      toast.success(`Advance of ${formatMoney(amountMinor, "INR")} recorded`);
-      onDone();
-    },
-    onError: (error) =>
-      setErrors(
-        error instanceof ApiError && error.fields ? error.fields : { amountMinor: (error as Error).message },
-      ),
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const amountMinor = parseScaled(form.amount, 2);
-    if (amountMinor === null || amountMinor <= 0)
-      return setErrors({ amountMinor: "Enter an amount more than zero, like 5000.00." });
-    setErrors({});
-    save.mutate(amountMinor);
-  }
-  return (
-    <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate aria-label="Record advance">
-      <TextField
-        label="Amount (INR)"
-        inputMode="decimal"
-        error={errors.amountMinor}
-        value={form.amount}
-        onChange={(v) => set("amount", v)}
-      />
-      <TextField label="Date received" type="date" {...text("receivedOn")} />
-      <SelectField
-        label="Method"
-        error={errors.method}
-        value={form.method}
-        options={METHOD_CHOICES}
-        onChange={(v) => set("method", v)}
-      />
-      <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
-      <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          Save advance
-        </Button>
-      </div>
-    </form>
-  );
+/** "RV/2026-27/0001 · 18 % GST, Maharashtra (27): ₹10,000.00 + CGST ₹900.00 + SGST ₹900.00" */
+function advanceGstLine(gst: NonNullable<Advance["gst"]>): string {
+  const inr = (m: number) => formatMoney(m, "INR");
+  const state = gst.split === "cgst_utgst" ? "UTGST" : "SGST";
+  const tax =
+    gst.split === "igst"
+      ? `IGST ${inr(gst.igstMinor)}`
+      : `CGST ${inr(gst.cgstMinor)} + ${state} ${inr(gst.sgstMinor)}`;
+  const voucher = gst.voucherNumber ? `Receipt voucher ${gst.voucherNumber} · ` : "";
+  return `${voucher}${gst.ratePercent} % GST, ${gst.placeOfSupplyName}: ${inr(gst.taxableMinor)} + ${tax}`;
 }
 
 export function AdvancesCard({ clientId }: { clientId: string }) {
@@ -149,7 +73,14 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
           </Button>
         )}
       </div>
-      {adding && <RecordAdvanceForm clientId={clientId} today={today} onDone={() => setAdding(false)} />}
+      {adding && (
+        <RecordAdvanceForm
+          clientId={clientId}
+          today={today}
+          registered={settings.gstRegistration?.type === "regular"}
+          onDone={() => setAdding(false)}
+        />
+      )}
       <CardRecords
         query={query}
         items={query.data?.advances}
@@ -170,6 +101,22 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
               {a.source === "bank_statement" ? " · from a bank statement" : ""}
               {a.note ? ` · ${a.note}` : ""}
             </p>
+            {a.gst && (
+              <p className="text-xs text-muted-foreground" data-testid="advance-gst">
+                {advanceGstLine(a.gst)}
+                {a.gst.voucherNumber && (
+                  <>
+                    {" · "}
+                    <Link
+                      to={`/clients/${clientId}/advances/${a.id}/voucher`}
+                      className="text-primary underline underline-offset-2"
+                    >
+                      Print receipt voucher
+                    </Link>
+                  </>
+                )}
+              </p>
+            )}
           </>
         )}
         side={(a) =>
