@@ -14,6 +14,14 @@ const dataDir = () => process.env.E2E_DATA_DIR!;
  * (files are named by time and a random id, never by recipient: the To header says whom).
  */
 export function outboxMailsTo(outbox: string, email: string): string[] {
+  return [...outboxMailsNewestFirst(outbox, email)];
+}
+
+/**
+ * The same, read one file at a time: a caller that wants the newest match stops there instead of
+ * reading the whole outbox (hundreds of mails by the end of a run, read again at every poll).
+ */
+function* outboxMailsNewestFirst(outbox: string, email: string): Generator<string> {
   let files: string[] = [];
   try {
     files = readdirSync(outbox)
@@ -21,26 +29,24 @@ export function outboxMailsTo(outbox: string, email: string): string[] {
       .sort()
       .reverse();
   } catch {
-    return []; // outbox not created yet
+    return; // outbox not created yet
   }
   const wanted = email.toLowerCase();
-  const mails: string[] = [];
   for (const file of files) {
     const raw = readFileSync(path.join(outbox, file), "utf8");
     const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
     const to = /^to:(.*)$/im.exec(headers)?.[1]?.toLowerCase() ?? "";
     if (!to.includes(wanted)) continue;
     // Quoted-printable soft line breaks ("=\n") and "=3D" must be undone to read the link.
-    mails.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    yield raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
   }
-  return mails;
 }
 
 /** The first link of the newest outbox mail to `email` (the server writes mail there without SMTP). */
 export async function linkFromOutbox(email: string, pathPart: string): Promise<string> {
   const outbox = path.join(dataDir(), "outbox");
   for (let i = 0; i < 50; i++) {
-    for (const mail of outboxMailsTo(outbox, email)) {
+    for (const mail of outboxMailsNewestFirst(outbox, email)) {
       const link = mail.match(/https?:\/\/\S+/g)?.find((l) => l.includes(pathPart));
       if (link) return link;
     }

@@ -166,6 +166,8 @@ test.describe("settings and data", () => {
   });
 
   test("clearing all data ends signed out", async ({ signedInPage: page }) => {
+    // The sign-out comes 3 s after the data is cleared, on the page's clock (decision 0096).
+    await page.clock.install();
     await page.goto("/settings");
     await page.getByLabel("Company name").fill("To be cleared");
     await page.getByRole("button", { name: "Save Settings" }).click();
@@ -180,6 +182,8 @@ test.describe("settings and data", () => {
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText("Clear all application data?");
     await dialog.getByRole("button", { name: "Clear All Data" }).click();
+    await expect(page.getByText("You will be signed out in 3 seconds.")).toBeVisible();
+    await page.clock.fastForward(3000);
     await expect(page).toHaveURL(/\/auth/, { timeout: 15_000 });
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys).not.toContain("invoice_draft");

@@ -148,6 +148,19 @@ for (const kind of testDatabases()) {
     let quiet: Array<{ s: Session; invoiceId: string }>;
     let file: string;
     let dir: string;
+    let plain: Promise<string> | undefined;
+    /**
+     * A backup of the source as it is when first asked for, made once for the tests that only need a
+     * valid file to damage or to refuse (each PGlite backup copies and gzips the whole data folder).
+     */
+    const sourceBackup = () => {
+      plain ??= (async () => {
+        const made = path.join(dir, "source.bahi-backup");
+        await backUp(t, source, made);
+        return made;
+      })();
+      return plain;
+    };
 
     beforeAll(async () => {
       source = await emptyPlace(kind, { migrated: true });
@@ -210,8 +223,7 @@ for (const kind of testDatabases()) {
     }, 180_000);
 
     it("refuses a truncated or damaged backup before touching the target", async () => {
-      await backUp(t, source, file);
-      const bytes = readFileSync(file);
+      const bytes = readFileSync(await sourceBackup());
       const truncated = path.join(dir, "truncated.bahi-backup");
       writeFileSync(truncated, bytes.subarray(0, bytes.length - 1000));
       const damaged = path.join(dir, "damaged.bahi-backup");
@@ -275,10 +287,10 @@ for (const kind of testDatabases()) {
     }, 180_000);
 
     it("refuses to restore over a database that has data", async () => {
-      await backUp(t, source, file);
+      const backup = await sourceBackup();
       const other = await emptyPlace(kind, { migrated: true });
       try {
-        await expect(restoreBackupFile(file, other)).rejects.toThrow(RestoreRefusedError);
+        await expect(restoreBackupFile(backup, other)).rejects.toThrow(RestoreRefusedError);
       } finally {
         await other.drop();
       }
