@@ -7,4 +7,6 @@
 // --expose-gc: once the server has been quiet for a few seconds it runs one memory-reducing
 // collection (src/server/idle-collection.ts), which gives the young generation back: idle RSS is
 // then lower than with 2 MB semi-spaces and no such collection.
-export const SERVER_NODE_ARGS = ["--enable-source-maps", "--max-semi-space-size=16", "--expose-gc"];
+// No --enable-source-maps: the compiled server's entries turn source maps on for Bahi's own files
+// only (scripts/build-server.mjs); the flag would keep every package's source map in memory too.
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--expose-gc"];

@@ -85,7 +85,7 @@ for (const b of builds) {
 }
 
 // The backup command runs with Node's defaults; the server with the arguments that keep it lean.
-const nodeArgs = entry.endsWith("backup.mjs") ? ["--enable-source-maps"] : SERVER_NODE_ARGS;
+const nodeArgs = entry.endsWith("backup.mjs") ? [] : SERVER_NODE_ARGS;
 const child = spawn(
   process.execPath,
   [...nodeArgs, entry, ...(entry.endsWith("backup.mjs") ? [command, ...args] : [])],
