@@ -7,7 +7,7 @@ import path from "node:path";
 // @ts-expect-error plain JavaScript build script without types
 import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
-import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
+import { SERVER_MALLOC_TUNABLES, SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
 import { createMigratedPostgresDatabase } from "./testing/harness";
 import { seedPgliteDataDir } from "./testing/templates";
@@ -99,6 +99,8 @@ async function bahiIdle(env: Record<string, string>): Promise<number> {
     [...SERVER_NODE_ARGS, path.join(OUT, "main.mjs")],
     {
       ...env,
+      // What `npm start` adds to the environment (glibc's malloc setting).
+      GLIBC_TUNABLES: SERVER_MALLOC_TUNABLES,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       METRICS_TOKEN,
