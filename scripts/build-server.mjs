@@ -39,6 +39,10 @@ export const serverBuildOptions = {
   sourcemap: "linked",
   // A stack trace needs the mappings only; the TypeScript itself stays in src/ (and out of memory).
   sourcesContent: false,
+  // Without spaces and comments the code is about half the text V8 keeps of it, and all ASCII (a
+  // comment's ₹ or µ made V8 keep the whole bundle as two bytes a character): ~1.3 MB of an idle
+  // server's heap. Names stay, and source maps give stack traces their lines.
+  minifyWhitespace: true,
   logLevel: "warning",
 };
 
