@@ -45,7 +45,7 @@ describe("a production install", () => {
     const code = result.outputFiles.filter((f) => f.path.endsWith(".mjs"));
     expect(code.length).toBeGreaterThan(3);
     const notAscii = code
-      .map((f) => ({ file: path.basename(f.path), at: /[^\x00-\x7f].{0,30}/.exec(f.text)?.[0] }))
+      .map((f) => ({ file: path.basename(f.path), at: /[\u0080-\uffff].{0,30}/.exec(f.text)?.[0] }))
       .filter((f) => f.at !== undefined);
     expect(notAscii).toEqual([]);
   });
