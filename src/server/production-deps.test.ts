@@ -42,7 +42,7 @@ describe("a production install", () => {
 
   it("runs compiled code that is all ASCII (V8 keeps one byte a character of it, not two)", async () => {
     const result = await build({ ...serverBuildOptions, write: false, logLevel: "silent" });
-    const code = result.outputFiles.filter((f) => f.path.endsWith(".mjs"));
+    const code = (result.outputFiles ?? []).filter((f) => f.path.endsWith(".mjs"));
     expect(code.length).toBeGreaterThan(3);
     const notAscii = code
       .map((f) => ({ file: path.basename(f.path), at: /[\u0080-\uffff].{0,30}/.exec(f.text)?.[0] }))
