@@ -37,5 +37,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # 4. the compiled server directly: SIGTERM from `docker stop` reaches it (no npm or shell between)
-# The arguments of scripts/server-node-args.mjs (what `npm start` passes): a lean young generation.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "--expose-gc", "dist/server/main.mjs"]
+# The arguments and malloc setting of scripts/server-node-args.mjs (what `npm start` passes): a lean
+# young generation, large blocks handed back to the system when freed.
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
+CMD ["node", "--max-semi-space-size=16", "--expose-gc", "dist/server/main.mjs"]

@@ -552,6 +552,13 @@ async function serverNodeArgs(dist = DIST): Promise<string[]> {
   return existsSync(file) ? (await import(file)).SERVER_NODE_ARGS : ["--enable-source-maps"];
 }
 
+/** The environment `npm start` of the build under test runs the server with (glibc's malloc setting). */
+async function serverProcessEnv(dist = DIST): Promise<NodeJS.ProcessEnv> {
+  const file = path.join(dist, "../scripts/server-node-args.mjs");
+  const { serverEnv } = existsSync(file) ? await import(file) : {};
+  return typeof serverEnv === "function" ? serverEnv(process.env) : process.env;
+}
+
 /** One of Bahi's servers: the build in `dist` on `port`, on the bench's database, with its own data folder. */
 async function startServer(
   dist: string,
@@ -573,7 +580,7 @@ async function startServer(
     {
       cwd: path.dirname(dist),
       env: {
-        ...process.env,
+        ...(await serverProcessEnv(dist)),
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: origin,

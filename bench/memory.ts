@@ -9,6 +9,7 @@
 //   BENCH_DIST=<another checkout>/dist  measures that build's server too (before and after, one run)
 //   BENCH_HEAP_SNAPSHOT=<dir>           writes a heap snapshot of each idle server into <dir>
 //   BENCH_PARTS=0                       skips the per-part table
+//   BENCH_MALLOC=0                      runs Bahi without the malloc setting `npm start` gives it
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,14 @@ async function bahiArgs(dist: string): Promise<string[]> {
   const file = path.join(dist, "../scripts/server-node-args.mjs");
   if (!existsSync(file)) return ["--enable-source-maps"];
   return (await import(file)).SERVER_NODE_ARGS;
+}
+/** The environment variables `npm start` of that checkout adds (glibc's malloc setting, 0095). */
+async function bahiEnv(dist: string): Promise<Record<string, string>> {
+  const file = path.join(dist, "../scripts/server-node-args.mjs");
+  const { serverEnv: withMalloc } = existsSync(file) ? await import(file) : {};
+  if (typeof withMalloc !== "function" || process.env.BENCH_MALLOC === "0") return {};
+  const { GLIBC_TUNABLES } = withMalloc({ GLIBC_TUNABLES: process.env.GLIBC_TUNABLES });
+  return GLIBC_TUNABLES ? { GLIBC_TUNABLES } : {};
 }
 const HEAP_DIR = process.env.BENCH_HEAP_SNAPSHOT ? path.resolve(process.env.BENCH_HEAP_SNAPSHOT) : null;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -331,6 +340,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
       [...(await bahiArgs(dist)), path.join(dist, "server/main.mjs")],
       {
         ...serverEnv(dataDir),
+        ...(await bahiEnv(dist)),
         DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
         WEB_CONCURRENCY: "1",
       },
@@ -348,7 +358,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
 
 async function bahiOnPglite(dist: string, port: number, snapshot: string): Promise<Idle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-mem-data-"));
-  const env = serverEnv(dataDir);
+  const env = { ...serverEnv(dataDir), ...(await bahiEnv(dist)) };
   try {
     // The first start creates the database (initdb in-process); a running server has been
     // restarted since, so the idle figure is a second start's.

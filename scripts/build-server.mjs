@@ -6,7 +6,10 @@
 // dist/server/main.mjs and dist/server/backup.mjs are small entries that check the Node version
 // (scripts/node-version.mjs, copied beside them) and only then import the bundle: the bundle's
 // package imports are hoisted to its top, so a check inside it would run after a dependency has
-// already crashed on an old Node.
+// already crashed on an old Node. They (and dist/server/worker.mjs, the PDF thread's entry) also
+// turn on source maps for Bahi's own code only, before it loads: `--enable-source-maps` would also
+// keep every package's source map in memory, ~6 MB of an idle server's heap
+// (docs/decisions/0095-idle-server-within-twice-the-bare-one.md).
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,7 +22,7 @@ export const serverBuildOptions = {
   absWorkingDir: root,
   entryPoints: {
     server: "src/server/main.ts",
-    worker: "src/server/pdf/worker.ts",
+    "pdf-worker": "src/server/pdf/worker.ts",
     "backup-cli": "src/server/backup/cli.ts",
   },
   outdir: "dist/server",
@@ -34,17 +37,39 @@ export const serverBuildOptions = {
   format: "esm",
   target: "node20",
   sourcemap: "linked",
+  // A stack trace needs the mappings only; the TypeScript itself stays in src/ (and out of memory).
+  sourcesContent: false,
+  // Without spaces and comments the code is about half the text V8 keeps of it, and all ASCII (a
+  // comment's ₹ or µ made V8 keep the whole bundle as two bytes a character): ~1.3 MB of an idle
+  // server's heap. Names stay, and source maps give stack traces their lines.
+  minifyWhitespace: true,
   logLevel: "warning",
 };
+
+/**
+ * Source-mapped stack traces for Bahi's own files, not for packages' (whose maps cost memory); only
+ * maps of files loaded after this call count, hence before the bundle's import (after the version
+ * check: older Nodes lack the function).
+ */
+const SOURCE_MAPS = ['(await import("node:module")).setSourceMapsSupport(true, { nodeModules: false });'];
 
 const entry = (bundle) =>
   [
     "// Written by scripts/build-server.mjs: the Node version is checked before any package loads.",
     'import { exitOnUnsupportedNode } from "./node-version.mjs";',
     "exitOnUnsupportedNode();",
+    ...SOURCE_MAPS,
     `await import("./${bundle}");`,
     "",
   ].join("\n");
+
+/** The PDF thread's entry (pdf/pool.ts starts worker.mjs): its own source maps, then the bundle. */
+const workerEntry = [
+  "// Written by scripts/build-server.mjs.",
+  ...SOURCE_MAPS,
+  'await import("./pdf-worker.mjs");',
+  "",
+].join("\n");
 
 /** Builds into `outdir` (dist/server by default). */
 export async function buildServer(outdir = path.join(root, "dist/server")) {
@@ -55,6 +80,7 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
   copyFileSync(path.join(root, "scripts/node-version.mjs"), path.join(outdir, "node-version.mjs"));
   writeFileSync(path.join(outdir, "main.mjs"), entry("server.mjs"));
   writeFileSync(path.join(outdir, "backup.mjs"), entry("backup-cli.mjs"));
+  writeFileSync(path.join(outdir, "worker.mjs"), workerEntry);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -11,7 +11,7 @@ exitOnUnsupportedNode();
 const { spawn, spawnSync } = await import("node:child_process");
 const { existsSync, readdirSync, statSync } = await import("node:fs");
 const path = await import("node:path");
-const { SERVER_NODE_ARGS } = await import("./server-node-args.mjs");
+const { SERVER_NODE_ARGS, serverEnv } = await import("./server-node-args.mjs");
 
 const root = path.resolve(import.meta.dirname, "..");
 const [command, ...args] = process.argv.slice(2);
@@ -84,16 +84,15 @@ for (const b of builds) {
   }
 }
 
-// The backup command runs with Node's defaults; the server with the arguments that keep it lean.
-const nodeArgs = entry.endsWith("backup.mjs") ? ["--enable-source-maps"] : SERVER_NODE_ARGS;
-const child = spawn(
-  process.execPath,
-  [...nodeArgs, entry, ...(entry.endsWith("backup.mjs") ? [command, ...args] : [])],
-  {
-    cwd: root,
-    stdio: "inherit",
-  },
-);
+// The backup command runs with Node's defaults; the server with the arguments and malloc setting
+// that keep it lean.
+const backup = entry.endsWith("backup.mjs");
+const nodeArgs = backup ? [] : SERVER_NODE_ARGS;
+const child = spawn(process.execPath, [...nodeArgs, entry, ...(backup ? [command, ...args] : [])], {
+  cwd: root,
+  stdio: "inherit",
+  env: backup ? process.env : serverEnv(),
+});
 // The server shuts down gracefully on SIGTERM/SIGINT: pass them on and leave with its exit code.
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

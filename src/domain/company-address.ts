@@ -65,11 +65,12 @@ const CITY_STATES: Record<string, string> = {
   pondicherry: "34",
 };
 
+// \u2013 is the en dash: escaped, so the compiled server stays ASCII (decision 0095).
 const tidy = (s: string) =>
   s
     .replace(/\bpin\s*(code)?\b[\s:.-]*/gi, " ")
     .replace(/\s+/g, " ")
-    .replace(/^[\s,.\-–/]+|[\s,.\-–/]+$/g, "")
+    .replace(/^[\s,.\-\u2013/]+|[\s,.\-\u2013/]+$/g, "")
     .trim();
 
 /** A piece that only names a state, a UT or the country says where, not which place. */
@@ -84,7 +85,7 @@ function placeNoise(piece: string): { noise: boolean; stateCode: string | null }
 /** Pieces of a line: split at commas, " - " and " / ". */
 const piecesOf = (line: string) =>
   line
-    .split(/,|\s[-–/]\s|\s\/|\/\s/)
+    .split(/,|\s[-\u2013/]\s|\s\/|\/\s/)
     .map(tidy)
     .filter((p) => p !== "");
 

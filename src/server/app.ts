@@ -79,7 +79,11 @@ const REQUEST_TIMED_OUT = "The server took too long to answer. Please try again.
 export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   const { config, database, logger } = deps;
   const { db } = database;
-  const pdfRenderer = deps.pdfRenderer ?? new PdfPool(config.pdfThreads, { idleMs: config.pdfIdleMs });
+  // Once the last PDF thread has ended, a collection gives back what it held (idle-collection.ts).
+  let collectOnceQuiet = () => {};
+  const pdfRenderer =
+    deps.pdfRenderer ??
+    new PdfPool(config.pdfThreads, { idleMs: config.pdfIdleMs, onAllEnded: () => collectOnceQuiet() });
   const metrics = createMetrics({
     pdf: () => renderQueue.stats(),
     dbPool: () => database.poolStats?.(),
@@ -125,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<BahiApp> {
   // Before compression, so the check reads the JSON as the route answered it.
   if (deps.checkAnswers) checkAnswersAgainstContracts(app);
   registerMetrics(app, metrics, config.metricsToken);
-  collectWhenQuiet(app, metrics);
+  collectOnceQuiet = collectWhenQuiet(app, metrics).owe;
   const jobs = new JobRunner(metrics, app.log, (name, everyMs) => claimJobPeriod(db, name, everyMs));
   // Once closing starts: no new job runs (the ones started finish before the database closes),
   // and each answer still under way closes its connection, or an idle keep-alive connection

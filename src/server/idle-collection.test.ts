@@ -33,4 +33,30 @@ describe("a collection once the server is quiet", () => {
     expect(collect).toHaveBeenCalledTimes(2);
     await app.close();
   });
+
+  it("collects once more when asked to (the last PDF thread ended), once quiet", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const app = Fastify();
+    const collect = vi.fn();
+    const quiet = collectWhenQuiet(app, createMetrics(), collect);
+    app.get("/api/clients", async () => ({ items: [] }));
+    await app.ready();
+    const tick = () => vi.advanceTimersByTime(QUIET_CHECK_MS);
+
+    tick();
+    tick();
+    expect(collect).toHaveBeenCalledTimes(1); // after the start only
+    quiet.owe();
+    tick();
+    expect(collect).toHaveBeenCalledTimes(2);
+    tick();
+    expect(collect).toHaveBeenCalledTimes(2); // once per request for it
+    quiet.owe();
+    await app.inject("/api/clients");
+    tick(); // busy: it waits for quiet like the others
+    expect(collect).toHaveBeenCalledTimes(2);
+    tick();
+    expect(collect).toHaveBeenCalledTimes(3);
+    await app.close();
+  });
 });

@@ -16,9 +16,15 @@ type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resor
  * it; this collection gives it back, so the server runs with semi-spaces large enough for requests
  * (`--max-semi-space-size` in scripts/server-node-args.mjs) and still sits idle in little memory.
  * Needs `--expose-gc` (`npm start` passes it); without it (tests, a bare `node`) it does nothing.
+ * `owe()` asks for one more once quiet: memory let go outside any request (the last PDF thread
+ * ended and its fonts' shared block with it) stays resident until a collection frees it.
  */
-export function collectWhenQuiet(app: FastifyInstance, metrics: Metrics, collect = globalThis.gc as unknown) {
-  if (typeof collect !== "function") return;
+export function collectWhenQuiet(
+  app: FastifyInstance,
+  metrics: Metrics,
+  collect = globalThis.gc as unknown,
+): { owe(): void } {
+  if (typeof collect !== "function") return { owe() {} };
   let served = 0;
   let seen = 0;
   let owed = true; // the start itself allocated plenty
@@ -39,4 +45,9 @@ export function collectWhenQuiet(app: FastifyInstance, metrics: Metrics, collect
   }, QUIET_CHECK_MS);
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));
+  return {
+    owe() {
+      owed = true;
+    },
+  };
 }

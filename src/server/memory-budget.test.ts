@@ -7,16 +7,17 @@ import path from "node:path";
 // @ts-expect-error plain JavaScript build script without types
 import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
-import { SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
+import { SERVER_MALLOC_TUNABLES, SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
 import { createMigratedPostgresDatabase } from "./testing/harness";
 import { seedPgliteDataDir } from "./testing/templates";
 import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
 // The memory budget of issue 29: the compiled server, started as `npm start` starts it, idle after
-// start and one request, must stay within its goal plus 20 %: on PostgreSQL 2x a bare Fastify + pg
-// server, on the embedded database PGlite alone (default settings) + 100 MB. The yardsticks are
-// measured here, on this machine, next to the server. bench/memory.ts prints the same figures.
+// start and one request, must stay within its budget: on PostgreSQL 2x a bare Fastify + pg server
+// (the goal itself: it measured 1.66x, and 1.66 + 20 % is 2; decision 0095), on the embedded
+// database PGlite alone (default settings) + 100 MB, plus 20 %. The yardsticks are measured here, on
+// this machine, next to the server. bench/memory.ts prints the same figures.
 
 const require = createRequire(import.meta.url);
 const NODE = path.join(PROJECT_ROOT, "node_modules/.bin/node");
@@ -99,6 +100,8 @@ async function bahiIdle(env: Record<string, string>): Promise<number> {
     [...SERVER_NODE_ARGS, path.join(OUT, "main.mjs")],
     {
       ...env,
+      // What `npm start` adds to the environment (glibc's malloc setting).
+      GLIBC_TUNABLES: SERVER_MALLOC_TUNABLES,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       METRICS_TOKEN,
@@ -166,7 +169,7 @@ createServer(async (_q, res) => res.end(JSON.stringify((await db.query("select 1
   }, 300_000);
 
   it.runIf(PG_BUDGET)(
-    "on PostgreSQL (WEB_CONCURRENCY=1) stays within 2x a bare Fastify + pg server, plus 20 %",
+    "on PostgreSQL (WEB_CONCURRENCY=1) stays within 2x a bare Fastify + pg server",
     async () => {
       const bareFile = path.join(scratch, "bare.mjs");
       writeFileSync(
@@ -192,12 +195,12 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
           DATA_DIR: path.join(scratch, "bahi-pg-data"),
         });
         console.log(
-          `memory budget, PostgreSQL: Bahi idle ${Math.round(bahi)} MB, bare server ${Math.round(bare)} MB, budget ${Math.round(2 * bare * 1.2)} MB`,
+          `memory budget, PostgreSQL: Bahi idle ${Math.round(bahi)} MB, bare server ${Math.round(bare)} MB, budget ${Math.round(2 * bare)} MB`,
         );
         expect(
           bahi,
           `idle RSS ${Math.round(bahi)} MB, bare server ${Math.round(bare)} MB`,
-        ).toBeLessThanOrEqual(2 * bare * 1.2);
+        ).toBeLessThanOrEqual(2 * bare);
       } finally {
         await database.drop();
       }

@@ -40,6 +40,16 @@ describe("a production install", () => {
     expect([...imported].filter((p) => !dependencies.has(p)).sort()).toEqual([]);
   });
 
+  it("runs compiled code that is all ASCII (V8 keeps one byte a character of it, not two)", async () => {
+    const result = await build({ ...serverBuildOptions, write: false, logLevel: "silent" });
+    const code = (result.outputFiles ?? []).filter((f) => f.path.endsWith(".mjs"));
+    expect(code.length).toBeGreaterThan(3);
+    const notAscii = code
+      .map((f) => ({ file: path.basename(f.path), at: /[\u0080-\uffff].{0,30}/.exec(f.text)?.[0] }))
+      .filter((f) => f.at !== undefined);
+    expect(notAscii).toEqual([]);
+  });
+
   it("holds no build tool or browser-only package (the release's package.json through the lock file)", () => {
     const lock = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package-lock.json"), "utf8"));
     const release = tree.productionManifest(manifest) as { dependencies: Record<string, string> };

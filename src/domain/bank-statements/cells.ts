@@ -61,7 +61,8 @@ function sniffDelimiter(text: string): string {
  */
 export function parseAmount(text: string | undefined): number | null {
   if (text === undefined) return null;
-  let s = text.replace(/[\s\u00a0]/g, "").replace(/₹|INR|Rs\.?/gi, "");
+  // \u20b9 is the rupee sign: escaped, so the compiled server stays ASCII (decision 0095).
+  let s = text.replace(/[\s\u00a0]/g, "").replace(/\u20b9|INR|Rs\.?/gi, "");
   if (s === "" || s === "-") return null;
   let negative = false;
   const side = /(Cr|Dr)\.?$/i.exec(s);

@@ -3,13 +3,15 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import type { JobRunner } from "../jobs/runner";
-import { backupPglite, backupPostgres } from "./backup";
 import { type S3Settings, S3Store } from "./s3";
 import { type BackupStore, FolderStore, MirroredStore } from "./store";
 
 // On the embedded database only this process may open the data folder, so every backup of a
 // running server is made here: once a day by the job below, and on request by `npm run backup`,
 // which leaves a request file in DATA_DIR/backups/requests and sends this process SIGUSR2.
+// The backup code itself (./backup: tar, gzip, pg_dump and PGlite's folder) is loaded when a backup
+// is made, not with the server (docs/decisions/0095-idle-server-within-twice-the-bare-one.md).
+const backupCode = () => import("./backup");
 
 const DAY_MS = 24 * 60 * 60_000;
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -47,6 +49,7 @@ export async function runDailyBackup(
   // A minute of slack, so an hourly check does not slip the daily time an hour each day.
   if (!newest || now.getTime() - timeOf(newest) >= DAY_MS - 60_000) {
     made = path.join(dir, dailyBackupName(now));
+    const { backupPglite } = await backupCode();
     await backupPglite(pglite, made, { authSecret: opts.authSecret });
     existing.push(path.basename(made));
   }
@@ -79,6 +82,7 @@ export async function runDailyPostgresBackup(
     mkdirSync(opts.workDir, { recursive: true, mode: 0o700 });
     const file = path.join(opts.workDir, `.${made}.making`);
     try {
+      const { backupPostgres } = await backupCode();
       await backupPostgres(databaseUrl, file, { authSecret: opts.authSecret });
       await store.put(made, file);
     } finally {
@@ -125,6 +129,7 @@ export async function serveBackupRequests(
     let result: BackupAnswer;
     try {
       const { file } = JSON.parse(readFileSync(request, "utf8")) as BackupRequest;
+      const { backupPglite } = await backupCode();
       result = { ok: true, bytes: await backupPglite(pglite, file, { authSecret }) };
     } catch (error) {
       result = { ok: false, error: (error as Error).message };

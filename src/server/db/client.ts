@@ -1,23 +1,31 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { takeLock } from "./lock";
-import { PGLITE_EXTENSIONS, pgliteInFolder } from "./pglite-folder";
 import * as schema from "./schema";
 
-// The lock and PGlite's folder live in modules of their own, which the backup command loads
-// without drizzle (docs/decisions/0051); re-exported here for everything else.
+// The lock lives in a module of its own, which the backup command loads without drizzle
+// (docs/decisions/0051); re-exported here for everything else. PGlite and its drizzle driver are
+// imported only when the embedded database opens: a server on PostgreSQL never loads them
+// (docs/decisions/0095-idle-server-within-twice-the-bare-one.md); its folder and extensions are in
+// ./pglite-folder.
 export { DataDirLockedError, takeLock } from "./lock";
-export { PGLITE_EXTENSIONS, PGLITE_OPTIONS, pgliteInFolder } from "./pglite-folder";
+
+/** PGlite's drizzle driver and migrator, loaded with the embedded database only. */
+async function pgliteDrizzle() {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  return { drizzle, migrate };
+}
 
 export type Schema = typeof schema;
 /** The one database type every query function takes: a connection or a transaction. */
@@ -168,11 +176,15 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
   let opened: PGlite | undefined;
   try {
+    const [{ pgliteInFolder }, { drizzle, migrate }] = await Promise.all([
+      import("./pglite-folder"),
+      pgliteDrizzle(),
+    ]);
     const client = pgliteInFolder(dir);
     opened = client;
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: migrations });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrations });
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -201,13 +213,18 @@ export async function openMemoryDatabase(
   from?: Blob,
   compiled: Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle"> = {},
 ): Promise<Database> {
+  const [{ PGlite }, { PGLITE_EXTENSIONS }, { drizzle, migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-folder"),
+    pgliteDrizzle(),
+  ]);
   const client = new PGlite({
     extensions: PGLITE_EXTENSIONS,
     ...(from ? { loadDataDir: from } : {}),
     ...compiled,
   });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: "pglite",

@@ -12,7 +12,8 @@ import { buildExport } from "../services/data-transfer";
 import { publicLinkProof } from "../services/public-link-proof";
 import type { DbKind } from "../testing/harness";
 import { createPostgresDatabase, testDatabases } from "../testing/harness";
-import { openDatabase, PGLITE_EXTENSIONS, queryRows } from "./client";
+import { openDatabase, queryRows } from "./client";
+import { PGLITE_EXTENSIONS } from "./pglite-folder";
 
 // Databases written by each earlier release (tests/fixtures/upgrade/<release>/, README.md there)
 // must open with today's code, migrate, and keep every row and every user's export. Whatever

@@ -30,6 +30,11 @@ export interface PdfPoolStats {
 export interface PdfPoolOptions {
   /** A thread with nothing to do for this long ends; the next render starts one again. */
   idleMs?: number;
+  /**
+   * Called when the last thread has ended and the fonts' shared block is let go: memory that only
+   * a garbage collection of this thread gives back (the server then collects once it is quiet).
+   */
+  onAllEnded?: () => void;
 }
 
 interface Job {
@@ -71,12 +76,14 @@ export class PdfPool implements PdfRenderer {
   private startable: boolean | undefined;
   private fonts: SharedFonts | null = null;
   private readonly idleMs: number;
+  private readonly onAllEnded: () => void;
 
   constructor(
     private readonly size = defaultPoolSize(),
     options: PdfPoolOptions = {},
   ) {
     this.idleMs = options.idleMs ?? 60_000;
+    this.onAllEnded = options.onAllEnded ?? (() => {});
   }
 
   warm(): Promise<void> {
@@ -176,6 +183,7 @@ export class PdfPool implements PdfRenderer {
       slot.job?.reject(error);
       slot.job = null;
       this.remove(slot);
+      this.ended();
       if (this.closed) return;
       // A thread that could not even start: every job would fail the same way.
       if (!started) for (const job of this.queue.splice(0)) job.reject(error);
@@ -191,6 +199,11 @@ export class PdfPool implements PdfRenderer {
   private remove(slot: Slot) {
     this.slots = this.slots.filter((s) => s !== slot);
     if (this.slots.length === 0) this.fonts = null;
+  }
+
+  /** After a thread has ended: when it was the last, what it held can be collected. */
+  private ended() {
+    if (this.slots.length === 0 && !this.closed) this.onAllEnded();
   }
 
   private dispatch() {
@@ -218,7 +231,7 @@ export class PdfPool implements PdfRenderer {
       slot.idle = null;
       if (slot.job || !this.slots.includes(slot)) return;
       this.remove(slot);
-      void slot.worker.terminate();
+      void slot.worker.terminate().then(() => this.ended());
     }, this.idleMs);
     // An idle thread must not keep the process alive.
     timer.unref();

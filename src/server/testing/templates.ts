@@ -16,7 +16,8 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { openDatabase, PGLITE_EXTENSIONS, pgliteInFolder } from "../db/client";
+import { openDatabase } from "../db/client";
+import { PGLITE_EXTENSIONS, pgliteInFolder } from "../db/pglite-folder";
 import { MIGRATIONS_DIR, PROJECT_ROOT } from "../paths";
 import { TEST_DATABASE_URL } from "./test-config";
 
