@@ -63,7 +63,7 @@ test("a regular taxpayer downloads last month's GSTR-1 JSON from Reports", async
 
   await page.getByRole("link", { name: "Reports" }).first().click();
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
-  await expect(page.getByLabel("Month")).toHaveValue(period);
+  await expect(page.getByLabel("Month", { exact: true })).toHaveValue(period);
   const b2bRow = page.getByTestId("gstr1-row-b2b");
   await expect(b2bRow.getByTestId("gstr1-count")).toHaveText("1");
   await expect(b2bRow.getByTestId("gstr1-taxable")).toContainText("10,000.00");
