@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "#domain/currencies";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
+import { TAX_SPLITS } from "#domain/gst-supply";
 import { PAYMENT_METHODS } from "#domain/payments";
 import { id, isoDate, isoDateTime, text } from "./common";
 import { route } from "./registry";
@@ -58,7 +59,7 @@ export const advanceSchema = z.object({
       placeOfSupply: z.string(),
       /** "Maharashtra (27)" */
       placeOfSupplyName: z.string(),
-      split: z.enum(["cgst_sgst", "cgst_utgst", "igst"]),
+      split: z.enum(TAX_SPLITS),
       taxableMinor: z.number().int(),
       cgstMinor: z.number().int(),
       /** SGST, or UTGST when the split is cgst_utgst. */

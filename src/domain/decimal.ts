@@ -68,6 +68,11 @@ const INTEGER_INPUT = /^[+-]?\d+$/;
  * Reads a decimal typed by a user (spec §5): strings are trimmed; empty, missing or anything
  * that is not wholly a number gives NaN. A half-number such as "12abc" is NaN, not 12.
  */
+/** Paise as a JSON number through its decimal text (123450 -> 1234.5): what the GST portals read. */
+export function rupeesNumber(minor: number): number {
+  return Number(formatScaled(minor, 2));
+}
+
 export function parseDecimalInput(v: unknown): number {
   if (typeof v === "number") return Number.isFinite(v) ? v : Number.NaN;
   if (typeof v !== "string") return Number.NaN;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays } from "./dates";
-import { formatScaled, parseScaled } from "./decimal";
+import { formatScaled, parseScaled, rupeesNumber as rupees } from "./decimal";
 import { isUqc } from "./gst-uqc";
 import { isoDate } from "./iso-date";
 import { isValidGstin } from "./validation";
@@ -463,11 +463,6 @@ function stateNumber(code: string): number | null {
   if (!/^\d{1,2}$/.test(text)) return null;
   const n = Number(text);
   return n >= 1 && n <= 99 ? n : null;
-}
-
-/** Paise to rupees through decimal text (123450 -> 1234.5), negative allowed (other value). */
-function rupees(minor: number): number {
-  return Number(formatScaled(minor, 2));
 }
 
 /** yyyy-mm-dd -> dd/mm/yyyy */

@@ -48,6 +48,19 @@ export function advanceTax(amountMinor: number, ratePercent: number, split: TaxS
   };
 }
 
+/** The tax of an advance by component, as the voucher and the Advances card name them. */
+export function advanceTaxComponents(
+  tax: AdvanceTax,
+  split: TaxSplit,
+): { name: "IGST" | "CGST" | "SGST" | "UTGST"; minor: number }[] {
+  return split === "igst"
+    ? [{ name: "IGST", minor: tax.igstMinor }]
+    : [
+        { name: "CGST", minor: tax.cgstMinor },
+        { name: split === "cgst_utgst" ? "UTGST" : "SGST", minor: tax.sgstMinor },
+      ];
+}
+
 /** How the tax of an advance is split: the invoices' rule, never an export (an advance in rupees). */
 export function advanceTaxSplit(supplierStateCode: string, placeOfSupply: string): TaxSplit {
   return taxSplitFor(supplierStateCode, placeOfSupply, "none");

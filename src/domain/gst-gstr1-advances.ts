@@ -1,4 +1,4 @@
-import { formatScaled } from "./decimal";
+import { rupeesNumber as rupees } from "./decimal";
 import { advanceTax } from "./gst-advances";
 import type { Gstr1Advance, Gstr1AdvanceRow } from "./gst-gstr1-types";
 
@@ -10,7 +10,6 @@ import type { Gstr1Advance, Gstr1AdvanceRow } from "./gst-gstr1-types";
 // Each advance's part is taxed on its own (gst-advances.ts's rule) and the parts summed in paise.
 
 const monthOf = (isoDate: string) => isoDate.slice(0, 7);
-const rupees = (minor: number) => Number(formatScaled(minor, 2));
 
 interface Part {
   advance: Gstr1Advance;

@@ -1,4 +1,4 @@
-import { formatScaled, parseScaled } from "./decimal";
+import { formatScaled, parseScaled, rupeesNumber as rupees } from "./decimal";
 import { CHALLAN_GSTR1_NATURE } from "./document-kinds";
 import { DomainError } from "./errors";
 import {
@@ -93,8 +93,6 @@ export function gstr1Date(isoDate: string): string {
   if (!match) throw new DomainError("INVALID_DATE", `Invalid date: ${isoDate}`, "date");
   return `${match[3]}-${match[2]}-${match[1]}`;
 }
-
-const rupees = (minor: number) => Number(formatScaled(minor, 2));
 
 /** Where a non-cancelled document of the month goes. */
 export type Gstr1Placement =

@@ -153,7 +153,8 @@ export function effectivePlaceOfSupply(
 }
 
 /** CGST + SGST, CGST + UTGST (a union territory without legislature), or IGST. */
-export type TaxSplit = "cgst_sgst" | "cgst_utgst" | "igst";
+export const TAX_SPLITS = ["cgst_sgst", "cgst_utgst", "igst"] as const;
+export type TaxSplit = (typeof TAX_SPLITS)[number];
 
 /**
  * How tax is split: an export (or place of supply 96) is inter-state, IGST; the supplier's own

@@ -1,6 +1,6 @@
 import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
-import type { AdvanceTax } from "./gst-advances";
+import { type AdvanceTax, advanceTaxComponents } from "./gst-advances";
 import { formatStateWithCode, stateCodeOfGstin } from "./gst-states";
 import type { TaxSplit } from "./gst-supply";
 import type { Address } from "./invoice";
@@ -50,16 +50,10 @@ const half = (rate: number) => `${rate / 2} %`;
 export function receiptVoucherView(input: ReceiptVoucherInput): ReceiptVoucherView {
   const inr = (minor: number) => formatMoney(minor, "INR");
   const { tax, ratePercent: rate } = input;
-  const taxRows =
-    input.split === "igst"
-      ? [{ label: `IGST @ ${rate} %`, amount: inr(tax.igstMinor) }]
-      : [
-          { label: `CGST @ ${half(rate)}`, amount: inr(tax.cgstMinor) },
-          {
-            label: `${input.split === "cgst_utgst" ? "UTGST" : "SGST"} @ ${half(rate)}`,
-            amount: inr(tax.sgstMinor),
-          },
-        ];
+  const taxRows = advanceTaxComponents(tax, input.split).map((c) => ({
+    label: `${c.name} @ ${c.name === "IGST" ? `${rate} %` : half(rate)}`,
+    amount: inr(c.minor),
+  }));
   const supplierState = stateCodeOfGstin(input.supplier.gstin);
   return {
     title: "Receipt Voucher",

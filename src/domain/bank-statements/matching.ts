@@ -251,6 +251,7 @@ function review(
     const reasons: string[] = [];
     const name = named.find((n) => n.inv.id === inv.id);
     const how = name?.how;
+    const tds = tdsLeft(inv, bal(inv), credit.amountMinor);
     if (how === "full") {
       score += 8;
       reasons.push("its number is in the narration");
@@ -262,8 +263,7 @@ function review(
     if (bal(inv) === credit.amountMinor) {
       score += inWindow(inv, credit.txnDate) ? 5 : 3;
       reasons.push("the amount is its balance");
-    } else if (tdsLeft(inv, bal(inv), credit.amountMinor)) {
-      const tds = tdsLeft(inv, bal(inv), credit.amountMinor)!;
+    } else if (tds) {
       score += how ? 6 : inWindow(inv, credit.txnDate) ? 4 : 2;
       reasons.push(`the amount is ${lessTds(tds)}`);
     } else if (credit.amountMinor < bal(inv) && how) reasons.push("a part of its balance");
@@ -276,7 +276,7 @@ function review(
       score += 2 * like;
       reasons.push("the payer's name is like the client's");
     }
-    return { inv, score, reasons };
+    return { inv, score, reasons, tds };
   });
   // Two open invoices of one client whose balances make the credit: likely one payment for both.
   let pair: string | null = null;
@@ -303,15 +303,12 @@ function review(
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || (a.inv.dueDate ?? "").localeCompare(b.inv.dueDate ?? ""))
     .slice(0, 3)
-    .map((s) => {
-      const tds = tdsLeft(s.inv, bal(s.inv), credit.amountMinor);
-      return {
-        invoiceId: s.inv.id,
-        amountMinor: Math.min(credit.amountMinor, bal(s.inv)),
-        reason: s.reasons.join("; "),
-        ...(tds ? { tds } : {}),
-      };
-    });
+    .map((s) => ({
+      invoiceId: s.inv.id,
+      amountMinor: Math.min(credit.amountMinor, bal(s.inv)),
+      reason: s.reasons.join("; "),
+      ...(s.tds ? { tds: s.tds } : {}),
+    }));
   const tier: MatchTier | null = equal.length === 1 ? "amount" : null;
   const taxed = suggestions[0]?.tds ? candidates.find((i) => i.id === suggestions[0]!.invoiceId) : undefined;
   const reason =

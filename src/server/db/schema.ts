@@ -20,6 +20,7 @@ import { ACTIVITY_ACTIONS, ACTIVITY_ACTOR_KINDS, ACTIVITY_RECORD_KINDS } from "#
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES } from "#domain/credit-notes";
 import { ALL_DOCUMENT_KINDS } from "#domain/document-kinds";
 import { DOCUMENT_SERIES } from "#domain/document-number";
+import { TAX_SPLITS } from "#domain/gst-supply";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -1136,7 +1137,7 @@ export const clientAdvances = pgTable(
      */
     gstRatePercent: integer("gst_rate_percent"),
     placeOfSupply: text("place_of_supply"),
-    taxSplit: text("tax_split", { enum: ["cgst_sgst", "cgst_utgst", "igst"] }),
+    taxSplit: text("tax_split", { enum: TAX_SPLITS }),
     voucherNumber: text("voucher_number"),
     ...timestamps(),
   },

@@ -5,6 +5,7 @@ import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { ADVANCE_GST_RATES } from "#domain/gst-advances";
 import { isPlaceOfSupplyCode, OTHER_COUNTRY } from "#domain/gst-states";
+import { TAX_SPLITS } from "#domain/gst-supply";
 import { isoDate } from "#domain/iso-date";
 import { PAYMENT_METHODS } from "#domain/payments";
 
@@ -41,7 +42,7 @@ const advanceRecordSchema = z.object({
         .string()
         .trim()
         .refine((v) => isPlaceOfSupplyCode(v) && v !== OTHER_COUNTRY, "Must be a state code, like 27."),
-      split: z.enum(["cgst_sgst", "cgst_utgst", "igst"]),
+      split: z.enum(TAX_SPLITS),
       voucherNumber: z.string().trim().min(1).max(16).nullable().default(null),
     })
     .nullable()

@@ -80,31 +80,6 @@ export async function deleteAdvanceRow(tx: Db, businessId: string, advanceId: st
  * to an invoice in it, each with its payments of the month (date and amount).
  */
 export async function advancesForGstr1(db: Db, businessId: string, range: { from: string; to: string }) {
-  const appliedInMonth = db
-    .select({ id: invoicePayments.advanceId })
-    .from(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.businessId, businessId),
-        isNotNull(invoicePayments.advanceId),
-        between(invoicePayments.paidOn, range.from, range.to),
-      ),
-    );
-  const advances = await db
-    .select()
-    .from(clientAdvances)
-    .where(
-      and(
-        eq(clientAdvances.businessId, businessId),
-        isNotNull(clientAdvances.gstRatePercent),
-        or(
-          between(clientAdvances.receivedOn, range.from, range.to),
-          inArray(clientAdvances.id, appliedInMonth),
-        ),
-      ),
-    )
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
-  if (advances.length === 0) return [];
   const payments = await db
     .select({
       advanceId: invoicePayments.advanceId,
@@ -115,13 +90,23 @@ export async function advancesForGstr1(db: Db, businessId: string, range: { from
     .where(
       and(
         eq(invoicePayments.businessId, businessId),
-        inArray(
-          invoicePayments.advanceId,
-          advances.map((a) => a.id),
-        ),
+        isNotNull(invoicePayments.advanceId),
         between(invoicePayments.paidOn, range.from, range.to),
       ),
     );
+  const appliedIds = [...new Set(payments.map((p) => p.advanceId!))];
+  const receivedInMonth = between(clientAdvances.receivedOn, range.from, range.to);
+  const advances = await db
+    .select()
+    .from(clientAdvances)
+    .where(
+      and(
+        eq(clientAdvances.businessId, businessId),
+        isNotNull(clientAdvances.gstRatePercent),
+        appliedIds.length > 0 ? or(receivedInMonth, inArray(clientAdvances.id, appliedIds)) : receivedInMonth,
+      ),
+    )
+    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
   return advances.map((advance) => ({
     advance,
     applied: payments

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import type { Advance } from "#contract/client-advances";
 import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
+import { advanceTaxComponents } from "#domain/gst-advances";
 import { PAYMENT_METHOD_LABELS } from "#domain/payments";
 import { call, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
@@ -21,11 +22,9 @@ import { RecordAdvanceForm } from "./RecordAdvanceForm";
 /** "RV/2026-27/0001 · 18 % GST, Maharashtra (27): ₹10,000.00 + CGST ₹900.00 + SGST ₹900.00" */
 function advanceGstLine(gst: NonNullable<Advance["gst"]>): string {
   const inr = (m: number) => formatMoney(m, "INR");
-  const state = gst.split === "cgst_utgst" ? "UTGST" : "SGST";
-  const tax =
-    gst.split === "igst"
-      ? `IGST ${inr(gst.igstMinor)}`
-      : `CGST ${inr(gst.cgstMinor)} + ${state} ${inr(gst.sgstMinor)}`;
+  const tax = advanceTaxComponents(gst, gst.split)
+    .map((c) => `${c.name} ${inr(c.minor)}`)
+    .join(" + ");
   const voucher = gst.voucherNumber ? `Receipt voucher ${gst.voucherNumber} · ` : "";
   return `${voucher}${gst.ratePercent} % GST, ${gst.placeOfSupplyName}: ${inr(gst.taxableMinor)} + ${tax}`;
 }
