@@ -18,13 +18,15 @@ import * as schema from "./schema";
 // ./pglite-folder.
 export { DataDirLockedError, takeLock } from "./lock";
 
-/** PGlite's drizzle driver and migrator, loaded with the embedded database only. */
-async function pgliteDrizzle() {
-  const [{ drizzle }, { migrate }] = await Promise.all([
+/** PGlite, its folder and extensions, and its drizzle driver and migrator: for the embedded database only. */
+async function embedded() {
+  const [{ PGlite }, folder, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-folder"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  return { drizzle, migrate };
+  return { PGlite, ...folder, drizzle, migrate };
 }
 
 export type Schema = typeof schema;
@@ -176,10 +178,7 @@ async function openPglite(dataDir: string, migrations = migrationsFolder): Promi
   const releaseLock = takeLock(path.join(dataDir, "db.lock"));
   let opened: PGlite | undefined;
   try {
-    const [{ pgliteInFolder }, { drizzle, migrate }] = await Promise.all([
-      import("./pglite-folder"),
-      pgliteDrizzle(),
-    ]);
+    const { pgliteInFolder, drizzle, migrate } = await embedded();
     const client = pgliteInFolder(dir);
     opened = client;
     await client.waitReady;
@@ -213,11 +212,7 @@ export async function openMemoryDatabase(
   from?: Blob,
   compiled: Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle"> = {},
 ): Promise<Database> {
-  const [{ PGlite }, { PGLITE_EXTENSIONS }, { drizzle, migrate }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("./pglite-folder"),
-    pgliteDrizzle(),
-  ]);
+  const { PGlite, PGLITE_EXTENSIONS, drizzle, migrate } = await embedded();
   const client = new PGlite({
     extensions: PGLITE_EXTENSIONS,
     ...(from ? { loadDataDir: from } : {}),
