@@ -166,15 +166,6 @@ export function computeInrTotals(
   };
 }
 
-/** "@ ₹83.1200/USD on 2026-04-16 (FBIL reference rate (services))": the rate as the invoice prints it. */
-export function describeRate(
-  inr: Pick<InrTotals, "currency" | "rate" | "rateDate" | "source" | "sourceNote">,
-) {
-  const source = inr.source === "other" ? inr.sourceNote : FX_SOURCE_LABELS[inr.source];
-  const note = inr.source !== "other" && inr.sourceNote ? `, ${inr.sourceNote}` : "";
-  return `@ ₹${inr.rate}/${inr.currency} on ${inr.rateDate} (${source}${note})`;
-}
-
 /**
  * The rupees a payment of `paidMinor` (invoice currency) is worth at the invoice's rate: the
  * invoice's rupee value in proportion, so paying the whole invoice is worth exactly its rupee value.

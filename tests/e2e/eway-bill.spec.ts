@@ -94,6 +94,13 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
   await page.screenshot({ path: ".tmp/eway-360.png", fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The section and the card in the dark theme, to look at.
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await page
+    .getByRole("group", { name: "Transport (e-way bill)" })
+    .screenshot({ path: ".tmp/eway-transport-dark-360.png" });
+  await card.screenshot({ path: ".tmp/eway-card-dark-360.png" });
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Bulk from the list.

@@ -1,4 +1,4 @@
-import { todayInTimeZone } from "#domain/dates";
+import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { gstinCheckCharacter } from "#domain/validation";
 import { expect, registerForGst, test } from "./fixtures";
 
@@ -43,6 +43,8 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   await page.goto(`/invoice/edit/${id}`);
   await page.getByLabel("Rupees for 1 USD").fill("83.12");
   await expect(page.getByTestId("totals-total-inr")).toHaveText("₹83,120.00");
+  // The rate's date in the date format the invoice prints, not as ISO text.
+  await expect(page.getByText(`at ₹83.1200 per USD on ${formatPageDate(today)}`)).toBeVisible();
   await expect(page.getByTestId("preview-inr")).toContainText("Total in INR");
   await expect(
     page.getByText("Supply meant for export under LUT without payment of integrated tax"),

@@ -160,3 +160,37 @@ describe("GST invoice PDF text", () => {
     });
   });
 });
+
+// Issue 34's example on paper: a USD 1,000.00 services export under LUT at 83.1200 prints its rupee
+// value beside the dollars, the rate with its date and source, and the LUT endorsement.
+describe("an export invoice in USD prints both currencies", () => {
+  it.each(TEMPLATES)("%s", async (template) => {
+    const doc = gstDocument(template, {
+      buyer: "",
+      gst: { exportType: "without_payment", lutNumber: "AD270325001234X" },
+    });
+    const usd = sampleInvoiceDocument(
+      {
+        template,
+        invoiceNumber: "EXP/2026-27/0001",
+        currency: "USD",
+        items: [
+          { id: "l1", name: "Logo design", hsnSac: "998391", quantity: "1", rate: "1000", taxPercent: "18" },
+        ],
+        client: { name: "Acme Inc", billingAddress: { city: "San Francisco", country: "United States" } },
+        gst: { exportType: "without_payment", lutNumber: "AD270325001234X" },
+        exchangeRate: { rate: "83.12", rateDate: "2026-11-16", source: "fbil_reference" },
+      },
+      doc.company,
+    );
+    expect(usd.inrTotals?.totalMinor).toBe(8_312_000);
+    const text = await textOf(`usd-${template}`, usd);
+    expect(text).toContain("$1,000.00");
+    expect(text).toMatch(/Total in INR:? ₹83,120\.00/);
+    expect(text).toMatch(/IGST in INR:? Nil \(under LUT\)/);
+    expect(text).toContain("Rate ₹83.1200 per USD on 16 Nov 2026 (FBIL reference rate");
+    expect(text).toContain(
+      "Supply meant for export under LUT without payment of integrated tax (LUT No. AD270325001234X)",
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
-import { formatPercent } from "../format";
+import { formatDate, formatPercent } from "../format";
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -77,7 +77,7 @@ export function TotalsPanel({
         )}
         {doc.inrTotals && (
           <p className="text-right text-xs text-muted-foreground">
-            at ₹{doc.inrTotals.rate} per {doc.inrTotals.currency} on {doc.inrTotals.rateDate}
+            at ₹{doc.inrTotals.rate} per {doc.inrTotals.currency} on {formatDate(doc.inrTotals.rateDate)}
           </p>
         )}
       </div>
