@@ -59,7 +59,12 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   // Issued (through the API, as the issue dialog is another spec's), then realised in the browser.
   const issued = await page.request.post(`/api/invoices/${id}/status`, { headers, data: { status: "due" } });
   expect(issued.status(), await issued.text()).toBe(200);
-  await page.reload();
+  // The dashboard's receivables: the dollars due, and their rupees at the invoice's rate beside.
+  await page.goto("/dashboard");
+  const usd = page.getByRole("region", { name: "USD receivables" });
+  await expect(usd.getByTestId("outstanding")).toHaveText("$1,000.00");
+  await expect(usd.getByTestId("outstanding-inr")).toHaveText("₹83,120.00 at the invoices' rates");
+  await page.goto(`/invoice/edit/${id}`);
   // The saved rate comes back into the editor with the invoice.
   await expect(page.getByTestId("totals-total-inr")).toHaveText("₹83,120.00");
   const payments = page.getByRole("region", { name: "Payments received" });
