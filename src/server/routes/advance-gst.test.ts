@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import type { Advance } from "#contract/client-advances";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import type { Gstr1Json } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
@@ -14,22 +15,6 @@ import { invoiceRequest } from "../testing/invoice-request";
 const OURS_MH = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 const mh = { line1: "7 Hill Road", city: "Pune", state: "Maharashtra", postalCode: "411001" };
 const ka = { line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", postalCode: "560025" };
-
-interface AdvanceOut {
-  id: string;
-  amountMinor: number;
-  balanceMinor: number;
-  gst: null | {
-    ratePercent: number;
-    placeOfSupply: string;
-    split: string;
-    taxableMinor: number;
-    cgstMinor: number;
-    sgstMinor: number;
-    igstMinor: number;
-    voucherNumber: string | null;
-  };
-}
 
 describeEachDb("GST on advances for services", (kind) => {
   const t = testAppForSuite(kind);
@@ -61,7 +46,7 @@ describeEachDb("GST on advances for services", (kind) => {
   const recorded = async (...args: Parameters<typeof record>) => {
     const res = await record(...args);
     expect(res.statusCode, res.body).toBe(201);
-    const list = res.json().advances as AdvanceOut[];
+    const list = res.json().advances as Advance[];
     return list[list.length - 1]!;
   };
   async function invoiceFor(s: Session, clientId: string, number: string, date: string) {
@@ -238,7 +223,7 @@ describeEachDb("GST on advances for services", (kind) => {
     expect(imported.statusCode, imported.body).toBe(200);
     const clients = (await t.get("/api/clients", s.cookie)).json().items as { id: string; name: string }[];
     const again = clients.find((c) => c.name === "Asha Consultants")!.id;
-    const [back] = (await t.get(`/api/clients/${again}/advances`, s.cookie)).json().advances as AdvanceOut[];
+    const [back] = (await t.get(`/api/clients/${again}/advances`, s.cookie)).json().advances as Advance[];
     expect(back!.gst).toMatchObject({
       taxableMinor: 10_000_00,
       cgstMinor: 900_00,
@@ -274,7 +259,7 @@ describeEachDb("GST on advances for services", (kind) => {
 
     const kept = await t.post(url, { clientId: asha, gst: { ratePercent: 18 } }, s.cookie);
     expect(kept.statusCode, kept.body).toBe(200);
-    const [adv] = (await t.get(`/api/clients/${asha}/advances`, s.cookie)).json().advances as AdvanceOut[];
+    const [adv] = (await t.get(`/api/clients/${asha}/advances`, s.cookie)).json().advances as Advance[];
     expect(adv!.gst).toMatchObject({
       placeOfSupply: "29",
       split: "igst",
