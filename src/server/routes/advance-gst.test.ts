@@ -3,6 +3,7 @@ import type { Advance } from "#contract/client-advances";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import type { Gstr1Json } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
+import { sbiStatement } from "../testing/bank-statement";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -242,13 +243,18 @@ describeEachDb("GST on advances for services", (kind) => {
   it("the bank review's Record as advance takes the same GST choice; a refused one leaves the line in review", async () => {
     const s = await registered();
     const asha = await client(s, "Asha Consultants", ka);
-    const text = [
-      "Account Name\t:\tSHARMA CONSULTANTS",
-      "Account Number\t:\t00000012345678901",
-      "",
-      "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
-      "13 May 2026\t13 May 2026\tDEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance\t\t\t5,900.00\t16,880.00",
-    ].join("\n");
+    const text = sbiStatement(
+      [
+        [
+          "13 May 2026",
+          "DEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance",
+          "",
+          "5,900.00",
+          "16,880.00",
+        ],
+      ],
+      "SHARMA CONSULTANTS",
+    );
     const imported = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
     expect(imported.statusCode, imported.body).toBe(201);
     const [line] = (await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items;

@@ -1,0 +1,15 @@
+/** A row of a statement: its date, narration, debit, credit and balance, as the bank prints them. */
+export type StatementRow = [date: string, narration: string, debit: string, credit: string, balance: string];
+
+/** An SBI statement (tab-separated, with its preamble) of these rows; `accountName` is not read. */
+export function sbiStatement(rows: StatementRow[], accountName = "KESARI TRADERS"): string {
+  return [
+    `Account Name\t:\t${accountName}`,
+    "Account Number\t:\t00000012345678901",
+    "",
+    "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
+    ...rows.map(([date, narration, debit, credit, balance]) =>
+      [date, date, narration, "", debit, credit, balance].join("\t"),
+    ),
+  ].join("\n");
+}
