@@ -3,7 +3,7 @@ import type { Advance } from "#contract/client-advances";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import type { Gstr1Json } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
-import { sbiStatement } from "../testing/bank-statement";
+import { creditInReview } from "../testing/bank-statement";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -243,21 +243,18 @@ describeEachDb("GST on advances for services", (kind) => {
   it("the bank review's Record as advance takes the same GST choice; a refused one leaves the line in review", async () => {
     const s = await registered();
     const asha = await client(s, "Asha Consultants", ka);
-    const text = sbiStatement(
+    const line = await creditInReview(
+      t,
+      s.cookie,
       [
-        [
-          "13 May 2026",
-          "DEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance",
-          "",
-          "5,900.00",
-          "16,880.00",
-        ],
+        "13 May 2026",
+        "DEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance",
+        "",
+        "5,900.00",
+        "16,880.00",
       ],
       "SHARMA CONSULTANTS",
     );
-    const imported = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
-    expect(imported.statusCode, imported.body).toBe(201);
-    const [line] = (await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items;
     const url = `/api/bank-statements/lines/${line.id}/advance`;
     const refused = await t.post(url, { clientId: asha, gst: { ratePercent: 7 } }, s.cookie);
     expect(refused.statusCode).toBe(400);
