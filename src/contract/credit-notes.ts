@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { NOTE_KINDS, NOTE_REASONS, NOTE_STATUSES, noteLineSchema } from "#domain/credit-notes";
 import { transportSchema } from "#domain/eway-bill";
-import { errorSchema, id, isoDate, isoDateTime, listPageParams, page, text } from "./common";
+import { id, isoDate, isoDateTime, listPageParams, page, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
+import { pdfRoutes } from "./pdf-routes";
 import { route } from "./registry";
 
 // Credit and debit notes against an issued invoice (decision 0037). Amounts are integers in the
@@ -126,22 +127,10 @@ export const creditNoteRoutes = [
     body: creditNoteTransportBody,
     responses: { 200: creditNoteAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/credit-notes/:id/pdf",
+  ...pdfRoutes({
+    base: "/api/credit-notes",
+    tag,
     summary: "The note as a PDF file, for one download credit (402 at none)",
-    tag,
-    auth: "user",
-    params,
-    responses: { 200: { contentType: "application/pdf", description: "The note's PDF" } },
-  }),
-  route({
-    method: "GET",
-    path: "/api/credit-notes/:id/pdf",
-    summary: "Always 405: a download spends a credit, so it is a POST",
-    tag,
-    auth: "public",
-    params,
-    responses: { 405: errorSchema },
+    file: "The note's PDF",
   }),
 ];

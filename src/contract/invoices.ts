@@ -3,7 +3,6 @@ import { invoiceInputSchema } from "#domain/invoice";
 import { STORED_STATUSES } from "#domain/status";
 import {
   clientAndTotal,
-  errorSchema,
   id,
   idParams,
   isoDate,
@@ -13,6 +12,7 @@ import {
   pageAfter,
   text,
 } from "./common";
+import { pdfRoutes } from "./pdf-routes";
 import { route } from "./registry";
 
 const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue", "partially_paid"] as const;
@@ -174,22 +174,10 @@ export const invoiceRoutes = [
     params: idParams,
     responses: { 201: invoiceAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/pdf",
+  ...pdfRoutes({
+    base: "/api/invoices",
+    tag,
     summary: "The invoice as a PDF, for one download credit (402 without credits)",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: { 200: { contentType: "application/pdf", description: "The invoice PDF" } },
-  }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/pdf",
-    summary: "Always 405: a download spends a credit, so it is a POST",
-    tag,
-    auth: "public",
-    params: idParams,
-    responses: { 405: errorSchema },
+    file: "The invoice PDF",
   }),
 ];

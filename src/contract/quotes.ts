@@ -15,7 +15,6 @@ import { INVALID_GSTIN_MESSAGE, isValidGstin, normalizeGstin } from "#domain/val
 import {
   activityAnswer,
   clientAndTotal,
-  errorSchema,
   id,
   idParams,
   isoDate,
@@ -25,6 +24,7 @@ import {
   text,
 } from "./common";
 import { sendBody, sentAnswer } from "./invoice-payments";
+import { pdfRoutes } from "./pdf-routes";
 import { noFields, publicLinkRoutes } from "./public-link-routes";
 import { type RouteContract, route } from "./registry";
 
@@ -317,23 +317,11 @@ export const quoteRoutes = [
     params: ids,
     responses: { 200: quoteActivitySchema },
   }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/pdf",
+  ...pdfRoutes({
+    base: "/api/quotes",
+    tag,
     summary: "The quote as a PDF, for one download credit (402 without credits)",
-    tag,
-    auth: "user",
-    params: ids,
-    responses: { 200: { contentType: "application/pdf", description: "The quote PDF" } },
-  }),
-  route({
-    method: "GET",
-    path: "/api/quotes/:id/pdf",
-    summary: "Always 405: a download spends a credit, so it is a POST",
-    tag,
-    auth: "public",
-    params: ids,
-    responses: { 405: errorSchema },
+    file: "The quote PDF",
   }),
   route({
     method: "GET",
@@ -516,22 +504,12 @@ export function kindRoutes<K extends OtherKind>(kind: K) {
       params: ids,
       responses: { 200: quoteActivitySchema },
     }),
-    one({
-      method: "POST",
-      path: `${base}/:id/pdf`,
-      summary: `The ${noun} as a PDF, for one download credit (402 without credits)`,
-      params: ids,
-      query: kindPdfQuery,
-      responses: { 200: { contentType: "application/pdf", description: `The ${noun} PDF` } },
-    }),
-    route({
-      method: "GET",
-      path: `${base}/:id/pdf`,
-      summary: "Always 405: a download spends a credit, so it is a POST",
+    ...pdfRoutes({
+      base,
       tag: kindTag,
-      auth: "public",
-      params: ids,
-      responses: { 405: errorSchema },
+      summary: `The ${noun} as a PDF, for one download credit (402 without credits)`,
+      file: `The ${noun} PDF`,
+      query: kindPdfQuery,
     }),
   ];
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AGEING_BUCKETS } from "#domain/payments";
-import { errorSchema, id, isoDate } from "./common";
+import { id, isoDate } from "./common";
 import { sendBody, sentAnswer } from "./invoice-payments";
+import { pdfRoutes } from "./pdf-routes";
 import { route } from "./registry";
 
 // A client's statement of account (issue 32 part 2, decision 0081). `:id` is the client's id; the
@@ -130,24 +131,12 @@ export const statementRoutes = [
     query: statementCsvQuery,
     responses: { 200: { contentType: "text/csv", description: "One line per row" } },
   }),
-  route({
-    method: "POST",
-    path: "/api/statements/:id/pdf",
+  ...pdfRoutes({
+    base: "/api/statements",
+    tag,
     summary: "The statement as a PDF file in the business's template, for one download credit (402 at none)",
-    tag,
-    auth: "user",
-    params,
+    file: "The statement's PDF",
     query: statementQuery,
-    responses: { 200: { contentType: "application/pdf", description: "The statement's PDF" } },
-  }),
-  route({
-    method: "GET",
-    path: "/api/statements/:id/pdf",
-    summary: "Always 405: a download spends a credit, so it is a POST",
-    tag,
-    auth: "public",
-    params,
-    responses: { 405: errorSchema },
   }),
   route({
     method: "POST",

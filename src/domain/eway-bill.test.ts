@@ -11,6 +11,7 @@ import {
 } from "./eway-bill";
 import {
   BUYER_MH,
+  EWAY_SCHEMA_AJV,
   HOSUR_GODOWN,
   intraStateInvoice,
   JNPT_PORT,
@@ -19,12 +20,7 @@ import {
   TODAY,
 } from "./testing/eway";
 
-const validate = new Ajv({
-  allErrors: true,
-  strict: true,
-  strictTypes: false,
-  multipleOfPrecision: 6,
-}).compile(schema);
+const validate = new Ajv(EWAY_SCHEMA_AJV).compile(schema);
 /** A bill built here, checked against the schema written from NIC's attribute sheet first. */
 const built = (input: EwayBillInput) => {
   const result = buildEwayBill(input, TODAY);

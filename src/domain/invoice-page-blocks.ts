@@ -1,7 +1,7 @@
 import { currencyOf } from "./currencies";
 import { parseScaled } from "./decimal";
 import { formatMoney } from "./format";
-import type { Address, InvoiceDocument, InvoiceItem } from "./invoice";
+import type { Address, InvoiceCompany, InvoiceDocument, InvoiceItem } from "./invoice";
 import type { BankDetails } from "./settings";
 import { upiQrFor } from "./upi";
 
@@ -80,6 +80,45 @@ export function addressLines(a: Address | null | undefined): string[] {
   if (!a) return [];
   const cityLine = [a.city, a.state, a.postalCode].filter(Boolean).join(", ");
   return [a.line1, a.line2, cityLine, a.country].filter((line) => line && line.trim() !== "");
+}
+
+/** The parts given (phone and e-mail) on one line. */
+export const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
+
+/** A page's company block: its address lines, phone · e-mail and GSTIN, and its logo if the page shows one. */
+export function companyBlock(company: InvoiceCompany, name: string, showLogo: boolean) {
+  return {
+    name,
+    lines: [
+      ...company.address.split("\n").filter((line) => line.trim() !== ""),
+      joinDot(company.phone, company.email),
+      company.gstin ? `GSTIN: ${company.gstin}` : "",
+    ].filter(Boolean),
+    logoImageId: showLogo ? company.logoImageId : null,
+  };
+}
+
+/**
+ * The lines under a client's name on a page: the contact person when the client is a company,
+ * its billing address, phone · e-mail, and its GSTIN (`noGstin` where it has none).
+ */
+export function clientLines(
+  client: {
+    name: string;
+    company: string;
+    phone: string;
+    email: string;
+    gstin: string;
+    billingAddress: Address | null;
+  },
+  noGstin = "",
+): string[] {
+  return [
+    client.company.trim() ? client.name : "",
+    ...addressLines(client.billingAddress),
+    joinDot(client.phone, client.email),
+    client.gstin ? `GSTIN: ${client.gstin}` : noGstin,
+  ].filter(Boolean);
 }
 
 export function bankRows(b: BankDetails): LabelValue[] | null {

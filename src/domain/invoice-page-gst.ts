@@ -4,7 +4,7 @@ import type { InvoiceGstDetails } from "./gst-document";
 import { uqcOfLine } from "./gst-hsn-summary";
 import { currentStateCode, formatStateWithCode, stateCodeOfGstin } from "./gst-states";
 import type { InvoiceDocument } from "./invoice";
-import { type LabelValue, lineCells, type PageLine, percent } from "./invoice-page-blocks";
+import { joinDot, type LabelValue, lineCells, type PageLine, percent } from "./invoice-page-blocks";
 import { type GstInvoiceTotals, isGstTotals } from "./totals";
 
 // The GST parts of the invoice's page (Rule 46; decision 0033), for a document with
@@ -205,7 +205,7 @@ export function gstPageParts(doc: InvoiceDocument, companyName: string): GstPage
           ? `Trade name: ${company.tradeName}`
           : "",
         ...doc.company.address.split("\n").filter((line) => line.trim() !== ""),
-        [doc.company.phone, doc.company.email].filter(Boolean).join("  ·  "),
+        joinDot(doc.company.phone, doc.company.email),
         `GSTIN: ${company.gstin}`,
         `State: ${formatStateWithCode(gst.supplierStateCode)}`,
       ].filter(Boolean),

@@ -5,6 +5,8 @@ import type { InvoiceDocument } from "./invoice";
 import {
   addressLines,
   bankRows,
+  clientLines,
+  companyBlock,
   type LabelValue,
   lineCells,
   type PageLine,
@@ -135,8 +137,6 @@ export interface PageImages {
 
 const ALL_IMAGES: PageImages = { logo: true, signature: true, upiQr: true };
 
-const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
-
 function meta(doc: InvoiceDocument): InvoicePageModel["meta"] {
   const rows: InvoicePageModel["meta"] = [
     { key: "number", label: "Invoice No.", value: doc.invoiceNumber },
@@ -240,25 +240,12 @@ export function buildInvoicePage(
     invoiceNumber: doc.invoiceNumber,
     meta: meta(doc),
     mark: MARKS[doc.status] ?? null,
-    company: {
-      name: companyName,
-      lines: [
-        ...c.address.split("\n").filter((line) => line.trim() !== ""),
-        joinDot(c.phone, c.email),
-        c.gstin ? `GSTIN: ${c.gstin}` : "",
-      ].filter(Boolean),
-      logoImageId: images.logo ? c.logoImageId : null,
-    },
+    company: companyBlock(c, companyName, images.logo),
     billTo: {
       // A business is billed by its name, the contact person under it. The editor shows the page
       // before a client is named; a saved invoice always has one.
       name: client.company.trim() || client.name || "—",
-      lines: [
-        client.company.trim() ? client.name : "",
-        ...addressLines(client.billingAddress),
-        joinDot(client.phone, client.email),
-        client.gstin ? `GSTIN: ${client.gstin}` : "",
-      ].filter(Boolean),
+      lines: clientLines(client),
     },
     shipTo: shipTo.length > 0 ? shipTo : null,
     lines: doc.items.map((item, i) => lineCells(item, i, t.lines[i]?.amountMinor ?? 0, doc.currency)),

@@ -3,7 +3,7 @@ import { formatPageDate } from "./dates";
 import { formatMoney } from "./format";
 import type { Address } from "./invoice";
 import { type InvoicePageModel, PAGE_LABELS, type PageImages } from "./invoice-page";
-import { addressLines, bankRows, type LabelValue, type UpiBlock } from "./invoice-page-blocks";
+import { bankRows, clientLines, companyBlock, type LabelValue, type UpiBlock } from "./invoice-page-blocks";
 import { pageColours, pageLook } from "./invoice-page-colours";
 import type { PageColumn, PageTable } from "./invoice-page-gst";
 import { AGEING_BUCKETS } from "./payments";
@@ -49,8 +49,6 @@ export interface StatementClient {
 }
 
 export const STATEMENT_TITLE = "STATEMENT OF ACCOUNT";
-
-const joinDot = (...parts: string[]) => parts.filter(Boolean).join("  ·  ");
 
 const leftColumn = (title: string): PageTable["columns"][number] => ({ title, align: "left" });
 const rightColumn = (title: string): PageTable["columns"][number] => ({ title, align: "right" });
@@ -199,23 +197,10 @@ export function buildStatementPage(
     invoiceNumber: `${clientName} · ${periodText}`,
     meta,
     mark: null,
-    company: {
-      name: companyName,
-      lines: [
-        ...company.address.split("\n").filter((line) => line.trim() !== ""),
-        joinDot(company.phone, company.email),
-        company.gstin ? `GSTIN: ${company.gstin}` : "",
-      ].filter(Boolean),
-      logoImageId: x.images.logo ? company.logoImageId : null,
-    },
+    company: companyBlock(company, companyName, x.images.logo),
     billTo: {
       name: clientName,
-      lines: [
-        client.company.trim() ? client.name : "",
-        ...addressLines(client.billingAddress),
-        joinDot(client.phone, client.email),
-        client.gstin ? `GSTIN: ${client.gstin}` : "GSTIN: Unregistered",
-      ].filter(Boolean),
+      lines: clientLines(client, "GSTIN: Unregistered"),
     },
     shipTo: null,
     lines,

@@ -12,6 +12,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed save's messages for a form: each field's the server named, and the whole under `form`. */
+export const formErrorsOf = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: String(error) };
+
 type Json = Record<string, unknown> | unknown[];
 
 /** Calls our /api. Accepts both our error shape and better-auth's `{ code, message }`. */
@@ -105,3 +109,14 @@ export type Resource<K extends ApiKey = ApiKey> = K extends `${string} /api/${in
 export const queryKeyOf = <K extends ApiKey>(key: K, input?: CallInput<ContractAt<K>>) =>
   [key.split("/")[2] as Resource<K>, key, ...(input === undefined ? [] : [input])] as const;
 export const resourceKey = (resource: Resource) => [resource] as const;
+
+/**
+ * A query of one route: its key (`queryKeyOf`) and its fetch (`call`) from the same route and
+ * input, written once. `useQuery(callQuery("GET /api/clients/:id", { params: { id } }))`.
+ */
+export function callQuery<K extends ApiKey>(key: K, ...[input]: CallArgs<ContractAt<K>>) {
+  return {
+    queryKey: queryKeyOf(key, input),
+    queryFn: () => call(key, ...([input] as CallArgs<ContractAt<K>>)),
+  };
+}

@@ -7,6 +7,13 @@ export const SELLER_KA = gstin("29AAACG0569P1Z");
 export const BUYER_MH = gstin("27AAPFU0939F1Z");
 export const TODAY = "2026-11-27";
 
+/**
+ * The Ajv options every e-way bill test compiles the schema written from NIC's attribute sheet
+ * with (tests/fixtures/eway-bill-1.0.0621.schema.json): strict, every error at once, strictTypes
+ * off, and its multipleOf steps (0.01, 0.001) checked to 6 decimals, as amounts are floats.
+ */
+export const EWAY_SCHEMA_AJV = { allErrors: true, strict: true, strictTypes: false, multipleOfPrecision: 6 };
+
 export const roadInvoice = (): EwayBillInput => ({
   kind: "tax_invoice",
   number: "INV/26-27/0002",

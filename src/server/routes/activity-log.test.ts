@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { todayInTimeZone } from "#domain/dates";
+import { csvLines } from "#domain/testing/csv";
 import { resetClock } from "../clock";
 import { activityLog, productServices } from "../db/schema";
 import { describeEachDb, type Session, type TestApp, testAppForSuite } from "../testing/harness";
@@ -214,10 +215,7 @@ describeEachDb("activity log", (kind) => {
     expect(csv.headers["content-disposition"]).toMatch(
       /^attachment; filename="bahi-activity-\d{4}-\d\d-\d\d\.csv"$/,
     );
-    const rows = csv.body
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
+    const rows = csvLines(csv.body);
     expect(rows[0]).toBe("Time,Who,Actor type,Action,Record type,Record,Record id,Description");
     expect(rows.slice(1).map((r) => r.split(",").slice(1, 7))).toEqual([
       ["Meera Iyer", "member", "Issued", "Invoice", firstNumber, first.id],
@@ -287,12 +285,7 @@ describeEachDb("activity log", (kind) => {
     expect((await t.get("/api/activity/actors", b.cookie)).json().items).toEqual([]);
     const csv = (await t.get("/api/activity/export.csv", b.cookie)).body;
     expect(csv).not.toContain(invoice.id);
-    expect(
-      csv
-        .replace(/^\uFEFF/, "")
-        .trimEnd()
-        .split("\r\n"),
-    ).toHaveLength(1);
+    expect(csvLines(csv)).toHaveLength(1);
     // The same person's second business starts with an empty log.
     const second = (await t.post("/api/businesses", { name: "A Exports" }, a.cookie)).json();
     expect((await t.post(`/api/businesses/${second.id}/switch`, {}, a.cookie)).statusCode).toBe(200);

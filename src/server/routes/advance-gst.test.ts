@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
+import type { Advance } from "#contract/client-advances";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import type { Gstr1Json } from "#domain/gst-gstr1";
 import { gstinCheckCharacter } from "#domain/validation";
+import { creditInReview } from "../testing/bank-statement";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
 
@@ -14,22 +16,6 @@ import { invoiceRequest } from "../testing/invoice-request";
 const OURS_MH = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 const mh = { line1: "7 Hill Road", city: "Pune", state: "Maharashtra", postalCode: "411001" };
 const ka = { line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", postalCode: "560025" };
-
-interface AdvanceOut {
-  id: string;
-  amountMinor: number;
-  balanceMinor: number;
-  gst: null | {
-    ratePercent: number;
-    placeOfSupply: string;
-    split: string;
-    taxableMinor: number;
-    cgstMinor: number;
-    sgstMinor: number;
-    igstMinor: number;
-    voucherNumber: string | null;
-  };
-}
 
 describeEachDb("GST on advances for services", (kind) => {
   const t = testAppForSuite(kind);
@@ -61,7 +47,7 @@ describeEachDb("GST on advances for services", (kind) => {
   const recorded = async (...args: Parameters<typeof record>) => {
     const res = await record(...args);
     expect(res.statusCode, res.body).toBe(201);
-    const list = res.json().advances as AdvanceOut[];
+    const list = res.json().advances as Advance[];
     return list[list.length - 1]!;
   };
   async function invoiceFor(s: Session, clientId: string, number: string, date: string) {
@@ -238,7 +224,7 @@ describeEachDb("GST on advances for services", (kind) => {
     expect(imported.statusCode, imported.body).toBe(200);
     const clients = (await t.get("/api/clients", s.cookie)).json().items as { id: string; name: string }[];
     const again = clients.find((c) => c.name === "Asha Consultants")!.id;
-    const [back] = (await t.get(`/api/clients/${again}/advances`, s.cookie)).json().advances as AdvanceOut[];
+    const [back] = (await t.get(`/api/clients/${again}/advances`, s.cookie)).json().advances as Advance[];
     expect(back!.gst).toMatchObject({
       taxableMinor: 10_000_00,
       cgstMinor: 900_00,
@@ -257,16 +243,18 @@ describeEachDb("GST on advances for services", (kind) => {
   it("the bank review's Record as advance takes the same GST choice; a refused one leaves the line in review", async () => {
     const s = await registered();
     const asha = await client(s, "Asha Consultants", ka);
-    const text = [
-      "Account Name\t:\tSHARMA CONSULTANTS",
-      "Account Number\t:\t00000012345678901",
-      "",
-      "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
-      "13 May 2026\t13 May 2026\tDEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance\t\t\t5,900.00\t16,880.00",
-    ].join("\n");
-    const imported = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
-    expect(imported.statusCode, imported.body).toBe(201);
-    const [line] = (await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items;
+    const line = await creditInReview(
+      t,
+      s.cookie,
+      [
+        "13 May 2026",
+        "DEP TFR UPI/CR/612345678904/A DESIGNS/ICIC/ad@ybl/advance",
+        "",
+        "5,900.00",
+        "16,880.00",
+      ],
+      "SHARMA CONSULTANTS",
+    );
     const url = `/api/bank-statements/lines/${line.id}/advance`;
     const refused = await t.post(url, { clientId: asha, gst: { ratePercent: 7 } }, s.cookie);
     expect(refused.statusCode).toBe(400);
@@ -274,7 +262,7 @@ describeEachDb("GST on advances for services", (kind) => {
 
     const kept = await t.post(url, { clientId: asha, gst: { ratePercent: 18 } }, s.cookie);
     expect(kept.statusCode, kept.body).toBe(200);
-    const [adv] = (await t.get(`/api/clients/${asha}/advances`, s.cookie)).json().advances as AdvanceOut[];
+    const [adv] = (await t.get(`/api/clients/${asha}/advances`, s.cookie)).json().advances as Advance[];
     expect(adv!.gst).toMatchObject({
       placeOfSupply: "29",
       split: "igst",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
+import { type StatementRow, sbiStatement } from "../testing/bank-statement";
 import { describeEachDb, type TestApp, testAppForSuite } from "../testing/harness";
 import { accountWithTwoClients, invoiceRequest } from "../testing/invoice-request";
 
@@ -7,21 +8,7 @@ import { accountWithTwoClients, invoiceRequest } from "../testing/invoice-reques
 // import, automatic matches recorded as payments, the review queue, re-import, undo, and another
 // business seeing none of it.
 
-const HEADER = "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance";
-/** An SBI statement (tab-separated, with its preamble) of these rows. */
-function sbi(rows: [string, string, string, string, string][]): string {
-  return [
-    "Account Name\t:\tKESARI TRADERS",
-    "Account Number\t:\t00000012345678901",
-    "",
-    HEADER,
-    ...rows.map(([date, narration, debit, credit, balance]) =>
-      [date, date, narration, "", debit, credit, balance].join("\t"),
-    ),
-  ].join("\n");
-}
-
-const ROWS: [string, string, string, string, string][] = [
+const ROWS: StatementRow[] = [
   [
     "10 May 2026",
     "DEP TFR UPI/CR/612345678901/ASHA T/HDFC/asha@okhdfcbank/INV/2026-27/0001",
@@ -77,7 +64,7 @@ describeEachDb("bank statements", (kind) => {
 
   it("imports a statement: three credits paid at once, one in review, the debit set aside; twice or overlapping records nothing twice", async () => {
     const { s, ids } = await setUp(t);
-    const text = sbi(ROWS);
+    const text = sbiStatement(ROWS);
     const preview = await t.post("/api/bank-statements/preview", { fileName: "sbi.tsv", text }, s.cookie);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ bank: "SBI", account: "00000012345678901", problems: [] });
@@ -122,7 +109,7 @@ describeEachDb("bank statements", (kind) => {
 
     const again = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
     expect(again.json()).toMatchObject({ imported: 0, alreadyImported: 5, autoMatched: 0 });
-    const overlap = sbi([
+    const overlap = sbiStatement([
       ...ROWS.slice(3),
       [
         "15 May 2026",
@@ -152,7 +139,7 @@ describeEachDb("bank statements", (kind) => {
 
   it("the same statement imported twice at once: each line stored once, each payment recorded once", async () => {
     const { s, ids } = await setUp(t);
-    const text = sbi(ROWS);
+    const text = sbiStatement(ROWS);
     const both = await Promise.all([
       t.post("/api/bank-statements/import", { fileName: "a.tsv", text }, s.cookie),
       t.post("/api/bank-statements/import", { fileName: "b.tsv", text }, s.cookie),
@@ -167,7 +154,7 @@ describeEachDb("bank statements", (kind) => {
 
   it("one credit for two invoices of a client: both suggested, confirmed as a split, undone together", async () => {
     const { s, ids } = await setUp(t);
-    const text = sbi([
+    const text = sbiStatement([
       ["12 May 2026", "DEP TFR UPI/CR/612345678931/A RELATIVE/HDFC/rel@ybl/UPI", "", "1,680.00", "11,680.00"],
     ]);
     await t.post("/api/bank-statements/import", { text }, s.cookie);
@@ -208,7 +195,7 @@ describeEachDb("bank statements", (kind) => {
     );
     expect(made.statusCode, made.body).toBe(201);
     const invoiceId = made.json().invoice.id as string;
-    const text = sbi([
+    const text = sbiStatement([
       ["15 May 2026", "DEP TFR NEFT/N1234/KIRAN EXPORTS/INV/2026-27/0009", "", "10,800.00", "20,800.00"],
     ]);
     const imported = await t.post("/api/bank-statements/import", { text }, s.cookie);
@@ -253,7 +240,7 @@ describeEachDb("bank statements", (kind) => {
 
   it("review: confirm with the first suggestion; undo removes exactly that line's payment; another business sees and changes none of it", async () => {
     const { s, ids, clients } = await setUp(t);
-    await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbi(ROWS) }, s.cookie);
+    await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text: sbiStatement(ROWS) }, s.cookie);
     const [waiting] = (await lines(s.cookie, "review")).items as Line[];
     expect(waiting!.suggestions[0]).toMatchObject({
       invoiceNumber: "INV/2026-27/0004",
@@ -330,7 +317,7 @@ describeEachDb("bank statements", (kind) => {
 
   it("a file sent as base64: a CSV reads as text, a broken .xls is refused with what to do, text and base64 together are refused", async () => {
     const s = await t.signUpAndSignIn();
-    const base64 = Buffer.from(sbi(ROWS)).toString("base64");
+    const base64 = Buffer.from(sbiStatement(ROWS)).toString("base64");
     const csv = await t.post("/api/bank-statements/preview", { fileName: "s.csv", base64 }, s.cookie);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.json().lines).toHaveLength(5);

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { creditInReview } from "../testing/bank-statement";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { accountWithTwoClients, deletePayment, invoiceRequest } from "../testing/invoice-request";
 
@@ -124,16 +125,13 @@ describeEachDb("client advances", (kind) => {
 
   it("a bank credit kept as an advance of the client chosen; undo deletes it, refused once some is applied", async () => {
     const { s, asha, invoice } = await setUp();
-    const text = [
-      "Account Name\t:\tKESARI TRADERS",
-      "Account Number\t:\t00000012345678901",
+    const line = await creditInReview(t, s.cookie, [
+      "13 May 2026",
+      "DEP TFR UPI/CR/612345678904/R SHARMA/ICIC/rs@ybl/payment",
       "",
-      "Txn Date\tValue Date\tDescription\tRef No./Cheque No.\tDebit\tCredit\tBalance",
-      "13 May 2026\t13 May 2026\tDEP TFR UPI/CR/612345678904/R SHARMA/ICIC/rs@ybl/payment\t\t\t4,200.00\t16,880.00",
-    ].join("\n");
-    const imported = await t.post("/api/bank-statements/import", { fileName: "sbi.tsv", text }, s.cookie);
-    expect(imported.statusCode, imported.body).toBe(201);
-    const [line] = (await t.get("/api/bank-statements/lines?status=review", s.cookie)).json().items;
+      "4,200.00",
+      "16,880.00",
+    ]);
     const noClient = await t.post(`/api/bank-statements/lines/${line.id}/advance`, {}, s.cookie);
     expect(noClient.statusCode).toBe(400);
     const kept = await t.post(`/api/bank-statements/lines/${line.id}/advance`, { clientId: asha }, s.cookie);

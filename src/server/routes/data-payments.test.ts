@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import type { InvoiceSummary } from "#contract/invoices";
 import { invoicePayments } from "../db/schema";
 import { recordPayment } from "../services/invoice-payments";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
@@ -14,15 +15,6 @@ type ExportFile = {
   settings: Record<string, unknown>;
   productServices: unknown[];
 };
-type Summary = {
-  id: string;
-  invoiceNumber: string;
-  status: string;
-  displayStatus: string;
-  amountPaidMinor: number;
-  balanceDueMinor: number;
-  paymentDate: string | null;
-};
 
 describeEachDb("payments received in the export file", (kind) => {
   const t = testAppForSuite(kind);
@@ -30,7 +22,7 @@ describeEachDb("payments received in the export file", (kind) => {
   async function invoice(cookie: string, number: string, over: Record<string, unknown> = {}) {
     const res = await t.post("/api/invoices", invoiceRequest(number, over), cookie);
     expect(res.statusCode).toBe(201);
-    return res.json().invoice as Summary & { totalMinor: number };
+    return res.json().invoice as InvoiceSummary;
   }
   async function pay(cookie: string, id: string, payment: Record<string, unknown>) {
     const res = await t.post(`/api/invoices/${id}/payments`, payment, cookie);
@@ -45,7 +37,7 @@ describeEachDb("payments received in the export file", (kind) => {
   /** The invoice of this number as the list shows it (ids change with an import). */
   const summaryOf = async (cookie: string, number: string) => {
     const res = await t.get(`/api/invoices?search=${encodeURIComponent(number)}`, cookie);
-    return (res.json().items as Summary[]).find((i) => i.invoiceNumber === number)!;
+    return (res.json().items as InvoiceSummary[]).find((i) => i.invoiceNumber === number)!;
   };
   const paymentsOf = async (cookie: string, number: string) => {
     const { id } = await summaryOf(cookie, number);
@@ -153,7 +145,7 @@ describeEachDb("payments received in the export file", (kind) => {
       balanceDueMinor: 35_000,
       paymentDate: null,
     });
-    const timeless = (i: Summary) => ({ ...i, id: "", createdAt: "", updatedAt: "" });
+    const timeless = (i: InvoiceSummary) => ({ ...i, id: "", createdAt: "", updatedAt: "" });
     expect(timeless(part)).toEqual(timeless(partBefore));
     const strip = (p: Record<string, unknown>) => ({ ...p, id: "", createdAt: "" });
     expect((await paymentsOf(s.cookie, "EXP-PART")).map(strip)).toEqual(paymentsBefore.map(strip));

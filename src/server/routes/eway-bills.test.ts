@@ -2,6 +2,7 @@ import Ajv from "ajv";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NOTE_MESSAGES } from "#domain/credit-notes";
 import { EWAY_MESSAGES, emptyTransport } from "#domain/eway-bill";
+import { EWAY_SCHEMA_AJV } from "#domain/testing/eway";
 import { ALMIRAH_LINE, almirahSale, RELIABLE_GSTIN, SHARMA_GSTIN } from "#domain/testing/gst-sale";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/eway-bill-1.0.0621.schema.json";
@@ -16,12 +17,7 @@ import { describeEachDb, type Session, testAppForSuite } from "../testing/harnes
 afterAll(() => resetClock());
 
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const validate = new Ajv({
-  allErrors: true,
-  strict: true,
-  strictTypes: false,
-  multipleOfPrecision: 6,
-}).compile(schema);
+const validate = new Ajv(EWAY_SCHEMA_AJV).compile(schema);
 
 const settings = {
   gstRegistration: { type: "regular", gstin: SHARMA_GSTIN, legalName: "Sharma Traders Private Limited" },

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { csvCell } from "#domain/csv";
 import { todayInTimeZone } from "#domain/dates";
 import { INVOICE_NOT_DELETABLE } from "#domain/document-number";
+import { csvLines } from "#domain/testing/csv";
 import { INVALID_GSTIN_MESSAGE } from "#domain/validation";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { clients, productServices, stockMovements, userSettings } from "../db/schema";
@@ -616,10 +617,7 @@ describeEachDb("invoices API", (kind) => {
     const res = await t.get("/api/invoices/export.csv?sort=number_asc", s.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe(
       "Invoice number,Client,Invoice date,Due date,Status,Currency,Subtotal,Discount,Tax,Round off,Total,Payment date",
     );

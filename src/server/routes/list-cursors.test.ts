@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Page } from "#contract/common";
 import { rebuildInvoiceTotals } from "../db/queries/invoice-totals";
 import { accountsForSuite, describeEachDb, testAppForSuite } from "../testing/harness";
 import { invoiceRequest } from "../testing/invoice-request";
@@ -6,14 +7,6 @@ import { invoiceRequest } from "../testing/invoice-request";
 // Keyset paging (docs/decisions/0039-list-cursors.md): following nextCursor page after page gives
 // exactly the rows, in exactly the order, that asking page 1, 2, 3... by number gives, ties included
 // (names equal but for case, one creation time shared by many rows), and never another user's.
-
-interface ListPage {
-  items: { id: string }[];
-  total: number;
-  totalIsExact: boolean;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
 
 describeEachDb("list cursors", (kind) => {
   const t = testAppForSuite(kind);
@@ -24,7 +17,7 @@ describeEachDb("list cursors", (kind) => {
     const q = `${path}${path.includes("?") ? "&" : "?"}page=${n}&pageSize=${PAGE}${after ? `&after=${after}` : ""}`;
     const res = await t.get(q, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as ListPage;
+    return res.json() as Page<{ id: string }>;
   };
 
   /** Every page by number, and every page by cursor: the ids in order, and the counts each page said. */
@@ -288,7 +281,7 @@ describeEachDb("list cursors", (kind) => {
       // Row 1,000, the middle, and the last pages.
       for (const n of [51, middle, middle + 1, middle + 2, last - 1, last, last + 1]) {
         const res = await t.get(`/api/clients?sort=${sort}&page=${n}&pageSize=20`, b.cookie);
-        const answer = res.json() as ListPage;
+        const answer = res.json() as Page<{ id: string }>;
         expect(
           answer.items.map((i) => i.id),
           `${sort} page ${n}`,

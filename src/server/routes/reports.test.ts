@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { E_INVOICE_B2C_MESSAGE } from "#domain/gst-einvoice-eligibility";
 import type { Gstr1Json } from "#domain/gst-gstr1";
 import { GSTR1_NOT_OFFERED_MESSAGE, gstr1HsnRows } from "#domain/gst-gstr1";
+import { csvLines } from "#domain/testing/csv";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/einvoice-inv01-1.1.schema.json";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
@@ -397,10 +398,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="GSTR1_${OURS_MH}_112026_b2b.csv"`);
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = csvLines(res.body);
     expect(lines[0]).toContain("GSTIN/UIN of Recipient");
     expect(lines.filter((l) => l.includes("INV/2026-27/0001"))).toHaveLength(2);
     expect(res.body).toContain("Reliable Supplies LLP");

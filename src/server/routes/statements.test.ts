@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, expect, it } from "vitest";
 import { addDays } from "#domain/dates";
+import { csvLines } from "#domain/testing/csv";
 import { resetClock } from "../clock";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
 import { invoiceRequest, KESARI_BANK } from "../testing/invoice-request";
@@ -216,10 +217,7 @@ describeEachDb("statements of account", (kind) => {
     const csv = await t.get(`/api/statements/${id}/export.csv?${Q}`, s.cookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/statement-meera-stores-2026-04-01-2026-06-30\.csv/);
-    const lines = csv.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = csvLines(csv.body);
     expect(lines[0]).toBe("Date,Document,Number,Details,Currency,Debit,Credit,Balance,Dr/Cr");
     expect(lines[1]).toBe("2026-04-01,Opening Balance,,,INR,,,0.00,");
     expect(lines.at(-1)).toBe("2026-06-30,Closing Balance,,,INR,,,1000.00,Dr");

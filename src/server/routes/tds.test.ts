@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { csvLines } from "#domain/testing/csv";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
 import { createInvoice, deletePayment } from "../testing/invoice-request";
 
@@ -178,10 +179,7 @@ describeEachDb("TDS deducted by clients", (kind) => {
     const csv = await t.get("/api/reports/tds/export.csv?financialYear=2026-27", s.cookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toContain("TDS_2026-27.csv");
-    const lines = csv.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = csvLines(csv.body);
     expect(lines[0]).toBe(
       "Financial year,Quarter,Client,PAN,Invoice,Invoice date,Paid on,Amount received,TDS,Section,Rate,Seen in 26AS",
     );

@@ -96,14 +96,20 @@ export async function ewayBillDownload(
   return { fileName, file: ewayBillFile(bills) };
 }
 
+/** Why a document in this status moves no goods: a draft is not issued yet, a cancelled one no longer is. */
+function statusProblem(status: string): string | null {
+  if (status === "draft") return EWAY_SERVICE_MESSAGES.draft;
+  if (status === "cancelled") return EWAY_SERVICE_MESSAGES.cancelled;
+  return null;
+}
+
 async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument): Promise<Loaded> {
   if (ref.kind === "invoice") {
     const row = await findInvoice(db, businessId, ref.id);
     if (!row) throw notFound("Invoice");
     const doc = row.invoiceData as InvoiceDocument;
-    if (row.status === "draft") return { number: row.invoiceNumber, problem: EWAY_SERVICE_MESSAGES.draft };
-    if (row.status === "cancelled")
-      return { number: row.invoiceNumber, problem: EWAY_SERVICE_MESSAGES.cancelled };
+    const problem = statusProblem(row.status);
+    if (problem) return { number: row.invoiceNumber, problem };
     return inputOf(doc, {
       kind: doc.gstDetails?.documentType ?? "tax_invoice",
       number: row.invoiceNumber,
@@ -114,9 +120,8 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
   if (ref.kind === "challan") {
     const row = await findKindDocument(db, businessId, "challan", ref.id);
     if (!row) throw notFound("Delivery challan");
-    if (row.status === "draft") return { number: row.quoteNumber, problem: EWAY_SERVICE_MESSAGES.draft };
-    if (row.status === "cancelled")
-      return { number: row.quoteNumber, problem: EWAY_SERVICE_MESSAGES.cancelled };
+    const problem = statusProblem(row.status);
+    if (problem) return { number: row.quoteNumber, problem };
     return inputOf(row.quoteData as InvoiceDocument, {
       kind: "delivery_challan",
       number: row.quoteNumber,
@@ -128,9 +133,8 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
   }
   const note = await findCreditNote(db, businessId, ref.id);
   if (!note) throw notFound("Credit note");
-  if (note.kind !== "credit") return { number: note.noteNumber, problem: EWAY_SERVICE_MESSAGES.debitNote };
-  if (note.status === "cancelled")
-    return { number: note.noteNumber, problem: EWAY_SERVICE_MESSAGES.cancelled };
+  const problem = note.kind === "credit" ? statusProblem(note.status) : EWAY_SERVICE_MESSAGES.debitNote;
+  if (problem) return { number: note.noteNumber, problem };
   return inputOf(note.noteData as NoteDocument, {
     kind: "credit_note",
     number: note.noteNumber,

@@ -1,5 +1,5 @@
 import type { Answer, ApiKey, ContractAt } from "#contract";
-import { api, type CallInput, urlOf } from "#web/api";
+import { api, type CallInput, queryKeyOf, urlOf } from "#web/api";
 
 /**
  * The nextCursor each list answered, by list (its address without the page) and by the page it
@@ -45,4 +45,12 @@ export function callPage<K extends ApiKey>(key: K, query: CallInput<ContractAt<K
     key.slice(key.indexOf(" ") + 1),
     new URLSearchParams(search),
   );
+}
+
+/** A list page's query: its key (`queryKeyOf`) and its fetch (`callPage`) from the same route and query. */
+export function pageQuery<K extends ApiKey>(key: K, query: CallInput<ContractAt<K>>["query"]) {
+  return {
+    queryKey: queryKeyOf(key, { query } as CallInput<ContractAt<K>>),
+    queryFn: () => callPage(key, query),
+  };
 }

@@ -147,8 +147,7 @@ export async function renewInvitation(
       and(
         eq(businessInvitations.id, p.id),
         eq(businessInvitations.businessId, p.businessId),
-        isNull(businessInvitations.acceptedAt),
-        isNull(businessInvitations.revokedAt),
+        invitationOpen(),
       ),
     )
     .returning();

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
 import { PASSWORD_MESSAGES } from "#domain/messages";
 import { newPasswordProblem } from "#domain/validation";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { ApiError, call, callQuery } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
@@ -29,8 +29,7 @@ interface Profile {
 }
 
 export const profileQuery = {
-  queryKey: queryKeyOf("GET /api/profile"),
-  queryFn: () => call("GET /api/profile"),
+  ...callQuery("GET /api/profile"),
 };
 
 export function AccountPage() {

@@ -14,7 +14,7 @@ import {
   actorLabel,
   describeActivity,
 } from "#domain/activity-log";
-import { call, queryKeyOf, urlOf } from "#web/api";
+import { call, callQuery, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { type Choice, choicesOf, DateRangeFields, SelectField } from "#web/components/ui/input";
@@ -188,10 +188,7 @@ function FilterBar({
 export function ActivityPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const query = queryOf(filters);
-  const actors = useQuery({
-    queryKey: queryKeyOf("GET /api/activity/actors"),
-    queryFn: () => call("GET /api/activity/actors"),
-  });
+  const actors = useQuery(callQuery("GET /api/activity/actors"));
   const list = useInfiniteQuery({
     queryKey: queryKeyOf("GET /api/activity", { query }),
     queryFn: ({ pageParam }) =>

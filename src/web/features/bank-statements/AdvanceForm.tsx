@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdvanceBody } from "#contract/client-advances";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Field, Options, Select } from "#web/components/ui/input";
 import { useSettings } from "#web/features/settings/useSettings";
@@ -24,10 +24,7 @@ export function AdvanceForm({
   busy: boolean;
   onRecord: (clientId: string, gst: AdvanceBody["gst"]) => void;
 }) {
-  const clients = useQuery({
-    queryKey: queryKeyOf("GET /api/clients", clientChoices),
-    queryFn: () => call("GET /api/clients", clientChoices),
-  });
+  const clients = useQuery(callQuery("GET /api/clients", clientChoices));
   const registered = useSettings().settings.gstRegistration?.type === "regular";
   const [clientId, setClientId] = useState("");
   const [gst, setGst] = useState(NO_ADVANCE_GST);

@@ -7,7 +7,7 @@ import type { AdvanceBody } from "#contract/client-advances";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { formatTdsRate, sectionsForRate } from "#domain/tds";
-import { call, queryKeyOf, resourceKey } from "#web/api";
+import { call, callQuery, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Options, Select } from "#web/components/ui/input";
@@ -249,10 +249,7 @@ function MatchedLine({ line }: { line: BankLine }) {
 }
 
 export function BankStatementsPage() {
-  const query = useQuery({
-    queryKey: queryKeyOf("GET /api/bank-statements/lines", { query: { limit: 500 } }),
-    queryFn: () => call("GET /api/bank-statements/lines", { query: { limit: 500 } }),
-  });
+  const query = useQuery(callQuery("GET /api/bank-statements/lines", { query: { limit: 500 } }));
   const items = query.data?.items ?? [];
   const review = items.filter((l) => l.status === "review");
   const done = items.filter((l) => l.direction === "CR" && l.status !== "review");

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { NOTE_TITLES, type NoteKind } from "#domain/credit-notes";
 import { formatMoney } from "#domain/format";
-import { ApiError } from "#web/api";
+import { formErrorsOf } from "#web/api";
 import { ActionButton } from "#web/features/document-editor/ActionButton";
 import { DocumentEditorShell } from "#web/features/document-editor/DocumentEditorShell";
 import { useLeaveGuard } from "#web/features/documents/editor/useLeaveGuard";
@@ -46,8 +46,7 @@ export function NewNoteEditor({ invoice, kind, today }: { invoice: Invoice; kind
       guard.allowNextNavigation();
       navigate(notePath(answer.note.id), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ ...(error.fields ?? {}), form: error.message });
-      else setErrors({ form: String(error) });
+      setErrors(formErrorsOf(error));
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,7 @@ import { Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { Transport } from "#domain/eway-bill";
-import { ApiError } from "#web/api";
+import { formErrorsOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { TransportSection } from "#web/features/documents/editor/TransportSection";
@@ -29,8 +29,7 @@ export function NoteTransportCard({ note, onDirty }: { note: Note; onDirty: (dir
       await invalidate();
       toast.success("Transport details saved", { description: note.noteNumber });
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ ...(error.fields ?? {}), form: error.message });
-      else setErrors({ form: String(error) });
+      setErrors(formErrorsOf(error));
     } finally {
       setBusy(false);
     }

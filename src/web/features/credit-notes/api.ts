@@ -5,10 +5,10 @@ import type { Page } from "#contract/common";
 import type { CreditNote, CreditNoteSummary } from "#contract/credit-notes";
 import type { NoteDocument } from "#domain/credit-notes";
 import type { Transport } from "#domain/eway-bill";
-import { type CallInput, call, queryKeyOf, resourceKey, urlOf } from "#web/api";
+import { type CallInput, call, callQuery, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery } from "#web/features/documents/useListFilters";
-import { callPage } from "#web/lib/page-cursors";
+import { pageQuery } from "#web/lib/page-cursors";
 
 // Credit and debit notes (decision 0037): the list, one note, the notes of one invoice, issuing
 // and cancelling. A note is issued at once (it has no draft) and is cancelled, never edited.
@@ -21,17 +21,14 @@ export type Note = Omit<CreditNote, "document"> & { document: NoteDocument };
 type NotesQuery = NonNullable<CallInput<ContractAt<"GET /api/credit-notes">>["query"]>;
 
 /** The list's query: its page and search, and the kind and status when chosen. */
-export const notesListQuery = (query: ListQuery & { kind?: string }) => ({
-  queryKey: queryKeyOf("GET /api/credit-notes", { query: query as NotesQuery }),
-  queryFn: () => callPage("GET /api/credit-notes", query as NotesQuery),
-});
+export const notesListQuery = (query: ListQuery & { kind?: string }) =>
+  pageQuery("GET /api/credit-notes", query as NotesQuery);
 
 /** The notes of one invoice (at most 50: the card lists them all). */
 export const invoiceNotesQuery = (invoiceId: string) => {
   const query = { invoiceId, pageSize: 50 };
   return {
-    queryKey: queryKeyOf("GET /api/credit-notes", { query }),
-    queryFn: () => call("GET /api/credit-notes", { query }),
+    ...callQuery("GET /api/credit-notes", { query }),
   };
 };
 

@@ -1,6 +1,5 @@
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 
 export const dashboardQuery = {
-  queryKey: queryKeyOf("GET /api/dashboard"),
-  queryFn: () => call("GET /api/dashboard"),
+  ...callQuery("GET /api/dashboard"),
 };

@@ -10,7 +10,7 @@ import type {
 import { currencyOf, isCurrencyCode } from "#domain/currencies";
 import { parseScaled, roundHalfAwayFromZero } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { call, queryKeyOf, resourceKey } from "#web/api";
+import { call, callQuery, queryKeyOf, resourceKey } from "#web/api";
 import { callPage } from "#web/lib/page-cursors";
 
 export type { InventorySummary, Movement, Product, ProductFilter, ProductSort, StockStatus };
@@ -30,16 +30,10 @@ export const productsQuery = (p: {
   });
 
 export const productQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeyOf("GET /api/products/:id", { params: { id } }),
-    queryFn: () => call("GET /api/products/:id", { params: { id } }),
-  });
+  queryOptions(callQuery("GET /api/products/:id", { params: { id } }));
 
 export const movementsQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeyOf("GET /api/products/:id/movements", { params: { id } }),
-    queryFn: () => call("GET /api/products/:id/movements", { params: { id } }),
-  });
+  queryOptions(callQuery("GET /api/products/:id/movements", { params: { id } }));
 
 export const summaryQuery = queryOptions({
   // Under "products", so every change to a product reloads the summary too.

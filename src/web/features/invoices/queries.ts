@@ -2,10 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { InvoiceInput } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
-import { call, queryKeyOf, resourceKey } from "#web/api";
+import { call, callQuery, queryKeyOf, resourceKey } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
-import { callPage } from "#web/lib/page-cursors";
+import { type callPage, pageQuery } from "#web/lib/page-cursors";
 
 type ListQuery = NonNullable<Parameters<typeof callPage<"GET /api/invoices">>[1]>;
 
@@ -23,15 +23,12 @@ export const invoiceQuery = (id: string) => ({
 });
 
 /** One page of the list with its filters (search, status, dates, sort). */
-export const invoiceListQuery = (query: ListFilterQuery) => ({
-  queryKey: queryKeyOf("GET /api/invoices", { query: query as ListQuery }),
-  queryFn: () => callPage("GET /api/invoices", query as ListQuery),
-});
+export const invoiceListQuery = (query: ListFilterQuery) =>
+  pageQuery("GET /api/invoices", query as ListQuery);
 
 /** The number a sequential create dated `invoiceDate` would get: its financial year's next one. */
 export const nextNumberQuery = (invoiceDate: string) => ({
-  queryKey: queryKeyOf("GET /api/invoices/next-number", { query: { invoiceDate } }),
-  queryFn: () => call("GET /api/invoices/next-number", { query: { invoiceDate } }),
+  ...callQuery("GET /api/invoices/next-number", { query: { invoiceDate } }),
   staleTime: 0,
 });
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ROLE_LABELS } from "#domain/roles";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { ApiError, call, callQuery } from "#web/api";
 
 // An invitation's link opens /auth?invitation=<token> (decision 0076). The token is kept in this
 // browser while the person signs in, or signs up and confirms their address (the confirmation link
@@ -34,8 +34,7 @@ function takeInvitation(): string | null {
 /** On the sign-in page: who invites the person, to what, and with which address to sign in. */
 export function InvitationNotice({ token }: { token: string }) {
   const { data, error } = useQuery({
-    queryKey: queryKeyOf("GET /api/invitations/:token", { params: { token } }),
-    queryFn: () => call("GET /api/invitations/:token", { params: { token } }),
+    ...callQuery("GET /api/invitations/:token", { params: { token } }),
     retry: false,
   });
   if (error) {

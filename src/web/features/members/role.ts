@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BusinessRole } from "#domain/businesses";
 import { type BusinessAction, refusalMessage, roleMay } from "#domain/roles";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 
 // The signed-in person's role in the current business (decision 0076), from the same query the
 // business switcher reads; the web hides what the role cannot use with the server's own table.
 
 export const businessesQuery = {
-  queryKey: queryKeyOf("GET /api/businesses"),
-  queryFn: () => call("GET /api/businesses"),
+  ...callQuery("GET /api/businesses"),
 };
 
 /** The role in the current business; undefined while it loads. */

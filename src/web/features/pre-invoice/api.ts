@@ -13,7 +13,7 @@ import { addDays } from "#domain/dates";
 import { type ChallanReason, KIND_API_PATHS } from "#domain/document-kinds";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
-import { type CallInput, call, queryKeyOf, type Resource, resourceKey, urlOf } from "#web/api";
+import { type CallInput, call, callQuery, queryKeyOf, type Resource, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
 import { FieldErrors, fieldsNamed, issuesToFields } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
@@ -70,8 +70,7 @@ export const kindListQuery = (kind: WebKind, query: ListFilterQuery) => {
 };
 
 export const nextKindNumberQuery = (kind: WebKind, date: string) => ({
-  queryKey: queryKeyOf(keyOf(kind, "GET", "/next-number"), { query: { date } }),
-  queryFn: () => call(keyOf(kind, "GET", "/next-number"), { query: { date } }),
+  ...callQuery(keyOf(kind, "GET", "/next-number"), { query: { date } }),
   staleTime: 0,
 });
 

@@ -5,12 +5,12 @@ import type { QuoteActivity, QuoteAnswer, QuoteInput, QuoteLinkAnswer, QuoteSumm
 import { addDays } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { type Settings, termsFor } from "#domain/settings";
-import { call, queryKeyOf, resourceKey, urlOf } from "#web/api";
+import { call, callQuery, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
 import { fieldsNamed } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
-import { callPage } from "#web/lib/page-cursors";
+import { type callPage, pageQuery } from "#web/lib/page-cursors";
 
 // Quotes on the web: the API's answers, the queries, and the editor's draft. The editor keeps a
 // quote as the invoice editor's input (number, date and due date are the quote's number, date
@@ -51,14 +51,10 @@ export const quoteQuery = (id: string) => ({
 });
 
 /** `query`: the list's API query from its filters (page, page size, status, search). */
-export const quoteListQuery = (query: ListFilterQuery) => ({
-  queryKey: queryKeyOf("GET /api/quotes", { query: query as ListQuery }),
-  queryFn: () => callPage("GET /api/quotes", query as ListQuery),
-});
+export const quoteListQuery = (query: ListFilterQuery) => pageQuery("GET /api/quotes", query as ListQuery);
 
 export const nextQuoteNumberQuery = (quoteDate: string) => ({
-  queryKey: queryKeyOf("GET /api/quotes/next-number", { query: { quoteDate } }),
-  queryFn: () => call("GET /api/quotes/next-number", { query: { quoteDate } }),
+  ...callQuery("GET /api/quotes/next-number", { query: { quoteDate } }),
   staleTime: 0,
 });
 

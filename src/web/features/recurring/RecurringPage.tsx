@@ -7,7 +7,7 @@ import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { RECURRING_STATUS_LABELS } from "#domain/recurring";
-import { ApiError, call, queryKeyOf, resourceKey } from "#web/api";
+import { ApiError, call, callQuery, resourceKey } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
@@ -21,10 +21,7 @@ const KEY = resourceKey("recurring");
 const ACTION_LABELS = { draft: "Drafts", issue: "Issued", send: "Issued and e-mailed" } as const;
 
 function History({ id }: { id: string }) {
-  const query = useQuery({
-    queryKey: queryKeyOf("GET /api/recurring/:id", { params: { id } }),
-    queryFn: () => call("GET /api/recurring/:id", { params: { id } }),
-  });
+  const query = useQuery(callQuery("GET /api/recurring/:id", { params: { id } }));
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
   const runs = query.data?.runs ?? [];
   if (runs.length === 0) return <p className="text-sm text-muted-foreground">No invoice made yet.</p>;
@@ -205,10 +202,7 @@ function ProfileCard({ profile }: { profile: RecurringProfileAnswer }) {
 }
 
 export function RecurringPage() {
-  const query = useQuery({
-    queryKey: queryKeyOf("GET /api/recurring"),
-    queryFn: () => call("GET /api/recurring"),
-  });
+  const query = useQuery(callQuery("GET /api/recurring"));
   return (
     <>
       <PageHeader

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Gstr1Summary } from "#contract/reports";
 import { todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { ApiError, callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -151,8 +151,7 @@ export function ReportsPage() {
   const [period, setPeriod] = useState(() => previousMonth(today));
   const valid = isPeriod(period);
   const query = useQuery({
-    queryKey: queryKeyOf("GET /api/reports/gstr1/summary", { query: { period } }),
-    queryFn: () => call("GET /api/reports/gstr1/summary", { query: { period } }),
+    ...callQuery("GET /api/reports/gstr1/summary", { query: { period } }),
     enabled: valid,
     retry: false,
   });

@@ -8,7 +8,7 @@ import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { financialYearOfIsoDate, isFinancialYear } from "#domain/document-number";
 import { formatMoney } from "#domain/format";
 import { formatTdsRate, tdsQuarterLabel } from "#domain/tds";
-import { call, queryKeyOf, urlOf } from "#web/api";
+import { call, callQuery, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/input";
@@ -107,8 +107,7 @@ export function TdsPage() {
   );
   const valid = isFinancialYear(year);
   const query = useQuery({
-    queryKey: queryKeyOf("GET /api/reports/tds", { query: { financialYear: year } }),
-    queryFn: () => call("GET /api/reports/tds", { query: { financialYear: year } }),
+    ...callQuery("GET /api/reports/tds", { query: { financialYear: year } }),
     enabled: valid,
   });
   const { running, run } = useFileDownload();

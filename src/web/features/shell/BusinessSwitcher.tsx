@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { BusinessAnswer } from "#contract/businesses";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { ApiError, call, callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 
@@ -13,8 +13,7 @@ import { Input } from "#web/components/ui/input";
 // disclosure rather than a menu, so it works the same inside the phone's drawer.
 
 export const businessesQuery = {
-  queryKey: queryKeyOf("GET /api/businesses"),
-  queryFn: () => call("GET /api/businesses"),
+  ...callQuery("GET /api/businesses"),
 };
 
 type Form = "none" | "rename" | "create";

@@ -8,7 +8,7 @@ import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { advanceTaxComponents } from "#domain/gst-advances";
 import { PAYMENT_METHOD_LABELS } from "#domain/payments";
-import { call, queryKeyOf } from "#web/api";
+import { call, callQuery, queryKeyOf } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { CardRecords } from "#web/components/ui/states";
@@ -34,10 +34,7 @@ export function AdvancesCard({ clientId }: { clientId: string }) {
   const today = todayInTimeZone(new Date(), settings.timeZone);
   const queryClient = useQueryClient();
   const params = { id: clientId };
-  const query = useQuery({
-    queryKey: queryKeyOf("GET /api/clients/:id/advances", { params }),
-    queryFn: () => call("GET /api/clients/:id/advances", { params }),
-  });
+  const query = useQuery(callQuery("GET /api/clients/:id/advances", { params }));
   const [adding, setAdding] = useState(false);
   const mayRecord = useMay("payments.record");
   const mayDelete = useMay("payments.delete");

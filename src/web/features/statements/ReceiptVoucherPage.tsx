@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Printer } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { receiptVoucherView } from "#domain/receipt-voucher";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { useSettings } from "#web/features/settings/useSettings";
 
@@ -13,14 +13,8 @@ export function ReceiptVoucherPage() {
   const { id = "", advanceId = "" } = useParams();
   const { settings } = useSettings();
   const params = { id };
-  const client = useQuery({
-    queryKey: queryKeyOf("GET /api/clients/:id", { params }),
-    queryFn: () => call("GET /api/clients/:id", { params }),
-  });
-  const advances = useQuery({
-    queryKey: queryKeyOf("GET /api/clients/:id/advances", { params }),
-    queryFn: () => call("GET /api/clients/:id/advances", { params }),
-  });
+  const client = useQuery(callQuery("GET /api/clients/:id", { params }));
+  const advances = useQuery(callQuery("GET /api/clients/:id/advances", { params }));
   const advance = advances.data?.advances.find((a) => a.id === advanceId);
   if (client.isPending || advances.isPending) {
     return (

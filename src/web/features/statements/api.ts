@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { StatementAnswer } from "#contract/statements";
-import { call, queryKeyOf, urlOf } from "#web/api";
+import { call, callQuery, urlOf } from "#web/api";
 
 export type { StatementAnswer };
 
@@ -19,8 +19,7 @@ const queryOf = (ask: StatementAsk) => ({
 
 export const statementQuery = (clientId: string, ask: StatementAsk) =>
   queryOptions({
-    queryKey: queryKeyOf("GET /api/statements/:id", { params: { id: clientId }, query: queryOf(ask) }),
-    queryFn: () => call("GET /api/statements/:id", { params: { id: clientId }, query: queryOf(ask) }),
+    ...callQuery("GET /api/statements/:id", { params: { id: clientId }, query: queryOf(ask) }),
     placeholderData: keepPreviousData,
     retry: false,
   });

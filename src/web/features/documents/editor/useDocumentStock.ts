@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { InvoiceInput } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
 import { committedQuantities, type StockLine } from "#domain/stock";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 import type { SavedProduct } from "../types";
 import { type ProductStock, stockFromProduct } from "./LineItemsSection";
 
@@ -32,8 +32,7 @@ export function useDocumentStock(
   }, [heldStatus, heldItems]);
   const linkedProducts = items.some((i) => i.productId);
   const products = useQuery({
-    queryKey: queryKeyOf("GET /api/products", { query: ALL_PRODUCTS }),
-    queryFn: () => call("GET /api/products", { query: ALL_PRODUCTS }),
+    ...callQuery("GET /api/products", { query: ALL_PRODUCTS }),
     enabled: linkedProducts,
   });
   const knownStock = useMemo(() => {

@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { memo } from "react";
 import { describeInvoiceEvent } from "#domain/activity";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 import { Card } from "#web/components/ui/card";
 
 // The invoice's activity: what happened to it and when, newest first.
 
 export const ActivityCard = memo(function ActivityCard({ invoiceId }: { invoiceId: string }) {
-  const activity = useQuery({
-    queryKey: queryKeyOf("GET /api/invoices/:id/activity", { params: { id: invoiceId } }),
-    queryFn: () => call("GET /api/invoices/:id/activity", { params: { id: invoiceId } }),
-  });
+  const activity = useQuery(callQuery("GET /api/invoices/:id/activity", { params: { id: invoiceId } }));
   return (
     <Card role="region" aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="text-lg font-semibold">

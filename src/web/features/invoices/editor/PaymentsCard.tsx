@@ -9,7 +9,7 @@ import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
 import { formatTdsRate } from "#domain/tds";
-import { ApiError, call, queryKeyOf } from "#web/api";
+import { ApiError, call, callQuery } from "#web/api";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
@@ -237,10 +237,7 @@ export const PaymentsCard = memo(function PaymentsCard({
   onChanged: () => Promise<void>;
 }) {
   const params = { id: invoiceId };
-  const query = useQuery({
-    queryKey: queryKeyOf("GET /api/invoices/:id/payments", { params }),
-    queryFn: () => call("GET /api/invoices/:id/payments", { params }),
-  });
+  const query = useQuery(callQuery("GET /api/invoices/:id/payments", { params }));
   const [dialog, setDialog] = useState<{ payment: Payment | null } | null>(null);
   const [deleting, setDeleting] = useState<Payment | null>(null);
   const exponent = currencyOf(currency).exponent;

@@ -7,7 +7,7 @@ import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { DEFAULT_MAIL_TEMPLATES, renderSendTemplate } from "#domain/send";
 import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
-import { call, queryKeyOf } from "#web/api";
+import { call, callQuery, queryKeyOf } from "#web/api";
 import { Button, NewTabLink } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
@@ -58,17 +58,11 @@ export const ShareCard = memo(function ShareCard({
   sendOnOpen?: boolean;
 }) {
   const params = { id: invoiceId };
-  const link = useQuery({
-    queryKey: queryKeyOf("GET /api/invoices/:id/public-link", { params }),
-    queryFn: () => call("GET /api/invoices/:id/public-link", { params }),
-  });
+  const link = useQuery(callQuery("GET /api/invoices/:id/public-link", { params }));
   // Making, renewing and sending the link, and its reminders, change the invoice's sharing: a role
   // without that (an accountant) still confirms a reported payment and reads the link (decision 0079).
   const mayShare = useMay("documents.write");
-  const reports = useQuery({
-    queryKey: queryKeyOf("GET /api/invoices/:id/payment-reports", { params }),
-    queryFn: () => call("GET /api/invoices/:id/payment-reports", { params }),
-  });
+  const reports = useQuery(callQuery("GET /api/invoices/:id/payment-reports", { params }));
   const queryClient = useQueryClient();
   const refreshActivity = () =>
     queryClient.invalidateQueries({ queryKey: queryKeyOf("GET /api/invoices/:id/activity", { params }) });

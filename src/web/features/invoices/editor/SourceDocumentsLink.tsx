@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileSignature } from "lucide-react";
 import { Link } from "react-router";
-import { call, queryKeyOf } from "#web/api";
+import { callQuery } from "#web/api";
 
 type Source = { id: string; kind: "quote" | "proforma" | "challan"; number: string };
 
@@ -18,8 +18,7 @@ const KINDS: Record<Source["kind"], { path: string; noun: string }> = {
  */
 export function SourceDocumentsLink({ invoiceId }: { invoiceId: string }) {
   const source = useQuery({
-    queryKey: queryKeyOf("GET /api/invoices/:id/source-documents", { params: { id: invoiceId } }),
-    queryFn: () => call("GET /api/invoices/:id/source-documents", { params: { id: invoiceId } }),
+    ...callQuery("GET /api/invoices/:id/source-documents", { params: { id: invoiceId } }),
     staleTime: 60_000,
   });
   const documents = source.data?.documents ?? [];
