@@ -74,8 +74,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const pg = privatePostgres(PG_PORT, "bahi-api-load", "-c shared_preload_libraries=pg_stat_statements");
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process (or one of its threads, "<pid>/task/<tid>") has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number | string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
@@ -99,6 +99,13 @@ function withChildren(pid: number): number[] {
   return pids;
 }
 const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
+/**
+ * CPU seconds of the JavaScript thread alone (the thread whose id is the process's, /proc/<pid>/task/<pid>):
+ * the rest of a process's time is V8's helper threads (parallel scavenges, concurrent marking, the
+ * optimising compiler) and libuv's pool, which a CPU profile does not show.
+ */
+const mainThreadCpuSeconds = (pid: number) =>
+  withChildren(pid).reduce((sum, p) => sum + cpuSeconds(`${p}/task/${p}`), 0);
 const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
 
 /** CPU seconds of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
@@ -379,11 +386,12 @@ const searchMix = (base: string): Mix =>
 async function measureRow(name: string, mix: Mix, cookie: string, url: string, pid: number) {
   if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
   const server0 = serverCpuSeconds(pid);
+  const main0 = mainThreadCpuSeconds(pid);
   const pg0 = pgCpuByPid();
   const from = microseconds();
   const r = await load(cookie, mix, url);
   const window: [number, number] = [from, microseconds()];
-  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0)];
+  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0), mainThreadCpuSeconds(pid) - main0];
   const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
   let errors = 0;
   for (const statuses of Object.values(r.buckets))
@@ -391,7 +399,7 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
       if (status === "error" || Number(status) >= 400) errors += n;
   console.log(
     `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-      `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
+      `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(2)} | ${perRequest(1)} |`,
   );
   const row = {
     perSecond: r.requests / SECONDS,
@@ -744,9 +752,9 @@ async function main() {
     );
     // CPU per request tells changes apart on a shared machine better than requests/s do.
     console.log(
-      "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | PostgreSQL CPU/req |",
+      "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | of it the JS thread | PostgreSQL CPU/req |",
     );
-    console.log("|---|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|---|");
     const clientsPage = endpoints.find(([name]) => name === "clients page")![1];
     /** The clients page of the compare build (BENCH_COMPARE), then this build's: a pair, seconds apart. */
     // The two take turns at going first: the second of a pair meets, for one, the first one's
