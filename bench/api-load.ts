@@ -104,6 +104,30 @@ const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => s
  * the rest of a process's time is V8's helper threads (parallel scavenges, concurrent marking, the
  * optimising compiler) and libuv's pool, which a CPU profile does not show.
  */
+/** CPU seconds by thread name (/proc/<pid>/task/<tid>/comm: "node", "V8 DefaultWorke", "libuv-worker"...). */
+function cpuByThreadName(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const p of withChildren(pid)) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const tid of tids) {
+      let name = "?";
+      try {
+        name = readFileSync(`/proc/${p}/task/${tid}/comm`, "utf8").trim();
+      } catch {
+        continue;
+      }
+      if (tid === String(p)) name = "JS thread";
+      byName.set(name, (byName.get(name) ?? 0) + cpuSeconds(`${p}/task/${tid}`));
+    }
+  }
+  return byName;
+}
+
 const mainThreadCpuSeconds = (pid: number) =>
   withChildren(pid).reduce((sum, p) => sum + cpuSeconds(`${p}/task/${p}`), 0);
 const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
@@ -387,6 +411,7 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
   if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
   const server0 = serverCpuSeconds(pid);
   const main0 = mainThreadCpuSeconds(pid);
+  const threads0 = cpuByThreadName(pid);
   const pg0 = pgCpuByPid();
   const from = microseconds();
   const r = await load(cookie, mix, url);
@@ -401,7 +426,16 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
     `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
       `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(2)} | ${perRequest(1)} |`,
   );
+  // The server's threads other than the JavaScript one, µs a request each (a profile shows none of them).
+  const helpers = [...cpuByThreadName(pid)]
+    .filter(([thread]) => thread !== "JS thread")
+    .map(
+      ([thread, seconds]) => [thread, ((seconds - (threads0.get(thread) ?? 0)) * 1e6) / r.requests] as const,
+    )
+    .filter(([, us]) => us >= 1)
+    .sort((a, b) => b[1] - a[1]);
   const row = {
+    helpers: helpers.map(([thread, us]) => `${thread} ${Math.round(us)}`).join(", ") || "-",
     perSecond: r.requests / SECONDS,
     serverUs: (cpu[0]! * 1e6) / r.requests,
     postgresUs: (cpu[1]! * 1e6) / r.requests,
@@ -414,7 +448,14 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
 /** The monotonic clock in µs, as V8 stamps a CPU profile's samples. */
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
 
-type Measured = { perSecond: number; serverUs: number; postgresUs: number; window: [number, number] };
+type Measured = {
+  perSecond: number;
+  serverUs: number;
+  postgresUs: number;
+  window: [number, number];
+  /** CPU of the server's threads other than the JavaScript one, by name, µs a request. */
+  helpers: string;
+};
 /** Every row measured in this run, by name, each round of it (for the goal rows and the profiles). */
 const measured = new Map<string, Measured[]>();
 
@@ -473,6 +514,14 @@ function printGoals() {
   console.log(
     `| PostgreSQL CPU per list request (clients page) | ${us(of(page, "postgresUs"))} | ${us(of(floor, "postgresUs"))} | | |`,
   );
+  // Where the server's CPU beyond its JavaScript thread went, each round (V8's collector and compiler threads, libuv's pool).
+  console.log("\nserver threads other than the JavaScript one, µs a request, each round:");
+  for (const [name, rows] of [
+    ["clients page", page],
+    [COMPARE_PAGE, other],
+    [FLOOR_PAGE, floor],
+  ] as const)
+    if (rows) console.log(`  ${name}: ${rows.map((r) => r.helpers).join(" | ")}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, Column, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
+import { and, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -85,13 +85,9 @@ function withRowMapper<S extends object>(statement: S, selected: Record<string, 
   const decoderOf = (f: PgColumn | SQL) =>
     (f instanceof SQL ? (f as { decoder?: Decoder }).decoder : f) as Decoder;
   const names = Object.keys(selected);
-  // A decoder that answers its value unchanged (text, a number read as one) is not called: most
-  // of a page's fields, ~200 calls a page saved (decision 0101).
-  const columns = names.flatMap((key, at) => {
-    if (isExtra(key)) return [];
-    const decoder = decoderOf(selected[key]!);
-    return [{ key, at, decode: passesThrough(decoder) ? undefined : decoder }];
-  });
+  const columns = names.flatMap((key, at) =>
+    isExtra(key) ? [] : [{ key, at, decoder: decoderOf(selected[key]!) }],
+  );
   const countAt = names.indexOf("listCount");
   const keyAts = names.flatMap((key, at) => (key.startsWith("pageKey") ? [at] : []));
   const countDecoder = countAt < 0 ? undefined : decoderOf(selected.listCount!);
@@ -100,10 +96,8 @@ function withRowMapper<S extends object>(statement: S, selected: Record<string, 
     for (let r = 0; r < answered.length; r++) {
       const row = answered[r]!;
       const mapped: Record<string, unknown> = {};
-      for (const { key, at, decode } of columns) {
-        const value = row[at];
-        mapped[key] = value === null || decode === undefined ? value : decode.mapFromDriverValue(value);
-      }
+      for (const { key, at, decoder } of columns)
+        mapped[key] = row[at] === null ? null : decoder.mapFromDriverValue(row[at]);
       rows[r] = mapped;
     }
     const count = answered[0]?.[countAt];
@@ -115,14 +109,6 @@ function withRowMapper<S extends object>(statement: S, selected: Record<string, 
   };
   return Object.assign(statement, { customResultMapper });
 }
-
-/** Drizzle's decoder of a column or SQL that maps nothing (text, uuid, a value without `mapWith`). */
-const IDENTITY_DECODERS = new Set<unknown>([
-  Column.prototype.mapFromDriverValue,
-  (sql`` as { decoder?: DriverValueDecoder<unknown, unknown> }).decoder?.mapFromDriverValue,
-]);
-const passesThrough = (decoder: DriverValueDecoder<unknown, unknown>) =>
-  IDENTITY_DECODERS.has(decoder.mapFromDriverValue);
 
 /**
  * The row limit written into a statement planned once: PostgreSQL plans a LIMIT it cannot see as a
