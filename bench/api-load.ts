@@ -28,7 +28,9 @@
 // With the clients page and its floor measured, it ends with the goal rows of issue 29 (MET/MISS):
 // server CPU per list request <= 300 µs (user + system time of the server's processes over the
 // requests served, beside the floor's), and the clients page's req/s >= 0.85 x the floor's in the
-// run; and PostgreSQL's CPU per request for both.
+// run; and PostgreSQL's CPU per request for both. Every row gives the server's CPU per request and, of
+// it, its JavaScript thread's (what a CPU profile samples); after the goal rows, the server's other
+// threads (V8's collector and compiler, libuv's pool) by name, µs a request, each round (decision 0101).
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
