@@ -28,7 +28,9 @@
 // With the clients page and its floor measured, it ends with the goal rows of issue 29 (MET/MISS):
 // server CPU per list request <= 300 µs (user + system time of the server's processes over the
 // requests served, beside the floor's), and the clients page's req/s >= 0.85 x the floor's in the
-// run; and PostgreSQL's CPU per request for both.
+// run; and PostgreSQL's CPU per request for both. Every row gives the server's CPU per request and, of
+// it, its JavaScript thread's (what a CPU profile samples); after the goal rows, the server's other
+// threads (V8's collector and compiler, libuv's pool) by name, µs a request, each round (decision 0101).
 // Needs PostgreSQL's server binaries (Debian's postgresql package) and root or the postgres user.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -74,8 +76,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const pg = privatePostgres(PG_PORT, "bahi-api-load", "-c shared_preload_libraries=pg_stat_statements");
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process (or one of its threads, "<pid>/task/<tid>") has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number | string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
@@ -99,6 +101,37 @@ function withChildren(pid: number): number[] {
   return pids;
 }
 const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
+/**
+ * CPU seconds of the JavaScript thread alone (the thread whose id is the process's, /proc/<pid>/task/<pid>):
+ * the rest of a process's time is V8's helper threads (parallel scavenges, concurrent marking, the
+ * optimising compiler) and libuv's pool, which a CPU profile does not show.
+ */
+/** CPU seconds by thread name (/proc/<pid>/task/<tid>/comm: "node", "V8 DefaultWorke", "libuv-worker"...). */
+function cpuByThreadName(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const p of withChildren(pid)) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const tid of tids) {
+      let name = "?";
+      try {
+        name = readFileSync(`/proc/${p}/task/${tid}/comm`, "utf8").trim();
+      } catch {
+        continue;
+      }
+      if (tid === String(p)) name = "JS thread";
+      byName.set(name, (byName.get(name) ?? 0) + cpuSeconds(`${p}/task/${tid}`));
+    }
+  }
+  return byName;
+}
+
+const mainThreadCpuSeconds = (pid: number) =>
+  withChildren(pid).reduce((sum, p) => sum + cpuSeconds(`${p}/task/${p}`), 0);
 const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
 
 /** CPU seconds of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
@@ -379,11 +412,13 @@ const searchMix = (base: string): Mix =>
 async function measureRow(name: string, mix: Mix, cookie: string, url: string, pid: number) {
   if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
   const server0 = serverCpuSeconds(pid);
+  const main0 = mainThreadCpuSeconds(pid);
+  const threads0 = cpuByThreadName(pid);
   const pg0 = pgCpuByPid();
   const from = microseconds();
   const r = await load(cookie, mix, url);
   const window: [number, number] = [from, microseconds()];
-  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0)];
+  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0), mainThreadCpuSeconds(pid) - main0];
   const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
   let errors = 0;
   for (const statuses of Object.values(r.buckets))
@@ -391,9 +426,18 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
       if (status === "error" || Number(status) >= 400) errors += n;
   console.log(
     `| ${name} | ${Math.round(r.requests / SECONDS)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-      `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(1)} |`,
+      `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(2)} | ${perRequest(1)} |`,
   );
+  // The server's threads other than the JavaScript one, µs a request each (a profile shows none of them).
+  const helpers = [...cpuByThreadName(pid)]
+    .filter(([thread]) => thread !== "JS thread")
+    .map(
+      ([thread, seconds]) => [thread, ((seconds - (threads0.get(thread) ?? 0)) * 1e6) / r.requests] as const,
+    )
+    .filter(([, us]) => us >= 1)
+    .sort((a, b) => b[1] - a[1]);
   const row = {
+    helpers: helpers.map(([thread, us]) => `${thread} ${Math.round(us)}`).join(", ") || "-",
     perSecond: r.requests / SECONDS,
     serverUs: (cpu[0]! * 1e6) / r.requests,
     postgresUs: (cpu[1]! * 1e6) / r.requests,
@@ -406,7 +450,14 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
 /** The monotonic clock in µs, as V8 stamps a CPU profile's samples. */
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
 
-type Measured = { perSecond: number; serverUs: number; postgresUs: number; window: [number, number] };
+type Measured = {
+  perSecond: number;
+  serverUs: number;
+  postgresUs: number;
+  window: [number, number];
+  /** CPU of the server's threads other than the JavaScript one, by name, µs a request. */
+  helpers: string;
+};
 /** Every row measured in this run, by name, each round of it (for the goal rows and the profiles). */
 const measured = new Map<string, Measured[]>();
 
@@ -465,6 +516,14 @@ function printGoals() {
   console.log(
     `| PostgreSQL CPU per list request (clients page) | ${us(of(page, "postgresUs"))} | ${us(of(floor, "postgresUs"))} | | |`,
   );
+  // Where the server's CPU beyond its JavaScript thread went, each round (V8's collector and compiler threads, libuv's pool).
+  console.log("\nserver threads other than the JavaScript one, µs a request, each round:");
+  for (const [name, rows] of [
+    ["clients page", page],
+    [COMPARE_PAGE, other],
+    [FLOOR_PAGE, floor],
+  ] as const)
+    if (rows) console.log(`  ${name}: ${rows.map((r) => r.helpers).join(" | ")}`);
 }
 
 /**
@@ -744,9 +803,9 @@ async function main() {
     );
     // CPU per request tells changes apart on a shared machine better than requests/s do.
     console.log(
-      "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | PostgreSQL CPU/req |",
+      "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU/req | of it the JS thread | PostgreSQL CPU/req |",
     );
-    console.log("|---|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|---|");
     const clientsPage = endpoints.find(([name]) => name === "clients page")![1];
     /** The clients page of the compare build (BENCH_COMPARE), then this build's: a pair, seconds apart. */
     // The two take turns at going first: the second of a pair meets, for one, the first one's

@@ -166,18 +166,20 @@ export function registerRequestGuards(
 
   // PostgreSQL stores no NUL (text: error 22021) and no lone surrogate (jsonb): refuse them in
   // any part of any request, and path parameters that break the route's contract (over-long ids).
-  app.addHook("preValidation", async (request) => {
-    for (const [part, value] of [
-      ["params", request.params],
-      ["query", request.query],
-      ["body", request.body],
-    ] as const) {
-      const at = findUnstorableText(value);
-      if (at !== undefined) {
-        const field = at || part;
-        throw new AppError("validation_failed", `${field}: ${UNSTORABLE_TEXT}`, { [field]: UNSTORABLE_TEXT });
-      }
+  // Synchronous: an async hook made a promise and a microtask on every request (decision 0101).
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      checkInput(request);
+    } catch (error) {
+      return done(error as Error);
     }
+    done();
+  });
+
+  function checkInput(request: FastifyRequest) {
+    storable("params", request.params);
+    storable("query", request.query);
+    storable("body", request.body);
     // Every JSON body is an object; "a string", 42, null or [] never reach a route's own parsing.
     const contract = contractOf(request.method, request.routeOptions.url);
     const body: unknown = request.body;
@@ -191,7 +193,7 @@ export function registerRequestGuards(
     }
     if (contract?.params) parseBody(contract.params, request.params);
     if (request.routeOptions.url === "/api/auth/*") checkAuthRedirects(request, allowedOrigins);
-  });
+  }
 
   app.addHook("onSend", (request, reply, payload, done) => {
     // Sign-out, password and account changes, profile edits: sessions checked a moment ago may be
@@ -205,6 +207,14 @@ export function registerRequestGuards(
     if (api && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
+}
+
+function storable(part: string, value: unknown) {
+  const at = findUnstorableText(value);
+  if (at !== undefined) {
+    const field = at || part;
+    throw new AppError("validation_failed", `${field}: ${UNSTORABLE_TEXT}`, { [field]: UNSTORABLE_TEXT });
+  }
 }
 
 /** better-auth's fields that name where to send the browser afterwards. */
