@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { todayInTimeZone } from "#domain/dates";
 import { gstinCheckCharacter } from "#domain/validation";
-import { expect, registerForGst, test } from "./fixtures";
+import { expect, lookAt, registerForGst, test } from "./fixtures";
 
 // The e-way bill in the browser (issue 34 part 1): the owner fills the Transport section of an
 // issued invoice, saves it, downloads its e-way bill JSON, and downloads two invoices' e-way bills
@@ -64,7 +64,7 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
   await page.getByLabel("Mode of transport").selectOption("road");
   await page.getByLabel("Distance (km)").fill("980");
   await page.getByLabel("Vehicle number").fill("mh12ab9999");
-  await page.screenshot({ path: ".tmp/eway-1280.png", fullPage: true });
+  await lookAt(page, "eway-1280");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   const saved = page.waitForResponse(
     (r) => r.request().method() === "PUT" && r.url().includes(`/api/invoices/${first}`),
@@ -91,15 +91,16 @@ test("transport details saved with an invoice give its e-way bill JSON, alone or
 
   // A phone: the section fits.
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: ".tmp/eway-360.png", fullPage: true });
+  await lookAt(page, "eway-360");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // The section and the card in the dark theme, to look at.
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
-  await page
-    .getByRole("group", { name: "Transport (e-way bill)" })
-    .screenshot({ path: ".tmp/eway-transport-dark-360.png" });
-  await card.screenshot({ path: ".tmp/eway-card-dark-360.png" });
+  const transport = page.getByRole("group", { name: "Transport (e-way bill)" });
+  await expect(transport).toBeVisible();
+  await expect(card).toBeVisible();
+  await lookAt(transport, "eway-transport-dark-360");
+  await lookAt(card, "eway-card-dark-360");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -1,6 +1,6 @@
 import { formatPageDate, todayInTimeZone } from "#domain/dates";
 import { gstinCheckCharacter } from "#domain/validation";
-import { expect, registerForGst, test } from "./fixtures";
+import { expect, lookAt, registerForGst, test } from "./fixtures";
 
 // An export invoice in two currencies in the browser (issue 34 part 2; decision 0089): the owner
 // types the exchange rate of a USD invoice, sees its rupee value, and records the realisation with
@@ -49,7 +49,7 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   await expect(
     page.getByText("Supply meant for export under LUT without payment of integrated tax"),
   ).toBeVisible();
-  await page.screenshot({ path: ".tmp/fx-editor-1280.png", fullPage: true });
+  await lookAt(page, "fx-editor-1280");
   const saved = page.waitForResponse(
     (r) => r.request().method() === "PUT" && r.url().includes(`/api/invoices/${id}`),
   );
@@ -78,11 +78,12 @@ test("a USD invoice at 83.12 is worth ₹83,120.00; credited ₹82,500.00 it is 
   await expect(page.getByTestId("payments-summary")).toContainText("Balance due $0.00");
 
   await page.setViewportSize({ width: 360, height: 800 });
-  await payments.screenshot({ path: ".tmp/fx-payments-360.png" });
+  await expect(payments).toBeVisible();
+  await lookAt(payments, "fx-payments-360");
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
-  await page
-    .locator("section[aria-labelledby=totals-heading]")
-    .screenshot({ path: ".tmp/fx-totals-dark-360.png" });
+  const totals = page.locator("section[aria-labelledby=totals-heading]");
+  await expect(totals).toBeVisible();
+  await lookAt(totals, "fx-totals-dark-360");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

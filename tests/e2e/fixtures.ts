@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export type { Page };
 export { expect };
@@ -64,6 +64,18 @@ export function freshDataDir(prefix: string): string {
   const seed = process.env.E2E_SEED_DIR;
   if (seed) cpSync(path.join(seed, "db"), path.join(dir, "db"), { recursive: true });
   return dir;
+}
+
+/**
+ * A screenshot for a person to look at (`.tmp/<name>.png`; a page is captured whole), taken only
+ * when E2E_SCREENSHOTS is set: it asserts nothing, and every run of the lane paid for it (decision 0100).
+ */
+export async function lookAt(target: Page | Locator, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const file = `.tmp/${name}.png`;
+  await ("goto" in target
+    ? target.screenshot({ path: file, fullPage: true })
+    : target.screenshot({ path: file }));
 }
 
 export function uniqueEmail(prefix = "user"): string {
