@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { account, user } from "../db/schema";
 import { createTestApp, describeEachDb, openTestDatabase, type TestApp } from "./harness";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
+import { keptDatabases } from "./pglite-reuse";
 import { pgliteTemplate, pgliteTemplatePath } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
@@ -30,6 +32,14 @@ describe.skipIf(!TEST_DATABASE_URL)("test harness on PostgreSQL", () => {
   });
 });
 
+/** How many migrations the journal lists. */
+function journalEntries(): number {
+  const journal = JSON.parse(
+    readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8"),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
 /** The stored password hash of the account signed up with `email`. */
 async function storedHash(t: TestApp, email: string): Promise<string> {
   const [row] = await t.database.db
@@ -49,14 +59,11 @@ describeEachDb("test databases", (kind) => {
         (await d.db.execute("select count(*)::int as n from drizzle.__drizzle_migrations")) as unknown as {
           rows: Array<{ n: number }>;
         };
-      const journal = JSON.parse(
-        readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8"),
-      ) as { entries: unknown[] };
-      expect((await migrated(first)).rows[0]!.n).toBe(journal.entries.length);
+      expect((await migrated(first)).rows[0]!.n).toBe(journalEntries());
       await first.db.insert(user).values({ id: "u-1", name: "One", email: "one@example.com" });
       expect(await first.db.select({ id: user.id }).from(user)).toEqual([{ id: "u-1" }]);
       expect(await second.db.select({ id: user.id }).from(user)).toEqual([]);
-      expect((await migrated(second)).rows[0]!.n).toBe(journal.entries.length);
+      expect((await migrated(second)).rows[0]!.n).toBe(journalEntries());
       // The invoice search's extension came along with the copy.
       await second.db.execute("select similarity('bahi', 'bahi')");
     } finally {
@@ -64,6 +71,60 @@ describeEachDb("test databases", (kind) => {
       await second.close();
     }
   }, 120_000); // two databases opened in one test
+});
+
+describe("a closed in-memory test database", () => {
+  it("serves the next test as the template again: empty, session reset, no queue schema", async () => {
+    const first = await openTestDatabase("pglite");
+    const kept = keptDatabases();
+    const firstClient = (first.queueAccess as { pglite: PGlite }).pglite;
+    await first.db.insert(user).values({ id: "u-1", name: "One", email: "one@example.com" });
+    await first.db.execute("create schema pgboss");
+    await first.db.execute("create table pgboss.job (id int)");
+    await first.db.execute("set timezone to 'Asia/Kolkata'");
+    await first.db.execute("select pg_advisory_lock(42)");
+    await first.close();
+    expect(keptDatabases()).toBe(kept + 1);
+    // What the closed test database's holder still has refuses to work.
+    await expect(first.db.select().from(user)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: "PGlite is closed" }),
+    });
+    await expect(firstClient.query("select 1")).rejects.toThrow(/closed/);
+
+    const next = await openTestDatabase("pglite");
+    try {
+      const rows = async <T>(query: string) =>
+        ((await next.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(await next.db.select({ id: user.id }).from(user)).toEqual([]);
+      expect(await rows("select nspname from pg_namespace where nspname = 'pgboss'")).toEqual([]);
+      expect(await rows("select current_setting('timezone') as tz")).not.toEqual([{ tz: "Asia/Kolkata" }]);
+      expect(await rows("select count(*)::int as n from pg_locks where locktype = 'advisory'")).toEqual([
+        { n: 0 },
+      ]);
+      expect(await rows("select count(*)::int as n from drizzle.__drizzle_migrations")).toEqual([
+        { n: journalEntries() },
+      ]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it("that a test changed (a table of its own) is not served again", async () => {
+    const changed = await openTestDatabase("pglite");
+    const kept = keptDatabases();
+    await changed.db.execute("create table probe_0099 (id int)");
+    await changed.close();
+    expect(keptDatabases()).toBe(kept);
+    const next = await openTestDatabase("pglite");
+    try {
+      const found = (await next.db.execute(
+        "select count(*)::int as n from pg_tables where tablename = 'probe_0099'",
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(found.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await next.close();
+    }
+  });
 });
 
 describe("the PGlite template", () => {

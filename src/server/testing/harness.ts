@@ -9,12 +9,13 @@ import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
 import type { PasswordHashing } from "../auth/auth";
 import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase, openMemoryDatabase } from "../db/client";
+import { type Database, openDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
 import { adminStatements, dropDatabaseLater, testDatabaseName } from "./database-drops";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
-import { pgliteCompiled, pgliteTemplate, postgresTemplateName } from "./templates";
+import { openReusedPglite } from "./pglite-reuse";
+import { postgresTemplateName } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -195,15 +196,13 @@ export async function startTestApp(
   return t;
 }
 
-/** A fresh in-memory PGlite, migrated: a copy of the migrated template (templates.ts). */
-export async function openTestPglite(): Promise<Database> {
-  const [template, compiled] = await Promise.all([pgliteTemplate(), pgliteCompiled()]);
-  return openMemoryDatabase(template, compiled);
-}
-
-/** A fresh database of this kind (in memory, or a new PostgreSQL database dropped on close). */
+/**
+ * A database of this kind in the migrated template's state, the test's own until closed: in memory
+ * (a closed test's one emptied, or a copy of the template: pglite-reuse.ts), or a new PostgreSQL
+ * database dropped on close.
+ */
 export function openTestDatabase(kind: DbKind): Promise<Database> {
-  return kind === "postgres" ? openFreshPostgres() : openTestPglite();
+  return kind === "postgres" ? openFreshPostgres() : openReusedPglite();
 }
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
