@@ -262,6 +262,9 @@ test("a new invoice on a 1,280 px laptop: nothing red before typing, the whole r
   await expect(bar).toHaveCount(1);
   await bar.getByRole("button", { name: "Issue" }).click();
   await expect(page.getByText("Invoice issued")).toBeVisible();
+  // Issued, the new invoice's editor opens at its own address (the page is drawn again there).
+  await expect(page).toHaveURL(/\/invoice\/edit\//);
+  await expect(bar.getByRole("button", { name: "Send by e-mail" })).toBeVisible();
   await page.getByRole("heading", { name: "Activity" }).scrollIntoViewIfNeeded();
   await expect(bar.getByRole("button", { name: "Send by e-mail" })).toBeInViewport({ ratio: 1 });
   await expect(bar.getByRole("button", { name: "WhatsApp" })).toBeInViewport({ ratio: 1 });
