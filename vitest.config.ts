@@ -71,10 +71,9 @@ export default defineConfig({
     hookTimeout: process.env.CI ? 120_000 : 60_000,
     pool: "forks",
     fileParallelism: true,
-    // Four on 2 cores: the slowest files (backup 222 s wall for 30 CPU-s in a full run, shutdown,
-    // memory budget, scaling) mostly wait on the disk and on servers they start, and the other
-    // workers run other files meanwhile (decisions 0069, 0099: with 3, `.ci/run` used 1.2 cores).
-    maxWorkers: 4,
+    // Three on 2 cores: the slowest files (backup 224 s wall for ~40 CPU-s) mostly wait on the disk
+    // and on servers they start, and the other workers run other files meanwhile (decision 0069).
+    maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     reporters: ["default", "./src/server/testing/slowest-reporter.ts"],
   },
