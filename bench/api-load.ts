@@ -102,11 +102,11 @@ function withChildren(pid: number): number[] {
 }
 const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
 /**
- * CPU seconds of the JavaScript thread alone (the thread whose id is the process's, /proc/<pid>/task/<pid>):
- * the rest of a process's time is V8's helper threads (parallel scavenges, concurrent marking, the
- * optimising compiler) and libuv's pool, which a CPU profile does not show.
+ * CPU seconds by thread name (/proc/<pid>/task/<tid>/comm: "V8 DefaultWorke", "libuv-worker"...).
+ * The JavaScript thread (the one whose id is the process's) is "JS thread": the rest of a process's
+ * time is V8's helper threads (parallel scavenges, concurrent marking, the optimising compiler) and
+ * libuv's pool, which a CPU profile does not show.
  */
-/** CPU seconds by thread name (/proc/<pid>/task/<tid>/comm: "node", "V8 DefaultWorke", "libuv-worker"...). */
 function cpuByThreadName(pid: number): Map<string, number> {
   const byName = new Map<string, number>();
   for (const p of withChildren(pid)) {
@@ -130,8 +130,6 @@ function cpuByThreadName(pid: number): Map<string, number> {
   return byName;
 }
 
-const mainThreadCpuSeconds = (pid: number) =>
-  withChildren(pid).reduce((sum, p) => sum + cpuSeconds(`${p}/task/${p}`), 0);
 const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + rssMb(p), 0);
 
 /** CPU seconds of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
@@ -412,13 +410,14 @@ const searchMix = (base: string): Mix =>
 async function measureRow(name: string, mix: Mix, cookie: string, url: string, pid: number) {
   if (WARMUP_SECONDS > 0) await load(cookie, mix, url, WARMUP_SECONDS);
   const server0 = serverCpuSeconds(pid);
-  const main0 = mainThreadCpuSeconds(pid);
   const threads0 = cpuByThreadName(pid);
   const pg0 = pgCpuByPid();
   const from = microseconds();
   const r = await load(cookie, mix, url);
   const window: [number, number] = [from, microseconds()];
-  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0), mainThreadCpuSeconds(pid) - main0];
+  const threads1 = cpuByThreadName(pid);
+  const sinceStart = (thread: string) => (threads1.get(thread) ?? 0) - (threads0.get(thread) ?? 0);
+  const cpu = [serverCpuSeconds(pid) - server0, pgCpuSince(pg0), sinceStart("JS thread")];
   const perRequest = (i: number) => `${Math.round((cpu[i]! * 1e6) / r.requests)} µs`;
   let errors = 0;
   for (const statuses of Object.values(r.buckets))
@@ -429,11 +428,9 @@ async function measureRow(name: string, mix: Mix, cookie: string, url: string, p
       `${r.p99.toFixed(1)} | ${errors} | ${perRequest(0)} | ${perRequest(2)} | ${perRequest(1)} |`,
   );
   // The server's threads other than the JavaScript one, µs a request each (a profile shows none of them).
-  const helpers = [...cpuByThreadName(pid)]
-    .filter(([thread]) => thread !== "JS thread")
-    .map(
-      ([thread, seconds]) => [thread, ((seconds - (threads0.get(thread) ?? 0)) * 1e6) / r.requests] as const,
-    )
+  const helpers = [...threads1.keys()]
+    .filter((thread) => thread !== "JS thread")
+    .map((thread) => [thread, (sinceStart(thread) * 1e6) / r.requests] as const)
     .filter(([, us]) => us >= 1)
     .sort((a, b) => b[1] - a[1]);
   const row = {
