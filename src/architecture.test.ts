@@ -283,7 +283,7 @@ const firstPages = FIRST_PAGES.map((route) => {
 });
 
 // Decision 0012: what a phone downloads and runs before the first page can draw. A page that
-// breaks one of these rules falls below 90 in Lighthouse's mobile run (bench/lighthouse.ts).
+// breaks one of these rules falls below 90 in Lighthouse's mobile run (bench/lighthouse/lighthouse.ts).
 describe("what the first pages load before they draw", () => {
   it("finds each first page's modules", () => {
     for (const { pattern, loaded } of firstPages) expect(loaded.size, pattern).toBeGreaterThan(10);

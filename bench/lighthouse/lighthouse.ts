@@ -2,13 +2,23 @@
 // and, signed in as a new user, /dashboard and /invoice/new. Each page is measured RUNS times
 // (3 by default) in Debian's Chromium; prints the median performance score, LCP, TBT and CLS.
 // Goal: score >= 90, CLS < 0.1, TBT < 200 ms on every page.
-// Run: npx vite build && node scripts/build-server.mjs && npx tsx bench/lighthouse.ts
+// Run: npm run build && npm install --prefix bench/lighthouse && npx tsx bench/lighthouse/lighthouse.ts
+//      (Lighthouse and chrome-launcher are this bench's own, in bench/lighthouse/package.json: 179
+//      packages the project's install no longer unpacks for every clone; decision 0107)
 //      (BENCH_URL=http://host:port with BENCH_COOKIE="name=value" measures a running server instead)
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { startSignedInServer } from "./built-server";
+import { startSignedInServer } from "../built-server";
+
+const [chromeLauncher, { default: lighthouse }] = await Promise.all([
+  import("chrome-launcher"),
+  import("lighthouse"),
+]).catch(() => {
+  console.error(
+    "Lighthouse is not installed for this bench. Run first: npm install --prefix bench/lighthouse",
+  );
+  process.exit(1);
+});
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
