@@ -8,11 +8,11 @@ import { buildEwayBill, type EwayBill, type EwayBillInput, ewayBillFile } from "
 import { schemaCheck } from "./testing/einvoice";
 import {
   EWAY_SCHEMA_AJV,
-  fittingWithinState,
   HOSUR_GODOWN,
   intraStateInvoice,
   JNPT_PORT,
   roadInvoice,
+  serviceWithinState,
   TODAY,
 } from "./testing/eway";
 import { isValidGstin } from "./validation";
@@ -24,7 +24,7 @@ function fixtures(): Record<string, EwayBillInput> {
   const intra = intraStateInvoice();
   intra.lines = [
     { ...intra.lines[0], gstRatePercent: 18, igstMinor: 0, cgstMinor: 5400_00, sgstMinor: 5400_00 },
-    fittingWithinState(intra.lines[0], "Fitting (labour)", 333_33, 30_00),
+    serviceWithinState(intra.lines[0], "Fitting (labour)", 333_33, 30_00),
     {
       ...intra.lines[0],
       name: 'Nuts, 3/8" (box)',

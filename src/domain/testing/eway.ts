@@ -72,8 +72,8 @@ export function intraStateInvoice(): EwayBillInput {
   return input;
 }
 
-/** A line of fitting labour (SAC 998719) on `goods`'s other fields, taxed within the state: CGST and SGST of `half` each. */
-export const fittingWithinState = (
+/** A service line (fitting labour, SAC 998719) on `goods`'s other fields, taxed within the state: CGST and SGST of `half` each. */
+export const serviceWithinState = (
   goods: EwayLineInput,
   name: string,
   taxableMinor: number,
