@@ -11,6 +11,7 @@ import {
   gstr1HsnRows,
 } from "./gst-gstr1";
 import { laptopLine, walkInSale } from "./testing/gstr1";
+import { thrown } from "./testing/thrown";
 
 // Expectations here are summed from the inputs by hand-labelled section, never through the
 // builder's helpers.
@@ -462,14 +463,9 @@ describe("buildGstr1: B2CL threshold", () => {
 describe("buildGstr1: who files", () => {
   for (const registrationType of ["composition", "unregistered"] as const) {
     it(`refuses a ${registrationType} account`, () => {
-      const attempt = () => buildGstr1({ ...input, registrationType });
-      expect(attempt).toThrow(DomainError);
-      expect(attempt).toThrow(GSTR1_NOT_OFFERED_MESSAGE);
-      try {
-        attempt();
-      } catch (e) {
-        expect((e as DomainError).code).toBe("GSTR1_NOT_OFFERED");
-      }
+      const error = thrown(DomainError, () => buildGstr1({ ...input, registrationType }));
+      expect(error.message).toContain(GSTR1_NOT_OFFERED_MESSAGE);
+      expect(error.code).toBe("GSTR1_NOT_OFFERED");
     });
   }
 
