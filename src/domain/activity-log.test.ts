@@ -23,37 +23,29 @@ describe("activity log words and rules", () => {
     expect(activityCutoff(new Date("2028-02-29T00:00:00Z")).toISOString()).toBe("2027-03-01T00:00:00.000Z");
   });
 
-  it("says what happened", () => {
-    expect(
-      describeActivity({
-        action: "status_changed",
-        recordKind: "invoice",
-        recordLabel: "INV-7",
-        detail: { from: "due", to: "paid" },
-      }),
-    ).toBe("Status changed: Invoice INV-7 (Due → Paid)");
-    expect(
-      describeActivity({ action: "data_cleared", recordKind: "data", recordLabel: "", detail: {} }),
-    ).toBe("Data cleared");
-    expect(
-      describeActivity({
-        action: "member_role_changed",
-        recordKind: "member",
-        recordLabel: "Sunil",
-        detail: { from: "staff", to: "owner" },
-      }),
-    ).toBe("Role changed: Member Sunil (Staff → Owner)");
-    expect(
-      describeActivity({ action: "edited", recordKind: "client", recordLabel: "Meera Stores", detail: {} }),
-    ).toBe("Edited: Client Meera Stores");
-    expect(
-      describeActivity({
-        action: "data_imported",
-        recordKind: "data",
-        recordLabel: "clients CSV",
-        detail: {},
-      }),
-    ).toBe("Data imported: clients CSV");
+  it.each([
+    [
+      "Status changed: Invoice INV-7 (Due → Paid)",
+      "status_changed",
+      "invoice",
+      "INV-7",
+      { from: "due", to: "paid" },
+    ],
+    ["Data cleared", "data_cleared", "data", "", {}],
+    ["Edited: Client Meera Stores", "edited", "client", "Meera Stores", {}],
+    ["Data imported: clients CSV", "data_imported", "data", "clients CSV", {}],
+    [
+      "Role changed: Member Sunil (Staff → Owner)",
+      "member_role_changed",
+      "member",
+      "Sunil",
+      { from: "staff", to: "owner" },
+    ],
+  ] as const)("says what happened: %s", (words, action, recordKind, recordLabel, detail) => {
+    expect(describeActivity({ action, recordKind, recordLabel, detail })).toBe(words);
+  });
+
+  it("names who did it", () => {
     expect(actorLabel({ kind: "api_key", name: "Tally" })).toBe('API key "Tally"');
     expect(actorLabel({ kind: "member", name: "Asha Rao" })).toBe("Asha Rao");
   });

@@ -12,6 +12,7 @@ import {
   intraStateInvoice,
   JNPT_PORT,
   roadInvoice,
+  serviceWithinState,
   TODAY,
 } from "./testing/eway";
 import { isValidGstin } from "./validation";
@@ -23,15 +24,7 @@ function fixtures(): Record<string, EwayBillInput> {
   const intra = intraStateInvoice();
   intra.lines = [
     { ...intra.lines[0], gstRatePercent: 18, igstMinor: 0, cgstMinor: 5400_00, sgstMinor: 5400_00 },
-    {
-      ...intra.lines[0],
-      name: "Fitting (labour)",
-      hsnSac: "998719",
-      taxableMinor: 333_33,
-      igstMinor: 0,
-      cgstMinor: 30_00,
-      sgstMinor: 30_00,
-    },
+    serviceWithinState(intra.lines[0], "Fitting (labour)", 333_33, 30_00),
     {
       ...intra.lines[0],
       name: 'Nuts, 3/8" (box)',

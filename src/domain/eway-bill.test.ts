@@ -17,6 +17,7 @@ import {
   JNPT_PORT,
   roadInvoice,
   SELLER_KA,
+  serviceWithinState,
   TODAY,
 } from "./testing/eway";
 
@@ -87,15 +88,7 @@ describe("an outward tax invoice by road, inter-state", () => {
     const input = intraStateInvoice();
     input.lines = [
       { ...input.lines[0], gstRatePercent: 5, igstMinor: 0, cgstMinor: 1500_00, sgstMinor: 1500_00 },
-      {
-        ...input.lines[0],
-        name: "Fitting",
-        hsnSac: "998719",
-        taxableMinor: 1000_00,
-        igstMinor: 0,
-        cgstMinor: 90_00,
-        sgstMinor: 90_00,
-      },
+      serviceWithinState(input.lines[0], "Fitting", 1000_00, 90_00),
     ];
     input.totalMinor = 60_000_00 + 3000_00 + 1180_00 - 40;
     const bill = built(input);

@@ -8,23 +8,28 @@ import { csvLines } from "./testing/csv";
 // Decision 0098: the GST inside an advance received for a service, and GSTR-1 Tables 11A/11B.
 
 describe("advanceTax: the GST inside a tax-inclusive advance", () => {
+  /** What advanceTax answers within a state: `taxable` + CGST `half` + SGST `half`, in paise. */
+  const withinState = (taxable: number, half: number) => ({
+    taxableMinor: taxable,
+    cgstMinor: half,
+    sgstMinor: half,
+    igstMinor: 0,
+  });
+  /** What advanceTax answers across states: `taxable` + IGST `igst`, in paise. */
+  const acrossStates = (taxable: number, igst: number) => ({
+    taxableMinor: taxable,
+    cgstMinor: 0,
+    sgstMinor: 0,
+    igstMinor: igst,
+  });
+
   it("same state: ₹11,800 at 18 % is ₹10,000 + CGST ₹900 + SGST ₹900", () => {
-    expect(advanceTax(11_800_00, 18, advanceTaxSplit("27", "27"))).toEqual({
-      taxableMinor: 10_000_00,
-      cgstMinor: 900_00,
-      sgstMinor: 900_00,
-      igstMinor: 0,
-    });
+    expect(advanceTax(11_800_00, 18, advanceTaxSplit("27", "27"))).toEqual(withinState(10_000_00, 900_00));
   });
 
   it("another state: the same advance is ₹10,000 + IGST ₹1,800", () => {
     expect(advanceTaxSplit("27", "29")).toBe("igst");
-    expect(advanceTax(11_800_00, 18, "igst")).toEqual({
-      taxableMinor: 10_000_00,
-      cgstMinor: 0,
-      sgstMinor: 0,
-      igstMinor: 1_800_00,
-    });
+    expect(advanceTax(11_800_00, 18, "igst")).toEqual(acrossStates(10_000_00, 1_800_00));
   });
 
   it("a union territory without legislature splits CGST + UTGST", () => {
@@ -34,28 +39,13 @@ describe("advanceTax: the GST inside a tax-inclusive advance", () => {
 
   it("rounds: ₹1,000 at 18 % is taxable ₹847.46 (half away from zero), tax ₹152.54", () => {
     // 100000 × 100 / 118 = 84745.76… -> 84746; CGST = SGST = round(84746 × 9 %) = 7627.14 -> 7627.
-    expect(advanceTax(1_000_00, 18, "cgst_sgst")).toEqual({
-      taxableMinor: 84_746,
-      cgstMinor: 7_627,
-      sgstMinor: 7_627,
-      igstMinor: 0,
-    });
+    expect(advanceTax(1_000_00, 18, "cgst_sgst")).toEqual(withinState(84_746, 7_627));
     // IGST = round(84746 × 18 %) = 15254.28 -> 15254.
-    expect(advanceTax(1_000_00, 18, "igst")).toEqual({
-      taxableMinor: 84_746,
-      cgstMinor: 0,
-      sgstMinor: 0,
-      igstMinor: 15_254,
-    });
+    expect(advanceTax(1_000_00, 18, "igst")).toEqual(acrossStates(84_746, 15_254));
   });
 
   it("the taxable value takes the paisa the halves lose: ₹1.00 at 5 % is 96 + 2 + 2 paise", () => {
-    expect(advanceTax(100, 5, "cgst_sgst")).toEqual({
-      taxableMinor: 96,
-      cgstMinor: 2,
-      sgstMinor: 2,
-      igstMinor: 0,
-    });
+    expect(advanceTax(100, 5, "cgst_sgst")).toEqual(withinState(96, 2));
   });
 
   it("for any amount and rate: taxable + tax is the amount, CGST = SGST, tax within 1.5 paise of taxable × rate", () => {

@@ -11,6 +11,7 @@ import {
   gstr1HsnRows,
 } from "./gst-gstr1";
 import { laptopLine, walkInSale } from "./testing/gstr1";
+import { thrown } from "./testing/thrown";
 
 // Expectations here are summed from the inputs by hand-labelled section, never through the
 // builder's helpers.
@@ -38,6 +39,10 @@ const original = (inv: Gstr1Document) => ({
   placeOfSupply: inv.placeOfSupply,
   exportType: inv.exportType,
 });
+
+/** A sale of one line to an unregistered buyer in `placeOfSupply`. */
+const walkIn = (number: string, placeOfSupply: string, line: Gstr1Line) =>
+  doc({ number, placeOfSupply, lines: [line] });
 
 /** A credit or debit note against an invoice. */
 const note = (
@@ -85,25 +90,10 @@ const b2bIntra = doc({
     ),
   ],
 });
-const b2clOverLimit = doc({
-  number: "INV/2026-27/0003",
-  placeOfSupply: "29",
-  lines: [laptopLine(18, 84_745_77, { igst: 15_254_24 })],
-});
-const b2csAtLimit = doc({
-  number: "INV/2026-27/0004",
-  placeOfSupply: "29",
-  lines: [laptopLine(18, 84_745_76, { igst: 15_254_24 })],
-});
-const b2csIntra = doc({
-  number: "INV/2026-27/0005",
-  lines: [laptopLine(18, 1_000_00, { cgst: 90_00, sgst: 90_00 })],
-});
-const b2csInterSmall = doc({
-  number: "INV/2026-27/0006",
-  placeOfSupply: "07",
-  lines: [laptopLine(18, 2_000_00, { igst: 360_00 })],
-});
+const b2clOverLimit = walkIn("INV/2026-27/0003", "29", laptopLine(18, 84_745_77, { igst: 15_254_24 }));
+const b2csAtLimit = walkIn("INV/2026-27/0004", "29", laptopLine(18, 84_745_76, { igst: 15_254_24 }));
+const b2csIntra = walkIn("INV/2026-27/0005", "27", laptopLine(18, 1_000_00, { cgst: 90_00, sgst: 90_00 }));
+const b2csInterSmall = walkIn("INV/2026-27/0006", "07", laptopLine(18, 2_000_00, { igst: 360_00 }));
 const expWithPay = doc({
   number: "INV/2026-27/0007",
   placeOfSupply: "96",
@@ -158,7 +148,8 @@ const debitRegistered = note("debit_note", b2bIntra, {
   ],
 });
 
-const all = [
+/** The month's live invoices, in every sales section. */
+const invoices = [
   b2bInter,
   b2bIntra,
   b2clOverLimit,
@@ -167,6 +158,9 @@ const all = [
   b2csInterSmall,
   expWithPay,
   expWithoutPay,
+];
+const all = [
+  ...invoices,
   cancelled,
   otherMonth,
   creditAgainstB2cs,
@@ -230,16 +224,6 @@ describe("buildGstr1: a month with every section", () => {
     expect(got.exp).toBe(sumTaxable([expWithPay, expWithoutPay]));
     expect(got.cdnr).toBe(sumTaxable([debitRegistered]) - sumTaxable([creditRegistered]));
     expect(got.cdnur).toBe(-sumTaxable([creditAgainstB2cl]));
-    const invoices = [
-      b2bInter,
-      b2bIntra,
-      b2clOverLimit,
-      b2csAtLimit,
-      b2csIntra,
-      b2csInterSmall,
-      expWithPay,
-      expWithoutPay,
-    ];
     const credits = [creditAgainstB2cs, creditAgainstB2cl, creditRegistered];
     expect(got.hsn).toBe(sumTaxable([...invoices, debitRegistered]) - sumTaxable(credits));
     const hsn = gstr1HsnRows(report.hsn);
@@ -479,14 +463,9 @@ describe("buildGstr1: B2CL threshold", () => {
 describe("buildGstr1: who files", () => {
   for (const registrationType of ["composition", "unregistered"] as const) {
     it(`refuses a ${registrationType} account`, () => {
-      const attempt = () => buildGstr1({ ...input, registrationType });
-      expect(attempt).toThrow(DomainError);
-      expect(attempt).toThrow(GSTR1_NOT_OFFERED_MESSAGE);
-      try {
-        attempt();
-      } catch (e) {
-        expect((e as DomainError).code).toBe("GSTR1_NOT_OFFERED");
-      }
+      const error = thrown(DomainError, () => buildGstr1({ ...input, registrationType }));
+      expect(error.message).toContain(GSTR1_NOT_OFFERED_MESSAGE);
+      expect(error.code).toBe("GSTR1_NOT_OFFERED");
     });
   }
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { DomainError } from "./errors";
+import { thrown } from "./testing/thrown";
 import { computeInvoiceTotals, computeLineTotals, type LineInput, validateLine } from "./totals";
 
 describe("computeInvoiceTotals, hand-checked", () => {
@@ -135,21 +136,18 @@ describe("validateLine", () => {
 
 describe("computeInvoiceTotals, refusals", () => {
   it("throws a DomainError naming the bad line", () => {
-    try {
+    const error = thrown(DomainError, () =>
       computeInvoiceTotals({
         currency: "INR",
         lines: [
           { quantity: 1, rate: 1 },
           { quantity: "x", rate: 1 },
         ],
-      });
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(DomainError);
-      expect((e as DomainError).code).toBe("INVALID_LINE");
-      expect((e as DomainError).field).toBe("quantity");
-      expect((e as DomainError).message).toMatch(/^Item 2:/);
-    }
+      }),
+    );
+    expect(error.code).toBe("INVALID_LINE");
+    expect(error.field).toBe("quantity");
+    expect(error.message).toMatch(/^Item 2:/);
   });
 
   it("throws when a total passes the safe integer range", () => {

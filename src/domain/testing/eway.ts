@@ -1,6 +1,6 @@
 // What the e-way bill tests share: a tax invoice of goods from Bengaluru to Pune (inter-state),
 // by road, in the shape buildEwayBill takes.
-import { type EwayBillInput, emptyTransport } from "../eway-bill";
+import { type EwayBillInput, type EwayLineInput, emptyTransport } from "../eway-bill";
 import { gstin } from "./einvoice";
 
 export const SELLER_KA = gstin("29AAACG0569P1Z");
@@ -71,6 +71,22 @@ export function intraStateInvoice(): EwayBillInput {
   input.split = "intra";
   return input;
 }
+
+/** A service line (fitting labour, SAC 998719) on `goods`'s other fields, taxed within the state: CGST and SGST of `half` each. */
+export const serviceWithinState = (
+  goods: EwayLineInput,
+  name: string,
+  taxableMinor: number,
+  half: number,
+): EwayLineInput => ({
+  ...goods,
+  name,
+  hsnSac: "998719",
+  taxableMinor,
+  igstMinor: 0,
+  cgstMinor: half,
+  sgstMinor: half,
+});
 
 /** The port the goods of an export are shipped to: JNPT, Navi Mumbai (Maharashtra). */
 export const JNPT_PORT = {

@@ -758,24 +758,30 @@ describeEachDb("invoices API", (kind) => {
       await rebuildInvoiceTotals(t.database.db, businessId);
     };
     const list = (q: string) => t.get(`/api/invoices?${q}`, s.cookie).then((r) => r.json());
+    // The count as the list shows it: "100+" when it is counted only up to a limit.
+    const shown = (page: { total: number; totalIsExact: boolean; hasMore: boolean }) => {
+      expect(page).toMatchObject({
+        total: expect.any(Number),
+        totalIsExact: expect.any(Boolean),
+        hasMore: expect.any(Boolean),
+      });
+      return `${page.total}${page.totalIsExact ? "" : "+"}${page.hasMore ? ", more follow" : ""}`;
+    };
 
     await seed(1, 1000);
-    expect(await list("page=1")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: true });
-    expect(await list("page=50")).toMatchObject({ total: 1000, totalIsExact: true, hasMore: false });
+    expect(shown(await list("page=1"))).toBe("1000, more follow");
+    expect(shown(await list("page=50"))).toBe("1000");
     await seed(1001, 2200);
     // Unfiltered, the total is kept with every insert and delete (list_counts): exact at any size.
-    expect(await list("page=1")).toMatchObject({ total: 2200, totalIsExact: true, hasMore: true });
+    expect(shown(await list("page=1"))).toBe("2200, more follow");
     // A status's total is kept with every invoice change too: exact at any size.
-    expect(await list("status=overdue")).toMatchObject({ total: 1100, totalIsExact: true, hasMore: true });
-    expect(await list("status=paid")).toMatchObject({ total: 1100, totalIsExact: true, hasMore: true });
-    expect(await list("status=due")).toMatchObject({ total: 0, totalIsExact: true, hasMore: false });
+    expect(shown(await list("status=overdue"))).toBe("1100, more follow");
+    expect(shown(await list("status=paid"))).toBe("1100, more follow");
+    expect(shown(await list("status=due"))).toBe("0");
     // A page past the end (an old link) is empty and still says how many there are.
-    expect(await list("status=overdue&page=400")).toMatchObject({
-      items: [],
-      total: 1100,
-      totalIsExact: true,
-      hasMore: false,
-    });
+    const beyond = await list("status=overdue&page=400");
+    expect(beyond.items).toEqual([]);
+    expect(shown(beyond)).toBe("1100");
     expect((await list("status=overdue&page=55")).items).toHaveLength(20);
     expect((await list("status=overdue&page=56")).items).toHaveLength(0);
     // Part paid: past its due date an invoice still shows Overdue, before it Partially paid (one
@@ -786,28 +792,16 @@ describeEachDb("invoices API", (kind) => {
           where business_id = ${businessId} and status = 'due'`,
     );
     await rebuildInvoiceTotals(t.database.db, businessId);
-    expect(await list("status=partially_paid")).toMatchObject({
-      total: 499,
-      totalIsExact: true,
-      hasMore: true,
-    });
-    expect(await list("status=overdue")).toMatchObject({ total: 601, totalIsExact: true, hasMore: true });
-    expect(await list("status=due")).toMatchObject({ total: 0, totalIsExact: true, hasMore: false });
+    expect(shown(await list("status=partially_paid"))).toBe("499, more follow");
+    expect(shown(await list("status=overdue"))).toBe("601, more follow");
+    expect(shown(await list("status=due"))).toBe("0");
     // With a search or dates besides, the status is counted up to its limit as before.
-    expect(await list("status=paid&from=2026-01-01")).toMatchObject({
-      total: 1000,
-      totalIsExact: false,
-      hasMore: true,
-    });
-    expect(await list("status=paid&pageSize=100&page=11")).toMatchObject({
-      total: 1100,
-      totalIsExact: true,
-      hasMore: false,
-    });
+    expect(shown(await list("status=paid&from=2026-01-01"))).toBe("1000+, more follow");
+    expect(shown(await list("status=paid&pageSize=100&page=11"))).toBe("1100");
     // A search counts up to 100 (SEARCH_COUNT_LIMIT): Client 21, 210-219 and 2100-2199 are 111,
     // so "100+"; its last page is exact. Client 211 and 2110-2119: 11.
-    expect(await list("search=Client 1")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
-    expect(await list("search=Client 21")).toMatchObject({ total: 100, totalIsExact: false, hasMore: true });
+    expect(shown(await list("search=Client 1"))).toBe("100+, more follow");
+    expect(shown(await list("search=Client 21"))).toBe("100+, more follow");
     // Its first page and count come from one walk of the matches: the page is still the first 20
     // in the list's order, and the next page follows it by cursor.
     const first = await list("search=Client 21");
@@ -820,14 +814,10 @@ describeEachDb("invoices API", (kind) => {
     expect(first.items.map((i: { id: string }) => i.id)).toEqual(expectedIds.slice(0, 20));
     const second = await list(`search=Client 21&page=2&after=${encodeURIComponent(first.nextCursor)}`);
     expect(second.items.map((i: { id: string }) => i.id)).toEqual(expectedIds.slice(20, 40));
-    expect(await list("search=Client 21&page=6")).toMatchObject({
-      total: 111,
-      totalIsExact: true,
-      hasMore: false,
-    });
-    expect(await list("search=Client 211")).toMatchObject({ total: 11, totalIsExact: true, hasMore: false });
+    expect(shown(await list("search=Client 21&page=6"))).toBe("111");
+    expect(shown(await list("search=Client 211"))).toBe("11");
     const last = await list("sort=number_asc&pageSize=100&page=22");
-    expect(last).toMatchObject({ total: 2200, totalIsExact: true, hasMore: false });
+    expect(shown(last)).toBe("2200");
     expect(last.items.at(-1).invoiceNumber).toBe("B-2200");
   });
 });

@@ -95,6 +95,7 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     // The month's documents, created in this order: key, then invoice()'s arguments.
     const abroad = { line1: "1 Main Street", city: "Boston", country: "United States" };
     const ravi = { name: "Ravi", gstin: BUYER_KA, billingAddress: ka };
+    const unregistered = (name: string, billingAddress = ka) => ({ name, billingAddress });
     const month: [string, ...Parameters<typeof invoice>][] = [
       // B2B, inter-state, two rates.
       [
@@ -116,36 +117,12 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
         [goods("2500", "5", "3")],
       ],
       // B2CL: inter-state, unregistered, well above the limit.
-      [
-        "b2cl",
-        "INV/2026-27/0003",
-        "2026-11-05",
-        { name: "Anita Rao", billingAddress: ka },
-        [goods("150000", "18")],
-      ],
+      ["b2cl", "INV/2026-27/0003", "2026-11-05", unregistered("Anita Rao"), [goods("150000", "18")]],
       // Exactly ₹1,00,000.00 with tax: B2CS. One paisa more: B2CL.
-      [
-        "edge",
-        "INV/2026-27/0004",
-        "2026-11-06",
-        { name: "Kiran Shah", billingAddress: ka },
-        [goods("84745.76", "18")],
-      ],
-      [
-        "edgePlus",
-        "INV/2026-27/0005",
-        "2026-11-07",
-        { name: "Meera Iyer", billingAddress: ka },
-        [goods("84745.77", "18")],
-      ],
+      ["edge", "INV/2026-27/0004", "2026-11-06", unregistered("Kiran Shah"), [goods("84745.76", "18")]],
+      ["edgePlus", "INV/2026-27/0005", "2026-11-07", unregistered("Meera Iyer"), [goods("84745.77", "18")]],
       // B2CS intra-state.
-      [
-        "b2cs",
-        "INV/2026-27/0006",
-        "2026-11-08",
-        { name: "Walk-in buyer", billingAddress: mh },
-        [goods("500", "18")],
-      ],
+      ["b2cs", "INV/2026-27/0006", "2026-11-08", unregistered("Walk-in buyer", mh), [goods("500", "18")]],
       // Exports.
       [
         "expWith",

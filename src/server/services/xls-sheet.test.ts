@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStatement } from "#domain/bank-statements/statement";
+import { thrown } from "#domain/testing/thrown";
 import { AppError } from "../errors";
 import {
   chars,
@@ -233,15 +234,8 @@ describe("the compound file", () => {
     // Over 4,096 bytes, so the Workbook stream is in the FAT's sectors.
     const cells = Array.from({ length: 400 }, (_, i) => label(i, 0, `row ${i}`));
     const good = () => compoundFile([{ name: "Workbook", bytes: workbook([], [{ records: cells }]) }]);
-    const damagedBy = (break_: (f: ReturnType<typeof good>) => Uint8Array) => {
-      try {
-        xlsToText(break_(good()));
-      } catch (error) {
-        expect(error).toBeInstanceOf(AppError);
-        return (error as AppError).message;
-      }
-      throw new Error("read a damaged file");
-    };
+    const damagedBy = (break_: (f: ReturnType<typeof good>) => Uint8Array) =>
+      thrown(AppError, () => xlsToText(break_(good()))).message;
     const workbookChain = (f: ReturnType<typeof good>) => f.layout.chains.Workbook!;
     expect(damagedBy((f) => f.bytes.subarray(0, f.bytes.length - 600))).toMatch(
       /^This \.xls file is damaged \(.*\)\. Open it/,
