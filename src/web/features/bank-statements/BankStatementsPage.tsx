@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -7,11 +7,12 @@ import type { AdvanceBody } from "#contract/client-advances";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { formatTdsRate, sectionsForRate } from "#domain/tds";
-import { call, callQuery, resourceKey } from "#web/api";
+import { call, callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Options, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { useInvalidate } from "#web/lib/useInvalidate";
 import { AdvanceForm } from "./AdvanceForm";
 import { SplitForm } from "./SplitForm";
 import { StatementImport } from "./StatementImport";
@@ -27,7 +28,7 @@ type LineAction =
   | { kind: "ignore" | "undo"; id: string };
 
 function useLineAction() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("bank-statements", "invoices");
   return useMutation({
     mutationFn: (a: LineAction) =>
       a.kind === "confirm"
@@ -44,10 +45,7 @@ function useLineAction() {
             ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
             : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id }, body: {} }),
     onSuccess: async (line, a) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-      ]);
+      await invalidate();
       const what = line.payments.map((p) => p.invoiceNumber).join(", ");
       toast.success(
         a.kind === "confirm"
