@@ -5,7 +5,7 @@ import { StateField } from "./state-field";
 import { TextField } from "./ui/input";
 
 // A client's address (billing or shipping), the same boxes in the client dialog and on the
-// document editor's Bill to; each caller puts its own frame (fieldset, fold) around them.
+// document editor's Bill to.
 
 const ADDRESS_FIELDS: { key: Exclude<keyof Address, "stateCode">; label: string; wide?: boolean }[] = [
   { key: "line1", label: "Address line 1", wide: true },
@@ -18,20 +18,23 @@ const ADDRESS_FIELDS: { key: Exclude<keyof Address, "stateCode">; label: string;
 
 /**
  * The address's boxes, with the server's messages found under `prefix` ("billingAddress" ->
- * "billingAddress.city"). Autofill stays off: the address is the client's, not the user's own.
+ * "billingAddress.city"), framed and named when a `legend` is given. Autofill stays off: the
+ * address is the client's, not the user's own.
  */
 export function AddressFields({
+  legend,
   value,
   prefix,
   errors,
   onChange,
 }: {
+  legend?: string;
   value: Address;
   prefix: string;
   errors: FormErrors;
   onChange: (patch: Partial<Address>) => void;
 }) {
-  return (
+  const boxes = (
     <div className="grid gap-3 sm:grid-cols-2">
       {ADDRESS_FIELDS.map(({ key, label, wide }) =>
         key === "state" ? (
@@ -55,5 +58,12 @@ export function AddressFields({
         ),
       )}
     </div>
+  );
+  if (!legend) return boxes;
+  return (
+    <fieldset className="rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {boxes}
+    </fieldset>
   );
 }

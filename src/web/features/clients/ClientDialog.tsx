@@ -4,8 +4,8 @@ import { stateFromGstin } from "#domain/address-state";
 import { AddressFields } from "#web/components/address-fields";
 import { RecordDialog, useRecordDialog } from "#web/components/record-forms";
 import { CheckboxField, TextareaField, TextField } from "#web/components/ui/input";
-import { type FormErrors, textBinder } from "#web/lib/form";
-import { type Address, type Client, type ClientInput, saveClient } from "./api";
+import { textBinder } from "#web/lib/form";
+import { type Client, type ClientInput, saveClient } from "./api";
 import { blankClient, clientFormErrors, clientInputOf } from "./client-form";
 
 const clientFormOf = (client: Client | undefined) => (client ? clientInputOf(client) : blankClient());
@@ -43,6 +43,7 @@ export function ClientDialog({
     const state = stateFromGstin(gstin, value.billingAddress);
     if (state) set("billingAddress", { ...value.billingAddress, ...state });
   };
+  const shipping = value.shippingAddress;
 
   return (
     <RecordDialog
@@ -60,12 +61,12 @@ export function ClientDialog({
           />
         ))}
       </div>
-      <ClientAddress
+      <AddressFields
         legend="Billing address"
         prefix="billingAddress"
         value={value.billingAddress}
         errors={errors}
-        onChange={(a) => set("billingAddress", a)}
+        onChange={(patch) => set("billingAddress", { ...value.billingAddress, ...patch })}
       />
       <CheckboxField
         label="Different shipping address"
@@ -73,13 +74,13 @@ export function ClientDialog({
         checked={value.shippingAddress !== null}
         onChange={(on) => set("shippingAddress", on ? { ...value.billingAddress } : null)}
       />
-      {value.shippingAddress && (
-        <ClientAddress
+      {shipping && (
+        <AddressFields
           legend="Shipping address"
           prefix="shippingAddress"
-          value={value.shippingAddress}
+          value={shipping}
           errors={errors}
-          onChange={(a) => set("shippingAddress", a)}
+          onChange={(patch) => set("shippingAddress", { ...shipping, ...patch })}
         />
       )}
       <TextareaField label="Notes" maxLength={CLIENT_LIMITS.notes} {...text("notes")} />
@@ -118,30 +119,3 @@ const CLIENT_FIELDS: {
     attrs: { maxLength: CLIENT_LIMITS.gstin, autoCapitalize: "characters", placeholder: "27AAPFU0939F1ZV" },
   },
 ];
-
-/** One of the client's addresses, framed and named (`legend`). */
-function ClientAddress({
-  legend,
-  prefix,
-  value,
-  errors,
-  onChange,
-}: {
-  legend: string;
-  prefix: string;
-  value: Address;
-  errors: FormErrors;
-  onChange: (a: Address) => void;
-}) {
-  return (
-    <fieldset className="rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-semibold">{legend}</legend>
-      <AddressFields
-        value={value}
-        prefix={prefix}
-        errors={errors}
-        onChange={(patch) => onChange({ ...value, ...patch })}
-      />
-    </fieldset>
-  );
-}
