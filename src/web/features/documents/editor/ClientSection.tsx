@@ -8,7 +8,7 @@ import { CLIENT_LIMITS } from "#domain/limits";
 import { call, resourceKey } from "#web/api";
 import { AddressFields } from "#web/components/address-fields";
 import { Button } from "#web/components/ui/button";
-import { Field, Input } from "#web/components/ui/input";
+import { CheckboxField, Field, Input } from "#web/components/ui/input";
 import { clientSearchQuery } from "../queries";
 import { Combobox } from "./Combobox";
 import { clientFromSaved, type EditorAction } from "./draft";
@@ -148,15 +148,11 @@ export const ClientSection = memo(function ClientSection({
           />
         </div>
       </details>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={client.shippingAddress !== null}
-          onChange={(e) => set({ shippingAddress: e.target.checked ? emptyAddress() : null })}
-        />
-        Ship to a different address
-      </label>
+      <CheckboxField
+        label="Ship to a different address"
+        checked={client.shippingAddress !== null}
+        onChange={(on) => set({ shippingAddress: on ? emptyAddress() : null })}
+      />
       {client.shippingAddress && (
         <AddressFields
           value={client.shippingAddress}
