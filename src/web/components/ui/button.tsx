@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Loader2, type LucideIcon } from "lucide-react";
+import { Download, Loader2, type LucideIcon } from "lucide-react";
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "destructive" | "outline";
@@ -76,6 +76,16 @@ export function NewTabLink({
       className={clsx(base, variants.outline, sizes.sm)}
     >
       <Icon className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </a>
+  );
+}
+
+/** A file the server makes on asking (a CSV export), drawn as an outline button with the download icon. */
+export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} download className={clsx(base, variants.outline, sizes.md)}>
+      <Download className="h-4 w-4" aria-hidden="true" />
       {children}
     </a>
   );

@@ -280,11 +280,13 @@ export function CheckboxField({
   checked,
   onChange,
   className,
+  disabled,
 }: {
   label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   className?: string;
+  disabled?: boolean;
 }) {
   return (
     <label className={clsx("flex items-center gap-2 text-sm", className)}>
@@ -292,6 +294,7 @@ export function CheckboxField({
         type="checkbox"
         className="h-4 w-4 accent-[var(--primary)]"
         checked={checked}
+        disabled={disabled}
         onChange={(e) => onChange(e.target.checked)}
       />
       {label}

@@ -8,10 +8,11 @@ import { ApiError, call, callQuery } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { Loaded } from "#web/components/ui/states";
 import { NewPasswordFields, useNewPassword } from "../auth/NewPasswordFields";
 import { CreditHistory } from "../credits/CreditHistory";
 import { useMay, useMyRole } from "../members/role";
@@ -33,35 +34,35 @@ export const profileQuery = {
 };
 
 export function AccountPage() {
-  const { data: profile, isLoading } = useQuery(profileQuery);
+  const account = useQuery(profileQuery);
   const mayKeys = useMay("api-keys.manage");
   const role = useMyRole();
   return (
     <>
       <PageHeader title="My Account" description="Your name, password, sessions and credits." />
-      {isLoading || !profile ? (
-        <Spinner label="Loading your account..." />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ProfileCard profile={profile} />
-          {profile.hasPassword ? (
-            <ChangePasswordCard />
-          ) : (
-            <Card>
-              <h2 className="text-lg font-semibold">Password</h2>
-              <p className="mt-2 text-sm text-muted-foreground">
-                You sign in with Google. To set a password for e-mail sign-in, use "Reset Password" on the
-                login page with {profile.email}.
-              </p>
-            </Card>
-          )}
-          <SessionsCard />
-          <CreditHistory />
-          {mayKeys && <ApiKeysCard />}
-          {role && role !== "owner" && <LeaveBusinessCard />}
-          <DeleteAccountCard hasPassword={profile.hasPassword} />
-        </div>
-      )}
+      <Loaded query={account} loading="Loading your account..." errorTitle="Your account could not be loaded">
+        {(profile) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ProfileCard profile={profile} />
+            {profile.hasPassword ? (
+              <ChangePasswordCard />
+            ) : (
+              <Card>
+                <h2 className="text-lg font-semibold">Password</h2>
+                <p className="mt-2 text-sm text-muted-foreground">
+                  You sign in with Google. To set a password for e-mail sign-in, use "Reset Password" on the
+                  login page with {profile.email}.
+                </p>
+              </Card>
+            )}
+            <SessionsCard />
+            <CreditHistory />
+            {mayKeys && <ApiKeysCard />}
+            {role && role !== "owner" && <LeaveBusinessCard />}
+            <DeleteAccountCard hasPassword={profile.hasPassword} />
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }

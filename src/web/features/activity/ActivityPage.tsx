@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Download, History } from "lucide-react";
+import { History } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ActivityEntry } from "#contract/activity-log";
@@ -15,7 +15,7 @@ import {
   describeActivity,
 } from "#domain/activity-log";
 import { call, callQuery, queryKeyOf, urlOf } from "#web/api";
-import { Button } from "#web/components/ui/button";
+import { Button, DownloadLink } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { type Choice, choicesOf, DateRangeFields, SelectField } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
@@ -210,14 +210,7 @@ export function ActivityPage() {
         title="Activity"
         description="Who did what in this business, and when. Entries are kept for one year."
         actions={
-          <a
-            href={urlOf("/api/activity/export.csv", { query })}
-            className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-            download
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download CSV
-          </a>
+          <DownloadLink href={urlOf("/api/activity/export.csv", { query })}>Download CSV</DownloadLink>
         }
       />
       <FilterBar filters={filters} onChange={setFilters} actors={actorOptions} />

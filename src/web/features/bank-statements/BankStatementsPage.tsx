@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { ConfirmAllocation as Allocation, BankLine } from "#contract/bank-statements";
@@ -7,11 +7,12 @@ import type { AdvanceBody } from "#contract/client-advances";
 import { formatPageDate } from "#domain/dates";
 import { formatMoney } from "#domain/format";
 import { formatTdsRate, sectionsForRate } from "#domain/tds";
-import { call, callQuery, resourceKey } from "#web/api";
+import { call, callQuery } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
 import { Field, Options, Select } from "#web/components/ui/input";
 import { PageHeader } from "#web/components/ui/page";
+import { Loaded } from "#web/components/ui/states";
+import { useInvalidate } from "#web/lib/useInvalidate";
 import { AdvanceForm } from "./AdvanceForm";
 import { SplitForm } from "./SplitForm";
 import { StatementImport } from "./StatementImport";
@@ -27,7 +28,7 @@ type LineAction =
   | { kind: "ignore" | "undo"; id: string };
 
 function useLineAction() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("bank-statements", "invoices");
   return useMutation({
     mutationFn: (a: LineAction) =>
       a.kind === "confirm"
@@ -44,10 +45,7 @@ function useLineAction() {
             ? call("POST /api/bank-statements/lines/:id/ignore", { params: { id: a.id }, body: {} })
             : call("POST /api/bank-statements/lines/:id/undo", { params: { id: a.id }, body: {} }),
     onSuccess: async (line, a) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-      ]);
+      await invalidate();
       const what = line.payments.map((p) => p.invoiceNumber).join(", ");
       toast.success(
         a.kind === "confirm"
@@ -250,9 +248,6 @@ function MatchedLine({ line }: { line: BankLine }) {
 
 export function BankStatementsPage() {
   const query = useQuery(callQuery("GET /api/bank-statements/lines", { query: { limit: 500 } }));
-  const items = query.data?.items ?? [];
-  const review = items.filter((l) => l.status === "review");
-  const done = items.filter((l) => l.direction === "CR" && l.status !== "review");
   return (
     <div className="space-y-6">
       <PageHeader
@@ -267,48 +262,65 @@ export function BankStatementsPage() {
         }
       />
       <StatementImport />
-      {query.isPending ? (
-        <Spinner label="Loading the statement lines" />
-      ) : query.isError ? (
-        <Card role="alert">
-          <p className="text-sm">{(query.error as Error).message}</p>
-        </Card>
-      ) : (
-        <>
-          <section aria-labelledby="review-heading" className="space-y-2">
-            <h2 id="review-heading" className="text-lg font-semibold">
-              To review ({review.length})
-            </h2>
-            {review.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No credit is waiting for you.</p>
-            ) : (
-              <div className="rounded-lg border border-border bg-card shadow-sm">
-                <ul>
-                  {review.map((l) => (
-                    <ReviewLine key={l.id} line={l} />
-                  ))}
-                </ul>
-              </div>
-            )}
-          </section>
-          <section aria-labelledby="matched-heading" className="space-y-2">
-            <h2 id="matched-heading" className="text-lg font-semibold">
-              Matched and set aside ({done.length})
-            </h2>
-            {done.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing yet.</p>
-            ) : (
-              <div className="rounded-lg border border-border bg-card shadow-sm">
-                <ul>
-                  {done.map((l) => (
-                    <MatchedLine key={l.id} line={l} />
-                  ))}
-                </ul>
-              </div>
-            )}
-          </section>
-        </>
-      )}
+      <Loaded
+        query={query}
+        loading="Loading the statement lines"
+        errorTitle="The statement lines could not be loaded"
+      >
+        {(data) => <StatementLines items={data.items} />}
+      </Loaded>
     </div>
+  );
+}
+
+/** The lines still to review, then those matched or set aside (credits only). */
+function StatementLines({ items }: { items: BankLine[] }) {
+  return (
+    <>
+      <LinesSection
+        id="review-heading"
+        title="To review"
+        lines={items.filter((l) => l.status === "review")}
+        empty="No credit is waiting for you."
+        line={(l) => <ReviewLine key={l.id} line={l} />}
+      />
+      <LinesSection
+        id="matched-heading"
+        title="Matched and set aside"
+        lines={items.filter((l) => l.direction === "CR" && l.status !== "review")}
+        empty="Nothing yet."
+        line={(l) => <MatchedLine key={l.id} line={l} />}
+      />
+    </>
+  );
+}
+
+/** One group of lines under its heading and count, or what to say when it has none. */
+function LinesSection({
+  id,
+  title,
+  lines,
+  empty,
+  line,
+}: {
+  id: string;
+  title: string;
+  lines: BankLine[];
+  empty: string;
+  line: (l: BankLine) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title} ({lines.length})
+      </h2>
+      {lines.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <div className="rounded-lg border border-border bg-card shadow-sm">
+          <ul>{lines.map(line)}</ul>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { StatementPreview } from "#contract/bank-statements";
 import { formatMoney } from "#domain/format";
-import { call, resourceKey } from "#web/api";
+import { call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
+import { useInvalidate } from "#web/lib/useInvalidate";
 import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 
 // Import a bank statement (issue 33, decision 0083): choose the file the bank gave (CSV or TSV),
@@ -33,7 +34,7 @@ async function readStatementFile(file: File): Promise<StatementFile> {
 const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
 
 export function StatementImport() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("bank-statements", "invoices");
   const [file, setFile] = useState<StatementFile | null>(null);
   const [account, setAccount] = useState("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
@@ -58,10 +59,7 @@ export function StatementImport() {
   const importing = useMutation({
     mutationFn: (f: StatementFile) => call("POST /api/bank-statements/import", { body: body(f) }),
     onSuccess: async (r) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey("bank-statements") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-      ]);
+      await invalidate();
       toast.success(`${lines(r.imported)} imported`, {
         description: `${r.autoMatched} paid at once, ${r.toReview} to review${
           r.alreadyImported ? `, ${r.alreadyImported} imported before` : ""

@@ -1,11 +1,11 @@
 import type { InputHTMLAttributes } from "react";
-import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#contract/clients";
+import { CLIENT_LIMITS } from "#contract/clients";
 import { stateFromGstin } from "#domain/address-state";
+import { AddressFields } from "#web/components/address-fields";
 import { RecordDialog, useRecordDialog } from "#web/components/record-forms";
-import { StateField } from "#web/components/state-field";
 import { CheckboxField, TextareaField, TextField } from "#web/components/ui/input";
-import { type FormErrors, textBinder } from "#web/lib/form";
-import { type Address, type Client, type ClientInput, saveClient } from "./api";
+import { textBinder } from "#web/lib/form";
+import { type Client, type ClientInput, saveClient } from "./api";
 import { blankClient, clientFormErrors, clientInputOf } from "./client-form";
 
 const clientFormOf = (client: Client | undefined) => (client ? clientInputOf(client) : blankClient());
@@ -43,6 +43,7 @@ export function ClientDialog({
     const state = stateFromGstin(gstin, value.billingAddress);
     if (state) set("billingAddress", { ...value.billingAddress, ...state });
   };
+  const shipping = value.shippingAddress;
 
   return (
     <RecordDialog
@@ -65,7 +66,7 @@ export function ClientDialog({
         prefix="billingAddress"
         value={value.billingAddress}
         errors={errors}
-        onChange={(a) => set("billingAddress", a)}
+        onChange={(patch) => set("billingAddress", { ...value.billingAddress, ...patch })}
       />
       <CheckboxField
         label="Different shipping address"
@@ -73,13 +74,13 @@ export function ClientDialog({
         checked={value.shippingAddress !== null}
         onChange={(on) => set("shippingAddress", on ? { ...value.billingAddress } : null)}
       />
-      {value.shippingAddress && (
+      {shipping && (
         <AddressFields
           legend="Shipping address"
           prefix="shippingAddress"
-          value={value.shippingAddress}
+          value={shipping}
           errors={errors}
-          onChange={(a) => set("shippingAddress", a)}
+          onChange={(patch) => set("shippingAddress", { ...shipping, ...patch })}
         />
       )}
       <TextareaField label="Notes" maxLength={CLIENT_LIMITS.notes} {...text("notes")} />
@@ -118,60 +119,3 @@ const CLIENT_FIELDS: {
     attrs: { maxLength: CLIENT_LIMITS.gstin, autoCapitalize: "characters", placeholder: "27AAPFU0939F1ZV" },
   },
 ];
-
-const ADDRESS_FIELDS: {
-  key: Exclude<keyof Address, "stateCode">;
-  label: string;
-  max: number;
-  wide?: boolean;
-  auto: string;
-}[] = [
-  { key: "line1", label: "Address line 1", max: ADDRESS_LIMITS.line1, wide: true, auto: "address-line1" },
-  { key: "line2", label: "Address line 2", max: ADDRESS_LIMITS.line2, wide: true, auto: "address-line2" },
-  { key: "city", label: "City", max: ADDRESS_LIMITS.city, auto: "address-level2" },
-  { key: "state", label: "State", max: ADDRESS_LIMITS.state, auto: "address-level1" },
-  { key: "postalCode", label: "Postal code", max: ADDRESS_LIMITS.postalCode, auto: "postal-code" },
-  { key: "country", label: "Country", max: ADDRESS_LIMITS.country, auto: "country-name" },
-];
-
-function AddressFields({
-  legend,
-  prefix,
-  value,
-  errors,
-  onChange,
-}: {
-  legend: string;
-  prefix: string;
-  value: Address;
-  errors: FormErrors;
-  onChange: (a: Address) => void;
-}) {
-  const text = textBinder(value, errors, (key, v) => onChange({ ...value, [key]: v }), `${prefix}.`);
-  return (
-    <fieldset className="rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-semibold">{legend}</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {ADDRESS_FIELDS.map((f) =>
-          f.key === "state" ? (
-            <StateField
-              key={f.key}
-              value={value}
-              error={errors[`${prefix}.state`] ?? errors[`${prefix}.stateCode`]}
-              onChange={(patch) => onChange({ ...value, ...patch })}
-            />
-          ) : (
-            <TextField
-              key={f.key}
-              label={f.label}
-              className={f.wide ? "sm:col-span-2" : undefined}
-              maxLength={f.max}
-              autoComplete="off"
-              {...text(f.key)}
-            />
-          ),
-        )}
-      </div>
-    </fieldset>
-  );
-}

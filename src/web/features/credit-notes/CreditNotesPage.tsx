@@ -24,7 +24,7 @@ import { useListFilters } from "#web/features/documents/useListFilters";
 import { useMay } from "#web/features/members/role";
 import { useDownloadPdf } from "../pdf/useDownloadPdf";
 import { useFileDownload } from "../reports/download-file";
-import { EwayBulkBar, EwaySelectBox } from "../reports/eway-download";
+import { EwayBulkBar, useEwayChoice } from "../reports/eway-download";
 import { settingsQuery } from "../settings/settingsQuery";
 import {
   type CreditNoteSummary,
@@ -114,25 +114,18 @@ export function CreditNotesPage() {
     </div>
   );
   // Issued credit notes (goods coming back) chosen for one e-way bill JSON file (decision 0090).
-  const [chosen, setChosen] = useState<string[]>([]);
   const choosable = mayReports && registered;
-  const chooseBox = (n: CreditNoteSummary) =>
-    choosable &&
-    n.kind === "credit" &&
-    n.status === "issued" && (
-      <EwaySelectBox
-        number={n.noteNumber}
-        checked={chosen.includes(n.id)}
-        onChange={(on) => setChosen((ids) => (on ? [...ids, n.id] : ids.filter((id) => id !== n.id)))}
-      />
-    );
+  const eway = useEwayChoice<CreditNoteSummary>(
+    (n) => choosable && n.kind === "credit" && n.status === "issued",
+    (n) => n.noteNumber,
+  );
   const against = (n: CreditNoteSummary) => (
     <Link className="underline" to={invoicePath(n.invoiceId)}>
       {n.invoiceNumber}
     </Link>
   );
   const columns: Column<CreditNoteSummary>[] = [
-    ...(choosable ? [{ header: "Select", headerHidden: true, className: "w-8", cell: chooseBox }] : []),
+    ...(choosable ? [eway.column] : []),
     numberColumn(
       (n) => notePath(n.id),
       (n) => `${NOTE_TITLES[n.kind]} ${n.noteNumber}`,
@@ -160,7 +153,7 @@ export function CreditNotesPage() {
         more={<FilterSelect filters={filters} name="kind" label="Kind" options={KINDS} />}
         fields={2}
       />
-      <EwayBulkBar ids={chosen} kind="credit_note" onClear={() => setChosen([])} />
+      <EwayBulkBar ids={eway.chosen} kind="credit_note" onClear={eway.clear} />
       <DocumentList
         list={list}
         words={WORDS}
@@ -169,7 +162,7 @@ export function CreditNotesPage() {
         card={(n) => (
           <>
             <CardTitle to={notePath(n.id)} number={`${NOTE_TITLES[n.kind]} ${n.noteNumber}`}>
-              {chooseBox(n)}
+              {eway.box(n)}
               <StatusBadge kind="note" status={n.status} />
             </CardTitle>
             <p className="truncate text-sm">{n.clientName}</p>

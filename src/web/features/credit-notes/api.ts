@@ -1,14 +1,13 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
 import type { CreditNote, CreditNoteSummary } from "#contract/credit-notes";
 import type { NoteDocument } from "#domain/credit-notes";
 import type { Transport } from "#domain/eway-bill";
-import { type CallInput, call, callQuery, queryKeyOf, resourceKey, urlOf } from "#web/api";
+import { type CallInput, call, callQuery, queryKeyOf, urlOf } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery } from "#web/features/documents/useListFilters";
 import { pageQuery } from "#web/lib/page-cursors";
+import { useInvalidate } from "#web/lib/useInvalidate";
 
 // Credit and debit notes (decision 0037): the list, one note, the notes of one invoice, issuing
 // and cancelling. A note is issued at once (it has no draft) and is cancelled, never edited.
@@ -60,15 +59,4 @@ export const notePath = (id: string) => `/credit-notes/${encodeURIComponent(id)}
 export const invoicePath = (id: string) => `/invoice/edit/${encodeURIComponent(id)}`;
 
 /** A note changes the notes' lists, its invoice's balance and payments, stock and the dashboard. */
-export function useInvalidateNotes() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all(
-        (["credit-notes", "invoices", "products", "dashboard"] as const).map((r) =>
-          queryClient.invalidateQueries({ queryKey: resourceKey(r) }),
-        ),
-      ),
-    [queryClient],
-  );
-}
+export const useInvalidateNotes = () => useInvalidate("credit-notes", "invoices", "products", "dashboard");

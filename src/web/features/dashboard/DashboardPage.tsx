@@ -6,9 +6,9 @@ import { formatMoney } from "#domain/format";
 import { type BusinessAction, roleMay } from "#domain/roles";
 import { STATUS_LABELS } from "#domain/status";
 import { displayName, useAuth } from "#web/auth/AuthProvider";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { PageHeader } from "#web/components/ui/page";
-import { LoadErrorCard } from "#web/components/ui/states";
+import { Loaded } from "#web/components/ui/states";
 import { FiguresHead } from "#web/components/ui/table";
 import { formatDate } from "#web/features/documents/format";
 import { StatusBadge } from "#web/features/documents/StatusBadge";
@@ -56,8 +56,7 @@ const QUICK_ACTIONS: {
 export function DashboardPage() {
   const { user } = useAuth();
   const role = useMyRole();
-  const { data, isPending, isError, error, refetch } = useQuery(dashboardQuery);
-  const hasInvoices = data ? data.statusBreakdown.some((s) => s.count > 0) : true;
+  const figures = useQuery(dashboardQuery);
   // The figures below the quick actions are drawn just after the top of the page (a placeholder
   // of their height meanwhile), so a phone shows the page sooner.
   const drawFigures = useAfterFirstPaint();
@@ -86,25 +85,23 @@ export function DashboardPage() {
         </ul>
       </section>
 
-      {isPending ? (
-        <Spinner label="Loading your figures..." />
-      ) : isError ? (
-        <LoadErrorCard title="Your figures could not be loaded" error={error} onRetry={() => refetch()} />
-      ) : (
-        // The "get started" panel depends on the figures, so it takes the spinner's place below
-        // the quick actions instead of pushing them down when it appears (no layout shift).
-        <>
-          {!hasInvoices && <GetStarted />}
-          {drawFigures ? (
-            <Overview data={data} />
-          ) : (
-            <div
-              aria-hidden="true"
-              className="h-[60rem] animate-pulse rounded-lg border border-border bg-card"
-            />
-          )}
-        </>
-      )}
+      <Loaded query={figures} loading="Loading your figures..." errorTitle="Your figures could not be loaded">
+        {(data) => (
+          // The "get started" panel depends on the figures, so it takes the spinner's place below
+          // the quick actions instead of pushing them down when it appears (no layout shift).
+          <>
+            {!data.statusBreakdown.some((s) => s.count > 0) && <GetStarted />}
+            {drawFigures ? (
+              <Overview data={data} />
+            ) : (
+              <div
+                aria-hidden="true"
+                className="h-[60rem] animate-pulse rounded-lg border border-border bg-card"
+              />
+            )}
+          </>
+        )}
+      </Loaded>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight, FilePlus2, type LucideIcon } from "lucide-react";
+import { FilePlus2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Page } from "#contract/common";
@@ -9,6 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card, Spinner } from "#web/components/ui/card";
 import { LoadErrorCard } from "#web/components/ui/states";
 import { countOf, isLastPage } from "#web/lib/page-count";
+import { PageButtons } from "../clients/list-controls";
 import { useMayOpen } from "../members/role";
 import { pagesLine } from "./list-filters";
 
@@ -166,21 +167,10 @@ export function DocumentList<T extends { id: string }>({
       </ul>
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
         <span className="text-muted-foreground">{pagesLine(data, page, pageSize, words)}</span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={isLastPage(data, page, pageSize)}
-            onClick={() => onPage(page + 1)}
-          >
-            Next
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </div>
+        <PageButtons
+          onPrevious={page <= 1 ? undefined : () => onPage(page - 1)}
+          onNext={isLastPage(data, page, pageSize) ? undefined : () => onPage(page + 1)}
+        />
       </nav>
     </>
   );

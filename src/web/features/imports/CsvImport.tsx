@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Download, Plus, Upload } from "lucide-react";
+import { Plus, Upload } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
 import { call, resourceKey } from "#web/api";
-import { Button } from "#web/components/ui/button";
+import { Button, DownloadLink } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
 
@@ -86,16 +86,7 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
           Import CSV
         </Button>
       )}
-      {mayExport && (
-        <a
-          href={`/api/${kind}/export.csv`}
-          download
-          className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-        >
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Export CSV
-        </a>
-      )}
+      {mayExport && <DownloadLink href={`/api/${kind}/export.csv`}>Export CSV</DownloadLink>}
       <Dialog
         open={open}
         onOpenChange={setOpen}

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, FileText } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatMoney } from "#domain/format";
 import { urlOf } from "#web/api";
+import { DownloadLink } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import {
@@ -25,7 +26,7 @@ import { StatusBadge } from "#web/features/documents/StatusBadge";
 import type { InvoiceSummary } from "#web/features/documents/types";
 import { useListFilters } from "#web/features/documents/useListFilters";
 import { useMay } from "#web/features/members/role";
-import { EwayBulkBar, EwaySelectBox } from "#web/features/reports/eway-download";
+import { EwayBulkBar, useEwayChoice } from "#web/features/reports/eway-download";
 import { CancelInvoiceDialog } from "./CancelInvoiceDialog";
 import { DateAndSortFilters, MORE_FILTERS, PAGE_SIZE, STATUS_FILTERS } from "./list/filters";
 import { InvoiceRowActions, type RowAction } from "./list/InvoiceRowActions";
@@ -72,17 +73,10 @@ export function InvoicesPage() {
   const list = useQuery({ ...invoiceListQuery(filters.query), placeholderData: keepPreviousData });
   const mayExport = useMay("reports.read");
   // Issued invoices chosen for one e-way bill JSON file (decision 0085).
-  const [chosen, setChosen] = useState<string[]>([]);
-  const choosable = (inv: InvoiceSummary) =>
-    mayExport && inv.status !== "draft" && inv.status !== "cancelled";
-  const chooseBox = (inv: InvoiceSummary) =>
-    choosable(inv) && (
-      <EwaySelectBox
-        number={inv.invoiceNumber}
-        checked={chosen.includes(inv.id)}
-        onChange={(on) => setChosen((ids) => (on ? [...ids, inv.id] : ids.filter((id) => id !== inv.id)))}
-      />
-    );
+  const eway = useEwayChoice<InvoiceSummary>(
+    (inv) => mayExport && inv.status !== "draft" && inv.status !== "cancelled",
+    (inv) => inv.invoiceNumber,
+  );
 
   /** Runs one row's command with its button busy; a failure is told, with what was tried. */
   async function onRow(
@@ -140,7 +134,7 @@ export function InvoicesPage() {
 
   const rowBusy = (inv: InvoiceSummary) => (busy?.id === inv.id ? busy.action : null);
   const columns: Column<InvoiceSummary>[] = [
-    ...(mayExport ? [{ header: "Select", headerHidden: true, className: "w-8", cell: chooseBox }] : []),
+    ...(mayExport ? [eway.column] : []),
     numberColumn(
       (inv) => editPath(inv.id),
       (inv) => inv.invoiceNumber,
@@ -193,14 +187,9 @@ export function InvoicesPage() {
         actions={
           <>
             {mayExport && (
-              <a
-                href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}
-                className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-                download
-              >
-                <Download className="h-4 w-4" aria-hidden="true" />
+              <DownloadLink href={urlOf("/api/invoices/export.csv", { query: exportQuery(filters.query) })}>
                 Export CSV
-              </a>
+              </DownloadLink>
             )}
             <NewDocumentLink to="/invoice/new">New invoice</NewDocumentLink>
           </>
@@ -215,7 +204,7 @@ export function InvoicesPage() {
         fold="Filters and sort"
       />
 
-      <EwayBulkBar ids={chosen} onClear={() => setChosen([])} />
+      <EwayBulkBar ids={eway.chosen} onClear={eway.clear} />
       <DocumentList
         list={list}
         words={WORDS}
@@ -224,7 +213,7 @@ export function InvoicesPage() {
         card={(inv) => (
           <>
             <CardTitle to={editPath(inv.id)} number={inv.invoiceNumber}>
-              {chooseBox(inv)}
+              {eway.box(inv)}
               <Badges invoice={inv} />
             </CardTitle>
             <p className="truncate text-sm">{inv.clientName}</p>

@@ -1,11 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { InvoiceInput } from "#domain/invoice";
 import type { StoredStatus } from "#domain/status";
-import { call, callQuery, queryKeyOf, resourceKey } from "#web/api";
+import { call, callQuery, queryKeyOf } from "#web/api";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { type callPage, pageQuery } from "#web/lib/page-cursors";
+import { useInvalidate } from "#web/lib/useInvalidate";
 
 type ListQuery = NonNullable<Parameters<typeof callPage<"GET /api/invoices">>[1]>;
 
@@ -57,15 +56,4 @@ export const duplicateInvoice = async (id: string) =>
 export const deleteInvoice = (id: string) => call("DELETE /api/invoices/:id", { params: { id } });
 
 /** What every invoice change can affect: lists, the dashboard and stock. */
-export function useInvalidateAfterInvoiceChange() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("dashboard") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("products") }),
-      ]),
-    [queryClient],
-  );
-}
+export const useInvalidateAfterInvoiceChange = () => useInvalidate("invoices", "dashboard", "products");

@@ -7,10 +7,11 @@ import { ROLE_LABELS } from "#domain/roles";
 import { isValidEmail } from "#domain/validation";
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { Field, Input, Options, Select } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
+import { Loaded } from "#web/components/ui/states";
 
 // Members (owners only, decision 0076): who works in this business and as what, the invitations
 // not yet accepted, and a form to invite someone by e-mail.
@@ -215,41 +216,41 @@ function InvitationRow({ invitation }: { invitation: InvitationAnswer }) {
 }
 
 export function MembersPage() {
-  const { data, isLoading } = useQuery(membersQuery);
+  const members = useQuery(membersQuery);
   return (
     <>
       <PageHeader title="Members" description="Who works in this business, and what each can do." />
-      {isLoading || !data ? (
-        <Spinner label="Loading members..." />
-      ) : (
-        <div className="grid grid-cols-1 gap-6">
-          <InviteForm />
-          <Card>
-            <h2 className="text-lg font-semibold">Members</h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Choose Owner for a member to share the business with them. A business always keeps at least one
-              owner: the last one can neither leave nor become another role.
-            </p>
-            <ul className="mt-2 divide-y divide-border" aria-label="Members">
-              {data.members.map((m) => (
-                <MemberRow key={m.userId} member={m} />
-              ))}
-            </ul>
-          </Card>
-          <Card>
-            <h2 className="text-lg font-semibold">Invitations not yet accepted</h2>
-            {data.invitations.length === 0 ? (
-              <p className="mt-2 text-sm text-muted-foreground">None.</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-border" aria-label="Invitations">
-                {data.invitations.map((i) => (
-                  <InvitationRow key={i.id} invitation={i} />
+      <Loaded query={members} loading="Loading members..." errorTitle="The members could not be loaded">
+        {(data) => (
+          <div className="grid grid-cols-1 gap-6">
+            <InviteForm />
+            <Card>
+              <h2 className="text-lg font-semibold">Members</h2>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Choose Owner for a member to share the business with them. A business always keeps at least
+                one owner: the last one can neither leave nor become another role.
+              </p>
+              <ul className="mt-2 divide-y divide-border" aria-label="Members">
+                {data.members.map((m) => (
+                  <MemberRow key={m.userId} member={m} />
                 ))}
               </ul>
-            )}
-          </Card>
-        </div>
-      )}
+            </Card>
+            <Card>
+              <h2 className="text-lg font-semibold">Invitations not yet accepted</h2>
+              {data.invitations.length === 0 ? (
+                <p className="mt-2 text-sm text-muted-foreground">None.</p>
+              ) : (
+                <ul className="mt-2 divide-y divide-border" aria-label="Invitations">
+                  {data.invitations.map((i) => (
+                    <InvitationRow key={i.id} invitation={i} />
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }

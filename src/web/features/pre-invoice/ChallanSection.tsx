@@ -3,7 +3,7 @@ import type { ConsigneeInput } from "#contract/quotes";
 import { CHALLAN_REASON_LABELS, CHALLAN_REASONS, type ChallanReason } from "#domain/document-kinds";
 import { GST_STATES } from "#domain/gst-states";
 import { StateOptions } from "#web/components/state-field";
-import { Field, Options, Select, TextareaField, TextField } from "#web/components/ui/input";
+import { CheckboxField, Field, Options, Select, TextareaField, TextField } from "#web/components/ui/input";
 
 const NO_CONSIGNEE: ConsigneeInput = { name: "", gstin: "", address: "", stateCode: "" };
 
@@ -39,15 +39,11 @@ export const ChallanSection = memo(function ChallanSection({
           </Select>
         )}
       </Field>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-primary"
-          checked={consignee !== null}
-          onChange={(e) => onChange({ consignee: e.target.checked ? NO_CONSIGNEE : null })}
-        />
-        The goods go to someone other than the client (a consignee)
-      </label>
+      <CheckboxField
+        label="The goods go to someone other than the client (a consignee)"
+        checked={consignee !== null}
+        onChange={(on) => onChange({ consignee: on ? NO_CONSIGNEE : null })}
+      />
       {consignee && (
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField

@@ -1,5 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { ContractAt } from "#contract";
 import type { Page } from "#contract/common";
 import {
@@ -13,12 +11,13 @@ import { addDays } from "#domain/dates";
 import { type ChallanReason, KIND_API_PATHS } from "#domain/document-kinds";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import type { Settings } from "#domain/settings";
-import { type CallInput, call, callQuery, queryKeyOf, type Resource, resourceKey, urlOf } from "#web/api";
+import { type CallInput, call, callQuery, queryKeyOf, type Resource, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
 import { FieldErrors, fieldsNamed, issuesToFields } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { callPage } from "#web/lib/page-cursors";
+import { useInvalidate } from "#web/lib/useInvalidate";
 
 // Proforma invoices and delivery challans on the web: one module for both kinds, by kind. The
 // editor keeps the document as the invoice editor's input (number, date and valid-until date in
@@ -123,16 +122,7 @@ export const editorFields = fieldsNamed({
 
 /** The kind's server calls; each leaves the lists (and the invoices a conversion adds) up to date. */
 export function useKindCommands(kind: WebKind) {
-  const queryClient = useQueryClient();
-  const invalidate = useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey(KIND_API_PATHS[kind].slice(5) as Resource) }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("products") }),
-      ]),
-    [queryClient, kind],
-  );
+  const invalidate = useInvalidate(KIND_API_PATHS[kind].slice(5) as Resource, "invoices", "products");
   const answer = async (work: Promise<{ document: unknown }>) => {
     const document = docOf(await work);
     await invalidate();

@@ -1,16 +1,15 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { Page } from "#contract/common";
 import type { QuoteActivity, QuoteAnswer, QuoteInput, QuoteLinkAnswer, QuoteSummary } from "#contract/quotes";
 import { addDays } from "#domain/dates";
 import type { InvoiceDocument, InvoiceInput } from "#domain/invoice";
 import { type Settings, termsFor } from "#domain/settings";
-import { call, callQuery, queryKeyOf, resourceKey, urlOf } from "#web/api";
+import { call, callQuery, queryKeyOf, urlOf } from "#web/api";
 import { inputFromInvoice, newInvoiceInput } from "#web/features/documents/editor/draft";
 import { fieldsNamed } from "#web/features/documents/editor/errors";
 import type { Invoice } from "#web/features/documents/types";
 import type { ListQuery as ListFilterQuery } from "#web/features/documents/useListFilters";
 import { type callPage, pageQuery } from "#web/lib/page-cursors";
+import { useInvalidate } from "#web/lib/useInvalidate";
 
 // Quotes on the web: the API's answers, the queries, and the editor's draft. The editor keeps a
 // quote as the invoice editor's input (number, date and due date are the quote's number, date
@@ -84,17 +83,7 @@ export const makeQuoteLink = (id: string, renew: boolean) =>
     : call("POST /api/quotes/:id/public-link", { params: { id }, body: {} });
 
 /** Quotes change their own lists; a conversion adds an invoice too. */
-export function useInvalidateQuotes() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: resourceKey("quotes") }),
-        queryClient.invalidateQueries({ queryKey: resourceKey("invoices") }),
-      ]),
-    [queryClient],
-  );
-}
+export const useInvalidateQuotes = () => useInvalidate("quotes", "invoices");
 
 export function newQuoteInput(settings: Settings, quoteNumber: string, today: string): InvoiceInput {
   const input = newInvoiceInput(settings, quoteNumber, today);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { RecurrenceEnd } from "#domain/recurring";
-import { type Choice, SelectField, TextField } from "#web/components/ui/input";
+import { CheckboxField, type Choice, SelectField, TextField } from "#web/components/ui/input";
 
 // What a recurring profile does each time and when it ends: the same fields where one is made
 // (the invoice's Make recurring) and where one is changed (the recurring list).
@@ -84,10 +84,7 @@ export function ActionFields({
         onChange={c.setAction}
       />
       {c.action === "send" && (
-        <label className={`flex items-center gap-2 text-sm ${wide}`}>
-          <input type="checkbox" checked={c.attachPdf} onChange={(e) => c.setAttachPdf(e.target.checked)} />
-          {attachNote}
-        </label>
+        <CheckboxField label={attachNote} className={wide} checked={c.attachPdf} onChange={c.setAttachPdf} />
       )}
       <TextField
         label="Due after … days"

@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { RecurringProfileAnswer } from "#contract/recurring";
 import { formatPageDate } from "#domain/dates";
 import type { RecurrenceRule } from "#domain/recurring";
-import { ApiError, call, resourceKey } from "#web/api";
+import { ApiError, call } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
+import { useInvalidate } from "#web/lib/useInvalidate";
 import { ActionFields, EndFields, useRecurringChoices } from "./RecurringChoices";
 
 // "Make recurring" on an invoice: how often, from when, until when, and what each period does.
@@ -62,7 +63,7 @@ export function RecurringDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("recurring", "invoices");
   const [frequency, setFrequency] = useState<Frequency>("monthly");
   const [every, setEvery] = useState("2");
   const [start, setStart] = useState(startDate);
@@ -86,8 +87,7 @@ export function RecurringDialog({
       setConfirming(null);
       setErrors({});
       setSaved(profile);
-      void queryClient.invalidateQueries({ queryKey: resourceKey("recurring") });
-      void queryClient.invalidateQueries({ queryKey: resourceKey("invoices") });
+      void invalidate();
       toast.success("Recurring invoice saved", {
         description: `${profile.frequency}; next on ${profile.nextDate ? formatPageDate(profile.nextDate) : "—"}.`,
       });

@@ -10,9 +10,9 @@ import { formatMoney } from "#domain/format";
 import { formatTdsRate, tdsQuarterLabel } from "#domain/tds";
 import { call, callQuery, queryKeyOf, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { Card, Spinner } from "#web/components/ui/card";
+import { Card } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/input";
-import { LoadErrorCard } from "#web/components/ui/states";
+import { Loaded } from "#web/components/ui/states";
 import { useSettings } from "../settings/useSettings";
 import { useFileDownload } from "./download-file";
 import { SubReportHeader } from "./SubReportHeader";
@@ -111,7 +111,6 @@ export function TdsPage() {
     enabled: valid,
   });
   const { running, run } = useFileDownload();
-  const report = query.data;
 
   return (
     <div className="space-y-4">
@@ -148,49 +147,47 @@ export function TdsPage() {
           ask the client to file their TDS return.
         </p>
       </Card>
-      {!valid ? null : query.isPending ? (
-        <Spinner label="Loading the TDS" />
-      ) : query.isError ? (
-        <LoadErrorCard
-          title="The TDS could not be loaded"
-          error={query.error}
-          onRetry={() => query.refetch()}
-        />
-      ) : report ? (
-        <>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Card className="p-3">
-              <dt className="text-sm text-muted-foreground">TDS in {report.financialYear}</dt>
-              <dd className="text-xl font-bold tabular-nums" data-testid="tds-year-total">
-                {inr(report.totals.tdsMinor)}
-              </dd>
-            </Card>
-            <Card className="p-3">
-              <dt className="text-sm text-muted-foreground">Not yet seen in 26AS ({report.financialYear})</dt>
-              <dd className="text-xl font-bold tabular-nums">{inr(report.totals.unseenMinor)}</dd>
-            </Card>
-            <Card className="p-3">
-              <dt className="text-sm text-muted-foreground">TDS receivable, all years</dt>
-              <dd className="text-xl font-bold tabular-nums">{inr(report.receivableMinor)}</dd>
-            </Card>
-          </dl>
-          {report.groups.length === 0 ? (
-            <Card className="p-4 text-sm text-muted-foreground">
-              No TDS recorded in {report.financialYear}.
-            </Card>
-          ) : (
-            <section aria-label="TDS per quarter and client" className="space-y-3">
-              {report.groups.map((g) => (
-                <GroupCard
-                  key={`${g.quarter}-${g.lines[0]?.paymentId}`}
-                  group={g}
-                  financialYear={report.financialYear}
-                />
-              ))}
-            </section>
+      {valid && (
+        <Loaded query={query} loading="Loading the TDS" errorTitle="The TDS could not be loaded">
+          {(report) => (
+            <>
+              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                <Card className="p-3">
+                  <dt className="text-sm text-muted-foreground">TDS in {report.financialYear}</dt>
+                  <dd className="text-xl font-bold tabular-nums" data-testid="tds-year-total">
+                    {inr(report.totals.tdsMinor)}
+                  </dd>
+                </Card>
+                <Card className="p-3">
+                  <dt className="text-sm text-muted-foreground">
+                    Not yet seen in 26AS ({report.financialYear})
+                  </dt>
+                  <dd className="text-xl font-bold tabular-nums">{inr(report.totals.unseenMinor)}</dd>
+                </Card>
+                <Card className="p-3">
+                  <dt className="text-sm text-muted-foreground">TDS receivable, all years</dt>
+                  <dd className="text-xl font-bold tabular-nums">{inr(report.receivableMinor)}</dd>
+                </Card>
+              </dl>
+              {report.groups.length === 0 ? (
+                <Card className="p-4 text-sm text-muted-foreground">
+                  No TDS recorded in {report.financialYear}.
+                </Card>
+              ) : (
+                <section aria-label="TDS per quarter and client" className="space-y-3">
+                  {report.groups.map((g) => (
+                    <GroupCard
+                      key={`${g.quarter}-${g.lines[0]?.paymentId}`}
+                      group={g}
+                      financialYear={report.financialYear}
+                    />
+                  ))}
+                </section>
+              )}
+            </>
           )}
-        </>
-      ) : null}
+        </Loaded>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { FileJson } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#web/components/ui/button";
+import type { Column } from "#web/features/documents/DocumentList";
 import { saveDownload } from "./download-file";
 
 // The e-way bill JSON download (issue 34, decision 0085): POST /api/eway-bills with one document
@@ -63,6 +64,27 @@ export function EwaySelectBox({
       onChange={(e) => onChange(e.target.checked)}
     />
   );
+}
+
+/**
+ * A list's choice of documents for one e-way bill file: the ids chosen, each row's box (where
+ * `choosable` lets the document be chosen) and the list's Select column of those boxes.
+ */
+export function useEwayChoice<T extends { id: string }>(
+  choosable: (doc: T) => boolean,
+  number: (doc: T) => string,
+) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const box = (doc: T) =>
+    choosable(doc) && (
+      <EwaySelectBox
+        number={number(doc)}
+        checked={chosen.includes(doc.id)}
+        onChange={(on) => setChosen((ids) => (on ? [...ids, doc.id] : ids.filter((id) => id !== doc.id)))}
+      />
+    );
+  const column: Column<T> = { header: "Select", headerHidden: true, className: "w-8", cell: box };
+  return { chosen, clear: () => setChosen([]), box, column };
 }
 
 const NOUNS: Record<EwayDocumentRef["kind"], [string, string]> = {

@@ -3,53 +3,18 @@ import { Check, UserPlus } from "lucide-react";
 import { memo, useState } from "react";
 import { toast } from "sonner";
 import { stateFromGstin } from "#domain/address-state";
-import { type Address, emptyAddress, type InvoiceClient } from "#domain/invoice";
+import { emptyAddress, type InvoiceClient } from "#domain/invoice";
 import { CLIENT_LIMITS } from "#domain/limits";
 import { call, resourceKey } from "#web/api";
-import { StateField } from "#web/components/state-field";
+import { AddressFields } from "#web/components/address-fields";
 import { Button } from "#web/components/ui/button";
-import { Field, Input } from "#web/components/ui/input";
+import { CheckboxField, Field, Input } from "#web/components/ui/input";
 import { clientSearchQuery } from "../queries";
 import { Combobox } from "./Combobox";
 import { clientFromSaved, type EditorAction } from "./draft";
 import { usePickerSearch } from "./usePickerSearch";
 
 type Errors = Record<string, string>;
-
-const ADDRESS_FIELDS: [Exclude<keyof Address, "stateCode">, string, string][] = [
-  ["line1", "Address line 1", "address-line1"],
-  ["line2", "Address line 2", "address-line2"],
-  ["city", "City", "address-level2"],
-  ["state", "State", "address-level1"],
-  ["postalCode", "PIN / postal code", "postal-code"],
-  ["country", "Country", "country-name"],
-];
-
-function AddressFields({
-  value,
-  onChange,
-  prefix,
-  errors,
-}: {
-  value: Address;
-  onChange: (patch: Partial<Address>) => void;
-  prefix: string;
-  errors: Errors;
-}) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {ADDRESS_FIELDS.map(([key, label]) =>
-        key === "state" ? (
-          <StateField key={key} value={value} error={errors[`${prefix}.${key}`]} onChange={onChange} />
-        ) : (
-          <Field key={key} label={label} error={errors[`${prefix}.${key}`]}>
-            {(p) => <Input {...p} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />}
-          </Field>
-        ),
-      )}
-    </div>
-  );
-}
 
 /** Bill-to: a saved client picked by search, or one typed in (and optionally saved for next time). */
 export const ClientSection = memo(function ClientSection({
@@ -183,15 +148,11 @@ export const ClientSection = memo(function ClientSection({
           />
         </div>
       </details>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={client.shippingAddress !== null}
-          onChange={(e) => set({ shippingAddress: e.target.checked ? emptyAddress() : null })}
-        />
-        Ship to a different address
-      </label>
+      <CheckboxField
+        label="Ship to a different address"
+        checked={client.shippingAddress !== null}
+        onChange={(on) => set({ shippingAddress: on ? emptyAddress() : null })}
+      />
       {client.shippingAddress && (
         <AddressFields
           value={client.shippingAddress}

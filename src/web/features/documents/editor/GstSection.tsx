@@ -3,7 +3,7 @@ import type { InvoiceGstDetails } from "#domain/gst-document";
 import { PLACES_OF_SUPPLY, stateCodeOfGstin } from "#domain/gst-states";
 import { DEFAULT_INVOICE_GST, type ExportType, type InvoiceGst } from "#domain/gst-supply";
 import type { InvoiceClient } from "#domain/invoice";
-import { type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
+import { CheckboxField, type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
 import type { EditorAction } from "./draft";
 
 // A GST-registered account's choices on the invoice (decision 0033): place of supply (the
@@ -86,25 +86,19 @@ export const GstSection = memo(function GstSection({
         }
       />
       {exporting && (
-        <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={current.sez === true}
-            onChange={(e) => set({ sez: e.target.checked, placeOfSupply: null })}
-          />
-          Supply to an SEZ unit or developer (GSTR-1 B2B as SEWP/SEWOP, not an export)
-        </label>
-      )}
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={current.reverseCharge}
-          onChange={(e) => set({ reverseCharge: e.target.checked })}
+        <CheckboxField
+          label="Supply to an SEZ unit or developer (GSTR-1 B2B as SEWP/SEWOP, not an export)"
+          className="sm:col-span-2"
+          checked={current.sez === true}
+          onChange={(on) => set({ sez: on, placeOfSupply: null })}
         />
-        Reverse charge (the recipient pays the tax; it is shown but not added to the amount payable)
-      </label>
+      )}
+      <CheckboxField
+        label="Reverse charge (the recipient pays the tax; it is shown but not added to the amount payable)"
+        className="sm:col-span-2"
+        checked={current.reverseCharge}
+        onChange={(on) => set({ reverseCharge: on })}
+      />
       {current.exportType === "without_payment" && (
         <TextField
           label="LUT or bond number"

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { InvoiceCompany, InvoiceInput } from "#domain/invoice";
 import { INVOICE_TEMPLATES } from "#domain/settings";
-import { TextareaField } from "#web/components/ui/input";
+import { CheckboxField, TextareaField } from "#web/components/ui/input";
 import { ColourField, FontField } from "#web/components/ui/look-fields";
 import { MayLink } from "#web/features/members/MayLink";
 import { TEMPLATE_LABELS } from "../preview/templates";
@@ -36,16 +36,13 @@ function Toggle({
 }) {
   return (
     <div>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={checked}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        {label}
-      </label>
+      <CheckboxField
+        label={label}
+        className="font-medium"
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+      />
       {hint && <p className="ml-6 text-xs text-muted-foreground">{hint}</p>}
     </div>
   );

@@ -6,7 +6,7 @@ import { MAX_RECIPIENTS_PER_FIELD } from "#domain/mail-limits";
 import { parseEmailList } from "#domain/send";
 import { ApiError, api, queryKeyOf, resourceKey, urlOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
-import { TextareaField, TextField } from "#web/components/ui/input";
+import { CheckboxField, TextareaField, TextField } from "#web/components/ui/input";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { openTopUpDialog } from "#web/features/credits/useTopUpDialog";
 import { textBinder } from "#web/lib/form";
@@ -115,14 +115,11 @@ export function SendDialog({
         <TextField label="Cc" type="text" inputMode="email" {...text("cc")} />
         <TextField label="Subject" maxLength={200} {...text("subject")} />
         <TextareaField label="Message" rows={8} maxLength={5000} {...text("message")} />
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={form.attachPdf}
-            onChange={(e) => set("attachPdf", e.target.checked)}
-          />
-          Attach the PDF (1 credit; the link alone is free)
-        </label>
+        <CheckboxField
+          label="Attach the PDF (1 credit; the link alone is free)"
+          checked={form.attachPdf}
+          onChange={(on) => set("attachPdf", on)}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

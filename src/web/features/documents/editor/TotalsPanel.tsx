@@ -1,5 +1,6 @@
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
+import { CheckboxField } from "#web/components/ui/input";
 import { formatDate, formatPercent } from "../format";
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -48,15 +49,12 @@ export function TotalsPanel({
         ))}
         {doc.roundOff && <Line label="Round off" value={money(t.roundOffMinor)} testId="totals-roundoff" />}
       </dl>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={doc.roundOff}
-          onChange={(e) => onRoundOffChange(e.target.checked)}
-        />
-        Round off the total to whole {doc.currency === "INR" ? "rupees" : "units"}
-      </label>
+      <CheckboxField
+        label={<>Round off the total to whole {doc.currency === "INR" ? "rupees" : "units"}</>}
+        className="mt-3"
+        checked={doc.roundOff}
+        onChange={onRoundOffChange}
+      />
       <div className="mt-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true">
         <div className="flex items-baseline justify-between gap-4">
           <span className="font-semibold">Total</span>

@@ -10,7 +10,7 @@ import {
   VEHICLE_TYPES,
 } from "#domain/eway-bill";
 import { PLACES_OF_SUPPLY } from "#domain/gst-states";
-import { type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
+import { CheckboxField, type Choice, Field, Select, SelectField, TextField } from "#web/components/ui/input";
 import type { EditorAction } from "./draft";
 
 // The Transport section of a document of goods (issue 34, decision 0085): what the e-way bill's
@@ -54,17 +54,14 @@ export const TransportSection = memo(function TransportSection({
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold">Transport (e-way bill)</legend>
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={on}
-          onChange={(e) =>
-            dispatch({ type: "set", patch: { transport: e.target.checked ? emptyTransport() : undefined } })
-          }
-        />
-        Goods move: add the transport details for the e-way bill
-      </label>
+      <CheckboxField
+        label="Goods move: add the transport details for the e-way bill"
+        className="sm:col-span-2"
+        checked={on}
+        onChange={(moves) =>
+          dispatch({ type: "set", patch: { transport: moves ? emptyTransport() : undefined } })
+        }
+      />
       {on && (
         <>
           <SelectField
@@ -193,15 +190,11 @@ function AddressChoice({
   const set = (patch: Partial<EwayAddress>) => address && onChange({ ...address, ...patch });
   return (
     <div className="space-y-3 sm:col-span-2">
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={address !== null}
-          onChange={(e) => onChange(e.target.checked ? emptyAddress() : null)}
-        />
-        {label}
-      </label>
+      <CheckboxField
+        label={label}
+        checked={address !== null}
+        onChange={(on) => onChange(on ? emptyAddress() : null)}
+      />
       {address && (
         <fieldset className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">{legend}</legend>

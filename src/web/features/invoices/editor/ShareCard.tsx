@@ -10,6 +10,7 @@ import { invoiceWhatsAppMessage, whatsAppLink } from "#domain/share";
 import { call, callQuery, queryKeyOf } from "#web/api";
 import { Button, NewTabLink } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { CheckboxField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { SendDialog, type SendDraft } from "#web/features/documents/editor/SendDialog";
 import { useMay } from "#web/features/members/role";
@@ -265,17 +266,15 @@ export const ShareCard = memo(function ShareCard({
         </div>
       )}
       {link.data && mayShare && (
-        <label className="mt-3 flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={!(remindersOff ?? link.data.remindersOff)}
-            onChange={(e) => {
-              setRemindersOff(!e.target.checked);
-              reminders.mutate(!e.target.checked);
-            }}
-          />
-          Payment reminders for this invoice (when switched on in Settings)
-        </label>
+        <CheckboxField
+          label="Payment reminders for this invoice (when switched on in Settings)"
+          className="mt-3"
+          checked={!(remindersOff ?? link.data.remindersOff)}
+          onChange={(on) => {
+            setRemindersOff(!on);
+            reminders.mutate(!on);
+          }}
+        />
       )}
       <div className={mayShare ? "mt-3" : "hidden"}>
         <Button size="sm" onClick={() => void startSending()} busy={make.isPending}>
