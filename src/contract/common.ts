@@ -12,6 +12,9 @@ export const errorSchema = z.object({
   }),
 });
 
+/** The body of a POST that takes none. */
+export const noFields = z.object({}).describe("No fields");
+
 /**
  * Text PostgreSQL can store: no NUL (text columns refuse it, error 22021) and no lone UTF-16
  * surrogate (jsonb refuses its escape). The server also checks every request for both before

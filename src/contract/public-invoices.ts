@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { id, isoDate, text } from "./common";
+import { id, isoDate, noFields, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { checkoutOrder, verifyBody } from "./payments";
-import { noFields, publicLinkRoutes } from "./public-link-routes";
+import { publicLinkRoutes } from "./public-link-routes";
 import { route } from "./registry";
 
 // The public invoice page's calls (no sign-in: the link's token is the key) and the owner's

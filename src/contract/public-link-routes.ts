@@ -1,9 +1,6 @@
-import { z } from "zod";
-import { idParams } from "./common";
+import type { z } from "zod";
+import { idParams, noFields } from "./common";
 import { route } from "./registry";
-
-/** The body of a POST that takes none. */
-export const noFields = z.object({}).describe("No fields");
 
 /**
  * The three routes of a document's public link, the same for every kind that has one: read it,

@@ -20,12 +20,13 @@ import {
   isoDate,
   isoDateTime,
   listPageParams,
+  noFields,
   page,
   text,
 } from "./common";
 import { sendBody, sentAnswer } from "./invoice-payments";
 import { pdfRoutes } from "./pdf-routes";
-import { noFields, publicLinkRoutes } from "./public-link-routes";
+import { publicLinkRoutes } from "./public-link-routes";
 import { type RouteContract, route } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals

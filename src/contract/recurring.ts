@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recurrenceEndSchema, recurringScheduleSchema } from "#domain/recurring";
-import { id, idParams, isoDate, isoDateTime } from "./common";
+import { id, idParams, isoDate, isoDateTime, noFields } from "./common";
 import { route } from "./registry";
 
 // Recurring invoices (issue 16 part 1): a profile repeats one of the user's invoices on a schedule.
@@ -63,7 +63,6 @@ export const recurringRunSchema = z.object({
 export type RecurringRunAnswer = z.output<typeof recurringRunSchema>;
 
 const tag = "Recurring invoices";
-const noFields = z.object({}).describe("No fields");
 
 export const recurringRoutes = [
   route({

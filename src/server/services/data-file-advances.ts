@@ -8,11 +8,9 @@ import { isPlaceOfSupplyCode, OTHER_COUNTRY } from "#domain/gst-states";
 import { TAX_SPLITS } from "#domain/gst-supply";
 import { isoDate } from "#domain/iso-date";
 import { PAYMENT_METHODS } from "#domain/payments";
+import { type FailRecord, parsedRecords } from "./data-file-documents";
 
 export type { AdvanceRecord };
-
-import type { FailRecord } from "./data-file-documents";
-import { describeIssues } from "./data-file-documents";
 
 // Client advances in the export file (decision 0092): a `clientAdvances` section (absent in older
 // files: none), each naming a client of the file by id; a payment applied from one carries its
@@ -65,18 +63,10 @@ export function readAdvanceRecords(
   const advances: AdvanceRecord[] = [];
   const indexOf = new Map<string, number>();
   const vouchers = new Set<string>();
-  for (const [index, entry] of raw.entries()) {
-    const parsed = advanceRecordSchema.safeParse(entry);
-    if (!parsed.success) {
-      fail(index, describeIssues(parsed.error.issues));
-      continue;
-    }
-    const r = parsed.data;
-    const problems: string[] = [];
+  for (const { index, record: r, problems } of parsedRecords(raw, advanceRecordSchema, fail)) {
     const amountMinor = parseScaled(r.amount, currencyOf(r.currency).exponent);
     if (amountMinor === null || amountMinor <= 0) problems.push("amount: Must be an amount more than 0.");
     if (!clientIds.has(r.clientId)) problems.push(`clientId: ${r.clientId} is not a client of this file.`);
-    if (indexOf.has(r.id)) problems.push(`id: ${r.id} appears twice.`);
     if (r.gst && r.currency !== "INR") problems.push("gst: GST on an advance is for a rupee advance only.");
     const voucher = r.gst?.voucherNumber;
     if (voucher && vouchers.has(voucher)) problems.push(`gst.voucherNumber: ${voucher} appears twice.`);

@@ -4,7 +4,7 @@ import type { ActivityAction, ActivityActorKind, ActivityRecordKind } from "#dom
 import type { Db } from "../client";
 import { isoTimestampOf } from "../iso-timestamp";
 import { activityLog } from "../schema";
-import { type PageParams, pageOf } from "./paging";
+import { newestFirst, type PageParams, pageOf } from "./paging";
 
 // The activity log's rows (decision 0077): one insert in the caller's transaction, the filtered
 // list a page at a time (keyset on business, time, id), the same list for the CSV file, the actors
@@ -110,14 +110,7 @@ export async function listActivity(
       table: activityLog,
       columns: listColumns,
       where: filterWhere(f, sql.placeholder),
-      order: [desc(activityLog.createdAt), desc(activityLog.id)],
-      keyset: {
-        direction: "desc",
-        keys: [
-          { sql: activityLog.createdAt, type: "timestamptz" },
-          { sql: activityLog.id, type: "text" },
-        ],
-      },
+      ...newestFirst(activityLog),
     }),
     filterValues(f),
     p,

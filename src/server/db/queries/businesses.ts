@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { BusinessRole } from "#domain/businesses";
 import type { Db } from "../client";
 import { businesses, businessMembers, session } from "../schema";
@@ -55,6 +56,16 @@ export async function findMyBusiness(
   return row;
 }
 
+/** The person is a member of the business (in `role`, when one is named), checked in the statement itself. */
+function isMember(userId: string, businessId: string | PgColumn, role?: BusinessRole): SQL {
+  const member = and(
+    eq(businessMembers.businessId, businessId),
+    eq(businessMembers.userId, userId),
+    role ? eq(businessMembers.role, role) : undefined,
+  );
+  return sql`exists (select 1 from ${businessMembers} where ${member})`;
+}
+
 /** Renames a business the person owns; false when it is not theirs to rename. */
 export async function renameOwnedBusiness(
   db: Db,
@@ -63,13 +74,7 @@ export async function renameOwnedBusiness(
   const rows = await db
     .update(businesses)
     .set({ name: p.name, updatedAt: new Date() })
-    .where(
-      and(
-        eq(businesses.id, p.businessId),
-        sql`exists (select 1 from ${businessMembers} where ${businessMembers.businessId} = ${businesses.id}
-          and ${businessMembers.userId} = ${p.userId} and ${businessMembers.role} = 'owner')`,
-      ),
-    )
+    .where(and(eq(businesses.id, p.businessId), isMember(p.userId, businesses.id, "owner")))
     .returning({ id: businesses.id });
   return rows.length > 0;
 }
@@ -82,14 +87,7 @@ export async function setSessionBusiness(
   const rows = await db
     .update(session)
     .set({ businessId: p.businessId })
-    .where(
-      and(
-        eq(session.id, p.sessionId),
-        eq(session.userId, p.userId),
-        sql`exists (select 1 from ${businessMembers} where ${businessMembers.businessId} = ${p.businessId}
-          and ${businessMembers.userId} = ${p.userId})`,
-      ),
-    )
+    .where(and(eq(session.id, p.sessionId), eq(session.userId, p.userId), isMember(p.userId, p.businessId)))
     .returning({ id: session.id });
   return rows.length > 0;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Address } from "#contract/clients";
 import type { PageCount } from "#contract/common";
 import type { Db } from "../client";
 import { isoTimestampOf } from "../iso-timestamp";
 import { clients } from "../schema";
 import { deleteNamedRow, findOwnedRow, ownedRowIs } from "./owned";
-import { type PageParams, pageOf } from "./paging";
+import { byName, containsPattern, newestFirst, type PageParams, pageOf } from "./paging";
 
 export type { Address };
 
@@ -57,11 +57,6 @@ export interface ListParams extends PageParams {
   sort: ClientSort;
 }
 
-/** `%text%` for ILIKE with the user's own % and _ taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const userIs = eq(clients.businessId, sql.placeholder("businessId"));
 
 function listWhere(search: boolean): SQL {
@@ -96,26 +91,7 @@ export async function listClients(
       columns: listColumns,
       where: listWhere(search),
       countedIn: search ? undefined : "clients",
-      order:
-        p.sort === "newest"
-          ? [desc(clients.createdAt), desc(clients.id)]
-          : [asc(sql`lower(${clients.name})`), asc(clients.id)],
-      keyset:
-        p.sort === "newest"
-          ? {
-              direction: "desc",
-              keys: [
-                { sql: clients.createdAt, type: "timestamptz" },
-                { sql: clients.id, type: "text" },
-              ],
-            }
-          : {
-              direction: "asc",
-              keys: [
-                { sql: sql`lower(${clients.name})`, type: "text" },
-                { sql: clients.id, type: "text" },
-              ],
-            },
+      ...(p.sort === "newest" ? newestFirst(clients) : byName(clients)),
     }),
     { businessId: p.businessId, pattern: p.search ? containsPattern(p.search) : undefined },
     p,

@@ -3,6 +3,7 @@ import type { NoteKind } from "#domain/credit-notes";
 import type { Db } from "../client";
 import { creditNotes, invoices } from "../schema";
 import { type FindOwned, findOwnedRow, insertRow, ofInvoice, rowsOfInvoice } from "./owned";
+import { containsPattern } from "./paging";
 
 // Credit and debit notes (decision 0037). Every function names the owner in its WHERE clause.
 
@@ -50,8 +51,6 @@ export async function updateCreditNote(
   return row!;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(businessId: string, filter: CreditNoteFilter): SQL {
   const conditions: SQL[] = [eq(creditNotes.businessId, businessId)];
   if (filter.kind) conditions.push(eq(creditNotes.kind, filter.kind));
@@ -61,7 +60,7 @@ function whereOf(businessId: string, filter: CreditNoteFilter): SQL {
   if (filter.invoiceId) conditions.push(eq(creditNotes.invoiceId, filter.invoiceId));
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       or(
         ilike(creditNotes.noteNumber, pattern),

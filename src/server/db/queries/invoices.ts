@@ -10,7 +10,7 @@ import { clients, invoiceDueBalances, invoiceMonthTotals, invoices } from "../sc
 import { clientDetailColumns } from "./clients";
 import { applyInvoiceTotals, type InvoiceContribution } from "./invoice-totals";
 import { type FindOwned, ownedValuesAmong } from "./owned";
-import { type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
+import { containsPattern, type PageParams, type PageShape, pageOf, unseenPlaceholder } from "./paging";
 import {
   displayStatusWhere,
   dueBalanceStatusColumns,
@@ -204,10 +204,6 @@ export function displayStatusIs(status: DisplayStatus, today: string, value: str
   );
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The values of a list's filters, by the names its prepared statements give their placeholders. */
 function filterValues(businessId: string, filter: InvoiceFilter, today: string): Record<string, unknown> {
   const search = filter.search?.trim();
@@ -217,7 +213,7 @@ function filterValues(businessId: string, filter: InvoiceFilter, today: string):
     status: filter.status,
     from: filter.from,
     to: filter.to,
-    pattern: search ? `%${escapeLike(search)}%` : undefined,
+    pattern: search ? containsPattern(search) : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, type DriverValueDecoder, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
+import { and, asc, type DriverValueDecoder, desc, eq, getTableColumns, lte, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageCount } from "#contract/common";
 import { isValidIsoDate } from "#domain/dates";
@@ -32,6 +32,42 @@ export type KeysetKey = { sql: SQL | PgColumn; type: KeyType };
  */
 export function unseenPlaceholder(name: string, type: KeyType): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
+}
+
+/** `%text%` for a LIKE or ILIKE search, with the user's own %, _ and \\ taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type Order = Pick<PageShape, "order" | "keyset">;
+
+/** Newest first (by creation, then id), with the cursor keys of that order. */
+export function newestFirst(table: { createdAt: PgColumn; id: PgColumn }): Required<Order> {
+  return {
+    order: [desc(table.createdAt), desc(table.id)],
+    keyset: {
+      direction: "desc",
+      keys: [
+        { sql: table.createdAt, type: "timestamptz" },
+        { sql: table.id, type: "text" },
+      ],
+    },
+  };
+}
+
+/** By name, ignoring case (then id), with the cursor keys of that order. */
+export function byName(table: { name: PgColumn; id: PgColumn }): Required<Order> {
+  const name = sql`lower(${table.name})`;
+  return {
+    order: [asc(name), asc(table.id)],
+    keyset: {
+      direction: "asc",
+      keys: [
+        { sql: name, type: "text" },
+        { sql: table.id, type: "text" },
+      ],
+    },
+  };
 }
 
 /** The total from the capped count and the page read with one row beyond it: a short page ends the list. */

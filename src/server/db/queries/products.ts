@@ -4,9 +4,8 @@ import type { PageCount } from "#contract/common";
 import { DomainError } from "#domain/errors";
 import type { Db } from "../client";
 import { productServices, stockMovements } from "../schema";
-import { containsPattern } from "./clients";
 import { deleteNamedRow, findOwnedRow, ownedRowIs } from "./owned";
-import { type PageParams, pageOf } from "./paging";
+import { byName, containsPattern, newestFirst, type PageParams, pageOf } from "./paging";
 import { applyStockChange, lowButNotOutSql, outOfStockSql, trimQuantity } from "./stock";
 
 export type ProductRow = typeof productServices.$inferSelect;
@@ -59,7 +58,7 @@ export async function listProducts(
   const search = Boolean(p.search);
   const build = () => {
     const pattern = sql.placeholder("pattern");
-    const byName = [asc(sql`lower(${productServices.name})`), asc(productServices.id)];
+    const named = byName(productServices);
     return {
       table: productServices,
       countedIn: !search && p.filter === "all" ? ("product_services" as const) : undefined,
@@ -68,34 +67,15 @@ export async function listProducts(
         search ? or(ilike(productServices.name, pattern), ilike(productServices.hsnSac, pattern)) : undefined,
         filterWhere(p.filter),
       )!,
-      order:
-        p.sort === "newest"
-          ? [desc(productServices.createdAt), desc(productServices.id)]
-          : p.sort === "quantity"
-            ? [sql`${productServices.availableQuantity} asc nulls last`, ...byName]
-            : p.sort === "rate"
-              ? [desc(productServices.rate), ...byName]
-              : byName,
       // Keyset cursors for the orders of one direction; by quantity (nulls last) and by rate
       // (descending, then names ascending) page by number only.
-      keyset:
-        p.sort === "newest"
-          ? {
-              direction: "desc" as const,
-              keys: [
-                { sql: productServices.createdAt, type: "timestamptz" as const },
-                { sql: productServices.id, type: "text" as const },
-              ],
-            }
-          : p.sort === "name"
-            ? {
-                direction: "asc" as const,
-                keys: [
-                  { sql: sql`lower(${productServices.name})`, type: "text" as const },
-                  { sql: productServices.id, type: "text" as const },
-                ],
-              }
-            : undefined,
+      ...(p.sort === "newest"
+        ? newestFirst(productServices)
+        : p.sort === "quantity"
+          ? { order: [sql`${productServices.availableQuantity} asc nulls last`, ...named.order] }
+          : p.sort === "rate"
+            ? { order: [desc(productServices.rate), ...named.order] }
+            : named),
     };
   };
   return pageOf<ProductRow>(

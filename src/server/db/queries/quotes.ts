@@ -6,7 +6,7 @@ import type { QuoteStatus, QuoteStoredStatus } from "#domain/quotes";
 import type { Db } from "../client";
 import { invoices, quotes } from "../schema";
 import { deleteOwnedRow, type FindOwned, findOwnedRow } from "./owned";
-import { type PageParams, pageOf } from "./paging";
+import { containsPattern, type PageParams, pageOf } from "./paging";
 
 // Quote, proforma and challan rows (one table, a kind per row: #domain/document-kinds); their
 // activity is document-events.ts, their number series are document-numbers.ts. Every function takes the owner's id and
@@ -285,8 +285,6 @@ function statusIs(status: QuoteStatus | PreInvoiceStatus, today: string, value: 
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page of the user's documents of `kind`, newest first, with how many match (paging.ts). */
 export async function listQuotes(
   db: Db,
@@ -337,7 +335,7 @@ export async function listQuotes(
       kind,
       today: params.today,
       status: params.status,
-      pattern: search ? `%${escapeLike(search)}%` : undefined,
+      pattern: search ? containsPattern(search) : undefined,
     },
     params,
     Boolean(search),
