@@ -35,7 +35,10 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
 /**
  * A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`): its
  * URL, and how to drop it. The drop is queued and answers at once (database-drops.ts): nothing
- * connects to the database after it.
+ * connects to the database after it. Its commits do not wait for the log to reach the disk
+ * (`synchronous_commit = off` for every connection to it, the test's servers and pg_dump
+ * included): a test database is thrown away, and each wait was a flush on a disk that the
+ * other lanes share (decision 0103). CREATE DATABASE does not copy the setting from a template.
  */
 export async function createPostgresDatabase(
   prefix = "bahi_test",
@@ -44,6 +47,7 @@ export async function createPostgresDatabase(
   const name = testDatabaseName(prefix);
   await adminStatements(
     template ? `create database ${name} template ${template}` : `create database ${name}`,
+    `alter database ${name} set synchronous_commit = off`,
   );
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
