@@ -2,12 +2,10 @@ import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { account, user } from "../db/schema";
 import { createTestApp, describeEachDb, openTestDatabase, type TestApp } from "./harness";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
 import { keptDatabases } from "./pglite-reuse";
-import { keptPostgresDatabases } from "./postgres-reuse";
 import { pgliteTemplate, pgliteTemplatePath } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
@@ -123,59 +121,6 @@ describe("a closed in-memory test database", () => {
         "select count(*)::int as n from pg_tables where tablename = 'probe_0099'",
       )) as unknown as { rows: Array<{ n: number }> };
       expect(found.rows).toEqual([{ n: 0 }]);
-    } finally {
-      await next.close();
-    }
-  });
-});
-
-describe.skipIf(!TEST_DATABASE_URL)("a closed PostgreSQL test database", () => {
-  const rows = async <T>(database: Database, query: string) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  it("serves the next test as the template again: empty, no statistics, no queue schema", async () => {
-    const first = await openTestDatabase("postgres");
-    const kept = keptPostgresDatabases();
-    const [{ name }] = await rows<{ name: string }>(first, "select current_database() as name");
-    await first.db.insert(user).values({ id: "u-1", name: "One", email: "one@example.com" });
-    await first.db.execute("analyze");
-    await first.db.execute("create schema pgboss");
-    await first.db.execute("create table pgboss.job (id int)");
-    await first.close();
-    expect(keptPostgresDatabases()).toBe(kept + 1);
-    // What the closed test database's holder still has refuses to work.
-    await expect(first.db.select().from(user)).rejects.toThrow();
-
-    const next = await openTestDatabase("postgres");
-    try {
-      expect(await rows(next, "select current_database() as name")).toEqual([{ name }]);
-      expect(await next.db.select({ id: user.id }).from(user)).toEqual([]);
-      expect(await rows(next, "select nspname from pg_namespace where nspname = 'pgboss'")).toEqual([]);
-      expect(
-        await rows(
-          next,
-          "select count(*)::int as n from pg_stats where schemaname not in ('pg_catalog', 'information_schema')",
-        ),
-      ).toEqual([{ n: 0 }]);
-      expect(await rows(next, "select count(*)::int as n from drizzle.__drizzle_migrations")).toEqual([
-        { n: journalEntries() },
-      ]);
-    } finally {
-      await next.close();
-    }
-  });
-
-  it("that a test changed (a table of its own) is not served again", async () => {
-    const changed = await openTestDatabase("postgres");
-    const kept = keptPostgresDatabases();
-    await changed.db.execute("create table probe_0103 (id int)");
-    await changed.close();
-    expect(keptPostgresDatabases()).toBe(kept);
-    const next = await openTestDatabase("postgres");
-    try {
-      expect(
-        await rows(next, "select count(*)::int as n from pg_tables where tablename = 'probe_0103'"),
-      ).toEqual([{ n: 0 }]);
     } finally {
       await next.close();
     }

@@ -15,7 +15,6 @@ import type { Mailer, MailMessage } from "../services/mail";
 import { adminStatements, dropDatabaseLater, testDatabaseName } from "./database-drops";
 import { TEST_PASSWORD_HASHING } from "./password-hashing";
 import { openReusedPglite } from "./pglite-reuse";
-import { openReusedPostgres } from "./postgres-reuse";
 import { postgresTemplateName } from "./templates";
 import { TEST_DATABASE_URL } from "./test-config";
 
@@ -36,10 +35,7 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
 /**
  * A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`): its
  * URL, and how to drop it. The drop is queued and answers at once (database-drops.ts): nothing
- * connects to the database after it. Its commits do not wait for the log to reach the disk
- * (`synchronous_commit = off` for every connection to it, the test's servers and pg_dump
- * included): a test database is thrown away, and each wait was a flush on a disk that the
- * other lanes share (decision 0103). CREATE DATABASE does not copy the setting from a template.
+ * connects to the database after it.
  */
 export async function createPostgresDatabase(
   prefix = "bahi_test",
@@ -48,7 +44,6 @@ export async function createPostgresDatabase(
   const name = testDatabaseName(prefix);
   await adminStatements(
     template ? `create database ${name} template ${template}` : `create database ${name}`,
-    `alter database ${name} set synchronous_commit = off`,
   );
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -63,6 +58,19 @@ export async function createMigratedPostgresDatabase(
   prefix = "bahi_test",
 ): Promise<{ url: string; drop(): Promise<void> }> {
   return createPostgresDatabase(prefix, await postgresTemplateName());
+}
+
+/** A fresh PostgreSQL database for this test file, dropped when closed. */
+async function openFreshPostgres(): Promise<Database> {
+  const fresh = await createMigratedPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
 }
 
 /** Limits no ordinary test reaches; the tests of the limits set their own (MAIL_LIMIT_*). */
@@ -190,11 +198,11 @@ export async function startTestApp(
 
 /**
  * A database of this kind in the migrated template's state, the test's own until closed: in memory
- * or on PostgreSQL (a closed test's one emptied, or a copy of the template: pglite-reuse.ts,
- * postgres-reuse.ts).
+ * (a closed test's one emptied, or a copy of the template: pglite-reuse.ts), or a new PostgreSQL
+ * database dropped on close.
  */
 export function openTestDatabase(kind: DbKind): Promise<Database> {
-  return kind === "postgres" ? openReusedPostgres(createMigratedPostgresDatabase) : openReusedPglite();
+  return kind === "postgres" ? openFreshPostgres() : openReusedPglite();
 }
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {

@@ -21,7 +21,7 @@ const idle: PGlite[] = [];
 const MAX_IDLE = 2;
 
 /** Everything a test could have added to or changed in the template's schemas, as one digest. */
-export const CATALOG_DIGEST = `
+const CATALOG_DIGEST = `
   with own as (
     select oid, nspname from pg_namespace
     where nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and nspname not like 'pg_temp%'
@@ -49,22 +49,10 @@ export const CATALOG_DIGEST = `
     select format('k %s %s', own.nspname, k.conname) from pg_constraint k join own on own.oid = k.connamespace
   ) items`;
 
-/** What a reset compares and runs: the template's catalog digest, how to empty its tables and restart its sequences. */
-export interface TemplateState {
-  digest: string;
-  empty: string;
-  restart: string[];
-}
+/** The template's catalog digest, its tables (to empty) and its sequences (to restart). */
+let template: Promise<{ digest: string; empty: string; restart: string[] }> | undefined;
 
-/** Something that answers SQL with rows: a PGlite, or a node-postgres client (postgres-reuse.ts). */
-export interface Queryable {
-  query<T>(sql: string): Promise<{ rows: T[] }>;
-}
-
-let template: Promise<TemplateState> | undefined;
-
-/** The template's state, read off a copy no test has written to yet. */
-export async function describeTemplate(client: Queryable): Promise<TemplateState> {
+async function describeTemplate(client: PGlite) {
   const [{ digest }] = (await client.query<{ digest: string }>(CATALOG_DIGEST)).rows as [{ digest: string }];
   const tables = await client.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
