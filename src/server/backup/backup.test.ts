@@ -220,7 +220,7 @@ for (const kind of testDatabases()) {
         await restored?.close();
         await target.drop();
       }
-    }, 180_000);
+    }, 400_000);
 
     it("refuses a truncated or damaged backup before touching the target", async () => {
       const bytes = readFileSync(await sourceBackup());
@@ -284,7 +284,7 @@ for (const kind of testDatabases()) {
       } finally {
         await t.database.db.delete(businessGateways);
       }
-    }, 180_000);
+    }, 400_000);
 
     it("refuses to restore over a database that has data", async () => {
       const backup = await sourceBackup();
