@@ -2,11 +2,12 @@
 // Run: npx vite build && npx tsx bench/bundle-size.ts [url]
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const url = process.argv[2] ?? "http://localhost:3000/auth";
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const page = await browser.newPage();
 const scripts: { url: string; raw: number; gzip: number }[] = [];

@@ -5,6 +5,7 @@
 // Goal: median under one frame (16 ms); the e2e test that used to time this asserted < 50 ms.
 import os from "node:os";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 import { startSignedInServer } from "./built-server";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -35,7 +36,7 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const server = await startSignedInServer(PORT, "keystroke");
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const created = await fetch(`${server.origin}/api/invoices`, {
       method: "POST",

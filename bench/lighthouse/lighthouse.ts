@@ -8,6 +8,7 @@
 //      (BENCH_URL=http://host:port with BENCH_COOKIE="name=value" measures a running server instead)
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
 import { startSignedInServer } from "../built-server";
 
 const [chromeLauncher, { default: lighthouse }] = await Promise.all([
@@ -57,16 +58,8 @@ async function main() {
     ? { origin: external, cookie: process.env.BENCH_COOKIE ?? "", stop: async () => {} }
     : await startSignedInServer(PORT, "lighthouse");
   const chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   // One discarded run first: the first navigation of a fresh Chromium is slower than the rest.
   await lighthouse(`${target.origin}/auth`, {

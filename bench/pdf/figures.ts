@@ -13,6 +13,7 @@ import { sampleImages } from "#server/pdf/sample-images";
 import { sampleInvoiceDocument } from "#server/pdf/sample-invoice";
 import { preloadFonts } from "#server/pdf/text-runs";
 import { type PdfView, toPdfView } from "#server/pdf/view";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
 import { makeAssets } from "./assets.js";
 import { invoiceHtml } from "./html-invoice.js";
 import { type InvoiceView, sampleInvoice } from "./invoice.js";
@@ -131,8 +132,8 @@ const loadYardstick = await time(async () => deflateSync(fixedWork));
 let chromiumPdf = { median: Number.NaN, p95: Number.NaN, cpuMs: Number.NaN };
 if (process.env.BENCH_CHROMIUM !== "0") {
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   const htmlInvoice = asHtmlInvoice(view);

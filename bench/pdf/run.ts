@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
 import { makeAssets } from "./assets.js";
 import { type Engine, loadRenderer, requireReactPdf } from "./engines.js";
 import { invoiceBody, invoiceHead, invoiceHtml } from "./html-invoice.js";
@@ -102,16 +103,8 @@ async function main() {
   timings.push(await time("@react-pdf/renderer", () => renderReactPdf(invoice, assets, "Roboto")));
 
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   const html = invoiceHtml(invoice, assets, "Roboto");
