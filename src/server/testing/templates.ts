@@ -176,6 +176,7 @@ export function postgresTemplateName(): Promise<string> {
       if (found.rowCount) return;
       const building = `${name}_${randomBytes(4).toString("hex")}`;
       await admin.query(`create database ${building}`);
+      await admin.query(`alter database ${building} set synchronous_commit = off`);
       try {
         const url = new URL(TEST_DATABASE_URL!);
         url.pathname = `/${building}`;
