@@ -17,6 +17,7 @@ import {
 } from "./document-number";
 import { DomainError } from "./errors";
 import { validateTaxInvoiceNumber } from "./gst-numbers";
+import { itMaps } from "./testing/checks";
 
 const IST = "Asia/Kolkata";
 
@@ -38,12 +39,12 @@ describe("timestampInvoiceNumber", () => {
 });
 
 describe("financialYearOfIsoDate", () => {
-  it("turns over on 1 April", () => {
-    expect(financialYearOfIsoDate("2027-03-31")).toBe("2026-27");
-    expect(financialYearOfIsoDate("2027-04-01")).toBe("2027-28");
-    expect(financialYearOfIsoDate("2026-01-15")).toBe("2025-26");
-    expect(financialYearOfIsoDate("2099-06-01")).toBe("2099-00");
-  });
+  itMaps("turns over on 1 April", financialYearOfIsoDate, [
+    ["2027-03-31", "2026-27"],
+    ["2027-04-01", "2027-28"],
+    ["2026-01-15", "2025-26"],
+    ["2099-06-01", "2099-00"],
+  ]);
 
   it("follows the day in the given zone when used with todayInTimeZone", () => {
     const at = (iso: string, zone: string) => financialYearOfIsoDate(todayInTimeZone(new Date(iso), zone));
