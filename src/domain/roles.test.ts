@@ -67,20 +67,24 @@ describe("the role table", () => {
 });
 
 describe("API keys and grants", () => {
-  it("a key acts within its maker's role today", () => {
-    expect(cappedRole("owner", "owner")).toBe("owner");
-    expect(cappedRole("owner", "staff")).toBe("staff");
-    expect(cappedRole("staff", "owner")).toBe("staff");
-    expect(cappedRole("accountant", "accountant")).toBe("accountant");
-    expect(cappedRole("accountant", "staff")).toBeNull();
-    expect(cappedRole("staff", "accountant")).toBeNull();
+  it.each([
+    ["owner", "owner", "owner"],
+    ["owner", "staff", "staff"],
+    ["staff", "owner", "staff"],
+    ["accountant", "accountant", "accountant"],
+    ["accountant", "staff", null],
+    ["staff", "accountant", null],
+  ] as const)("a key acts within its maker's role today: key %s, maker %s", (keyRole, memberRole, role) => {
+    expect(cappedRole(keyRole, memberRole)).toBe(role);
   });
 
-  it("only an owner grants another role than their own", () => {
-    expect(mayGrant("owner", "accountant")).toBe(true);
-    expect(mayGrant("accountant", "accountant")).toBe(true);
-    expect(mayGrant("accountant", "owner")).toBe(false);
-    expect(mayGrant("staff", "accountant")).toBe(false);
+  it.each([
+    ["owner", "accountant", true],
+    ["accountant", "accountant", true],
+    ["accountant", "owner", false],
+    ["staff", "accountant", false],
+  ] as const)("only an owner grants another role than their own: %s grants %s", (role, wanted, may) => {
+    expect(mayGrant(role, wanted)).toBe(may);
   });
 });
 

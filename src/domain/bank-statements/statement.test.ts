@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../testing/checks";
 import { csvRows, parseAmount, parseStatementDate } from "./cells";
 import { parseNarration } from "./narration";
 import { lineKey, parseStatement, StatementLayoutError } from "./statement";
@@ -9,30 +10,30 @@ const FIXTURES = import.meta.glob<string>("./fixtures/*", { query: "?raw", impor
 const fixture = (name: string) => FIXTURES[`./fixtures/${name}`]!;
 
 describe("amounts and dates as the banks print them", () => {
-  it("reads Indian grouping, TABs, Cr/Dr, parentheses and Axis's odd negative", () => {
-    expect(parseAmount("1,23,456.78")).toBe(12_345_678);
-    expect(parseAmount("\t3,11,760.00")).toBe(31_176_000);
-    expect(parseAmount("-,93,43,827.31")).toBe(-934_382_731);
-    expect(parseAmount("1,500.00 Cr")).toBe(150_000);
-    expect(parseAmount("1,500.00 Dr")).toBe(-150_000);
-    expect(parseAmount("(500)")).toBe(-50_000);
-    expect(parseAmount("₹ 750.5")).toBe(75_050);
-    expect(parseAmount("")).toBeNull();
-    expect(parseAmount("1.234")).toBeNull();
-    expect(parseAmount("abc")).toBeNull();
-  });
-  it("reads day-first dates, month names and Excel serials, never month-first", () => {
-    expect(parseStatementDate("03/04/2026")).toBe("2026-04-03");
-    expect(parseStatementDate("03/04/26")).toBe("2026-04-03");
-    expect(parseStatementDate("03-04-2026")).toBe("2026-04-03");
-    expect(parseStatementDate("1 Apr 2026")).toBe("2026-04-01");
-    expect(parseStatementDate("01-APR-26")).toBe("2026-04-01");
-    expect(parseStatementDate("2026-04-03")).toBe("2026-04-03");
-    expect(parseStatementDate("46118")).toBe("2026-04-06");
-    expect(parseStatementDate("10/04/2026 10:32:11")).toBe("2026-04-10");
-    expect(parseStatementDate("31/02/2026")).toBeNull();
-    expect(parseStatementDate("OPENING BALANCE")).toBeNull();
-  });
+  itMaps("reads Indian grouping, TABs, Cr/Dr, parentheses and Axis's odd negative", parseAmount, [
+    ["1,23,456.78", 12_345_678],
+    ["\t3,11,760.00", 31_176_000],
+    ["-,93,43,827.31", -934_382_731],
+    ["1,500.00 Cr", 150_000],
+    ["1,500.00 Dr", -150_000],
+    ["(500)", -50_000],
+    ["₹ 750.5", 75_050],
+    ["", null],
+    ["1.234", null],
+    ["abc", null],
+  ]);
+  itMaps("reads day-first dates, month names and Excel serials, never month-first", parseStatementDate, [
+    ["03/04/2026", "2026-04-03"],
+    ["03/04/26", "2026-04-03"],
+    ["03-04-2026", "2026-04-03"],
+    ["1 Apr 2026", "2026-04-01"],
+    ["01-APR-26", "2026-04-01"],
+    ["2026-04-03", "2026-04-03"],
+    ["46118", "2026-04-06"],
+    ["10/04/2026 10:32:11", "2026-04-10"],
+    ["31/02/2026", null],
+    ["OPENING BALANCE", null],
+  ]);
   it("splits quoted CSV cells with commas and doubled quotes", () => {
     expect(csvRows('a,"1,000.00","say ""hi"""\r\nb,2,3')).toEqual([
       ["a", "1,000.00", 'say "hi"'],
