@@ -1,4 +1,5 @@
 import { isUqc, UQC_CODES, UQC_DESCRIPTIONS, uqcForUnit } from "./gst-uqc";
+import { itMaps } from "./testing/checks";
 
 describe("UQC", () => {
   it("has the 45 codes of uqc.csv", () => {
@@ -9,19 +10,18 @@ describe("UQC", () => {
     expect(isUqc("toString")).toBe(false);
   });
 
-  it("guesses a UQC from the unit text", () => {
-    for (const [input, expected] of [
-      ["pcs", "PCS"],
-      ["Piece", "PCS"],
-      ["kg", "KGS"],
-      ["KGS", "KGS"],
-      ["nos", "NOS"],
-      ["", "NOS"],
-      ["sq. ft", "SQF"],
-      ["hours", "OTH"],
-    ] as const) {
-      expect(uqcForUnit(input), input).toBe(expected);
-    }
+  itMaps("guesses a UQC from the unit text", uqcForUnit, [
+    ["pcs", "PCS"],
+    ["Piece", "PCS"],
+    ["kg", "KGS"],
+    ["KGS", "KGS"],
+    ["nos", "NOS"],
+    ["", "NOS"],
+    ["sq. ft", "SQF"],
+    ["hours", "OTH"],
+  ]);
+
+  it("takes OTH for a service, whatever its unit", () => {
     expect(uqcForUnit("pcs", { isService: true })).toBe("OTH");
   });
 });
