@@ -43,59 +43,72 @@ describe("amounts and dates as the banks print them", () => {
 });
 
 describe("UPI and NEFT narrations", () => {
-  it("HDFC: a VPA holding '-', the RRN and the note", () => {
-    const p = parseNarration("UPI-OJAS AKLECHA-OJASAKLECHAYT-1@OKSBI-SBIN0012275-516001238743-INV2026270002");
-    expect(p).toMatchObject({
-      channel: "UPI",
-      utr: "516001238743",
-      payerName: "OJAS AKLECHA",
-      payerVpa: "ojasaklechayt-1@oksbi",
-      payerBank: "SBIN0012275",
-      note: "INV2026270002",
-    });
-  });
-  it("SBI: a note holding '/' stays whole", () => {
-    const p = parseNarration(
-      "DEP TFR UPI/CR/612345678901/RAVI KUMAR/HDFC/ravi.k@okhdfcbank/INV/2026-27/0001",
-    );
-    expect(p).toMatchObject({
-      utr: "612345678901",
-      payerName: "RAVI KUMAR",
-      payerBank: "HDFC",
-      payerVpa: "ravi.k@okhdfcbank",
-      note: "INV/2026-27/0001",
-    });
-  });
-  it("ICICI: a note cut short and holding '/', anchored on the VPA", () => {
-    const p = parseNarration("UPI/612300000001/INV/2026-27/000/priya@okicici/ICICI Bank/ICIe8b1c2d3");
-    expect(p).toMatchObject({ utr: "612300000001", note: "INV/2026-27/000", payerVpa: "priya@okicici" });
-  });
-  it("Axis and Kotak", () => {
-    expect(parseNarration("UPI/P2A/612400000001/MEERA STORES/Kotak Mah/INV/2026-27/0003")).toMatchObject({
-      utr: "612400000001",
-      payerName: "MEERA STORES",
-      payerBank: "Kotak Mah",
-      note: "INV/2026-27/0003",
-    });
-    expect(parseNarration("UPI/IndianClearingC/418352764531/PayviaRazorpay")).toMatchObject({
-      utr: "418352764531",
-      payerName: "IndianClearingC",
-      note: "PayviaRazorpay",
-    });
-  });
-  it("NEFT of SBI and Axis; an unknown layout still gives its 12-digit RRN, not part of a 16-digit one", () => {
-    expect(parseNarration("DEP TFR NEFT*HDFC0000123*N123260401234567*ACME TRADERS")).toMatchObject({
-      channel: "NEFT",
-      utr: "N123260401234567",
-      payerName: "ACME TRADERS",
-    });
-    expect(parseNarration("NEFT/HDFCH00431068089/SHARMA AND SONS/HDFC BANK/0001Inv 1022")).toMatchObject({
-      utr: "HDFCH00431068089",
-      payerName: "SHARMA AND SONS",
-      note: "0001Inv 1022",
-    });
-    expect(parseNarration("BY TRANSFER 612999999999 PAYMENT").utr).toBe("612999999999");
-    expect(parseNarration("BY TRANSFER 0000612999999999").utr).toBeNull();
+  it.each([
+    {
+      what: "HDFC: a VPA holding '-', the RRN and the note",
+      narration: "UPI-OJAS AKLECHA-OJASAKLECHAYT-1@OKSBI-SBIN0012275-516001238743-INV2026270002",
+      parts: {
+        channel: "UPI",
+        utr: "516001238743",
+        payerName: "OJAS AKLECHA",
+        payerVpa: "ojasaklechayt-1@oksbi",
+        payerBank: "SBIN0012275",
+        note: "INV2026270002",
+      },
+    },
+    {
+      what: "SBI: a note holding '/' stays whole",
+      narration: "DEP TFR UPI/CR/612345678901/RAVI KUMAR/HDFC/ravi.k@okhdfcbank/INV/2026-27/0001",
+      parts: {
+        utr: "612345678901",
+        payerName: "RAVI KUMAR",
+        payerBank: "HDFC",
+        payerVpa: "ravi.k@okhdfcbank",
+        note: "INV/2026-27/0001",
+      },
+    },
+    {
+      what: "ICICI: a note cut short and holding '/', anchored on the VPA",
+      narration: "UPI/612300000001/INV/2026-27/000/priya@okicici/ICICI Bank/ICIe8b1c2d3",
+      parts: { utr: "612300000001", note: "INV/2026-27/000", payerVpa: "priya@okicici" },
+    },
+    {
+      what: "Axis",
+      narration: "UPI/P2A/612400000001/MEERA STORES/Kotak Mah/INV/2026-27/0003",
+      parts: {
+        utr: "612400000001",
+        payerName: "MEERA STORES",
+        payerBank: "Kotak Mah",
+        note: "INV/2026-27/0003",
+      },
+    },
+    {
+      what: "Kotak",
+      narration: "UPI/IndianClearingC/418352764531/PayviaRazorpay",
+      parts: { utr: "418352764531", payerName: "IndianClearingC", note: "PayviaRazorpay" },
+    },
+    {
+      what: "NEFT of SBI",
+      narration: "DEP TFR NEFT*HDFC0000123*N123260401234567*ACME TRADERS",
+      parts: { channel: "NEFT", utr: "N123260401234567", payerName: "ACME TRADERS" },
+    },
+    {
+      what: "NEFT of Axis",
+      narration: "NEFT/HDFCH00431068089/SHARMA AND SONS/HDFC BANK/0001Inv 1022",
+      parts: { utr: "HDFCH00431068089", payerName: "SHARMA AND SONS", note: "0001Inv 1022" },
+    },
+    {
+      what: "an unknown layout still gives its 12-digit RRN",
+      narration: "BY TRANSFER 612999999999 PAYMENT",
+      parts: { utr: "612999999999" },
+    },
+    {
+      what: "an unknown layout: not part of a 16-digit number",
+      narration: "BY TRANSFER 0000612999999999",
+      parts: { utr: null },
+    },
+  ])("$what", ({ narration, parts }) => {
+    expect(parseNarration(narration)).toMatchObject(parts);
   });
 });
 
@@ -129,40 +142,50 @@ describe("each bank's statement file", () => {
     });
     expect(s.problems).toEqual([]);
   });
-  it("ICICI (zeros in the other column, a truncated note)", () => {
-    const s = parseStatement(fixture("icici.csv"));
-    expect(s.bank).toBe("ICICI");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.note])).toEqual([
-      ["CR", 590_000, "INV/2026-27/000"],
-      ["DR", 800_000, "rent april"],
-      ["CR", 10_000, "returning the a"],
-    ]);
-    expect(s.problems).toEqual([]);
-  });
-  it("Axis corporate (16 preamble lines, one amount column with DR/CR, TABs, totals and legend)", () => {
-    const s = parseStatement(fixture("axis-corporate.csv"));
-    expect(s.bank).toBe("Axis");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.channel])).toEqual([
-      ["CR", 31_176_000, "UPI"],
-      ["CR", 5_000_000, "NEFT"],
-      ["DR", 176_000, "IMPS"],
-    ]);
+  it.each([
+    {
+      what: "ICICI (zeros in the other column, a truncated note)",
+      file: "icici.csv",
+      bank: "ICICI",
+      column: "note",
+      lines: [
+        ["CR", 590_000, "INV/2026-27/000"],
+        ["DR", 800_000, "rent april"],
+        ["CR", 10_000, "returning the a"],
+      ],
+    },
+    {
+      what: "Axis corporate (16 preamble lines, one amount column with DR/CR, TABs, totals and legend)",
+      file: "axis-corporate.csv",
+      bank: "Axis",
+      column: "channel",
+      lines: [
+        ["CR", 31_176_000, "UPI"],
+        ["CR", 5_000_000, "NEFT"],
+        ["DR", 176_000, "IMPS"],
+      ],
+    },
+    {
+      what: "Kotak (13 rows before the header, Dr / Cr twice)",
+      file: "kotak.csv",
+      bank: "Kotak",
+      column: "utr",
+      lines: [
+        ["CR", 150_000, "612500000001"],
+        ["DR", 20_000, "418352764531"],
+        ["CR", 472_000, "612500000003"],
+      ],
+    },
+  ] as const)("$what", ({ file, bank, column, lines }) => {
+    const s = parseStatement(fixture(file));
+    expect(s.bank).toBe(bank);
+    expect(s.lines.map((l) => [l.direction, l.amountMinor, l[column]])).toEqual(lines);
     expect(s.problems).toEqual([]);
   });
   it("Axis retail with Excel serial dates", () => {
     const s = parseStatement(fixture("axis-retail.csv"));
     expect(s.bank).toBe("Axis");
     expect(s.lines.map((l) => l.txnDate)).toEqual(["2026-04-06", "2026-04-07"]);
-  });
-  it("Kotak (13 rows before the header, Dr / Cr twice)", () => {
-    const s = parseStatement(fixture("kotak.csv"));
-    expect(s.bank).toBe("Kotak");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.utr])).toEqual([
-      ["CR", 150_000, "612500000001"],
-      ["DR", 20_000, "418352764531"],
-      ["CR", 472_000, "612500000003"],
-    ]);
-    expect(s.problems).toEqual([]);
   });
   it("a newest-first file is read oldest first", () => {
     const text = fixture("hdfc.csv").split("\n");
