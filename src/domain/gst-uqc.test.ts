@@ -1,13 +1,20 @@
 import { isUqc, UQC_CODES, UQC_DESCRIPTIONS, uqcForUnit } from "./gst-uqc";
-import { itMaps } from "./testing/checks";
+import { describeYesNoChecks, itMaps } from "./testing/checks";
+
+describeYesNoChecks([
+  [
+    "isUqc",
+    "takes a code in capitals, not in lower case nor a name every object has",
+    isUqc,
+    ["PCS"],
+    ["pcs", "toString"],
+  ],
+]);
 
 describe("UQC", () => {
   it("has the 45 codes of uqc.csv", () => {
     expect(UQC_CODES).toHaveLength(45);
     expect(UQC_DESCRIPTIONS.MLT).toBe("MILILITRE");
-    expect(isUqc("PCS")).toBe(true);
-    expect(isUqc("pcs")).toBe(false);
-    expect(isUqc("toString")).toBe(false);
   });
 
   itMaps("guesses a UQC from the unit text", uqcForUnit, [
