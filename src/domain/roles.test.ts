@@ -67,15 +67,13 @@ describe("the role table", () => {
 });
 
 describe("API keys and grants", () => {
-  it.each([
-    ["owner", "owner", "owner"],
-    ["owner", "staff", "staff"],
-    ["staff", "owner", "staff"],
-    ["accountant", "accountant", "accountant"],
-    ["accountant", "staff", null],
-    ["staff", "accountant", null],
-  ] as const)("a key acts within its maker's role today: key %s, maker %s", (keyRole, memberRole, role) => {
-    expect(cappedRole(keyRole, memberRole)).toBe(role);
+  it("a key acts within its maker's role today", () => {
+    expect(cappedRole("owner", "owner")).toBe("owner");
+    expect(cappedRole("owner", "staff")).toBe("staff");
+    expect(cappedRole("staff", "owner")).toBe("staff");
+    expect(cappedRole("accountant", "accountant")).toBe("accountant");
+    expect(cappedRole("accountant", "staff")).toBeNull();
+    expect(cappedRole("staff", "accountant")).toBeNull();
   });
 
   it.each([
