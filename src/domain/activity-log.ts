@@ -1,34 +1,11 @@
+import { valuesOf } from "./labelled-values";
+
 // The activity log of a business (issue 31 phase 3, decision 0077): who did what to which record
 // and when. The words of each action and kind of record, and how long entries are kept, are here
 // so that the server, the CSV file and the web page say the same thing.
 
-/** Every action the log records. */
-export const ACTIVITY_ACTIONS = [
-  "created",
-  "edited",
-  "issued",
-  "status_changed",
-  "cancelled",
-  "deleted",
-  "sent",
-  "payment_recorded",
-  "payment_changed",
-  "payment_deleted",
-  "settings_changed",
-  "data_exported",
-  "data_imported",
-  "data_cleared",
-  "bank_statement_imported",
-  "key_created",
-  "key_revoked",
-  "member_invited",
-  "invitation_withdrawn",
-  "member_role_changed",
-  "member_removed",
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
-
-export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
+/** Every action the log records, in the words the list and the CSV file show. */
+export const ACTIVITY_ACTION_LABELS = {
   created: "Created",
   edited: "Edited",
   issued: "Issued",
@@ -51,26 +28,11 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   member_role_changed: "Role changed",
   member_removed: "Member removed",
 };
+export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS;
+export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_ACTION_LABELS);
 
-/** The kinds of record an entry can be about. */
-export const ACTIVITY_RECORD_KINDS = [
-  "invoice",
-  "quote",
-  "proforma",
-  "challan",
-  "credit_note",
-  "debit_note",
-  "client",
-  "product",
-  "statement",
-  "settings",
-  "data",
-  "api_key",
-  "member",
-] as const;
-export type ActivityRecordKind = (typeof ACTIVITY_RECORD_KINDS)[number];
-
-export const ACTIVITY_RECORD_LABELS: Record<ActivityRecordKind, string> = {
+/** The kinds of record an entry can be about, in words. */
+export const ACTIVITY_RECORD_LABELS = {
   invoice: "Invoice",
   quote: "Quote",
   proforma: "Proforma invoice",
@@ -85,6 +47,8 @@ export const ACTIVITY_RECORD_LABELS: Record<ActivityRecordKind, string> = {
   api_key: "API key",
   member: "Member",
 };
+export type ActivityRecordKind = keyof typeof ACTIVITY_RECORD_LABELS;
+export const ACTIVITY_RECORD_KINDS = valuesOf(ACTIVITY_RECORD_LABELS);
 
 /** Who did it: a member (by user id), an API key of the business, or Bahi itself (a job). */
 export type ActivityActorKind = "member" | "api_key" | "system";

@@ -13,6 +13,7 @@ import {
   type InvoiceItem,
   uqcText,
 } from "./invoice";
+import { valuesOf } from "./labelled-values";
 import { balanceDueMinor } from "./payments";
 import type { StoredStatus } from "./status";
 import { fromQuantityUnits, toQuantityUnits } from "./stock";
@@ -30,18 +31,7 @@ export const NOTE_STATUSES = ["issued", "cancelled"] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /** The reasons of the GST note (Rule 53 and the return's former reason list). */
-export const NOTE_REASONS = [
-  "sales_return",
-  "post_sale_discount",
-  "deficiency_in_service",
-  "correction_in_invoice",
-  "change_in_pos",
-  "provisional_assessment",
-  "others",
-] as const;
-export type NoteReason = (typeof NOTE_REASONS)[number];
-
-export const NOTE_REASON_LABELS: Readonly<Record<NoteReason, string>> = Object.freeze({
+export const NOTE_REASON_LABELS = Object.freeze({
   sales_return: "Sales return",
   post_sale_discount: "Post-sale discount",
   deficiency_in_service: "Deficiency in service",
@@ -50,6 +40,8 @@ export const NOTE_REASON_LABELS: Readonly<Record<NoteReason, string>> = Object.f
   provisional_assessment: "Finalisation of provisional assessment",
   others: "Others",
 });
+export type NoteReason = keyof typeof NOTE_REASON_LABELS;
+export const NOTE_REASONS = valuesOf(NOTE_REASON_LABELS);
 
 export const NOTE_TITLES: Readonly<Record<NoteKind, string>> = Object.freeze({
   credit: GST_DOCUMENT_TITLES.credit_note,

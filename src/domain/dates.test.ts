@@ -77,14 +77,19 @@ const checks: YesNoCheck[] = [
 describeYesNoChecks(checks);
 
 describe("daysInMonth", () => {
-  it("knows short months and leap years", () => {
-    expect(daysInMonth(2026, 1)).toBe(31);
-    expect(daysInMonth(2026, 2)).toBe(28);
-    expect(daysInMonth(2028, 2)).toBe(29);
-    expect(daysInMonth(2100, 2)).toBe(28);
-    expect(daysInMonth(2000, 2)).toBe(29);
-    expect(daysInMonth(2026, 4)).toBe(30);
-    expect(daysInMonth(2026, 12)).toBe(31);
+  it.each([
+    [2026, 1, 31],
+    [2026, 2, 28],
+    [2028, 2, 29],
+    [2100, 2, 28],
+    [2000, 2, 29],
+    [2026, 4, 30],
+    [2026, 12, 31],
+  ])("knows short months and leap years: %i-%i has %i days", (year, month, days) => {
+    expect(daysInMonth(year, month)).toBe(days);
+  });
+
+  it("refuses a 13th month", () => {
     expect(() => daysInMonth(2026, 13)).toThrow(DomainError);
   });
 

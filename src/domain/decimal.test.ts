@@ -6,6 +6,7 @@ import {
   parseScaled,
   roundHalfAwayFromZero,
 } from "./decimal";
+import { itMaps } from "./testing/checks";
 
 describe("parseScaled", () => {
   it("moves the decimal point exactly", () => {
@@ -81,31 +82,31 @@ describe("formatScaled", () => {
 });
 
 describe("parseDecimalInput", () => {
-  it("trims and parses whole strings only", () => {
-    expect(parseDecimalInput(" 12.5 ")).toBe(12.5);
-    expect(parseDecimalInput("-3")).toBe(-3);
-    expect(parseDecimalInput(7)).toBe(7);
-    expect(parseDecimalInput("")).toBeNaN();
-    expect(parseDecimalInput(undefined)).toBeNaN();
-    expect(parseDecimalInput(null)).toBeNaN();
-    expect(parseDecimalInput("12abc")).toBeNaN();
-    expect(parseDecimalInput("Infinity")).toBeNaN();
-    expect(parseDecimalInput(true)).toBeNaN();
-  });
+  itMaps("trims and parses whole strings only", parseDecimalInput, [
+    [" 12.5 ", 12.5],
+    ["-3", -3],
+    [7, 7],
+    ["", NaN],
+    [undefined, NaN],
+    [null, NaN],
+    ["12abc", NaN],
+    ["Infinity", NaN],
+    [true, NaN],
+  ]);
 });
 
 describe("parseIntegerInput", () => {
-  it("accepts base-10 integers only", () => {
-    expect(parseIntegerInput(" 30 ")).toBe(30);
-    expect(parseIntegerInput("-4")).toBe(-4);
-    expect(parseIntegerInput(12)).toBe(12);
-    expect(parseIntegerInput("12.5")).toBeNaN();
-    expect(parseIntegerInput(12.5)).toBeNaN();
-    expect(parseIntegerInput("0x10")).toBeNaN();
-    expect(parseIntegerInput("")).toBeNaN();
-    expect(parseIntegerInput(undefined)).toBeNaN();
-    expect(parseIntegerInput("99999999999999999999")).toBeNaN();
-  });
+  itMaps("accepts base-10 integers only", parseIntegerInput, [
+    [" 30 ", 30],
+    ["-4", -4],
+    [12, 12],
+    ["12.5", NaN],
+    [12.5, NaN],
+    ["0x10", NaN],
+    ["", NaN],
+    [undefined, NaN],
+    ["99999999999999999999", NaN],
+  ]);
 });
 
 describe("roundHalfAwayFromZero", () => {

@@ -127,68 +127,67 @@ export interface DocumentKindConfig {
   };
 }
 
+/** What every kind shares: the public page, conversion into an invoice, never in receivables. */
+const EVERY_KIND = { publicPath: "/q", convertsInto: "invoice", countsInReceivables: false } as const;
+
+/**
+ * The quote and the proforma, offers made before the sale: numbered when created, holding no stock,
+ * converted one at a time, deletable in any status and never in GSTR-1.
+ */
+const OFFER = {
+  ...EVERY_KIND,
+  numberedWhenIssued: false,
+  holdsStockIn: [],
+  convertsTogether: false,
+  gstr1: "none",
+  deletableIn: "any",
+} as const;
+const OFFER_PDF = { dueLabel: "Valid Until", copies: null } as const;
+
 export const DOCUMENT_KINDS: Record<PreInvoiceKind, DocumentKindConfig> = {
   quote: {
+    ...OFFER,
     kind: "quote",
-    numberedWhenIssued: false,
     noun: "quote",
     series: "QT",
-    publicPath: "/q",
     statuses: KIND_STATUSES.quote,
     moves: { draft: ["sent"], sent: ["accepted", "declined"] },
-    holdsStockIn: [],
     convertsFrom: ["accepted"],
-    convertsInto: "invoice",
-    convertsTogether: false,
-    countsInReceivables: false,
-    gstr1: "none",
-    deletableIn: "any",
     pdf: {
+      ...OFFER_PDF,
       title: "QUOTATION",
       numberLabel: "Quote No.",
       dateLabel: "Quote Date",
-      dueLabel: "Valid Until",
-      copies: null,
       quoteTerms: true,
     },
   },
   proforma: {
+    ...OFFER,
     kind: "proforma",
-    numberedWhenIssued: false,
     noun: "proforma invoice",
     series: "PF",
-    publicPath: "/q",
     statuses: KIND_STATUSES.proforma,
     moves: { draft: ["sent"] },
-    holdsStockIn: [],
     convertsFrom: ["draft", "sent"],
-    convertsInto: "invoice",
-    convertsTogether: false,
-    countsInReceivables: false,
-    gstr1: "none",
-    deletableIn: "any",
     pdf: {
+      ...OFFER_PDF,
       title: "PROFORMA INVOICE",
       numberLabel: "Proforma No.",
       dateLabel: "Proforma Date",
-      dueLabel: "Valid Until",
-      copies: null,
       quoteTerms: false,
     },
   },
   challan: {
+    ...EVERY_KIND,
     kind: "challan",
     numberedWhenIssued: true,
     noun: "delivery challan",
     series: "DC",
-    publicPath: "/q",
     statuses: KIND_STATUSES.challan,
     moves: { draft: ["issued"], issued: ["returned", "cancelled"] },
     holdsStockIn: ["issued"],
     convertsFrom: ["issued"],
-    convertsInto: "invoice",
     convertsTogether: true,
-    countsInReceivables: false,
     gstr1: "documents_issued",
     deletableIn: ["draft"],
     pdf: {

@@ -17,6 +17,7 @@ import {
 } from "./document-number";
 import { DomainError } from "./errors";
 import { validateTaxInvoiceNumber } from "./gst-numbers";
+import { itMaps } from "./testing/checks";
 
 const IST = "Asia/Kolkata";
 
@@ -38,12 +39,12 @@ describe("timestampInvoiceNumber", () => {
 });
 
 describe("financialYearOfIsoDate", () => {
-  it("turns over on 1 April", () => {
-    expect(financialYearOfIsoDate("2027-03-31")).toBe("2026-27");
-    expect(financialYearOfIsoDate("2027-04-01")).toBe("2027-28");
-    expect(financialYearOfIsoDate("2026-01-15")).toBe("2025-26");
-    expect(financialYearOfIsoDate("2099-06-01")).toBe("2099-00");
-  });
+  itMaps("turns over on 1 April", financialYearOfIsoDate, [
+    ["2027-03-31", "2026-27"],
+    ["2027-04-01", "2027-28"],
+    ["2026-01-15", "2025-26"],
+    ["2099-06-01", "2099-00"],
+  ]);
 
   it("follows the day in the given zone when used with todayInTimeZone", () => {
     const at = (iso: string, zone: string) => financialYearOfIsoDate(todayInTimeZone(new Date(iso), zone));
@@ -135,17 +136,22 @@ describe("draft numbers", () => {
     expect(isDraftNumber("DRAFT-1")).toBe(false);
   });
 
-  it("lets only drafts never issued be deleted: none holding a number of the series", () => {
-    expect(isDeletable("draft", "DRAFT-1A2B3C4D")).toBe(true);
-    expect(isDeletable("draft", "INV-27112026-083000")).toBe(true);
-    expect(isDeletable("draft", "Typed 7")).toBe(true);
-    expect(isDeletable("draft", "INV/2026-27/0004")).toBe(false);
-    expect(isDeletable("due", "INV-27112026-083000")).toBe(false);
-    expect(isDeletable("cancelled", "DRAFT-1A2B3C4D")).toBe(true);
-    expect(isDeletable("due", "INV/2026-27/0004")).toBe(false);
-    expect(isDeletable("paid", "INV/2026-27/0004")).toBe(false);
-    expect(isDeletable("cancelled", "INV/2026-27/0004")).toBe(false);
-  });
+  it.each([
+    ["draft", "DRAFT-1A2B3C4D", true],
+    ["draft", "INV-27112026-083000", true],
+    ["draft", "Typed 7", true],
+    ["draft", "INV/2026-27/0004", false],
+    ["due", "INV-27112026-083000", false],
+    ["cancelled", "DRAFT-1A2B3C4D", true],
+    ["due", "INV/2026-27/0004", false],
+    ["paid", "INV/2026-27/0004", false],
+    ["cancelled", "INV/2026-27/0004", false],
+  ] as const)(
+    "lets only drafts never issued be deleted: none holding a number of the series: %s %s",
+    (status, number, deletable) => {
+      expect(isDeletable(status, number)).toBe(deletable);
+    },
+  );
 });
 
 describe("validateInvoiceNumber", () => {

@@ -27,6 +27,10 @@ export const GSTR1_SECTIONS = [
 ] as const;
 export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
 
+/** The last columns of an item row, filled by `rateCells` and `applicableRateCells`. */
+const RATE_COLUMNS = ["Rate", "Taxable Value", "Cess Amount"];
+const APPLICABLE_RATE_COLUMNS = ["Applicable % of Tax Rate", ...RATE_COLUMNS];
+
 export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
   b2b: [
     "GSTIN/UIN of Recipient",
@@ -39,30 +43,17 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Applicable % of Tax Rate",
     "Invoice Type",
     "E-Commerce GSTIN",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
+    ...RATE_COLUMNS,
   ],
   b2cl: [
     "Invoice Number",
     "Invoice date",
     "Invoice Value",
     "Place Of Supply",
-    "Applicable % of Tax Rate",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
+    ...APPLICABLE_RATE_COLUMNS,
     "E-Commerce GSTIN",
   ],
-  b2cs: [
-    "Type",
-    "Place Of Supply",
-    "Applicable % of Tax Rate",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
-    "E-Commerce GSTIN",
-  ],
+  b2cs: ["Type", "Place Of Supply", ...APPLICABLE_RATE_COLUMNS, "E-Commerce GSTIN"],
   cdnr: [
     "GSTIN/UIN of Recipient",
     "Receiver Name",
@@ -73,10 +64,7 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Reverse Charge",
     "Note Supply Type",
     "Note Value",
-    "Applicable % of Tax Rate",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
+    ...APPLICABLE_RATE_COLUMNS,
   ],
   cdnur: [
     "UR Type",
@@ -85,10 +73,7 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Note Type",
     "Place Of Supply",
     "Note Value",
-    "Applicable % of Tax Rate",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
+    ...APPLICABLE_RATE_COLUMNS,
   ],
   exp: [
     "Export Type",
@@ -98,9 +83,7 @@ export const GSTR1_CSV_HEADERS: Record<Gstr1Section, readonly string[]> = {
     "Port Code",
     "Shipping Bill Number",
     "Shipping Bill Date",
-    "Rate",
-    "Taxable Value",
-    "Cess Amount",
+    ...RATE_COLUMNS,
   ],
   // The offline tool's "exemp" sheet (Table 8).
   nil: [
@@ -199,6 +182,11 @@ const rateCells = (t: { rt: number; txval: number; csamt: number }) => [
   money(t.txval),
   money(t.csamt),
 ];
+/**
+ * "Applicable % of Tax Rate" (the reduced share of the rate some notified supplies pay, which Bahi
+ * never invoices: empty) and the rate cells that follow it.
+ */
+const applicableRateCells = (t: { rt: number; txval: number; csamt: number }) => ["", ...rateCells(t)];
 
 const INVOICE_TYPE_LABEL: Record<Gstr1B2bInvoiceType, string> = {
   R: "Regular B2B",
@@ -272,13 +260,17 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
           csvDate(i.idt),
           money(i.val),
           placeOfSupplyLabel(pos),
-          "",
-          ...rateCells(t),
+          ...applicableRateCells(t),
           "",
         ],
       );
     case "b2cs":
-      return (report.b2cs ?? []).map((r) => [r.typ, placeOfSupplyLabel(r.pos), "", ...rateCells(r), ""]);
+      return (report.b2cs ?? []).map((r) => [
+        r.typ,
+        placeOfSupplyLabel(r.pos),
+        ...applicableRateCells(r),
+        "",
+      ]);
     case "cdnr":
       return itemRows(
         report.cdnr,
@@ -290,8 +282,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
           n.rchrg,
           NOTE_SUPPLY_LABEL[n.inv_typ],
           money(n.val),
-          "",
-          ...rateCells(t),
+          ...applicableRateCells(t),
         ],
       );
     case "cdnur":
@@ -303,8 +294,7 @@ function rows(report: Gstr1Json, section: Gstr1Section, names: Record<string, st
           n.ntty,
           n.pos ? placeOfSupplyLabel(n.pos) : "",
           money(n.val),
-          "",
-          ...rateCells(t),
+          ...applicableRateCells(t),
         ]),
       );
     case "exp":

@@ -1,5 +1,6 @@
 import { formatScaled } from "./decimal";
 import { isUqc, type Uqc, uqcForUnit } from "./gst-uqc";
+import { entryOf } from "./maps";
 
 // The HSN summary printed under a tax invoice and reported in GSTR-1 Table 12: one row per
 // HSN/SAC, UQC and rate, with the total quantity, taxable value and each tax component.
@@ -56,26 +57,21 @@ export function hsnSummary(lines: HsnSummaryLine[]): HsnSummaryRow[] {
   const groups = new Map<string, HsnSummaryRow & { rateBasis: number }>();
   for (const line of lines) {
     const hsnSac = line.hsnSac.trim();
-    const key = `${hsnSac}|${line.uqc}|${line.rateBasis}`;
-    let row = groups.get(key);
-    if (!row) {
-      row = {
-        hsnSac,
-        uqc: line.uqc,
-        rateBasis: line.rateBasis,
-        ratePercent: line.rateBasis / 100,
-        description: line.description,
-        quantityMilli: 0,
-        quantity: "",
-        taxableMinor: 0,
-        igstMinor: 0,
-        cgstMinor: 0,
-        sgstMinor: 0,
-        cessMinor: 0,
-        totalValueMinor: 0,
-      };
-      groups.set(key, row);
-    }
+    const row = entryOf(groups, `${hsnSac}|${line.uqc}|${line.rateBasis}`, () => ({
+      hsnSac,
+      uqc: line.uqc,
+      rateBasis: line.rateBasis,
+      ratePercent: line.rateBasis / 100,
+      description: line.description,
+      quantityMilli: 0,
+      quantity: "",
+      taxableMinor: 0,
+      igstMinor: 0,
+      cgstMinor: 0,
+      sgstMinor: 0,
+      cessMinor: 0,
+      totalValueMinor: 0,
+    }));
     row.quantityMilli += line.quantityMilli;
     row.taxableMinor += line.taxableMinor;
     row.igstMinor += line.igstMinor;

@@ -1,21 +1,20 @@
 import { companySnapshot } from "./company-snapshot";
 import { buildInvoiceDocument, invoiceInputSchema } from "./invoice";
 import { DEFAULT_SETTINGS } from "./settings";
+import { invoiceRequest } from "./testing/invoice";
 
 const company = companySnapshot({ ...DEFAULT_SETTINGS, companyName: "Sharma Traders" });
 
 describe("invoice document", () => {
-  const input = {
-    invoiceNumber: "INV-21112026-101500",
+  const input = invoiceRequest("INV-21112026-101500", {
     invoiceDate: "2026-11-21",
     dueDate: "2026-12-21",
-    currency: "INR",
     client: { name: "Asha Rao" },
     items: [
       { id: "a", name: "Tea", quantity: "2", rate: "150.50", taxPercent: "5" },
       { id: "b", name: "Design", quantity: 1, rate: 1000, discountPercent: "10", taxPercent: "18" },
     ],
-  };
+  });
 
   it("computes totals, total amount and words from the lines", () => {
     const doc = buildInvoiceDocument(invoiceInputSchema.parse(input), company);

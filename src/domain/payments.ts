@@ -1,21 +1,11 @@
+import { valuesOf } from "./labelled-values";
 import type { StoredStatus } from "./status";
 
 // Payments received against an invoice (issue 11 part 4): amounts in integer minor units. The
 // invoice's status follows its payments: paid in full is "paid" (dated by the last payment), part
 // paid stays "due" and shows as partially paid, and removing a payment reopens it.
 
-export const PAYMENT_METHODS = [
-  "upi",
-  "bank_transfer",
-  "cash",
-  "cheque",
-  "card",
-  "razorpay",
-  "other",
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS = {
   upi: "UPI",
   bank_transfer: "Bank transfer",
   cash: "Cash",
@@ -24,6 +14,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   razorpay: "Razorpay",
   other: "Other",
 };
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
+export const PAYMENT_METHODS = valuesOf(PAYMENT_METHOD_LABELS);
 
 /** What is left to pay: never negative. */
 export function balanceDueMinor(totalMinor: number, paidMinor: number): number {

@@ -55,56 +55,47 @@ describe("period dates, hand-checked", () => {
     expect(periodDate(monthly, "2026-01-30", 2)).toBe("2026-03-30");
   });
 
-  it("counts quarters, half-years and years from the start date", () => {
-    const cases: [RecurrenceRule, string, string, string[]][] = [
-      [
-        ruleForPreset("quarterly"),
-        "2026-01-31",
-        "2026-12-31",
-        ["2026-01-31", "2026-04-30", "2026-07-31", "2026-10-31"],
-      ],
-      [ruleForPreset("half_yearly"), "2026-08-31", "2027-12-31", ["2026-08-31", "2027-02-28", "2027-08-31"]],
-      [
-        ruleForPreset("yearly"),
-        "2028-02-29",
-        "2032-12-31",
-        ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"],
-      ],
-      [
-        { unit: "month", every: 2, day: "start" },
-        "2026-12-31",
-        "2027-06-30",
-        ["2026-12-31", "2027-02-28", "2027-04-30", "2027-06-30"],
-      ],
-    ];
-    for (const [rule, start, until, expected] of cases) {
-      expect(dates(schedule(rule, start), until), start).toEqual(expected);
-    }
-  });
-
-  it("takes the last day of each month, the first one in the start month", () => {
-    expect(dates(schedule(ruleForPreset("monthly_last_day"), "2026-01-15"), "2026-04-30")).toEqual([
+  it.each<[RecurrenceRule, string, string, string[]]>([
+    [
+      ruleForPreset("quarterly"),
       "2026-01-31",
-      "2026-02-28",
-      "2026-03-31",
+      "2026-12-31",
+      ["2026-01-31", "2026-04-30", "2026-07-31", "2026-10-31"],
+    ],
+    [ruleForPreset("half_yearly"), "2026-08-31", "2027-12-31", ["2026-08-31", "2027-02-28", "2027-08-31"]],
+    [
+      ruleForPreset("yearly"),
+      "2028-02-29",
+      "2032-12-31",
+      ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"],
+    ],
+    [
+      { unit: "month", every: 2, day: "start" },
+      "2026-12-31",
+      "2027-06-30",
+      ["2026-12-31", "2027-02-28", "2027-04-30", "2027-06-30"],
+    ],
+    // The last day of each month, the first one in the start month.
+    [
+      ruleForPreset("monthly_last_day"),
+      "2026-01-15",
       "2026-04-30",
-    ]);
-    expect(periodDate(ruleForPreset("monthly_last_day"), "2028-01-01", 1)).toBe("2028-02-29");
+      ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"],
+    ],
+    // The weekday kept every N weeks: 5 Jan 2026 is a Monday.
+    [
+      ruleForPreset("weekly"),
+      "2026-01-05",
+      "2026-01-31",
+      ["2026-01-05", "2026-01-12", "2026-01-19", "2026-01-26"],
+    ],
+    [{ unit: "week", every: 2 }, "2025-12-22", "2026-01-31", ["2025-12-22", "2026-01-05", "2026-01-19"]],
+  ])("counts each rule's periods from the start date: %o from %s", (rule, start, until, expected) => {
+    expect(dates(schedule(rule, start), until)).toEqual(expected);
   });
 
-  it("keeps the weekday every N weeks", () => {
-    // 5 Jan 2026 is a Monday.
-    expect(dates(schedule(ruleForPreset("weekly"), "2026-01-05"), "2026-01-31")).toEqual([
-      "2026-01-05",
-      "2026-01-12",
-      "2026-01-19",
-      "2026-01-26",
-    ]);
-    expect(dates(schedule({ unit: "week", every: 2 }, "2025-12-22"), "2026-01-31")).toEqual([
-      "2025-12-22",
-      "2026-01-05",
-      "2026-01-19",
-    ]);
+  it("dates a period of the last-day rule by its index", () => {
+    expect(periodDate(ruleForPreset("monthly_last_day"), "2028-01-01", 1)).toBe("2028-02-29");
   });
 
   it("refuses a bad index or date", () => {

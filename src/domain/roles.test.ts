@@ -76,11 +76,13 @@ describe("API keys and grants", () => {
     expect(cappedRole("staff", "accountant")).toBeNull();
   });
 
-  it("only an owner grants another role than their own", () => {
-    expect(mayGrant("owner", "accountant")).toBe(true);
-    expect(mayGrant("accountant", "accountant")).toBe(true);
-    expect(mayGrant("accountant", "owner")).toBe(false);
-    expect(mayGrant("staff", "accountant")).toBe(false);
+  it.each([
+    ["owner", "accountant", true],
+    ["accountant", "accountant", true],
+    ["accountant", "owner", false],
+    ["staff", "accountant", false],
+  ] as const)("only an owner grants another role than their own: %s grants %s", (role, wanted, may) => {
+    expect(mayGrant(role, wanted)).toBe(may);
   });
 });
 

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SEND_MESSAGE, parseEmailList, renderSendTemplate } from "./send";
+import { DEFAULT_SEND_MESSAGE, parseEmailList, renderSendTemplate, sendValues } from "./send";
 
 describe("sending an invoice", () => {
-  const values = {
-    client_name: "Lakshmi Stores",
-    invoice_number: "INV/2026-27/0042",
-    amount: "₹1,419.08",
-    due_date: "21 Dec 2026",
+  // The placeholders' values as the server words them for an invoice's facts.
+  const values = sendValues({
+    clientName: "Lakshmi Stores",
+    number: "INV/2026-27/0042",
+    amountMinor: 141_908,
+    currency: "INR",
+    dueDate: "2026-12-21",
     link: "https://bahi.example.in/i/abc",
-    business_name: "Kesari Traders",
-  };
+    businessName: "Kesari Traders",
+  });
 
   it("fills every placeholder and leaves unknown ones as typed", () => {
     const text = renderSendTemplate(DEFAULT_SEND_MESSAGE, values);

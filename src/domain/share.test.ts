@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { invoiceWhatsAppMessage, whatsAppLink, whatsAppNumber } from "./share";
+import { itMaps } from "./testing/checks";
 
 describe("WhatsApp sharing", () => {
-  it("gives a 10-digit Indian number its country code", () => {
-    expect(whatsAppNumber("98765 43210")).toBe("919876543210");
-    expect(whatsAppNumber("098765-43210")).toBe("919876543210");
-    expect(whatsAppNumber("+91 98765 43210")).toBe("919876543210");
-    expect(whatsAppNumber("+44 20 7946 0958")).toBe("442079460958");
-    expect(whatsAppNumber("")).toBe("");
-    expect(whatsAppNumber("12")).toBe("");
-  });
+  itMaps("gives a 10-digit Indian number its country code", whatsAppNumber, [
+    ["98765 43210", "919876543210"],
+    ["098765-43210", "919876543210"],
+    ["+91 98765 43210", "919876543210"],
+    ["+44 20 7946 0958", "442079460958"],
+    ["", ""],
+    ["12", ""],
+  ]);
 
   it("puts the message in the link, encoded", () => {
     expect(whatsAppLink("9876543210", "Invoice INV/1 & link: https://x.in/i/a")).toBe(

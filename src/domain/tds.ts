@@ -1,5 +1,6 @@
 import { formatScaled } from "./decimal";
 import { financialYearOfIsoDate } from "./document-number";
+import { entryOf } from "./maps";
 
 // TDS deducted by clients (issue 33, docs/decisions/0088-tds-deducted-by-clients.md). A client who
 // deducts tax at source pays the invoice less the TDS and deposits the TDS with the government in
@@ -209,22 +210,18 @@ export function tdsGroups(lines: readonly TdsLine[]): TdsGroup[] {
   for (const line of lines) {
     const quarter = tdsQuarter(line.paidOn);
     const key = `${quarter}|${line.clientId ?? `name:${line.clientName.trim().toLowerCase()}`}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        quarter,
-        clientName: line.clientName,
-        pan: line.pan,
-        invoices: 0,
-        receivedMinor: 0,
-        tdsMinor: 0,
-        unseenMinor: 0,
-        sections: [],
-        lines: [],
-        invoiceIds: new Set(),
-      };
-      groups.set(key, group);
-    }
+    const group = entryOf(groups, key, () => ({
+      quarter,
+      clientName: line.clientName,
+      pan: line.pan,
+      invoices: 0,
+      receivedMinor: 0,
+      tdsMinor: 0,
+      unseenMinor: 0,
+      sections: [],
+      lines: [],
+      invoiceIds: new Set<string>(),
+    }));
     group.invoiceIds.add(line.invoiceId);
     group.invoices = group.invoiceIds.size;
     group.receivedMinor += line.amountMinor;

@@ -204,6 +204,8 @@ function statementFile(bank: Bank, txns: Txn[]): string {
     const [y, m, d] = t.date.split("-");
     const amt = rupees(t.amountMinor);
     const n = narration(t);
+    /** The withdrawal and deposit columns of a two-column bank: the amount in one, `none` in the other. */
+    const drCr = (amount: string, none: string) => (t.credit ? [none, amount] : [amount, none]);
     if (bank === "SBI")
       rows.push(
         [
@@ -211,8 +213,7 @@ function statementFile(bank: Bank, txns: Txn[]): string {
           "",
           n,
           "",
-          t.credit ? "" : amt,
-          t.credit ? amt : "",
+          ...drCr(amt, ""),
           rupees(balance),
         ].join("\t"),
       );
@@ -223,8 +224,7 @@ function statementFile(bank: Bank, txns: Txn[]): string {
           q(n),
           "",
           `${d}/${m}/${y!.slice(2)}`,
-          t.credit ? "" : q(amt),
-          t.credit ? q(amt) : "",
+          ...drCr(q(amt), ""),
           q(rupees(balance)),
         ].join(","),
       );
@@ -236,8 +236,7 @@ function statementFile(bank: Bank, txns: Txn[]): string {
           `${d}/${m}/${y}`,
           "-",
           q(n),
-          t.credit ? "0.00" : q(amt),
-          t.credit ? q(amt) : "0.00",
+          ...drCr(q(amt), "0.00"),
           q(rupees(balance)),
         ].join(","),
       );

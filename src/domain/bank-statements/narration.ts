@@ -14,32 +14,52 @@ export interface NarrationParts {
   note: string | null;
 }
 
-type Groups = Partial<Record<"rrn" | "name" | "vpa" | "ifsc" | "bank" | "note", string>>;
+type Groups = Partial<Record<"utr" | "name" | "vpa" | "ifsc" | "bank" | "note", string>>;
 
 const VPA = "[A-Za-z0-9._-]+@[A-Za-z0-9.]+";
 
-// Tried in order; the first that matches wins. Each keeps the note as "the rest".
-const UPI_GRAMMARS: { bank: string; re: RegExp }[] = [
+// Tried in order, those of the narration's channel; the first that matches wins. Each keeps the note
+// as "the rest". A UPI payment's UTR is its 12-digit RRN.
+const GRAMMARS: { channels: Channel[]; bank: string; re: RegExp }[] = [
   // HDFC: UPI-<NAME>-<VPA>-<IFSC>-<RRN>-<NOTE>; the VPA itself may hold "-" (OJASAKLECHAYT-1@OKSBI) but
   // a name has a space, not "-", so the name is the shortest run before it.
   {
+    channels: ["UPI"],
     bank: "HDFC",
-    re: /^UPI-(?<name>.*?)-(?<vpa>[A-Za-z0-9._]+(?:-[A-Za-z0-9._]+)*@[A-Za-z0-9.]+)-(?<ifsc>[A-Z]{4}0[A-Z0-9]{6})-(?<rrn>\d{12})-?(?<note>.*)$/i,
+    re: /^UPI-(?<name>.*?)-(?<vpa>[A-Za-z0-9._]+(?:-[A-Za-z0-9._]+)*@[A-Za-z0-9.]+)-(?<ifsc>[A-Z]{4}0[A-Z0-9]{6})-(?<utr>\d{12})-?(?<note>.*)$/i,
   },
   // SBI: DEP TFR UPI/CR/<RRN>/<NAME>/<BANK>/<VPA>/<NOTE>
   {
+    channels: ["UPI"],
     bank: "SBI",
-    re: /UPI\/CR\/(?<rrn>\d{12})\/(?<name>[^/]*)\/(?<bank>[^/]*)\/(?<vpa>[^/]*)\/?(?<note>.*)$/i,
+    re: /UPI\/CR\/(?<utr>\d{12})\/(?<name>[^/]*)\/(?<bank>[^/]*)\/(?<vpa>[^/]*)\/?(?<note>.*)$/i,
   },
   // Axis: UPI/P2A/<RRN>/<NAME>/<BANK>/<NOTE> (P2M for a merchant)
-  { bank: "Axis", re: /UPI\/P2[AM]\/(?<rrn>\d{12})\/(?<name>[^/]*)\/(?<bank>[^/]*)\/?(?<note>.*)$/i },
+  {
+    channels: ["UPI"],
+    bank: "Axis",
+    re: /UPI\/P2[AM]\/(?<utr>\d{12})\/(?<name>[^/]*)\/(?<bank>[^/]*)\/?(?<note>.*)$/i,
+  },
   // ICICI: UPI/<RRN>/<NOTE, cut short>/<VPA>/<BANK>/<ICICI id>; the note may hold "/".
   {
+    channels: ["UPI"],
     bank: "ICICI",
-    re: new RegExp(`^UPI\\/(?<rrn>\\d{12})\\/(?<note>.*)\\/(?<vpa>${VPA})\\/(?<bank>[^/]*)\\/[^/]*$`, "i"),
+    re: new RegExp(`^UPI\\/(?<utr>\\d{12})\\/(?<note>.*)\\/(?<vpa>${VPA})\\/(?<bank>[^/]*)\\/[^/]*$`, "i"),
   },
   // Kotak: UPI/<NAME, cut short>/<RRN>/<NOTE>
-  { bank: "Kotak", re: /^UPI\/(?<name>[^/]*)\/(?<rrn>\d{12})\/?(?<note>.*)$/i },
+  { channels: ["UPI"], bank: "Kotak", re: /^UPI\/(?<name>[^/]*)\/(?<utr>\d{12})\/?(?<note>.*)$/i },
+  // SBI: DEP TFR NEFT*<IFSC>*<UTR>*<NAME>
+  {
+    channels: ["NEFT", "RTGS"],
+    bank: "SBI",
+    re: /(?:NEFT|RTGS)\*(?<ifsc>[A-Z]{4}0[A-Z0-9]{6})\*(?<utr>[A-Z0-9]+)\*(?<name>[^*]*)\*?(?<note>.*)$/i,
+  },
+  // Axis and others: NEFT/<UTR>/<NAME>/<BANK>/<REMARKS>
+  {
+    channels: ["NEFT", "RTGS"],
+    bank: "Axis and others",
+    re: /(?:NEFT|RTGS)[/-](?<utr>[A-Z0-9]{12,22})[/-](?<name>[^/]*)\/?(?<bank>[^/]*)\/?(?<note>.*)$/i,
+  },
 ];
 
 const FALLBACK_RRN = /(?<![0-9])(\d{12})(?![0-9])/;
@@ -64,49 +84,19 @@ const clean = (s: string | undefined) => {
 export function parseNarration(narration: string): NarrationParts {
   const text = narration.replace(/\s+/g, " ").trim();
   const channel = channelOf(text);
-  if (channel === "UPI") {
-    for (const { re } of UPI_GRAMMARS) {
-      const g = re.exec(text)?.groups as Groups | undefined;
-      if (!g?.rrn) continue;
-      const vpa = clean(g.vpa);
-      return {
-        channel,
-        utr: g.rrn,
-        payerName: clean(g.name),
-        payerVpa: vpa && /@/.test(vpa) ? vpa.toLowerCase() : null,
-        payerBank: clean(g.bank ?? g.ifsc),
-        note: clean(g.note),
-      };
-    }
-  }
-  if (channel === "NEFT" || channel === "RTGS") {
-    // SBI: DEP TFR NEFT*<IFSC>*<UTR>*<NAME>; Axis and others: NEFT/<UTR>/<NAME>/<BANK>/<REMARKS>
-    const star =
-      /(?:NEFT|RTGS)\*(?<ifsc>[A-Z]{4}0[A-Z0-9]{6})\*(?<utr>[A-Z0-9]+)\*(?<name>[^*]*)\*?(?<note>.*)$/i.exec(
-        text,
-      )?.groups;
-    if (star)
-      return {
-        channel,
-        utr: star.utr!.toUpperCase(),
-        payerName: clean(star.name),
-        payerVpa: null,
-        payerBank: star.ifsc!,
-        note: clean(star.note),
-      };
-    const slash =
-      /(?:NEFT|RTGS)[/-](?<utr>[A-Z0-9]{12,22})[/-](?<name>[^/]*)\/?(?<bank>[^/]*)\/?(?<note>.*)$/i.exec(
-        text,
-      )?.groups;
-    if (slash)
-      return {
-        channel,
-        utr: slash.utr!.toUpperCase(),
-        payerName: clean(slash.name),
-        payerVpa: null,
-        payerBank: clean(slash.bank),
-        note: clean(slash.note),
-      };
+  for (const { channels, re } of GRAMMARS) {
+    if (!channels.includes(channel)) continue;
+    const g = re.exec(text)?.groups as Groups | undefined;
+    if (!g?.utr) continue;
+    const vpa = clean(g.vpa);
+    return {
+      channel,
+      utr: g.utr.toUpperCase(),
+      payerName: clean(g.name),
+      payerVpa: vpa && /@/.test(vpa) ? vpa.toLowerCase() : null,
+      payerBank: clean(g.bank ?? g.ifsc),
+      note: clean(g.note),
+    };
   }
   const rrn = FALLBACK_RRN.exec(text)?.[1] ?? null;
   const vpa = new RegExp(VPA).exec(text)?.[0] ?? null;

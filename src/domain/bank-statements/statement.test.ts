@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../testing/checks";
 import { csvRows, parseAmount, parseStatementDate } from "./cells";
 import { parseNarration } from "./narration";
 import { lineKey, parseStatement, StatementLayoutError } from "./statement";
@@ -9,30 +10,30 @@ const FIXTURES = import.meta.glob<string>("./fixtures/*", { query: "?raw", impor
 const fixture = (name: string) => FIXTURES[`./fixtures/${name}`]!;
 
 describe("amounts and dates as the banks print them", () => {
-  it("reads Indian grouping, TABs, Cr/Dr, parentheses and Axis's odd negative", () => {
-    expect(parseAmount("1,23,456.78")).toBe(12_345_678);
-    expect(parseAmount("\t3,11,760.00")).toBe(31_176_000);
-    expect(parseAmount("-,93,43,827.31")).toBe(-934_382_731);
-    expect(parseAmount("1,500.00 Cr")).toBe(150_000);
-    expect(parseAmount("1,500.00 Dr")).toBe(-150_000);
-    expect(parseAmount("(500)")).toBe(-50_000);
-    expect(parseAmount("₹ 750.5")).toBe(75_050);
-    expect(parseAmount("")).toBeNull();
-    expect(parseAmount("1.234")).toBeNull();
-    expect(parseAmount("abc")).toBeNull();
-  });
-  it("reads day-first dates, month names and Excel serials, never month-first", () => {
-    expect(parseStatementDate("03/04/2026")).toBe("2026-04-03");
-    expect(parseStatementDate("03/04/26")).toBe("2026-04-03");
-    expect(parseStatementDate("03-04-2026")).toBe("2026-04-03");
-    expect(parseStatementDate("1 Apr 2026")).toBe("2026-04-01");
-    expect(parseStatementDate("01-APR-26")).toBe("2026-04-01");
-    expect(parseStatementDate("2026-04-03")).toBe("2026-04-03");
-    expect(parseStatementDate("46118")).toBe("2026-04-06");
-    expect(parseStatementDate("10/04/2026 10:32:11")).toBe("2026-04-10");
-    expect(parseStatementDate("31/02/2026")).toBeNull();
-    expect(parseStatementDate("OPENING BALANCE")).toBeNull();
-  });
+  itMaps("reads Indian grouping, TABs, Cr/Dr, parentheses and Axis's odd negative", parseAmount, [
+    ["1,23,456.78", 12_345_678],
+    ["\t3,11,760.00", 31_176_000],
+    ["-,93,43,827.31", -934_382_731],
+    ["1,500.00 Cr", 150_000],
+    ["1,500.00 Dr", -150_000],
+    ["(500)", -50_000],
+    ["₹ 750.5", 75_050],
+    ["", null],
+    ["1.234", null],
+    ["abc", null],
+  ]);
+  itMaps("reads day-first dates, month names and Excel serials, never month-first", parseStatementDate, [
+    ["03/04/2026", "2026-04-03"],
+    ["03/04/26", "2026-04-03"],
+    ["03-04-2026", "2026-04-03"],
+    ["1 Apr 2026", "2026-04-01"],
+    ["01-APR-26", "2026-04-01"],
+    ["2026-04-03", "2026-04-03"],
+    ["46118", "2026-04-06"],
+    ["10/04/2026 10:32:11", "2026-04-10"],
+    ["31/02/2026", null],
+    ["OPENING BALANCE", null],
+  ]);
   it("splits quoted CSV cells with commas and doubled quotes", () => {
     expect(csvRows('a,"1,000.00","say ""hi"""\r\nb,2,3')).toEqual([
       ["a", "1,000.00", 'say "hi"'],
@@ -42,59 +43,72 @@ describe("amounts and dates as the banks print them", () => {
 });
 
 describe("UPI and NEFT narrations", () => {
-  it("HDFC: a VPA holding '-', the RRN and the note", () => {
-    const p = parseNarration("UPI-OJAS AKLECHA-OJASAKLECHAYT-1@OKSBI-SBIN0012275-516001238743-INV2026270002");
-    expect(p).toMatchObject({
-      channel: "UPI",
-      utr: "516001238743",
-      payerName: "OJAS AKLECHA",
-      payerVpa: "ojasaklechayt-1@oksbi",
-      payerBank: "SBIN0012275",
-      note: "INV2026270002",
-    });
-  });
-  it("SBI: a note holding '/' stays whole", () => {
-    const p = parseNarration(
-      "DEP TFR UPI/CR/612345678901/RAVI KUMAR/HDFC/ravi.k@okhdfcbank/INV/2026-27/0001",
-    );
-    expect(p).toMatchObject({
-      utr: "612345678901",
-      payerName: "RAVI KUMAR",
-      payerBank: "HDFC",
-      payerVpa: "ravi.k@okhdfcbank",
-      note: "INV/2026-27/0001",
-    });
-  });
-  it("ICICI: a note cut short and holding '/', anchored on the VPA", () => {
-    const p = parseNarration("UPI/612300000001/INV/2026-27/000/priya@okicici/ICICI Bank/ICIe8b1c2d3");
-    expect(p).toMatchObject({ utr: "612300000001", note: "INV/2026-27/000", payerVpa: "priya@okicici" });
-  });
-  it("Axis and Kotak", () => {
-    expect(parseNarration("UPI/P2A/612400000001/MEERA STORES/Kotak Mah/INV/2026-27/0003")).toMatchObject({
-      utr: "612400000001",
-      payerName: "MEERA STORES",
-      payerBank: "Kotak Mah",
-      note: "INV/2026-27/0003",
-    });
-    expect(parseNarration("UPI/IndianClearingC/418352764531/PayviaRazorpay")).toMatchObject({
-      utr: "418352764531",
-      payerName: "IndianClearingC",
-      note: "PayviaRazorpay",
-    });
-  });
-  it("NEFT of SBI and Axis; an unknown layout still gives its 12-digit RRN, not part of a 16-digit one", () => {
-    expect(parseNarration("DEP TFR NEFT*HDFC0000123*N123260401234567*ACME TRADERS")).toMatchObject({
-      channel: "NEFT",
-      utr: "N123260401234567",
-      payerName: "ACME TRADERS",
-    });
-    expect(parseNarration("NEFT/HDFCH00431068089/SHARMA AND SONS/HDFC BANK/0001Inv 1022")).toMatchObject({
-      utr: "HDFCH00431068089",
-      payerName: "SHARMA AND SONS",
-      note: "0001Inv 1022",
-    });
-    expect(parseNarration("BY TRANSFER 612999999999 PAYMENT").utr).toBe("612999999999");
-    expect(parseNarration("BY TRANSFER 0000612999999999").utr).toBeNull();
+  it.each([
+    {
+      what: "HDFC: a VPA holding '-', the RRN and the note",
+      narration: "UPI-OJAS AKLECHA-OJASAKLECHAYT-1@OKSBI-SBIN0012275-516001238743-INV2026270002",
+      parts: {
+        channel: "UPI",
+        utr: "516001238743",
+        payerName: "OJAS AKLECHA",
+        payerVpa: "ojasaklechayt-1@oksbi",
+        payerBank: "SBIN0012275",
+        note: "INV2026270002",
+      },
+    },
+    {
+      what: "SBI: a note holding '/' stays whole",
+      narration: "DEP TFR UPI/CR/612345678901/RAVI KUMAR/HDFC/ravi.k@okhdfcbank/INV/2026-27/0001",
+      parts: {
+        utr: "612345678901",
+        payerName: "RAVI KUMAR",
+        payerBank: "HDFC",
+        payerVpa: "ravi.k@okhdfcbank",
+        note: "INV/2026-27/0001",
+      },
+    },
+    {
+      what: "ICICI: a note cut short and holding '/', anchored on the VPA",
+      narration: "UPI/612300000001/INV/2026-27/000/priya@okicici/ICICI Bank/ICIe8b1c2d3",
+      parts: { utr: "612300000001", note: "INV/2026-27/000", payerVpa: "priya@okicici" },
+    },
+    {
+      what: "Axis",
+      narration: "UPI/P2A/612400000001/MEERA STORES/Kotak Mah/INV/2026-27/0003",
+      parts: {
+        utr: "612400000001",
+        payerName: "MEERA STORES",
+        payerBank: "Kotak Mah",
+        note: "INV/2026-27/0003",
+      },
+    },
+    {
+      what: "Kotak",
+      narration: "UPI/IndianClearingC/418352764531/PayviaRazorpay",
+      parts: { utr: "418352764531", payerName: "IndianClearingC", note: "PayviaRazorpay" },
+    },
+    {
+      what: "NEFT of SBI",
+      narration: "DEP TFR NEFT*HDFC0000123*N123260401234567*ACME TRADERS",
+      parts: { channel: "NEFT", utr: "N123260401234567", payerName: "ACME TRADERS" },
+    },
+    {
+      what: "NEFT of Axis",
+      narration: "NEFT/HDFCH00431068089/SHARMA AND SONS/HDFC BANK/0001Inv 1022",
+      parts: { utr: "HDFCH00431068089", payerName: "SHARMA AND SONS", note: "0001Inv 1022" },
+    },
+    {
+      what: "an unknown layout still gives its 12-digit RRN",
+      narration: "BY TRANSFER 612999999999 PAYMENT",
+      parts: { utr: "612999999999" },
+    },
+    {
+      what: "an unknown layout: not part of a 16-digit number",
+      narration: "BY TRANSFER 0000612999999999",
+      parts: { utr: null },
+    },
+  ])("$what", ({ narration, parts }) => {
+    expect(parseNarration(narration)).toMatchObject(parts);
   });
 });
 
@@ -128,40 +142,50 @@ describe("each bank's statement file", () => {
     });
     expect(s.problems).toEqual([]);
   });
-  it("ICICI (zeros in the other column, a truncated note)", () => {
-    const s = parseStatement(fixture("icici.csv"));
-    expect(s.bank).toBe("ICICI");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.note])).toEqual([
-      ["CR", 590_000, "INV/2026-27/000"],
-      ["DR", 800_000, "rent april"],
-      ["CR", 10_000, "returning the a"],
-    ]);
-    expect(s.problems).toEqual([]);
-  });
-  it("Axis corporate (16 preamble lines, one amount column with DR/CR, TABs, totals and legend)", () => {
-    const s = parseStatement(fixture("axis-corporate.csv"));
-    expect(s.bank).toBe("Axis");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.channel])).toEqual([
-      ["CR", 31_176_000, "UPI"],
-      ["CR", 5_000_000, "NEFT"],
-      ["DR", 176_000, "IMPS"],
-    ]);
+  it.each([
+    {
+      what: "ICICI (zeros in the other column, a truncated note)",
+      file: "icici.csv",
+      bank: "ICICI",
+      column: "note",
+      lines: [
+        ["CR", 590_000, "INV/2026-27/000"],
+        ["DR", 800_000, "rent april"],
+        ["CR", 10_000, "returning the a"],
+      ],
+    },
+    {
+      what: "Axis corporate (16 preamble lines, one amount column with DR/CR, TABs, totals and legend)",
+      file: "axis-corporate.csv",
+      bank: "Axis",
+      column: "channel",
+      lines: [
+        ["CR", 31_176_000, "UPI"],
+        ["CR", 5_000_000, "NEFT"],
+        ["DR", 176_000, "IMPS"],
+      ],
+    },
+    {
+      what: "Kotak (13 rows before the header, Dr / Cr twice)",
+      file: "kotak.csv",
+      bank: "Kotak",
+      column: "utr",
+      lines: [
+        ["CR", 150_000, "612500000001"],
+        ["DR", 20_000, "418352764531"],
+        ["CR", 472_000, "612500000003"],
+      ],
+    },
+  ] as const)("$what", ({ file, bank, column, lines }) => {
+    const s = parseStatement(fixture(file));
+    expect(s.bank).toBe(bank);
+    expect(s.lines.map((l) => [l.direction, l.amountMinor, l[column]])).toEqual(lines);
     expect(s.problems).toEqual([]);
   });
   it("Axis retail with Excel serial dates", () => {
     const s = parseStatement(fixture("axis-retail.csv"));
     expect(s.bank).toBe("Axis");
     expect(s.lines.map((l) => l.txnDate)).toEqual(["2026-04-06", "2026-04-07"]);
-  });
-  it("Kotak (13 rows before the header, Dr / Cr twice)", () => {
-    const s = parseStatement(fixture("kotak.csv"));
-    expect(s.bank).toBe("Kotak");
-    expect(s.lines.map((l) => [l.direction, l.amountMinor, l.utr])).toEqual([
-      ["CR", 150_000, "612500000001"],
-      ["DR", 20_000, "418352764531"],
-      ["CR", 472_000, "612500000003"],
-    ]);
-    expect(s.problems).toEqual([]);
   });
   it("a newest-first file is read oldest first", () => {
     const text = fixture("hdfc.csv").split("\n");

@@ -14,3 +14,10 @@ export function describeYesNoChecks(checks: YesNoCheck[]) {
     });
   }
 }
+
+/** One test per case: `f` of the case's input is the value beside it (`toBe`, so NaN matches NaN). */
+export function itMaps<I, O>(what: string, f: (input: I) => O, cases: readonly (readonly [I, O])[]) {
+  for (const [input, expected] of cases) {
+    it(`${what}: ${JSON.stringify(input)}`, () => expect(f(input)).toBe(expected));
+  }
+}

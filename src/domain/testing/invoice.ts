@@ -1,6 +1,15 @@
 // The invoice the domain's and the server's tests start from.
 import { buildInvoiceDocument, type InvoiceCompany, invoiceInputSchema } from "../invoice";
 
+/** What an invoice and a quote as the editor sends them have alike: rupees, the client, one line of ₹100. */
+function oneLineOf(client: string, item: string) {
+  return {
+    currency: "INR",
+    client: { name: client },
+    items: [{ id: "l1", name: item, quantity: "1", rate: "100" }],
+  };
+}
+
 /** An invoice as the editor sends it: one "Consulting" line of ₹100 for Asha Traders, due, May 2026. */
 export function invoiceRequest(invoiceNumber: string, over: Record<string, unknown> = {}) {
   return {
@@ -8,9 +17,7 @@ export function invoiceRequest(invoiceNumber: string, over: Record<string, unkno
     status: "due",
     invoiceDate: "2026-05-01",
     dueDate: "2026-05-31",
-    currency: "INR",
-    client: { name: "Asha Traders" },
-    items: [{ id: "l1", name: "Consulting", quantity: "1", rate: "100" }],
+    ...oneLineOf("Asha Traders", "Consulting"),
     ...over,
   };
 }
@@ -30,9 +37,7 @@ export function quoteRequest(over: Record<string, unknown> = {}) {
     quoteNumber: null,
     quoteDate: "2026-05-01",
     validUntil: "2026-05-31",
-    currency: "INR",
-    client: { name: "Meera Stores" },
-    items: [{ id: "l1", name: "Teak chair", quantity: "1", rate: "100" }],
+    ...oneLineOf("Meera Stores", "Teak chair"),
     ...over,
   };
 }
