@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 export const profilePatch = z.object({
   fullName: text(200, "Name").max(200, "Name must be at most 200 characters."),
@@ -17,39 +17,19 @@ export const profileSchema = z.object({
 
 export const recoveryQuery = z.object({ token: z.string().optional() });
 
-const tag = "Account";
+const account = routeGroup("Account");
 export const accountRoutes = [
-  route({
-    method: "GET",
-    path: "/api/auth-config",
-    summary: "Which sign-in methods this server offers",
-    tag,
+  account.get("/api/auth-config", "Which sign-in methods this server offers", {
     auth: "public",
     responses: { 200: z.object({ googleEnabled: z.boolean() }) },
   }),
-  route({
-    method: "GET",
-    path: "/api/auth-recovery",
-    summary: "Whether a password-reset link is still good (without using it up)",
-    tag,
+  account.get("/api/auth-recovery", "Whether a password-reset link is still good (without using it up)", {
     auth: "public",
     query: recoveryQuery,
     responses: { 200: z.object({ valid: z.boolean() }) },
   }),
-  route({
-    method: "GET",
-    path: "/api/profile",
-    summary: "The signed-in user's profile",
-    tag,
-    auth: "user",
-    responses: { 200: profileSchema },
-  }),
-  route({
-    method: "PATCH",
-    path: "/api/profile",
-    summary: "Change the user's name",
-    tag,
-    auth: "user",
+  account.get("/api/profile", "The signed-in user's profile", { responses: { 200: profileSchema } }),
+  account.patch("/api/profile", "Change the user's name", {
     body: profilePatch,
     responses: { 200: profileSchema },
   }),

@@ -6,7 +6,7 @@ import {
   parseActorFilter,
 } from "#domain/activity-log";
 import { id, isoDate, isoDateTime, page, pageAfter, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // The activity log of a business (issue 31 phase 3, decision 0077): who did what to which record
 // and when, newest first; filtered by actor, action, kind of record and days; also as CSV.
@@ -58,31 +58,19 @@ export type ActivityListQuery = z.input<typeof activityListQuery>;
 export const activityActorsAnswer = z.object({ items: z.array(actorSchema) });
 export type ActivityActorOption = z.output<typeof actorSchema>;
 
-const tag = "Activity log";
+const activityLog = routeGroup("Activity log");
 export const activityLogRoutes = [
-  route({
-    method: "GET",
-    path: "/api/activity",
-    summary: "The business's activity log, newest first (filter by actor, action, record kind, days)",
-    tag,
-    auth: "user",
-    query: activityListQuery,
-    responses: { 200: page(activityEntrySchema) },
-  }),
-  route({
-    method: "GET",
-    path: "/api/activity/actors",
-    summary: "Everyone who appears in the business's activity log, for the actor filter",
-    tag,
-    auth: "user",
-    responses: { 200: activityActorsAnswer },
-  }),
-  route({
-    method: "GET",
-    path: "/api/activity/export.csv",
-    summary: "The filtered activity log as CSV",
-    tag,
-    auth: "user",
+  activityLog.get(
+    "/api/activity",
+    "The business's activity log, newest first (filter by actor, action, record kind, days)",
+    { query: activityListQuery, responses: { 200: page(activityEntrySchema) } },
+  ),
+  activityLog.get(
+    "/api/activity/actors",
+    "Everyone who appears in the business's activity log, for the actor filter",
+    { responses: { 200: activityActorsAnswer } },
+  ),
+  activityLog.get("/api/activity/export.csv", "The filtered activity log as CSV", {
     query: activityFilterQuery,
     responses: { 200: { contentType: "text/csv", description: "One line per entry, newest first" } },
   }),

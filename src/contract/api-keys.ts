@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUSINESS_ROLES } from "#domain/businesses";
 import { idParams, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // API keys: created in My Account, shown once, listed with when each was last used, revoked.
 
@@ -54,31 +54,16 @@ export const acceptsApiKey = (path: string) =>
     (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
   );
 
-const tag = "API keys";
+const apiKeys = routeGroup("API keys");
 export const apiKeyRoutes = [
-  route({
-    method: "GET",
-    path: "/api/api-keys",
-    summary: "The user's API keys (never the keys themselves)",
-    tag,
-    auth: "user",
+  apiKeys.get("/api/api-keys", "The user's API keys (never the keys themselves)", {
     responses: { 200: z.object({ keys: z.array(apiKeyAnswer) }) },
   }),
-  route({
-    method: "POST",
-    path: "/api/api-keys",
-    summary: "Create an API key; the answer is the only time the key is shown",
-    tag,
-    auth: "user",
+  apiKeys.post("/api/api-keys", "Create an API key; the answer is the only time the key is shown", {
     body: apiKeyCreate,
     responses: { 201: apiKeyCreated },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/api-keys/:id",
-    summary: "Revoke an API key",
-    tag,
-    auth: "user",
+  apiKeys.delete("/api/api-keys/:id", "Revoke an API key", {
     params: idParams,
     responses: { 200: apiKeyAnswer },
   }),

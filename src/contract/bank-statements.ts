@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { BANK_LAYOUTS } from "#domain/bank-statements/statement";
 import { advanceGstBody } from "./client-advances";
-import { id, isoDate, isoDateTime, text } from "./common";
+import { id, idParams, isoDate, isoDateTime, text } from "./common";
 import { paymentBody } from "./invoice-payments";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Bank statements matched to invoices (issue 33, decision 0083): Reports -> Bank statements.
 // Amounts are integers in paise.
@@ -178,77 +178,41 @@ export const advanceLineBody = z.object({
   gst: advanceGstBody.describe("For a service: GST due on receipt (decision 0098); absent: none"),
 });
 
-const lineParams = z.object({ id });
-const tag = "Bank statements";
+const bankStatements = routeGroup("Bank statements");
 export const bankStatementRoutes = [
-  route({
-    method: "POST",
-    path: "/api/bank-statements/preview",
-    summary:
-      "Read a statement file without importing: the layout found, its lines, and the ones imported already",
-    tag,
-    auth: "user",
-    body: statementFileBody,
-    responses: { 200: statementPreviewAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/bank-statements/import",
-    summary:
-      "Import a statement: new lines only (by UTR, else date, amount and narration), credits matched at once by invoice number or a known payer, the rest in review",
-    tag,
-    auth: "user",
-    body: statementFileBody,
-    responses: { 201: statementImportAnswer },
-  }),
-  route({
-    method: "GET",
-    path: "/api/bank-statements/lines",
-    summary: "Imported lines, newest first, with their match or their likely invoices",
-    tag,
-    auth: "user",
-    query: bankLinesQuery,
-    responses: { 200: bankLinesAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/bank-statements/lines/:id/confirm",
-    summary:
-      "Confirm a credit in review against one invoice or several (a split); each share at most its balance",
-    tag,
-    auth: "user",
-    params: lineParams,
-    body: confirmLineBody,
-    responses: { 200: bankLineSchema },
-  }),
-  route({
-    method: "POST",
-    path: "/api/bank-statements/lines/:id/advance",
-    summary: "Keep a credit in review as an advance (money on account, no invoice yet)",
-    tag,
-    auth: "user",
-    params: lineParams,
-    body: advanceLineBody,
-    responses: { 200: bankLineSchema },
-  }),
-  route({
-    method: "POST",
-    path: "/api/bank-statements/lines/:id/ignore",
-    summary: "Set a credit in review aside (not a client's payment)",
-    tag,
-    auth: "user",
-    params: lineParams,
-    body: z.object({}),
-    responses: { 200: bankLineSchema },
-  }),
-  route({
-    method: "POST",
-    path: "/api/bank-statements/lines/:id/undo",
-    summary: "Undo a line's match: removes exactly the payments it recorded, and puts it back in review",
-    tag,
-    auth: "user",
-    params: lineParams,
-    body: z.object({}),
-    responses: { 200: bankLineSchema },
-  }),
+  bankStatements.post(
+    "/api/bank-statements/preview",
+    "Read a statement file without importing: the layout found, its lines, and the ones imported already",
+    { body: statementFileBody, responses: { 200: statementPreviewAnswer } },
+  ),
+  bankStatements.post(
+    "/api/bank-statements/import",
+    "Import a statement: new lines only (by UTR, else date, amount and narration), credits matched at once by invoice number or a known payer, the rest in review",
+    { body: statementFileBody, responses: { 201: statementImportAnswer } },
+  ),
+  bankStatements.get(
+    "/api/bank-statements/lines",
+    "Imported lines, newest first, with their match or their likely invoices",
+    { query: bankLinesQuery, responses: { 200: bankLinesAnswer } },
+  ),
+  bankStatements.post(
+    "/api/bank-statements/lines/:id/confirm",
+    "Confirm a credit in review against one invoice or several (a split); each share at most its balance",
+    { params: idParams, body: confirmLineBody, responses: { 200: bankLineSchema } },
+  ),
+  bankStatements.post(
+    "/api/bank-statements/lines/:id/advance",
+    "Keep a credit in review as an advance (money on account, no invoice yet)",
+    { params: idParams, body: advanceLineBody, responses: { 200: bankLineSchema } },
+  ),
+  bankStatements.post(
+    "/api/bank-statements/lines/:id/ignore",
+    "Set a credit in review aside (not a client's payment)",
+    { params: idParams, body: z.object({}), responses: { 200: bankLineSchema } },
+  ),
+  bankStatements.post(
+    "/api/bank-statements/lines/:id/undo",
+    "Undo a line's match: removes exactly the payments it recorded, and puts it back in review",
+    { params: idParams, body: z.object({}), responses: { 200: bankLineSchema } },
+  ),
 ];

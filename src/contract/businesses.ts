@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUSINESS_NAME_MAX, BUSINESS_ROLES } from "#domain/businesses";
 import { idParams, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Businesses (issue 31 phase 1, decision 0072): a login works in one or more businesses, one at a
 // time (the session's current business); each has its own data, settings, series and credits.
@@ -22,41 +22,22 @@ export const businessAnswer = z.object({
 });
 export type BusinessAnswer = z.output<typeof businessAnswer>;
 
-const tag = "Businesses";
+const businesses = routeGroup("Businesses");
 export const businessRoutes = [
-  route({
-    method: "GET",
-    path: "/api/businesses",
-    summary: "The signed-in person's businesses, the current one marked",
-    tag,
-    auth: "user",
+  businesses.get("/api/businesses", "The signed-in person's businesses, the current one marked", {
     responses: { 200: z.object({ businesses: z.array(businessAnswer) }) },
   }),
-  route({
-    method: "POST",
-    path: "/api/businesses",
-    summary: "Create a business (empty, 0 credits; the person is its owner); it does not become current",
-    tag,
-    auth: "user",
-    body: businessInput,
-    responses: { 201: businessAnswer },
-  }),
-  route({
-    method: "PATCH",
-    path: "/api/businesses/:id",
-    summary: "Rename a business (owners only)",
-    tag,
-    auth: "user",
+  businesses.post(
+    "/api/businesses",
+    "Create a business (empty, 0 credits; the person is its owner); it does not become current",
+    { body: businessInput, responses: { 201: businessAnswer } },
+  ),
+  businesses.patch("/api/businesses/:id", "Rename a business (owners only)", {
     params: idParams,
     body: businessInput,
     responses: { 200: businessAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/businesses/:id/switch",
-    summary: "Make a business of the person's the session's current one",
-    tag,
-    auth: "user",
+  businesses.post("/api/businesses/:id/switch", "Make a business of the person's the session's current one", {
     params: idParams,
     body: z.object({}),
     responses: { 200: businessAnswer },

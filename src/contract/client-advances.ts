@@ -3,8 +3,9 @@ import { CURRENCY_CODES } from "#domain/currencies";
 import { ADVANCE_GST_MESSAGES } from "#domain/gst-advances";
 import { TAX_SPLITS } from "#domain/gst-supply";
 import { PAYMENT_METHODS } from "#domain/payments";
-import { id, isoDate, isoDateTime, text } from "./common";
-import { route } from "./registry";
+import { id, isoDate, isoDateTime } from "./common";
+import { receivedMoneyFields } from "./invoice-payments";
+import { routeGroup } from "./registry";
 
 // Client advances (issue 33, decision 0092): money a client paid before an invoice, applied later
 // through *Record payment* (`advanceId` of a payment). Amounts in the currency's minor unit.
@@ -23,16 +24,12 @@ export const advanceGstBody = z
   .default(null);
 
 export const advanceBody = z.object({
-  amountMinor: z
-    .number("Amount must be a number.")
-    .int("Amount must be a whole number of paise.")
-    .positive("The amount must be more than zero.")
-    .max(999_999_999_999, "Amount is too large."),
+  amountMinor: receivedMoneyFields.amountMinor,
   currency: z.enum(CURRENCY_CODES, "Choose a currency.").optional().default("INR"),
   receivedOn: isoDate,
-  method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
-  reference: text(100, "Reference").optional().default(""),
-  note: text(500, "Note").optional().default(""),
+  method: receivedMoneyFields.method,
+  reference: receivedMoneyFields.reference,
+  note: receivedMoneyFields.note,
   gst: advanceGstBody,
 });
 export type AdvanceBody = z.output<typeof advanceBody>;
@@ -76,34 +73,20 @@ export type Advance = z.output<typeof advanceSchema>;
 export const advancesAnswer = z.object({ advances: z.array(advanceSchema) });
 export type AdvancesAnswer = z.output<typeof advancesAnswer>;
 
-const tag = "Payments received";
+const advances = routeGroup("Payments received");
 export const clientAdvanceRoutes = [
-  route({
-    method: "GET",
-    path: "/api/clients/:id/advances",
-    summary: "The client's advances, each with what is left of it",
-    tag,
-    auth: "user",
+  advances.get("/api/clients/:id/advances", "The client's advances, each with what is left of it", {
     params: z.object({ id }),
     responses: { 200: advancesAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/clients/:id/advances",
-    summary: "Record an advance the client paid (money on account, no invoice yet)",
-    tag,
-    auth: "user",
-    params: z.object({ id }),
-    body: advanceBody,
-    responses: { 201: advancesAnswer },
-  }),
-  route({
-    method: "DELETE",
-    path: "/api/clients/:id/advances/:advanceId",
-    summary: "Delete an advance of which nothing is applied (409 advance_applied otherwise)",
-    tag,
-    auth: "user",
-    params: z.object({ id, advanceId: id }),
-    responses: { 200: advancesAnswer },
-  }),
+  advances.post(
+    "/api/clients/:id/advances",
+    "Record an advance the client paid (money on account, no invoice yet)",
+    { params: z.object({ id }), body: advanceBody, responses: { 201: advancesAnswer } },
+  ),
+  advances.delete(
+    "/api/clients/:id/advances/:advanceId",
+    "Delete an advance of which nothing is applied (409 advance_applied otherwise)",
+    { params: z.object({ id, advanceId: id }), responses: { 200: advancesAnswer } },
+  ),
 ];

@@ -4,7 +4,7 @@ import type { Address } from "#domain/invoice";
 import { ADDRESS_LIMITS, CLIENT_LIMITS } from "#domain/limits";
 import { INVALID_GSTIN_MESSAGE, isValidEmail, isValidGstin, normalizeGstin } from "#domain/validation";
 import { id, idParams, isoDateTime, page, pageAfter, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 export { ADDRESS_LIMITS, CLIENT_LIMITS };
 
@@ -123,52 +123,18 @@ export type Client = z.output<typeof clientSchema>;
 export type ClientInput = z.output<typeof clientCreate>;
 export type ClientSort = z.output<typeof clientListQuery>["sort"];
 
-const tag = "Clients";
+const clients = routeGroup("Clients");
 export const clientRoutes = [
-  route({
-    method: "GET",
-    path: "/api/clients",
-    summary: "List clients (search, sort, page)",
-    tag,
-    auth: "user",
+  clients.get("/api/clients", "List clients (search, sort, page)", {
     query: clientListQuery,
     responses: { 200: page(clientSchema) },
   }),
-  route({
-    method: "POST",
-    path: "/api/clients",
-    summary: "Create a client",
-    tag,
-    auth: "user",
-    body: clientCreate,
-    responses: { 201: clientSchema },
-  }),
-  route({
-    method: "GET",
-    path: "/api/clients/:id",
-    summary: "Read a client",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: { 200: clientSchema },
-  }),
-  route({
-    method: "PATCH",
-    path: "/api/clients/:id",
-    summary: "Change the named fields of a client",
-    tag,
-    auth: "user",
+  clients.post("/api/clients", "Create a client", { body: clientCreate, responses: { 201: clientSchema } }),
+  clients.get("/api/clients/:id", "Read a client", { params: idParams, responses: { 200: clientSchema } }),
+  clients.patch("/api/clients/:id", "Change the named fields of a client", {
     params: idParams,
     body: clientPatch,
     responses: { 200: clientSchema },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/clients/:id",
-    summary: "Delete a client",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: { 204: null },
-  }),
+  clients.delete("/api/clients/:id", "Delete a client", { params: idParams, responses: { 204: null } }),
 ];

@@ -4,7 +4,7 @@ import { transportSchema } from "#domain/eway-bill";
 import { id, isoDate, isoDateTime, listPageParams, page, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { pdfRoutes } from "./pdf-routes";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Credit and debit notes against an issued invoice (decision 0037). Amounts are integers in the
 // currency's minor unit, as everywhere in this API.
@@ -75,61 +75,34 @@ export const creditNoteAnswer = z.object({ note: creditNoteSchema, invoice: invo
 export type CreditNoteAnswer = z.output<typeof creditNoteAnswer>;
 
 const params = z.object({ id });
-const tag = "Credit and debit notes";
+const notes = routeGroup("Credit and debit notes");
 export const creditNoteRoutes = [
-  route({
-    method: "GET",
-    path: "/api/credit-notes",
-    summary:
-      "The user's credit and debit notes, newest first, filtered by kind, status, search, dates or invoice",
-    tag,
-    auth: "user",
-    query: creditNoteListQuery,
-    responses: { 200: page(creditNoteSummarySchema) },
-  }),
-  route({
-    method: "POST",
-    path: "/api/credit-notes",
-    summary:
-      "Issue a note against an issued invoice: numbered CN/ or DN/ per financial year; a credit note lowers the balance due, a sales return puts stock back",
-    tag,
-    auth: "user",
-    body: creditNoteBody,
-    responses: { 201: creditNoteAnswer },
-  }),
-  route({
-    method: "GET",
-    path: "/api/credit-notes/:id",
-    summary: "One note with its document and the original invoice's balance",
-    tag,
-    auth: "user",
+  notes.get(
+    "/api/credit-notes",
+    "The user's credit and debit notes, newest first, filtered by kind, status, search, dates or invoice",
+    { query: creditNoteListQuery, responses: { 200: page(creditNoteSummarySchema) } },
+  ),
+  notes.post(
+    "/api/credit-notes",
+    "Issue a note against an issued invoice: numbered CN/ or DN/ per financial year; a credit note lowers the balance due, a sales return puts stock back",
+    { body: creditNoteBody, responses: { 201: creditNoteAnswer } },
+  ),
+  notes.get("/api/credit-notes/:id", "One note with its document and the original invoice's balance", {
     params,
     responses: { 200: creditNoteAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/credit-notes/:id/cancel",
-    summary: "Cancel a note: its credit goes back on the invoice's balance, returned stock leaves again",
-    tag,
-    auth: "user",
-    params,
-    body: creditNoteCancelBody,
-    responses: { 200: creditNoteAnswer },
-  }),
-  route({
-    method: "PUT",
-    path: "/api/credit-notes/:id/transport",
-    summary:
-      "Save an issued credit note's Transport section (the e-way bill of goods coming back); nothing else of a note changes",
-    tag,
-    auth: "user",
-    params,
-    body: creditNoteTransportBody,
-    responses: { 200: creditNoteAnswer },
-  }),
-  ...pdfRoutes({
+  notes.post(
+    "/api/credit-notes/:id/cancel",
+    "Cancel a note: its credit goes back on the invoice's balance, returned stock leaves again",
+    { params, body: creditNoteCancelBody, responses: { 200: creditNoteAnswer } },
+  ),
+  notes.put(
+    "/api/credit-notes/:id/transport",
+    "Save an issued credit note's Transport section (the e-way bill of goods coming back); nothing else of a note changes",
+    { params, body: creditNoteTransportBody, responses: { 200: creditNoteAnswer } },
+  ),
+  ...pdfRoutes(notes, {
     base: "/api/credit-notes",
-    tag,
     summary: "The note as a PDF file, for one download credit (402 at none)",
     file: "The note's PDF",
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 export const planSchema = z.object({
   id: z.string(),
@@ -49,30 +49,11 @@ export type Ledger = z.output<typeof ledger>;
 export type CreditBalance = z.output<typeof creditBalanceSchema>;
 export type PlansAnswer = z.output<typeof plansAnswer>;
 
-const tag = "Credits";
+const credits = routeGroup("Credits");
 export const creditRoutes = [
-  route({
-    method: "GET",
-    path: "/api/credits",
-    summary: "The download-credit balance",
-    tag,
-    auth: "user",
-    responses: { 200: creditBalanceSchema },
-  }),
-  route({
-    method: "GET",
-    path: "/api/credits/ledger",
-    summary: "Every credit change and every purchase",
-    tag,
-    auth: "user",
+  credits.get("/api/credits", "The download-credit balance", { responses: { 200: creditBalanceSchema } }),
+  credits.get("/api/credits/ledger", "Every credit change and every purchase", {
     responses: { 200: ledger },
   }),
-  route({
-    method: "GET",
-    path: "/api/plans",
-    summary: "The credit plans on sale",
-    tag,
-    auth: "public",
-    responses: { 200: plansAnswer },
-  }),
+  credits.get("/api/plans", "The credit plans on sale", { auth: "public", responses: { 200: plansAnswer } }),
 ];

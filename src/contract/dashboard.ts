@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, isoDate } from "./common";
 import { invoiceSummarySchema } from "./invoices";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 const amount = z.object({ amountMinor: z.number().int(), count: z.number().int() });
 const figures = z.object({ invoiced: amount, paid: amount, outstanding: amount, overdue: amount });
@@ -69,12 +69,9 @@ export type Dashboard = z.output<typeof dashboardSchema>;
 export type Figures = Dashboard["month"];
 
 export const dashboardRoutes = [
-  route({
-    method: "GET",
-    path: "/api/dashboard",
-    summary: "This month's and this financial year's figures, recent invoices, low stock",
-    tag: "Dashboard",
-    auth: "user",
-    responses: { 200: dashboardSchema },
-  }),
+  routeGroup("Dashboard").get(
+    "/api/dashboard",
+    "This month's and this financial year's figures, recent invoices, low stock",
+    { responses: { 200: dashboardSchema } },
+  ),
 ];

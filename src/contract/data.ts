@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 const section = (what: string) => z.array(z.looseObject({})).describe(what);
 
@@ -18,46 +18,35 @@ export const exportFileSchema = z.object({
   ).optional(),
 });
 
-const tag = "Data";
+const data = routeGroup("Data");
 export const dataRoutes = [
-  route({
-    method: "GET",
-    path: "/api/export",
-    summary: "All of the user's data as one JSON file",
-    tag,
-    auth: "user",
+  data.get("/api/export", "All of the user's data as one JSON file", {
     responses: { 200: exportFileSchema.describe("The export file (sent as an attachment)") },
   }),
-  route({
-    method: "POST",
-    path: "/api/import",
-    summary: "Replace all of the user's data with an export file (all or nothing, at most 25 MB)",
-    tag,
-    auth: "user",
-    body: z.looseObject({}).describe("An export file"),
-    explainsBadBody: true,
-    responses: {
-      200: z.object({
-        imported: z.object({
-          invoices: z.number().int(),
-          clients: z.number().int(),
-          productServices: z.number().int(),
-          quotes: z.number().int(),
-          creditNotes: z.number().int(),
-          recurringProfiles: z.number().int(),
-          statements: z.number().int(),
-          /** Public links of the file this business's export did not make: not kept (decision 0087). */
-          linksNotKept: z.number().int(),
+  data.post(
+    "/api/import",
+    "Replace all of the user's data with an export file (all or nothing, at most 25 MB)",
+    {
+      body: z.looseObject({}).describe("An export file"),
+      explainsBadBody: true,
+      responses: {
+        200: z.object({
+          imported: z.object({
+            invoices: z.number().int(),
+            clients: z.number().int(),
+            productServices: z.number().int(),
+            quotes: z.number().int(),
+            creditNotes: z.number().int(),
+            recurringProfiles: z.number().int(),
+            statements: z.number().int(),
+            /** Public links of the file this business's export did not make: not kept (decision 0087). */
+            linksNotKept: z.number().int(),
+          }),
         }),
-      }),
+      },
     },
-  }),
-  route({
-    method: "POST",
-    path: "/api/functions/clear-user-data",
-    summary: "Delete all of the user's data",
-    tag,
-    auth: "user",
+  ),
+  data.post("/api/functions/clear-user-data", "Delete all of the user's data", {
     body: z.object({}),
     responses: { 200: z.object({ success: z.literal(true) }) },
   }),

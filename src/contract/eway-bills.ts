@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // The e-way bill bulk JSON (issue 34 part 1, decision 0085): NIC's bulk-generation file (version
 // 1.0.0621) for one document or several, made from each document's Transport section, for the
@@ -25,19 +25,17 @@ export const ewayBillsBody = z.object({
 export type EwayBillsBody = z.output<typeof ewayBillsBody>;
 
 export const ewayBillRoutes = [
-  route({
-    method: "POST",
-    path: "/api/eway-bills",
-    summary:
-      "NIC's e-way bill bulk JSON (version 1.0.0621) for one or more issued invoices, delivery challans or credit notes, or why not (409 eway_bill_not_available names each document)",
-    tag: "Reports",
-    auth: "user",
-    body: ewayBillsBody,
-    responses: {
-      200: {
-        contentType: "application/json",
-        description: "ewaybill_<number>.json, or ewaybills_<date>_<count>.json for several documents",
+  routeGroup("Reports").post(
+    "/api/eway-bills",
+    "NIC's e-way bill bulk JSON (version 1.0.0621) for one or more issued invoices, delivery challans or credit notes, or why not (409 eway_bill_not_available names each document)",
+    {
+      body: ewayBillsBody,
+      responses: {
+        200: {
+          contentType: "application/json",
+          description: "ewaybill_<number>.json, or ewaybills_<date>_<count>.json for several documents",
+        },
       },
     },
-  }),
+  ),
 ];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParams } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 export const IMAGE_KINDS = ["logo", "signature", "qr"] as const;
 
@@ -10,14 +10,9 @@ export const imageUpload = z.object({
   data: z.string().min(1, "Choose an image file."),
 });
 
-const tag = "Images";
+const images = routeGroup("Images");
 export const imageRoutes = [
-  route({
-    method: "POST",
-    path: "/api/images",
-    summary: "Upload an image (checked by its bytes, normalised; at most 6 MB)",
-    tag,
-    auth: "user",
+  images.post("/api/images", "Upload an image (checked by its bytes, normalised; at most 6 MB)", {
     body: imageUpload,
     responses: {
       201: z.object({
@@ -29,12 +24,7 @@ export const imageRoutes = [
       }),
     },
   }),
-  route({
-    method: "GET",
-    path: "/api/images/:id",
-    summary: "An image of the user's",
-    tag,
-    auth: "user",
+  images.get("/api/images/:id", "An image of the user's", {
     params: idParams,
     responses: { 200: { contentType: "image/*", description: "The image bytes" } },
   }),

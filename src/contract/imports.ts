@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "./registry";
+import { type RouteGroup, routeGroup } from "./registry";
 
 // Clients and products from a CSV file (issue 16 part 5), and the CSV export they round-trip with.
 
@@ -23,33 +23,22 @@ export const importCheckSchema = z.object({
 });
 export type ImportCheckAnswer = z.output<typeof importCheckSchema>;
 
-const routesFor = (kind: "clients" | "products", tag: string) => [
-  route({
-    method: "POST",
-    path: `/api/${kind}/import/check`,
-    summary: `Check a CSV of ${kind} without importing: the first rows and every row's errors`,
-    tag,
-    auth: "user",
-    body: importBody,
-    responses: { 200: importCheckSchema },
-  }),
-  route({
-    method: "POST",
-    path: `/api/${kind}/import`,
-    summary: `Import a CSV of ${kind}: every row, or none when any row has an error`,
-    tag,
-    auth: "user",
+const routesFor = (kind: "clients" | "products", group: RouteGroup) => [
+  group.post(
+    `/api/${kind}/import/check`,
+    `Check a CSV of ${kind} without importing: the first rows and every row's errors`,
+    { body: importBody, responses: { 200: importCheckSchema } },
+  ),
+  group.post(`/api/${kind}/import`, `Import a CSV of ${kind}: every row, or none when any row has an error`, {
     body: importBody,
     responses: { 201: z.object({ imported: z.number().int(), kind: z.enum(["clients", "products"]) }) },
   }),
-  route({
-    method: "GET",
-    path: `/api/${kind}/export.csv`,
-    summary: `The ${kind} as CSV, with the columns the import reads`,
-    tag,
-    auth: "user",
+  group.get(`/api/${kind}/export.csv`, `The ${kind} as CSV, with the columns the import reads`, {
     responses: { 200: { contentType: "text/csv", description: "One line per record, the header first" } },
   }),
 ];
 
-export const importRoutes = [...routesFor("clients", "Clients"), ...routesFor("products", "Products")];
+export const importRoutes = [
+  ...routesFor("clients", routeGroup("Clients")),
+  ...routesFor("products", routeGroup("Products")),
+];

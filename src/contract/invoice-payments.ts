@@ -5,21 +5,29 @@ import { PAYMENT_METHODS } from "#domain/payments";
 import { MAX_TDS_RATE_BP, TDS_SECTION_PATTERN } from "#domain/tds";
 import { activityAnswer, id, isoDate, isoDateTime, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Payments received against an invoice. Amounts are integers in the currency's minor unit
 // (paise for INR), as every amount of this API.
 
-export const paymentBody = z.object({
+/** What a payment and a client's advance (client-advances.ts) both say of the money received. */
+export const receivedMoneyFields = {
   amountMinor: z
     .number("Amount must be a number.")
     .int("Amount must be a whole number of paise.")
     .positive("The amount must be more than zero.")
     .max(999_999_999_999, "Amount is too large."),
-  paidOn: isoDate,
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid."),
   reference: text(100, "Reference").optional().default(""),
   note: text(500, "Note").optional().default(""),
+};
+
+export const paymentBody = z.object({
+  amountMinor: receivedMoneyFields.amountMinor,
+  paidOn: isoDate,
+  method: receivedMoneyFields.method,
+  reference: receivedMoneyFields.reference,
+  note: receivedMoneyFields.note,
   tdsMinor: z
     .number("TDS must be a number.")
     .int("TDS must be a whole number of paise.")
@@ -117,43 +125,23 @@ export type PaymentsAnswer = z.output<typeof paymentsAnswer>;
 const params = z.object({ id });
 const paymentParams = z.object({ id, paymentId: id });
 
-const tag = "Payments received";
+const payments = routeGroup("Payments received");
 export const invoicePaymentRoutes = [
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/payments",
-    summary: "The invoice's payments, amount paid and balance due",
-    tag,
-    auth: "user",
+  payments.get("/api/invoices/:id/payments", "The invoice's payments, amount paid and balance due", {
     params,
     responses: { 200: paymentsAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/payments",
-    summary: "Record a payment (at most the balance due); a zero balance makes the invoice paid",
-    tag,
-    auth: "user",
-    params,
-    body: paymentBody,
-    responses: { 201: paymentsAnswer },
-  }),
-  route({
-    method: "PUT",
-    path: "/api/invoices/:id/payments/:paymentId",
-    summary: "Change a payment",
-    tag,
-    auth: "user",
+  payments.post(
+    "/api/invoices/:id/payments",
+    "Record a payment (at most the balance due); a zero balance makes the invoice paid",
+    { params, body: paymentBody, responses: { 201: paymentsAnswer } },
+  ),
+  payments.put("/api/invoices/:id/payments/:paymentId", "Change a payment", {
     params: paymentParams,
     body: paymentBody,
     responses: { 200: paymentsAnswer },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/invoices/:id/payments/:paymentId",
-    summary: "Delete a payment; a paid invoice reopens",
-    tag,
-    auth: "user",
+  payments.delete("/api/invoices/:id/payments/:paymentId", "Delete a payment; a paid invoice reopens", {
     params: paymentParams,
     responses: { 200: paymentsAnswer },
   }),
@@ -183,19 +171,19 @@ export const sentAnswer = z.object({
   creditsRemaining: z.number().int().nullable(),
 });
 
+const sharing = routeGroup("Sharing");
 export const sendRoutes = [
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/send",
-    summary: "E-mail the invoice with its public link; attaching the PDF costs one credit (402 at none)",
-    tag: "Sharing",
-    auth: "user",
-    params: z.object({ id }),
-    body: sendBody,
-    responses: {
-      200: sentAnswer,
+  sharing.post(
+    "/api/invoices/:id/send",
+    "E-mail the invoice with its public link; attaching the PDF costs one credit (402 at none)",
+    {
+      params,
+      body: sendBody,
+      responses: {
+        200: sentAnswer,
+      },
     },
-  }),
+  ),
 ];
 
 export const activitySchema = activityAnswer(
@@ -204,13 +192,9 @@ export const activitySchema = activityAnswer(
 export type Activity = z.output<typeof activitySchema>;
 
 export const activityRoutes = [
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/activity",
-    summary: "What happened to the invoice: status changes, payments, sends, views, reports (newest first)",
-    tag: "Payments received",
-    auth: "user",
-    params: z.object({ id }),
-    responses: { 200: activitySchema },
-  }),
+  payments.get(
+    "/api/invoices/:id/activity",
+    "What happened to the invoice: status changes, payments, sends, views, reports (newest first)",
+    { params, responses: { 200: activitySchema } },
+  ),
 ];

@@ -13,7 +13,7 @@ import {
   text,
 } from "./common";
 import { pdfRoutes } from "./pdf-routes";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 const DISPLAY_STATUSES = ["draft", "due", "paid", "cancelled", "overdue", "partially_paid"] as const;
 /** The list's sort orders (the queries module keeps the SQL for each). */
@@ -85,98 +85,56 @@ const invoiceAnswer = z.object({
   }),
 });
 
-const tag = "Invoices";
+const invoices = routeGroup("Invoices");
 export const invoiceRoutes = [
-  route({
-    method: "GET",
-    path: "/api/invoices",
-    summary: "List invoices (status incl. overdue, search, dates, sort, page)",
-    tag,
-    auth: "user",
+  invoices.get("/api/invoices", "List invoices (status incl. overdue, search, dates, sort, page)", {
     query: invoiceListQuery,
     responses: { 200: page(invoiceSummarySchema) },
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/next-number",
-    summary: "The number the next invoice dated invoiceDate (default today) would get",
-    tag,
-    auth: "user",
-    query: invoiceNextNumberQuery,
-    responses: {
-      200: nextNumberSchema,
+  invoices.get(
+    "/api/invoices/next-number",
+    "The number the next invoice dated invoiceDate (default today) would get",
+    {
+      query: invoiceNextNumberQuery,
+      responses: {
+        200: nextNumberSchema,
+      },
     },
-  }),
-  route({
-    method: "GET",
-    path: "/api/invoices/export.csv",
-    summary: "The filtered invoices as CSV",
-    tag,
-    auth: "user",
+  ),
+  invoices.get("/api/invoices/export.csv", "The filtered invoices as CSV", {
     query: invoiceFilterQuery,
     responses: { 200: { contentType: "text/csv", description: "One line per invoice" } },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices",
-    summary: "Create an invoice",
-    tag,
-    auth: "user",
+  invoices.post("/api/invoices", "Create an invoice", {
     query: invoiceCreateQuery,
     body: invoiceInputSchema,
     responses: { 201: invoiceAnswer },
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id",
-    summary: "Read an invoice",
-    tag,
-    auth: "user",
+  invoices.get("/api/invoices/:id", "Read an invoice", {
     params: idParams,
     responses: { 200: invoiceAnswer },
   }),
-  route({
-    method: "PUT",
-    path: "/api/invoices/:id",
-    summary: "Replace an invoice",
-    tag,
-    auth: "user",
+  invoices.put("/api/invoices/:id", "Replace an invoice", {
     params: idParams,
     body: invoiceInputSchema,
     responses: { 200: invoiceAnswer },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/invoices/:id",
-    summary:
-      "Delete a draft; an issued invoice answers 409 issued_invoice_not_deletable (cancel it: Rule 46)",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: { 204: null },
-  }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/status",
-    summary: "Change an invoice's status",
-    tag,
-    auth: "user",
+  invoices.delete(
+    "/api/invoices/:id",
+    "Delete a draft; an issued invoice answers 409 issued_invoice_not_deletable (cancel it: Rule 46)",
+    { params: idParams, responses: { 204: null } },
+  ),
+  invoices.post("/api/invoices/:id/status", "Change an invoice's status", {
     params: idParams,
     body: invoiceStatusChange,
     responses: { 200: invoiceAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/duplicate",
-    summary: "Copy an invoice as a new draft",
-    tag,
-    auth: "user",
+  invoices.post("/api/invoices/:id/duplicate", "Copy an invoice as a new draft", {
     params: idParams,
     responses: { 201: invoiceAnswer },
   }),
-  ...pdfRoutes({
+  ...pdfRoutes(invoices, {
     base: "/api/invoices",
-    tag,
     summary: "The invoice as a PDF, for one download credit (402 without credits)",
     file: "The invoice PDF",
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // A business's own Razorpay account (issue 11 part 3). Secrets go in and never come out: the
 // answer shows the key id, the last four characters of the key secret and whether a webhook
@@ -43,31 +43,16 @@ export const gatewayAnswer = z.object({
 });
 export type GatewayAnswer = z.output<typeof gatewayAnswer>;
 
-const tag = "Online payments";
+const gateway = routeGroup("Online payments");
 export const paymentGatewayRoutes = [
-  route({
-    method: "GET",
-    path: "/api/settings/payment-gateway",
-    summary: "The business's own Razorpay account, secrets masked",
-    tag,
-    auth: "user",
+  gateway.get("/api/settings/payment-gateway", "The business's own Razorpay account, secrets masked", {
     responses: { 200: gatewayAnswer },
   }),
-  route({
-    method: "PUT",
-    path: "/api/settings/payment-gateway",
-    summary: "Connect or update the business's own Razorpay account",
-    tag,
-    auth: "user",
+  gateway.put("/api/settings/payment-gateway", "Connect or update the business's own Razorpay account", {
     body: gatewayConnectBody,
     responses: { 200: gatewayAnswer },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/settings/payment-gateway",
-    summary: "Disconnect the business's Razorpay account",
-    tag,
-    auth: "user",
+  gateway.delete("/api/settings/payment-gateway", "Disconnect the business's Razorpay account", {
     responses: { 200: gatewayAnswer },
   }),
 ];
@@ -100,48 +85,26 @@ export const mailTemplatesSchema = z.object({
   reminderMessage: template(5000, "The reminder's message"),
 });
 
+const reminders = routeGroup("Reminders");
 export const reminderRoutes = [
-  route({
-    method: "GET",
-    path: "/api/settings/mail-templates",
-    summary: "The subject and message of e-mails about invoices (sending one, payment reminders)",
-    tag: "Reminders",
-    auth: "user",
-    responses: { 200: mailTemplatesSchema },
-  }),
-  route({
-    method: "PUT",
-    path: "/api/settings/mail-templates",
-    summary:
-      "Change the e-mail templates (placeholders: {client_name}, {invoice_number}, {amount}, {due_date}, {link}, {business_name}; reminders also {reminder}, {is_was})",
-    tag: "Reminders",
-    auth: "user",
-    body: mailTemplatesSchema,
-    responses: { 200: mailTemplatesSchema },
-  }),
-  route({
-    method: "GET",
-    path: "/api/settings/reminders",
-    summary: "Payment reminders: on or off, and their schedule",
-    tag: "Reminders",
-    auth: "user",
+  reminders.get(
+    "/api/settings/mail-templates",
+    "The subject and message of e-mails about invoices (sending one, payment reminders)",
+    { responses: { 200: mailTemplatesSchema } },
+  ),
+  reminders.put(
+    "/api/settings/mail-templates",
+    "Change the e-mail templates (placeholders: {client_name}, {invoice_number}, {amount}, {due_date}, {link}, {business_name}; reminders also {reminder}, {is_was})",
+    { body: mailTemplatesSchema, responses: { 200: mailTemplatesSchema } },
+  ),
+  reminders.get("/api/settings/reminders", "Payment reminders: on or off, and their schedule", {
     responses: { 200: reminderSettingsSchema },
   }),
-  route({
-    method: "PUT",
-    path: "/api/settings/reminders",
-    summary: "Switch payment reminders on or off and set their schedule",
-    tag: "Reminders",
-    auth: "user",
+  reminders.put("/api/settings/reminders", "Switch payment reminders on or off and set their schedule", {
     body: reminderSettingsSchema,
     responses: { 200: reminderSettingsSchema },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/reminders",
-    summary: "Stop (or allow again) payment reminders for one invoice",
-    tag: "Reminders",
-    auth: "user",
+  reminders.post("/api/invoices/:id/reminders", "Stop (or allow again) payment reminders for one invoice", {
     params: z.object({ id: z.string().min(1).max(64) }),
     body: z.object({ off: z.boolean() }),
     responses: { 200: z.object({ remindersOff: z.boolean() }) },

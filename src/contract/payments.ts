@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./common";
 import { planSchema } from "./credits";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // The browser names a plan and nothing more: any price or amount it sends is dropped.
 export const createOrderBody = z.object({
@@ -40,40 +40,23 @@ const verifyAnswer = z.object({
 export type CreatedOrder = z.output<typeof orderAnswer>;
 export type VerifiedPayment = z.output<typeof verifyAnswer>;
 
-const tag = "Payments";
+const payments = routeGroup("Payments");
 export const paymentRoutes = [
-  route({
-    method: "POST",
-    path: "/api/functions/create-razorpay-order",
-    summary: "Create a Razorpay order for a plan",
-    tag,
-    auth: "user",
+  payments.post("/api/functions/create-razorpay-order", "Create a Razorpay order for a plan", {
     body: createOrderBody,
     responses: { 200: orderAnswer },
   }),
-  route({
-    method: "POST",
-    path: "/api/functions/verify-razorpay-payment",
-    summary: "Verify Checkout's answer and grant the credits once",
-    tag,
-    auth: "user",
-    body: verifyBody,
-    responses: { 200: verifyAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/functions/test-checkout/pay",
-    summary: "Test mode only (PAYMENTS_TEST_MODE; 404 elsewhere): sign a payment for a test order",
-    tag,
-    auth: "user",
-    body: testPayBody,
-    responses: { 200: verifyBody },
-  }),
-  route({
-    method: "POST",
-    path: "/api/webhooks/razorpay",
-    summary: "Razorpay's webhook (signed raw body; at most 64 KB)",
-    tag,
+  payments.post(
+    "/api/functions/verify-razorpay-payment",
+    "Verify Checkout's answer and grant the credits once",
+    { body: verifyBody, responses: { 200: verifyAnswer } },
+  ),
+  payments.post(
+    "/api/functions/test-checkout/pay",
+    "Test mode only (PAYMENTS_TEST_MODE; 404 elsewhere): sign a payment for a test order",
+    { body: testPayBody, responses: { 200: verifyBody } },
+  ),
+  payments.post("/api/webhooks/razorpay", "Razorpay's webhook (signed raw body; at most 64 KB)", {
     auth: "public",
     body: z.looseObject({ event: z.string(), payload: z.unknown() }),
     responses: {

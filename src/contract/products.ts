@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { PRODUCT_LIMITS } from "#domain/limits";
 import { id, idParams, isoDateTime, page, pageAfter, text } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 export { PRODUCT_LIMITS };
 
@@ -182,80 +182,35 @@ export type InventorySummary = z.output<typeof inventorySummary>;
 export type ProductSort = z.output<typeof productListQuery>["sort"];
 export type ProductFilter = z.output<typeof productListQuery>["filter"];
 
-const tag = "Products and stock";
+const products = routeGroup("Products and stock");
 export const productRoutes = [
-  route({
-    method: "GET",
-    path: "/api/products",
-    summary: "List products and services (search, sort, filter, page)",
-    tag,
-    auth: "user",
+  products.get("/api/products", "List products and services (search, sort, filter, page)", {
     query: productListQuery,
     responses: { 200: page(productSchema).extend({ currency: z.string() }) },
   }),
-  route({
-    method: "POST",
-    path: "/api/products",
-    summary: "Create a product or service",
-    tag,
-    auth: "user",
+  products.post("/api/products", "Create a product or service", {
     body: productCreate,
     responses: { 201: productSchema },
   }),
-  route({
-    method: "GET",
-    path: "/api/products/:id",
-    summary: "Read a product",
-    tag,
-    auth: "user",
+  products.get("/api/products/:id", "Read a product", {
     params: idParams,
     responses: { 200: productSchema },
   }),
-  route({
-    method: "PATCH",
-    path: "/api/products/:id",
-    summary: "Change the named fields of a product (not its quantity)",
-    tag,
-    auth: "user",
+  products.patch("/api/products/:id", "Change the named fields of a product (not its quantity)", {
     params: idParams,
     body: productPatch,
     responses: { 200: productSchema },
   }),
-  route({
-    method: "DELETE",
-    path: "/api/products/:id",
-    summary: "Delete a product",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: { 204: null },
-  }),
-  route({
-    method: "POST",
-    path: "/api/products/:id/stock-adjustments",
-    summary: "Record a stock adjustment with a reason",
-    tag,
-    auth: "user",
+  products.delete("/api/products/:id", "Delete a product", { params: idParams, responses: { 204: null } }),
+  products.post("/api/products/:id/stock-adjustments", "Record a stock adjustment with a reason", {
     params: idParams,
     body: productAdjustment,
     responses: { 201: z.object({ product: productSchema, movement: movementSchema }) },
   }),
-  route({
-    method: "GET",
-    path: "/api/products/:id/movements",
-    summary: "A product's stock movements, newest first",
-    tag,
-    auth: "user",
+  products.get("/api/products/:id/movements", "A product's stock movements, newest first", {
     params: idParams,
     query: productMovementsQuery,
     responses: { 200: z.object({ items: z.array(movementSchema) }) },
   }),
-  route({
-    method: "GET",
-    path: "/api/inventory/summary",
-    summary: "Stock totals and alerts",
-    tag,
-    auth: "user",
-    responses: { 200: inventorySummary },
-  }),
+  products.get("/api/inventory/summary", "Stock totals and alerts", { responses: { 200: inventorySummary } }),
 ];

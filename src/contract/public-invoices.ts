@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { id, isoDate, noFields, text } from "./common";
+import { id, idParams, isoDate, noFields, text } from "./common";
 import { invoiceSummarySchema } from "./invoices";
 import { checkoutOrder, verifyBody } from "./payments";
 import { publicLinkRoutes } from "./public-link-routes";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // The public invoice page's calls (no sign-in: the link's token is the key) and the owner's
 // share link and payment reports.
@@ -44,97 +44,71 @@ export const checkoutAnswer = verifyBody;
 
 export const reportConfirmBody = z.object({ paidOn: isoDate });
 
-const invoiceParams = z.object({ id });
 const reportParams = z.object({ id, reportId: id });
-const tag = "Public invoice page";
-const shareTag = "Sharing";
+const publicPage = routeGroup("Public invoice page", "public");
+const sharing = routeGroup("Sharing");
 
 export const publicInvoiceRoutes = [
-  route({
-    method: "POST",
-    path: "/api/public/invoices/:token/payment-reports",
-    summary: "The client says they paid by UPI (the business confirms or dismisses it)",
-    tag,
-    auth: "public",
-    params: tokenParams,
-    body: reportBody,
-    responses: { 201: z.object({ reported: z.literal(true) }) },
-  }),
-  route({
-    method: "POST",
-    path: "/api/public/invoices/:token/online-orders",
-    summary: "An order for the balance due on the business's own Razorpay account",
-    tag,
-    auth: "public",
-    params: tokenParams,
-    body: noFields,
-    responses: { 200: onlineOrder },
-  }),
-  route({
-    method: "POST",
-    path: "/api/public/invoices/:token/online-payments",
-    summary: "Checkout's answer, verified and recorded once",
-    tag,
-    auth: "public",
-    params: tokenParams,
-    body: checkoutAnswer,
-    responses: { 200: z.object({ recorded: z.boolean(), amount: z.number().int() }) },
-  }),
-  route({
-    method: "POST",
-    path: "/api/public/invoices/:token/online-orders/:orderId/test-pay",
-    summary: "Test mode's checkout pays a test order (only where PAYMENTS_TEST_MODE is on; 404 elsewhere)",
-    tag,
-    auth: "public",
-    params: z.object({ token, orderId: z.string().min(1).max(100) }),
-    body: noFields,
-    responses: { 200: checkoutAnswer },
-  }),
-  ...publicLinkRoutes({
+  publicPage.post(
+    "/api/public/invoices/:token/payment-reports",
+    "The client says they paid by UPI (the business confirms or dismisses it)",
+    { params: tokenParams, body: reportBody, responses: { 201: z.object({ reported: z.literal(true) }) } },
+  ),
+  publicPage.post(
+    "/api/public/invoices/:token/online-orders",
+    "An order for the balance due on the business's own Razorpay account",
+    { params: tokenParams, body: noFields, responses: { 200: onlineOrder } },
+  ),
+  publicPage.post(
+    "/api/public/invoices/:token/online-payments",
+    "Checkout's answer, verified and recorded once",
+    {
+      params: tokenParams,
+      body: checkoutAnswer,
+      responses: { 200: z.object({ recorded: z.boolean(), amount: z.number().int() }) },
+    },
+  ),
+  publicPage.post(
+    "/api/public/invoices/:token/online-orders/:orderId/test-pay",
+    "Test mode's checkout pays a test order (only where PAYMENTS_TEST_MODE is on; 404 elsewhere)",
+    {
+      params: z.object({ token, orderId: z.string().min(1).max(100) }),
+      body: noFields,
+      responses: { 200: checkoutAnswer },
+    },
+  ),
+  ...publicLinkRoutes(sharing, {
     base: "/api/invoices",
     noun: "invoice",
-    tag: shareTag,
     answer: shareLinkAnswer,
     readSummary: "The invoice's public link and how often it was opened",
     makeRule: "issued invoices only",
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/payment-reports",
-    summary: "Payments the client reported from the public page",
-    tag: shareTag,
-    auth: "user",
-    params: invoiceParams,
+  sharing.get("/api/invoices/:id/payment-reports", "Payments the client reported from the public page", {
+    params: idParams,
     responses: { 200: z.object({ reports: z.array(paymentReportSchema) }) },
   }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/payment-reports/:reportId/confirm",
-    summary: "Confirm a reported payment: it is recorded as a UPI payment",
-    tag: shareTag,
-    auth: "user",
-    params: reportParams,
-    body: reportConfirmBody,
-    responses: { 200: z.object({ invoice: invoiceSummarySchema }) },
-  }),
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/payment-reports/:reportId/dismiss",
-    summary: "Dismiss a reported payment",
-    tag: shareTag,
-    auth: "user",
+  sharing.post(
+    "/api/invoices/:id/payment-reports/:reportId/confirm",
+    "Confirm a reported payment: it is recorded as a UPI payment",
+    {
+      params: reportParams,
+      body: reportConfirmBody,
+      responses: { 200: z.object({ invoice: invoiceSummarySchema }) },
+    },
+  ),
+  sharing.post("/api/invoices/:id/payment-reports/:reportId/dismiss", "Dismiss a reported payment", {
     params: reportParams,
     body: noFields,
     responses: { 200: paymentReportSchema },
   }),
-  route({
-    method: "POST",
-    path: "/api/webhooks/razorpay/business/:webhookToken",
-    summary: "A business's own Razorpay webhook (its URL names the business; signed with its secret)",
-    tag: "Online payments",
-    auth: "public",
-    params: z.object({ webhookToken: z.string().min(1).max(64) }),
-    body: z.looseObject({}).describe("Razorpay's event, signed over its raw bytes"),
-    responses: { 200: z.object({ status: z.string() }) },
-  }),
+  routeGroup("Online payments", "public").post(
+    "/api/webhooks/razorpay/business/:webhookToken",
+    "A business's own Razorpay webhook (its URL names the business; signed with its secret)",
+    {
+      params: z.object({ webhookToken: z.string().min(1).max(64) }),
+      body: z.looseObject({}).describe("Razorpay's event, signed over its raw bytes"),
+      responses: { 200: z.object({ status: z.string() }) },
+    },
+  ),
 ];

@@ -27,7 +27,7 @@ import {
 import { sendBody, sentAnswer } from "./invoice-payments";
 import { pdfRoutes } from "./pdf-routes";
 import { publicLinkRoutes } from "./public-link-routes";
-import { type RouteContract, route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Quotes (estimates), issue 16 part 2: a document like an invoice (the same fields, lines, totals
 // and look) with its own number series, a valid-until date and the client's answer.
@@ -210,140 +210,86 @@ export const quoteConvertAnswer = z.object({
   invoice: z.object({ id, invoiceNumber: z.string() }),
 });
 
-const tag = "Quotes";
+const quotes = routeGroup("Quotes");
 const ids = idParams;
 const token = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/, "Not a link of Bahi's.") });
 
 export const quoteRoutes = [
-  route({
-    method: "GET",
-    path: "/api/quotes",
-    summary: "List quotes (status incl. expired, search, page)",
-    tag,
-    auth: "user",
+  quotes.get("/api/quotes", "List quotes (status incl. expired, search, page)", {
     query: quoteListQuery,
     responses: { 200: page(quoteSummarySchema) },
   }),
-  route({
-    method: "GET",
-    path: "/api/quotes/next-number",
-    summary: "The number the next quote dated quoteDate (default today) would get",
-    tag,
-    auth: "user",
-    query: quoteNextNumberQuery,
-    responses: { 200: z.object({ quoteNumber: z.string() }) },
-  }),
-  route({
-    method: "POST",
-    path: "/api/quotes",
-    summary: "Create a quote (a draft; without quoteNumber it takes the next of its series)",
-    tag,
-    auth: "user",
-    body: quoteInputSchema,
-    responses: { 201: quoteAnswer },
-  }),
-  route({
-    method: "GET",
-    path: "/api/quotes/:id",
-    summary: "Read a quote",
-    tag,
-    auth: "user",
-    params: ids,
-    responses: { 200: quoteAnswer },
-  }),
-  route({
-    method: "PUT",
-    path: "/api/quotes/:id",
-    summary: "Replace a draft or sent quote (409 quote_closed once answered or converted)",
-    tag,
-    auth: "user",
-    params: ids,
-    body: quoteInputSchema,
-    responses: { 200: quoteAnswer },
-  }),
-  route({
-    method: "DELETE",
-    path: "/api/quotes/:id",
-    summary: "Delete a quote (an invoice made from it stays)",
-    tag,
-    auth: "user",
+  quotes.get(
+    "/api/quotes/next-number",
+    "The number the next quote dated quoteDate (default today) would get",
+    { query: quoteNextNumberQuery, responses: { 200: z.object({ quoteNumber: z.string() }) } },
+  ),
+  quotes.post(
+    "/api/quotes",
+    "Create a quote (a draft; without quoteNumber it takes the next of its series)",
+    { body: quoteInputSchema, responses: { 201: quoteAnswer } },
+  ),
+  quotes.get("/api/quotes/:id", "Read a quote", { params: ids, responses: { 200: quoteAnswer } }),
+  quotes.put(
+    "/api/quotes/:id",
+    "Replace a draft or sent quote (409 quote_closed once answered or converted)",
+    { params: ids, body: quoteInputSchema, responses: { 200: quoteAnswer } },
+  ),
+  quotes.delete("/api/quotes/:id", "Delete a quote (an invoice made from it stays)", {
     params: ids,
     responses: { 204: null },
   }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/status",
-    summary: "Mark sent, or record the client's answer given elsewhere (accepted, declined)",
-    tag,
-    auth: "user",
-    params: ids,
-    body: quoteStatusChange,
-    responses: { 200: quoteAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/convert",
-    summary: "Copy an accepted quote into a new draft invoice, linked both ways (once)",
-    tag,
-    auth: "user",
-    params: ids,
-    body: noFields,
-    responses: { 201: quoteConvertAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/quotes/:id/send",
-    summary: "E-mail the quote with its public link (marks it sent); attaching the PDF costs one credit",
-    tag,
-    auth: "user",
-    params: ids,
-    body: sendBody,
-    responses: {
-      200: sentAnswer,
+  quotes.post(
+    "/api/quotes/:id/status",
+    "Mark sent, or record the client's answer given elsewhere (accepted, declined)",
+    { params: ids, body: quoteStatusChange, responses: { 200: quoteAnswer } },
+  ),
+  quotes.post(
+    "/api/quotes/:id/convert",
+    "Copy an accepted quote into a new draft invoice, linked both ways (once)",
+    { params: ids, body: noFields, responses: { 201: quoteConvertAnswer } },
+  ),
+  quotes.post(
+    "/api/quotes/:id/send",
+    "E-mail the quote with its public link (marks it sent); attaching the PDF costs one credit",
+    {
+      params: ids,
+      body: sendBody,
+      responses: {
+        200: sentAnswer,
+      },
     },
-  }),
-  ...publicLinkRoutes({
+  ),
+  ...publicLinkRoutes(quotes, {
     base: "/api/quotes",
     noun: "quote",
-    tag,
     answer: quoteLinkAnswer,
     makeRule: "a draft is marked sent first",
   }),
-  route({
-    method: "GET",
-    path: "/api/quotes/:id/activity",
-    summary: "What happened to the quote (newest first)",
-    tag,
-    auth: "user",
+  quotes.get("/api/quotes/:id/activity", "What happened to the quote (newest first)", {
     params: ids,
     responses: { 200: quoteActivitySchema },
   }),
-  ...pdfRoutes({
+  ...pdfRoutes(quotes, {
     base: "/api/quotes",
-    tag,
     summary: "The quote as a PDF, for one download credit (402 without credits)",
     file: "The quote PDF",
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/source-quote",
-    summary: "The quote this invoice was converted from, if any",
-    tag,
-    auth: "user",
+  quotes.get("/api/invoices/:id/source-quote", "The quote this invoice was converted from, if any", {
     params: ids,
     responses: { 200: z.object({ quote: z.object({ id, quoteNumber: z.string() }).nullable() }) },
   }),
   ...(["accept", "decline"] as const).map((verb) =>
-    route({
-      method: "POST",
-      path: `/api/public/quotes/:token/${verb}`,
-      summary: `The client ${verb}s the quote from its public page (no sign-in; the link is the key)`,
-      tag,
-      auth: "public",
-      params: token,
-      body: quoteAnswerBody,
-      responses: { 200: z.object({ status: z.enum(QUOTE_STORED_STATUSES) }) },
-    }),
+    quotes.post(
+      `/api/public/quotes/:token/${verb}`,
+      `The client ${verb}s the quote from its public page (no sign-in; the link is the key)`,
+      {
+        auth: "public",
+        params: token,
+        body: quoteAnswerBody,
+        responses: { 200: z.object({ status: z.enum(QUOTE_STORED_STATUSES) }) },
+      },
+    ),
   ),
 ];
 
@@ -410,104 +356,73 @@ const KIND_TAGS: Record<OtherKind, string> = {
 export function kindRoutes<K extends OtherKind>(kind: K) {
   const base = KIND_API_PATHS[kind];
   const { noun } = DOCUMENT_KINDS[kind];
-  const kindTag = KIND_TAGS[kind];
-  // Generic and const, so each route keeps its literal path ("GET /api/delivery-challans/:id").
-  const one = <const C extends Omit<RouteContract, "tag" | "auth">>(r: C) =>
-    route({ ...r, tag: kindTag, auth: "user" as const });
+  const kindGroup = routeGroup(KIND_TAGS[kind]);
   return [
-    one({
-      method: "GET",
-      path: base,
-      summary: `List ${noun}s (status, search, page)`,
+    kindGroup.get(base, `List ${noun}s (status, search, page)`, {
       query: kindListQuery(kind),
       responses: { 200: page(kindSummarySchema) },
     }),
-    one({
-      method: "GET",
-      path: `${base}/next-number`,
-      summary: `The number the next ${noun} dated \`date\` (default today) would get`,
-      query: kindNextNumberQuery,
-      responses: { 200: z.object({ number: z.string() }) },
-    }),
-    one({
-      method: "POST",
-      path: base,
-      summary: `Create a ${noun} (a draft; without number it takes the next of its series)`,
+    kindGroup.get(
+      `${base}/next-number`,
+      `The number the next ${noun} dated \`date\` (default today) would get`,
+      {
+        query: kindNextNumberQuery,
+        responses: { 200: z.object({ number: z.string() }) },
+      },
+    ),
+    kindGroup.post(base, `Create a ${noun} (a draft; without number it takes the next of its series)`, {
       body: KIND_INPUT_SCHEMAS[kind],
       responses: { 201: kindAnswer },
     }),
-    one({
-      method: "GET",
-      path: `${base}/:id`,
-      summary: `Read a ${noun}`,
-      params: ids,
-      responses: { 200: kindAnswer },
-    }),
-    one({
-      method: "PUT",
-      path: `${base}/:id`,
-      summary: `Replace a ${noun} while it can be changed (409 document_closed after)`,
+    kindGroup.get(`${base}/:id`, `Read a ${noun}`, { params: ids, responses: { 200: kindAnswer } }),
+    kindGroup.put(`${base}/:id`, `Replace a ${noun} while it can be changed (409 document_closed after)`, {
       params: ids,
       body: KIND_INPUT_SCHEMAS[kind],
       responses: { 200: kindAnswer },
     }),
-    one({
-      method: "DELETE",
-      path: `${base}/:id`,
-      summary:
-        kind === "challan"
-          ? "Delete a draft challan (an issued one is cancelled instead)"
-          : `Delete a ${noun}`,
-      params: ids,
-      responses: { 204: null },
-    }),
-    one({
-      method: "POST",
-      path: `${base}/:id/status`,
-      summary:
-        kind === "challan"
-          ? "Issue a draft challan (its goods leave stock), or mark an issued one returned or cancelled (they come back)"
-          : "Mark a draft proforma sent",
-      params: ids,
-      body: kindStatusChange(kind),
-      responses: { 200: kindAnswer },
-    }),
-    one({
-      method: "POST",
-      path: `${base}/convert`,
-      summary:
-        kind === "challan"
-          ? "Convert issued challans of one client into one issued invoice, linked both ways (stock is not moved again)"
-          : "Convert a proforma into a draft invoice, linked both ways",
-      body: kindConvertBody,
-      responses: {
-        201: z.object({
-          documents: z.array(kindDocumentSchema),
-          invoice: z.object({ id, invoiceNumber: z.string() }),
-        }),
+    kindGroup.delete(
+      `${base}/:id`,
+      kind === "challan" ? "Delete a draft challan (an issued one is cancelled instead)" : `Delete a ${noun}`,
+      { params: ids, responses: { 204: null } },
+    ),
+    kindGroup.post(
+      `${base}/:id/status`,
+      kind === "challan"
+        ? "Issue a draft challan (its goods leave stock), or mark an issued one returned or cancelled (they come back)"
+        : "Mark a draft proforma sent",
+      { params: ids, body: kindStatusChange(kind), responses: { 200: kindAnswer } },
+    ),
+    kindGroup.post(
+      `${base}/convert`,
+      kind === "challan"
+        ? "Convert issued challans of one client into one issued invoice, linked both ways (stock is not moved again)"
+        : "Convert a proforma into a draft invoice, linked both ways",
+      {
+        body: kindConvertBody,
+        responses: {
+          201: z.object({
+            documents: z.array(kindDocumentSchema),
+            invoice: z.object({ id, invoiceNumber: z.string() }),
+          }),
+        },
       },
-    }),
-    one({
-      method: "POST",
-      path: `${base}/:id/send`,
-      summary: `E-mail the ${noun} with its public link; attaching the PDF costs one credit`,
-      params: ids,
-      body: sendBody,
-      responses: {
-        200: sentAnswer,
+    ),
+    kindGroup.post(
+      `${base}/:id/send`,
+      `E-mail the ${noun} with its public link; attaching the PDF costs one credit`,
+      {
+        params: ids,
+        body: sendBody,
+        responses: { 200: sentAnswer },
       },
-    }),
-    ...publicLinkRoutes({ base, noun, tag: kindTag, answer: quoteLinkAnswer }),
-    one({
-      method: "GET",
-      path: `${base}/:id/activity`,
-      summary: `What happened to the ${noun} (newest first)`,
+    ),
+    ...publicLinkRoutes(kindGroup, { base, noun, answer: quoteLinkAnswer }),
+    kindGroup.get(`${base}/:id/activity`, `What happened to the ${noun} (newest first)`, {
       params: ids,
       responses: { 200: quoteActivitySchema },
     }),
-    ...pdfRoutes({
+    ...pdfRoutes(kindGroup, {
       base,
-      tag: kindTag,
       summary: `The ${noun} as a PDF, for one download credit (402 without credits)`,
       file: `The ${noun} PDF`,
       query: kindPdfQuery,
@@ -518,19 +433,18 @@ export function kindRoutes<K extends OtherKind>(kind: K) {
 export const preInvoiceKindRoutes = [
   ...kindRoutes("proforma"),
   ...kindRoutes("challan"),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/source-documents",
-    summary: "The quotes, proforma invoices and delivery challans this invoice was converted from",
-    tag,
-    auth: "user",
-    params: ids,
-    responses: {
-      200: z.object({
-        documents: z.array(
-          z.object({ id, kind: z.enum(["quote", "proforma", "challan"]), number: z.string() }),
-        ),
-      }),
+  quotes.get(
+    "/api/invoices/:id/source-documents",
+    "The quotes, proforma invoices and delivery challans this invoice was converted from",
+    {
+      params: ids,
+      responses: {
+        200: z.object({
+          documents: z.array(
+            z.object({ id, kind: z.enum(["quote", "proforma", "challan"]), number: z.string() }),
+          ),
+        }),
+      },
     },
-  }),
+  ),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recurrenceEndSchema, recurringScheduleSchema } from "#domain/recurring";
 import { id, idParams, isoDate, isoDateTime, noFields } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Recurring invoices (issue 16 part 1): a profile repeats one of the user's invoices on a schedule.
 
@@ -62,69 +62,38 @@ export const recurringRunSchema = z.object({
 });
 export type RecurringRunAnswer = z.output<typeof recurringRunSchema>;
 
-const tag = "Recurring invoices";
+const recurring = routeGroup("Recurring invoices");
 
 export const recurringRoutes = [
-  route({
-    method: "POST",
-    path: "/api/invoices/:id/recurring",
-    summary: "Make an invoice recurring (409 confirmation_needed when the start date makes invoices at once)",
-    tag,
-    auth: "user",
-    params: idParams,
-    body: recurringCreateBody,
-    responses: { 201: recurringProfileSchema },
-  }),
-  route({
-    method: "GET",
-    path: "/api/recurring",
-    summary: "The user's recurring profiles",
-    tag,
-    auth: "user",
+  recurring.post(
+    "/api/invoices/:id/recurring",
+    "Make an invoice recurring (409 confirmation_needed when the start date makes invoices at once)",
+    { params: idParams, body: recurringCreateBody, responses: { 201: recurringProfileSchema } },
+  ),
+  recurring.get("/api/recurring", "The user's recurring profiles", {
     responses: { 200: z.object({ items: z.array(recurringProfileSchema) }) },
   }),
-  route({
-    method: "GET",
-    path: "/api/recurring/:id",
-    summary: "A recurring profile and its history (created and skipped periods)",
-    tag,
-    auth: "user",
+  recurring.get("/api/recurring/:id", "A recurring profile and its history (created and skipped periods)", {
     params: idParams,
     responses: { 200: z.object({ profile: recurringProfileSchema, runs: z.array(recurringRunSchema) }) },
   }),
-  route({
-    method: "PUT",
-    path: "/api/recurring/:id",
-    summary: "Change what future periods do (action, PDF, due days, end)",
-    tag,
-    auth: "user",
+  recurring.put("/api/recurring/:id", "Change what future periods do (action, PDF, due days, end)", {
     params: idParams,
     body: recurringEditBody,
     responses: { 200: recurringProfileSchema },
   }),
   ...(["pause", "resume", "stop"] as const).map((verb) =>
-    route({
-      method: "POST",
-      path: `/api/recurring/:id/${verb}`,
-      summary:
-        verb === "pause"
-          ? "Pause: periods that fall while paused are skipped"
-          : verb === "resume"
-            ? "Resume: the next period after now is made"
-            : "Stop for good: no more invoices",
-      tag,
-      auth: "user",
-      params: idParams,
-      body: noFields,
-      responses: { 200: recurringProfileSchema },
-    }),
+    recurring.post(
+      `/api/recurring/:id/${verb}`,
+      verb === "pause"
+        ? "Pause: periods that fall while paused are skipped"
+        : verb === "resume"
+          ? "Resume: the next period after now is made"
+          : "Stop for good: no more invoices",
+      { params: idParams, body: noFields, responses: { 200: recurringProfileSchema } },
+    ),
   ),
-  route({
-    method: "DELETE",
-    path: "/api/recurring/:id",
-    summary: "Delete a recurring profile (the invoices it made stay)",
-    tag,
-    auth: "user",
+  recurring.delete("/api/recurring/:id", "Delete a recurring profile (the invoices it made stay)", {
     params: idParams,
     responses: { 204: null },
   }),

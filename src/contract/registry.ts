@@ -30,6 +30,31 @@ export interface RouteContract {
 /** Keeps the literal method, path and schemas, so routes and the web client are typed by them. */
 export const route = <const C extends RouteContract>(contract: C) => contract;
 
+/** What a route of a group declares besides its method, path and summary; `auth` where it differs. */
+type RouteParts = Omit<RouteContract, "method" | "path" | "summary" | "tag" | "auth"> & {
+  auth?: RouteContract["auth"];
+};
+
+/**
+ * The routes of one tag, signed-in ("user") unless the group or the route says "public":
+ * `const clients = routeGroup("Clients")`, then `clients.get(path, summary, { params, responses })`.
+ * Each route keeps its literal method and path, as `route()` does.
+ */
+export function routeGroup(tag: string, auth: RouteContract["auth"] = "user") {
+  const withMethod =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const R extends RouteParts>(path: P, summary: string, parts: R) =>
+      route({ method, path, summary, tag, auth, ...parts });
+  return {
+    get: withMethod("GET"),
+    post: withMethod("POST"),
+    put: withMethod("PUT"),
+    patch: withMethod("PATCH"),
+    delete: withMethod("DELETE"),
+  };
+}
+export type RouteGroup = ReturnType<typeof routeGroup>;
+
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
 
 /** "GET /api/clients/:id": how the server registers a route and the web calls it. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GSTR1_SECTIONS } from "#domain/gst-gstr1-csv";
 import { idParams } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // GST returns data (decisions 0034, 0035): GSTR-1 for a month, as the portal's JSON or as CSV per
 // section, its figures for the Reports page, and one invoice's e-invoice JSON. Bahi writes the
@@ -50,55 +50,44 @@ export const gstr1Summary = z.object({
 export type Gstr1Summary = z.output<typeof gstr1Summary>;
 export type Gstr1SectionFigures = z.output<typeof gstr1SectionFigures>;
 
-const tag = "Reports";
+const reports = routeGroup("Reports");
 export const reportRoutes = [
-  route({
-    method: "GET",
-    path: "/api/reports/gstr1",
-    summary:
-      "GSTR-1 for a month: the GST portal's JSON, or one section as CSV (format=csv&section=b2b); regular taxpayers only",
-    tag,
-    auth: "user",
-    query: gstr1Query,
-    responses: {
-      200: {
-        contentType: "application/json",
-        description:
-          "GSTR1_<gstin>_<MMYYYY>.json, or GSTR1_<gstin>_<MMYYYY>_<section>.csv with format=csv (text/csv)",
+  reports.get(
+    "/api/reports/gstr1",
+    "GSTR-1 for a month: the GST portal's JSON, or one section as CSV (format=csv&section=b2b); regular taxpayers only",
+    {
+      query: gstr1Query,
+      responses: {
+        200: {
+          contentType: "application/json",
+          description:
+            "GSTR1_<gstin>_<MMYYYY>.json, or GSTR1_<gstin>_<MMYYYY>_<section>.csv with format=csv (text/csv)",
+        },
       },
     },
-  }),
-  route({
-    method: "GET",
-    path: "/api/reports/gstr1/summary",
-    summary: "The month's GSTR-1 figures per section, for the Reports page",
-    tag,
-    auth: "user",
+  ),
+  reports.get("/api/reports/gstr1/summary", "The month's GSTR-1 figures per section, for the Reports page", {
     query: gstr1SummaryQuery,
     responses: { 200: gstr1Summary },
   }),
-  route({
-    method: "GET",
-    path: "/api/invoices/:id/einvoice",
-    summary:
-      "The invoice's e-invoice JSON (FORM GST INV-01 1.1) to upload on the invoice registration portal, or why it has none",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: {
-      200: { contentType: "application/json", description: "einvoice_<number>.json" },
+  reports.get(
+    "/api/invoices/:id/einvoice",
+    "The invoice's e-invoice JSON (FORM GST INV-01 1.1) to upload on the invoice registration portal, or why it has none",
+    {
+      params: idParams,
+      responses: {
+        200: { contentType: "application/json", description: "einvoice_<number>.json" },
+      },
     },
-  }),
-  route({
-    method: "GET",
-    path: "/api/credit-notes/:id/einvoice",
-    summary:
-      "A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document), or why it has none",
-    tag,
-    auth: "user",
-    params: idParams,
-    responses: {
-      200: { contentType: "application/json", description: "einvoice_<note number>.json" },
+  ),
+  reports.get(
+    "/api/credit-notes/:id/einvoice",
+    "A credit or debit note's e-invoice JSON (Typ CRN or DBN, its invoice as the preceding document), or why it has none",
+    {
+      params: idParams,
+      responses: {
+        200: { contentType: "application/json", description: "einvoice_<note number>.json" },
+      },
     },
-  }),
+  ),
 ];

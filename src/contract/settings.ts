@@ -8,7 +8,7 @@ import {
   type Settings,
   settingsSchema,
 } from "#domain/settings";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 /** What GET and PUT /api/settings answer: every setting, defaults filled in. */
 export const settingsAnswer = z.object({
@@ -66,22 +66,12 @@ export const settingsAnswer = z.object({
     .describe("GST registration; absent means not registered (retail invoices)"),
 }) satisfies z.ZodType<Settings>;
 
-const tag = "Settings";
+const settings = routeGroup("Settings");
 export const settingsRoutes = [
-  route({
-    method: "GET",
-    path: "/api/settings",
-    summary: "The company defaults, over the built-in ones",
-    tag,
-    auth: "user",
+  settings.get("/api/settings", "The company defaults, over the built-in ones", {
     responses: { 200: settingsAnswer },
   }),
-  route({
-    method: "PUT",
-    path: "/api/settings",
-    summary: "Save every setting (missing ones take their defaults)",
-    tag,
-    auth: "user",
+  settings.put("/api/settings", "Save every setting (missing ones take their defaults)", {
     body: settingsSchema,
     responses: { 200: settingsAnswer },
   }),

@@ -3,7 +3,7 @@ import { AGEING_BUCKETS } from "#domain/payments";
 import { id, isoDate } from "./common";
 import { sendBody, sentAnswer } from "./invoice-payments";
 import { pdfRoutes } from "./pdf-routes";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // A client's statement of account (issue 32 part 2, decision 0081). `:id` is the client's id; the
 // period and currency are the query's (by default from 1 April of the financial year to today, in
@@ -90,76 +90,51 @@ export const monthlyStatementsAnswer = z.object({
 export const monthlyStatementsBody = z.object({ enabled: z.boolean("Say whether to send them.") });
 
 const params = z.object({ id });
-const tag = "Statements of account";
+const statements = routeGroup("Statements of account");
 export const statementRoutes = [
-  route({
-    method: "GET",
-    path: "/api/statements/monthly",
-    summary: "Whether last month's statement is e-mailed to every client who owes something on the 1st",
-    tag,
-    auth: "user",
-    responses: { 200: monthlyStatementsAnswer },
-  }),
-  route({
-    method: "PUT",
-    path: "/api/statements/monthly",
-    summary:
-      "Switch the monthly statements on or off (the first goes out for the month in which they were switched on)",
-    tag,
-    auth: "user",
-    body: monthlyStatementsBody,
-    responses: { 200: monthlyStatementsAnswer },
-  }),
-  route({
-    method: "GET",
-    path: "/api/statements/:id",
-    summary:
-      "A client's statement of account for a period: opening balance, every invoice, note and payment with a running balance, closing balance; open items aged by due date as of the end date",
-    tag,
-    auth: "user",
-    params,
-    query: statementQuery,
-    responses: { 200: statementSchema },
-  }),
-  route({
-    method: "GET",
-    path: "/api/statements/:id/export.csv",
-    summary: "The statement as CSV: the activity (default) or the open items with their ageing",
-    tag,
-    auth: "user",
-    params,
-    query: statementCsvQuery,
-    responses: { 200: { contentType: "text/csv", description: "One line per row" } },
-  }),
-  ...pdfRoutes({
+  statements.get(
+    "/api/statements/monthly",
+    "Whether last month's statement is e-mailed to every client who owes something on the 1st",
+    { responses: { 200: monthlyStatementsAnswer } },
+  ),
+  statements.put(
+    "/api/statements/monthly",
+    "Switch the monthly statements on or off (the first goes out for the month in which they were switched on)",
+    { body: monthlyStatementsBody, responses: { 200: monthlyStatementsAnswer } },
+  ),
+  statements.get(
+    "/api/statements/:id",
+    "A client's statement of account for a period: opening balance, every invoice, note and payment with a running balance, closing balance; open items aged by due date as of the end date",
+    { params, query: statementQuery, responses: { 200: statementSchema } },
+  ),
+  statements.get(
+    "/api/statements/:id/export.csv",
+    "The statement as CSV: the activity (default) or the open items with their ageing",
+    {
+      params,
+      query: statementCsvQuery,
+      responses: { 200: { contentType: "text/csv", description: "One line per row" } },
+    },
+  ),
+  ...pdfRoutes(statements, {
     base: "/api/statements",
-    tag,
     summary: "The statement as a PDF file in the business's template, for one download credit (402 at none)",
     file: "The statement's PDF",
     query: statementQuery,
   }),
-  route({
-    method: "POST",
-    path: "/api/statements/:id/public-link",
-    summary:
-      "The statement's public link (/s/<token>) for the period, made on first use; `renew` replaces it (the old one stops working)",
-    tag,
-    auth: "user",
-    params,
-    query: statementQuery,
-    body: z.object({ renew: z.boolean().optional().default(false) }),
-    responses: { 200: statementLinkAnswer },
-  }),
-  route({
-    method: "POST",
-    path: "/api/statements/:id/send",
-    summary:
-      "E-mail the statement with its public link; {client_name}, {amount} (the balance owed), {period}, {link} and {business_name} are filled in; attaching the PDF costs one credit",
-    tag,
-    auth: "user",
-    params,
-    query: statementQuery,
-    body: sendBody,
-    responses: { 200: sentAnswer },
-  }),
+  statements.post(
+    "/api/statements/:id/public-link",
+    "The statement's public link (/s/<token>) for the period, made on first use; `renew` replaces it (the old one stops working)",
+    {
+      params,
+      query: statementQuery,
+      body: z.object({ renew: z.boolean().optional().default(false) }),
+      responses: { 200: statementLinkAnswer },
+    },
+  ),
+  statements.post(
+    "/api/statements/:id/send",
+    "E-mail the statement with its public link; {client_name}, {amount} (the balance owed), {period}, {link} and {business_name} are filled in; attaching the PDF costs one credit",
+    { params, query: statementQuery, body: sendBody, responses: { 200: sentAnswer } },
+  ),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tallyMappingSchema } from "#domain/tally/mapping";
 import { isoDate } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // Export to Tally (issue 32 part 1, decision 0080): a date range's masters and vouchers as the two
 // XML files TallyPrime imports (masters first), and the business's Tally ledger names.
@@ -26,37 +26,25 @@ export type TallyExportQuery = z.output<typeof tallyExportQuery>;
 
 export const tallyMapping = tallyMappingSchema;
 
-const tag = "Reports";
+const reports = routeGroup("Reports");
 export const tallyRoutes = [
-  route({
-    method: "GET",
-    path: "/api/reports/tally",
-    summary:
-      "TallyPrime XML for a date range: part=masters (ledgers, import first) or part=vouchers (Sales, Credit and Debit Notes, Receipts)",
-    tag,
-    auth: "user",
-    query: tallyExportQuery,
-    responses: {
-      200: {
-        contentType: "text/xml",
-        description: "bahi-masters-<from>-<to>.xml or bahi-vouchers-<from>-<to>.xml (UTF-8)",
+  reports.get(
+    "/api/reports/tally",
+    "TallyPrime XML for a date range: part=masters (ledgers, import first) or part=vouchers (Sales, Credit and Debit Notes, Receipts)",
+    {
+      query: tallyExportQuery,
+      responses: {
+        200: {
+          contentType: "text/xml",
+          description: "bahi-masters-<from>-<to>.xml or bahi-vouchers-<from>-<to>.xml (UTF-8)",
+        },
       },
     },
-  }),
-  route({
-    method: "GET",
-    path: "/api/reports/tally/ledgers",
-    summary: "The business's Tally ledger names (the defaults until saved)",
-    tag,
-    auth: "user",
+  ),
+  reports.get("/api/reports/tally/ledgers", "The business's Tally ledger names (the defaults until saved)", {
     responses: { 200: tallyMapping },
   }),
-  route({
-    method: "PUT",
-    path: "/api/reports/tally/ledgers",
-    summary: "Save the business's Tally ledger names",
-    tag,
-    auth: "user",
+  reports.put("/api/reports/tally/ledgers", "Save the business's Tally ledger names", {
     body: tallyMapping,
     responses: { 200: tallyMapping },
   }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isFinancialYear } from "#domain/document-number";
 import { id, isoDate } from "./common";
-import { route } from "./registry";
+import { routeGroup } from "./registry";
 
 // TDS deducted by clients (issue 33, decision 0088): Reports -> TDS receivable, per client and
 // quarter, to match with Form 26AS; a tick per payment once it is seen there. Amounts in paise.
@@ -58,32 +58,17 @@ export type TdsReport = z.output<typeof tdsReportAnswer>;
 
 export const tdsSeenBody = z.object({ seenIn26as: z.boolean("Say true or false.") });
 
-const tag = "Reports";
+const reports = routeGroup("Reports");
 export const tdsRoutes = [
-  route({
-    method: "GET",
-    path: "/api/reports/tds",
-    summary: "TDS deducted by clients in a financial year, per quarter and client",
-    tag,
-    auth: "user",
+  reports.get("/api/reports/tds", "TDS deducted by clients in a financial year, per quarter and client", {
     query: tdsReportQuery,
     responses: { 200: tdsReportAnswer },
   }),
-  route({
-    method: "GET",
-    path: "/api/reports/tds/export.csv",
-    summary: "The financial year's TDS as CSV, one line per payment",
-    tag,
-    auth: "user",
+  reports.get("/api/reports/tds/export.csv", "The financial year's TDS as CSV, one line per payment", {
     query: tdsReportQuery,
     responses: { 200: { contentType: "text/csv", description: "One line per payment with TDS" } },
   }),
-  route({
-    method: "PUT",
-    path: "/api/reports/tds/payments/:id/seen",
-    summary: "Tick (or untick) a payment's TDS as seen in Form 26AS",
-    tag,
-    auth: "user",
+  reports.put("/api/reports/tds/payments/:id/seen", "Tick (or untick) a payment's TDS as seen in Form 26AS", {
     params: z.object({ id }),
     body: tdsSeenBody,
     responses: {
