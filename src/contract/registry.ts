@@ -55,9 +55,9 @@ export function routeGroup(tag: string, auth: RouteContract["auth"] = "user") {
 }
 export type RouteGroup = ReturnType<typeof routeGroup>;
 
+/** "GET /api/clients/:id": how the server registers a route and the web calls it. */
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
 
-/** "GET /api/clients/:id": how the server registers a route and the web calls it. */
 /** Distributes over a union of contracts: each one's own method with its own path, no cross product. */
 export type KeyOf<C extends RouteContract> = C extends RouteContract ? `${C["method"]} ${C["path"]}` : never;
 
