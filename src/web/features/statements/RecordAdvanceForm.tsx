@@ -3,17 +3,16 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
+import type { PaymentMethod } from "#domain/payments";
 import { ApiError, call, queryKeyOf } from "#web/api";
+import { ReceivedFields } from "#web/components/received-fields";
 import { Button } from "#web/components/ui/button";
-import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
+import { TextField } from "#web/components/ui/input";
 import { textBinder } from "#web/lib/form";
 import { AdvanceGstFields, advanceGstBodyOf, NO_ADVANCE_GST } from "./AdvanceGstFields";
 
 // *Record advance* on a client's page (decision 0092), with GST due on receipt for a service of a
 // regular taxpayer (decision 0098).
-
-const METHOD_CHOICES = choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 export function RecordAdvanceForm({
   clientId,
@@ -83,15 +82,7 @@ export function RecordAdvanceForm({
         value={form.amount}
         onChange={(v) => set("amount", v)}
       />
-      <TextField label="Date received" type="date" {...text("receivedOn")} />
-      <SelectField
-        label="Method"
-        error={errors.method}
-        value={form.method}
-        options={METHOD_CHOICES}
-        onChange={(v) => set("method", v)}
-      />
-      <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+      <ReceivedFields form={form} errors={errors} set={set} dateKey="receivedOn" />
       <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
       <AdvanceGstFields
         value={form.gst}

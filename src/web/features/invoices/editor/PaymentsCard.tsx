@@ -7,12 +7,13 @@ import { currencyOf } from "#domain/currencies";
 import { formatPageDate } from "#domain/dates";
 import { formatScaled, parseScaled } from "#domain/decimal";
 import { formatMoney } from "#domain/format";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "#domain/payments";
 import { formatTdsRate } from "#domain/tds";
 import { ApiError, call, callQuery } from "#web/api";
+import { ReceivedFields } from "#web/components/received-fields";
 import { Button, IconButton } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
+import { SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
 import { textBinder } from "#web/lib/form";
@@ -55,8 +56,6 @@ type Body = {
   realisationRef: string;
   advanceId?: string | null;
 };
-
-const METHOD_CHOICES = choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 function PaymentDialog({
   open,
@@ -179,15 +178,7 @@ function PaymentDialog({
           value={form.amount}
           onChange={(amount) => set("amount", amount)}
         />
-        <TextField label="Date received" type="date" {...text("paidOn")} />
-        <SelectField
-          label="Method"
-          error={errors.method}
-          value={form.method}
-          options={METHOD_CHOICES}
-          onChange={(method) => set("method", method)}
-        />
-        <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
+        <ReceivedFields form={form} errors={errors} set={set} dateKey="paidOn" />
         {currency !== "INR" && (
           <>
             <TextField
