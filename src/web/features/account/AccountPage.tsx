@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { AUTH_ERROR } from "#contract/errors";
-import { PASSWORD_MESSAGES } from "#domain/messages";
-import { newPasswordProblem } from "#domain/validation";
 import { ApiError, call, callQuery } from "#web/api";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
@@ -13,7 +11,7 @@ import { Field, Input, SecretField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog } from "#web/components/ui/lazy-dialog";
 import { PageHeader } from "#web/components/ui/page";
 import { Loaded } from "#web/components/ui/states";
-import { NewPasswordFields, useNewPassword } from "../auth/NewPasswordFields";
+import { NewPasswordFields, useNewPasswordForm } from "../auth/NewPasswordFields";
 import { CreditHistory } from "../credits/CreditHistory";
 import { useMay, useMyRole } from "../members/role";
 import { useSignOut } from "../shell/useSignOut";
@@ -103,35 +101,23 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
 function ChangePasswordCard() {
   const [current, setCurrent] = useState("");
-  const pw = useNewPassword();
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { pw, error, setError, busy, save } = useNewPasswordForm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!current) return setError({ field: "current", message: "Enter your current password." });
-    const problem = newPasswordProblem(pw.password, pw.confirm);
-    if (problem) return setError(problem);
-    setError(null);
-    setBusy(true);
-    try {
-      await authApi.changePassword(current, pw.password);
-      toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
-        description: "Your other devices have been signed out.",
-      });
-      setCurrent("");
-      pw.clear();
-    } catch (err) {
-      const message =
+    await save({
+      send: () => authApi.changePassword(current, pw.password),
+      done: "Your other devices have been signed out.",
+      after: () => {
+        setCurrent("");
+        pw.clear();
+      },
+      failure: (err) =>
         err instanceof ApiError && err.code === AUTH_ERROR.invalidPassword
           ? "Your current password is not correct."
-          : (err as Error).message;
-      toast.error(PASSWORD_MESSAGES.passwordUpdateFailedTitle, {
-        description: message || PASSWORD_MESSAGES.couldNotUpdatePassword,
-      });
-    } finally {
-      setBusy(false);
-    }
+          : err.message,
+    });
   }
 
   const errorOf = (field: string) => (error?.field === field ? error.message : null);

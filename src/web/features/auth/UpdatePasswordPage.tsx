@@ -3,12 +3,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LOADING_TEXTS, PASSWORD_MESSAGES } from "#domain/messages";
-import { newPasswordProblem } from "#domain/validation";
 import { useAuth } from "#web/auth/AuthProvider";
 import { authApi } from "#web/auth/auth-api";
 import { Button } from "#web/components/ui/button";
 import { Card, FullScreenLoader, Spinner } from "#web/components/ui/card";
-import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
+import { NewPasswordFields, useNewPasswordForm } from "./NewPasswordFields";
 
 type Recovery = "checking" | "valid" | "invalid" | "none";
 
@@ -98,30 +97,19 @@ function AccessDenied({ signedIn, message }: { signedIn: boolean; message: strin
 }
 
 function UpdatePasswordForm({ token, onUpdated }: { token: string; onUpdated: () => Promise<void> }) {
-  const pw = useNewPassword();
-  const [error, setError] = useState<{ field: "password" | "confirm"; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { pw, error, busy, save } = useNewPasswordForm();
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = newPasswordProblem(pw.password, pw.confirm);
-    if (problem) return setError(problem);
-    setError(null);
-    setBusy(true);
-    try {
-      await authApi.resetPassword(token, pw.password);
-      toast.success(PASSWORD_MESSAGES.passwordUpdatedTitle, {
-        description: "Taking you to your dashboard...",
-      });
-      setDone(true);
-      await onUpdated();
-    } catch (err) {
-      toast.error(PASSWORD_MESSAGES.passwordUpdateFailedTitle, {
-        description: (err as Error).message || PASSWORD_MESSAGES.couldNotUpdatePassword,
-      });
-      setBusy(false);
-    }
+    await save({
+      send: () => authApi.resetPassword(token, pw.password),
+      done: "Taking you to your dashboard...",
+      after: () => {
+        setDone(true);
+        return onUpdated();
+      },
+    });
   }
 
   if (done) return <Spinner label="Password updated. Opening your dashboard..." />;
