@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import type { StatementPreview } from "#contract/bank-statements";
 import { formatMoney } from "#domain/format";
 import { call } from "#web/api";
+import { FileBox, FileReadStatus, importFailed, useFileChoice } from "#web/components/file-choice";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -38,7 +39,10 @@ export function StatementImport() {
   const [file, setFile] = useState<StatementFile | null>(null);
   const [account, setAccount] = useState("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
+  const { readError, setReadError, chosenFile } = useFileChoice(
+    MAX_BYTES,
+    "The file is larger than 5 MB: download a shorter period.",
+  );
   const [layout, setLayout] = useState<MappedLayout | undefined>(undefined);
 
   const body = (f: StatementFile, mapped = layout) => ({
@@ -69,19 +73,14 @@ export function StatementImport() {
       setPreview(null);
       setLayout(undefined);
     },
-    onError: (error) => toast.error("Nothing was imported", { description: (error as Error).message }),
+    onError: importFailed,
   });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
     setPreview(null);
-    setReadError(null);
     setLayout(undefined);
+    const chosen = chosenFile(event);
     if (!chosen) return;
-    if (chosen.size > MAX_BYTES) {
-      setReadError("The file is larger than 5 MB: download a shorter period.");
-      return;
-    }
     const read = await readStatementFile(chosen);
     setFile(read);
     previewing.mutate(body(read, undefined));
@@ -100,31 +99,18 @@ export function StatementImport() {
         payments at once; the rest wait below for you.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium">
-          Statement file
-          <input
-            type="file"
-            accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
-            onChange={(e) => void choose(e)}
-            className="mt-1 block w-full text-sm"
-          />
-        </label>
+        <FileBox
+          label="Statement file"
+          accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
+          onChange={(e) => void choose(e)}
+        />
         <Field label="Account" hint="The account number the file names, unless you give another name.">
           {(props) => (
             <Input {...props} value={account} maxLength={100} onChange={(e) => setAccount(e.target.value)} />
           )}
         </Field>
       </div>
-      {previewing.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          Reading {file?.name}…
-        </p>
-      )}
-      {readError && (
-        <p role="alert" className="text-sm text-destructive">
-          {readError}
-        </p>
-      )}
+      <FileReadStatus reading={previewing.isPending ? `Reading ${file?.name}…` : null} error={readError} />
       {preview?.needsLayout && file && (
         <ColumnMapper
           sample={preview.sample}

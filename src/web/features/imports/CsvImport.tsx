@@ -4,6 +4,7 @@ import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
 import { call, resourceKey } from "#web/api";
+import { FileBox, FileReadStatus, importFailed, useFileChoice } from "#web/components/file-choice";
 import { Button, DownloadLink } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
@@ -42,7 +43,10 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
   const [check, setCheck] = useState<ImportCheckAnswer | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
+  const { readError, setReadError, chosenFile } = useFileChoice(
+    MAX_BYTES,
+    "The file is larger than 2 MB: split it into smaller files.",
+  );
 
   const checking = useMutation({
     mutationFn: (csv: string) => call(`POST /api/${kind}/import/check`, { body: { csv } }),
@@ -58,18 +62,13 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
       setFile(null);
       setCheck(null);
     },
-    onError: (error) => toast.error("Nothing was imported", { description: (error as Error).message }),
+    onError: importFailed,
   });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
     setCheck(null);
-    setReadError(null);
+    const chosen = chosenFile(event);
     if (!chosen) return;
-    if (chosen.size > MAX_BYTES) {
-      setReadError("The file is larger than 2 MB: split it into smaller files.");
-      return;
-    }
     const csv = await chosen.text();
     setFile({ name: chosen.name, csv });
     checking.mutate(csv);
@@ -95,25 +94,8 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
         className="max-w-2xl"
       >
         <div className="space-y-4">
-          <label className="block text-sm font-medium">
-            CSV file
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => void choose(e)}
-              className="mt-1 block w-full text-sm"
-            />
-          </label>
-          {checking.isPending && (
-            <p role="status" className="text-sm text-muted-foreground">
-              Checking {file?.name}…
-            </p>
-          )}
-          {readError && (
-            <p role="alert" className="text-sm text-destructive">
-              {readError}
-            </p>
-          )}
+          <FileBox label="CSV file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+          <FileReadStatus reading={checking.isPending ? `Checking ${file?.name}…` : null} error={readError} />
           {check && (
             <div className="space-y-3" data-testid="import-check">
               <p className="text-sm" role="status">
