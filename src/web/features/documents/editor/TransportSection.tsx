@@ -31,6 +31,33 @@ const emptyAddress = (): EwayAddress => ({
   stateCode: "",
 });
 
+/**
+ * The two other addresses, in the order the goods travel: out from the company to the client, or
+ * (inward) back from the client's side (the ship-to fields) to the business's (dispatch-from).
+ */
+const ADDRESS_CHOICES = {
+  outward: [
+    {
+      key: "dispatchFrom",
+      label: "Goods leave from another address than the company's",
+      legend: "Dispatch from",
+    },
+    { key: "shipTo", label: "Goods go to another address than the client's", legend: "Ship to" },
+  ],
+  inward: [
+    {
+      key: "shipTo",
+      label: "Goods come back from another address than the client's",
+      legend: "Sent back from",
+    },
+    {
+      key: "dispatchFrom",
+      label: "Goods come back to another address than the company's",
+      legend: "Received at",
+    },
+  ],
+} as const;
+
 export const TransportSection = memo(function TransportSection({
   transport,
   errors,
@@ -139,37 +166,15 @@ export const TransportSection = memo(function TransportSection({
             maxLength={100}
             onChange={(transporterName) => set({ transporterName })}
           />
-          {inward ? (
-            <>
-              <AddressChoice
-                label="Goods come back from another address than the client's"
-                legend="Sent back from"
-                address={current.shipTo}
-                onChange={(shipTo) => set({ shipTo })}
-              />
-              <AddressChoice
-                label="Goods come back to another address than the company's"
-                legend="Received at"
-                address={current.dispatchFrom}
-                onChange={(dispatchFrom) => set({ dispatchFrom })}
-              />
-            </>
-          ) : (
-            <>
-              <AddressChoice
-                label="Goods leave from another address than the company's"
-                legend="Dispatch from"
-                address={current.dispatchFrom}
-                onChange={(dispatchFrom) => set({ dispatchFrom })}
-              />
-              <AddressChoice
-                label="Goods go to another address than the client's"
-                legend="Ship to"
-                address={current.shipTo}
-                onChange={(shipTo) => set({ shipTo })}
-              />
-            </>
-          )}
+          {ADDRESS_CHOICES[inward ? "inward" : "outward"].map(({ key, label, legend }) => (
+            <AddressChoice
+              key={key}
+              label={label}
+              legend={legend}
+              address={current[key]}
+              onChange={(address) => set({ [key]: address })}
+            />
+          ))}
         </>
       )}
     </fieldset>
