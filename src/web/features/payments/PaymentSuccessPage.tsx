@@ -3,6 +3,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { formatMoney } from "#domain/format";
 import { Card, Spinner } from "#web/components/ui/card";
+import { TermRow } from "#web/components/ui/term-row";
 import { creditsQuery, ledgerQuery } from "../credits/api";
 import type { PaymentSuccessState } from "./purchase-flow";
 
@@ -86,13 +87,12 @@ export function PaymentSuccessPage() {
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Row(props: { label: string; value: string; testId?: string }) {
   return (
-    <div className="flex items-center justify-between gap-4 px-4 py-3">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <TermRow
+      {...props}
+      className="flex items-center justify-between gap-4 px-4 py-3"
+      valueClassName="font-semibold"
+    />
   );
 }

@@ -1,18 +1,8 @@
 import { formatMoney } from "#domain/format";
 import type { InvoiceDocument } from "#domain/invoice";
 import { CheckboxField } from "#web/components/ui/input";
+import { TermRow } from "#web/components/ui/term-row";
 import { formatDate, formatPercent } from "../format";
-
-function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /** The live totals beside the form, from the same document the preview and the PDF draw. */
 export function TotalsPanel({
@@ -34,20 +24,22 @@ export function TotalsPanel({
         Totals
       </h2>
       <dl className="space-y-1.5 text-sm">
-        <Line label="Subtotal" value={money(t.subtotalMinor)} testId="totals-subtotal" />
-        <Line
+        <TermRow label="Subtotal" value={money(t.subtotalMinor)} testId="totals-subtotal" />
+        <TermRow
           label="Discount"
           value={t.discountMinor ? `-${money(t.discountMinor)}` : money(0)}
           testId="totals-discount"
         />
         {t.taxByRate.map((r) => (
-          <Line
+          <TermRow
             key={r.ratePercent}
             label={`Tax @ ${formatPercent(r.ratePercent)}%`}
             value={money(r.taxMinor)}
           />
         ))}
-        {doc.roundOff && <Line label="Round off" value={money(t.roundOffMinor)} testId="totals-roundoff" />}
+        {doc.roundOff && (
+          <TermRow label="Round off" value={money(t.roundOffMinor)} testId="totals-roundoff" />
+        )}
       </dl>
       <CheckboxField
         label={<>Round off the total to whole {doc.currency === "INR" ? "rupees" : "units"}</>}

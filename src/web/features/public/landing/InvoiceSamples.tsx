@@ -2,6 +2,7 @@ import { formatMoney } from "#domain/format";
 import { computeInvoiceTotals } from "#domain/totals";
 import { amountInWords } from "#domain/words";
 import { FiguresHead } from "#web/components/ui/table";
+import { TermRow } from "#web/components/ui/term-row";
 import { type SampleInvoice, sampleInvoices } from "./invoiceSamples";
 import { LandingSection } from "./LandingSection";
 
@@ -105,12 +106,7 @@ function SampleInvoiceCard({ invoice, index }: { invoice: SampleInvoice; index: 
 }
 
 function Row({ label, paise }: { label: string; paise: number }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{inr(paise)}</dd>
-    </div>
-  );
+  return <TermRow label={label} value={inr(paise)} className="flex justify-between" />;
 }
 
 export function InvoiceSamples() {
