@@ -146,6 +146,24 @@ export async function insertIfAbsent<T extends PgTable>(
   return rows.length === 1;
 }
 
+/** A table whose rows belong to one business. */
+type BusinessTable = PgTable & { businessId: PgColumn };
+
+/** Every row of the business's `table`, in `order` (the data export, the lists read whole). */
+export async function rowsOfBusiness<T extends BusinessTable>(
+  db: Db,
+  table: T,
+  businessId: string,
+  order: SQL[],
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.businessId, businessId))
+    .orderBy(...order);
+  return rows as T["$inferSelect"][];
+}
+
 /** A table whose rows belong to one invoice of one business (payments, notes, reports). */
 type InvoiceChildTable = PgTable & { businessId: PgColumn; invoiceId: PgColumn };
 
