@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ColumnMap } from "#domain/bank-statements/statement";
 import type { Db } from "../client";
 import { bankStatementLayouts, bankStatementLines, invoices } from "../schema";
-import { type FindOwned, findOwnedRow } from "./owned";
+import { type FindOwned, findOwnedRow, updateOwnedRow } from "./owned";
 
 // Imported bank statement lines (issue 33, decision 0083). Every function names the business in
 // its WHERE clause.
@@ -102,11 +102,10 @@ export async function updateLine(
     >
   >,
 ): Promise<BankLineRow> {
-  const [row] = await tx
-    .update(bankStatementLines)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(bankStatementLines.id, id), eq(bankStatementLines.businessId, businessId)))
-    .returning();
+  const row = await updateOwnedRow(tx, bankStatementLines, businessId, id, {
+    ...fields,
+    updatedAt: new Date(),
+  });
   return row!;
 }
 

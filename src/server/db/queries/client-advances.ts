@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
+import { deleteOwnedRow, findOwnedRow } from "./owned";
 
 // Client advances (decision 0092). Every function names the owner in its WHERE clause.
 
@@ -60,19 +61,12 @@ export async function insertAdvance(tx: Db, row: NewAdvance): Promise<AdvanceRow
 }
 
 /** The advance, locked until the transaction ends. */
-export async function findAdvanceForUpdate(tx: Db, businessId: string, advanceId: string) {
-  const [row] = await tx
-    .select()
-    .from(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)))
-    .for("update");
-  return row;
+export function findAdvanceForUpdate(tx: Db, businessId: string, advanceId: string) {
+  return findOwnedRow(tx, clientAdvances, businessId, advanceId, { forUpdate: true });
 }
 
 export async function deleteAdvanceRow(tx: Db, businessId: string, advanceId: string): Promise<void> {
-  await tx
-    .delete(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)));
+  await deleteOwnedRow(tx, clientAdvances, businessId, advanceId);
 }
 
 /**

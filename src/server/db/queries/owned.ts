@@ -56,6 +56,22 @@ export async function findOwnedRow<T extends OwnedTable>(
   return row as T["$inferSelect"] | undefined;
 }
 
+/** Sets `fields` on the user's row of `table` with this id; answers the row as it is now, or undefined. */
+export async function updateOwnedRow<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  businessId: string,
+  id: string,
+  fields: Partial<T["$inferInsert"]>,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .update(table as PgTable)
+    .set(fields as never)
+    .where(ownedRowIs(table, businessId, id))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
+}
+
 /** Deletes the user's row of `table` with this id (and `also`); answers whether there was one. */
 export async function deleteOwnedRow(
   db: Db,

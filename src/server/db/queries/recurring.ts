@@ -8,6 +8,7 @@ import {
   insertIfAbsent,
   insertRow,
   rowsOfBusiness,
+  updateOwnedRow,
 } from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
@@ -28,18 +29,13 @@ export function listRecurringProfiles(db: Db, businessId: string): Promise<Recur
 export const findRecurringProfile: FindOwned<RecurringProfileRow | undefined> = (db, businessId, id, opts) =>
   findOwnedRow(db, recurringProfiles, businessId, id, opts);
 
-export async function updateRecurringProfile(
+export function updateRecurringProfile(
   db: Db,
   businessId: string,
   id: string,
   fields: Partial<Omit<RecurringProfileRow, "id" | "businessId" | "createdAt">>,
 ): Promise<RecurringProfileRow | undefined> {
-  const [row] = await db
-    .update(recurringProfiles)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.businessId, businessId)))
-    .returning();
-  return row;
+  return updateOwnedRow(db, recurringProfiles, businessId, id, { ...fields, updatedAt: new Date() });
 }
 
 export function deleteRecurringProfile(db: Db, businessId: string, id: string): Promise<boolean> {

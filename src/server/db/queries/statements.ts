@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { creditNotes, invoicePayments, invoices, statements } from "../schema";
-import { type FindOwned, findOwnedRow } from "./owned";
+import { type FindOwned, findOwnedRow, updateOwnedRow } from "./owned";
 
 // A client's account as a statement reads it (decision 0081): the issued invoices, the payments
 // received against them (not a credit note's share, which its note stands for), and the issued
@@ -143,11 +143,6 @@ export async function findStatementByToken(db: Db, token: string): Promise<State
 }
 
 /** Gives the statement this token (a new one revokes the old). */
-export async function setStatementToken(db: Db, businessId: string, id: string, token: string) {
-  const [row] = await db
-    .update(statements)
-    .set({ publicToken: token })
-    .where(and(eq(statements.id, id), eq(statements.businessId, businessId)))
-    .returning();
-  return row;
+export function setStatementToken(db: Db, businessId: string, id: string, token: string) {
+  return updateOwnedRow(db, statements, businessId, id, { publicToken: token });
 }
