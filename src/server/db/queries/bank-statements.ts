@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ColumnMap } from "#domain/bank-statements/statement";
 import type { Db } from "../client";
 import { bankStatementLayouts, bankStatementLines, invoices } from "../schema";
-import { type FindOwned, findOwnedRow, updateOwnedRow } from "./owned";
+import { type FindOwned, findOwnedRow, ownedValuesAmong, updateOwnedRow } from "./owned";
 
 // Imported bank statement lines (issue 33, decision 0083). Every function names the business in
 // its WHERE clause.
@@ -36,19 +36,9 @@ export async function insertNewLines(tx: Db, lines: NewBankLine[]): Promise<Bank
 }
 
 /** Which of these keys the account already holds. */
-export async function existingLineKeys(db: Db, businessId: string, account: string, keys: string[]) {
-  if (keys.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ key: bankStatementLines.lineKey })
-    .from(bankStatementLines)
-    .where(
-      and(
-        eq(bankStatementLines.businessId, businessId),
-        eq(bankStatementLines.account, account),
-        inArray(bankStatementLines.lineKey, keys),
-      ),
-    );
-  return new Set(rows.map((r) => r.key));
+export function existingLineKeys(db: Db, businessId: string, account: string, keys: string[]) {
+  const ofAccount = eq(bankStatementLines.account, account);
+  return ownedValuesAmong(db, bankStatementLines, bankStatementLines.lineKey, businessId, keys, ofAccount);
 }
 
 export const findLine: FindOwned<BankLineRow | undefined> = (db, businessId, id, opts) =>
