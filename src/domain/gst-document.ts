@@ -9,7 +9,7 @@ import {
   isGstRegistered,
   SEZ_ENDORSEMENTS,
 } from "./gst-registration";
-import { currentStateCode, formatStateWithCode, gstStateByCode, stateCodeOfGstin } from "./gst-states";
+import { formatStateWithCode, gstStateByCode } from "./gst-states";
 import {
   type ExportType,
   effectivePlaceOfSupply,
@@ -20,6 +20,7 @@ import {
   taxSplitFor,
 } from "./gst-supply";
 import type { GstTotalsOption } from "./gst-tax";
+import { currentStateOfGstin } from "./gstin-state";
 
 // What a GST-registered company's invoice adds to its document, worked out once in
 // buildInvoiceDocument so the editor's preview, the server and the PDF print the same thing.
@@ -38,13 +39,12 @@ export interface CompanyGstSnapshot {
 /** The snapshot of a registration, or null when the account is not registered. */
 export function companyGstSnapshot(registration: GstRegistration): CompanyGstSnapshot | null {
   if (!isGstRegistered(registration)) return null;
-  const prefix = stateCodeOfGstin(registration.gstin);
   return {
     registrationType: registration.type,
     gstin: registration.gstin,
     legalName: registration.legalName,
     tradeName: registration.tradeName,
-    stateCode: prefix ? currentStateCode(prefix) : "",
+    stateCode: currentStateOfGstin(registration.gstin) ?? "",
     turnoverAbove5Crore: registration.turnoverAbove5Crore,
   };
 }

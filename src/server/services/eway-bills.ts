@@ -19,7 +19,7 @@ import {
 } from "#domain/eway-bill";
 import { uqcOfLine } from "#domain/gst-hsn-summary";
 import { gstRatePercent, recipientNameOf } from "#domain/gst-return-documents";
-import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
+import { currentStateOfGstin } from "#domain/gstin-state";
 import type { Address, InvoiceDocument } from "#domain/invoice";
 import { isGstTotals } from "#domain/totals";
 import { now } from "../clock";
@@ -167,9 +167,7 @@ function inputOf(
   const totals = inr ?? doc.totals;
   const seller = companyAddressForEInvoice(doc.company);
   const client = doc.client;
-  const gstinState = stateCodeOfGstin(client.gstin);
-  const clientState =
-    (gstinState ? currentStateCode(gstinState) : null) ?? addressStateCode(client.billingAddress) ?? "";
+  const clientState = currentStateOfGstin(client.gstin) ?? addressStateCode(client.billingAddress) ?? "";
   const stored: Transport = doc.transport ?? emptyTransport();
   const shipping = client.shippingAddress;
   const consignee = meta.consignee ? consigneeParty(meta.consignee) : null;
@@ -237,9 +235,7 @@ function inputOf(
  */
 function consigneeParty(consignee: Consignee): EwayParty {
   const parsed = parseCompanyAddress(consignee.address);
-  const gstinState = stateCodeOfGstin(consignee.gstin);
-  const stateCode =
-    consignee.stateCode || (gstinState ? currentStateCode(gstinState) : null) || parsed.stateCode || "";
+  const stateCode = consignee.stateCode || currentStateOfGstin(consignee.gstin) || parsed.stateCode || "";
   return {
     gstin: consignee.gstin,
     name: consignee.name,
