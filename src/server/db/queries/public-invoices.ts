@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, paymentReports } from "../schema";
 import { fullColumns, type InvoiceRow } from "./invoices";
-import { insertRow, rowsOfInvoice } from "./owned";
+import { insertRow, ownedRowIs, rowsOfInvoice } from "./owned";
 
 // The public invoice page (/i/<token>) and the clients' "I have paid" reports.
 
@@ -33,7 +33,7 @@ export async function readPublicLink(
       remindersOff: invoices.remindersOff,
     })
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
+    .where(ownedRowIs(invoices, businessId, invoiceId));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
   return row;
 }
@@ -43,7 +43,7 @@ export async function setPublicToken(db: Db, businessId: string, invoiceId: stri
   const [row] = await db
     .update(invoices)
     .set({ publicToken: token })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)))
+    .where(ownedRowIs(invoices, businessId, invoiceId))
     .returning({
       status: invoices.status,
       token: invoices.publicToken,
