@@ -18,6 +18,15 @@ export async function findInvoiceByPublicToken(db: Db, token: string): Promise<P
   return row as PublicInvoiceRow | undefined;
 }
 
+/** What the business reads of an invoice's public link (read, and answered when a new token is set). */
+const publicLinkColumns = {
+  status: invoices.status,
+  token: invoices.publicToken,
+  views: invoices.publicViews,
+  firstViewedAt: invoices.publicFirstViewedAt,
+  remindersOff: invoices.remindersOff,
+};
+
 export async function readPublicLink(
   db: Db,
   businessId: string,
@@ -25,13 +34,7 @@ export async function readPublicLink(
   opts: { forUpdate?: boolean } = {},
 ) {
   const query = db
-    .select({
-      status: invoices.status,
-      token: invoices.publicToken,
-      views: invoices.publicViews,
-      firstViewedAt: invoices.publicFirstViewedAt,
-      remindersOff: invoices.remindersOff,
-    })
+    .select(publicLinkColumns)
     .from(invoices)
     .where(ownedRowIs(invoices, businessId, invoiceId));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
@@ -44,13 +47,7 @@ export async function setPublicToken(db: Db, businessId: string, invoiceId: stri
     .update(invoices)
     .set({ publicToken: token })
     .where(ownedRowIs(invoices, businessId, invoiceId))
-    .returning({
-      status: invoices.status,
-      token: invoices.publicToken,
-      views: invoices.publicViews,
-      firstViewedAt: invoices.publicFirstViewedAt,
-      remindersOff: invoices.remindersOff,
-    });
+    .returning(publicLinkColumns);
   return row;
 }
 
