@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ColumnMap } from "#domain/bank-statements/statement";
 import type { Db } from "../client";
 import { bankStatementLayouts, bankStatementLines, invoices } from "../schema";
+import { type FindOwned, findOwnedRow, ownedRowIs } from "./owned";
 
 // Imported bank statement lines (issue 33, decision 0083). Every function names the business in
 // its WHERE clause.
@@ -50,19 +51,8 @@ export async function existingLineKeys(db: Db, businessId: string, account: stri
   return new Set(rows.map((r) => r.key));
 }
 
-export async function findLine(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<BankLineRow | undefined> {
-  const q = db
-    .select()
-    .from(bankStatementLines)
-    .where(and(eq(bankStatementLines.id, id), eq(bankStatementLines.businessId, businessId)));
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
-  return row;
-}
+export const findLine: FindOwned<BankLineRow | undefined> = (db, businessId, id, opts) =>
+  findOwnedRow(db, bankStatementLines, businessId, id, opts);
 
 /** The business's lines, newest first; only credits unless `all`. */
 export async function listLines(
@@ -115,7 +105,7 @@ export async function updateLine(
   const [row] = await tx
     .update(bankStatementLines)
     .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(bankStatementLines.id, id), eq(bankStatementLines.businessId, businessId)))
+    .where(ownedRowIs(bankStatementLines, businessId, id))
     .returning();
   return row!;
 }

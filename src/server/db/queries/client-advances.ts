@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
+import { ownedRowIs } from "./owned";
 
 // Client advances (decision 0092). Every function names the owner in its WHERE clause.
 
@@ -35,7 +36,7 @@ export async function findClientName(db: Db, businessId: string, clientId: strin
       shippingAddress: clients.shippingAddress,
     })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
+    .where(ownedRowIs(clients, businessId, clientId));
   return row;
 }
 
@@ -64,15 +65,13 @@ export async function findAdvanceForUpdate(tx: Db, businessId: string, advanceId
   const [row] = await tx
     .select()
     .from(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)))
+    .where(ownedRowIs(clientAdvances, businessId, advanceId))
     .for("update");
   return row;
 }
 
 export async function deleteAdvanceRow(tx: Db, businessId: string, advanceId: string): Promise<void> {
-  await tx
-    .delete(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)));
+  await tx.delete(clientAdvances).where(ownedRowIs(clientAdvances, businessId, advanceId));
 }
 
 /**

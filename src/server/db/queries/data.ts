@@ -54,6 +54,7 @@ import type { NewImage } from "./images";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
+import { rowsOfBusiness } from "./owned";
 
 // The user's whole data set: read for export, replaced for import, removed for "clear all data".
 // Every statement names the user in its WHERE clause; callers pass a transaction.
@@ -161,11 +162,11 @@ export async function readExportRows(db: Db, businessId: string) {
     )
     .where(eq(invoicePayments.businessId, businessId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
-  const advanceRows = await db
-    .select()
-    .from(clientAdvances)
-    .where(eq(clientAdvances.businessId, businessId))
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt), asc(clientAdvances.id));
+  const advanceRows = await rowsOfBusiness(db, clientAdvances, businessId, [
+    asc(clientAdvances.receivedOn),
+    asc(clientAdvances.createdAt),
+    asc(clientAdvances.id),
+  ]);
   return { invoiceRows, clientRows, productRows, paymentRows, advanceRows };
 }
 

@@ -146,6 +146,21 @@ export async function insertIfAbsent<T extends PgTable>(
   return rows.length === 1;
 }
 
+/** All the business's rows of `table`, in `order` (its list pages and the data file). */
+export async function rowsOfBusiness<T extends PgTable & { businessId: PgColumn }>(
+  db: Db,
+  table: T,
+  businessId: string,
+  order: SQL[],
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.businessId, businessId))
+    .orderBy(...order);
+  return rows as T["$inferSelect"][];
+}
+
 /** A table whose rows belong to one invoice of one business (payments, notes, reports). */
 type InvoiceChildTable = PgTable & { businessId: PgColumn; invoiceId: PgColumn };
 

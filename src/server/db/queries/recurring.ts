@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
-import { deleteOwnedRow, type FindOwned, findOwnedRow, insertIfAbsent, insertRow } from "./owned";
+import {
+  deleteOwnedRow,
+  type FindOwned,
+  findOwnedRow,
+  insertIfAbsent,
+  insertRow,
+  rowsOfBusiness,
+} from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
 // job's scan for due profiles, which reads every user's.
@@ -15,11 +22,7 @@ export function insertRecurringProfile(db: Db, row: NewRecurringProfile): Promis
 }
 
 export async function listRecurringProfiles(db: Db, businessId: string): Promise<RecurringProfileRow[]> {
-  return db
-    .select()
-    .from(recurringProfiles)
-    .where(eq(recurringProfiles.businessId, businessId))
-    .orderBy(desc(recurringProfiles.createdAt));
+  return rowsOfBusiness(db, recurringProfiles, businessId, [desc(recurringProfiles.createdAt)]);
 }
 
 export const findRecurringProfile: FindOwned<RecurringProfileRow | undefined> = (db, businessId, id, opts) =>
