@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
-import { deleteOwnedRow, findOwnedRow } from "./owned";
+import { deleteOwnedRow, findOwnedRow, ownedRowIs } from "./owned";
 
 // Client advances (decision 0092). Every function names the owner in its WHERE clause.
 
@@ -36,7 +36,7 @@ export async function findClientName(db: Db, businessId: string, clientId: strin
       shippingAddress: clients.shippingAddress,
     })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
+    .where(ownedRowIs(clients, businessId, clientId));
   return row;
 }
 

@@ -170,11 +170,8 @@ export async function insertIfAbsent<T extends PgTable>(
   return rows.length === 1;
 }
 
-/** A table whose rows belong to one business. */
-type BusinessTable = PgTable & { businessId: PgColumn };
-
-/** Every row of the business's `table`, in `order` (the data export, the lists read whole). */
-export async function rowsOfBusiness<T extends BusinessTable>(
+/** All the business's rows of `table`, in `order` (its list pages and the data file). */
+export async function rowsOfBusiness<T extends PgTable & { businessId: PgColumn }>(
   db: Db,
   table: T,
   businessId: string,

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import type { StatementPreview } from "#contract/bank-statements";
 import { formatMoney } from "#domain/format";
 import { call } from "#web/api";
+import { chosenFile, FileBox, type FileLimit, FileReading } from "#web/components/file-box";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -13,7 +14,10 @@ import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 // Import a bank statement (issue 33, decision 0083): choose the file the bank gave (CSV or TSV),
 // see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
 
-const MAX_BYTES = 5_000_000;
+const FILE_LIMIT: FileLimit = {
+  maxBytes: 5_000_000,
+  tooLarge: "The file is larger than 5 MB: download a shorter period.",
+};
 interface StatementFile {
   name: string;
   text?: string;
@@ -73,15 +77,10 @@ export function StatementImport() {
   });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
     setPreview(null);
-    setReadError(null);
     setLayout(undefined);
+    const chosen = chosenFile(event, FILE_LIMIT, setReadError);
     if (!chosen) return;
-    if (chosen.size > MAX_BYTES) {
-      setReadError("The file is larger than 5 MB: download a shorter period.");
-      return;
-    }
     const read = await readStatementFile(chosen);
     setFile(read);
     previewing.mutate(body(read, undefined));
@@ -100,31 +99,18 @@ export function StatementImport() {
         payments at once; the rest wait below for you.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium">
-          Statement file
-          <input
-            type="file"
-            accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
-            onChange={(e) => void choose(e)}
-            className="mt-1 block w-full text-sm"
-          />
-        </label>
+        <FileBox
+          label="Statement file"
+          accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
+          onChoose={choose}
+        />
         <Field label="Account" hint="The account number the file names, unless you give another name.">
           {(props) => (
             <Input {...props} value={account} maxLength={100} onChange={(e) => setAccount(e.target.value)} />
           )}
         </Field>
       </div>
-      {previewing.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          Reading {file?.name}…
-        </p>
-      )}
-      {readError && (
-        <p role="alert" className="text-sm text-destructive">
-          {readError}
-        </p>
-      )}
+      <FileReading reading={previewing.isPending ? `Reading ${file?.name ?? ""}…` : null} error={readError} />
       {preview?.needsLayout && file && (
         <ColumnMapper
           sample={preview.sample}

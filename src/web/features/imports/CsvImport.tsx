@@ -4,6 +4,7 @@ import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
 import { call, resourceKey } from "#web/api";
+import { chosenFile, FileBox, type FileLimit, FileReading } from "#web/components/file-box";
 import { Button, DownloadLink } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
@@ -13,7 +14,10 @@ import { useMay } from "#web/features/members/role";
 
 type Kind = "clients" | "products";
 const NOUN = { clients: "clients", products: "items" } as const;
-const MAX_BYTES = 2_000_000;
+const FILE_LIMIT: FileLimit = {
+  maxBytes: 2_000_000,
+  tooLarge: "The file is larger than 2 MB: split it into smaller files.",
+};
 
 /** What changing each list needs (src/domain/roles.ts). */
 export const MANAGE_ACTION = { clients: "clients.manage", products: "products.manage" } as const;
@@ -62,14 +66,9 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
     setCheck(null);
-    setReadError(null);
+    const chosen = chosenFile(event, FILE_LIMIT, setReadError);
     if (!chosen) return;
-    if (chosen.size > MAX_BYTES) {
-      setReadError("The file is larger than 2 MB: split it into smaller files.");
-      return;
-    }
     const csv = await chosen.text();
     setFile({ name: chosen.name, csv });
     checking.mutate(csv);
@@ -95,25 +94,11 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
         className="max-w-2xl"
       >
         <div className="space-y-4">
-          <label className="block text-sm font-medium">
-            CSV file
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => void choose(e)}
-              className="mt-1 block w-full text-sm"
-            />
-          </label>
-          {checking.isPending && (
-            <p role="status" className="text-sm text-muted-foreground">
-              Checking {file?.name}…
-            </p>
-          )}
-          {readError && (
-            <p role="alert" className="text-sm text-destructive">
-              {readError}
-            </p>
-          )}
+          <FileBox label="CSV file" accept=".csv,text/csv" onChoose={choose} />
+          <FileReading
+            reading={checking.isPending ? `Checking ${file?.name ?? ""}…` : null}
+            error={readError}
+          />
           {check && (
             <div className="space-y-3" data-testid="import-check">
               <p className="text-sm" role="status">

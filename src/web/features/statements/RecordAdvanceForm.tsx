@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#dom
 import { ApiError, call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
-import { textBinder } from "#web/lib/form";
+import { fieldBinder, textBinder } from "#web/lib/form";
 import { AdvanceGstFields, advanceGstBodyOf, NO_ADVANCE_GST } from "./AdvanceGstFields";
 
 // *Record advance* on a client's page (decision 0092), with GST due on receipt for a service of a
@@ -40,6 +40,7 @@ export function RecordAdvanceForm({
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const text = textBinder(form, errors, set);
+  const field = fieldBinder(form, errors, set);
   const save = useMutation({
     mutationFn: (amountMinor: number) =>
       call("POST /api/clients/:id/advances", {
@@ -84,13 +85,7 @@ export function RecordAdvanceForm({
         onChange={(v) => set("amount", v)}
       />
       <TextField label="Date received" type="date" {...text("receivedOn")} />
-      <SelectField
-        label="Method"
-        error={errors.method}
-        value={form.method}
-        options={METHOD_CHOICES}
-        onChange={(v) => set("method", v)}
-      />
+      <SelectField label="Method" options={METHOD_CHOICES} {...field("method")} />
       <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
       <TextField label="Note" className="sm:col-span-2" maxLength={500} {...text("note")} />
       <AdvanceGstFields

@@ -31,6 +31,37 @@ const emptyAddress = (): EwayAddress => ({
   stateCode: "",
 });
 
+/**
+ * The addresses other than the company's and the client's, in the order and words of the goods'
+ * direction: going out they leave from the dispatch-from address; coming back (`inward`) from
+ * the ship-to one.
+ */
+const OTHER_ADDRESSES: Record<
+  "inward" | "outward",
+  { key: "shipTo" | "dispatchFrom"; label: string; legend: string }[]
+> = {
+  inward: [
+    {
+      key: "shipTo",
+      label: "Goods come back from another address than the client's",
+      legend: "Sent back from",
+    },
+    {
+      key: "dispatchFrom",
+      label: "Goods come back to another address than the company's",
+      legend: "Received at",
+    },
+  ],
+  outward: [
+    {
+      key: "dispatchFrom",
+      label: "Goods leave from another address than the company's",
+      legend: "Dispatch from",
+    },
+    { key: "shipTo", label: "Goods go to another address than the client's", legend: "Ship to" },
+  ],
+};
+
 export const TransportSection = memo(function TransportSection({
   transport,
   errors,
@@ -139,37 +170,15 @@ export const TransportSection = memo(function TransportSection({
             maxLength={100}
             onChange={(transporterName) => set({ transporterName })}
           />
-          {inward ? (
-            <>
-              <AddressChoice
-                label="Goods come back from another address than the client's"
-                legend="Sent back from"
-                address={current.shipTo}
-                onChange={(shipTo) => set({ shipTo })}
-              />
-              <AddressChoice
-                label="Goods come back to another address than the company's"
-                legend="Received at"
-                address={current.dispatchFrom}
-                onChange={(dispatchFrom) => set({ dispatchFrom })}
-              />
-            </>
-          ) : (
-            <>
-              <AddressChoice
-                label="Goods leave from another address than the company's"
-                legend="Dispatch from"
-                address={current.dispatchFrom}
-                onChange={(dispatchFrom) => set({ dispatchFrom })}
-              />
-              <AddressChoice
-                label="Goods go to another address than the client's"
-                legend="Ship to"
-                address={current.shipTo}
-                onChange={(shipTo) => set({ shipTo })}
-              />
-            </>
-          )}
+          {OTHER_ADDRESSES[inward ? "inward" : "outward"].map(({ key, label, legend }) => (
+            <AddressChoice
+              key={key}
+              label={label}
+              legend={legend}
+              address={current[key]}
+              onChange={(address) => set({ [key]: address })}
+            />
+          ))}
         </>
       )}
     </fieldset>

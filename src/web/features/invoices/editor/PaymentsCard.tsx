@@ -15,7 +15,7 @@ import { Card } from "#web/components/ui/card";
 import { choicesOf, SelectField, TextField } from "#web/components/ui/input";
 import { ConfirmDialog, Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
-import { textBinder } from "#web/lib/form";
+import { fieldBinder, textBinder } from "#web/lib/form";
 import { TdsFields, type TdsForm, tdsBody, tdsFormOf } from "./TdsFields";
 
 // The invoice's payments received: what was paid, when and how, and the balance still due.
@@ -88,6 +88,7 @@ function PaymentDialog({
   const exponent = currencyOf(currency).exponent;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = textBinder(form, errors, set);
+  const field = fieldBinder(form, errors, set);
   /** The amount received follows the TDS (balance less TDS) until the user types another. */
   const followTds = (before: Form, next: TdsForm) => {
     const tdsOf = (f: TdsForm) => (f.tdsOn ? (parseScaled(f.tds, exponent) ?? 0) : 0);
@@ -180,13 +181,7 @@ function PaymentDialog({
           onChange={(amount) => set("amount", amount)}
         />
         <TextField label="Date received" type="date" {...text("paidOn")} />
-        <SelectField
-          label="Method"
-          error={errors.method}
-          value={form.method}
-          options={METHOD_CHOICES}
-          onChange={(method) => set("method", method)}
-        />
+        <SelectField label="Method" options={METHOD_CHOICES} {...field("method")} />
         <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference")} />
         {currency !== "INR" && (
           <>
