@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
-import { deleteOwnedRow, findOwnedRow, ownedRowIs } from "./owned";
+import { deleteOwnedRow, findOwnedRow, ownedRowIs, rowsOfBusiness } from "./owned";
 
 // Client advances (decision 0092). Every function names the owner in its WHERE clause.
 
@@ -42,17 +42,12 @@ export async function findClientName(db: Db, businessId: string, clientId: strin
 
 /** The client's advances (of one currency when given), oldest first. */
 export function listAdvances(db: Db, businessId: string, clientId: string, currency?: string) {
-  return db
-    .select()
-    .from(clientAdvances)
-    .where(
-      and(
-        eq(clientAdvances.businessId, businessId),
-        eq(clientAdvances.clientId, clientId),
-        currency ? eq(clientAdvances.currency, currency) : undefined,
-      ),
-    )
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
+  const ofClient = and(
+    eq(clientAdvances.clientId, clientId),
+    currency ? eq(clientAdvances.currency, currency) : undefined,
+  );
+  const oldestFirst = [asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt)];
+  return rowsOfBusiness(db, clientAdvances, businessId, oldestFirst, ofClient);
 }
 
 export async function insertAdvance(tx: Db, row: NewAdvance): Promise<AdvanceRow> {

@@ -170,17 +170,21 @@ export async function insertIfAbsent<T extends PgTable>(
   return rows.length === 1;
 }
 
-/** All the business's rows of `table`, in `order` (its list pages and the data file). */
+/**
+ * All the business's rows of `table` (those matching `also`, when given), in `order` (its list
+ * pages and the data file).
+ */
 export async function rowsOfBusiness<T extends PgTable & { businessId: PgColumn }>(
   db: Db,
   table: T,
   businessId: string,
   order: SQL[],
+  also?: SQL,
 ): Promise<T["$inferSelect"][]> {
   const rows = await db
     .select()
     .from(table as PgTable)
-    .where(eq(table.businessId, businessId))
+    .where(and(eq(table.businessId, businessId), also))
     .orderBy(...order);
   return rows as T["$inferSelect"][];
 }
