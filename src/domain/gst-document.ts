@@ -9,7 +9,7 @@ import {
   isGstRegistered,
   SEZ_ENDORSEMENTS,
 } from "./gst-registration";
-import { formatStateWithCode, gstStateByCode } from "./gst-states";
+import { currentStateOfGstin, formatStateWithCode, gstStateByCode } from "./gst-states";
 import {
   type ExportType,
   effectivePlaceOfSupply,
@@ -20,7 +20,6 @@ import {
   taxSplitFor,
 } from "./gst-supply";
 import type { GstTotalsOption } from "./gst-tax";
-import { currentStateOfGstin } from "./gstin-state";
 
 // What a GST-registered company's invoice adds to its document, worked out once in
 // buildInvoiceDocument so the editor's preview, the server and the PDF print the same thing.

@@ -19,7 +19,7 @@ import {
 } from "#domain/eway-bill";
 import { uqcOfLine } from "#domain/gst-hsn-summary";
 import { gstRatePercent, recipientNameOf } from "#domain/gst-return-documents";
-import { currentStateOfGstin } from "#domain/gstin-state";
+import { currentStateOfGstin } from "#domain/gst-states";
 import type { Address, InvoiceDocument } from "#domain/invoice";
 import { isGstTotals } from "#domain/totals";
 import { now } from "../clock";

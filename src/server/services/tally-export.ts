@@ -1,5 +1,5 @@
 import type { NoteDocument } from "#domain/credit-notes";
-import { currentStateOfGstin } from "#domain/gstin-state";
+import { currentStateOfGstin } from "#domain/gst-states";
 import type { InvoiceDocument } from "#domain/invoice";
 import { gstRegistrationOf } from "#domain/settings";
 import { buildTallyExport, type TallyExport } from "#domain/tally/build";
