@@ -1,10 +1,10 @@
 import {
   currentStateCode,
+  currentStateOfGstin,
   formatStateWithCode,
   gstStateByCode,
   isPlaceOfSupplyCode,
   stateCodeFromName,
-  stateCodeOfGstin,
 } from "./gst-states";
 import { isValidGstin } from "./validation";
 
@@ -88,8 +88,7 @@ export function stateFromGstin(
 ): { state: string; stateCode: string } | null {
   const typed = normalizeGstinText(gstin);
   if (!isValidGstin(typed)) return null;
-  const prefix = stateCodeOfGstin(typed);
-  const code = prefix ? currentStateCode(prefix) : null;
+  const code = currentStateOfGstin(typed);
   if (!code || !isPlaceOfSupplyCode(code) || isForeignCountry(billing.country)) return null;
   if (addressStateCode(billing)) return null;
   return { state: gstStateByCode(code)?.name ?? "", stateCode: code };
@@ -101,8 +100,7 @@ const normalizeGstinText = (gstin: string) => gstin.trim().toUpperCase();
 export function gstinStateMismatch(
   client: Pick<PlaceOfSupplyClient, "gstin" | "billingAddress">,
 ): string | null {
-  const prefix = stateCodeOfGstin(client.gstin);
-  const fromGstin = prefix ? currentStateCode(prefix) : null;
+  const fromGstin = currentStateOfGstin(client.gstin);
   if (!fromGstin || !isPlaceOfSupplyCode(fromGstin) || isForeignCountry(client.billingAddress.country))
     return null;
   const fromAddress = addressStateCode(client.billingAddress);

@@ -9,7 +9,7 @@ import {
   isGstRegistered,
   SEZ_ENDORSEMENTS,
 } from "./gst-registration";
-import { currentStateCode, formatStateWithCode, gstStateByCode, stateCodeOfGstin } from "./gst-states";
+import { currentStateOfGstin, formatStateWithCode, gstStateByCode } from "./gst-states";
 import {
   type ExportType,
   effectivePlaceOfSupply,
@@ -38,13 +38,12 @@ export interface CompanyGstSnapshot {
 /** The snapshot of a registration, or null when the account is not registered. */
 export function companyGstSnapshot(registration: GstRegistration): CompanyGstSnapshot | null {
   if (!isGstRegistered(registration)) return null;
-  const prefix = stateCodeOfGstin(registration.gstin);
   return {
     registrationType: registration.type,
     gstin: registration.gstin,
     legalName: registration.legalName,
     tradeName: registration.tradeName,
-    stateCode: prefix ? currentStateCode(prefix) : "",
+    stateCode: currentStateOfGstin(registration.gstin) ?? "",
     turnoverAbove5Crore: registration.turnoverAbove5Crore,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  currentStateOfGstin,
   formatStateWithCode,
   GST_STATES,
   gstStateByCode,
@@ -68,5 +69,17 @@ describe("GST states", () => {
   it("formats a state with its code", () => {
     expect(formatStateWithCode("27")).toBe("Maharashtra (27)");
     expect(formatStateWithCode("96")).toBe("Other Country (96)");
+  });
+});
+
+describe("currentStateOfGstin", () => {
+  it.each([
+    ["27AAPFU0939F1ZV", "27"],
+    ["25AAPFU0939F1ZV", "26"],
+    ["28AAPFU0939F1ZV", "37"],
+    ["", null],
+    ["XXAAPFU0939F1ZV", null],
+  ])("%s is of state %s", (gstin, state) => {
+    expect(currentStateOfGstin(gstin)).toBe(state);
   });
 });

@@ -27,14 +27,18 @@ const QUEUE_STATES = ["queued", "deferred", "active", "failed"] as const;
 export function createMetrics(sources: MetricSources = {}) {
   const registry = new Registry();
   const registers = [registry];
+  // Every metric of this app goes to its registry.
+  const counter = <L extends string = string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const jobGauge = (name: string, help: string) =>
+    new Gauge({ name, help, labelNames: ["job"] as const, registers });
   const metrics = {
     registry,
-    httpRequests: new Counter({
-      name: "bahi_http_requests_total",
-      help: "HTTP requests answered, by route pattern and status",
-      labelNames: ["method", "route", "status"] as const,
-      registers,
-    }),
+    httpRequests: counter("bahi_http_requests_total", "HTTP requests answered, by route pattern and status", [
+      "method",
+      "route",
+      "status",
+    ]),
     httpDuration: new Histogram({
       name: "bahi_http_request_duration_seconds",
       help: "Time to answer an HTTP request, by route pattern",
@@ -42,58 +46,30 @@ export function createMetrics(sources: MetricSources = {}) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
-    pdfRenders: new Counter({
-      name: "bahi_pdf_renders_total",
-      help: "PDF renders, by outcome",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+    pdfRenders: counter("bahi_pdf_renders_total", "PDF renders, by outcome", ["outcome"]),
     pdfRenderDuration: new Histogram({
       name: "bahi_pdf_render_duration_seconds",
       help: "Time from asking for a PDF to having its bytes (queue wait included)",
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    mails: new Counter({
-      name: "bahi_mails_total",
-      help: "E-mails handed to SMTP or the outbox, by outcome",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
-    mailFailures: new Counter({
-      name: "bahi_mail_failures_total",
-      help: "E-mails that SMTP or the outbox did not take, by reason (auth, connection, rejected, deferred, message, disk, other)",
-      labelNames: ["reason"] as const,
-      registers,
-    }),
-    idleCollections: new Counter({
-      name: "bahi_idle_collections_total",
-      help: "Garbage collections run once the server was quiet, to give memory back",
-      registers,
-    }),
-    creditsSold: new Counter({
-      name: "bahi_credits_sold_total",
-      help: "Credits granted for paid orders",
-      registers,
-    }),
-    jobRuns: new Counter({
-      name: "bahi_job_runs_total",
-      help: "Background job runs, by job and outcome",
-      labelNames: ["job", "outcome"] as const,
-      registers,
-    }),
-    jobsRunning: new Gauge({
-      name: "bahi_jobs_running",
-      help: "Background jobs running now",
-      labelNames: ["job"] as const,
-      registers,
-    }),
-    jobsQueued: new Gauge({
-      name: "bahi_jobs_queued",
-      help: "Background job runs that are due and waiting for the previous run to finish",
-      labelNames: ["job"] as const,
-      registers,
-    }),
+    mails: counter("bahi_mails_total", "E-mails handed to SMTP or the outbox, by outcome", ["outcome"]),
+    mailFailures: counter(
+      "bahi_mail_failures_total",
+      "E-mails that SMTP or the outbox did not take, by reason (auth, connection, rejected, deferred, message, disk, other)",
+      ["reason"],
+    ),
+    idleCollections: counter(
+      "bahi_idle_collections_total",
+      "Garbage collections run once the server was quiet, to give memory back",
+    ),
+    creditsSold: counter("bahi_credits_sold_total", "Credits granted for paid orders"),
+    jobRuns: counter("bahi_job_runs_total", "Background job runs, by job and outcome", ["job", "outcome"]),
+    jobsRunning: jobGauge("bahi_jobs_running", "Background jobs running now"),
+    jobsQueued: jobGauge(
+      "bahi_jobs_queued",
+      "Background job runs that are due and waiting for the previous run to finish",
+    ),
   };
   const pdfStat = (name: string, help: string, key: "threads" | "busy" | "queued") =>
     new Gauge({

@@ -4,7 +4,12 @@ import { acceptsApiKey } from "#contract/api-keys";
 import { todayInTimeZone } from "#domain/dates";
 import { businesses, businessMembers, clients } from "../db/schema";
 import { describeEachDb, type Method, type Session, type TestApp, testAppForSuite } from "../testing/harness";
-import { quoteRequest as baseQuoteRequest, invoiceRequest, monthlyOn } from "../testing/invoice-request";
+import {
+  quoteRequest as baseQuoteRequest,
+  creditNoteRequest,
+  invoiceRequest,
+  monthlyOn,
+} from "../testing/invoice-request";
 
 // Issue 31 phase 1 (decision 0072): a business owns the data; a person has several and works in one
 // at a time. Another business's ids are 404 on every route, the same person's other business too.
@@ -171,13 +176,7 @@ describeEachDb("businesses", (kind) => {
       await json(
         t.post(
           "/api/credit-notes",
-          {
-            invoiceId: invoice.id,
-            kind: "credit",
-            noteDate: today,
-            reason: "sales_return",
-            lines: [{ originalLineId: "a", quantity: "1" }],
-          },
+          creditNoteRequest(invoice.id, today, [{ originalLineId: "a", quantity: "1" }]),
           s.cookie,
         ),
       )

@@ -5,7 +5,7 @@ import { classifyGstr1Document } from "#domain/gst-gstr1";
 import { userCredits } from "../db/schema";
 import { gstr1NoteDocuments } from "../services/credit-notes";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { deletePayment, invoiceRequest } from "../testing/invoice-request";
+import { creditNoteRequest, deletePayment, invoiceRequest } from "../testing/invoice-request";
 import { pdfText } from "../testing/pdf-text";
 
 // Credit and debit notes (decision 0037), on PGlite and PostgreSQL.
@@ -59,13 +59,8 @@ describeEachDb("credit and debit notes", (kind) => {
   }
   const issueNote = (s: Session, body: unknown) => t.post("/api/credit-notes", body, s.cookie);
 
-  const returnTwo = (invoiceId: string, noteDate = today) => ({
-    invoiceId,
-    kind: "credit",
-    noteDate,
-    reason: "sales_return",
-    lines: [{ originalLineId: "a", quantity: "2" }],
-  });
+  const returnTwo = (invoiceId: string, noteDate = today) =>
+    creditNoteRequest(invoiceId, noteDate, [{ originalLineId: "a", quantity: "2" }]);
 
   it("issues a credit note for a return: stock back with a movement, balance and dashboard follow; cancel restores", async () => {
     const { s, p, inv } = await sale();
@@ -132,16 +127,14 @@ describeEachDb("credit and debit notes", (kind) => {
 
   it("a credit note for the whole balance makes the invoice paid", async () => {
     const { s, p, inv } = await sale();
-    const res = await issueNote(s, {
-      invoiceId: inv.id,
-      kind: "credit",
-      noteDate: today,
-      reason: "deficiency_in_service",
-      lines: [
-        { originalLineId: "a", quantity: "4" },
-        { originalLineId: "b", quantity: "1" },
-      ],
-    });
+    const lines = [
+      { originalLineId: "a", quantity: "4" },
+      { originalLineId: "b", quantity: "1" },
+    ];
+    const res = await issueNote(
+      s,
+      creditNoteRequest(inv.id, today, lines, { reason: "deficiency_in_service" }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().invoice).toMatchObject({ status: "paid", balanceDueMinor: 0 });
     expect(await stockOf(s, p.id)).toBe("6"); // not a sales return: no stock moves

@@ -2,7 +2,12 @@ import { afterAll, expect, it } from "vitest";
 import { resetClock } from "../clock";
 import { userSettings } from "../db/schema";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
-import { quoteRequest as baseQuoteRequest, invoiceRequest, monthlyOn } from "../testing/invoice-request";
+import {
+  quoteRequest as baseQuoteRequest,
+  creditNoteRequest,
+  invoiceRequest,
+  monthlyOn,
+} from "../testing/invoice-request";
 
 // Quotes, recurring profiles and credit notes travel in the export file (decisions 0031 and 0037,
 // addenda "In the export file"): a round trip keeps them and their links, on PGlite and PostgreSQL.
@@ -174,13 +179,7 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
       await ok(
         t.post(
           "/api/credit-notes",
-          {
-            invoiceId: invoice.id,
-            kind: "credit",
-            noteDate: "2026-05-10",
-            reason: "sales_return",
-            lines: [{ originalLineId: "a", quantity: "2" }],
-          },
+          creditNoteRequest(invoice.id, "2026-05-10", [{ originalLineId: "a", quantity: "2" }]),
           s.cookie,
         ),
         201,
@@ -252,13 +251,9 @@ describeEachDb("quotes, recurring profiles and notes in the export file", (kind)
     const other = await t.signUpAndSignIn();
     await ok(importFile(first.file, other.cookie));
     const theirs = await invoiceSummary(other.cookie, invoice.invoiceNumber);
-    const again = {
-      invoiceId: theirs.id,
-      kind: "credit",
-      noteDate: "2026-05-10",
-      reason: "sales_return",
-      lines: [{ originalLineId: "a", quantity: "1" }],
-    };
+    const again = creditNoteRequest(theirs.id as string, "2026-05-10", [
+      { originalLineId: "a", quantity: "1" },
+    ]);
     const next = await ok(t.post("/api/credit-notes", again, other.cookie), 201);
     expect(next.note).toMatchObject({ noteNumber: "CN/2026-27/0002", appliedMinor: 118_000 });
     const nextInvoice = await ok(

@@ -9,6 +9,7 @@ import schema from "../../../tests/fixtures/eway-bill-1.0.0621.schema.json";
 import { resetClock } from "../clock";
 import { EWAY_SERVICE_MESSAGES } from "../services/eway-bills";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
+import { creditNoteRequest } from "../testing/invoice-request";
 
 // POST /api/eway-bills (issue 34 part 1, decision 0085): the bulk JSON of issued documents with
 // their stored Transport section, one or several; refusals name each document; another business's
@@ -42,14 +43,8 @@ const invoice = (rate: string, over: Record<string, unknown> = {}) =>
     ...over,
   });
 /** A credit note for `quantity` of the invoice's almirahs sent back, on 26 November. */
-const salesReturn = (invoiceId: string, quantity: string, over: Record<string, unknown> = {}) => ({
-  invoiceId,
-  kind: "credit",
-  noteDate: "2026-11-26",
-  reason: "sales_return",
-  lines: [{ originalLineId: "l1", quantity }],
-  ...over,
-});
+const salesReturn = (invoiceId: string, quantity: string, over: Record<string, unknown> = {}) =>
+  creditNoteRequest(invoiceId, "2026-11-26", [{ originalLineId: "l1", quantity }], over);
 /** A draft challan of four steel almirahs at ₹20,000 (18 %) to Ravi in Bengaluru, for job work, by road. */
 const challan = (over: Record<string, unknown> = {}) => ({
   number: null,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { invoices } from "../db/schema";
 import { describeEachDb, testAppForSuite } from "../testing/harness";
-import { expectGaplessSeries, invoiceRequest } from "../testing/invoice-request";
+import { creditNoteRequest, expectGaplessSeries, invoiceRequest } from "../testing/invoice-request";
 
 // Tax invoices and bills of supply through the API (decision 0033): the Rule 46 number, HSN/SAC
 // digits, a number unique in its financial year ignoring case, and the financial year's series
@@ -127,13 +127,9 @@ describeEachDb("GST invoices API", (kind) => {
       ).json().invoice;
     const march = await on("2026-03-31");
     await on("2026-04-01");
-    const note = {
-      invoiceId: march.id,
-      kind: "credit",
-      noteDate: "2026-04-15",
+    const note = creditNoteRequest(march.id, "2026-04-15", [{ originalLineId: "l1", quantity: "1" }], {
       reason: "deficiency_in_service",
-      lines: [{ originalLineId: "l1", quantity: "1" }],
-    };
+    });
     const made = await t.post("/api/credit-notes", note, s.cookie);
     expect(made.statusCode, made.body).toBe(201);
     const exported = await t.get("/api/export", s.cookie);

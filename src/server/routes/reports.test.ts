@@ -7,6 +7,7 @@ import { csvLines } from "#domain/testing/csv";
 import { gstinCheckCharacter } from "#domain/validation";
 import schema from "../../../tests/fixtures/einvoice-inv01-1.1.schema.json";
 import { describeEachDb, type Session, testAppForSuite } from "../testing/harness";
+import { creditNoteRequest } from "../testing/invoice-request";
 
 // GSTR-1 and e-invoice downloads through the API (issue parts 6 and 7). Every expected figure is
 // worked out here from what the test sends, in paise, apart from the domain's own code.
@@ -301,15 +302,10 @@ describeEachDb("GSTR-1 and e-invoice downloads", (kind) => {
     };
     const returned = async (body: (typeof bodies)["b2cs"], quantity: string) => {
       const created = await create(noted, body);
+      const lines = [{ originalLineId: body.items[0]!.id, quantity }];
       const res = await t.post(
         "/api/credit-notes",
-        {
-          invoiceId: created.id,
-          kind: "credit",
-          noteDate: "2026-11-20",
-          reason: "sales_return",
-          lines: [{ originalLineId: body.items[0]!.id, quantity }],
-        },
+        creditNoteRequest(created.id, "2026-11-20", lines),
         noted.cookie,
       );
       expect(res.statusCode, res.body).toBe(201);

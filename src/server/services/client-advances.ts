@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ADVANCE_MESSAGES, advanceApplyProblem, advanceBalanceMinor } from "#domain/advances";
 import { formatMoney } from "#domain/format";
 import { type AdvanceTax, advanceGstProblems, advanceTax, advanceTaxSplit } from "#domain/gst-advances";
-import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
+import { currentStateOfGstin } from "#domain/gst-states";
 import { defaultPlaceOfSupply, type StateOfAddress } from "#domain/gst-supply";
 import type { PaymentMethod } from "#domain/payments";
 import { gstRegistrationOf } from "#domain/settings";
@@ -68,8 +68,7 @@ async function gstColumnsOf(tx: Db, businessId: string, client: ClientOfAdvance,
   const none = { gstRatePercent: null, placeOfSupply: null, taxSplit: null, voucherNumber: null };
   if (!input.gst) return none;
   const registration = gstRegistrationOf(await readSettings(tx, businessId));
-  const prefix = stateCodeOfGstin(registration.gstin);
-  const supplierState = prefix ? currentStateCode(prefix) : null;
+  const supplierState = currentStateOfGstin(registration.gstin);
   const placeOfSupply =
     input.gst.placeOfSupply ||
     (supplierState

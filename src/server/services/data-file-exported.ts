@@ -19,6 +19,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export type RepeatedNumberDate = (invoiceId: string | null) => string | undefined;
 
+/** The field `key` holding `date`, when there is one (a RepeatedNumberDate's answer), else no field. */
+function dateField<K extends string>(key: K, date: string | undefined): Partial<Record<K, string>> {
+  return date ? ({ [key]: date } as Record<K, string>) : {};
+}
+
 /**
  * A quote with its document and its answer. Its public link is added by the export with the
  * proof of the business (decision 0087); not the address the answer came from (the client's
@@ -29,7 +34,6 @@ export function presentExportedQuote(
   convertedInvoiceNumber: string | null,
   dateOf: RepeatedNumberDate = () => undefined,
 ) {
-  const convertedInvoiceDate = dateOf(quote.convertedInvoiceId);
   return {
     id: quote.id,
     kind: quote.kind,
@@ -42,7 +46,7 @@ export function presentExportedQuote(
     answerName: quote.answerName,
     answerComment: quote.answerComment,
     convertedInvoiceNumber,
-    ...(convertedInvoiceDate ? { convertedInvoiceDate } : {}),
+    ...dateField("convertedInvoiceDate", dateOf(quote.convertedInvoiceId)),
     convertedAt: iso(quote.convertedAt),
     challanReason: quote.challanReason,
     consignee: quote.consignee,
@@ -65,7 +69,6 @@ export function presentExportedCreditNote(
   dateOf: RepeatedNumberDate = () => undefined,
 ) {
   const document = note.noteData as NoteDocument;
-  const invoiceDate = dateOf(note.invoiceId);
   // The original's id is this server's (the import gives invoices new ones): the number names it.
   const { invoiceId: _, ...original } = document.note.original;
   return {
@@ -76,7 +79,7 @@ export function presentExportedCreditNote(
     reason: note.reason,
     status: note.status,
     invoiceNumber,
-    ...(invoiceDate ? { invoiceDate } : {}),
+    ...dateField("invoiceDate", dateOf(note.invoiceId)),
     appliedAmount: formatScaled(Number(note.appliedMinor), currencyOf(note.currency).exponent),
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
@@ -94,12 +97,10 @@ export function presentExportedRecurringProfile(
   invoiceNumber: (id: string | null) => string | null,
   dateOf: RepeatedNumberDate = () => undefined,
 ) {
-  const sourceInvoiceDate = dateOf(profile.sourceInvoiceId);
-  const lastInvoiceDate = dateOf(profile.lastInvoiceId);
   return {
     id: profile.id,
     sourceInvoiceNumber: invoiceNumber(profile.sourceInvoiceId),
-    ...(sourceInvoiceDate ? { sourceInvoiceDate } : {}),
+    ...dateField("sourceInvoiceDate", dateOf(profile.sourceInvoiceId)),
     schedule: profile.schedule,
     state: profile.state,
     action: profile.action,
@@ -109,17 +110,14 @@ export function presentExportedRecurringProfile(
     nextDate: profile.nextDate,
     stoppedAt: iso(profile.stoppedAt),
     lastInvoiceNumber: invoiceNumber(profile.lastInvoiceId),
-    ...(lastInvoiceDate ? { lastInvoiceDate } : {}),
-    runs: runs.map((run) => {
-      const invoiceDate = dateOf(run.invoiceId);
-      return {
-        periodIndex: run.periodIndex,
-        periodDate: run.periodDate,
-        outcome: run.outcome,
-        invoiceNumber: run.invoiceNumber,
-        ...(invoiceDate ? { invoiceDate } : {}),
-      };
-    }),
+    ...dateField("lastInvoiceDate", dateOf(profile.lastInvoiceId)),
+    runs: runs.map((run) => ({
+      periodIndex: run.periodIndex,
+      periodDate: run.periodDate,
+      outcome: run.outcome,
+      invoiceNumber: run.invoiceNumber,
+      ...dateField("invoiceDate", dateOf(run.invoiceId)),
+    })),
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     document: profile.document as InvoiceDocument,

@@ -19,7 +19,7 @@ import {
 } from "#domain/eway-bill";
 import { uqcOfLine } from "#domain/gst-hsn-summary";
 import { gstRatePercent, recipientNameOf } from "#domain/gst-return-documents";
-import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
+import { currentStateOfGstin } from "#domain/gst-states";
 import type { Address, InvoiceDocument } from "#domain/invoice";
 import { isGstTotals } from "#domain/totals";
 import { now } from "../clock";
@@ -108,9 +108,7 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
     const row = await findInvoice(db, businessId, ref.id);
     if (!row) throw notFound("Invoice");
     const doc = row.invoiceData as InvoiceDocument;
-    const problem = statusProblem(row.status);
-    if (problem) return { number: row.invoiceNumber, problem };
-    return inputOf(doc, {
+    return inputOf(doc, statusProblem(row.status), {
       kind: doc.gstDetails?.documentType ?? "tax_invoice",
       number: row.invoiceNumber,
       date: row.invoiceDate,
@@ -120,9 +118,7 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
   if (ref.kind === "challan") {
     const row = await findKindDocument(db, businessId, "challan", ref.id);
     if (!row) throw notFound("Delivery challan");
-    const problem = statusProblem(row.status);
-    if (problem) return { number: row.quoteNumber, problem };
-    return inputOf(row.quoteData as InvoiceDocument, {
+    return inputOf(row.quoteData as InvoiceDocument, statusProblem(row.status), {
       kind: "delivery_challan",
       number: row.quoteNumber,
       date: row.quoteDate,
@@ -134,8 +130,7 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
   const note = await findCreditNote(db, businessId, ref.id);
   if (!note) throw notFound("Credit note");
   const problem = note.kind === "credit" ? statusProblem(note.status) : EWAY_SERVICE_MESSAGES.debitNote;
-  if (problem) return { number: note.noteNumber, problem };
-  return inputOf(note.noteData as NoteDocument, {
+  return inputOf(note.noteData as NoteDocument, problem, {
     kind: "credit_note",
     number: note.noteNumber,
     date: note.noteDate,
@@ -143,8 +138,10 @@ async function loadDocument(db: Db, businessId: string, ref: EwayRequestDocument
   });
 }
 
+/** The builder's input of a document, or why it has no e-way bill (`problem`: its status's reason, first). */
 function inputOf(
   doc: InvoiceDocument,
+  problem: string | null,
   meta: {
     kind: EwayDocumentKind;
     number: string;
@@ -155,6 +152,7 @@ function inputOf(
     consignee?: Consignee | null;
   },
 ): Loaded {
+  if (problem) return { number: meta.number, problem };
   const details = doc.gstDetails;
   const company = doc.company.gst;
   if (!details || !company || !isGstTotals(doc.totals))
@@ -167,9 +165,7 @@ function inputOf(
   const totals = inr ?? doc.totals;
   const seller = companyAddressForEInvoice(doc.company);
   const client = doc.client;
-  const gstinState = stateCodeOfGstin(client.gstin);
-  const clientState =
-    (gstinState ? currentStateCode(gstinState) : null) ?? addressStateCode(client.billingAddress) ?? "";
+  const clientState = currentStateOfGstin(client.gstin) ?? addressStateCode(client.billingAddress) ?? "";
   const stored: Transport = doc.transport ?? emptyTransport();
   const shipping = client.shippingAddress;
   const consignee = meta.consignee ? consigneeParty(meta.consignee) : null;
@@ -237,9 +233,7 @@ function inputOf(
  */
 function consigneeParty(consignee: Consignee): EwayParty {
   const parsed = parseCompanyAddress(consignee.address);
-  const gstinState = stateCodeOfGstin(consignee.gstin);
-  const stateCode =
-    consignee.stateCode || (gstinState ? currentStateCode(gstinState) : null) || parsed.stateCode || "";
+  const stateCode = consignee.stateCode || currentStateOfGstin(consignee.gstin) || parsed.stateCode || "";
   return {
     gstin: consignee.gstin,
     name: consignee.name,

@@ -22,6 +22,25 @@ const toMoney = (units: number | null | undefined) => (units == null ? undefined
 const toQuantity = (units: number | null | undefined) =>
   units === undefined ? undefined : units === null ? null : formatScaled(units, 3);
 
+/** The fields given, as stored (money as 2-place text, quantities as 3-place); those not given are left out. */
+function storedFields(v: z.output<typeof productPatch>): Partial<ProductFields> {
+  const fields: Partial<ProductFields> = {
+    name: v.name,
+    kind: v.kind,
+    hsnSac: v.hsnSac,
+    unit: v.unit,
+    rate: toMoney(v.rate),
+    costPrice: toMoney(v.costPrice),
+    lowStockLevel: toQuantity(v.lowStockLevel),
+    defaultTaxPercent: toMoney(v.defaultTaxPercent),
+    defaultDiscountPercent: toMoney(v.defaultDiscountPercent),
+  };
+  for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
+    if (fields[key] === undefined) delete fields[key];
+  }
+  return fields;
+}
+
 /** A page of the catalogue with the user's default currency (the list shows rates in it). */
 export async function listProducts(
   db: Db,
@@ -72,11 +91,13 @@ export function insertProduct(
     kind: v.kind,
     hsnSac: v.hsnSac,
     unit: v.unit,
-    rate: toMoney(v.rate) ?? "0.00",
-    costPrice: toMoney(v.costPrice) ?? "0.00",
-    lowStockLevel: toQuantity(v.lowStockLevel) ?? null,
-    defaultTaxPercent: toMoney(v.defaultTaxPercent) ?? "0.00",
-    defaultDiscountPercent: toMoney(v.defaultDiscountPercent) ?? "0.00",
+    // What a new item holds where the request leaves a field out.
+    rate: "0.00",
+    costPrice: "0.00",
+    lowStockLevel: null,
+    defaultTaxPercent: "0.00",
+    defaultDiscountPercent: "0.00",
+    ...storedFields(v),
   };
   return rows.createProduct(db, {
     businessId,
@@ -96,20 +117,7 @@ export async function updateProduct(
   id: string,
   v: z.output<typeof productPatch>,
 ): Promise<ProductRow> {
-  const fields: Partial<ProductFields> = {
-    name: v.name,
-    kind: v.kind,
-    hsnSac: v.hsnSac,
-    unit: v.unit,
-    rate: toMoney(v.rate),
-    costPrice: toMoney(v.costPrice),
-    lowStockLevel: toQuantity(v.lowStockLevel),
-    defaultTaxPercent: toMoney(v.defaultTaxPercent),
-    defaultDiscountPercent: toMoney(v.defaultDiscountPercent),
-  };
-  for (const key of Object.keys(fields) as (keyof ProductFields)[]) {
-    if (fields[key] === undefined) delete fields[key];
-  }
+  const fields = storedFields(v);
   return db.transaction(async (tx) => {
     const row = orNotFound(
       await rows.updateProduct(tx, { businessId, id, fields, trackStock: v.trackStock }),

@@ -1,5 +1,5 @@
 import type { NoteDocument } from "#domain/credit-notes";
-import { currentStateCode, stateCodeOfGstin } from "#domain/gst-states";
+import { currentStateOfGstin } from "#domain/gst-states";
 import type { InvoiceDocument } from "#domain/invoice";
 import { gstRegistrationOf } from "#domain/settings";
 import { buildTallyExport, type TallyExport } from "#domain/tally/build";
@@ -65,13 +65,12 @@ export async function tallyExportOf(
       },
     ];
   });
-  const prefix = stateCodeOfGstin(gstin);
   const built = buildTallyExport({
     businessId,
     company: {
       name: settings.companyName || registration.tradeName || registration.legalName,
       gstin,
-      stateCode: prefix ? currentStateCode(prefix) : "",
+      stateCode: currentStateOfGstin(gstin) ?? "",
     },
     mapping,
     from: range.from,

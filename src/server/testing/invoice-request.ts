@@ -53,6 +53,19 @@ export async function accountWithTwoClients(t: TestApp) {
   return { s, asha, meera, invoice };
 }
 
+/**
+ * A credit note's request against `invoiceId`, dated `noteDate`: a sales return of these lines of
+ * the invoice (each by its line id, with the quantity sent back); `over` changes the rest.
+ */
+export function creditNoteRequest(
+  invoiceId: string,
+  noteDate: string,
+  lines: { originalLineId: string; quantity: string }[],
+  over: Record<string, unknown> = {},
+) {
+  return { invoiceId, kind: "credit", noteDate, reason: "sales_return", lines, ...over };
+}
+
 /** A draft quote to Meera Stores (one teak chair at ₹100) at `email`; expects it made (201), answers its id. */
 export async function createQuote(t: TestApp, cookie: string, email: string): Promise<string> {
   const quote = await t.post(

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "#domain/payments";
-import { type FormErrors, type TextKey, textBinder } from "#web/lib/form";
+import { type FormErrors, fieldBinder, type TextKey, textBinder } from "#web/lib/form";
 import { choicesOf, SelectField, TextField } from "./ui/input";
 
 // When and how money came in: the same three boxes on an invoice's payment and a client's advance.
@@ -19,16 +19,11 @@ export function ReceivedFields<F extends { method: PaymentMethod; reference: str
   dateKey: TextKey<F>;
 }) {
   const text = textBinder(form, errors, set);
+  const field = fieldBinder(form, errors, set);
   return (
     <>
       <TextField label="Date received" type="date" {...text(dateKey)} />
-      <SelectField
-        label="Method"
-        error={errors.method}
-        value={form.method}
-        options={METHOD_CHOICES}
-        onChange={(method) => set("method", method as F["method"])}
-      />
+      <SelectField label="Method" options={METHOD_CHOICES} {...field("method")} />
       <TextField label="Reference (UTR, cheque no.)" maxLength={100} {...text("reference" as TextKey<F>)} />
     </>
   );

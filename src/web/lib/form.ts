@@ -25,6 +25,23 @@ export function textBinder<F>(
 }
 
 /**
+ * The same for a field of any type (a select, a colour, a font): `<SelectField label="Method"
+ * options={METHODS} {...field("method")} />` gets the key's value, its error and a change handler.
+ */
+export function fieldBinder<F>(
+  form: F,
+  errors: FormErrors,
+  set: <K extends keyof F>(key: K, value: F[K]) => void,
+  prefix = "",
+) {
+  return <K extends keyof F & string>(key: K) => ({
+    value: form[key],
+    error: errors[`${prefix}${key}`],
+    onChange: (value: F[K]) => set(key, value),
+  });
+}
+
+/**
  * What a failed save shows: the fields the server refused next to their boxes (mapped to the
  * form's keys where they differ) and a toast saying what could not be saved and why.
  */
@@ -37,4 +54,15 @@ export function showSaveError(
     if (error instanceof ApiError && error.fields) setErrors(formKeys(error.fields));
     toast.error(title, { description: error instanceof Error ? error.message : String(error) });
   };
+}
+
+/** The keys of a form whose values are booleans: what a switch or a checkbox turns on and off. */
+export type FlagKey<F> = { [K in keyof F]: F[K] extends boolean ? K : never }[keyof F] & string;
+
+/** Binds a form's switches by key: `<Switch label="Round off totals" {...flag("roundOffTotals")} />`. */
+export function flagBinder<F>(form: F, set: <K extends keyof F>(key: K, value: F[K]) => void) {
+  return <K extends FlagKey<F>>(key: K) => ({
+    checked: form[key] as boolean,
+    onChange: (on: boolean) => set(key, on as F[K]),
+  });
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ColumnMap } from "#domain/bank-statements/statement";
 import type { Db } from "../client";
 import { bankStatementLayouts, bankStatementLines, invoices } from "../schema";
+import { type FindOwned, findOwnedRow, ownedValuesAmong, updateOwnedRow } from "./owned";
 
 // Imported bank statement lines (issue 33, decision 0083). Every function names the business in
 // its WHERE clause.
@@ -35,34 +36,13 @@ export async function insertNewLines(tx: Db, lines: NewBankLine[]): Promise<Bank
 }
 
 /** Which of these keys the account already holds. */
-export async function existingLineKeys(db: Db, businessId: string, account: string, keys: string[]) {
-  if (keys.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ key: bankStatementLines.lineKey })
-    .from(bankStatementLines)
-    .where(
-      and(
-        eq(bankStatementLines.businessId, businessId),
-        eq(bankStatementLines.account, account),
-        inArray(bankStatementLines.lineKey, keys),
-      ),
-    );
-  return new Set(rows.map((r) => r.key));
+export function existingLineKeys(db: Db, businessId: string, account: string, keys: string[]) {
+  const ofAccount = eq(bankStatementLines.account, account);
+  return ownedValuesAmong(db, bankStatementLines, bankStatementLines.lineKey, businessId, keys, ofAccount);
 }
 
-export async function findLine(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<BankLineRow | undefined> {
-  const q = db
-    .select()
-    .from(bankStatementLines)
-    .where(and(eq(bankStatementLines.id, id), eq(bankStatementLines.businessId, businessId)));
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
-  return row;
-}
+export const findLine: FindOwned<BankLineRow | undefined> = (db, businessId, id, opts) =>
+  findOwnedRow(db, bankStatementLines, businessId, id, opts);
 
 /** The business's lines, newest first; only credits unless `all`. */
 export async function listLines(
@@ -112,11 +92,10 @@ export async function updateLine(
     >
   >,
 ): Promise<BankLineRow> {
-  const [row] = await tx
-    .update(bankStatementLines)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(bankStatementLines.id, id), eq(bankStatementLines.businessId, businessId)))
-    .returning();
+  const row = await updateOwnedRow(tx, bankStatementLines, businessId, id, {
+    ...fields,
+    updatedAt: new Date(),
+  });
   return row!;
 }
 

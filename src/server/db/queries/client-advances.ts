@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clientAdvances, clients, invoicePayments } from "../schema";
+import { deleteOwnedRow, findOwnedRow, ownedRowIs, rowsOfBusiness } from "./owned";
 
 // Client advances (decision 0092). Every function names the owner in its WHERE clause.
 
@@ -35,23 +36,18 @@ export async function findClientName(db: Db, businessId: string, clientId: strin
       shippingAddress: clients.shippingAddress,
     })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
+    .where(ownedRowIs(clients, businessId, clientId));
   return row;
 }
 
 /** The client's advances (of one currency when given), oldest first. */
 export function listAdvances(db: Db, businessId: string, clientId: string, currency?: string) {
-  return db
-    .select()
-    .from(clientAdvances)
-    .where(
-      and(
-        eq(clientAdvances.businessId, businessId),
-        eq(clientAdvances.clientId, clientId),
-        currency ? eq(clientAdvances.currency, currency) : undefined,
-      ),
-    )
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt));
+  const ofClient = and(
+    eq(clientAdvances.clientId, clientId),
+    currency ? eq(clientAdvances.currency, currency) : undefined,
+  );
+  const oldestFirst = [asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt)];
+  return rowsOfBusiness(db, clientAdvances, businessId, oldestFirst, ofClient);
 }
 
 export async function insertAdvance(tx: Db, row: NewAdvance): Promise<AdvanceRow> {
@@ -60,19 +56,12 @@ export async function insertAdvance(tx: Db, row: NewAdvance): Promise<AdvanceRow
 }
 
 /** The advance, locked until the transaction ends. */
-export async function findAdvanceForUpdate(tx: Db, businessId: string, advanceId: string) {
-  const [row] = await tx
-    .select()
-    .from(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)))
-    .for("update");
-  return row;
+export function findAdvanceForUpdate(tx: Db, businessId: string, advanceId: string) {
+  return findOwnedRow(tx, clientAdvances, businessId, advanceId, { forUpdate: true });
 }
 
 export async function deleteAdvanceRow(tx: Db, businessId: string, advanceId: string): Promise<void> {
-  await tx
-    .delete(clientAdvances)
-    .where(and(eq(clientAdvances.id, advanceId), eq(clientAdvances.businessId, businessId)));
+  await deleteOwnedRow(tx, clientAdvances, businessId, advanceId);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { clients, productServices } from "../schema";
 import type { ClientRow } from "./clients";
+import { rowsOfBusiness } from "./owned";
 import type { ProductRow } from "./products";
 
 // Every client or product of the user, by name, for the CSV export.
@@ -15,12 +16,7 @@ async function allByName<T extends NamedTable>(
   table: T,
   businessId: string,
 ): Promise<T["$inferSelect"][]> {
-  const rows = await db
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.businessId, businessId))
-    .orderBy(asc(sql`lower(${table.name})`));
-  return rows as T["$inferSelect"][];
+  return rowsOfBusiness(db, table, businessId, [asc(sql`lower(${table.name})`)]);
 }
 
 export function listAllClientsForExport(db: Db, businessId: string): Promise<ClientRow[]> {

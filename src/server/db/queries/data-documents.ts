@@ -14,6 +14,7 @@ import { buildInvoiceDocument, type InvoiceCompany, type InvoiceDocument } from 
 import type { Db } from "../client";
 import { creditNotes, invoices, quotes, recurringProfiles, recurringRuns } from "../schema";
 import { reserveNumbers } from "./document-numbers";
+import { rowsOfBusiness } from "./owned";
 import { quoteColumnsOf } from "./quotes";
 
 // Bahi's own records of the export file (quotes, recurring profiles, credit notes): read for the
@@ -216,16 +217,14 @@ export async function insertImportedCreditNotes(
 // ---- recurring profiles ----
 
 export async function readExportRecurringProfiles(db: Db, businessId: string) {
-  const profileRows = await db
-    .select()
-    .from(recurringProfiles)
-    .where(eq(recurringProfiles.businessId, businessId))
-    .orderBy(asc(recurringProfiles.createdAt), asc(recurringProfiles.id));
-  const runRows = await db
-    .select()
-    .from(recurringRuns)
-    .where(eq(recurringRuns.businessId, businessId))
-    .orderBy(asc(recurringRuns.profileId), asc(recurringRuns.periodIndex));
+  const profileRows = await rowsOfBusiness(db, recurringProfiles, businessId, [
+    asc(recurringProfiles.createdAt),
+    asc(recurringProfiles.id),
+  ]);
+  const runRows = await rowsOfBusiness(db, recurringRuns, businessId, [
+    asc(recurringRuns.profileId),
+    asc(recurringRuns.periodIndex),
+  ]);
   return { profileRows, runRows };
 }
 

@@ -6,6 +6,7 @@ import type { StatementRecord } from "#contract/data-file-links";
 import type { Db } from "../client";
 import { invoiceReminders, invoices, quotes, statements } from "../schema";
 import { inChunks } from "./data-documents";
+import { rowsOfBusiness } from "./owned";
 
 // The public links and the reminders sent of the user's data set (decision 0087): read for the
 // export, written by the import in its transaction. Every statement names the business.
@@ -30,11 +31,10 @@ export async function readExportLinks(db: Db, businessId: string) {
     .from(invoiceReminders)
     .where(eq(invoiceReminders.businessId, businessId))
     .orderBy(asc(invoiceReminders.invoiceId), asc(invoiceReminders.point));
-  const statementRows = await db
-    .select()
-    .from(statements)
-    .where(eq(statements.businessId, businessId))
-    .orderBy(asc(statements.createdAt), asc(statements.id));
+  const statementRows = await rowsOfBusiness(db, statements, businessId, [
+    asc(statements.createdAt),
+    asc(statements.id),
+  ]);
   return { invoiceLinks, reminderRows, statementRows };
 }
 

@@ -33,7 +33,6 @@ import {
   stockMovements,
   userSettings,
 } from "../schema";
-import { clientDetailColumns } from "./clients";
 import {
   type ImportLinks,
   importedDocument,
@@ -54,6 +53,7 @@ import type { NewImage } from "./images";
 import { recordPaidInvoicesPayments } from "./invoice-payments";
 import { rebuildInvoiceTotals } from "./invoice-totals";
 import { columnsOf } from "./invoices";
+import { rowsOfBusiness } from "./owned";
 
 // The user's whole data set: read for export, replaced for import, removed for "clear all data".
 // Every statement names the user in its WHERE clause; callers pass a transaction.
@@ -101,40 +101,13 @@ export async function readExportRows(db: Db, businessId: string) {
     .from(invoices)
     .where(eq(invoices.businessId, businessId))
     .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));
-  const clientRows = await db
-    .select({
-      id: clients.id,
-      ...clientDetailColumns,
-      notes: clients.notes,
-      createdAt: clients.createdAt,
-      updatedAt: clients.updatedAt,
-    })
-    .from(clients)
-    .where(eq(clients.businessId, businessId))
-    .orderBy(asc(clients.createdAt), asc(clients.id));
-  const productRows = await db
-    .select({
-      id: productServices.id,
-      name: productServices.name,
-      kind: productServices.kind,
-      hsnSac: productServices.hsnSac,
-      unit: productServices.unit,
-      rate: productServices.rate,
-      costPrice: productServices.costPrice,
-      availableQuantity: productServices.availableQuantity,
-      lowStockLevel: productServices.lowStockLevel,
-      defaultTaxPercent: productServices.defaultTaxPercent,
-      defaultDiscountPercent: productServices.defaultDiscountPercent,
-      createdAt: productServices.createdAt,
-      updatedAt: productServices.updatedAt,
-    })
-    .from(productServices)
-    .where(eq(productServices.businessId, businessId))
-    .orderBy(
-      asc(sql`lower(${productServices.name})`),
-      asc(productServices.name),
-      asc(productServices.createdAt),
-    );
+  // Whole rows: the export writes every field of a client and of an item.
+  const clientRows = await rowsOfBusiness(db, clients, businessId, [asc(clients.createdAt), asc(clients.id)]);
+  const productRows = await rowsOfBusiness(db, productServices, businessId, [
+    asc(sql`lower(${productServices.name})`),
+    asc(productServices.name),
+    asc(productServices.createdAt),
+  ]);
   // Oldest first, as the invoice's payments list shows them.
   const paymentRows = await db
     .select({
@@ -161,11 +134,11 @@ export async function readExportRows(db: Db, businessId: string) {
     )
     .where(eq(invoicePayments.businessId, businessId))
     .orderBy(asc(invoicePayments.invoiceId), asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
-  const advanceRows = await db
-    .select()
-    .from(clientAdvances)
-    .where(eq(clientAdvances.businessId, businessId))
-    .orderBy(asc(clientAdvances.receivedOn), asc(clientAdvances.createdAt), asc(clientAdvances.id));
+  const advanceRows = await rowsOfBusiness(db, clientAdvances, businessId, [
+    asc(clientAdvances.receivedOn),
+    asc(clientAdvances.createdAt),
+    asc(clientAdvances.id),
+  ]);
   return { invoiceRows, clientRows, productRows, paymentRows, advanceRows };
 }
 

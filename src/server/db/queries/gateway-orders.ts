@@ -1,7 +1,7 @@
-import { and, eq, ne, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoiceGatewayOrders } from "../schema";
-import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
+import { markChecked, markPaidOnce, type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 import { insertRow } from "./owned";
 
 // Orders on a business's own Razorpay account for its invoices (services/invoice-online-payments.ts).
@@ -51,18 +51,13 @@ async function firstOrder(db: Db, ...where: SQL[]): Promise<InvoiceGatewayOrder 
 }
 
 /** Marks the order paid unless it already is: exactly one caller gets the row back. */
-export async function markInvoiceOrderPaid(
+export function markInvoiceOrderPaid(
   tx: Db,
   orderId: string,
   paymentId: string,
   at: Date,
 ): Promise<InvoiceGatewayOrder | undefined> {
-  const [row] = await tx
-    .update(invoiceGatewayOrders)
-    .set({ status: "paid", providerPaymentId: paymentId, paidAt: at })
-    .where(and(eq(invoiceGatewayOrders.id, orderId), ne(invoiceGatewayOrders.status, "paid")))
-    .returning();
-  return row;
+  return markPaidOnce(tx, invoiceGatewayOrders, { orderId, providerPaymentId: paymentId, paidAt: at });
 }
 
 /** The invoices' own-gateway orders reconciliation should ask Razorpay about now (order-checks.ts). */
@@ -73,11 +68,8 @@ export function listInvoiceOrdersToReconcile(
   return unpaidOrdersDue(db, invoiceGatewayOrders, params);
 }
 
-export async function markInvoiceOrderChecked(db: Db, orderId: string, at: Date, next: Date): Promise<void> {
-  await db
-    .update(invoiceGatewayOrders)
-    .set({ lastCheckedAt: at, checkAfter: next })
-    .where(eq(invoiceGatewayOrders.id, orderId));
+export function markInvoiceOrderChecked(db: Db, orderId: string, at: Date, next: Date): Promise<void> {
+  return markChecked(db, invoiceGatewayOrders, { orderId, checkedAt: at, checkAfter: next });
 }
 
 /** The invoice's order paid with this payment id (the public page's thank-you names it). */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BusinessRole } from "#domain/businesses";
 import type { Db } from "../client";
 import { businesses, businessInvitations, businessMembers, user } from "../schema";
-import { insertIfAbsent, insertRow } from "./owned";
+import { findOwnedRow, insertIfAbsent, insertRow, updateOwnedRow } from "./owned";
 
 // Members and invitations of a business (decision 0076). Every query names the business; the
 // route's role check has already said the person asking may.
@@ -121,37 +121,23 @@ export async function revokeInvitation(
   return existing && { row: existing, revokedNow: false };
 }
 
-export async function findInvitation(
+export function findInvitation(
   db: Db,
   p: { businessId: string; id: string },
 ): Promise<InvitationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(businessInvitations)
-    .where(and(eq(businessInvitations.id, p.id), eq(businessInvitations.businessId, p.businessId)));
-  return row;
+  return findOwnedRow(db, businessInvitations, p.businessId, p.id);
 }
 
 /**
  * Gives an invitation not yet accepted nor revoked a new token and seven more days, in one
  * statement: the old token stops working at once. Undefined: not the business's, or closed.
  */
-export async function renewInvitation(
+export function renewInvitation(
   db: Db,
   p: { businessId: string; id: string; tokenHash: string; expiresAt: Date },
 ): Promise<InvitationRow | undefined> {
-  const [row] = await db
-    .update(businessInvitations)
-    .set({ tokenHash: p.tokenHash, expiresAt: p.expiresAt })
-    .where(
-      and(
-        eq(businessInvitations.id, p.id),
-        eq(businessInvitations.businessId, p.businessId),
-        invitationOpen(),
-      ),
-    )
-    .returning();
-  return row;
+  const fields = { tokenHash: p.tokenHash, expiresAt: p.expiresAt };
+  return updateOwnedRow(db, businessInvitations, p.businessId, p.id, fields, invitationOpen());
 }
 
 export async function findInvitationByToken(

@@ -4,7 +4,10 @@ import type { Db } from "../client";
 
 /** An order table reconciliation reads: the credit purchases' and the invoices' own-gateway orders. */
 type OrderTable = PgTable & {
+  id: PgColumn;
   status: PgColumn;
+  providerPaymentId: PgColumn;
+  paidAt: PgColumn;
   testMode: PgColumn;
   createdAt: PgColumn;
   lastCheckedAt: PgColumn;
@@ -16,6 +19,36 @@ export interface ReconcileWindow {
   firstCheckAfterMs: number;
   maxAgeMs: number;
   limit: number;
+}
+
+/**
+ * Marks the order paid with this payment unless it already is: the conditional UPDATE ...
+ * RETURNING lets exactly one caller through (on PostgreSQL the others wait on the row lock and
+ * then see it paid). Answers the paid order, or undefined when it was paid before.
+ */
+export async function markPaidOnce<T extends OrderTable>(
+  tx: Db,
+  table: T,
+  p: { orderId: string; providerPaymentId: string; paidAt: Date },
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await tx
+    .update(table as PgTable)
+    .set({ status: "paid", providerPaymentId: p.providerPaymentId, paidAt: p.paidAt } as never)
+    .where(and(eq(table.id, p.orderId), ne(table.status, "paid")))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
+}
+
+/** Notes that reconciliation asked about the order at `checkedAt` and may ask again at `checkAfter`. */
+export async function markChecked(
+  db: Db,
+  table: OrderTable,
+  p: { orderId: string; checkedAt: Date; checkAfter: Date },
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ lastCheckedAt: p.checkedAt, checkAfter: p.checkAfter } as never)
+    .where(eq(table.id, p.orderId));
 }
 
 /**

@@ -5,19 +5,23 @@ import type { Db } from "../client";
 /** A table whose rows belong to one user and are found by `id`. */
 type OwnedTable = PgTable & { id: PgColumn; businessId: PgColumn };
 
-/** Which of `values` this user's rows of `table` hold in `column` (an empty list asks nothing). */
+/**
+ * Which of `values` this user's rows of `table` (those matching `also`, when given) hold in
+ * `column` (an empty list asks nothing).
+ */
 export async function ownedValuesAmong(
   db: Db,
   table: OwnedTable,
   column: PgColumn,
   businessId: string,
   values: string[],
+  also?: SQL,
 ): Promise<Set<string>> {
   if (values.length === 0) return new Set();
   const rows = await db
     .select({ value: column })
     .from(table)
-    .where(and(eq(table.businessId, businessId), inArray(column, values)));
+    .where(and(eq(table.businessId, businessId), also, inArray(column, values)));
   return new Set(rows.map((r) => r.value as string));
 }
 
@@ -53,6 +57,26 @@ export async function findOwnedRow<T extends OwnedTable>(
     .from(table as PgTable)
     .where(ownedRowIs(table, businessId, id, opts.also));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
+  return row as T["$inferSelect"] | undefined;
+}
+
+/**
+ * Sets `fields` on the user's row of `table` with this id (and `also`, when given); answers the row
+ * as it is now, or undefined when there is none.
+ */
+export async function updateOwnedRow<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  businessId: string,
+  id: string,
+  fields: Partial<T["$inferInsert"]>,
+  also?: SQL,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .update(table as PgTable)
+    .set(fields as never)
+    .where(ownedRowIs(table, businessId, id, also))
+    .returning();
   return row as T["$inferSelect"] | undefined;
 }
 
@@ -144,6 +168,25 @@ export async function insertIfAbsent<T extends PgTable>(
     .onConflictDoNothing()
     .returning();
   return rows.length === 1;
+}
+
+/**
+ * All the business's rows of `table` (those matching `also`, when given), in `order` (its list
+ * pages and the data file).
+ */
+export async function rowsOfBusiness<T extends PgTable & { businessId: PgColumn }>(
+  db: Db,
+  table: T,
+  businessId: string,
+  order: SQL[],
+  also?: SQL,
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.businessId, businessId), also))
+    .orderBy(...order);
+  return rows as T["$inferSelect"][];
 }
 
 /** A table whose rows belong to one invoice of one business (payments, notes, reports). */

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { paymentOrders, user, webhookEvents } from "../schema";
 import { firstOwnerOf } from "./mail-senders";
-import { type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
+import { markChecked, markPaidOnce, type ReconcileWindow, unpaidOrdersDue } from "./order-checks";
 import { insertRow } from "./owned";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -35,16 +35,8 @@ export function listOrdersToReconcile(db: Db, params: ReconcileWindow): Promise<
 }
 
 /** Notes that reconciliation asked about this order at `checkedAt` and may ask again at `checkAfter`. */
-export async function markOrderChecked(
-  db: Db,
-  orderId: string,
-  checkedAt: Date,
-  checkAfter: Date,
-): Promise<void> {
-  await db
-    .update(paymentOrders)
-    .set({ lastCheckedAt: checkedAt, checkAfter })
-    .where(eq(paymentOrders.id, orderId));
+export function markOrderChecked(db: Db, orderId: string, checkedAt: Date, checkAfter: Date): Promise<void> {
+  return markChecked(db, paymentOrders, { orderId, checkedAt, checkAfter });
 }
 
 /** Makes an unpaid order due for reconciliation at `at` (a webhook could not finish its lookup). */
@@ -67,22 +59,13 @@ export async function recordWebhookEvent(tx: Db, event: { id: string; type: stri
   await tx.insert(webhookEvents).values({ id: event.id, eventType: event.type }).onConflictDoNothing();
 }
 
-/**
- * Marks the order paid unless it already is: the conditional UPDATE ... RETURNING lets exactly
- * one caller through (on PostgreSQL the others wait on the row lock and then see it paid).
- * Answers the paid order, or undefined when it was paid before.
- */
-export async function markOrderPaid(
+/** Marks the order paid now unless it already is (markPaidOnce): exactly one caller gets the row back. */
+export function markOrderPaid(
   tx: Db,
   orderId: string,
   providerPaymentId: string,
 ): Promise<PaymentOrder | undefined> {
-  const [paid] = await tx
-    .update(paymentOrders)
-    .set({ status: "paid", providerPaymentId, paidAt: new Date() })
-    .where(and(eq(paymentOrders.id, orderId), ne(paymentOrders.status, "paid")))
-    .returning();
-  return paid;
+  return markPaidOnce(tx, paymentOrders, { orderId, providerPaymentId, paidAt: new Date() });
 }
 
 export async function findOrderById(db: Db, orderId: string): Promise<PaymentOrder | undefined> {

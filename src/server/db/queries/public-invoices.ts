@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, paymentReports } from "../schema";
 import { fullColumns, type InvoiceRow } from "./invoices";
-import { insertRow, rowsOfInvoice } from "./owned";
+import { insertRow, ownedRowIs, rowsOfInvoice } from "./owned";
 
 // The public invoice page (/i/<token>) and the clients' "I have paid" reports.
 
@@ -18,6 +18,15 @@ export async function findInvoiceByPublicToken(db: Db, token: string): Promise<P
   return row as PublicInvoiceRow | undefined;
 }
 
+/** What the business reads of an invoice's public link (read, and answered when a new token is set). */
+const publicLinkColumns = {
+  status: invoices.status,
+  token: invoices.publicToken,
+  views: invoices.publicViews,
+  firstViewedAt: invoices.publicFirstViewedAt,
+  remindersOff: invoices.remindersOff,
+};
+
 export async function readPublicLink(
   db: Db,
   businessId: string,
@@ -25,15 +34,9 @@ export async function readPublicLink(
   opts: { forUpdate?: boolean } = {},
 ) {
   const query = db
-    .select({
-      status: invoices.status,
-      token: invoices.publicToken,
-      views: invoices.publicViews,
-      firstViewedAt: invoices.publicFirstViewedAt,
-      remindersOff: invoices.remindersOff,
-    })
+    .select(publicLinkColumns)
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)));
+    .where(ownedRowIs(invoices, businessId, invoiceId));
   const [row] = await (opts.forUpdate ? query.for("update") : query);
   return row;
 }
@@ -43,14 +46,8 @@ export async function setPublicToken(db: Db, businessId: string, invoiceId: stri
   const [row] = await db
     .update(invoices)
     .set({ publicToken: token })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.businessId, businessId)))
-    .returning({
-      status: invoices.status,
-      token: invoices.publicToken,
-      views: invoices.publicViews,
-      firstViewedAt: invoices.publicFirstViewedAt,
-      remindersOff: invoices.remindersOff,
-    });
+    .where(ownedRowIs(invoices, businessId, invoiceId))
+    .returning(publicLinkColumns);
   return row;
 }
 

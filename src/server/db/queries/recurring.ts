@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { invoices, recurringProfiles, recurringRuns } from "../schema";
-import { deleteOwnedRow, type FindOwned, findOwnedRow, insertIfAbsent, insertRow } from "./owned";
+import {
+  deleteOwnedRow,
+  type FindOwned,
+  findOwnedRow,
+  insertIfAbsent,
+  insertRow,
+  rowsOfBusiness,
+  updateOwnedRow,
+} from "./owned";
 
 // Recurring profiles and the periods they handled. Every function names the owner, except the
 // job's scan for due profiles, which reads every user's.
@@ -14,29 +22,20 @@ export function insertRecurringProfile(db: Db, row: NewRecurringProfile): Promis
   return insertRow(db, recurringProfiles, row);
 }
 
-export async function listRecurringProfiles(db: Db, businessId: string): Promise<RecurringProfileRow[]> {
-  return db
-    .select()
-    .from(recurringProfiles)
-    .where(eq(recurringProfiles.businessId, businessId))
-    .orderBy(desc(recurringProfiles.createdAt));
+export function listRecurringProfiles(db: Db, businessId: string): Promise<RecurringProfileRow[]> {
+  return rowsOfBusiness(db, recurringProfiles, businessId, [desc(recurringProfiles.createdAt)]);
 }
 
 export const findRecurringProfile: FindOwned<RecurringProfileRow | undefined> = (db, businessId, id, opts) =>
   findOwnedRow(db, recurringProfiles, businessId, id, opts);
 
-export async function updateRecurringProfile(
+export function updateRecurringProfile(
   db: Db,
   businessId: string,
   id: string,
   fields: Partial<Omit<RecurringProfileRow, "id" | "businessId" | "createdAt">>,
 ): Promise<RecurringProfileRow | undefined> {
-  const [row] = await db
-    .update(recurringProfiles)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(recurringProfiles.id, id), eq(recurringProfiles.businessId, businessId)))
-    .returning();
-  return row;
+  return updateOwnedRow(db, recurringProfiles, businessId, id, { ...fields, updatedAt: new Date() });
 }
 
 export function deleteRecurringProfile(db: Db, businessId: string, id: string): Promise<boolean> {

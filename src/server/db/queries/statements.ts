@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { creditNotes, invoicePayments, invoices, statements } from "../schema";
+import { type FindOwned, findOwnedRow, updateOwnedRow } from "./owned";
 
 // A client's account as a statement reads it (decision 0081): the issued invoices, the payments
 // received against them (not a credit note's share, which its note stands for), and the issued
@@ -132,19 +133,8 @@ export async function upsertStatement(
   return row!;
 }
 
-export async function findStatement(
-  db: Db,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<StatementRow | undefined> {
-  const query = db
-    .select()
-    .from(statements)
-    .where(and(eq(statements.id, id), eq(statements.businessId, businessId)));
-  const [row] = await (opts.forUpdate ? query.for("update") : query);
-  return row;
-}
+export const findStatement: FindOwned<StatementRow | undefined> = (db, businessId, id, opts) =>
+  findOwnedRow(db, statements, businessId, id, opts);
 
 /** The statement a public link names (the token alone: whoever holds the link may see it). */
 export async function findStatementByToken(db: Db, token: string): Promise<StatementRow | undefined> {
@@ -153,11 +143,6 @@ export async function findStatementByToken(db: Db, token: string): Promise<State
 }
 
 /** Gives the statement this token (a new one revokes the old). */
-export async function setStatementToken(db: Db, businessId: string, id: string, token: string) {
-  const [row] = await db
-    .update(statements)
-    .set({ publicToken: token })
-    .where(and(eq(statements.id, id), eq(statements.businessId, businessId)))
-    .returning();
-  return row;
+export function setStatementToken(db: Db, businessId: string, id: string, token: string) {
+  return updateOwnedRow(db, statements, businessId, id, { publicToken: token });
 }

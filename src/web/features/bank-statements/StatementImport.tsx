@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { StatementPreview } from "#contract/bank-statements";
 import { formatMoney } from "#domain/format";
 import { call } from "#web/api";
-import { FileBox, FileReadStatus, importFailed, useFileChoice } from "#web/components/file-choice";
+import { chosenFile, FileBox, type FileLimit, FileReading, importFailed } from "#web/components/file-box";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Field, Input } from "#web/components/ui/input";
@@ -14,7 +14,10 @@ import { ColumnMapper, type MappedLayout } from "./ColumnMapper";
 // Import a bank statement (issue 33, decision 0083): choose the file the bank gave (CSV or TSV),
 // see what Bahi read (the bank's layout, the lines, the ones imported before), then import.
 
-const MAX_BYTES = 5_000_000;
+const FILE_LIMIT: FileLimit = {
+  maxBytes: 5_000_000,
+  tooLarge: "The file is larger than 5 MB: download a shorter period.",
+};
 interface StatementFile {
   name: string;
   text?: string;
@@ -39,10 +42,7 @@ export function StatementImport() {
   const [file, setFile] = useState<StatementFile | null>(null);
   const [account, setAccount] = useState("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
-  const { readError, setReadError, chosenFile } = useFileChoice(
-    MAX_BYTES,
-    "The file is larger than 5 MB: download a shorter period.",
-  );
+  const [readError, setReadError] = useState<string | null>(null);
   const [layout, setLayout] = useState<MappedLayout | undefined>(undefined);
 
   const body = (f: StatementFile, mapped = layout) => ({
@@ -79,7 +79,7 @@ export function StatementImport() {
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setPreview(null);
     setLayout(undefined);
-    const chosen = chosenFile(event);
+    const chosen = chosenFile(event, FILE_LIMIT, setReadError);
     if (!chosen) return;
     const read = await readStatementFile(chosen);
     setFile(read);
@@ -102,7 +102,7 @@ export function StatementImport() {
         <FileBox
           label="Statement file"
           accept=".csv,.tsv,.txt,.xlsx,.xls,.sta,.940,.mt940,.xml,text/csv,text/plain,text/xml"
-          onChange={(e) => void choose(e)}
+          onChoose={choose}
         />
         <Field label="Account" hint="The account number the file names, unless you give another name.">
           {(props) => (
@@ -110,7 +110,7 @@ export function StatementImport() {
           )}
         </Field>
       </div>
-      <FileReadStatus reading={previewing.isPending ? `Reading ${file?.name}…` : null} error={readError} />
+      <FileReading reading={previewing.isPending ? `Reading ${file?.name ?? ""}…` : null} error={readError} />
       {preview?.needsLayout && file && (
         <ColumnMapper
           sample={preview.sample}

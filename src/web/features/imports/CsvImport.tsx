@@ -4,7 +4,7 @@ import { type ChangeEvent, useState } from "react";
 import { toast } from "sonner";
 import type { ImportCheckAnswer } from "#contract/imports";
 import { call, resourceKey } from "#web/api";
-import { FileBox, FileReadStatus, importFailed, useFileChoice } from "#web/components/file-choice";
+import { chosenFile, FileBox, type FileLimit, FileReading, importFailed } from "#web/components/file-box";
 import { Button, DownloadLink } from "#web/components/ui/button";
 import { Dialog } from "#web/components/ui/lazy-dialog";
 import { useMay } from "#web/features/members/role";
@@ -14,7 +14,10 @@ import { useMay } from "#web/features/members/role";
 
 type Kind = "clients" | "products";
 const NOUN = { clients: "clients", products: "items" } as const;
-const MAX_BYTES = 2_000_000;
+const FILE_LIMIT: FileLimit = {
+  maxBytes: 2_000_000,
+  tooLarge: "The file is larger than 2 MB: split it into smaller files.",
+};
 
 /** What changing each list needs (src/domain/roles.ts). */
 export const MANAGE_ACTION = { clients: "clients.manage", products: "products.manage" } as const;
@@ -43,10 +46,7 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
   const [check, setCheck] = useState<ImportCheckAnswer | null>(null);
-  const { readError, setReadError, chosenFile } = useFileChoice(
-    MAX_BYTES,
-    "The file is larger than 2 MB: split it into smaller files.",
-  );
+  const [readError, setReadError] = useState<string | null>(null);
 
   const checking = useMutation({
     mutationFn: (csv: string) => call(`POST /api/${kind}/import/check`, { body: { csv } }),
@@ -67,7 +67,7 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setCheck(null);
-    const chosen = chosenFile(event);
+    const chosen = chosenFile(event, FILE_LIMIT, setReadError);
     if (!chosen) return;
     const csv = await chosen.text();
     setFile({ name: chosen.name, csv });
@@ -94,8 +94,11 @@ export function CsvImportExport({ kind }: { kind: Kind }) {
         className="max-w-2xl"
       >
         <div className="space-y-4">
-          <FileBox label="CSV file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
-          <FileReadStatus reading={checking.isPending ? `Checking ${file?.name}…` : null} error={readError} />
+          <FileBox label="CSV file" accept=".csv,text/csv" onChoose={choose} />
+          <FileReading
+            reading={checking.isPending ? `Checking ${file?.name ?? ""}…` : null}
+            error={readError}
+          />
           {check && (
             <div className="space-y-3" data-testid="import-check">
               <p className="text-sm" role="status">

@@ -7,7 +7,7 @@ import { call, queryKeyOf } from "#web/api";
 import { Button } from "#web/components/ui/button";
 import { LoadingCard, SectionCard } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/input";
-import { textBinder } from "#web/lib/form";
+import { flagBinder, textBinder } from "#web/lib/form";
 import { Switch } from "./Switch";
 import { useSavedForm } from "./useSavedForm";
 
@@ -48,6 +48,7 @@ export function RemindersCard() {
   });
   if (!form) return <LoadingCard label="Loading reminders…" />;
   const text = textBinder(form, errors, set);
+  const flag = flagBinder(form, set);
   const number = (key: "daysBefore" | "everyDaysAfter" | "maxReminders", label: string, hint: string) => (
     <TextField label={label} hint={hint} type="number" inputMode="numeric" min={0} {...text(key)} />
   );
@@ -76,11 +77,11 @@ export function RemindersCard() {
         aria-label="Payment reminders"
       >
         <div className="md:col-span-2">
-          <Switch label="Send payment reminders" checked={form.enabled} onChange={(v) => set("enabled", v)} />
+          <Switch label="Send payment reminders" {...flag("enabled")} />
         </div>
         {number("daysBefore", "Days before the due date", "0 for none.")}
         <div className="self-end pb-2">
-          <Switch label="On the due date" checked={form.onDueDate} onChange={(v) => set("onDueDate", v)} />
+          <Switch label="On the due date" {...flag("onDueDate")} />
         </div>
         {number("everyDaysAfter", "Then every … days while overdue", "0 for none.")}
         {number(

@@ -7,7 +7,7 @@ import { INVOICE_TEMPLATES, type Settings } from "#domain/settings";
 import { SectionCard } from "#web/components/ui/card";
 import { type Choice, SelectField, TextareaField, TextField } from "#web/components/ui/input";
 import { ColourField, FontField } from "#web/components/ui/look-fields";
-import { textBinder } from "#web/lib/form";
+import { fieldBinder, flagBinder, textBinder } from "#web/lib/form";
 import { useTheme } from "#web/lib/theme";
 import { ImageUpload } from "./ImageUpload";
 import type { FieldErrors, SettingsForm } from "./SettingsPage";
@@ -64,7 +64,7 @@ function CompanyAddressFields({ form, errors, set }: Omit<SectionProps, "setBank
       addressTextOfParts(next, (code) => gstStateByCode(code)?.name ?? code),
     );
   };
-  const error = (key: keyof CompanyAddressParts) => errors[`companyAddressParts.${key}`];
+  const text = textBinder(parts, errors, (key, value) => update({ [key]: value }), "companyAddressParts.");
   return (
     <fieldset className={`${wide} rounded-md border border-border p-3`}>
       <legend className="px-1 text-sm font-semibold">Company address</legend>
@@ -77,43 +77,24 @@ function CompanyAddressFields({ form, errors, set }: Omit<SectionProps, "setBank
           className="sm:col-span-2"
           maxLength={100}
           autoComplete="address-line1"
-          error={error("line1")}
-          value={parts.line1}
-          onChange={(line1) => update({ line1 })}
+          {...text("line1")}
         />
         <TextField
           label="Address line 2"
           className="sm:col-span-2"
           maxLength={100}
           autoComplete="address-line2"
-          error={error("line2")}
-          value={parts.line2}
-          onChange={(line2) => update({ line2 })}
+          {...text("line2")}
         />
-        <TextField
-          label="City or town"
-          maxLength={50}
-          autoComplete="address-level2"
-          error={error("city")}
-          value={parts.city}
-          onChange={(city) => update({ city })}
-        />
+        <TextField label="City or town" maxLength={50} autoComplete="address-level2" {...text("city")} />
         <TextField
           label="PIN code"
           inputMode="numeric"
           maxLength={7}
           autoComplete="postal-code"
-          error={error("pin")}
-          value={parts.pin}
-          onChange={(pin) => update({ pin })}
+          {...text("pin")}
         />
-        <SelectField
-          label="State / UT"
-          error={error("stateCode")}
-          value={parts.stateCode}
-          options={STATE_CHOICES}
-          onChange={(stateCode) => update({ stateCode })}
-        />
+        <SelectField label="State / UT" options={STATE_CHOICES} {...text("stateCode")} />
       </div>
     </fieldset>
   );
@@ -129,6 +110,7 @@ const STATE_CHOICES = [
 
 export function CompanySection({ form, errors, set }: SectionProps) {
   const text = textBinder(form, errors, set);
+  const field = fieldBinder(form, errors, set);
   const registration =
     form.gstRegistration && isGstRegistered(form.gstRegistration) ? form.gstRegistration : null;
   return (
@@ -173,13 +155,7 @@ export function CompanySection({ form, errors, set }: SectionProps) {
           onChange={(id) => set("companyLogo", id)}
         />
       </div>
-      <SelectField
-        label="Default currency"
-        error={errors.defaultCurrency}
-        value={form.defaultCurrency}
-        options={CURRENCY_CHOICES}
-        onChange={(v) => set("defaultCurrency", v)}
-      />
+      <SelectField label="Default currency" options={CURRENCY_CHOICES} {...field("defaultCurrency")} />
       <TextField
         label="Default due days"
         hint="Days from the invoice date to the due date."
@@ -209,6 +185,7 @@ export function CompanySection({ form, errors, set }: SectionProps) {
 
 export function AppearanceSection({ form, errors, set }: SectionProps) {
   const [theme, toggleTheme] = useTheme();
+  const field = fieldBinder(form, errors, set);
   return (
     <Section
       id="appearance-heading"
@@ -223,24 +200,9 @@ export function AppearanceSection({ form, errors, set }: SectionProps) {
           onChange={toggleTheme}
         />
       </div>
-      <ColourField
-        label="Primary colour"
-        value={form.primaryColor}
-        error={errors.primaryColor}
-        onChange={(v) => set("primaryColor", v)}
-      />
-      <ColourField
-        label="Accent colour"
-        value={form.accentColor}
-        error={errors.accentColor}
-        onChange={(v) => set("accentColor", v)}
-      />
-      <FontField
-        label="Font family"
-        value={form.fontFamily}
-        error={errors.fontFamily}
-        onChange={(v) => set("fontFamily", v)}
-      />
+      <ColourField label="Primary colour" {...field("primaryColor")} />
+      <ColourField label="Accent colour" {...field("accentColor")} />
+      <FontField label="Font family" {...field("fontFamily")} />
       <div
         aria-hidden="true"
         className="flex items-center gap-3 self-end rounded-md border border-border p-2"
@@ -255,38 +217,46 @@ export function AppearanceSection({ form, errors, set }: SectionProps) {
   );
 }
 
+const PNG_OR_JPEG = "image/png,image/jpeg,.png,.jpg,.jpeg";
+
+/** A switch across the section; what it prints (an image to upload) is asked for only when it is on. */
+function SwitchedPart({
+  label,
+  flag,
+  children,
+}: {
+  label: string;
+  flag: { checked: boolean; onChange: (on: boolean) => void };
+  children?: ReactNode;
+}) {
+  return (
+    <div className="space-y-4 md:col-span-2">
+      <Switch label={label} {...flag} />
+      {flag.checked && children}
+    </div>
+  );
+}
+
 export function BankSection({ form, errors, set, setBank }: SectionProps) {
   const bank = textBinder(form.bankDetails, errors, setBank, "bankDetails.");
+  const flag = flagBinder(form, set);
   return (
     <Section
       id="bank-heading"
       title="Default Bank & Signature Details"
       description="Shown on invoices when switched on."
     >
-      <div className="space-y-4 md:col-span-2">
-        <Switch
-          label="Include authorised signature"
-          checked={form.includeSignature}
-          onChange={(v) => set("includeSignature", v)}
+      <SwitchedPart label="Include authorised signature" flag={flag("includeSignature")}>
+        <ImageUpload
+          kind="signature"
+          label="Authorised signature"
+          hint="PNG, JPG or JPEG, max 1MB recommended (less than 2MB)."
+          accept={PNG_OR_JPEG}
+          value={form.signatureImage}
+          onChange={(id) => set("signatureImage", id)}
         />
-        {form.includeSignature && (
-          <ImageUpload
-            kind="signature"
-            label="Authorised signature"
-            hint="PNG, JPG or JPEG, max 1MB recommended (less than 2MB)."
-            accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-            value={form.signatureImage}
-            onChange={(id) => set("signatureImage", id)}
-          />
-        )}
-      </div>
-      <div className="space-y-4 md:col-span-2">
-        <Switch
-          label="Include bank details"
-          checked={form.includeBankDetails}
-          onChange={(v) => set("includeBankDetails", v)}
-        />
-      </div>
+      </SwitchedPart>
+      <SwitchedPart label="Include bank details" flag={flag("includeBankDetails")} />
       {form.includeBankDetails && (
         <>
           <TextField
@@ -331,23 +301,16 @@ export function BankSection({ form, errors, set, setBank }: SectionProps) {
           </div>
         </>
       )}
-      <div className="space-y-4 md:col-span-2">
-        <Switch
-          label="Include UPI QR code"
-          checked={form.includeUpiQrCode}
-          onChange={(v) => set("includeUpiQrCode", v)}
+      <SwitchedPart label="Include UPI QR code" flag={flag("includeUpiQrCode")}>
+        <ImageUpload
+          kind="qr"
+          label="UPI QR code"
+          hint="PNG, JPG or JPEG, max 1MB recommended (less than 2MB). Without one, a QR is made from your UPI ID."
+          accept={PNG_OR_JPEG}
+          value={form.upiQrCodeImage}
+          onChange={(id) => set("upiQrCodeImage", id)}
         />
-        {form.includeUpiQrCode && (
-          <ImageUpload
-            kind="qr"
-            label="UPI QR code"
-            hint="PNG, JPG or JPEG, max 1MB recommended (less than 2MB). Without one, a QR is made from your UPI ID."
-            accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-            value={form.upiQrCodeImage}
-            onChange={(id) => set("upiQrCodeImage", id)}
-          />
-        )}
-      </div>
+      </SwitchedPart>
     </Section>
   );
 }
@@ -375,46 +338,32 @@ const TEMPLATE_NAMES: Record<Settings["defaultTemplate"], string> = {
 const TEMPLATES = INVOICE_TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_NAMES[t] ?? t }));
 
 export function InvoiceSection({ form, errors, set }: SectionProps) {
+  const field = fieldBinder(form, errors, set);
+  const flag = flagBinder(form, set);
   return (
     <Section
       id="invoice-heading"
       title="Invoice Settings"
       description="Numbering, stock, template and rounding for new invoices."
     >
-      <SelectField
-        label="Invoice number scheme"
-        error={errors.invoiceNumberScheme}
-        value={form.invoiceNumberScheme}
-        options={NUMBER_SCHEMES}
-        onChange={(v) => set("invoiceNumberScheme", v)}
-      />
-      <SelectField
-        label="Default template"
-        error={errors.defaultTemplate}
-        value={form.defaultTemplate}
-        options={TEMPLATES}
-        onChange={(v) => set("defaultTemplate", v)}
-      />
+      <SelectField label="Invoice number scheme" options={NUMBER_SCHEMES} {...field("invoiceNumberScheme")} />
+      <SelectField label="Default template" options={TEMPLATES} {...field("defaultTemplate")} />
       <SelectField
         label="Time zone"
-        error={errors.timeZone}
         hint="Used for invoice dates, numbers and overdue status."
-        value={form.timeZone}
         options={timeZones(form.timeZone)}
-        onChange={(v) => set("timeZone", v)}
+        {...field("timeZone")}
       />
       <div className="space-y-4 md:col-span-2">
         <Switch
           label="Allow selling beyond stock"
           description="Issue invoices even when an item has less in stock than the quantity sold."
-          checked={form.allowSellingBeyondStock}
-          onChange={(v) => set("allowSellingBeyondStock", v)}
+          {...flag("allowSellingBeyondStock")}
         />
         <Switch
           label="Round off totals"
           description="Round each invoice total to whole units and show the round-off."
-          checked={form.roundOffTotals}
-          onChange={(v) => set("roundOffTotals", v)}
+          {...flag("roundOffTotals")}
         />
       </div>
     </Section>

@@ -32,18 +32,14 @@ const emptyAddress = (): EwayAddress => ({
 });
 
 /**
- * The two other addresses, in the order the goods travel: out from the company to the client, or
- * (inward) back from the client's side (the ship-to fields) to the business's (dispatch-from).
+ * The addresses other than the company's and the client's, in the order and words of the goods'
+ * direction: going out they leave from the dispatch-from address; coming back (`inward`) from
+ * the ship-to one.
  */
-const ADDRESS_CHOICES = {
-  outward: [
-    {
-      key: "dispatchFrom",
-      label: "Goods leave from another address than the company's",
-      legend: "Dispatch from",
-    },
-    { key: "shipTo", label: "Goods go to another address than the client's", legend: "Ship to" },
-  ],
+const OTHER_ADDRESSES: Record<
+  "inward" | "outward",
+  { key: "shipTo" | "dispatchFrom"; label: string; legend: string }[]
+> = {
   inward: [
     {
       key: "shipTo",
@@ -56,7 +52,15 @@ const ADDRESS_CHOICES = {
       legend: "Received at",
     },
   ],
-} as const;
+  outward: [
+    {
+      key: "dispatchFrom",
+      label: "Goods leave from another address than the company's",
+      legend: "Dispatch from",
+    },
+    { key: "shipTo", label: "Goods go to another address than the client's", legend: "Ship to" },
+  ],
+};
 
 export const TransportSection = memo(function TransportSection({
   transport,
@@ -166,7 +170,7 @@ export const TransportSection = memo(function TransportSection({
             maxLength={100}
             onChange={(transporterName) => set({ transporterName })}
           />
-          {ADDRESS_CHOICES[inward ? "inward" : "outward"].map(({ key, label, legend }) => (
+          {OTHER_ADDRESSES[inward ? "inward" : "outward"].map(({ key, label, legend }) => (
             <AddressChoice
               key={key}
               label={label}
