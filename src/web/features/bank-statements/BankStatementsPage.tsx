@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { ConfirmAllocation as Allocation, BankLine } from "#contract/bank-statements";
@@ -173,24 +173,13 @@ function ReviewLine({ line }: { line: BankLine }) {
       )}
       <div className="flex flex-wrap gap-2">
         {line.suggestions.length > 1 && (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-expanded={splitting}
-            onClick={() => setSplitting((v) => !v)}
-          >
+          <FormToggle open={splitting} onToggle={setSplitting}>
             Split across invoices
-          </Button>
+          </FormToggle>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={act.isPending}
-          aria-expanded={advancing}
-          onClick={() => setAdvancing((v) => !v)}
-        >
+        <FormToggle open={advancing} onToggle={setAdvancing} disabled={act.isPending}>
           Record as advance
-        </Button>
+        </FormToggle>
         <Button
           size="sm"
           variant="outline"
@@ -201,6 +190,31 @@ function ReviewLine({ line }: { line: BankLine }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A review line's button that opens or closes its form (splitting, an advance) above the buttons. */
+function FormToggle({
+  open,
+  onToggle,
+  disabled,
+  children,
+}: {
+  open: boolean;
+  onToggle: Dispatch<SetStateAction<boolean>>;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={disabled}
+      aria-expanded={open}
+      onClick={() => onToggle((v) => !v)}
+    >
+      {children}
+    </Button>
   );
 }
 
