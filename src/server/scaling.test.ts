@@ -1,11 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { PROJECT_ROOT } from "./paths";
+import { createPostgresDatabase } from "./testing/harness";
 import { keepAliveLoad } from "./testing/keep-alive-load";
 import {
   buildServerIfStale,
@@ -25,9 +24,9 @@ const AUTH_SECRET = "scaling-test-secret-scaling-test-secret-0123";
 const METRICS_TOKEN = "scaling-test-metrics-token";
 const RECONCILE_EVERY_MS = 400;
 
-let adminUrl: string;
 let databaseUrl: string;
 let databaseName: string;
+let drop: (() => Promise<void>) | undefined;
 
 /** The compiled server as `npm start` runs it, on the test's database and a data folder of its own. */
 function startServer(port: number, env: Record<string, string>) {
@@ -114,23 +113,13 @@ function logLines(text: string): Array<Record<string, unknown>> {
 describe.skipIf(!TEST_DATABASE_URL)("scaling out on PostgreSQL", () => {
   beforeAll(async () => {
     buildServerIfStale();
-    adminUrl = TEST_DATABASE_URL!;
-    databaseName = `bahi_scale_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    const fresh = await createPostgresDatabase("bahi_scale");
+    databaseUrl = fresh.url;
+    databaseName = new URL(fresh.url).pathname.slice(1);
+    drop = fresh.drop;
   }, 120_000);
 
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  });
+  afterAll(() => drop?.());
 
   it("signs a user in on one instance and serves them on the other, and runs each scheduled job once per period", async () => {
     const [portA, portB] = [await freePort(), await freePort()];
