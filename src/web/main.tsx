@@ -29,11 +29,26 @@ document.addEventListener("contextmenu", (event) => {
   event.preventDefault();
 });
 
-/** One toast at a time, 5 s by default (spec §9), in the app's own theme. */
+/**
+ * One toast at a time, 5 s by default (spec §9), in the app's own theme. Below the top bar (56 px
+ * high): over it, a toast hid the credits button and the account menu, and a pointer on its way
+ * there held the toast open (sonner pauses a hovered toast), so the click never reached them.
+ */
+const BELOW_TOP_BAR = { top: 64 };
+
 function ThemedToaster() {
   const [theme] = useTheme();
   return (
-    <Toaster richColors closeButton position="top-right" visibleToasts={1} duration={5000} theme={theme} />
+    <Toaster
+      richColors
+      closeButton
+      position="top-right"
+      visibleToasts={1}
+      duration={5000}
+      theme={theme}
+      offset={BELOW_TOP_BAR}
+      mobileOffset={BELOW_TOP_BAR}
+    />
   );
 }
 

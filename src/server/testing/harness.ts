@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from "#domain/settings";
 import { type BahiApp, buildApp } from "../app";
 import type { PasswordHashing } from "../auth/auth";
 import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, DEFAULT_DB_TIMEOUTS, openDatabase } from "../db/client";
 import type { AuthLimits } from "../routes/auth-bridge";
 import type { Mailer, MailMessage } from "../services/mail";
 import { adminStatements, dropDatabaseLater, testDatabaseName } from "./database-drops";
@@ -63,10 +63,21 @@ export async function createMigratedPostgresDatabase(
   return createPostgresDatabase(prefix, await postgresTemplateName());
 }
 
+/**
+ * A test's wait for one of the pool's connections: the server's 5 s is an answer to a user, but a
+ * test that runs 96 transactions at once on a loaded 2-core CI machine waited longer than that in
+ * the queue ("timeout exceeded when trying to connect", invoice-totals.test at 14 min of CI).
+ */
+const TEST_DB_TIMEOUTS = { ...DEFAULT_DB_TIMEOUTS, connectMs: 60_000 };
+
+/** Bahi's database at a test PostgreSQL database's URL (with the tests' pool wait). */
+const openPostgresForTest = (url: string) =>
+  openDatabase({ databaseUrl: url, dataDir: "unused", timeouts: TEST_DB_TIMEOUTS });
+
 /** A fresh PostgreSQL database for this test file, dropped when closed. */
 async function openFreshPostgres(): Promise<Database> {
   const fresh = await createMigratedPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+  const database = await openPostgresForTest(fresh.url);
   return {
     ...database,
     async close() {
@@ -251,7 +262,7 @@ export function twoAppsForSuite(kind: DbKind, env: Record<string, string> = {}):
     const start = async () =>
       startTestApp(
         testConfig(mkdtempSync(path.join(tmpdir(), "bahi-test-")), env),
-        await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" }),
+        await openPostgresForTest(fresh.url),
       );
     Object.assign(a, await start());
     Object.assign(b, await start());
