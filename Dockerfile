@@ -40,4 +40,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # The arguments and malloc setting of scripts/server-node-args.mjs (what `npm start` passes): a lean
 # young generation, large blocks handed back to the system when freed.
 ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
-CMD ["node", "--max-semi-space-size=16", "--expose-gc", "dist/server/main.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--no-allocation-site-pretenuring", "--expose-gc", "dist/server/main.mjs"]

@@ -38,6 +38,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -648,7 +649,12 @@ async function startServer(
         AUTH_REQUESTS_PER_IP: "10000",
         WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
       },
-      stdio: ["ignore", "ignore", "pipe"],
+      // BENCH_SERVER_LOG=<file>: the server's stdout there (with BENCH_NODE_ARGS="... --trace-gc", its collections).
+      stdio: [
+        "ignore",
+        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore",
+        "pipe",
+      ],
     },
   );
   let stderr = "";

@@ -7,9 +7,20 @@
 // --expose-gc: once the server has been quiet for a few seconds it runs one memory-reducing
 // collection (src/server/idle-collection.ts), which gives the young generation back: idle RSS is
 // then lower than with 2 MB semi-spaces and no such collection.
+// --no-allocation-site-pretenuring: V8 otherwise learns, from a burst in which many objects of one
+// allocation site outlived a collection, to allocate that site's objects straight into the old
+// generation. Under load it did so for the rows node-postgres parses and the objects made from them:
+// every young object those old ones pointed to was kept through each scavenge and promoted too
+// (17 % of the bytes a list request allocated, against 3 % without), the old generation filled every
+// 2-3 s, and the server's CPU per list request rose by a fifth, at random from one start to the next
+// (docs/decisions/0117-no-allocation-site-pretenuring.md).
 // No --enable-source-maps: the compiled server's entries turn source maps on for Bahi's own files
 // only (scripts/build-server.mjs); the flag would keep every package's source map in memory too.
-export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--expose-gc"];
+export const SERVER_NODE_ARGS = [
+  "--max-semi-space-size=16",
+  "--no-allocation-site-pretenuring",
+  "--expose-gc",
+];
 
 // glibc's malloc, for the server's own native memory (what the V8 heap is not: thread arenas,
 // buffers, compiler zones). By default glibc raises its mmap threshold each time a large block
