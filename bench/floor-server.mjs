@@ -6,6 +6,10 @@
 // Besides the clients page (E2), the same bare server for the other kinds of list request the bench
 // asks, each doing the least its answer needs, with no total:
 //   /floor/clients?page=N      a page by number: the index walked to the offset;
+//   /floor/clients?wide=1[&after=]  the clients page answering Bahi's JSON, field for field: every
+//                              column of the contract's client (addresses with every field), the
+//                              total read from list_counts and the pager's fields. Not case E2: it
+//                              tells what the answer's width costs a bare server (decision 0117);
 //   /floor/invoices?status=overdue[&after=]  the overdue page after a cursor, through the index of the
 //                              invoices awaiting payment;
 //   /floor/invoices?search=    the first 20 invoices whose number or client's name holds the term,
@@ -59,9 +63,57 @@ const clientOf = (r) => ({
   createdAt: r.created_at,
 });
 
+/** A stored address with every field, as Bahi's contract answers it. */
+const addressOf = (a) => ({
+  line1: a?.line1 ?? "",
+  line2: a?.line2 ?? "",
+  city: a?.city ?? "",
+  state: a?.state ?? "",
+  postalCode: a?.postalCode ?? "",
+  country: a?.country ?? "",
+  ...(a?.stateCode ? { stateCode: a.stateCode } : {}),
+});
+const wideClientOf = (r) => ({
+  id: r.id,
+  name: r.name,
+  company: r.company,
+  email: r.email,
+  phone: r.phone,
+  gstin: r.gstin,
+  billingAddress: addressOf(r.billing_address),
+  shippingAddress: r.shipping_address ? addressOf(r.shipping_address) : null,
+  notes: r.notes,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** The clients page as Bahi answers it (wide=1): the same statement shape, the contract's fields. */
+async function wideClientsPage(businessId, cursor) {
+  const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : ["", ""];
+  const { rows } = await pool.query({
+    name: "floor_clients_wide",
+    text: `select id, name, company, email, phone, gstin, billing_address, shipping_address, notes,
+        created_at, updated_at, lower(name) as k,
+        (select n from list_counts where business_id = $1 and list = 'clients') as total
+      from clients where business_id = $1 and (lower(name), id) > ($2, $3) order by lower(name), id limit 21`,
+    values: [businessId, after[0], after[1]],
+  });
+  const last = rows[19];
+  return {
+    items: rows.slice(0, 20).map(wideClientOf),
+    total: Number(rows[0]?.total ?? 0),
+    totalIsExact: true,
+    hasMore: rows.length > 20,
+    page: 1,
+    pageSize: 20,
+    nextCursor: last ? Buffer.from(JSON.stringify([last.k, last.id])).toString("base64url") : null,
+  };
+}
+
 app.get("/floor/clients", async (request, reply) => {
   const businessId = await businessOf(request.headers.cookie);
   if (!businessId) return reply.status(401).send({ error: "unauthorized" });
+  if (request.query.wide) return wideClientsPage(businessId, request.query.after);
   if (request.query.page) {
     const { rows } = await plannedOnce.query({
       name: "floor_clients_page",
