@@ -30,11 +30,12 @@ document.addEventListener("contextmenu", (event) => {
 });
 
 /**
- * One toast at a time, 5 s by default (spec §9), in the app's own theme. Below the top bar (56 px
- * high): over it, a toast hid the credits button and the account menu, and a pointer on its way
- * there held the toast open (sonner pauses a hovered toast), so the click never reached them.
+ * One toast at a time, 5 s by default (spec §9), in the app's own theme, at the bottom in the middle.
+ * The top of every page holds the buttons a person reaches for next: the top bar's (credits, account)
+ * and the page's own (Add Item, just after an item was added). A toast over them hid them, and a
+ * pointer on its way there held the toast open (sonner pauses a hovered toast), so the click never
+ * reached them (decisions 0116 and 0118).
  */
-const BELOW_TOP_BAR = { top: 64 };
 
 function ThemedToaster() {
   const [theme] = useTheme();
@@ -42,12 +43,10 @@ function ThemedToaster() {
     <Toaster
       richColors
       closeButton
-      position="top-right"
+      position="bottom-center"
       visibleToasts={1}
       duration={5000}
       theme={theme}
-      offset={BELOW_TOP_BAR}
-      mobileOffset={BELOW_TOP_BAR}
     />
   );
 }
