@@ -37,6 +37,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -482,6 +483,9 @@ function printGoals() {
   const us = (n: number | undefined) => (n === undefined ? "-" : `${Math.round(n)} µs`);
   const of = (rows: Measured[] | undefined, key: "serverUs" | "postgresUs" | "perSecond") =>
     rows && median(rows.map((r) => r[key]));
+  /** The median of each round's req/s over the same round's `base` (measured seconds apart). */
+  const perSecondOver = (rows: Measured[], base: Measured[]) =>
+    median(rows.map((r, i) => r.perSecond / (base[i] ?? base[0]!).perSecond));
   const rounds = page.length > 1 ? `, median of ${page.length} rounds` : "";
   console.log(
     `\n| goal (issue 29), load average ${loadavg()[0]!.toFixed(1)}${rounds} | Bahi | floor, same run | goal | |`,
@@ -493,7 +497,7 @@ function printGoals() {
       `<= ${GOAL_CPU_US} µs | ${verdict(serverUs <= GOAL_CPU_US)} |`,
   );
   if (floor) {
-    const ratio = median(page.map((r, i) => r.perSecond / (floor[i] ?? floor[0]!).perSecond));
+    const ratio = perSecondOver(page, floor);
     console.log(
       `| clients page req/s against the floor's | ${Math.round(of(page, "perSecond")!)} | ${Math.round(of(floor, "perSecond")!)} | ` +
         `>= ${GOAL_FLOOR_RATIO}x | ${ratio.toFixed(2)}x ${verdict(ratio >= GOAL_FLOOR_RATIO)} |`,
@@ -503,7 +507,7 @@ function printGoals() {
   // client, the total, the pager), so the part of the gap that is the answer's width shows apart.
   const wide = measured.get(FLOOR_WIDE_PAGE);
   if (wide) {
-    const ratio = median(page.map((r, i) => r.perSecond / (wide[i] ?? wide[0]!).perSecond));
+    const ratio = perSecondOver(page, wide);
     console.log(
       `| clients page req/s against a bare server answering the same JSON (${us(of(wide, "serverUs"))} a request) | ` +
         `${Math.round(of(page, "perSecond")!)} | ${Math.round(of(wide, "perSecond")!)} | | ${ratio.toFixed(2)}x |`,
@@ -513,7 +517,7 @@ function printGoals() {
   const other = measured.get(COMPARE_PAGE);
   if (other) {
     const otherUs = of(other, "serverUs")!;
-    const ratio = floor && median(other.map((r, i) => r.perSecond / (floor[i] ?? floor[0]!).perSecond));
+    const ratio = floor && perSecondOver(other, floor);
     console.log(
       `| compare build: server CPU per list request; req/s against the floor's | ${us(otherUs)} ${verdict(otherUs <= GOAL_CPU_US)}; ` +
         `${Math.round(of(other, "perSecond")!)} req/s | | | ${ratio === undefined ? "-" : `${ratio.toFixed(2)}x ${verdict(ratio >= GOAL_FLOOR_RATIO)}`} |`,
@@ -644,6 +648,8 @@ async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-api-load-data-"));
   const origin = `http://127.0.0.1:${port}`;
   const nodeArgs = givenNodeArgs?.split(" ").filter(Boolean) ?? (await serverNodeArgs(dist));
+  // BENCH_SERVER_LOG=<file>: the server's stdout there (with BENCH_NODE_ARGS="... --trace-gc", its collections).
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : undefined;
   const server = spawn(
     process.execPath,
     [
@@ -666,14 +672,10 @@ async function startServer(
         AUTH_REQUESTS_PER_IP: "10000",
         WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
       },
-      // BENCH_SERVER_LOG=<file>: the server's stdout there (with BENCH_NODE_ARGS="... --trace-gc", its collections).
-      stdio: [
-        "ignore",
-        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore",
-        "pipe",
-      ],
+      stdio: ["ignore", log ?? "ignore", "pipe"],
     },
   );
+  if (log !== undefined) closeSync(log); // the server has its own copy
   let stderr = "";
   server.stderr!.on("data", (d) => {
     stderr = (stderr + d).slice(-4000);

@@ -63,7 +63,15 @@ const clientOf = (r) => ({
   createdAt: r.created_at,
 });
 
-/** A stored address with every field, as Bahi's contract answers it. */
+/** A page cursor's keys (lower(name), id), or the list's start. */
+const afterOf = (cursor) => (cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : ["", ""]);
+/** The cursor to the page after these rows (21 read for 20 answered), or null at the end. */
+const nextCursorOf = (rows) => {
+  const last = rows[19];
+  return last ? Buffer.from(JSON.stringify([last.k, last.id])).toString("base64url") : null;
+};
+
+/** A stored address with every field, as Bahi's contract answers it (src/server/presenters/clients.ts). */
 const addressOf = (a) => ({
   line1: a?.line1 ?? "",
   line2: a?.line2 ?? "",
@@ -89,7 +97,7 @@ const wideClientOf = (r) => ({
 
 /** The clients page as Bahi answers it (wide=1): the same statement shape, the contract's fields. */
 async function wideClientsPage(businessId, cursor) {
-  const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : ["", ""];
+  const after = afterOf(cursor);
   const { rows } = await pool.query({
     name: "floor_clients_wide",
     text: `select id, name, company, email, phone, gstin, billing_address, shipping_address, notes,
@@ -98,7 +106,6 @@ async function wideClientsPage(businessId, cursor) {
       from clients where business_id = $1 and (lower(name), id) > ($2, $3) order by lower(name), id limit 21`,
     values: [businessId, after[0], after[1]],
   });
-  const last = rows[19];
   return {
     items: rows.slice(0, 20).map(wideClientOf),
     total: Number(rows[0]?.total ?? 0),
@@ -106,7 +113,7 @@ async function wideClientsPage(businessId, cursor) {
     hasMore: rows.length > 20,
     page: 1,
     pageSize: 20,
-    nextCursor: last ? Buffer.from(JSON.stringify([last.k, last.id])).toString("base64url") : null,
+    nextCursor: nextCursorOf(rows),
   };
 }
 
@@ -123,9 +130,7 @@ app.get("/floor/clients", async (request, reply) => {
     });
     return { items: rows.slice(0, 20).map(clientOf), hasMore: rows.length > 20 };
   }
-  const after = request.query.after
-    ? JSON.parse(Buffer.from(request.query.after, "base64url").toString())
-    : ["", ""];
+  const after = afterOf(request.query.after);
   const { rows } = await pool.query({
     name: "floor_clients",
     text: `select id, name, email, phone, gstin, billing_address, created_at, lower(name) as k from clients
@@ -133,11 +138,10 @@ app.get("/floor/clients", async (request, reply) => {
     values: [businessId, after[0], after[1]],
   });
   const items = rows.slice(0, 20).map(clientOf);
-  const last = rows[19];
   return {
     items,
     hasMore: rows.length > 20,
-    nextCursor: last ? Buffer.from(JSON.stringify([last.k, last.id])).toString("base64url") : null,
+    nextCursor: nextCursorOf(rows),
   };
 });
 

@@ -36,7 +36,6 @@ document.addEventListener("contextmenu", (event) => {
  * pointer on its way there held the toast open (sonner pauses a hovered toast), so the click never
  * reached them (decisions 0116 and 0118).
  */
-
 function ThemedToaster() {
   const [theme] = useTheme();
   return (
