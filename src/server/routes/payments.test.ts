@@ -303,6 +303,8 @@ describeEachDb("payments with Razorpay keys (local fake)", (kind) => {
     const s = await t.signUpAndSignIn();
     const { o, delivery } = await orderPaidAtRazorpay(s, "payment.captured", "plan_25_credits");
     const hold = fake.holdNextPaymentsLookup();
+    // Released however the test ends: a lookup left held would be granted in the next test.
+    onTestFinished(() => hold.release());
     const started = performance.now();
     const res = await webhook(delivery);
     const elapsed = performance.now() - started;
