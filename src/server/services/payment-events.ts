@@ -25,9 +25,10 @@ const RECONCILE_BATCH = 100;
 /**
  * Razorpay waits 5 s for a webhook's answer. Counted from the webhook's arrival: the checks before
  * the lookup (the event seen, the order found) come out of it too, so a slow database does not push
- * the answer past Razorpay's wait.
+ * the answer past Razorpay's wait. The lookup itself always gets at least WEBHOOK_LOOKUP_MIN_MS.
  */
 export const WEBHOOK_LOOKUP_BUDGET_MS = 2_500;
+const WEBHOOK_LOOKUP_MIN_MS = 1_000;
 
 /** The wait before reconciliation asks about an unpaid order again: a quarter of its age, 5 min to 1 day. */
 export function recheckDelayMs(ageMs: number): number {
@@ -78,7 +79,7 @@ export async function handleWebhook(
   })();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), Math.max(0, answerBy - performance.now()));
+    timer = setTimeout(() => resolve("late"), Math.max(WEBHOOK_LOOKUP_MIN_MS, answerBy - performance.now()));
     timer.unref();
   });
   let outcome: { status: string } | "late";
