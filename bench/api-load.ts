@@ -82,44 +82,48 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const pg = privatePostgres(PG_PORT, "bahi-api-load", "-c shared_preload_libraries=pg_stat_statements");
 
-/** CPU seconds (user + system) a process (or one of its threads, "<pid>/task/<tid>") has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number | string): number {
+/**
+ * The fields of /proc/<pid>/stat after the process's name ("<pid>/task/<tid>" for a thread): [0] state,
+ * [1] parent pid, [7] minor faults, [11] and [12] user and system time in clock ticks; undefined once
+ * it is gone.
+ */
+function statFields(pid: number | string): string[] | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   } catch {
-    return 0; // gone meanwhile
+    return undefined; // gone meanwhile
   }
+}
+/** CPU seconds (user + system) from stat's fields (clock ticks, USER_HZ 100). */
+const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / 100;
+
+/** CPU seconds a process (or one of its threads, "<pid>/task/<tid>") has used so far. */
+function cpuSeconds(pid: number | string): number {
+  const fields = statFields(pid);
+  return fields ? cpuOf(fields) : 0;
+}
+
+/** The processes whose parent is `parent`, each with its stat fields. */
+function childrenOf(parent: number): [number, string[]][] {
+  const found: [number, string[]][] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields && Number(fields[1]) === parent) found.push([Number(entry), fields]);
+  }
+  return found;
 }
 
 /** A process and its children (the cluster's workers when WEB_CONCURRENCY > 1). */
-function withChildren(pid: number): number[] {
-  const pids = [pid];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === pid)
-        pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
+const withChildren = (pid: number) => [pid, ...childrenOf(pid).map(([child]) => child)];
 const serverCpuSeconds = (pid: number) => withChildren(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
 
 /**
- * Minor page faults a process has taken so far (/proc/<pid>/stat's minflt). On a machine whose page
- * faults trap to the hypervisor they cost the server more than its JavaScript does; a list request's
- * come from the scavenger promoting rows into fresh old-space pages (decision 0119).
+ * Minor page faults a process has taken so far (stat's minflt). On a machine whose page faults trap
+ * to the hypervisor they cost the server more than its JavaScript does; a list request's come from
+ * the scavenger promoting rows into fresh old-space pages (decision 0119).
  */
-function minorFaults(pid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[7]);
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
+const minorFaults = (pid: number) => Number(statFields(pid)?.[7] ?? 0);
 const serverFaults = (pid: number) => withChildren(pid).reduce((sum, p) => sum + minorFaults(p), 0);
 /**
  * CPU seconds by thread name (/proc/<pid>/task/<tid>/comm: "V8 DefaultWorke", "libuv-worker"...).
@@ -156,16 +160,7 @@ const serverRssMb = (pid: number) => withChildren(pid).reduce((sum, p) => sum + 
 function pgCpuByPid(): Map<number, number> {
   const postmaster = Number(readFileSync(path.join(pg.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
   const byPid = new Map([[postmaster, cpuSeconds(postmaster)]]);
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
-      if (Number(stat[1]) === postmaster)
-        byPid.set(Number(entry), (Number(stat[11]) + Number(stat[12])) / 100);
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const [backend, fields] of childrenOf(postmaster)) byPid.set(backend, cpuOf(fields));
   return byPid;
 }
 

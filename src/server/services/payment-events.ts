@@ -42,9 +42,9 @@ export function recheckDelayMs(ageMs: number): number {
  * A webhook is a hint: its signature is checked over the raw bytes, a handled event id is
  * ignored, and only the order id is taken from it; Razorpay itself is asked what was paid. The
  * event id is stored in the grant's own transaction, so a crash before the grant leaves the
- * event unknown and Razorpay's redelivery is handled again. The lookup has
- * WEBHOOK_LOOKUP_BUDGET_MS from the webhook's arrival: when Razorpay is slower, the order is made due for reconciliation
- * (stored), the webhook is acknowledged, and the lookup finishes in the background.
+ * event unknown and Razorpay's redelivery is handled again. The lookup has what is left of
+ * WEBHOOK_LOOKUP_BUDGET_MS from the webhook's arrival: when Razorpay is slower, the order is made due
+ * for reconciliation (stored), the webhook is acknowledged, and the lookup finishes in the background.
  */
 export async function handleWebhook(
   p: Payments,
