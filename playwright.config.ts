@@ -1,7 +1,7 @@
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A folder made for this run is removed after it (tests/e2e/global-teardown.ts); a given one is kept.
@@ -37,7 +37,8 @@ export default defineConfig({
     // failed test's trace (`--trace on` records every test).
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      // E2E_BROWSER: another browser binary, to compare (bench/browser-lane-cpu.sh).
+      executablePath: process.env.E2E_BROWSER ?? HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

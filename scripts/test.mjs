@@ -104,20 +104,26 @@ function finish(ok) {
 
 const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
 
-/** Browser tests need Debian's Chromium; PDF tests need poppler's pdftotext and pdftoppm. */
+/**
+ * Browser tests need Debian's Chromium headless shell (decision 0121); PDF tests need poppler's
+ * pdftotext and pdftoppm.
+ */
+const SHELL = "/usr/bin/chromium-headless-shell";
+const PACKAGES = ["chromium-headless-shell", "poppler-utils"];
+const haveTools = () => existsSync(SHELL) && hasCommand("pdftotext") && hasCommand("pdftoppm");
 function ensureTools() {
-  if (existsSync("/usr/bin/chromium") && hasCommand("pdftotext") && hasCommand("pdftoppm")) return;
-  console.log("Installing what the tests need: Debian's chromium and poppler-utils (apt-get)...");
+  if (haveTools()) return;
+  console.log(`Installing what the tests need: Debian's ${PACKAGES.join(" and ")} (apt-get)...`);
   if (process.getuid?.() !== 0) {
     console.error(
-      "The tests need /usr/bin/chromium and pdftotext. Install them with: sudo apt-get install -y chromium poppler-utils",
+      `The tests need ${SHELL}, pdftotext and pdftoppm. Install them with: sudo apt-get install -y ${PACKAGES.join(" ")}`,
     );
     process.exit(1);
   }
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "poppler-utils"], { stdio: "inherit" });
-  if (r.status !== 0 || !existsSync("/usr/bin/chromium") || !hasCommand("pdftotext")) {
-    console.error("Could not install them. Install with: apt-get install -y chromium poppler-utils");
+  const r = spawnSync("apt-get", ["install", "-y", "-qq", ...PACKAGES], { stdio: "inherit" });
+  if (r.status !== 0 || !haveTools()) {
+    console.error(`Could not install them. Install with: apt-get install -y ${PACKAGES.join(" ")}`);
     process.exit(1);
   }
 }

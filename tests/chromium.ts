@@ -1,5 +1,12 @@
-/** Debian's Chromium as the browser tests and the benches launch it (never a downloaded browser). */
+/** Debian's Chromium as the benches launch it (never a downloaded browser). */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the same Blink and V8 without
+ * the browser's own layer): what the browser tests drive, as Playwright's own headless runs do. On
+ * the same specs it took 44 % less CPU than the full browser in headless mode (decision 0121).
+ */
+export const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 
 export const CHROMIUM_ARGS = [
   "--headless",
