@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { deflateSync } from "node:zlib";
-import PDFDocumentClass from "pdfkit";
+import type PDFDocumentClass from "pdfkit";
 import {
   type FontFamily,
   type FontWeight,
@@ -9,6 +9,7 @@ import {
   splitRunsByFont,
   type TextRun,
 } from "./fonts.js";
+import { PdfDocument, type PdfRef } from "./streams";
 
 /**
  * Drawing text in pdfkit with the fallback fonts of `fonts.ts`: each string is cut into runs by
@@ -148,14 +149,7 @@ function rememberSubsets(font: ParsedFont): ParsedFont {
 
 // pdfkit's internals the font file's compression goes through (pdfkit 0.20: EmbeddedFont.embed
 // makes the font file with `document.ref()` and ends it with the subset's bytes; PDFReference
-// deflates its buffer in `finalize` when `compress` is set).
-interface PdfRef {
-  compress: boolean;
-  buffer: Uint8Array[];
-  write(chunk: Uint8Array): void;
-  end(chunk?: Uint8Array): void;
-  finalize(): void;
-}
+// deflates its buffer in `finalize` when `compress` is set: streams.ts).
 interface EmbeddedFontInternals {
   document: { ref(data?: object): PdfRef };
   embed(): void;
@@ -207,7 +201,7 @@ function rememberDeflatedFontFile(embedded: EmbeddedFontInternals): void {
  * document, and Helvetica has no ₹ anyway. Select a font (the functions below do) before text.
  */
 export function createPdfDocument(options: PDFKit.PDFDocumentOptions = {}): Doc {
-  return new PDFDocumentClass({ ...options, font: null as unknown as string });
+  return new PdfDocument({ ...options, font: null as unknown as string });
 }
 
 /** Selects a font file in `doc` at `size`. */
