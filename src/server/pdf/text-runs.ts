@@ -178,6 +178,8 @@ function rememberDeflatedFontFile(embedded: EmbeddedFontInternals): void {
         if (!bytes || !fontFile.compress || !Array.isArray(fontFile.buffer)) return end.call(fontFile, bytes);
         let deflated = deflatedSubsets.get(bytes);
         if (!deflated) {
+          // zlib's default level, not streams.ts's fastest: this runs once per subset and thread,
+          // so the smaller file is worth it.
           deflated = deflateSync(bytes);
           deflatedSubsets.set(bytes, deflated);
         }
