@@ -204,9 +204,19 @@ test("the phone-sized drawer opens, stays within 280 px and navigates", async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("the root sends a visitor to /auth", async ({ page }) => {
+test("the root sends a visitor to /auth, whose animations all end within 5 s", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Live preview", { exact: true })).toBeVisible();
+  // WCAG 2.2.2: nothing moves on its own for more than 5 s without a way to pause it. An endless
+  // pulse also kept the compositor drawing every frame while the page stayed open (decision 0125).
+  const longer = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .map((a) => ({ name: (a as CSSAnimation).animationName, end: a.effect?.getComputedTiming().endTime }))
+      .filter((a) => !(Number(a.end) <= 5000)),
+  );
+  expect(longer).toEqual([]);
 });
 
 test("the root sends a signed-in user to /dashboard", async ({ signedInPage: page }) => {

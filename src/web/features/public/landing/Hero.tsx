@@ -69,7 +69,7 @@ export function Hero() {
             </div>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 font-medium text-accent text-xs">
               <span className="relative flex h-2 w-2" aria-hidden="true">
-                <span className="absolute inline-flex h-full w-full rounded-full bg-accent opacity-60 motion-safe:animate-ping" />
+                <span className="absolute inline-flex h-full w-full rounded-full bg-accent opacity-60 animate-ping-few" />
                 <span className="relative inline-flex h-2 w-2 rounded-full bg-accent" />
               </span>
               Live preview
