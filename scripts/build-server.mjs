@@ -56,7 +56,7 @@ export const serverBuildOptions = {
   // Chunks sit beside server.mjs: pdf/pool.ts finds worker.mjs next to itself.
   splitting: true,
   // Packages are compiled in with Bahi's own code (decision 0124): Node then loads a few dozen files
-  // at start instead of resolving ~1,500, each through the package.json above it. A restart took
+  // at start instead of resolving ~1,350, each through the package.json above it. A restart took
   // 15 % less CPU (7.27 -> 6.15 CPU-s to /api/ready, bench/startup.ts) and served 1.1 s sooner. The
   // packages left out are EXTERNAL_PACKAGES.
   external: EXTERNAL_PACKAGES,
