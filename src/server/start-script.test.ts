@@ -4,10 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "./paths";
 import { closed, freePort, isAlive, serverEnv, watchOutput } from "./testing/processes";
+import { seedPgliteDataDir } from "./testing/templates";
 
 describe("npm start", () => {
   it("stops the server when npm is sent SIGTERM (as Docker, systemd or kill do), freeing the data folder", async () => {
+    // A data folder with the database in place: this is about the signal, not the first start
+    // (private-files.test.ts starts on an empty folder).
     const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-start-"));
+    await seedPgliteDataDir(dataDir);
     const port = await freePort();
     // Its own process group, so that whatever is left over can be cleaned up after a failure.
     const npm = spawn("npm", ["start"], {
