@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Any command's CPU by process kind, every process counted (decision 0126): BSD process accounting
+# records each process when it ends, including what the command's children started and left (a test's
+# servers, Chromium's zygote children, PostgreSQL's backends for its connections), which GNU time does
+# not see. Needs root and Debian's `acct` (apt-get install -y acct); other processes on the machine
+# are counted too, so run it on a quiet one.
+#
+#   bench/cpu-of.sh <label> <command> [args...]
+#   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres CI=true bench/cpu-of.sh unit npx vitest run
+#   bench/cpu-of.sh ci .ci/run
+set -euo pipefail
+label=$1
+shift
+command -v accton >/dev/null || { echo "needs process accounting: apt-get install -y acct" >&2; exit 1; }
+acct=$(mktemp /tmp/bahi-pacct-XXXXXX)
+log=/tmp/bahi-cpu-of-$label.log
+accton "$acct" >/dev/null
+start=$(date +%s.%N)
+set +e
+"$@" >"$log" 2>&1
+rc=$?
+set -e
+end=$(date +%s.%N)
+accton off >/dev/null
+echo "$label: exit $rc, wall $(echo "$end - $start" | bc) s, output in $log"
+# dump-acct: command | version | user | system | elapsed | ... (clock ticks of 1/100 s)
+dump-acct "$acct" | awk -F'|' '
+  { c = $1; gsub(/ /, "", c)
+    if (c ~ /^chromium/) c = "browser"; else if (c == "MainThread" || c == "node") c = "node"
+    else if (c != "postgres") c = "other"
+    cpu[c] += $3 + $4; all += $3 + $4 }
+  END { for (k in cpu) printf "  %s %.1f CPU-s", k, cpu[k] / 100; printf "  all %.1f CPU-s\n", all / 100 }'
+# The Node processes that used most, with their lifetimes: test workers, servers the tests start.
+echo "  Node processes over 20 CPU-s (CPU-s, seconds alive):"
+dump-acct "$acct" | awk -F'|' '{ c = $1; gsub(/ /, "", c); cpu = ($3 + $4) / 100
+  if ((c == "MainThread" || c == "node") && cpu > 20) printf "    %.1f  %.0f s\n", cpu, $5 / 100 }' | sort -rn
+rm -f "$acct"
