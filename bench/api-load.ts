@@ -47,6 +47,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { SourceMap } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { privatePostgres, rssMb, signUpConfirmed, waitFor } from "./support";
@@ -329,7 +330,7 @@ function summariseProfile(dir: string, pid: number, row: string) {
   const file = readdirSync(dir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith(".cpuprofile"));
   if (!file) return console.log(`no .cpuprofile in ${dir}`);
   const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    nodes: { id: number; callFrame: CallFrame }[];
     samples: number[];
     startTime: number;
     timeDeltas: number[];
@@ -349,11 +350,12 @@ function summariseProfile(dir: string, pid: number, row: string) {
     const frame = byId.get(sample)?.callFrame;
     if (!frame || frame.functionName === "(idle)") continue;
     busy++;
-    const where = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/");
-    const key = `${frame.functionName || "(anonymous)"} ${where}${where ? `:${frame.lineNumber + 1}` : ""}`;
+    const { source, line } = originalSource(frame);
+    const where = source.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/");
+    const key = `${frame.functionName || "(anonymous)"} ${where}${where ? `:${line + 1}` : ""}`;
     self.set(key, (self.get(key) ?? 0) + 1);
     const pkg =
-      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] ??
       (frame.url.startsWith("node:") ? `node:${frame.url.slice(5).split("/")[0]}` : undefined) ??
       (frame.url ? "the code itself" : `native: ${frame.functionName || "(anonymous)"}`);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
@@ -382,6 +384,34 @@ function summariseProfile(dir: string, pid: number, row: string) {
         )
         .join("\n")}`,
     );
+}
+
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/**
+ * A frame's file before the build: the server's chunks carry the packages compiled into them
+ * (decision 0124), so a frame in `dist/server/chunk-*.mjs` is read through the chunk's source map to
+ * the `node_modules/<package>/...` file it came from. Frames without a map keep their URL.
+ */
+function originalSource(frame: CallFrame): { source: string; line: number } {
+  const asIs = { source: frame.url, line: frame.lineNumber };
+  if (!frame.url.startsWith("file://") || !frame.url.includes("/dist/")) return asIs;
+  if (!sourceMaps.has(frame.url)) {
+    const mapFile = `${new URL(frame.url).pathname}.map`;
+    sourceMaps.set(
+      frame.url,
+      existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))) : undefined,
+    );
+  }
+  const entry = sourceMaps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry || !("originalSource" in entry)) return asIs;
+  // drizzle-orm's published maps name `../src/...` from its package folder: `node_modules/src/...`.
+  const source = entry.originalSource
+    .replace(/^(\.\.\/)+/, "")
+    .replace(/^node_modules\/src\//, "node_modules/drizzle-orm/src/");
+  return { source, line: entry.originalLine };
 }
 
 /** Where a sample's time went, in the words of decision 0053's table (from its package or native frame). */
