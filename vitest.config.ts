@@ -18,19 +18,15 @@ const SLOWEST_FIRST = [
   "src/server/routes/auth.test.ts",
 ];
 
-/**
- * The projects in the order their files run. Vitest keeps a worker of a shared module graph only
- * while the next file in its queue is of the same project: one web file between two server files
- * ended every server worker, and the next server files loaded the server's graph again in new
- * ones (decision 0126). So each project's files run together, the shared graph's first. (The web's
- * files stay isolated: with `isolate: false` they would share one jsdom, its storage and globals.)
- */
-const PROJECT_ORDER = ["node", "isolated"];
-
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const project = (file: TestSpecification) => PROJECT_ORDER.indexOf(file.project.name);
+    // Vitest keeps a worker of a shared module graph only while the next file in its queue is of the
+    // same project: one isolated web file between two server files ended every server worker, and
+    // the next server files loaded the server's graph again in new ones (decision 0126). So the
+    // shared graph's files come first, together, and the isolated ones after them. (The web's files
+    // stay isolated: with `isolate: false` they would share one jsdom, its storage and globals.)
+    const project = (file: TestSpecification) => (file.project.config.isolate ? 1 : 0);
     const rank = (file: TestSpecification) => {
       const i = SLOWEST_FIRST.findIndex((slow) => file.moduleId.endsWith(slow));
       return i === -1 ? SLOWEST_FIRST.length : i;
