@@ -33,6 +33,14 @@ async function bahiArgs(dist: string): Promise<string[]> {
   if (!existsSync(file)) return ["--enable-source-maps"];
   return (await import(file)).SERVER_NODE_ARGS;
 }
+/** A build whose PDF threads never end when idle (before PDF_IDLE_SECONDS): nothing to wait for. */
+function threadsStay(dist: string): Record<string, string> {
+  const server = path.join(dist, "server");
+  const code = readdirSync(server)
+    .filter((f) => f.endsWith(".mjs"))
+    .some((f) => readFileSync(path.join(server, f), "utf8").includes("PDF_IDLE_SECONDS"));
+  return code ? {} : { BENCH_THREADS_STAY: "1" };
+}
 /** The environment variables `npm start` of that checkout adds (glibc's malloc setting, 0095). */
 async function bahiEnv(dist: string): Promise<Record<string, string>> {
   const file = path.join(dist, "../scripts/server-node-args.mjs");
@@ -272,7 +280,8 @@ async function idleProcess(
     await waitHttp(`http://127.0.0.1:${port}${request}`);
     // Bahi starts one PDF thread once it listens and lets it end when idle (PDF_IDLE_SECONDS): on a
     // busy machine its start alone can take longer than the settling time, so wait for its end.
-    if (env.METRICS_TOKEN) await pdfThreadsEnded(port, env.METRICS_TOKEN);
+    // A build from before threads ended when idle (the issue's own "before") keeps its thread.
+    if (env.METRICS_TOKEN && !env.BENCH_THREADS_STAY) await pdfThreadsEnded(port, env.METRICS_TOKEN);
     await sleep(settleMs);
     const { rss, peak } = procMemory(child.pid!);
     child.kill("SIGUSR2");
@@ -341,6 +350,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
       {
         ...serverEnv(dataDir),
         ...(await bahiEnv(dist)),
+        ...threadsStay(dist),
         DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
         WEB_CONCURRENCY: "1",
       },
@@ -358,7 +368,7 @@ async function bahiOnPostgres(dist: string, port: number, snapshot: string): Pro
 
 async function bahiOnPglite(dist: string, port: number, snapshot: string): Promise<Idle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-mem-data-"));
-  const env = { ...serverEnv(dataDir), ...(await bahiEnv(dist)) };
+  const env = { ...serverEnv(dataDir), ...(await bahiEnv(dist)), ...threadsStay(dist) };
   try {
     // The first start creates the database (initdb in-process); a running server has been
     // restarted since, so the idle figure is a second start's.

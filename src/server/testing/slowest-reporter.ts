@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
+import { TEST_FILE_TIMES } from "./test-config";
 
 /**
  * Prints the ten test files that took longest, after the run (`npm test`, issue 29): where to look
@@ -21,6 +23,8 @@ export default class SlowestFilesReporter implements Reporter {
       ) + file;
     console.log("\nSlowest test files (import + tests: wall s, worker CPU-s):");
     for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(line(row));
+    // Every file's figures, for a closer look (bench/cpu-of.sh says what the processes beside them used).
+    if (TEST_FILE_TIMES) writeFileSync(TEST_FILE_TIMES, JSON.stringify(rows, null, 1));
     const measured = rows.filter((r) => r.cpuMs !== undefined);
     if (!measured.length) return;
     const total = measured.reduce((sum, r) => sum + r.cpuMs!, 0);

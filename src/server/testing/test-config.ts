@@ -10,6 +10,9 @@ export const TEST_DATABASE_URL: string | undefined = process.env.TEST_DATABASE_U
 process.env.BAHI_TEST_RUN ||= randomBytes(4).toString("hex");
 export const TEST_RUN: string = process.env.BAHI_TEST_RUN;
 
+/** Where the slowest-files reporter writes every test file's wall time and CPU as JSON, if set. */
+export const TEST_FILE_TIMES: string | undefined = process.env.TEST_FILE_TIMES || undefined;
+
 /** The PATH the tests started with (a test puts a stand-in program in front of it with vi.stubEnv). */
 export const TEST_PATH: string = process.env.PATH ?? "";
 
