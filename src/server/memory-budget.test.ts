@@ -4,12 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-// @ts-expect-error plain JavaScript build script without types
-import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error plain JavaScript without types
 import { SERVER_MALLOC_TUNABLES, SERVER_NODE_ARGS } from "../../scripts/server-node-args.mjs";
 import { PROJECT_ROOT } from "./paths";
 import { createMigratedPostgresDatabase } from "./testing/harness";
+import { buildServerIfStale, SERVER_BUNDLE } from "./testing/processes";
 import { seedPgliteDataDir } from "./testing/templates";
 import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
@@ -21,7 +20,8 @@ import { TEST_DATABASE_URL, testProcessEnv } from "./testing/test-config";
 
 const require = createRequire(import.meta.url);
 const NODE = path.join(PROJECT_ROOT, "node_modules/.bin/node");
-const OUT = path.join(PROJECT_ROOT, "node_modules/.cache/bahi-memory-budget");
+/** The compiled server as `npm test` builds it before the tests (built here when it is stale). */
+const OUT = path.dirname(SERVER_BUNDLE);
 const METRICS_TOKEN = "memory-budget-token-0123456789";
 // The PostgreSQL budget runs wherever PostgreSQL does (docs/decisions/0053-api-per-request.md).
 const PG_BUDGET = Boolean(TEST_DATABASE_URL);
@@ -121,7 +121,7 @@ async function bahiIdle(env: Record<string, string>): Promise<number> {
 let scratch: string;
 
 beforeAll(async () => {
-  await buildServer(OUT);
+  buildServerIfStale();
   scratch = mkdtempSync(path.join(tmpdir(), "bahi-memory-budget-"));
 }, 120_000);
 

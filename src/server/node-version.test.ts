@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-// @ts-expect-error: a plain JavaScript build script without type declarations
-import { buildServer } from "../../scripts/build-server.mjs";
 // @ts-expect-error: plain JavaScript, shared with scripts/start.mjs and the compiled entries
 import { nodeVersionProblem } from "../../scripts/node-version.mjs";
 import { PROJECT_ROOT } from "./paths";
+import { BACKUP_BUNDLE, buildServerIfStale, SERVER_BUNDLE } from "./testing/processes";
 
 const check = nodeVersionProblem as (version: string, execPath?: string) => string | undefined;
 
@@ -31,12 +30,14 @@ describe("the Node version check", () => {
   it.skipIf(!version || check(version) === undefined)(
     "on an unsupported Node the compiled server, the backup command and npm start stop with that one line",
     async () => {
-      const outdir = mkdtempSync(path.join(tmpdir(), "bahi-node-check-"));
+      // The compiled entries as `npm test` builds them (built here when stale); the backup stops
+      // before it writes anything.
+      buildServerIfStale();
+      const scratch = mkdtempSync(path.join(tmpdir(), "bahi-node-check-"));
       try {
-        await buildServer(outdir);
         for (const args of [
-          [path.join(outdir, "main.mjs")],
-          [path.join(outdir, "backup.mjs"), "backup", path.join(outdir, "x.bahi-backup")],
+          [SERVER_BUNDLE],
+          [BACKUP_BUNDLE, "backup", path.join(scratch, "x.bahi-backup")],
           [path.join(PROJECT_ROOT, "scripts/start.mjs")],
         ]) {
           const run = spawnSync(systemNode, args, { cwd: PROJECT_ROOT, encoding: "utf8", timeout: 30_000 });
@@ -44,8 +45,9 @@ describe("the Node version check", () => {
           expect(run.stderr.trim().split("\n"), args[0]).toEqual([check(version!, systemNode)]);
           expect(run.stdout, args[0]).toBe("");
         }
+        expect(readdirSync(scratch)).toEqual([]);
       } finally {
-        rmSync(outdir, { recursive: true, force: true });
+        rmSync(scratch, { recursive: true, force: true });
       }
     },
     60_000,
