@@ -23,22 +23,23 @@ set -e
 end=$(date +%s.%N)
 accton off >/dev/null
 echo "$label: exit $rc, wall $(echo "$end - $start" | bc) s, output in $log"
-# dump-acct: command | version | user | system | elapsed | ... (clock ticks of 1/100 s)
-dump-acct "$acct" | awk -F'|' '
+# dump-acct: command | version | user | system | elapsed | ... (clock ticks of 1/100 s), read once.
+records=$(dump-acct "$acct")
+awk -F'|' '
   { c = $1; gsub(/ /, "", c)
     if (c ~ /^chromium/) c = "browser"; else if (c == "MainThread" || c == "node") c = "node"
     else if (c != "postgres") c = "other"
     cpu[c] += $3 + $4; all += $3 + $4 }
-  END { for (k in cpu) printf "  %s %.1f CPU-s", k, cpu[k] / 100; printf "  all %.1f CPU-s\n", all / 100 }'
+  END { for (k in cpu) printf "  %s %.1f CPU-s", k, cpu[k] / 100; printf "  all %.1f CPU-s\n", all / 100 }' <<<"$records"
 # The Node processes that used most, with their lifetimes: test workers, servers the tests start.
 echo "  Node processes over 10 CPU-s (CPU-s, seconds alive):"
-dump-acct "$acct" | awk -F'|' '{ c = $1; gsub(/ /, "", c); cpu = ($3 + $4) / 100
-  if ((c == "MainThread" || c == "node") && cpu > 10) printf "    %.1f  %.0f s\n", cpu, $5 / 100 }' | sort -rn
+awk -F'|' '{ c = $1; gsub(/ /, "", c); cpu = ($3 + $4) / 100
+  if ((c == "MainThread" || c == "node") && cpu > 10) printf "    %.1f  %.0f s\n", cpu, $5 / 100 }' <<<"$records" | sort -rn
 # The rest by command name: npm, tsc, biome, tar, gzip, pg_dump, poppler, the shells that start them.
 echo "  other commands over 1 CPU-s (CPU-s, processes):"
-dump-acct "$acct" | awk -F'|' '{ c = $1; gsub(/ /, "", c)
+awk -F'|' '{ c = $1; gsub(/ /, "", c)
   if (c ~ /^chromium/ || c == "MainThread" || c == "node" || c == "postgres") next
   cpu[c] += ($3 + $4) / 100; n[c]++ }
-  END { for (k in cpu) if (cpu[k] > 1) printf "    %.1f  %d  %s\n", cpu[k], n[k], k }' | sort -rn
+  END { for (k in cpu) if (cpu[k] > 1) printf "    %.1f  %d  %s\n", cpu[k], n[k], k }' <<<"$records" | sort -rn
 # CPU_OF_KEEP=1: the accounting file stays, for `dump-acct` to read further.
 if [ -n "${CPU_OF_KEEP:-}" ]; then echo "  accounting file: $acct"; else rm -f "$acct"; fi
